@@ -1,0 +1,3 @@
+from neuron_migrate.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,920 @@
+"""NM1xx: CUDA device strings, torch.cuda APIs, amp, distributed, compile and profiler settings.
+
+Facts (which API has which Neuron twin) come from ``rules/cuda_api.yaml``; this module
+holds the behaviour: where a ``"cuda"`` string is a device, and how to rewrite it.
+
+A ``"cuda"`` string is rewritten only in a *device position*: the first argument of
+``torch.device``/``.to``/``torch.autocast``/``torch.set_default_device``, a ``device=``,
+``device_type=`` or ``map_location=`` argument, the ``default=``/``choices=`` of an
+argparse ``--device`` option, a parameter default or assignment whose target is named
+``device``, or a variable whose every use is one of those. Elsewhere it is reported for
+a person to decide (NM118), never rewritten.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+
+from neuron_migrate.capabilities import cuda_api, target
+from neuron_migrate.checks import MARKERS, Context, finalizer, on, rule
+from neuron_migrate.models import Edit, Severity
+
+MARKERS.update(("cuda", "CUDA", "nccl", "DataParallel", "torch_xla", "nvidia-smi", "nvml",
+                "inductor", "max-autotune", "reduce-overhead"))
+
+_T = target()
+_DEV = _T.device
+
+NM101 = rule(
+    "NM101", "cuda-device-string", "error", "device",
+    summary=f'"cuda" device string: use "{_DEV}"',
+    why="TorchNeuron registers the `neuron` device through PyTorch's PrivateUse1 mechanism; a "
+        'tensor or module sent to "cuda" fails on a Trainium host, which has no CUDA.',
+    example='x = torch.zeros(3, device="cuda:1")',
+    use_instead=f'x = torch.zeros(3, device="{_DEV}:1")', fix="safe",
+    source="D-idx, D-mod: .to('neuron'), device=\"neuron\" or \"neuron:0\"",
+)
+NM102 = rule(
+    "NM102", "cuda-method", "error", "device",
+    summary=f'`.cuda()` moves to a CUDA device: use `.to("{_DEV}")`',
+    why="`.cuda()` needs a CUDA build and device. TorchNeuron also generates `.neuron()`, but "
+        '`.to("neuron")` reads the same for tensors and modules and keeps one spelling.',
+    example="model = Net().cuda()\nbatch = batch.cuda(non_blocking=True)",
+    use_instead=f'model = Net().to("{_DEV}")\nbatch = batch.to("{_DEV}", non_blocking=True)',
+    fix="safe", fix_reason="unsafe when the argument may be a torch.device rather than an index",
+    source="D-mod",
+)
+NM103 = rule(
+    "NM103", "cuda-api-with-neuron-twin", "error", "api",
+    summary="torch.cuda API with a torch.neuron twin",
+    why="`torch.cuda` functions raise or report no device on Trainium; `torch.neuron` has the "
+        "same function for NeuronCores.",
+    example="torch.cuda.synchronize()\nn = torch.cuda.device_count()",
+    use_instead="torch.neuron.synchronize()\nn = torch.neuron.device_count()", fix="safe",
+    fix_reason="unsafe when the call guards a branch that runs a CUDA or Triton kernel",
+    source="D-mod; G-dev torch_neuronx/neuron.py",
+)
+NM104 = rule(
+    "NM104", "cuda-api-without-twin", "error", "api",
+    summary="torch.cuda API with no Neuron equivalent",
+    why="CUDA graphs, NVTX, jiterator, compute capability and the CUDA allocator internals do "
+        "not exist on Trainium; the code must be ported by hand.",
+    example="g = torch.cuda.CUDAGraph()", use_instead='model = torch.compile(model, backend="neuron")',
+    fix="none", fix_reason="there is no one-to-one replacement", source="G-sdk FAQ",
+)
+NM105 = rule(
+    "NM105", "cuda-amp-autocast", "error", "amp",
+    summary=f'torch.cuda.amp.autocast: use torch.autocast("{_DEV}", ...)',
+    why="`torch.cuda.amp.autocast` is deprecated and CUDA-only; `torch.autocast(device_type="
+        '"neuron")` follows the same conventions on Trainium.',
+    example="with torch.cuda.amp.autocast(dtype=torch.bfloat16):\n    y = model(x)",
+    use_instead=f'with torch.autocast("{_DEV}", dtype=torch.bfloat16):\n    y = model(x)',
+    fix="safe", source="D-idx; G-sdk FAQ",
+)
+NM106 = rule(
+    "NM106", "cuda-grad-scaler", "warning", "amp",
+    summary=f'CUDA GradScaler: torch.amp.GradScaler("{_DEV}") is unverified; prefer bf16 autocast',
+    why="Neuron documents bf16 autocast, which needs no loss scaling. A GradScaler bound to "
+        "CUDA fails on Trainium; one bound to Neuron is not documented.",
+    example="scaler = torch.cuda.amp.GradScaler()",
+    use_instead=f'scaler = torch.amp.GradScaler("{_DEV}")', fix="unsafe",
+    fix_reason="GradScaler on Neuron is not documented; bf16 autocast without a scaler is the "
+               "documented path",
+    source="neuron.md §1 Mixed precision (GradScaler UNCONFIRMED)",
+)
+NM107 = rule(
+    "NM107", "is-cuda", "warning", "device",
+    summary="`.is_cuda` is always False on Neuron",
+    why="Code that branches on `.is_cuda` silently takes its CPU path on Trainium, or its CUDA "
+        "path if rewritten carelessly.",
+    example="if x.is_cuda:\n    x = x.half()", use_instead="if x.is_neuron:\n    x = x.half()",
+    fix="unsafe", fix_reason="the guarded branch may call CUDA-only kernels", source="D-mod",
+)
+NM108 = rule(
+    "NM108", "cuda-device-check", "warning", "device",
+    summary='comparison with "cuda" switches a CUDA-only code path',
+    why='`device.type == "cuda"` and `"cuda" in device` turn CUDA-only features on or off '
+        "(fused optimizers, pinned memory, autocast); on Neuron they are all off.",
+    example='use_amp = device.type == "cuda"',
+    use_instead=f'use_amp = device.type == "{_DEV}"', fix="unsafe",
+    fix_reason="it switches the CUDA-only features of that branch on for Neuron",
+)
+NM109 = rule(
+    "NM109", "cuda-backend-flag", "warning", "device",
+    summary="torch.backends.cudnn / torch.backends.cuda setting has no effect on Neuron",
+    why="Trainium has no cuDNN or cuBLAS; these flags do nothing there and hide intent "
+        "(determinism, TF32) that needs a Neuron-specific setting.",
+    example="torch.backends.cudnn.benchmark = True\nrun()",
+    use_instead="run()", fix="unsafe", fix_reason="it removes the statement",
+    source="D-ops: torch.backends.<non-neuron> backends are N",
+)
+NM110 = rule(
+    "NM110", "nccl-backend", "error", "distributed",
+    summary=f'"nccl" process-group backend: use "{_T.distributed_backend}"',
+    why="NCCL is NVIDIA's collective library; TorchNeuron registers the `neuron` backend for "
+        "DDP, FSDP and DTensor.",
+    example='dist.init_process_group("nccl")',
+    use_instead=f'dist.init_process_group("{_T.distributed_backend}")', fix="safe",
+    source="G-sdk how-to-profile-workload.rst; G-dev distributed/backend.py",
+)
+NM111 = rule(
+    "NM111", "nccl-string", "warning", "distributed",
+    summary='"nccl" outside a process-group call',
+    why='Backend names compared with "nccl" or kept as defaults select NVIDIA-only paths.',
+    example='if dist.get_backend() == "nccl":\n    sync()',
+    use_instead=f'if dist.get_backend() == "{_T.distributed_backend}":\n    sync()', fix="unsafe",
+    fix_reason="the meaning of the string is not certain outside init_process_group",
+)
+NM112 = rule(
+    "NM112", "cuda-environment-variable", "warning", "environment",
+    summary="CUDA environment variable",
+    why="CUDA_VISIBLE_DEVICES and friends are ignored on Trainium; the Neuron runtime reads "
+        "NEURON_RT_VISIBLE_CORES (contiguous ranges of NeuronCores).",
+    example='os.environ["CUDA_VISIBLE_DEVICES"] = "0,1"',
+    use_instead=f'os.environ["{_T.visible_cores_env}"] = "0,1"', fix="unsafe",
+    fix_reason="NEURON_RT_VISIBLE_CORES counts NeuronCores and takes contiguous ranges only",
+    source="G-sdk nrt-developer-guide.rst",
+)
+NM113 = rule(
+    "NM113", "cuda-compile-setting", "warning", "compile",
+    summary="torch.compile setting for CUDA/Inductor",
+    why='The Neuron compile backend has no Inductor and only mode="default"; other modes '
+        "warn and are ignored, and backend=\"inductor\" targets CUDA/CPU.",
+    example='model = torch.compile(model, mode="max-autotune")',
+    use_instead="model = torch.compile(model)", fix="safe", source="D-cref",
+)
+NM114 = rule(
+    "NM114", "cuda-profiler-activity", "warning", "profiler",
+    summary=f"profiler CUDA activity: use ProfilerActivity.{_T.profiler_activity}",
+    why="Neuron device activity is recorded under the PrivateUse1 activity.",
+    example="prof = profile(activities=[ProfilerActivity.CPU, ProfilerActivity.CUDA])",
+    use_instead=f"prof = profile(activities=[ProfilerActivity.CPU, ProfilerActivity.{_T.profiler_activity}])",
+    fix="safe", source="G-sdk how-to-profile-workload.rst",
+)
+NM115 = rule(
+    "NM115", "data-parallel", "error", "distributed",
+    summary="nn.DataParallel is CUDA-only: use DistributedDataParallel",
+    why="DataParallel scatters with torch.cuda.comm; TorchNeuron supports DDP and FSDP with "
+        "one process per NeuronCore.",
+    example="model = nn.DataParallel(model)",
+    use_instead="model = DistributedDataParallel(model)  # one process per NeuronCore (torchrun)",
+    fix="none", fix_reason="DDP needs a process group and a launcher", source="G-sdk FAQ",
+)
+NM116 = rule(
+    "NM116", "legacy-torch-xla", "error", "legacy",
+    summary="legacy torch_xla API: TorchNeuron is a native backend",
+    why="PyTorch/XLA training on Neuron ended with Neuron 2.30; TorchNeuron uses the `neuron` "
+        "device directly, with no mark_step and no xla device.",
+    example="import torch_xla.core.xla_model as xm\ndevice = xm.xla_device()",
+    use_instead=f'device = torch.device("{_DEV}")', fix="none", source="D-xlaeos; G-sdk setup/troubleshooting.rst",
+)
+NM117 = rule(
+    "NM117", "nvidia-tooling", "warning", "tooling",
+    summary="NVIDIA tooling (nvidia-smi, NVML): use neuron-ls / neuron-top / neuron-monitor",
+    why="There is no nvidia-smi or NVML on a Trainium host.",
+    example='subprocess.run(["nvidia-smi"])', use_instead='subprocess.run(["neuron-ls"])',
+    fix="none", source="D-tr; G-sdk training-quickstart.rst",
+)
+NM118 = rule(
+    "NM118", "cuda-string", "info", "device",
+    summary='"cuda" string whose use is not known to be a device',
+    why="It may be a device that reaches torch through a path the tool cannot follow, or just "
+        "text; only a person can tell.",
+    example='DEVICES = ["cpu", "cuda"]', use_instead=f'DEVICES = ["cpu", "{_DEV}"]', fix="none",
+    fix_reason="the string is not in a known device position",
+)
+NM119 = rule(
+    "NM119", "cuda-import", "info", "api",
+    summary="import from torch.cuda",
+    why="The import works on Neuron, but what it brings in is CUDA-specific; each use is "
+        "reported where it occurs. Star imports hide which names are used.",
+    example="from torch.cuda import amp", use_instead="import torch  # then torch.autocast(...)",
+    fix="none",
+)
+
+DEVICE_KWARGS = frozenset({"device", "device_type", "map_location", "pin_memory_device", "use_device"})
+DEVICE_FIRST_ARG = frozenset({
+    "torch.device", "torch.set_default_device", "torch.autocast", "torch.amp.autocast",
+    "torch.amp.autocast_mode.autocast", "torch.get_autocast_dtype", "torch.is_autocast_enabled",
+    "torch.set_autocast_enabled", "torch.set_autocast_dtype", "torch.get_device_module",
+})
+INIT_PROCESS_GROUP = frozenset({"torch.distributed.init_process_group",
+                                "torch.distributed.distributed_c10d.init_process_group",
+                                "torch.distributed.new_group"})
+GRAD_SCALERS = frozenset({"torch.amp.GradScaler", "torch.GradScaler", "torch.amp.grad_scaler.GradScaler"})
+DATA_PARALLEL = frozenset({"torch.nn.DataParallel", "torch.nn.parallel.DataParallel",
+                           "torch.nn.parallel.data_parallel.DataParallel",
+                           "torch.nn.parallel.data_parallel"})
+COMPILE = frozenset({"torch.compile"})
+_AUTOCAST_POSITIONAL = ("enabled", "dtype", "cache_enabled")  # torch.cuda.amp.autocast's order
+
+_CUDA_DEVICE = re.compile(r"cuda(:\d+)?")
+_CUDA_TEMPLATE = re.compile(r"cuda:(\{.*\}|%.*)")
+_LITERAL_HEAD = re.compile(r"""([rRuUfFbB]{0,2})('''|\"\"\"|'|")cuda""")
+_INDEX_NAME = re.compile(r"(?i)(.*_)?(rank|gpu|gpus|gpu_id|gpu_idx|device_id|device_idx|idx|index|id|i|local_rank|dev_id)")
+_DEVICE_NAME = re.compile(r"(?i)(device|dev|.*_device|device_name|default_device)")
+_KERNEL_HINT = re.compile(r"(?i)cuda|triton|kernel|_C\b|_ext\b|extension")
+
+
+# -- literals -------------------------------------------------------------------------
+
+def _is_cuda_literal(node: ast.AST) -> bool:
+    """A string that names a CUDA device: "cuda", "cuda:1", f"cuda:{rank}"."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return _CUDA_DEVICE.fullmatch(node.value) is not None
+    if isinstance(node, ast.JoinedStr) and node.values:
+        head = node.values[0]
+        return isinstance(head, ast.Constant) and isinstance(head.value, str) and (
+            head.value == "cuda:" or len(node.values) == 1 and _CUDA_DEVICE.fullmatch(head.value) is not None)
+    return False
+
+
+def device_literals(expr: ast.AST | None) -> list[ast.AST]:
+    """String literals that make up the device value of ``expr``.
+
+    Looks through ``a if c else b``, ``a or b``, ``"cuda:%d" % i``, ``"cuda:" + str(i)``,
+    ``"cuda:{}".format(i)`` and the values of a map_location dict (its keys name where the
+    checkpoint was saved, so they stay).
+    """
+    out: list[ast.AST] = []
+    todo = [expr]
+    while todo:
+        e = todo.pop()
+        if e is None:
+            continue
+        if _is_cuda_literal(e):
+            out.append(e)
+        elif isinstance(e, ast.IfExp):
+            todo += [e.body, e.orelse]
+        elif isinstance(e, ast.BoolOp):
+            todo += e.values
+        elif isinstance(e, ast.BinOp) and isinstance(e.op, (ast.Mod, ast.Add)):
+            left = e.left
+            if isinstance(left, ast.Constant) and isinstance(left.value, str) and (
+                    _CUDA_TEMPLATE.fullmatch(left.value) or left.value == "cuda:"):
+                out.append(left)
+            else:
+                todo.append(left)
+        elif (isinstance(e, ast.Call) and isinstance(e.func, ast.Attribute) and e.func.attr == "format"
+              and isinstance(e.func.value, ast.Constant) and isinstance(e.func.value.value, str)
+              and _CUDA_TEMPLATE.fullmatch(e.func.value.value)):
+            out.append(e.func.value)
+        elif isinstance(e, ast.Dict):
+            todo += e.values
+    return out
+
+
+def literal_edit(ctx: Context, node: ast.AST, new: str) -> Edit | None:
+    """Replace the ``cuda`` at the head of a string literal with ``new``, or None if unusual."""
+    start, _ = ctx.span(node)
+    m = _LITERAL_HEAD.match(ctx.src.text, start)
+    if m is None or m.start() != start:
+        return None
+    return Edit(m.end() - 4, m.end(), new)
+
+
+def _nccl(node: ast.AST) -> bool:
+    return isinstance(node, ast.Constant) and node.value == "nccl"
+
+
+def _claim_all(ctx: Context, nodes) -> None:
+    ctx.claimed.update(id(n) for n in nodes)
+
+
+def _report_device_literals(ctx: Context, lits: list[ast.AST], rule=NM101, unsafe: str | None = None,
+                            message: str | None = None) -> None:
+    for lit in lits:
+        if id(lit) in ctx.claimed:
+            continue
+        edit = literal_edit(ctx, lit, _DEV)
+        ctx.report(rule, lit, message, edits=[edit] if edit else (), unsafe=unsafe)
+
+
+# -- calls ----------------------------------------------------------------------------
+
+def _argparse_device_option(call: ast.Call) -> bool:
+    return (isinstance(call.func, ast.Attribute) and call.func.attr == "add_argument"
+            and any(isinstance(a, ast.Constant) and isinstance(a.value, str)
+                    and a.value.lstrip("-").replace("-", "_") in ("device", "device_type", "accelerator")
+                    for a in call.args))
+
+
+@on(ast.Call)
+def check_call(call: ast.Call, ctx: Context) -> None:
+    func = call.func
+    name = ctx.qualify(func)
+    is_to = isinstance(func, ast.Attribute) and func.attr == "to" and name is None
+
+    # device positions
+    if call.args and (is_to or name in DEVICE_FIRST_ARG or name == "torch.load" and len(call.args) > 1):
+        arg = call.args[1] if name == "torch.load" else call.args[0]
+        _report_device_literals(ctx, device_literals(arg))
+    for kw in call.keywords:
+        if kw.arg in DEVICE_KWARGS or (kw.arg == "type" and name == "torch.device"):
+            _report_device_literals(ctx, device_literals(kw.value))
+            if kw.arg == "map_location" and isinstance(kw.value, ast.Dict):
+                _claim_all(ctx, kw.value.keys)  # where the checkpoint was saved: not ours to change
+    if _argparse_device_option(call):
+        for kw in call.keywords:
+            if kw.arg == "default":
+                _report_device_literals(ctx, device_literals(kw.value))
+            elif kw.arg == "choices" and isinstance(kw.value, (ast.List, ast.Tuple, ast.Set)):
+                _report_device_literals(ctx, [e for e in kw.value.elts if _is_cuda_literal(e)])
+
+    if name is None:
+        if isinstance(func, ast.Attribute) and func.attr == "cuda":
+            _cuda_method(call, ctx)
+        elif isinstance(func, ast.Attribute) and func.attr == "startswith" and call.args:
+            lits = [a for a in call.args if isinstance(a, ast.Constant) and a.value == "cuda"]
+            _report_device_literals(ctx, lits, NM108, unsafe=NM108.fix_reason)
+        return
+    if name in INIT_PROCESS_GROUP:
+        _process_group(call, ctx)
+    elif name == "torch.cuda.amp.autocast":
+        _autocast(call, ctx)
+    elif name == "torch.cuda.amp.GradScaler" or name in GRAD_SCALERS:
+        _grad_scaler(call, name, ctx)
+    elif name in COMPILE:
+        _compile_settings(call, ctx)
+    elif name in DATA_PARALLEL:
+        ctx.claimed.add(id(func))
+        ctx.report(NM115, call)
+    elif name.startswith(("torch.profiler.", "torch.autograd.profiler.")):
+        for kw in call.keywords:
+            if kw.arg == "use_cuda":
+                ctx.report(NM114, kw.value, "use_cuda=: record Neuron activity with "
+                           f"activities=[ProfilerActivity.{_T.profiler_activity}]")
+
+
+def _cuda_method(call: ast.Call, ctx: Context) -> None:
+    """``x.cuda(...)`` → ``x.to("neuron", ...)``, keeping every other byte of the call."""
+    func = call.func
+    ctx.claimed.add(id(func))
+    text = ctx.src.text
+    _, attr_end = ctx.span(func)
+    attr_start = attr_end - len("cuda")
+    open_paren = text.find("(", attr_end)
+    if text[attr_start:attr_end] != "cuda" or open_paren < 0:
+        ctx.report(NM102, call)
+        return
+    index = call.args[0] if call.args else next(
+        (kw.value for kw in call.keywords if kw.arg == "device"), None)
+    if len(call.args) > 1 or any(kw.arg is None for kw in call.keywords):
+        ctx.report(NM102, call)  # *args/**kwargs or extra positionals: no certain rewrite
+        return
+    unsafe = None
+    if index is None:
+        new_arg = f'"{_DEV}"'
+    elif isinstance(index, ast.Constant) and isinstance(index.value, int) and not isinstance(index.value, bool):
+        new_arg = f'"{_DEV}:{index.value}"'
+    elif isinstance(index, ast.Constant) and index.value is None:
+        new_arg = f'"{_DEV}"'
+    else:
+        seg = ctx.segment(index)
+        leaf = index.attr if isinstance(index, ast.Attribute) else getattr(index, "id", "")
+        if _DEVICE_NAME.fullmatch(leaf):
+            new_arg, unsafe = seg, "assumes the argument is already a device, not an index"
+        else:
+            new_arg = f'f"{_DEV}:{{{seg}}}"'
+            if not _INDEX_NAME.fullmatch(leaf):
+                unsafe = "assumes the argument is a device index, not a torch.device"
+    if index is None:
+        rest = [kw for kw in call.keywords]
+        edits = [Edit(attr_start, open_paren + 1, f"to({new_arg}" + (", " if rest else ""))]
+    else:
+        if call.args:
+            start, end = ctx.span(index)
+        else:  # device=... keyword: .to() takes the same keyword
+            kw = next(kw for kw in call.keywords if kw.arg == "device")
+            start, end = ctx.span(kw.value)
+        edits = [Edit(attr_start, open_paren + 1, "to("), Edit(start, end, new_arg)]
+    ctx.report(NM102, call, edits=edits, unsafe=unsafe,
+               title=f'replace .cuda(...) with .to({new_arg}, ...)')
+
+
+def _process_group(call: ast.Call, ctx: Context) -> None:
+    backend = call.args[0] if call.args else next(
+        (kw.value for kw in call.keywords if kw.arg == "backend"), None)
+    if backend is None:
+        return
+    lits = [e for e in _alternatives(backend) if _nccl(e)]
+    for lit in lits:
+        edit = Edit(*_inner(ctx, lit, "nccl"), _T.distributed_backend)
+        ctx.report(NM110, lit, edits=[edit])
+    for e in _alternatives(backend):
+        if isinstance(e, ast.Constant) and e.value == "xla":
+            ctx.report(NM116, e, 'init_process_group("xla") is the legacy XLA path: use "neuron"')
+
+
+def _alternatives(expr: ast.AST) -> list[ast.AST]:
+    if isinstance(expr, ast.IfExp):
+        return _alternatives(expr.body) + _alternatives(expr.orelse)
+    if isinstance(expr, ast.BoolOp):
+        return [x for v in expr.values for x in _alternatives(v)]
+    return [expr]
+
+
+def _inner(ctx: Context, lit: ast.AST, word: str) -> tuple[int, int]:
+    """Span of ``word`` inside a plain string literal (quotes excluded)."""
+    start, end = ctx.span(lit)
+    seg = ctx.src.text[start:end]
+    i = seg.find(word)
+    return start + i, start + i + len(word)
+
+
+def _open_paren(ctx: Context, call: ast.Call) -> int:
+    return ctx.src.text.find("(", ctx.span(call.func)[1])
+
+
+def _autocast(call: ast.Call, ctx: Context) -> None:
+    """``torch.cuda.amp.autocast(a, ...)`` → ``torch.autocast("neuron", enabled=a, ...)``."""
+    ctx.claimed.add(id(call.func))
+    torch_alias = ctx.names.alias_for("torch", ctx.chain)
+    if torch_alias is None or len(call.args) > len(_AUTOCAST_POSITIONAL) or any(
+            isinstance(a, ast.Starred) for a in call.args):
+        ctx.report(NM105, call)
+        return
+    paren = _open_paren(ctx, call)
+    start, _ = ctx.span(call.func)
+    has_args = bool(call.args or call.keywords)
+    edits = [Edit(start, paren + 1, f'{torch_alias}.autocast("{_DEV}"' + (", " if has_args else ""))]
+    for arg, kwname in zip(call.args, _AUTOCAST_POSITIONAL):
+        s, _ = ctx.span(arg)
+        edits.append(Edit(s, s, f"{kwname}="))
+    ctx.report(NM105, call, edits=edits)
+
+
+def _grad_scaler(call: ast.Call, name: str, ctx: Context) -> None:
+    ctx.claimed.add(id(call.func))
+    msg = NM106.summary
+    if name == "torch.cuda.amp.GradScaler":
+        torch_alias = ctx.names.alias_for("torch", ctx.chain)
+        if torch_alias is None:
+            ctx.report(NM106, call, msg)
+            return
+        start, _ = ctx.span(call.func)
+        paren = _open_paren(ctx, call)
+        sep = ", " if call.args or call.keywords else ""
+        ctx.report(NM106, call, msg, edits=[Edit(start, paren + 1, f'{torch_alias}.amp.GradScaler("{_DEV}"{sep}')],
+                   unsafe=NM106.fix_reason)
+        return
+    device = call.args[0] if call.args else next((kw.value for kw in call.keywords if kw.arg == "device"), None)
+    if device is None:  # torch.amp.GradScaler() defaults to "cuda"
+        paren = _open_paren(ctx, call)
+        sep = ", " if call.keywords else ""
+        ctx.report(NM106, call, msg + ' (its device defaults to "cuda")',
+                   edits=[Edit(paren + 1, paren + 1, f'"{_DEV}"{sep}')], unsafe=NM106.fix_reason)
+        return
+    lits = device_literals(device)
+    _report_device_literals(ctx, lits, NM106, unsafe=NM106.fix_reason, message=msg)
+
+
+def _compile_settings(call: ast.Call, ctx: Context) -> None:
+    table = cuda_api()
+    for i, kw in enumerate(call.keywords):
+        v = kw.value
+        if not (isinstance(v, ast.Constant) and isinstance(v.value, str)):
+            continue
+        if kw.arg == "mode" and v.value in table.modes_without_effect:
+            ctx.report(NM113, kw, f'mode="{v.value}" has no effect with the Neuron backend '
+                       '(only "default"); drop it', edits=[_remove_argument(ctx, call, kw)])
+        elif kw.arg == "backend" and v.value in table.backends_to_replace:
+            ctx.report(NM113, v, f'backend="{v.value}": use "{_T.compile_backend}"',
+                       edits=[ctx.replace(v, f'"{_T.compile_backend}"')])
+
+
+def _remove_argument(ctx: Context, call: ast.Call, kw: ast.keyword) -> Edit:
+    """Remove one keyword argument with the comma that separates it from its neighbour."""
+    args = [*call.args, *call.keywords]
+    args.sort(key=lambda a: (a.lineno, a.col_offset))
+    i = args.index(kw)
+    start, end = ctx.span(kw)
+    if i > 0:  # remove from the end of the previous argument
+        start = ctx.span(args[i - 1])[1]
+    elif len(args) > 1:  # first argument: remove up to the next one
+        end = ctx.span(args[1])[0]
+    return Edit(start, end, "")
+
+
+# -- attributes and names --------------------------------------------------------------
+
+def _is_outermost(node: ast.AST, parent: ast.AST | None) -> bool:
+    return not (isinstance(parent, ast.Attribute) and parent.value is node)
+
+
+@on(ast.Attribute)
+def check_attribute(node: ast.Attribute, ctx: Context) -> None:
+    if id(node) in ctx.claimed:
+        return
+    if node.attr == "is_cuda" and isinstance(node.ctx, ast.Load):
+        ctx.report(NM107, node, edits=[_attr_edit(ctx, node, "is_neuron")], unsafe=NM107.fix_reason)
+        return
+    if not _is_outermost(node, ctx.parent):
+        return
+    name = ctx.qualify(node)
+    if name is None:
+        if node.attr == "cuda":
+            ctx.report(NM102, node, "reference to a `.cuda` method: pass a device to `.to()` instead")
+        return
+    inner = node.value  # the chain is reported once, here: its inner names are not
+    while isinstance(inner, ast.Attribute):
+        ctx.claimed.add(id(inner))
+        inner = inner.value
+    ctx.claimed.add(id(inner))
+    _qualified_reference(node, name, ctx)
+
+
+@on(ast.Name)
+def check_name(node: ast.Name, ctx: Context) -> None:
+    if (id(node) in ctx.claimed or not isinstance(node.ctx, ast.Load)
+            or node.id not in ctx.state.get("imported", ())):
+        return
+    name = ctx.names.resolve(node.id, ctx.chain)
+    if name is not None and name != node.id:
+        _qualified_reference(node, name, ctx, via_import=True)
+
+
+def _attr_edit(ctx: Context, node: ast.Attribute, new: str) -> Edit:
+    _, end = ctx.span(node)
+    return Edit(end - len(node.attr), end, new)
+
+
+def _qualified_reference(node: ast.AST, name: str, ctx: Context, via_import: bool = False) -> None:
+    if name == "torch.cuda":
+        ctx.report(NM103, node, "the torch.cuda module used as a value: torch.neuron is its twin",
+                   edits=[_attr_edit(ctx, node, "neuron")] if isinstance(node, ast.Attribute) else (),
+                   unsafe="not every torch.cuda function has a torch.neuron twin")
+    elif name.startswith(("torch.cuda.", "torch.backends.cudnn", "torch.backends.cuda.")):
+        _cuda_api_reference(node, name, ctx, via_import)
+    elif name in DATA_PARALLEL:
+        ctx.report(NM115, node, "reference to nn.DataParallel (harmless in isinstance checks; "
+                   "wrap models in DistributedDataParallel)", severity=Severity.INFO)
+    elif name.startswith("torch_xla"):
+        ctx.report(NM116, node, f"{name}: legacy torch_xla API; {_xla_advice(name)}")
+    elif name.endswith("ProfilerActivity.CUDA") and name.startswith("torch."):
+        ctx.report(NM114, node, edits=[_attr_edit(ctx, node, _T.profiler_activity)]
+                   if isinstance(node, ast.Attribute) else ())
+
+
+def _xla_advice(name: str) -> str:
+    leaf = name.rsplit(".", 1)[-1]
+    return {
+        "xla_device": f'use torch.device("{_DEV}")',
+        "mark_step": "remove it: TorchNeuron runs eagerly; use torch.compile for graphs",
+        "optimizer_step": "call optimizer.step()",
+        "MpDeviceLoader": "use the DataLoader directly and move batches with .to(\"neuron\")",
+        "xrt_world_size": "use torch.distributed.get_world_size()",
+        "get_ordinal": "use torch.distributed.get_rank()",
+        "save": "use torch.save",
+    }.get(leaf, "port it to the native neuron device")
+
+
+def _guards_kernel(ctx: Context, node: ast.AST) -> str | None:
+    """If ``node`` sits in the test of an ``if`` whose body calls a CUDA/Triton kernel, its name."""
+    if_node = ctx.state.get("if_test_of", {}).get(id(node))
+    if if_node is None:
+        return None
+    for stmt in if_node.body:
+        for sub in ast.walk(stmt):
+            if isinstance(sub, ast.Call):
+                fn = sub.func
+                leaf = fn.attr if isinstance(fn, ast.Attribute) else getattr(fn, "id", "")
+                if _KERNEL_HINT.search(leaf) or (isinstance(fn, ast.Attribute) and isinstance(
+                        fn.value, ast.Attribute) and fn.value.attr in ("_C", "ops")):
+                    return leaf
+    return None
+
+
+@on(ast.If)
+def note_if_tests(node: ast.If, ctx: Context) -> None:
+    """Remember which nodes sit in an ``if`` test, for the kernel-guard check."""
+    table = ctx.state.setdefault("if_test_of", {})
+    for sub in ast.walk(node.test):
+        table[id(sub)] = node
+
+
+def _cuda_api_reference(node: ast.AST, name: str, ctx: Context, via_import: bool) -> None:
+    found = cuda_api().lookup(name)
+    if found is None:
+        if name.startswith("torch.cuda."):
+            ctx.report(NM104, node, f"{name} has no Neuron equivalent in the capability table "
+                       "(unverified): port it by hand")
+        return
+    row, prefix = found
+    rules = {"NM103": NM103, "NM104": NM104, "NM105": NM105, "NM106": NM106, "NM109": NM109}
+    r = rules[row.rule]
+    if r is NM109:
+        _backend_flag(node, name, row.advice, ctx)
+        return
+    if row.neuron is None or r in (NM105, NM106):
+        ctx.report(r, node, f"{name}: {row.advice}" if row.advice else f"{name} has no Neuron twin")
+        return
+    # NM103: a torch.cuda.X with a torch.neuron.X twin
+    message = f"{prefix} → {row.neuron}"
+    if via_import:
+        return  # reported, with its fix, on the import line
+    kernel = _guards_kernel(ctx, node)
+    edit = _twin_edit(ctx, node, prefix, row.neuron)
+    if edit is None:
+        ctx.report(r, node, message + " (imported under another name: rewrite the import)")
+    elif kernel:
+        ctx.report(r, node, message + f"; the branch it guards calls `{kernel}`, a CUDA kernel: "
+                   "port it to NKI before rewriting", edits=[edit],
+                   unsafe=f"the guarded branch calls {kernel}, which needs CUDA")
+    else:
+        ctx.report(r, node, message, edits=[edit])
+
+
+def _twin_edit(ctx: Context, node: ast.AST, prefix: str, twin: str) -> Edit | None:
+    """Rename the ``cuda`` of ``<torch alias>.cuda.X`` to ``neuron``, keeping the alias."""
+    if not (prefix.startswith("torch.cuda.") and twin.startswith("torch.neuron.")
+            and prefix[len("torch.cuda."):] == twin[len("torch.neuron."):]):
+        return None
+    inner = node
+    while isinstance(inner, ast.Attribute) and not (
+            inner.attr == "cuda" and isinstance(inner.value, ast.Name)):
+        inner = inner.value
+    if not (isinstance(inner, ast.Attribute) and ctx.qualify(inner) == "torch.cuda"):
+        return None
+    return _attr_edit(ctx, inner, "neuron")
+
+
+def _backend_flag(node: ast.AST, name: str, advice: str, ctx: Context) -> None:
+    parent = ctx.parent
+    message = f"{name}: {advice}"
+    if isinstance(parent, ast.Assign) and parent.targets == [node]:
+        stmt = parent
+    elif (isinstance(parent, ast.Call) and parent.func is node
+          and ctx.state.get("expr_stmt_of", {}).get(id(parent))):
+        stmt = ctx.state["expr_stmt_of"][id(parent)]
+    else:
+        ctx.report(NM109, node, message)
+        return
+    edits = _remove_statement(ctx, stmt)
+    ctx.report(NM109, node, message, edits=edits, unsafe=NM109.fix_reason,
+               title="remove the statement")
+
+
+@on(ast.Expr)
+def note_expression_statements(node: ast.Expr, ctx: Context) -> None:
+    if isinstance(node.value, ast.Call):
+        ctx.state.setdefault("expr_stmt_of", {})[id(node.value)] = node
+        ctx.state.setdefault("parent_of_stmt", {})[id(node)] = ctx.parent
+
+
+@on(ast.Assign)
+def note_assign_parent(node: ast.Assign, ctx: Context) -> None:
+    ctx.state.setdefault("parent_of_stmt", {})[id(node)] = ctx.parent
+
+
+def _is_removable(ctx: Context, stmt: ast.stmt) -> bool:
+    if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1:
+        target_name = ctx.qualify(stmt.targets[0])
+    elif isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call):
+        target_name = ctx.qualify(stmt.value.func)
+    else:
+        return False
+    return bool(target_name) and target_name.startswith(("torch.backends.cudnn.", "torch.backends.cuda."))
+
+
+def _remove_statement(ctx: Context, stmt: ast.stmt) -> list[Edit]:
+    """Delete a statement that stands on lines of its own; ``pass`` if its block would be empty."""
+    src = ctx.src
+    parent = ctx.state.get("parent_of_stmt", {}).get(id(stmt))
+    body = next((b for b in (getattr(parent, f, None) for f in ("body", "orelse", "finalbody"))
+                 if isinstance(b, list) and stmt in b), None)
+    if body is None:
+        return []
+    first_line_start = src.line_starts[stmt.lineno - 1]
+    start, end = ctx.span(stmt)
+    before = src.text[first_line_start:start]
+    after_end = src.line_starts[stmt.end_lineno] if stmt.end_lineno < len(src.line_starts) else len(src.text)
+    after = src.text[end:after_end]
+    if before.strip() or (after.strip() and not after.strip().startswith("#")):
+        return []  # shares its line with another statement: leave it to a person
+    if all(_is_removable(ctx, s) for s in body) and body[0] is stmt:
+        return [Edit(start, end, "pass")]
+    return [Edit(first_line_start, after_end, "")]
+
+
+# -- comparisons, strings --------------------------------------------------------------
+
+@on(ast.Compare)
+def check_compare(node: ast.Compare, ctx: Context) -> None:
+    operands = [node.left, *node.comparators]
+    cuda = [o for o in operands if _is_cuda_literal(o)]
+    nccl = [o for o in operands if _nccl(o)]
+    if cuda:
+        kernel = _guards_kernel(ctx, node)
+        if kernel:
+            for lit in cuda:
+                ctx.report(NM108, lit, NM108.summary + f"; the branch calls `{kernel}`, a CUDA kernel: "
+                           "port it to NKI, do not redirect it to Neuron")
+        else:
+            _report_device_literals(ctx, cuda, NM108, unsafe=NM108.fix_reason)
+    for lit in nccl:
+        ctx.report(NM111, lit, edits=[Edit(*_inner(ctx, lit, "nccl"), _T.distributed_backend)],
+                   unsafe=NM111.fix_reason)
+
+
+@on(ast.Constant)
+def check_string(node: ast.Constant, ctx: Context) -> None:
+    value = node.value
+    if not isinstance(value, str) or id(node) in ctx.claimed or isinstance(ctx.parent, ast.JoinedStr):
+        return
+    if _is_cuda_literal(node):
+        ctx.report(NM118, node)
+    elif value == "nccl":
+        ctx.report(NM111, node, edits=[Edit(*_inner(ctx, node, "nccl"), _T.distributed_backend)],
+                   unsafe=NM111.fix_reason)
+    elif "CUDA" in value or "nvidia-smi" in value:
+        _environment_text(node, value, ctx)
+
+
+@on(ast.JoinedStr)
+def check_fstring(node: ast.JoinedStr, ctx: Context) -> None:
+    if id(node) in ctx.claimed:
+        return
+    if _is_cuda_literal(node):
+        ctx.report(NM118, node)
+        return
+    for part in node.values:
+        if isinstance(part, ast.Constant) and isinstance(part.value, str) and (
+                "CUDA" in part.value or "nvidia-smi" in part.value):
+            _environment_text(node, part.value, ctx, exact=False)
+            return
+
+
+def _environment_text(node: ast.AST, value: str, ctx: Context, exact: bool = True) -> None:
+    env = cuda_api().env_vars
+    for var, row in env.items():
+        if var not in value:
+            continue
+        advice = f"{var}: {row.advice}" if row.neuron is None else f"{var} → {row.neuron}: {row.advice}"
+        if exact and value == var and row.neuron:
+            ctx.report(NM112, node, advice, edits=[Edit(*_inner(ctx, node, var), row.neuron)],
+                       unsafe=NM112.fix_reason)
+        else:
+            ctx.report(NM112, node, advice)
+        return
+    if "nvidia-smi" in value:
+        ctx.report(NM117, node)
+
+
+# -- assignments: variables that hold a device ------------------------------------------
+
+@on(ast.Assign, ast.AnnAssign)
+def check_assignment(node: ast.Assign | ast.AnnAssign, ctx: Context) -> None:
+    targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+    lits = device_literals(node.value)
+    if len(targets) != 1 or not lits:
+        return
+    target_node = targets[0]
+    leaf = target_node.attr if isinstance(target_node, ast.Attribute) else getattr(target_node, "id", None)
+    if leaf is None:
+        return
+    _claim_all(ctx, lits)
+    pending = ctx.state.setdefault("device_vars", [])
+    pending.append((target_node, leaf, lits, ctx.chain))
+
+
+@on(ast.arguments)
+def check_defaults(node: ast.arguments, ctx: Context) -> None:
+    """``def f(device="cuda")``: a parameter named like a device is a device position."""
+    positional = [*node.posonlyargs, *node.args]
+    pairs = list(zip(positional[len(positional) - len(node.defaults):], node.defaults))
+    pairs += [(a, d) for a, d in zip(node.kwonlyargs, node.kw_defaults) if d is not None]
+    for arg, default in pairs:
+        if _DEVICE_NAME.fullmatch(arg.arg):
+            _report_device_literals(ctx, device_literals(default))
+
+
+@on(ast.Dict)
+def check_config_dict(node: ast.Dict, ctx: Context) -> None:
+    """``{"device": "cuda"}``: the value under a "device" key is a device."""
+    for key, value in zip(node.keys, node.values):
+        if isinstance(key, ast.Constant) and isinstance(key.value, str) and _DEVICE_NAME.fullmatch(key.value):
+            _report_device_literals(ctx, device_literals(value))
+
+
+@finalizer
+def resolve_device_variables(ctx: Context) -> None:
+    """Rewrite a variable's "cuda" when it is named like a device or every use is a device position."""
+    pending = ctx.state.get("device_vars")
+    if not pending:
+        return
+    uses = _device_uses(ctx, {leaf for t, leaf, _, _ in pending if isinstance(t, ast.Name)})
+    for target_node, leaf, lits, chain in pending:
+        if _DEVICE_NAME.fullmatch(leaf):
+            _report_device_literals(ctx, lits)
+            continue
+        if isinstance(target_node, ast.Name):
+            scope = _binding_scope(ctx, leaf, chain)
+            kinds = [is_device for (name, s, is_device) in uses if name == leaf and s is scope]
+            if kinds and all(kinds):
+                _report_device_literals(ctx, lits, message=NM101.summary + f" (`{leaf}` is only used as a device)")
+                continue
+        if "device" in leaf.lower():
+            _report_device_literals(ctx, lits, NM108, unsafe=NM108.fix_reason,
+                                    message=f'`{leaf}` holds "cuda" and is also used outside device '
+                                    "positions (comparisons, flags)")
+        else:
+            for lit in lits:
+                ctx.report(NM118, lit, NM118.summary + f" (assigned to `{leaf}`)")
+
+
+def _binding_scope(ctx: Context, name: str, chain: tuple) -> ast.AST | None:
+    for i in range(len(chain) - 1, -1, -1):
+        scope = chain[i]
+        if isinstance(scope, ast.ClassDef) and i != len(chain) - 1:
+            continue
+        if name in ctx.names.bindings(scope).names:
+            return scope
+    return None
+
+
+def _device_uses(ctx: Context, names: set[str]) -> list[tuple[str, ast.AST | None, bool]]:
+    """Every load of ``names``: (name, scope it resolves in, whether it is a device position)."""
+    from neuron_migrate.engine import _children
+
+    out = []
+    stack = [(ctx.tree, (), (ctx.tree,))]
+    while stack:
+        node, parents, chain = stack.pop()
+        if isinstance(node, ast.Name) and node.id in names and isinstance(node.ctx, ast.Load):
+            out.append((node.id, _binding_scope(ctx, node.id, chain), _in_device_position(ctx, node, parents, chain)))
+            continue
+        for child, child_chain in _children(node, chain):
+            stack.append((child, (*parents[-3:], node), child_chain))
+    return out
+
+
+def _in_device_position(ctx: Context, node: ast.AST, parents: tuple, chain: tuple) -> bool:
+    child = node
+    for parent in reversed(parents):
+        if isinstance(parent, (ast.IfExp, ast.BoolOp)) and child is not getattr(parent, "test", None):
+            child = parent
+            continue
+        if isinstance(parent, ast.keyword):
+            return parent.arg in DEVICE_KWARGS
+        if isinstance(parent, ast.Call) and parent.args and parent.args[0] is child:
+            func = parent.func
+            if isinstance(func, ast.Attribute) and func.attr == "to":
+                return True
+            return ctx.names.qualify(func, chain) in DEVICE_FIRST_ARG
+        return False
+    return False
+
+
+# -- imports ---------------------------------------------------------------------------
+
+def _note_imported(node: ast.Import | ast.ImportFrom, ctx: Context) -> None:
+    imported = ctx.state.setdefault("imported", set())
+    imported.update(a.asname or a.name.split(".")[0] for a in node.names)
+
+
+@on(ast.Import)
+def check_import(node: ast.Import, ctx: Context) -> None:
+    _note_imported(node, ctx)
+    for alias in node.names:
+        _imported(node, alias.name, ctx)
+
+
+@on(ast.ImportFrom)
+def check_import_from(node: ast.ImportFrom, ctx: Context) -> None:
+    _note_imported(node, ctx)
+    if node.level or not node.module:
+        return
+    module = node.module
+    if module == "torch.cuda" and all(a.name != "*" for a in node.names):
+        rows = [cuda_api().lookup(f"torch.cuda.{a.name}") for a in node.names]
+        if all(r and r[0].rule == "NM103" and r[1] == f"torch.cuda.{a.name}" for r, a in zip(rows, node.names)):
+            m = re.compile(r"from\s+torch\s*\.\s*(cuda)\b").match(ctx.src.text, ctx.span(node)[0])
+            edits = [Edit(m.start(1), m.end(1), "neuron")] if m else []
+            ctx.report(NM103, node, "import from torch.cuda: every name has a torch.neuron twin",
+                       edits=edits, title="import from torch.neuron")
+            return
+    if any(a.name == "*" for a in node.names):
+        if module.startswith(("torch.cuda", "torch_xla", "pynvml")) or module == "torch":
+            ctx.report(NM119, node, f"star import from {module}: the names it brings in are "
+                       "not resolved; import them by name")
+        return
+    if module == "torch.cuda" or module.startswith("torch.cuda."):
+        names = ", ".join(a.name for a in node.names)
+        ctx.report(NM119, node, f"imports {names} from {module}; each use is reported where it occurs")
+        return
+    for alias in node.names:
+        _imported(node, f"{module}.{alias.name}", ctx)
+
+
+def _imported(node: ast.AST, name: str, ctx: Context) -> None:
+    if name == "torch.cuda" or name.startswith("torch.cuda."):
+        ctx.report(NM119, node, f"imports {name}; each use is reported where it occurs")
+    elif name in DATA_PARALLEL:
+        ctx.report(NM115, node, "imports DataParallel; use DistributedDataParallel", severity=Severity.INFO)
+    elif name == "torch_xla" or name.startswith("torch_xla."):
+        ctx.report(NM116, node, f"imports {name}: the legacy PyTorch/XLA path, which Neuron no longer "
+                   "supports for training; TorchNeuron is a native backend")
+    elif name.split(".")[0] in ("pynvml", "nvidia_smi"):
+        ctx.report(NM117, node, f"imports {name} (NVML): use neuron-monitor / neuron-top")

@@ -1,0 +1,141 @@
+"""Find the files to analyse under the given paths.
+
+Honours ``.gitignore`` files (through pathspec, at every level), skips the usual
+non-source folders, never follows a symlink out of the root and never loops.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pathspec
+
+DEFAULT_EXCLUDES = frozenset({
+    ".git", ".hg", ".svn", ".venv", "venv", ".tox", ".nox", "__pycache__", "site-packages",
+    "build", "dist", "node_modules", ".mypy_cache", ".pytest_cache", ".ruff_cache",
+    ".neuron-migrate-cache", ".eggs",
+})
+PYTHON_SUFFIXES = (".py", ".pyi")
+
+
+@dataclass(frozen=True)
+class Candidate:
+    path: Path  # absolute
+    rel: str  # relative to the scan root, forward slashes
+
+
+@dataclass(frozen=True)
+class Skipped:
+    rel: str
+    reason: str
+
+
+def _gitignore(folder: Path) -> pathspec.PathSpec | None:
+    f = folder / ".gitignore"
+    try:
+        lines = f.read_text(encoding="utf-8", errors="replace").splitlines()
+    except OSError:
+        return None
+    return pathspec.GitIgnoreSpec.from_lines(lines)
+
+
+def scan_base(paths: list[Path]) -> Path:
+    """The folder that reported paths are relative to."""
+    if len(paths) == 1:
+        p = paths[0].absolute()
+        return p if p.is_dir() else p.parent
+    return Path.cwd()
+
+
+def _relative(path: Path, base: Path) -> str:
+    rel = os.path.relpath(path, base)
+    return Path(rel).as_posix() if not rel.startswith("..") else path.as_posix()
+
+
+def discover(paths: list[Path], base: Path, excludes: tuple[str, ...] = ()) -> Iterator[Candidate | Skipped]:
+    """Yield every Python file under ``paths`` (files given explicitly are always taken)."""
+    extra = pathspec.GitIgnoreSpec.from_lines(excludes) if excludes else None
+    for given in paths:
+        given = given.absolute()
+        if not given.exists() and not given.is_symlink():
+            yield Skipped(_relative(given, base), "no such file or folder")
+        elif not given.is_dir():
+            yield Candidate(given, _relative(given, base))
+        else:
+            prefix = _relative(given, base)
+            yield from _walk(given.resolve(), "" if prefix == "." else prefix, extra)
+
+
+def _walk(root: Path, prefix: str, extra: pathspec.PathSpec | None) -> Iterator[Candidate | Skipped]:
+    seen: set[tuple[int, int]] = set()
+    # each entry: folder, its path relative to root, and the .gitignore specs that apply
+    stack: list[tuple[Path, str, tuple[tuple[str, pathspec.PathSpec], ...]]] = [(root, "", ())]
+
+    def show(rel: str) -> str:
+        return "/".join(p for p in (prefix, rel) if p) or "."
+
+    while stack:
+        folder, rel_folder, specs = stack.pop()
+        try:
+            st = folder.stat()
+        except OSError:
+            continue
+        if (st.st_dev, st.st_ino) in seen:
+            continue  # a symlink loop or a second link to the same folder
+        seen.add((st.st_dev, st.st_ino))
+        spec = _gitignore(folder)
+        if spec is not None:
+            specs = (*specs, (rel_folder, spec))
+        try:
+            entries = sorted(os.scandir(folder), key=lambda e: e.name)
+        except OSError as exc:
+            yield Skipped(show(rel_folder), f"cannot list the folder: {exc.strerror}")
+            continue
+        subfolders = []
+        for entry in entries:
+            rel = f"{rel_folder}/{entry.name}" if rel_folder else entry.name
+            try:
+                is_dir = entry.is_dir()
+            except OSError:
+                continue
+            if is_dir and entry.name in DEFAULT_EXCLUDES:
+                continue
+            if _ignored(rel, is_dir, specs, extra):
+                continue
+            if entry.is_symlink():
+                try:
+                    target = Path(entry.path).resolve(strict=True)
+                except (OSError, RuntimeError):
+                    yield Skipped(show(rel), "broken or looping symbolic link")
+                    continue
+                if not target.is_relative_to(root):
+                    yield Skipped(show(rel), "symbolic link that points outside the scanned folder")
+                    continue
+            if is_dir:
+                subfolders.append((Path(entry.path), rel, specs))
+            elif entry.name.endswith(PYTHON_SUFFIXES):
+                try:
+                    mode = entry.stat().st_mode
+                except OSError:
+                    yield Skipped(show(rel), "vanished or unreadable")
+                    continue
+                if not stat.S_ISREG(mode):
+                    yield Skipped(show(rel), "not a regular file")
+                    continue
+                yield Candidate(Path(entry.path), show(rel))
+        stack.extend(reversed(subfolders))
+
+
+def _ignored(rel: str, is_dir: bool, specs, extra) -> bool:
+    probe = rel + "/" if is_dir else rel
+    if extra is not None and extra.match_file(probe):
+        return True
+    for base, spec in specs:
+        sub = probe[len(base) + 1:] if base else probe
+        if spec.match_file(sub):
+            return True
+    return False

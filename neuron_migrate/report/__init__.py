@@ -1,0 +1,30 @@
+"""Output formats. Each module turns a ScanResult into text; none of them analyses anything."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from neuron_migrate.models import Applicability, Finding, ScanResult
+
+
+def summary(result: ScanResult, skipped) -> dict:
+    findings = result.findings
+    fixes = Counter(f.fix.applicability.value for f in findings if f.fix)
+    return {
+        "findings": len(findings),
+        "by_severity": _counts(f.severity.label for f in findings),
+        "by_category": _counts(f.category for f in findings),
+        "by_code": _counts(f.code for f in findings),
+        "fixable": {"safe": fixes.get(Applicability.SAFE.value, 0),
+                    "unsafe": fixes.get(Applicability.UNSAFE.value, 0)},
+        "files_with_findings": len({f.path for f in findings}),
+        "lines_scanned": sum(r.lines for r in result.files),
+    }
+
+
+def _counts(items) -> dict[str, int]:
+    return dict(sorted(Counter(items).items()))
+
+
+def blocking(findings: list[Finding], fail_on) -> list[Finding]:
+    return [] if fail_on is None else [f for f in findings if f.severity >= fail_on]

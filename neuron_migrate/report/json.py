@@ -1,0 +1,39 @@
+"""The JSON contract (DESIGN.md §5): stable key order, relative paths, no timestamps."""
+
+from __future__ import annotations
+
+import json
+
+from neuron_migrate import __version__
+from neuron_migrate.capabilities import target
+from neuron_migrate.models import Finding, ScanResult
+from neuron_migrate.report import summary
+
+SCHEMA_VERSION = 1
+
+
+def finding_dict(f: Finding) -> dict:
+    fix = None
+    if f.fix is not None:
+        fix = {"applicability": f.fix.applicability.value, "title": f.fix.title,
+               "reason": f.fix.reason,
+               "edits": [{"start": e.start, "end": e.end, "replacement": e.replacement}
+                         for e in f.fix.edits]}
+    return {"code": f.code, "rule": f.rule, "severity": f.severity.label, "category": f.category,
+            "path": f.path, "line": f.line, "column": f.column, "end_line": f.end_line,
+            "end_column": f.end_column, "message": f.message, "fix": fix}
+
+
+def render(result: ScanResult, skipped) -> str:
+    doc = {
+        "schema_version": SCHEMA_VERSION,
+        "tool": {"name": "neuron-migrate", "version": __version__,
+                 "capabilities_version": target().torch_neuronx},
+        "summary": summary(result, skipped),
+        "findings": [finding_dict(f) for f in result.findings],
+        "files": {"scanned": len(result.files),
+                  "skipped": [{"path": s.rel, "reason": s.reason} for s in skipped]
+                  + [{"path": r.path, "reason": r.skipped} for r in result.files if r.skipped]},
+        "compile_coverage": None,
+    }
+    return json.dumps(doc, indent=2, ensure_ascii=False) + "\n"

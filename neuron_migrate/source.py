@@ -1,0 +1,98 @@
+"""A source file as bytes and as text, with what is needed to write it back unchanged.
+
+Columns from ``ast`` count UTF-8 bytes within a line; findings and edits use
+character offsets into the decoded text. This module is the one place that
+converts between the two.
+"""
+
+from __future__ import annotations
+
+import codecs
+import io
+import re
+import tokenize
+from dataclasses import dataclass
+from functools import cached_property
+
+_NEWLINE = re.compile(r"\r\n|\r|\n")
+
+
+class SourceError(Exception):
+    """A file that cannot be turned into text. ``code`` is its NM9xx finding code."""
+
+    def __init__(self, code: str, message: str):
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+@dataclass
+class SourceFile:
+    path: str  # relative to the scan root, forward slashes
+    text: str
+    encoding: str = "utf-8"
+    bom: bool = False
+
+    @classmethod
+    def from_bytes(cls, path: str, data: bytes) -> SourceFile:
+        if b"\0" in data:
+            raise SourceError("NM902", "file holds NUL bytes: binary data, not Python source")
+        bom = data.startswith(codecs.BOM_UTF8)
+        try:
+            encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
+        except SyntaxError as exc:
+            raise SourceError("NM902", f"cannot determine the encoding: {exc}") from None
+        if encoding == "utf-8-sig":
+            encoding = "utf-8"
+        body = data[len(codecs.BOM_UTF8):] if bom else data
+        try:
+            text = body.decode(encoding)
+        except (UnicodeDecodeError, LookupError) as exc:
+            raise SourceError("NM902", f"cannot decode as {encoding}: {exc}") from None
+        return cls(path=path, text=text, encoding=encoding, bom=bom)
+
+    def encode(self, text: str) -> bytes:
+        """Bytes for ``text`` in this file's own encoding and BOM."""
+        data = text.encode(self.encoding)
+        return codecs.BOM_UTF8 + data if self.bom else data
+
+    @cached_property
+    def line_starts(self) -> list[int]:
+        starts = [0]
+        starts.extend(m.end() for m in _NEWLINE.finditer(self.text))
+        return starts
+
+    @property
+    def line_count(self) -> int:
+        return len(self.line_starts) - (1 if self.text.endswith(("\n", "\r")) else 0)
+
+    @cached_property
+    def newline(self) -> str:
+        m = _NEWLINE.search(self.text)
+        return m.group() if m else "\n"
+
+    def line_text(self, line: int) -> str:
+        """Line ``line`` (1-based) without its line ending."""
+        starts = self.line_starts
+        if not 1 <= line <= len(starts):
+            return ""
+        end = starts[line] if line < len(starts) else len(self.text)
+        return self.text[starts[line - 1]:end].rstrip("\r\n")
+
+    def char_column(self, line: int, byte_col: int) -> int:
+        """0-based character column of a 0-based UTF-8 byte column."""
+        text = self.line_text(line)
+        if text.isascii():
+            return byte_col
+        return len(text.encode("utf-8")[:byte_col].decode("utf-8", errors="replace"))
+
+    def offset(self, line: int, byte_col: int) -> int:
+        """Character offset into ``text`` of an ``ast`` position."""
+        return self.line_starts[line - 1] + self.char_column(line, byte_col)
+
+    def position(self, offset: int) -> tuple[int, int]:
+        """1-based line and 0-based character column of a character offset."""
+        import bisect
+
+        line = bisect.bisect_right(self.line_starts, offset)
+        return line, offset - self.line_starts[line - 1]
