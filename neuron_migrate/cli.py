@@ -267,14 +267,12 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("neuron-migrate: interrupted", file=sys.stderr)
         return 130
-    except Exception as exc:  # click's usage errors and anything unexpected
-        import click
-
-        if isinstance(exc, click.ClickException):
+    except typer.Abort:
+        return 130
+    except Exception as exc:  # the parser's usage errors and anything unexpected
+        if hasattr(exc, "show") and hasattr(exc, "exit_code"):  # typer's (click's) usage errors
             exc.show()
             return 2
-        if isinstance(exc, click.exceptions.Abort):
-            return 130
         from neuron_migrate.capabilities import TableError
 
         if isinstance(exc, TableError):

@@ -20,7 +20,7 @@ from neuron_migrate.capabilities import cuda_api, target
 from neuron_migrate.checks import MARKERS, Context, finalizer, on, rule
 from neuron_migrate.models import Edit, Severity
 
-MARKERS.update(("cuda", "CUDA", "nccl", "DataParallel", "torch_xla", "nvidia-smi", "nvml",
+MARKERS.update(("cuda", "cudnn", "CUDA", "nccl", "DataParallel", "torch_xla", "nvidia-smi", "nvml",
                 "inductor", "max-autotune", "reduce-overhead"))
 
 _T = target()
@@ -234,8 +234,7 @@ def device_literals(expr: ast.AST | None) -> list[ast.AST]:
     """String literals that make up the device value of ``expr``.
 
     Looks through ``a if c else b``, ``a or b``, ``"cuda:%d" % i``, ``"cuda:" + str(i)``,
-    ``"cuda:{}".format(i)`` and the values of a map_location dict (its keys name where the
-    checkpoint was saved, so they stay).
+    and ``"cuda:{}".format(i)``.
     """
     out: list[ast.AST] = []
     todo = [expr]
@@ -260,8 +259,6 @@ def device_literals(expr: ast.AST | None) -> list[ast.AST]:
               and isinstance(e.func.value, ast.Constant) and isinstance(e.func.value.value, str)
               and _CUDA_TEMPLATE.fullmatch(e.func.value.value)):
             out.append(e.func.value)
-        elif isinstance(e, ast.Dict):
-            todo += e.values
     return out
 
 
@@ -305,6 +302,8 @@ def check_call(call: ast.Call, ctx: Context) -> None:
     func = call.func
     name = ctx.qualify(func)
     is_to = isinstance(func, ast.Attribute) and func.attr == "to" and name is None
+    if name is not None:
+        _known_call(call, name, ctx)  # first, so its literals are not taken for plain devices
 
     # device positions
     if call.args and (is_to or name in DEVICE_FIRST_ARG or name == "torch.load" and len(call.args) > 1):
@@ -312,9 +311,12 @@ def check_call(call: ast.Call, ctx: Context) -> None:
         _report_device_literals(ctx, device_literals(arg))
     for kw in call.keywords:
         if kw.arg in DEVICE_KWARGS or (kw.arg == "type" and name == "torch.device"):
-            _report_device_literals(ctx, device_literals(kw.value))
             if kw.arg == "map_location" and isinstance(kw.value, ast.Dict):
-                _claim_all(ctx, kw.value.keys)  # where the checkpoint was saved: not ours to change
+                # keys say where the checkpoint was saved (stay "cuda"); values where to load
+                _claim_all(ctx, kw.value.keys)
+                _report_device_literals(ctx, [x for v in kw.value.values for x in device_literals(v)])
+            else:
+                _report_device_literals(ctx, device_literals(kw.value))
     if _argparse_device_option(call):
         for kw in call.keywords:
             if kw.arg == "default":
@@ -328,7 +330,10 @@ def check_call(call: ast.Call, ctx: Context) -> None:
         elif isinstance(func, ast.Attribute) and func.attr == "startswith" and call.args:
             lits = [a for a in call.args if isinstance(a, ast.Constant) and a.value == "cuda"]
             _report_device_literals(ctx, lits, NM108, unsafe=NM108.fix_reason)
-        return
+
+
+def _known_call(call: ast.Call, name: str, ctx: Context) -> None:
+    func = call.func
     if name in INIT_PROCESS_GROUP:
         _process_group(call, ctx)
     elif name == "torch.cuda.amp.autocast":
@@ -508,7 +513,12 @@ def check_attribute(node: ast.Attribute, ctx: Context) -> None:
     if id(node) in ctx.claimed:
         return
     if node.attr == "is_cuda" and isinstance(node.ctx, ast.Load):
-        ctx.report(NM107, node, edits=[_attr_edit(ctx, node, "is_neuron")], unsafe=NM107.fix_reason)
+        kernel = _guards_kernel(ctx, node)
+        if kernel:
+            ctx.report(NM107, node, NM107.summary + f"; the branch calls `{kernel}`, a CUDA kernel: "
+                       "port it to NKI, do not redirect it to Neuron")
+        else:
+            ctx.report(NM107, node, edits=[_attr_edit(ctx, node, "is_neuron")], unsafe=NM107.fix_reason)
         return
     if not _is_outermost(node, ctx.parent):
         return
@@ -577,12 +587,19 @@ def _guards_kernel(ctx: Context, node: ast.AST) -> str | None:
         return None
     for stmt in if_node.body:
         for sub in ast.walk(stmt):
-            if isinstance(sub, ast.Call):
-                fn = sub.func
-                leaf = fn.attr if isinstance(fn, ast.Attribute) else getattr(fn, "id", "")
-                if _KERNEL_HINT.search(leaf) or (isinstance(fn, ast.Attribute) and isinstance(
-                        fn.value, ast.Attribute) and fn.value.attr in ("_C", "ops")):
-                    return leaf
+            if not isinstance(sub, ast.Call):
+                continue
+            parts, fn = [], sub.func
+            while isinstance(fn, ast.Attribute):
+                parts.append(fn.attr)
+                fn = fn.value
+            if isinstance(fn, ast.Name):
+                parts.append(fn.id)
+            qualified = ctx.qualify(sub.func) or ""
+            if qualified.startswith("torch.") and not qualified.startswith("torch.ops."):
+                continue  # torch's own API is not a custom kernel
+            if any(_KERNEL_HINT.search(p) for p in parts) or "ops" in parts[1:]:
+                return ".".join(reversed(parts))
     return None
 
 
@@ -806,6 +823,7 @@ def resolve_device_variables(ctx: Context) -> None:
         return
     uses = _device_uses(ctx, {leaf for t, leaf, _, _ in pending if isinstance(t, ast.Name)})
     for target_node, leaf, lits, chain in pending:
+        ctx.claimed.difference_update(id(lit) for lit in lits)  # held back for this decision
         if _DEVICE_NAME.fullmatch(leaf):
             _report_device_literals(ctx, lits)
             continue

@@ -1,0 +1,51 @@
+"""Every fixtures/checks/<CODE>_<name>/ case: findings, safe and unsafe fixes, idempotence.
+
+- input.py        the code under test (ours, modelled on idioms seen in real projects)
+- findings.txt    the expected findings, one ``LINE:COL CODE message [*]`` per line
+- expected.py     input.py after the safe fixes (absent: the safe fixes change nothing)
+- expected-unsafe.py  after safe and unsafe fixes (absent: same as expected.py)
+
+Run ``pytest --update-fixtures`` to rewrite the expected files, then review the diff.
+"""
+
+from pathlib import Path
+
+import pytest
+
+from neuron_migrate.fix import parses
+from neuron_migrate.testing import findings_of, fixed, format_findings
+
+CASES = sorted(p for p in (Path(__file__).parent.parent / "fixtures" / "checks").iterdir() if p.is_dir())
+
+
+def _compare(path: Path, actual: str, update: bool) -> None:
+    if update:
+        path.write_text(actual, encoding="utf-8")
+    assert path.exists(), f"{path} is missing (run pytest --update-fixtures)"
+    assert actual == path.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
+def test_fixture(case: Path, update_fixtures: bool) -> None:
+    code = (case / "input.py").read_text(encoding="utf-8")
+    _compare(case / "findings.txt", format_findings(findings_of(code)), update_fixtures)
+
+    for name, unsafe in (("expected.py", False), ("expected-unsafe.py", True)):
+        out = fixed(code, unsafe=unsafe)
+        assert parses(out) is None
+        target = case / name
+        if out == (code if not unsafe else fixed(code)):
+            if update_fixtures and target.exists():
+                target.unlink()
+            assert not target.exists(), f"{target} exists but the fixes change nothing"
+        else:
+            _compare(target, out, update_fixtures)
+        assert fixed(out, unsafe=unsafe) == out, "a second fix run changed the file"
+
+
+def test_every_nm1_rule_has_a_fixture() -> None:
+    from neuron_migrate.checks import RULES
+
+    covered = {c.name.split("_")[0] for c in CASES}
+    missing = [code for code in RULES if code.startswith("NM1") and code not in covered]
+    assert not missing, f"rules without a fixture directory: {missing}"

@@ -1,0 +1,46 @@
+"""Every rule documents itself, and the examples in its docs run as tests."""
+
+import pytest
+
+from neuron_migrate.checks import RULES
+from neuron_migrate.cli import explain_text
+from neuron_migrate.testing import findings_of, fixed
+
+HEADER = (
+    "import os\nimport subprocess\nimport torch\nimport torch.nn as nn\n"
+    "import torch.distributed as dist\nfrom torch.profiler import profile, ProfilerActivity\n"
+)
+CODE_RULES = sorted(code for code in RULES if not code.startswith("NM9"))
+
+
+@pytest.mark.parametrize("code", sorted(RULES))
+def test_docs_are_complete(code):
+    r = RULES[code]
+    for field in ("name", "summary", "why", "example", "use_instead"):
+        assert getattr(r, field).strip(), f"{code} has no {field}"
+    assert r.fix in ("safe", "unsafe", "none")
+    text = explain_text(r)
+    for heading in ("What it finds", "Why it matters", "Example", "Use instead", "Fix safety"):
+        assert heading in text
+
+
+@pytest.mark.parametrize("code", CODE_RULES)
+def test_example_triggers_rule(code):
+    r = RULES[code]
+    found = findings_of(HEADER + r.example + "\n")
+    assert code in {f.code for f in found}, f"{code}'s example does not trigger it: {found}"
+
+
+@pytest.mark.parametrize("code", [c for c in CODE_RULES if RULES[c].fix != "none"])
+def test_example_fix_gives_use_instead(code):
+    r = RULES[code]
+    out = fixed(HEADER + r.example + "\n", unsafe=r.fix == "unsafe")
+    assert out == HEADER + r.use_instead + "\n"
+
+
+def test_codes_are_unique_and_well_formed():
+    import re
+
+    names = [r.name for r in RULES.values()]
+    assert len(names) == len(set(names))
+    assert all(re.fullmatch(r"NM\d{3}", c) for c in RULES)
