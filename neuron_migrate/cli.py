@@ -255,6 +255,10 @@ def _indent(code: str) -> str:
     return "\n".join("    " + line for line in code.splitlines())
 
 
+# Commands that live in their own modules register themselves on ``app`` when imported.
+# from neuron_migrate.commands import ops  # noqa: E402,F401  (one import line per module)
+
+
 def main(argv: list[str] | None = None) -> int:
     try:
         rc = app(args=argv, prog_name="neuron-migrate", standalone_mode=False)

@@ -22,10 +22,22 @@ DEFAULT_EXCLUDES = frozenset({
 PYTHON_SUFFIXES = (".py", ".pyi")
 
 
+def file_kind(name: str) -> str | None:
+    """What kind of file the engine can analyse under this name: "python", or None.
+
+    Other kinds (notebooks, dependency manifests) are added here and dispatched in
+    ``engine.analyse_file``.
+    """
+    if name.endswith(PYTHON_SUFFIXES):
+        return "python"
+    return None
+
+
 @dataclass(frozen=True)
 class Candidate:
     path: Path  # absolute
     rel: str  # relative to the scan root, forward slashes
+    kind: str = "python"
 
 
 @dataclass(frozen=True)
@@ -64,7 +76,7 @@ def discover(paths: list[Path], base: Path, excludes: tuple[str, ...] = ()) -> I
         if not given.exists() and not given.is_symlink():
             yield Skipped(_relative(given, base), "no such file or folder")
         elif not given.is_dir():
-            yield Candidate(given, _relative(given, base))
+            yield Candidate(given, _relative(given, base), file_kind(given.name) or "python")
         else:
             prefix = _relative(given, base)
             yield from _walk(given.resolve(), "" if prefix == "." else prefix, extra)
@@ -117,7 +129,7 @@ def _walk(root: Path, prefix: str, extra: pathspec.PathSpec | None) -> Iterator[
                     continue
             if is_dir:
                 subfolders.append((Path(entry.path), rel, specs))
-            elif entry.name.endswith(PYTHON_SUFFIXES):
+            elif kind := file_kind(entry.name):
                 try:
                     mode = entry.stat().st_mode
                 except OSError:
@@ -126,7 +138,7 @@ def _walk(root: Path, prefix: str, extra: pathspec.PathSpec | None) -> Iterator[
                 if not stat.S_ISREG(mode):
                     yield Skipped(show(rel), "not a regular file")
                     continue
-                yield Candidate(Path(entry.path), show(rel))
+                yield Candidate(Path(entry.path), show(rel), kind)
         stack.extend(reversed(subfolders))
 
 

@@ -85,9 +85,16 @@ def analyse_source(src: SourceFile, options: Options) -> FileResult:
 
 
 def analyse(path: str, data: bytes, options: Options) -> FileResult:
-    """Findings of one file, given its path relative to the scan root and its bytes."""
+    """Findings of one Python file, given its path relative to the scan root and its bytes."""
     try:
         src = SourceFile.from_bytes(path, data)
     except SourceError as exc:
         return problem(path, exc.code, exc.message, 1, 1, 0)
     return analyse_source(src, options)
+
+
+def analyse_file(kind: str, path: str, data: bytes, options: Options) -> FileResult:
+    """Dispatch on the file kind that ``discover.file_kind`` gave."""
+    if kind == "python":
+        return analyse(path, data, options)
+    raise ValueError(f"no analyser for files of kind {kind!r}")

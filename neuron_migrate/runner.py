@@ -9,7 +9,7 @@ from pathlib import Path
 
 from neuron_migrate.checks.tool import problem
 from neuron_migrate.discover import Candidate, Skipped, discover, scan_base
-from neuron_migrate.engine import analyse
+from neuron_migrate.engine import analyse_file
 from neuron_migrate.models import FileResult, Options, ScanResult
 
 MAX_BYTES = 50 * 1024 * 1024  # a Python file larger than this is generated data, not code
@@ -25,7 +25,7 @@ def analyse_path(cand: Candidate, options: Options) -> FileResult:
         data = cand.path.read_bytes()
     except OSError as exc:
         return problem(cand.rel, "NM904", f"cannot read: {exc.strerror or exc}", 1, 1, 0)
-    return analyse(cand.rel, data, options)
+    return analyse_file(cand.kind, cand.rel, data, options)
 
 
 def _work(args: tuple[Candidate, Options]) -> FileResult:
