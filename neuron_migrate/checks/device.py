@@ -784,16 +784,17 @@ def _environment_text(node: ast.AST, value: str, ctx: Context, exact: bool = Tru
 @on(ast.Assign, ast.AnnAssign)
 def check_assignment(node: ast.Assign | ast.AnnAssign, ctx: Context) -> None:
     targets = node.targets if isinstance(node, ast.Assign) else [node.target]
-    lits = device_literals(node.value)
-    if len(targets) != 1 or not lits:
+    if len(targets) != 1 or node.value is None:
         return
     target_node = targets[0]
     leaf = target_node.attr if isinstance(target_node, ast.Attribute) else getattr(target_node, "id", None)
     if leaf is None:
         return
-    _claim_all(ctx, lits)
-    pending = ctx.state.setdefault("device_vars", [])
-    pending.append((target_node, leaf, lits, ctx.chain))
+    for kind, lits in (("device", device_literals(node.value)),
+                       ("backend", [e for e in _alternatives(node.value) if _nccl(e)])):
+        if lits:
+            _claim_all(ctx, lits)
+            ctx.state.setdefault("held_vars", []).append((kind, target_node, leaf, lits, ctx.chain))
 
 
 @on(ast.arguments)
@@ -816,24 +817,36 @@ def check_config_dict(node: ast.Dict, ctx: Context) -> None:
 
 
 @finalizer
-def resolve_device_variables(ctx: Context) -> None:
-    """Rewrite a variable's "cuda" when it is named like a device or every use is a device position."""
-    pending = ctx.state.get("device_vars")
-    if not pending:
+def resolve_held_variables(ctx: Context) -> None:
+    """Decide on a variable holding "cuda" or "nccl" once all its uses are known.
+
+    Its literal is rewritten safely when the variable is named like a device, or when every
+    use of it is a device (or process-group backend) position.
+    """
+    held = ctx.state.get("held_vars")
+    if not held:
         return
-    uses = _device_uses(ctx, {leaf for t, leaf, _, _ in pending if isinstance(t, ast.Name)})
-    for target_node, leaf, lits, chain in pending:
+    uses = _variable_uses(ctx, {leaf for _, t, leaf, _, _ in held if isinstance(t, ast.Name)})
+    for kind, target_node, leaf, lits, chain in held:
         ctx.claimed.difference_update(id(lit) for lit in lits)  # held back for this decision
-        if _DEVICE_NAME.fullmatch(leaf):
-            _report_device_literals(ctx, lits)
-            continue
+        only_used_as = None
         if isinstance(target_node, ast.Name):
             scope = _binding_scope(ctx, leaf, chain)
-            kinds = [is_device for (name, s, is_device) in uses if name == leaf and s is scope]
-            if kinds and all(kinds):
-                _report_device_literals(ctx, lits, message=NM101.summary + f" (`{leaf}` is only used as a device)")
-                continue
-        if "device" in leaf.lower():
+            kinds = {k for (name, s, k) in uses if name == leaf and s is scope}
+            only_used_as = kinds.pop() if len(kinds) == 1 else None
+        if kind == "backend":
+            for lit in lits:
+                edit = Edit(*_inner(ctx, lit, "nccl"), _T.distributed_backend)
+                if only_used_as == "backend":
+                    ctx.report(NM110, lit, NM110.summary + f" (`{leaf}` is only used as one)", edits=[edit])
+                else:
+                    ctx.report(NM111, lit, edits=[edit], unsafe=NM111.fix_reason)
+            continue
+        if _DEVICE_NAME.fullmatch(leaf):
+            _report_device_literals(ctx, lits)
+        elif only_used_as == "device":
+            _report_device_literals(ctx, lits, message=NM101.summary + f" (`{leaf}` is only used as a device)")
+        elif "device" in leaf.lower():
             _report_device_literals(ctx, lits, NM108, unsafe=NM108.fix_reason,
                                     message=f'`{leaf}` holds "cuda" and is also used outside device '
                                     "positions (comparisons, flags)")
@@ -852,8 +865,8 @@ def _binding_scope(ctx: Context, name: str, chain: tuple) -> ast.AST | None:
     return None
 
 
-def _device_uses(ctx: Context, names: set[str]) -> list[tuple[str, ast.AST | None, bool]]:
-    """Every load of ``names``: (name, scope it resolves in, whether it is a device position)."""
+def _variable_uses(ctx: Context, names: set[str]) -> list[tuple[str, ast.AST | None, str | None]]:
+    """Every load of ``names``: (name, scope it resolves in, the kind of position it is in)."""
     from neuron_migrate.engine import _children
 
     out = []
@@ -861,28 +874,37 @@ def _device_uses(ctx: Context, names: set[str]) -> list[tuple[str, ast.AST | Non
     while stack:
         node, parents, chain = stack.pop()
         if isinstance(node, ast.Name) and node.id in names and isinstance(node.ctx, ast.Load):
-            out.append((node.id, _binding_scope(ctx, node.id, chain), _in_device_position(ctx, node, parents, chain)))
+            out.append((node.id, _binding_scope(ctx, node.id, chain), _position_kind(ctx, node, parents, chain)))
             continue
         for child, child_chain in _children(node, chain):
             stack.append((child, (*parents[-3:], node), child_chain))
     return out
 
 
-def _in_device_position(ctx: Context, node: ast.AST, parents: tuple, chain: tuple) -> bool:
+def _position_kind(ctx: Context, node: ast.AST, parents: tuple, chain: tuple) -> str | None:
+    """"device" or "backend" when ``node`` is used as one (through ``a if c else b``), else None."""
     child = node
-    for parent in reversed(parents):
+    for i in range(len(parents) - 1, -1, -1):
+        parent = parents[i]
         if isinstance(parent, (ast.IfExp, ast.BoolOp)) and child is not getattr(parent, "test", None):
             child = parent
             continue
         if isinstance(parent, ast.keyword):
-            return parent.arg in DEVICE_KWARGS
+            call = parents[i - 1] if i else None
+            if parent.arg in DEVICE_KWARGS:
+                return "device"
+            if parent.arg == "backend" and isinstance(call, ast.Call) and (
+                    ctx.names.qualify(call.func, chain) in INIT_PROCESS_GROUP):
+                return "backend"
+            return None
         if isinstance(parent, ast.Call) and parent.args and parent.args[0] is child:
             func = parent.func
-            if isinstance(func, ast.Attribute) and func.attr == "to":
-                return True
-            return ctx.names.qualify(func, chain) in DEVICE_FIRST_ARG
-        return False
-    return False
+            name = ctx.names.qualify(func, chain)
+            if isinstance(func, ast.Attribute) and func.attr == "to" or name in DEVICE_FIRST_ARG:
+                return "device"
+            return "backend" if name in INIT_PROCESS_GROUP else None
+        return None
+    return None
 
 
 # -- imports ---------------------------------------------------------------------------
