@@ -525,7 +525,9 @@ def check_attribute(node: ast.Attribute, ctx: Context) -> None:
     name = ctx.qualify(node)
     if name is None:
         if node.attr == "cuda":
-            ctx.report(NM102, node, "reference to a `.cuda` method: pass a device to `.to()` instead")
+            ctx.report(NM102, node, "`.cuda` attribute that is not called: a flag such as `args.cuda` "
+                       "selects the CUDA path; a method reference should become `.to(device)`",
+                       severity=Severity.INFO)
         return
     inner = node.value  # the chain is reported once, here: its inner names are not
     while isinstance(inner, ast.Attribute):
@@ -598,6 +600,8 @@ def _guards_kernel(ctx: Context, node: ast.AST) -> str | None:
             qualified = ctx.qualify(sub.func) or ""
             if qualified.startswith("torch.") and not qualified.startswith("torch.ops."):
                 continue  # torch's own API is not a custom kernel
+            if parts and parts[0] in ("cuda", "to"):
+                continue  # a device move (x.cuda()), reported on its own
             if any(_KERNEL_HINT.search(p) for p in parts) or "ops" in parts[1:]:
                 return ".".join(reversed(parts))
     return None
