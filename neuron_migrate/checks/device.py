@@ -262,6 +262,17 @@ def device_literals(expr: ast.AST | None) -> list[ast.AST]:
     return out
 
 
+def listed_literals(expr: ast.AST) -> list[ast.AST]:
+    """Device literals in a collection: ``["cpu", "cuda"]``, ``["cpu"] + (["cuda"] if c else [])``."""
+    if isinstance(expr, (ast.List, ast.Tuple, ast.Set)):
+        return [x for e in expr.elts for x in (device_literals(e) or listed_literals(e))]
+    if isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.Add):
+        return listed_literals(expr.left) + listed_literals(expr.right)
+    if isinstance(expr, ast.IfExp):
+        return listed_literals(expr.body) + listed_literals(expr.orelse)
+    return []
+
+
 def literal_edit(ctx: Context, node: ast.AST, new: str) -> Edit | None:
     """Replace the ``cuda`` at the head of a string literal with ``new``, or None if unusual."""
     start, _ = ctx.span(node)
@@ -317,6 +328,10 @@ def check_call(call: ast.Call, ctx: Context) -> None:
                 _report_device_literals(ctx, [x for v in kw.value.values for x in device_literals(v)])
             else:
                 _report_device_literals(ctx, device_literals(kw.value))
+    if (isinstance(func, ast.Attribute) and func.attr == "parametrize" and len(call.args) > 1
+            and isinstance(call.args[0], ast.Constant) and isinstance(call.args[0].value, str)
+            and _DEVICE_NAME.fullmatch(call.args[0].value.strip())):
+        _report_device_literals(ctx, listed_literals(call.args[1]))  # parametrize("device", [...])
     if _argparse_device_option(call):
         for kw in call.keywords:
             if kw.arg == "default":
@@ -587,7 +602,7 @@ def _guards_kernel(ctx: Context, node: ast.AST) -> str | None:
     if_node = ctx.state.get("if_test_of", {}).get(id(node))
     if if_node is None:
         return None
-    for stmt in if_node.body:
+    for stmt in (*if_node.body, *if_node.orelse):  # either branch: the test picks which runs
         for sub in ast.walk(stmt):
             if not isinstance(sub, ast.Call):
                 continue
@@ -721,9 +736,17 @@ def _remove_statement(ctx: Context, stmt: ast.stmt) -> list[Edit]:
 
 # -- comparisons, strings --------------------------------------------------------------
 
+@on(ast.For, ast.comprehension)
+def check_device_loop(node: ast.For | ast.comprehension, ctx: Context) -> None:
+    """``for device in ["cpu", "cuda"]``: a loop variable named like a device takes devices."""
+    if isinstance(node.target, ast.Name) and _DEVICE_NAME.fullmatch(node.target.id):
+        _report_device_literals(ctx, listed_literals(node.iter))
+
+
 @on(ast.Compare)
 def check_compare(node: ast.Compare, ctx: Context) -> None:
     operands = [node.left, *node.comparators]
+    operands += [e for o in operands if isinstance(o, (ast.List, ast.Tuple, ast.Set)) for e in o.elts]
     cuda = [o for o in operands if _is_cuda_literal(o)]
     nccl = [o for o in operands if _nccl(o)]
     if cuda:
