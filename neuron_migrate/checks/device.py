@@ -193,6 +193,16 @@ NM119 = rule(
     fix="none",
 )
 
+NM120 = rule(
+    "NM120", "cuda-version-query", "warning", "api",
+    summary="CUDA/cuDNN version query: it is None on a Neuron build",
+    why="`torch.version.cuda` and `torch.backends.cudnn.version()` are None without CUDA; code "
+        "that parses or compares them raises or takes a wrong branch on Trainium.",
+    example="major = int(torch.version.cuda.split(\".\")[0])",
+    use_instead="major = int(torch.version.cuda.split(\".\")[0]) if torch.version.cuda else None",
+    fix="none", fix_reason="what the code should do without CUDA is for a person to decide",
+)
+
 DEVICE_KWARGS = frozenset({"device", "device_type", "map_location", "pin_memory_device", "use_device"})
 DEVICE_FIRST_ARG = frozenset({
     "torch.device", "torch.set_default_device", "torch.autocast", "torch.amp.autocast",
@@ -343,7 +353,7 @@ def check_call(call: ast.Call, ctx: Context) -> None:
         if isinstance(func, ast.Attribute) and func.attr == "cuda":
             _cuda_method(call, ctx)
         elif isinstance(func, ast.Attribute) and func.attr == "startswith" and call.args:
-            lits = [a for a in call.args if isinstance(a, ast.Constant) and a.value == "cuda"]
+            lits = [a for a in call.args if isinstance(a, ast.Constant) and a.value in ("cuda", "cuda:")]
             _report_device_literals(ctx, lits, NM108, unsafe=NM108.fix_reason)
 
 
@@ -568,7 +578,12 @@ def _attr_edit(ctx: Context, node: ast.Attribute, new: str) -> Edit:
 
 
 def _qualified_reference(node: ast.AST, name: str, ctx: Context, via_import: bool = False) -> None:
-    if name == "torch.cuda":
+    version_query = next((q for q in ("torch.version.cuda", "torch.backends.cudnn.version")
+                          if name == q or name.startswith(q + ".")), None)
+    if version_query:
+        if not _is_presence_test(node, ctx.parent):
+            ctx.report(NM120, node, f"{version_query} is None on a Neuron build")
+    elif name == "torch.cuda":
         ctx.report(NM103, node, "the torch.cuda module used as a value: torch.neuron is its twin",
                    edits=[_attr_edit(ctx, node, "neuron")] if isinstance(node, ast.Attribute) else (),
                    unsafe="not every torch.cuda function has a torch.neuron twin")
@@ -582,6 +597,16 @@ def _qualified_reference(node: ast.AST, name: str, ctx: Context, via_import: boo
     elif name.endswith("ProfilerActivity.CUDA") and name.startswith("torch."):
         ctx.report(NM114, node, edits=[_attr_edit(ctx, node, _T.profiler_activity)]
                    if isinstance(node, ast.Attribute) else ())
+
+
+def _is_presence_test(node: ast.AST, parent: ast.AST | None) -> bool:
+    """``x is None``, ``x is not None``, ``if x:``, ``not x``, ``x and ...``: guards, not uses."""
+    if isinstance(parent, ast.Compare):
+        return all(isinstance(op, (ast.Is, ast.IsNot)) for op in parent.ops) and any(
+            isinstance(c, ast.Constant) and c.value is None for c in (parent.left, *parent.comparators))
+    if isinstance(parent, (ast.If, ast.IfExp, ast.While)):
+        return parent.test is node
+    return isinstance(parent, ast.BoolOp) or (isinstance(parent, ast.UnaryOp) and isinstance(parent.op, ast.Not))
 
 
 def _xla_advice(name: str) -> str:
@@ -772,7 +797,7 @@ def check_string(node: ast.Constant, ctx: Context) -> None:
     elif value == "nccl":
         ctx.report(NM111, node, edits=[Edit(*_inner(ctx, node, "nccl"), _T.distributed_backend)],
                    unsafe=NM111.fix_reason)
-    elif "CUDA" in value or "nvidia-smi" in value:
+    elif "CUDA" in value or "NCCL_" in value or "CUBLAS" in value or "nvidia-smi" in value:
         _environment_text(node, value, ctx)
 
 
@@ -785,7 +810,7 @@ def check_fstring(node: ast.JoinedStr, ctx: Context) -> None:
         return
     for part in node.values:
         if isinstance(part, ast.Constant) and isinstance(part.value, str) and (
-                "CUDA" in part.value or "nvidia-smi" in part.value):
+                "CUDA" in part.value or "NCCL_" in part.value or "nvidia-smi" in part.value):
             _environment_text(node, part.value, ctx, exact=False)
             return
 
@@ -795,7 +820,8 @@ def _environment_text(node: ast.AST, value: str, ctx: Context, exact: bool = Tru
     for var, row in env.items():
         if var not in value:
             continue
-        advice = f"{var}: {row.advice}" if row.neuron is None else f"{var} → {row.neuron}: {row.advice}"
+        shown = re.search(re.escape(var) + r"\w*", value).group()  # rows ending in _ are prefixes
+        advice = f"{shown}: {row.advice}" if row.neuron is None else f"{var} → {row.neuron}: {row.advice}"
         if exact and value == var and row.neuron:
             ctx.report(NM112, node, advice, edits=[Edit(*_inner(ctx, node, var), row.neuron)],
                        unsafe=NM112.fix_reason)
@@ -967,7 +993,7 @@ def check_import_from(node: ast.ImportFrom, ctx: Context) -> None:
             ctx.report(NM119, node, f"star import from {module}: the names it brings in are "
                        "not resolved; import them by name")
         return
-    if module == "torch.cuda" or module.startswith("torch.cuda."):
+    if module == "torch.cuda" or module.startswith(("torch.cuda.", "torch.backends.cudnn", "torch.backends.cuda")):
         names = ", ".join(a.name for a in node.names)
         ctx.report(NM119, node, f"imports {names} from {module}; each use is reported where it occurs")
         return
@@ -976,7 +1002,7 @@ def check_import_from(node: ast.ImportFrom, ctx: Context) -> None:
 
 
 def _imported(node: ast.AST, name: str, ctx: Context) -> None:
-    if name == "torch.cuda" or name.startswith("torch.cuda."):
+    if name == "torch.cuda" or name.startswith(("torch.cuda.", "torch.backends.cudnn", "torch.backends.cuda.")):
         ctx.report(NM119, node, f"imports {name}; each use is reported where it occurs")
     elif name in DATA_PARALLEL:
         ctx.report(NM115, node, "imports DataParallel; use DistributedDataParallel", severity=Severity.INFO)
