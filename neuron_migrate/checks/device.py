@@ -790,7 +790,8 @@ def check_compare(node: ast.Compare, ctx: Context) -> None:
 @on(ast.Constant)
 def check_string(node: ast.Constant, ctx: Context) -> None:
     value = node.value
-    if not isinstance(value, str) or id(node) in ctx.claimed or isinstance(ctx.parent, ast.JoinedStr):
+    if (not isinstance(value, str) or id(node) in ctx.claimed
+            or isinstance(ctx.parent, (ast.JoinedStr, ast.Expr))):  # f-string parts; docstrings
         return
     if _is_cuda_literal(node):
         ctx.report(NM118, node)
