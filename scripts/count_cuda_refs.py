@@ -18,14 +18,20 @@ and records each line that holds one of these references:
     cuda_visible_devices  NAME or string ``CUDA_VISIBLE_DEVICES``
     data_parallel         NAME ``DataParallel`` (``DistributedDataParallel`` is another token)
 
-and three extra kinds (marked ``+``, kept out of the main TOTAL) that cut false alarms in the
-fix audit and widen the view:
+and extra kinds (marked ``+``, kept out of the main TOTAL) for the rest of the NM1xx family; they
+cut false alarms in the fix audit and widen the view:
 
     +cuda_alias           a use of a name bound by an import from torch.cuda*/torch.backends.cud*,
                           or ``DataParallel as X`` (``from torch.cuda.amp import autocast`` makes
                           every later ``autocast`` in the file a reference; not scope-aware)
     +attr_CUDA            NAME ``CUDA`` after ``.``                  (ProfilerActivity.CUDA)
     +cuda_str_prefix      a non-f string starting ``cuda:`` that is not ``cuda:N`` ("cuda:{}")
+    +cuda_env_str         a string naming a CUDA/NCCL env var other than CUDA_VISIBLE_DEVICES
+                          ("CUDA_LAUNCH_BLOCKING", "NCCL_DEBUG", "CUBLAS_WORKSPACE_CONFIG")
+    +compile_mode_str     a string "reduce-overhead", "max-autotune", "max-autotune-no-cudagraphs",
+                          "inductor" or "cudagraphs" (torch.compile modes and backends)
+    +torch_xla            NAME ``torch_xla``, or a use of a name imported from torch_xla*
+    +data_parallel_fn     NAME ``data_parallel`` after ``.``          (nn.parallel.data_parallel)
 
 Comments are never counted (they are COMMENT tokens). A matching string counts wherever it stands,
 docstrings included. Names inside f-string replacement fields are counted on every Python version
@@ -76,8 +82,15 @@ KINDS: dict[str, str] = {
     "cuda_alias": "+ alias of torch.cuda*",
     "attr_CUDA": "+ <expr>.CUDA",
     "cuda_str_prefix": '+ "cuda:..." (template)',
+    "cuda_env_str": '+ "CUDA_*"/"NCCL_*" env',
+    "compile_mode_str": '+ "reduce-overhead"...',
+    "torch_xla": "+ torch_xla",
+    "data_parallel_fn": "+ .data_parallel",
 }
-EXTRA_KINDS = {"cuda_alias", "attr_CUDA", "cuda_str_prefix"}
+EXTRA_KINDS = {"cuda_alias", "attr_CUDA", "cuda_str_prefix", "cuda_env_str", "compile_mode_str",
+               "torch_xla", "data_parallel_fn"}
+_ENV_STR = re.compile(r"(CUDA|NCCL|CUBLAS|CUBLASLT|CUFFT|CURAND|CUSPARSE|NVIDIA|TORCH_CUDA|PYTORCH_CUDA)_[A-Z0-9_]+")
+_COMPILE_STRS = {"reduce-overhead", "max-autotune", "max-autotune-no-cudagraphs", "inductor", "cudagraphs"}
 
 SKIP_DIRS = {
     ".git", ".hg", ".svn", "site-packages", "build", "dist", "node_modules",
@@ -118,6 +131,10 @@ def _literal_kinds(text: str, *, is_f: bool, complete: bool) -> list[str]:
         out.append("nccl_str")
     if complete and text == "CUDA_VISIBLE_DEVICES":
         out.append("cuda_visible_devices")
+    elif complete and _ENV_STR.fullmatch(text):
+        out.append("cuda_env_str")
+    if complete and text in _COMPILE_STRS:
+        out.append("compile_mode_str")
     return out
 
 
@@ -166,14 +183,15 @@ def _fstring_fields(body: str) -> Iterator[tuple[int, str]]:
 _CUDA_MODULE_PARTS = {"cuda", "cudnn"}
 
 
-def _import_aliases(toks: list[tokenize.TokenInfo]) -> tuple[set[str], set[int]]:
-    """Names bound by imports from CUDA modules, and the token indexes of all import statements.
+def _import_aliases(toks: list[tokenize.TokenInfo]) -> tuple[dict[str, str], set[int]]:
+    """Names bound by imports from CUDA (or torch_xla) modules -> kind, and the token indexes of
+    all import statements.
 
     Token-level and file-wide (not scope-aware): ``import torch.backends.cudnn as cudnn``,
     ``from torch.cuda.amp import autocast``, ``from torch.backends import cudnn``,
     ``from torch import cuda``, ``from torch.nn import DataParallel as DP``.
     """
-    aliases: set[str] = set()
+    aliases: dict[str, str] = {}
     in_import: set[int] = set()
     n = len(toks)
     at_start = True
@@ -214,7 +232,9 @@ def _import_aliases(toks: list[tokenize.TokenInfo]) -> tuple[set[str], set[int]]
                 if len(parts) == 3 and parts[1] == "as":
                     mod = parts[0].split(".")
                     if mod[0] == "torch" and _CUDA_MODULE_PARTS & set(mod):
-                        aliases.add(parts[2])
+                        aliases[parts[2]] = "cuda_alias"
+                    elif mod[0] == "torch_xla":
+                        aliases[parts[2]] = "torch_xla"
         elif words and words[0] == "from" and "import" in words:
             k = words.index("import")
             mod = "".join(words[1:k]).split(".")
@@ -226,14 +246,16 @@ def _import_aliases(toks: list[tokenize.TokenInfo]) -> tuple[set[str], set[int]]
                 full = mod + [name]
                 if (full[0] == "torch" and _CUDA_MODULE_PARTS & set(full)) or (
                         name == "DataParallel" and bound != name):
-                    aliases.add(bound)
+                    aliases[bound] = "cuda_alias"
+                elif full[0] == "torch_xla" and bound != "torch_xla":
+                    aliases[bound] = "torch_xla"
         at_start = False
         i = j
     return aliases, in_import
 
 
 def _refs_in_tokens(toks: list[tokenize.TokenInfo],
-                    aliases: set[str] | None = None) -> Iterator[tuple[int, str]]:
+                    aliases: dict[str, str] | None = None) -> Iterator[tuple[int, str]]:
     """Yield (line, kind) for each reference token in a token list."""
     sig: list[tokenize.TokenInfo] = []  # significant tokens seen so far (last few are enough)
     n = len(toks)
@@ -241,14 +263,20 @@ def _refs_in_tokens(toks: list[tokenize.TokenInfo],
     if aliases is None:
         aliases, in_import = _import_aliases(toks)
     for idx, tok in enumerate(toks):
-        tt, s, (row, _col) = tok.type, tok.string, tok.start
+        tt, s, row = tok.type, tok.string, tok.start[0]
         if tt in _INSIGNIFICANT:
             continue
         if tt == tokenize.NAME:
             prev = sig[-1] if sig else None
             after_dot = prev is not None and prev.type == tokenize.OP and prev.string == "."
             if s in aliases and not after_dot and idx not in in_import:
-                yield row, "cuda_alias"
+                nxt = _next_significant(toks, idx)
+                if not (nxt is not None and nxt.type == tokenize.OP and nxt.string == "="):
+                    yield row, aliases[s]  # a rebinding (``alias = None``) is not a use
+            elif s == "torch_xla":
+                yield row, "torch_xla"
+            elif s == "data_parallel" and after_dot:
+                yield row, "data_parallel_fn"
             elif s == "CUDA" and after_dot:
                 yield row, "attr_CUDA"
             elif s == "cuda" and after_dot:
@@ -306,13 +334,13 @@ def _next_significant(toks: list[tokenize.TokenInfo], idx: int) -> tokenize.Toke
     return None
 
 
-def _refs_in_source(src: str, aliases: set[str] | None = None) -> list[tuple[int, str]]:
+def _refs_in_source(src: str, aliases: dict[str, str] | None = None) -> list[tuple[int, str]]:
     """References in a snippet of source text (used for pre-3.12 f-string fields)."""
     try:
         toks = list(tokenize.generate_tokens(io.StringIO(src).readline))
     except (tokenize.TokenError, SyntaxError, ValueError):
         return []
-    return list(_refs_in_tokens(toks, aliases if aliases is not None else set()))
+    return list(_refs_in_tokens(toks, aliases if aliases is not None else {}))
 
 
 def count_refs_in_bytes(data: bytes) -> list[tuple[int, str]]:
