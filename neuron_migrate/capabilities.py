@@ -7,6 +7,7 @@ that name the file, the row and the key, so a broken table never loads silently.
 from __future__ import annotations
 
 import functools
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -130,3 +131,332 @@ def cuda_api() -> CudaApi:
                          {"modes_without_effect", "backends_to_replace", "source"}, set())
     return CudaApi(rows("apis"), rows("env_vars"), frozenset(compile_["modes_without_effect"]),
                    frozenset(compile_["backends_to_replace"]))
+
+
+# -- the operator, dtype and dependency table ----------------------------------------------
+
+OPERATOR_STATUSES = ("native", "cpu_fallback", "unsupported", "unknown")
+DTYPE_STATUSES = ("native", "downcast", "unsupported", "unknown")
+PACKAGE_CODE_RULES = ("NM502", "NM503", "NM504")
+PACKAGE_MANIFEST_RULES = ("NM601", "NM602", "none")
+REPLACEMENT_BY = ("aws", "ours")
+_OP_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_NORMALISE = re.compile(r"[-_.]+")
+
+
+def normalise_distribution(name: str) -> str:
+    """PEP 503 normalised distribution name: ``Flash_Attn`` -> ``flash-attn``."""
+    return _NORMALISE.sub("-", name).lower()
+
+
+@dataclass(frozen=True)
+class OperatorRow:
+    aten: str
+    status: str
+    source: str
+    note: str = ""
+    alternative: str = ""
+    since: str = ""
+    runs: tuple[str, ...] = ()  # kernels a composite op reaches (measured)
+    origin: str = ""  # the file the row came from
+
+    @property
+    def evidence(self) -> str:
+        """How much to trust the status, for messages: "unverified" or "pre-release source"."""
+        if self.status == "unknown":
+            return "unverified"
+        # the first source is the one the status rests on; later ones add detail
+        return "pre-release source" if "[dev]" in self.source.split("; ")[0] else ""
+
+
+@dataclass(frozen=True)
+class DtypeRow:
+    name: str
+    aliases: tuple[str, ...]
+    status: str
+    note: str
+    source: str
+    origin: str = ""
+
+
+@dataclass(frozen=True)
+class PackageApi:
+    name: str
+    use_instead: str
+    by: str
+
+
+@dataclass(frozen=True)
+class PackageRow:
+    name: str  # normalised; may end in *
+    modules: tuple[str, ...]
+    rule: str  # code rule for the modules ("" when there are none)
+    manifest: str  # NM601, NM602 or "none"
+    note: str
+    replacement: str
+    replacement_by: str
+    source: str
+    apis: tuple[PackageApi, ...] = ()
+    origin: str = ""
+
+    def api_for(self, qualified: str) -> PackageApi | None:
+        """The most specific finer replacement for ``qualified`` (a module or a name in it)."""
+        best = None
+        for api in self.apis:
+            if qualified == api.name or qualified.startswith(api.name + ".") or \
+                    api.name.startswith(qualified + "."):
+                if best is None or len(api.name) > len(best.name):
+                    best = api
+        return best
+
+
+@dataclass(frozen=True)
+class Capabilities:
+    """The operator, dtype and dependency tables, with any user overlays applied."""
+
+    torch_neuronx: str
+    operators: dict[str, OperatorRow]
+    dtypes: dict[str, DtypeRow]  # by name and by alias
+    packages: tuple[PackageRow, ...]
+    overlays: tuple[str, ...] = ()
+    # ops PyTorch runs through its own composite kernel on every backend: no Neuron kernel needed
+    composites: frozenset[str] = frozenset()
+
+    def operator(self, aten: str) -> OperatorRow | None:
+        return self.operators.get(aten)
+
+    def dtype(self, name: str) -> DtypeRow | None:
+        return self.dtypes.get(name)
+
+    def package(self, distribution: str) -> PackageRow | None:
+        """The row for a distribution name as a manifest spells it."""
+        name = normalise_distribution(distribution)
+        for row in self.packages:
+            if row.name == name or row.name.endswith("*") and name.startswith(row.name[:-1]):
+                return row
+        return None
+
+    def module_package(self, module: str) -> tuple[PackageRow, str] | None:
+        """The row whose module ``module`` is or lies under, with that module."""
+        best: tuple[PackageRow, str] | None = None
+        for row in self.packages:
+            for m in row.modules:
+                if (module == m or module.startswith(m + ".")) and (best is None or len(m) > len(best[1])):
+                    best = (row, m)
+        return best
+
+
+def _where(section: str, i: int, row: object, key: str) -> str:
+    name = row.get(key) if isinstance(row, dict) else None
+    return f"{section} row {i}" + (f" ({key}: {name})" if isinstance(name, str) else "")
+
+
+def _text(path: Path, where: str, row: dict, key: str) -> str:
+    value = row.get(key, "")
+    if value is None:
+        return ""
+    if not isinstance(value, str):
+        raise TableError(f"{path}: {where}: key {key!r} must be a string, got {type(value).__name__}")
+    return value.strip()
+
+
+def _names(path: Path, where: str, row: dict, key: str) -> tuple[str, ...]:
+    value = row.get(key) or []
+    if not isinstance(value, list) or not all(isinstance(v, str) and v for v in value):
+        raise TableError(f"{path}: {where}: key {key!r} must be a list of names")
+    return tuple(value)
+
+
+def _choice(path: Path, where: str, row: dict, key: str, allowed: tuple[str, ...]) -> str:
+    value = row.get(key)
+    if value not in allowed:
+        raise TableError(f"{path}: {where}: key {key!r} must be one of {', '.join(allowed)}, "
+                         f"got {value!r}")
+    return value
+
+
+def _section(path: Path, data: dict, key: str) -> list:
+    value = data.get(key) or []
+    if not isinstance(value, list):
+        raise TableError(f"{path}: {key!r} must be a list of rows")
+    return value
+
+
+def operator_rows(path: Path, data: dict) -> dict[str, OperatorRow]:
+    out: dict[str, OperatorRow] = {}
+    for i, raw in enumerate(_section(path, data, "operators"), 1):
+        where = _where("operators", i, raw, "aten")
+        row = check_row(path, where, raw, {"aten", "status", "source"},
+                        {"note", "alternative", "since", "runs"})
+        aten = _text(path, where, row, "aten")
+        if not _OP_NAME.fullmatch(aten):
+            raise TableError(f"{path}: {where}: key 'aten' must be an ATen base name such as "
+                             f"linalg_eigh (no aten:: prefix, no .overload), got {aten!r}")
+        if aten in out:
+            raise TableError(f"{path}: {where}: duplicate operator {aten!r}")
+        out[aten] = OperatorRow(
+            aten=aten, status=_choice(path, where, row, "status", OPERATOR_STATUSES),
+            source=_text(path, where, row, "source"), note=_text(path, where, row, "note"),
+            alternative=_text(path, where, row, "alternative"),
+            since=str(row.get("since") or "").strip(), runs=_names(path, where, row, "runs"),
+            origin=str(path))
+    return out
+
+
+def dtype_rows(path: Path, data: dict) -> dict[str, DtypeRow]:
+    out: dict[str, DtypeRow] = {}
+    for i, raw in enumerate(_section(path, data, "dtypes"), 1):
+        where = _where("dtypes", i, raw, "name")
+        row = check_row(path, where, raw, {"name", "status", "note", "source"}, {"aliases"})
+        dt = DtypeRow(_text(path, where, row, "name"), _names(path, where, row, "aliases"),
+                      _choice(path, where, row, "status", DTYPE_STATUSES),
+                      _text(path, where, row, "note"), _text(path, where, row, "source"), str(path))
+        for name in (dt.name, *dt.aliases):
+            if name in out and out[name].name != dt.name:
+                raise TableError(f"{path}: {where}: dtype name {name!r} is used twice")
+            out[name] = dt
+    return out
+
+
+def package_rows(path: Path, data: dict) -> list[PackageRow]:
+    out: list[PackageRow] = []
+    seen: set[str] = set()
+    for i, raw in enumerate(_section(path, data, "packages"), 1):
+        where = _where("packages", i, raw, "name")
+        row = check_row(path, where, raw, {"name", "manifest", "note", "source"},
+                        {"modules", "rule", "replacement", "replacement_by", "apis"})
+        name = normalise_distribution(_text(path, where, row, "name"))
+        if name in seen:
+            raise TableError(f"{path}: {where}: duplicate package {name!r}")
+        seen.add(name)
+        modules = _names(path, where, row, "modules")
+        rule = _choice(path, where, row, "rule", PACKAGE_CODE_RULES) if modules else ""
+        if not modules and "rule" in row:
+            raise TableError(f"{path}: {where}: key 'rule' needs 'modules' to report")
+        replacement = _text(path, where, row, "replacement")
+        by = _choice(path, where, row, "replacement_by", REPLACEMENT_BY) if replacement else ""
+        apis = []
+        raw_apis = row.get("apis") or []
+        if not isinstance(raw_apis, list):
+            raise TableError(f"{path}: {where}: key 'apis' must be a list of rows")
+        for j, api in enumerate(raw_apis, 1):
+            w = f"{where} apis row {j}"
+            api = check_row(path, w, api, {"name", "use_instead", "by"}, set())
+            apis.append(PackageApi(_text(path, w, api, "name"), _text(path, w, api, "use_instead"),
+                                   _choice(path, w, api, "by", REPLACEMENT_BY)))
+        out.append(PackageRow(
+            name=name, modules=modules, rule=rule,
+            manifest=_choice(path, where, row, "manifest", PACKAGE_MANIFEST_RULES),
+            note=_text(path, where, row, "note"), replacement=replacement, replacement_by=by,
+            source=_text(path, where, row, "source"), apis=tuple(apis), origin=str(path)))
+    return out
+
+
+_TABLE_KEYS = {"schema_version", "torch_neuronx", "evidence", "generated", "operators", "dtypes",
+               "composites"}
+_OVERLAY_KEYS = {"schema_version", "torch_neuronx", "source", "operators", "dtypes", "packages"}
+
+
+def load_overlay(path: Path) -> tuple[str, dict[str, OperatorRow], dict[str, DtypeRow], list[PackageRow]]:
+    """A user overlay: rows that add to or replace the shipped ones (by ATen name, dtype, package)."""
+    data = load_yaml(path)
+    check_row(path, "top level", data, {"schema_version"}, _OVERLAY_KEYS)
+    version = data.get("torch_neuronx") or ""
+    if not isinstance(version, str):
+        raise TableError(f"{path}: top level: key 'torch_neuronx' must be a string")
+    return version, operator_rows(path, data), dtype_rows(path, data), package_rows(path, data)
+
+
+@functools.cache
+def dependency_rows() -> tuple[PackageRow, ...]:
+    """The shipped dependency table alone (cheap: the scanner's prefilter words come from it)."""
+    path = rules_dir() / "dependencies.yaml"
+    data = load_yaml(path)
+    check_row(path, "top level", data, {"schema_version", "packages"}, set())
+    return tuple(package_rows(path, data))
+
+
+@functools.lru_cache(maxsize=8)
+def capabilities(overlays: tuple[str, ...] = ()) -> Capabilities:
+    """The shipped operator, dtype and dependency tables with ``overlays`` applied in order."""
+    ops_path = rules_dir() / "operators.yaml"
+    data = load_yaml(ops_path)
+    check_row(ops_path, "top level", data, {"schema_version", "torch_neuronx", "operators"},
+              _TABLE_KEYS - {"schema_version", "torch_neuronx", "operators"})
+    version = target().torch_neuronx
+    if data["torch_neuronx"] != version:
+        raise TableError(f"{ops_path}: top level: key 'torch_neuronx' is {data['torch_neuronx']!r} "
+                         f"but target.yaml describes {version!r}")
+    operators = operator_rows(ops_path, data)
+    dtypes = dtype_rows(ops_path, data)
+    composites = data.get("composites") or []
+    if not isinstance(composites, list) or not all(isinstance(c, str) for c in composites):
+        raise TableError(f"{ops_path}: top level: key 'composites' must be a list of ATen names")
+    packages = list(dependency_rows())
+    overlaid: set[str] = set()
+    for overlay in overlays:
+        o_version, o_ops, o_dtypes, o_packages = load_overlay(Path(overlay))
+        version = o_version or version
+        operators = {**operators, **o_ops}
+        overlaid.update(o_ops)
+        dtypes = {**dtypes, **o_dtypes}
+        replaced = {p.name for p in o_packages}
+        packages = [p for p in packages if p.name not in replaced] + o_packages
+    if overlaid:
+        operators = _recompute_composites(operators, overlaid)
+    return Capabilities(version, operators, dtypes, tuple(packages), tuple(overlays),
+                        frozenset(composites))
+
+
+_RANK = {"native": 0, "unknown": 1, "cpu_fallback": 2, "unsupported": 3}
+
+
+def _recompute_composites(operators: dict[str, OperatorRow], overlaid: set[str]) -> dict[str, OperatorRow]:
+    """A composite row whose kernels an overlay changed takes the worst status of its kernels.
+
+    (The shipped status of a composite is that of its best measured sample; an overlay only
+    names kernels, so the recomputed status is the conservative one.)"""
+    import dataclasses
+
+    out = dict(operators)
+    for name, row in operators.items():
+        if not row.runs or name in overlaid or not overlaid.intersection(row.runs):
+            continue
+        statuses = [operators[r].status if r in operators else "unknown" for r in row.runs]
+        status = max(statuses, key=_RANK.__getitem__)
+        changed = ", ".join(sorted(overlaid.intersection(row.runs)))
+        out[name] = dataclasses.replace(
+            row, status=status, note=f"status recomputed from overlay rows for {changed}; {row.note}")
+    return out
+
+
+@dataclass(frozen=True)
+class AtenMap:
+    """``rules/generated/aten_api.json``: Python API -> ATen ops, and each op's overloads and tags."""
+
+    api: dict[str, list[str]]
+    ops: dict[str, dict]
+    torch_version: str
+
+    def is_composite(self, op: str) -> bool:
+        """CompositeImplicitAutograd for its primary overload: PyTorch decomposes it before
+        any backend sees it, so no backend needs a kernel of that name."""
+        row = self.ops.get(op)
+        if not row:
+            return False
+        cia = row.get("cia", ())
+        return "default" in cia if "default" in row["overloads"] else bool(cia) and set(cia) == set(row["overloads"])
+
+
+@functools.cache
+def aten_map() -> AtenMap:
+    """Loaded on first use (about 8 ms): only operator rules and `ops` need it."""
+    import json
+
+    path = rules_dir() / "generated" / "aten_api.json"
+    try:
+        with path.open(encoding="utf-8") as fh:
+            data = json.load(fh)
+        return AtenMap(data["api"], data["ops"], data["header"]["torch_version"])
+    except (OSError, ValueError, KeyError) as exc:
+        raise TableError(f"{path}: cannot load the Python API -> ATen map: {exc}") from None

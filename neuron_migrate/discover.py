@@ -7,6 +7,7 @@ non-source folders, never follows a symlink out of the root and never loops.
 from __future__ import annotations
 
 import os
+import re
 import stat
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -17,19 +18,30 @@ import pathspec
 DEFAULT_EXCLUDES = frozenset({
     ".git", ".hg", ".svn", ".venv", "venv", ".tox", ".nox", "__pycache__", "site-packages",
     "build", "dist", "node_modules", ".mypy_cache", ".pytest_cache", ".ruff_cache",
-    ".neuron-migrate-cache", ".eggs",
+    ".neuron-migrate-cache", ".eggs", ".ipynb_checkpoints",
 })
 PYTHON_SUFFIXES = (".py", ".pyi")
+CUDA_SUFFIXES = (".cu", ".cuh")
+# Dependency manifests (setup.py is Python: the manifest check reads it in the same walk).
+MANIFEST_NAMES = frozenset({"pyproject.toml", "setup.cfg", "environment.yml", "environment.yaml"})
+_REQUIREMENTS = re.compile(r"(?:[\w.-]*[-_.])?requirements(?:[-_.][\w.-]*)?\.(?:txt|in)|"
+                           r"constraints(?:[-_.][\w.-]*)?\.txt|environment[-_.][\w.-]+\.ya?ml")
 
 
 def file_kind(name: str) -> str | None:
-    """What kind of file the engine can analyse under this name: "python", or None.
-
-    Other kinds (notebooks, dependency manifests) are added here and dispatched in
+    """What kind of file the engine can analyse under this name: "python", "notebook",
+    "manifest" (requirements*.txt/.in, constraints*.txt, pyproject.toml, setup.cfg,
+    environment*.yml), "cuda" (.cu/.cuh), or None. Each kind is dispatched in
     ``engine.analyse_file``.
     """
     if name.endswith(PYTHON_SUFFIXES):
         return "python"
+    if name.endswith(".ipynb"):
+        return "notebook"
+    if name in MANIFEST_NAMES or _REQUIREMENTS.fullmatch(name):
+        return "manifest"
+    if name.endswith(CUDA_SUFFIXES):
+        return "cuda"
     return None
 
 
@@ -112,7 +124,9 @@ def _walk(root: Path, prefix: str, extra: pathspec.PathSpec | None) -> Iterator[
             rel = f"{rel_folder}/{entry.name}" if rel_folder else entry.name
             try:
                 is_dir = entry.is_dir()
-            except OSError:
+            except OSError:  # ELOOP: links that point at each other (a dangling one is no error)
+                if entry.is_symlink() and not _ignored(rel, False, specs, extra):
+                    yield Skipped(show(rel), "broken or looping symbolic link")
                 continue
             if is_dir and entry.name in DEFAULT_EXCLUDES:
                 continue

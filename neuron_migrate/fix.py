@@ -1,30 +1,51 @@
 """Apply fixes: span edits on the original text, back to front, verified by re-parsing.
 
 Bytes outside the edited spans never change. Overlapping fixes are not merged: the
-first (outermost) is applied, the file is analysed again, and the loop repeats until
-nothing applicable is left or the bound is reached.
+outermost is applied, the file is analysed again, and the loop repeats until nothing
+applicable is left or the bound is reached. A fix that is still pending at the bound, or
+whose edit would leave the file unparsable, is reported (``not_applied``), never dropped.
+After the rewrites, the import step (``imports.py``) removes CUDA imports they left unused
+and adds ``import torch`` where they need it.
+
+Every change is also tracked as edits on the *original* text (``FixOutcome.edits``), so
+notebooks can map changes back to their cells and tests can check that nothing outside
+the reported spans moved.
 """
 
 from __future__ import annotations
 
 import ast
+import dataclasses
+import re
 import warnings
+from collections import Counter
 from dataclasses import dataclass, field
 
 from neuron_migrate.engine import analyse_source
 from neuron_migrate.models import Applicability, Edit, Finding, Options
-from neuron_migrate.source import SourceFile
+from neuron_migrate.source import SourceError, SourceFile
 
 MAX_PASSES = 8
+_NEWLINES = re.compile(r"\r\n|\r|\n")
+BROKEN = "its rewrite would leave the file unparsable (a defect in the rule: please report it)"
+
+
+@dataclass
+class NotApplied:
+    finding: Finding  # positioned in the original text
+    reason: str
 
 
 @dataclass
 class FixOutcome:
     source: SourceFile
     text: str  # the fixed text (equal to source.text when nothing applied)
+    edits: list[Edit] = field(default_factory=list)  # on source.text; applying them gives text
     applied: list[Finding] = field(default_factory=list)
+    not_applied: list[NotApplied] = field(default_factory=list)
     remaining: list[Finding] = field(default_factory=list)  # findings left after fixing
-    error: str | None = None  # why the fixed text was refused
+    notes: list[str] = field(default_factory=list)  # import changes made
+    error: str | None = None  # why the whole file was left unchanged
 
     @property
     def changed(self) -> bool:
@@ -36,20 +57,33 @@ def applicable(finding: Finding, unsafe: bool) -> bool:
     return fix is not None and (unsafe or fix.applicability is Applicability.SAFE)
 
 
+def _overlaps(e: Edit, t: Edit) -> bool:
+    return e.start < t.end and t.start < e.end or e.start == e.end == t.start == t.end
+
+
+def choose(findings: list[Finding]) -> list[Finding]:
+    """The findings whose edits overlap no earlier one, outermost first."""
+    taken: list[Edit] = []
+    chosen: list[Finding] = []
+    for f in sorted(findings, key=lambda f: (f.fix.edits[0].start, -f.fix.edits[-1].end)):
+        if any(_overlaps(e, t) for e in f.fix.edits for t in taken):
+            continue
+        taken.extend(f.fix.edits)
+        chosen.append(f)
+    return chosen
+
+
+def splice(text: str, edits: list[Edit]) -> str:
+    """Apply non-overlapping edits, back to front."""
+    for e in sorted(edits, key=lambda e: (e.start, e.end), reverse=True):
+        text = text[:e.start] + e.replacement + text[e.end:]
+    return text
+
+
 def apply_edits(text: str, findings: list[Finding]) -> tuple[str, list[Finding]]:
     """Apply the fixes of ``findings`` whose edits overlap no earlier one; return text and those applied."""
-    taken: list[Edit] = []
-    applied: list[Finding] = []
-    for f in sorted(findings, key=lambda f: (f.fix.edits[0].start, -f.fix.edits[-1].end)):
-        edits = f.fix.edits
-        if any(e.start < t.end and t.start < e.end or (e.start == e.end == t.start == t.end)
-               for e in edits for t in taken):
-            continue
-        taken.extend(edits)
-        applied.append(f)
-    for e in sorted(taken, key=lambda e: (e.start, e.end), reverse=True):
-        text = text[:e.start] + e.replacement + text[e.end:]
-    return text, applied
+    chosen = choose(findings)
+    return splice(text, [e for f in chosen for e in f.fix.edits]), chosen
 
 
 def parses(text: str) -> str | None:
@@ -63,27 +97,323 @@ def parses(text: str) -> str | None:
     return None
 
 
+# -- tracking changes on the original text ---------------------------------------------------
+
+@dataclass
+class _Span:
+    """A changed region: ``orig`` in the original text is now ``cur`` in the current text."""
+
+    orig_start: int
+    orig_end: int
+    cur_start: int
+    cur_end: int
+
+
+class Tracker:
+    """Follows edits made in rounds, each on the text the previous round produced.
+
+    Outside the changed regions the current text equals the original, shifted; so the state
+    is the list of changed regions, and a new edit merges with every region it touches.
+    """
+
+    def __init__(self) -> None:
+        self.spans: list[_Span] = []
+
+    def _shift_before(self, p: int) -> int:
+        return sum((s.cur_end - s.cur_start) - (s.orig_end - s.orig_start)
+                   for s in self.spans if s.cur_end <= p)
+
+    def apply(self, edits: list[Edit]) -> None:
+        """Record non-overlapping ``edits`` made on the current text."""
+        items = sorted([(s.cur_start, s.cur_end, s) for s in self.spans]
+                       + [(e.start, e.end, e) for e in edits], key=lambda t: (t[0], t[1]))
+        clusters: list[list] = []
+        for start, end, item in items:
+            if clusters and start <= clusters[-1][1]:
+                clusters[-1][1] = max(clusters[-1][1], end)
+                clusters[-1][2].append(item)
+            else:
+                clusters.append([start, end, [item]])
+        new: list[_Span] = []
+        delta = 0
+        for a, b, members in clusters:
+            spans = [m for m in members if isinstance(m, _Span)]
+            orig_a = next((s.orig_start for s in spans if s.cur_start == a), None)
+            if orig_a is None:
+                orig_a = a - self._shift_before(a)
+            orig_b = next((s.orig_end for s in spans if s.cur_end == b), None)
+            if orig_b is None:
+                orig_b = b - self._shift_before(b)
+            new_a = a + delta
+            delta += sum(len(m.replacement) - (m.end - m.start) for m in members if isinstance(m, Edit))
+            new.append(_Span(orig_a, orig_b, new_a, b + delta))
+        self.spans = new
+
+    def to_original(self, p: int) -> int:
+        """The original offset of current offset ``p`` (a changed region maps to its start)."""
+        for s in self.spans:
+            if s.cur_start <= p < s.cur_end or p == s.cur_start:
+                return s.orig_start
+            if p == s.cur_end:
+                return s.orig_end
+        return p - self._shift_before(p)
+
+    def edits(self, original: str, current: str) -> list[Edit]:
+        out = [Edit(s.orig_start, s.orig_end, current[s.cur_start:s.cur_end]) for s in self.spans]
+        return [e for e in out if original[e.start:e.end] != e.replacement]
+
+
+# -- the fix loop ---------------------------------------------------------------------------
+
+def _normalised(findings: list[Finding], newline: str) -> list[Finding]:
+    """Replacements written with the file's own line ending (CRLF stays CRLF)."""
+    if newline == "\n":
+        return findings
+    out = []
+    for f in findings:
+        if f.fix is not None and any(_NEWLINES.search(e.replacement) for e in f.fix.edits):
+            edits = tuple(Edit(e.start, e.end, _NEWLINES.sub(newline, e.replacement)) for e in f.fix.edits)
+            f = dataclasses.replace(f, fix=dataclasses.replace(f.fix, edits=edits))
+        out.append(f)
+    return out
+
+
+def _key(f: Finding, text: str) -> tuple:
+    """What identifies a fix from one pass to the next (offsets move, text does not)."""
+    return (f.code, f.message, tuple((text[e.start:e.end], e.replacement) for e in f.fix.edits))
+
+
+def _parsable_subset(text: str, chosen: list[Finding]) -> tuple[list[Finding], list[Finding]]:
+    """Split ``chosen`` into fixes that keep the file parsable together, and the others."""
+    good: list[Finding] = []
+    bad: list[Finding] = []
+    for f in chosen:
+        trial = splice(text, [e for g in (*good, f) for e in g.fix.edits])
+        (good if parses(trial) is None else bad).append(f)
+    return good, bad
+
+
+def _in_original(f: Finding, current: SourceFile, tracker: Tracker, src: SourceFile) -> Finding:
+    """``f`` (found in ``current``) with its position in the original text."""
+    def where(line: int, col: int) -> tuple[int, int]:
+        offset = current.line_starts[line - 1] + col - 1 if line <= len(current.line_starts) else len(current.text)
+        return src.position(min(tracker.to_original(offset), len(src.text)))
+
+    line, col = where(f.line, f.column)
+    end_line, end_col = where(f.end_line, f.end_column)
+    return dataclasses.replace(f, line=line, column=col + 1, end_line=end_line, end_column=end_col + 1)
+
+
 def fix_source(src: SourceFile, options: Options, unsafe: bool = False) -> FixOutcome:
-    """Apply every applicable fix to a fixed point (at most MAX_PASSES rounds)."""
+    """Apply every applicable fix to a fixed point (at most MAX_PASSES rounds), then the imports."""
     outcome = FixOutcome(source=src, text=src.text)
+    tracker = Tracker()
     current = src
-    findings = list(analyse_source(src, options).findings)
-    for _ in range(MAX_PASSES):
-        todo = [f for f in findings if applicable(f, unsafe)]
-        if not todo:
+    findings = _normalised(list(analyse_source(src, options).findings), src.newline)
+    rejected: set[tuple] = set()
+    todo: list[Finding] = []
+    for passes in range(MAX_PASSES + 1):
+        todo = [f for f in findings if applicable(f, unsafe) and _key(f, current.text) not in rejected]
+        if not todo or passes == MAX_PASSES:
             break
-        text, applied = apply_edits(current.text, todo)
-        if not applied:
-            break
-        error = parses(text)
-        if error is not None:
-            outcome.error = f"the fixed file would not parse ({error}); left unchanged"
-            outcome.text = src.text
-            outcome.remaining = list(analyse_source(src, options).findings)
-            return outcome
-        outcome.applied.extend(applied)
+        chosen = choose(todo)
+        text = splice(current.text, [e for f in chosen for e in f.fix.edits])
+        if parses(text) is not None:
+            chosen, bad = _parsable_subset(current.text, chosen)
+            for f in bad:
+                rejected.add(_key(f, current.text))
+                outcome.not_applied.append(NotApplied(_in_original(f, current, tracker, src), BROKEN))
+            text = splice(current.text, [e for f in chosen for e in f.fix.edits])
+        if text == current.text:
+            for f in chosen:  # edits that change nothing would be found again forever
+                rejected.add(_key(f, current.text))
+                outcome.not_applied.append(NotApplied(_in_original(f, current, tracker, src),
+                                                      "its edit changes nothing"))
+            continue
+        tracker.apply([e for f in chosen for e in f.fix.edits])
+        outcome.applied.extend(chosen)
         current = SourceFile(path=src.path, text=text, encoding=src.encoding, bom=src.bom)
-        findings = list(analyse_source(current, options).findings)
+        findings = _normalised(list(analyse_source(current, options).findings), src.newline)
+    for f in todo:
+        outcome.not_applied.append(NotApplied(
+            _in_original(f, current, tracker, src),
+            f"it overlaps another fix and was still pending after {MAX_PASSES} passes"))
+
+    if current.text != src.text:
+        with_imports = _fix_imports(src, current, tracker, outcome)
+        if with_imports is not current:
+            current = with_imports
+            findings = list(analyse_source(current, options).findings)
     outcome.text = current.text
     outcome.remaining = findings
+    outcome.edits = tracker.edits(src.text, current.text)
+    if splice(src.text, outcome.edits) != current.text:  # the tracker is what notebooks rely on
+        outcome.error = "internal error: the tracked edits do not reproduce the fixed text; left unchanged"
+    if outcome.error:
+        outcome.text, outcome.edits, outcome.applied = src.text, [], []
+        outcome.remaining = list(analyse_source(src, options).findings)
     return outcome
+
+
+def _fix_imports(src: SourceFile, current: SourceFile, tracker: Tracker, outcome: FixOutcome) -> SourceFile:
+    from neuron_migrate.imports import update_imports
+
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            before, after = ast.parse(src.text), ast.parse(current.text)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return current  # cannot happen: both were checked to parse
+    change = update_imports(before, current.text, after, src.newline)
+    outcome.notes.extend(f"not done: {p}" for p in change.problems)
+    if not change.edits:
+        return current
+    text = splice(current.text, change.edits)
+    if parses(text) is not None:
+        outcome.notes.append("not done: updating the imports would leave the file unparsable")
+        return current
+    tracker.apply(change.edits)
+    outcome.notes.extend(change.notes)
+    return SourceFile(path=src.path, text=text, encoding=src.encoding, bom=src.bom)
+
+
+# -- files -----------------------------------------------------------------------------------
+
+@dataclass
+class FileFix:
+    """What ``fix`` does to one file: the text before and after (for the diff) and the new bytes."""
+
+    path: str
+    kind: str = "python"
+    before: str = ""
+    after: str = ""
+    encoding: str = "utf-8"
+    data: bytes | None = None  # the bytes to write; None when nothing changes
+    applied: list[Finding] = field(default_factory=list)
+    not_applied: list[NotApplied] = field(default_factory=list)
+    remaining: list[Finding] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    error: str | None = None
+
+    @property
+    def changed(self) -> bool:
+        return self.data is not None
+
+
+def fix_file(kind: str, path: str, data: bytes, options: Options, unsafe: bool = False) -> FileFix:
+    """Fix one file's bytes; never raises for bad input."""
+    if kind == "notebook":
+        from neuron_migrate import notebook
+
+        return notebook.fix(path, data, options, unsafe)
+    if kind != "python":  # manifests, CUDA sources: their findings are left for a person
+        from neuron_migrate.engine import analyse_file
+
+        found = list(analyse_file(kind, path, data, options).findings)
+        return FileFix(path, kind, remaining=found,
+                       not_applied=[NotApplied(f, f"fix does not rewrite {kind} files") for f in found
+                                    if applicable(f, unsafe)])
+    from neuron_migrate.checks.tool import problem
+
+    try:
+        src = SourceFile.from_bytes(path, data)
+    except SourceError as exc:
+        return FileFix(path, kind, remaining=list(problem(path, exc.code, exc.message, 1, 1, 0).findings))
+    outcome = fix_source(src, options, unsafe)
+    result = FileFix(path, kind, before=src.text, after=outcome.text, encoding=src.encoding,
+                     applied=outcome.applied, not_applied=outcome.not_applied,
+                     remaining=outcome.remaining, notes=outcome.notes, error=outcome.error)
+    if outcome.changed:
+        try:
+            result.data = src.encode(outcome.text)
+        except UnicodeEncodeError as exc:
+            result.error = f"the fixed text cannot be written in the file's encoding {src.encoding} ({exc.reason})"
+            result.after, result.applied = src.text, []
+    return result
+
+
+# -- output ------------------------------------------------------------------------------------
+
+_LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+\Z")
+_STYLE = {"+": "\x1b[32m", "-": "\x1b[31m", "@": "\x1b[36m"}
+
+
+def split_lines(text: str) -> list[str]:
+    """Lines with their endings, split only at \\r\\n, \\r and \\n (not form feeds)."""
+    return _LINE.findall(text)
+
+
+def unified_diff(path: str, before: str, after: str, color: bool = False) -> str:
+    import difflib
+
+    out = []
+    for i, line in enumerate(difflib.unified_diff(split_lines(before), split_lines(after),
+                                                  f"a/{path}", f"b/{path}")):
+        body = line.rstrip("\r\n")
+        ending = line[len(body):]
+        if color:
+            style = "\x1b[1m" if i < 2 else _STYLE.get(line[:1], "")
+            body = f"{style}{body}\x1b[0m" if style else body
+        out.append(body + (ending or "\n\\ No newline at end of file\n"))
+    return "".join(out)
+
+
+def location(f: Finding) -> str:
+    """``path:line:col``, or ``nb.ipynb:cell 3:line 2:5`` in a notebook."""
+    if f.cell is not None:
+        return f"{f.path}:cell {f.cell}:line {f.line}:{f.column}"
+    return f"{f.path}:{f.line}:{f.column}"
+
+
+def _counts(findings) -> str:
+    return ", ".join(f"{code} ×{n}" for code, n in sorted(Counter(f.code for f in findings).items()))
+
+
+def summary(results: list[FileFix], mode: str, unsafe: bool, write_errors: dict[str, str],
+            fail_on, verbose: bool = True) -> list[str]:
+    """The report after a run. ``mode`` is "diff", "apply" or "check"."""
+    from neuron_migrate.checks import RULES
+    from neuron_migrate.report import blocking
+
+    lines: list[str] = []
+    changed = [r for r in results if r.changed and r.path not in write_errors]
+    n_fixes = sum(len(r.applied) for r in changed)
+    verb = {"apply": "fixed", "diff": "would fix", "check": "would fix"}[mode]
+    lines.append(f"{verb} {n_fixes} findings in {len(changed)} files"
+                 + (":" if changed and verbose else ""))
+    if verbose:
+        for r in changed:
+            lines.append(f"  {r.path}: {len(r.applied)} fixes ({_counts(r.applied)})")
+            lines.extend(f"    {note}" for note in r.notes)
+    for path, err in write_errors.items():
+        lines.append(f"not written: {path}: {err}")
+    for r in results:
+        if r.error:
+            lines.append(f"not fixed: {r.path}: {r.error}")
+    not_applied = [n for r in results for n in r.not_applied]
+    if not_applied:
+        lines.append(f"could not apply {len(not_applied)} fixes:")
+        lines.extend(f"  {location(n.finding)} {n.finding.code} {n.finding.message}: {n.reason}"
+                     for n in not_applied)
+    if mode == "check":
+        if changed:
+            lines.append("run `neuron-migrate fix --apply" + (" --unsafe-fixes" if unsafe else "") + "` to apply them")
+        return lines
+    remaining = [f for r in results for f in r.remaining]
+    n_block = len(blocking(remaining, fail_on))
+    left = "would be left" if mode == "diff" else "left"
+    lines.append(f"{len(remaining)} findings {left} for a person ({n_block} blocking)"
+                 + (":" if remaining and verbose else ""))
+    if verbose:
+        by_code: dict[str, list[Finding]] = {}
+        for f in sorted(remaining, key=lambda f: f.sort_key):
+            by_code.setdefault(f.code, []).append(f)
+        for code in sorted(by_code):
+            group = by_code[code]
+            rule = RULES.get(code)
+            unsafe_fix = sum(1 for f in group if f.fix and f.fix.applicability is Applicability.UNSAFE)
+            where = ", ".join(location(f) for f in group[:3]) + (", …" if len(group) > 3 else "")
+            hint = f"; {unsafe_fix} with --unsafe-fixes" if unsafe_fix and not unsafe else ""
+            name = rule.name if rule else ""
+            lines.append(f"  {code} {name} ×{len(group)} ({group[0].severity.label}{hint}): {where}")
+    return lines

@@ -7,6 +7,7 @@ process pool and serialise to the JSON contract without adapters.
 from __future__ import annotations
 
 import enum
+import functools
 from dataclasses import dataclass, field
 
 
@@ -66,7 +67,32 @@ class Finding:
 
     @property
     def sort_key(self) -> tuple:
-        return (self.path, self.line, self.column, self.code)
+        return (self.path, self.cell or 0, self.line, self.column, self.code)
+
+
+@dataclass(frozen=True, order=True)
+class BreakSite:
+    """A statement where torch.compile is predicted to break the graph."""
+
+    line: int  # first line of the statement
+    code: str  # the rule that predicts it (NM4xx, or NM301 for a data-dependent shape)
+    skips_frame: bool = False  # in a loop, try block or user context: Dynamo cannot resume
+    skips_rest: bool = False  # cannot be resumed: the rest of the function runs eagerly (NM406)
+
+
+@dataclass(frozen=True)
+class TracedFunction:
+    """A function of the file that torch.compile would trace, summarised for the coverage estimate."""
+
+    name: str  # Class.method or function
+    line: int
+    end_line: int
+    why: str  # "forward of an nn.Module", "called from Net.forward", "compiled with torch.compile"
+    statements: tuple[int, ...]  # first lines of the statements of its own body
+    breaks: tuple[BreakSite, ...] = ()
+    calls: tuple[str, ...] = ()  # traced functions of the same file it calls
+    calls_in_loop: tuple[str, ...] = ()  # ... from inside a loop, try block or user context
+    weights: tuple[tuple[int, int], ...] = ()  # (statement line, weight) where a statement counts more than 1
 
 
 @dataclass(frozen=True)
@@ -75,6 +101,8 @@ class FileResult:
     findings: tuple[Finding, ...] = ()
     skipped: str | None = None  # reason the file was not analysed (also reported as a finding)
     lines: int = 0
+    suppressed: int = 0  # findings hidden by `# neuron-migrate: ignore` comments
+    traced: tuple[TracedFunction, ...] = ()  # for the compile-coverage estimate (coverage.py)
 
 
 @dataclass(frozen=True)
@@ -84,11 +112,34 @@ class Options:
     select: tuple[str, ...] = ()  # code prefixes; empty means every rule
     ignore: tuple[str, ...] = ()
     fail_on: Severity | None = Severity.ERROR  # None: never fail
+    # (gitignore-style pattern, code prefixes) from the config's per-file-ignores. Patterns
+    # match paths relative to the config file's folder; ``config_prefix`` is the scan root
+    # seen from that folder ("" when they are the same folder).
+    per_file_ignores: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    config_prefix: str = ""
+    capabilities: tuple[str, ...] = ()  # capability overlay files (absolute paths), applied in order
 
-    def wants(self, code: str) -> bool:
+    def wants(self, code: str, path: str | None = None) -> bool:
         if self.select and not any(code.startswith(p) for p in self.select):
             return False
-        return not any(code.startswith(p) for p in self.ignore)
+        if any(code.startswith(p) for p in self.ignore):
+            return False
+        if path is not None and self.per_file_ignores:
+            return not any(code.startswith(p) for p in _ignored_in(self.per_file_ignores,
+                                                                    self.config_prefix, path))
+        return True
+
+
+@functools.lru_cache(maxsize=4096)
+def _ignored_in(per_file: tuple[tuple[str, tuple[str, ...]], ...], prefix: str,
+                path: str) -> tuple[str, ...]:
+    """The code prefixes per-file-ignores turn off for ``path`` (relative to the scan root)."""
+    import pathspec
+
+    probe = f"{prefix}/{path}" if prefix else path
+    return tuple(code for pattern, codes in per_file
+                 if pathspec.GitIgnoreSpec.from_lines([pattern]).match_file(probe)
+                 for code in codes)
 
 
 @dataclass

@@ -35,8 +35,65 @@ class Bindings:
     star_imports: list[ast.ImportFrom] = field(default_factory=list)
 
 
-def _collect(scope: ScopeNode) -> Bindings:
-    """The names ``scope`` binds, mapped to the qualified name of an import or LOCAL."""
+_STATEMENT_LIKE = (ast.stmt, ast.ExceptHandler, ast.match_case)
+_BODIES = ("body", "orelse", "finalbody", "handlers", "cases")  # fields holding statement lists
+_BODY_FIELDS: dict[type, tuple[str, ...]] = {}  # node type -> those of its fields (most have none)
+
+
+def _inner_statements(node: ast.AST) -> list[ast.AST]:
+    """The statements (and except/case clauses) directly inside a compound statement."""
+    names = _BODY_FIELDS.get(type(node))
+    if names is None:
+        names = _BODY_FIELDS[type(node)] = tuple(f for f in _BODIES if f in type(node)._fields)
+    return [s for f in names for s in getattr(node, f)]
+_TARGETS = {ast.Assign: "targets", ast.Delete: "targets", ast.AugAssign: "target",
+            ast.AnnAssign: "target", ast.For: "target", ast.AsyncFor: "target"}
+if hasattr(ast, "TypeAlias"):  # Python 3.12
+    _TARGETS[ast.TypeAlias] = "name"
+
+
+def _target_names(target: ast.AST, out: set[str]) -> None:
+    """Names an assignment target binds: ``a``, ``a, *b``, ``[a, (b, c)]``; not ``a.x`` or ``a[i]``."""
+    todo = [target]
+    while todo:
+        t = todo.pop()
+        if isinstance(t, ast.Name):
+            out.add(t.id)
+        elif isinstance(t, (ast.Tuple, ast.List)):
+            todo.extend(t.elts)
+        elif isinstance(t, ast.Starred):
+            todo.append(t.value)
+
+
+def _statement_bindings(node: ast.AST, out: set[str]) -> None:
+    """Names a statement binds other than by import, def or class, when expressions bind none."""
+    field_name = _TARGETS.get(type(node))
+    if field_name is not None:
+        value = getattr(node, field_name)
+        for t in value if isinstance(value, list) else (value,):
+            _target_names(t, out)
+    elif isinstance(node, (ast.With, ast.AsyncWith)):
+        for item in node.items:
+            if item.optional_vars is not None:
+                _target_names(item.optional_vars, out)
+    elif isinstance(node, ast.ExceptHandler):
+        if node.name:
+            out.add(node.name)
+    elif isinstance(node, ast.match_case):
+        for p in ast.walk(node.pattern):
+            if isinstance(p, (ast.MatchAs, ast.MatchStar)) and p.name:
+                out.add(p.name)
+            elif isinstance(p, ast.MatchMapping) and p.rest:
+                out.add(p.rest)
+
+
+def _collect(scope: ScopeNode, expressions: bool = True) -> Bindings:
+    """The names ``scope`` binds, mapped to the qualified name of an import or LOCAL.
+
+    ``expressions=False`` reads statements and their targets only, a tenth of the nodes:
+    exact when the module holds no assignment expression (``:=``), the one expression
+    that binds a name.
+    """
     imports: dict[str, str | None] = {}
     params: set[str] = set()
     others: set[str] = set()
@@ -78,12 +135,18 @@ def _collect(scope: ScopeNode) -> Bindings:
             continue
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             others.add(node.name)
-            # decorators and defaults are evaluated in this scope; bodies are not
-            todo.extend(node.decorator_list)
-            if not isinstance(node, ast.ClassDef):
-                todo.extend(d for d in (*node.args.defaults, *node.args.kw_defaults) if d)
+            if expressions:
+                # decorators and defaults are evaluated in this scope; bodies are not
+                todo.extend(node.decorator_list)
+                if not isinstance(node, ast.ClassDef):
+                    todo.extend(d for d in (*node.args.defaults, *node.args.kw_defaults) if d)
             continue
         if isinstance(node, _NESTED):
+            continue
+        if not expressions:
+            if isinstance(node, _STATEMENT_LIKE):
+                _statement_bindings(node, others)
+                todo.extend(_inner_statements(node))
             continue
         if isinstance(node, ast.Name):
             if not isinstance(node.ctx, ast.Load):
@@ -107,9 +170,15 @@ def _collect(scope: ScopeNode) -> Bindings:
 class Names:
     """Resolves names and dotted attribute chains of one module."""
 
-    def __init__(self, module: ast.Module):
+    def __init__(self, module: ast.Module, walrus: bool = True):
+        """``walrus=False`` promises the module holds no ``:=`` (its source text has none),
+        so bindings are read from statements alone."""
         self.module = module
+        self._walrus = walrus
         self._bindings: dict[int, Bindings] = {}
+        self._imported: set[str] | None = None
+        # id(expr) -> (expr, chain, qualified name): every check asks about the same call
+        self._qualified: dict[int, tuple[ast.AST, tuple, str | None]] = {}
 
     @property
     def star_imports(self) -> list[ast.ImportFrom]:
@@ -119,11 +188,31 @@ class Names:
     def bindings(self, scope: ScopeNode) -> Bindings:
         b = self._bindings.get(id(scope))
         if b is None:
-            b = self._bindings[id(scope)] = _collect(scope)
+            b = self._bindings[id(scope)] = _collect(scope, self._walrus)
         return b
+
+    def imported(self) -> set[str]:
+        """Every name an absolute import binds in some scope: the only names that resolve."""
+        if self._imported is None:
+            found: set[str] = set()
+            todo: list[ast.AST] = list(self.module.body)
+            while todo:  # imports are statements: no need to look inside expressions
+                node = todo.pop()
+                if isinstance(node, ast.Import):
+                    found.update(a.asname or a.name.split(".", 1)[0] for a in node.names)
+                elif isinstance(node, ast.ImportFrom):
+                    if node.module and not node.level:
+                        found.update(a.asname or a.name for a in node.names if a.name != "*")
+                elif isinstance(node, _STATEMENT_LIKE):
+                    todo.extend(_inner_statements(node))
+            self._imported = found
+        return self._imported
 
     def resolve(self, name: str, chain: tuple[ScopeNode, ...]) -> str | None:
         """Qualified name that ``name`` refers to in the innermost scope of ``chain``."""
+        imported = self._imported if self._imported is not None else self.imported()
+        if name not in imported:  # `self`, `x`, `len`: no scope needs collecting
+            return None
         innermost = len(chain) - 1
         for i in range(innermost, -1, -1):
             scope = chain[i]
@@ -138,17 +227,22 @@ class Names:
 
     def qualify(self, expr: ast.AST, chain: tuple[ScopeNode, ...]) -> str | None:
         """Qualified name of a ``Name`` or dotted ``Attribute`` chain, or None."""
+        hit = self._qualified.get(id(expr))
+        if hit is not None and hit[0] is expr and hit[1] is chain:
+            return hit[2]
         parts: list[str] = []
-        while isinstance(expr, ast.Attribute):
-            parts.append(expr.attr)
-            expr = expr.value
-        if not isinstance(expr, ast.Name):
-            return None
-        base = self.resolve(expr.id, chain)
-        if base is None:
-            return None
-        parts.append(base)
-        return ".".join(reversed(parts))
+        node = expr
+        while isinstance(node, ast.Attribute):
+            parts.append(node.attr)
+            node = node.value
+        qualified = None
+        if isinstance(node, ast.Name):
+            base = self.resolve(node.id, chain)
+            if base is not None:
+                parts.append(base)
+                qualified = ".".join(reversed(parts))
+        self._qualified[id(expr)] = (expr, chain, qualified)
+        return qualified
 
     def alias_for(self, qualified: str, chain: tuple[ScopeNode, ...]) -> str | None:
         """A name bound at module level to ``qualified`` that still means it in ``chain``."""

@@ -1,59 +1,236 @@
-"""Run the engine over many files: in-process for a few, in a process pool for many."""
+"""Run the engine over many files: in-process for a few, in a process pool for many.
+
+With a cache (``neuron_migrate.cache``), the main process reads and hashes every file and
+looks it up; only the misses go to the pool, as paths in chunks (largest files first, so
+the last chunk is a short one). Workers read the file themselves and send back its
+digest with the result, so an entry is stored under the bytes that were analysed even
+when the file changes during the scan.
+"""
 
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterable
-from concurrent.futures import ProcessPoolExecutor
+import signal
+import stat
+import threading
+import time
+from collections.abc import Callable, Iterator
+from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 
 from neuron_migrate.checks.tool import problem
 from neuron_migrate.discover import Candidate, Skipped, discover, scan_base
-from neuron_migrate.engine import analyse_file
 from neuron_migrate.models import FileResult, Options, ScanResult
 
 MAX_BYTES = 50 * 1024 * 1024  # a Python file larger than this is generated data, not code
 POOL_THRESHOLD = 24  # below this many files a pool costs more than it saves
+CHUNK = 4  # files per task sent to a worker
+
+
+def read_source(path: Path) -> bytes:
+    """The bytes of a regular file. Raises OSError for anything else, without blocking on
+    a FIFO or device (opened non-blocking, checked with fstat) and without reading a file
+    larger than MAX_BYTES."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    except OSError:
+        try:
+            regular = stat.S_ISREG(os.stat(path).st_mode)
+        except OSError:
+            regular = True
+        if not regular:  # a socket refuses open() with ENXIO, "No such device or address"
+            raise OSError("not a regular file") from None
+        raise
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            raise OSError("not a regular file")
+        if st.st_size > MAX_BYTES:
+            raise OSError(f"file is {st.st_size // 2**20} MiB, larger than the "
+                          f"{MAX_BYTES // 2**20} MiB the tool reads")
+        with os.fdopen(fd, "rb", closefd=False) as fh:
+            return fh.read(MAX_BYTES + 1)
+    finally:
+        os.close(fd)
+
+
+def _unreadable(cand: Candidate, exc: OSError) -> FileResult:
+    return problem(cand.rel, "NM904", f"cannot read: {exc.strerror or exc}", 1, 1, 0)
 
 
 def analyse_path(cand: Candidate, options: Options) -> FileResult:
+    return _analyse(cand, options, False)[1]
+
+
+def _analyse(cand: Candidate, options: Options, hashed: bool) -> tuple[bytes | None, FileResult]:
+    """(digest of the bytes analysed when ``hashed`` and readable, else None; result).
+    Never raises: a bug in one analyser becomes that file's finding."""
+    from neuron_migrate.engine import analyse_file
+
     try:
-        size = cand.path.stat().st_size
-        if size > MAX_BYTES:
-            return problem(cand.rel, "NM904", f"file is {size // 2**20} MiB, larger than the "
-                           f"{MAX_BYTES // 2**20} MiB the tool reads", 1, 1, 0)
-        data = cand.path.read_bytes()
+        data = read_source(cand.path)
     except OSError as exc:
-        return problem(cand.rel, "NM904", f"cannot read: {exc.strerror or exc}", 1, 1, 0)
-    return analyse_file(cand.kind, cand.rel, data, options)
+        return None, _unreadable(cand, exc)
+    try:
+        result = analyse_file(cand.kind, cand.rel, data, options)
+    except RecursionError:
+        result = problem(cand.rel, "NM903", "too deeply nested for the tool's checks", 1, 1, 0)
+    except Exception as exc:  # noqa: BLE001
+        from neuron_migrate.engine import internal_error
+
+        result = internal_error(cand.rel, exc, 0)
+    if not hashed:
+        return None, result
+    from neuron_migrate.cache import digest
+
+    return digest(data), result
 
 
-def _work(args: tuple[Candidate, Options]) -> FileResult:
-    return analyse_path(*args)
+def fix_files(cands: list[Candidate], options: Options, unsafe: bool,
+              jobs: int | None = None) -> Iterator[tuple[Candidate, bytes | None, object]]:
+    """(candidate, its bytes or None when unreadable, its ``fix.FileFix``) in the order given,
+    computed in a process pool for many files (writing them stays with the caller)."""
+    done: dict[int, tuple[bytes | None, object]] = {}
+    upcoming = 0
+    for i, out in in_pool(_fix_one, cands, (options, unsafe), jobs):
+        done[i] = out
+        while upcoming in done:  # hand results on in order, as soon as they are complete
+            data, result = done.pop(upcoming)
+            yield cands[upcoming], data, result
+            upcoming += 1
+
+
+def _fix_one(cand: Candidate, options: Options, unsafe: bool) -> tuple[bytes | None, object]:
+    from neuron_migrate.fix import FileFix, fix_file
+
+    try:
+        data = read_source(cand.path)
+    except OSError as exc:
+        return None, FileFix(cand.rel, cand.kind, remaining=list(_unreadable(cand, exc).findings))
+    try:
+        return data, fix_file(cand.kind, cand.rel, data, options, unsafe=unsafe)
+    except RecursionError:
+        found = problem(cand.rel, "NM903", "too deeply nested for the tool's checks", 1, 1, 0)
+    except Exception as exc:  # noqa: BLE001 - a bug in one fixer: that file stays as it is
+        from neuron_migrate.engine import internal_error
+
+        found = internal_error(cand.rel, exc, 0)
+    return data, FileFix(cand.rel, cand.kind, remaining=list(found.findings))
+
+
+def _chunk(task: Callable, items: list, args: tuple) -> list:
+    return [task(item, *args) for item in items]
+
+
+def _init_worker(parent: int) -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the main process's to handle
+    threading.Thread(target=_exit_with, args=(parent,), daemon=True).start()
+    import neuron_migrate.engine  # noqa: F401  (loads the checks while the main process is still busy)
+
+
+def _exit_with(parent: int) -> None:
+    """End this worker once the main process is gone (killed with SIGKILL, say): an orphaned
+    worker would wait on its task queue forever, holding the terminal's pipes open."""
+    while os.getppid() == parent:
+        time.sleep(0.5)
+    os._exit(1)
+
+
+def jobs_default() -> int:
+    try:
+        return len(os.sched_getaffinity(0))  # CPUs this process may use (containers, taskset)
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
 
 
 def scan(paths: list[Path], options: Options, excludes: tuple[str, ...] = (),
-         jobs: int | None = None, progress: Callable[[int, int], None] | None = None) -> tuple[ScanResult, list[Skipped]]:
+         jobs: int | None = None, progress: Callable[[int, int], None] | None = None,
+         use_cache: bool = False) -> tuple[ScanResult, list[Skipped]]:
     base = scan_base(paths)
     result = ScanResult(root=str(base))
     skipped: list[Skipped] = []
     cands: list[Candidate] = []
     for item in discover(paths, base, excludes):
         (cands if isinstance(item, Candidate) else skipped).append(item)
-    jobs = jobs or os.cpu_count() or 1
-    results: Iterable[FileResult]
-    if jobs > 1 and len(cands) >= POOL_THRESHOLD:
-        pool = ProcessPoolExecutor(max_workers=jobs)
-        results = pool.map(_work, ((c, options) for c in cands), chunksize=8)
-    else:
-        pool = None
-        results = (analyse_path(c, options) for c in cands)
-    try:
-        for i, r in enumerate(results, 1):
-            result.files.append(r)
-            if progress:
-                progress(i, len(cands))
-    finally:
-        if pool is not None:
-            pool.shutdown(cancel_futures=True)
+    results: list[FileResult | None] = [None] * len(cands)
+    cache = None
+    if use_cache:
+        from neuron_migrate.cache import Cache
+
+        cache = Cache.open(base, options)
+    todo = _lookup(cands, results, cache)
+    done = len(cands) - len(todo)
+    if progress and done:
+        progress(done, len(cands))
+    work = [cands[i] for i in todo]
+    for k, (dig, r) in in_pool(_analyse, work, (options, cache is not None), jobs, largest_first=True):
+        i = todo[k]
+        results[i] = r
+        if cache is not None and dig is not None:
+            cache.put(cands[i].rel, cands[i].kind, dig, r)
+        done += 1
+        if progress:
+            progress(done, len(cands))
+    result.files.extend(r for r in results if r is not None)
     return result, skipped
+
+
+def _lookup(cands: list[Candidate], results: list[FileResult | None], cache) -> list[int]:
+    """Fill ``results`` from the cache; the indexes of the files still to analyse."""
+    if cache is None:
+        return list(range(len(cands)))
+    from neuron_migrate.cache import digest
+
+    todo = []
+    for i, c in enumerate(cands):
+        try:
+            hit = cache.get(c.rel, c.kind, digest(read_source(c.path)))
+        except OSError as exc:
+            results[i] = _unreadable(c, exc)  # not cached: it may be readable next time
+            continue
+        if hit is None:
+            todo.append(i)
+        else:
+            results[i] = hit
+    return todo
+
+
+def in_pool(task: Callable, items: list[Candidate], args: tuple, jobs: int | None = None,
+            largest_first: bool = False) -> Iterator[tuple[int, object]]:
+    """(index, ``task(items[index], *args)``) for every item, in the order they finish.
+
+    In this process for a few items or ``jobs=1``; else in a process pool, CHUNK items per
+    task (largest files first when asked: the last tasks to finish are then short ones).
+    ``task`` must be a module-level function that never raises."""
+    jobs = jobs or jobs_default()
+    if jobs <= 1 or len(items) < POOL_THRESHOLD:
+        for i, item in enumerate(items):
+            yield i, task(item, *args)
+        return
+    order = list(range(len(items)))
+    if largest_first:
+        order.sort(key=lambda i: -_size(items[i]))
+    chunks = [order[k:k + CHUNK] for k in range(0, len(order), CHUNK)]
+    pending: dict[Future, list[int]] = {}
+    pool = ProcessPoolExecutor(max_workers=min(jobs, len(chunks)), initializer=_init_worker,
+                               initargs=(os.getpid(),))
+    try:
+        for chunk in chunks:
+            pending[pool.submit(_chunk, task, [items[i] for i in chunk], args)] = chunk
+        for future in as_completed(pending):
+            out = future.result()
+            yield from zip(pending.pop(future), out)
+    except BrokenProcessPool:  # a worker died (killed, out of memory): finish here, serially
+        for chunk in pending.values():
+            for i in chunk:
+                yield i, task(items[i], *args)
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _size(cand: Candidate) -> int:
+    try:
+        return cand.path.stat().st_size
+    except OSError:
+        return 0

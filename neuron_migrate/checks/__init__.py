@@ -12,7 +12,7 @@ from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from neuron_migrate.models import Applicability, Edit, Finding, Fix, Severity
+from neuron_migrate.models import Applicability, Edit, Finding, Fix, Options, Severity
 from neuron_migrate.names import Names, ScopeNode
 from neuron_migrate.source import SourceFile
 
@@ -42,6 +42,10 @@ HANDLERS: dict[type, list[Handler]] = defaultdict(list)
 FINALIZERS: list[Callable[["Context"], None]] = []
 # Words a file must contain for any check to report something (a cheap prefilter).
 MARKERS: set[str] = set()
+# The same words per check module, declared with prefilter(): a module is not run on a file
+# that holds none of its words (a model file without "cuda" skips the NM1xx checks).
+MODULE_MARKERS: dict[str, frozenset[str]] = {}
+_DISPATCH: dict[tuple[frozenset[str], int], tuple[dict, list]] = {}
 
 
 def rule(code: str, name: str, severity: str, category: str, **docs: str) -> Rule:
@@ -55,14 +59,66 @@ def rule(code: str, name: str, severity: str, category: str, **docs: str) -> Rul
 def on(*node_types: type) -> Callable[[Handler], Handler]:
     def register(fn: Handler) -> Handler:
         for t in node_types:
+            if issubclass(t, LEAF_TYPES):
+                raise TypeError(f"{t.__name__} nodes are not visited: look at the parent's "
+                                "ctx/op/ops field instead")
             HANDLERS[t].append(fn)
         return fn
     return register
 
 
+# -- traversal ------------------------------------------------------------------------------
+# Fields holding Load/Store/Del and operator nodes: childless singletons without a position.
+# The walk and child_nodes skip them: a third fewer nodes to visit.
+LEAF_FIELDS = frozenset({"ctx", "op", "ops"})
+LEAF_TYPES = (ast.expr_context, ast.boolop, ast.operator, ast.unaryop, ast.cmpop)
+NODE_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def node_fields(cls: type) -> tuple[str, ...]:
+    """The fields of node type ``cls`` that may hold child nodes, in source order."""
+    names = NODE_FIELDS.get(cls)
+    if names is None:
+        names = NODE_FIELDS[cls] = tuple(f for f in cls._fields if f not in LEAF_FIELDS)
+    return names
+
+
+def child_nodes(node: ast.AST) -> list[ast.AST]:
+    """``ast.iter_child_nodes`` as a list, without the leaves; four times faster."""
+    out: list[ast.AST] = []
+    for name in NODE_FIELDS.get(type(node)) or node_fields(type(node)):
+        value = getattr(node, name, None)
+        if type(value) is list:
+            out.extend(v for v in value if isinstance(v, ast.AST))
+        elif isinstance(value, ast.AST):
+            out.append(value)
+    return out
+
+
 def finalizer(fn: Callable[["Context"], None]) -> Callable[["Context"], None]:
     FINALIZERS.append(fn)
     return fn
+
+
+def prefilter(module: str, words) -> None:
+    """Declare the words without which the checks of ``module`` (its ``__name__``) report nothing."""
+    words = frozenset(words)
+    MODULE_MARKERS[module] = MODULE_MARKERS.get(module, frozenset()) | words
+    MARKERS.update(words)
+
+
+def checks_for(text: str) -> tuple[dict[type, list[Handler]], list[Callable[["Context"], None]]]:
+    """Handlers and finalizers to run on a file: all but those of modules whose words it lacks."""
+    skipped = frozenset(m for m, words in MODULE_MARKERS.items() if not any(w in text for w in words))
+    if not skipped:
+        return HANDLERS, FINALIZERS
+    key = (skipped, sum(map(len, HANDLERS.values())) + len(FINALIZERS))  # registrations change in tests
+    found = _DISPATCH.get(key)
+    if found is None:
+        handlers = {t: kept for t, fns in HANDLERS.items()
+                    if (kept := [fn for fn in fns if fn.__module__ not in skipped])}
+        found = _DISPATCH[key] = (handlers, [fn for fn in FINALIZERS if fn.__module__ not in skipped])
+    return found
 
 
 @dataclass
@@ -77,6 +133,7 @@ class Context:
     state: dict[str, object] = field(default_factory=dict)  # per-file scratch space of checks
     parent: ast.AST | None = None
     chain: tuple[ScopeNode, ...] = ()
+    options: Options | None = None  # what the scan asked for (rule selection, capability overlays)
 
     # -- names -------------------------------------------------------------
     def qualify(self, expr: ast.AST) -> str | None:
@@ -121,3 +178,5 @@ class Context:
 def load_all() -> None:
     """Import every check module so its rules and handlers register."""
     from neuron_migrate.checks import device, tool  # noqa: F401
+    from neuron_migrate.checks import shapes, graph_breaks  # noqa: F401  (shapes first: graph_breaks reads its sites)
+    from neuron_migrate.checks import kernels, manifests, operators  # noqa: F401

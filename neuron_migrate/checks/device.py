@@ -17,10 +17,10 @@ import ast
 import re
 
 from neuron_migrate.capabilities import cuda_api, target
-from neuron_migrate.checks import MARKERS, Context, finalizer, on, rule
+from neuron_migrate.checks import Context, finalizer, on, prefilter, rule
 from neuron_migrate.models import Edit, Severity
 
-MARKERS.update(("cuda", "cudnn", "CUDA", "nccl", "DataParallel", "torch_xla", "nvidia-smi", "nvml",
+prefilter(__name__, ("cuda", "cudnn", "CUDA", "nccl", "DataParallel", "torch_xla", "nvidia-smi", "nvml",
                 "inductor", "max-autotune", "reduce-overhead"))
 
 _T = target()
@@ -224,6 +224,7 @@ _CUDA_TEMPLATE = re.compile(r"cuda:(\{.*\}|%.*)")
 _LITERAL_HEAD = re.compile(r"""([rRuUfFbB]{0,2})('''|\"\"\"|'|")cuda""")
 _INDEX_NAME = re.compile(r"(?i)(.*_)?(rank|gpu|gpus|gpu_id|gpu_idx|device_id|device_idx|idx|index|id|i|local_rank|dev_id)")
 _DEVICE_NAME = re.compile(r"(?i)(device|dev|.*_device|device_name|default_device)")
+_CUDA_BUILD = frozenset(f"torch.utils.cpp_extension.{n}" for n in ("CUDA_HOME", "ROCM_HOME", "CUDAExtension"))
 _KERNEL_HINT = re.compile(r"(?i)cuda|triton|kernel|_C\b|_ext\b|extension")
 
 
@@ -457,10 +458,25 @@ def _open_paren(ctx: Context, call: ast.Call) -> int:
     return ctx.src.text.find("(", ctx.span(call.func)[1])
 
 
+_ADDS_IMPORT = " (`fix` adds `import torch`)"
+
+
+def _torch_alias(ctx: Context) -> tuple[str | None, str]:
+    """How to spell ``torch`` here, and a note for the fix's title: its module-level alias, or
+    ``torch`` when no scope binds that name (``fix`` then adds ``import torch``); None when
+    ``torch`` means something else."""
+    from neuron_migrate.imports import is_bound
+
+    alias = ctx.names.alias_for("torch", ctx.chain)
+    if alias is None and not is_bound(ctx.names, "torch", ctx.chain):
+        return "torch", _ADDS_IMPORT
+    return alias, ""
+
+
 def _autocast(call: ast.Call, ctx: Context) -> None:
     """``torch.cuda.amp.autocast(a, ...)`` → ``torch.autocast("neuron", enabled=a, ...)``."""
     ctx.claimed.add(id(call.func))
-    torch_alias = ctx.names.alias_for("torch", ctx.chain)
+    torch_alias, note = _torch_alias(ctx)
     if torch_alias is None or len(call.args) > len(_AUTOCAST_POSITIONAL) or any(
             isinstance(a, ast.Starred) for a in call.args):
         ctx.report(NM105, call)
@@ -472,14 +488,14 @@ def _autocast(call: ast.Call, ctx: Context) -> None:
     for arg, kwname in zip(call.args, _AUTOCAST_POSITIONAL):
         s, _ = ctx.span(arg)
         edits.append(Edit(s, s, f"{kwname}="))
-    ctx.report(NM105, call, edits=edits)
+    ctx.report(NM105, call, edits=edits, title=NM105.summary + note)
 
 
 def _grad_scaler(call: ast.Call, name: str, ctx: Context) -> None:
     ctx.claimed.add(id(call.func))
     msg = NM106.summary
     if name == "torch.cuda.amp.GradScaler":
-        torch_alias = ctx.names.alias_for("torch", ctx.chain)
+        torch_alias, note = _torch_alias(ctx)
         if torch_alias is None:
             ctx.report(NM106, call, msg)
             return
@@ -487,7 +503,7 @@ def _grad_scaler(call: ast.Call, name: str, ctx: Context) -> None:
         paren = _open_paren(ctx, call)
         sep = ", " if call.args or call.keywords else ""
         ctx.report(NM106, call, msg, edits=[Edit(start, paren + 1, f'{torch_alias}.amp.GradScaler("{_DEV}"{sep}')],
-                   unsafe=NM106.fix_reason)
+                   unsafe=NM106.fix_reason, title=NM106.summary + note)
         return
     device = call.args[0] if call.args else next((kw.value for kw in call.keywords if kw.arg == "device"), None)
     if device is None:  # torch.amp.GradScaler() defaults to "cuda"
@@ -627,6 +643,11 @@ def _guards_kernel(ctx: Context, node: ast.AST) -> str | None:
     if_node = ctx.state.get("if_test_of", {}).get(id(node))
     if if_node is None:
         return None
+    # setup.py: `if torch.cuda.is_available() and CUDA_HOME is not None: extension = CUDAExtension`
+    # asks whether CUDA kernels can be built; a Neuron host must not answer yes
+    for sub in (*(n for s in if_node.body for n in ast.walk(s)), *ast.walk(if_node.test)):
+        if isinstance(sub, (ast.Name, ast.Attribute)) and ctx.qualify(sub) in _CUDA_BUILD:
+            return ctx.segment(sub)
     for stmt in (*if_node.body, *if_node.orelse):  # either branch: the test picks which runs
         for sub in ast.walk(stmt):
             if not isinstance(sub, ast.Call):
@@ -679,12 +700,22 @@ def _cuda_api_reference(node: ast.AST, name: str, ctx: Context, via_import: bool
     edit = _twin_edit(ctx, node, prefix, row.neuron)
     if edit is None:
         ctx.report(r, node, message + " (imported under another name: rewrite the import)")
+    elif _cuda_keyed_value(ctx, node):  # {"cuda": torch.cuda.synchronize, "xpu": ...}
+        ctx.report(r, node, message + '; the table is keyed by "cuda": add a "neuron" entry '
+                   "rather than rewrite this one")
     elif kernel:
         ctx.report(r, node, message + f"; the branch it guards calls `{kernel}`, a CUDA kernel: "
                    "port it to NKI before rewriting", edits=[edit],
                    unsafe=f"the guarded branch calls {kernel}, which needs CUDA")
     else:
         ctx.report(r, node, message, edits=[edit])
+
+
+def _cuda_keyed_value(ctx: Context, node: ast.AST) -> bool:
+    """Whether ``node`` is the value under a "cuda" key of a dict display: a per-backend table."""
+    parent = ctx.parent
+    return isinstance(parent, ast.Dict) and any(
+        v is node and isinstance(k, ast.Constant) and k.value == "cuda" for k, v in zip(parent.keys, parent.values))
 
 
 def _twin_edit(ctx: Context, node: ast.AST, prefix: str, twin: str) -> Edit | None:
@@ -756,6 +787,9 @@ def _remove_statement(ctx: Context, stmt: ast.stmt) -> list[Edit]:
         return []  # shares its line with another statement: leave it to a person
     if all(_is_removable(ctx, s) for s in body) and body[0] is stmt:
         return [Edit(start, end, "pass")]
+    if after_end == len(src.text) and not src.text.endswith(("\n", "\r")) and first_line_start > 0:
+        # the last line has no line ending: take the one before it, so the file gains none
+        first_line_start -= 2 if src.text[first_line_start - 2:first_line_start] == "\r\n" else 1
     return [Edit(first_line_start, after_end, "")]
 
 

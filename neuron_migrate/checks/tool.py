@@ -35,6 +35,46 @@ NM904 = rule(
     why=_NOT_ANALYSED + " Permissions, files deleted during the scan and special files land here.",
     example="(a file without read permission)", use_instead="make the file readable", fix="none",
 )
+NM905 = rule(
+    "NM905", "unused-suppression", "warning", "tool",
+    summary="a `# neuron-migrate: ignore` comment that suppresses nothing",
+    why="A suppression outlives the code it was written for: once the finding is gone (or the"
+    " code in brackets is mistyped or unknown) it only hides the next real finding on that line."
+    " Malformed directives land here too, so a typo never silently disables the gate.",
+    example="x = torch.zeros(3)  # neuron-migrate: ignore[NM101]",
+    use_instead="x = torch.zeros(3)", fix="safe",
+    fix_reason="removes the unused comment (or the unused codes in its brackets); no fix when"
+    " free text follows the directive in the same comment",
+)
+NM906 = rule(
+    "NM906", "unreadable-notebook", "error", "tool",
+    summary="the .ipynb file is not a Jupyter notebook the tool can read",
+    why=_NOT_ANALYSED + " Invalid JSON (often a merge conflict left in the file), a notebook that"
+    " is not UTF-8, or the old nbformat 3 layout land here.",
+    example='{"cells": [  (a notebook cut off in the middle)',
+    use_instead="a notebook saved by Jupyter (nbformat 4)", fix="none",
+    fix_reason="the tool never rewrites a notebook it cannot read",
+)
+NM907 = rule(
+    "NM907", "notebook-ipython-line", "info", "tool",
+    summary="IPython magic, shell line or non-Python cell in a notebook: not analysed",
+    why="`%magic`, `!shell` and `obj?` lines, and cells such as `%%bash`, are IPython syntax, not"
+    " Python; they are skipped (the other lines keep their numbers), so a CUDA reference in them"
+    " (`!nvidia-smi` aside) is not seen.",
+    example="%timeit model(x)", use_instead="check IPython lines by hand", fix="none",
+    fix_reason="IPython lines are never rewritten",
+)
+
+NM999 = rule(
+    "NM999", "analysis-failed", "error", "tool",
+    summary="the tool failed while analysing the file, which was not analysed",
+    why=_NOT_ANALYSED + " This is a bug in neuron-migrate, not in the file: the scan goes on with"
+    " the other files and the gate still fails. Please report it with the message, which names"
+    " the check that failed.",
+    example="(any file that makes a check fail)",
+    use_instead="report the bug; `--exclude` the file until it is fixed", fix="none",
+    fix_reason="the tool never rewrites a file it could not analyse",
+)
 
 
 def problem(path: str, code: str, message: str, line: int, column: int, lines: int) -> FileResult:

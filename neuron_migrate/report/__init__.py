@@ -19,6 +19,7 @@ def summary(result: ScanResult, skipped) -> dict:
                     "unsafe": fixes.get(Applicability.UNSAFE.value, 0)},
         "files_with_findings": len({f.path for f in findings}),
         "lines_scanned": sum(r.lines for r in result.files),
+        "suppressed": sum(r.suppressed for r in result.files),
     }
 
 
@@ -28,3 +29,18 @@ def _counts(items) -> dict[str, int]:
 
 def blocking(findings: list[Finding], fail_on) -> list[Finding]:
     return [] if fail_on is None else [f for f in findings if f.severity >= fail_on]
+
+
+def workspace_path(root: str, path: str) -> str:
+    """A finding's path relative to the working directory (the checkout, in CI), else absolute.
+
+    SARIF and GitHub annotations name files relative to the repository root, while the
+    JSON contract names them relative to the scan root; in CI the two differ when a
+    subfolder is scanned.
+    """
+    import os
+    from pathlib import Path
+
+    full = Path(path) if Path(path).is_absolute() else Path(root) / path
+    rel = os.path.relpath(full.absolute(), Path.cwd())
+    return full.absolute().as_posix() if rel.startswith("..") else Path(rel).as_posix()

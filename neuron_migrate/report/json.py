@@ -6,6 +6,7 @@ import json
 
 from neuron_migrate import __version__
 from neuron_migrate.capabilities import target
+from neuron_migrate.coverage import compile_coverage
 from neuron_migrate.models import Finding, ScanResult
 from neuron_migrate.report import summary
 
@@ -19,13 +20,22 @@ def finding_dict(f: Finding) -> dict:
                "reason": f.fix.reason,
                "edits": [{"start": e.start, "end": e.end, "replacement": e.replacement}
                          for e in f.fix.edits]}
-    return {"code": f.code, "rule": f.rule, "severity": f.severity.label, "category": f.category,
-            "path": f.path, "line": f.line, "column": f.column, "end_line": f.end_line,
-            "end_column": f.end_column, "message": f.message, "fix": fix}
+    doc = {"code": f.code, "rule": f.rule, "severity": f.severity.label, "category": f.category,
+           "path": f.path, "line": f.line, "column": f.column, "end_line": f.end_line,
+           "end_column": f.end_column, "message": f.message, "fix": fix}
+    if f.cell is not None:  # a notebook: line and column count within the cell (edits: its source)
+        doc = {**{k: doc[k] for k in ("code", "rule", "severity", "category", "path")},
+               "cell": f.cell, **{k: v for k, v in doc.items() if k not in ("code", "rule", "severity", "category", "path")}}
+    return doc
 
 
 def render(result: ScanResult, skipped) -> str:
-    doc = {
+    return json.dumps(document(result, skipped), indent=2, ensure_ascii=False) + "\n"
+
+
+def document(result: ScanResult, skipped) -> dict:
+    """The contract as a dict; the porting report is built from it."""
+    return {
         "schema_version": SCHEMA_VERSION,
         "tool": {"name": "neuron-migrate", "version": __version__,
                  "capabilities_version": target().torch_neuronx},
@@ -34,6 +44,5 @@ def render(result: ScanResult, skipped) -> str:
         "files": {"scanned": len(result.files),
                   "skipped": [{"path": s.rel, "reason": s.reason} for s in skipped]
                   + [{"path": r.path, "reason": r.skipped} for r in result.files if r.skipped]},
-        "compile_coverage": None,
+        "compile_coverage": compile_coverage(result.files),
     }
-    return json.dumps(doc, indent=2, ensure_ascii=False) + "\n"

@@ -23,20 +23,34 @@ def _read_lines(root: Path, rel: str) -> list[str]:
         return []
 
 
+def _notebook_lines(root: Path, rel: str) -> dict[int, list[str]]:
+    from neuron_migrate.notebook import code_lines
+
+    path = Path(rel) if Path(rel).is_absolute() else root / rel
+    try:
+        return code_lines(path.read_bytes())
+    except OSError:
+        return {}
+
+
 def render(result: ScanResult, skipped, console: Console) -> None:
     root = Path(result.root)
     by_file = defaultdict(list)
     for f in result.findings:
         by_file[f.path].append(f)
     for path, findings in by_file.items():
-        lines = _read_lines(root, path)
+        cells = _notebook_lines(root, path) if path.endswith(".ipynb") else {}
+        lines = [] if cells else _read_lines(root, path)
         console.print(f"[bold underline]{escape(path)}[/]")
         for f in findings:
             mark = ""
             if f.fix is not None:
                 mark = " [green][*][/]" if f.fix.applicability is Applicability.SAFE else " [magenta][~][/]"
-            console.print(f"  [dim]{f.line}:{f.column}[/] [{_STYLE[f.severity]}]{f.code}[/] "
+            where = f"{f.line}:{f.column}" if f.cell is None else f"cell {f.cell}:line {f.line}:{f.column}"
+            console.print(f"  [dim]{where}[/] [{_STYLE[f.severity]}]{f.code}[/] "
                           f"{escape(f.message)}{mark}", highlight=False, soft_wrap=True)
+            if f.cell is not None:
+                lines = cells.get(f.cell, [])
             if 0 < f.line <= len(lines):
                 text = lines[f.line - 1].rstrip()
                 console.print(f"      [dim]{escape(text.strip())}[/]", highlight=False, soft_wrap=True)

@@ -1,0 +1,194 @@
+#!/usr/bin/env python3
+"""What each hot-path optimisation gains: analyse a tree in one process with all of them on,
+then with each one turned off in turn (the earlier code put back by monkeypatching).
+
+CPU seconds (``time.process_time``) of ``engine.analyse`` over the .py files of the tree,
+after reading them; best of ``--repeat`` runs, each interleaved with an all-on run (the
+machine's load drifts). The parse alone is printed for scale. Findings are
+compared with the all-on run: an optimisation that changed a result would be a bug.
+
+    python benchmarks/ablation.py /work/ext/diffusers --repeat 3
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import contextlib
+import sys
+import time
+import warnings
+from pathlib import Path
+
+from neuron_migrate import checks, engine, names
+from neuron_migrate.checks import graph_breaks, operators
+from neuron_migrate.models import Options
+
+
+def old_walk(ctx, handlers=None):
+    """engine.walk before: ast.iter_child_nodes for every node, leaves (Load, Add...) included."""
+    handlers = checks.HANDLERS if handlers is None else handlers
+    stack = [(ctx.tree, None, (ctx.tree,))]
+    while stack:
+        node, parent, chain = stack.pop()
+        todo = handlers.get(type(node))
+        if todo:
+            ctx.parent, ctx.chain = parent, chain
+            for handler in todo:
+                handler(node, ctx)
+        if type(node) in engine._SCOPES:
+            children = engine._children(node, chain)
+        else:
+            children = [(c, chain) for c in ast.iter_child_nodes(node)]
+        for child, child_chain in reversed(children):
+            stack.append((child, node, child_chain))
+
+
+def old_qualify(self, expr, chain):
+    """Names.qualify before: no memo (three check modules ask about every call)."""
+    parts = []
+    while isinstance(expr, ast.Attribute):
+        parts.append(expr.attr)
+        expr = expr.value
+    if not isinstance(expr, ast.Name):
+        return None
+    base = self.resolve(expr.id, chain)
+    if base is None:
+        return None
+    parts.append(base)
+    return ".".join(reversed(parts))
+
+
+class Everything:
+    def __contains__(self, item):
+        return True
+
+
+def old_own_nodes(fn):
+    """graph_breaks._own_nodes before: a generator, walked again by each of its callers."""
+    todo = list(reversed(fn.body))
+    while todo:
+        node = todo.pop()
+        yield node
+        if isinstance(node, graph_breaks._SCOPES):
+            continue
+        if isinstance(node, (ast.If, ast.IfExp)):
+            const = graph_breaks.constant_test(node.test)
+            if const is not None:
+                branch = node.body if const else node.orelse
+                branch = branch if isinstance(branch, list) else [branch]
+                todo.extend(reversed(branch))
+                continue
+        todo.extend(reversed(list(ast.iter_child_nodes(node))))
+
+
+def old_complex_guard(node, ctx):
+    """operators.note_complex_guard before: the file's text searched once per `if`."""
+    if "is_complex" not in ctx.src.text:
+        return
+    if any(isinstance(n, ast.Call) and getattr(n.func, "attr", getattr(n.func, "id", None)) == "is_complex"
+           for n in ast.walk(node.test)):
+        body = node.body if isinstance(node.body, list) else [node.body]
+        ctx.state.setdefault("nm2_complex_guards", []).append((body[0].lineno, body[-1].end_lineno))
+
+
+@contextlib.contextmanager
+def patched(obj, attr, value):
+    old = getattr(obj, attr)
+    setattr(obj, attr, value)
+    try:
+        yield
+    finally:
+        setattr(obj, attr, old)
+
+
+@contextlib.contextmanager
+def handler_swapped(new, old):
+    lists = [fns for fns in checks.HANDLERS.values() if old in fns]
+    for fns in lists:
+        fns[fns.index(old)] = new
+    checks._DISPATCH.clear()
+    try:
+        yield
+    finally:
+        for fns in lists:
+            fns[fns.index(new)] = old
+        checks._DISPATCH.clear()
+
+
+@contextlib.contextmanager
+def statements_off():
+    real = names.Names.__init__
+
+    def init(self, module, walrus=True):
+        real(self, module, walrus=True)  # bindings read from every expression, as before
+        self._imported = Everything()  # and every name resolved through the scopes
+
+    with patched(names.Names, "__init__", init):
+        yield
+
+
+@contextlib.contextmanager
+def child_nodes_off():
+    slow = lambda node: list(ast.iter_child_nodes(node))  # noqa: E731
+    with patched(graph_breaks, "child_nodes", slow), patched(engine, "child_nodes", slow):
+        yield
+
+
+OFF = {
+    "walk: field table, leaves skipped": lambda: patched(engine, "walk", old_walk),
+    "names: statements only + imported()": statements_off,
+    "names: qualify memo": lambda: patched(names.Names, "qualify", old_qualify),
+    "prefilter per check module": lambda: patched(engine, "checks_for", lambda text: (checks.HANDLERS, checks.FINALIZERS)),
+    "child_nodes for check walks": child_nodes_off,
+    "graph_breaks: own nodes once": lambda: patched(graph_breaks, "_own_nodes", old_own_nodes),
+    "operators: is_complex once": lambda: handler_swapped(old_complex_guard, operators.note_complex_guard),
+}
+
+
+def run(data) -> tuple[float, list]:
+    graph_breaks._OWN_NODES.clear()
+    start = time.process_time()
+    out = [engine.analyse(p, b, Options()) for p, b in data]
+    return time.process_time() - start, out
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("tree")
+    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--every", type=int, default=1, help="analyse every n-th file only")
+    args = ap.parse_args()
+    root = Path(args.tree)
+    data = [(str(f.relative_to(root)), f.read_bytes()) for f in sorted(root.rglob("*.py"))][::args.every]
+    warnings.simplefilter("ignore")
+    start = time.process_time()
+    for _, b in data:
+        try:
+            ast.parse(b)
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
+            pass
+    parse = time.process_time() - start
+    _, expected = run(data)
+    base: list[float] = []
+    rows = []
+    for label, off in OFF.items():
+        times, same = [], True
+        for _ in range(args.repeat):  # interleaved with runs with everything on: the load drifts
+            base.append(run(data)[0])
+            with off():
+                t, results = run(data)
+            times.append(t)
+            same &= results == expected
+        rows.append((label, min(times), same))
+    on = min(base)
+    print(f"{root}: {len(data)} files; ast.parse {parse:.2f} s CPU; analyse with everything on "
+          f"{on:.2f} s ({on / parse:.2f}x the parse); best of {args.repeat}")
+    print(f"  {'turned off':<40}{'analyse s':>10}{'costs':>9}")
+    for label, t, same in rows:
+        print(f"  {label:<40}{t:>10.2f}{t / on - 1:>+9.0%}" + ("" if same else "  RESULTS DIFFER"))
+    return 0 if all(same for *_, same in rows) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,309 @@
+#!/usr/bin/env python3
+"""Speed and memory of `neuron-migrate` against TorchFix and the `ast.parse` floor.
+
+For each tree (default: /work/ext/timm and /work/ext/diffusers) it copies the tree to a
+temporary folder (so no cache is left in the original), then times, in this order:
+
+  floor   read + ``ast.parse`` of the .py files the scan analyses, one process (the floor)
+  cold    ``neuron-migrate scan TREE --no-cache -q``
+  fill    ``neuron-migrate scan TREE -q`` (fills .neuron-migrate-cache/, not a target)
+  warm    ``neuron-migrate scan TREE -q`` again
+  fix     ``neuron-migrate fix COPY --apply -q`` on a fresh copy of the tree
+  torchfix  ``torchfix --select ALL -j 2 TREE`` (from a separate venv)
+
+plus the CLI start, ``neuron-migrate --version``. Every timed command runs with its output
+sent to /dev/null; its peak memory is sampled from /proc as the sum of the resident sets of
+the process and all its descendants (the pool's workers included), and its CPU time comes
+from wait4(). Times are the best of ``--repeat`` runs (the machine is shared: the best run
+is the one least disturbed by others). The printed ratios are checked against the issue's
+targets; the exit code is 1 when one is missed.
+
+Python byte-code is written to a private PYTHONPYCACHEPREFIX and warmed up first, as a
+normal installation would have it (this environment sets PYTHONDONTWRITEBYTECODE, which
+would make every run compile the package from source).
+
+    python benchmarks/bench.py                       # both trees, TorchFix included
+    python benchmarks/bench.py --skip-torchfix /work/ext/timm
+    python benchmarks/bench.py --frozen --json out.json
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+DEFAULT_TREES = ["/work/ext/timm", "/work/ext/diffusers"]
+TORCHFIX = "/work/torchfix-venv/bin/torchfix"
+
+# name: (measure, target); each check is "value <= target"
+TARGETS = {
+    "torchfix / cold (timm)": ">= 20",
+    "cold / floor": "<= 1.5",
+    "warm / cold": "<= 0.10",
+    "peak memory MB (diffusers)": "<= 400",
+    "fix / cold": "<= 2",
+    "--version s": "<= 0.3",
+}
+
+
+@dataclass
+class Run:
+    wall: float  # seconds
+    cpu: float  # user + system seconds of the process and its waited-for children
+    peak_mb: float  # sampled peak of the summed RSS of the process tree
+    max_rss_mb: float  # largest single process (wait4's ru_maxrss)
+    rc: int
+
+
+@dataclass
+class TreeResult:
+    tree: str
+    files: int
+    lines: int
+    runs: dict[str, Run] = field(default_factory=dict)
+
+
+# -- running and measuring one command ---------------------------------------------------------
+
+def _descendants(pid: int) -> list[int]:
+    """``pid`` and every process below it (through /proc/PID/task/TID/children)."""
+    out, todo = [], [pid]
+    while todo:
+        p = todo.pop()
+        out.append(p)
+        try:
+            for task in os.listdir(f"/proc/{p}/task"):
+                with open(f"/proc/{p}/task/{task}/children") as fh:
+                    todo.extend(int(c) for c in fh.read().split())
+        except OSError:
+            pass
+    return out
+
+
+def _rss_kb(pid: int) -> int:
+    try:
+        with open(f"/proc/{pid}/status", "rb") as fh:
+            for line in fh:
+                if line.startswith(b"VmRSS:"):
+                    return int(line.split()[1])
+    except OSError:
+        pass
+    return 0
+
+
+def measure(cmd: list[str], env: dict[str, str], cwd: str | None = None) -> Run:
+    """Run ``cmd`` to completion; wall and CPU time, peak memory of its process tree."""
+    start = time.perf_counter()
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env, cwd=cwd)
+    peak = 0
+    done = threading.Event()
+
+    def sample() -> None:
+        nonlocal peak
+        while not done.is_set():
+            peak = max(peak, sum(_rss_kb(p) for p in _descendants(proc.pid)))
+            done.wait(0.05)
+
+    sampler = threading.Thread(target=sample, daemon=True)
+    sampler.start()
+    stderr = proc.stderr.read()  # type: ignore[union-attr]
+    _, status, usage = os.wait4(proc.pid, 0)
+    wall = time.perf_counter() - start
+    done.set()
+    sampler.join()
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    if proc.returncode not in (0, 1):
+        sys.stderr.write(f"warning: {' '.join(cmd)} exited {proc.returncode}:\n{stderr.decode()[-2000:]}\n")
+    return Run(wall=wall, cpu=usage.ru_utime + usage.ru_stime, peak_mb=peak / 1024,
+               max_rss_mb=usage.ru_maxrss / 1024, rc=proc.returncode)
+
+
+def best(runs: list[Run]) -> Run:
+    b = min(runs, key=lambda r: r.wall)
+    return Run(b.wall, min(r.cpu for r in runs), max(r.peak_mb for r in runs),
+               max(r.max_rss_mb for r in runs), b.rc)
+
+
+# -- the floor ---------------------------------------------------------------------------------
+
+FLOOR = r"""
+import ast, sys, time, warnings
+from pathlib import Path
+from neuron_migrate.discover import Candidate, discover, scan_base
+root = Path(sys.argv[1])
+files = [c.path for c in discover([root], scan_base([root])) if isinstance(c, Candidate) and c.kind == "python"]
+warnings.simplefilter("ignore")
+lines = 0
+start = time.perf_counter()
+for f in files:
+    data = f.read_bytes()
+    try:
+        ast.parse(data)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        pass
+    lines += data.count(b"\n")
+print(time.perf_counter() - start, len(files), lines)
+"""
+
+
+def floor(tree: Path, env: dict[str, str], repeat: int) -> tuple[float, int, int]:
+    times, files, lines = [], 0, 0
+    for _ in range(repeat):
+        out = subprocess.run([sys.executable, "-c", FLOOR, str(tree)], env=env, check=True,
+                             capture_output=True, text=True).stdout.split()
+        times.append(float(out[0]))
+        files, lines = int(out[1]), int(out[2])
+    return min(times), files, lines
+
+
+# -- the benchmark -----------------------------------------------------------------------------
+
+def copy_tree(src: Path, dst: Path) -> Path:
+    shutil.copytree(src, dst, symlinks=True, ignore=shutil.ignore_patterns(".git", ".neuron-migrate-cache"))
+    return dst
+
+
+def bench_tree(tree: Path, tool: list[str], env: dict[str, str], work: Path, repeat: int,
+               torchfix: bool) -> TreeResult:
+    name = tree.name
+    copy = copy_tree(tree, work / name)
+    t_floor, files, lines = floor(copy, env, repeat)
+    res = TreeResult(str(tree), files, lines)
+    res.runs["floor"] = Run(t_floor, t_floor, 0.0, 0.0, 0)
+    scan = [*tool, "scan", str(copy), "-q"]
+    res.runs["cold"] = best([measure([*scan, "--no-cache"], env) for _ in range(repeat)])
+    warm = []
+    for _ in range(repeat):
+        shutil.rmtree(copy / ".neuron-migrate-cache", ignore_errors=True)
+        res.runs["fill"] = measure(scan, env)
+        warm.append(measure(scan, env))
+    res.runs["warm"] = best(warm)
+    fixes = []
+    for i in range(repeat):
+        target = copy_tree(tree, work / f"{name}-fix{i}")
+        fixes.append(measure([*tool, "fix", str(target), "--apply", "-q"], env))
+        shutil.rmtree(target, ignore_errors=True)
+    res.runs["fix"] = best(fixes)
+    if torchfix:
+        res.runs["torchfix"] = measure([TORCHFIX, "--select", "ALL", "-j", "2", str(copy)], env)
+    shutil.rmtree(copy, ignore_errors=True)
+    return res
+
+
+def version_start(tool_script: list[str], env: dict[str, str], repeat: int) -> Run:
+    return best([measure([*tool_script, "--version"], env) for _ in range(max(repeat, 5))])
+
+
+def tool_command(frozen: Path | None) -> tuple[list[str], list[str]]:
+    """(command for scan/fix, command for --version): the venv's console script when present."""
+    if frozen is not None:
+        cmd = [sys.executable, "-m", "neuron_migrate"]
+        return cmd, cmd
+    script = Path(sys.executable).parent / "neuron-migrate"
+    cmd = [str(script)] if script.exists() else [sys.executable, "-m", "neuron_migrate"]
+    return cmd, cmd
+
+
+def freeze(work: Path) -> Path:
+    """A copy of the package (rules inside it), so edits made during the run change nothing."""
+    dst = work / "frozen"
+    shutil.copytree(ROOT / "neuron_migrate", dst / "neuron_migrate",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(ROOT / "rules", dst / "neuron_migrate" / "rules")
+    return dst
+
+
+def ratios(results: list[TreeResult], version: Run) -> list[tuple[str, str, float, bool]]:
+    rows = []
+
+    def check(name: str, target: str, value: float) -> None:
+        op, bound = target.split()
+        ok = value >= float(bound) if op == ">=" else value <= float(bound)
+        rows.append((name, target, value, ok))
+
+    for r in results:
+        tag = Path(r.tree).name
+        cold, runs = r.runs["cold"].wall, r.runs
+        if "torchfix" in runs and tag == "timm":
+            check("torchfix / cold (timm)", TARGETS["torchfix / cold (timm)"], runs["torchfix"].wall / cold)
+        elif "torchfix" in runs:
+            rows.append((f"torchfix / cold ({tag})", "", runs["torchfix"].wall / cold, True))
+        check(f"cold / floor ({tag})", TARGETS["cold / floor"], cold / runs["floor"].wall)
+        check(f"warm / cold ({tag})", TARGETS["warm / cold"], runs["warm"].wall / cold)
+        check(f"fix / cold ({tag})", TARGETS["fix / cold"], runs["fix"].wall / cold)
+        peak = max(runs[k].peak_mb for k in ("cold", "warm", "fix"))
+        if tag == "diffusers":
+            check("peak memory MB (diffusers)", TARGETS["peak memory MB (diffusers)"], peak)
+        else:
+            rows.append((f"peak memory MB ({tag})", "", peak, True))
+    check("--version s", TARGETS["--version s"], version.wall)
+    return rows
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("trees", nargs="*", default=DEFAULT_TREES)
+    ap.add_argument("--repeat", type=int, default=3, help="runs per measurement; the best is kept")
+    ap.add_argument("--skip-torchfix", action="store_true")
+    ap.add_argument("--frozen", action="store_true",
+                    help="run a copy of the package (for a shared tree that others are editing)")
+    ap.add_argument("--json", type=Path, help="also write the measurements here")
+    args = ap.parse_args()
+
+    with tempfile.TemporaryDirectory(prefix="nm-bench-") as tmp:
+        work = Path(tmp)
+        env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+        env["PYTHONPYCACHEPREFIX"] = str(work / "pycache")
+        frozen = freeze(work) if args.frozen else None
+        if frozen is not None:
+            env["PYTHONPATH"] = str(frozen)
+        tool, script = tool_command(frozen)
+        warmup = work / "warmup"
+        warmup.mkdir()
+        (warmup / "w.py").write_text("import torch\nx = torch.zeros(1).cuda()\n")
+        for cmd in ([*tool, "scan", str(warmup), "-q", "--no-cache"], [*tool, "fix", str(warmup), "-q"]):
+            subprocess.run(cmd, env=env, capture_output=True)  # byte-compile every module once
+        version = version_start(script, env, args.repeat)
+        results = []
+        torchfix = not args.skip_torchfix and Path(TORCHFIX).exists()
+        for tree in args.trees:
+            print(f"benchmarking {tree} ...", file=sys.stderr, flush=True)
+            results.append(bench_tree(Path(tree), tool, env, work, args.repeat, torchfix))
+
+    print(f"neuron-migrate: {' '.join(tool)}   repeat={args.repeat}   cpus={os.cpu_count()}   "
+          f"load average before the end: {os.getloadavg()[0]:.2f}")
+    print(f"CLI start (--version): {version.wall:.3f} s\n")
+    for r in results:
+        print(f"{r.tree}: {r.files} Python files, {r.lines} lines")
+        print(f"  {'run':<9}{'wall s':>9}{'cpu s':>9}{'peak MB':>9}{'max proc MB':>12}")
+        for k in ("floor", "cold", "warm", "fix", "torchfix"):
+            if k in r.runs:
+                x = r.runs[k]
+                mem = f"{x.peak_mb:>9.0f}{x.max_rss_mb:>12.0f}" if k != "floor" else f"{'':>9}{'':>12}"
+                print(f"  {k:<9}{x.wall:>9.2f}{x.cpu:>9.2f}{mem}")
+        print()
+    rows = ratios(results, version)
+    print(f"  {'ratio':<30}{'value':>9}  target")
+    for name, target, value, ok in rows:
+        mark = "" if not target else ("ok" if ok else "MISSED")
+        print(f"  {name:<30}{value:>9.3f}  {target:<8} {mark}")
+    if args.json:
+        args.json.write_text(json.dumps({
+            "version_start": asdict(version), "trees": [asdict(r) for r in results],
+            "ratios": [{"name": n, "target": t, "value": v, "ok": ok} for n, t, v, ok in rows],
+        }, indent=2) + "\n")
+    return 0 if all(ok for *_, ok in rows) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

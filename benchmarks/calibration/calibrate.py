@@ -1,0 +1,208 @@
+"""Calibrate the static graph-break predictions and the coverage estimate against Dynamo.
+
+Two steps, so the expensive one runs once:
+
+1. **measure** (needs torch): every model of benchmarks/calibration/models.py runs in a child
+   process of its own, bounded by ``--timeout``: build it on the CPU, record the lines its
+   eager forward executes (sys.settrace), measure it with Dynamo (explain's accounting plus
+   the graph-break log, neuron_migrate.runtime.dynamo). The raw measurements go to
+   ``--measurements`` (JSON).
+2. **score** (no torch): analyse the executed files statically and compare break statements
+   and coverage (neuron_migrate.runtime.compare). ``--rescore`` redoes only this step from
+   stored measurements, e.g. after a change to the static rules.
+
+    python benchmarks/calibration/calibrate.py                     # measure and score both sets
+    python benchmarks/calibration/calibrate.py --set held_out      # one set
+    python benchmarks/calibration/calibrate.py --only timm.resnet18 nanogpt.GPT
+    python benchmarks/calibration/calibrate.py --rescore           # score stored measurements
+
+Needs the checkouts under /work/ext (NEURON_MIGRATE_EXT) for the calibration and held-out
+sets; the ``fixtures`` set ships in the repo (fixtures/projects/calibration_models).
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import io
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path[:0] = [str(HERE.parents[1]), str(HERE)]
+
+import models  # noqa: E402
+
+from neuron_migrate.runtime.compare import compare  # noqa: E402
+
+
+def measure_in_process(name: str) -> dict:
+    """Build and measure one model here (the child's work); a failure is a row with ``error``."""
+    from neuron_migrate.runtime.dynamo import executed_lines, measure
+    from neuron_migrate.runtime.worker import _user_file, split_inputs
+
+    roots = tuple(str(p.resolve()) for p in models.SOURCE_ROOTS)
+    want = lambda f: _user_file(f) and os.path.realpath(f).startswith(roots)  # noqa: E731
+    start = time.monotonic()
+    try:
+        with contextlib.redirect_stdout(io.StringIO()):  # models print
+            model, inputs = models.ALL[name]()
+            args, kwargs = split_inputs(inputs)
+            executed = executed_lines(model, args, kwargs, want=want)
+            m = measure(model, args, kwargs)
+    except Exception as exc:  # a model that does not build or run is reported, not fatal
+        first = str(exc).splitlines()[0][:200] if str(exc) else ""
+        return {"model": name, "error": f"{type(exc).__name__}: {first}"}
+    return {"model": name, "seconds": round(time.monotonic() - start, 1), "graphs": m.graphs,
+            "measured_coverage": None if m.coverage is None else round(m.coverage, 4),
+            "eager_aten_ops": m.eager_ops, "graph_aten_ops": m.graph_ops,
+            "breaks": [{"file": os.path.realpath(b.file) if os.path.exists(b.file) else b.file,
+                        "line": b.line, "reason": b.reason, "skip": b.skip, "rest": b.rest,
+                        "stack": [[os.path.realpath(f) if os.path.exists(f) else f, n] for f, n in b.stack]}
+                       for b in m.breaks],
+            "executed": {os.path.realpath(f): sorted(v) for f, v in sorted(executed.items())}}
+
+
+def measure_model(name: str, timeout: int = 600) -> dict:
+    """Measure one model in a child process, killed after ``timeout`` seconds."""
+    with tempfile.TemporaryDirectory(prefix="calibrate-") as tmp:
+        out = Path(tmp) / "m.json"
+        cmd = [sys.executable, str(HERE / "calibrate.py"), "--child", name, str(out)]
+        try:
+            proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
+        except subprocess.TimeoutExpired:
+            return {"model": name, "error": f"timeout after {timeout} s"}
+        if not out.exists():
+            tail = (proc.stderr or "").strip().splitlines()[-1:] or [f"exit {proc.returncode}"]
+            return {"model": name, "error": f"the child failed: {tail[0][:200]}"}
+        return json.loads(out.read_text(encoding="utf-8"))
+
+
+def _relative(path: str) -> str:
+    for root in models.SOURCE_ROOTS:
+        root = str(root.resolve())
+        if path.startswith(root + os.sep):
+            return path[len(root) + 1:]
+    return path
+
+
+def score(raw: dict) -> dict:
+    """A scored row: the raw measurement compared with the static predictions."""
+    if "error" in raw:
+        return {"model": raw["model"], "error": raw["error"]}
+    executed = {f: set(lines) for f, lines in raw["executed"].items()}
+    breaks = [(b["file"], b["line"], b["reason"], [tuple(s) for s in b["stack"]]) for b in raw["breaks"]]
+    cmp = compare(executed, breaks)
+    tp = cmp.true_positives
+    return {
+        "model": raw["model"], "seconds": raw["seconds"],
+        "graphs": raw["graphs"], "expected_graphs": cmp.expected_graphs,
+        "measured_coverage": raw["measured_coverage"],
+        "estimated_coverage": None if cmp.estimated_coverage is None else round(cmp.estimated_coverage, 4),
+        "tp": tp, "fp": len(cmp.predictions) - tp, "fn": len(cmp.missed),
+        "predicted": [f"{_relative(p.file)}:{p.line} {p.code} {'confirmed' if p.confirmed else 'refuted'}"
+                      for p in cmp.predictions],
+        "missed": [f"{_relative(f)}:{ln}: {r[:150]}" for f, ln, r in cmp.missed],
+    }
+
+
+def run_model(name: str, factory=None, timeout: int = 600) -> dict:
+    """Measure and score one model (``factory`` is looked up by name in the child)."""
+    return score(measure_model(name, timeout))
+
+
+def totals(rows: list[dict]) -> dict:
+    ok = [r for r in rows if "error" not in r]
+    tp, fp, fn = (sum(r[k] for r in ok) for k in ("tp", "fp", "fn"))
+    errs = [abs(r["measured_coverage"] - r["estimated_coverage"]) for r in ok
+            if r["measured_coverage"] is not None and r["estimated_coverage"] is not None]
+    return {"models": len(ok), "failed": len(rows) - len(ok), "tp": tp, "fp": fp, "fn": fn,
+            "precision": round(tp / (tp + fp), 4) if tp + fp else None,
+            "recall": round(tp / (tp + fn), 4) if tp + fn else None,
+            "coverage_mean_abs_error": round(sum(errs) / len(errs), 4) if errs else None,
+            "coverage_max_abs_error": round(max(errs), 4) if errs else None,
+            "models_with_breaks": sum(1 for r in ok if r["tp"] + r["fn"] > 0),
+            "models_within_15_points": sum(1 for e in errs if e <= 0.15)}
+
+
+def markdown(results: dict) -> str:
+    out = []
+    for set_name, data in results["sets"].items():
+        t = data["totals"]
+        out.append(f"### {set_name}\n")
+        out.append(f"{t['models']} models ran ({t['failed']} failed), {t['models_with_breaks']} with measured "
+                   f"breaks: precision {t['precision']}, recall {t['recall']} (TP {t['tp']}, FP {t['fp']}, "
+                   f"FN {t['fn']}); coverage error mean {t['coverage_mean_abs_error']}, max "
+                   f"{t['coverage_max_abs_error']}; {t['models_within_15_points']} models within 15 points\n")
+        out.append("| model | graphs (measured / expected) | coverage (measured / estimated) | TP | FP | FN | s |")
+        out.append("|---|---|---|---|---|---|---|")
+        for r in data["models"]:
+            if "error" in r:
+                out.append(f"| {r['model']} | error: {r['error'][:90]} | | | | | |")
+                continue
+            mc = "–" if r["measured_coverage"] is None else f"{r['measured_coverage']:.1%}"
+            ec = "–" if r["estimated_coverage"] is None else f"{r['estimated_coverage']:.1%}"
+            out.append(f"| {r['model']} | {r['graphs']} / {r['expected_graphs']} | {mc} / {ec} | "
+                       f"{r['tp']} | {r['fp']} | {r['fn']} | {r['seconds']} |")
+        out.append("")
+    return "\n".join(out)
+
+
+SETS = {"calibration": models.CALIBRATION, "held_out": models.HELD_OUT, "fixtures": models.FIXTURES}
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["--child"]:  # python calibrate.py --child NAME OUT.json
+        models.stub_torchvision()
+        Path(argv[2]).write_text(json.dumps(measure_in_process(argv[1])), encoding="utf-8")
+        return 0
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--set", choices=("calibration", "held_out", "fixtures", "both", "quick"), default="both")
+    ap.add_argument("--only", nargs="*", default=None)
+    ap.add_argument("--measurements", type=Path, default=HERE / "measurements.json",
+                    help="raw measurements: written after measuring, read by --rescore")
+    ap.add_argument("--output", type=Path, default=HERE / "results.json")
+    ap.add_argument("--timeout", type=int, default=600, help="seconds per model")
+    ap.add_argument("--rescore", action="store_true", help="score stored measurements; run nothing")
+    args = ap.parse_args(argv)
+    if args.set == "both":
+        names = {"calibration": list(models.CALIBRATION), "held_out": list(models.HELD_OUT)}
+    elif args.set == "quick":
+        names = {"quick": list(models.QUICK)}
+    else:
+        names = {args.set: list(SETS[args.set])}
+    if args.only:
+        names = {s: [n for n in ns if n in args.only] for s, ns in names.items()}
+    if any(n not in models.FIXTURES for ns in names.values() for n in ns) and not models.available():
+        print(f"the model sources are not under {models.EXT} (set NEURON_MIGRATE_EXT)", file=sys.stderr)
+        return 2
+    stored = json.loads(args.measurements.read_text(encoding="utf-8")) if args.measurements.exists() else {}
+    results = {"command": "python benchmarks/calibration/calibrate.py " + " ".join(argv), "sets": {}}
+    for set_name, ns in names.items():
+        rows = []
+        for name in ns:
+            if args.rescore:
+                if name not in stored:
+                    print(f"{name}: no stored measurement", file=sys.stderr)
+                    continue
+                raw = stored[name]
+            else:
+                raw = stored[name] = measure_model(name, args.timeout)
+                args.measurements.write_text(json.dumps(stored, indent=0, sort_keys=True) + "\n", encoding="utf-8")
+            row = score(raw)
+            print(json.dumps({k: v for k, v in row.items() if k not in ("predicted",)}), file=sys.stderr, flush=True)
+            rows.append(row)
+        results["sets"][set_name] = {"totals": totals(rows), "models": rows}
+    args.output.write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
+    print(markdown(results))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

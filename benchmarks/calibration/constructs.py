@@ -1,0 +1,304 @@
+"""What Dynamo (the installed torch) really breaks on: one small function per construct.
+
+Each case is run through ``neuron_migrate.runtime.dynamo.measure`` (explain's accounting plus
+Dynamo's graph-break log) on the CPU. The output is the Markdown table recorded in
+docs/accuracy.md; the static rules in checks/graph_breaks.py are written against it.
+
+    python benchmarks/calibration/constructs.py            # prints the table (about 2 minutes)
+    python benchmarks/calibration/constructs.py item print  # only cases whose name contains a word
+    python benchmarks/calibration/constructs.py --container-ops  # ATen calls per torch.nn container
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+import tempfile
+import textwrap
+from pathlib import Path
+
+PRELUDE = """\
+import contextlib, functools, logging, math, random, time, warnings
+import numpy as np
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+log = logging.getLogger("constructs")
+TABLE = {"a": 1.0, "b": 2.0}
+
+def helper_item(x):
+    return x.sum().item()
+
+@torch.compiler.disable
+def disabled(x):
+    return x + 1
+
+@torch.no_grad()
+def no_grad_helper(x):
+    return x * 2
+
+@functools.lru_cache(None)
+def cached(n):
+    return n * 2
+
+class Ctx:
+    def __enter__(self):
+        return self
+    def __exit__(self, *a):
+        return False
+
+class Double(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x):
+        return x * 2
+    @staticmethod
+    def backward(ctx, g):
+        return g * 2
+
+class Counter:
+    n = 0
+
+def print_helper(x):
+    print(x)
+    return x * 2
+
+# torch.nn containers (x is (4, 8): sequence 4, batch 1 after unsqueeze, features 8)
+LSTM, GRU, RNN, LSTM_CELL = nn.LSTM(8, 8), nn.GRU(8, 8), nn.RNN(8, 8), nn.LSTMCell(8, 8)
+ENCODER = nn.TransformerEncoder(nn.TransformerEncoderLayer(8, 2, 16, dropout=0.0), 2,
+                                enable_nested_tensor=False).eval()
+ENCODER_LAYER = nn.TransformerEncoderLayer(8, 2, 16, dropout=0.0).eval()
+DECODER = nn.TransformerDecoder(nn.TransformerDecoderLayer(8, 2, 16, dropout=0.0), 2).eval()
+TRANSFORMER = nn.Transformer(8, 2, 1, 1, 16, dropout=0.0).eval()
+MHA = nn.MultiheadAttention(8, 2).eval()
+CAUSAL = nn.Transformer.generate_square_subsequent_mask(4)
+PADDING = torch.zeros(1, 4, dtype=torch.bool)
+SPARSE = torch.eye(4).to_sparse()
+"""
+
+# name, condition, body of f(x) (x: float tensor of shape (4, 8)), dynamo config overrides
+CASES: list[tuple[str, str, dict]] = [
+    ("item", "n = x.sum().item()\nreturn x * n", {}),
+    ("item, capture_scalar_outputs", "n = x.sum().item()\nreturn x * n", {"capture_scalar_outputs": True}),
+    ("item used as size", "n = int(x.abs().sum().item()) % 3 + 1\nreturn x.new_zeros(n)", {}),
+    ("tolist", "v = x[0].tolist()\nreturn x + v[0]", {}),
+    ("int(tensor)", "n = int(x.sum())\nreturn x * n", {}),
+    ("float(tensor)", "n = float(x.sum())\nreturn x * n", {}),
+    ("bool(tensor)", "b = bool(x.sum() > 0)\nreturn x * b", {}),
+    ("print(tensor)", "print(x.shape)\nprint(x)\nreturn x + 1", {}),
+    ("print(str)", 'print("step")\nreturn x + 1', {}),
+    ("str(tensor) / f-string", 's = f"{x}"\nreturn x + len(s)', {}),
+    ("if tensor > 0", "if x.sum() > 0:\n    x = x + 1\nreturn x * 2", {}),
+    ("if tensor.any()", "if x.any():\n    x = x + 1\nreturn x * 2", {}),
+    ("if shape", "if x.shape[0] > 2:\n    x = x + 1\nreturn x * 2", {}),
+    ("while on tensor", "while x.sum() > 0:\n    x = x - 1\nreturn x", {}),
+    ("assert on tensor", "assert (x > -100).all()\nreturn x + 1", {}),
+    ("assert on shape", "assert x.shape[1] == 8\nreturn x + 1", {}),
+    ("torch._assert on tensor", "torch._assert((x > -100).all(), 'bad')\nreturn x + 1", {}),
+    (".numpy()", "a = x.numpy()\nreturn x + float(a.sum())", {}),
+    ("np function on tensor", "a = np.sin(x)\nreturn x + a", {}),
+    ("np on python numbers", "s = np.sqrt(16.0)\nreturn x * s", {}),
+    ("np.array creation", "a = torch.from_numpy(np.ones(8, dtype=np.float32))\nreturn x + a", {}),
+    (".cpu()", "y = x.cpu()\nreturn y + 1", {}),
+    (".detach().cpu().numpy()", "a = x.detach().cpu().numpy()\nreturn x + 1", {}),
+    ("x.data_ptr()", "p = x.data_ptr()\nreturn x + (p % 2)", {}),
+    ("nonzero", "i = x.nonzero()\nreturn i.sum()", {}),
+    ("nonzero, capture_dynamic_output_shape_ops", "i = x.nonzero()\nreturn i.sum()",
+     {"capture_dynamic_output_shape_ops": True}),
+    ("x[bool mask]", "y = x[x > 0]\nreturn y.sum()", {}),
+    ("x[bool mask] = v (setitem)", "x = x.clone()\nx[x > 0] = 0.0\nreturn x + 1", {}),
+    ("masked_select", "y = torch.masked_select(x, x > 0)\nreturn y.sum()", {}),
+    ("masked_fill", "y = x.masked_fill(x > 0, 0.0)\nreturn y.sum()", {}),
+    ("unique", "y = torch.unique(x)\nreturn y.sum()", {}),
+    ("torch.where(cond)", "i, j = torch.where(x > 0)\nreturn i.sum()", {}),
+    ("torch.where(cond, a, b)", "y = torch.where(x > 0, x, 0.0)\nreturn y.sum()", {}),
+    ("repeat_interleave(tensor)", "r = (x[0] > 0).long() + 1\ny = x[0].repeat_interleave(r)\nreturn y.sum()", {}),
+    ("repeat_interleave(int)", "y = x.repeat_interleave(2, dim=0)\nreturn y.sum()", {}),
+    ("bincount", "y = torch.bincount((x[0] > 0).long())\nreturn y.sum()", {}),
+    ("argwhere", "y = torch.argwhere(x)\nreturn y.sum()", {}),
+    ("F.one_hot (no num_classes)", "y = F.one_hot((x[0] > 0).long())\nreturn y.sum()", {}),
+    ("F.one_hot (num_classes)", "y = F.one_hot((x[0] > 0).long(), 2)\nreturn y.sum()", {}),
+    ("topk / sort", "v, i = x.topk(2)\nreturn v.sum() + x.sort().values.sum()", {}),
+    ("torch.compiler.disable call", "y = disabled(x)\nreturn y * 2", {}),
+    ("@torch.no_grad helper", "y = no_grad_helper(x)\nreturn y + 1", {}),
+    ("with torch.no_grad()", "with torch.no_grad():\n    y = x * 2\nreturn y + 1", {}),
+    ("with torch.autocast", "with torch.autocast('cpu', dtype=torch.bfloat16):\n    y = x @ x.T\nreturn y + 1", {}),
+    ("with user context manager", "with Ctx():\n    y = x * 2\nreturn y + 1", {}),
+    ("with contextlib.nullcontext", "with contextlib.nullcontext():\n    y = x * 2\nreturn y + 1", {}),
+    ("try/except", "try:\n    y = x * 2\nexcept ValueError:\n    y = x\nreturn y + 1", {}),
+    ("try/except around break", "try:\n    n = x.sum().item()\nexcept ValueError:\n    n = 0\nreturn x * n", {}),
+    ("raise", "if x.shape[0] > 100:\n    raise ValueError('big')\nreturn x + 1", {}),
+    ("generator expression", "s = sum(t.sum() for t in x.unbind(0))\nreturn x + s", {}),
+    ("list comprehension", "ys = [t * 2 for t in x.unbind(0)]\nreturn torch.stack(ys)", {}),
+    ("id()", "k = id(x)\nreturn x + (k % 2)", {}),
+    ("dict iteration", "s = 0.0\nfor k, v in TABLE.items():\n    s = s + v\nreturn x * s", {}),
+    ("logging.info", 'log.info("value %s", x.shape)\nreturn x + 1', {}),
+    ("logger.info(tensor)", 'log.info("value %s", x)\nreturn x + 1', {}),
+    ("warnings.warn", 'warnings.warn("careful")\nreturn x + 1', {}),
+    ("custom autograd Function", "y = Double.apply(x)\nreturn y + 1", {}),
+    ("isinstance/len/range/zip", "s = 0\nfor i, r in zip(range(len(x)), x):\n    s = s + r\nreturn s if isinstance(x, torch.Tensor) else x", {}),
+    ("math on python numbers", "return x * math.sqrt(x.shape[1])", {}),
+    ("math on tensor value", "return x * math.sqrt(x.sum())", {}),
+    ("random.random()", "return x * random.random()", {}),
+    ("time.time()", "t = time.time()\nreturn x + 1", {}),
+    ("lru_cache helper", "return x * cached(3)", {}),
+    ("global mutation", "Counter.n += 1\nreturn x + 1", {}),
+    ("tensor.register_hook", "y = x * 2\ny.requires_grad_(True)\ny.register_hook(lambda g: g)\nreturn y", {}),
+    ("torch.manual_seed", "torch.manual_seed(0)\nreturn x + torch.rand_like(x)", {}),
+    ("print in loop", "for i in range(2):\n    print(x)\n    x = x + 1\nreturn x", {}),
+    ("item in loop", "s = 0.0\nfor r in x:\n    s += r.sum().item()\nreturn x * s", {}),
+    ("break in called helper", "n = helper_item(x)\nreturn x * n", {}),
+    ("getattr/hasattr", "return x * 2 if hasattr(x, 'shape') else x", {}),
+    ("type(x).__name__", "return x + len(type(x).__name__)", {}),
+    ("x.numel()/x.size(0) to range", "s = x[0]\nfor i in range(x.size(0)):\n    s = s + x[i]\nreturn s", {}),
+    ("torch.tensor(python list)", "return x + torch.tensor([1.0] * 8)", {}),
+    ("helper with break, called in loop", "for i in range(2):\n    x = x * helper_item(x)\nreturn x", {}),
+    ("break inside with torch.no_grad()", "with torch.no_grad():\n    n = x.sum().item()\nreturn x * n", {}),
+    ("break inside with user context", "with Ctx():\n    n = x.sum().item()\nreturn x * n", {}),
+    ("break inside with autocast", "with torch.autocast('cpu'):\n    n = x.sum().item()\nreturn x * n", {}),
+    ("if tensor inside loop", "for i in range(2):\n    if x.sum() > 0:\n        x = x - 1\nreturn x", {}),
+    ("print helper called", "y = print_helper(x)\nreturn y + 1", {}),
+    ("torch._dynamo.graph_break()", "y = x * 2\ntorch._dynamo.graph_break()\nreturn y + 1", {}),
+    ("tolist of int tensor", "v = (x[0] > 0).long().tolist()\nreturn x + v[0]", {}),
+    ("list(x.shape)", "s = list(x.shape)\nreturn x.reshape(s[0] * s[1])", {}),
+    ("os.environ.get", "import os\nflag = os.environ.get('FLAG')\nreturn x + 1 if flag else x", {}),
+    ("np.random.rand", "return x + float(np.random.rand())", {}),
+    ("torch.distributed.is_initialized", "return x + 1 if torch.distributed.is_initialized() else x", {}),
+    ("torch.utils.checkpoint", "import torch.utils.checkpoint as cp\nreturn cp.checkpoint(torch.sin, x, use_reentrant=False)", {}),
+    ("str.format of tensor", "s = '{}'.format(x)\nreturn x + len(s)", {}),
+    ("tensor in set/dict key", "d = {x: 1}\nreturn x + d[x]", {}),
+    ("nn.LSTM call after two ops", "y = x * 2\ny = y + 1\nout, _ = LSTM(y.unsqueeze(1))\nreturn out * 3", {}),
+    ("nn.LSTM call after one op", "y = x * 2\nout, _ = LSTM(y.unsqueeze(1))\nreturn out * 3", {}),
+    ("nn.GRU call after two ops", "y = x * 2\ny = y + 1\nout, _ = GRU(y.unsqueeze(1))\nreturn out * 3", {}),
+    ("nn.RNN call after two ops", "y = x * 2\ny = y + 1\nout, _ = RNN(y.unsqueeze(1))\nreturn out * 3", {}),
+    ("nn.LSTM call in loop", "y = x.unsqueeze(1) * 2\nfor i in range(2):\n    y, _ = LSTM(y)\nreturn y * 3", {}),
+    ("nn.LSTM, helper called after it", "y = x * 2\ny = y + 1\nout, _ = LSTM(y.unsqueeze(1))\nreturn no_grad_helper(out) + 1", {}),
+    ("nn.LSTMCell call", "h, c = LSTM_CELL(x)\nreturn h * 2", {}),
+    ("nn.TransformerEncoder(mask=)", "y = x * 2\nz = ENCODER(y.unsqueeze(1), mask=CAUSAL)\nreturn z * 2", {}),
+    ("nn.TransformerEncoder(mask=, is_causal=True)", "y = x * 2\nz = ENCODER(y.unsqueeze(1), mask=CAUSAL, is_causal=True)\nreturn z * 2", {}),
+    ("nn.TransformerEncoder(src_key_padding_mask=)", "y = x * 2\nz = ENCODER(y.unsqueeze(1), src_key_padding_mask=PADDING)\nreturn z * 2", {}),
+    ("nn.TransformerEncoder, no mask", "y = x * 2\nz = ENCODER(y.unsqueeze(1))\nreturn z * 2", {}),
+    ("nn.TransformerEncoderLayer(src_mask=)", "y = x * 2\nz = ENCODER_LAYER(y.unsqueeze(1), src_mask=CAUSAL)\nreturn z * 2", {}),
+    ("nn.TransformerDecoder(tgt_mask=)", "y = x.unsqueeze(1)\nz = DECODER(y, y, tgt_mask=CAUSAL)\nreturn z * 2", {}),
+    ("nn.Transformer(src, tgt, src_mask)", "y = x.unsqueeze(1)\nz = TRANSFORMER(y, y, CAUSAL)\nreturn z * 2", {}),
+    ("nn.Transformer(tgt_mask=, tgt_is_causal=True)", "y = x.unsqueeze(1)\nz = TRANSFORMER(y, y, tgt_mask=CAUSAL, tgt_is_causal=True)\nreturn z * 2", {}),
+    ("nn.MultiheadAttention(attn_mask=)", "y = x.unsqueeze(1)\nz, w = MHA(y, y, y, attn_mask=CAUSAL)\nreturn z * 2", {}),
+    ("torch.spmm(sparse, dense)", "y = x * 2\nz = y + 1\nw = torch.spmm(SPARSE, z)\nreturn w * 2", {}),
+    ("x.to_sparse()", "y = x * 2\nz = y + 1\nw = z.to_sparse()\nreturn w.to_dense() * 2", {}),
+    ("torch.is_grad_enabled/jit.is_scripting", "if torch.jit.is_scripting() or not torch.is_grad_enabled():\n    return x + 1\nreturn x", {}),
+]
+
+
+def _source(cases) -> str:
+    parts = [PRELUDE]
+    for i, (name, body, _) in enumerate(cases):
+        parts.append(f"\ndef case_{i}(x):  # {name}\n" + textwrap.indent(body, "    ") + "\n")
+    return "".join(parts)
+
+
+def run(words: list[str]) -> list[tuple[str, object, list]]:
+    import torch
+    import torch._dynamo.config as dconfig
+
+    from neuron_migrate.runtime.dynamo import measure
+
+    cases = [c for c in CASES if not words or any(w in c[0] for w in words)]
+    folder = Path(tempfile.mkdtemp(prefix="constructs"))
+    path = folder / "cases.py"
+    path.write_text(_source(cases), encoding="utf-8")
+    spec = importlib.util.spec_from_file_location("cases", path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    lines = path.read_text().splitlines()
+    rows = []
+    for i, (name, body, config) in enumerate(cases):
+        fn = getattr(mod, f"case_{i}")
+        first = fn.__code__.co_firstlineno
+        torch.manual_seed(0)
+        x = torch.randn(4, 8)
+        try:
+            with dconfig.patch(**config):
+                m = measure(fn, (x,))
+        except Exception as exc:  # the case itself fails eagerly or in Dynamo: report it
+            rows.append((name, None, [f"error: {type(exc).__name__}: {str(exc).splitlines()[0][:100]}"]))
+            continue
+        breaks = []
+        for b in m.breaks:
+            flag = " (frame skipped)" if b.skip else " (rest of frame eager)" if b.rest else ""
+            if b.file == str(path):
+                breaks.append(f"`{lines[b.line - 1].strip()}`{flag}: {_cause(b.reason)}")
+            else:
+                breaks.append(f"{Path(b.file).name}:{b.line}{flag}: {_cause(b.reason)}")
+        rows.append((name, m, breaks))
+    return rows
+
+
+# Dynamo's preambles say how it handled the break (shown as a flag); the cause follows them.
+_PREAMBLES = (
+    "Encountered graph break when attempting to trace CALL: a function call, e.g. f(x, y):",
+    "Failed to handle graph break gracefully. Skipping the function and falling back to eager. "
+    "Graph break encountered:",
+    "Encountered graph break that we cannot resume from. Compiling up to the previous resumable "
+    "state, then skipping the rest of the function. Graph break encountered:",
+)
+
+
+def _cause(reason: str, limit: int = 110) -> str:
+    for p in _PREAMBLES:
+        if reason.startswith(p):
+            reason = reason[len(p):].strip() or p
+    return reason[:limit]
+
+
+def container_ops() -> None:
+    """ATen calls of one eager call of each torch.nn container (sequence 8, batch 2, width 32):
+    the weights of checks/graph_breaks.py's _CONTAINER_WEIGHT (calls per layer / 2)."""
+    import torch
+    import torch.nn as nn
+
+    from neuron_migrate.runtime.dynamo import _CountAten
+
+    x = torch.randn(8, 2, 32)
+    cases = {
+        "LSTM": (nn.LSTM(32, 32), (x,)), "LSTM, 2 layers": (nn.LSTM(32, 32, 2), (x,)),
+        "GRU": (nn.GRU(32, 32), (x,)), "RNN": (nn.RNN(32, 32), (x,)),
+        "TransformerEncoderLayer": (nn.TransformerEncoderLayer(32, 2, 64), (x,)),
+        "TransformerEncoder, 2 layers": (nn.TransformerEncoder(nn.TransformerEncoderLayer(32, 2, 64), 2,
+                                                               enable_nested_tensor=False), (x,)),
+        "TransformerDecoderLayer": (nn.TransformerDecoderLayer(32, 2, 64), (x, x)),
+        "MultiheadAttention": (nn.MultiheadAttention(32, 2), (x, x, x)),
+        "Linear (for scale)": (nn.Linear(32, 32), (x,)),
+    }
+    print("| container | ATen calls | weight (calls / 2) |")
+    print("|---|---|---|")
+    for name, (module, args) in cases.items():
+        counter = _CountAten()
+        with torch.no_grad(), counter:
+            module.eval()(*args)
+        print(f"| {name} | {counter.calls} | {round(counter.calls / 2)} |")
+
+
+def main(argv: list[str]) -> int:
+    import io
+    import contextlib as cl
+
+    if argv[:1] == ["--container-ops"]:
+        container_ops()
+        return 0
+
+    with cl.redirect_stdout(io.StringIO()):  # the cases print
+        rows = run(argv)
+    print("| construct | graphs | breaks | coverage | where and why |")
+    print("|---|---|---|---|---|")
+    for name, m, breaks in rows:
+        if m is None:
+            print(f"| {name} | – | – | – | {breaks[0]} |")
+            continue
+        cov = "–" if m.coverage is None else f"{m.coverage:.0%}"
+        why = "<br>".join(b.replace("|", "\\|") for b in breaks) or "none"
+        print(f"| {name} | {m.graphs} | {len(m.breaks)} | {cov} | {why} |")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+    raise SystemExit(main(sys.argv[1:]))

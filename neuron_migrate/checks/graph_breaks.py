@@ -1,0 +1,1016 @@
+"""NM4xx: graph-break hazards in code that ``torch.compile`` would trace.
+
+*Traced code* is what Dynamo runs when a model is compiled: the ``forward`` of every
+``nn.Module`` subclass, functions decorated with or passed to ``torch.compile``, and the
+methods and functions of the same file that those call (transitively). Code behind
+``torch.jit.is_scripting()`` / ``torch.compiler.is_compiling()`` guards that Dynamo never
+takes is left out.
+
+What counts as a break follows what Dynamo in torch 2.13 was measured to do on the CPU
+(``benchmarks/calibration/constructs.py``; table in docs/accuracy.md), not folklore:
+``print``, logging and ``warnings.warn`` break; ``.item()``, ``.tolist()``, ``int(t)``,
+``float(t)``, ``bool(t)`` and Python branches on tensor values break; ``.cpu()``,
+``.numpy()``, numpy functions on tensors, ``id()``, ``assert`` on a tensor, dict iteration,
+generators, custom autograd Functions and ``with torch.no_grad()`` do not. A break inside
+a loop, a ``try`` block or a user context manager cannot be resumed: Dynamo then runs the
+whole function eagerly (its callees are still compiled as frames of their own). Calls into
+``nn.LSTM``/``GRU``/``RNN`` submodules (NM406) and making sparse tensors (NM408) cannot be
+resumed either: Dynamo compiles the ops before them (when there are two or more) and runs
+the rest of the function eagerly. ``nn.TransformerEncoder``/``Decoder``/``Transformer``
+called with a mask and no ``is_causal`` hint read the mask on the host (NM407). Submodule
+kinds come from ``self.x = nn.LSTM(...)`` assignments in the class (or its in-file bases).
+
+Tests and data-pipeline files (``host_side_file``) are not traced code: torchvision-style
+transforms are nn.Modules, but they run in the data loader, not under torch.compile.
+
+The walk collects classes, functions and ``torch.compile`` calls; the finalizer decides
+which functions are traced, reports the hazards in them, and leaves a per-function summary
+(statements and break sites) in ``ctx.state["traced"]`` for the compile-coverage estimate.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass, field
+
+from neuron_migrate.checks import Context, child_nodes, finalizer, on, prefilter, rule
+from neuron_migrate.models import BreakSite, TracedFunction
+
+prefilter(__name__, ("forward", "compile"))
+
+_SYNC = "Dynamo stops the graph at a host synchronisation"
+NM401 = rule(
+    "NM401", "host-sync-in-traced-code", "warning", "compile",
+    summary="host synchronisation in traced code: a torch.compile graph break",
+    why="`.item()`, `.tolist()`, `int(t)`, `float(t)` and `bool(t)` copy a tensor value to "
+        "Python. Under `torch.compile` Dynamo ends the graph there and runs the rest in a new "
+        "graph, leaving an eager gap; on Neuron the device also has to finish and copy back.",
+    example="class Scale(nn.Module):\n    def forward(self, x):\n        s = x.abs().max().item()\n"
+            "        return x / s",
+    use_instead="class Scale(nn.Module):\n    def forward(self, x):\n        s = x.abs().max()\n"
+                "        return x / s",
+    fix="none", fix_reason="keeping the value as a tensor changes the code around it",
+    source="measured: benchmarks/calibration/constructs.py (torch 2.13, docs/accuracy.md)",
+)
+NM402 = rule(
+    "NM402", "tensor-dependent-branch", "warning", "compile",
+    summary="Python branch on a tensor value in traced code: a torch.compile graph break",
+    why="`if`, `while` and `a if c else b` on a tensor need its value on the host; Dynamo "
+        "breaks the graph there (and, inside a loop, gives up on the whole function).",
+    example="class Clip(nn.Module):\n    def forward(self, x):\n        if x.max() > 1:\n"
+            "            x = x / x.max()\n        return x",
+    use_instead="class Clip(nn.Module):\n    def forward(self, x):\n"
+                "        return torch.where(x.max() > 1, x / x.max(), x)",
+    fix="none", fix_reason="rewriting control flow as tensor ops needs a person",
+    source="measured: benchmarks/calibration/constructs.py",
+)
+NM403 = rule(
+    "NM403", "print-or-log-in-traced-code", "warning", "compile",
+    summary="print, logging or warnings call in traced code: a torch.compile graph break",
+    why="In torch 2.13 Dynamo does not trace `print` (even of a plain string), `logging` "
+        "methods or `warnings.warn`: each call ends the graph; in a loop the whole function "
+        "runs eagerly.",
+    example="class Net(nn.Module):\n    def forward(self, x):\n        print(x.shape)\n"
+            "        return x.relu()",
+    use_instead="class Net(nn.Module):\n    def forward(self, x):\n        return x.relu()",
+    fix="none", fix_reason="the message may matter; move it out of forward by hand",
+    source="measured: benchmarks/calibration/constructs.py",
+)
+NM404 = rule(
+    "NM404", "untraceable-call-in-traced-code", "warning", "compile",
+    summary="call Dynamo cannot trace in traced code: a torch.compile graph break",
+    why="`time.time()`, Python's `random`, `torch.manual_seed`, `Tensor.data_ptr()` and "
+        "`torch._dynamo.graph_break()` are not traced: the graph ends at the call "
+        "(`data_ptr()` makes Dynamo skip the whole function).",
+    example="class Noise(nn.Module):\n    def forward(self, x):\n        torch.manual_seed(0)\n"
+            "        return x + torch.randn_like(x)",
+    use_instead="class Noise(nn.Module):\n    def forward(self, x, noise):\n        return x + noise",
+    fix="none", fix_reason="needs a person to move the call out of the traced code",
+    source="measured: benchmarks/calibration/constructs.py",
+)
+NM405 = rule(
+    "NM405", "compiler-disabled-call", "warning", "compile",
+    summary="call to a function excluded from torch.compile: a graph break",
+    why="A function decorated with `torch.compiler.disable` (or `torch._dynamo.disable`) runs "
+        "eagerly; calling it from traced code ends the graph before the call and starts a new "
+        "one after it.",
+    example="@torch.compiler.disable\ndef stats(x):\n    return x.mean()\n\n"
+            "class Net(nn.Module):\n    def forward(self, x):\n        return stats(x) * x",
+    use_instead="def stats(x):\n    return x.mean()\n\n"
+                "class Net(nn.Module):\n    def forward(self, x):\n        return stats(x) * x",
+    fix="none", fix_reason="the function was excluded on purpose; check why before removing it",
+    source="measured: benchmarks/calibration/constructs.py",
+)
+
+NM406 = rule(
+    "NM406", "rnn-module-in-traced-code", "warning", "compile",
+    summary="nn.LSTM / nn.GRU / nn.RNN called in traced code: Dynamo runs the rest of the function eagerly",
+    why="Dynamo in torch 2.13 does not trace the RNN modules (`allow_rnn=False`), and the break "
+        "cannot be resumed: the ops before the call are compiled (when there are at least two), "
+        "the call and everything after it in the function run eagerly, and with fewer ops "
+        "before it or inside a loop the whole function does. `nn.LSTMCell`/`nn.GRUCell` are "
+        "traced.",
+    example="class Tagger(nn.Module):\n    def __init__(self):\n        super().__init__()\n"
+            "        self.rnn = nn.LSTM(32, 64)\n        self.out = nn.Linear(64, 10)\n\n"
+            "    def forward(self, x):\n        h, _ = self.rnn(x)\n        return self.out(h)",
+    use_instead="class Tagger(nn.Module):\n    def __init__(self):\n        super().__init__()\n"
+                "        self.rnn = nn.LSTM(32, 64)\n        self.out = nn.Linear(64, 10)\n\n"
+                "    def forward(self, x):\n        h, _ = self.rnn(x)\n        return self.head(h)\n\n"
+                "    def head(self, h):  # compiled as a frame of its own\n        return self.out(h)",
+    fix="none", fix_reason="moving the RNN out of the compiled region (or trying "
+                           "torch._dynamo.config.allow_rnn) is a design choice",
+    source="measured: benchmarks/calibration/constructs.py (torch 2.13: \"Attempted to wrap RNN, "
+           "GRU, or LSTM\"; docs/accuracy.md)",
+)
+NM407 = rule(
+    "NM407", "transformer-mask-read-on-host", "warning", "compile",
+    summary="nn.TransformerEncoder/Decoder/Transformer called with a mask but no is_causal hint: a graph break",
+    why="When a mask is passed and `is_causal` is left at None, torch compares the mask with a "
+        "causal mask and reads the answer on the host (`_detect_is_causal_mask`). Dynamo "
+        "breaks there, so the whole encoder/decoder call runs eagerly (torch.nn's own frames "
+        "are not compiled); the rest of the function continues in a new graph. Passing "
+        "`is_causal=True` or `False` avoids the read.",
+    example="class LM(nn.Module):\n    def __init__(self):\n        super().__init__()\n"
+            "        layer = nn.TransformerEncoderLayer(64, 4)\n"
+            "        self.encoder = nn.TransformerEncoder(layer, 2)\n\n"
+            "    def forward(self, x, mask):\n        return self.encoder(x, mask=mask)",
+    use_instead="class LM(nn.Module):\n    def __init__(self):\n        super().__init__()\n"
+                "        layer = nn.TransformerEncoderLayer(64, 4)\n"
+                "        self.encoder = nn.TransformerEncoder(layer, 2)\n\n"
+                "    def forward(self, x, mask):\n        return self.encoder(x, mask=mask, is_causal=True)",
+    fix="none", fix_reason="only the author knows whether the mask is causal",
+    source="measured: benchmarks/calibration/constructs.py; torch/nn/modules/transformer.py "
+           "_detect_is_causal_mask (torch 2.13)",
+)
+
+NM408 = rule(
+    "NM408", "sparse-tensor-in-traced-code", "warning", "compile",
+    summary="sparse tensor op in traced code: torch.compile does not support sparse tensors",
+    why="Dynamo in torch 2.13 refuses to wrap a sparse tensor (\"Attempted to wrap sparse "
+        "Tensor\"): the sparse op runs eagerly between two graphs, and a function that takes a "
+        "sparse tensor before any op is skipped whole.",
+    example="class GraphConv(nn.Module):\n    def forward(self, x, adj):\n"
+            "        return torch.spmm(adj, x)",
+    use_instead="class GraphConv(nn.Module):\n    def forward(self, x, adj):\n"
+                "        return adj.to_dense() @ x",
+    fix="none", fix_reason="a dense adjacency matrix costs memory; the trade-off is the author's",
+    source="measured: benchmarks/calibration/constructs.py (torch 2.13)",
+)
+
+BREAK_CODES = frozenset({"NM401", "NM402", "NM403", "NM404", "NM405", "NM406", "NM407", "NM408"})
+
+# -- facts measured with torch 2.13 (constructs.py) -------------------------------------------
+
+_HOST_SYNC_METHODS = {"item", "tolist"}
+_SCALAR_BUILTINS = {"int", "float", "bool", "complex"}
+_DATA_DEPENDENT_FUNCTIONS = {"torch.equal", "torch.allclose", "torch.is_nonzero"}  # op tag data_dependent_output
+_LOG_METHODS = {"debug", "info", "warning", "warn", "error", "exception", "critical", "log"}
+_UNTRACEABLE = {
+    "time.time", "time.perf_counter", "time.monotonic", "time.process_time", "time.sleep",
+    "time.time_ns", "time.perf_counter_ns", "torch.manual_seed", "torch.seed",
+    "torch.random.manual_seed", "torch.random.seed", "torch.cuda.manual_seed",
+    "torch.cuda.manual_seed_all", "torch._dynamo.graph_break",
+}
+_UNTRACEABLE_MODULES = ("random.",)  # Python's random module (numpy.random is traced)
+_DISABLE = {"torch.compiler.disable", "torch._dynamo.disable"}
+_SPARSE_FUNCTIONS = {"torch.spmm", "torch.smm", "torch.hspmm"}
+_SPARSE_CONSTRUCTORS = {"torch.sparse_coo_tensor", "torch.sparse_csr_tensor", "torch.sparse_csc_tensor",
+                        "torch.sparse_compressed_tensor"}
+_SPARSE_METHODS = {"to_sparse", "to_sparse_csr", "to_sparse_coo", "to_sparse_csc", "to_sparse_bsr"}
+# Context managers a graph break can be resumed inside (others make Dynamo skip the frame).
+_RESUMABLE_CONTEXTS = {
+    "torch.no_grad", "torch.enable_grad", "torch.set_grad_enabled", "torch.inference_mode",
+    "torch.autocast", "torch.amp.autocast", "torch.cpu.amp.autocast", "torch.cuda.amp.autocast",
+    "torch.autograd.grad_mode.no_grad", "torch.autograd.profiler.record_function",
+}
+# Calls Dynamo evaluates to a constant while tracing: branches they rule out are never traced.
+_CONSTANT_CALLS = {
+    "torch.jit.is_scripting": False, "torch.jit.is_tracing": False,
+    "torch.compiler.is_compiling": True, "torch.compiler.is_dynamo_compiling": True,
+    "torch._dynamo.is_compiling": True, "torch.compiler.is_exporting": False,
+    "torch._utils.is_compiling": True,
+}
+# torch.nn containers whose call Dynamo breaks on (constructs.py): constructor -> kind.
+_RNN_MODULES = {f"torch.nn.{n}" for n in ("LSTM", "GRU", "RNN")} | {
+    f"torch.nn.modules.rnn.{n}" for n in ("LSTM", "GRU", "RNN")}
+_MASKED_MODULES = {"TransformerEncoder": "encoder", "TransformerDecoder": "decoder",
+                   "Transformer": "transformer"}
+# How much a call to a torch.nn container weighs in the coverage estimate, in statements: its
+# eager ATen calls per layer / 2 (a plain statement makes about two), measured on the CPU with
+# `python benchmarks/calibration/constructs.py --container-ops` (sequence 8, width 32).
+_CONTAINER_WEIGHT = {"LSTM": 4, "GRU": 60, "RNN": 20, "TransformerEncoderLayer": 20,
+                     "TransformerDecoderLayer": 37, "MultiheadAttention": 16,
+                     "TransformerEncoder": 20, "TransformerDecoder": 37}
+# (layers argument, its position, its default) per container; a count that is not a literal
+# is taken as _UNKNOWN_LAYERS.
+_LAYERS_ARG = {"LSTM": ("num_layers", 2, 1), "GRU": ("num_layers", 2, 1), "RNN": ("num_layers", 2, 1),
+               "TransformerEncoder": ("num_layers", 1, None), "TransformerDecoder": ("num_layers", 1, None)}
+_TRANSFORMER_LAYERS = {"encoder": ("num_encoder_layers", 2, 6), "decoder": ("num_decoder_layers", 3, 6)}
+_UNKNOWN_LAYERS = 2
+_MODULE_KINDS = {**{n: "rnn" for n in _RNN_MODULES},
+                 **{f"torch.nn.{n}": k for n, k in _MASKED_MODULES.items()},
+                 **{f"torch.nn.modules.transformer.{n}": k for n, k in _MASKED_MODULES.items()}}
+# Submodules that nn.Transformer's __init__ creates, for classes that derive from it.
+_TRANSFORMER_ATTRS = {"encoder": "encoder", "decoder": "decoder"}
+# (mask argument, its position, the is_causal hint that avoids the host read, its position)
+# in forward(self, ...) of each kind; positions count the arguments after self.
+_MASK_ARGS = {
+    "encoder": (("mask", 1, "is_causal", 3),),
+    "decoder": (("tgt_mask", 2, "tgt_is_causal", 6),),
+    "transformer": (("src_mask", 2, "src_is_causal", 8), ("tgt_mask", 3, "tgt_is_causal", 9)),
+}
+_MODULE_BASES = ("torch.nn.", "torch.jit.ScriptModule")
+_NOT_MODULE_BASES = {"object", "torch.autograd.Function", "typing.Protocol", "typing.NamedTuple",
+                     "abc.ABC", "enum.Enum", "torch.utils.data.Dataset",
+                     "torch.utils.data.IterableDataset", "torch.utils.data.dataset.Dataset"}
+
+# Attributes and methods whose value is a Python number, not a tensor.
+_NON_TENSOR_ATTRS = {"shape", "ndim", "dtype", "device", "is_cuda", "requires_grad", "training",
+                     "is_leaf", "layout", "names", "itemsize", "nbytes", "is_sparse", "is_neuron"}
+_NON_TENSOR_METHODS = {"size", "dim", "numel", "nelement", "ndimension", "stride", "element_size",
+                       "data_ptr", "get_device", "is_contiguous", "is_floating_point", "is_complex",
+                       "item", "tolist", "storage_offset", "has_names", "type", "__len__", "keys",
+                       "values", "items", "get", "format", "join", "split", "startswith", "endswith"}
+# Methods that only tensors (and numpy arrays, which Dynamo traces as tensors) have.
+_TENSOR_METHODS = {"sum", "mean", "max", "min", "amax", "amin", "any", "all", "norm", "std", "var",
+                   "prod", "argmax", "argmin", "abs", "float", "double", "half", "bfloat16", "long",
+                   "int", "bool", "clone", "detach", "contiguous", "view", "reshape", "squeeze",
+                   "unsqueeze", "flatten", "exp", "log", "sqrt", "pow", "clamp", "softmax",
+                   "matmul", "masked_fill", "cumsum", "numpy", "cpu", "to", "eq", "ne", "gt", "lt",
+                   "ge", "le", "isnan", "isinf", "isfinite", "count_nonzero", "sign", "round",
+                   "floor", "ceil", "logical_and", "logical_or", "logical_not", "square", "neg"}
+_TENSOR_TYPES = ("Tensor", "torch.Tensor", "FloatTensor", "LongTensor", "BoolTensor")
+
+_FUNCS = (ast.FunctionDef, ast.AsyncFunctionDef)
+_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
+_LOOPS = (ast.For, ast.AsyncFor, ast.While)
+_TRYS = (ast.Try, ast.TryStar) if hasattr(ast, "TryStar") else (ast.Try,)
+
+
+# -- the walk: declarations --------------------------------------------------------------------
+
+@dataclass
+class _Decls:
+    classes: dict[str, ast.ClassDef] = field(default_factory=dict)  # module-level and nested by name
+    functions: dict[str, ast.AST] = field(default_factory=dict)  # module-level functions by name
+    owner: dict[int, ast.ClassDef] = field(default_factory=dict)  # method id -> class
+    parent_fn: dict[int, ast.AST] = field(default_factory=dict)  # nested def id -> enclosing def
+    compiled: list[ast.AST] = field(default_factory=list)  # functions passed to or decorated with torch.compile
+    disabled: set[int] = field(default_factory=set)  # functions under torch.compiler.disable
+    chains: dict[int, tuple] = field(default_factory=dict)  # function id -> scope chain inside it
+    attr_kinds: dict[int, dict[str, str]] = field(default_factory=dict)  # class id -> self.attr -> kind
+    attr_weights: dict[int, dict[str, int]] = field(default_factory=dict)  # class id -> self.attr -> weight
+    super_init: dict[int, ast.Call] = field(default_factory=dict)  # class id -> its super().__init__(...)
+
+
+def _decls(ctx: Context) -> _Decls:
+    d = ctx.state.get("nm4_decls")
+    if d is None:
+        d = ctx.state["nm4_decls"] = _Decls()
+    return d
+
+
+@on(ast.ClassDef)
+def _class(node: ast.ClassDef, ctx: Context) -> None:
+    _decls(ctx).classes.setdefault(node.name, node)
+
+
+@on(ast.FunctionDef, ast.AsyncFunctionDef)
+def _function(node: ast.AST, ctx: Context) -> None:
+    d = _decls(ctx)
+    d.chains[id(node)] = (*ctx.chain, node)
+    scope = ctx.chain[-1]
+    if isinstance(scope, ast.ClassDef):
+        d.owner[id(node)] = scope
+    elif isinstance(scope, ast.Module):
+        d.functions[node.name] = node
+    elif isinstance(scope, _FUNCS):
+        d.parent_fn[id(node)] = scope
+    for dec in node.decorator_list:
+        target = dec.func if isinstance(dec, ast.Call) else dec
+        name = ctx.qualify(target)
+        if name == "torch.compile":
+            d.compiled.append(node)
+        elif name in _DISABLE:
+            d.disabled.add(id(node))
+
+
+@on(ast.Assign, ast.AnnAssign)
+def _submodule(node: ast.AST, ctx: Context) -> None:
+    """``self.rnn = nn.LSTM(...)`` in a method: remember the kind of ``rnn`` (for NM406/NM407)
+    and the weight of a call to it (for the coverage estimate) for the class."""
+    value = node.value
+    if not isinstance(value, ast.Call) or len(ctx.chain) < 3 or not isinstance(ctx.chain[-2], ast.ClassDef):
+        return
+    leaf = _container(value.func, ctx) or ""
+    kind = _MODULE_KINDS.get(f"torch.nn.{leaf}")
+    weight = _CONTAINER_WEIGHT.get(leaf, 1)  # any other call: 1, which hides a base class's
+    if leaf in _LAYERS_ARG:
+        weight *= _layers(value, *_LAYERS_ARG[leaf])
+    elif leaf == "Transformer":
+        weight = sum(_CONTAINER_WEIGHT[part] * _layers(value, *_TRANSFORMER_LAYERS[attr])
+                     for attr, part in (("encoder", "TransformerEncoder"), ("decoder", "TransformerDecoder")))
+    targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+    d = _decls(ctx)
+    kinds = d.attr_kinds.setdefault(id(ctx.chain[-2]), {})
+    weights = d.attr_weights.setdefault(id(ctx.chain[-2]), {})
+    for t in targets:
+        if isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == "self":
+            if kind is not None:
+                kinds.setdefault(t.attr, kind)  # getattr(nn, name)(...) elsewhere: an RNN all the same
+            weights[t.attr] = max(weight, weights.get(t.attr, 1))
+
+
+def _container(func: ast.AST, ctx: Context) -> str | None:
+    """``LSTM`` for ``nn.LSTM(...)`` (or ``getattr(nn, "LSTM")``): a torch.nn class we know."""
+    name = ctx.qualify(func) or ""
+    for prefix in ("torch.nn.modules.rnn.", "torch.nn.modules.transformer.", "torch.nn.modules.activation.", "torch.nn."):
+        if name.startswith(prefix) and name[len(prefix):] in _CONTAINER_WEIGHT | _MASKED_MODULES:
+            return name[len(prefix):]
+    return _getattr_name(func, ctx)
+
+
+def _layers(call: ast.Call, name: str, position: int, default: int | None) -> int:
+    arg = _argument(call, name, position)
+    if arg is None:
+        return default or _UNKNOWN_LAYERS
+    if isinstance(arg, ast.Constant) and isinstance(arg.value, int) and arg.value > 0:
+        return arg.value
+    return _UNKNOWN_LAYERS
+
+
+def _getattr_name(func: ast.AST, ctx: Context) -> str | None:
+    """``getattr(nn, cell)`` where ``cell`` is a parameter of the method defaulting to
+    "LSTM"/"GRU"/"RNN" (or is such a string): the class built by default."""
+    if not (isinstance(func, ast.Call) and isinstance(func.func, ast.Name) and func.func.id == "getattr"
+            and len(func.args) >= 2 and ctx.qualify(func.args[0]) == "torch.nn"):
+        return None
+    name = func.args[1]
+    if isinstance(name, ast.Name) and isinstance(ctx.chain[-1], _FUNCS):
+        args = ctx.chain[-1].args
+        positional = [*args.posonlyargs, *args.args]
+        defaults = dict(zip([a.arg for a in positional][len(positional) - len(args.defaults):], args.defaults))
+        defaults.update({a.arg: v for a, v in zip(args.kwonlyargs, args.kw_defaults) if v is not None})
+        name = defaults.get(name.id, name)
+    if isinstance(name, ast.Constant) and name.value in _CONTAINER_WEIGHT:
+        return name.value
+    return None
+
+
+@on(ast.Call)
+def _super_init(node: ast.Call, ctx: Context) -> None:
+    """``super().__init__(...)`` in a method: the layer counts of an nn.Transformer subclass."""
+    f = node.func
+    if (isinstance(f, ast.Attribute) and f.attr == "__init__" and isinstance(f.value, ast.Call)
+            and isinstance(f.value.func, ast.Name) and f.value.func.id == "super"
+            and len(ctx.chain) >= 3 and isinstance(ctx.chain[-2], ast.ClassDef)):
+        _decls(ctx).super_init.setdefault(id(ctx.chain[-2]), node)
+
+
+@on(ast.Call)
+def _compile_call(node: ast.Call, ctx: Context) -> None:
+    if node.args and isinstance(node.args[0], ast.Name) and ctx.qualify(node.func) == "torch.compile":
+        d = _decls(ctx)
+        d.compiled.append(node.args[0])  # resolved to a function in the finalizer
+
+
+# -- which functions are traced ----------------------------------------------------------------
+
+@dataclass
+class Traced:
+    node: ast.AST
+    name: str
+    why: str
+    cls: ast.ClassDef | None
+    chain: tuple
+
+
+def _is_module_class(cls: ast.ClassDef, ctx: Context, d: _Decls, seen: set[int] | None = None) -> bool:
+    """A class with a ``forward`` that derives from nn.Module (or a base we cannot see)."""
+    seen = seen or set()
+    if id(cls) in seen or not cls.bases:
+        return False
+    seen.add(id(cls))
+    for base in cls.bases:
+        name = ctx.names.qualify(base, (ctx.tree,))
+        if name is not None:
+            if name.startswith(_MODULE_BASES):
+                return True
+            if name in _NOT_MODULE_BASES or name.startswith(("typing.", "abc.", "enum.", "collections.")):
+                continue
+            return True  # an imported class: a project module class (it defines forward)
+        if isinstance(base, ast.Name) and base.id in d.classes:
+            if _is_module_class(d.classes[base.id], ctx, d, seen) or _has_forward(d.classes[base.id]):
+                return True
+            continue
+        if isinstance(base, (ast.Name, ast.Attribute)) and not (isinstance(base, ast.Name) and base.id == "object"):
+            return True  # a base bound some other way (star import, assignment): give it the benefit
+    return False
+
+
+def _has_forward(cls: ast.ClassDef) -> bool:
+    return any(isinstance(s, _FUNCS) and s.name == "forward" for s in cls.body)
+
+
+def _methods(cls: ast.ClassDef) -> dict[str, ast.AST]:
+    return {s.name: s for s in cls.body if isinstance(s, _FUNCS)}
+
+
+def _method_of(cls: ast.ClassDef, name: str, d: _Decls) -> tuple[ast.AST, ast.ClassDef] | None:
+    """``self.name`` in a method of ``cls``: the method in cls or an in-file base class."""
+    todo, seen = [cls], set()
+    while todo:
+        c = todo.pop(0)
+        if id(c) in seen:
+            continue
+        seen.add(id(c))
+        m = _methods(c).get(name)
+        if m is not None:
+            return m, c
+        todo.extend(d.classes[b.id] for b in c.bases if isinstance(b, ast.Name) and b.id in d.classes)
+    return None
+
+
+def traced_functions(ctx: Context) -> dict[int, Traced]:
+    """Functions of this file that torch.compile would trace, by node id (cached per file)."""
+    cached = ctx.state.get("nm4_traced")
+    if cached is not None:
+        return cached
+    d = _decls(ctx)
+    out: dict[int, Traced] = {}
+    todo: list[tuple[ast.AST, str]] = []
+    for cls in d.classes.values():
+        fwd = _methods(cls).get("forward")
+        if fwd is not None and _is_module_class(cls, ctx, d):
+            todo.append((fwd, "forward of an nn.Module"))
+    for item in d.compiled:
+        fn = item if isinstance(item, _FUNCS) else d.functions.get(getattr(item, "id", ""))
+        if fn is not None:
+            todo.append((fn, "compiled with torch.compile"))
+    while todo:
+        fn, why = todo.pop()
+        if id(fn) in out or id(fn) in d.disabled:
+            continue
+        cls = d.owner.get(id(fn))
+        name = f"{cls.name}.{fn.name}" if cls else fn.name
+        chain = d.chains.get(id(fn), (ctx.tree, fn))
+        out[id(fn)] = Traced(fn, name, why, cls, chain)
+        for callee, _ in _callees(fn, cls, d):
+            if id(callee) not in out:
+                todo.append((callee, f"called from {name}"))
+    ctx.state["nm4_traced"] = out
+    return out
+
+
+def _callees(fn: ast.AST, cls: ast.ClassDef | None, d: _Decls) -> list[tuple[ast.AST, ast.Call]]:
+    """In-file functions and methods that ``fn`` calls by name or through ``self``, with the call."""
+    local_defs = {s.name: s for s in _own_nodes(fn) if isinstance(s, _FUNCS)}
+    out = []
+    for node in _own_nodes(fn):
+        if not isinstance(node, ast.Call):
+            continue
+        f = node.func
+        if isinstance(f, ast.Name):
+            target = local_defs.get(f.id) or d.functions.get(f.id)
+            if target is not None:
+                out.append((target, node))
+        elif (isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name) and f.value.id == "self"
+              and cls is not None):
+            found = _method_of(cls, f.attr, d)
+            if found is not None:
+                out.append((found[0], node))
+        elif (isinstance(f, ast.Attribute) and isinstance(f.value, ast.Call)
+              and isinstance(f.value.func, ast.Name) and f.value.func.id == "super" and cls is not None):
+            for b in cls.bases:
+                if isinstance(b, ast.Name) and b.id in d.classes:
+                    found = _method_of(d.classes[b.id], f.attr, d)
+                    if found is not None:
+                        out.append((found[0], node))
+    return out
+
+
+# fn id -> (fn, its own nodes): report_traced reads each function's nodes up to eight times.
+# Cleared when report_traced starts on the next file; the stored fn keeps its id unique.
+_OWN_NODES: dict[int, tuple[ast.AST, tuple[ast.AST, ...]]] = {}
+
+
+def _own_nodes(fn: ast.AST) -> tuple[ast.AST, ...]:
+    """Every node of ``fn``'s body, not descending into nested functions, classes or lambdas
+    (their definitions are included; bodies are separate functions), nor into branches Dynamo
+    never takes."""
+    hit = _OWN_NODES.get(id(fn))
+    if hit is not None and hit[0] is fn:
+        return hit[1]
+    out: list[ast.AST] = []
+    todo = list(reversed(fn.body))
+    while todo:
+        node = todo.pop()
+        out.append(node)
+        if isinstance(node, _SCOPES):
+            continue
+        if isinstance(node, (ast.If, ast.IfExp)):
+            const = constant_test(node.test)
+            if const is not None:
+                branch = node.body if const else node.orelse
+                branch = branch if isinstance(branch, list) else [branch]
+                todo.extend(reversed(branch))
+                continue
+        todo.extend(reversed(child_nodes(node)))
+    nodes = tuple(out)
+    _OWN_NODES[id(fn)] = (fn, nodes)
+    return nodes
+
+
+def constant_test(test: ast.AST) -> bool | None:
+    """Value Dynamo gives a branch condition built from ``torch.jit.is_scripting()`` and co."""
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        v = constant_test(test.operand)
+        return None if v is None else not v
+    if isinstance(test, ast.BoolOp):
+        vals = [constant_test(v) for v in test.values]
+        if isinstance(test.op, ast.Or):
+            if True in vals:
+                return True
+            return False if all(v is False for v in vals) else None
+        if False in vals:
+            return False
+        return True if all(v is True for v in vals) else None
+    if isinstance(test, ast.Call) and not test.args:
+        return _CONSTANT_CALLS.get(_dotted(test.func))
+    return None
+
+
+def _dotted(expr: ast.AST) -> str:
+    parts = []
+    while isinstance(expr, ast.Attribute):
+        parts.append(expr.attr)
+        expr = expr.value
+    if isinstance(expr, ast.Name):
+        parts.append(expr.id)
+        return ".".join(reversed(parts))
+    return ""
+
+
+# -- tensor values -----------------------------------------------------------------------------
+
+class Tensors:
+    """A rough, local answer to "is this expression a tensor?" for one function.
+
+    Tensors are: ``forward`` parameters without a constant default or a non-tensor
+    annotation, parameters annotated ``Tensor``, results of ``torch.*`` calls and of
+    tensor-only methods, arithmetic and comparisons involving tensors, and names assigned
+    from any of those. ``.shape``, ``.size()``, ``len()`` and ``self.training`` are not.
+    """
+
+    def __init__(self, fn: ast.AST, ctx: Context, chain: tuple):
+        self.ctx, self.chain = ctx, chain
+        self.names: set[str] = set()
+        self.assigned: set[str] = set()  # names bound from a tensor expression in the body
+        args = fn.args
+        positional = [*args.posonlyargs, *args.args]
+        defaults = dict(zip([a.arg for a in positional][len(positional) - len(args.defaults):], args.defaults))
+        defaults.update({a.arg: v for a, v in zip(args.kwonlyargs, args.kw_defaults) if v is not None})
+        is_forward = getattr(fn, "name", "") == "forward"
+        for a in (*positional, *args.kwonlyargs):
+            if a.arg in ("self", "cls"):
+                continue
+            ann = _dotted(a.annotation) if a.annotation is not None else ""
+            if a.annotation is not None and _is_tensor_annotation(a.annotation):
+                self.names.add(a.arg)
+            elif is_forward and a.annotation is None:
+                default = defaults.get(a.arg)
+                if default is None or (isinstance(default, ast.Constant) and default.value is None):
+                    self.names.add(a.arg)
+            del ann
+        for _ in range(2):  # names assigned from names assigned later in a loop body
+            for node in _own_nodes(fn):
+                if isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)) and node.value is not None:
+                    targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                    if self.of(node.value) or (isinstance(node, ast.AugAssign) and self.of(node.target)):
+                        for t in targets:
+                            self._bind(t)
+                elif isinstance(node, (ast.For, ast.AsyncFor)) and self.of(node.iter):
+                    self._bind(node.target)
+
+    def _bind(self, target: ast.AST) -> None:
+        if isinstance(target, ast.Name):
+            self.names.add(target.id)
+            self.assigned.add(target.id)
+        elif isinstance(target, (ast.Tuple, ast.List)):
+            for e in target.elts:
+                self._bind(e.value if isinstance(e, ast.Starred) else e)
+
+    def of(self, e: ast.AST) -> bool:
+        if isinstance(e, ast.Name):
+            return e.id in self.names
+        if isinstance(e, ast.Attribute):
+            if e.attr in _NON_TENSOR_ATTRS:
+                return False
+            return e.attr in ("T", "mT", "data", "grad", "real", "imag") and self.of(e.value)
+        if isinstance(e, ast.Subscript):
+            if isinstance(e.value, ast.Attribute) and e.value.attr == "shape":
+                return False
+            return self.of(e.value)
+        if isinstance(e, ast.BinOp):
+            return self.of(e.left) or self.of(e.right)
+        if isinstance(e, ast.UnaryOp):
+            return not isinstance(e.op, ast.Not) and self.of(e.operand)
+        if isinstance(e, ast.Compare):
+            if any(isinstance(op, (ast.Is, ast.IsNot, ast.In, ast.NotIn)) for op in e.ops):
+                return False
+            if any(isinstance(x, ast.Constant) and (x.value is None or isinstance(x.value, (str, bytes)))
+                   for x in (e.left, *e.comparators)):
+                return False  # feat_cache[i] == "Rep": a tensor never equals a string
+            return any(self.of(x) for x in (e.left, *e.comparators))
+        if isinstance(e, ast.BoolOp):
+            return any(self.of(v) for v in e.values)
+        if isinstance(e, ast.Call):
+            return self._call(e)
+        return False
+
+    def _call(self, call: ast.Call) -> bool:
+        f = call.func
+        name = self.ctx.names.qualify(f, self.chain)
+        if name is not None:
+            if name.startswith(("torch.nn.functional.", "torch.linalg.", "torch.fft.", "torch.special.")):
+                return True
+            if name.startswith("torch.") and name.count(".") == 1:
+                leaf = name[6:]
+                return not leaf.startswith(("is_", "get_", "set_", "_")) and leaf not in (
+                    "numel", "equal", "allclose", "device", "dtype", "Size", "finfo", "iinfo",
+                    "no_grad", "enable_grad", "manual_seed", "compile", "load", "save")
+            return False
+        if isinstance(f, ast.Attribute):
+            if f.attr in _NON_TENSOR_METHODS:
+                return False
+            if f.attr in _TENSOR_METHODS:
+                return True
+            return self.of(f.value) and not f.attr.startswith("_")
+        return False
+
+
+    def truth(self, test: ast.AST) -> bool:
+        """A branch condition that reads a tensor on the host. Unlike ``of``, a bare
+        parameter name is taken as a flag (``if use_cache:``, ``if guidance:``): only a name
+        the body assigned from a tensor counts, since truth-testing a tensor argument is rare
+        and flags are everywhere in forward signatures."""
+        if isinstance(test, ast.Name):
+            return test.id in self.assigned
+        if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+            return self.truth(test.operand)
+        if isinstance(test, ast.BoolOp):
+            return any(self.truth(v) for v in test.values)
+        return self.of(test)
+
+
+def _is_tensor_annotation(ann: ast.AST) -> bool:
+    text = ast.unparse(ann)
+    return any(t in text for t in _TENSOR_TYPES) and "List" not in text and "list" not in text \
+        and "Tuple" not in text and "tuple" not in text and "Dict" not in text and "dict" not in text
+
+
+# -- hazards -----------------------------------------------------------------------------------
+
+@dataclass
+class Hazard:
+    rule: object
+    node: ast.AST
+    message: str
+    skips_rest: bool = False  # Dynamo cannot resume: the rest of the function runs eagerly
+
+
+def _hazards(fn: ast.AST, t: Tensors, ctx: Context, d: _Decls, cls: ast.ClassDef | None) -> list[Hazard]:
+    out: list[Hazard] = []
+    chain = t.chain
+    loggers = ctx.state.get("nm4_loggers")
+    if loggers is None:
+        loggers = ctx.state["nm4_loggers"] = _module_loggers(ctx)
+    in_raise = {id(n) for r in _own_nodes(fn) if isinstance(r, ast.Raise) for n in ast.walk(r)}
+    for node in _own_nodes(fn):
+        if id(node) in in_raise:
+            continue  # building an error message: only on the error path
+        if isinstance(node, (ast.If, ast.While)) and t.truth(node.test) and constant_test(node.test) is None:
+            out.append(Hazard(NM402, node.test, f"`{_short(ctx, node.test)}` is a tensor: the "
+                              f"`{'if' if isinstance(node, ast.If) else 'while'}` needs its value on "
+                              "the host (graph break)"))
+        elif isinstance(node, ast.IfExp) and t.truth(node.test):
+            out.append(Hazard(NM402, node.test, f"`{_short(ctx, node.test)}` is a tensor: the "
+                              "conditional expression needs its value on the host (graph break)"))
+        elif isinstance(node, ast.Call):
+            h = _call_hazard(node, t, ctx, d, cls, chain, loggers)
+            if h is not None:
+                out.append(h)
+    return out
+
+
+def _call_hazard(call: ast.Call, t: Tensors, ctx: Context, d: _Decls, cls, chain, loggers) -> Hazard | None:
+    f = call.func
+    name = ctx.names.qualify(f, chain)
+    if isinstance(f, ast.Attribute) and name is None:
+        if f.attr in _HOST_SYNC_METHODS and not call.args and not call.keywords:
+            return Hazard(NM401, call, f"`.{f.attr}()` copies a tensor value to the host (graph break)")
+        if f.attr in _SPARSE_METHODS:
+            return Hazard(NM408, call, f"`.{f.attr}()` makes a sparse tensor, which torch.compile "
+                          "does not support",
+                          skips_rest=True)
+        if f.attr == "data_ptr" and not call.args:
+            return Hazard(NM404, call, "`.data_ptr()` cannot be traced: Dynamo skips the whole function")
+        if f.attr in _LOG_METHODS and _is_logger(f.value, ctx, chain, loggers):
+            return Hazard(NM403, call, f"logging call `{_short(ctx, f)}(...)` (graph break)")
+        if (isinstance(f.value, ast.Name) and f.value.id == "self" and cls is not None):
+            found = _method_of(cls, f.attr, d)
+            if found is not None and id(found[0]) in d.disabled:
+                return Hazard(NM405, call, f"`self.{f.attr}` is excluded from torch.compile (graph break)")
+            if found is None:
+                return _submodule_hazard(call, f.attr, _submodule_kind(cls, f.attr, ctx, d))
+        return None
+    if isinstance(f, ast.Name):
+        if _bound(ctx, f.id, chain):
+            name = name or "<local>"
+        if f.id in _SCALAR_BUILTINS and name is None and len(call.args) == 1 and t.of(call.args[0]):
+            return Hazard(NM401, call, f"`{f.id}()` of a tensor copies its value to the host (graph break)")
+        if f.id == "print" and name is None:
+            return Hazard(NM403, call, "`print` is not traced by Dynamo (graph break)")
+        target = d.functions.get(f.id)
+        if target is not None and id(target) in d.disabled:
+            return Hazard(NM405, call, f"`{f.id}` is excluded from torch.compile (graph break)")
+    if isinstance(f, ast.Call) and ctx.names.qualify(f.func, chain) in _DISABLE:
+        return Hazard(NM405, call, "calls a function wrapped in torch.compiler.disable (graph break)")
+    if name is None or name == "<local>":
+        return None
+    if name in _SPARSE_CONSTRUCTORS:
+        return Hazard(NM408, call, f"`{name}` makes a sparse tensor, which torch.compile does not "
+                      "support", skips_rest=True)
+    if name in _SPARSE_FUNCTIONS or name.startswith("torch.sparse."):
+        return Hazard(NM408, call, f"`{name}` works on sparse tensors, which torch.compile does "
+                      "not support (graph break)")
+    if name in _DATA_DEPENDENT_FUNCTIONS:
+        return Hazard(NM401, call, f"`{name}` returns a Python bool from tensor values (graph break)")
+    if name == "torch._assert" and call.args and t.of(call.args[0]):
+        return Hazard(NM402, call, "`torch._assert` on a tensor needs its value (graph break); "
+                      "a plain `assert` is traced")
+    if name in _UNTRACEABLE or name.startswith(_UNTRACEABLE_MODULES):
+        return Hazard(NM404, call, f"`{name}` is not traced by Dynamo (graph break)")
+    if name == "warnings.warn":
+        return Hazard(NM403, call, "`warnings.warn` is not traced by Dynamo (graph break)")
+    if name.startswith("logging.") and name.split(".")[-1] in _LOG_METHODS:
+        return Hazard(NM403, call, f"logging call `{name}` (graph break)")
+    if name.startswith("math.") and any(t.of(a) for a in call.args):
+        return Hazard(NM401, call, f"`{name}` of a tensor needs its value on the host (graph break)")
+    return None
+
+
+def _submodule_kind(cls: ast.ClassDef, attr: str, ctx: Context, d: _Decls) -> str | None:
+    """Kind of the torch.nn container ``self.attr`` holds, from assignments in the class or
+    its in-file bases, or from nn.Transformer's own submodules."""
+    todo, seen = [cls], set()
+    while todo:
+        c = todo.pop(0)
+        if id(c) in seen:
+            continue
+        seen.add(id(c))
+        kind = d.attr_kinds.get(id(c), {}).get(attr)
+        if kind is not None:
+            return kind
+        for b in c.bases:
+            if isinstance(b, ast.Name) and b.id in d.classes:
+                todo.append(d.classes[b.id])
+            elif ctx.names.qualify(b, (ctx.tree,)) in ("torch.nn.Transformer", "torch.nn.modules.transformer.Transformer"):
+                if attr in _TRANSFORMER_ATTRS:
+                    return _TRANSFORMER_ATTRS[attr]
+    return None
+
+
+def submodule_weight(cls: ast.ClassDef, attr: str, ctx: Context, d: _Decls) -> int:
+    """Weight of a call to ``self.attr`` in the coverage estimate (1 unless a known container)."""
+    todo, seen = [cls], set()
+    while todo:
+        c = todo.pop(0)
+        if id(c) in seen:
+            continue
+        seen.add(id(c))
+        weight = d.attr_weights.get(id(c), {}).get(attr)
+        if weight is not None:
+            return weight
+        for b in c.bases:
+            if isinstance(b, ast.Name) and b.id in d.classes:
+                todo.append(d.classes[b.id])
+            elif (ctx.names.qualify(b, (ctx.tree,)) in ("torch.nn.Transformer", "torch.nn.modules.transformer.Transformer")
+                  and attr in _TRANSFORMER_LAYERS):
+                init = d.super_init.get(id(c))
+                layers = _layers(init, *_TRANSFORMER_LAYERS[attr]) if init is not None else 6
+                return _CONTAINER_WEIGHT["TransformerEncoder" if attr == "encoder" else "TransformerDecoder"] * layers
+    return 1
+
+
+def _submodule_hazard(call: ast.Call, attr: str, kind: str | None) -> Hazard | None:
+    if kind == "rnn":
+        return Hazard(NM406, call, f"`self.{attr}` is an nn.LSTM/GRU/RNN, which Dynamo does not "
+                      "trace and cannot resume after", skips_rest=True)
+    for mask, mask_pos, hint, hint_pos in _MASK_ARGS.get(kind or "", ()):
+        given = _argument(call, mask, mask_pos)
+        if given is None or (isinstance(given, ast.Constant) and given.value is None):
+            continue
+        flag = _argument(call, hint, hint_pos)
+        if flag is None or (isinstance(flag, ast.Constant) and flag.value is None):
+            return Hazard(NM407, call, f"`{mask}` without `{hint}=`: torch reads on the host whether "
+                          f"the mask is causal, so `self.{attr}` runs eagerly (graph break)")
+    return None
+
+
+def _argument(call: ast.Call, name: str, position: int) -> ast.AST | None:
+    """The argument bound to parameter ``name`` (``position`` after self), if passed."""
+    for k in call.keywords:
+        if k.arg == name:
+            return k.value
+    if any(isinstance(a, ast.Starred) for a in call.args[:position + 1]):
+        return None  # *args: unknown
+    return call.args[position] if len(call.args) > position else None
+
+
+def _bound(ctx: Context, name: str, chain) -> bool:
+    """``name`` is bound in the file (a def, assignment or import), so it is not the builtin."""
+    return any(name in ctx.names.bindings(scope).names for scope in chain
+               if not isinstance(scope, ast.ClassDef))
+
+
+def _module_loggers(ctx: Context) -> set[str]:
+    """Module-level names bound to ``logging.getLogger(...)``."""
+    out = set()
+    for node in ctx.tree.body:
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call):
+            if ctx.names.qualify(node.value.func, (ctx.tree,)) in ("logging.getLogger", "logging.get_logger"):
+                out.update(t.id for t in node.targets if isinstance(t, ast.Name))
+    return out
+
+
+def _is_logger(expr: ast.AST, ctx: Context, chain, loggers: set[str]) -> bool:
+    if isinstance(expr, ast.Name):
+        return expr.id in loggers and ctx.names.resolve(expr.id, chain) is None or (
+            expr.id in loggers and ctx.names.resolve(expr.id, chain) is None)
+    if isinstance(expr, ast.Attribute) and isinstance(expr.value, ast.Name) and expr.value.id == "self":
+        return expr.attr in ("logger", "log", "_logger")
+    return False
+
+
+def _short(ctx: Context, node: ast.AST, limit: int = 40) -> str:
+    text = " ".join(ctx.segment(node).split())
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+# -- statements and frames ---------------------------------------------------------------------
+
+def _statements(fn: ast.AST) -> list[ast.stmt]:
+    """Statements of ``fn``'s own body that do work (docstrings and ``pass`` left out)."""
+    out = []
+    for node in _own_nodes(fn):
+        if not isinstance(node, ast.stmt) or isinstance(node, ast.Pass):
+            continue
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            continue
+        if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant):
+            continue
+        out.append(node)
+    return out
+
+
+def _enclosing(fn: ast.AST) -> dict[int, tuple[ast.stmt, str | None]]:
+    """For each node id of ``fn``'s own body: its innermost statement, and whether it sits in
+    a loop, a ``try`` block or a user context manager (where a break cannot be resumed)."""
+    out: dict[int, tuple[ast.stmt, str | None]] = {}
+
+    def visit(node: ast.AST, stmt: ast.stmt | None, trap: str | None) -> None:
+        if isinstance(node, ast.stmt):
+            stmt = node
+        out[id(node)] = (stmt, trap)
+        if isinstance(node, _SCOPES):
+            return
+        if isinstance(node, (ast.If, ast.IfExp)):
+            const = constant_test(node.test)
+            if const is not None:
+                branch = node.body if const else node.orelse
+                for child in (branch if isinstance(branch, list) else [branch]):
+                    visit(child, stmt, trap)
+                return
+        for name, value in ast.iter_fields(node):
+            children = value if isinstance(value, list) else [value]
+            inner = trap
+            if isinstance(node, _LOOPS) and name in ("body", "orelse"):
+                inner = trap or "loop"
+            elif isinstance(node, _TRYS) and name == "body":
+                inner = trap or "try"
+            elif isinstance(node, (ast.With, ast.AsyncWith)) and name == "body":
+                if not all(_resumable_context(i.context_expr) for i in node.items):
+                    inner = trap or "with"
+            for child in children:
+                if isinstance(child, ast.AST):
+                    visit(child, stmt, inner)
+
+    for s in fn.body:
+        visit(s, None, None)
+    return out
+
+
+def _resumable_context(expr: ast.AST) -> bool:
+    target = expr.func if isinstance(expr, ast.Call) else expr
+    return _dotted(target) in _RESUMABLE_CONTEXTS or _dotted(target).split(".")[-1] in (
+        "no_grad", "enable_grad", "set_grad_enabled", "inference_mode", "autocast")
+
+
+def _ops_before(fn: ast.AST, stmt: ast.stmt, tensors: Tensors) -> int:
+    """Tensor ops (calls of submodules, tensor calls, tensor arithmetic) in the statements of
+    ``fn`` before ``stmt``: Dynamo needs two in its graph to compile up to a break it cannot
+    resume from (a "checkpoint"); with fewer it runs the whole function eagerly."""
+    count = 0
+    for node in _own_nodes(fn):
+        if getattr(node, "lineno", stmt.lineno) >= stmt.lineno:
+            continue
+        if isinstance(node, ast.Call):
+            f = node.func
+            count += ((isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name) and f.value.id == "self")
+                      or tensors.of(node))
+        elif isinstance(node, ast.BinOp):
+            count += tensors.of(node)
+    return count
+
+
+_TRAP_WORDS = {"loop": "inside a loop", "try": "inside a `try` block", "with": "inside a `with` block",
+               "start": "with fewer than two ops before it to compile"}
+
+
+_TEST_DIRS = {"test", "tests", "testing"}
+_DATA_DIRS = {"data", "dataset", "datasets", "transforms", "augmentation", "augmentations"}
+
+
+def host_side_file(path: str) -> bool:
+    """Tests and data-pipeline code (a ``data``/``transforms`` folder, a ``*transforms*.py`` or
+    ``*augment*.py`` file): their tensors are checked or prepared on the host, in the test or
+    the data loader, never under torch.compile on the device; nn.Module "transforms" there
+    (torchvision style) are not model code."""
+    parts = path.replace(chr(92), "/").split("/")
+    folders, name = {p.lower() for p in parts[:-1]}, parts[-1].lower()
+    if name.startswith("test_") or name.endswith("_test.py") or name == "conftest.py" or folders & _TEST_DIRS:
+        return True
+    return bool(folders & _DATA_DIRS) or "transforms" in name or "augment" in name
+
+
+@finalizer
+def report_traced(ctx: Context) -> None:
+    """Report hazards in traced functions and summarise them for the coverage estimate."""
+    _OWN_NODES.clear()
+    if "nm4_decls" not in ctx.state or host_side_file(ctx.src.path):
+        ctx.state["traced"] = ()
+        return
+    d = _decls(ctx)
+    traced = traced_functions(ctx)
+    shape_breaks = ctx.state.get("nm3_breaks", {})  # node id -> code, from checks.shapes
+    summaries = []
+    for tf in sorted(traced.values(), key=lambda t: t.node.lineno):
+        fn = tf.node
+        tensors = Tensors(fn, ctx, tf.chain)
+        where = _enclosing(fn)
+        hazards = _hazards(fn, tensors, ctx, d, tf.cls)
+        statements = tuple(sorted({s.lineno for s in _statements(fn)}))
+        sites: dict[int, BreakSite] = {}
+        for h in hazards:
+            stmt, trap = where.get(id(h.node), (None, None))
+            if h.skips_rest and not trap and stmt is not None and _ops_before(fn, stmt, tensors) < 2:
+                trap = "start"  # Dynamo resumes only from a graph of 2+ ops: it skips the whole frame
+            msg = h.message
+            if trap:
+                msg += f"; {_TRAP_WORDS[trap]}, so Dynamo runs all of `{tf.name}` eagerly"
+            elif h.skips_rest:
+                msg += f": the call and the rest of `{tf.name}` run eagerly"
+            ctx.report(h.rule, h.node, msg)
+            _add_site(sites, stmt, h.node, h.rule.code, trap, h.skips_rest)
+        for node in _own_nodes(fn):
+            code = shape_breaks.get(id(node))
+            if code is not None:
+                stmt, trap = where.get(id(node), (None, None))
+                _add_site(sites, stmt, node, code, trap)
+        weights: dict[int, int] = {}  # statement line -> weight, for calls into torch.nn containers
+        if tf.cls is not None:
+            for node in _own_nodes(fn):
+                if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                        and isinstance(node.func.value, ast.Name) and node.func.value.id == "self"):
+                    w = submodule_weight(tf.cls, node.func.attr, ctx, d)
+                    stmt = where.get(id(node), (None, None))[0]
+                    if w > 1 and stmt is not None:
+                        weights[stmt.lineno] = weights.get(stmt.lineno, 0) + w
+        calls = _callees(fn, tf.cls, d)
+        trapped = {traced[id(c)].name for c, node in calls if id(c) in traced and where.get(id(node), (None, None))[1]}
+        summaries.append(TracedFunction(
+            name=tf.name, line=fn.lineno, end_line=fn.end_lineno or fn.lineno, why=tf.why,
+            statements=statements, breaks=tuple(sorted(sites.values())),
+            calls=tuple(sorted({traced[id(c)].name for c, _ in calls if id(c) in traced})),
+            calls_in_loop=tuple(sorted(trapped)), weights=tuple(sorted(weights.items()))))
+    ctx.state["traced"] = tuple(summaries)
+
+
+def _add_site(sites: dict[int, BreakSite], stmt: ast.stmt | None, node: ast.AST, code: str,
+              trap: str | None, skips_rest: bool = False) -> None:
+    line = stmt.lineno if stmt is not None else node.lineno
+    new = BreakSite(line=line, code=code, skips_frame=bool(trap), skips_rest=skips_rest and not trap)
+    old = sites.get(line)
+    if old is None or (new.skips_frame, new.skips_rest) > (old.skips_frame, old.skips_rest):
+        sites[line] = new

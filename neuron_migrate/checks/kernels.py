@@ -1,0 +1,345 @@
+"""NM5xx: custom kernels and CUDA-only libraries, which must be ported by hand.
+
+Which libraries are CUDA-only, and what to use instead, is data (``rules/dependencies.yaml``);
+this module finds them in code:
+
+- NM501 CUDA extensions: ``CUDAExtension``, ``cpp_extension.load``/``load_inline`` with CUDA
+  sources, and ``.cu``/``.cuh`` files (one finding per file, see ``cuda_source_result``).
+- NM502 Triton: imports, ``@triton.jit``/``@triton.autotune``/``@triton.heuristics`` kernels,
+  ``torch.library.triton_op``/``wrap_triton``.
+- NM503 CuPy, Numba CUDA, PyCUDA, CUDA Python: imports and ``@cuda.jit`` kernels.
+- NM504 CUDA-only libraries (flash_attn, xformers, apex, bitsandbytes, mamba_ssm, deepspeed
+  ops, ...), each with its suggested replacement and whose suggestion it is.
+
+An import inside ``try``/``except ImportError`` or under an ``if`` is optional: the code has
+a path without the library, so it is a warning rather than an error. ``if TYPE_CHECKING``
+imports are not reported. Each library is reported once per file, at its first import.
+"""
+
+from __future__ import annotations
+
+import ast
+import functools
+
+from neuron_migrate.capabilities import PackageRow, capabilities, dependency_rows
+from neuron_migrate.checks import Context, finalizer, on, prefilter, rule
+from neuron_migrate.models import FileResult, Finding, Options, Severity
+
+prefilter(__name__, ("triton", "cupy", "numba", "pycuda", "cpp_extension", "CUDAExtension", "load_inline"))
+prefilter(__name__, {m.split(".")[0] for row in dependency_rows() for m in row.modules})
+
+_NKI = ("rewrite it in NKI: a kernel with @nki.jit, registered as a torch op with @nki_op "
+        "(backward with register_autograd)")
+
+NM501 = rule(
+    "NM501", "cuda-extension", "error", "kernels",
+    summary="CUDA extension: its kernels do not run on Trainium",
+    why="C++/CUDA extensions are compiled with nvcc for NVIDIA GPUs. On Trainium the custom "
+        "kernels must be rewritten in NKI, the Neuron Kernel Interface, which works in eager "
+        "mode and under torch.compile.",
+    example="from torch.utils.cpp_extension import CUDAExtension\n"
+            'ext = CUDAExtension("fused_ops", ["fused.cpp", "fused_kernel.cu"])',
+    use_instead="# port fused_kernel.cu to an NKI kernel (@nki.jit) registered with @nki_op",
+    fix="none", fix_reason="a kernel port is a rewrite",
+    source="G-sdk FAQ (pytorch-native-overview.rst): custom CUDA kernels -> NKI",
+)
+NM502 = rule(
+    "NM502", "triton", "error", "kernels",
+    summary="Triton kernel: Triton compiles for NVIDIA and AMD GPUs only",
+    why="There is no Triton backend for Trainium. NKI follows a similar definition and "
+        "registration pattern (@nki.jit, @nki_op), so a Triton kernel ports to NKI by hand.",
+    example="import triton\n\n@triton.jit\ndef add_kernel(x_ptr, y_ptr, n):\n    pass",
+    use_instead="# rewrite add_kernel with @nki.jit and register it with @nki_op",
+    fix="none", fix_reason="a kernel port is a rewrite",
+    source="G-sdk FAQ: NKI uses a similar definition and registration pattern as Triton",
+)
+NM503 = rule(
+    "NM503", "cuda-array-library", "error", "kernels",
+    summary="CuPy / Numba CUDA / PyCUDA / CUDA Python: NVIDIA-only GPU programming",
+    why="These libraries run arrays and kernels on CUDA devices through the CUDA driver; "
+        "none has a Neuron backend. Use torch ops on the neuron device, or NKI for a kernel.",
+    example="from numba import cuda\n\n@cuda.jit\ndef scale(a):\n    pass",
+    use_instead="# torch ops on the neuron device, or an NKI kernel (@nki.jit)",
+    fix="none", fix_reason="a kernel port is a rewrite",
+    source="G-sdk FAQ: custom kernels -> NKI; rules/dependencies.yaml",
+)
+NM504 = rule(
+    "NM504", "cuda-only-library", "error", "kernels",
+    summary="CUDA-only library: no Neuron backend",
+    why="flash-attn, xformers, apex, bitsandbytes, mamba-ssm, DeepSpeed's ops and similar "
+        "libraries ship CUDA (or other GPU) kernels only. The message names a replacement and "
+        "says whether it is AWS's recommendation or ours.",
+    example="from flash_attn import flash_attn_func",
+    use_instead="import torch.nn.functional as F  # F.scaled_dot_product_attention",
+    fix="none", fix_reason="the replacement changes tensor layouts and arguments",
+    source="rules/dependencies.yaml (each row names its source)",
+)
+RULES = {"NM502": NM502, "NM503": NM503, "NM504": NM504}
+
+_EXTENSION_LOADERS = frozenset({"torch.utils.cpp_extension.load", "torch.utils.cpp_extension.load_inline"})
+_TRITON_DECORATORS = frozenset({"triton.jit", "triton.autotune", "triton.heuristics",
+                                "triton.language.jit"})
+_TRITON_TORCH_APIS = frozenset({"torch.library.triton_op", "torch.library.wrap_triton",
+                                "torch._library.triton.triton_op", "torch._library.triton.wrap_triton"})
+_NUMBA_KERNELS = frozenset({"numba.cuda.jit", "numba.cuda.reduce"})
+_IMPORT_ERRORS = frozenset({"ImportError", "ModuleNotFoundError", "Exception", "BaseException", "OSError",
+                            "RuntimeError"})
+
+
+def _table(ctx: Context):
+    options = ctx.options
+    return capabilities(tuple(getattr(options, "capabilities", ()) or ()))
+
+
+def _by(row_by: str) -> str:
+    return "AWS's recommendation" if row_by == "aws" else "our suggestion, not AWS's"
+
+
+def replacement_text(row: PackageRow, qualified: str | None = None) -> str:
+    api = row.api_for(qualified) if qualified else None
+    if api is not None:
+        return f"instead: {api.use_instead} ({_by(api.by)})"
+    if row.replacement:
+        return f"instead: {row.replacement} ({_by(row.replacement_by)})"
+    return "no replacement is known"
+
+
+# -- optional imports -------------------------------------------------------------------
+
+def _catches_import_error(handler: ast.ExceptHandler) -> bool:
+    if handler.type is None:
+        return True
+    types = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
+    return any(getattr(t, "id", getattr(t, "attr", None)) in _IMPORT_ERRORS for t in types)
+
+
+def _relevant(ctx: Context) -> bool:
+    state = ctx.state
+    if "nm5_text" not in state:
+        text = ctx.src.text
+        state["nm5_text"] = any(m in text for m in _module_roots())
+    return state["nm5_text"]  # type: ignore[return-value]
+
+
+@functools.cache
+def _module_roots() -> frozenset[str]:
+    return frozenset({m.split(".")[0] for row in dependency_rows() for m in row.modules})
+
+
+def _mark_imports(ctx: Context, statements: list[ast.stmt], kind: str) -> None:
+    marks = ctx.state.setdefault("nm5_guard", {})
+    todo = list(statements)
+    while todo:
+        node = todo.pop()
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            marks.setdefault(id(node), kind)
+        for field in ("body", "orelse", "finalbody", "handlers"):
+            todo.extend(getattr(node, field, ()) or ())
+
+
+@on(ast.Try)
+def note_optional_imports(node: ast.Try, ctx: Context) -> None:
+    if _relevant(ctx) and any(_catches_import_error(h) for h in node.handlers):
+        _mark_imports(ctx, node.body, "optional")
+
+
+if hasattr(ast, "TryStar"):  # Python 3.11
+    on(ast.TryStar)(note_optional_imports)
+
+
+@on(ast.If)
+def note_conditional_imports(node: ast.If, ctx: Context) -> None:
+    if not _relevant(ctx):
+        return
+    test = node.test
+    if getattr(test, "id", getattr(test, "attr", None)) == "TYPE_CHECKING":
+        _mark_imports(ctx, node.body, "typing")
+        return
+    _mark_imports(ctx, node.body, "optional")
+    _mark_imports(ctx, node.orelse, "optional")
+
+
+# -- imports ------------------------------------------------------------------------------
+
+@on(ast.Import)
+def check_import(node: ast.Import, ctx: Context) -> None:
+    for alias in node.names:
+        _imported(node, alias.name, ctx)
+
+
+@on(ast.ImportFrom)
+def check_import_from(node: ast.ImportFrom, ctx: Context) -> None:
+    if node.level or not node.module:
+        return
+    for alias in node.names:
+        name = node.module if alias.name == "*" else f"{node.module}.{alias.name}"
+        if _imported(node, name, ctx):
+            return  # one finding per statement
+
+
+def _imported(node: ast.AST, name: str, ctx: Context) -> bool:
+    found = _table(ctx).module_package(name)
+    if found is None:
+        return False
+    row, module = found
+    guard = ctx.state.get("nm5_guard", {}).get(id(node))
+    if guard == "typing":
+        return True
+    seen = ctx.state.setdefault("nm5_seen", {})
+    key = (row.name, module)
+    if key in seen:
+        seen[key][1] += 1  # counted in the first finding's message
+        return True
+    r = RULES[row.rule]
+    what = {"NM502": f"imports {name}: Triton has no Trainium backend",
+            "NM503": f"imports {name}: {row.note}",
+            "NM504": f"imports {name} ({row.name}): {row.note}"}[row.rule]
+    message = f"{what}; {replacement_text(row, name)}"
+    severity = None
+    if guard == "optional":
+        message = "optional import (the code has a path without it): " + message
+        severity = Severity.WARNING
+    ctx.report(r, node, message, severity=severity)
+    seen[key] = [len(ctx.findings) - 1, 0]
+    if row.rule in ("NM502", "NM503"):  # kernels defined in this file follow the import's guard
+        ctx.state.setdefault("nm5_kernel_guard", guard)
+    return True
+
+
+@on(ast.Attribute)
+def check_attribute(node: ast.Attribute, ctx: Context) -> None:
+    """``deepspeed.ops.adam.FusedAdam`` after ``import deepspeed``: the import itself was fine."""
+    if not _relevant(ctx):
+        return
+    parent = ctx.parent
+    if isinstance(parent, ast.Attribute) and parent.value is node:
+        return
+    name = ctx.qualify(node)
+    if name is None or name.split(".")[0] not in _module_roots():
+        return
+    found = _table(ctx).module_package(name)
+    if found is None:
+        return
+    row, module = found
+    seen = ctx.state.setdefault("nm5_seen", {})
+    if (row.name, module) in seen:
+        return
+    r = RULES[row.rule]
+    ctx.report(r, node, f"uses {name} ({row.name}): {row.note}; {replacement_text(row, name)}")
+    seen[(row.name, module)] = [len(ctx.findings) - 1, 0]
+
+
+@finalizer
+def finish_counts(ctx: Context) -> None:
+    """Say how many further imports of a library the first finding stands for."""
+    seen = ctx.state.get("nm5_seen")
+    if not seen:
+        return
+    import dataclasses
+
+    for index, more in seen.values():
+        if more:
+            f = ctx.findings[index]
+            ctx.findings[index] = dataclasses.replace(
+                f, message=f"{f.message} (and {more} more import{'s' if more > 1 else ''} of it in this file)")
+
+
+# -- kernels and extensions -------------------------------------------------------------
+
+@on(ast.FunctionDef, ast.AsyncFunctionDef)
+def check_kernel_definition(node: ast.FunctionDef | ast.AsyncFunctionDef, ctx: Context) -> None:
+    if not node.decorator_list or not _relevant_kernel_text(ctx):
+        return
+    for dec in node.decorator_list:
+        target = dec.func if isinstance(dec, ast.Call) else dec
+        name = ctx.qualify(target)
+        if name in _TRITON_DECORATORS:
+            _kernel(ctx, node, NM502, f"Triton kernel `{node.name}` (@{name}): {_NKI}", node.name)
+            return
+        if name in _NUMBA_KERNELS:
+            _kernel(ctx, node, NM503, f"Numba CUDA kernel `{node.name}` (@{name}): {_NKI}", node.name)
+            return
+
+
+def _kernel(ctx: Context, node: ast.FunctionDef | ast.AsyncFunctionDef, r, message: str, name: str) -> None:
+    guarded = ctx.state.get("nm5_kernel_guard") == "optional"
+    ctx.report(r, _def_name(ctx, node), message, severity=Severity.WARNING if guarded else None)
+
+
+class _Span:
+    """A node-like position for the ``def name`` part of a function definition."""
+
+    def __init__(self, line: int, col: int, end_col: int):
+        self.lineno = self.end_lineno = line
+        self.col_offset, self.end_col_offset = col, end_col
+
+
+def _def_name(ctx: Context, node: ast.FunctionDef | ast.AsyncFunctionDef):
+    line = node.lineno
+    text = ctx.src.line_text(line).encode("utf-8")
+    start = text.find(b"def ", node.col_offset)
+    if start < 0:
+        return node
+    return _Span(line, start, start + 4 + len(node.name.encode("utf-8")))
+
+
+def _relevant_kernel_text(ctx: Context) -> bool:
+    state = ctx.state
+    if "nm5_kernels" not in state:
+        text = ctx.src.text
+        state["nm5_kernels"] = "triton" in text or "cuda" in text
+    return state["nm5_kernels"]  # type: ignore[return-value]
+
+
+@on(ast.Call)
+def check_call(call: ast.Call, ctx: Context) -> None:
+    if not _relevant_call_text(ctx):
+        return
+    name = ctx.qualify(call.func)
+    if name is None:
+        return
+    if name == "torch.utils.cpp_extension.CUDAExtension":
+        ctx.report(NM501, call, f"CUDAExtension builds CUDA kernels with nvcc: {_NKI}")
+    elif name in _EXTENSION_LOADERS:
+        evidence = _cuda_evidence(call)
+        if evidence:
+            ctx.report(NM501, call, f"{name.rsplit('.', 1)[1]}() compiles CUDA code ({evidence}): {_NKI}")
+    elif name in _TRITON_TORCH_APIS:
+        ctx.report(NM502, call, f"{name} registers a Triton kernel as a torch op: {_NKI}")
+
+
+def _relevant_call_text(ctx: Context) -> bool:
+    state = ctx.state
+    if "nm5_calls" not in state:
+        text = ctx.src.text
+        state["nm5_calls"] = "cpp_extension" in text or "CUDAExtension" in text or "triton" in text
+    return state["nm5_calls"]  # type: ignore[return-value]
+
+
+def _cuda_evidence(call: ast.Call) -> str | None:
+    for kw in call.keywords:
+        if kw.arg in ("cuda_sources", "extra_cuda_cflags") and not (
+                isinstance(kw.value, ast.Constant) and kw.value.value is None):
+            return f"{kw.arg}="
+        if kw.arg == "with_cuda" and isinstance(kw.value, ast.Constant) and kw.value.value is True:
+            return "with_cuda=True"
+    for node in ast.walk(call):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and \
+                node.value.endswith((".cu", ".cuh")):
+            return f"source {node.value}"
+    return None
+
+
+# -- .cu / .cuh files ---------------------------------------------------------------------
+
+def cuda_source_result(path: str, data: bytes, options: Options) -> FileResult:
+    """One NM501 finding for a CUDA source file (the file itself is not parsed)."""
+    lines = data.count(b"\n") + (0 if data.endswith(b"\n") or not data else 1)
+    if not options.wants(NM501.code, path):
+        return FileResult(path, (), lines=lines)
+    kernels = data.count(b"__global__")
+    what = f"{kernels} __global__ kernel{'s' if kernels != 1 else ''}" if kernels else "CUDA code"
+    finding = Finding(code=NM501.code, rule=NM501.name, severity=NM501.severity,
+                      category=NM501.category, path=path, line=1, column=1, end_line=1, end_column=1,
+                      message=f"CUDA source file ({what}): {_NKI}")
+    return FileResult(path, (finding,), lines=lines)

@@ -1,0 +1,479 @@
+"""NM3xx: dynamic shapes.
+
+Neuron compiles a graph per input shape: eagerly each op is compiled and cached by its
+shapes, and the ``torch.compile`` backend rejects ``dynamic=True`` and recompiles for
+every new shape (minutes each for a large model). So shapes that change from step to step
+are a cost to find before the move:
+
+- NM301 ops whose output shape depends on tensor values; which ops those are comes from
+  the ``dynamic_output_shape`` tag in torch's own ``tags.yaml`` (``rules/generated/aten_api.json``),
+  plus the Python spellings that reach them (``x[mask]``, one-argument ``torch.where``).
+  In traced code each is also a graph break; checks/graph_breaks.py counts it as one.
+- NM302 tensor values used as sizes (``.item()``/``.tolist()``/``int(t)`` into ``view``,
+  ``zeros``, ``arange``, ``range`` or a slice).
+- NM303/NM304 batch and sequence shapes that vary: a training ``DataLoader`` whose last
+  batch is smaller, and padding to the longest sequence of each batch.
+- NM305/NM306 asking for dynamic shapes, which the Neuron backend does not support.
+"""
+
+from __future__ import annotations
+
+import ast
+import functools
+import json
+
+from neuron_migrate.capabilities import rules_dir
+from neuron_migrate.checks import Context, on, prefilter, rule
+from neuron_migrate.models import Edit
+
+# "torch": boolean-mask indexing (NM301) and tensor sizes in .view() (NM302) need no other word.
+prefilter(__name__, ("torch", "nonzero", "unique", "masked_select", "where", "repeat_interleave", "bincount",
+                     "argwhere", "one_hot", "lstsq", "item()", "tolist()", "DataLoader", "pad_sequence",
+                     "padding", "DataCollator", "mark_dynamic", "mark_unbacked", "dynamic="))
+
+NM301 = rule(
+    "NM301", "data-dependent-output-shape", "warning", "shapes",
+    summary="op whose output shape depends on tensor values",
+    why="The size of the result is known only after the op runs. On Neuron every new size "
+        "is a new compiled graph; under torch.compile Dynamo breaks the graph at the op "
+        "(torch tags it dynamic_output_shape).",
+    example="class Pick(nn.Module):\n    def forward(self, x):\n        return x[x > 0].sum()",
+    use_instead="class Pick(nn.Module):\n    def forward(self, x):\n"
+                "        return torch.where(x > 0, x, 0).sum()",
+    fix="none", fix_reason="a fixed-shape rewrite (where, masked_fill, nonzero_static, a size "
+                           "bound) depends on what the code does next",
+    source="torch tags.yaml dynamic_output_shape (rules/generated/aten_api.json); measured in "
+           "benchmarks/calibration/constructs.py; PT#165421",
+)
+NM302 = rule(
+    "NM302", "tensor-value-as-size", "warning", "shapes",
+    summary="tensor value used as a size: every new value is a new shape",
+    why="A size read from a tensor (`.item()`, `.tolist()`, `int(t)`) changes with the data, "
+        "so each new value compiles a new graph on Neuron; the read itself waits for the "
+        "device and, under torch.compile, breaks the graph.",
+    example="def crop(x, lengths):\n    n = int(lengths.max())\n    return x[:, :n]",
+    use_instead="def crop(x, lengths, max_len: int):\n    return x[:, :max_len]",
+    fix="none", fix_reason="needs a size bound that only the author knows",
+    source="D-cref: shapes that vary between steps recompile per new shape",
+)
+NM303 = rule(
+    "NM303", "dataloader-last-batch-smaller", "warning", "shapes",
+    summary="training DataLoader without drop_last=True: the last batch has another shape",
+    why="When the dataset size is not a multiple of the batch size, the last batch of every "
+        "epoch is smaller, and a new batch shape means a new graph compile on Neuron "
+        "(minutes for a large model) and a recompile under torch.compile.",
+    example="loader = torch.utils.data.DataLoader(train_set, batch_size=64, shuffle=True)",
+    use_instead="loader = torch.utils.data.DataLoader(train_set, batch_size=64, shuffle=True, drop_last=True)",
+    fix="unsafe", fix_reason="each epoch then skips up to batch_size - 1 samples; pad the last "
+                             "batch instead if every sample must be seen",
+    source="G-sdk@v2.28.0 tutorials/training/mlp.rst (drop_last=True keeps shapes fixed); D-cref",
+)
+NM304 = rule(
+    "NM304", "pad-to-longest", "warning", "shapes",
+    summary="padding to the longest sequence of each batch: the sequence length varies",
+    why="`pad_sequence`, tokenizers called with `padding=True`/`\"longest\"` and padding "
+        "collators give every batch its own length, and every new length is a new graph "
+        "compile on Neuron. Pad to a fixed `max_length`, or to a few bucket lengths "
+        "(`pad_to_multiple_of=128` or sorting by length into buckets).",
+    example='batch = tokenizer(texts, padding=True, return_tensors="pt")',
+    use_instead='batch = tokenizer(texts, padding="max_length", max_length=512, '
+                'truncation=True, return_tensors="pt")',
+    fix="none", fix_reason="the right fixed length or bucket sizes depend on the data",
+    source="G-sdk .../inference/trace-vs-xla-lazytensor.rst (bucketing); D-cref",
+)
+NM305 = rule(
+    "NM305", "compile-dynamic-true", "error", "shapes",
+    summary="torch.compile(dynamic=True) is rejected by the Neuron backend",
+    why="The Neuron compile backend does not support dynamic shapes: dynamic=True fails to "
+        "compile. With dynamic=False each new input shape compiles its own graph, so pad or "
+        "bucket the inputs to a few shapes.",
+    example="model = torch.compile(model, dynamic=True)",
+    use_instead="model = torch.compile(model, dynamic=False)",
+    fix="unsafe", fix_reason="each new input shape then compiles a new graph; pad or bucket "
+                             "the inputs first",
+    source="D-cref: dynamic=True is rejected during compilation",
+)
+NM306 = rule(
+    "NM306", "mark-dynamic", "warning", "shapes",
+    summary="marking a dimension dynamic: the Neuron backend compiles static shapes only",
+    why="`torch._dynamo.mark_dynamic` asks for a graph that works for any size of that "
+        "dimension; the Neuron backend rejects dynamic shapes, so the hint fails or is "
+        "ignored and each size compiles anew.",
+    example="torch._dynamo.mark_dynamic(batch, 0)",
+    use_instead="batch = pad_to_bucket(batch)",
+    fix="none", fix_reason="remove the call and pad or bucket the dimension by hand",
+    source="D-cref; G-dev fx/passes/dynamic_shape_analysis.py",
+)
+
+DATALOADERS = {"torch.utils.data.DataLoader", "torch.utils.data.dataloader.DataLoader"}
+PAD_SEQUENCE = {"torch.nn.utils.rnn.pad_sequence"}
+COLLATORS = {"DataCollatorWithPadding", "DataCollatorForSeq2Seq", "DataCollatorForTokenClassification",
+             "DataCollatorForLanguageModeling"}
+MARK_DYNAMIC = {"torch._dynamo.mark_dynamic", "torch._dynamo.maybe_mark_dynamic",
+                "torch._dynamo.mark_unbacked", "torch._dynamo.decorators.mark_dynamic"}
+# Size arguments: methods and functions whose integer arguments are sizes.
+_SIZE_METHODS = {"view", "reshape", "expand", "repeat", "new_zeros", "new_ones", "new_empty",
+                 "new_full", "narrow", "unflatten", "resize_", "tile", "split"}
+_SIZE_FUNCTIONS = {"torch.zeros", "torch.ones", "torch.empty", "torch.full", "torch.rand",
+                   "torch.randn", "torch.randint", "torch.arange", "torch.eye", "torch.linspace",
+                   "torch.narrow", "torch.reshape", "torch.split"}
+_REDUCTIONS = {"sum", "max", "min", "amax", "amin", "argmax", "argmin", "mean", "prod", "numel",
+               "count_nonzero", "norm"}
+
+
+@functools.lru_cache(maxsize=1)
+def dynamic_shape_apis() -> tuple[frozenset[str], frozenset[str]]:
+    """Python names whose every ATen op is tagged ``dynamic_output_shape`` on all of its
+    overloads (always dynamic), and those tagged on some overloads only (depends on arguments)."""
+    data = json.loads((rules_dir() / "generated" / "aten_api.json").read_text(encoding="utf-8"))
+    ops = data["ops"]
+    always, sometimes = set(), set()
+    for name, targets in data["api"].items():
+        tagged = [o for o in targets if "dynamic_output_shape" in ops.get(o, {}).get("tags", {})]
+        if not tagged:
+            continue
+        full = all(set(ops[o]["tags"]["dynamic_output_shape"]) >= {"default"} for o in tagged)
+        (always if full and not name.startswith(("torch._", "Tensor._")) else sometimes).add(name)
+    return frozenset(always), frozenset(sometimes)
+
+
+def _api_name(call: ast.Call, ctx: Context) -> str | None:
+    """``torch.nonzero``, ``torch.nn.functional.one_hot``, or ``Tensor.<method>`` for a method call."""
+    name = ctx.qualify(call.func)
+    if name is not None:
+        return name
+    if isinstance(call.func, ast.Attribute):
+        receiver = call.func.value
+        if (isinstance(receiver, ast.Subscript) and isinstance(receiver.slice, ast.Constant)
+                and isinstance(receiver.slice.value, str)):
+            return None  # df["label"].unique(): a tensor is not indexed by a string
+        return f"Tensor.{call.func.attr}"
+    return None
+
+
+def _short(ctx: Context, node: ast.AST, limit: int = 40) -> str:
+    text = " ".join(ctx.segment(node).split())
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def _breaks(ctx: Context) -> dict[int, str]:
+    """Node ids of data-dependent shapes, for graph_breaks' summary of traced code."""
+    return ctx.state.setdefault("nm3_breaks", {})  # type: ignore[return-value]
+
+
+def _host_side(ctx: Context) -> bool:
+    """Tests and data-pipeline files: shapes there are the host's business (graph_breaks.host_side_file)."""
+    host = ctx.state.get("nm3_host_side")
+    if host is None:
+        from neuron_migrate.checks.graph_breaks import host_side_file
+
+        host = ctx.state["nm3_host_side"] = host_side_file(ctx.src.path)
+    return bool(host)
+
+
+def _report_shape(ctx: Context, node: ast.AST, message: str) -> None:
+    if _host_side(ctx):
+        return
+    ctx.report(NM301, node, message)
+    _breaks(ctx)[id(node)] = NM301.code
+
+
+def _report_size(ctx: Context, node: ast.AST, message: str) -> None:
+    if not _host_side(ctx):
+        ctx.report(NM302, node, message)
+
+
+# -- NM301 -------------------------------------------------------------------------------------
+
+@on(ast.Call)
+def check_call(call: ast.Call, ctx: Context) -> None:
+    name = _api_name(call, ctx) or ""
+    always, sometimes = dynamic_shape_apis()
+    leaf = name.rsplit(".", 1)[-1]
+    if leaf == "one_hot" and name in always | sometimes:
+        n = call.args[1] if len(call.args) > 1 else _keyword(call, "num_classes")
+        if n is None or (isinstance(n, ast.UnaryOp) and isinstance(n.op, ast.USub)):
+            _report_shape(ctx, call, "`one_hot` without num_classes takes its width from the "
+                          "data (pass num_classes)")
+    elif name in always:
+        _report_shape(ctx, call, f"`{leaf}` has a data-dependent output shape (a new graph per "
+                      "result size on Neuron; a graph break under torch.compile)")
+    elif name in sometimes:
+        if leaf == "repeat_interleave":
+            repeats = call.args[0] if (call.args and name.startswith("Tensor.")) else (
+                call.args[1] if len(call.args) > 1 else None)
+            repeats = repeats or next((k.value for k in call.keywords if k.arg == "repeats"), None)
+            if repeats is not None and _is_tensor_value(repeats, ctx):
+                _report_shape(ctx, call, "`repeat_interleave` with tensor repeats has a "
+                              "data-dependent output shape (pass output_size= to fix it)")
+    elif name == "torch.where" and len(call.args) == 1 and not call.keywords:
+        _report_shape(ctx, call, "one-argument `torch.where` is `nonzero`: a data-dependent "
+                      "output shape (use the three-argument form or a mask)")
+    # NM302 sinks, NM303-NM306
+    _size_sink(call, name, ctx)
+    qualified = ctx.qualify(call.func)
+    if qualified in DATALOADERS:
+        _dataloader(call, ctx)
+    elif qualified in PAD_SEQUENCE:
+        ctx.report(NM304, call, "`pad_sequence` pads to the longest sequence of the batch: pad "
+                   "to a fixed length or to bucket lengths")
+    elif qualified == "torch.compile":
+        for kw in call.keywords:
+            if kw.arg == "dynamic" and isinstance(kw.value, ast.Constant) and kw.value.value is True:
+                ctx.report(NM305, kw, edits=[ctx.replace(kw.value, "False")], unsafe=NM305.fix_reason)
+    elif qualified in MARK_DYNAMIC:
+        ctx.report(NM306, call)
+    else:
+        _padding(call, qualified, ctx)
+
+
+def _is_tensor_value(e: ast.AST, ctx: Context) -> bool:
+    """Clearly a tensor: a torch call, a tensor-only method, or a name bound to one here."""
+    from neuron_migrate.checks.graph_breaks import _TENSOR_METHODS
+
+    if isinstance(e, ast.Call):
+        name = ctx.qualify(e.func)
+        if name is not None:
+            return name.startswith("torch.") and not name.startswith(("torch.is_", "torch.jit."))
+        return isinstance(e.func, ast.Attribute) and e.func.attr in _TENSOR_METHODS
+    if isinstance(e, ast.BinOp):
+        return _is_tensor_value(e.left, ctx) or _is_tensor_value(e.right, ctx)
+    if isinstance(e, ast.Name):
+        return (id(ctx.chain[-1]), e.id) in ctx.state.get("nm3_tensors", set())
+    return _is_mask(e, ctx)
+
+
+def _is_int_like(e: ast.AST) -> bool:
+    if isinstance(e, ast.Constant):
+        return isinstance(e.value, int)
+    if isinstance(e, ast.Attribute):
+        return True  # self.n_rep and the like: a module setting, not a tensor
+    if isinstance(e, ast.BinOp):
+        return _is_int_like(e.left) and _is_int_like(e.right)
+    if isinstance(e, ast.Subscript) and isinstance(e.value, ast.Attribute) and e.value.attr == "shape":
+        return True
+    if isinstance(e, ast.Call) and isinstance(e.func, ast.Name) and e.func.id in ("int", "len"):
+        return True
+    if isinstance(e, ast.Call) and isinstance(e.func, ast.Attribute) and e.func.attr in ("size", "numel", "dim"):
+        return True
+    return False
+
+
+@on(ast.Subscript)
+def check_subscript(node: ast.Subscript, ctx: Context) -> None:
+    if not isinstance(node.ctx, ast.Load):
+        return  # x[mask] = v is index_put: its shape does not change
+    index = node.slice
+    items = index.elts if isinstance(index, ast.Tuple) else [index]
+    for item in items:
+        if _is_mask(item, ctx):
+            _report_shape(ctx, node, f"indexing with the boolean mask `{_short(ctx, item)}` has a "
+                          "data-dependent output shape (use torch.where or masked_fill)")
+            break
+    for item in items:
+        if isinstance(item, ast.Slice):
+            for bound in (item.lower, item.upper, item.step):
+                if bound is not None and _scalar_source(bound, ctx):
+                    _report_size(ctx, bound, f"slice bound `{_short(ctx, bound)}` is read from a "
+                               "tensor: every new value is a new shape")
+
+
+def _is_mask(e: ast.AST, ctx: Context) -> bool:
+    """A boolean tensor: a comparison, ``~m`` or ``a & b`` of those, or a name bound to one."""
+    if isinstance(e, ast.Compare):
+        return not any(isinstance(op, (ast.Is, ast.IsNot, ast.In, ast.NotIn)) for op in e.ops) and \
+            not all(isinstance(x, ast.Constant) for x in (e.left, *e.comparators))
+    if isinstance(e, ast.UnaryOp) and isinstance(e.op, ast.Invert):
+        return _is_mask(e.operand, ctx) or isinstance(e.operand, ast.Name)
+    if isinstance(e, ast.BinOp) and isinstance(e.op, (ast.BitAnd, ast.BitOr)):
+        return _is_mask(e.left, ctx) or _is_mask(e.right, ctx)
+    if isinstance(e, ast.Call) and isinstance(e.func, ast.Attribute) and e.func.attr in (
+            "eq", "ne", "gt", "lt", "ge", "le", "isnan", "isinf", "isfinite", "logical_and",
+            "logical_or", "logical_not", "bool"):
+        return True
+    if isinstance(e, ast.Name):
+        return (id(ctx.chain[-1]), e.id) in ctx.state.get("nm3_masks", set())
+    return False
+
+
+# -- NM302: sizes read from tensors --------------------------------------------------------------
+
+def _scalar_source(e: ast.AST, ctx: Context) -> bool:
+    """``t.item()``, ``t.tolist()``, ``int(t.max())``, or a name bound to one in this scope."""
+    if isinstance(e, ast.Call):
+        f = e.func
+        if isinstance(f, ast.Attribute) and f.attr in ("item", "tolist") and not e.args:
+            return True
+        if isinstance(f, ast.Name) and f.id in ("int", "float") and len(e.args) == 1 and \
+                ctx.names.resolve(f.id, ctx.chain) is None:
+            a = e.args[0]
+            if _scalar_source(a, ctx):
+                return True
+            return isinstance(a, ast.Call) and isinstance(a.func, ast.Attribute) and \
+                a.func.attr in _REDUCTIONS and a.func.attr != "numel" and not _is_int_like(a.func.value)
+    if isinstance(e, ast.BinOp):
+        return _scalar_source(e.left, ctx) or _scalar_source(e.right, ctx)
+    if isinstance(e, ast.Subscript):
+        return _scalar_source(e.value, ctx)
+    if isinstance(e, ast.Name):
+        return (id(ctx.chain[-1]), e.id) in ctx.state.get("nm3_scalars", set())
+    return False
+
+
+@on(ast.Assign)
+def track_assign(node: ast.Assign, ctx: Context) -> None:
+    scope = id(ctx.chain[-1])
+    scalars: set = ctx.state.setdefault("nm3_scalars", set())  # type: ignore[assignment]
+    masks: set = ctx.state.setdefault("nm3_masks", set())  # type: ignore[assignment]
+    tensors: set = ctx.state.setdefault("nm3_tensors", set())  # type: ignore[assignment]
+    is_scalar = _scalar_source(node.value, ctx)
+    is_mask = _is_mask(node.value, ctx)
+    is_tensor = not is_scalar and _is_tensor_value(node.value, ctx)
+    for t in node.targets:
+        for name in _target_names(t):
+            for flag, bucket in ((is_scalar, scalars), (is_mask, masks), (is_tensor, tensors)):
+                if flag:
+                    bucket.add((scope, name))
+                else:
+                    bucket.discard((scope, name))
+
+
+def _target_names(t: ast.AST) -> list[str]:
+    if isinstance(t, ast.Name):
+        return [t.id]
+    if isinstance(t, (ast.Tuple, ast.List)):
+        return [n for e in t.elts for n in _target_names(e.value if isinstance(e, ast.Starred) else e)]
+    return []
+
+
+def _size_sink(call: ast.Call, name: str, ctx: Context) -> None:
+    f = call.func
+    is_sink = (name in _SIZE_FUNCTIONS or (isinstance(f, ast.Name) and f.id == "range"
+                                           and ctx.names.resolve("range", ctx.chain) is None)
+               or (isinstance(f, ast.Attribute) and f.attr in _SIZE_METHODS and ctx.qualify(f) is None))
+    if not is_sink:
+        return
+    args = [a.value if isinstance(a, ast.Starred) else a for a in call.args]
+    args += [k.value for k in call.keywords if k.arg in (None, "size", "end", "start", "length")]
+    for a in args:
+        parts = a.elts if isinstance(a, (ast.Tuple, ast.List)) else [a]
+        for p in parts:
+            if _scalar_source(p, ctx):
+                what = "range" if isinstance(f, ast.Name) else (f.attr if isinstance(f, ast.Attribute) else name)
+                _report_size(ctx, p, f"`{_short(ctx, p)}` is read from a tensor and used as a size "
+                           f"in `{what}`: every new value is a new shape")
+                return
+
+
+# -- NM303/NM304: batch and sequence shapes ------------------------------------------------------
+
+def _keyword(call: ast.Call, name: str) -> ast.AST | None:
+    return next((k.value for k in call.keywords if k.arg == name), None)
+
+
+def _dataloader(call: ast.Call, ctx: Context) -> None:
+    if any(k.arg is None for k in call.keywords) or _keyword(call, "batch_sampler") is not None:
+        return  # **kwargs or a batch sampler decides the batch shapes
+    batch = _keyword(call, "batch_size") or (call.args[1] if len(call.args) > 1 else None)
+    if isinstance(batch, ast.Constant) and batch.value in (None, 1):
+        return  # no batching, or one sample per batch: no partial last batch
+    drop = _keyword(call, "drop_last")
+    if drop is not None and not (isinstance(drop, ast.Constant) and drop.value is False):
+        return  # drop_last=True, or decided elsewhere
+    if len(call.args) > 6:
+        return  # drop_last passed positionally
+    if not _training_loader(call, ctx):
+        return
+    if drop is not None:
+        edits = [ctx.replace(drop, "True")]
+    else:
+        last = max([*call.args, *call.keywords], key=lambda a: (a.end_lineno, a.end_col_offset), default=None)
+        if last is None:
+            return
+        end = ctx.span(last)[1]
+        edits = [Edit(end, end, ", drop_last=True")]
+    ctx.report(NM303, call, edits=edits, unsafe=NM303.fix_reason)
+
+
+_TRAIN_WORDS = ("train",)
+_EVAL_WORDS = ("val", "test", "eval", "valid", "dev", "infer", "predict")
+
+
+def _training_loader(call: ast.Call, ctx: Context) -> bool:
+    """A loader that feeds training: shuffled, or named or fed from something called train."""
+    names = []
+    if isinstance(ctx.parent, (ast.Assign, ast.AnnAssign)):
+        targets = ctx.parent.targets if isinstance(ctx.parent, ast.Assign) else [ctx.parent.target]
+        names += [ctx.segment(t).lower() for t in targets]
+    dataset = call.args[0] if call.args else _keyword(call, "dataset")
+    if dataset is not None:
+        names.append(ctx.segment(dataset).lower())
+    if any(w in n for n in names for w in _EVAL_WORDS) and not any(w in n for n in names for w in _TRAIN_WORDS):
+        return False
+    shuffle = _keyword(call, "shuffle") or (call.args[2] if len(call.args) > 2 else None)
+    if isinstance(shuffle, ast.Constant) and shuffle.value is True:
+        return True
+    if shuffle is not None and "train" in ctx.segment(shuffle).lower():
+        return True
+    return any(w in n for n in names for w in _TRAIN_WORDS)
+
+
+def _padding(call: ast.Call, qualified: str | None, ctx: Context) -> None:
+    leaf = (qualified or (call.func.id if isinstance(call.func, ast.Name) else "")).rsplit(".", 1)[-1]
+    if _keyword(call, "pad_to_multiple_of") is not None:
+        return  # bucketed lengths: a few shapes, which is the advice
+    padding = _keyword(call, "padding")
+    if leaf in COLLATORS:
+        if padding is None or (isinstance(padding, ast.Constant) and padding.value in (True, "longest")):
+            ctx.report(NM304, call, f"`{leaf}` pads each batch to its longest sequence: pass "
+                       "padding=\"max_length\" with max_length, or pad_to_multiple_of")
+        return
+    if isinstance(padding, ast.Constant) and (padding.value is True or padding.value == "longest"):
+        if _only_checks_truncation(call, ctx):
+            return
+        ctx.report(NM304, padding, f"padding={padding.value!r} pads to the longest sequence of "
+                   "each batch (max_length only truncates): use padding=\"max_length\" with "
+                   "max_length, or pad_to_multiple_of")
+
+
+# Uses of a tokenized batch that only look at it: the batch never reaches the model.
+_LOOKING_CALLS = {"batch_decode", "decode", "len", "torch.equal", "equal", "warn", "warning", "info"}
+
+
+def _only_checks_truncation(call: ast.Call, ctx: Context) -> bool:
+    """``untruncated_ids = tokenizer(prompt, padding="longest").input_ids``, then used only to
+    compare with the padded ids and to warn about what was cut (diffusers' pipelines): the
+    longest-padded batch is never fed to a model, so its length does not matter."""
+    scope = ctx.chain[-1]
+    if not isinstance(scope, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return False
+    parents: dict[int, ast.AST] = {}
+    for node in ast.walk(scope):
+        for child in ast.iter_child_nodes(node):
+            parents[id(child)] = node
+    holder: ast.AST = call
+    while isinstance(parents.get(id(holder)), (ast.Attribute, ast.Subscript)):
+        holder = parents[id(holder)]  # tokenizer(...).input_ids
+    assign = parents.get(id(holder))
+    if not (isinstance(assign, ast.Assign) and len(assign.targets) == 1 and isinstance(assign.targets[0], ast.Name)):
+        return False
+    name = assign.targets[0].id
+    uses = [n for n in ast.walk(scope) if isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Load)]
+    return bool(uses) and all(_looks_only(u, parents, ctx) for u in uses)
+
+
+def _looks_only(use: ast.Name, parents: dict[int, ast.AST], ctx: Context) -> bool:
+    node: ast.AST = use
+    while True:
+        parent = parents.get(id(node))
+        if parent is None or isinstance(parent, ast.stmt) and not isinstance(parent, ast.Expr):
+            return isinstance(parent, (ast.If, ast.Assert)) and node is parent.test
+        if isinstance(parent, ast.Attribute) and parent.attr == "shape":
+            return True
+        if isinstance(parent, ast.Compare):
+            return True
+        if isinstance(parent, ast.Call) and node is not parent.func:
+            f = parent.func
+            leaf = f.attr if isinstance(f, ast.Attribute) else f.id if isinstance(f, ast.Name) else ""
+            return leaf in _LOOKING_CALLS or ctx.qualify(f) in _LOOKING_CALLS
+        node = parent

@@ -1,0 +1,97 @@
+"""``neuron-migrate measure MODULE:FACTORY``: what torch.compile really captures, on the CPU.
+
+The model runs in a child process (``neuron_migrate.runtime.worker``, which imports torch)
+with a time limit; this process compares the measurement with the static predictions of
+the files the forward pass executed and marks each prediction confirmed or refuted.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+import typer
+
+from neuron_migrate.cli import Format, UsageError, app
+
+
+def run_worker(spec: str, paths: list[Path], timeout: float) -> dict:
+    """The worker's JSON; raises UsageError when it fails, times out or torch is missing."""
+    with tempfile.TemporaryDirectory(prefix="neuron-migrate-") as tmp:
+        out = os.path.join(tmp, "measure.json")
+        cmd = [sys.executable, "-m", "neuron_migrate.runtime.worker", spec, out]
+        for p in paths:
+            cmd += ["--path", str(p.resolve())]
+        try:
+            proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
+        except subprocess.TimeoutExpired:
+            raise UsageError(f"{spec} did not finish within {timeout:g} s (--timeout)") from None
+        if not os.path.exists(out):
+            tail = (proc.stderr or "").strip().splitlines()[-1:] or ["no output"]
+            if "No module named 'torch'" in (proc.stderr or ""):
+                raise UsageError("measure needs torch: pip install 'neuron-migrate[runtime]'")
+            raise UsageError(f"measuring {spec} failed: {tail[0]}")
+        with open(out, encoding="utf-8") as fh:
+            data = json.load(fh)
+    if "error" in data:
+        raise UsageError(data["error"])
+    return data
+
+
+def measured_report(data: dict) -> dict:
+    """The measurement plus each static prediction, confirmed or refuted."""
+    from neuron_migrate.runtime.compare import compare
+
+    m = data["measurement"]
+    executed = {f: set(lines) for f, lines in data["executed"].items()}
+    cmp = compare(executed, [(b["file"], b["line"], b["reason"], [tuple(f) for f in b.get("stack", ())])
+                             for b in m["breaks"]])
+    return {
+        "measured": m,
+        "static": {
+            "estimated_coverage": None if cmp.estimated_coverage is None else round(cmp.estimated_coverage, 4),
+            "expected_graphs": cmp.expected_graphs,
+            "predictions": [{"file": p.file, "line": p.line, "code": p.code,
+                             "status": "confirmed" if p.confirmed else "refuted"} for p in cmp.predictions],
+            "missed": [{"file": f, "line": ln, "reason": r} for f, ln, r in cmp.missed],
+        },
+    }
+
+
+@app.command("measure")
+def measure_command(
+    factory: str = typer.Argument(..., help="MODULE:FACTORY; FACTORY() returns (model, example_inputs)."),
+    path: list[Path] | None = typer.Option(None, "--path", help="Folder to put on sys.path (repeatable; the current folder always is)."),
+    timeout: float = typer.Option(600.0, "--timeout", help="Seconds before the run is stopped."),
+    format: Format = typer.Option(Format.text, "--format", "-f", help="Output format."),
+) -> None:
+    """Run torch._dynamo.explain on the CPU and check the static graph-break predictions."""
+    report = measured_report(run_worker(factory, list(path or []), timeout))
+    if format is Format.json:
+        sys.stdout.write(json.dumps(report, indent=2) + "\n")
+        return
+    m, s = report["measured"], report["static"]
+    cov = "n/a" if m["coverage"] is None else f"{m['coverage']:.0%}"
+    est = "n/a" if s["estimated_coverage"] is None else f"{s['estimated_coverage']:.0%}"
+    lines = [f"measured: {m['graphs']} graphs, {m['graph_breaks']} graph breaks, "
+             f"{sum(m['ops_per_graph'])} ops in graphs, coverage {cov} of ATen op calls",
+             f"static estimate: coverage {est}, {s['expected_graphs']} graphs expected", ""]
+    if m["breaks"]:
+        lines.append("measured breaks:")
+        lines += [f"  {b['file']}:{b['line']}: {b['reason']}" + (
+                  " (frame skipped)" if b["skip"] else " (rest of frame eager)" if b.get("rest") else "")
+                  for b in m["breaks"]]
+    if s["predictions"]:
+        lines.append("predictions:")
+        lines += [f"  {p['file']}:{p['line']} {p['code']}: {p['status']}" for p in s["predictions"]]
+    if s["missed"]:
+        lines.append("measured but not predicted:")
+        lines += [f"  {x['file']}:{x['line']}: {x['reason']}" for x in s["missed"]]
+    if m["op_counts"]:
+        lines.append("ops in graphs:")
+        lines += [f"  {n} × {name}" for name, n in sorted(m["op_counts"].items(), key=lambda kv: -kv[1])[:20]]
+    sys.stdout.write("\n".join(lines) + "\n")

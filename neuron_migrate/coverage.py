@@ -1,0 +1,153 @@
+"""The compile-coverage estimate: how much of the model ``torch.compile`` would capture.
+
+It is computed after the scan from the per-file summaries of traced functions
+(``FileResult.traced``, made by checks/graph_breaks.py); nothing here parses code.
+
+Formula (calibrated in docs/accuracy.md against a measured share of ATen op calls):
+
+- A traced function *runs eagerly* when one of its break sites sits in a loop, a ``try``
+  block or a user context manager (Dynamo cannot resume there and skips the frame), or
+  when it calls, from such a place, a traced function that has a break site.
+- Its *lost statements* are all of its statements when it runs eagerly, otherwise the
+  statements whose break runs a tensor op eagerly between two graphs: a host read
+  (NM401), a branch on a tensor (NM402, whose value is read eagerly), a data-dependent
+  shape (NM301), a call into a disabled function (NM405) or a torch.nn container that
+  reads its mask on the host (NM407), plus, from a break Dynamo cannot resume from (an
+  RNN module call, NM406), that statement and every later one. A ``print``, logging or
+  untraceable Python call (NM403/NM404) splits the graph but runs no tensor op itself, so
+  it costs graphs, not coverage (measured: benchmarks/calibration/constructs.py).
+- Break sites after the first one that runs the frame (or the rest of it) eagerly are
+  never reached by Dynamo, so they are neither counted nor predicted.
+- ``estimated_coverage = 1 - sum(lost statements) / sum(statements)`` over the traced
+  functions of a module, and over every traced function of the scan for the overall figure.
+- ``expected_graphs = 1 + resumable break statements + functions that run eagerly`` (each
+  break splits a graph in two; the callees of a skipped frame are compiled as frames of
+  their own, at least one graph).
+
+Statements are the statements of a function's own body (its callees count for
+themselves), so a call to a submodule costs one statement where its ops are counted in the
+submodule's ``forward``. A call to a torch.nn container whose code is not the project's
+(``nn.LSTM``, ``nn.TransformerEncoder``, ``nn.MultiheadAttention``, ...) weighs what its
+ops weigh: its eager ATen calls per layer / 2 (a plain statement makes about two), times its
+layer count when that is a literal (2 when it is not), from a table measured with
+``benchmarks/calibration/constructs.py --container-ops``; so losing such a call to a break
+costs its weight, not one statement.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from neuron_migrate.models import FileResult, TracedFunction
+
+FORMULA = ("estimated_coverage = 1 - lost statements / statements of traced functions; a "
+           "function with a break in a loop, try block or user context manager loses all its "
+           "statements, otherwise each statement whose break runs a tensor op eagerly (NM301, "
+           "NM401, NM402, NM405, NM407) is lost, and from an RNN call (NM406) on the rest of the "
+           "function; expected_graphs = 1 + resumable break statements + functions that run eagerly")
+NO_OP_BREAKS = frozenset({"NM403", "NM404"})  # print/log/Python calls: a split, no eager tensor op
+
+
+@dataclass(frozen=True)
+class FunctionEstimate:
+    function: TracedFunction
+    statements: int
+    lost: int
+    break_lines: tuple[int, ...]
+    runs_eagerly: bool
+    rest_eager_from: int | None = None  # line of a break the rest of the function runs eagerly after
+
+    @property
+    def graphs(self) -> int:
+        """Graphs this function adds: one per resumable break, one when it runs eagerly."""
+        if self.runs_eagerly:
+            return 1
+        return len(self.break_lines) - (self.rest_eager_from is not None)
+
+
+def estimate_functions(functions: Iterable[TracedFunction],
+                       executed: set[int] | None = None) -> list[FunctionEstimate]:
+    """Estimates for the traced functions of one file; with ``executed`` (line numbers a run
+    executed), only the statements and break sites on those lines count."""
+    functions = list(functions)
+    by_name = {f.name: f for f in functions}
+
+    def lines(f: TracedFunction) -> tuple[set[int], list]:
+        stmts = set(f.statements) if executed is None else set(f.statements) & executed
+        return stmts, [b for b in f.breaks if b.line in stmts]
+
+    breaks_of = {f.name: lines(f)[1] for f in functions}
+    has_break: dict[str, bool] = {}
+
+    def breaks_below(name: str, seen: frozenset = frozenset()) -> bool:
+        if name in has_break:
+            return has_break[name]
+        f = by_name.get(name)
+        if f is None or name in seen:
+            return False
+        found = bool(breaks_of[name]) or any(breaks_below(c, seen | {name}) for c in f.calls)
+        has_break[name] = found
+        return found
+
+    out = []
+    for f in functions:
+        stmts, breaks = lines(f)
+        breaks = _reached(breaks)
+        eager = any(b.skips_frame for b in breaks) or any(breaks_below(c) for c in f.calls_in_loop
+                                                          if executed is None or c in by_name)
+        break_lines = tuple(sorted({b.line for b in breaks}))
+        lost_lines = {b.line for b in breaks if b.code not in NO_OP_BREAKS}
+        rest = next((b.line for b in breaks if b.skips_rest), None)
+        if rest is not None:
+            lost_lines |= {s for s in stmts if s >= rest}
+        weight = dict(f.weights)
+        size = sum(weight.get(s, 1) for s in stmts)
+        lost = size if eager else sum(weight.get(s, 1) for s in lost_lines & stmts)
+        out.append(FunctionEstimate(f, size, lost, break_lines, eager, rest))
+    return out
+
+
+def _reached(breaks) -> list:
+    """The break sites Dynamo gets to: after a break it cannot resume from (the frame or the
+    rest of it runs eagerly), the later ones are never traced, so they are no breaks."""
+    out = []
+    for b in sorted(breaks, key=lambda b: b.line):
+        out.append(b)
+        if b.skips_frame or b.skips_rest:
+            break
+    return out
+
+
+def _summary(estimates: list[FunctionEstimate]) -> dict:
+    stmts = sum(e.statements for e in estimates)
+    lost = sum(e.lost for e in estimates)
+    return {
+        "estimated_coverage": round(1 - lost / stmts, 4) if stmts else None,
+        "expected_graphs": (1 + sum(e.graphs for e in estimates)) if estimates else 0,
+        "traced_functions": len(estimates),
+        "statements": stmts,
+        "lost_statements": lost,
+        "break_statements": sum(len(e.break_lines) for e in estimates),
+        "functions_run_eagerly": sum(e.runs_eagerly for e in estimates),
+    }
+
+
+def compile_coverage(files: Iterable[FileResult]) -> dict:
+    """The ``compile_coverage`` object of the scan JSON: overall, then per module (file)."""
+    modules = []
+    everything: list[FunctionEstimate] = []
+    for r in sorted(files, key=lambda r: r.path):
+        if not r.traced:
+            continue
+        est = estimate_functions(r.traced)
+        everything += est
+        modules.append({"path": r.path, **_summary(est), "functions": [
+            {"name": e.function.name, "line": e.function.line, "why": e.function.why,
+             "statements": e.statements, "runs_eagerly": e.runs_eagerly,
+             "estimated_coverage": round(1 - e.lost / e.statements, 4) if e.statements else None,
+             "breaks": [{"line": b.line, "code": b.code, "skips_frame": b.skips_frame,
+                         "skips_rest": b.skips_rest}
+                        for b in e.function.breaks]}
+            for e in est]})
+    return {"formula": FORMULA, **_summary(everything), "modules": modules}

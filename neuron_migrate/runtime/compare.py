@@ -1,0 +1,105 @@
+"""Static predictions against a measured run, statement by statement (no torch needed).
+
+Both sides are reduced to the first line of the innermost statement that holds them, so a
+multi-line statement counts once, and only statements the run executed are compared.
+"""
+
+from __future__ import annotations
+
+import ast
+import os
+from dataclasses import dataclass, field
+
+from neuron_migrate.coverage import estimate_functions
+from neuron_migrate.engine import analyse
+from neuron_migrate.models import FileResult, Options
+
+
+def statement_of_line(tree: ast.AST) -> dict[int, int]:
+    """Each line of the file -> first line of the innermost statement covering it."""
+    out: dict[int, int] = {}
+    spans = sorted(((n.lineno, n.end_lineno or n.lineno) for n in ast.walk(tree) if isinstance(n, ast.stmt)),
+                   key=lambda s: (s[0], -s[1]))
+    for start, end in spans:  # inner statements come later and overwrite their lines
+        for line in range(start, end + 1):
+            if line not in out or out[line] <= start:
+                out[line] = start
+    return out
+
+
+@dataclass
+class Prediction:
+    file: str
+    line: int
+    code: str
+    confirmed: bool
+
+
+@dataclass
+class Comparison:
+    predictions: list[Prediction] = field(default_factory=list)
+    missed: list[tuple[str, int, str]] = field(default_factory=list)  # measured, not predicted
+    statements: int = 0
+    lost: int = 0
+    expected_graphs: int = 1
+
+    @property
+    def true_positives(self) -> int:
+        return sum(p.confirmed for p in self.predictions)
+
+    @property
+    def estimated_coverage(self) -> float | None:
+        return 1 - self.lost / self.statements if self.statements else None
+
+
+def analyse_files(paths) -> dict[str, tuple[FileResult, dict[int, int]]]:
+    """Static results of the files, each analysed under its path relative to their common
+    folder (as a scan of that folder would: tests/ and data/ files are host-side there)."""
+    out = {}
+    paths = list(paths)
+    root = os.path.dirname(os.path.commonpath(paths)) if len(paths) == 1 else os.path.commonpath(paths) if paths else ""
+    for path in paths:
+        try:
+            with open(path, "rb") as fh:
+                data = fh.read()
+            tree = ast.parse(data)
+        except (OSError, SyntaxError, ValueError):
+            continue
+        out[path] = (analyse(os.path.relpath(path, root) if root else path, data, Options()),
+                     statement_of_line(tree))
+    return out
+
+
+def compare(executed: dict[str, set[int]], breaks: list[tuple]) -> Comparison:
+    """``executed``: file -> lines the eager forward ran; ``breaks``: measured
+    (file, line, reason[, stack]). A break inside library code (torch's own modules) is
+    placed on the innermost frame of the analysed files that led to it: the user's call."""
+    files = analyse_files(sorted(executed))
+    cmp = Comparison()
+    measured: dict[tuple[str, int], str] = {}
+    for file, line, reason, *rest in breaks:
+        if file not in files and rest:
+            user = [(f, n) for f, n in rest[0] if f in files]
+            if user:
+                file, line = user[-1]
+        if file in files:
+            stmt = files[file][1].get(line, line)
+            measured.setdefault((file, stmt), reason)
+        else:
+            cmp.missed.append((file, line, reason))  # outside the analysed files (library code)
+    predicted: set[tuple[str, int]] = set()
+    for file, (result, stmt_of) in files.items():
+        ran = {stmt_of.get(line, line) for line in executed[file]}
+        for est in estimate_functions(result.traced, ran):
+            cmp.statements += est.statements
+            cmp.lost += est.lost
+            cmp.expected_graphs += est.graphs
+            codes = {b.line: b.code for b in est.function.breaks}
+            for line in est.break_lines:  # the sites Dynamo reaches, on lines that ran
+                if (file, line) not in predicted:
+                    predicted.add((file, line))
+                    cmp.predictions.append(Prediction(file, line, codes[line], (file, line) in measured))
+    for (file, line), reason in sorted(measured.items()):
+        if (file, line) not in predicted:
+            cmp.missed.append((file, line, reason))
+    return cmp

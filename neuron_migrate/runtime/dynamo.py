@@ -1,0 +1,251 @@
+"""Measure what ``torch.compile`` captures of one call: graphs, breaks, ops and coverage.
+
+The accounting is ``torch._dynamo.explain``'s own (its ``_explain_graph_detail`` runs in
+our backend), with two additions that explain lacks:
+
+* breaks are also collected from Dynamo's ``graph_breaks`` log, because ``break_reasons``
+  omits breaks that come before any op in a frame, inside loops, or that are not
+  resumable (the frame is skipped and runs eagerly);
+* coverage: the share of the call's ATen operator calls that run inside a captured graph.
+  An eager run under a counting dispatch mode gives the total; the compiled run counts
+  the calls made while a captured graph executes.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import re
+import traceback
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+import torch
+from torch.utils._python_dispatch import TorchDispatchMode
+
+_AT = re.compile(r"in user code at (?P<file>.+?):(?P<line>\d+)")
+_REASON = re.compile(r"Graph Break Reason: (?P<reason>.*)")
+_FRAME = re.compile(r'File "(?P<file>[^"]+)", line (?P<line>\d+), in (?P<func>\S+)')
+
+
+@dataclass(frozen=True, order=True)
+class Break:
+    file: str
+    line: int
+    reason: str
+    skip: bool = False  # the whole frame fell back to eager ("cannot resume")
+    rest: bool = False  # compiled up to the break, the rest of the frame ran eagerly
+    stack: tuple = ()  # (file, line) of the user frames, outermost first, when known
+
+
+@dataclass
+class Measurement:
+    graphs: int = 0
+    ops_per_graph: list[int] = field(default_factory=list)
+    breaks: list[Break] = field(default_factory=list)
+    eager_ops: int = 0  # ATen calls of one eager forward
+    graph_ops: int = 0  # ATen calls made inside captured graphs during the compiled forward
+    op_counts: Counter = field(default_factory=Counter)  # graph ops by name
+
+    @property
+    def coverage(self) -> float | None:
+        if not self.eager_ops:
+            return None
+        return min(1.0, self.graph_ops / self.eager_ops)
+
+    def as_dict(self) -> dict:
+        return {"graphs": self.graphs, "graph_breaks": len(self.breaks),
+                "ops_per_graph": self.ops_per_graph,
+                "coverage": None if self.coverage is None else round(self.coverage, 4),
+                "eager_aten_ops": self.eager_ops, "graph_aten_ops": self.graph_ops,
+                "breaks": [{"file": b.file, "line": b.line, "reason": b.reason, "skip": b.skip,
+                            "rest": b.rest, "stack": [list(f) for f in b.stack]} for b in self.breaks],
+                "op_counts": dict(sorted(self.op_counts.items()))}
+
+
+class _CountAten(TorchDispatchMode):
+    def __init__(self) -> None:
+        super().__init__()
+        self.calls = 0
+
+    def __torch_dispatch__(self, func, types, args=(), kwargs=None):
+        self.calls += 1
+        return func(*args, **(kwargs or {}))
+
+
+class _BreakLog(logging.Handler):
+    """Collects (file, line, reason) from the records of Dynamo's graph_breaks artifact log."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.DEBUG)
+        self.breaks: list[Break] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        try:
+            text = record.getMessage()
+        except Exception:  # a malformed record must not stop the measurement
+            return
+        reason = _REASON.search(text)
+        at = _AT.search(text)
+        if at:
+            why = _reason(text[reason.start("reason"):]) if reason else ""
+            skip = "Skipping the function" in why or "cannot properly resume" in text
+            rest = "skipping the rest of the function" in why
+            tb = text.split("User code traceback:", 1)[-1] if "User code traceback:" in text else ""
+            stack = tuple((f, int(n)) for f, n, _ in _FRAME.findall(tb))
+            self.breaks.append(Break(at["file"], int(at["line"]), why, skip=skip, rest=rest, stack=stack))
+            return
+        if "cannot properly resume" in text:
+            frames = _FRAME.findall(text)
+            exc = record.exc_info[1] if record.exc_info else None
+            why = _first_line(str(exc)) if exc else "frame skipped"
+            if frames:
+                file, line, _ = frames[-1]
+                self.breaks.append(Break(file, int(line), why, skip=True))
+
+
+def _first_line(text: str) -> str:
+    text = text.strip()
+    return text.splitlines()[0] if text else ""
+
+
+def _reason(text: str) -> str:
+    """The reason of a log record: its first line, plus the next when the first only says
+    the break could not be handled (the cause follows it)."""
+    lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
+    if not lines:
+        return ""
+    head = lines[0]
+    if head.startswith(("Failed to handle graph break", "Encountered graph break")):
+        detail = next((ln for ln in lines[1:] if not ln.startswith(("Graph break encountered", "Graph Break Reason"))), "")
+        return f"{head} {detail}".strip()
+    return head
+
+
+@contextlib.contextmanager
+def _graph_break_log():
+    """Capture Dynamo's graph-break log records without printing them."""
+    from torch._logging import set_logs
+
+    handler = _BreakLog()
+    loggers = [logging.getLogger(n) for n in ("torch._dynamo.symbolic_convert.__graph_breaks",
+                                                "torch._dynamo.convert_frame.__graph_breaks")]
+    saved = [(lg.level, lg.propagate) for lg in loggers]
+    set_logs(graph_breaks=True)
+    for lg in loggers:
+        lg.addHandler(handler)
+        lg.setLevel(logging.DEBUG)
+        lg.propagate = False  # ours only: no stderr noise
+    try:
+        yield handler
+    finally:
+        for lg, (level, prop) in zip(loggers, saved):
+            lg.removeHandler(handler)
+            lg.setLevel(level)
+            lg.propagate = prop
+        set_logs()
+
+
+def measure(fn: Callable, args: tuple = (), kwargs: dict | None = None) -> Measurement:
+    """Run ``fn(*args, **kwargs)`` eagerly and under Dynamo; return what was captured."""
+    import torch._dynamo as dynamo
+    from torch._dynamo.backends.debugging import _explain_graph_detail
+
+    kwargs = kwargs or {}
+    m = Measurement()
+    with torch.no_grad():
+        counter = _CountAten()
+        with counter:
+            fn(*args, **kwargs)
+        m.eager_ops = counter.calls
+
+    graphs: list = []
+    reasons: list = []
+    ops_per_graph: list = []
+    op_count = 0
+    in_graph = _CountAten()
+
+    def backend(gm: torch.fx.GraphModule, example_inputs: Any):
+        nonlocal graphs, op_count, ops_per_graph, reasons
+        gm, graphs, op_count, ops_per_graph, reasons = _explain_graph_detail(
+            gm, graphs, op_count, ops_per_graph, reasons)
+        forward = gm.forward
+
+        def run(*a):
+            with in_graph:
+                return forward(*a)
+        return run
+
+    dynamo.reset()
+    quiet = logging.getLogger("torch._dynamo")
+    level = quiet.level
+    quiet.setLevel(logging.ERROR)  # Dynamo's own warnings repeat what we collect
+    try:
+        with torch.no_grad(), _graph_break_log() as log:
+            dynamo.optimize(backend, nopython=False)(fn)(*args, **kwargs)
+    finally:
+        dynamo.reset()
+        quiet.setLevel(level)
+    m.graphs = len(graphs)
+    m.ops_per_graph = [len(o) for o in ops_per_graph]
+    m.op_counts = Counter(_op_name(t) for ops in ops_per_graph for t in ops)
+    m.graph_ops = in_graph.calls
+    seen: dict[tuple[str, int], Break] = {}
+    for r in reasons:  # explain's own list: its user stack ends at the breaking line
+        if r.user_stack:
+            fs = r.user_stack[-1]
+            stack = tuple((f.filename, f.lineno) for f in r.user_stack)
+            seen.setdefault((fs.filename, fs.lineno), Break(fs.filename, fs.lineno, _first_line(r.reason), stack=stack))
+    # The log's reasons are complete (explain may only say "step_unsupported"), explain's
+    # stacks are (the log's traceback can lack the compiled frame itself, when the break is
+    # inside a torch.nn module it inlined).
+    for b in log.breaks:
+        key = (b.file, b.line)
+        old = seen.get(key)
+        if old is None:
+            seen[key] = b
+        elif (b.skip, b.rest) >= (old.skip, old.rest):
+            seen[key] = Break(b.file, b.line, b.reason, b.skip, b.rest, old.stack or b.stack)
+    m.breaks = sorted(seen.values())
+    return m
+
+
+def _op_name(target: Any) -> str:
+    name = getattr(target, "__name__", None) or str(target)
+    module = getattr(target, "__module__", None)
+    return f"{module}.{name}" if module and not name.startswith(module) else name
+
+
+def executed_lines(fn: Callable, args: tuple = (), kwargs: dict | None = None,
+                   want: Callable[[str], bool] = lambda f: True) -> dict[str, set[int]]:
+    """Lines of files accepted by ``want`` that an eager call of ``fn`` executes (sys.settrace)."""
+    import sys
+
+    hits: dict[str, set[int]] = {}
+
+    def tracer(frame, event, arg):
+        filename = frame.f_code.co_filename
+        if not want(filename):
+            return None
+        lines = hits.setdefault(filename, set())
+
+        def local(frame, event, arg):
+            if event == "line":
+                lines.add(frame.f_lineno)
+            return local
+        lines.add(frame.f_lineno)
+        return local
+
+    old = sys.gettrace()
+    sys.settrace(tracer)
+    try:
+        with torch.no_grad():
+            fn(*args, **(kwargs or {}))
+    finally:
+        sys.settrace(old)
+    return hits
+
+
+def format_exception(exc: BaseException) -> str:
+    return "".join(traceback.format_exception_only(type(exc), exc)).strip()

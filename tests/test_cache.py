@@ -1,0 +1,319 @@
+"""The result cache: hits, misses, invalidation, damage, concurrency, and --no-cache."""
+
+from __future__ import annotations
+
+import json
+import os
+import pickle
+import shutil
+import subprocess
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from neuron_migrate import cache as cache_module
+from neuron_migrate import engine, runner
+from neuron_migrate.cache import DIRNAME, KEEP_SALTS, LAYOUT, Cache, digest, salt
+from neuron_migrate.cli import main
+from neuron_migrate.models import FileResult, Options
+
+SOURCES = {
+    "a.py": "import torch\nx = torch.zeros(3).cuda()\n",
+    "b.py": 'import torch\ndevice = torch.device("cuda")\n',
+    "pkg/c.py": "import torch\ntorch.cuda.synchronize()\n",
+    "plain.py": "print('no marker words here')\n",
+}
+
+
+@pytest.fixture
+def tree(tmp_path) -> Path:
+    for rel, text in SOURCES.items():
+        path = tmp_path / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+    return tmp_path
+
+
+@pytest.fixture
+def analysed(monkeypatch) -> list[str]:
+    """Paths the engine analyses (in this process: the trees here are below the pool threshold)."""
+    seen: list[str] = []
+    real = engine.analyse_file
+
+    def counting(kind, path, data, options):
+        seen.append(path)
+        return real(kind, path, data, options)
+
+    monkeypatch.setattr(engine, "analyse_file", counting)
+    return seen
+
+
+def scan(root: Path, options: Options = Options(), use_cache: bool = True):
+    result, _ = runner.scan([root], options, use_cache=use_cache)
+    return {r.path: r for r in result.files}
+
+
+def entries(root: Path) -> list[Path]:
+    return sorted(p for p in (root / DIRNAME / LAYOUT).rglob("*") if p.is_file())
+
+
+# -- hits and misses ----------------------------------------------------------------------------
+
+def test_second_scan_reads_every_result_from_the_cache(tree, analysed):
+    first = scan(tree)
+    assert sorted(analysed) == sorted(SOURCES)
+    analysed.clear()
+    second = scan(tree)
+    assert analysed == [] and second == first
+    assert len(entries(tree)) == len(SOURCES)
+
+
+def test_an_edited_file_is_analysed_again(tree, analysed):
+    scan(tree)
+    analysed.clear()
+    (tree / "b.py").write_text('import torch\ndevice = torch.device("cuda:1")\nz = 1\n')
+    results = scan(tree)
+    assert analysed == ["b.py"]
+    assert [f.line for f in results["b.py"].findings] == [2]
+    assert len(entries(tree)) == len(SOURCES)  # one entry per path: replaced, not added
+
+
+def test_a_renamed_file_is_analysed_under_its_new_path(tree, analysed):
+    scan(tree)
+    analysed.clear()
+    (tree / "a.py").rename(tree / "renamed.py")
+    results = scan(tree)
+    assert analysed == ["renamed.py"]
+    assert {f.path for f in results["renamed.py"].findings} == {"renamed.py"}
+
+
+def test_cli_warm_scan_prints_what_the_cold_scan_printed(tree, capsys):
+    outputs = []
+    for args in (["--no-cache"], [], []):
+        code = main(["scan", str(tree), "-f", "json", *args])
+        outputs.append((code, capsys.readouterr().out))
+    assert outputs[0] == outputs[1] == outputs[2]
+    assert outputs[0][0] == 1 and json.loads(outputs[0][1])["findings"]
+
+
+def test_no_cache_neither_reads_nor_writes(tree, capsys, analysed):
+    assert main(["scan", str(tree), "--no-cache", "-q"]) == 1
+    assert not (tree / DIRNAME).exists()
+    main(["scan", str(tree), "-q"])
+    analysed.clear()
+    assert main(["scan", str(tree), "--no-cache", "-q"]) == 1
+    assert sorted(analysed) == sorted(SOURCES)  # analysed again although every entry is there
+
+
+def test_the_cache_ignores_itself(tree):
+    scan(tree)
+    top = tree / DIRNAME
+    assert (top / ".gitignore").read_text().splitlines()[-1] == "*"
+    assert (top / "CACHEDIR.TAG").read_text().startswith("Signature: 8a477f597d28d172789f06886806bc55")
+    if shutil.which("git") is None:
+        return
+    subprocess.run(["git", "init", "-q", str(tree)], check=True)
+    status = subprocess.run(["git", "-C", str(tree), "status", "--porcelain", "--untracked-files=all"],
+                            capture_output=True, text=True, check=True).stdout
+    assert DIRNAME not in status and "a.py" in status
+
+
+def test_the_cache_folder_is_never_scanned(tree, capsys):
+    scan(tree)
+    (tree / DIRNAME / "stray.py").write_text("import torch\ntorch.zeros(1).cuda()\n")
+    paths = {r.path for r in runner.scan([tree], Options(), use_cache=True)[0].files}
+    assert paths == set(SOURCES)
+
+
+# -- what the key holds -------------------------------------------------------------------------
+
+def test_options_are_part_of_the_key(tree, analysed):
+    everything = scan(tree)
+    only_nm103 = scan(tree, Options(select=("NM103",)))
+    assert {f.code for r in only_nm103.values() for f in r.findings} == {"NM103"}
+    assert len(analysed) == 2 * len(SOURCES)
+    analysed.clear()
+    assert scan(tree) == everything and analysed == []  # the first salt is still there
+
+
+def test_capability_overlays_are_part_of_the_key(tmp_path):
+    overlay = tmp_path / "overlay.yaml"
+    overlay.write_text("schema_version: 1\n")
+    options = Options(capabilities=(str(overlay),))
+    before = salt(options)
+    assert salt(options) == before
+    overlay.write_text("schema_version: 1\n# changed\n")
+    assert salt(options) != before
+
+
+def test_tool_code_and_tables_are_part_of_the_key(tmp_path, monkeypatch):
+    table = tmp_path / "rules.yaml"
+    table.write_text("a: 1\n")
+    monkeypatch.setattr(cache_module, "_tool_files", lambda: [table])
+    before = salt(Options())
+    table.write_text("a: 2\n")
+    assert salt(Options()) != before
+    monkeypatch.setattr(cache_module, "__version__", "999.0")
+    table.write_text("a: 1\n")
+    assert salt(Options()) != before
+
+
+def test_the_real_tool_files_include_the_checks_and_the_rules():
+    names = {p.name for p in cache_module._tool_files()}
+    assert {"device.py", "engine.py", "names.py", "cuda_api.yaml"} <= names
+
+
+def test_only_a_few_salts_are_kept(tree):
+    salts = tree / DIRNAME / LAYOUT
+    for i in range(KEEP_SALTS + 3):
+        scan(tree, Options(select=(f"NM1{i:02d}",)))
+    assert len([p for p in salts.iterdir() if p.is_dir()]) == KEEP_SALTS
+
+
+# -- damage -------------------------------------------------------------------------------------
+
+class Boom:
+    """A pickle that would run a command when loaded."""
+
+    def __reduce__(self):
+        return (os.system, ("touch PWNED",))
+
+
+DAMAGE = {
+    "empty": lambda result: b"",
+    "truncated": lambda result: pickle.dumps((b"x" * 20, result))[:40],
+    "garbage": lambda result: os.urandom(300),
+    "not a pickle of a result": lambda result: pickle.dumps({"path": result.path}),
+    "code execution": lambda result: pickle.dumps((b"x" * 20, Boom())),
+    "foreign class": lambda result: pickle.dumps((b"x" * 20, Path("/"))),
+}
+
+
+@pytest.mark.parametrize("damage", DAMAGE, ids=list(DAMAGE))
+def test_a_damaged_entry_is_a_miss(tree, analysed, damage, monkeypatch):
+    monkeypatch.chdir(tree)
+    first = scan(tree)
+    for entry in entries(tree):
+        entry.write_bytes(DAMAGE[damage](first["a.py"]))
+    analysed.clear()
+    assert scan(tree) == first
+    assert sorted(analysed) == sorted(SOURCES)
+    assert not (tree / "PWNED").exists()
+    analysed.clear()
+    assert scan(tree) == first and analysed == []  # and the damaged entries were rewritten
+
+
+def test_an_entry_of_an_older_result_type_is_a_miss(tree, analysed):
+    first = scan(tree)
+    [entry] = [e for e in entries(tree) if cache_module._load(e.read_bytes())[1].path == "a.py"]
+    stale = replace(first["a.py"])
+    del stale.__dict__["lines"]  # as if written before the field existed
+    entry.write_bytes(pickle.dumps((digest((tree / "a.py").read_bytes()), stale)))
+    analysed.clear()
+    assert scan(tree) == first and analysed == ["a.py"]
+
+
+def test_an_entry_for_another_path_is_a_miss(tree, analysed):
+    first = scan(tree)
+    c = Cache.open(tree, Options())
+    data = (tree / "a.py").read_bytes()
+    c.put("a.py", "python", digest(data), replace(first["b.py"]))  # b's result under a's key
+    analysed.clear()
+    assert scan(tree)["a.py"] == first["a.py"] and analysed == ["a.py"]
+
+
+def test_a_file_changed_during_the_scan_is_cached_under_what_was_analysed(tree, monkeypatch, analysed):
+    real = runner._lookup
+    late = 'import torch\nlate = torch.device("cuda")\n'
+
+    def lookup_then_edit(cands, results, cache):
+        todo = real(cands, results, cache)  # a.py hashed with its old bytes...
+        (tree / "a.py").write_text(late)  # ...and changed before it is analysed
+        return todo
+
+    monkeypatch.setattr(runner, "_lookup", lookup_then_edit)
+    first = scan(tree)
+    assert [f.code for f in first["a.py"].findings] == ["NM101"]
+    monkeypatch.setattr(runner, "_lookup", real)
+    analysed.clear()
+    assert scan(tree) == first and analysed == []  # the entry matches the new bytes
+
+
+def test_an_unwritable_cache_does_not_stop_the_scan(tree, analysed):
+    (tree / DIRNAME).write_text("a file where the cache folder would go\n")
+    first = scan(tree)
+    assert sorted(analysed) == sorted(SOURCES) and first["a.py"].findings
+    analysed.clear()
+    assert scan(tree) == first and sorted(analysed) == sorted(SOURCES)
+
+
+def test_a_full_disk_stops_caching_not_the_scan(tree, monkeypatch, analysed):
+    calls = []
+
+    def full(path, data):
+        calls.append(path)
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(cache_module, "_write_atomic", full)
+    first = scan(tree)
+    assert first["a.py"].findings and len(calls) == 1  # gave up after the first failure
+    assert entries(tree) == []
+
+
+def test_unreadable_files_are_not_cached(tree, monkeypatch):
+    real = runner.read_source
+
+    def flaky(path):
+        if path.name == "a.py":
+            raise PermissionError(13, "Permission denied")
+        return real(path)
+
+    monkeypatch.setattr(runner, "read_source", flaky)
+    assert [f.code for f in scan(tree)["a.py"].findings] == ["NM904"]
+    monkeypatch.setattr(runner, "read_source", real)
+    assert [f.code for f in scan(tree)["a.py"].findings] == ["NM102"]
+
+
+# -- concurrency --------------------------------------------------------------------------------
+
+@pytest.mark.slow
+def test_concurrent_scans_agree_and_leave_valid_entries(tmp_path):
+    """Several processes fill the same cache at once, through their pools."""
+    for i in range(60):
+        (tmp_path / f"m{i:02d}.py").write_text(SOURCES["a.py"] + f"y{i} = torch.device('cuda:{i % 4}')\n")
+    cmd = [sys.executable, "-m", "neuron_migrate", "scan", str(tmp_path), "-f", "json", "--jobs", "2"]
+    procs = [subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE) for _ in range(4)]
+    outs = [p.communicate(timeout=300) for p in procs]
+    assert [p.returncode for p in procs] == [1] * 4, [e.decode()[-500:] for _, e in outs]
+    assert len({o for o, _ in outs}) == 1
+    found = entries(tmp_path)
+    assert len(found) == 60 and all(cache_module._load(e.read_bytes()) for e in found)
+    assert not [e for e in found if e.name.startswith(".tmp-")]
+    warm = subprocess.run(cmd, capture_output=True, timeout=300)
+    assert warm.stdout == outs[0][0]
+
+
+def test_put_is_atomic(tmp_path):
+    """A reader never sees a partly written entry: writes go to a temporary file, then rename."""
+    c = Cache.open(tmp_path, Options())
+    result = FileResult("a.py", lines=3)
+    c.put("a.py", "python", b"d" * 20, result)
+    [entry] = entries(tmp_path)
+    seen = []
+    real_replace = os.replace
+
+    def watching(src, dst):
+        seen.append((Path(src).parent == entry.parent, Path(src).name.startswith(".tmp-")))
+        assert Path(dst).read_bytes()  # the old entry is whole until the rename
+        real_replace(src, dst)
+
+    os.replace = watching
+    try:
+        c.put("a.py", "python", b"e" * 20, replace(result, lines=4))
+    finally:
+        os.replace = real_replace
+    assert seen == [(True, True)]
+    assert c.get("a.py", "python", b"e" * 20) == replace(result, lines=4)
+    assert c.get("a.py", "python", b"d" * 20) is None

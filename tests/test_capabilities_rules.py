@@ -1,0 +1,192 @@
+"""NM2xx / NM5xx behaviour the fixtures cannot show (severities, aliases, noise limits), and
+the issue's acceptance test run through the CLI."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from neuron_migrate.cli import main
+from neuron_migrate.models import Options, Severity
+from neuron_migrate.testing import findings_of
+
+
+def codes(code: str, **kw) -> list[tuple[int, str]]:
+    return [(f.line, f.code) for f in findings_of(code, **kw)]
+
+
+# -- acceptance (issue #4) ------------------------------------------------------------------------
+
+ACCEPT_MODEL = '''\
+import torch
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def scale_kernel(x_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    tl.store(x_ptr + offs, tl.load(x_ptr + offs) * 2, mask=offs < n)
+
+
+def features(cov, signal, logits, labels):
+    evals, evecs = torch.linalg.eigh(cov)
+    spectrum = torch.fft.rfft(signal)
+    acc = (logits.argmax(1) == labels).double().mean()
+    return evals, evecs, spectrum, acc
+'''
+
+PLAIN_MODEL = '''\
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+
+class MLP(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc1 = nn.Linear(784, 256)
+        self.fc2 = nn.Linear(256, 10)
+
+    def forward(self, x):
+        return self.fc2(F.relu(self.fc1(x)))
+'''
+
+
+def _scan(capsys, path) -> tuple[int, list[dict]]:
+    code = main(["scan", str(path), "-f", "json"])
+    return code, json.loads(capsys.readouterr().out)["findings"]
+
+
+def test_acceptance_project_fails_the_gate_with_the_right_families(tmp_path, capsys):
+    (tmp_path / "model.py").write_text(ACCEPT_MODEL, encoding="utf-8")
+    (tmp_path / "requirements.txt").write_text("torch==2.14.*\nflash-attn>=2.5\nnumpy\n", encoding="utf-8")
+    code, found = _scan(capsys, tmp_path)
+    got = {(f["path"], f["line"], f["code"]) for f in found}
+    assert code == 1
+    assert ("model.py", 2, "NM502") in got  # import triton
+    assert ("model.py", 7, "NM502") in got  # the @triton.jit kernel
+    assert ("model.py", 13, "NM202") in got  # torch.linalg.eigh: CPU fallback
+    assert ("model.py", 14, "NM203") in got  # torch.fft.rfft: complex result
+    assert ("model.py", 15, "NM203") in got  # .double()
+    assert ("requirements.txt", 2, "NM601") in got  # flash-attn
+    assert {f["code"][:3] for f in found} == {"NM2", "NM5", "NM6"}
+    errors = {(f["line"], f["code"]) for f in found if f["severity"] == "error"}
+    assert (2, "NM601") in errors and (7, "NM502") in errors
+
+
+def test_acceptance_plain_project_passes(tmp_path, capsys):
+    (tmp_path / "model.py").write_text(PLAIN_MODEL, encoding="utf-8")
+    (tmp_path / "requirements.txt").write_text("torch==2.14.0\nnumpy\n", encoding="utf-8")
+    code, found = _scan(capsys, tmp_path)
+    assert code == 0 and [f for f in found if f["code"][:3] in ("NM2", "NM5", "NM6")] == []
+
+
+# -- operators ---------------------------------------------------------------------------------
+
+def test_names_resolve_through_imports_and_shadowing():
+    assert codes("from torch.linalg import eigh\nw = eigh(a)\n") == [(2, "NM202")]
+    assert codes("import torch.linalg as LA\nw = LA.svd(a)\n") == [(2, "NM202")]
+    assert codes("import torch\ndef f(torch):\n    return torch.linalg.eigh(a)\n") == []
+    assert codes("import numpy as np\nw = np.linalg.eigh(a)\n") == []
+    assert codes("import torch\nw = torch.Tensor.svd(a)\n") == [(2, "NM202")]
+
+
+def test_method_heuristics_are_conservative():
+    assert codes("import torch\nu, s, v = x.svd()\n") == [(2, "NM202")]
+    assert codes("u, s, v = x.svd()\n") == []  # no torch import: not reported
+    assert codes("import torch\nu = m.svd(True)\n") == []  # an argument: some other class
+    assert codes("import torch\nu = np.linalg.svd(x)\n") == []  # a module receiver
+    assert codes("import torch\nq = 'abc'.qr()\n") == []  # a literal receiver
+    assert codes("import torch\nd = w.dequantize()\n") == []  # shared with other libraries
+
+
+def test_unknown_ops_are_one_info_finding_per_file():
+    code = ("import torch\nimport torch.nn.functional as F\n"
+            "a = F.avg_pool2d(x, 2)\nb = F.avg_pool2d(x, 3)\nc = torch.sort(x)\n"
+            "d = F.softmax(x, -1)\ne = torch.split(x, 2)\n")
+    found = findings_of(code)
+    (f,) = [f for f in found if f.code == "NM206"]
+    assert f.severity is Severity.INFO and f.line == 3
+    assert "2 operators" in f.message and "unverified" in f.message
+    assert "avg_pool2d" in f.message and "sort" in f.message
+    assert "softmax" not in f.message and "split" not in f.message  # composites
+
+
+def test_dtype_severities():
+    found = {f.code: f for f in findings_of("import torch\ny = x.to(torch.complex64)\n")}
+    assert found["NM203"].severity is Severity.ERROR  # complex: unsupported
+    found = {f.code: f for f in findings_of("import torch\ny = x.to(torch.float64)\n")}
+    assert found["NM203"].severity is Severity.WARNING  # float64: computed in float32
+    assert codes("import torch\nz = torch.zeros(3, dtype=torch.float64)\n") == []  # on the CPU
+    assert codes("import torch\nz = torch.zeros(3, dtype=torch.float64, device=d)\n") == [(2, "NM203")]
+    assert codes("import torch\nok = x.dtype == torch.float64\n") == []
+
+
+def test_quantized_and_sparse_severities():
+    q = [f for f in findings_of("import torch\nq = torch.quantize_per_tensor(x, 0.1, 0, torch.quint8)\n")
+         if f.code == "NM204"]
+    assert {f.severity for f in q} == {Severity.ERROR}
+    s = [f for f in findings_of("import torch\ny = x.to_sparse()\n") if f.code == "NM204"]
+    assert [f.severity for f in s] == [Severity.WARNING] and "unverified" in s[0].message
+
+
+def test_operator_rules_can_be_deselected_without_loading_the_map():
+    found = findings_of("import torch\nw = torch.linalg.eigh(a.cuda())\n", options=Options(select=("NM1",)))
+    assert {f.code for f in found} == {"NM102"}
+
+
+# -- kernels -----------------------------------------------------------------------------------
+
+def test_optional_triton_is_a_warning_and_typing_imports_are_silent():
+    found = findings_of("try:\n    import triton\nexcept ImportError:\n    triton = None\n\n"
+                        "@triton.jit\ndef k(x):\n    pass\n")
+    assert [(f.code, f.severity) for f in found] == [("NM502", Severity.WARNING), ("NM502", Severity.WARNING)]
+    assert codes("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    import flash_attn\n") == []
+
+
+def test_unconditional_kernels_are_errors():
+    found = findings_of("import triton\n\n@triton.jit\ndef k(x):\n    pass\n")
+    assert [(f.code, f.line, f.severity) for f in found] == [("NM502", 1, Severity.ERROR),
+                                                              ("NM502", 4, Severity.ERROR)]
+    (k,) = [f for f in found if f.line == 4]
+    assert (k.column, k.end_column) == (1, len("def k") + 1)  # the `def name` span
+
+
+def test_each_library_is_reported_once_per_file():
+    code = ("def a():\n    import bitsandbytes as bnb\n    return bnb\n\n"
+            "def b():\n    import bitsandbytes as bnb\n    return bnb\n")
+    (f,) = findings_of(code)
+    assert f.code == "NM504" and f.line == 2 and "(and 1 more import of it in this file)" in f.message
+
+
+def test_replacements_say_whose_suggestion_they_are():
+    (f,) = findings_of("from flash_attn import flash_attn_func\n")
+    assert "our suggestion, not AWS's" in f.message and "scaled_dot_product_attention" in f.message
+    (f,) = findings_of("import triton\n")
+    assert "AWS's recommendation" in f.message and "NKI" in f.message
+
+
+@pytest.mark.parametrize("code", [
+    "from torch.utils.cpp_extension import load\nm = load('m', sources=['m.cpp'])\n",
+    "from torch.utils.cpp_extension import load_inline\nm = load_inline('m', cpp_sources=s, cuda_sources=None)\n",
+    "import numba\n@numba.jit\ndef f(a):\n    return a\n",
+    "cuda_kernel = 'not a kernel'\n",
+])
+def test_kernel_look_alikes(code):
+    assert [c for _, c in codes(code) if c.startswith("NM5")] == []
+
+
+def test_config_key_and_option_apply_an_overlay(tmp_path, capsys):
+    (tmp_path / "m.py").write_text("import torch\nw = torch.linalg.eigh(a)\n", encoding="utf-8")
+    (tmp_path / "overlay.yaml").write_text(
+        "schema_version: 1\noperators:\n  - {aten: _linalg_eigh, status: native, source: test}\n", encoding="utf-8")
+    assert [f["code"] for f in _scan(capsys, tmp_path)[1]] == ["NM202"]
+    (tmp_path / "pyproject.toml").write_text('[tool.neuron-migrate]\ncapabilities = "overlay.yaml"\n',
+                                             encoding="utf-8")
+    assert _scan(capsys, tmp_path)[1] == []
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("schema_version: 1\noperators:\n  - {aten: x, status: fast, source: s}\n", encoding="utf-8")
+    assert main(["scan", str(tmp_path), "--capabilities", str(bad)]) == 2
+    assert "bad.yaml: operators row 1 (aten: x): key 'status'" in capsys.readouterr().err

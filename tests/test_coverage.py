@@ -1,0 +1,118 @@
+"""The compile-coverage estimate from per-file traced-function summaries."""
+
+import json
+
+from neuron_migrate.coverage import compile_coverage, estimate_functions
+from neuron_migrate.engine import analyse
+from neuron_migrate.models import BreakSite, Options, TracedFunction
+
+CODE = b'''
+import torch.nn as nn
+
+def helper(x):
+    return x.sum().item()
+
+class Net(nn.Module):
+    def forward(self, x):
+        y = x * 2
+        print("step")
+        n = helper(y)
+        return y * n
+
+class Loop(nn.Module):
+    def forward(self, x):
+        for i in range(3):
+            if x.sum() > 0:
+                x = x - 1
+        return x
+'''
+
+
+def test_traced_functions_are_summarised():
+    r = analyse("m.py", CODE, Options())
+    names = {t.name: t for t in r.traced}
+    assert set(names) == {"helper", "Net.forward", "Loop.forward"}
+    assert names["helper"].why == "called from Net.forward"
+    assert [b.code for b in names["Net.forward"].breaks] == ["NM403"]
+    assert names["Loop.forward"].breaks[0].skips_frame
+
+
+def test_estimate_formula():
+    r = analyse("m.py", CODE, Options())
+    est = {e.function.name: e for e in estimate_functions(r.traced)}
+    assert est["Loop.forward"].runs_eagerly and est["Loop.forward"].lost == est["Loop.forward"].statements
+    assert est["Net.forward"].lost == 0  # print splits the graph but runs no tensor op
+    assert est["helper"].lost == 1
+    cov = compile_coverage([r])
+    assert cov["statements"] == 1 + 4 + 4
+    assert cov["lost_statements"] == 1 + 4
+    assert cov["estimated_coverage"] == round(1 - 5 / 9, 4)
+    assert cov["expected_graphs"] == 1 + 1 + 1 + 1  # helper break, print, one skipped frame
+    assert cov["modules"][0]["path"] == "m.py"
+
+
+def test_executed_lines_restrict_the_estimate():
+    f = TracedFunction("f", 1, 5, "forward of an nn.Module", (2, 3, 4),
+                       (BreakSite(3, "NM401"), BreakSite(9, "NM401")))
+    [e] = estimate_functions([f], executed={2, 3})
+    assert (e.statements, e.lost, e.break_lines) == (2, 1, (3,))
+
+
+def test_callee_with_break_called_in_loop_makes_caller_eager():
+    callee = TracedFunction("g", 1, 2, "called from f", (2,), (BreakSite(2, "NM401"),))
+    caller = TracedFunction("f", 3, 6, "forward", (4, 5, 6), (), ("g",), ("g",))
+    est = {e.function.name: e for e in estimate_functions([callee, caller])}
+    assert est["f"].runs_eagerly
+
+
+def test_scan_json_has_compile_coverage(tmp_path):
+    from neuron_migrate.cli import main
+
+    (tmp_path / "m.py").write_bytes(CODE)
+    out = tmp_path / "out.json"
+    main(["scan", str(tmp_path), "-f", "json", "-o", str(out), "-q", "--fail-on", "never"])
+    cov = json.loads(out.read_text())["compile_coverage"]
+    assert cov["traced_functions"] == 3 and cov["modules"][0]["functions"]
+
+
+def test_no_traced_code_gives_empty_estimate():
+    r = analyse("m.py", b"import torch\nx = torch.zeros(3)\n", Options())
+    cov = compile_coverage([r])
+    assert cov["estimated_coverage"] is None and cov["modules"] == [] and cov["expected_graphs"] == 0
+
+
+def test_breaks_after_one_that_cannot_be_resumed_are_not_reached():
+    f = TracedFunction("f", 1, 9, "forward of an nn.Module", (2, 3, 4, 5, 6),
+                       (BreakSite(3, "NM401"), BreakSite(4, "NM406", skips_rest=True), BreakSite(5, "NM401")),
+                       weights=((4, 10),))
+    [e] = estimate_functions([f])
+    assert e.break_lines == (3, 4) and e.rest_eager_from == 4
+    assert (e.statements, e.lost) == (4 + 10, 1 + 10 + 2)  # line 3, then 4 (weight 10), 5, 6
+    assert e.graphs == 1  # the split at line 3; nothing is compiled after line 4
+    g = TracedFunction("g", 1, 9, "forward of an nn.Module", (2, 3, 4),
+                       (BreakSite(2, "NM402", skips_frame=True), BreakSite(4, "NM403")))
+    [e] = estimate_functions([g])
+    assert e.runs_eagerly and e.break_lines == (2,) and e.lost == e.statements == 3
+
+
+def test_json_breaks_say_whether_the_rest_runs_eagerly(tmp_path):
+    code = CODE + b'''
+class Seq(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.rnn = nn.LSTM(4, 4)
+
+    def forward(self, x):
+        x = x * 2
+        x = x + 1
+        y, _ = self.rnn(x)
+        return y
+'''
+    cov = compile_coverage([analyse("m.py", code, Options())])
+    fn = {f["name"]: f for f in cov["modules"][0]["functions"]}["Seq.forward"]
+    assert fn["breaks"] == [{"line": 29, "code": "NM406", "skips_frame": False, "skips_rest": True}]
+    # two ops compile; the LSTM call (weight 4: one layer) and the return run eagerly
+    assert fn["statements"] == 3 + 4 and fn["estimated_coverage"] == round(1 - 5 / 7, 4)
+    one_op = code.replace(b"        x = x + 1\n", b"")
+    fn = {f["name"]: f for f in compile_coverage([analyse("m.py", one_op, Options())])["modules"][0]["functions"]}
+    assert fn["Seq.forward"]["breaks"][0]["skips_frame"] and fn["Seq.forward"]["estimated_coverage"] == 0

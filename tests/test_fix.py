@@ -1,0 +1,333 @@
+"""`neuron-migrate fix`: the fix loop, what it never breaks, and the command line."""
+
+from __future__ import annotations
+
+import codecs
+import dataclasses
+import os
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import neuron_migrate.fix as fixmod
+from neuron_migrate.cli import main
+from neuron_migrate.fix import (BROKEN, MAX_PASSES, Tracker, fix_file, fix_source, parses, splice,
+                                split_lines, unified_diff)
+from neuron_migrate.models import Applicability, Edit, Finding, Fix, Options, Severity
+from neuron_migrate.source import SourceFile
+from neuron_migrate.writer import ChangedOnDisk, write_atomic
+
+CODE = 'import torch\nx = torch.zeros(3, device="cuda")\ntorch.cuda.synchronize()\n'
+FIXED = 'import torch\nx = torch.zeros(3, device="neuron")\ntorch.neuron.synchronize()\n'
+
+
+def run(capsys, *args):
+    code = main(list(map(str, args)))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def outcome(code: str, unsafe: bool = False):
+    return fix_source(SourceFile("a.py", code), Options(), unsafe)
+
+
+# -- the loop ---------------------------------------------------------------------------------
+
+def test_overlapping_fixes_resolve_over_passes():
+    # .cuda(<arg>) rewrites its argument; the torch.cuda call inside it is a second, inner fix
+    code = "import torch\ny = x.cuda(torch.cuda.current_device())\n"
+    out = outcome(code, unsafe=True)  # an index that is a call, not a name: unsafe
+    assert out.text == 'import torch\ny = x.to(f"neuron:{torch.neuron.current_device()}")\n'
+    assert [f.code for f in out.applied] == ["NM102", "NM103"]
+    assert out.not_applied == [] and out.error is None
+
+
+def test_edits_on_the_original_reproduce_the_fixed_text():
+    code = "import torch\ny = x.cuda(torch.cuda.current_device())\ntorch.cuda.synchronize()\n"
+    out = outcome(code, unsafe=True)
+    assert splice(code, out.edits) == out.text
+    assert all(code[e.start:e.end] != e.replacement for e in out.edits)
+
+
+def _fake_analysis(monkeypatch, extra):
+    """Make the engine report ``extra(src)`` findings besides the real ones."""
+    real = fixmod.analyse_source
+
+    def analyse(src, options):
+        r = real(src, options)
+        return dataclasses.replace(r, findings=r.findings + tuple(extra(src)))
+
+    monkeypatch.setattr(fixmod, "analyse_source", analyse)
+
+
+def _finding(src: SourceFile, edits, code="NM101") -> Finding:
+    return Finding(code=code, rule="fake", severity=Severity.ERROR, category="device", path=src.path,
+                   line=1, column=1, end_line=1, end_column=1, message="fake",
+                   fix=Fix("fake", Applicability.SAFE, tuple(edits)))
+
+
+def test_a_fix_that_breaks_the_file_is_reported_and_the_others_applied(monkeypatch):
+    def bad(src):  # delete the ')' of the first line that has one
+        i = src.text.find(")")
+        return [_finding(src, [Edit(i, i + 1, "")])] if i >= 0 and "torch.cuda" in src.text else []
+
+    _fake_analysis(monkeypatch, bad)
+    out = outcome(CODE)
+    assert out.text == FIXED
+    assert [n.reason for n in out.not_applied] == [BROKEN]
+    assert parses(out.text) is None
+
+
+def test_a_fix_that_never_settles_is_reported_after_the_bound(monkeypatch):
+    _fake_analysis(monkeypatch, lambda src: [_finding(src, [Edit(0, 0, "#\n")])])
+    out = outcome(CODE)
+    assert out.text.startswith("#\n" * MAX_PASSES) and out.text.endswith(FIXED)
+    assert len(out.not_applied) == 1
+    assert f"after {MAX_PASSES} passes" in out.not_applied[0].reason
+
+
+def test_a_fix_that_changes_nothing_is_reported(monkeypatch):
+    _fake_analysis(monkeypatch, lambda src: [_finding(src, [Edit(0, 6, "import")])])
+    out = outcome(CODE)
+    assert out.text == FIXED
+    assert [n.reason for n in out.not_applied] == ["its edit changes nothing"]
+
+
+def test_not_applied_findings_point_into_the_original(monkeypatch):
+    def late(src):  # a broken fix on the synchronize line, seen only after the first pass
+        i = src.text.find("torch.neuron.synchronize")
+        return [dataclasses.replace(_finding(src, [Edit(i, i + 5, "(")]), line=3, column=1)] if i >= 0 else []
+
+    _fake_analysis(monkeypatch, late)
+    out = outcome(CODE)
+    (n,) = out.not_applied
+    assert (n.finding.line, n.finding.column) == (3, 1)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.data())
+def test_tracker_maps_rounds_of_edits_back_to_the_original(data):
+    original = data.draw(st.text(alphabet="ab\n", max_size=30))
+    text, tracker = original, Tracker()
+    for _ in range(data.draw(st.integers(1, 4))):
+        points = sorted(data.draw(st.lists(st.integers(0, len(text)), max_size=6)))
+        edits, last = [], -1
+        for a, b in zip(points[::2], points[1::2]):
+            if a > last or (a == last and edits and edits[-1].start != edits[-1].end):
+                edits.append(Edit(a, b, data.draw(st.text(alphabet="xy\n", max_size=3))))
+                last = b
+        edits = [e for i, e in enumerate(edits)
+                 if not (e.start == e.end and any(o.start == o.end == e.start for o in edits[:i]))]
+        text = splice(text, edits)
+        tracker.apply(edits)
+    assert splice(original, tracker.edits(original, text)) == text
+
+
+# -- never break a file -------------------------------------------------------------------------
+
+def fix_bytes(data: bytes, unsafe: bool = False) -> bytes:
+    result = fix_file("python", "a.py", data, Options(), unsafe)
+    assert result.error is None
+    return result.data if result.data is not None else data
+
+
+def test_bom_crlf_and_latin1_are_kept():
+    data = codecs.BOM_UTF8 + CODE.replace("\n", "\r\n").encode()
+    assert fix_bytes(data) == codecs.BOM_UTF8 + FIXED.replace("\n", "\r\n").encode()
+    latin = ("# -*- coding: latin-1 -*-\n# café\n" + CODE).encode("latin-1")
+    assert fix_bytes(latin) == ("# -*- coding: latin-1 -*-\n# café\n" + FIXED).encode("latin-1")
+
+
+def test_final_newline_or_its_absence_is_kept():
+    assert fix_bytes(CODE.rstrip("\n").encode()) == FIXED.rstrip("\n").encode()
+    # removing the last statement (an unsafe fix) must not leave a newline behind
+    code = "import torch\nx = 1\ntorch.backends.cudnn.benchmark = True"
+    assert fix_bytes(code.encode(), unsafe=True) == b"import torch\nx = 1"
+    assert fix_bytes((code + "\n").encode(), unsafe=True) == b"import torch\nx = 1\n"
+
+
+def test_inserted_lines_use_the_file_line_ending():
+    code = "import torch.nn as nn\r\nfrom torch.cuda.amp import autocast\r\n\r\nwith autocast():\r\n    pass\r\n"
+    out = fix_bytes(code.encode())
+    assert out == b'import torch.nn as nn\r\nimport torch\r\n\r\nwith torch.autocast("neuron"):\r\n    pass\r\n'
+    code = "import os\r\nfrom torch.cuda.amp import autocast, GradScaler\r\nwith autocast():\r\n    s = GradScaler()\r\n"
+    out = fix_bytes(code.encode())
+    assert b"\r\nimport torch\r\nfrom torch.cuda.amp import GradScaler\r\n" in out
+    assert out.count(b"\n") == out.count(b"\r\n")
+
+
+def test_other_kinds_are_reported_not_rewritten(tmp_path, capsys):
+    (tmp_path / "requirements.txt").write_text("torch==2.1.0+cu118\ncupy-cuda12x\n")
+    (tmp_path / "kernel.cu").write_text("__global__ void k() {}\n")
+    before = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
+    code, out, err = run(capsys, "fix", tmp_path, "--apply")
+    assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == before
+    assert "requirements.txt" in err and code == 1
+
+
+def test_a_result_the_encoding_cannot_hold_is_refused(monkeypatch):
+    def arrow(src):
+        i = src.text.find("# note")
+        return [_finding(src, [Edit(i, i + 6, "# →")])] if i >= 0 else []
+
+    _fake_analysis(monkeypatch, arrow)
+    data = ("# -*- coding: latin-1 -*-\n# note\n" + CODE).encode("latin-1")
+    result = fix_file("python", "a.py", data, Options())
+    assert result.data is None and "iso-8859-1" in result.error and result.applied == []
+
+
+def test_line_breaks_in_a_replacement_follow_the_file(monkeypatch):
+    def split(src):  # a fix whose replacement spans two lines
+        i = src.text.find("x = 1")
+        return [_finding(src, [Edit(i, i + 5, "x = (\n    1)")])] if i >= 0 else []
+
+    _fake_analysis(monkeypatch, split)
+    assert fix_bytes(b"import torch\r\nx = 1\r\n") == b"import torch\r\nx = (\r\n    1)\r\n"
+
+
+def test_undecodable_file_is_a_finding_not_a_crash():
+    result = fix_file("python", "a.py", b"\x00\x01", Options())
+    assert result.data is None and [f.code for f in result.remaining] == ["NM902"]
+
+
+def test_write_atomic_keeps_mode_and_follows_symlinks(tmp_path):
+    target = tmp_path / "real.py"
+    target.write_bytes(b"old")
+    os.chmod(target, 0o640)
+    link = tmp_path / "link.py"
+    link.symlink_to(target)
+    write_atomic(link, b"new", expected=b"old")
+    assert link.is_symlink() and target.read_bytes() == b"new"
+    assert oct(target.stat().st_mode & 0o777) == "0o640"
+    assert [p.name for p in tmp_path.iterdir() if p.name.endswith(".nm-tmp")] == []
+    with pytest.raises(ChangedOnDisk):
+        write_atomic(target, b"newer", expected=b"old")
+    assert target.read_bytes() == b"new"
+
+
+# -- diffs ----------------------------------------------------------------------------------
+
+def test_diff_is_plain_unless_coloured_and_marks_a_missing_newline():
+    plain = unified_diff("a.py", "x = 1\n\x0cy = 2", "x = 1\n\x0cy = 3")
+    assert "\x1b[" not in plain
+    assert plain.endswith("-\x0cy = 2\n\\ No newline at end of file\n+\x0cy = 3\n\\ No newline at end of file\n")
+    coloured = unified_diff("a.py", "x = 1\n", "x = 2\n", color=True)
+    assert "\x1b[31m-x = 1\x1b[0m\n" in coloured and "\x1b[32m+x = 2\x1b[0m\n" in coloured
+
+
+def test_split_lines_keeps_form_feeds_inside_lines():
+    assert split_lines("a\x0cb\r\nc\rd") == ["a\x0cb\r\n", "c\r", "d"]
+
+
+# -- the command ------------------------------------------------------------------------------
+
+@pytest.fixture
+def project(tmp_path):
+    (tmp_path / "train.py").write_text(CODE)
+    (tmp_path / "clean.py").write_text("x = 1\n")
+    (tmp_path / "todo.py").write_text("import torch\ng = torch.cuda.CUDAGraph()\n")
+    return tmp_path
+
+
+def test_diff_mode_changes_nothing_and_prints_a_patch(project, capsys):
+    before = (project / "train.py").read_bytes()
+    code, out, err = run(capsys, "fix", project)
+    assert (project / "train.py").read_bytes() == before
+    assert out.startswith("--- a/train.py\n+++ b/train.py\n") and "\x1b[" not in out
+    assert "would fix 2 findings in 1 files" in err
+    assert "NM104 cuda-api-without-twin ×1 (error): todo.py:2:5" in err
+    assert code == 1  # the CUDA graph is blocking
+
+
+def test_diff_is_coloured_on_a_terminal(project, capsys, monkeypatch):
+    monkeypatch.setenv("FORCE_COLOR", "1")  # what rich takes for a terminal
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    _, out, _ = run(capsys, "fix", project)
+    assert "\x1b[31m-torch.cuda.synchronize()\x1b[0m" in out
+    monkeypatch.setenv("NO_COLOR", "1")
+    _, out, _ = run(capsys, "fix", project)
+    assert "\x1b[" not in out
+
+
+def test_apply_writes_reports_and_a_second_run_changes_nothing(project, capsys):
+    code, out, err = run(capsys, "fix", project, "--apply")
+    assert out == "" and code == 1
+    assert (project / "train.py").read_text() == FIXED
+    assert "fixed 2 findings in 1 files:\n  train.py: 2 fixes (NM101 ×1, NM103 ×1)" in err
+    assert "1 findings left for a person (1 blocking):" in err
+    code, _, err = run(capsys, "fix", project, "--apply", "--select", "NM101,NM103")
+    assert code == 0 and "fixed 0 findings in 0 files" in err
+
+
+def test_check_exits_1_while_a_fix_is_pending(project, capsys):
+    code, out, err = run(capsys, "fix", project, "--check")
+    assert code == 1 and out == ""
+    assert "would fix 2 findings" in err and "--apply" in err
+    assert (project / "train.py").read_text() == CODE
+    run(capsys, "fix", project, "--apply")
+    code, out, _ = run(capsys, "fix", project, "--check")
+    assert code == 0 and out == ""
+
+
+def test_exit_2_when_a_fix_would_break_the_file(project, capsys, monkeypatch):
+    def bad(src):
+        i = src.text.find("device=")
+        return [_finding(src, [Edit(i, i + 1, "(")])] if i >= 0 else []
+
+    _fake_analysis(monkeypatch, bad)
+    code, _, err = run(capsys, "fix", project, "--apply")
+    assert code == 2
+    assert "could not apply 1 fixes:" in err and "train.py:1:1 NM101 fake: its rewrite would leave" in err
+    assert "torch.neuron.synchronize()" in (project / "train.py").read_text()
+
+
+def test_exit_2_when_a_file_cannot_be_written(project, capsys, monkeypatch):
+    def refuse(src, dst):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(os, "replace", refuse)
+    code, _, err = run(capsys, "fix", project, "--apply")
+    assert code == 2 and "not written: train.py: Permission denied" in err
+    assert (project / "train.py").read_text() == CODE
+    assert not [p for p in project.iterdir() if p.name.endswith(".nm-tmp")], "a temp file was left"
+
+
+def test_apply_and_check_exclude_each_other(project, capsys):
+    code, _, err = run(capsys, "fix", project, "--apply", "--check")
+    assert code == 2 and "exclude" in err
+
+
+def test_a_symlinked_file_is_fixed_once_through_its_target(project, capsys):
+    (project / "alias.py").symlink_to(project / "train.py")
+    code, out, err = run(capsys, "fix", project)
+    assert out.count("+++ ") == 1
+    run(capsys, "fix", project, "--apply")
+    assert (project / "alias.py").is_symlink() and (project / "train.py").read_text() == FIXED
+
+
+def test_many_files_random_order_idempotent(tmp_path, capsys):
+    rng = random.Random(7)
+    idioms = ['x = torch.zeros(1, device="cuda")', "m = m.cuda()", "torch.cuda.synchronize()",
+              'dist.init_process_group("nccl")', "with torch.cuda.amp.autocast():\n    pass",
+              "torch.backends.cudnn.benchmark = True", 'model = torch.compile(m, mode="max-autotune")']
+    for i in range(20):
+        body = "\n".join(rng.sample(idioms, 4))
+        (tmp_path / f"f{i}.py").write_text(f"import torch\nimport torch.distributed as dist\n{body}\n")
+    run(capsys, "fix", tmp_path, "--apply", "--unsafe-fixes")
+    first = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
+    assert all(parses(v.decode()) is None for v in first.values())
+    run(capsys, "fix", tmp_path, "--apply", "--unsafe-fixes")
+    assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == first
+
+
+def test_summary_groups_what_is_left_by_rule(tmp_path, capsys):
+    (tmp_path / "a.py").write_text("import torch\ns = torch.cuda.amp.GradScaler()\n"
+                                   "g = torch.cuda.CUDAGraph()\nh = torch.cuda.CUDAGraph()\n")
+    _, _, err = run(capsys, "fix", tmp_path)
+    assert "NM104 cuda-api-without-twin ×2 (error): a.py:3:5, a.py:4:5" in err
+    assert "NM106 cuda-grad-scaler ×1 (warning; 1 with --unsafe-fixes): a.py:2:5" in err
+    _, _, err = run(capsys, "fix", tmp_path, "-q")
+    assert "NM104" not in err and "findings would be left" in err

@@ -1,0 +1,145 @@
+"""Which code is traced, and edge cases of the NM4xx hazards."""
+
+from neuron_migrate.testing import findings_of
+
+
+def codes(code):
+    return [(f.line, f.code) for f in findings_of(code) if f.code.startswith(("NM3", "NM4"))]
+
+
+def test_compiled_function_and_its_callees_are_traced():
+    code = ("import torch\n\ndef inner(x):\n    print(x)\n    return x\n\n"
+            "@torch.compile\ndef step(x):\n    return inner(x) + 1\n\n"
+            "def run(x):\n    print(x)\n    return torch.compile(other)(x)\n\n"
+            "def other(x):\n    return x.item()\n")
+    assert codes(code) == [(4, "NM403"), (16, "NM401")]
+
+
+def test_dead_scripting_branches_are_not_traced():
+    code = ("import torch\nimport torch.nn as nn\n\nclass M(nn.Module):\n    def forward(self, x):\n"
+            "        if torch.jit.is_scripting() or not torch.compiler.is_compiling():\n"
+            "            print(x)\n        return x\n")
+    assert codes(code) == []
+
+
+def test_non_module_classes_are_not_traced():
+    code = ("import torch\n\nclass Stats:\n    def forward(self, x):\n        return x.item()\n\n"
+            "class Fn(torch.autograd.Function):\n    @staticmethod\n    def forward(ctx, x):\n"
+            "        return x.item()\n")
+    assert codes(code) == []
+
+
+def test_shadowed_print_is_not_a_break():
+    code = ("import torch.nn as nn\n\ndef print(*a):\n    pass\n\nclass M(nn.Module):\n"
+            "    def forward(self, x):\n        print(x)\n        return x\n")
+    assert "NM403" not in {c for _, c in codes(code)}
+
+
+def test_break_in_try_block_says_the_function_runs_eagerly():
+    code = ("import torch.nn as nn\n\nclass M(nn.Module):\n    def forward(self, x):\n"
+            "        try:\n            n = x.item()\n        except ValueError:\n            n = 0\n"
+            "        return x * n\n")
+    [f] = findings_of(code)
+    assert f.code == "NM401" and "`try` block" in f.message and "M.forward" in f.message
+
+
+def test_bad_input_never_raises():
+    for code in ("class M(nn.Module):\n    def forward(self):\n        return\n",
+                 "def forward(self, *args, **kw):\n    print(*args)\n",
+                 "import torch\ntorch.compile(undefined_name)\n"):
+        findings_of(code)
+
+
+def summary(code, path="input.py"):
+    from neuron_migrate.engine import analyse
+    from neuron_migrate.models import Options
+
+    return {t.name: t for t in analyse(path, code.encode(), Options()).traced}
+
+
+RNN_MODEL = '''import torch.nn as nn
+
+class Tagger(nn.Module):
+    def __init__(self, cell="GRU"):
+        super().__init__()
+        self.embed = nn.Embedding(10, 8)
+        self.rnn = getattr(nn, cell)(8, 8, 3)
+        self.head = nn.Linear(8, 2)
+
+    def forward(self, x):
+        x = self.embed(x)
+        x = x * 2
+        out, _ = self.rnn(x)
+        out = out + 1
+        print("done")
+        return self.head(out)
+'''
+
+
+def test_rnn_call_makes_the_rest_of_the_function_eager():
+    from neuron_migrate.coverage import estimate_functions
+
+    assert codes(RNN_MODEL) == [(13, "NM406"), (15, "NM403")]
+    t = summary(RNN_MODEL)["Tagger.forward"]
+    assert [(b.line, b.skips_rest) for b in t.breaks] == [(13, True), (15, False)]
+    assert t.weights == ((13, 60 * 3),)  # GRU per layer, three layers (a literal)
+    [e] = estimate_functions([t])
+    # the print after the RNN is never traced: not a break site Dynamo reaches
+    assert e.break_lines == (13,) and e.rest_eager_from == 13 and e.graphs == 0
+    assert (e.statements, e.lost) == (6 - 1 + 180, 180 + 3)
+
+
+def test_rnn_call_as_first_statement_skips_the_frame():
+    code = ("import torch.nn as nn\n\nclass E(nn.Module):\n    def __init__(self):\n"
+            "        super().__init__()\n        self.lstm = nn.LSTM(4, 4)\n\n"
+            "    def forward(self, x):\n        y, _ = self.lstm(x)\n        return y\n")
+    [b] = summary(code)["E.forward"].breaks
+    assert b.skips_frame and not b.skips_rest
+
+
+def test_transformer_mask_needs_the_causal_hint():
+    base = ("import torch.nn as nn\n\nclass M(nn.Module):\n    def __init__(self):\n"
+            "        super().__init__()\n        self.t = nn.Transformer(8, 2)\n\n"
+            "    def forward(self, s, t, m):\n        return self.t({})\n")
+    assert codes(base.format("s, t, m")) == [(9, "NM407")]  # src_mask positionally
+    assert codes(base.format("s, t, tgt_mask=m")) == [(9, "NM407")]
+    assert codes(base.format("s, t, tgt_mask=m, tgt_is_causal=True")) == []
+    assert codes(base.format("s, t, None, None")) == []
+    assert codes(base.format("*s")) == []  # unknown arguments: no claim
+
+
+def test_a_class_that_reassigns_a_transformer_attribute_uses_its_own():
+    code = ("import torch.nn as nn\n\nclass LM(nn.Transformer):\n    def __init__(self):\n"
+            "        super().__init__(d_model=8, nhead=2, num_encoder_layers=3)\n"
+            "        self.decoder = nn.Linear(8, 8)\n\n"
+            "    def forward(self, x, mask):\n        y = self.encoder(x, mask=mask)\n"
+            "        return self.decoder(y)\n")
+    t = summary(code)["LM.forward"]
+    assert codes(code) == [(9, "NM407")]
+    assert t.weights == ((9, 20 * 3),)  # encoder: 3 layers; the Linear decoder weighs 1
+
+
+def test_flags_strings_and_error_paths_are_not_tensor_branches():
+    code = ("import torch\nimport torch.nn as nn\n\nclass M(nn.Module):\n"
+            "    def forward(self, x, cache, use_cache, mode):\n"
+            "        if cache[0] == 'Rep' or mode != 'edit':\n            x = x + 1\n"
+            "        if use_cache and not mode:\n            x = x * 2\n"
+            "        if (x < 0).any():\n"
+            "            raise ValueError(f'negative: {x.min().item()}')\n"
+            "        gate = x.mean()\n        if gate:\n            x = x * 3\n        return x\n")
+    assert codes(code) == [(10, "NM402"), (13, "NM402")]
+
+
+def test_tests_and_data_pipelines_are_host_side():
+    from neuron_migrate.checks.graph_breaks import host_side_file
+
+    code = ("import random\nimport torch.nn as nn\n\nclass RandomCrop(nn.Module):\n"
+            "    def forward(self, img):\n        if random.random() < 0.5:\n"
+            "            return img\n        return img[img > 0]\n")
+    assert {c for _, c in codes(code)} == {"NM404", "NM301"}
+    for path in ("timm/data/transforms_factory.py", "pkg/augmentations.py", "tests/test_model.py",
+                 "model_test.py", "src/data/loader.py"):
+        assert host_side_file(path), path
+        assert [f.code for f in findings_of(code, path=path) if f.code.startswith(("NM3", "NM4"))] == []
+    for path in ("timm/models/vit.py", "train.py", "database.py"):
+        assert not host_side_file(path), path

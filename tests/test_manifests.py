@@ -1,0 +1,192 @@
+"""NM6xx: dependency manifests, their parsers, and the file kinds that bring them to the engine.
+
+The manifest files in fixtures/checks/NM6*/ are checked here (their Python ``input.py``, a
+setup.py, is checked by test_fixtures.py): each manifest ``NAME`` has its expected findings in
+``NAME.findings`` (``LINE:COL CODE message``). ``pytest --update-fixtures`` rewrites them.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from neuron_migrate.checks.manifests import analyse_manifest, parse_conda, parse_pip
+from neuron_migrate.discover import file_kind
+from neuron_migrate.engine import analyse_file
+from neuron_migrate.models import Options, Severity
+from neuron_migrate.testing import findings_of, format_findings
+
+FIXTURES = Path(__file__).parent.parent / "fixtures" / "checks"
+MANIFESTS = sorted(p for d in FIXTURES.glob("NM6*") for p in d.iterdir()
+                   if p.is_file() and file_kind(p.name) == "manifest")
+
+
+def test_every_manifest_rule_has_manifest_fixtures():
+    dirs = {p.parent.name.split("_")[0] for p in MANIFESTS}
+    assert {"NM601", "NM602", "NM603"} <= dirs
+    kinds = {p.name.split("-")[0].split(".")[0] for p in MANIFESTS}
+    assert {"requirements", "pyproject", "setup", "environment"} <= kinds
+
+
+@pytest.mark.parametrize("path", MANIFESTS, ids=[f"{p.parent.name}/{p.name}" for p in MANIFESTS])
+def test_manifest_fixture(path: Path, update_fixtures: bool):
+    result = analyse_manifest(path.name, path.read_bytes(), Options())
+    actual = format_findings(list(result.findings))
+    expected = path.with_name(path.name + ".findings")
+    if update_fixtures:
+        expected.write_text(actual, encoding="utf-8")
+    assert expected.exists(), f"{expected} is missing (run pytest --update-fixtures)"
+    assert actual == expected.read_text(encoding="utf-8")
+    assert result.skipped is None
+
+
+# -- file kinds and dispatch ----------------------------------------------------------------
+
+@pytest.mark.parametrize("name, kind", [
+    ("requirements.txt", "manifest"), ("requirements-dev.txt", "manifest"),
+    ("requirements_flax.txt", "manifest"), ("dev-requirements.txt", "manifest"),
+    ("requirements.in", "manifest"), ("constraints.txt", "manifest"),
+    ("pyproject.toml", "manifest"), ("setup.cfg", "manifest"), ("environment.yml", "manifest"),
+    ("environment.yaml", "manifest"), ("environment-gpu.yml", "manifest"),
+    ("setup.py", "python"), ("kernel.cu", "cuda"), ("kernel.cuh", "cuda"),
+    ("notes.txt", None), ("requirements.txt.findings", None), ("config.yml", None),
+    ("Cargo.toml", None), ("tox.ini", None),
+])
+def test_file_kinds(name, kind):
+    assert file_kind(name) == kind
+
+
+def test_setup_py_is_read_once_for_python_and_manifest_rules():
+    code = ('import torch\nfrom setuptools import setup\n'
+            'setup(install_requires=["torch==2.1.0", "flash-attn"])\n'
+            'x = torch.zeros(1).cuda()\n')
+    codes = [f.code for f in findings_of(code, path="setup.py")]
+    assert codes.count("NM603") == 1 and codes.count("NM601") == 1 and "NM102" in codes
+
+
+def test_setup_call_needs_setuptools():
+    code = 'def setup(**kw):\n    pass\n\nsetup(install_requires=["flash-attn"])\n'
+    assert findings_of(code, path="setup.py") == []
+
+
+def test_cuda_source_is_one_finding_per_file():
+    data = b"#include <cuda.h>\n__global__ void a() {}\n__global__ void b() {}\n"
+    result = analyse_file("cuda", "ops/kernel.cu", data, Options())
+    assert [(f.code, f.line, f.severity) for f in result.findings] == [("NM501", 1, Severity.ERROR)]
+    assert "2 __global__ kernels" in result.findings[0].message
+    assert result.lines == 3
+    assert analyse_file("cuda", "k.cuh", data, Options(ignore=("NM5",))).findings == ()
+
+
+# -- bad input never raises -------------------------------------------------------------------
+
+@pytest.mark.parametrize("name, data", [
+    ("pyproject.toml", b"[project\ndependencies = [\n"),
+    ("environment.yml", b"dependencies:\n  - [unclosed\n"),
+])
+def test_unreadable_manifest_is_an_error_finding(name, data):
+    result = analyse_manifest(name, data, Options())
+    (f,) = result.findings
+    assert f.code == "NM908" and f.severity is Severity.ERROR and result.skipped
+    assert f.line >= 1
+
+
+@pytest.mark.parametrize("name, data", [
+    ("pyproject.toml", b"tool = 1\nproject = 'x'\n[build-system]\nrequires = 3\n"),
+    ("pyproject.toml", b"[project]\ndependencies = 'torch'\noptional-dependencies = [1]\n"
+                       b"[tool.poetry]\ndependencies = ['torch']\ngroup = {a = 1}\n"
+                       b"[[tool.uv.index]]\nurl = 3\n"),
+    ("environment.yml", b"- just\n- a list\n"),
+    ("environment.yml", b"dependencies: 3\n"),
+    ("environment.yml", b"dependencies:\n  - pip: {a: 1}\n  - 12\n  - {pip: [3, [4]]}\n"),
+    ("setup.cfg", b"[options]\ninstall_requires\n  =\n[options.extras_require]\n=x\n"),
+    ("requirements.txt", b"\\\n-r\n--extra-index-url\n-e .\n???\n\xff\xfe\n"),
+    ("requirements.txt", "torch==2.1.0 \\\n".encode()),
+])
+def test_odd_manifests_do_not_crash(name, data):
+    analyse_manifest(name, data, Options())
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=200))
+def test_requirements_lines_never_raise(text):
+    analyse_manifest("requirements.txt", text.encode("utf-8", "surrogatepass"), Options())
+    parse_pip(text)
+    parse_conda(text)
+
+
+# -- parsers ---------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text, expected", [
+    ("torch==2.14.0+cu121", ("torch", "==2.14.0+cu121", (), "")),
+    ("jax[cuda12]>=0.4 ; python_version > '3.9'", ("jax", ">=0.4", ("cuda12",), "")),
+    ("flash_attn @ https://example.com/flash_attn-2.5.whl", ("flash_attn", "", (), "https://example.com/flash_attn-2.5.whl")),
+    ("https://download.pytorch.org/whl/cu118/torch-2.1.0%2Bcu118-cp310-cp310-linux_x86_64.whl",
+     ("torch", "==2.1.0+cu118", (), "https://download.pytorch.org/whl/cu118/torch-2.1.0%2Bcu118-cp310-cp310-linux_x86_64.whl")),
+    ("numpy  # comment", ("numpy", "", (), "")),
+    ("torch==2.1 --hash=sha256:abc", ("torch", "==2.1", (), "")),
+    ("# only a comment", None),
+])
+def test_parse_pip(text, expected):
+    assert parse_pip(text) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("pytorch=2.1.0=py3.10_cuda11.8_cudnn8.7.0_0", ("pytorch", "==2.1.0.*", "py3.10_cuda11.8_cudnn8.7.0_0")),
+    ("pytorch=2.1", ("pytorch", "==2.1.*", "")),
+    ("pytorch==2.1.0", ("pytorch", "==2.1.0", "")),
+    ("pytorch::pytorch>=2.13,<2.15", ("pytorch", ">=2.13,<2.15", "")),
+    ("cudatoolkit 11.8", ("cudatoolkit", "==11.8", "")),
+    ("pytorch 2.1.* cuda*", ("pytorch", "==2.1.*", "cuda*")),
+    ("python", ("python", "", "")),
+])
+def test_parse_conda(text, expected):
+    assert parse_conda(text) == expected
+
+
+def test_torch_versions_come_from_the_target_profile():
+    from neuron_migrate.capabilities import target
+
+    versions = target().torch_versions
+    for v in versions:
+        assert not analyse_manifest("requirements.txt", f"torch=={v}.1\n".encode(), Options()).findings
+    low = f"torch<{versions[0]}\n".encode()
+    assert [f.code for f in analyse_manifest("requirements.txt", low, Options()).findings] == ["NM603"]
+
+
+def test_findings_are_located_on_their_line():
+    data = b"numpy\n\n  flash-attn>=2  # fast attention\n"
+    (f,) = analyse_manifest("requirements.txt", data, Options()).findings
+    assert (f.line, f.column, f.end_line) == (3, 3, 3)
+    assert f.end_column == 3 + len("flash-attn>=2")
+
+
+def test_selection_applies_to_manifests():
+    data = b"torch==2.1.0+cu121\n"
+    assert [f.code for f in analyse_manifest("requirements.txt", data, Options(select=("NM603",))).findings] == ["NM603"]
+    assert not analyse_manifest("requirements.txt", data, Options(ignore=("NM6",))).findings
+
+
+def test_overlay_packages_apply_to_manifests(tmp_path):
+    overlay = tmp_path / "overlay.yaml"
+    overlay.write_text("schema_version: 1\npackages:\n  - name: our-cuda-kernels\n    manifest: NM601\n"
+                       "    note: our private CUDA kernels\n    source: team wiki\n", encoding="utf-8")
+    data = b"our_cuda_kernels==1.0\n"
+    assert not analyse_manifest("requirements.txt", data, Options()).findings
+    (f,) = analyse_manifest("requirements.txt", data, Options(capabilities=(str(overlay),))).findings
+    assert f.code == "NM601" and "our private CUDA kernels" in f.message
+
+
+def test_fix_leaves_manifests_alone_and_reports_them(tmp_path, capsys):
+    from neuron_migrate.cli import main
+
+    (tmp_path / "requirements.txt").write_text("flash-attn\n", encoding="utf-8")
+    (tmp_path / "k.cu").write_text("__global__ void k() {}\n", encoding="utf-8")
+    code = main(["fix", str(tmp_path), "--apply"])
+    err = capsys.readouterr().err
+    assert code == 1
+    assert (tmp_path / "requirements.txt").read_text(encoding="utf-8") == "flash-attn\n"
+    assert "NM601" in err and "NM501" in err

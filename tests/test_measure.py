@@ -1,0 +1,60 @@
+"""`neuron-migrate measure`: a real factory, a factory that raises, a bad spec."""
+
+import textwrap
+
+import pytest
+
+from neuron_migrate.cli import main
+
+pytest.importorskip("torch")
+
+FACTORY = textwrap.dedent('''
+    import torch
+    import torch.nn as nn
+
+    class Net(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.fc = nn.Linear(8, 8)
+
+        def forward(self, x):
+            y = self.fc(x)
+            print("step")
+            return y.relu()
+
+    def make():
+        return Net().cuda(), torch.randn(2, 8, device="cuda")
+
+    def broken():
+        raise RuntimeError("no weights here")
+''')
+
+
+@pytest.fixture
+def factory_dir(tmp_path, monkeypatch):
+    (tmp_path / "userfac.py").write_text(FACTORY)
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+@pytest.mark.slow
+def test_measure_confirms_the_print_break(factory_dir, capsys):
+    import json
+
+    assert main(["measure", "userfac:make", "-f", "json", "--timeout", "300"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    m, s = report["measured"], report["static"]
+    assert m["graph_breaks"] == 1 and m["breaks"][0]["line"] == 12
+    assert [p["status"] for p in s["predictions"]] == ["confirmed"]
+    assert s["missed"] == [] and m["coverage"] == 1.0
+
+
+@pytest.mark.slow
+def test_factory_that_raises_exits_2(factory_dir, capsys):
+    assert main(["measure", "userfac:broken", "--timeout", "300"]) == 2
+    assert "no weights here" in capsys.readouterr().err
+
+
+def test_bad_spec_exits_2(factory_dir, capsys):
+    assert main(["measure", "no_colon_here", "--timeout", "60"]) == 2
+    assert "MODULE:FACTORY" in capsys.readouterr().err
