@@ -64,14 +64,20 @@ def test_sarif_validates_and_every_result_has_a_physical_location(project, capsy
     assert ("NM905", "src/train.py", 4) in where
 
 
-def test_rules_carry_descriptions_and_a_help_uri_into_the_rules_docs(project, capsys):
+def test_rules_carry_descriptions_and_a_help_uri_into_the_rules_docs(project, capsys, monkeypatch):
+    _, out, _ = run(capsys, "scan", "src", "--format", "sarif")
+    driver = json.loads(out)["runs"][0]["tool"]["driver"]
+    assert "informationUri" not in driver  # no published address is assumed
+    assert all("helpUri" not in r and "Use instead" in r["help"]["text"] for r in driver["rules"])
+
+    monkeypatch.setenv("NEURON_MIGRATE_RULES_URL", "https://docs.example.test/neuron-migrate/rules.md")
     _, out, _ = run(capsys, "scan", "src", "--format", "sarif")
     rules = json.loads(out)["runs"][0]["tool"]["driver"]["rules"]
     assert [r["id"] for r in rules] == sorted(r["id"] for r in rules)
     for r in rules:
         assert r["shortDescription"]["text"] and r["fullDescription"]["text"]
         assert r["help"]["text"] and r["help"]["markdown"]
-        assert r["helpUri"].startswith("https://") and r["helpUri"].endswith(f"docs/rules.md#{r['id'].lower()}")
+        assert r["helpUri"] == f"https://docs.example.test/neuron-migrate/rules.md#{r['id'].lower()}"
         assert r["defaultConfiguration"]["level"] in ("error", "warning", "note")
     # the anchors exist in the reference docs/rules.md is generated from
     from neuron_migrate.rules_doc import reference
