@@ -82,6 +82,41 @@ def old_own_nodes(fn):
         todo.extend(reversed(list(ast.iter_child_nodes(node))))
 
 
+def old_enclosing(fn):
+    """graph_breaks._enclosing before: recursive, over ast.iter_fields (leaves included)."""
+    out = {}
+
+    def visit(node, stmt, trap):
+        if isinstance(node, ast.stmt):
+            stmt = node
+        out[id(node)] = (stmt, trap)
+        if isinstance(node, graph_breaks._SCOPES):
+            return
+        if isinstance(node, (ast.If, ast.IfExp)):
+            const = graph_breaks.constant_test(node.test)
+            if const is not None:
+                branch = node.body if const else node.orelse
+                for child in (branch if isinstance(branch, list) else [branch]):
+                    visit(child, stmt, trap)
+                return
+        for name, value in ast.iter_fields(node):
+            inner = trap
+            if isinstance(node, graph_breaks._LOOPS) and name in ("body", "orelse"):
+                inner = trap or "loop"
+            elif isinstance(node, graph_breaks._TRYS) and name == "body":
+                inner = trap or "try"
+            elif isinstance(node, (ast.With, ast.AsyncWith)) and name == "body":
+                if not all(graph_breaks._resumable_context(i.context_expr) for i in node.items):
+                    inner = trap or "with"
+            for child in value if isinstance(value, list) else [value]:
+                if isinstance(child, ast.AST):
+                    visit(child, stmt, inner)
+
+    for s in fn.body:
+        visit(s, None, None)
+    return out
+
+
 def old_complex_guard(node, ctx):
     """operators.note_complex_guard before: the file's text searched once per `if`."""
     if "is_complex" not in ctx.src.text:
@@ -137,11 +172,13 @@ def child_nodes_off():
 
 OFF = {
     "walk: field table, leaves skipped": lambda: patched(engine, "walk", old_walk),
+    "walk: unwanted childless nodes": lambda: patched(engine, "_CHILDLESS", frozenset()),
     "names: statements only + imported()": statements_off,
     "names: qualify memo": lambda: patched(names.Names, "qualify", old_qualify),
     "prefilter per check module": lambda: patched(engine, "checks_for", lambda text: (checks.HANDLERS, checks.FINALIZERS)),
     "child_nodes for check walks": child_nodes_off,
     "graph_breaks: own nodes once": lambda: patched(graph_breaks, "_own_nodes", old_own_nodes),
+    "graph_breaks: iterative _enclosing": lambda: patched(graph_breaks, "_enclosing", old_enclosing),
     "operators: is_complex once": lambda: handler_swapped(old_complex_guard, operators.note_complex_guard),
 }
 

@@ -23,6 +23,9 @@ checks.load_all()
 
 _FUNCTION_TYPES = (ast.FunctionDef, ast.AsyncFunctionDef)
 _SCOPES = frozenset({ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef})
+# Node types with no child nodes (Load/Store aside): not even pushed when no handler wants them.
+_CHILDLESS = frozenset({ast.Name, ast.Constant, ast.alias, ast.Pass, ast.Break, ast.Continue,
+                        ast.Global, ast.Nonlocal})
 
 
 def _children(node: ast.AST, chain: tuple) -> list[tuple[ast.AST, tuple]]:
@@ -55,6 +58,7 @@ def walk(ctx: Context, handlers: dict | None = None) -> None:
     handlers = HANDLERS if handlers is None else handlers
     table = NODE_FIELDS
     node_type = ast.AST
+    unwanted = _CHILDLESS.difference(handlers)
     stack: list[tuple[ast.AST, ast.AST | None, tuple]] = [(ctx.tree, None, (ctx.tree,))]
     push, pop = stack.append, stack.pop
     while stack:
@@ -73,9 +77,9 @@ def walk(ctx: Context, handlers: dict | None = None) -> None:
             value = getattr(node, name, None)
             if type(value) is list:
                 for item in reversed(value):
-                    if isinstance(item, node_type):
+                    if isinstance(item, node_type) and type(item) not in unwanted:
                         push((item, node, chain))
-            elif isinstance(value, node_type):
+            elif isinstance(value, node_type) and type(value) not in unwanted:
                 push((value, node, chain))
 
 

@@ -33,7 +33,7 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass, field
 
-from neuron_migrate.checks import Context, child_nodes, finalizer, on, prefilter, rule
+from neuron_migrate.checks import Context, child_nodes, finalizer, node_fields, on, prefilter, rule
 from neuron_migrate.models import BreakSite, TracedFunction
 
 prefilter(__name__, ("forward", "compile"))
@@ -878,22 +878,24 @@ def _enclosing(fn: ast.AST) -> dict[int, tuple[ast.stmt, str | None]]:
     """For each node id of ``fn``'s own body: its innermost statement, and whether it sits in
     a loop, a ``try`` block or a user context manager (where a break cannot be resumed)."""
     out: dict[int, tuple[ast.stmt, str | None]] = {}
-
-    def visit(node: ast.AST, stmt: ast.stmt | None, trap: str | None) -> None:
+    # iterative (a deep expression must not overflow the stack); each node is reached once,
+    # so the order of the visits does not matter
+    todo: list[tuple[ast.AST, ast.stmt | None, str | None]] = [(s, None, None) for s in fn.body]
+    while todo:
+        node, stmt, trap = todo.pop()
         if isinstance(node, ast.stmt):
             stmt = node
         out[id(node)] = (stmt, trap)
         if isinstance(node, _SCOPES):
-            return
+            continue
         if isinstance(node, (ast.If, ast.IfExp)):
             const = constant_test(node.test)
             if const is not None:
                 branch = node.body if const else node.orelse
-                for child in (branch if isinstance(branch, list) else [branch]):
-                    visit(child, stmt, trap)
-                return
-        for name, value in ast.iter_fields(node):
-            children = value if isinstance(value, list) else [value]
+                todo.extend((child, stmt, trap) for child in (branch if isinstance(branch, list) else [branch]))
+                continue
+        for name in node_fields(type(node)):
+            value = getattr(node, name, None)
             inner = trap
             if isinstance(node, _LOOPS) and name in ("body", "orelse"):
                 inner = trap or "loop"
@@ -902,12 +904,9 @@ def _enclosing(fn: ast.AST) -> dict[int, tuple[ast.stmt, str | None]]:
             elif isinstance(node, (ast.With, ast.AsyncWith)) and name == "body":
                 if not all(_resumable_context(i.context_expr) for i in node.items):
                     inner = trap or "with"
-            for child in children:
+            for child in value if isinstance(value, list) else [value]:
                 if isinstance(child, ast.AST):
-                    visit(child, stmt, inner)
-
-    for s in fn.body:
-        visit(s, None, None)
+                    todo.append((child, stmt, inner))
     return out
 
 
