@@ -556,8 +556,8 @@ def check_attribute(node: ast.Attribute, ctx: Context) -> None:
     if node.attr == "is_cuda" and isinstance(node.ctx, ast.Load):
         kernel = _guards_kernel(ctx, node)
         if kernel:
-            ctx.report(NM107, node, NM107.summary + f"; the branch calls `{kernel}`, a CUDA kernel: "
-                       "port it to NKI, do not redirect it to Neuron")
+            ctx.report(NM107, node, NM107.summary + f"; the branch calls `{kernel}`, which needs CUDA: "
+                       "port it (NKI for kernels), do not redirect it to Neuron")
         else:
             ctx.report(NM107, node, edits=[_attr_edit(ctx, node, "is_neuron")], unsafe=NM107.fix_reason)
         return
@@ -659,6 +659,8 @@ def _guards_kernel(ctx: Context, node: ast.AST) -> str | None:
             if isinstance(fn, ast.Name):
                 parts.append(fn.id)
             qualified = ctx.qualify(sub.func) or ""
+            if qualified in DATA_PARALLEL:
+                return ctx.segment(sub.func)  # scatters with torch.cuda.comm: CUDA-only
             if qualified.startswith("torch.") and not qualified.startswith("torch.ops."):
                 continue  # torch's own API is not a custom kernel
             if parts and parts[0] in ("cuda", "to"):
@@ -704,8 +706,8 @@ def _cuda_api_reference(node: ast.AST, name: str, ctx: Context, via_import: bool
         ctx.report(r, node, message + '; the table is keyed by "cuda": add a "neuron" entry '
                    "rather than rewrite this one")
     elif kernel:
-        ctx.report(r, node, message + f"; the branch it guards calls `{kernel}`, a CUDA kernel: "
-                   "port it to NKI before rewriting", edits=[edit],
+        ctx.report(r, node, message + f"; the branch it guards calls `{kernel}`, which needs CUDA: "
+                   "port it (NKI for kernels) before rewriting", edits=[edit],
                    unsafe=f"the guarded branch calls {kernel}, which needs CUDA")
     else:
         ctx.report(r, node, message, edits=[edit])
@@ -812,13 +814,31 @@ def check_compare(node: ast.Compare, ctx: Context) -> None:
         kernel = _guards_kernel(ctx, node)
         if kernel:
             for lit in cuda:
-                ctx.report(NM108, lit, NM108.summary + f"; the branch calls `{kernel}`, a CUDA kernel: "
-                           "port it to NKI, do not redirect it to Neuron")
+                ctx.report(NM108, lit, NM108.summary + f"; the branch calls `{kernel}`, which needs CUDA: "
+                           "port it (NKI for kernels), do not redirect it to Neuron")
+        elif _in_availability_check(node, ctx):
+            # `args.device == "cuda" and not torch.cuda.is_available()` asks whether the chosen
+            # device exists: it must follow the --device default and is_available() rewrites
+            _report_device_literals(ctx, cuda, message=NM101.summary + " (an availability check "
+                                    "on the chosen device, rewritten with it)")
         else:
             _report_device_literals(ctx, cuda, NM108, unsafe=NM108.fix_reason)
     for lit in nccl:
         ctx.report(NM111, lit, edits=[Edit(*_inner(ctx, lit, "nccl"), _T.distributed_backend)],
                    unsafe=NM111.fix_reason)
+
+
+def _in_availability_check(node: ast.Compare, ctx: Context) -> bool:
+    """Is ``node`` and-ed or or-ed with ``torch.cuda.is_available()``?"""
+    parent = ctx.parent
+    if not isinstance(parent, ast.BoolOp):
+        return False
+    for value in parent.values:
+        if isinstance(value, ast.UnaryOp) and isinstance(value.op, ast.Not):
+            value = value.operand
+        if isinstance(value, ast.Call) and ctx.qualify(value.func) == "torch.cuda.is_available":
+            return True
+    return False
 
 
 @on(ast.Constant)
