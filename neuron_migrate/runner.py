@@ -74,12 +74,8 @@ def _analyse(cand: Candidate, options: Options, hashed: bool) -> tuple[bytes | N
         return None, _unreadable(cand, exc)
     try:
         result = analyse_file(cand.kind, cand.rel, data, options)
-    except RecursionError:
-        result = problem(cand.rel, "NM903", "too deeply nested for the tool's checks", 1, 1, 0)
-    except Exception as exc:  # noqa: BLE001
-        from neuron_migrate.engine import internal_error
-
-        result = internal_error(cand.rel, exc, 0)
+    except Exception as exc:  # noqa: BLE001 - a bug in one analyser is one file's finding
+        result = _failure(cand.rel, exc)
     if not hashed:
         return None, result
     from neuron_migrate.cache import digest
@@ -110,13 +106,17 @@ def _fix_one(cand: Candidate, options: Options, unsafe: bool) -> tuple[bytes | N
         return None, FileFix(cand.rel, cand.kind, remaining=list(_unreadable(cand, exc).findings))
     try:
         return data, fix_file(cand.kind, cand.rel, data, options, unsafe=unsafe)
-    except RecursionError:
-        found = problem(cand.rel, "NM903", "too deeply nested for the tool's checks", 1, 1, 0)
     except Exception as exc:  # noqa: BLE001 - a bug in one fixer: that file stays as it is
-        from neuron_migrate.engine import internal_error
+        return data, FileFix(cand.rel, cand.kind, remaining=list(_failure(cand.rel, exc).findings))
 
-        found = internal_error(cand.rel, exc, 0)
-    return data, FileFix(cand.rel, cand.kind, remaining=list(found.findings))
+
+def _failure(rel: str, exc: Exception) -> FileResult:
+    """The finding for an analyser that raised: NM903 for recursion, NM999 for any other bug."""
+    if isinstance(exc, RecursionError):
+        return problem(rel, "NM903", "too deeply nested for the tool's checks", 1, 1, 0)
+    from neuron_migrate.engine import internal_error
+
+    return internal_error(rel, exc, 0)
 
 
 def _chunk(task: Callable, items: list, args: tuple) -> list:
@@ -126,7 +126,7 @@ def _chunk(task: Callable, items: list, args: tuple) -> list:
 def _init_worker(parent: int) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the main process's to handle
     threading.Thread(target=_exit_with, args=(parent,), daemon=True).start()
-    import neuron_migrate.engine  # noqa: F401  (loads the checks while the main process is still busy)
+    import neuron_migrate.engine  # noqa: F401  (spawned workers load the checks; forked ones have them)
 
 
 def _exit_with(parent: int) -> None:
@@ -212,6 +212,8 @@ def in_pool(task: Callable, items: list[Candidate], args: tuple, jobs: int | Non
     if largest_first:
         order.sort(key=lambda i: -_size(items[i]))
     chunks = [order[k:k + CHUNK] for k in range(0, len(order), CHUNK)]
+    import neuron_migrate.engine  # noqa: F401  (loaded once here: forked workers inherit it)
+
     pending: dict[Future, list[int]] = {}
     pool = ProcessPoolExecutor(max_workers=min(jobs, len(chunks)), initializer=_init_worker,
                                initargs=(os.getpid(),))

@@ -194,6 +194,49 @@ def test_sum_deeper_than_a_check_can_follow_is_a_finding_not_a_crash(capsys, tmp
     assert "NM102" in codes or codes == {"NM903"}, codes
 
 
+# -- bugs in the tool ----------------------------------------------------------------------------
+
+def test_a_check_that_raises_is_one_finding_and_the_scan_goes_on(capsys, tmp_path, monkeypatch):
+    import ast
+
+    from neuron_migrate import checks
+
+    def broken(node, ctx):
+        if ctx.src.path == "trips.py":
+            raise KeyError("a bug")
+
+    monkeypatch.setitem(checks.HANDLERS, ast.Call, [*checks.HANDLERS[ast.Call], broken])
+    write(tmp_path, "trips.py", GOOD)
+    write(tmp_path, "fine.py", GOOD)
+    code, doc = scan_json(capsys, tmp_path)
+    found = by_path(doc)
+    assert code == 1 and [f["code"] for f in found["fine.py"]] == ["NM102"]
+    [f] = found["trips.py"]
+    assert f["code"] == "NM999" and f["severity"] == "error"
+    assert f["message"].startswith("internal error in engine.py:") and "KeyError: 'a bug'" in f["message"]
+    code, _, _ = run(capsys, "fix", tmp_path, "--apply")
+    assert (tmp_path / "trips.py").read_bytes() == GOOD and (tmp_path / "fine.py").read_bytes() == GOOD_FIXED
+
+
+def test_an_analyser_that_raises_outside_the_checks(capsys, tmp_path, monkeypatch):
+    from neuron_migrate import engine
+
+    real = engine.analyse_file
+
+    def flaky(kind, path, data, options):
+        if path == "trips.py":
+            raise MemoryError()
+        return real(kind, path, data, options)
+
+    monkeypatch.setattr(engine, "analyse_file", flaky)
+    write(tmp_path, "trips.py", GOOD)
+    write(tmp_path, "fine.py", GOOD)
+    code, doc = scan_json(capsys, tmp_path)
+    found = by_path(doc)
+    assert code == 1 and [f["code"] for f in found["fine.py"]] == ["NM102"]
+    assert [f["code"] for f in found["trips.py"]] == ["NM999"]
+
+
 # -- what is not a regular file -----------------------------------------------------------------
 
 def test_symlink_loops_and_dangling_links(capsys, tmp_path):
