@@ -760,46 +760,43 @@ def _call_hazard(call: ast.Call, t: Tensors, ctx: Context, d: _Decls, cls, chain
     return None
 
 
-def _submodule_kind(cls: ast.ClassDef, attr: str, ctx: Context, d: _Decls) -> str | None:
-    """Kind of the torch.nn container ``self.attr`` holds, from assignments in the class or
-    its in-file bases, or from nn.Transformer's own submodules."""
+_NN_TRANSFORMER = ("torch.nn.Transformer", "torch.nn.modules.transformer.Transformer")
+
+
+def _class_chain(cls: ast.ClassDef, ctx: Context, d: _Decls):
+    """``cls`` and its in-file bases, nearest first, each with whether it subclasses nn.Transformer."""
     todo, seen = [cls], set()
     while todo:
         c = todo.pop(0)
         if id(c) in seen:
             continue
         seen.add(id(c))
+        yield c, any(ctx.names.qualify(b, (ctx.tree,)) in _NN_TRANSFORMER for b in c.bases)
+        todo += [d.classes[b.id] for b in c.bases if isinstance(b, ast.Name) and b.id in d.classes]
+
+
+def _submodule_kind(cls: ast.ClassDef, attr: str, ctx: Context, d: _Decls) -> str | None:
+    """Kind of the torch.nn container ``self.attr`` holds, from assignments in the class or
+    its in-file bases, or from nn.Transformer's own submodules."""
+    for c, is_transformer in _class_chain(cls, ctx, d):
         kind = d.attr_kinds.get(id(c), {}).get(attr)
         if kind is not None:
             return kind
-        for b in c.bases:
-            if isinstance(b, ast.Name) and b.id in d.classes:
-                todo.append(d.classes[b.id])
-            elif ctx.names.qualify(b, (ctx.tree,)) in ("torch.nn.Transformer", "torch.nn.modules.transformer.Transformer"):
-                if attr in _TRANSFORMER_ATTRS:
-                    return _TRANSFORMER_ATTRS[attr]
+        if is_transformer and attr in _TRANSFORMER_ATTRS:
+            return _TRANSFORMER_ATTRS[attr]
     return None
 
 
 def submodule_weight(cls: ast.ClassDef, attr: str, ctx: Context, d: _Decls) -> int:
     """Weight of a call to ``self.attr`` in the coverage estimate (1 unless a known container)."""
-    todo, seen = [cls], set()
-    while todo:
-        c = todo.pop(0)
-        if id(c) in seen:
-            continue
-        seen.add(id(c))
+    for c, is_transformer in _class_chain(cls, ctx, d):
         weight = d.attr_weights.get(id(c), {}).get(attr)
         if weight is not None:
             return weight
-        for b in c.bases:
-            if isinstance(b, ast.Name) and b.id in d.classes:
-                todo.append(d.classes[b.id])
-            elif (ctx.names.qualify(b, (ctx.tree,)) in ("torch.nn.Transformer", "torch.nn.modules.transformer.Transformer")
-                  and attr in _TRANSFORMER_LAYERS):
-                init = d.super_init.get(id(c))
-                layers = _layers(init, *_TRANSFORMER_LAYERS[attr]) if init is not None else 6
-                return _CONTAINER_WEIGHT["TransformerEncoder" if attr == "encoder" else "TransformerDecoder"] * layers
+        if is_transformer and attr in _TRANSFORMER_LAYERS:
+            init = d.super_init.get(id(c))
+            layers = _layers(init, *_TRANSFORMER_LAYERS[attr]) if init is not None else 6
+            return _CONTAINER_WEIGHT["TransformerEncoder" if attr == "encoder" else "TransformerDecoder"] * layers
     return 1
 
 
