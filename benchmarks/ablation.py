@@ -179,6 +179,7 @@ OFF = {
     "child_nodes for check walks": child_nodes_off,
     "graph_breaks: own nodes once": lambda: patched(graph_breaks, "_own_nodes", old_own_nodes),
     "graph_breaks: iterative _enclosing": lambda: patched(graph_breaks, "_enclosing", old_enclosing),
+    "graph_breaks: callees once": lambda: patched(graph_breaks, "_callees", graph_breaks._find_callees),
     "operators: is_complex once": lambda: handler_swapped(old_complex_guard, operators.note_complex_guard),
 }
 

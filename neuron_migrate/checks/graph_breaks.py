@@ -464,6 +464,15 @@ def traced_functions(ctx: Context) -> dict[int, Traced]:
 
 def _callees(fn: ast.AST, cls: ast.ClassDef | None, d: _Decls) -> list[tuple[ast.AST, ast.Call]]:
     """In-file functions and methods that ``fn`` calls by name or through ``self``, with the call."""
+    hit = _CALLEES.get((id(fn), id(cls)))
+    if hit is not None and hit[0] is fn and hit[1] is cls:  # asked again by report_traced
+        return hit[2]
+    out = _find_callees(fn, cls, d)
+    _CALLEES[(id(fn), id(cls))] = (fn, cls, out)
+    return out
+
+
+def _find_callees(fn: ast.AST, cls: ast.ClassDef | None, d: _Decls) -> list[tuple[ast.AST, ast.Call]]:
     local_defs = {s.name: s for s in _own_nodes(fn) if isinstance(s, _FUNCS)}
     out = []
     for node in _own_nodes(fn):
@@ -492,6 +501,7 @@ def _callees(fn: ast.AST, cls: ast.ClassDef | None, d: _Decls) -> list[tuple[ast
 # fn id -> (fn, its own nodes): report_traced reads each function's nodes up to eight times.
 # Cleared when report_traced starts on the next file; the stored fn keeps its id unique.
 _OWN_NODES: dict[int, tuple[ast.AST, tuple[ast.AST, ...]]] = {}
+_CALLEES: dict[tuple[int, int], tuple[ast.AST, ast.AST | None, list]] = {}  # the same, for _callees
 
 
 def _own_nodes(fn: ast.AST) -> tuple[ast.AST, ...]:
@@ -954,6 +964,7 @@ def host_side_file(path: str) -> bool:
 def report_traced(ctx: Context) -> None:
     """Report hazards in traced functions and summarise them for the coverage estimate."""
     _OWN_NODES.clear()
+    _CALLEES.clear()
     if "nm4_decls" not in ctx.state or host_side_file(ctx.src.path):
         ctx.state["traced"] = ()
         return
