@@ -44,8 +44,8 @@ FINALIZERS: list[Callable[["Context"], None]] = []
 MARKERS: set[str] = set()
 # The same words per check module, declared with prefilter(): a module is not run on a file
 # that holds none of its words (a model file without "cuda" skips the NM1xx checks).
-MODULE_MARKERS: dict[str, frozenset[str]] = {}
-_DISPATCH: dict[tuple[frozenset[str], int], tuple[dict, list]] = {}
+MODULE_MARKERS: dict[str, tuple[str, ...]] = {}
+_DISPATCH: dict[tuple, tuple[dict, list]] = {}
 
 
 def rule(code: str, name: str, severity: str, category: str, **docs: str) -> Rule:
@@ -101,9 +101,11 @@ def finalizer(fn: Callable[["Context"], None]) -> Callable[["Context"], None]:
 
 
 def prefilter(module: str, words) -> None:
-    """Declare the words without which the checks of ``module`` (its ``__name__``) report nothing."""
-    words = frozenset(words)
-    MODULE_MARKERS[module] = MODULE_MARKERS.get(module, frozenset()) | words
+    """Declare the words without which the checks of ``module`` (its ``__name__``) report nothing.
+
+    They are searched in the order given and the search stops at the first found: list the
+    most common first (a file without any of them is searched for every one)."""
+    MODULE_MARKERS[module] = tuple(dict.fromkeys((*MODULE_MARKERS.get(module, ()), *words)))
     MARKERS.update(words)
 
 
@@ -112,7 +114,8 @@ def checks_for(text: str) -> tuple[dict[type, list[Handler]], list[Callable[["Co
     skipped = frozenset(m for m, words in MODULE_MARKERS.items() if not any(w in text for w in words))
     if not skipped:
         return HANDLERS, FINALIZERS
-    key = (skipped, sum(map(len, HANDLERS.values())) + len(FINALIZERS))  # registrations change in tests
+    # keyed by the functions registered too: tests add, remove and swap handlers
+    key = (skipped, tuple(id(fn) for fns in HANDLERS.values() for fn in fns), tuple(map(id, FINALIZERS)))
     found = _DISPATCH.get(key)
     if found is None:
         handlers = {t: kept for t, fns in HANDLERS.items()
