@@ -1,3 +1,3 @@
-from neuron_migrate.launch import main
+from neuron_migrate.cli import main
 
 raise SystemExit(main())

@@ -2,58 +2,34 @@
 
 Exit codes: 0 nothing at or above ``--fail-on``; 1 findings at or above it (or, for
 ``fix``, blocking findings left); 2 usage, configuration or internal error.
+
+Built on ``argparse``: a warm scan answers in a tenth of a second, and typer, which
+imports pydantic to read its options, took 0.2 s to start (docs/performance.md).
+Commands in ``neuron_migrate.commands`` add their parsers with a ``register(sub)``.
 """
 
 from __future__ import annotations
 
-import enum
+import argparse
 import sys
+from collections.abc import Callable
 from pathlib import Path
-
-import typer
-from rich.console import Console
 
 from neuron_migrate import __version__
 
-app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
-                  help="Move PyTorch code from NVIDIA CUDA to AWS Trainium (TorchNeuron).",
-                  context_settings={"help_option_names": ["-h", "--help"]})
-
-
-class Format(str, enum.Enum):
-    text = "text"
-    json = "json"
-
-
-class ScanFormat(str, enum.Enum):
-    text = "text"
-    json = "json"
-    sarif = "sarif"
-    github = "github"
-    markdown = "markdown"
-
-
-class FailOn(str, enum.Enum):
-    error = "error"
-    warning = "warning"
-    info = "info"
-    never = "never"
+SCAN_FORMATS = ("text", "json", "sarif", "github", "markdown")
+FAIL_ON = ("error", "warning", "info", "never")
+COMMAND_MODULES = ("ops", "baseline", "report", "measure")
 
 
 class UsageError(Exception):
     """A problem with what the user asked for: exit 2 with the message."""
 
 
-def _version(value: bool) -> None:
-    if value:
-        print(f"neuron-migrate {__version__}")
-        raise typer.Exit()
-
-
-@app.callback()
-def _main(version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
-                                       help="Print the version and exit.")) -> None:
-    pass
+def note(quiet: bool, message: str) -> None:
+    """A line for the person at the terminal, on stderr; ``--quiet`` drops it."""
+    if not quiet:
+        print(message, file=sys.stderr)
 
 
 def _codes(values: list[str] | None) -> tuple[str, ...]:
@@ -69,48 +45,32 @@ def _codes(values: list[str] | None) -> tuple[str, ...]:
     return tuple(out)
 
 
-def _settings(paths: list[Path], select, ignore, fail_on: FailOn | None, exclude,
-              capabilities: list[Path] | None = None):
-    """The [tool.neuron-migrate] config found for ``paths``, overridden by the options given."""
-    from neuron_migrate.config import settings
+def settings(args: argparse.Namespace):
+    """The [tool.neuron-migrate] config found for ``args.paths``, overridden by the options given."""
+    from neuron_migrate.config import settings as load
     from neuron_migrate.discover import scan_base
 
-    return settings(paths, select=_codes(select) if select else None,
-                    ignore=_codes(ignore) if ignore else None,
-                    fail_on=fail_on.value if fail_on else None,
-                    exclude=tuple(exclude) if exclude else None,
-                    capabilities=tuple(p.absolute() for p in capabilities) if capabilities else None,
-                    base=scan_base(paths))
-
-
-def _check_paths(paths: list[Path]) -> None:
+    paths = args.paths
     missing = [str(p) for p in paths if not p.exists() and not p.is_symlink()]
     if missing:
         raise UsageError(f"no such file or folder: {', '.join(missing)}")
+    overlays = getattr(args, "capabilities", None)
+    conf = load(paths, select=_codes(args.select) if args.select else None,
+                ignore=_codes(args.ignore) if args.ignore else None,
+                fail_on=getattr(args, "fail_on", None),
+                exclude=tuple(args.exclude) if args.exclude else None,
+                capabilities=tuple(p.absolute() for p in overlays) if overlays else None,
+                base=scan_base(paths))
+    check_capabilities(conf.options.capabilities)  # a bad overlay fails before the scan
+    return conf
 
 
-def _stderr(quiet: bool) -> Console:
-    return Console(stderr=True, quiet=quiet)
-
-
-PATHS = typer.Argument(..., help="Files or folders to analyse.", show_default=False)
-SELECT = typer.Option(None, "--select", help="Only these rule codes or prefixes (NM1, NM101); repeatable or comma-separated.")
-IGNORE = typer.Option(None, "--ignore", help="Skip these rule codes or prefixes.")
-FAIL_ON = typer.Option(None, "--fail-on", show_default=False,
-                       help="Lowest severity that makes the exit code 1 (default: error, or the config's fail-on).")
-QUIET = typer.Option(False, "--quiet", "-q", help="No progress bar or notes on stderr.")
-NO_CACHE = typer.Option(False, "--no-cache", help="Analyse every file again: neither read nor "
-                        "write the .neuron-migrate-cache/ folder at the scan root.")
-JOBS = typer.Option(None, "--jobs", "-j", min=1, show_default=False,
-                    help="Worker processes (default: one per available CPU; 1: no pool).")
-EXCLUDE = typer.Option(None, "--exclude", help="Gitignore-style pattern of paths to skip; repeatable.")
-CAPABILITIES = typer.Option(None, "--capabilities", help="A capability overlay YAML (from "
-                            "`neuron-migrate ops import`) that adds or replaces table rows; repeatable, "
-                            "applied in order [default: the config's capabilities].")
-
-
-def _check_capabilities(overlays: tuple[str, ...]) -> None:
-    """Load the table with its overlays once here, so a bad file is a usage error (exit 2)."""
+def check_capabilities(overlays: tuple[str, ...]) -> None:
+    """Load the overlays once here, so a bad file is a usage error (exit 2). Without
+    overlays nothing is loaded: the shipped table is checked by the tests, and loading it
+    would cost a warm scan a third of its time."""
+    if not overlays:
+        return
     missing = [p for p in overlays if not Path(p).is_file()]
     if missing:
         raise UsageError(f"no such capability overlay: {', '.join(missing)}")
@@ -119,82 +79,27 @@ def _check_capabilities(overlays: tuple[str, ...]) -> None:
     capabilities(tuple(overlays))
 
 
-def _run_scan(paths, options, exclude, quiet, use_cache: bool = False, jobs: int | None = None):
+def run_scan(args: argparse.Namespace, conf):
+    """(ScanResult, skipped) for the paths and options of a scanning command."""
     from neuron_migrate.runner import scan
 
-    err = _stderr(quiet)
-    if not quiet and err.is_terminal:
-        from rich.progress import Progress
-
-        with Progress(transient=True, console=err) as bar:
-            task = bar.add_task("scanning", total=None)
-            return scan(paths, options, tuple(exclude or ()), jobs=jobs, use_cache=use_cache,
-                        progress=lambda i, n: bar.update(task, completed=i, total=n))
-    return scan(paths, options, tuple(exclude or ()), jobs=jobs, use_cache=use_cache)
+    progress = _progress_line() if not args.quiet and sys.stderr.isatty() else None
+    try:
+        return scan(args.paths, conf.options, conf.exclude, jobs=args.jobs,
+                    use_cache=not args.no_cache, progress=progress)
+    finally:
+        if progress:
+            sys.stderr.write("\r\x1b[K")
 
 
-@app.command("scan")
-def scan_command(
-    paths: list[Path] = PATHS,
-    format: ScanFormat = typer.Option(ScanFormat.text, "--format", "-f", help="Output format."),
-    output: Path | None = typer.Option(None, "--output", "-o", help="Write the report to this file."),
-    select: list[str] | None = SELECT,
-    ignore: list[str] | None = IGNORE,
-    fail_on: FailOn | None = FAIL_ON,
-    exclude: list[str] | None = EXCLUDE,
-    baseline: Path | None = typer.Option(None, "--baseline", help="Report only findings this "
-                                         "baseline file (from `neuron-migrate baseline`) does not hold."),
-    capabilities: list[Path] | None = CAPABILITIES,
-    quiet: bool = QUIET,
-    no_cache: bool = NO_CACHE,
-    jobs: int | None = JOBS,
-) -> None:
-    """Find every CUDA-specific reference and report it with a stable rule code."""
-    import importlib
-
-    from neuron_migrate.report import blocking
-
-    _check_paths(paths)
-    conf = _settings(paths, select, ignore, fail_on, exclude, capabilities)
-    _check_capabilities(conf.options.capabilities)  # a bad overlay fails before the scan
-    options = conf.options
-    if baseline is not None:
-        from neuron_migrate import baseline as baselines
-
-        known = baselines.load(baseline)  # a bad baseline fails before the scan
-    result, skipped = _run_scan(paths, options, conf.exclude, quiet, use_cache=not no_cache, jobs=jobs)
-    baselined = 0
-    if baseline is not None:
-        applied = baselines.apply(result, baseline, known)
-        baselined = applied.matched
-        result = applied.result
-        if applied.unused:
-            _stderr(quiet).print(
-                f"note: {len(applied.unused)} of the baseline's {len(known)} entries match no finding "
-                f"any more; the baseline can shrink (rewrite it with `neuron-migrate baseline PATH "
-                f"-o {baseline}`)", markup=False, highlight=False, soft_wrap=True)
-    if format is not ScanFormat.text:
-        module = importlib.import_module(f"neuron_migrate.report.{format.value}")
-        if format is ScanFormat.markdown:  # the porting report: same capability table, and it
-            text = module.render(result, skipped, options.capabilities, baselined)  # says what the baseline hid
-        else:
-            text = module.render(result, skipped)
-        if output:
-            _write(output, lambda fh: fh.write(text))
-        else:
-            sys.stdout.write(text)
-    else:
-        from neuron_migrate.report import text as text_report
-
-        if output:
-            _write(output, lambda fh: text_report.render(result, skipped,
-                                                          Console(file=fh, width=120, no_color=True)))
-        else:
-            text_report.render(result, skipped, Console(highlight=False))
-    raise typer.Exit(1 if blocking(result.findings, options.fail_on) else 0)
+def _progress_line() -> Callable[[int, int], None]:
+    def show(done: int, total: int) -> None:
+        sys.stderr.write(f"\rscanning: {done}/{total} files")
+        sys.stderr.flush()
+    return show
 
 
-def _write(path: Path, write) -> None:
+def write_output(path: Path, write: Callable) -> None:
     """Write an output file; a folder that does not exist or a read-only file is a usage error."""
     try:
         with path.open("w", encoding="utf-8") as fh:
@@ -203,49 +108,112 @@ def _write(path: Path, write) -> None:
         raise UsageError(f"cannot write {path}: {exc.strerror or exc}") from None
 
 
-@app.command("fix")
-def fix_command(
-    paths: list[Path] = PATHS,
-    apply: bool = typer.Option(False, "--apply", help="Write the fixes (default: print a diff)."),
-    check: bool = typer.Option(False, "--check", help="Print only a summary; exit 1 when a fix is "
-                               "pending (for pre-commit and CI)."),
-    unsafe_fixes: bool = typer.Option(False, "--unsafe-fixes", help="Also apply fixes marked unsafe."),
-    select: list[str] | None = SELECT,
-    ignore: list[str] | None = IGNORE,
-    fail_on: FailOn | None = FAIL_ON,
-    exclude: list[str] | None = EXCLUDE,
-    quiet: bool = QUIET,
-    jobs: int | None = JOBS,
-) -> None:
-    """Print (or with --apply, write) every fix whose meaning is certain.
+# -- options shared by the commands that scan -----------------------------------------------
 
-    Exit codes: 0 nothing blocking left; 1 blocking findings left (with --check: a fix is
-    pending); 2 a usage error, a file that could not be written, or a fix refused because
-    its result would not parse.
-    """
+def _jobs(value: str) -> int:
+    try:
+        n = int(value)
+    except ValueError:
+        n = 0
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"{value!r} is not a whole number of at least 1")
+    return n
+
+
+def add_scan_options(p: argparse.ArgumentParser, *, fail_on: bool = True, cache: bool = True,
+                     capabilities: bool = True) -> None:
+    """The options of every command that scans (``fix`` has no cache and no overlays)."""
+    p.add_argument("paths", nargs="+", type=Path, metavar="PATH", help="Files or folders to analyse.")
+    p.add_argument("--select", action="append", metavar="CODES",
+                   help="Only these rule codes or prefixes (NM1, NM101); repeatable or comma-separated.")
+    p.add_argument("--ignore", action="append", metavar="CODES", help="Skip these rule codes or prefixes.")
+    if fail_on:
+        p.add_argument("--fail-on", choices=FAIL_ON, help="Lowest severity that makes the exit code 1 "
+                       "(default: error, or the config's fail-on).")
+    p.add_argument("--exclude", action="append", metavar="PATTERN",
+                   help="Gitignore-style pattern of paths to skip; repeatable.")
+    if capabilities:
+        p.add_argument("--capabilities", action="append", type=Path, metavar="YAML",
+                       help="A capability overlay YAML (from `neuron-migrate ops import`) that adds or "
+                       "replaces table rows; repeatable, applied in order (default: the config's).")
+    p.add_argument("-q", "--quiet", action="store_true", help="No progress or notes on stderr.")
+    if cache:
+        p.add_argument("--no-cache", action="store_true", help="Analyse every file again: neither "
+                       "read nor write the .neuron-migrate-cache/ folder at the scan root.")
+    p.add_argument("-j", "--jobs", type=_jobs, metavar="N",
+                   help="Worker processes (default: one per available CPU; 1: no pool).")
+
+
+# -- scan -----------------------------------------------------------------------------------
+
+def scan_command(args: argparse.Namespace) -> int:
+    """Find every CUDA-specific reference and report it with a stable rule code."""
+    import importlib
+
+    from neuron_migrate.report import blocking
+
+    conf = settings(args)
+    options = conf.options
+    if args.baseline is not None:
+        from neuron_migrate import baseline as baselines
+
+        known = baselines.load(args.baseline)  # a bad baseline fails before the scan
+    result, skipped = run_scan(args, conf)
+    baselined = 0
+    if args.baseline is not None:
+        applied = baselines.apply(result, args.baseline, known)
+        baselined = applied.matched
+        result = applied.result
+        if applied.unused:
+            note(args.quiet, f"note: {len(applied.unused)} of the baseline's {len(known)} entries match "
+                 f"no finding any more; the baseline can shrink (rewrite it with `neuron-migrate "
+                 f"baseline PATH -o {args.baseline}`)")
+    if args.format == "text":
+        from neuron_migrate.report import text as text_report
+
+        if args.output:
+            write_output(args.output, lambda fh: text_report.render(result, skipped, fh))
+        else:
+            text_report.render(result, skipped, sys.stdout, color=text_report.colour(sys.stdout))
+    else:
+        module = importlib.import_module(f"neuron_migrate.report.{args.format}")
+        if args.format == "markdown":  # the porting report: same capability table, and it
+            text = module.render(result, skipped, options.capabilities, baselined)  # says what the baseline hid
+        else:
+            text = module.render(result, skipped)
+        if args.output:
+            write_output(args.output, lambda fh: fh.write(text))
+        else:
+            sys.stdout.write(text)
+    return 1 if blocking(result.findings, options.fail_on) else 0
+
+
+# -- fix ------------------------------------------------------------------------------------
+
+def fix_command(args: argparse.Namespace) -> int:
+    """Print (or with --apply, write) every fix whose meaning is certain."""
     import os
 
     from neuron_migrate.discover import Candidate, discover, scan_base
     from neuron_migrate.fix import BROKEN, FileFix, summary, unified_diff
     from neuron_migrate.report import blocking
+    from neuron_migrate.report.text import colour
     from neuron_migrate.runner import fix_files
     from neuron_migrate.writer import write_atomic
 
-    if apply and check:
+    if args.apply and args.check:
         raise UsageError("--apply and --check exclude each other")
-    _check_paths(paths)
-    conf = _settings(paths, select, ignore, fail_on, exclude)
+    conf = settings(args)
     options = conf.options
-    mode = "apply" if apply else "check" if check else "diff"
-    err = _stderr(quiet)
-    color = mode == "diff" and _stdout_has_color()
+    mode = "apply" if args.apply else "check" if args.check else "diff"
+    color = mode == "diff" and colour(sys.stdout)
     results: list[FileFix] = []
     write_errors: dict[str, str] = {}
     seen: set[str] = set()
     todo: list[Candidate] = []
-    for item in discover(paths, scan_base(paths), conf.exclude):
+    for item in discover(args.paths, scan_base(args.paths), conf.exclude):
         if not isinstance(item, Candidate):
-            err.print(f"skipped {item.rel}: {item.reason}", markup=False, highlight=False)
+            note(args.quiet, f"skipped {item.rel}: {item.reason}")
             continue
         real = os.path.realpath(item.path)
         if real in seen:  # a symbolic link to a file already fixed
@@ -253,7 +221,7 @@ def fix_command(
         seen.add(real)
         todo.append(item)
     # fixes are computed in a process pool for many files; writing stays here, in order
-    for item, data, result in fix_files(todo, options, unsafe_fixes, jobs):
+    for item, data, result in fix_files(todo, options, args.unsafe_fixes, args.jobs):
         results.append(result)
         if data is None or not result.changed:
             continue
@@ -265,22 +233,17 @@ def fix_command(
         elif mode == "diff":
             _write_out(unified_diff(item.rel, result.before, result.after, color), result.encoding)
     # stdout carries only the patch; the report goes to stderr (-q: counts and problems only)
-    print("\n".join(summary(results, mode, unsafe_fixes, write_errors, options.fail_on,
-                            verbose=not quiet)), file=sys.stderr)
+    print("\n".join(summary(results, mode, args.unsafe_fixes, write_errors, options.fail_on,
+                            verbose=not args.quiet)), file=sys.stderr)
     broken = any(n.reason == BROKEN for r in results for n in r.not_applied)
     if write_errors or broken or any(r.error for r in results):
-        raise typer.Exit(2)
+        return 2
     if mode == "check":
         pending = any(r.changed for r in results)
         unreadable = any(f.code.startswith("NM9") and f.severity.label == "error"
                          for r in results for f in r.remaining)
-        raise typer.Exit(1 if pending or unreadable else 0)
-    raise typer.Exit(1 if blocking([f for r in results for f in r.remaining], options.fail_on) else 0)
-
-
-def _stdout_has_color() -> bool:
-    console = Console()
-    return console.is_terminal and not console.no_color and console.color_system is not None
+        return 1 if pending or unreadable else 0
+    return 1 if blocking([f for r in results for f in r.remaining], options.fail_on) else 0
 
 
 def _write_out(text: str, encoding: str) -> None:
@@ -294,43 +257,39 @@ def _write_out(text: str, encoding: str) -> None:
     buffer.flush()
 
 
-@app.command("rules")
-def rules_command(
-    format: Format = typer.Option(Format.text, "--format", "-f", help="Output format."),
-) -> None:
+# -- rules and explain -----------------------------------------------------------------------
+
+def rules_command(args: argparse.Namespace) -> int:
     """List every rule with its code, severity and fix safety."""
     from neuron_migrate.checks import RULES, load_all
 
     load_all()
-
-    if format is Format.json:
+    rules = sorted(RULES.values(), key=lambda r: r.code)
+    if args.format == "json":
         import json
 
         docs = [{"code": r.code, "name": r.name, "severity": r.severity.label, "category": r.category,
-                 "summary": r.summary, "fix": r.fix} for r in sorted(RULES.values(), key=lambda r: r.code)]
+                 "summary": r.summary, "fix": r.fix} for r in rules]
         sys.stdout.write(json.dumps(docs, indent=2) + "\n")
-        return
-    from rich.table import Table
-
-    table = Table()
-    for col in ("code", "name", "severity", "fix", "summary"):
-        table.add_column(col)
-    for r in sorted(RULES.values(), key=lambda r: r.code):
-        table.add_row(r.code, r.name, r.severity.label, r.fix, r.summary)
-    Console().print(table)
+        return 0
+    rows = [("code", "name", "severity", "fix", "summary")]
+    rows += [(r.code, r.name, r.severity.label, r.fix, r.summary) for r in rules]
+    widths = [max(len(row[i]) for row in rows) for i in range(4)]
+    sys.stdout.write("".join("  ".join([*(c.ljust(w) for c, w in zip(row, widths)), row[4]]) + "\n"
+                             for row in rows))
+    return 0
 
 
-@app.command("explain")
-def explain_command(code: str = typer.Argument(..., help="A rule code such as NM101.")) -> None:
+def explain_command(args: argparse.Namespace) -> int:
     """Print what a rule finds, why it matters, an example and what to use instead."""
     from neuron_migrate.checks import RULES, load_all
 
     load_all()
-
-    r = RULES.get(code.strip().upper())
+    r = RULES.get(args.code.strip().upper())
     if r is None:
-        raise UsageError(f"unknown rule {code!r} (see `neuron-migrate rules`)")
+        raise UsageError(f"unknown rule {args.code!r} (see `neuron-migrate rules`)")
     sys.stdout.write(explain_text(r))
+    return 0
 
 
 def explain_text(r) -> str:
@@ -352,32 +311,71 @@ def _indent(code: str) -> str:
     return "\n".join("    " + line for line in code.splitlines())
 
 
-# Commands that live in their own modules register themselves on ``app`` when imported.
-# from neuron_migrate.commands import ops  # noqa: E402,F401  (one import line per module)
-from neuron_migrate.commands import ops  # noqa: E402,F401
-from neuron_migrate.commands import baseline  # noqa: E402,F401
-from neuron_migrate.commands import report  # noqa: E402,F401
-from neuron_migrate.commands import measure  # noqa: E402,F401
+# -- the parser -----------------------------------------------------------------------------
+
+def command(sub, name: str, run: Callable[[argparse.Namespace], int], **kwargs) -> argparse.ArgumentParser:
+    """A subcommand whose help is the first line of ``run``'s docstring (all of it with -h)."""
+    doc = (run.__doc__ or "").strip()
+    p = sub.add_parser(name, help=doc.split("\n")[0], description=doc, allow_abbrev=False,
+                       formatter_class=argparse.RawDescriptionHelpFormatter, **kwargs)
+    p.set_defaults(run=run)
+    return p
+
+
+def build_parser() -> argparse.ArgumentParser:
+    import importlib
+
+    parser = argparse.ArgumentParser(
+        prog="neuron-migrate", allow_abbrev=False,
+        description="Move PyTorch code from NVIDIA CUDA to AWS Trainium (TorchNeuron).")
+    parser.add_argument("--version", action="version", version=f"neuron-migrate {__version__}")
+    sub = parser.add_subparsers(title="commands", metavar="COMMAND")
+
+    p = command(sub, "scan", scan_command)
+    add_scan_options(p)
+    p.add_argument("-f", "--format", choices=SCAN_FORMATS, default="text", help="Output format.")
+    p.add_argument("-o", "--output", type=Path, help="Write the report to this file.")
+    p.add_argument("--baseline", type=Path, help="Report only findings this baseline file "
+                   "(from `neuron-migrate baseline`) does not hold.")
+
+    p = command(sub, "fix", fix_command, epilog=(
+        "Exit codes: 0 nothing blocking left; 1 blocking findings left (with --check: a fix is "
+        "pending); 2 a usage error, a file that could not be written, or a fix refused because "
+        "its result would not parse."))
+    add_scan_options(p, cache=False, capabilities=False)
+    p.add_argument("--apply", action="store_true", help="Write the fixes (default: print a diff).")
+    p.add_argument("--check", action="store_true", help="Print only a summary; exit 1 when a fix "
+                   "is pending (for pre-commit and CI).")
+    p.add_argument("--unsafe-fixes", action="store_true", help="Also apply fixes marked unsafe.")
+
+    p = command(sub, "rules", rules_command)
+    p.add_argument("-f", "--format", choices=("text", "json"), default="text", help="Output format.")
+    p = command(sub, "explain", explain_command)
+    p.add_argument("code", help="A rule code such as NM101.")
+
+    for name in COMMAND_MODULES:
+        importlib.import_module(f"neuron_migrate.commands.{name}").register(sub)
+    return parser
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser()
     try:
-        rc = app(args=argv, prog_name="neuron-migrate", standalone_mode=False)
-        return rc if isinstance(rc, int) else 0
-    except typer.Exit as exc:
-        return exc.exit_code
+        args = parser.parse_args(_route(argv))
+        if not hasattr(args, "run"):
+            (getattr(args, "parser", None) or parser).print_help(sys.stderr)
+            return 2
+        return args.run(args) or 0
+    except SystemExit as exc:  # argparse: --help, --version (0) and usage errors (2)
+        return exc.code if isinstance(exc.code, int) else 2
     except UsageError as exc:
         print(f"neuron-migrate: error: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("neuron-migrate: interrupted", file=sys.stderr)
         return 130
-    except typer.Abort:
-        return 130
-    except Exception as exc:  # the parser's usage errors and anything unexpected
-        if hasattr(exc, "show") and hasattr(exc, "exit_code"):  # typer's (click's) usage errors
-            exc.show()
-            return 2
+    except Exception as exc:  # noqa: BLE001 - anything unexpected is exit 2 with its traceback
         from neuron_migrate.baseline import BaselineError
         from neuron_migrate.capabilities import TableError
         from neuron_migrate.config import ConfigError
@@ -390,3 +388,12 @@ def main(argv: list[str] | None = None) -> int:
         traceback.print_exc()
         print(f"neuron-migrate: internal error: {exc!r}", file=sys.stderr)
         return 2
+
+
+def _route(argv: list[str]) -> list[str]:
+    """`ops WORD ...` is `ops query WORD ...` unless WORD is a subcommand or asks for help."""
+    from neuron_migrate.commands.ops import SUBCOMMANDS
+
+    if len(argv) > 1 and argv[0] == "ops" and argv[1] not in (*SUBCOMMANDS, "-h", "--help"):
+        return ["ops", "query", *argv[1:]]
+    return argv

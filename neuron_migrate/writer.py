@@ -10,8 +10,12 @@ new file (its other names keep the old content), as with any editor that saves a
 from __future__ import annotations
 
 import os
+import signal
 import stat
 import tempfile
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 TEMP_SUFFIX = ".nm-tmp"
@@ -27,21 +31,43 @@ def write_atomic(path: Path, data: bytes, expected: bytes | None = None) -> None
     mode = stat.S_IMODE(path.stat().st_mode)
     if expected is not None and path.read_bytes() != expected:
         raise ChangedOnDisk(f"{path.name} changed on disk while it was being fixed; run fix again")
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=TEMP_SUFFIX, dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.chmod(tmp, mode)
-        os.replace(tmp, path)
-    except BaseException:
+    with _interrupts_held():
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=TEMP_SUFFIX, dir=path.parent)
         try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+            with os.fdopen(fd, "wb") as fh:
+                fh.write(data)
+                fh.flush()
+                os.fsync(fh.fileno())
+            os.chmod(tmp, mode)
+            os.replace(tmp, path)
+        except BaseException:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
+            raise
     _sync_folder(path.parent)
+
+
+@contextmanager
+def _interrupts_held() -> Iterator[None]:
+    """Hold Ctrl-C and SIGTERM until the write is over, then deliver them: a signal inside
+    ``mkstemp`` or before the cleanup is entered would otherwise leave the temp file behind.
+    (Handlers, not a signal mask: the pool's threads would take a masked signal. SIGKILL
+    cannot be held; it leaves a temp file at worst, never a half-written source file.)"""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    caught: list[int] = []
+    held = (signal.SIGINT, signal.SIGTERM)
+    previous = {s: signal.signal(s, lambda signum, _frame: caught.append(signum)) for s in held}
+    try:
+        yield
+    finally:
+        for s, handler in previous.items():
+            signal.signal(s, handler)
+        for s in dict.fromkeys(caught):
+            signal.raise_signal(s)
 
 
 def _sync_folder(folder: Path) -> None:

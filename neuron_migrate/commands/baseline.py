@@ -2,47 +2,34 @@
 
 from __future__ import annotations
 
+import argparse
 from pathlib import Path
 
-import typer
-
-from neuron_migrate.cli import (CAPABILITIES, EXCLUDE, IGNORE, JOBS, NO_CACHE, PATHS, QUIET, SELECT,
-                                UsageError, _check_capabilities, _check_paths, _run_scan, _settings,
-                                _stderr, app)
+from neuron_migrate.cli import UsageError, add_scan_options, command, note, run_scan, settings
 
 
-@app.command("baseline")
-def baseline_command(
-    paths: list[Path] = PATHS,
-    output: Path = typer.Option(..., "--output", "-o", help="The baseline file to write (JSON).",
-                                show_default=False),
-    select: list[str] | None = SELECT,
-    ignore: list[str] | None = IGNORE,
-    exclude: list[str] | None = EXCLUDE,
-    capabilities: list[Path] | None = CAPABILITIES,
-    quiet: bool = QUIET,
-    no_cache: bool = NO_CACHE,
-    jobs: int | None = JOBS,
-) -> None:
+def register(sub) -> None:
+    p = command(sub, "baseline", baseline_command)
+    add_scan_options(p, fail_on=False)
+    p.add_argument("-o", "--output", type=Path, required=True, help="The baseline file to write (JSON).")
+
+
+def baseline_command(args: argparse.Namespace) -> int:
     """Write every current finding's fingerprint; `scan --baseline FILE` then reports only new ones."""
     from neuron_migrate.baseline import not_analysed, render
 
-    _check_paths(paths)
-    conf = _settings(paths, select, ignore, None, exclude, capabilities)
-    _check_capabilities(conf.options.capabilities)
-    result, _ = _run_scan(paths, conf.options, conf.exclude, quiet, use_cache=not no_cache,
-                                  jobs=jobs)
+    conf = settings(args)
+    result, _ = run_scan(args, conf)
+    output: Path = args.output
     try:
         output.write_text(render(result, output), encoding="utf-8")
     except OSError as exc:
         raise UsageError(f"cannot write {output}: {exc.strerror or exc}") from None
     findings = result.findings
     left = not_analysed(result)
-    err = _stderr(quiet)
-    err.print(f"wrote {len(findings) - len(left)} findings to {output}", markup=False,
-              highlight=False, soft_wrap=True)
+    note(args.quiet, f"wrote {len(findings) - len(left)} findings to {output}")
     if left:
-        err.print(f"{len({f.path for f in left})} files that could not be analysed "
-                  f"({', '.join(sorted({f.code for f in left}))}) are not baselined: a gate never "
-                  "passes by skipping a file; fix or exclude them",
-                  markup=False, highlight=False, soft_wrap=True)
+        note(args.quiet, f"{len({f.path for f in left})} files that could not be analysed "
+             f"({', '.join(sorted({f.code for f in left}))}) are not baselined: a gate never "
+             "passes by skipping a file; fix or exclude them")
+    return 0

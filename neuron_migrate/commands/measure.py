@@ -7,6 +7,7 @@ the files the forward pass executed and marks each prediction confirmed or refut
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import subprocess
@@ -14,9 +15,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-import typer
-
-from neuron_migrate.cli import Format, UsageError, app
+from neuron_migrate.cli import UsageError, command
 
 
 def run_worker(spec: str, paths: list[Path], timeout: float) -> dict:
@@ -62,18 +61,22 @@ def measured_report(data: dict) -> dict:
     }
 
 
-@app.command("measure")
-def measure_command(
-    factory: str = typer.Argument(..., help="MODULE:FACTORY; FACTORY() returns (model, example_inputs)."),
-    path: list[Path] | None = typer.Option(None, "--path", help="Folder to put on sys.path (repeatable; the current folder always is)."),
-    timeout: float = typer.Option(600.0, "--timeout", help="Seconds before the run is stopped."),
-    format: Format = typer.Option(Format.text, "--format", "-f", help="Output format."),
-) -> None:
+def register(sub) -> None:
+    p = command(sub, "measure", measure_command)
+    p.add_argument("factory", metavar="MODULE:FACTORY",
+                   help="FACTORY() returns (model, example_inputs).")
+    p.add_argument("--path", action="append", type=Path, default=[],
+                   help="Folder to put on sys.path (repeatable; the current folder always is).")
+    p.add_argument("--timeout", type=float, default=600.0, help="Seconds before the run is stopped.")
+    p.add_argument("-f", "--format", choices=("text", "json"), default="text", help="Output format.")
+
+
+def measure_command(args: argparse.Namespace) -> int:
     """Run torch._dynamo.explain on the CPU and check the static graph-break predictions."""
-    report = measured_report(run_worker(factory, list(path or []), timeout))
-    if format is Format.json:
+    report = measured_report(run_worker(args.factory, args.path, args.timeout))
+    if args.format == "json":
         sys.stdout.write(json.dumps(report, indent=2) + "\n")
-        return
+        return 0
     m, s = report["measured"], report["static"]
     cov = "n/a" if m["coverage"] is None else f"{m['coverage']:.0%}"
     est = "n/a" if s["estimated_coverage"] is None else f"{s['estimated_coverage']:.0%}"
@@ -95,3 +98,4 @@ def measure_command(
         lines.append("ops in graphs:")
         lines += [f"  {n} × {name}" for name, n in sorted(m["op_counts"].items(), key=lambda kv: -kv[1])[:20]]
     sys.stdout.write("\n".join(lines) + "\n")
+    return 0

@@ -11,7 +11,7 @@ looks up the ATen op named ``diff``.
 
 from __future__ import annotations
 
-import enum
+import argparse
 import fnmatch
 import hashlib
 import json
@@ -20,41 +20,43 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from neuron_migrate.cli import UsageError, command
 
-import typer
-import typer.core
-
-from neuron_migrate.cli import UsageError, app
-
-
-class _DefaultToQuery(typer.core.TyperGroup):
-    """Route `ops WORD ...` to `ops query WORD ...` unless WORD is a subcommand."""
-
-    def parse_args(self, ctx, args: list[str]) -> list[str]:
-        if args and args[0] not in self.commands and args[0] not in ("-h", "--help"):
-            args = ["query", *args]
-        return super().parse_args(ctx, args)
+SUBCOMMANDS = ("query", "import", "diff")
+STATUSES = ("native", "cpu_fallback", "unsupported", "unknown")
 
 
-ops_app = typer.Typer(cls=_DefaultToQuery, no_args_is_help=True, add_completion=False,
-                      help="Look up, import and compare the operator capability table.",
-                      context_settings={"help_option_names": ["-h", "--help"]})
-app.add_typer(ops_app, name="ops")
+def register(sub) -> None:
+    ops = sub.add_parser("ops", help="Look up, import and compare the operator capability table.",
+                         description=__doc__, allow_abbrev=False,
+                         formatter_class=argparse.RawDescriptionHelpFormatter)
+    ops.set_defaults(parser=ops)  # `ops` alone prints this help
+    inner = ops.add_subparsers(title="commands", metavar="COMMAND")
+
+    p = command(inner, "query", query_command)
+    p.add_argument("query", nargs="?", help="A Python name (torch.linalg.eigh, Tensor.nonzero, "
+                   "F.grid_sample), an ATen name (nonzero, aten::_linalg_eigh) or a glob (*eig*).")
+    p.add_argument("--status", choices=STATUSES, help="Only rows with this status.")
+    p.add_argument("-f", "--format", choices=("text", "json"), default="text", help="Output format.")
+    p.add_argument("--capabilities", action="append", type=Path, metavar="YAML",
+                   help="Capability overlay YAML to apply first; repeatable.")
+
+    p = command(inner, "import", import_command)
+    p.add_argument("file", type=Path, help="AWS's compatibility table in markdown "
+                   "(torch-neuronx docs/torch_api_compatibility.md).")
+    p.add_argument("-o", "--output", type=Path, help="Write the overlay here (default: stdout).")
+    p.add_argument("--source", help="What to record as each row's source (default: the file name).")
+    p.add_argument("--release", default="", help="The torch-neuronx release the table describes "
+                   "(recorded as torch_neuronx and each row's since).")
+
+    p = command(inner, "diff", diff_command)
+    p.add_argument("old", help="The current table: `builtin` or a YAML file.")
+    p.add_argument("new", help="The new table: a YAML file (an overlay from `ops import`, or a full table).")
+    p.add_argument("--no-base", action="store_true", help="Compare the files alone, not layered over "
+                   "the shipped table.")
+    p.add_argument("-f", "--format", choices=("text", "json"), default="text", help="Output format.")
 
 
-class Format(str, enum.Enum):
-    text = "text"
-    json = "json"
-
-
-class Status(str, enum.Enum):
-    native = "native"
-    cpu_fallback = "cpu_fallback"
-    unsupported = "unsupported"
-    unknown = "unknown"
-
-
-CAPABILITIES = typer.Option(None, "--capabilities", help="Capability overlay YAML to apply first; repeatable.")
 _F = "torch.nn.functional."
 
 
@@ -146,32 +148,24 @@ def _match_dict(m: Match, table) -> dict:
     }
 
 
-@ops_app.command("query")
-def query_command(
-    query: str | None = typer.Argument(None, help="A Python name (torch.linalg.eigh, Tensor.nonzero, "
-                                       "F.grid_sample), an ATen name (nonzero, aten::_linalg_eigh) or a "
-                                       "glob (*eig*).", show_default=False),
-    status: Status | None = typer.Option(None, "--status", help="Only rows with this status."),
-    format: Format = typer.Option(Format.text, "--format", "-f", help="Output format."),
-    capabilities: list[Path] | None = CAPABILITIES,
-) -> None:
+def query_command(args: argparse.Namespace) -> int:
     """Print the capability-table rows that match QUERY, with status, note and source."""
     from neuron_migrate.capabilities import capabilities as load
 
+    query, status = args.query, args.status
     if query is None and status is None:
         raise UsageError("give a QUERY, --status, or both (see `neuron-migrate ops --help`)")
-    overlays = _overlays(capabilities)
+    overlays = _overlays(args.capabilities)
     table = load(overlays)
-    matches = lookup(query, status.value if status else None, overlays)
+    matches = lookup(query, status, overlays)
     docs = [_match_dict(m, table) for m in matches]
-    if format is Format.json:
+    if args.format == "json":
         sys.stdout.write(json.dumps({"torch_neuronx": table.torch_neuronx, "query": query,
-                                     "status": status.value if status else None,
+                                     "status": status,
                                      "operators": docs}, indent=2, ensure_ascii=False) + "\n")
     else:
         _print_matches(docs, query, table.torch_neuronx)
-    if not docs:
-        raise typer.Exit(1)
+    return 0 if docs else 1
 
 
 def _print_matches(docs: list[dict], query: str | None, version: str) -> None:
@@ -309,19 +303,11 @@ def _import_row(res: ImportResult, amap, api: str, status: str, notes: str, sour
         res.rows[op] = row
 
 
-@ops_app.command("import")
-def import_command(
-    file: Path = typer.Argument(..., help="AWS's compatibility table in markdown "
-                                "(torch-neuronx docs/torch_api_compatibility.md).", show_default=False),
-    output: Path | None = typer.Option(None, "--output", "-o", help="Write the overlay here (default: stdout)."),
-    source: str | None = typer.Option(None, "--source", help="What to record as each row's source "
-                                      "(default: the file name)."),
-    release: str = typer.Option("", "--release", help="The torch-neuronx release the table describes "
-                                "(recorded as torch_neuronx and each row's since)."),
-) -> None:
+def import_command(args: argparse.Namespace) -> int:
     """Read AWS's compatibility table (API | status Y / CPU_FALLBACK / N | limitations) into an overlay YAML."""
     import yaml
 
+    file, output, source, release = args.file, args.output, args.source, args.release
     try:
         data = file.read_bytes()
     except OSError as exc:
@@ -356,6 +342,7 @@ def import_command(
         print(f"skipped line {line} ({api}): {reason}", file=err)
     for c in res.conflicts:
         print(f"conflict (kept the worse status): {c}", file=err)
+    return 0
 
 
 # -- diff ---------------------------------------------------------------------------------------
@@ -380,20 +367,13 @@ def _read_table(spec: str, base: bool):
     return capabilities((str(path.absolute()),)).operators
 
 
-@ops_app.command("diff")
-def diff_command(
-    old: str = typer.Argument(..., help="The current table: `builtin` or a YAML file.", show_default=False),
-    new: str = typer.Argument(..., help="The new table: a YAML file (an overlay from `ops import`, "
-                              "or a full table).", show_default=False),
-    no_base: bool = typer.Option(False, "--no-base", help="Compare the files alone, not layered over "
-                                 "the shipped table."),
-    format: Format = typer.Option(Format.text, "--format", "-f", help="Output format."),
-) -> None:
+def diff_command(args: argparse.Namespace) -> int:
     """Show what moving from OLD to NEW changes: ops it unblocks, ops that get worse, rows added or removed."""
     from neuron_migrate.capabilities import aten_map
 
-    before = _read_table(old, not no_base)
-    after = _read_table(new, not no_base)
+    old, new = args.old, args.new
+    before = _read_table(old, not args.no_base)
+    after = _read_table(new, not args.no_base)
     reverse = _python_names(aten_map())
     groups: dict[str, list[dict]] = {"unblocked": [], "worse": [], "added": [], "removed": []}
     for op in sorted(set(before) | set(after)):
@@ -407,9 +387,9 @@ def diff_command(
         if sa == sb:
             continue
         groups["unblocked" if _RANK[sb] < _RANK[sa] else "worse"].append(entry)
-    if format is Format.json:
+    if args.format == "json":
         sys.stdout.write(json.dumps({"old": old, "new": new, **groups}, indent=2) + "\n")
-        return
+        return 0
     out = []
     titles = {"unblocked": "Unblocked (status better in NEW)", "worse": "Worse in NEW (or newly known to be slow or unsupported)",
               "added": "Rows only in NEW", "removed": "Rows only in OLD"}
@@ -426,3 +406,4 @@ def diff_command(
     if not out:
         out.append("no operator changes status")
     sys.stdout.write("\n".join(out) + "\n")
+    return 0
