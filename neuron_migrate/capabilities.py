@@ -13,6 +13,8 @@ from pathlib import Path
 
 import yaml
 
+from neuron_migrate import rules_dir
+
 try:  # the C loader is several times faster; fall back where libyaml is missing
     from yaml import CSafeLoader as _Loader
 except ImportError:  # pragma: no cover
@@ -21,11 +23,6 @@ except ImportError:  # pragma: no cover
 
 class TableError(ValueError):
     """A rules file that does not match its schema."""
-
-
-def rules_dir() -> Path:
-    packaged = Path(__file__).parent / "rules"  # in a wheel, rules/ is shipped inside the package
-    return packaged if packaged.is_dir() else Path(__file__).parent.parent / "rules"
 
 
 def load_yaml(path: Path) -> dict:

@@ -22,11 +22,6 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - exercised on 3.10 only
-    import tomli as tomllib
-
 from neuron_migrate.models import Options, Severity
 
 FILE_NAME = "pyproject.toml"
@@ -85,6 +80,10 @@ def find(start: Path) -> Path | None:
 
 
 def _parse(path: Path, text: str) -> dict:
+    if sys.version_info >= (3, 11):  # imported here: most scans find no config to parse
+        import tomllib
+    else:  # pragma: no cover - exercised on 3.10 only
+        import tomli as tomllib
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

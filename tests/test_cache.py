@@ -55,8 +55,14 @@ def scan(root: Path, options: Options = Options(), use_cache: bool = True):
     return {r.path: r for r in result.files}
 
 
-def entries(root: Path) -> list[Path]:
-    return sorted(p for p in (root / DIRNAME / LAYOUT).rglob("*") if p.is_file())
+def salt_files(root: Path) -> list[Path]:
+    return sorted(p for p in (root / DIRNAME / LAYOUT).glob("*") if p.is_file())
+
+
+def stored(root: Path) -> dict:
+    """The entries of the one salt file under ``root``."""
+    [file] = salt_files(root)
+    return cache_module._load(file.read_bytes())
 
 
 # -- hits and misses ----------------------------------------------------------------------------
@@ -67,7 +73,7 @@ def test_second_scan_reads_every_result_from_the_cache(tree, analysed):
     analysed.clear()
     second = scan(tree)
     assert analysed == [] and second == first
-    assert len(entries(tree)) == len(SOURCES)
+    assert len(stored(tree)) == len(SOURCES)
 
 
 def test_an_edited_file_is_analysed_again(tree, analysed):
@@ -77,7 +83,7 @@ def test_an_edited_file_is_analysed_again(tree, analysed):
     results = scan(tree)
     assert analysed == ["b.py"]
     assert [f.line for f in results["b.py"].findings] == [2]
-    assert len(entries(tree)) == len(SOURCES)  # one entry per path: replaced, not added
+    assert len(stored(tree)) == len(SOURCES)  # one entry per path: replaced, not added
 
 
 def test_a_renamed_file_is_analysed_under_its_new_path(tree, analysed):
@@ -87,6 +93,7 @@ def test_a_renamed_file_is_analysed_under_its_new_path(tree, analysed):
     results = scan(tree)
     assert analysed == ["renamed.py"]
     assert {f.path for f in results["renamed.py"].findings} == {"renamed.py"}
+    assert {rel for _, rel in stored(tree)} == set(SOURCES) - {"a.py"} | {"renamed.py"}  # a.py's is dropped
 
 
 def test_cli_warm_scan_prints_what_the_cold_scan_printed(tree, capsys):
@@ -166,10 +173,17 @@ def test_the_real_tool_files_include_the_checks_and_the_rules():
 
 
 def test_only_a_few_salts_are_kept(tree):
-    salts = tree / DIRNAME / LAYOUT
     for i in range(KEEP_SALTS + 3):
         scan(tree, Options(select=(f"NM1{i:02d}",)))
-    assert len([p for p in salts.iterdir() if p.is_dir()]) == KEEP_SALTS
+    assert len(salt_files(tree)) == KEEP_SALTS
+
+
+def test_an_earlier_layout_is_removed(tree):
+    old = tree / DIRNAME / "v1" / "0123abcd" / "ab"
+    old.mkdir(parents=True)
+    (old / "entry").write_bytes(b"an entry of the one-file-per-source layout")
+    scan(tree)
+    assert sorted(p.name for p in (tree / DIRNAME).iterdir()) == [".gitignore", "CACHEDIR.TAG", LAYOUT]
 
 
 # -- damage -------------------------------------------------------------------------------------
@@ -195,22 +209,36 @@ DAMAGE = {
 def test_a_damaged_entry_is_a_miss(tree, analysed, damage, monkeypatch):
     monkeypatch.chdir(tree)
     first = scan(tree)
-    for entry in entries(tree):
-        entry.write_bytes(DAMAGE[damage](first["a.py"]))
+    for file in salt_files(tree):
+        file.write_bytes(DAMAGE[damage](first["a.py"]))
     analysed.clear()
     assert scan(tree) == first
     assert sorted(analysed) == sorted(SOURCES)
     assert not (tree / "PWNED").exists()
     analysed.clear()
-    assert scan(tree) == first and analysed == []  # and the damaged entries were rewritten
+    assert scan(tree) == first and analysed == []  # and the damaged file was rewritten
+
+
+@pytest.mark.parametrize("entry", ["not a pair", (b"x" * 20, "not a result"), None],
+                         ids=["not a pair", "not a result", "None"])
+def test_a_foreign_entry_is_a_miss(tree, analysed, entry):
+    first = scan(tree)
+    [file] = salt_files(tree)
+    entries = stored(tree)
+    entries[("python", "a.py")] = entry
+    file.write_bytes(pickle.dumps(entries))
+    analysed.clear()
+    assert scan(tree) == first and analysed == ["a.py"]
 
 
 def test_an_entry_of_an_older_result_type_is_a_miss(tree, analysed):
     first = scan(tree)
-    [entry] = [e for e in entries(tree) if cache_module._load(e.read_bytes())[1].path == "a.py"]
+    [file] = salt_files(tree)
+    entries = stored(tree)
     stale = replace(first["a.py"])
     del stale.__dict__["lines"]  # as if written before the field existed
-    entry.write_bytes(pickle.dumps((digest((tree / "a.py").read_bytes()), stale)))
+    entries[("python", "a.py")] = (digest((tree / "a.py").read_bytes()), stale)
+    file.write_bytes(pickle.dumps(entries))
     analysed.clear()
     assert scan(tree) == first and analysed == ["a.py"]
 
@@ -220,6 +248,7 @@ def test_an_entry_for_another_path_is_a_miss(tree, analysed):
     c = Cache.open(tree, Options())
     data = (tree / "a.py").read_bytes()
     c.put("a.py", "python", digest(data), replace(first["b.py"]))  # b's result under a's key
+    c.save(tree)
     analysed.clear()
     assert scan(tree)["a.py"] == first["a.py"] and analysed == ["a.py"]
 
@@ -258,8 +287,8 @@ def test_a_full_disk_stops_caching_not_the_scan(tree, monkeypatch, analysed):
 
     monkeypatch.setattr(cache_module, "_write_atomic", full)
     first = scan(tree)
-    assert first["a.py"].findings and len(calls) == 1  # gave up after the first failure
-    assert entries(tree) == []
+    assert first["a.py"].findings and len(calls) == 1
+    assert salt_files(tree) == []
 
 
 def test_unreadable_files_are_not_cached(tree, monkeypatch):
@@ -288,32 +317,46 @@ def test_concurrent_scans_agree_and_leave_valid_entries(tmp_path):
     outs = [p.communicate(timeout=300) for p in procs]
     assert [p.returncode for p in procs] == [1] * 4, [e.decode()[-500:] for _, e in outs]
     assert len({o for o, _ in outs}) == 1
-    found = entries(tmp_path)
-    assert len(found) == 60 and all(cache_module._load(e.read_bytes()) for e in found)
-    assert not [e for e in found if e.name.startswith(".tmp-")]
+    [file] = salt_files(tmp_path)  # and no temporary file left over
+    entries = stored(tmp_path)
+    assert len(entries) == 60 and all(cache_module._valid(e, rel) for (_, rel), e in entries.items())
     warm = subprocess.run(cmd, capture_output=True, timeout=300)
     assert warm.stdout == outs[0][0]
 
 
-def test_put_is_atomic(tmp_path):
-    """A reader never sees a partly written entry: writes go to a temporary file, then rename."""
+def test_save_is_atomic(tmp_path):
+    """A reader never sees a partly written cache: it goes to a temporary file, then is renamed."""
+    (tmp_path / "a.py").write_text("x = 1\n")
     c = Cache.open(tmp_path, Options())
     result = FileResult("a.py", lines=3)
     c.put("a.py", "python", b"d" * 20, result)
-    [entry] = entries(tmp_path)
+    c.save(tmp_path)
+    [file] = salt_files(tmp_path)
     seen = []
     real_replace = os.replace
 
     def watching(src, dst):
-        seen.append((Path(src).parent == entry.parent, Path(src).name.startswith(".tmp-")))
-        assert Path(dst).read_bytes()  # the old entry is whole until the rename
+        seen.append((Path(src).parent == file.parent, Path(src).name.startswith(".tmp-")))
+        assert Path(dst).read_bytes()  # the old file is whole until the rename
         real_replace(src, dst)
 
+    c = Cache.open(tmp_path, Options())
+    c.put("a.py", "python", b"e" * 20, replace(result, lines=4))
     os.replace = watching
     try:
-        c.put("a.py", "python", b"e" * 20, replace(result, lines=4))
+        c.save(tmp_path)
     finally:
         os.replace = real_replace
     assert seen == [(True, True)]
+    c = Cache.open(tmp_path, Options())
     assert c.get("a.py", "python", b"e" * 20) == replace(result, lines=4)
     assert c.get("a.py", "python", b"d" * 20) is None
+
+
+def test_an_unchanged_scan_does_not_rewrite_the_cache(tree):
+    scan(tree)
+    [file] = salt_files(tree)
+    os.utime(file, ns=(0, 0))
+    inode = file.stat().st_ino
+    scan(tree)
+    assert file.stat().st_ino == inode and file.stat().st_mtime > 0  # touched (used), not replaced

@@ -640,7 +640,7 @@ def _xla_advice(name: str) -> str:
 
 def _guards_kernel(ctx: Context, node: ast.AST) -> str | None:
     """If ``node`` sits in the test of an ``if`` whose body calls a CUDA/Triton kernel, its name."""
-    if_node = ctx.state.get("if_test_of", {}).get(id(node))
+    if_node = _if_test_of(ctx).get(id(node))
     if if_node is None:
         return None
     # setup.py: `if torch.cuda.is_available() and CUDA_HOME is not None: extension = CUDAExtension`
@@ -671,11 +671,21 @@ def _guards_kernel(ctx: Context, node: ast.AST) -> str | None:
 
 
 @on(ast.If)
-def note_if_tests(node: ast.If, ctx: Context) -> None:
-    """Remember which nodes sit in an ``if`` test, for the kernel-guard check."""
-    table = ctx.state.setdefault("if_test_of", {})
-    for sub in ast.walk(node.test):
-        table[id(sub)] = node
+def note_if(node: ast.If, ctx: Context) -> None:
+    """Remember the ``if`` statements seen so far, for the kernel-guard check."""
+    ctx.state.setdefault("ifs", []).append(node)  # type: ignore[union-attr]
+
+
+def _if_test_of(ctx: Context) -> dict[int, ast.If]:
+    """Node id -> the ``if`` whose test holds it, for the ``if`` statements seen so far (the
+    walk meets an ``if`` before its test). Built when first asked: most files never ask."""
+    ifs: list = ctx.state.get("ifs", [])  # type: ignore[assignment]
+    table: dict = ctx.state.setdefault("if_test_of", {})  # type: ignore[assignment]
+    for node in ifs[ctx.state.get("ifs_seen", 0):]:
+        for sub in ast.walk(node.test):
+            table[id(sub)] = node
+    ctx.state["ifs_seen"] = len(ifs)
+    return table
 
 
 def _cuda_api_reference(node: ast.AST, name: str, ctx: Context, via_import: bool) -> None:

@@ -881,6 +881,9 @@ def _statements(fn: ast.AST) -> list[ast.stmt]:
     return out
 
 
+_TRAPPING = (*_LOOPS, *_TRYS, ast.With, ast.AsyncWith)  # bodies where a break cannot be resumed
+
+
 def _enclosing(fn: ast.AST) -> dict[int, tuple[ast.stmt, str | None]]:
     """For each node id of ``fn``'s own body: its innermost statement, and whether it sits in
     a loop, a ``try`` block or a user context manager (where a break cannot be resumed)."""
@@ -901,6 +904,9 @@ def _enclosing(fn: ast.AST) -> dict[int, tuple[ast.stmt, str | None]]:
                 branch = node.body if const else node.orelse
                 todo.extend((child, stmt, trap) for child in (branch if isinstance(branch, list) else [branch]))
                 continue
+        if not isinstance(node, _TRAPPING):  # most nodes: children share the node's trap
+            todo.extend([(child, stmt, trap) for child in child_nodes(node)])
+            continue
         for name in node_fields(type(node)):
             value = getattr(node, name, None)
             inner = trap

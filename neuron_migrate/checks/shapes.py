@@ -229,18 +229,23 @@ def check_call(call: ast.Call, ctx: Context) -> None:
 
 def _is_tensor_value(e: ast.AST, ctx: Context) -> bool:
     """Clearly a tensor: a torch call, a tensor-only method, or a name bound to one here."""
-    from neuron_migrate.checks.graph_breaks import _TENSOR_METHODS
-
     if isinstance(e, ast.Call):
         name = ctx.qualify(e.func)
         if name is not None:
             return name.startswith("torch.") and not name.startswith(("torch.is_", "torch.jit."))
-        return isinstance(e.func, ast.Attribute) and e.func.attr in _TENSOR_METHODS
+        return isinstance(e.func, ast.Attribute) and e.func.attr in _tensor_methods()
     if isinstance(e, ast.BinOp):
         return _is_tensor_value(e.left, ctx) or _is_tensor_value(e.right, ctx)
     if isinstance(e, ast.Name):
         return (id(ctx.chain[-1]), e.id) in ctx.state.get("nm3_tensors", set())
     return _is_mask(e, ctx)
+
+
+@functools.lru_cache(maxsize=1)
+def _tensor_methods() -> frozenset[str]:
+    from neuron_migrate.checks.graph_breaks import _TENSOR_METHODS  # loaded after this module
+
+    return frozenset(_TENSOR_METHODS)
 
 
 def _is_int_like(e: ast.AST) -> bool:
