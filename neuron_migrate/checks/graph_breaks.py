@@ -498,37 +498,69 @@ def _find_callees(fn: ast.AST, cls: ast.ClassDef | None, d: _Decls) -> list[tupl
     return out
 
 
-# fn id -> (fn, its own nodes): report_traced reads each function's nodes up to eight times.
+# fn id -> (fn, its own nodes, where each sits): report_traced reads them up to eight times.
 # Cleared when report_traced starts on the next file; the stored fn keeps its id unique.
-_OWN_NODES: dict[int, tuple[ast.AST, tuple[ast.AST, ...]]] = {}
+_OWN_NODES: dict[int, tuple[ast.AST, tuple[ast.AST, ...], dict]] = {}
 _CALLEES: dict[tuple[int, int], tuple[ast.AST, ast.AST | None, list]] = {}  # the same, for _callees
+_TRAPPING = (*_LOOPS, *_TRYS, ast.With, ast.AsyncWith)  # bodies where a break cannot be resumed
 
 
 def _own_nodes(fn: ast.AST) -> tuple[ast.AST, ...]:
     """Every node of ``fn``'s body, not descending into nested functions, classes or lambdas
     (their definitions are included; bodies are separate functions), nor into branches Dynamo
     never takes."""
+    return _body(fn)[0]
+
+
+def _enclosing(fn: ast.AST) -> dict[int, tuple[ast.stmt, str | None]]:
+    """For each node id of ``fn``'s own body: its innermost statement, and whether it sits in
+    a loop, a ``try`` block or a user context manager (where a break cannot be resumed)."""
+    return _body(fn)[1]
+
+
+def _body(fn: ast.AST) -> tuple[tuple[ast.AST, ...], dict[int, tuple[ast.stmt, str | None]]]:
+    """``_own_nodes`` and ``_enclosing`` of ``fn``, from one walk (iterative: a deep expression
+    must not overflow the stack), in source order."""
     hit = _OWN_NODES.get(id(fn))
     if hit is not None and hit[0] is fn:
-        return hit[1]
-    out: list[ast.AST] = []
-    todo = list(reversed(fn.body))
+        return hit[1], hit[2]
+    nodes: list[ast.AST] = []
+    where: dict[int, tuple[ast.stmt, str | None]] = {}
+    todo: list[tuple[ast.AST, ast.stmt | None, str | None]] = [(s, None, None) for s in reversed(fn.body)]
     while todo:
-        node = todo.pop()
-        out.append(node)
+        node, stmt, trap = todo.pop()
+        if isinstance(node, ast.stmt):
+            stmt = node
+        nodes.append(node)
+        where[id(node)] = (stmt, trap)
         if isinstance(node, _SCOPES):
             continue
         if isinstance(node, (ast.If, ast.IfExp)):
             const = constant_test(node.test)
             if const is not None:
                 branch = node.body if const else node.orelse
-                branch = branch if isinstance(branch, list) else [branch]
-                todo.extend(reversed(branch))
+                todo.extend((child, stmt, trap) for child in reversed(branch if isinstance(branch, list) else [branch]))
                 continue
-        todo.extend(reversed(child_nodes(node)))
-    nodes = tuple(out)
-    _OWN_NODES[id(fn)] = (fn, nodes)
-    return nodes
+        if not isinstance(node, _TRAPPING):  # most nodes: children share the node's trap
+            todo.extend([(child, stmt, trap) for child in reversed(child_nodes(node))])
+            continue
+        children = []
+        for name in node_fields(type(node)):
+            value = getattr(node, name, None)
+            inner = trap
+            if isinstance(node, _LOOPS) and name in ("body", "orelse"):
+                inner = trap or "loop"
+            elif isinstance(node, _TRYS) and name == "body":
+                inner = trap or "try"
+            elif isinstance(node, (ast.With, ast.AsyncWith)) and name == "body":
+                if not all(_resumable_context(i.context_expr) for i in node.items):
+                    inner = trap or "with"
+            children.extend((child, stmt, inner) for child in (value if isinstance(value, list) else [value])
+                            if isinstance(child, ast.AST))
+        todo.extend(reversed(children))
+    out = tuple(nodes)
+    _OWN_NODES[id(fn)] = (fn, out, where)
+    return out, where
 
 
 def constant_test(test: ast.AST) -> bool | None:
@@ -878,48 +910,6 @@ def _statements(fn: ast.AST) -> list[ast.stmt]:
         if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant):
             continue
         out.append(node)
-    return out
-
-
-_TRAPPING = (*_LOOPS, *_TRYS, ast.With, ast.AsyncWith)  # bodies where a break cannot be resumed
-
-
-def _enclosing(fn: ast.AST) -> dict[int, tuple[ast.stmt, str | None]]:
-    """For each node id of ``fn``'s own body: its innermost statement, and whether it sits in
-    a loop, a ``try`` block or a user context manager (where a break cannot be resumed)."""
-    out: dict[int, tuple[ast.stmt, str | None]] = {}
-    # iterative (a deep expression must not overflow the stack); each node is reached once,
-    # so the order of the visits does not matter
-    todo: list[tuple[ast.AST, ast.stmt | None, str | None]] = [(s, None, None) for s in fn.body]
-    while todo:
-        node, stmt, trap = todo.pop()
-        if isinstance(node, ast.stmt):
-            stmt = node
-        out[id(node)] = (stmt, trap)
-        if isinstance(node, _SCOPES):
-            continue
-        if isinstance(node, (ast.If, ast.IfExp)):
-            const = constant_test(node.test)
-            if const is not None:
-                branch = node.body if const else node.orelse
-                todo.extend((child, stmt, trap) for child in (branch if isinstance(branch, list) else [branch]))
-                continue
-        if not isinstance(node, _TRAPPING):  # most nodes: children share the node's trap
-            todo.extend([(child, stmt, trap) for child in child_nodes(node)])
-            continue
-        for name in node_fields(type(node)):
-            value = getattr(node, name, None)
-            inner = trap
-            if isinstance(node, _LOOPS) and name in ("body", "orelse"):
-                inner = trap or "loop"
-            elif isinstance(node, _TRYS) and name == "body":
-                inner = trap or "try"
-            elif isinstance(node, (ast.With, ast.AsyncWith)) and name == "body":
-                if not all(_resumable_context(i.context_expr) for i in node.items):
-                    inner = trap or "with"
-            for child in value if isinstance(value, list) else [value]:
-                if isinstance(child, ast.AST):
-                    todo.append((child, stmt, inner))
     return out
 
 

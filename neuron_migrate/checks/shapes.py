@@ -327,6 +327,9 @@ def _scalar_source(e: ast.AST, ctx: Context) -> bool:
 
 @on(ast.Assign)
 def track_assign(node: ast.Assign, ctx: Context) -> None:
+    names = [name for t in node.targets for name in _target_names(t)]
+    if not names:
+        return  # self.x = ...: attributes are not followed
     scope = id(ctx.chain[-1])
     scalars: set = ctx.state.setdefault("nm3_scalars", set())  # type: ignore[assignment]
     masks: set = ctx.state.setdefault("nm3_masks", set())  # type: ignore[assignment]
@@ -334,13 +337,12 @@ def track_assign(node: ast.Assign, ctx: Context) -> None:
     is_scalar = _scalar_source(node.value, ctx)
     is_mask = _is_mask(node.value, ctx)
     is_tensor = not is_scalar and _is_tensor_value(node.value, ctx)
-    for t in node.targets:
-        for name in _target_names(t):
-            for flag, bucket in ((is_scalar, scalars), (is_mask, masks), (is_tensor, tensors)):
-                if flag:
-                    bucket.add((scope, name))
-                else:
-                    bucket.discard((scope, name))
+    for name in names:
+        for flag, bucket in ((is_scalar, scalars), (is_mask, masks), (is_tensor, tensors)):
+            if flag:
+                bucket.add((scope, name))
+            else:
+                bucket.discard((scope, name))
 
 
 def _target_names(t: ast.AST) -> list[str]:
@@ -373,7 +375,10 @@ def _size_sink(call: ast.Call, name: str, ctx: Context) -> None:
 # -- NM303/NM304: batch and sequence shapes ------------------------------------------------------
 
 def _keyword(call: ast.Call, name: str) -> ast.AST | None:
-    return next((k.value for k in call.keywords if k.arg == name), None)
+    for k in call.keywords:
+        if k.arg == name:
+            return k.value
+    return None
 
 
 def _dataloader(call: ast.Call, ctx: Context) -> None:
@@ -425,6 +430,8 @@ def _training_loader(call: ast.Call, ctx: Context) -> bool:
 
 def _padding(call: ast.Call, qualified: str | None, ctx: Context) -> None:
     leaf = (qualified or (call.func.id if isinstance(call.func, ast.Name) else "")).rsplit(".", 1)[-1]
+    if not call.keywords and leaf not in COLLATORS:
+        return  # most calls: neither a collator nor a padding= argument
     if _keyword(call, "pad_to_multiple_of") is not None:
         return  # bucketed lengths: a few shapes, which is the advice
     padding = _keyword(call, "padding")
