@@ -233,17 +233,14 @@ def fix_source(src: SourceFile, options: Options, unsafe: bool = False) -> FixOu
         tracker.apply([e for f in chosen for e in f.fix.edits])
         outcome.applied.extend(chosen)
         current = SourceFile(path=src.path, text=text, encoding=src.encoding, bom=src.bom)
+        # the imports follow every pass before it is analysed again (one analysis per pass;
+        # a pass that finds nothing more to fix leaves them as they are)
+        current = _fix_imports(src, current, tracker, outcome)
         findings = _normalised(list(analyse_source(current, options).findings), src.newline)
     for f in todo:
         outcome.not_applied.append(NotApplied(
             _in_original(f, current, tracker, src),
             f"it overlaps another fix and was still pending after {MAX_PASSES} passes"))
-
-    if current.text != src.text:
-        with_imports = _fix_imports(src, current, tracker, outcome)
-        if with_imports is not current:
-            current = with_imports
-            findings = list(analyse_source(current, options).findings)
     outcome.text = current.text
     outcome.remaining = findings
     outcome.edits = tracker.edits(src.text, current.text)
