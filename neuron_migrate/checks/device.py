@@ -594,6 +594,8 @@ def _attr_edit(ctx: Context, node: ast.Attribute, new: str) -> Edit:
 
 
 def _qualified_reference(node: ast.AST, name: str, ctx: Context, via_import: bool = False) -> None:
+    if "cud" not in name and "CUDA" not in name and "xla" not in name and name not in DATA_PARALLEL:
+        return  # torch.nn.Linear and the like: none of the branches below (most references)
     version_query = next((q for q in ("torch.version.cuda", "torch.backends.cudnn.version")
                           if name == q or name.startswith(q + ".")), None)
     if version_query:

@@ -128,9 +128,15 @@ def _module_roots() -> frozenset[str]:
 
 def _mark_imports(ctx: Context, statements: list[ast.stmt], kind: str) -> None:
     marks = ctx.state.setdefault("nm5_guard", {})
+    # a statement walked for an enclosing `if`/`try` had every import below it marked then (the
+    # first mark stays): walking it again for each `elif` made long chains quadratic
+    walked: set = ctx.state.setdefault("nm5_walked", set())  # type: ignore[assignment]
     todo = list(statements)
     while todo:
         node = todo.pop()
+        if id(node) in walked:
+            continue
+        walked.add(id(node))
         if isinstance(node, (ast.Import, ast.ImportFrom)):
             marks.setdefault(id(node), kind)
         for field in ("body", "orelse", "finalbody", "handlers"):

@@ -23,7 +23,7 @@ import functools
 import json
 
 from neuron_migrate.capabilities import rules_dir
-from neuron_migrate.checks import Context, on, prefilter, rule
+from neuron_migrate.checks import Context, child_nodes, on, prefilter, rule
 from neuron_migrate.models import Edit
 
 # "torch": boolean-mask indexing (NM301) and tensor sizes in .view() (NM302) need no other word.
@@ -459,10 +459,7 @@ def _only_checks_truncation(call: ast.Call, ctx: Context) -> bool:
     scope = ctx.chain[-1]
     if not isinstance(scope, (ast.FunctionDef, ast.AsyncFunctionDef)):
         return False
-    parents: dict[int, ast.AST] = {}
-    for node in ast.walk(scope):
-        for child in ast.iter_child_nodes(node):
-            parents[id(child)] = node
+    parents, loads = _function_index(scope, ctx)
     holder: ast.AST = call
     while isinstance(parents.get(id(holder)), (ast.Attribute, ast.Subscript)):
         holder = parents[id(holder)]  # tokenizer(...).input_ids
@@ -470,8 +467,29 @@ def _only_checks_truncation(call: ast.Call, ctx: Context) -> bool:
     if not (isinstance(assign, ast.Assign) and len(assign.targets) == 1 and isinstance(assign.targets[0], ast.Name)):
         return False
     name = assign.targets[0].id
-    uses = [n for n in ast.walk(scope) if isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Load)]
+    uses = loads.get(name, [])
     return bool(uses) and all(_looks_only(u, parents, ctx) for u in uses)
+
+
+def _function_index(scope: ast.AST, ctx: Context) -> tuple[dict[int, ast.AST], dict[str, list[ast.Name]]]:
+    """Each node's parent in ``scope``, and the names it reads: built once per function (a
+    pipeline's ``__call__`` pads several prompts)."""
+    cache: dict = ctx.state.setdefault("nm3_function_index", {})  # type: ignore[assignment]
+    hit = cache.get(id(scope))
+    if hit is not None:
+        return hit
+    parents: dict[int, ast.AST] = {}
+    loads: dict[str, list[ast.Name]] = {}
+    todo = [scope]
+    while todo:
+        node = todo.pop()
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
+            loads.setdefault(node.id, []).append(node)
+        for child in child_nodes(node):
+            parents[id(child)] = node
+            todo.append(child)
+    cache[id(scope)] = (parents, loads)
+    return parents, loads
 
 
 def _looks_only(use: ast.Name, parents: dict[int, ast.AST], ctx: Context) -> bool:
