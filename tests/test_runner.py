@@ -32,6 +32,6 @@ def test_collector_is_paused_during_the_work_and_restored_after():
 
 def test_cycles_made_by_a_task_are_freed_file_by_file():
     gc.collect()
-    before = sum(isinstance(o, Cycle) for o in gc.get_objects())
+    before = sum(type(o) is Cycle for o in gc.get_objects())
     for _ in runner.in_pool(_make_cycle, list(range(50)), ("t",), jobs=1):
-        assert sum(isinstance(o, Cycle) for o in gc.get_objects()) == before
+        assert sum(type(o) is Cycle for o in gc.get_objects()) == before
