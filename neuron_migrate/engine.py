@@ -12,7 +12,7 @@ import warnings
 from pathlib import Path
 
 from neuron_migrate import checks, suppress
-from neuron_migrate.checks import (HANDLERS, MARKERS, NODE_FIELDS, Context, checks_for, child_nodes,
+from neuron_migrate.checks import (HANDLERS, LEAF_TYPES, MARKERS, Context, checks_for, child_nodes,
                                    node_fields)
 from neuron_migrate.checks.tool import problem
 from neuron_migrate.models import FileResult, Options
@@ -56,9 +56,8 @@ def walk(ctx: Context, handlers: dict | None = None) -> None:
     path, four times slower.
     """
     handlers = HANDLERS if handlers is None else handlers
-    table = NODE_FIELDS
-    node_type = ast.AST
-    unwanted = _CHILDLESS.difference(handlers)
+    table = _REVERSED_FIELDS
+    wanted = _pushed(frozenset(_CHILDLESS.difference(handlers)))
     stack: list[tuple[ast.AST, ast.AST | None, tuple]] = [(ctx.tree, None, (ctx.tree,))]
     push, pop = stack.append, stack.pop
     while stack:
@@ -73,14 +72,41 @@ def walk(ctx: Context, handlers: dict | None = None) -> None:
             for child, child_chain in reversed(_children(node, chain)):
                 push((child, node, child_chain))
             continue
-        for name in reversed(table.get(cls) or node_fields(cls)):
+        fields = table.get(cls)
+        if fields is None:
+            fields = table[cls] = tuple(reversed(node_fields(cls)))
+        for name in fields:
             value = getattr(node, name, None)
             if type(value) is list:
                 for item in reversed(value):
-                    if isinstance(item, node_type) and type(item) not in unwanted:
+                    if type(item) in wanted:  # a node (not None, not a str) of a type to visit
                         push((item, node, chain))
-            elif isinstance(value, node_type) and type(value) not in unwanted:
+            elif type(value) in wanted:
                 push((value, node, chain))
+
+
+# Child fields per node type, last first (the walk pushes them in reverse to pop them in order).
+_REVERSED_FIELDS: dict[type, tuple[str, ...]] = {}
+_PUSHED: dict[frozenset, frozenset] = {}
+
+
+def _all_node_types() -> set[type]:
+    found, todo = set(), [ast.AST]
+    while todo:
+        for sub in todo.pop().__subclasses__():
+            if sub not in found:
+                found.add(sub)
+                todo.append(sub)
+    return found
+
+
+def _pushed(unwanted: frozenset) -> frozenset:
+    """The node types the walk pushes: every one but the leaves and ``unwanted``. One set
+    lookup per child instead of an isinstance test and a set lookup."""
+    found = _PUSHED.get(unwanted)
+    if found is None:
+        found = _PUSHED[unwanted] = frozenset(t for t in _all_node_types() if not issubclass(t, LEAF_TYPES)) - unwanted
+    return found
 
 
 def analyse_source(src: SourceFile, options: Options) -> FileResult:
