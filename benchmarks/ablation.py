@@ -9,6 +9,7 @@ The parse alone is printed for scale. Findings are
 compared with the all-on run: an optimisation that changed a result would be a bug.
 
     python benchmarks/ablation.py /work/ext/diffusers --repeat 3
+    python benchmarks/ablation.py /work/ext/timm --summary   # the parse and the analysis only
 """
 
 from __future__ import annotations
@@ -204,24 +205,35 @@ def timed(path: str, data: bytes) -> tuple[float, object]:
     return time.process_time() - start, result
 
 
-def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("tree")
-    ap.add_argument("--repeat", type=int, default=3)
-    ap.add_argument("--every", type=int, default=1, help="analyse every n-th file only")
-    args = ap.parse_args()
-    root = Path(args.tree)
-    data = [(str(f.relative_to(root)), f.read_bytes()) for f in sorted(root.rglob("*.py"))][::args.every]
-    warnings.simplefilter("ignore")
-    gc.disable()  # as in the runner's workers (runner._collected)
+def _parse_time(data) -> float:
     start = time.process_time()
     for _, b in data:
         try:
             ast.parse(b)
         except (SyntaxError, ValueError, RecursionError, MemoryError):
             pass
-    parse = time.process_time() - start
+    return time.process_time() - start
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("tree")
+    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--every", type=int, default=1, help="analyse every n-th file only")
+    ap.add_argument("--summary", action="store_true", help="only the parse and the analysis, best of --repeat")
+    args = ap.parse_args()
+    root = Path(args.tree)
+    data = [(str(f.relative_to(root)), f.read_bytes()) for f in sorted(root.rglob("*.py"))][::args.every]
+    warnings.simplefilter("ignore")
+    gc.disable()  # as in the runner's workers (runner._collected)
+    parse = _parse_time(data)
     expected = [engine.analyse(p, b, Options()) for p, b in data]
+    if args.summary:
+        parse = min([parse, *(_parse_time(data) for _ in range(args.repeat - 1))])
+        on = min(sum(timed(p, b)[0] for p, b in data) for _ in range(args.repeat))
+        print(f"{root}: {len(data)} files; ast.parse {parse:.2f} s CPU; analyse {on:.2f} s "
+              f"({on / parse:.2f}x the parse); best of {args.repeat}")
+        return 0
     rows = []
     for label, off in OFF.items():
         on_total = off_total = 0.0
