@@ -36,6 +36,7 @@ import pickle
 import shutil
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 from neuron_migrate import __version__, models, rules_dir
@@ -137,9 +138,9 @@ _FIELDS = {cls: {f.name for f in dataclasses.fields(cls)}
 class Cache:
     """Results of one scan root under one salt. Every method swallows I/O errors."""
 
-    def __init__(self, file: Path, entries: dict | None = None):
+    def __init__(self, file: Path):
         self.file = file  # .../.neuron-migrate-cache/v2/<salt>
-        self.entries: dict[tuple[str, str], tuple[bytes, FileResult]] = entries or {}
+        self.entries: dict[tuple[str, str], tuple[bytes, FileResult]] = {}
         self.seen: set[tuple[str, str]] = set()
         self.hits = self.misses = 0
         self.writable = True
@@ -223,13 +224,15 @@ def _write_atomic(path: Path, data: bytes) -> None:
 
 
 def _prune(salts: Path, keep: int) -> None:
-    """Remove all but the ``keep`` most recently used salt files."""
+    """Remove all but the ``keep`` most recently used salt files, and temporary files an
+    hour old (left by a scan killed while it saved)."""
     try:
         files = [p for p in salts.iterdir() if not p.name.startswith(".tmp-")]
         files.sort(key=lambda p: p.stat().st_mtime, reverse=True)
+        stale = [p for p in salts.glob(".tmp-*") if p.stat().st_mtime < time.time() - 3600]
     except OSError:
         return
-    for old in files[keep:]:
+    for old in files[keep:] + stale:
         try:
             shutil.rmtree(old) if old.is_dir() else old.unlink()
         except OSError:

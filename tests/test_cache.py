@@ -360,3 +360,14 @@ def test_an_unchanged_scan_does_not_rewrite_the_cache(tree):
     inode = file.stat().st_ino
     scan(tree)
     assert file.stat().st_ino == inode and file.stat().st_mtime > 0  # touched (used), not replaced
+
+
+def test_a_temporary_file_left_by_a_killed_save_is_removed_when_stale(tree):
+    scan(tree)
+    folder = tree / DIRNAME / LAYOUT
+    stale, fresh = folder / ".tmp-stale", folder / ".tmp-fresh"
+    stale.write_bytes(b"half a cache")
+    fresh.write_bytes(b"another scan saving now")
+    os.utime(stale, (0, 0))
+    scan(tree, Options(select=("NM101",)))  # a new salt: the folder is pruned
+    assert not stale.exists() and fresh.exists()
