@@ -17,15 +17,14 @@ import dataclasses
 import hashlib
 import json
 import os
-import re
 from collections import defaultdict
 from dataclasses import dataclass
 from pathlib import Path
 
 from neuron_migrate.models import Finding, ScanResult
+from neuron_migrate.source import file_cells, file_lines
 
 SCHEMA_VERSION = 1
-_NEWLINE = re.compile(r"\r\n|\r|\n")  # the line numbering of source.SourceFile
 
 
 class BaselineError(ValueError):
@@ -55,23 +54,6 @@ def line_hash(line: str) -> str:
     return hashlib.sha256(normalise(line).encode("utf-8")).hexdigest()[:16]
 
 
-def _lines(path: Path) -> list[str]:
-    try:
-        return _NEWLINE.split(path.read_bytes().decode("utf-8", errors="replace"))
-    except OSError:
-        return []
-
-
-def _cells(path: Path) -> dict[int, list[str]]:
-    """A notebook's code-cell lines by cell number (its findings count lines within a cell)."""
-    from neuron_migrate.notebook import code_lines
-
-    try:
-        return code_lines(path.read_bytes())
-    except OSError:
-        return {}
-
-
 def not_analysed(result: ScanResult) -> list[Finding]:
     """The findings that say a file was not analysed; they are never baselined."""
     skipped = {r.path for r in result.files if r.skipped}
@@ -90,7 +72,7 @@ def fingerprints(result: ScanResult, folder: Path) -> list[tuple[Finding, Entry]
     for rel, findings in by_file.items():
         file = Path(rel) if Path(rel).is_absolute() else root / rel
         notebook = any(f.cell is not None for f in findings)
-        lines, cells = ([], _cells(file)) if notebook else (_lines(file), {})
+        lines, cells = ([], file_cells(file)) if notebook else (file_lines(file), {})
         key = Path(os.path.relpath(file.absolute(), folder.absolute())).as_posix()
         seen: dict[tuple[str, str], int] = defaultdict(int)
         for f in findings:  # already in source order

@@ -35,12 +35,12 @@ import os
 import pickle
 import shutil
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 from neuron_migrate import __version__, models, rules_dir
 from neuron_migrate.models import FileResult, Options
+from neuron_migrate.writer import TEMP_SUFFIX, replace_file
 
 DIRNAME = ".neuron-migrate-cache"
 LAYOUT = "v2"
@@ -202,34 +202,20 @@ class Cache:
                 if k in self.seen or os.path.lexists(root / k[1])}
         try:
             data = pickle.dumps(kept, protocol=pickle.HIGHEST_PROTOCOL)
-            _write_atomic(self.file, data)
+            replace_file(self.file, data, durable=False)
         except OSError:
             self.writable = False  # e.g. a full disk: caching stops, the scan goes on
         except (pickle.PicklingError, TypeError, AttributeError, RecursionError):
             pass  # a result that does not pickle: this scan's results are not cached
 
 
-def _write_atomic(path: Path, data: bytes) -> None:
-    fd, tmp = tempfile.mkstemp(prefix=".tmp-", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-
-
 def _prune(salts: Path, keep: int) -> None:
     """Remove all but the ``keep`` most recently used salt files, and temporary files an
     hour old (left by a scan killed while it saved)."""
     try:
-        files = [p for p in salts.iterdir() if not p.name.startswith(".tmp-")]
+        files = [p for p in salts.iterdir() if not p.name.endswith(TEMP_SUFFIX)]
         files.sort(key=lambda p: p.stat().st_mtime, reverse=True)
-        stale = [p for p in salts.glob(".tmp-*") if p.stat().st_mtime < time.time() - 3600]
+        stale = [p for p in salts.glob(f"*{TEMP_SUFFIX}") if p.stat().st_mtime < time.time() - 3600]
     except OSError:
         return
     for old in files[keep:] + stale:

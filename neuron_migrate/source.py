@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from itertools import accumulate, count, islice
 from operator import add
+from pathlib import Path
 
 _NEWLINE = re.compile(r"\r\n|\r|\n")
 
@@ -101,3 +102,23 @@ class SourceFile:
 
         line = bisect.bisect_right(self.line_starts, offset)
         return line, offset - self.line_starts[line - 1]
+
+
+def file_lines(path: Path) -> list[str]:
+    """A file's lines as findings number them (split at \\r\\n, \\r and \\n only, not at
+    form feeds), decoded as UTF-8 with replacement; empty when it cannot be read. For
+    showing and fingerprinting a finding's line after the analysis."""
+    try:
+        return _NEWLINE.split(path.read_bytes().decode("utf-8", errors="replace"))
+    except OSError:
+        return []
+
+
+def file_cells(path: Path) -> dict[int, list[str]]:
+    """A notebook's code-cell lines by cell number (its findings count lines within a cell)."""
+    from neuron_migrate.notebook import code_lines
+
+    try:
+        return code_lines(path.read_bytes())
+    except OSError:
+        return {}

@@ -31,14 +31,23 @@ def write_atomic(path: Path, data: bytes, expected: bytes | None = None) -> None
     mode = stat.S_IMODE(path.stat().st_mode)
     if expected is not None and path.read_bytes() != expected:
         raise ChangedOnDisk(f"{path.name} changed on disk while it was being fixed; run fix again")
+    replace_file(path, data, mode=mode)
+
+
+def replace_file(path: Path, data: bytes, mode: int | None = None, durable: bool = True) -> None:
+    """Write ``data`` to a temporary file beside ``path`` and rename it over ``path``: a
+    reader sees the old bytes or the new ones, never part of them. ``durable`` syncs the
+    file and the folder first (source files; a cache can do without)."""
     with _interrupts_held():
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=TEMP_SUFFIX, dir=path.parent)
         try:
             with os.fdopen(fd, "wb") as fh:
                 fh.write(data)
-                fh.flush()
-                os.fsync(fh.fileno())
-            os.chmod(tmp, mode)
+                if durable:
+                    fh.flush()
+                    os.fsync(fh.fileno())
+            if mode is not None:
+                os.chmod(tmp, mode)
             os.replace(tmp, path)
         except BaseException:
             try:
@@ -46,7 +55,8 @@ def write_atomic(path: Path, data: bytes, expected: bytes | None = None) -> None
             except OSError:
                 pass
             raise
-    _sync_folder(path.parent)
+    if durable:
+        _sync_folder(path.parent)
 
 
 @contextmanager

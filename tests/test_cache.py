@@ -18,6 +18,7 @@ from neuron_migrate import engine, runner
 from neuron_migrate.cache import DIRNAME, KEEP_SALTS, LAYOUT, Cache, digest, salt
 from neuron_migrate.cli import main
 from neuron_migrate.models import FileResult, Options
+from neuron_migrate.writer import TEMP_SUFFIX
 
 SOURCES = {
     "a.py": "import torch\nx = torch.zeros(3).cuda()\n",
@@ -281,11 +282,11 @@ def test_an_unwritable_cache_does_not_stop_the_scan(tree, analysed):
 def test_a_full_disk_stops_caching_not_the_scan(tree, monkeypatch, analysed):
     calls = []
 
-    def full(path, data):
+    def full(path, data, **kwargs):
         calls.append(path)
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(cache_module, "_write_atomic", full)
+    monkeypatch.setattr(cache_module, "replace_file", full)
     first = scan(tree)
     assert first["a.py"].findings and len(calls) == 1
     assert salt_files(tree) == []
@@ -336,7 +337,7 @@ def test_save_is_atomic(tmp_path):
     real_replace = os.replace
 
     def watching(src, dst):
-        seen.append((Path(src).parent == file.parent, Path(src).name.startswith(".tmp-")))
+        seen.append((Path(src).parent == file.parent, Path(src).name.endswith(TEMP_SUFFIX)))
         assert Path(dst).read_bytes()  # the old file is whole until the rename
         real_replace(src, dst)
 
@@ -365,7 +366,7 @@ def test_an_unchanged_scan_does_not_rewrite_the_cache(tree):
 def test_a_temporary_file_left_by_a_killed_save_is_removed_when_stale(tree):
     scan(tree)
     folder = tree / DIRNAME / LAYOUT
-    stale, fresh = folder / ".tmp-stale", folder / ".tmp-fresh"
+    stale, fresh = folder / f".stale{TEMP_SUFFIX}", folder / f".fresh{TEMP_SUFFIX}"
     stale.write_bytes(b"half a cache")
     fresh.write_bytes(b"another scan saving now")
     os.utime(stale, (0, 0))

@@ -593,11 +593,12 @@ def _attr_edit(ctx: Context, node: ast.Attribute, new: str) -> Edit:
     return Edit(end - len(node.attr), end, new)
 
 
+_VERSION_QUERIES = ("torch.version.cuda", "torch.backends.cudnn.version")
+
+
 def _qualified_reference(node: ast.AST, name: str, ctx: Context, via_import: bool = False) -> None:
-    if "cud" not in name and "CUDA" not in name and "xla" not in name and name not in DATA_PARALLEL:
-        return  # torch.nn.Linear and the like: none of the branches below (most references)
-    version_query = next((q for q in ("torch.version.cuda", "torch.backends.cudnn.version")
-                          if name == q or name.startswith(q + ".")), None)
+    version_query = next((q for q in _VERSION_QUERIES if name == q or name.startswith(q + ".")),
+                         None) if name.startswith(_VERSION_QUERIES) else None  # rare: test cheaply first
     if version_query:
         if not _is_presence_test(node, ctx.parent):
             ctx.report(NM120, node, f"{version_query} is None on a Neuron build")

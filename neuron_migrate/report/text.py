@@ -13,6 +13,7 @@ from typing import TextIO
 
 from neuron_migrate.models import Applicability, ScanResult, Severity
 from neuron_migrate.report import summary
+from neuron_migrate.source import file_cells, file_lines
 
 _CODES = {"bold": "1", "dim": "2", "underline": "4", "red": "31", "green": "32", "yellow": "33",
           "magenta": "35", "cyan": "36"}
@@ -41,24 +42,6 @@ class Paint:
         return f"\x1b[{codes}m{text}\x1b[0m"
 
 
-def _read_lines(root: Path, rel: str) -> list[str]:
-    path = Path(rel) if Path(rel).is_absolute() else root / rel
-    try:
-        return path.read_bytes().decode("utf-8", errors="replace").splitlines()
-    except OSError:
-        return []
-
-
-def _notebook_lines(root: Path, rel: str) -> dict[int, list[str]]:
-    from neuron_migrate.notebook import code_lines
-
-    path = Path(rel) if Path(rel).is_absolute() else root / rel
-    try:
-        return code_lines(path.read_bytes())
-    except OSError:
-        return {}
-
-
 def render(result: ScanResult, skipped, out: TextIO, color: bool = False) -> None:
     paint = Paint(color)
     root = Path(result.root)
@@ -66,8 +49,9 @@ def render(result: ScanResult, skipped, out: TextIO, color: bool = False) -> Non
     for f in result.findings:
         by_file[f.path].append(f)
     for path, findings in by_file.items():
-        cells = _notebook_lines(root, path) if path.endswith(".ipynb") else {}
-        lines = [] if cells else _read_lines(root, path)
+        file = Path(path) if Path(path).is_absolute() else root / path
+        cells = file_cells(file) if path.endswith(".ipynb") else {}
+        lines = [] if cells else file_lines(file)
         block = [paint(path, "bold underline")]
         for f in findings:
             mark = ""
