@@ -415,8 +415,10 @@ def main(argv: list[str] | None = None) -> int:
 
 def _route(argv: list[str]) -> list[str]:
     """`ops WORD ...` is `ops query WORD ...` unless WORD is a subcommand or asks for help."""
+    if len(argv) < 2 or argv[0] != "ops":
+        return argv  # not `ops`: its module (and the tables it loads) stays unimported
     from neuron_migrate.commands.ops import SUBCOMMANDS
 
-    if len(argv) > 1 and argv[0] == "ops" and argv[1] not in (*SUBCOMMANDS, "-h", "--help"):
+    if argv[1] not in (*SUBCOMMANDS, "-h", "--help"):
         return ["ops", "query", *argv[1:]]
     return argv

@@ -134,12 +134,11 @@ class Options:
 def _ignored_in(per_file: tuple[tuple[str, tuple[str, ...]], ...], prefix: str,
                 path: str) -> tuple[str, ...]:
     """The code prefixes per-file-ignores turn off for ``path`` (relative to the scan root)."""
-    import pathspec
+    from neuron_migrate.ignore import IgnoreSpec
 
     probe = f"{prefix}/{path}" if prefix else path
     return tuple(code for pattern, codes in per_file
-                 if pathspec.GitIgnoreSpec.from_lines([pattern]).match_file(probe)
-                 for code in codes)
+                 if IgnoreSpec([pattern]).ignored(probe) for code in codes)
 
 
 @dataclass

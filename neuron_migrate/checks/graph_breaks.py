@@ -499,7 +499,7 @@ def _find_callees(fn: ast.AST, cls: ast.ClassDef | None, d: _Decls) -> list[tupl
 
 
 # fn id -> (fn, its own nodes, where each sits): report_traced reads them up to eight times.
-# Cleared when report_traced starts on the next file; the stored fn keeps its id unique.
+# Cleared when report_traced is done with the file; the stored fn keeps its id unique.
 _OWN_NODES: dict[int, tuple[ast.AST, tuple[ast.AST, ...], dict]] = {}
 _CALLEES: dict[tuple[int, int], tuple[ast.AST, ast.AST | None, list]] = {}  # the same, for _callees
 _TRAPPING = (*_LOOPS, *_TRYS, ast.With, ast.AsyncWith)  # bodies where a break cannot be resumed
@@ -959,8 +959,18 @@ def host_side_file(path: str) -> bool:
 @finalizer
 def report_traced(ctx: Context) -> None:
     """Report hazards in traced functions and summarise them for the coverage estimate."""
-    _OWN_NODES.clear()
+    _OWN_NODES.clear()  # a check that raised may have left the last file's
     _CALLEES.clear()
+    try:
+        _report_traced(ctx)
+    finally:
+        # the memos hold the file's tree: kept alive, its million objects would outlive the
+        # file and be traversed by the pool's per-file collection (runner._collected)
+        _OWN_NODES.clear()
+        _CALLEES.clear()
+
+
+def _report_traced(ctx: Context) -> None:
     if "nm4_decls" not in ctx.state or host_side_file(ctx.src.path):
         ctx.state["traced"] = ()
         return
