@@ -188,7 +188,7 @@ OFF = {
     "walk: unwanted childless nodes": lambda: patched(engine, "_CHILDLESS", frozenset()),
     "names: statements only + imported()": statements_off,
     "names: qualify memo": lambda: patched(names.Names, "qualify", old_qualify),
-    "prefilter per check module": lambda: patched(engine, "checks_for", lambda text: (checks.HANDLERS, checks.FINALIZERS)),
+    "prefilter per check module": lambda: patched(engine, "checks_for", lambda text: (checks.HANDLERS, checks.FINALIZERS, any(w in text for ws in checks.MODULE_MARKERS.values() for w in ws))),
     "child_nodes for check walks": child_nodes_off,
     "graph_breaks: own nodes once": lambda: patched(graph_breaks, "_own_nodes", old_own_nodes),
     "graph_breaks: iterative _enclosing": lambda: patched(graph_breaks, "_enclosing", old_enclosing),

@@ -12,8 +12,7 @@ import warnings
 from pathlib import Path
 
 from neuron_migrate import checks, suppress
-from neuron_migrate.checks import (HANDLERS, LEAF_TYPES, MARKERS, Context, checks_for, child_nodes,
-                                   node_fields)
+from neuron_migrate.checks import HANDLERS, LEAF_TYPES, Context, checks_for, child_nodes, node_fields
 from neuron_migrate.checks.tool import problem
 from neuron_migrate.models import FileResult, Options
 from neuron_migrate.names import Names
@@ -111,8 +110,9 @@ def _pushed(unwanted: frozenset) -> frozenset:
 
 def analyse_source(src: SourceFile, options: Options) -> FileResult:
     lines = src.line_count
-    if not any(m in src.text for m in MARKERS) and suppress.MARKER not in src.text:
-        return FileResult(src.path, (), lines=lines)
+    handlers, finalizers, marked = checks_for(src.text)
+    if not marked and suppress.MARKER not in src.text:
+        return FileResult(src.path, (), lines=lines)  # no check could report anything
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # SyntaxWarning for invalid escapes is not ours
@@ -125,7 +125,6 @@ def analyse_source(src: SourceFile, options: Options) -> FileResult:
     except ValueError as exc:
         return problem(src.path, "NM902", f"cannot parse: {exc}", 1, 1, lines)
     ctx = Context(src=src, tree=tree, names=Names(tree, walrus=":=" in src.text), options=options)
-    handlers, finalizers = checks_for(src.text)
     try:
         walk(ctx, handlers)
         ctx.parent, ctx.chain = None, (tree,)

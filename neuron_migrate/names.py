@@ -178,7 +178,7 @@ class Names:
         self._bindings: dict[int, Bindings] = {}
         self._imported: set[str] | None = None
         # id(expr) -> (expr, chain, qualified name): every check asks about the same call
-        self._qualified: dict[int, tuple[ast.AST, tuple, str | None]] = {}
+        self.qualified: dict[int, tuple[ast.AST, tuple, str | None]] = {}
 
     @property
     def star_imports(self) -> list[ast.ImportFrom]:
@@ -227,7 +227,7 @@ class Names:
 
     def qualify(self, expr: ast.AST, chain: tuple[ScopeNode, ...]) -> str | None:
         """Qualified name of a ``Name`` or dotted ``Attribute`` chain, or None."""
-        hit = self._qualified.get(id(expr))
+        hit = self.qualified.get(id(expr))
         if hit is not None and hit[0] is expr and hit[1] is chain:
             return hit[2]
         parts: list[str] = []
@@ -241,7 +241,7 @@ class Names:
             if base is not None:
                 parts.append(base)
                 qualified = ".".join(reversed(parts))
-        self._qualified[id(expr)] = (expr, chain, qualified)
+        self.qualified[id(expr)] = (expr, chain, qualified)
         return qualified
 
     def alias_for(self, qualified: str, chain: tuple[ScopeNode, ...]) -> str | None:

@@ -4,7 +4,7 @@
     python scripts/bench_capability_rules.py /work/ext/timm          # both, best of 3 each
 
 "Without" removes the handlers and finalizers of checks/operators.py, kernels.py and
-manifests.py, the prefilter words only they add, and the manifest and CUDA file kinds, so the
+manifests.py, their prefilter words, and the manifest and CUDA file kinds, so the
 rest of the scan is the same. CPU time (not wall time) is reported because the machines this
 runs on are shared; the spread between runs is printed so it can be compared with the difference.
 """
@@ -24,21 +24,11 @@ def measure(root: Path, without: bool, repeat: int) -> list[tuple[float, int, in
     from neuron_migrate.runner import scan
 
     if without:
-        import importlib
-
-        own_words: set[str] = set()
-        others: set[str] = set()
         for t, handlers in list(checks.HANDLERS.items()):
             checks.HANDLERS[t] = [h for h in handlers if h.__module__ not in MINE]
         checks.FINALIZERS[:] = [f for f in checks.FINALIZERS if f.__module__ not in MINE]
-        for name in MINE:  # words only these modules put in the prefilter
-            src = Path(importlib.import_module(name).__file__).read_text(encoding="utf-8")
-            own_words.update(w for w in checks.MARKERS if repr(w) in src or f'"{w}"' in src)
-        for mod in ("device", "shapes", "graph_breaks"):
-            path = Path(checks.__file__).with_name(f"{mod}.py")
-            if path.exists():
-                others.update(w for w in checks.MARKERS if f'"{w}"' in path.read_text(encoding="utf-8"))
-        checks.MARKERS.difference_update(own_words - others)
+        for name in MINE:  # their prefilter words no longer make a file worth parsing
+            checks.MODULE_MARKERS.pop(name, None)
         original = discover.file_kind
         discover.file_kind = lambda name: k if (k := original(name)) in ("python", "notebook") else None
     out = []

@@ -40,11 +40,12 @@ RULES: dict[str, Rule] = {}
 Handler = Callable[[ast.AST, "Context"], None]
 HANDLERS: dict[type, list[Handler]] = defaultdict(list)
 FINALIZERS: list[Callable[["Context"], None]] = []
-# Words a file must contain for any check to report something (a cheap prefilter).
-MARKERS: set[str] = set()
-# The same words per check module, declared with prefilter(): a module is not run on a file
-# that holds none of its words (a model file without "cuda" skips the NM1xx checks).
+# Words per check module, declared with prefilter(): a module is not run on a file that
+# holds none of its words (a model file without "cuda" skips the NM1xx checks), and a file
+# that holds no module's words is not parsed at all.
 MODULE_MARKERS: dict[str, tuple[str, ...]] = {}
+# Handlers registered with on(..., words=...): run only on a file holding one of their words.
+HANDLER_WORDS: dict[Handler, tuple[str, ...]] = {}
 _DISPATCH: dict[tuple, tuple[dict, list]] = {}
 
 
@@ -56,13 +57,18 @@ def rule(code: str, name: str, severity: str, category: str, **docs: str) -> Rul
     return r
 
 
-def on(*node_types: type) -> Callable[[Handler], Handler]:
+def on(*node_types: type, words: tuple[str, ...] = ()) -> Callable[[Handler], Handler]:
+    """Register a handler for nodes of ``node_types``; with ``words``, only for files that
+    hold one of them (a handler for every Attribute that reports only quantized names need
+    not run on the files that mention none)."""
     def register(fn: Handler) -> Handler:
         for t in node_types:
             if issubclass(t, LEAF_TYPES):
                 raise TypeError(f"{t.__name__} nodes are not visited: look at the parent's "
                                 "ctx/op/ops field instead")
             HANDLERS[t].append(fn)
+        if words:
+            HANDLER_WORDS[fn] = tuple(words)
         return fn
     return register
 
@@ -104,24 +110,30 @@ def prefilter(module: str, words) -> None:
     """Declare the words without which the checks of ``module`` (its ``__name__``) report nothing.
 
     They are searched in the order given and the search stops at the first found: list the
-    most common first (a file without any of them is searched for every one)."""
-    MODULE_MARKERS[module] = tuple(dict.fromkeys((*MODULE_MARKERS.get(module, ()), *words)))
-    MARKERS.update(words)
+    most common first (a file without any of them is searched for every one, the whole text
+    each time). A word that holds another of the list ("pycuda" and "cuda") is dropped."""
+    merged = tuple(dict.fromkeys((*MODULE_MARKERS.get(module, ()), *words)))
+    MODULE_MARKERS[module] = tuple(w for w in merged if not any(v != w and v in w for v in merged))
 
 
-def checks_for(text: str) -> tuple[dict[type, list[Handler]], list[Callable[["Context"], None]]]:
-    """Handlers and finalizers to run on a file: all but those of modules whose words it lacks."""
+def checks_for(text: str) -> tuple[dict[type, list[Handler]], list[Callable[["Context"], None]], bool]:
+    """Handlers and finalizers to run on a file: all but those of modules whose words it
+    lacks; and whether it holds any module's words (a file that holds none is not parsed)."""
     skipped = frozenset(m for m, words in MODULE_MARKERS.items() if not any(w in text for w in words))
-    if not skipped:
-        return HANDLERS, FINALIZERS
+    marked = len(skipped) < len(MODULE_MARKERS)
+    dropped = frozenset(fn for fn, words in HANDLER_WORDS.items()
+                        if fn.__module__ not in skipped and not any(w in text for w in words))
+    if not skipped and not dropped:
+        return HANDLERS, FINALIZERS, marked
     # keyed by the functions registered too: tests add, remove and swap handlers
-    key = (skipped, tuple(id(fn) for fns in HANDLERS.values() for fn in fns), tuple(map(id, FINALIZERS)))
+    key = (skipped, frozenset(map(id, dropped)), tuple(id(fn) for fns in HANDLERS.values() for fn in fns),
+           tuple(map(id, FINALIZERS)))
     found = _DISPATCH.get(key)
     if found is None:
         handlers = {t: kept for t, fns in HANDLERS.items()
-                    if (kept := [fn for fn in fns if fn.__module__ not in skipped])}
+                    if (kept := [fn for fn in fns if fn.__module__ not in skipped and fn not in dropped])}
         found = _DISPATCH[key] = (handlers, [fn for fn in FINALIZERS if fn.__module__ not in skipped])
-    return found
+    return (*found, marked)
 
 
 @dataclass
@@ -140,6 +152,10 @@ class Context:
 
     # -- names -------------------------------------------------------------
     def qualify(self, expr: ast.AST) -> str | None:
+        # the memo of Names.qualify, read here first: every check asks about the same calls
+        hit = self.names.qualified.get(id(expr))
+        if hit is not None and hit[0] is expr and hit[1] is self.chain:
+            return hit[2]
         return self.names.qualify(expr, self.chain)
 
     # -- text --------------------------------------------------------------

@@ -205,6 +205,7 @@ _CONTAINER_WEIGHT = {"LSTM": 4, "GRU": 60, "RNN": 20, "TransformerEncoderLayer":
 # is taken as _UNKNOWN_LAYERS.
 _LAYERS_ARG = {"LSTM": ("num_layers", 2, 1), "GRU": ("num_layers", 2, 1), "RNN": ("num_layers", 2, 1),
                "TransformerEncoder": ("num_layers", 1, None), "TransformerDecoder": ("num_layers", 1, None)}
+_KNOWN_CONTAINERS = frozenset(_CONTAINER_WEIGHT) | frozenset(_MASKED_MODULES)
 _TRANSFORMER_LAYERS = {"encoder": ("num_encoder_layers", 2, 6), "decoder": ("num_decoder_layers", 3, 6)}
 _UNKNOWN_LAYERS = 2
 _MODULE_KINDS = {**{n: "rnn" for n in _RNN_MODULES},
@@ -325,7 +326,7 @@ def _container(func: ast.AST, ctx: Context) -> str | None:
     """``LSTM`` for ``nn.LSTM(...)`` (or ``getattr(nn, "LSTM")``): a torch.nn class we know."""
     name = ctx.qualify(func) or ""
     for prefix in ("torch.nn.modules.rnn.", "torch.nn.modules.transformer.", "torch.nn.modules.activation.", "torch.nn."):
-        if name.startswith(prefix) and name[len(prefix):] in _CONTAINER_WEIGHT | _MASKED_MODULES:
+        if name.startswith(prefix) and name[len(prefix):] in _KNOWN_CONTAINERS:
             return name[len(prefix):]
     return _getattr_name(func, ctx)
 
@@ -358,20 +359,17 @@ def _getattr_name(func: ast.AST, ctx: Context) -> str | None:
 
 
 @on(ast.Call)
-def _super_init(node: ast.Call, ctx: Context) -> None:
-    """``super().__init__(...)`` in a method: the layer counts of an nn.Transformer subclass."""
+def _call(node: ast.Call, ctx: Context) -> None:
     f = node.func
-    if (isinstance(f, ast.Attribute) and f.attr == "__init__" and isinstance(f.value, ast.Call)
-            and isinstance(f.value.func, ast.Name) and f.value.func.id == "super"
-            and len(ctx.chain) >= 3 and isinstance(ctx.chain[-2], ast.ClassDef)):
-        _decls(ctx).super_init.setdefault(id(ctx.chain[-2]), node)
-
-
-@on(ast.Call)
-def _compile_call(node: ast.Call, ctx: Context) -> None:
-    if node.args and isinstance(node.args[0], ast.Name) and ctx.qualify(node.func) == "torch.compile":
-        d = _decls(ctx)
-        d.compiled.append(node.args[0])  # resolved to a function in the finalizer
+    if isinstance(f, ast.Attribute):
+        # super().__init__(...) in a method: the layer counts of an nn.Transformer subclass
+        if (f.attr == "__init__" and isinstance(f.value, ast.Call)
+                and isinstance(f.value.func, ast.Name) and f.value.func.id == "super"
+                and len(ctx.chain) >= 3 and isinstance(ctx.chain[-2], ast.ClassDef)):
+            _decls(ctx).super_init.setdefault(id(ctx.chain[-2]), node)
+            return
+    if node.args and isinstance(node.args[0], ast.Name) and ctx.qualify(f) == "torch.compile":
+        _decls(ctx).compiled.append(node.args[0])  # resolved to a function in the finalizer
 
 
 # -- which functions are traced ----------------------------------------------------------------
@@ -595,6 +593,9 @@ def _dotted(expr: ast.AST) -> str:
 
 # -- tensor values -----------------------------------------------------------------------------
 
+_BINDERS = (ast.Assign, ast.AnnAssign, ast.AugAssign, ast.For, ast.AsyncFor)
+
+
 class Tensors:
     """A rough, local answer to "is this expression a tensor?" for one function.
 
@@ -616,16 +617,15 @@ class Tensors:
         for a in (*positional, *args.kwonlyargs):
             if a.arg in ("self", "cls"):
                 continue
-            ann = _dotted(a.annotation) if a.annotation is not None else ""
             if a.annotation is not None and _is_tensor_annotation(a.annotation):
                 self.names.add(a.arg)
             elif is_forward and a.annotation is None:
                 default = defaults.get(a.arg)
                 if default is None or (isinstance(default, ast.Constant) and default.value is None):
                     self.names.add(a.arg)
-            del ann
+        binders = [n for n in _own_nodes(fn) if isinstance(n, _BINDERS)]
         for _ in range(2):  # names assigned from names assigned later in a loop body
-            for node in _own_nodes(fn):
+            for node in binders:
                 if isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)) and node.value is not None:
                     targets = node.targets if isinstance(node, ast.Assign) else [node.target]
                     if self.of(node.value) or (isinstance(node, ast.AugAssign) and self.of(node.target)):

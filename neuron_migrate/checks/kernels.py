@@ -25,8 +25,9 @@ from neuron_migrate.capabilities import PackageRow, capabilities, dependency_row
 from neuron_migrate.checks import Context, finalizer, on, prefilter, rule
 from neuron_migrate.models import FileResult, Finding, Options, Severity
 
-prefilter(__name__, ("triton", "cupy", "numba", "pycuda", "cpp_extension", "CUDAExtension", "load_inline"))
-prefilter(__name__, {m.split(".")[0] for row in dependency_rows() for m in row.modules})
+# "cuda" first: the commonest (cuda-python's module, and inside pycuda and cupy's names)
+prefilter(__name__, ("cuda", "triton", "cupy", "numba", "cpp_extension", "CUDAExtension", "load_inline"))
+prefilter(__name__, sorted({m.split(".")[0] for row in dependency_rows() for m in row.modules}))
 
 _NKI = ("rewrite it in NKI: a kernel with @nki.jit, registered as a torch op with @nki_op "
         "(backward with register_autograd)")

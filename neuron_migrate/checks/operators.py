@@ -495,11 +495,9 @@ def _sparse_grad(call: ast.Call, name: str, ctx: Context) -> None:
                        severity=Severity.WARNING)
 
 
-@on(ast.Attribute)
+@on(ast.Attribute, words=("quantiz", "qint", "quint", "sparse", "smm", "spmm", "spaddmm"))
 def check_attribute(node: ast.Attribute, ctx: Context) -> None:
-    """Quantized dtypes, sparse layouts and float64/complex dtypes outside calls' own names."""
-    if not _interesting_text(ctx):
-        return
+    """Quantized dtypes and sparse layouts named outside calls (``torch.qint8``, ``torch.sparse_coo``)."""
     parent = ctx.parent
     if isinstance(parent, ast.Attribute) and parent.value is node:
         return  # only the outermost name of a dotted chain
@@ -513,14 +511,6 @@ def check_attribute(node: ast.Attribute, ctx: Context) -> None:
     family = _sparse_or_quantized(name)
     if family:
         _report_family(ctx, node, name, family)
-
-
-def _interesting_text(ctx: Context) -> bool:
-    state = ctx.state
-    if "nm2_text" not in state:
-        text = ctx.src.text
-        state["nm2_text"] = any(w in text for w in ("quantiz", "qint", "quint", "sparse", "smm"))
-    return state["nm2_text"]  # type: ignore[return-value]
 
 
 # -- NM205 fused optimizers ----------------------------------------------------------------

@@ -137,18 +137,26 @@ def dynamic_shape_apis() -> tuple[frozenset[str], frozenset[str]]:
     return frozenset(always), frozenset(sometimes)
 
 
-def _api_name(call: ast.Call, ctx: Context) -> str | None:
-    """``torch.nonzero``, ``torch.nn.functional.one_hot``, or ``Tensor.<method>`` for a method call."""
-    name = ctx.qualify(call.func)
-    if name is not None:
-        return name
-    if isinstance(call.func, ast.Attribute):
-        receiver = call.func.value
+@functools.lru_cache(maxsize=1)
+def _dynamic_methods() -> frozenset[str]:
+    """Tensor methods among dynamic_shape_apis (a method call's name is built only for them)."""
+    always, sometimes = dynamic_shape_apis()
+    return frozenset(n[len("Tensor."):] for n in always | sometimes if n.startswith("Tensor."))
+
+
+def _api_name(call: ast.Call, qualified: str | None) -> str:
+    """``torch.nonzero``, ``torch.nn.functional.one_hot``, ``Tensor.<method>`` for a call of
+    a method among dynamic_shape_apis, else ""."""
+    if qualified is not None:
+        return qualified
+    func = call.func
+    if isinstance(func, ast.Attribute) and func.attr in _dynamic_methods():
+        receiver = func.value
         if (isinstance(receiver, ast.Subscript) and isinstance(receiver.slice, ast.Constant)
                 and isinstance(receiver.slice.value, str)):
-            return None  # df["label"].unique(): a tensor is not indexed by a string
-        return f"Tensor.{call.func.attr}"
-    return None
+            return ""  # df["label"].unique(): a tensor is not indexed by a string
+        return f"Tensor.{func.attr}"
+    return ""
 
 
 def _short(ctx: Context, node: ast.AST, limit: int = 40) -> str:
@@ -187,19 +195,20 @@ def _report_size(ctx: Context, node: ast.AST, message: str) -> None:
 
 @on(ast.Call)
 def check_call(call: ast.Call, ctx: Context) -> None:
-    name = _api_name(call, ctx) or ""
+    qualified = ctx.qualify(call.func)
+    name = _api_name(call, qualified)
     always, sometimes = dynamic_shape_apis()
-    leaf = name.rsplit(".", 1)[-1]
-    if leaf == "one_hot" and name in always | sometimes:
-        n = call.args[1] if len(call.args) > 1 else _keyword(call, "num_classes")
-        if n is None or (isinstance(n, ast.UnaryOp) and isinstance(n.op, ast.USub)):
-            _report_shape(ctx, call, "`one_hot` without num_classes takes its width from the "
-                          "data (pass num_classes)")
-    elif name in always:
-        _report_shape(ctx, call, f"`{leaf}` has a data-dependent output shape (a new graph per "
-                      "result size on Neuron; a graph break under torch.compile)")
-    elif name in sometimes:
-        if leaf == "repeat_interleave":
+    if name in always or name in sometimes:
+        leaf = name.rsplit(".", 1)[-1]
+        if leaf == "one_hot":
+            n = call.args[1] if len(call.args) > 1 else _keyword(call, "num_classes")
+            if n is None or (isinstance(n, ast.UnaryOp) and isinstance(n.op, ast.USub)):
+                _report_shape(ctx, call, "`one_hot` without num_classes takes its width from the "
+                              "data (pass num_classes)")
+        elif name in always:
+            _report_shape(ctx, call, f"`{leaf}` has a data-dependent output shape (a new graph per "
+                          "result size on Neuron; a graph break under torch.compile)")
+        elif leaf == "repeat_interleave":
             repeats = call.args[0] if (call.args and name.startswith("Tensor.")) else (
                 call.args[1] if len(call.args) > 1 else None)
             repeats = repeats or next((k.value for k in call.keywords if k.arg == "repeats"), None)
@@ -210,9 +219,10 @@ def check_call(call: ast.Call, ctx: Context) -> None:
         _report_shape(ctx, call, "one-argument `torch.where` is `nonzero`: a data-dependent "
                       "output shape (use the three-argument form or a mask)")
     # NM302 sinks, NM303-NM306
-    _size_sink(call, name, ctx)
-    qualified = ctx.qualify(call.func)
-    if qualified in DATALOADERS:
+    _size_sink(call, name, qualified, ctx)
+    if qualified is None:
+        _padding(call, qualified, ctx)
+    elif qualified in DATALOADERS:
         _dataloader(call, ctx)
     elif qualified in PAD_SEQUENCE:
         ctx.report(NM304, call, "`pad_sequence` pads to the longest sequence of the batch: pad "
@@ -353,11 +363,11 @@ def _target_names(t: ast.AST) -> list[str]:
     return []
 
 
-def _size_sink(call: ast.Call, name: str, ctx: Context) -> None:
+def _size_sink(call: ast.Call, name: str, qualified: str | None, ctx: Context) -> None:
     f = call.func
     is_sink = (name in _SIZE_FUNCTIONS or (isinstance(f, ast.Name) and f.id == "range"
                                            and ctx.names.resolve("range", ctx.chain) is None)
-               or (isinstance(f, ast.Attribute) and f.attr in _SIZE_METHODS and ctx.qualify(f) is None))
+               or (isinstance(f, ast.Attribute) and f.attr in _SIZE_METHODS and qualified is None))
     if not is_sink:
         return
     args = [a.value if isinstance(a, ast.Starred) else a for a in call.args]
