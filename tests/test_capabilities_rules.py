@@ -132,6 +132,13 @@ def test_quantized_and_sparse_severities():
     assert [f.severity for f in s] == [Severity.WARNING] and "unverified" in s[0].message
 
 
+@pytest.mark.parametrize("name", ["torch.qint8", "torch.sparse_csr", "torch.hspmm", "torch.sspaddmm"])
+def test_quantized_and_sparse_names_outside_calls(name):
+    """The attribute check runs only on files holding its words: every name it reports has one."""
+    assert codes(f"import torch\nops = [{name}]\n") == [(2, "NM204")]
+    assert codes("import torch\nops = [torch.float16]\n") == []
+
+
 def test_operator_rules_can_be_deselected_without_loading_the_map():
     found = findings_of("import torch\nw = torch.linalg.eigh(a.cuda())\n", options=Options(select=("NM1",)))
     assert {f.code for f in found} == {"NM102"}
