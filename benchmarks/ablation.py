@@ -67,22 +67,13 @@ class Everything:
         return True
 
 
-def old_own_nodes(fn):
-    """graph_breaks._own_nodes before: a generator, walked again by each of its callers."""
-    todo = list(reversed(fn.body))
-    while todo:
-        node = todo.pop()
-        yield node
-        if isinstance(node, graph_breaks._SCOPES):
-            continue
-        if isinstance(node, (ast.If, ast.IfExp)):
-            const = graph_breaks.constant_test(node.test)
-            if const is not None:
-                branch = node.body if const else node.orelse
-                branch = branch if isinstance(branch, list) else [branch]
-                todo.extend(reversed(branch))
-                continue
-        todo.extend(reversed(list(ast.iter_child_nodes(node))))
+def body_every_time(fn):
+    """graph_breaks._body without its memo: each caller walks the function again."""
+    graph_breaks._BODIES.clear()
+    return _ORIGINAL_BODY(fn)
+
+
+_ORIGINAL_BODY = graph_breaks._body
 
 
 def old_enclosing(fn):
@@ -190,7 +181,7 @@ OFF = {
     "names: qualify memo": lambda: patched(names.Names, "qualify", old_qualify),
     "prefilter per check module": lambda: patched(engine, "checks_for", lambda text: (checks.HANDLERS, checks.FINALIZERS, any(w in text for ws in checks.MODULE_MARKERS.values() for w in ws))),
     "child_nodes for check walks": child_nodes_off,
-    "graph_breaks: own nodes once": lambda: patched(graph_breaks, "_own_nodes", old_own_nodes),
+    "graph_breaks: bodies walked once": lambda: patched(graph_breaks, "_body", body_every_time),
     "graph_breaks: iterative _enclosing": lambda: patched(graph_breaks, "_enclosing", old_enclosing),
     "graph_breaks: callees once": lambda: patched(graph_breaks, "_callees", graph_breaks._find_callees),
     "operators: is_complex once": lambda: handler_swapped(old_complex_guard, operators.note_complex_guard),

@@ -5,7 +5,7 @@ For each tree (default: /work/ext/timm and /work/ext/diffusers) it copies the tr
 temporary folder (so no cache is left in the original), then times, in this order:
 
   floor   read + ``ast.parse`` of the .py files the scan analyses, one process (the floor)
-  cold    ``neuron-migrate scan TREE --no-cache -q``
+  cold    ``neuron-migrate scan TREE --no-cache -q`` (floor and cold run in turns)
   fill    ``neuron-migrate scan TREE -q`` (fills .neuron-migrate-cache/, not a target)
   warm    ``neuron-migrate scan TREE -q`` again
   fix     ``neuron-migrate fix COPY --apply -q`` on a fresh copy of the tree
@@ -71,6 +71,7 @@ class TreeResult:
     files: int
     lines: int
     runs: dict[str, Run] = field(default_factory=dict)
+    pairs: list[float] = field(default_factory=list)  # cold / floor of each turn
 
 
 # -- running and measuring one command ---------------------------------------------------------
@@ -156,15 +157,11 @@ print(time.perf_counter() - start, time.process_time() - cpu, len(files), lines)
 """
 
 
-def floor(tree: Path, env: dict[str, str], repeat: int) -> tuple[Run, int, int]:
+def floor(tree: Path, env: dict[str, str]) -> tuple[Run, int, int]:
     """The parse loop's own wall and CPU time (interpreter start and imports excluded)."""
-    runs, files, lines = [], 0, 0
-    for _ in range(repeat):
-        out = subprocess.run([sys.executable, "-c", FLOOR, str(tree)], env=env, check=True,
-                             capture_output=True, text=True).stdout.split()
-        runs.append(Run(float(out[0]), float(out[1]), 0.0, 0.0, 0))
-        files, lines = int(out[2]), int(out[3])
-    return best(runs), files, lines
+    out = subprocess.run([sys.executable, "-c", FLOOR, str(tree)], env=env, check=True,
+                         capture_output=True, text=True).stdout.split()
+    return Run(float(out[0]), float(out[1]), 0.0, 0.0, 0), int(out[2]), int(out[3])
 
 
 # -- the benchmark -----------------------------------------------------------------------------
@@ -178,11 +175,15 @@ def bench_tree(tree: Path, tool: list[str], env: dict[str, str], work: Path, rep
                torchfix: bool) -> TreeResult:
     name = tree.name
     copy = copy_tree(tree, work / name)
-    t_floor, files, lines = floor(copy, env, repeat)
-    res = TreeResult(str(tree), files, lines)
-    res.runs["floor"] = t_floor
     scan = [*tool, "scan", str(copy), "-q"]
-    res.runs["cold"] = best([measure([*scan, "--no-cache"], env) for _ in range(repeat)])
+    floors, colds = [], []
+    for _ in range(repeat):  # in turns, so that both see the machine in the same moods
+        run, files, lines = floor(copy, env)
+        floors.append(run)
+        colds.append(measure([*scan, "--no-cache"], env))
+    res = TreeResult(str(tree), files, lines)
+    res.runs["floor"], res.runs["cold"] = best(floors), best(colds)
+    res.pairs = [c.wall / f.wall for f, c in zip(floors, colds)]
     warm = []
     for _ in range(repeat):
         shutil.rmtree(copy / ".neuron-migrate-cache", ignore_errors=True)
@@ -241,6 +242,8 @@ def ratios(results: list[TreeResult], version: Run) -> list[tuple[str, str, floa
             rows.append((f"torchfix / cold ({tag})", "", runs["torchfix"].wall / cold, True))
         check(f"cold / floor ({tag})", TARGETS["cold / floor"], cold / runs["floor"].wall)
         rows.append((f"cold cpu / floor cpu ({tag})", "", runs["cold"].cpu / runs["floor"].cpu, True))
+        for i, pair in enumerate(r.pairs, 1):
+            rows.append((f"  turn {i}: cold / floor", "", pair, True))
         check(f"warm / cold ({tag})", TARGETS["warm / cold"], runs["warm"].wall / cold)
         check(f"fix / cold ({tag})", TARGETS["fix / cold"], runs["fix"].wall / cold)
         peak = max(runs[k].peak_mb for k in ("cold", "warm", "fix"))

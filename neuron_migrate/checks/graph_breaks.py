@@ -471,11 +471,10 @@ def _callees(fn: ast.AST, cls: ast.ClassDef | None, d: _Decls) -> list[tuple[ast
 
 
 def _find_callees(fn: ast.AST, cls: ast.ClassDef | None, d: _Decls) -> list[tuple[ast.AST, ast.Call]]:
-    local_defs = {s.name: s for s in _own_nodes(fn) if isinstance(s, _FUNCS)}
+    body = _body(fn)
+    local_defs = {s.name: s for s in body.defs}
     out = []
-    for node in _own_nodes(fn):
-        if not isinstance(node, ast.Call):
-            continue
+    for node in body.calls:
         f = node.func
         if isinstance(f, ast.Name):
             target = local_defs.get(f.id) or d.functions.get(f.id)
@@ -496,40 +495,60 @@ def _find_callees(fn: ast.AST, cls: ast.ClassDef | None, d: _Decls) -> list[tupl
     return out
 
 
-# fn id -> (fn, its own nodes, where each sits): report_traced reads them up to eight times.
-# Cleared when report_traced is done with the file; the stored fn keeps its id unique.
-_OWN_NODES: dict[int, tuple[ast.AST, tuple[ast.AST, ...], dict]] = {}
+@dataclass
+class _Body:
+    """The nodes of a function's own body that the checks look at, each list in source
+    order, and where every own node sits. "Own" leaves out nested functions', classes' and
+    lambdas' bodies (their definitions are in) and branches Dynamo never takes."""
+
+    where: dict[int, tuple[ast.stmt, str | None]]  # node id -> innermost statement, trap
+    statements: list[ast.stmt] = field(default_factory=list)
+    calls: list[ast.Call] = field(default_factory=list)
+    binops: list[ast.BinOp] = field(default_factory=list)
+    binders: list[ast.AST] = field(default_factory=list)  # assignments and for loops
+    tests: list[ast.AST] = field(default_factory=list)  # if, while, conditional expressions, calls
+    raises: list[ast.Raise] = field(default_factory=list)
+    defs: list[ast.AST] = field(default_factory=list)  # nested def statements
+
+
+# fn id -> (fn, its _Body): report_traced reads one up to eight times. Cleared when
+# report_traced is done with the file; the stored fn keeps its id unique.
+_BODIES: dict[int, tuple[ast.AST, _Body]] = {}
 _CALLEES: dict[tuple[int, int], tuple[ast.AST, ast.AST | None, list]] = {}  # the same, for _callees
 _TRAPPING = (*_LOOPS, *_TRYS, ast.With, ast.AsyncWith)  # bodies where a break cannot be resumed
-
-
-def _own_nodes(fn: ast.AST) -> tuple[ast.AST, ...]:
-    """Every node of ``fn``'s body, not descending into nested functions, classes or lambdas
-    (their definitions are included; bodies are separate functions), nor into branches Dynamo
-    never takes."""
-    return _body(fn)[0]
+_BINDERS = (ast.Assign, ast.AnnAssign, ast.AugAssign, ast.For, ast.AsyncFor)
+# _Body's lists, with the node types each takes; _ROUTES caches them per node type
+_LISTS = (("statements", ast.stmt), ("calls", ast.Call), ("binops", ast.BinOp), ("binders", _BINDERS),
+          ("tests", (ast.If, ast.While, ast.IfExp, ast.Call)), ("raises", ast.Raise), ("defs", _FUNCS))
+_ROUTES: dict[type, tuple[str, ...]] = {}
 
 
 def _enclosing(fn: ast.AST) -> dict[int, tuple[ast.stmt, str | None]]:
     """For each node id of ``fn``'s own body: its innermost statement, and whether it sits in
     a loop, a ``try`` block or a user context manager (where a break cannot be resumed)."""
-    return _body(fn)[1]
+    return _body(fn).where
 
 
-def _body(fn: ast.AST) -> tuple[tuple[ast.AST, ...], dict[int, tuple[ast.stmt, str | None]]]:
-    """``_own_nodes`` and ``_enclosing`` of ``fn``, from one walk (iterative: a deep expression
-    must not overflow the stack), in source order."""
-    hit = _OWN_NODES.get(id(fn))
+def _body(fn: ast.AST) -> _Body:
+    """``fn``'s own body, from one walk (iterative: a deep expression must not overflow the
+    stack), in source order."""
+    hit = _BODIES.get(id(fn))
     if hit is not None and hit[0] is fn:
-        return hit[1], hit[2]
-    nodes: list[ast.AST] = []
+        return hit[1]
     where: dict[int, tuple[ast.stmt, str | None]] = {}
+    body = _Body(where)
+    lists = vars(body)
     todo: list[tuple[ast.AST, ast.stmt | None, str | None]] = [(s, None, None) for s in reversed(fn.body)]
     while todo:
         node, stmt, trap = todo.pop()
+        cls = type(node)
+        routes = _ROUTES.get(cls)
+        if routes is None:
+            routes = _ROUTES[cls] = tuple(name for name, types in _LISTS if issubclass(cls, types))
+        for name in routes:
+            lists[name].append(node)
         if isinstance(node, ast.stmt):
             stmt = node
-        nodes.append(node)
         where[id(node)] = (stmt, trap)
         if isinstance(node, _SCOPES):
             continue
@@ -556,9 +575,8 @@ def _body(fn: ast.AST) -> tuple[tuple[ast.AST, ...], dict[int, tuple[ast.stmt, s
             children.extend((child, stmt, inner) for child in (value if isinstance(value, list) else [value])
                             if isinstance(child, ast.AST))
         todo.extend(reversed(children))
-    out = tuple(nodes)
-    _OWN_NODES[id(fn)] = (fn, out, where)
-    return out, where
+    _BODIES[id(fn)] = (fn, body)
+    return body
 
 
 def constant_test(test: ast.AST) -> bool | None:
@@ -593,9 +611,6 @@ def _dotted(expr: ast.AST) -> str:
 
 # -- tensor values -----------------------------------------------------------------------------
 
-_BINDERS = (ast.Assign, ast.AnnAssign, ast.AugAssign, ast.For, ast.AsyncFor)
-
-
 class Tensors:
     """A rough, local answer to "is this expression a tensor?" for one function.
 
@@ -623,7 +638,7 @@ class Tensors:
                 default = defaults.get(a.arg)
                 if default is None or (isinstance(default, ast.Constant) and default.value is None):
                     self.names.add(a.arg)
-        binders = [n for n in _own_nodes(fn) if isinstance(n, _BINDERS)]
+        binders = _body(fn).binders
         for _ in range(2):  # names assigned from names assigned later in a loop body
             for node in binders:
                 if isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)) and node.value is not None:
@@ -727,8 +742,9 @@ def _hazards(fn: ast.AST, t: Tensors, ctx: Context, d: _Decls, cls: ast.ClassDef
     loggers = ctx.state.get("nm4_loggers")
     if loggers is None:
         loggers = ctx.state["nm4_loggers"] = _module_loggers(ctx)
-    in_raise = {id(n) for r in _own_nodes(fn) if isinstance(r, ast.Raise) for n in ast.walk(r)}
-    for node in _own_nodes(fn):
+    body = _body(fn)
+    in_raise = {id(n) for r in body.raises for n in ast.walk(r)}
+    for node in body.tests:
         if id(node) in in_raise:
             continue  # building an error message: only on the error path
         if isinstance(node, (ast.If, ast.While)) and t.truth(node.test) and constant_test(node.test) is None:
@@ -902,8 +918,8 @@ def _short(ctx: Context, node: ast.AST, limit: int = 40) -> str:
 def _statements(fn: ast.AST) -> list[ast.stmt]:
     """Statements of ``fn``'s own body that do work (docstrings and ``pass`` left out)."""
     out = []
-    for node in _own_nodes(fn):
-        if not isinstance(node, ast.stmt) or isinstance(node, ast.Pass):
+    for node in _body(fn).statements:
+        if isinstance(node, ast.Pass):
             continue
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             continue
@@ -924,14 +940,14 @@ def _ops_before(fn: ast.AST, stmt: ast.stmt, tensors: Tensors) -> int:
     ``fn`` before ``stmt``: Dynamo needs two in its graph to compile up to a break it cannot
     resume from (a "checkpoint"); with fewer it runs the whole function eagerly."""
     count = 0
-    for node in _own_nodes(fn):
-        if getattr(node, "lineno", stmt.lineno) >= stmt.lineno:
-            continue
-        if isinstance(node, ast.Call):
+    body = _body(fn)
+    for node in body.calls:
+        if node.lineno < stmt.lineno:
             f = node.func
             count += ((isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name) and f.value.id == "self")
                       or tensors.of(node))
-        elif isinstance(node, ast.BinOp):
+    for node in body.binops:
+        if node.lineno < stmt.lineno:
             count += tensors.of(node)
     return count
 
@@ -959,14 +975,14 @@ def host_side_file(path: str) -> bool:
 @finalizer
 def report_traced(ctx: Context) -> None:
     """Report hazards in traced functions and summarise them for the coverage estimate."""
-    _OWN_NODES.clear()  # a check that raised may have left the last file's
+    _BODIES.clear()  # a check that raised may have left the last file's
     _CALLEES.clear()
     try:
         _report_traced(ctx)
     finally:
         # the memos hold the file's tree: kept alive, its million objects would outlive the
         # file and be traversed by the pool's per-file collection (runner._collected)
-        _OWN_NODES.clear()
+        _BODIES.clear()
         _CALLEES.clear()
 
 
@@ -976,7 +992,7 @@ def _report_traced(ctx: Context) -> None:
         return
     d = _decls(ctx)
     traced = traced_functions(ctx)
-    shape_breaks = ctx.state.get("nm3_breaks", {})  # node id -> code, from checks.shapes
+    shape_breaks = ctx.state.get("nm3_breaks", {})  # node id -> (node, code), from checks.shapes
     summaries = []
     for tf in sorted(traced.values(), key=lambda t: t.node.lineno):
         fn = tf.node
@@ -996,15 +1012,14 @@ def _report_traced(ctx: Context) -> None:
                 msg += f": the call and the rest of `{tf.name}` run eagerly"
             ctx.report(h.rule, h.node, msg)
             _add_site(sites, stmt, h.node, h.rule.code, trap, h.skips_rest)
-        for node in _own_nodes(fn):
-            code = shape_breaks.get(id(node))
-            if code is not None:
-                stmt, trap = where.get(id(node), (None, None))
+        for nid, (node, code) in shape_breaks.items():  # in source order, as the walk found them
+            if nid in where:
+                stmt, trap = where[nid]
                 _add_site(sites, stmt, node, code, trap)
         weights: dict[int, int] = {}  # statement line -> weight, for calls into torch.nn containers
         if tf.cls is not None:
-            for node in _own_nodes(fn):
-                if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+            for node in _body(fn).calls:
+                if (isinstance(node.func, ast.Attribute)
                         and isinstance(node.func.value, ast.Name) and node.func.value.id == "self"):
                     w = submodule_weight(tf.cls, node.func.attr, ctx, d)
                     stmt = where.get(id(node), (None, None))[0]

@@ -164,8 +164,8 @@ def _short(ctx: Context, node: ast.AST, limit: int = 40) -> str:
     return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
-def _breaks(ctx: Context) -> dict[int, str]:
-    """Node ids of data-dependent shapes, for graph_breaks' summary of traced code."""
+def _breaks(ctx: Context) -> dict[int, tuple[ast.AST, str]]:
+    """Node id -> (node, code) of data-dependent shapes, for graph_breaks' summary of traced code."""
     return ctx.state.setdefault("nm3_breaks", {})  # type: ignore[return-value]
 
 
@@ -183,7 +183,7 @@ def _report_shape(ctx: Context, node: ast.AST, message: str) -> None:
     if _host_side(ctx):
         return
     ctx.report(NM301, node, message)
-    _breaks(ctx)[id(node)] = NM301.code
+    _breaks(ctx)[id(node)] = (node, NM301.code)
 
 
 def _report_size(ctx: Context, node: ast.AST, message: str) -> None:
