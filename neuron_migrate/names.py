@@ -37,19 +37,28 @@ class Bindings:
 
 _STATEMENT_LIKE = (ast.stmt, ast.ExceptHandler, ast.match_case)
 _BODIES = ("body", "orelse", "finalbody", "handlers", "cases")  # fields holding statement lists
-_BODY_FIELDS: dict[type, tuple[str, ...]] = {}  # node type -> those of its fields (most have none)
 
 
-def _inner_statements(node: ast.AST) -> list[ast.AST]:
-    """The statements (and except/case clauses) directly inside a compound statement."""
-    names = _BODY_FIELDS.get(type(node))
-    if names is None:
-        names = _BODY_FIELDS[type(node)] = tuple(f for f in _BODIES if f in type(node)._fields)
-    return [s for f in names for s in getattr(node, f)]
+def _statement_types() -> list[type]:
+    found, todo = [], list(_STATEMENT_LIKE)
+    while todo:
+        t = todo.pop()
+        found.append(t)
+        todo.extend(t.__subclasses__())
+    return found
+
+
+# statement-like node type -> its fields holding statement lists (most have none)
+_BODY_FIELDS: dict[type, tuple[str, ...]] = {
+    t: tuple(f for f in _BODIES if f in t._fields) for t in _statement_types()}
+
 _TARGETS = {ast.Assign: "targets", ast.Delete: "targets", ast.AugAssign: "target",
             ast.AnnAssign: "target", ast.For: "target", ast.AsyncFor: "target"}
 if hasattr(ast, "TypeAlias"):  # Python 3.12
     _TARGETS[ast.TypeAlias] = "name"
+# statement-like types that bind names (beyond imports and definitions)
+_BINDING = frozenset({*_TARGETS, ast.With, ast.AsyncWith, ast.ExceptHandler, ast.match_case})
+_DEFINITIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
 
 
 def _target_names(target: ast.AST, out: set[str]) -> None:
@@ -109,26 +118,13 @@ def _collect(scope: ScopeNode, expressions: bool = True) -> Bindings:
     else:
         todo = list(scope.body)
 
+    if not expressions:
+        _collect_statements(todo, imports, others, declared, stars)
+        todo = []
     while todo:
         node = todo.pop()
-        if isinstance(node, ast.Import):
-            for alias in node.names:
-                if alias.asname:
-                    imports.setdefault(alias.asname, alias.name)
-                else:
-                    top = alias.name.split(".", 1)[0]
-                    imports.setdefault(top, top)
-            continue
-        if isinstance(node, ast.ImportFrom):
-            for alias in node.names:
-                if alias.name == "*":
-                    stars.append(node)
-                    continue
-                bound = alias.asname or alias.name
-                if node.level or not node.module:
-                    imports.setdefault(bound, LOCAL)
-                else:
-                    imports.setdefault(bound, f"{node.module}.{alias.name}")
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            _import_bindings(node, imports, stars)
             continue
         if isinstance(node, (ast.Global, ast.Nonlocal)):
             declared.update(node.names)
@@ -142,11 +138,6 @@ def _collect(scope: ScopeNode, expressions: bool = True) -> Bindings:
                     todo.extend(d for d in (*node.args.defaults, *node.args.kw_defaults) if d)
             continue
         if isinstance(node, _NESTED):
-            continue
-        if not expressions:
-            if isinstance(node, _STATEMENT_LIKE):
-                _statement_bindings(node, others)
-                todo.extend(_inner_statements(node))
             continue
         if isinstance(node, ast.Name):
             if not isinstance(node.ctx, ast.Load):
@@ -165,6 +156,49 @@ def _collect(scope: ScopeNode, expressions: bool = True) -> Bindings:
     for p in params:
         names[p] = LOCAL  # a parameter always shadows
     return Bindings(names, declared, stars)
+
+
+def _import_bindings(node: ast.Import | ast.ImportFrom, imports: dict[str, str | None],
+                     stars: list[ast.ImportFrom]) -> None:
+    if type(node) is ast.Import:
+        for alias in node.names:
+            if alias.asname:
+                imports.setdefault(alias.asname, alias.name)
+            else:
+                top = alias.name.split(".", 1)[0]
+                imports.setdefault(top, top)
+        return
+    for alias in node.names:
+        if alias.name == "*":
+            stars.append(node)
+            continue
+        bound = alias.asname or alias.name
+        if node.level or not node.module:
+            imports.setdefault(bound, LOCAL)
+        else:
+            imports.setdefault(bound, f"{node.module}.{alias.name}")
+
+
+def _collect_statements(todo: list[ast.AST], imports: dict[str, str | None], others: set[str],
+                        declared: set[str], stars: list[ast.ImportFrom]) -> None:
+    """``_collect`` over statements alone: one type test per statement, most of them simple."""
+    body_fields, binding = _BODY_FIELDS, _BINDING
+    while todo:
+        node = todo.pop()
+        t = type(node)
+        if t is ast.Import or t is ast.ImportFrom:
+            _import_bindings(node, imports, stars)
+        elif t is ast.Global or t is ast.Nonlocal:
+            declared.update(node.names)
+        elif t in _DEFINITIONS:
+            others.add(node.name)
+        else:
+            if t in binding:
+                _statement_bindings(node, others)
+            fields = body_fields.get(t)  # None for an expression: a lambda's body
+            if fields:
+                for f in fields:
+                    todo.extend(getattr(node, f))
 
 
 class Names:
@@ -196,15 +230,18 @@ class Names:
         if self._imported is None:
             found: set[str] = set()
             todo: list[ast.AST] = list(self.module.body)
+            body_fields = _BODY_FIELDS
             while todo:  # imports are statements: no need to look inside expressions
                 node = todo.pop()
-                if isinstance(node, ast.Import):
+                t = type(node)
+                if t is ast.Import:
                     found.update(a.asname or a.name.split(".", 1)[0] for a in node.names)
-                elif isinstance(node, ast.ImportFrom):
+                elif t is ast.ImportFrom:
                     if node.module and not node.level:
                         found.update(a.asname or a.name for a in node.names if a.name != "*")
-                elif isinstance(node, _STATEMENT_LIKE):
-                    todo.extend(_inner_statements(node))
+                else:
+                    for f in body_fields[t]:
+                        todo.extend(getattr(node, f))
             self._imported = found
         return self._imported
 
