@@ -261,7 +261,8 @@ def _fix_imports(src: SourceFile, current: SourceFile, tracker: Tracker, outcome
             before, after = ast.parse(src.text), ast.parse(current.text)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return current  # cannot happen: both were checked to parse
-    change = update_imports(before, current.text, after, src.newline)
+    change = update_imports(before, current.text, after, src.newline,
+                            walrus=":=" in src.text or ":=" in current.text)
     outcome.notes.extend(f"not done: {p}" for p in change.problems)
     if not change.edits:
         return current

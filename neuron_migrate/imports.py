@@ -20,7 +20,8 @@ appears anywhere else, which can only leave an unused import behind, never break
 from __future__ import annotations
 
 import ast
-from collections import Counter
+from collections import Counter, deque
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from neuron_migrate.models import Edit
@@ -40,12 +41,25 @@ def is_cuda_module(name: str) -> bool:
     return any(name == m or name.startswith(m + ".") for m in CUDA_MODULES)
 
 
-def use_counts(tree: ast.Module) -> Counter[str]:
-    """How often each name is read (or deleted), counting names listed in ``__all__``."""
+def _name_reads(tree: ast.Module, walrus: bool) -> tuple[Counter[str], int]:
+    """How often each name is read (or deleted), counting names listed in ``__all__``; and
+    how many reads of ``torch`` no enclosing scope binds (``walrus``: the source may hold
+    ``:=``). One walk, the engine's."""
+    from neuron_migrate.checks import Context
+    from neuron_migrate.engine import walk
+
     counts: Counter[str] = Counter()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Store):
+    names = Names(tree, walrus=walrus)
+    unbound = 0
+
+    def read(node: ast.Name, ctx: Context) -> None:
+        nonlocal unbound
+        if not isinstance(node.ctx, ast.Store):
             counts[node.id] += 1
+            if node.id == "torch" and isinstance(node.ctx, ast.Load) and not is_bound(names, "torch", ctx.chain):
+                unbound += 1
+
+    walk(Context(src=None, tree=tree, names=names), {ast.Name: [read]})  # type: ignore[arg-type]
     for stmt in tree.body:
         targets = (stmt.targets if isinstance(stmt, ast.Assign)
                    else [stmt.target] if isinstance(stmt, (ast.AugAssign, ast.AnnAssign)) else [])
@@ -53,7 +67,7 @@ def use_counts(tree: ast.Module) -> Counter[str]:
             for sub in ast.walk(stmt.value):
                 if isinstance(sub, ast.Constant) and isinstance(sub.value, str):
                     counts[sub.value] += 1
-    return counts
+    return counts, unbound
 
 
 def is_bound(names: Names, name: str, chain: tuple) -> bool:
@@ -73,20 +87,23 @@ def is_bound(names: Names, name: str, chain: tuple) -> bool:
     return False
 
 
-def unbound_torch_uses(tree: ast.Module) -> int:
-    """Reads of ``torch`` that no enclosing scope binds."""
-    from neuron_migrate.engine import _children
+def _statements_breadth_first(tree: ast.Module) -> Iterator[ast.AST]:
+    """Statements (and except/case clauses) in ``ast.walk``'s order, without the expressions."""
+    todo = deque([tree])
+    while todo:
+        node = todo.popleft()
+        yield node
+        fields = _STATEMENT_FIELDS.get(type(node))
+        if fields is None:
+            fields = _STATEMENT_FIELDS[type(node)] = tuple(
+                f for f in type(node)._fields if f in ("body", "orelse", "finalbody", "handlers", "cases"))
+        for f in fields:
+            value = getattr(node, f)
+            if isinstance(value, list):  # a lambda's body is an expression; these are lists
+                todo.extend(value)
 
-    names = Names(tree)
-    count = 0
-    stack: list[tuple[ast.AST, tuple]] = [(tree, (tree,))]
-    while stack:
-        node, chain = stack.pop()
-        if (isinstance(node, ast.Name) and node.id == "torch" and isinstance(node.ctx, ast.Load)
-                and not is_bound(names, "torch", chain)):
-            count += 1
-        stack.extend(_children(node, chain))
-    return count
+
+_STATEMENT_FIELDS: dict[type, tuple[str, ...]] = {}
 
 
 def _bound_name(node: ast.Import | ast.ImportFrom, alias: ast.alias) -> str | None:
@@ -114,17 +131,20 @@ def _line_start(text: str, starts: list[int], line: int) -> int:
     return starts[line - 1] if line <= len(starts) else len(text)
 
 
-def update_imports(before: ast.Module, text: str, after: ast.Module, newline: str) -> ImportChange:
-    """Import edits on ``text`` (the rewritten module, parsed as ``after``; ``before`` is the original)."""
+def update_imports(before: ast.Module, text: str, after: ast.Module, newline: str,
+                   walrus: bool = True) -> ImportChange:
+    """Import edits on ``text`` (the rewritten module, parsed as ``after``; ``before`` is the
+    original). ``walrus=False`` promises that neither source holds ``:=``."""
     from neuron_migrate.source import SourceFile
 
     change = ImportChange()
     src = SourceFile(path="", text=text)
-    used_before, used_after = use_counts(before), use_counts(after)
+    (used_before, unbound_before), (used_after, unbound_after) = (_name_reads(before, walrus),
+                                                                  _name_reads(after, walrus))
     parents: dict[int, ast.AST] | None = None
     removed_lines: list[tuple[ast.stmt, Edit]] = []  # whole top-level statements deleted
 
-    for node in ast.walk(after):
+    for node in _statements_breadth_first(after):
         if not isinstance(node, (ast.Import, ast.ImportFrom)):
             continue
         gone = []
@@ -152,7 +172,7 @@ def update_imports(before: ast.Module, text: str, after: ast.Module, newline: st
 
     # Only when the original read no unbound `torch`: if it did, something else provides the
     # name (a star import, an exec'd namespace) and the new uses find it the same way.
-    if unbound_torch_uses(after) and not unbound_torch_uses(before):
+    if unbound_after and not unbound_before:
         _add_torch(src, after, change, removed_lines, newline)
     change.edits.sort()
     return change

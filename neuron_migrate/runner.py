@@ -91,8 +91,8 @@ def _analyse(cand: Candidate, options: Options, hashed: bool) -> tuple[bytes | N
 
 def fix_files(cands: list[Candidate], options: Options, unsafe: bool,
               jobs: int | None = None) -> Iterator[tuple[Candidate, bytes | None, object]]:
-    """(candidate, its bytes or None when unreadable, its ``fix.FileFix``) in the order given,
-    computed in a process pool for many files (writing them stays with the caller)."""
+    """(candidate, its bytes when the fix changes it (else None), its ``fix.FileFix``) in the
+    order given, computed in a process pool for many files (writing them stays with the caller)."""
     done: dict[int, tuple[bytes | None, object]] = {}
     upcoming = 0
     for i, out in in_pool(_fix_one, cands, (options, unsafe), jobs):
@@ -111,9 +111,13 @@ def _fix_one(cand: Candidate, options: Options, unsafe: bool) -> tuple[bytes | N
     except OSError as exc:
         return None, FileFix(cand.rel, cand.kind, remaining=list(_unreadable(cand, exc).findings))
     try:
-        return data, fix_file(cand.kind, cand.rel, data, options, unsafe=unsafe)
+        result = fix_file(cand.kind, cand.rel, data, options, unsafe=unsafe)
     except Exception as exc:  # noqa: BLE001 - a bug in one fixer: that file stays as it is
-        return data, FileFix(cand.rel, cand.kind, remaining=list(_failure(cand.rel, exc).findings))
+        return None, FileFix(cand.rel, cand.kind, remaining=list(_failure(cand.rel, exc).findings))
+    if not result.changed:  # nothing to write or show: its text need not travel back from the pool
+        result.before = result.after = ""
+        return None, result
+    return data, result
 
 
 def _failure(rel: str, exc: Exception) -> FileResult:
