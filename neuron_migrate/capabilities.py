@@ -7,34 +7,88 @@ that name the file, the row and the key, so a broken table never loads silently.
 from __future__ import annotations
 
 import functools
+import hashlib
+import json
 import re
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-import yaml
-
 from neuron_migrate import rules_dir
-
-try:  # the C loader is several times faster; fall back where libyaml is missing
-    from yaml import CSafeLoader as _Loader
-except ImportError:  # pragma: no cover
-    from yaml import SafeLoader as _Loader
 
 
 class TableError(ValueError):
     """A rules file that does not match its schema."""
 
 
+# The shipped tables, also kept in rules/generated/tables.json with each YAML file's SHA-256:
+# read from there while the hash matches (parsing the YAML took 40 ms in every process, half
+# of it importing PyYAML); a table edited since is read from its YAML. The JSON is generated:
+# `python -m neuron_migrate.capabilities`, and a test fails when it is stale.
+SHIPPED = ("target.yaml", "cuda_api.yaml", "dependencies.yaml", "operators.yaml")
+COMPILED = Path("generated") / "tables.json"
+
+
 def load_yaml(path: Path) -> dict:
     try:
-        data = yaml.load(path.read_text(encoding="utf-8"), Loader=_Loader)
-    except (OSError, yaml.YAMLError) as exc:
+        raw = path.read_bytes()
+    except OSError as exc:
         raise TableError(f"{path}: cannot load: {exc}") from None
+    data = _compiled(path, raw)
+    if data is None:
+        data = _parse_yaml(path, raw)
     if not isinstance(data, dict):
         raise TableError(f"{path}: expected a mapping at the top level")
     if data.get("schema_version") != 1:
         raise TableError(f"{path}: schema_version must be 1")
     return data
+
+
+def _parse_yaml(path: Path, raw: bytes) -> object:
+    import yaml
+
+    try:  # the C loader is several times faster; fall back where libyaml is missing
+        loader = yaml.CSafeLoader
+    except AttributeError:  # pragma: no cover
+        loader = yaml.SafeLoader
+    try:
+        return yaml.load(raw.decode("utf-8"), Loader=loader)
+    except (UnicodeDecodeError, yaml.YAMLError) as exc:
+        raise TableError(f"{path}: cannot load: {exc}") from None
+
+
+def _compiled(path: Path, raw: bytes) -> object | None:
+    """``path``'s data from the compiled tables, if it is a shipped table unchanged since."""
+    if path.name not in SHIPPED or path.parent != rules_dir():
+        return None
+    entry = _compiled_tables().get(path.name)
+    if not isinstance(entry, dict) or entry.get("sha256") != hashlib.sha256(raw).hexdigest():
+        return None
+    return entry.get("data")
+
+
+@functools.cache
+def _compiled_tables() -> dict:
+    try:
+        tables = json.loads((rules_dir() / COMPILED).read_bytes()).get("tables")
+    except (OSError, ValueError, AttributeError):
+        return {}  # missing or damaged: every table is read from its YAML
+    return tables if isinstance(tables, dict) else {}
+
+
+def compile_tables() -> str:
+    """The text of rules/generated/tables.json: each shipped table as the YAML loader reads it."""
+    tables = {}
+    for name in SHIPPED:
+        path = rules_dir() / name
+        raw = path.read_bytes()
+        data = _parse_yaml(path, raw)
+        if json.loads(json.dumps(data)) != data:
+            raise TableError(f"{path}: holds values JSON cannot carry (dates, non-string keys)")
+        tables[name] = {"sha256": hashlib.sha256(raw).hexdigest(), "data": data}
+    note = ("generated from the YAML tables beside it by `python -m neuron_migrate.capabilities`; "
+            "a table is read from here only while its sha256 matches")
+    return json.dumps({"note": note, "tables": tables}, ensure_ascii=False, indent=0) + "\n"
 
 
 def check_row(path: Path, where: str, row: object, required: set[str], optional: set[str]) -> dict:
@@ -457,3 +511,13 @@ def aten_map() -> AtenMap:
         return AtenMap(data["api"], data["ops"], data["header"]["torch_version"])
     except (OSError, ValueError, KeyError) as exc:
         raise TableError(f"{path}: cannot load the Python API -> ATen map: {exc}") from None
+
+
+def main() -> int:
+    """Regenerate rules/generated/tables.json from the YAML tables."""
+    (rules_dir() / COMPILED).write_text(compile_tables(), encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -231,23 +231,57 @@ def _run_python(code: str) -> str:
     return proc.stdout.strip()
 
 
-def test_scan_never_imports_torch(tmp_path):
-    (tmp_path / "a.py").write_text("import torch\nw, v = torch.linalg.eigh(x)\n", encoding="utf-8")
+def test_scan_never_imports_torch_nor_yaml(tmp_path):
+    """The shipped tables come from their compiled JSON: a scan needs no YAML parser."""
+    (tmp_path / "a.py").write_text("import torch\nw, v = torch.linalg.eigh(x.cuda())\n", encoding="utf-8")
     out = _run_python(
         "import sys\nfrom neuron_migrate.cli import main\n"
         f"rc = main(['scan', {str(tmp_path)!r}, '-q', '-f', 'json', '-o', {str(tmp_path / 'o.json')!r}])\n"
-        "print(rc, 'torch' in sys.modules)")
-    assert out == "1 False" or out == "0 False"
+        "print(rc, 'torch' in sys.modules, 'yaml' in sys.modules)")
+    assert out == "1 False False"
     doc = json.loads((tmp_path / "o.json").read_text(encoding="utf-8"))
-    assert [f["code"] for f in doc["findings"]] == ["NM202"]
+    assert {f["code"] for f in doc["findings"]} == {"NM102", "NM202"}
 
 
-def test_aten_map_is_loaded_only_when_an_operator_rule_is_selected(tmp_path):
-    (tmp_path / "a.py").write_text("import torch\nw, v = torch.linalg.eigh(x.cuda())\n", encoding="utf-8")
+def test_compiled_tables_are_up_to_date():
+    text = (caps.rules_dir() / caps.COMPILED).read_text(encoding="utf-8")
+    assert text == caps.compile_tables(), "run: python -m neuron_migrate.capabilities"
+
+
+@pytest.mark.parametrize("name", caps.SHIPPED)
+def test_compiled_tables_hold_what_the_yaml_says(name):
+    path = caps.rules_dir() / name
+    raw = path.read_bytes()
+    assert caps._compiled(path, raw) == caps._parse_yaml(path, raw)
+    assert caps._compiled(path, raw + b"\n# edited since\n") is None  # a stale entry is never used
+
+
+def test_an_edited_table_is_read_from_its_yaml(tmp_path, monkeypatch):
+    rules = tmp_path / "rules"
+    (rules / "generated").mkdir(parents=True)
+    for f in (*caps.SHIPPED, "generated/tables.json"):
+        (rules / f).write_bytes((caps.rules_dir() / f).read_bytes())
+    target = (rules / "target.yaml").read_text(encoding="utf-8")
+    (rules / "target.yaml").write_text(target.replace("device:", "device: xla  #", 1), encoding="utf-8")
+    monkeypatch.setattr(caps, "rules_dir", lambda: rules)
+    caps._compiled_tables.cache_clear()
+    try:
+        assert caps.load_yaml(rules / "target.yaml")["device"] == "xla"
+        assert caps.load_yaml(rules / "cuda_api.yaml") == caps._parse_yaml(
+            rules / "cuda_api.yaml", (rules / "cuda_api.yaml").read_bytes())
+    finally:
+        caps._compiled_tables.cache_clear()
+
+
+def test_aten_map_is_loaded_only_when_a_check_needs_it(tmp_path):
+    """The operator and shape checks read it (once per process); a file neither looks at
+    (no torch in it) and a scan without them leave it unloaded."""
     code = ("from neuron_migrate import capabilities as c\nfrom neuron_migrate.cli import main\n"
             f"main(['scan', {str(tmp_path)!r}, '-q', '--select', '{{sel}}', '-f', 'json', '-o', "
             f"{str(tmp_path / 'o.json')!r}])\nprint(c.aten_map.cache_info().currsize)")
-    assert _run_python(code.replace("{sel}", "NM1")) == "0"
+    (tmp_path / "a.py").write_text("device = 'cuda'\n", encoding="utf-8")
+    assert _run_python(code.replace("{sel}", "ALL")) == "0"
+    (tmp_path / "a.py").write_text("import torch\nw, v = torch.linalg.eigh(x.cuda())\n", encoding="utf-8")
     assert _run_python(code.replace("{sel}", "NM202")) == "1"
 
 

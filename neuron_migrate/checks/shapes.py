@@ -20,9 +20,8 @@ from __future__ import annotations
 
 import ast
 import functools
-import json
 
-from neuron_migrate.capabilities import rules_dir
+from neuron_migrate.capabilities import aten_map
 from neuron_migrate.checks import Context, child_nodes, on, prefilter, rule
 from neuron_migrate.models import Edit
 
@@ -125,10 +124,10 @@ _REDUCTIONS = {"sum", "max", "min", "amax", "amin", "argmax", "argmin", "mean", 
 def dynamic_shape_apis() -> tuple[frozenset[str], frozenset[str]]:
     """Python names whose every ATen op is tagged ``dynamic_output_shape`` on all of its
     overloads (always dynamic), and those tagged on some overloads only (depends on arguments)."""
-    data = json.loads((rules_dir() / "generated" / "aten_api.json").read_text(encoding="utf-8"))
-    ops = data["ops"]
+    amap = aten_map()
+    ops = amap.ops
     always, sometimes = set(), set()
-    for name, targets in data["api"].items():
+    for name, targets in amap.api.items():
         tagged = [o for o in targets if "dynamic_output_shape" in ops.get(o, {}).get("tags", {})]
         if not tagged:
             continue
