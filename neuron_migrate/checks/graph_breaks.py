@@ -517,10 +517,19 @@ _BODIES: dict[int, tuple[ast.AST, _Body]] = {}
 _CALLEES: dict[tuple[int, int], tuple[ast.AST, ast.AST | None, list]] = {}  # the same, for _callees
 _TRAPPING = (*_LOOPS, *_TRYS, ast.With, ast.AsyncWith)  # bodies where a break cannot be resumed
 _BINDERS = (ast.Assign, ast.AnnAssign, ast.AugAssign, ast.For, ast.AsyncFor)
-# _Body's lists, with the node types each takes; _ROUTES caches them per node type
+# _Body's lists, with the node types each takes
 _LISTS = (("statements", ast.stmt), ("calls", ast.Call), ("binops", ast.BinOp), ("binders", _BINDERS),
           ("tests", (ast.If, ast.While, ast.IfExp, ast.Call)), ("raises", ast.Raise), ("defs", _FUNCS))
-_ROUTES: dict[type, tuple[str, ...]] = {}
+_PLAIN, _SCOPE, _BRANCH, _TRAP = "plain", "scope", "branch", "trap"
+# node type -> (the _Body lists it joins, is a statement, how to walk it, child fields last first)
+_PLANS: dict[type, tuple[tuple[str, ...], bool, str, tuple[str, ...]]] = {}
+
+
+def _plan(cls: type) -> tuple[tuple[str, ...], bool, str, tuple[str, ...]]:
+    kind = (_SCOPE if issubclass(cls, _SCOPES) else _BRANCH if issubclass(cls, (ast.If, ast.IfExp))
+            else _TRAP if issubclass(cls, _TRAPPING) else _PLAIN)
+    return (tuple(name for name, types in _LISTS if issubclass(cls, types)), issubclass(cls, ast.stmt),
+            kind, tuple(reversed(node_fields(cls))))
 
 
 def _enclosing(fn: ast.AST) -> dict[int, tuple[ast.stmt, str | None]]:
@@ -539,30 +548,41 @@ def _body(fn: ast.AST) -> _Body:
     body = _Body(where)
     lists = vars(body)
     todo: list[tuple[ast.AST, ast.stmt | None, str | None]] = [(s, None, None) for s in reversed(fn.body)]
+    pop, push = todo.pop, todo.append
     while todo:
-        node, stmt, trap = todo.pop()
+        node, stmt, trap = pop()
         cls = type(node)
-        routes = _ROUTES.get(cls)
-        if routes is None:
-            routes = _ROUTES[cls] = tuple(name for name, types in _LISTS if issubclass(cls, types))
+        plan = _PLANS.get(cls)
+        if plan is None:
+            plan = _PLANS[cls] = _plan(cls)
+        routes, is_stmt, kind, fields = plan
         for name in routes:
             lists[name].append(node)
-        if isinstance(node, ast.stmt):
+        if is_stmt:
             stmt = node
         where[id(node)] = (stmt, trap)
-        if isinstance(node, _SCOPES):
+        if kind is _PLAIN:  # most nodes: children share the node's statement and trap
+            for name in fields:
+                value = getattr(node, name)
+                if type(value) is list:
+                    for child in reversed(value):
+                        if isinstance(child, ast.AST):
+                            push((child, stmt, trap))
+                elif isinstance(value, ast.AST):
+                    push((value, stmt, trap))
             continue
-        if isinstance(node, (ast.If, ast.IfExp)):
+        if kind is _SCOPE:
+            continue
+        if kind is _BRANCH:
             const = constant_test(node.test)
             if const is not None:
                 branch = node.body if const else node.orelse
                 todo.extend((child, stmt, trap) for child in reversed(branch if isinstance(branch, list) else [branch]))
                 continue
-        if not isinstance(node, _TRAPPING):  # most nodes: children share the node's trap
             todo.extend([(child, stmt, trap) for child in reversed(child_nodes(node))])
             continue
-        children = []
-        for name in node_fields(type(node)):
+        children = []  # _TRAPPING: the body's trap differs from the header's
+        for name in node_fields(cls):
             value = getattr(node, name, None)
             inner = trap
             if isinstance(node, _LOOPS) and name in ("body", "orelse"):
