@@ -117,20 +117,23 @@ def _current(value: object) -> bool:
     Unpickling sets attributes without calling ``__init__``: an entry written by another
     version of a result type (the tool upgraded during a scan) would lack a new field."""
     todo = [value]
+    nested = _NESTED
     while todo:
         v = todo.pop()
         names = _FIELDS.get(type(v))
         if names is not None:
-            if vars(v).keys() != names:
+            fields = vars(v)
+            if fields.keys() != names:
                 return False
-            todo.extend(vars(v).values())
-        elif type(v) is tuple or type(v) is list:
-            todo.extend(v)
+            todo.extend([x for x in fields.values() if type(x) in nested])
+        else:  # a tuple or a list: only containers are pushed, not the numbers and strings
+            todo.extend([x for x in v if type(x) in nested])
     return True
 
 
 _FIELDS = {cls: {f.name for f in dataclasses.fields(cls)}
            for cls in _ResultUnpickler.allowed.values() if dataclasses.is_dataclass(cls)}
+_NESTED = frozenset({*_FIELDS, tuple, list})
 
 
 # -- the cache --------------------------------------------------------------------------------
