@@ -15,7 +15,7 @@ from neuron_migrate import checks, suppress
 from neuron_migrate.checks import HANDLERS, LEAF_TYPES, Context, checks_for, child_nodes, node_fields
 from neuron_migrate.checks.tool import problem
 from neuron_migrate.models import FileResult, Options
-from neuron_migrate.names import Names
+from neuron_migrate.names import Names, node_types
 from neuron_migrate.source import SourceError, SourceFile
 
 checks.load_all()
@@ -89,22 +89,12 @@ _REVERSED_FIELDS: dict[type, tuple[str, ...]] = {}
 _PUSHED: dict[frozenset, frozenset] = {}
 
 
-def _all_node_types() -> set[type]:
-    found, todo = set(), [ast.AST]
-    while todo:
-        for sub in todo.pop().__subclasses__():
-            if sub not in found:
-                found.add(sub)
-                todo.append(sub)
-    return found
-
-
 def _pushed(unwanted: frozenset) -> frozenset:
     """The node types the walk pushes: every one but the leaves and ``unwanted``. One set
     lookup per child instead of an isinstance test and a set lookup."""
     found = _PUSHED.get(unwanted)
     if found is None:
-        found = _PUSHED[unwanted] = frozenset(t for t in _all_node_types() if not issubclass(t, LEAF_TYPES)) - unwanted
+        found = _PUSHED[unwanted] = frozenset(t for t in node_types(ast.AST) if not issubclass(t, LEAF_TYPES)) - unwanted
     return found
 
 

@@ -25,7 +25,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from neuron_migrate.models import Edit
-from neuron_migrate.names import Names
+from neuron_migrate.names import BODY_FIELDS, Names
 
 CUDA_MODULES = ("torch.cuda", "torch.backends.cudnn", "torch.backends.cuda")
 
@@ -89,21 +89,16 @@ def is_bound(names: Names, name: str, chain: tuple) -> bool:
 
 def _statements_breadth_first(tree: ast.Module) -> Iterator[ast.AST]:
     """Statements (and except/case clauses) in ``ast.walk``'s order, without the expressions."""
-    todo = deque([tree])
+    todo = deque(tree.body)
     while todo:
         node = todo.popleft()
         yield node
-        fields = _STATEMENT_FIELDS.get(type(node))
-        if fields is None:
-            fields = _STATEMENT_FIELDS[type(node)] = tuple(
-                f for f in type(node)._fields if f in ("body", "orelse", "finalbody", "handlers", "cases"))
-        for f in fields:
-            value = getattr(node, f)
-            if isinstance(value, list):  # a lambda's body is an expression; these are lists
-                todo.extend(value)
+        for f in _STATEMENT_FIELDS.get(type(node), ()):
+            todo.extend(getattr(node, f))
 
 
-_STATEMENT_FIELDS: dict[type, tuple[str, ...]] = {}
+# names' table of the fields holding statement lists, in the node's own field order (ast.walk's)
+_STATEMENT_FIELDS = {t: tuple(f for f in t._fields if f in fields) for t, fields in BODY_FIELDS.items()}
 
 
 def _bound_name(node: ast.Import | ast.ImportFrom, alias: ast.alias) -> str | None:

@@ -39,18 +39,20 @@ _STATEMENT_LIKE = (ast.stmt, ast.ExceptHandler, ast.match_case)
 _BODIES = ("body", "orelse", "finalbody", "handlers", "cases")  # fields holding statement lists
 
 
-def _statement_types() -> list[type]:
-    found, todo = [], list(_STATEMENT_LIKE)
+def node_types(*roots: type) -> set[type]:
+    """``roots`` and every class below them (the node types ``ast`` defines)."""
+    found, todo = set(roots), list(roots)
     while todo:
-        t = todo.pop()
-        found.append(t)
-        todo.extend(t.__subclasses__())
+        for sub in todo.pop().__subclasses__():
+            if sub not in found:
+                found.add(sub)
+                todo.append(sub)
     return found
 
 
 # statement-like node type -> its fields holding statement lists (most have none)
-_BODY_FIELDS: dict[type, tuple[str, ...]] = {
-    t: tuple(f for f in _BODIES if f in t._fields) for t in _statement_types()}
+BODY_FIELDS: dict[type, tuple[str, ...]] = {
+    t: tuple(f for f in _BODIES if f in t._fields) for t in node_types(*_STATEMENT_LIKE)}
 
 _TARGETS = {ast.Assign: "targets", ast.Delete: "targets", ast.AugAssign: "target",
             ast.AnnAssign: "target", ast.For: "target", ast.AsyncFor: "target"}
@@ -182,7 +184,7 @@ def _import_bindings(node: ast.Import | ast.ImportFrom, imports: dict[str, str |
 def _collect_statements(todo: list[ast.AST], imports: dict[str, str | None], others: set[str],
                         declared: set[str], stars: list[ast.ImportFrom]) -> None:
     """``_collect`` over statements alone: one type test per statement, most of them simple."""
-    body_fields, binding = _BODY_FIELDS, _BINDING
+    body_fields, binding = BODY_FIELDS, _BINDING
     while todo:
         node = todo.pop()
         t = type(node)
@@ -230,7 +232,7 @@ class Names:
         if self._imported is None:
             found: set[str] = set()
             todo: list[ast.AST] = list(self.module.body)
-            body_fields = _BODY_FIELDS
+            body_fields = BODY_FIELDS
             while todo:  # imports are statements: no need to look inside expressions
                 node = todo.pop()
                 t = type(node)
