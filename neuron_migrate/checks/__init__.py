@@ -3,6 +3,15 @@
 A check module declares its rules with :func:`rule` and registers handlers with
 :func:`on`. The engine walks each tree once and calls every handler registered for
 a node's type; handlers report through the :class:`Context` they are given.
+
+Claimed nodes. The walk visits a parent before its children, and a node's handlers in the
+order their modules registered (``load_all``). A node that one handler has judged is
+*claimed*: ``ctx.report`` claims the node it reports, and a handler that judges a node
+without reporting it (a call's function it has reported as the call, a dict's keys that
+must stay as they are, a literal it holds back for a later decision) adds its id to
+``ctx.claimed`` itself. Handlers that would report a node on its own (a plain string, an
+attribute chain) skip claimed nodes, so each thing is reported once, by the handler that
+knows most about it. A claim lasts for the file; a finalizer may release one it decides on.
 """
 
 from __future__ import annotations
@@ -144,7 +153,7 @@ class Context:
     tree: ast.Module
     names: Names
     findings: list[Finding] = field(default_factory=list)
-    claimed: set[int] = field(default_factory=set)  # node ids another handler already reported
+    claimed: set[int] = field(default_factory=set)  # ids of nodes already judged (module docstring)
     state: dict[str, object] = field(default_factory=dict)  # per-file scratch space of checks
     parent: ast.AST | None = None
     chain: tuple[ScopeNode, ...] = ()
@@ -196,6 +205,7 @@ class Context:
 
 def load_all() -> None:
     """Import every check module so its rules and handlers register."""
-    from neuron_migrate.checks import device, tool  # noqa: F401
+    # NM1xx in the order its Call handlers must run: known calls, then device positions
+    from neuron_migrate.checks import distributed, device, torch_cuda, tool  # noqa: F401
     from neuron_migrate.checks import shapes, graph_breaks  # noqa: F401  (shapes first: graph_breaks reads its sites)
     from neuron_migrate.checks import kernels, manifests, operators  # noqa: F401

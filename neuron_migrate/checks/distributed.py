@@ -1,0 +1,229 @@
+"""NM110-NM117: distributed training, the environment and tooling around the device.
+
+Process-group backends (``"nccl"``), ``nn.DataParallel``, CUDA environment variables,
+``torch.compile`` and profiler settings made for CUDA, the legacy ``torch_xla`` API and
+NVIDIA's tools. The string literals that carry some of these (``"nccl"``, ``"CUDA_..."``)
+are met by the string handlers of :mod:`neuron_migrate.checks.device`, which report them
+through :func:`report_nccl` and :func:`environment_text`.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+
+from neuron_migrate.capabilities import cuda_api, target
+from neuron_migrate.checks import Context, on, prefilter, rule
+from neuron_migrate.models import Edit
+
+# The words of every NM1xx module: they run together or not at all, since each reads
+# what the others claimed (the convention is in neuron_migrate.checks).
+WORDS = ("cuda", "cudnn", "CUDA", "nccl", "DataParallel", "torch_xla", "nvidia-smi", "nvml",
+         "inductor", "max-autotune", "reduce-overhead")
+prefilter(__name__, WORDS)
+
+_T = target()
+_DEV = _T.device
+
+NM110 = rule(
+    "NM110", "nccl-backend", "error", "distributed",
+    summary=f'"nccl" process-group backend: use "{_T.distributed_backend}"',
+    why="NCCL is NVIDIA's collective library; TorchNeuron registers the `neuron` backend for "
+        "DDP, FSDP and DTensor.",
+    example='dist.init_process_group("nccl")',
+    use_instead=f'dist.init_process_group("{_T.distributed_backend}")', fix="safe",
+    source="G-sdk how-to-profile-workload.rst; G-dev distributed/backend.py",
+)
+NM111 = rule(
+    "NM111", "nccl-string", "warning", "distributed",
+    summary='"nccl" outside a process-group call',
+    why='Backend names compared with "nccl" or kept as defaults select NVIDIA-only paths.',
+    example='if dist.get_backend() == "nccl":\n    sync()',
+    use_instead=f'if dist.get_backend() == "{_T.distributed_backend}":\n    sync()', fix="unsafe",
+    fix_reason="the meaning of the string is not certain outside init_process_group",
+)
+NM112 = rule(
+    "NM112", "cuda-environment-variable", "warning", "environment",
+    summary="CUDA environment variable",
+    why="CUDA_VISIBLE_DEVICES and friends are ignored on Trainium; the Neuron runtime reads "
+        "NEURON_RT_VISIBLE_CORES (contiguous ranges of NeuronCores).",
+    example='os.environ["CUDA_VISIBLE_DEVICES"] = "0,1"',
+    use_instead=f'os.environ["{_T.visible_cores_env}"] = "0,1"', fix="unsafe",
+    fix_reason="NEURON_RT_VISIBLE_CORES counts NeuronCores and takes contiguous ranges only",
+    source="G-sdk nrt-developer-guide.rst",
+)
+NM113 = rule(
+    "NM113", "cuda-compile-setting", "warning", "compile",
+    summary="torch.compile setting for CUDA/Inductor",
+    why='The Neuron compile backend has no Inductor and only mode="default"; other modes '
+        "warn and are ignored, and backend=\"inductor\" targets CUDA/CPU.",
+    example='model = torch.compile(model, mode="max-autotune")',
+    use_instead="model = torch.compile(model)", fix="safe", source="D-cref",
+)
+NM114 = rule(
+    "NM114", "cuda-profiler-activity", "warning", "profiler",
+    summary=f"profiler CUDA activity: use ProfilerActivity.{_T.profiler_activity}",
+    why="Neuron device activity is recorded under the PrivateUse1 activity.",
+    example="prof = profile(activities=[ProfilerActivity.CPU, ProfilerActivity.CUDA])",
+    use_instead=f"prof = profile(activities=[ProfilerActivity.CPU, ProfilerActivity.{_T.profiler_activity}])",
+    fix="safe", source="G-sdk how-to-profile-workload.rst",
+)
+NM115 = rule(
+    "NM115", "data-parallel", "error", "distributed",
+    summary="nn.DataParallel is CUDA-only: use DistributedDataParallel",
+    why="DataParallel scatters with torch.cuda.comm; TorchNeuron supports DDP and FSDP with "
+        "one process per NeuronCore.",
+    example="model = nn.DataParallel(model)",
+    use_instead="model = DistributedDataParallel(model)  # one process per NeuronCore (torchrun)",
+    fix="none", fix_reason="DDP needs a process group and a launcher", source="G-sdk FAQ",
+)
+NM116 = rule(
+    "NM116", "legacy-torch-xla", "error", "legacy",
+    summary="legacy torch_xla API: TorchNeuron is a native backend",
+    why="PyTorch/XLA training on Neuron ended with Neuron 2.30; TorchNeuron uses the `neuron` "
+        "device directly, with no mark_step and no xla device.",
+    example="import torch_xla.core.xla_model as xm\ndevice = xm.xla_device()",
+    use_instead=f'device = torch.device("{_DEV}")', fix="none", source="D-xlaeos; G-sdk setup/troubleshooting.rst",
+)
+NM117 = rule(
+    "NM117", "nvidia-tooling", "warning", "tooling",
+    summary="NVIDIA tooling (nvidia-smi, NVML): use neuron-ls / neuron-top / neuron-monitor",
+    why="There is no nvidia-smi or NVML on a Trainium host.",
+    example='subprocess.run(["nvidia-smi"])', use_instead='subprocess.run(["neuron-ls"])',
+    fix="none", source="D-tr; G-sdk training-quickstart.rst",
+)
+INIT_PROCESS_GROUP = frozenset({"torch.distributed.init_process_group",
+                                "torch.distributed.distributed_c10d.init_process_group",
+                                "torch.distributed.new_group"})
+DATA_PARALLEL = frozenset({"torch.nn.DataParallel", "torch.nn.parallel.DataParallel",
+                           "torch.nn.parallel.data_parallel.DataParallel",
+                           "torch.nn.parallel.data_parallel"})
+COMPILE = frozenset({"torch.compile"})
+
+
+# -- literals ---------------------------------------------------------------------------
+
+def is_nccl(node: ast.AST) -> bool:
+    return isinstance(node, ast.Constant) and node.value == "nccl"
+
+
+def alternatives(expr: ast.AST) -> list[ast.AST]:
+    """The values ``expr`` may take through ``a if c else b`` and ``a or b``."""
+    if isinstance(expr, ast.IfExp):
+        return alternatives(expr.body) + alternatives(expr.orelse)
+    if isinstance(expr, ast.BoolOp):
+        return [x for v in expr.values for x in alternatives(v)]
+    return [expr]
+
+
+def inner_span(ctx: Context, lit: ast.AST, word: str) -> tuple[int, int]:
+    """Span of ``word`` inside a plain string literal (quotes excluded)."""
+    start, end = ctx.span(lit)
+    seg = ctx.src.text[start:end]
+    i = seg.find(word)
+    return start + i, start + i + len(word)
+
+
+def backend_edit(ctx: Context, lit: ast.AST) -> Edit:
+    """``"nccl"`` → the Neuron process-group backend."""
+    return Edit(*inner_span(ctx, lit, "nccl"), _T.distributed_backend)
+
+
+def report_nccl(ctx: Context, lit: ast.AST) -> None:
+    """A ``"nccl"`` whose use is not certain: NM111, with an unsafe fix."""
+    ctx.report(NM111, lit, edits=[backend_edit(ctx, lit)], unsafe=NM111.fix_reason)
+
+
+def environment_text(node: ast.AST, value: str, ctx: Context, exact: bool = True) -> None:
+    """A string that names a CUDA environment variable (NM112) or nvidia-smi (NM117)."""
+    env = cuda_api().env_vars
+    for var, row in env.items():
+        if var not in value:
+            continue
+        shown = re.search(re.escape(var) + r"\w*", value).group()  # rows ending in _ are prefixes
+        advice = f"{shown}: {row.advice}" if row.neuron is None else f"{var} → {row.neuron}: {row.advice}"
+        if exact and value == var and row.neuron:
+            ctx.report(NM112, node, advice, edits=[Edit(*inner_span(ctx, node, var), row.neuron)],
+                       unsafe=NM112.fix_reason)
+        else:
+            ctx.report(NM112, node, advice)
+        return
+    if "nvidia-smi" in value:
+        ctx.report(NM117, node)
+
+
+# -- calls ------------------------------------------------------------------------------
+
+@on(ast.Call)
+def check_call(call: ast.Call, ctx: Context) -> None:
+    """Process groups, torch.compile, DataParallel and the profiler. Runs before the device
+    positions of :mod:`neuron_migrate.checks.device`, so its literals are not taken for devices."""
+    name = ctx.qualify(call.func)
+    if name is None:
+        return
+    if name in INIT_PROCESS_GROUP:
+        _process_group(call, ctx)
+    elif name in COMPILE:
+        _compile_settings(call, ctx)
+    elif name in DATA_PARALLEL:
+        ctx.claimed.add(id(call.func))
+        ctx.report(NM115, call)
+    elif name.startswith(("torch.profiler.", "torch.autograd.profiler.")):
+        for kw in call.keywords:
+            if kw.arg == "use_cuda":
+                ctx.report(NM114, kw.value, "use_cuda=: record Neuron activity with "
+                           f"activities=[ProfilerActivity.{_T.profiler_activity}]")
+
+
+def _process_group(call: ast.Call, ctx: Context) -> None:
+    backend = call.args[0] if call.args else next(
+        (kw.value for kw in call.keywords if kw.arg == "backend"), None)
+    if backend is None:
+        return
+    lits = [e for e in alternatives(backend) if is_nccl(e)]
+    for lit in lits:
+        ctx.report(NM110, lit, edits=[backend_edit(ctx, lit)])
+    for e in alternatives(backend):
+        if isinstance(e, ast.Constant) and e.value == "xla":
+            ctx.report(NM116, e, 'init_process_group("xla") is the legacy XLA path: use "neuron"')
+
+
+def _compile_settings(call: ast.Call, ctx: Context) -> None:
+    table = cuda_api()
+    for i, kw in enumerate(call.keywords):
+        v = kw.value
+        if not (isinstance(v, ast.Constant) and isinstance(v.value, str)):
+            continue
+        if kw.arg == "mode" and v.value in table.modes_without_effect:
+            ctx.report(NM113, kw, f'mode="{v.value}" has no effect with the Neuron backend '
+                       '(only "default"); drop it', edits=[_remove_argument(ctx, call, kw)])
+        elif kw.arg == "backend" and v.value in table.backends_to_replace:
+            ctx.report(NM113, v, f'backend="{v.value}": use "{_T.compile_backend}"',
+                       edits=[ctx.replace(v, f'"{_T.compile_backend}"')])
+
+
+def _remove_argument(ctx: Context, call: ast.Call, kw: ast.keyword) -> Edit:
+    """Remove one keyword argument with the comma that separates it from its neighbour."""
+    args = [*call.args, *call.keywords]
+    args.sort(key=lambda a: (a.lineno, a.col_offset))
+    i = args.index(kw)
+    start, end = ctx.span(kw)
+    if i > 0:  # remove from the end of the previous argument
+        start = ctx.span(args[i - 1])[1]
+    elif len(args) > 1:  # first argument: remove up to the next one
+        end = ctx.span(args[1])[0]
+    return Edit(start, end, "")
+
+
+def xla_advice(name: str) -> str:
+    leaf = name.rsplit(".", 1)[-1]
+    return {
+        "xla_device": f'use torch.device("{_DEV}")',
+        "mark_step": "remove it: TorchNeuron runs eagerly; use torch.compile for graphs",
+        "optimizer_step": "call optimizer.step()",
+        "MpDeviceLoader": "use the DataLoader directly and move batches with .to(\"neuron\")",
+        "xrt_world_size": "use torch.distributed.get_world_size()",
+        "get_ordinal": "use torch.distributed.get_rank()",
+        "save": "use torch.save",
+    }.get(leaf, "port it to the native neuron device")
+

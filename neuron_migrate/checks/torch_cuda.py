@@ -1,0 +1,491 @@
+"""NM102-NM107, NM109, NM119, NM120: the torch.cuda API and what stands for it.
+
+``.cuda()``, ``torch.cuda.*`` (with or without a ``torch.neuron`` twin), CUDA amp,
+``.is_cuda``, cuDNN/CUDA backend flags, CUDA version queries and imports from
+``torch.cuda``. Facts (which API has which Neuron twin) come from ``rules/cuda_api.yaml``;
+this module holds the behaviour. Qualified references and imports of the other NM1xx
+names (DataParallel, torch_xla, the profiler, NVML) are met here too, and reported with
+the rules of :mod:`neuron_migrate.checks.distributed`.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+
+from neuron_migrate.capabilities import cuda_api, target
+from neuron_migrate.checks import Context, on, prefilter, rule
+from neuron_migrate.checks.device import (
+    DEVICE_NAME, GRAD_SCALERS, device_literals, guards_kernel, report_device_literals,
+)
+from neuron_migrate.checks.distributed import DATA_PARALLEL, NM114, NM115, NM116, NM117, WORDS, xla_advice
+from neuron_migrate.models import Edit, Severity
+
+prefilter(__name__, WORDS)
+
+_T = target()
+_DEV = _T.device
+
+NM102 = rule(
+    "NM102", "cuda-method", "error", "device",
+    summary=f'`.cuda()` moves to a CUDA device: use `.to("{_DEV}")`',
+    why="`.cuda()` needs a CUDA build and device. TorchNeuron also generates `.neuron()`, but "
+        '`.to("neuron")` reads the same for tensors and modules and keeps one spelling.',
+    example="model = Net().cuda()\nbatch = batch.cuda(non_blocking=True)",
+    use_instead=f'model = Net().to("{_DEV}")\nbatch = batch.to("{_DEV}", non_blocking=True)',
+    fix="safe", fix_reason="unsafe when the argument may be a torch.device rather than an index",
+    source="D-mod",
+)
+NM103 = rule(
+    "NM103", "cuda-api-with-neuron-twin", "error", "api",
+    summary="torch.cuda API with a torch.neuron twin",
+    why="`torch.cuda` functions raise or report no device on Trainium; `torch.neuron` has the "
+        "same function for NeuronCores.",
+    example="torch.cuda.synchronize()\nn = torch.cuda.device_count()",
+    use_instead="torch.neuron.synchronize()\nn = torch.neuron.device_count()", fix="safe",
+    fix_reason="unsafe when the call guards a branch that runs a CUDA or Triton kernel",
+    source="D-mod; G-dev torch_neuronx/neuron.py",
+)
+NM104 = rule(
+    "NM104", "cuda-api-without-twin", "error", "api",
+    summary="torch.cuda API with no Neuron equivalent",
+    why="CUDA graphs, NVTX, jiterator, compute capability and the CUDA allocator internals do "
+        "not exist on Trainium; the code must be ported by hand.",
+    example="g = torch.cuda.CUDAGraph()", use_instead='model = torch.compile(model, backend="neuron")',
+    fix="none", fix_reason="there is no one-to-one replacement", source="G-sdk FAQ",
+)
+NM105 = rule(
+    "NM105", "cuda-amp-autocast", "error", "amp",
+    summary=f'torch.cuda.amp.autocast: use torch.autocast("{_DEV}", ...)',
+    why="`torch.cuda.amp.autocast` is deprecated and CUDA-only; `torch.autocast(device_type="
+        '"neuron")` follows the same conventions on Trainium.',
+    example="with torch.cuda.amp.autocast(dtype=torch.bfloat16):\n    y = model(x)",
+    use_instead=f'with torch.autocast("{_DEV}", dtype=torch.bfloat16):\n    y = model(x)',
+    fix="safe", source="D-idx; G-sdk FAQ",
+)
+NM106 = rule(
+    "NM106", "cuda-grad-scaler", "warning", "amp",
+    summary=f'CUDA GradScaler: torch.amp.GradScaler("{_DEV}") is unverified; prefer bf16 autocast',
+    why="Neuron documents bf16 autocast, which needs no loss scaling. A GradScaler bound to "
+        "CUDA fails on Trainium; one bound to Neuron is not documented.",
+    example="scaler = torch.cuda.amp.GradScaler()",
+    use_instead=f'scaler = torch.amp.GradScaler("{_DEV}")', fix="unsafe",
+    fix_reason="GradScaler on Neuron is not documented; bf16 autocast without a scaler is the "
+               "documented path",
+    source="neuron.md §1 Mixed precision (GradScaler UNCONFIRMED)",
+)
+NM107 = rule(
+    "NM107", "is-cuda", "warning", "device",
+    summary="`.is_cuda` is always False on Neuron",
+    why="Code that branches on `.is_cuda` silently takes its CPU path on Trainium, or its CUDA "
+        "path if rewritten carelessly.",
+    example="if x.is_cuda:\n    x = x.half()", use_instead="if x.is_neuron:\n    x = x.half()",
+    fix="unsafe", fix_reason="the guarded branch may call CUDA-only kernels", source="D-mod",
+)
+NM109 = rule(
+    "NM109", "cuda-backend-flag", "warning", "device",
+    summary="torch.backends.cudnn / torch.backends.cuda setting has no effect on Neuron",
+    why="Trainium has no cuDNN or cuBLAS; these flags do nothing there and hide intent "
+        "(determinism, TF32) that needs a Neuron-specific setting.",
+    example="torch.backends.cudnn.benchmark = True\nrun()",
+    use_instead="run()", fix="unsafe", fix_reason="it removes the statement",
+    source="D-ops: torch.backends.<non-neuron> backends are N",
+)
+NM119 = rule(
+    "NM119", "cuda-import", "info", "api",
+    summary="import from torch.cuda",
+    why="The import works on Neuron, but what it brings in is CUDA-specific; each use is "
+        "reported where it occurs. Star imports hide which names are used.",
+    example="from torch.cuda import amp", use_instead="import torch  # then torch.autocast(...)",
+    fix="none",
+)
+
+NM120 = rule(
+    "NM120", "cuda-version-query", "warning", "api",
+    summary="CUDA/cuDNN version query: it is None on a Neuron build",
+    why="`torch.version.cuda` and `torch.backends.cudnn.version()` are None without CUDA; code "
+        "that parses or compares them raises or takes a wrong branch on Trainium.",
+    example="major = int(torch.version.cuda.split(\".\")[0])",
+    use_instead="major = int(torch.version.cuda.split(\".\")[0]) if torch.version.cuda else None",
+    fix="none", fix_reason="what the code should do without CUDA is for a person to decide",
+)
+
+_AUTOCAST_POSITIONAL = ("enabled", "dtype", "cache_enabled")  # torch.cuda.amp.autocast's order
+_INDEX_NAME = re.compile(r"(?i)(.*_)?(rank|gpu|gpus|gpu_id|gpu_idx|device_id|device_idx|idx|index|id|i|local_rank|dev_id)")
+
+
+# -- calls ----------------------------------------------------------------------------
+
+@on(ast.Call)
+def check_call(call: ast.Call, ctx: Context) -> None:
+    func = call.func
+    name = ctx.qualify(func)
+    if name == "torch.cuda.amp.autocast":
+        _autocast(call, ctx)
+    elif name == "torch.cuda.amp.GradScaler" or name in GRAD_SCALERS:
+        _grad_scaler(call, name, ctx)
+    elif name is None and isinstance(func, ast.Attribute) and func.attr == "cuda":
+        _cuda_method(call, ctx)
+
+
+def _cuda_method(call: ast.Call, ctx: Context) -> None:
+    """``x.cuda(...)`` → ``x.to("neuron", ...)``, keeping every other byte of the call."""
+    func = call.func
+    ctx.claimed.add(id(func))
+    text = ctx.src.text
+    _, attr_end = ctx.span(func)
+    attr_start = attr_end - len("cuda")
+    open_paren = text.find("(", attr_end)
+    if text[attr_start:attr_end] != "cuda" or open_paren < 0:
+        ctx.report(NM102, call)
+        return
+    index = call.args[0] if call.args else next(
+        (kw.value for kw in call.keywords if kw.arg == "device"), None)
+    if len(call.args) > 1 or any(kw.arg is None for kw in call.keywords):
+        ctx.report(NM102, call)  # *args/**kwargs or extra positionals: no certain rewrite
+        return
+    unsafe = None
+    if index is None:
+        new_arg = f'"{_DEV}"'
+    elif isinstance(index, ast.Constant) and isinstance(index.value, int) and not isinstance(index.value, bool):
+        new_arg = f'"{_DEV}:{index.value}"'
+    elif isinstance(index, ast.Constant) and index.value is None:
+        new_arg = f'"{_DEV}"'
+    else:
+        seg = ctx.segment(index)
+        leaf = index.attr if isinstance(index, ast.Attribute) else getattr(index, "id", "")
+        if DEVICE_NAME.fullmatch(leaf):
+            new_arg, unsafe = seg, "assumes the argument is already a device, not an index"
+        else:
+            new_arg = f'f"{_DEV}:{{{seg}}}"'
+            if not _INDEX_NAME.fullmatch(leaf):
+                unsafe = "assumes the argument is a device index, not a torch.device"
+    if index is None:
+        rest = [kw for kw in call.keywords]
+        edits = [Edit(attr_start, open_paren + 1, f"to({new_arg}" + (", " if rest else ""))]
+    else:
+        if call.args:
+            start, end = ctx.span(index)
+        else:  # device=... keyword: .to() takes the same keyword
+            kw = next(kw for kw in call.keywords if kw.arg == "device")
+            start, end = ctx.span(kw.value)
+        edits = [Edit(attr_start, open_paren + 1, "to("), Edit(start, end, new_arg)]
+    ctx.report(NM102, call, edits=edits, unsafe=unsafe,
+               title=f'replace .cuda(...) with .to({new_arg}, ...)')
+
+
+def _open_paren(ctx: Context, call: ast.Call) -> int:
+    return ctx.src.text.find("(", ctx.span(call.func)[1])
+
+
+_ADDS_IMPORT = " (`fix` adds `import torch`)"
+
+
+def _torch_alias(ctx: Context) -> tuple[str | None, str]:
+    """How to spell ``torch`` here, and a note for the fix's title: its module-level alias, or
+    ``torch`` when no scope binds that name (``fix`` then adds ``import torch``); None when
+    ``torch`` means something else."""
+    from neuron_migrate.imports import is_bound
+
+    alias = ctx.names.alias_for("torch", ctx.chain)
+    if alias is None and not is_bound(ctx.names, "torch", ctx.chain):
+        return "torch", _ADDS_IMPORT
+    return alias, ""
+
+
+def _autocast(call: ast.Call, ctx: Context) -> None:
+    """``torch.cuda.amp.autocast(a, ...)`` → ``torch.autocast("neuron", enabled=a, ...)``."""
+    ctx.claimed.add(id(call.func))
+    torch_alias, note = _torch_alias(ctx)
+    if torch_alias is None or len(call.args) > len(_AUTOCAST_POSITIONAL) or any(
+            isinstance(a, ast.Starred) for a in call.args):
+        ctx.report(NM105, call)
+        return
+    paren = _open_paren(ctx, call)
+    start, _ = ctx.span(call.func)
+    has_args = bool(call.args or call.keywords)
+    edits = [Edit(start, paren + 1, f'{torch_alias}.autocast("{_DEV}"' + (", " if has_args else ""))]
+    for arg, kwname in zip(call.args, _AUTOCAST_POSITIONAL):
+        s, _ = ctx.span(arg)
+        edits.append(Edit(s, s, f"{kwname}="))
+    ctx.report(NM105, call, edits=edits, title=NM105.summary + note)
+
+
+def _grad_scaler(call: ast.Call, name: str, ctx: Context) -> None:
+    ctx.claimed.add(id(call.func))
+    msg = NM106.summary
+    if name == "torch.cuda.amp.GradScaler":
+        torch_alias, note = _torch_alias(ctx)
+        if torch_alias is None:
+            ctx.report(NM106, call, msg)
+            return
+        start, _ = ctx.span(call.func)
+        paren = _open_paren(ctx, call)
+        sep = ", " if call.args or call.keywords else ""
+        ctx.report(NM106, call, msg, edits=[Edit(start, paren + 1, f'{torch_alias}.amp.GradScaler("{_DEV}"{sep}')],
+                   unsafe=NM106.fix_reason, title=NM106.summary + note)
+        return
+    device = call.args[0] if call.args else next((kw.value for kw in call.keywords if kw.arg == "device"), None)
+    if device is None:  # torch.amp.GradScaler() defaults to "cuda"
+        paren = _open_paren(ctx, call)
+        sep = ", " if call.keywords else ""
+        ctx.report(NM106, call, msg + ' (its device defaults to "cuda")',
+                   edits=[Edit(paren + 1, paren + 1, f'"{_DEV}"{sep}')], unsafe=NM106.fix_reason)
+        return
+    lits = device_literals(device)
+    report_device_literals(ctx, lits, NM106, unsafe=NM106.fix_reason, message=msg)
+
+
+# -- attributes and names --------------------------------------------------------------
+
+def _is_outermost(node: ast.AST, parent: ast.AST | None) -> bool:
+    return not (isinstance(parent, ast.Attribute) and parent.value is node)
+
+
+@on(ast.Attribute)
+def check_attribute(node: ast.Attribute, ctx: Context) -> None:
+    if id(node) in ctx.claimed:
+        return
+    if node.attr == "is_cuda" and isinstance(node.ctx, ast.Load):
+        kernel = guards_kernel(ctx, node)
+        if kernel:
+            ctx.report(NM107, node, NM107.summary + f"; the branch calls `{kernel}`, which needs CUDA: "
+                       "port it (NKI for kernels), do not redirect it to Neuron")
+        else:
+            ctx.report(NM107, node, edits=[_attr_edit(ctx, node, "is_neuron")], unsafe=NM107.fix_reason)
+        return
+    if not _is_outermost(node, ctx.parent):
+        return
+    name = ctx.qualify(node)
+    if name is None:
+        if node.attr == "cuda":
+            ctx.report(NM102, node, "`.cuda` attribute that is not called: a flag such as `args.cuda` "
+                       "selects the CUDA path; a method reference should become `.to(device)`",
+                       severity=Severity.INFO)
+        return
+    inner = node.value  # the chain is reported once, here: its inner names are not
+    while isinstance(inner, ast.Attribute):
+        ctx.claimed.add(id(inner))
+        inner = inner.value
+    ctx.claimed.add(id(inner))
+    _qualified_reference(node, name, ctx)
+
+
+@on(ast.Name)
+def check_name(node: ast.Name, ctx: Context) -> None:
+    if (id(node) in ctx.claimed or not isinstance(node.ctx, ast.Load)
+            or node.id not in ctx.state.get("imported", ())):
+        return
+    name = ctx.names.resolve(node.id, ctx.chain)
+    if name is not None and name != node.id:
+        _qualified_reference(node, name, ctx, via_import=True)
+
+
+def _attr_edit(ctx: Context, node: ast.Attribute, new: str) -> Edit:
+    _, end = ctx.span(node)
+    return Edit(end - len(node.attr), end, new)
+
+
+_VERSION_QUERIES = ("torch.version.cuda", "torch.backends.cudnn.version")
+
+
+def _qualified_reference(node: ast.AST, name: str, ctx: Context, via_import: bool = False) -> None:
+    version_query = next((q for q in _VERSION_QUERIES if name == q or name.startswith(q + ".")),
+                         None) if name.startswith(_VERSION_QUERIES) else None  # rare: test cheaply first
+    if version_query:
+        if not _is_presence_test(node, ctx.parent):
+            ctx.report(NM120, node, f"{version_query} is None on a Neuron build")
+    elif name == "torch.cuda":
+        ctx.report(NM103, node, "the torch.cuda module used as a value: torch.neuron is its twin",
+                   edits=[_attr_edit(ctx, node, "neuron")] if isinstance(node, ast.Attribute) else (),
+                   unsafe="not every torch.cuda function has a torch.neuron twin")
+    elif name.startswith(("torch.cuda.", "torch.backends.cudnn", "torch.backends.cuda.")):
+        _cuda_api_reference(node, name, ctx, via_import)
+    elif name in DATA_PARALLEL:
+        ctx.report(NM115, node, "reference to nn.DataParallel (harmless in isinstance checks; "
+                   "wrap models in DistributedDataParallel)", severity=Severity.INFO)
+    elif name.startswith("torch_xla"):
+        ctx.report(NM116, node, f"{name}: legacy torch_xla API; {xla_advice(name)}")
+    elif name.endswith("ProfilerActivity.CUDA") and name.startswith("torch."):
+        ctx.report(NM114, node, edits=[_attr_edit(ctx, node, _T.profiler_activity)]
+                   if isinstance(node, ast.Attribute) else ())
+
+
+def _is_presence_test(node: ast.AST, parent: ast.AST | None) -> bool:
+    """``x is None``, ``x is not None``, ``if x:``, ``not x``, ``x and ...``: guards, not uses."""
+    if isinstance(parent, ast.Compare):
+        return all(isinstance(op, (ast.Is, ast.IsNot)) for op in parent.ops) and any(
+            isinstance(c, ast.Constant) and c.value is None for c in (parent.left, *parent.comparators))
+    if isinstance(parent, (ast.If, ast.IfExp, ast.While)):
+        return parent.test is node
+    return isinstance(parent, ast.BoolOp) or (isinstance(parent, ast.UnaryOp) and isinstance(parent.op, ast.Not))
+
+
+def _cuda_api_reference(node: ast.AST, name: str, ctx: Context, via_import: bool) -> None:
+    found = cuda_api().lookup(name)
+    if found is None:
+        if name.startswith("torch.cuda."):
+            ctx.report(NM104, node, f"{name} has no Neuron equivalent in the capability table "
+                       "(unverified): port it by hand")
+        return
+    row, prefix = found
+    rules = {"NM103": NM103, "NM104": NM104, "NM105": NM105, "NM106": NM106, "NM109": NM109}
+    r = rules[row.rule]
+    if r is NM109:
+        _backend_flag(node, name, row.advice, ctx)
+        return
+    if row.neuron is None or r in (NM105, NM106):
+        ctx.report(r, node, f"{name}: {row.advice}" if row.advice else f"{name} has no Neuron twin")
+        return
+    # NM103: a torch.cuda.X with a torch.neuron.X twin
+    message = f"{prefix} → {row.neuron}"
+    if via_import:
+        return  # reported, with its fix, on the import line
+    kernel = guards_kernel(ctx, node)
+    edit = _twin_edit(ctx, node, prefix, row.neuron)
+    if edit is None:
+        ctx.report(r, node, message + " (imported under another name: rewrite the import)")
+    elif _cuda_keyed_value(ctx, node):  # {"cuda": torch.cuda.synchronize, "xpu": ...}
+        ctx.report(r, node, message + '; the table is keyed by "cuda": add a "neuron" entry '
+                   "rather than rewrite this one")
+    elif kernel:
+        ctx.report(r, node, message + f"; the branch it guards calls `{kernel}`, which needs CUDA: "
+                   "port it (NKI for kernels) before rewriting", edits=[edit],
+                   unsafe=f"the guarded branch calls {kernel}, which needs CUDA")
+    else:
+        ctx.report(r, node, message, edits=[edit])
+
+
+def _cuda_keyed_value(ctx: Context, node: ast.AST) -> bool:
+    """Whether ``node`` is the value under a "cuda" key of a dict display: a per-backend table."""
+    parent = ctx.parent
+    return isinstance(parent, ast.Dict) and any(
+        v is node and isinstance(k, ast.Constant) and k.value == "cuda" for k, v in zip(parent.keys, parent.values))
+
+
+def _twin_edit(ctx: Context, node: ast.AST, prefix: str, twin: str) -> Edit | None:
+    """Rename the ``cuda`` of ``<torch alias>.cuda.X`` to ``neuron``, keeping the alias."""
+    if not (prefix.startswith("torch.cuda.") and twin.startswith("torch.neuron.")
+            and prefix[len("torch.cuda."):] == twin[len("torch.neuron."):]):
+        return None
+    inner = node
+    while isinstance(inner, ast.Attribute) and not (
+            inner.attr == "cuda" and isinstance(inner.value, ast.Name)):
+        inner = inner.value
+    if not (isinstance(inner, ast.Attribute) and ctx.qualify(inner) == "torch.cuda"):
+        return None
+    return _attr_edit(ctx, inner, "neuron")
+
+
+def _backend_flag(node: ast.AST, name: str, advice: str, ctx: Context) -> None:
+    parent = ctx.parent
+    message = f"{name}: {advice}"
+    if isinstance(parent, ast.Assign) and parent.targets == [node]:
+        stmt = parent
+    elif (isinstance(parent, ast.Call) and parent.func is node
+          and ctx.state.get("expr_stmt_of", {}).get(id(parent))):
+        stmt = ctx.state["expr_stmt_of"][id(parent)]
+    else:
+        ctx.report(NM109, node, message)
+        return
+    edits = _remove_statement(ctx, stmt)
+    ctx.report(NM109, node, message, edits=edits, unsafe=NM109.fix_reason,
+               title="remove the statement")
+
+
+@on(ast.Expr)
+def note_expression_statements(node: ast.Expr, ctx: Context) -> None:
+    if isinstance(node.value, ast.Call):
+        ctx.state.setdefault("expr_stmt_of", {})[id(node.value)] = node
+        ctx.state.setdefault("parent_of_stmt", {})[id(node)] = ctx.parent
+
+
+@on(ast.Assign)
+def note_assign_parent(node: ast.Assign, ctx: Context) -> None:
+    ctx.state.setdefault("parent_of_stmt", {})[id(node)] = ctx.parent
+
+
+def _is_removable(ctx: Context, stmt: ast.stmt) -> bool:
+    if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1:
+        target_name = ctx.qualify(stmt.targets[0])
+    elif isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call):
+        target_name = ctx.qualify(stmt.value.func)
+    else:
+        return False
+    return bool(target_name) and target_name.startswith(("torch.backends.cudnn.", "torch.backends.cuda."))
+
+
+def _remove_statement(ctx: Context, stmt: ast.stmt) -> list[Edit]:
+    """Delete a statement that stands on lines of its own; ``pass`` if its block would be empty."""
+    src = ctx.src
+    parent = ctx.state.get("parent_of_stmt", {}).get(id(stmt))
+    body = next((b for b in (getattr(parent, f, None) for f in ("body", "orelse", "finalbody"))
+                 if isinstance(b, list) and stmt in b), None)
+    if body is None:
+        return []
+    first_line_start = src.line_starts[stmt.lineno - 1]
+    start, end = ctx.span(stmt)
+    before = src.text[first_line_start:start]
+    after_end = src.line_starts[stmt.end_lineno] if stmt.end_lineno < len(src.line_starts) else len(src.text)
+    after = src.text[end:after_end]
+    if before.strip() or (after.strip() and not after.strip().startswith("#")):
+        return []  # shares its line with another statement: leave it to a person
+    if all(_is_removable(ctx, s) for s in body) and body[0] is stmt:
+        return [Edit(start, end, "pass")]
+    if after_end == len(src.text) and not src.text.endswith(("\n", "\r")) and first_line_start > 0:
+        # the last line has no line ending: take the one before it, so the file gains none
+        first_line_start -= 2 if src.text[first_line_start - 2:first_line_start] == "\r\n" else 1
+    return [Edit(first_line_start, after_end, "")]
+
+
+# -- imports ---------------------------------------------------------------------------
+
+def _note_imported(node: ast.Import | ast.ImportFrom, ctx: Context) -> None:
+    imported = ctx.state.setdefault("imported", set())
+    imported.update(a.asname or a.name.split(".")[0] for a in node.names)
+
+
+@on(ast.Import)
+def check_import(node: ast.Import, ctx: Context) -> None:
+    _note_imported(node, ctx)
+    for alias in node.names:
+        _imported(node, alias.name, ctx)
+
+
+@on(ast.ImportFrom)
+def check_import_from(node: ast.ImportFrom, ctx: Context) -> None:
+    _note_imported(node, ctx)
+    if node.level or not node.module:
+        return
+    module = node.module
+    if module == "torch.cuda" and all(a.name != "*" for a in node.names):
+        rows = [cuda_api().lookup(f"torch.cuda.{a.name}") for a in node.names]
+        if all(r and r[0].rule == "NM103" and r[1] == f"torch.cuda.{a.name}" for r, a in zip(rows, node.names)):
+            m = re.compile(r"from\s+torch\s*\.\s*(cuda)\b").match(ctx.src.text, ctx.span(node)[0])
+            edits = [Edit(m.start(1), m.end(1), "neuron")] if m else []
+            ctx.report(NM103, node, "import from torch.cuda: every name has a torch.neuron twin",
+                       edits=edits, title="import from torch.neuron")
+            return
+    if any(a.name == "*" for a in node.names):
+        if module.startswith(("torch.cuda", "torch_xla", "pynvml")) or module == "torch":
+            ctx.report(NM119, node, f"star import from {module}: the names it brings in are "
+                       "not resolved; import them by name")
+        return
+    if module == "torch.cuda" or module.startswith(("torch.cuda.", "torch.backends.cudnn", "torch.backends.cuda")):
+        names = ", ".join(a.name for a in node.names)
+        ctx.report(NM119, node, f"imports {names} from {module}; each use is reported where it occurs")
+        return
+    for alias in node.names:
+        _imported(node, f"{module}.{alias.name}", ctx)
+
+
+def _imported(node: ast.AST, name: str, ctx: Context) -> None:
+    if name == "torch.cuda" or name.startswith(("torch.cuda.", "torch.backends.cudnn", "torch.backends.cuda.")):
+        ctx.report(NM119, node, f"imports {name}; each use is reported where it occurs")
+    elif name in DATA_PARALLEL:
+        ctx.report(NM115, node, "imports DataParallel; use DistributedDataParallel", severity=Severity.INFO)
+    elif name == "torch_xla" or name.startswith("torch_xla."):
+        ctx.report(NM116, node, f"imports {name}: the legacy PyTorch/XLA path, which Neuron no longer "
+                   "supports for training; TorchNeuron is a native backend")
+    elif name.split(".")[0] in ("pynvml", "nvidia_smi"):
+        ctx.report(NM117, node, f"imports {name} (NVML): use neuron-monitor / neuron-top")
