@@ -34,6 +34,7 @@ import ast
 from dataclasses import dataclass, field
 
 from neuron_migrate.checks import Context, child_nodes, finalizer, node_fields, on, prefilter, rule
+from neuron_migrate.kinds import SCALAR, Kinds
 from neuron_migrate.models import BreakSite, TracedFunction
 
 prefilter(__name__, ("forward", "compile"))
@@ -649,12 +650,14 @@ class Tensors:
         defaults = dict(zip([a.arg for a in positional][len(positional) - len(args.defaults):], args.defaults))
         defaults.update({a.arg: v for a, v in zip(args.kwonlyargs, args.kw_defaults) if v is not None})
         is_forward = getattr(fn, "name", "") == "forward"
+        # a parameter used as a size or handed to math.* is a Python number (kinds.py)
+        self.kinds = Kinds(fn, lambda expr: ctx.names.qualify(expr, chain))
         for a in (*positional, *args.kwonlyargs):
             if a.arg in ("self", "cls"):
                 continue
             if a.annotation is not None and _is_tensor_annotation(a.annotation):
                 self.names.add(a.arg)
-            elif is_forward and a.annotation is None:
+            elif is_forward and a.annotation is None and self.kinds.used_as.get(a.arg) != SCALAR:
                 default = defaults.get(a.arg)
                 if default is None or (isinstance(default, ast.Constant) and default.value is None):
                     self.names.add(a.arg)

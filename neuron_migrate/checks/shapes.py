@@ -23,6 +23,7 @@ import functools
 
 from neuron_migrate.capabilities import aten_map
 from neuron_migrate.checks import Context, child_nodes, on, prefilter, rule
+from neuron_migrate.kinds import Kinds
 from neuron_migrate.models import Edit
 
 # "torch": boolean-mask indexing (NM301) and tensor sizes in .view() (NM302) need no other word.
@@ -143,7 +144,7 @@ def _dynamic_methods() -> frozenset[str]:
     return frozenset(n[len("Tensor."):] for n in always | sometimes if n.startswith("Tensor."))
 
 
-def _api_name(call: ast.Call, qualified: str | None) -> str:
+def _api_name(call: ast.Call, qualified: str | None, ctx: Context | None = None) -> str:
     """``torch.nonzero``, ``torch.nn.functional.one_hot``, ``Tensor.<method>`` for a call of
     a method among dynamic_shape_apis, else ""."""
     if qualified is not None:
@@ -154,6 +155,8 @@ def _api_name(call: ast.Call, qualified: str | None) -> str:
         if (isinstance(receiver, ast.Subscript) and isinstance(receiver.slice, ast.Constant)
                 and isinstance(receiver.slice.value, str)):
             return ""  # df["label"].unique(): a tensor is not indexed by a string
+        if ctx is not None and host_value(receiver, ctx):
+            return ""  # arr.nonzero() on a NumPy array
         return f"Tensor.{func.attr}"
     return ""
 
@@ -178,6 +181,18 @@ def _host_side(ctx: Context) -> bool:
     return bool(host)
 
 
+def host_value(e: ast.AST, ctx: Context) -> bool:
+    """``e`` is a NumPy array or a Python value here (kinds.py): not a shape on the device."""
+    scope = next((s for s in reversed(ctx.chain) if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef,
+                                                                    ast.Module))), ctx.tree)
+    cache: dict = ctx.state.setdefault("kinds", {})  # type: ignore[assignment]
+    hit = cache.get(id(scope))
+    if hit is None or hit[0] is not scope:
+        chain = ctx.chain
+        hit = cache[id(scope)] = (scope, Kinds(scope, lambda expr: ctx.names.qualify(expr, chain)))
+    return hit[1].host(e)
+
+
 def _report_shape(ctx: Context, node: ast.AST, message: str) -> None:
     if _host_side(ctx):
         return
@@ -195,7 +210,7 @@ def _report_size(ctx: Context, node: ast.AST, message: str) -> None:
 @on(ast.Call)
 def check_call(call: ast.Call, ctx: Context) -> None:
     qualified = ctx.qualify(call.func)
-    name = _api_name(call, qualified)
+    name = _api_name(call, qualified, ctx)
     always, sometimes = dynamic_shape_apis()
     if name in always or name in sometimes:
         leaf = name.rsplit(".", 1)[-1]
@@ -280,7 +295,7 @@ def check_subscript(node: ast.Subscript, ctx: Context) -> None:
     index = node.slice
     items = index.elts if isinstance(index, ast.Tuple) else [index]
     for item in items:
-        if _is_mask(item, ctx):
+        if _is_mask(item, ctx) and not host_value(node.value, ctx) and not host_value(item, ctx):
             _report_shape(ctx, node, f"indexing with the boolean mask `{_short(ctx, item)}` has a "
                           "data-dependent output shape (use torch.where or masked_fill)")
             break
@@ -317,14 +332,15 @@ def _scalar_source(e: ast.AST, ctx: Context) -> bool:
     if isinstance(e, ast.Call):
         f = e.func
         if isinstance(f, ast.Attribute) and f.attr in ("item", "tolist") and not e.args:
-            return True
+            return not host_value(f.value, ctx)
         if isinstance(f, ast.Name) and f.id in ("int", "float") and len(e.args) == 1 and \
                 ctx.names.resolve(f.id, ctx.chain) is None:
             a = e.args[0]
             if _scalar_source(a, ctx):
                 return True
             return isinstance(a, ast.Call) and isinstance(a.func, ast.Attribute) and \
-                a.func.attr in _REDUCTIONS and a.func.attr != "numel" and not _is_int_like(a.func.value)
+                a.func.attr in _REDUCTIONS and a.func.attr != "numel" and not _is_int_like(a.func.value) \
+                and not host_value(a.func.value, ctx)
     if isinstance(e, ast.BinOp):
         return _scalar_source(e.left, ctx) or _scalar_source(e.right, ctx)
     if isinstance(e, ast.Subscript):

@@ -1,0 +1,299 @@
+"""Value kinds: a light, local inference telling tensors from host values in one scope.
+
+The shape and graph-break checks ask "is this a tensor?" about expressions. A NumPy array
+indexed with a mask, an ``int`` read from ``x.shape`` or ``len()``, a device or a module
+are not, and reporting a data-dependent shape or a host read on them is noise. This module
+answers with one of:
+
+- ``TENSOR``: a torch call result, a tensor method's result, a parameter annotated Tensor;
+- ``ARRAY``: a NumPy array (``np.*`` results, ``.numpy()``, ndarray-only methods such as
+  ``.astype``, a parameter annotated ``np.ndarray``, a name handed to a ``np.*`` function);
+- ``SCALAR``: a Python number or bool or a tuple of them (``.shape``, ``len()``, ``.size()``,
+  ``int()``, ``math.*``, a parameter annotated ``int``/``float``/``bool``, a name used as a
+  size in ``range``/``view``/``reshape``/``torch.zeros`` or as a slice bound; handing a
+  value to ``math.*`` is not evidence, since that is the host read the checks look for);
+- ``DEVICE`` / ``MODULE``: ``torch.device(...)``, ``x.device``; ``nn.Linear(...)``;
+- ``None``: not known (the checks keep their own judgement).
+
+It is flow-insensitive within the scope: a name takes the strongest kind any of its bindings
+gives it (a tensor anywhere makes it a tensor), and evidence from uses (handed to NumPy,
+used as a size) counts only for names no binding made a tensor. Nothing here follows calls
+or attributes (``self.x``); that is the project model's job.
+
+Under ``torch.compile`` Dynamo traces NumPy calls as tensor ops (``int()`` of an array
+breaks the graph as ``int()`` of a tensor does), so the graph-break check treats ``ARRAY``
+as a tensor in traced code; the shape checks, about shapes on the Neuron device, do not.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable
+
+TENSOR, ARRAY, SCALAR, DEVICE, MODULE, HOST = "tensor", "ndarray", "scalar", "device", "module", "host"
+HOST_KINDS = frozenset({ARRAY, SCALAR, DEVICE, MODULE, HOST})
+_RANK = {TENSOR: 4, ARRAY: 3, DEVICE: 2, MODULE: 2, SCALAR: 1, HOST: 1}
+
+_SCALAR_ATTRS = {"shape", "ndim", "dtype", "is_cuda", "requires_grad", "training", "is_leaf", "layout",
+                 "itemsize", "nbytes", "is_sparse"}
+_SCALAR_METHODS = {"size", "dim", "numel", "nelement", "ndimension", "stride", "element_size", "data_ptr",
+                   "get_device", "is_contiguous", "is_floating_point", "is_complex", "item", "storage_offset"}
+_SCALAR_BUILTINS = {"len", "int", "float", "bool", "round", "abs", "divmod", "pow", "hash", "id", "ord"}
+_HOST_BUILTINS = {"str", "repr", "list", "tuple", "dict", "set", "sorted", "range", "enumerate", "zip",
+                  "isinstance", "hasattr", "getattr", "type", "format"}
+_ARRAY_ONLY_METHODS = {"astype", "tobytes", "tofile", "itemset", "ptp"}  # methods torch.Tensor lacks
+_TO_ARRAY_METHODS = {"numpy"}
+_TENSOR_ONLY_METHODS = {"cuda", "to", "detach", "contiguous", "view", "unsqueeze", "float", "half",
+                        "bfloat16", "long", "masked_fill", "softmax", "permute", "new_zeros", "new_ones",
+                        "type_as", "expand", "repeat_interleave", "index_select", "gather", "scatter",
+                        "clamp", "bool", "int", "double", "requires_grad_", "is_nonzero"}
+_SIZE_METHODS = {"view", "reshape", "expand", "repeat", "new_zeros", "new_ones", "new_empty", "new_full",
+                 "narrow", "unflatten", "tile", "permute"}
+_SIZE_FUNCTIONS = {"torch.zeros", "torch.ones", "torch.empty", "torch.full", "torch.arange", "torch.eye",
+                   "torch.randn", "torch.rand"}
+_NOT_TENSOR_TORCH = ("torch.is_", "torch.get_", "torch.set_", "torch._", "torch.jit.", "torch.cuda.",
+                     "torch.distributed.", "torch.backends.", "torch.compiler.", "torch.utils.",
+                     "torch.autograd.grad_mode", "torch.nn.init.calculate")
+_NOT_TENSOR_TORCH_LEAVES = {"numel", "equal", "allclose", "device", "dtype", "Size", "finfo", "iinfo",
+                            "no_grad", "enable_grad", "manual_seed", "compile", "load", "save",
+                            "is_tensor", "is_floating_point", "promote_types", "result_type"}
+
+Qualify = Callable[[ast.AST], "str | None"]
+
+
+def annotation_kind(ann: ast.AST | None) -> str | None:
+    """Kind of a parameter from its annotation: ``Tensor``, ``np.ndarray``, ``int``..."""
+    if ann is None:
+        return None
+    text = ast.unparse(ann) if not isinstance(ann, ast.Name) else ann.id
+    if text.startswith(("Optional[", "typing.Optional[")):
+        text = text[text.index("[") + 1:-1]
+    if text.endswith(" | None"):
+        text = text[: -len(" | None")]
+    if text in ("Tensor", "torch.Tensor", "FloatTensor", "LongTensor", "BoolTensor", "torch.FloatTensor",
+                "torch.LongTensor", "torch.BoolTensor"):
+        return TENSOR
+    if text in ("np.ndarray", "numpy.ndarray", "ndarray", "npt.NDArray", "NDArray") or text.startswith(
+            ("npt.NDArray[", "NDArray[", "np.ndarray[")):
+        return ARRAY
+    if text in ("int", "float", "bool", "complex") or text.startswith(("Tuple[int", "tuple[int", "Tuple[float",
+                                                                         "tuple[float")):
+        return SCALAR
+    if text in ("str", "bytes"):
+        return HOST
+    if text in ("torch.device", "device"):
+        return DEVICE
+    return None
+
+
+def _join(a: str | None, b: str | None) -> str | None:
+    if a is None or b is None:
+        return a or b
+    return a if _RANK[a] >= _RANK[b] else b
+
+
+class Kinds:
+    """Kinds of the names of one scope (a function or a module), built once from its body."""
+
+    def __init__(self, scope: ast.AST, qualify: Qualify):
+        self.qualify = qualify
+        self.bound: dict[str, str | None] = {}  # name -> joined kind of its bindings (None: unknown)
+        self.used_as: dict[str, str] = {}  # name -> kind its uses show (ndarray, scalar)
+        self.params: dict[str, str | None] = {}
+        args = getattr(scope, "args", None)
+        if isinstance(args, ast.arguments):
+            for a in (*args.posonlyargs, *args.args, *args.kwonlyargs):
+                self.params[a.arg] = annotation_kind(a.annotation)
+        own = _own_nodes(scope)
+        self._pass: dict[str, str | None] = {}
+        for _ in range(2):  # the second pass sees names bound later (in a loop body)
+            self._pass = dict(self.params)  # a parameter rebound keeps its own (unknown) kind too
+            for node in own:
+                if isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)) and node.value is not None:
+                    targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                    kind = self.of(node.value)
+                    if isinstance(node, ast.AugAssign):
+                        kind = _join(kind, self.of(node.target))
+                    for t in targets:
+                        self._bind(t, kind, node.value)
+                elif isinstance(node, (ast.For, ast.AsyncFor)):
+                    it = self.of(node.iter)
+                    # an element of a tensor is a tensor; of an array, a row or a NumPy scalar
+                    self._bind(node.target, TENSOR if it == TENSOR else (HOST if it == ARRAY else None), None)
+            self.bound, self._pass = self._pass, {}
+        for node in own:
+            if isinstance(node, ast.Call):
+                self._use_evidence(node)
+            elif isinstance(node, ast.Slice):
+                for bound in (node.lower, node.upper, node.step):
+                    self._mark(bound, SCALAR)
+            elif isinstance(node, ast.Attribute) and node.attr in _ARRAY_ONLY_METHODS:
+                self._mark(node.value, ARRAY)
+
+    # -- bindings and evidence ----------------------------------------------------------------
+    def _bind(self, target: ast.AST, kind: str | None, value: ast.AST | None) -> None:
+        if isinstance(target, ast.Name):
+            seen = self._pass
+            if target.id in seen and seen[target.id] is None:
+                return  # bound once from something unknown: stays unknown
+            seen[target.id] = kind if target.id not in seen else _join(seen[target.id], kind)
+        elif isinstance(target, (ast.Tuple, ast.List)):
+            # B, C, H, W = x.shape: each a scalar; a, b = f(...): each of the call's kind
+            values = value.elts if isinstance(value, (ast.Tuple, ast.List)) and len(value.elts) == len(target.elts) else None
+            for i, e in enumerate(target.elts):
+                e = e.value if isinstance(e, ast.Starred) else e
+                self._bind(e, self.of(values[i]) if values else kind, values[i] if values else None)
+
+    def _mark(self, e: ast.AST | None, kind: str) -> None:
+        """Evidence from a use: ``e`` (or the names it is made of) holds a ``kind`` value."""
+        if e is None:
+            return
+        if isinstance(e, ast.Name):
+            self.used_as.setdefault(e.id, kind)
+        elif isinstance(e, (ast.Compare, ast.BinOp, ast.BoolOp, ast.UnaryOp)) and kind == ARRAY:
+            for child in ast.iter_child_nodes(e):
+                if isinstance(child, ast.expr):
+                    self._mark(child, kind)
+        elif isinstance(e, ast.Subscript) and kind == ARRAY:
+            self._mark(e.value, kind)
+        elif isinstance(e, ast.BinOp) and kind == SCALAR:
+            self._mark(e.left, kind)
+            self._mark(e.right, kind)
+
+    def _use_evidence(self, call: ast.Call) -> None:
+        name = self.qualify(call.func) or ""
+        f = call.func
+        if name.startswith("numpy.") and not name.startswith(("numpy.random.", "numpy.dtype")):
+            for a in call.args[:2]:
+                self._mark(a.value if isinstance(a, ast.Starred) else a, ARRAY)
+        elif isinstance(f, ast.Name) and f.id == "range" and name == "":
+            for a in call.args:
+                self._mark(a, SCALAR)
+        elif name in _SIZE_FUNCTIONS:
+            for a in call.args:
+                self._mark(a, SCALAR)
+        elif isinstance(f, ast.Attribute) and f.attr in _SIZE_METHODS and name == "":
+            for a in call.args:
+                self._mark(a, SCALAR)
+
+    # -- expressions --------------------------------------------------------------------------
+    def name(self, ident: str) -> str | None:
+        bound = self._pass if ident in self._pass else self.bound
+        kind = bound.get(ident)
+        if kind is None and ident not in bound:
+            kind = self.params.get(ident)
+        if kind == TENSOR:
+            return kind
+        return kind or self.used_as.get(ident)
+
+    def of(self, e: ast.AST | None) -> str | None:
+        if e is None:
+            return None
+        if isinstance(e, ast.Name):
+            return self.name(e.id)
+        if isinstance(e, ast.Constant):
+            return SCALAR if isinstance(e.value, (int, float, bool, complex)) else HOST
+        if isinstance(e, (ast.JoinedStr, ast.Dict, ast.Set, ast.DictComp, ast.SetComp)):
+            return HOST
+        if isinstance(e, (ast.Tuple, ast.List)):
+            kinds = {self.of(x) for x in e.elts}
+            return SCALAR if kinds == {SCALAR} else None
+        if isinstance(e, ast.Attribute):
+            if e.attr in _SCALAR_ATTRS:
+                return SCALAR
+            if e.attr == "device":
+                return DEVICE
+            if e.attr in ("T", "mT", "real", "imag", "data", "grad", "flat"):
+                return self.of(e.value)
+            return None
+        if isinstance(e, ast.Subscript):
+            inner = self.of(e.value)
+            return inner if inner in (TENSOR, ARRAY, SCALAR) else None
+        if isinstance(e, (ast.BinOp, ast.Compare, ast.BoolOp)):
+            parts = ([e.left, e.right] if isinstance(e, ast.BinOp) else
+                     [e.left, *e.comparators] if isinstance(e, ast.Compare) else e.values)
+            if isinstance(e, ast.Compare) and any(isinstance(op, (ast.Is, ast.IsNot, ast.In, ast.NotIn))
+                                                  for op in e.ops):
+                return SCALAR
+            kinds = [self.of(p) for p in parts]
+            if TENSOR in kinds:
+                return TENSOR
+            if None in kinds:
+                return None  # t == arr[i] is a tensor when t is one
+            if ARRAY in kinds:
+                return ARRAY
+            if all(k in (SCALAR, HOST) for k in kinds):
+                return SCALAR
+            return None
+        if isinstance(e, ast.UnaryOp):
+            return SCALAR if isinstance(e.op, ast.Not) and self.of(e.operand) != TENSOR else self.of(e.operand)
+        if isinstance(e, ast.IfExp):
+            return _join(self.of(e.body), self.of(e.orelse)) if None not in (self.of(e.body), self.of(e.orelse)) else None
+        if isinstance(e, ast.Call):
+            return self._call(e)
+        return None
+
+    def _call(self, call: ast.Call) -> str | None:
+        f = call.func
+        name = self.qualify(f)
+        if name is not None:
+            if name.startswith("numpy."):
+                return ARRAY
+            if name.startswith("math."):
+                return SCALAR
+            if name == "torch.device":
+                return DEVICE
+            if name.startswith("torch.nn.") and name.rsplit(".", 1)[-1][:1].isupper() and not name.startswith(
+                    "torch.nn.functional."):
+                return MODULE if name != "torch.nn.Parameter" else TENSOR
+            if name.startswith(("torch.nn.functional.", "torch.linalg.", "torch.fft.", "torch.special.")):
+                return TENSOR
+            if name.startswith("torch.") and not name.startswith(_NOT_TENSOR_TORCH) and \
+                    name.rsplit(".", 1)[-1] not in _NOT_TENSOR_TORCH_LEAVES and name.count(".") == 1:
+                return TENSOR
+            return None
+        if isinstance(f, ast.Name):
+            if f.id in _SCALAR_BUILTINS:
+                return SCALAR
+            if f.id in ("min", "max", "sum"):
+                kinds = {self.of(a) for a in call.args}
+                return SCALAR if kinds and kinds <= {SCALAR} else None
+            if f.id in _HOST_BUILTINS:
+                return HOST
+            return None
+        if isinstance(f, ast.Attribute):
+            if f.attr in _SCALAR_METHODS:
+                return SCALAR
+            if f.attr in _TO_ARRAY_METHODS:
+                return ARRAY
+            if f.attr == "tolist":
+                return HOST
+            receiver = self.of(f.value)
+            if receiver == ARRAY and f.attr not in _TENSOR_ONLY_METHODS:
+                return ARRAY
+            if receiver == TENSOR:
+                return TENSOR
+            if f.attr in _ARRAY_ONLY_METHODS:
+                return ARRAY
+        return None
+
+    def host(self, e: ast.AST) -> bool:
+        """``e`` is known to be a host value: a NumPy array, a Python number, a device..."""
+        return self.of(e) in HOST_KINDS
+
+
+def _own_nodes(scope: ast.AST) -> list[ast.AST]:
+    """The nodes of ``scope``'s own body in source order, nested functions, classes and
+    lambdas left out (their definitions' decorators and defaults are in)."""
+    out: list[ast.AST] = []
+    todo = list(reversed(getattr(scope, "body", [])))
+    nested = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
+    while todo:
+        node = todo.pop()
+        out.append(node)
+        if isinstance(node, nested):
+            continue
+        todo.extend(reversed([c for c in ast.iter_child_nodes(node)
+                              if not isinstance(c, (ast.expr_context, ast.operator, ast.cmpop,
+                                                    ast.boolop, ast.unaryop))]))
+    return out

@@ -1,0 +1,99 @@
+"""Value kinds (neuron_migrate/kinds.py): host values stop producing NM3xx/NM4xx, tensors do not."""
+
+import ast
+
+from neuron_migrate.kinds import ARRAY, DEVICE, MODULE, SCALAR, TENSOR, Kinds
+from neuron_migrate.testing import findings_of
+
+
+def codes(code, path="input.py"):
+    return [(f.line, f.code) for f in findings_of(code, path=path) if f.code.startswith(("NM3", "NM4"))]
+
+
+def kinds_of(code):
+    tree = ast.parse(code)
+    fn = tree.body[-1]
+    aliases = {"np": "numpy", "torch": "torch", "math": "math", "nn": "torch.nn"}
+
+    def qualify(e):
+        parts = []
+        while isinstance(e, ast.Attribute):
+            parts.append(e.attr)
+            e = e.value
+        if isinstance(e, ast.Name) and e.id in aliases:
+            return ".".join([aliases[e.id], *reversed(parts)])
+        return None
+
+    k = Kinds(fn, qualify)
+    return {name: k.name(name) for name in ("a", "b", "c", "d", "e", "f", "g", "h", "n")}
+
+
+def test_kinds_from_bindings_and_uses():
+    got = kinds_of(
+        "def f(x, n, arr, size: int, h):\n"
+        "    a = np.zeros(3)\n"
+        "    b = a.reshape(-1, 1) * 2\n"
+        "    c = torch.ones(3) + b.sum()\n"
+        "    d = x.shape[0] // 2\n"
+        "    e = torch.device('cpu')\n"
+        "    f = nn.Linear(2, 2)\n"
+        "    g = len(x) + size\n"
+        "    for i in range(n):\n"
+        "        pass\n"
+        "    return np.mean(h)\n")
+    assert got == {"a": ARRAY, "b": ARRAY, "c": TENSOR, "d": SCALAR, "e": DEVICE, "f": MODULE,
+                   "g": SCALAR, "h": ARRAY, "n": SCALAR}
+
+
+def test_a_tensor_binding_wins_over_a_host_one():
+    got = kinds_of("def f(x):\n    a = np.zeros(3)\n    if x:\n        a = torch.from_numpy(a)\n    return a\n")
+    assert got["a"] == TENSOR
+
+
+def test_numpy_masks_and_nonzero_are_not_device_shapes():
+    code = ("import numpy as np\n\n"
+            "def boxes_inside(boxes: np.ndarray, scores):\n"
+            "    keep = (boxes[:, 2] > 0) & (boxes[:, 3] > 0)\n"
+            "    rows = keep.nonzero()[0]\n"
+            "    n = int(boxes[:, 0].max())\n"
+            "    return boxes[keep][:n], np.mean(scores[scores > -1]), rows\n")
+    assert codes(code) == []
+
+
+def test_tensor_masks_are_still_reported():
+    code = ("import torch\n\n"
+            "def pick(x, arr):\n"
+            "    t = torch.as_tensor(arr)\n"
+            "    n = int(t.max())\n"
+            "    return t[t > 0], x.nonzero(), torch.zeros(n)\n")
+    assert sorted(codes(code)) == [(6, "NM301"), (6, "NM301"), (6, "NM302")]
+
+
+def test_shape_arithmetic_in_forward_is_not_a_host_read():
+    code = ("import math\nimport torch\nfrom torch import nn\n\n"
+            "class Block(nn.Module):\n"
+            "    def forward(self, x, H, W):\n"
+            "        pad = math.ceil(H / 7) * 7 - H\n"
+            "        if pad > 0:\n"
+            "            x = x + 1\n"
+            "        return x.view(-1, H, W)\n")
+    assert codes(code) == []
+
+
+def test_a_forward_parameter_without_size_use_is_still_a_tensor():
+    code = ("import math\nimport torch\nfrom torch import nn\n\n"
+            "class Scale(nn.Module):\n"
+            "    def forward(self, x, s):\n"
+            "        return x * math.sqrt(s)\n")
+    assert codes(code) == [(7, "NM401")]
+
+
+def test_numpy_in_traced_code_still_breaks_like_a_tensor():
+    # Dynamo traces NumPy as tensors: int() of an array reads it on the host (measured:
+    # benchmarks/calibration/constructs.py "np value read on host")
+    code = ("import numpy as np\nfrom torch import nn\n\n"
+            "class Net(nn.Module):\n"
+            "    def forward(self, x, sizes: list):\n"
+            "        heights = np.array([s[0] for s in sizes])\n"
+            "        return x[:, : int(heights.max())]\n")
+    assert [c for _, c in codes(code)] == ["NM401"]
