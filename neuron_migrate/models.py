@@ -145,6 +145,7 @@ def _ignored_in(per_file: tuple[tuple[str, tuple[str, ...]], ...], prefix: str,
 class ScanResult:
     root: str
     files: list[FileResult] = field(default_factory=list)
+    baselined: int = 0  # findings left out because a baseline holds them
 
     @property
     def findings(self) -> list[Finding]:

@@ -89,13 +89,16 @@ def _analyse(cand: Candidate, options: Options, hashed: bool) -> tuple[bytes | N
     return digest(data), result
 
 
-def fix_files(cands: list[Candidate], options: Options, unsafe: bool,
-              jobs: int | None = None) -> Iterator[tuple[Candidate, bytes | None, object]]:
+def fix_files(cands: list[Candidate], options: Options, unsafe: bool, jobs: int | None = None,
+              progress: Callable[[int, int], None] | None = None,
+              ) -> Iterator[tuple[Candidate, bytes | None, object]]:
     """(candidate, its bytes when the fix changes it (else None), its ``fix.FileFix``) in the
     order given, computed in a process pool for many files (writing them stays with the caller)."""
     done: dict[int, tuple[bytes | None, object]] = {}
     upcoming = 0
-    for i, out in in_pool(_fix_one, cands, (options, unsafe), jobs):
+    for n, (i, out) in enumerate(in_pool(_fix_one, cands, (options, unsafe), jobs), 1):
+        if progress:
+            progress(n, len(cands))
         done[i] = out
         while upcoming in done:  # hand results on in order, as soon as they are complete
             data, result = done.pop(upcoming)
@@ -165,15 +168,29 @@ def jobs_default() -> int:
         return os.cpu_count() or 1
 
 
+def candidates(paths: list[Path], excludes: tuple[str, ...] = ()) -> tuple[list[Candidate], list[Skipped]]:
+    """The files ``scan`` and ``fix`` analyse, and those they skip: each file once, however
+    many symbolic links inside the scanned folders lead to it (the first name found wins)."""
+    cands: list[Candidate] = []
+    skipped: list[Skipped] = []
+    seen: set[str] = set()
+    for item in discover(paths, scan_base(paths), excludes):
+        if not isinstance(item, Candidate):
+            skipped.append(item)
+            continue
+        real = os.path.realpath(item.path)
+        if real not in seen:
+            seen.add(real)
+            cands.append(item)
+    return cands, skipped
+
+
 def scan(paths: list[Path], options: Options, excludes: tuple[str, ...] = (),
          jobs: int | None = None, progress: Callable[[int, int], None] | None = None,
          use_cache: bool = False) -> tuple[ScanResult, list[Skipped]]:
     base = scan_base(paths)
     result = ScanResult(root=str(base))
-    skipped: list[Skipped] = []
-    cands: list[Candidate] = []
-    for item in discover(paths, base, excludes):
-        (cands if isinstance(item, Candidate) else skipped).append(item)
+    cands, skipped = candidates(paths, excludes)
     results: list[FileResult | None] = [None] * len(cands)
     cache = None
     if use_cache:

@@ -15,7 +15,8 @@ from hypothesis import strategies as st
 import neuron_migrate.fix as fixmod
 from neuron_migrate.cli import main
 from neuron_migrate.fix import (BROKEN, MAX_PASSES, Tracker, fix_file, fix_source, parses, splice,
-                                split_lines, unified_diff)
+                                split_lines)
+from neuron_migrate.report.fix import unified_diff
 from neuron_migrate.models import Applicability, Edit, Finding, Fix, Options, Severity
 from neuron_migrate.source import SourceFile
 from neuron_migrate.writer import ChangedOnDisk, write_atomic
@@ -237,7 +238,7 @@ def test_diff_mode_changes_nothing_and_prints_a_patch(project, capsys):
     code, out, err = run(capsys, "fix", project)
     assert (project / "train.py").read_bytes() == before
     assert out.startswith("--- a/train.py\n+++ b/train.py\n") and "\x1b[" not in out
-    assert "would fix 2 findings in 1 files" in err
+    assert "would fix 2 findings in 1 file" in err
     assert "NM104 cuda-api-without-twin ×1 (error): todo.py:2:5" in err
     assert code == 1  # the CUDA graph is blocking
 
@@ -256,8 +257,8 @@ def test_apply_writes_reports_and_a_second_run_changes_nothing(project, capsys):
     code, out, err = run(capsys, "fix", project, "--apply")
     assert out == "" and code == 1
     assert (project / "train.py").read_text() == FIXED
-    assert "fixed 2 findings in 1 files:\n  train.py: 2 fixes (NM101 ×1, NM103 ×1)" in err
-    assert "1 findings left for a person (1 blocking):" in err
+    assert "fixed 2 findings in 1 file:\n  train.py: 2 fixes (NM101 ×1, NM103 ×1)" in err
+    assert "1 finding left for a person (1 blocking):" in err
     code, _, err = run(capsys, "fix", project, "--apply", "--select", "NM101,NM103")
     assert code == 0 and "fixed 0 findings in 0 files" in err
 
@@ -280,7 +281,7 @@ def test_exit_2_when_a_fix_would_break_the_file(project, capsys, monkeypatch):
     _fake_analysis(monkeypatch, bad)
     code, _, err = run(capsys, "fix", project, "--apply")
     assert code == 2
-    assert "could not apply 1 fixes:" in err and "train.py:1:1 NM101 fake: its rewrite would leave" in err
+    assert "could not apply 1 fix:" in err and "train.py:1:1 NM101 fake: its rewrite would leave" in err
     assert "torch.neuron.synchronize()" in (project / "train.py").read_text()
 
 

@@ -317,7 +317,7 @@ def test_file_deleted_before_fix(capsys, tmp_path, monkeypatch):
         victim.unlink()
         yield from items
 
-    monkeypatch.setattr(discover_module, "discover", discover_then_delete)
+    monkeypatch.setattr(runner, "discover", discover_then_delete)  # scan and fix find files there
     code, _, err = run(capsys, "fix", tmp_path, "--apply")
     assert code == 1 and "NM904" in err
     assert (tmp_path / "stays.py").read_bytes() == GOOD_FIXED and not victim.exists()

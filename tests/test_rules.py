@@ -3,7 +3,7 @@
 import pytest
 
 from neuron_migrate.checks import RULES
-from neuron_migrate.cli import explain_text
+from neuron_migrate.commands.rules import explain_text
 from neuron_migrate.testing import findings_of, fixed
 
 HEADER = (

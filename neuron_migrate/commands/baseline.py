@@ -2,20 +2,32 @@
 
 from __future__ import annotations
 
-import argparse
 from pathlib import Path
+from types import SimpleNamespace
+from typing import Annotated
 
-from neuron_migrate.cli import UsageError, add_scan_options, command, note, run_scan, settings
+import typer
+
+from neuron_migrate.commands import UsageError, note, plural
+from neuron_migrate.commands.options import (Capabilities, Exclude, Ignore, Jobs, NoCache, Paths, Quiet,
+                                             Select, run_scan, settings)
 
 
-def register(sub) -> None:
-    p = command(sub, "baseline", baseline_command)
-    add_scan_options(p, fail_on=False)
-    p.add_argument("-o", "--output", type=Path, required=True, help="The baseline file to write (JSON).")
+def register(app: typer.Typer) -> None:
+    app.command("baseline", help=baseline.__doc__)(baseline)
 
 
-def baseline_command(args: argparse.Namespace) -> int:
+def baseline(
+    paths: Paths,
+    output: Annotated[Path, typer.Option("-o", "--output", help="The baseline file to write (JSON).")],
+    select: Select = None, ignore: Ignore = None, exclude: Exclude = None,
+    capabilities: Capabilities = None, quiet: Quiet = False, no_cache: NoCache = False, jobs: Jobs = None,
+) -> int:
     """Write every current finding's fingerprint; `scan --baseline FILE` then reports only new ones."""
+    return baseline_command(SimpleNamespace(**locals()))
+
+
+def baseline_command(args) -> int:
     from neuron_migrate.baseline import not_analysed, render
 
     conf = settings(args)
@@ -27,9 +39,9 @@ def baseline_command(args: argparse.Namespace) -> int:
         raise UsageError(f"cannot write {output}: {exc.strerror or exc}") from None
     findings = result.findings
     left = not_analysed(result)
-    note(args.quiet, f"wrote {len(findings) - len(left)} findings to {output}")
+    note(args.quiet, f"wrote {plural(len(findings) - len(left), 'finding')} to {output}")
     if left:
-        note(args.quiet, f"{len({f.path for f in left})} files that could not be analysed "
+        note(args.quiet, f"{plural(len({f.path for f in left}), 'file')} that could not be analysed "
              f"({', '.join(sorted({f.code for f in left}))}) are not baselined: a gate never "
              "passes by skipping a file; fix or exclude them")
     return 0

@@ -7,15 +7,17 @@ the files the forward pass executed and marks each prediction confirmed or refut
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
+from typing import Annotated, Literal
 
-from neuron_migrate.cli import UsageError, command
+import typer
+
+from neuron_migrate.commands import UsageError
 
 
 def run_worker(spec: str, paths: list[Path], timeout: float) -> dict:
@@ -61,20 +63,32 @@ def measured_report(data: dict) -> dict:
     }
 
 
-def register(sub) -> None:
-    p = command(sub, "measure", measure_command)
-    p.add_argument("factory", metavar="MODULE:FACTORY",
-                   help="FACTORY() returns (model, example_inputs).")
-    p.add_argument("--path", action="append", type=Path, default=[],
-                   help="Folder to put on sys.path (repeatable; the current folder always is).")
-    p.add_argument("--timeout", type=float, default=600.0, help="Seconds before the run is stopped.")
-    p.add_argument("-f", "--format", choices=("text", "json"), default="text", help="Output format.")
+def register(app: typer.Typer) -> None:
+    app.command("measure", help=measure.__doc__)(measure)
 
 
-def measure_command(args: argparse.Namespace) -> int:
+def measure(
+    factory: Annotated[str, typer.Argument(metavar="MODULE:FACTORY",
+                                           help="FACTORY() returns (model, example_inputs).")],
+    path: Annotated[list[Path], typer.Option(
+        "--path", help="Folder to put on sys.path (repeatable; the current folder always is).")] = [],  # noqa: B006
+    timeout: Annotated[float, typer.Option("--timeout", help="Seconds before the run is stopped.")] = 600.0,
+    format: Annotated[Literal["text", "json"], typer.Option("-f", "--format", "--output-format",
+                                                            help="Output format.")] = "text",
+) -> int:
     """Run torch._dynamo.explain on the CPU and check the static graph-break predictions."""
-    report = measured_report(run_worker(args.factory, args.path, args.timeout))
-    if args.format == "json":
+    if timeout <= 0:
+        raise typer.BadParameter(f"{timeout:g} is not a positive number of seconds", param_hint="--timeout")
+    module, colon, name = factory.partition(":")
+    if not (colon and module and name):
+        raise typer.BadParameter(f"{factory!r} is not MODULE:FACTORY (e.g. mymodels:make_resnet)",
+                                  param_hint="MODULE:FACTORY")
+    return measure_command(factory, path, timeout, format)
+
+
+def measure_command(factory: str, paths: list[Path], timeout: float, format: str) -> int:
+    report = measured_report(run_worker(factory, paths, timeout))
+    if format == "json":
         sys.stdout.write(json.dumps(report, indent=2) + "\n")
         return 0
     m, s = report["measured"], report["static"]

@@ -11,7 +11,6 @@ looks up the ATen op named ``diff``.
 
 from __future__ import annotations
 
-import argparse
 import fnmatch
 import hashlib
 import json
@@ -19,42 +18,62 @@ import re
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import SimpleNamespace
+from typing import Annotated, Literal, Optional
 
-from neuron_migrate.cli import UsageError, command
+import typer
+
+from neuron_migrate.commands import UsageError
+from neuron_migrate.commands.options import TextOrJson
 
 SUBCOMMANDS = ("query", "import", "diff")
 STATUSES = ("native", "cpu_fallback", "unsupported", "unknown")
 
 
-def register(sub) -> None:
-    ops = sub.add_parser("ops", help="Look up, import and compare the operator capability table.",
-                         description=__doc__, allow_abbrev=False,
-                         formatter_class=argparse.RawDescriptionHelpFormatter)
-    ops.set_defaults(parser=ops)  # `ops` alone prints this help
-    inner = ops.add_subparsers(title="commands", metavar="COMMAND")
+def register(app: typer.Typer) -> None:
+    ops = typer.Typer(help=__doc__,
+                      no_args_is_help=True)
+    ops.command("query", help=query_command.__doc__)(query)
+    ops.command("import", help=import_command.__doc__)(import_)
+    ops.command("diff", help=diff_command.__doc__)(diff)
+    app.add_typer(ops, name="ops", help="Look up, import and compare the operator capability table.")
 
-    p = command(inner, "query", query_command)
-    p.add_argument("query", nargs="?", help="A Python name (torch.linalg.eigh, Tensor.nonzero, "
-                   "F.grid_sample), an ATen name (nonzero, aten::_linalg_eigh) or a glob (*eig*).")
-    p.add_argument("--status", choices=STATUSES, help="Only rows with this status.")
-    p.add_argument("-f", "--format", choices=("text", "json"), default="text", help="Output format.")
-    p.add_argument("--capabilities", action="append", type=Path, metavar="YAML",
-                   help="Capability overlay YAML to apply first; repeatable.")
 
-    p = command(inner, "import", import_command)
-    p.add_argument("file", type=Path, help="AWS's compatibility table in markdown "
-                   "(torch-neuronx docs/torch_api_compatibility.md).")
-    p.add_argument("-o", "--output", type=Path, help="Write the overlay here (default: stdout).")
-    p.add_argument("--source", help="What to record as each row's source (default: the file name).")
-    p.add_argument("--release", default="", help="The torch-neuronx release the table describes "
-                   "(recorded as torch_neuronx and each row's since).")
+def query(
+    query: Annotated[Optional[str], typer.Argument(
+        help="A Python name (torch.linalg.eigh, Tensor.nonzero, F.grid_sample), an ATen name "
+        "(nonzero, aten::_linalg_eigh) or a glob (*eig*).")] = None,
+    status: Annotated[Optional[Literal[STATUSES]], typer.Option(  # type: ignore[valid-type]
+        "--status", help="Only rows with this status.")] = None,
+    format: TextOrJson = "text",
+    capabilities: Annotated[Optional[list[Path]], typer.Option(
+        "--capabilities", metavar="YAML", help="Capability overlay YAML to apply first; repeatable.")] = None,
+) -> int:
+    return query_command(SimpleNamespace(**locals()))
 
-    p = command(inner, "diff", diff_command)
-    p.add_argument("old", help="The current table: `builtin` or a YAML file.")
-    p.add_argument("new", help="The new table: a YAML file (an overlay from `ops import`, or a full table).")
-    p.add_argument("--no-base", action="store_true", help="Compare the files alone, not layered over "
-                   "the shipped table.")
-    p.add_argument("-f", "--format", choices=("text", "json"), default="text", help="Output format.")
+
+def import_(
+    file: Annotated[Path, typer.Argument(help="AWS's compatibility table in markdown "
+                                         "(torch-neuronx docs/torch_api_compatibility.md).")],
+    output: Annotated[Optional[Path], typer.Option("-o", "--output",
+                                                   help="Write the overlay here (default: stdout).")] = None,
+    source: Annotated[Optional[str], typer.Option(
+        "--source", help="What to record as each row's source (default: the file name).")] = None,
+    release: Annotated[str, typer.Option("--release", help="The torch-neuronx release the table "
+                                         "describes (recorded as torch_neuronx and each row's since).")] = "",
+) -> int:
+    return import_command(SimpleNamespace(**locals()))
+
+
+def diff(
+    old: Annotated[str, typer.Argument(help="The current table: `builtin` or a YAML file.")],
+    new: Annotated[str, typer.Argument(help="The new table: a YAML file (an overlay from `ops import`, "
+                                       "or a full table).")],
+    no_base: Annotated[bool, typer.Option("--no-base", help="Compare the files alone, not layered over "
+                                          "the shipped table.")] = False,
+    format: TextOrJson = "text",
+) -> int:
+    return diff_command(SimpleNamespace(**locals()))
 
 
 _F = "torch.nn.functional."
@@ -148,7 +167,7 @@ def _match_dict(m: Match, table) -> dict:
     }
 
 
-def query_command(args: argparse.Namespace) -> int:
+def query_command(args) -> int:
     """Print the capability-table rows that match QUERY, with status, note and source."""
     from neuron_migrate.capabilities import capabilities as load
 
@@ -303,7 +322,7 @@ def _import_row(res: ImportResult, amap, api: str, status: str, notes: str, sour
         res.rows[op] = row
 
 
-def import_command(args: argparse.Namespace) -> int:
+def import_command(args) -> int:
     """Read AWS's compatibility table (API | status Y / CPU_FALLBACK / N | limitations) into an overlay YAML."""
     import yaml
 
@@ -367,7 +386,7 @@ def _read_table(spec: str, base: bool):
     return capabilities((str(path.absolute()),)).operators
 
 
-def diff_command(args: argparse.Namespace) -> int:
+def diff_command(args) -> int:
     """Show what moving from OLD to NEW changes: ops it unblocks, ops that get worse, rows added or removed."""
     from neuron_migrate.capabilities import aten_map
 

@@ -2,24 +2,36 @@
 
 from __future__ import annotations
 
-import argparse
 import json
 from pathlib import Path
+from types import SimpleNamespace
+from typing import Annotated
 
-from neuron_migrate.cli import UsageError, add_scan_options, command, note, run_scan, settings
+import typer
+
+from neuron_migrate.commands import UsageError, note
+from neuron_migrate.commands.options import (Capabilities, Exclude, Ignore, Jobs, NoCache, Paths, Quiet,
+                                             Select, run_scan, settings)
 
 FORMATS = {".md": "markdown", ".markdown": "markdown", ".html": "html", ".htm": "html",
            ".json": "json"}
 
 
-def register(sub) -> None:
-    p = command(sub, "report", report_command)
-    add_scan_options(p, fail_on=False)
-    p.add_argument("-o", "--output", type=Path, required=True, help="The report file: .md, .html or .json.")
+def register(app: typer.Typer) -> None:
+    app.command("report", help=report.__doc__)(report)
 
 
-def report_command(args: argparse.Namespace) -> int:
+def report(
+    paths: Paths,
+    output: Annotated[Path, typer.Option("-o", "--output", help="The report file: .md, .html or .json.")],
+    select: Select = None, ignore: Ignore = None, exclude: Exclude = None,
+    capabilities: Capabilities = None, quiet: Quiet = False, no_cache: NoCache = False, jobs: Jobs = None,
+) -> int:
     """Write the porting report: readiness, effort, compile coverage, operators, kernels, next steps."""
+    return report_command(SimpleNamespace(**locals()))
+
+
+def report_command(args) -> int:
     from neuron_migrate.report import porting
 
     output: Path = args.output

@@ -20,6 +20,7 @@ def summary(result: ScanResult, skipped) -> dict:
         "files_with_findings": len({f.path for f in findings}),
         "lines_scanned": sum(r.lines for r in result.files),
         "suppressed": sum(r.suppressed for r in result.files),
+        "baselined": result.baselined,
     }
 
 

@@ -12,7 +12,8 @@ from pathlib import Path
 from typing import TextIO
 
 from neuron_migrate.models import Applicability, ScanResult, Severity
-from neuron_migrate.report import summary
+from neuron_migrate.commands import plural
+from neuron_migrate.report import summary, workspace_path
 from neuron_migrate.source import file_cells, file_lines
 
 _CODES = {"bold": "1", "dim": "2", "underline": "4", "red": "31", "green": "32", "yellow": "33",
@@ -21,14 +22,24 @@ _STYLE = {Severity.ERROR: "bold red", Severity.WARNING: "yellow", Severity.INFO:
 _COLUMNS = ("error", "warning", "info", "safe fix", "unsafe fix", "manual")
 
 
-def colour(stream: TextIO) -> bool:
-    """Whether to colour ``stream``: NO_COLOR wins, then FORCE_COLOR, then a terminal that is not dumb."""
-    if os.environ.get("NO_COLOR"):
-        return False
-    if os.environ.get("FORCE_COLOR"):
-        return True
+def colour(stream: TextIO, tty_only: bool = False) -> bool:
+    """Whether to colour ``stream``: NO_COLOR wins, then FORCE_COLOR, then a terminal that is
+    not dumb. ``tty_only``: whether ``stream`` is such a terminal, whatever the colour settings
+    (for what only a terminal can show: a progress bar)."""
+    if not tty_only:
+        if os.environ.get("NO_COLOR"):
+            return False
+        if os.environ.get("FORCE_COLOR"):
+            return True
     isatty = getattr(stream, "isatty", None)
     return bool(isatty and isatty()) and os.environ.get("TERM") != "dumb"
+
+
+def console(stream: TextIO):
+    """A rich console on ``stream`` (rich itself reads NO_COLOR, FORCE_COLOR and TERM)."""
+    from rich.console import Console
+
+    return Console(file=stream, highlight=False)
 
 
 class Paint:
@@ -42,7 +53,8 @@ class Paint:
         return f"\x1b[{codes}m{text}\x1b[0m"
 
 
-def render(result: ScanResult, skipped, out: TextIO, color: bool = False) -> None:
+def render(result: ScanResult, skipped, out: TextIO, color: bool = False, source: bool = True) -> None:
+    """The ``full`` format: findings grouped by file, each with its source line (``source``)."""
     paint = Paint(color)
     root = Path(result.root)
     by_file = defaultdict(list)
@@ -50,21 +62,57 @@ def render(result: ScanResult, skipped, out: TextIO, color: bool = False) -> Non
         by_file[f.path].append(f)
     for path, findings in by_file.items():
         file = Path(path) if Path(path).is_absolute() else root / path
-        cells = file_cells(file) if path.endswith(".ipynb") else {}
-        lines = [] if cells else file_lines(file)
-        block = [paint(path, "bold underline")]
+        cells = file_cells(file) if source and path.endswith(".ipynb") else {}
+        lines = file_lines(file) if source and not cells else []
+        block = [paint(workspace_path(result.root, path), "bold underline")]
         for f in findings:
-            mark = ""
-            if f.fix is not None:
-                mark = (" " + paint("[*]", "green") if f.fix.applicability is Applicability.SAFE
-                        else " " + paint("[~]", "magenta"))
             where = f"{f.line}:{f.column}" if f.cell is None else f"cell {f.cell}:line {f.line}:{f.column}"
-            block.append(f"  {paint(where, 'dim')} {paint(f.code, _STYLE[f.severity])} {f.message}{mark}")
+            block.append(f"  {paint(where, 'dim')} {paint(f.code, _STYLE[f.severity])} {f.message}"
+                         f"{_mark(f, paint)}")
             if f.cell is not None:
                 lines = cells.get(f.cell, [])
             if 0 < f.line <= len(lines):
                 block.append("      " + paint(lines[f.line - 1].strip(), "dim"))
         out.write("\n".join(block) + "\n\n")
+    _tail(result, skipped, out, paint)
+
+
+def render_concise(result: ScanResult, skipped, out: TextIO, color: bool = False, source: bool = False) -> None:
+    """The ``concise`` format: ``path:line:col: CODE message``, one line a finding, the path
+    relative to the current folder, so that editors and terminals can jump to it."""
+    paint = Paint(color)
+    root = Path(result.root)
+    shown: dict[str, str] = {}
+    texts: dict[str, list[str] | dict[int, list[str]]] = {}
+    block = []
+    for f in result.findings:
+        if f.path not in shown:
+            shown[f.path] = workspace_path(result.root, f.path)
+        where = f"{shown[f.path]}:{f.line}:{f.column}" if f.cell is None else \
+            f"{shown[f.path]}:cell {f.cell}:{f.line}:{f.column}"
+        block.append(f"{paint(where, 'bold')}: {paint(f.code, _STYLE[f.severity])} {f.message}{_mark(f, paint)}")
+        if source:
+            if f.path not in texts:
+                file = Path(f.path) if Path(f.path).is_absolute() else root / f.path
+                texts[f.path] = file_cells(file) if f.path.endswith(".ipynb") else file_lines(file)
+            lines = texts[f.path]
+            lines = lines.get(f.cell, []) if isinstance(lines, dict) else lines
+            if 0 < f.line <= len(lines):
+                block.append("    " + paint(lines[f.line - 1].strip(), "dim"))
+    if block:
+        out.write("\n".join(block) + "\n\n")
+    _tail(result, skipped, out, paint)
+
+
+def _mark(f, paint: Paint) -> str:
+    if f.fix is None:
+        return ""
+    if f.fix.applicability is Applicability.SAFE:
+        return " " + paint("[*]", "green")
+    return " " + paint("[~]", "magenta")
+
+
+def _tail(result: ScanResult, skipped, out: TextIO, paint: Paint) -> None:
     for s in skipped:
         out.write(f"{paint('skipped', 'yellow')} {s.rel}: {s.reason}\n")
     out.write(_summary(result, skipped, paint))
@@ -73,9 +121,10 @@ def render(result: ScanResult, skipped, out: TextIO, color: bool = False) -> Non
 def _summary(result: ScanResult, skipped, paint: Paint) -> str:
     s = summary(result, skipped)
     findings = result.findings
+    hidden = _hidden(s)
     if not findings:
-        return (f"{paint('No findings', 'green')} in {len(result.files)} files "
-                f"({s['lines_scanned']} lines).\n")
+        return (f"{paint('No findings', 'green')} in {plural(len(result.files), 'file')} "
+                f"({plural(s['lines_scanned'], 'line')}){hidden}.\n")
     rows: dict[str, list[int]] = defaultdict(lambda: [0] * len(_COLUMNS))
     for f in findings:
         row = rows[f.category]
@@ -86,12 +135,26 @@ def _summary(result: ScanResult, skipped, paint: Paint) -> str:
     widths = [max(len(c), *(len(str(r[i])) for r in rows.values())) for i, c in enumerate(_COLUMNS)]
     out = ["Findings by category",
            "  ".join(["category".ljust(first), *(c.rjust(w) for c, w in zip(_COLUMNS, widths))])]
-    for category in sorted(rows):
-        cells = (paint(str(n).rjust(w), st) for n, w, st in zip(rows[category], widths, styles))
+    for category in sorted(rows):  # a zero is no alarm: only counts above zero are coloured
+        cells = (paint(str(n).rjust(w), st if n else "dim") for n, w, st in zip(rows[category], widths, styles))
         out.append("  ".join([category.ljust(first), *cells]))
+    safe, unsafe = s["fixable"]["safe"], s["fixable"]["unsafe"]
+    fixes = []
+    if safe:
+        fixes.append(f"{plural(safe, 'safe fix', 'safe fixes')} ({paint('[*]', 'green')} run `neuron-migrate fix`)")
+    if unsafe:
+        fixes.append(f"{plural(unsafe, 'unsafe fix', 'unsafe fixes')} ({paint('[~]', 'magenta')} add `--unsafe-fixes`)")
     out.append(
-        f"{s['findings']} findings in {s['files_with_findings']} of {len(result.files)} files "
-        f"({s['lines_scanned']} lines); {s['fixable']['safe']} safe fixes "
-        f"({paint('[*]', 'green')} run `neuron-migrate fix`), {s['fixable']['unsafe']} unsafe "
-        f"({paint('[~]', 'magenta')} add `--unsafe-fixes`).")
+        f"{plural(s['findings'], 'finding')} in {s['files_with_findings']} of {plural(len(result.files), 'file')} "
+        f"({plural(s['lines_scanned'], 'line')}){hidden}" + (f"; {', '.join(fixes)}" if fixes else "") + ".")
     return "\n".join(out) + "\n"
+
+
+def _hidden(s: dict) -> str:
+    """What the counts leave out: findings suppressed in code, or held by a baseline."""
+    parts = []
+    if s["suppressed"]:
+        parts.append(f"{s['suppressed']} suppressed in code")
+    if s.get("baselined"):
+        parts.append(f"{s['baselined']} in the baseline")
+    return f"; not shown: {', '.join(parts)}" if parts else ""

@@ -1,0 +1,87 @@
+"""What ``fix`` tells the user: the diff, and the summary of what it did and left."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from neuron_migrate.commands import plural
+from neuron_migrate.fix import FileFix, split_lines
+from neuron_migrate.models import Applicability, Finding
+
+_STYLE = {"+": "\x1b[32m", "-": "\x1b[31m", "@": "\x1b[36m"}
+
+
+def unified_diff(path: str, before: str, after: str, color: bool = False) -> str:
+    import difflib
+
+    out = []
+    for i, line in enumerate(difflib.unified_diff(split_lines(before), split_lines(after),
+                                                  f"a/{path}", f"b/{path}")):
+        body = line.rstrip("\r\n")
+        ending = line[len(body):]
+        if color:
+            style = "\x1b[1m" if i < 2 else _STYLE.get(line[:1], "")
+            body = f"{style}{body}\x1b[0m" if style else body
+        out.append(body + (ending or "\n\\ No newline at end of file\n"))
+    return "".join(out)
+
+
+def location(f: Finding) -> str:
+    """``path:line:col``, or ``nb.ipynb:cell 3:line 2:5`` in a notebook."""
+    if f.cell is not None:
+        return f"{f.path}:cell {f.cell}:line {f.line}:{f.column}"
+    return f"{f.path}:{f.line}:{f.column}"
+
+
+def _counts(findings) -> str:
+    return ", ".join(f"{code} ×{n}" for code, n in sorted(Counter(f.code for f in findings).items()))
+
+
+def summary(results: list[FileFix], mode: str, unsafe: bool, write_errors: dict[str, str],
+            fail_on, verbose: bool = True) -> list[str]:
+    """The report after a run. ``mode`` is "diff", "apply" or "check"."""
+    from neuron_migrate.checks import RULES
+    from neuron_migrate.report import blocking
+
+    lines: list[str] = []
+    changed = [r for r in results if r.changed and r.path not in write_errors]
+    n_fixes = sum(len(r.applied) for r in changed)
+    verb = {"apply": "fixed", "diff": "would fix", "check": "would fix"}[mode]
+    lines.append(f"{verb} {plural(n_fixes, 'finding')} in {plural(len(changed), 'file')}"
+                 + (":" if changed and verbose else ""))
+    if verbose:
+        for r in changed:
+            lines.append(f"  {r.path}: {plural(len(r.applied), 'fix', 'fixes')} ({_counts(r.applied)})")
+            lines.extend(f"    {note}" for note in r.notes)
+    for path, err in write_errors.items():
+        lines.append(f"not written: {path}: {err}")
+    for r in results:
+        if r.error:
+            lines.append(f"not fixed: {r.path}: {r.error}")
+    not_applied = [n for r in results for n in r.not_applied]
+    if not_applied:
+        lines.append(f"could not apply {plural(len(not_applied), 'fix', 'fixes')}:")
+        lines.extend(f"  {location(n.finding)} {n.finding.code} {n.finding.message}: {n.reason}"
+                     for n in not_applied)
+    if mode == "check":
+        if changed:
+            lines.append("run `neuron-migrate fix --apply" + (" --unsafe-fixes" if unsafe else "") + "` to apply them")
+        return lines
+    remaining = [f for r in results for f in r.remaining]
+    n_block = len(blocking(remaining, fail_on))
+    left = "would be left" if mode == "diff" else "left"
+    lines.append(f"{plural(len(remaining), 'finding')} {left} for a person ({n_block} blocking)"
+                 + (":" if remaining and verbose else ""))
+    if verbose:
+        by_code: dict[str, list[Finding]] = {}
+        for f in sorted(remaining, key=lambda f: f.sort_key):
+            by_code.setdefault(f.code, []).append(f)
+        for code in sorted(by_code):
+            group = by_code[code]
+            rule = RULES.get(code)
+            unsafe_fix = sum(1 for f in group if f.fix and f.fix.applicability is Applicability.UNSAFE)
+            where = ", ".join(location(f) for f in group[:3]) + (", …" if len(group) > 3 else "")
+            hint = f"; {unsafe_fix} with --unsafe-fixes" if unsafe_fix and not unsafe else ""
+            name = rule.name if rule else ""
+            lines.append(f"  {code} {name} ×{len(group)} ({group[0].severity.label}{hint}): {where}")
+    return lines
