@@ -72,21 +72,36 @@ def analyse_path(cand: Candidate, options: Options) -> FileResult:
 def _analyse(cand: Candidate, options: Options, hashed: bool) -> tuple[bytes | None, FileResult]:
     """(digest of the bytes analysed when ``hashed`` and readable, else None; result).
     Never raises: a bug in one analyser becomes that file's finding."""
-    from neuron_migrate.engine import analyse_file
-
     try:
         data = read_source(cand.path)
     except OSError as exc:
         return None, _unreadable(cand, exc)
-    try:
-        result = analyse_file(cand.kind, cand.rel, data, options)
-    except Exception as exc:  # noqa: BLE001 - a bug in one analyser is one file's finding
-        result = _failure(cand.rel, exc)
+    result = _analyse_bytes(cand, data, options)
     if not hashed:
         return None, result
     from neuron_migrate.cache import digest
 
     return digest(data), result
+
+
+def scan_bytes(data: bytes, name: str, options: Options) -> ScanResult:
+    """The scan of one file's bytes (read from stdin) named ``name``, relative to the current folder."""
+    from neuron_migrate.discover import file_kind
+
+    rel = Path(os.path.relpath(Path(name).absolute())).as_posix()
+    cand = Candidate(Path(name), rel, file_kind(Path(name).name) or "python")
+    result = ScanResult(root=os.getcwd())
+    result.files.append(_collected(_analyse_bytes(cand, data, options)))
+    return result
+
+
+def _analyse_bytes(cand: Candidate, data: bytes, options: Options) -> FileResult:
+    from neuron_migrate.engine import analyse_file
+
+    try:
+        return analyse_file(cand.kind, cand.rel, data, options)
+    except Exception as exc:  # noqa: BLE001 - a bug in one analyser is one file's finding
+        return _failure(cand.rel, exc)
 
 
 def fix_files(cands: list[Candidate], options: Options, unsafe: bool, jobs: int | None = None,

@@ -44,7 +44,7 @@ def fix_command(args) -> int:
     return exit_code(args, conf.options, mode, results, write_errors)
 
 
-def run_fix(args, conf, mode: str, show=None):
+def run_fix(args, conf, mode: str, verbose: bool = True):
     """Fix the files; in diff mode print each diff as it is ready, in apply mode write each file.
     (results, {path: why it could not be written}); the summary goes to stderr."""
     from neuron_migrate.report.fix import summary, unified_diff
@@ -74,7 +74,7 @@ def run_fix(args, conf, mode: str, show=None):
                 _write_out(unified_diff(item.rel, result.before, result.after, color), result.encoding)
     # stdout carries only the patch; the report goes to stderr (-q: counts and problems only)
     print("\n".join(summary(results, mode, args.unsafe_fixes, write_errors, conf.options.fail_on,
-                            verbose=not args.quiet)), file=sys.stderr)
+                            verbose=verbose and not args.quiet)), file=sys.stderr)
     return results, write_errors
 
 

@@ -83,17 +83,31 @@ def settings(args):
     from neuron_migrate.discover import scan_base
 
     paths = args.paths
-    missing = [str(p) for p in paths if not p.exists() and not p.is_symlink()]
-    if missing:
-        raise UsageError(f"no such file or folder: {', '.join(missing)}")
+    if reads_stdin(args):  # the config is the named file's; paths are relative to the current folder
+        paths = [Path(args.stdin_filename or "stdin.py")]
+    elif getattr(args, "stdin_filename", None):
+        raise UsageError("--stdin-filename names the file read from stdin: give `-` as the PATH")
+    else:
+        missing = [str(p) for p in paths if not p.exists() and not p.is_symlink()]
+        if missing:
+            raise UsageError(f"no such file or folder: {', '.join(missing)}")
     overlays = getattr(args, "capabilities", None)
     conf = load(paths, select=codes(args.select), ignore=codes(args.ignore),
                 fail_on=getattr(args, "fail_on", None),
                 exclude=tuple(args.exclude) if args.exclude else None,
                 capabilities=tuple(p.absolute() for p in overlays) if overlays else None,
-                base=scan_base(paths))
+                base=Path.cwd() if reads_stdin(args) else scan_base(paths))
     check_capabilities(conf.options.capabilities)  # a bad overlay fails before the scan
     return conf
+
+
+def reads_stdin(args) -> bool:
+    """`scan -`: one file's text on stdin (``-`` must then be the only path)."""
+    if Path("-") not in args.paths:
+        return False
+    if len(args.paths) > 1:
+        raise UsageError("`-` (stdin) must be the only PATH")
+    return True
 
 
 def check_capabilities(overlays: tuple[str, ...]) -> None:
@@ -112,8 +126,10 @@ def check_capabilities(overlays: tuple[str, ...]) -> None:
 
 def run_scan(args, conf):
     """(ScanResult, skipped) for the paths and options of a scanning command."""
-    from neuron_migrate.runner import scan
+    from neuron_migrate.runner import scan, scan_bytes
 
+    if reads_stdin(args):
+        return scan_bytes(sys.stdin.buffer.read(), args.stdin_filename or "stdin.py", conf.options), []
     with Progress(args.quiet, "scanning") as progress:
         return scan(args.paths, conf.options, conf.exclude, jobs=args.jobs,
                     use_cache=not getattr(args, "no_cache", False), progress=progress)

@@ -12,7 +12,8 @@ import typer
 from neuron_migrate.commands import UsageError, note
 from neuron_migrate.commands.options import (Baseline, Capabilities, Exclude, ExitZero, FailOn, Ignore,
                                              Jobs, NoCache, Paths, Quiet, Select, StdinFilename,
-                                             UnsafeFixes, run_scan, settings, write_output)
+                                             UnsafeFixes, reads_stdin, run_scan, settings,
+                                             write_output)
 
 # `text` is `full` (the grouped report); machine formats never import rich
 FORMATS = ("full", "concise", "text", "json", "sarif", "github", "markdown")
@@ -53,6 +54,11 @@ def scan_command(args) -> int:
 
     conf = settings(args)
     options = conf.options
+    fixed = 0
+    if args.unsafe_fixes and not args.fix:
+        raise UsageError("--unsafe-fixes goes with --fix (`scan --fix --unsafe-fixes`)")
+    if args.fix:
+        fixed = apply_fixes(args, conf)
     if args.baseline is not None:
         from neuron_migrate import baseline as baselines
 
@@ -68,7 +74,19 @@ def scan_command(args) -> int:
                  f"baseline PATH -o {args.baseline}`)")
     code = 1 if blocking(result.findings, options.fail_on) and not args.exit_zero else 0
     render(args, result, skipped, options)
-    return code
+    return 2 if fixed < 0 else code
+
+
+def apply_fixes(args, conf) -> int:
+    """`scan --fix`: what `fix --apply` does, before the scan. The number of findings fixed, or
+    -1 when a file could not be written or a fix was refused (the scan still runs: exit 2)."""
+    from neuron_migrate.commands.fix import exit_code, run_fix
+
+    if reads_stdin(args):
+        raise UsageError("--fix rewrites files: it cannot take stdin")
+    results, write_errors = run_fix(args, conf, "apply", verbose=False)
+    failed = exit_code(SimpleNamespace(exit_zero=True), conf.options, "apply", results, write_errors) == 2
+    return -1 if failed else sum(len(r.applied) for r in results if r.changed)
 
 
 def render(args, result, skipped, options) -> None:

@@ -101,7 +101,7 @@ def render_concise(result: ScanResult, skipped, out: TextIO, color: bool = False
                 block.append("    " + paint(lines[f.line - 1].strip(), "dim"))
     if block:
         out.write("\n".join(block) + "\n\n")
-    _tail(result, skipped, out, paint)
+    _tail(result, skipped, out, paint, table=False)
 
 
 def _mark(f, paint: Paint) -> str:
@@ -112,13 +112,13 @@ def _mark(f, paint: Paint) -> str:
     return " " + paint("[~]", "magenta")
 
 
-def _tail(result: ScanResult, skipped, out: TextIO, paint: Paint) -> None:
+def _tail(result: ScanResult, skipped, out: TextIO, paint: Paint, table: bool = True) -> None:
     for s in skipped:
         out.write(f"{paint('skipped', 'yellow')} {s.rel}: {s.reason}\n")
-    out.write(_summary(result, skipped, paint))
+    out.write(_summary(result, skipped, paint, table))
 
 
-def _summary(result: ScanResult, skipped, paint: Paint) -> str:
+def _summary(result: ScanResult, skipped, paint: Paint, table: bool = True) -> str:
     s = summary(result, skipped)
     findings = result.findings
     hidden = _hidden(s)
@@ -135,7 +135,7 @@ def _summary(result: ScanResult, skipped, paint: Paint) -> str:
     widths = [max(len(c), *(len(str(r[i])) for r in rows.values())) for i, c in enumerate(_COLUMNS)]
     out = ["Findings by category",
            "  ".join(["category".ljust(first), *(c.rjust(w) for c, w in zip(_COLUMNS, widths))])]
-    for category in sorted(rows):  # a zero is no alarm: only counts above zero are coloured
+    for category in sorted(rows) if table else ():  # a zero is no alarm: only counts above zero are coloured
         cells = (paint(str(n).rjust(w), st if n else "dim") for n, w, st in zip(rows[category], widths, styles))
         out.append("  ".join([category.ljust(first), *cells]))
     safe, unsafe = s["fixable"]["safe"], s["fixable"]["unsafe"]
@@ -147,7 +147,7 @@ def _summary(result: ScanResult, skipped, paint: Paint) -> str:
     out.append(
         f"{plural(s['findings'], 'finding')} in {s['files_with_findings']} of {plural(len(result.files), 'file')} "
         f"({plural(s['lines_scanned'], 'line')}){hidden}" + (f"; {', '.join(fixes)}" if fixes else "") + ".")
-    return "\n".join(out) + "\n"
+    return "\n".join(out if table else out[-1:]) + "\n"
 
 
 def _hidden(s: dict) -> str:
