@@ -11,6 +11,7 @@ A bad key or value is a :class:`ConfigError` (exit 2) that names the file and th
     per-file-ignores = { "tests/**" = ["NM101"] }
     fail-on = "warning"              # error | warning | info | never
     capabilities = "neuron-overlay.yaml"    # a capability overlay, relative to this file
+    compile-entries = ["pkg.model:GPT.generate", "train.py:train_step"]   # what torch.compile traces
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from neuron_migrate.models import Options, Severity
 
 FILE_NAME = "pyproject.toml"
 TABLE = "neuron-migrate"
-KEYS = ("select", "ignore", "exclude", "per-file-ignores", "fail-on", "capabilities")
+KEYS = ("select", "ignore", "exclude", "per-file-ignores", "fail-on", "capabilities", "compile-entries")
 FAIL_ON = ("error", "warning", "info", "never")
 
 
@@ -43,6 +44,7 @@ class Config:
     per_file_ignores: tuple[tuple[str, tuple[str, ...]], ...] = ()
     fail_on: str | None = None
     capabilities: Path | None = None  # absolute
+    entries: tuple[str, ...] = ()  # compile-entries
 
     @property
     def folder(self) -> Path | None:
@@ -142,7 +144,24 @@ def load(path: Path) -> Config:
         capabilities = (path.parent / value).absolute()
         if not capabilities.is_file():
             raise ConfigError(f"{where}: 'capabilities': no such file {str(capabilities)!r}")
-    return Config(path, select, ignore, exclude, tuple(per_file), fail_on, capabilities)
+    entries = ()
+    if "compile-entries" in table:
+        entries = strings("compile-entries", table["compile-entries"])
+        bad = [e for e in entries if entry_error(e)]
+        if bad:
+            raise ConfigError(f"{where}: 'compile-entries': {entry_error(bad[0])}")
+    return Config(path, select, ignore, exclude, tuple(per_file), fail_on, capabilities, entries)
+
+
+def entry_error(spec: str) -> str | None:
+    """Why ``spec`` is not a compile entry (``pkg.mod:Class.method`` or ``path/file.py:func``), or None."""
+    where, sep, name = spec.partition(":")
+    if not sep or not where or not name or not all(p.isidentifier() for p in name.split(".")):
+        return (f"{spec!r} is not an entry: write module:function, module:Class.method or "
+                "path/to/file.py:Class.method")
+    if not where.endswith(".py") and not all(p.isidentifier() for p in where.split(".")):
+        return f"{spec!r}: {where!r} is neither a dotted module name nor a .py path"
+    return None
 
 
 def codes(values, where: str) -> tuple[str, ...]:
@@ -169,7 +188,8 @@ def discover_config(paths: list[Path]) -> Config:
 def settings(paths: list[Path], *, select: tuple[str, ...] | None = None,
              ignore: tuple[str, ...] | None = None, fail_on: str | None = None,
              exclude: tuple[str, ...] | None = None,
-             capabilities: tuple[Path, ...] | None = None, base: Path | None = None) -> Settings:
+             capabilities: tuple[Path, ...] | None = None, base: Path | None = None,
+             entries: tuple[str, ...] | None = None) -> Settings:
     """Merge the config found for ``paths`` with command-line values (None: not given).
 
     ``base`` is the folder findings' paths are relative to (the scan root).
@@ -187,7 +207,8 @@ def settings(paths: list[Path], *, select: tuple[str, ...] | None = None,
         ignore=ignore if ignore is not None else cfg.ignore or (),
         fail_on=None if level == "never" else Severity.parse(level),
         per_file_ignores=cfg.per_file_ignores, config_prefix=prefix,
-        capabilities=tuple(str(p) for p in capabilities))
+        capabilities=tuple(str(p) for p in capabilities),
+        entries=entries if entries is not None else cfg.entries)
     if exclude is not None:
         excludes = exclude
     elif cfg.exclude:

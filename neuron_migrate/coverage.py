@@ -23,6 +23,10 @@ Formula (calibrated in docs/accuracy.md against a measured share of ATen op call
 - ``expected_graphs = 1 + resumable break statements + functions that run eagerly`` (each
   break splits a graph in two; the callees of a skipped frame are compiled as frames of
   their own, at least one graph).
+- Per compile entry (``entries[]``), the same figures over the traced functions the entry
+  reaches, and ``expected_recompiles``: the statements that grow a tensor inside a loop
+  (a decode loop's ``torch.cat``, a KV cache), each a new shape per step, so at least one
+  recompile each (a lower bound: how many steps run is not in the code).
 
 Statements are the statements of a function's own body (its callees count for
 themselves), so a call to a submodule costs one statement where its ops are counted in the
@@ -133,8 +137,73 @@ def _summary(estimates: list[FunctionEstimate]) -> dict:
     }
 
 
-def compile_coverage(files: Iterable[FileResult]) -> dict:
-    """The ``compile_coverage`` object of the scan JSON: overall, then per module (file)."""
+def _closure(root: TracedFunction, by_name: dict[str, TracedFunction]) -> list[TracedFunction]:
+    """``root`` and the traced functions of its file it reaches through calls."""
+    seen, todo = {root.name: root}, [root]
+    while todo:
+        for callee in todo.pop().calls:
+            f = by_name.get(callee)
+            if f is not None and callee not in seen:
+                seen[callee] = f
+                todo.append(f)
+    return list(seen.values())
+
+
+ENTRY_SOURCES = {
+    "requested": "the entries named by --entry / compile-entries",
+    "compiled": "the project's torch.compile targets",
+    "assumed": "every nn.Module.forward: the project compiles nothing, so each model class is "
+               "assumed to be compiled on its own",
+    "compiled+assumed": "the project's torch.compile targets, and every nn.Module.forward: some "
+                        "torch.compile calls compile a model built elsewhere (a factory or another "
+                        "module), which the scan does not resolve yet",
+}
+
+
+def entries(files: list[FileResult], requested: tuple[str, ...] = ()) -> tuple[str, list[dict], list[str]]:
+    """(source, entries, unresolved): the compile entries the estimate is made for, each with
+    its own figures over the traced functions it reaches. Named entries win over the
+    project's torch.compile targets, which win over every nn.Module.forward (said so)."""
+    rows: dict[str, list[tuple[FileResult, TracedFunction]]] = {"requested": [], "compiled": [], "assumed": []}
+    for r in sorted(files, key=lambda r: r.path):
+        for f in r.traced:
+            if f.entry:
+                rows["requested"].append((r, f))
+            elif f.why == "compiled with torch.compile":
+                rows["compiled"].append((r, f))
+            elif f.why == "forward of an nn.Module":
+                rows["assumed"].append((r, f))
+    elsewhere = [f"{r.path}:{line}" for r in files for line in r.compiled_elsewhere]
+    source = ("requested" if requested else "compiled+assumed" if rows["compiled"] and elsewhere
+              else "compiled" if rows["compiled"] else "assumed")
+    rows["compiled+assumed"] = rows["compiled"] + rows["assumed"]
+    found = {f.entry for _, f in rows["requested"]}
+    unresolved = [e for e in requested if e not in found]
+    out = []
+    for r, f in rows[source]:
+        by_name = {g.name: g for g in r.traced}
+        reach = _closure(f, by_name)
+        est = estimate_functions(reach)
+        summary = _summary(est)
+        grows = sorted({(g.name, line) for g in reach for line in g.grows}, key=lambda x: x[1])
+        out.append({
+            "entry": f.entry or f"{r.path}:{f.name}", "path": r.path, "function": f.name, "line": f.line,
+            "estimated_coverage": summary["estimated_coverage"],
+            "expected_graphs": summary["expected_graphs"],
+            "expected_recompiles": len(grows),
+            "recompile_sources": [{"line": line, "function": name, "why": "a tensor grown inside a loop: "
+                                   "a new shape at every step"} for name, line in grows],
+            "traced_functions": summary["traced_functions"],
+            "break_statements": summary["break_statements"],
+        })
+    return source, out, unresolved
+
+
+def compile_coverage(files: Iterable[FileResult], requested: tuple[str, ...] = ()) -> dict:
+    """The ``compile_coverage`` object of the scan JSON: overall, per compile entry, then per
+    module (file)."""
+    files = list(files)
+    source, entry_rows, unresolved = entries(files, requested)
     modules = []
     everything: list[FunctionEstimate] = []
     for r in sorted(files, key=lambda r: r.path):
@@ -150,4 +219,6 @@ def compile_coverage(files: Iterable[FileResult]) -> dict:
                          "skips_rest": b.skips_rest}
                         for b in e.function.breaks]}
             for e in est]})
-    return {"formula": FORMULA, **_summary(everything), "modules": modules}
+    return {"formula": FORMULA, **_summary(everything),
+            "entries_source": source, "entries_note": ENTRY_SOURCES[source],
+            "unresolved_entries": unresolved, "entries": entry_rows, "modules": modules}

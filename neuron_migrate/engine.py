@@ -130,7 +130,8 @@ def analyse_source(src: SourceFile, options: Options) -> FileResult:
     findings = sorted((f for f in found if options.wants(f.code, src.path)), key=lambda f: f.sort_key)
     return FileResult(src.path, tuple(findings), lines=lines,
                       suppressed=sum(options.wants(f.code, src.path) for f in hidden),
-                      traced=tuple(ctx.state.get("traced", ())))
+                      traced=tuple(ctx.state.get("traced", ())),
+                      compiled_elsewhere=tuple(ctx.state.get("compiled_elsewhere", ())))
 
 
 def internal_error(path: str, exc: Exception, lines: int) -> FileResult:

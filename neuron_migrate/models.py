@@ -93,6 +93,8 @@ class TracedFunction:
     calls: tuple[str, ...] = ()  # traced functions of the same file it calls
     calls_in_loop: tuple[str, ...] = ()  # ... from inside a loop, try block or user context
     weights: tuple[tuple[int, int], ...] = ()  # (statement line, weight) where a statement counts more than 1
+    grows: tuple[int, ...] = ()  # statements growing a tensor per loop step (a new shape each step)
+    entry: str = ""  # the compile entry spec that named it ("" when it is not one)
 
 
 @dataclass(frozen=True)
@@ -103,6 +105,7 @@ class FileResult:
     lines: int = 0
     suppressed: int = 0  # findings hidden by `# neuron-migrate: ignore` comments
     traced: tuple[TracedFunction, ...] = ()  # for the compile-coverage estimate (coverage.py)
+    compiled_elsewhere: tuple[int, ...] = ()  # lines of torch.compile calls on a model built elsewhere
 
 
 @dataclass(frozen=True)
@@ -118,6 +121,9 @@ class Options:
     per_file_ignores: tuple[tuple[str, tuple[str, ...]], ...] = ()
     config_prefix: str = ""
     capabilities: tuple[str, ...] = ()  # capability overlay files (absolute paths), applied in order
+    # compile entries named by --entry / compile-entries: "pkg.mod:Class.method" or
+    # "path/file.py:Class.method" (relative to the scan root)
+    entries: tuple[str, ...] = ()
 
     def wants(self, code: str, path: str | None = None) -> bool:
         if self.select and not any(code.startswith(p) for p in self.select):
@@ -146,6 +152,7 @@ class ScanResult:
     root: str
     files: list[FileResult] = field(default_factory=list)
     baselined: int = 0  # findings left out because a baseline holds them
+    entries: tuple[str, ...] = ()  # the compile entries the scan was asked to use (Options.entries)
 
     @property
     def findings(self) -> list[Finding]:

@@ -204,7 +204,7 @@ def scan(paths: list[Path], options: Options, excludes: tuple[str, ...] = (),
          jobs: int | None = None, progress: Callable[[int, int], None] | None = None,
          use_cache: bool = False) -> tuple[ScanResult, list[Skipped]]:
     base = scan_base(paths)
-    result = ScanResult(root=str(base))
+    result = ScanResult(root=str(base), entries=options.entries)
     cands, skipped = candidates(paths, excludes)
     results: list[FileResult | None] = [None] * len(cands)
     cache = None

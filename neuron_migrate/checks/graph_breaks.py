@@ -263,6 +263,7 @@ class _Decls:
     attr_kinds: dict[int, dict[str, str]] = field(default_factory=dict)  # class id -> self.attr -> kind
     attr_weights: dict[int, dict[str, int]] = field(default_factory=dict)  # class id -> self.attr -> weight
     super_init: dict[int, ast.Call] = field(default_factory=dict)  # class id -> its super().__init__(...)
+    instances: dict[str, str] = field(default_factory=dict)  # name -> class it was built from (x = Net(...))
 
 
 def _decls(ctx: Context) -> _Decls:
@@ -302,7 +303,13 @@ def _submodule(node: ast.AST, ctx: Context) -> None:
     """``self.rnn = nn.LSTM(...)`` in a method: remember the kind of ``rnn`` (for NM406/NM407)
     and the weight of a call to it (for the coverage estimate) for the class."""
     value = node.value
-    if not isinstance(value, ast.Call) or len(ctx.chain) < 3 or not isinstance(ctx.chain[-2], ast.ClassDef):
+    if not isinstance(value, ast.Call):
+        return
+    if isinstance(value.func, ast.Name) and isinstance(node, ast.Assign):
+        for t in node.targets:  # model = Net(...): torch.compile(model) traces Net.forward
+            if isinstance(t, ast.Name):
+                _decls(ctx).instances[t.id] = value.func.id
+    if len(ctx.chain) < 3 or not isinstance(ctx.chain[-2], ast.ClassDef):
         return
     leaf = _container(value.func, ctx) or ""
     kind = _MODULE_KINDS.get(f"torch.nn.{leaf}")
@@ -369,8 +376,11 @@ def _call(node: ast.Call, ctx: Context) -> None:
                 and len(ctx.chain) >= 3 and isinstance(ctx.chain[-2], ast.ClassDef)):
             _decls(ctx).super_init.setdefault(id(ctx.chain[-2]), node)
             return
-    if node.args and isinstance(node.args[0], ast.Name) and ctx.qualify(f) == "torch.compile":
+    if node.args and isinstance(node.args[0], (ast.Name, ast.Call)) and ctx.qualify(f) == "torch.compile":
         _decls(ctx).compiled.append(node.args[0])  # resolved to a function in the finalizer
+    elif isinstance(f, ast.Attribute) and f.attr == "compile" and isinstance(f.value, ast.Name) \
+            and not node.args and ctx.qualify(f) is None:
+        _decls(ctx).compiled.append(f.value)  # model.compile(): resolved like torch.compile(model)
 
 
 # -- which functions are traced ----------------------------------------------------------------
@@ -442,10 +452,18 @@ def traced_functions(ctx: Context) -> dict[int, Traced]:
         fwd = _methods(cls).get("forward")
         if fwd is not None and _is_module_class(cls, ctx, d):
             todo.append((fwd, "forward of an nn.Module"))
+    elsewhere = []
     for item in d.compiled:
-        fn = item if isinstance(item, _FUNCS) else d.functions.get(getattr(item, "id", ""))
+        fn = _compiled_function(item, d)
         if fn is not None:
             todo.append((fn, "compiled with torch.compile"))
+        else:
+            elsewhere.append(item.lineno)  # a model from a factory or another module
+    ctx.state["compiled_elsewhere"] = tuple(sorted(set(elsewhere)))
+    for spec in ctx.options.entries if ctx.options is not None else ():
+        fn = _entry_function(spec, ctx.src.path, d)
+        if fn is not None:
+            todo.append((fn, f"compile entry {spec}"))
     while todo:
         fn, why = todo.pop()
         if id(fn) in out or id(fn) in d.disabled:
@@ -459,6 +477,50 @@ def traced_functions(ctx: Context) -> dict[int, Traced]:
                 todo.append((callee, f"called from {name}"))
     ctx.state["nm4_traced"] = out
     return out
+
+
+def _compiled_function(item: ast.AST, d: _Decls) -> ast.AST | None:
+    """The function ``torch.compile(item)`` traces: a function, or the forward of the class
+    ``item`` is an instance of (``torch.compile(Net())``, ``model = Net(); torch.compile(model)``)."""
+    if isinstance(item, _FUNCS):
+        return item
+    if isinstance(item, ast.Call) and isinstance(item.func, ast.Name):
+        cls_name = item.func.id
+    elif isinstance(item, ast.Name):
+        if item.id in d.functions:
+            return d.functions[item.id]
+        cls_name = d.instances.get(item.id, "")
+    else:
+        return None
+    cls = d.classes.get(cls_name)
+    found = _method_of(cls, "forward", d) if cls is not None else None
+    return found[0] if found else None
+
+
+def entry_matches(spec: str, path: str) -> str | None:
+    """The ``Class.method`` part of ``spec`` when its module or file part names ``path``
+    (relative to the scan root, or any path ending with it: a src/ layout), else None."""
+    where, _, name = spec.partition(":")
+    if where.endswith(".py"):
+        wanted = (where.lstrip("./"),)
+    else:
+        mod = where.replace(".", "/")
+        wanted = (f"{mod}.py", f"{mod}/__init__.py")
+    return name if any(path == w or path.endswith("/" + w) for w in wanted) else None
+
+
+def _entry_function(spec: str, path: str, d: _Decls) -> ast.AST | None:
+    name = entry_matches(spec, path)
+    if name is None:
+        return None
+    owner, _, method = name.rpartition(".")
+    if not owner:
+        if name in d.functions:
+            return d.functions[name]
+        owner, method = name, "forward"  # a class: its forward
+    cls = d.classes.get(owner)
+    found = _method_of(cls, method, d) if cls is not None else None
+    return found[0] if found else None
 
 
 def _callees(fn: ast.AST, cls: ast.ClassDef | None, d: _Decls) -> list[tuple[ast.AST, ast.Call]]:
@@ -481,6 +543,10 @@ def _find_callees(fn: ast.AST, cls: ast.ClassDef | None, d: _Decls) -> list[tupl
             target = local_defs.get(f.id) or d.functions.get(f.id)
             if target is not None:
                 out.append((target, node))
+            elif f.id == "self" and cls is not None:  # self(x) in generate(): the forward
+                found = _method_of(cls, "forward", d)
+                if found is not None:
+                    out.append((found[0], node))
         elif (isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name) and f.value.id == "self"
               and cls is not None):
             found = _method_of(cls, f.attr, d)
@@ -1054,8 +1120,33 @@ def _report_traced(ctx: Context) -> None:
             name=tf.name, line=fn.lineno, end_line=fn.end_lineno or fn.lineno, why=tf.why,
             statements=statements, breaks=tuple(sorted(sites.values())),
             calls=tuple(sorted({traced[id(c)].name for c, _ in calls if id(c) in traced})),
-            calls_in_loop=tuple(sorted(trapped)), weights=tuple(sorted(weights.items()))))
+            calls_in_loop=tuple(sorted(trapped)), weights=tuple(sorted(weights.items())),
+            grows=_grows(fn, ctx), entry=tf.why[len("compile entry "):] if tf.why.startswith("compile entry ") else ""))
     ctx.state["traced"] = tuple(summaries)
+
+
+_CONCAT = {"torch.cat", "torch.concat", "torch.concatenate", "torch.hstack", "torch.vstack", "torch.dstack"}
+
+
+def _grows(fn: ast.AST, ctx: Context) -> tuple[int, ...]:
+    """Statements in a loop that grow a tensor with itself (``idx = torch.cat((idx, nxt), 1)``,
+    ``self.k = torch.cat([self.k, k], dim=2)``): a decode loop or a KV cache, a new shape at
+    every step, and on Neuron a new compile for each (measured as recompiles by Dynamo)."""
+    body = _body(fn)
+    out = set()
+    for node in body.binders:
+        if not (isinstance(node, ast.Assign) and isinstance(node.value, ast.Call) and node.value.args):
+            continue
+        stmt, trap = body.where.get(id(node), (None, None))
+        if trap != "loop" or ctx.names.qualify(node.value.func, (ctx.tree,)) not in _CONCAT:
+            continue
+        parts = node.value.args[0]
+        if not isinstance(parts, (ast.List, ast.Tuple)):
+            continue
+        held = {ast.unparse(p) for p in parts.elts}
+        if any(ast.unparse(t) in held for t in node.targets):
+            out.add(node.lineno)
+    return tuple(sorted(out))
 
 
 def _add_site(sites: dict[int, BreakSite], stmt: ast.stmt | None, node: ast.AST, code: str,

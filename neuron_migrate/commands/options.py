@@ -37,6 +37,11 @@ Capabilities = Annotated[Optional[list[Path]], typer.Option(
     "--capabilities", metavar="YAML", rich_help_panel=SCAN_PANEL,
     help="A capability overlay YAML (from `neuron-migrate ops import`) that adds or replaces table "
     "rows; repeatable, applied in order (default: the config's).")]
+Entry = Annotated[Optional[list[str]], typer.Option(
+    "--entry", metavar="MODULE:FUNC", rich_help_panel=SCAN_PANEL,
+    help="A function torch.compile traces: pkg.mod:Class.method or path/file.py:func (relative to "
+    "the scanned folder); repeatable (default: the config's compile-entries, else the project's "
+    "torch.compile targets, else every nn.Module.forward).")]
 Baseline = Annotated[Optional[Path], typer.Option(
     "--baseline", metavar="FILE", rich_help_panel=SCAN_PANEL,
     help="Leave out the findings this baseline file (from `neuron-migrate baseline`) holds.")]
@@ -96,9 +101,20 @@ def settings(args):
                 fail_on=getattr(args, "fail_on", None),
                 exclude=tuple(args.exclude) if args.exclude else None,
                 capabilities=tuple(p.absolute() for p in overlays) if overlays else None,
-                base=Path.cwd() if reads_stdin(args) else scan_base(paths))
+                base=Path.cwd() if reads_stdin(args) else scan_base(paths),
+                entries=entries(getattr(args, "entry", None)))
     check_capabilities(conf.options.capabilities)  # a bad overlay fails before the scan
     return conf
+
+
+def entries(values: list[str] | None) -> tuple[str, ...] | None:
+    """--entry values, checked (a malformed one is a usage error)."""
+    from neuron_migrate.config import entry_error
+
+    for v in values or []:
+        if entry_error(v):
+            raise UsageError(f"--entry: {entry_error(v)}")
+    return tuple(values) if values else None
 
 
 def reads_stdin(args) -> bool:

@@ -10,7 +10,7 @@ from typing import Annotated
 import typer
 
 from neuron_migrate.commands import UsageError, note
-from neuron_migrate.commands.options import (Capabilities, Exclude, Ignore, Jobs, NoCache, Paths, Quiet,
+from neuron_migrate.commands.options import (Capabilities, Entry, Exclude, Ignore, Jobs, NoCache, Paths, Quiet,
                                              Select, run_scan, settings)
 
 FORMATS = {".md": "markdown", ".markdown": "markdown", ".html": "html", ".htm": "html",
@@ -25,7 +25,8 @@ def report(
     paths: Paths,
     output: Annotated[Path, typer.Option("-o", "--output", help="The report file: .md, .html or .json.")],
     select: Select = None, ignore: Ignore = None, exclude: Exclude = None,
-    capabilities: Capabilities = None, quiet: Quiet = False, no_cache: NoCache = False, jobs: Jobs = None,
+    capabilities: Capabilities = None, entry: Entry = None, quiet: Quiet = False, no_cache: NoCache = False,
+    jobs: Jobs = None,
 ) -> int:
     """Write the porting report: readiness, effort, compile coverage, operators, kernels, next steps."""
     return report_command(SimpleNamespace(**locals()))

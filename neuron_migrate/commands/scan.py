@@ -10,7 +10,7 @@ from typing import Annotated, Literal, Optional
 import typer
 
 from neuron_migrate.commands import UsageError, note
-from neuron_migrate.commands.options import (Baseline, Capabilities, Exclude, ExitZero, FailOn, Ignore,
+from neuron_migrate.commands.options import (Baseline, Capabilities, Entry, Exclude, ExitZero, FailOn, Ignore,
                                              Jobs, NoCache, Paths, Quiet, Select, StdinFilename,
                                              UnsafeFixes, reads_stdin, run_scan, settings,
                                              write_output)
@@ -41,7 +41,7 @@ def scan(
     unsafe_fixes: UnsafeFixes = False,
     baseline: Baseline = None,
     select: Select = None, ignore: Ignore = None, fail_on: FailOn = None, exit_zero: ExitZero = False,
-    exclude: Exclude = None, capabilities: Capabilities = None,
+    exclude: Exclude = None, capabilities: Capabilities = None, entry: Entry = None,
     stdin_filename: StdinFilename = None,
     quiet: Quiet = False, no_cache: NoCache = False, jobs: Jobs = None,
 ) -> int:

@@ -44,5 +44,5 @@ def document(result: ScanResult, skipped) -> dict:
         "files": {"scanned": len(result.files),
                   "skipped": [{"path": s.rel, "reason": s.reason} for s in skipped]
                   + [{"path": r.path, "reason": r.skipped} for r in result.files if r.skipped]},
-        "compile_coverage": compile_coverage(result.files),
+        "compile_coverage": compile_coverage(result.files, result.entries),
     }

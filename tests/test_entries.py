@@ -1,0 +1,110 @@
+"""Compile entries: --entry / compile-entries, torch.compile targets, the assumed forwards,
+and compile_coverage.entries[] with expected graphs and recompiles per entry."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from neuron_migrate.cli import main
+from neuron_migrate.config import ConfigError, load
+
+MODEL = '''import torch
+from torch import nn
+
+
+class GPT(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.head = nn.Linear(8, 8)
+
+    def forward(self, idx):
+        if idx.sum() > 0:
+            idx = idx * 2
+        return self.head(idx)
+
+    @torch.no_grad()
+    def generate(self, idx, steps: int):
+        for _ in range(steps):
+            logits = self(idx)
+            nxt = logits[:, -1:].argmax(-1, keepdim=True)
+            idx = torch.cat((idx, nxt), dim=1)
+        return idx
+
+
+class Other(nn.Module):
+    def forward(self, x):
+        return x + 1
+'''
+
+TRAIN = '''import torch
+from pkg.model import GPT
+from torch import nn
+
+
+class Local(nn.Module):
+    def forward(self, x):
+        return x * 2
+
+
+model = Local()
+model = torch.compile(model)
+'''
+
+
+def project(tmp_path: Path, config: str | None = None, train: bool = False) -> Path:
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text("")
+    (tmp_path / "pkg" / "model.py").write_text(MODEL)
+    if train:
+        (tmp_path / "train.py").write_text(TRAIN)
+    if config is not None:
+        (tmp_path / "pyproject.toml").write_text(config)
+    return tmp_path
+
+
+def coverage(capsys, *args) -> dict:
+    assert main(["scan", *map(str, args), "-f", "json", "-q", "--no-cache", "--fail-on", "never"]) == 0
+    return json.loads(capsys.readouterr().out)["compile_coverage"]
+
+
+def test_every_forward_is_assumed_when_nothing_is_compiled(tmp_path, capsys):
+    cov = coverage(capsys, project(tmp_path))
+    assert cov["entries_source"] == "assumed" and "compiles nothing" in cov["entries_note"]
+    rows = {e["entry"]: e for e in cov["entries"]}
+    assert set(rows) == {"pkg/model.py:GPT.forward", "pkg/model.py:Other.forward"}
+    assert rows["pkg/model.py:GPT.forward"]["expected_graphs"] == 2  # the branch on idx.sum()
+    assert rows["pkg/model.py:Other.forward"]["estimated_coverage"] == 1.0
+    assert set(rows["pkg/model.py:Other.forward"]) >= {
+        "entry", "path", "estimated_coverage", "expected_graphs", "expected_recompiles"}
+
+
+def test_torch_compile_targets_are_the_entries(tmp_path, capsys):
+    cov = coverage(capsys, project(tmp_path, train=True))
+    assert cov["entries_source"] == "compiled"
+    assert [e["entry"] for e in cov["entries"]] == ["train.py:Local.forward"]
+
+
+def test_a_named_entry_reaches_forward_through_self_and_counts_the_growing_input(tmp_path, capsys):
+    cov = coverage(capsys, project(tmp_path), "--entry", "pkg.model:GPT.generate")
+    assert cov["entries_source"] == "requested" and cov["unresolved_entries"] == []
+    (row,) = cov["entries"]
+    assert (row["entry"], row["function"], row["traced_functions"]) == ("pkg.model:GPT.generate", "GPT.generate", 2)
+    assert row["expected_recompiles"] == 1 and row["recompile_sources"][0]["line"] == 20
+
+
+def test_entries_from_the_config_by_path_and_unresolved_ones_are_listed(tmp_path, capsys):
+    root = project(tmp_path, config='[tool.neuron-migrate]\ncompile-entries = ["pkg/model.py:Other", "pkg.gone:X.f"]\n')
+    cov = coverage(capsys, root)
+    assert [e["function"] for e in cov["entries"]] == ["Other.forward"]
+    assert cov["unresolved_entries"] == ["pkg.gone:X.f"]
+
+
+@pytest.mark.parametrize("spec", ["GPT.generate", "pkg.model:", "a b:c", "pkg.model:GPT..f"])
+def test_a_malformed_entry_is_an_error(tmp_path, capsys, spec):
+    root = project(tmp_path)
+    assert main(["scan", str(root), "--entry", spec, "-q"]) == 2
+    assert "--entry" in capsys.readouterr().err
+    (root / "pyproject.toml").write_text(f'[tool.neuron-migrate]\ncompile-entries = ["{spec}"]\n')
+    with pytest.raises(ConfigError, match="compile-entries"):
+        load(root / "pyproject.toml")
