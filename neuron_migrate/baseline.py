@@ -130,5 +130,5 @@ def apply(result: ScanResult, path: Path, entries: set[Entry] | None = None) -> 
     matched = {e for _, e in pairs}
     files = [dataclasses.replace(r, findings=tuple(f for f in r.findings if id(f) not in known))
              for r in result.files]
-    return Applied(ScanResult(root=result.root, files=files), len(known),
+    return Applied(dataclasses.replace(result, files=files), len(known),
                    sorted(entries - matched))

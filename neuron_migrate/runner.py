@@ -90,7 +90,7 @@ def scan_bytes(data: bytes, name: str, options: Options) -> ScanResult:
 
     rel = Path(os.path.relpath(Path(name).absolute())).as_posix()
     cand = Candidate(Path(name), rel, file_kind(Path(name).name) or "python")
-    result = ScanResult(root=os.getcwd())
+    result = ScanResult(root=os.getcwd(), entries=options.entries)
     result.files.append(_collected(_analyse_bytes(cand, data, options)))
     return result
 
