@@ -23,15 +23,14 @@ import time
 import warnings
 from pathlib import Path
 
-from neuron_migrate import checks, engine, names
+from neuron_migrate import checks, engine, names, traversal
 from neuron_migrate.checks import graph_breaks, operators
 from neuron_migrate.models import Options
 
 
-def old_walk(ctx, handlers=None):
-    """engine.walk before: ast.iter_child_nodes for every node, leaves (Load, Add...) included."""
-    handlers = checks.HANDLERS if handlers is None else handlers
-    stack = [(ctx.tree, None, (ctx.tree,))]
+def old_walk(tree, handlers, ctx):
+    """traversal.walk before: ast.iter_child_nodes for every node, leaves (Load, Add...) included."""
+    stack = [(tree, None, (tree,))]
     while stack:
         node, parent, chain = stack.pop()
         todo = handlers.get(type(node))
@@ -39,8 +38,8 @@ def old_walk(ctx, handlers=None):
             ctx.parent, ctx.chain = parent, chain
             for handler in todo:
                 handler(node, ctx)
-        if type(node) in engine._SCOPES:
-            children = engine._children(node, chain)
+        if isinstance(node, traversal.SCOPE_TYPES):
+            children = traversal.scoped_children(node, chain)
         else:
             children = [(c, chain) for c in ast.iter_child_nodes(node)]
         for child, child_chain in reversed(children):
@@ -84,7 +83,7 @@ def old_enclosing(fn):
         if isinstance(node, ast.stmt):
             stmt = node
         out[id(node)] = (stmt, trap)
-        if isinstance(node, graph_breaks._SCOPES):
+        if isinstance(node, traversal.SCOPE_TYPES):
             return
         if isinstance(node, (ast.If, ast.IfExp)):
             const = graph_breaks.constant_test(node.test)
@@ -160,7 +159,7 @@ def statements_off():
 @contextlib.contextmanager
 def child_nodes_off():
     slow = lambda node: list(ast.iter_child_nodes(node))  # noqa: E731
-    with patched(graph_breaks, "child_nodes", slow), patched(engine, "child_nodes", slow):
+    with patched(graph_breaks, "child_nodes", slow), patched(traversal, "child_nodes", slow):
         yield
 
 
@@ -176,7 +175,7 @@ def collector_on():
 
 OFF = {
     "walk: field table, leaves skipped": lambda: patched(engine, "walk", old_walk),
-    "walk: unwanted childless nodes": lambda: patched(engine, "_CHILDLESS", frozenset()),
+    "walk: unwanted childless nodes": lambda: patched(traversal, "_CHILDLESS", frozenset()),
     "names: statements only + imported()": statements_off,
     "names: qualify memo": lambda: patched(names.Names, "qualify", old_qualify),
     "prefilter per check module": lambda: patched(engine, "checks_for", lambda text: (checks.HANDLERS, checks.FINALIZERS, any(w in text for ws in checks.MODULE_MARKERS.values() for w in ws))),

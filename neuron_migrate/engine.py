@@ -12,90 +12,14 @@ import warnings
 from pathlib import Path
 
 from neuron_migrate import checks, suppress
-from neuron_migrate.checks import HANDLERS, LEAF_TYPES, Context, checks_for, child_nodes, node_fields
+from neuron_migrate.checks import Context, checks_for
 from neuron_migrate.checks.tool import problem
 from neuron_migrate.models import FileResult, Options
-from neuron_migrate.names import Names, node_types
+from neuron_migrate.names import Names
 from neuron_migrate.source import SourceError, SourceFile
+from neuron_migrate.traversal import walk
 
 checks.load_all()
-
-_FUNCTION_TYPES = (ast.FunctionDef, ast.AsyncFunctionDef)
-_SCOPES = frozenset({ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef})
-# Node types with no child nodes (Load/Store aside): not even pushed when no handler wants them.
-_CHILDLESS = frozenset({ast.Name, ast.Constant, ast.alias, ast.Pass, ast.Break, ast.Continue,
-                        ast.Global, ast.Nonlocal})
-
-
-def _children(node: ast.AST, chain: tuple) -> list[tuple[ast.AST, tuple]]:
-    """Child nodes with the scope chain each is evaluated in, in source order."""
-    if isinstance(node, _FUNCTION_TYPES):
-        inner = (*chain, node)
-        return ([(d, chain) for d in node.decorator_list]
-                + [(node.args, chain)]
-                + ([(node.returns, chain)] if node.returns else [])
-                + [(s, inner) for s in node.body])
-    if isinstance(node, ast.Lambda):
-        return [(node.args, chain), (node.body, (*chain, node))]
-    if isinstance(node, ast.ClassDef):
-        inner = (*chain, node)
-        return ([(d, chain) for d in node.decorator_list]
-                + [(b, chain) for b in node.bases]
-                + [(k, chain) for k in node.keywords]
-                + [(s, inner) for s in node.body])
-    return [(c, chain) for c in child_nodes(node)]
-
-
-def walk(ctx: Context, handlers: dict | None = None) -> None:
-    """Visit every node once, parents before children, calling the handlers (default: all).
-
-    Iterative, so a deeply nested expression cannot overflow the interpreter stack.
-    Children are read field by field, without the Load/Store/operator leaves
-    (``checks.node_fields``): ``ast.iter_child_nodes`` made this loop, the engine's hot
-    path, four times slower.
-    """
-    handlers = HANDLERS if handlers is None else handlers
-    table = _REVERSED_FIELDS
-    wanted = _pushed(frozenset(_CHILDLESS.difference(handlers)))
-    stack: list[tuple[ast.AST, ast.AST | None, tuple]] = [(ctx.tree, None, (ctx.tree,))]
-    push, pop = stack.append, stack.pop
-    while stack:
-        node, parent, chain = pop()
-        cls = type(node)
-        todo = handlers.get(cls)
-        if todo:
-            ctx.parent, ctx.chain = parent, chain
-            for handler in todo:
-                handler(node, ctx)
-        if cls in _SCOPES:
-            for child, child_chain in reversed(_children(node, chain)):
-                push((child, node, child_chain))
-            continue
-        fields = table.get(cls)
-        if fields is None:
-            fields = table[cls] = tuple(reversed(node_fields(cls)))
-        for name in fields:
-            value = getattr(node, name, None)
-            if type(value) is list:
-                for item in reversed(value):
-                    if type(item) in wanted:  # a node (not None, not a str) of a type to visit
-                        push((item, node, chain))
-            elif type(value) in wanted:
-                push((value, node, chain))
-
-
-# Child fields per node type, last first (the walk pushes them in reverse to pop them in order).
-_REVERSED_FIELDS: dict[type, tuple[str, ...]] = {}
-_PUSHED: dict[frozenset, frozenset] = {}
-
-
-def _pushed(unwanted: frozenset) -> frozenset:
-    """The node types the walk pushes: every one but the leaves and ``unwanted``. One set
-    lookup per child instead of an isinstance test and a set lookup."""
-    found = _PUSHED.get(unwanted)
-    if found is None:
-        found = _PUSHED[unwanted] = frozenset(t for t in node_types(ast.AST) if not issubclass(t, LEAF_TYPES)) - unwanted
-    return found
 
 
 def analyse_source(src: SourceFile, options: Options) -> FileResult:
@@ -116,7 +40,7 @@ def analyse_source(src: SourceFile, options: Options) -> FileResult:
         return problem(src.path, "NM902", f"cannot parse: {exc}", 1, 1, lines)
     ctx = Context(src=src, tree=tree, names=Names(tree, walrus=":=" in src.text), options=options)
     try:
-        walk(ctx, handlers)
+        walk(tree, handlers, ctx)
         ctx.parent, ctx.chain = None, (tree,)
         for fin in finalizers:
             fin(ctx)

@@ -25,7 +25,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from neuron_migrate.models import Edit
-from neuron_migrate.names import BODY_FIELDS, Names
+from neuron_migrate.names import Names
+from neuron_migrate.traversal import BODY_FIELDS, walk
 
 CUDA_MODULES = ("torch.cuda", "torch.backends.cudnn", "torch.backends.cuda")
 
@@ -45,21 +46,18 @@ def _name_reads(tree: ast.Module, walrus: bool) -> tuple[Counter[str], int]:
     """How often each name is read (or deleted), counting names listed in ``__all__``; and
     how many reads of ``torch`` no enclosing scope binds (``walrus``: the source may hold
     ``:=``). One walk, the engine's."""
-    from neuron_migrate.checks import Context
-    from neuron_migrate.engine import walk
-
     counts: Counter[str] = Counter()
     names = Names(tree, walrus=walrus)
     unbound = 0
 
-    def read(node: ast.Name, ctx: Context) -> None:
+    def read(node: ast.Name, where: _Where) -> None:
         nonlocal unbound
         if not isinstance(node.ctx, ast.Store):
             counts[node.id] += 1
-            if node.id == "torch" and isinstance(node.ctx, ast.Load) and not is_bound(names, "torch", ctx.chain):
+            if node.id == "torch" and isinstance(node.ctx, ast.Load) and not names.is_bound("torch", where.chain):
                 unbound += 1
 
-    walk(Context(src=None, tree=tree, names=names), {ast.Name: [read]})  # type: ignore[arg-type]
+    walk(tree, {ast.Name: [read]}, _Where())
     for stmt in tree.body:
         targets = (stmt.targets if isinstance(stmt, ast.Assign)
                    else [stmt.target] if isinstance(stmt, (ast.AugAssign, ast.AnnAssign)) else [])
@@ -70,21 +68,11 @@ def _name_reads(tree: ast.Module, walrus: bool) -> tuple[Counter[str], int]:
     return counts, unbound
 
 
-def is_bound(names: Names, name: str, chain: tuple) -> bool:
-    """Whether any scope of ``chain`` binds ``name`` (by import, assignment, parameter...).
+class _Where:
+    """Where the walk is (traversal.Visitor)."""
 
-    ``Names.resolve`` answers None both for an unbound name and for a local that is not an
-    import; a rewrite that introduces ``torch.`` must tell the two apart.
-    """
-    innermost = len(chain) - 1
-    for i in range(innermost, -1, -1):
-        scope = chain[i]
-        if isinstance(scope, ast.ClassDef) and i != innermost:
-            continue
-        b = names.bindings(scope)
-        if name in b.names or name in b.declared_global:
-            return True
-    return False
+    parent: ast.AST | None = None
+    chain: tuple = ()
 
 
 def _statements_breadth_first(tree: ast.Module) -> Iterator[ast.AST]:

@@ -19,8 +19,9 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass, field
 
+from neuron_migrate.traversal import BODY_FIELDS
+
 ScopeNode = ast.Module | ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda | ast.ClassDef
-SCOPE_TYPES = (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
 _NESTED = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda,
            ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
@@ -34,25 +35,6 @@ class Bindings:
     declared_global: set[str] = field(default_factory=set)
     star_imports: list[ast.ImportFrom] = field(default_factory=list)
 
-
-_STATEMENT_LIKE = (ast.stmt, ast.ExceptHandler, ast.match_case)
-_BODIES = ("body", "orelse", "finalbody", "handlers", "cases")  # fields holding statement lists
-
-
-def node_types(*roots: type) -> set[type]:
-    """``roots`` and every class below them (the node types ``ast`` defines)."""
-    found, todo = set(roots), list(roots)
-    while todo:
-        for sub in todo.pop().__subclasses__():
-            if sub not in found:
-                found.add(sub)
-                todo.append(sub)
-    return found
-
-
-# statement-like node type -> its fields holding statement lists (most have none)
-BODY_FIELDS: dict[type, tuple[str, ...]] = {
-    t: tuple(f for f in _BODIES if f in t._fields) for t in node_types(*_STATEMENT_LIKE)}
 
 _TARGETS = {ast.Assign: "targets", ast.Delete: "targets", ast.AugAssign: "target",
             ast.AnnAssign: "target", ast.For: "target", ast.AsyncFor: "target"}
@@ -247,11 +229,12 @@ class Names:
             self._imported = found
         return self._imported
 
-    def resolve(self, name: str, chain: tuple[ScopeNode, ...]) -> str | None:
-        """Qualified name that ``name`` refers to in the innermost scope of ``chain``."""
-        imported = self._imported if self._imported is not None else self.imported()
-        if name not in imported:  # `self`, `x`, `len`: no scope needs collecting
-            return None
+    def binding_scope(self, name: str, chain: tuple[ScopeNode, ...]) -> ScopeNode | None:
+        """The scope whose binding of ``name`` the innermost scope of ``chain`` sees, or None
+        when no scope binds it (a builtin, or a name from a star import).
+
+        Enclosing class bodies are not visible from the functions inside them; a ``global``
+        declaration sends the name to the module."""
         innermost = len(chain) - 1
         for i in range(innermost, -1, -1):
             scope = chain[i]
@@ -259,10 +242,23 @@ class Names:
                 continue
             b = self.bindings(scope)
             if name in b.declared_global and not isinstance(scope, ast.Module):
-                return self.bindings(self.module).names.get(name)
+                return self.module
             if name in b.names:
-                return b.names[name]
+                return scope
         return None
+
+    def is_bound(self, name: str, chain: tuple[ScopeNode, ...]) -> bool:
+        """Whether some scope binds ``name`` (by import, assignment, parameter...): ``resolve``
+        answers None both for an unbound name and for a local that is not an import."""
+        return self.binding_scope(name, chain) is not None
+
+    def resolve(self, name: str, chain: tuple[ScopeNode, ...]) -> str | None:
+        """Qualified name that ``name`` refers to in the innermost scope of ``chain``."""
+        imported = self._imported if self._imported is not None else self.imported()
+        if name not in imported:  # `self`, `x`, `len`: no scope needs collecting
+            return None
+        scope = self.binding_scope(name, chain)
+        return None if scope is None else self.bindings(scope).names.get(name)
 
     def qualify(self, expr: ast.AST, chain: tuple[ScopeNode, ...]) -> str | None:
         """Qualified name of a ``Name`` or dotted ``Attribute`` chain, or None."""

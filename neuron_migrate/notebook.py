@@ -480,6 +480,33 @@ def _value(text: str, i: int):
     return None, m.end()
 
 
+def stored_lines(text: str) -> dict[int, list[int]]:
+    """For each cell (numbered as findings number them), the JSON line of each source line.
+
+    Code-scanning alerts and annotations point at lines of the file as stored; a notebook
+    finding counts lines within its cell. A source line maps to the line of the JSON string
+    that holds it ({} when the notebook cannot be read).
+    """
+    try:
+        root, _ = _value(text, _WS.match(text).end())
+        cells = root.get("cells") if isinstance(root, dict) else None
+    except (ValueError, RecursionError):
+        return {}
+    out: dict[int, list[int]] = {}
+    for number, cell in enumerate(cells.items if isinstance(cells, _Arr) else [], 1):
+        token = cell.get("source") if isinstance(cell, dict) else None
+        parts = [token] if isinstance(token, _Str) else token.items if isinstance(token, _Arr) else []
+        lines: list[int] = []
+        for part in parts:
+            if not isinstance(part, _Str):
+                continue
+            at = text.count("\n", 0, part.start) + 1
+            value = json.loads(text[part.start:part.end])
+            lines += [at] * (value.count("\n") + (0 if value.endswith("\n") else 1))
+        out[number] = lines
+    return out
+
+
 def _raw_offsets(raw: str) -> list[int]:
     """Offset in the raw JSON string token of each decoded character, and of the closing quote."""
     out = []

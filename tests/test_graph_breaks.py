@@ -131,7 +131,7 @@ def test_flags_strings_and_error_paths_are_not_tensor_branches():
 
 
 def test_tests_and_data_pipelines_are_host_side():
-    from neuron_migrate.checks.graph_breaks import host_side_file
+    from neuron_migrate.checks.tracing import host_side_file
 
     code = ("import random\nimport torch.nn as nn\n\nclass RandomCrop(nn.Module):\n"
             "    def forward(self, img):\n        if random.random() < 0.5:\n"

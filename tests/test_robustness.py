@@ -213,7 +213,7 @@ def test_a_check_that_raises_is_one_finding_and_the_scan_goes_on(capsys, tmp_pat
     assert code == 1 and [f["code"] for f in found["fine.py"]] == ["NM102"]
     [f] = found["trips.py"]
     assert f["code"] == "NM999" and f["severity"] == "error"
-    assert f["message"].startswith("internal error in engine.py:") and "KeyError: 'a bug'" in f["message"]
+    assert f["message"].startswith("internal error in traversal.py:") and "KeyError: 'a bug'" in f["message"]
     code, _, _ = run(capsys, "fix", tmp_path, "--apply")
     assert (tmp_path / "trips.py").read_bytes() == GOOD and (tmp_path / "fine.py").read_bytes() == GOOD_FIXED
 

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from neuron_migrate.models import Applicability, Edit, Finding, Fix, Options, Severity
 from neuron_migrate.names import Names, ScopeNode
 from neuron_migrate.source import SourceFile
+from neuron_migrate.traversal import LEAF_TYPES
 
 
 @dataclass(frozen=True)
@@ -80,34 +81,6 @@ def on(*node_types: type, words: tuple[str, ...] = ()) -> Callable[[Handler], Ha
             HANDLER_WORDS[fn] = tuple(words)
         return fn
     return register
-
-
-# -- traversal ------------------------------------------------------------------------------
-# Fields holding Load/Store/Del and operator nodes: childless singletons without a position.
-# The walk and child_nodes skip them: a third fewer nodes to visit.
-LEAF_FIELDS = frozenset({"ctx", "op", "ops"})
-LEAF_TYPES = (ast.expr_context, ast.boolop, ast.operator, ast.unaryop, ast.cmpop)
-NODE_FIELDS: dict[type, tuple[str, ...]] = {}
-
-
-def node_fields(cls: type) -> tuple[str, ...]:
-    """The fields of node type ``cls`` that may hold child nodes, in source order."""
-    names = NODE_FIELDS.get(cls)
-    if names is None:
-        names = NODE_FIELDS[cls] = tuple(f for f in cls._fields if f not in LEAF_FIELDS)
-    return names
-
-
-def child_nodes(node: ast.AST) -> list[ast.AST]:
-    """``ast.iter_child_nodes`` as a list, without the leaves; four times faster."""
-    out: list[ast.AST] = []
-    for name in NODE_FIELDS.get(type(node)) or node_fields(type(node)):
-        value = getattr(node, name, None)
-        if type(value) is list:
-            out.extend(v for v in value if isinstance(v, ast.AST))
-        elif isinstance(value, ast.AST):
-            out.append(value)
-    return out
 
 
 def finalizer(fn: Callable[["Context"], None]) -> Callable[["Context"], None]:

@@ -24,6 +24,7 @@ from neuron_migrate.checks.distributed import (
     is_nccl, report_nccl,
 )
 from neuron_migrate.models import Edit
+from neuron_migrate.traversal import scoped_children
 
 prefilter(__name__, WORDS)
 
@@ -321,7 +322,7 @@ def resolve_held_variables(ctx: Context) -> None:
         ctx.claimed.difference_update(id(lit) for lit in lits)  # held back for this decision
         only_used_as = None
         if isinstance(target_node, ast.Name):
-            scope = _binding_scope(ctx, leaf, chain)
+            scope = ctx.names.binding_scope(leaf, chain)
             kinds = {k for (name, s, k) in uses if name == leaf and s is scope}
             only_used_as = kinds.pop() if len(kinds) == 1 else None
         if kind == "backend":
@@ -345,28 +346,16 @@ def resolve_held_variables(ctx: Context) -> None:
                 ctx.report(NM118, lit, NM118.summary + f" (assigned to `{leaf}`)")
 
 
-def _binding_scope(ctx: Context, name: str, chain: tuple) -> ast.AST | None:
-    for i in range(len(chain) - 1, -1, -1):
-        scope = chain[i]
-        if isinstance(scope, ast.ClassDef) and i != len(chain) - 1:
-            continue
-        if name in ctx.names.bindings(scope).names:
-            return scope
-    return None
-
-
 def _variable_uses(ctx: Context, names: set[str]) -> list[tuple[str, ast.AST | None, str | None]]:
     """Every load of ``names``: (name, scope it resolves in, the kind of position it is in)."""
-    from neuron_migrate.engine import _children
-
     out = []
     stack = [(ctx.tree, (), (ctx.tree,))]
     while stack:
         node, parents, chain = stack.pop()
         if isinstance(node, ast.Name) and node.id in names and isinstance(node.ctx, ast.Load):
-            out.append((node.id, _binding_scope(ctx, node.id, chain), _position_kind(ctx, node, parents, chain)))
+            out.append((node.id, ctx.names.binding_scope(node.id, chain), _position_kind(ctx, node, parents, chain)))
             continue
-        for child, child_chain in _children(node, chain):
+        for child, child_chain in scoped_children(node, chain):
             stack.append((child, (*parents[-3:], node), child_chain))
     return out
 

@@ -33,9 +33,11 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass, field
 
-from neuron_migrate.checks import Context, child_nodes, finalizer, node_fields, on, prefilter, rule
+from neuron_migrate.checks import Context, finalizer, on, prefilter, rule
+from neuron_migrate.checks.tracing import TENSOR_METHODS, host_side_file
 from neuron_migrate.kinds import SCALAR, Kinds
 from neuron_migrate.models import BreakSite, TracedFunction
+from neuron_migrate.traversal import SCOPE_TYPES, child_nodes, node_fields
 
 prefilter(__name__, ("forward", "compile"))
 
@@ -233,18 +235,9 @@ _NON_TENSOR_METHODS = {"size", "dim", "numel", "nelement", "ndimension", "stride
                        "data_ptr", "get_device", "is_contiguous", "is_floating_point", "is_complex",
                        "item", "tolist", "storage_offset", "has_names", "type", "__len__", "keys",
                        "values", "items", "get", "format", "join", "split", "startswith", "endswith"}
-# Methods that only tensors (and numpy arrays, which Dynamo traces as tensors) have.
-_TENSOR_METHODS = {"sum", "mean", "max", "min", "amax", "amin", "any", "all", "norm", "std", "var",
-                   "prod", "argmax", "argmin", "abs", "float", "double", "half", "bfloat16", "long",
-                   "int", "bool", "clone", "detach", "contiguous", "view", "reshape", "squeeze",
-                   "unsqueeze", "flatten", "exp", "log", "sqrt", "pow", "clamp", "softmax",
-                   "matmul", "masked_fill", "cumsum", "numpy", "cpu", "to", "eq", "ne", "gt", "lt",
-                   "ge", "le", "isnan", "isinf", "isfinite", "count_nonzero", "sign", "round",
-                   "floor", "ceil", "logical_and", "logical_or", "logical_not", "square", "neg"}
 _TENSOR_TYPES = ("Tensor", "torch.Tensor", "FloatTensor", "LongTensor", "BoolTensor")
 
 _FUNCS = (ast.FunctionDef, ast.AsyncFunctionDef)
-_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
 _LOOPS = (ast.For, ast.AsyncFor, ast.While)
 _TRYS = (ast.Try, ast.TryStar) if hasattr(ast, "TryStar") else (ast.Try,)
 
@@ -593,7 +586,7 @@ _PLANS: dict[type, tuple[tuple[str, ...], bool, str, tuple[str, ...]]] = {}
 
 
 def _plan(cls: type) -> tuple[tuple[str, ...], bool, str, tuple[str, ...]]:
-    kind = (_SCOPE if issubclass(cls, _SCOPES) else _BRANCH if issubclass(cls, (ast.If, ast.IfExp))
+    kind = (_SCOPE if issubclass(cls, SCOPE_TYPES) else _BRANCH if issubclass(cls, (ast.If, ast.IfExp))
             else _TRAP if issubclass(cls, _TRAPPING) else _PLAIN)
     return (tuple(name for name, types in _LISTS if issubclass(cls, types)), issubclass(cls, ast.stmt),
             kind, tuple(reversed(node_fields(cls))))
@@ -789,7 +782,7 @@ class Tensors:
         if isinstance(f, ast.Attribute):
             if f.attr in _NON_TENSOR_METHODS:
                 return False
-            if f.attr in _TENSOR_METHODS:
+            if f.attr in TENSOR_METHODS:
                 return True
             return self.of(f.value) and not f.attr.startswith("_")
         return False
@@ -872,7 +865,7 @@ def _call_hazard(call: ast.Call, t: Tensors, ctx: Context, d: _Decls, cls, chain
                 return _submodule_hazard(call, f.attr, _submodule_kind(cls, f.attr, ctx, d))
         return None
     if isinstance(f, ast.Name):
-        if _bound(ctx, f.id, chain):
+        if ctx.names.is_bound(f.id, chain):  # a def, assignment or import: not the builtin
             name = name or "<local>"
         if f.id in _SCALAR_BUILTINS and name is None and len(call.args) == 1 and t.of(call.args[0]):
             return Hazard(NM401, call, f"`{f.id}()` of a tensor copies its value to the host (graph break)")
@@ -972,12 +965,6 @@ def _argument(call: ast.Call, name: str, position: int) -> ast.AST | None:
     return call.args[position] if len(call.args) > position else None
 
 
-def _bound(ctx: Context, name: str, chain) -> bool:
-    """``name`` is bound in the file (a def, assignment or import), so it is not the builtin."""
-    return any(name in ctx.names.bindings(scope).names for scope in chain
-               if not isinstance(scope, ast.ClassDef))
-
-
 def _module_loggers(ctx: Context) -> set[str]:
     """Module-level names bound to ``logging.getLogger(...)``."""
     out = set()
@@ -1043,22 +1030,6 @@ def _ops_before(fn: ast.AST, stmt: ast.stmt, tensors: Tensors) -> int:
 
 _TRAP_WORDS = {"loop": "inside a loop", "try": "inside a `try` block", "with": "inside a `with` block",
                "start": "with fewer than two ops before it to compile"}
-
-
-_TEST_DIRS = {"test", "tests", "testing"}
-_DATA_DIRS = {"data", "dataset", "datasets", "transforms", "augmentation", "augmentations"}
-
-
-def host_side_file(path: str) -> bool:
-    """Tests and data-pipeline code (a ``data``/``transforms`` folder, a ``*transforms*.py`` or
-    ``*augment*.py`` file): their tensors are checked or prepared on the host, in the test or
-    the data loader, never under torch.compile on the device; nn.Module "transforms" there
-    (torchvision style) are not model code."""
-    parts = path.replace(chr(92), "/").split("/")
-    folders, name = {p.lower() for p in parts[:-1]}, parts[-1].lower()
-    if name.startswith("test_") or name.endswith("_test.py") or name == "conftest.py" or folders & _TEST_DIRS:
-        return True
-    return bool(folders & _DATA_DIRS) or "transforms" in name or "augment" in name
 
 
 @finalizer

@@ -22,9 +22,11 @@ import ast
 import functools
 
 from neuron_migrate.capabilities import aten_map
-from neuron_migrate.checks import Context, child_nodes, on, prefilter, rule
+from neuron_migrate.checks import Context, on, prefilter, rule
+from neuron_migrate.checks.tracing import TENSOR_METHODS, host_side_file
 from neuron_migrate.kinds import Kinds
 from neuron_migrate.models import Edit
+from neuron_migrate.traversal import child_nodes
 
 # "torch": boolean-mask indexing (NM301) and tensor sizes in .view() (NM302) need no other word.
 prefilter(__name__, ("torch", "nonzero", "unique", "masked_select", "where", "repeat_interleave", "bincount",
@@ -172,11 +174,9 @@ def _breaks(ctx: Context) -> dict[int, tuple[ast.AST, str]]:
 
 
 def _host_side(ctx: Context) -> bool:
-    """Tests and data-pipeline files: shapes there are the host's business (graph_breaks.host_side_file)."""
+    """Tests and data-pipeline files: shapes there are the host's business (tracing.host_side_file)."""
     host = ctx.state.get("nm3_host_side")
     if host is None:
-        from neuron_migrate.checks.graph_breaks import host_side_file
-
         host = ctx.state["nm3_host_side"] = host_side_file(ctx.src.path)
     return bool(host)
 
@@ -257,19 +257,12 @@ def _is_tensor_value(e: ast.AST, ctx: Context) -> bool:
         name = ctx.qualify(e.func)
         if name is not None:
             return name.startswith("torch.") and not name.startswith(("torch.is_", "torch.jit."))
-        return isinstance(e.func, ast.Attribute) and e.func.attr in _tensor_methods()
+        return isinstance(e.func, ast.Attribute) and e.func.attr in TENSOR_METHODS
     if isinstance(e, ast.BinOp):
         return _is_tensor_value(e.left, ctx) or _is_tensor_value(e.right, ctx)
     if isinstance(e, ast.Name):
         return (id(ctx.chain[-1]), e.id) in ctx.state.get("nm3_tensors", set())
     return _is_mask(e, ctx)
-
-
-@functools.lru_cache(maxsize=1)
-def _tensor_methods() -> frozenset[str]:
-    from neuron_migrate.checks.graph_breaks import _TENSOR_METHODS  # loaded after this module
-
-    return frozenset(_TENSOR_METHODS)
 
 
 def _is_int_like(e: ast.AST) -> bool:

@@ -185,10 +185,8 @@ def _torch_alias(ctx: Context) -> tuple[str | None, str]:
     """How to spell ``torch`` here, and a note for the fix's title: its module-level alias, or
     ``torch`` when no scope binds that name (``fix`` then adds ``import torch``); None when
     ``torch`` means something else."""
-    from neuron_migrate.imports import is_bound
-
     alias = ctx.names.alias_for("torch", ctx.chain)
-    if alias is None and not is_bound(ctx.names, "torch", ctx.chain):
+    if alias is None and not ctx.names.is_bound("torch", ctx.chain):
         return "torch", _ADDS_IMPORT
     return alias, ""
 

@@ -67,35 +67,6 @@ def _help(r: Rule, markdown: bool) -> str:
             + (f"\n\n[Rule reference]({help_uri(r.code)})" if rules_url() else ""))
 
 
-def notebook_lines(text: str) -> dict[int, list[int]]:
-    """For each cell (numbered as findings number them), the JSON line of each source line.
-
-    Code-scanning alerts and annotations point at lines of the file as stored; a notebook
-    finding counts lines within its cell. A source line maps to the line of the JSON string
-    that holds it ({} when the notebook cannot be read).
-    """
-    from neuron_migrate.notebook import _WS, _Arr, _Str, _value
-
-    try:
-        root, _ = _value(text, _WS.match(text).end())
-        cells = root.get("cells") if isinstance(root, dict) else None
-    except (ValueError, RecursionError):
-        return {}
-    out: dict[int, list[int]] = {}
-    for number, cell in enumerate(cells.items if isinstance(cells, _Arr) else [], 1):
-        token = cell.get("source") if isinstance(cell, dict) else None
-        parts = [token] if isinstance(token, _Str) else token.items if isinstance(token, _Arr) else []
-        lines: list[int] = []
-        for part in parts:
-            if not isinstance(part, _Str):
-                continue
-            at = text.count("\n", 0, part.start) + 1
-            value = json.loads(text[part.start:part.end])
-            lines += [at] * (value.count("\n") + (0 if value.endswith("\n") else 1))
-        out[number] = lines
-    return out
-
-
 class Locator:
     """Where a finding is in the file as stored: its own line, or for a notebook the JSON line."""
 
@@ -116,10 +87,12 @@ class Locator:
         return {"startLine": start, "endLine": max(start, end)}  # columns differ in the JSON
 
     def _cells(self, path: str) -> dict[int, list[int]]:
+        from neuron_migrate.notebook import stored_lines
+
         if path not in self._notebooks:
             file = Path(path) if Path(path).is_absolute() else Path(self.root) / path
             try:
-                self._notebooks[path] = notebook_lines(file.read_bytes().decode("utf-8-sig"))
+                self._notebooks[path] = stored_lines(file.read_bytes().decode("utf-8-sig"))
             except (OSError, UnicodeDecodeError):
                 self._notebooks[path] = {}
         return self._notebooks[path]

@@ -1,0 +1,149 @@
+"""The one walk over a syntax tree, and the node-field tables every walk reads.
+
+``ast.iter_child_nodes`` and ``ast.walk`` visit the Load/Store/operator singletons and
+look up fields through generic machinery; the engine's walk is the hot path of a scan, so
+children are read from per-type field tables without those leaves (four times faster).
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable
+from typing import Protocol
+
+# Fields holding Load/Store/Del and operator nodes: childless singletons without a position.
+# The walk and child_nodes skip them: a third fewer nodes to visit.
+LEAF_FIELDS = frozenset({"ctx", "op", "ops"})
+LEAF_TYPES = (ast.expr_context, ast.boolop, ast.operator, ast.unaryop, ast.cmpop)
+# Nodes that open a scope: what they hold (but not their decorators, defaults, bases) is
+# evaluated in a scope of their own.
+SCOPE_TYPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
+_FUNCTION_TYPES = (ast.FunctionDef, ast.AsyncFunctionDef)
+# Node types with no child nodes (Load/Store aside): not even pushed when no handler wants them.
+_CHILDLESS = frozenset({ast.Name, ast.Constant, ast.alias, ast.Pass, ast.Break, ast.Continue,
+                        ast.Global, ast.Nonlocal})
+
+
+def node_types(*roots: type) -> set[type]:
+    """``roots`` and every class below them (the node types ``ast`` defines)."""
+    found, todo = set(roots), list(roots)
+    while todo:
+        for sub in todo.pop().__subclasses__():
+            if sub not in found:
+                found.add(sub)
+                todo.append(sub)
+    return found
+
+
+_NODE_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def node_fields(cls: type) -> tuple[str, ...]:
+    """The fields of node type ``cls`` that may hold child nodes, in source order."""
+    names = _NODE_FIELDS.get(cls)
+    if names is None:
+        names = _NODE_FIELDS[cls] = tuple(f for f in cls._fields if f not in LEAF_FIELDS)
+    return names
+
+
+def child_nodes(node: ast.AST) -> list[ast.AST]:
+    """``ast.iter_child_nodes`` as a list, without the leaves; four times faster."""
+    out: list[ast.AST] = []
+    for name in _NODE_FIELDS.get(type(node)) or node_fields(type(node)):
+        value = getattr(node, name, None)
+        if type(value) is list:
+            out.extend(v for v in value if isinstance(v, ast.AST))
+        elif isinstance(value, ast.AST):
+            out.append(value)
+    return out
+
+
+_STATEMENT_LIKE = (ast.stmt, ast.ExceptHandler, ast.match_case)
+_BODIES = ("body", "orelse", "finalbody", "handlers", "cases")  # fields holding statement lists
+
+# statement-like node type -> its fields holding statement lists (most have none)
+BODY_FIELDS: dict[type, tuple[str, ...]] = {
+    t: tuple(f for f in _BODIES if f in t._fields) for t in node_types(*_STATEMENT_LIKE)}
+
+
+def scoped_children(node: ast.AST, chain: tuple) -> list[tuple[ast.AST, tuple]]:
+    """Child nodes with the scope chain each is evaluated in, in source order: a function's
+    decorators, defaults and annotations belong to the enclosing scope, its body to its own."""
+    if isinstance(node, _FUNCTION_TYPES):
+        inner = (*chain, node)
+        return ([(d, chain) for d in node.decorator_list]
+                + [(node.args, chain)]
+                + ([(node.returns, chain)] if node.returns else [])
+                + [(s, inner) for s in node.body])
+    if isinstance(node, ast.Lambda):
+        return [(node.args, chain), (node.body, (*chain, node))]
+    if isinstance(node, ast.ClassDef):
+        inner = (*chain, node)
+        return ([(d, chain) for d in node.decorator_list]
+                + [(b, chain) for b in node.bases]
+                + [(k, chain) for k in node.keywords]
+                + [(s, inner) for s in node.body])
+    return [(c, chain) for c in child_nodes(node)]
+
+
+class Visitor(Protocol):
+    """What :func:`walk` tells the handlers besides the node: set before each call."""
+
+    parent: ast.AST | None
+    chain: tuple
+
+
+Handler = Callable[[ast.AST, Visitor], None]
+
+
+def walk(tree: ast.Module, handlers: dict[type, list[Handler]], visitor: Visitor) -> None:
+    """Visit every node of ``tree`` once, parents before children, calling the handlers
+    registered for its type with ``visitor``, whose ``parent`` and ``chain`` (the scopes the
+    node is evaluated in, module first) are set for the node.
+
+    Iterative, so a deeply nested expression cannot overflow the interpreter stack.
+    Children are read field by field, without the Load/Store/operator leaves
+    (``node_fields``): ``ast.iter_child_nodes`` made this loop four times slower.
+    """
+    table = _REVERSED_FIELDS
+    wanted = _pushed(frozenset(_CHILDLESS.difference(handlers)))
+    stack: list[tuple[ast.AST, ast.AST | None, tuple]] = [(tree, None, (tree,))]
+    push, pop = stack.append, stack.pop
+    while stack:
+        node, parent, chain = pop()
+        cls = type(node)
+        todo = handlers.get(cls)
+        if todo:
+            visitor.parent, visitor.chain = parent, chain
+            for handler in todo:
+                handler(node, visitor)
+        if cls in _SCOPES:
+            for child, child_chain in reversed(scoped_children(node, chain)):
+                push((child, node, child_chain))
+            continue
+        fields = table.get(cls)
+        if fields is None:
+            fields = table[cls] = tuple(reversed(node_fields(cls)))
+        for name in fields:
+            value = getattr(node, name, None)
+            if type(value) is list:
+                for item in reversed(value):
+                    if type(item) in wanted:  # a node (not None, not a str) of a type to visit
+                        push((item, node, chain))
+            elif type(value) in wanted:
+                push((value, node, chain))
+
+
+_SCOPES = frozenset(SCOPE_TYPES)
+# Child fields per node type, last first (the walk pushes them in reverse to pop them in order).
+_REVERSED_FIELDS: dict[type, tuple[str, ...]] = {}
+_PUSHED: dict[frozenset, frozenset] = {}
+
+
+def _pushed(unwanted: frozenset) -> frozenset:
+    """The node types the walk pushes: every one but the leaves and ``unwanted``. One set
+    lookup per child instead of an isinstance test and a set lookup."""
+    found = _PUSHED.get(unwanted)
+    if found is None:
+        found = _PUSHED[unwanted] = frozenset(t for t in node_types(ast.AST) if not issubclass(t, LEAF_TYPES)) - unwanted
+    return found
