@@ -150,12 +150,20 @@ class Cache:
         self.changed = False
 
     @classmethod
-    def open(cls, root: Path, options: Options) -> Cache:
+    def read(cls, root: Path, options: Options) -> Cache:
+        """The cache as it is, to read only (``fix`` leaves the folder alone: it changes files)."""
         cache = cls(root / DIRNAME / LAYOUT / salt(options))
+        cache.writable = False
         try:
             cache.entries = _load(cache.file.read_bytes())
         except OSError:
             pass
+        return cache
+
+    @classmethod
+    def open(cls, root: Path, options: Options) -> Cache:
+        cache = cls.read(root, options)
+        cache.writable = True
         try:
             cache._prepare(root / DIRNAME)
         except OSError:

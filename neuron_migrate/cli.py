@@ -50,6 +50,8 @@ def main(argv: list[str] | None = None) -> int:
     if argv == ["--version"]:  # the fast path: no typer, no commands
         print(f"{PROG} {__version__}")
         return 0
+    stdout = sys.stdout
+    sys.stdout = _Stdout(stdout)
     try:
         return _run(argv)
     except UsageError as exc:
@@ -71,6 +73,54 @@ def main(argv: list[str] | None = None) -> int:
         traceback.print_exc()
         print(f"{PROG}: internal error: {exc!r}", file=sys.stderr)
         return 2
+    finally:
+        sys.stdout.flush()
+        sys.stdout = stdout
+
+
+class _Stdout:
+    """stdout that goes quiet once its reader has gone (`scan ... | head -1`), as ruff does: the
+    command runs on and exits with its own code (a gate's 1 stays 1), with no traceback."""
+
+    def __init__(self, stream, text: bool = True):
+        self._stream = stream
+        self._text = text
+        self._gone = False
+
+    def write(self, data):
+        if not self._gone:
+            try:
+                return self._stream.write(data)
+            except BrokenPipeError:
+                self._close()
+        return len(data)
+
+    def flush(self) -> None:
+        if not self._gone:
+            try:
+                self._stream.flush()
+            except BrokenPipeError:
+                self._close()
+
+    @property
+    def buffer(self):
+        return _Stdout(self._stream.buffer, text=False) if self._text else self._stream
+
+    def _close(self) -> None:
+        """Point the descriptor at /dev/null, so that what is still buffered (flushed again at
+        exit) goes nowhere instead of raising once more."""
+        import os
+
+        self._gone = True
+        try:
+            null = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(null, self._stream.fileno())
+            os.close(null)
+        except (OSError, ValueError, AttributeError):  # not a real descriptor (a test's capture)
+            pass
+
+    def __getattr__(self, name):
+        return getattr(self._stream, name)
 
 
 def _run(argv: list[str]) -> int:

@@ -1,4 +1,5 @@
 """``[tool.neuron-migrate]`` in pyproject.toml, merged with the command line.
+``[tool.neuron_migrate]`` (the import name) is read the same; both in one file is an error.
 
 The nearest pyproject.toml that has the table, walking up from the first scanned path,
 is the config. An option given on the command line replaces the key of the same name.
@@ -27,6 +28,7 @@ from neuron_migrate.models import Options, Severity
 
 FILE_NAME = "pyproject.toml"
 TABLE = "neuron-migrate"
+ALIAS = "neuron_migrate"  # the import name: read the same, as ruff reads [tool.ruff] only
 KEYS = ("select", "ignore", "exclude", "per-file-ignores", "fail-on", "capabilities", "compile-entries")
 FAIL_ON = ("error", "warning", "info", "never")
 
@@ -74,9 +76,9 @@ def find(start: Path) -> Path | None:
             text = path.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError):
             continue
-        if TABLE not in text:  # cheap: most pyproject.toml files on the way are not ours
+        if TABLE not in text and ALIAS not in text:  # cheap: most pyproject.toml files are not ours
             continue
-        if isinstance(_table(_parse(path, text)), dict):
+        if isinstance(_table(_parse(path, text), path)[1], dict):
             return path
     return None
 
@@ -92,9 +94,16 @@ def _parse(path: Path, text: str) -> dict:
         raise ConfigError(f"{path}: not valid TOML: {exc}") from None
 
 
-def _table(data: dict) -> object:
+def _table(data: dict, path: Path) -> tuple[str, object]:
+    """(the table's name, the table): [tool.neuron-migrate], or [tool.neuron_migrate] (the
+    package's import name, as people spell it by habit); both at once is an error."""
     tool = data.get("tool")
-    return tool.get(TABLE) if isinstance(tool, dict) else None
+    if not isinstance(tool, dict):
+        return TABLE, None
+    if TABLE in tool and ALIAS in tool:
+        raise ConfigError(f"{path}: both [tool.{TABLE}] and [tool.{ALIAS}]: keep one "
+                          f"([tool.{TABLE}] is the documented name)")
+    return (ALIAS, tool[ALIAS]) if ALIAS in tool else (TABLE, tool.get(TABLE))
 
 
 def load(path: Path) -> Config:
@@ -102,10 +111,10 @@ def load(path: Path) -> Config:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise ConfigError(f"{path}: cannot read: {exc}") from None
-    table = _table(_parse(path, text))
+    name, table = _table(_parse(path, text), path)
     if table is None:
         return Config(path=path)
-    where = f"{path}: [tool.{TABLE}]"
+    where = f"{path}: [tool.{name}]"
     if not isinstance(table, dict):
         raise ConfigError(f"{where} must be a table")
     for key in table:

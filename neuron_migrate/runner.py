@@ -105,20 +105,44 @@ def _analyse_bytes(cand: Candidate, data: bytes, options: Options) -> FileResult
 
 
 def fix_files(cands: list[Candidate], options: Options, unsafe: bool, jobs: int | None = None,
-              progress: Callable[[int, int], None] | None = None,
-              ) -> Iterator[tuple[Candidate, bytes | None, object]]:
+              progress: Callable[[int, int], None] | None = None, use_cache: bool = False,
+              base: Path | None = None) -> Iterator[tuple[Candidate, bytes | None, object]]:
     """(candidate, its bytes when the fix changes it (else None), its ``fix.FileFix``) in the
-    order given, computed in a process pool for many files (writing them stays with the caller)."""
+    order given, computed in a process pool for many files (writing them stays with the caller).
+
+    With the cache (at ``base``), a file whose cached findings have no fix to apply is not
+    analysed again: its findings are what is left."""
     done: dict[int, tuple[bytes | None, object]] = {}
+    todo = list(range(len(cands)))
+    if use_cache and base is not None:
+        todo = _nothing_to_fix(cands, options, unsafe, base, done)
+    work = [cands[i] for i in todo]
     upcoming = 0
-    for n, (i, out) in enumerate(in_pool(_fix_one, cands, (options, unsafe), jobs), 1):
+    for n, (k, out) in enumerate(in_pool(_fix_one, work, (options, unsafe), jobs), len(done) + 1):
         if progress:
             progress(n, len(cands))
-        done[i] = out
+        done[todo[k]] = out
         while upcoming in done:  # hand results on in order, as soon as they are complete
             data, result = done.pop(upcoming)
             yield cands[upcoming], data, result
             upcoming += 1
+
+
+def _nothing_to_fix(cands: list[Candidate], options: Options, unsafe: bool, base: Path,
+                    done: dict[int, tuple[bytes | None, object]]) -> list[int]:
+    """Fill ``done`` with the files the cache shows have no fix to apply; the others' indexes."""
+    from neuron_migrate.cache import Cache
+    from neuron_migrate.fix import FileFix, applicable
+
+    results: list[FileResult | None] = [None] * len(cands)
+    _lookup(cands, results, Cache.read(base, options))  # an unreadable file: its finding is left
+    todo = []
+    for i, (cand, hit) in enumerate(zip(cands, results)):
+        if hit is None or any(applicable(f, unsafe) for f in hit.findings):
+            todo.append(i)
+        else:
+            done[i] = None, FileFix(cand.rel, cand.kind, remaining=list(hit.findings))
+    return todo
 
 
 def _fix_one(cand: Candidate, options: Options, unsafe: bool) -> tuple[bytes | None, object]:

@@ -9,8 +9,9 @@ from typing import Annotated
 import typer
 
 from neuron_migrate.commands import UsageError
-from neuron_migrate.commands.options import (Capabilities, Exclude, ExitZero, FailOn, Ignore, Jobs, Paths,
-                                             Progress, Quiet, Select, UnsafeFixes, settings)
+from neuron_migrate.commands.options import (Capabilities, Exclude, ExitZero, FailOn, Ignore, Jobs, NoCache,
+                                             Paths, Progress, Quiet, Select, TextOrJson, UnsafeFixes,
+                                             settings)
 
 EPILOG = ("Exit codes: 0 nothing blocking left; 1 blocking findings left (with --check: a fix is "
           "pending); 2 a usage error, a file that could not be written, or a fix refused because "
@@ -27,9 +28,10 @@ def fix(
     check: Annotated[bool, typer.Option("--check", help="Print only a summary; exit 1 when a fix is "
                                         "pending (for pre-commit and CI).")] = False,
     unsafe_fixes: UnsafeFixes = False,
+    format: TextOrJson = "text",
     select: Select = None, ignore: Ignore = None, fail_on: FailOn = None, exit_zero: ExitZero = False,
     exclude: Exclude = None, capabilities: Capabilities = None,
-    quiet: Quiet = False, jobs: Jobs = None,
+    quiet: Quiet = False, no_cache: NoCache = False, jobs: Jobs = None,
 ) -> int:
     """Print (or with --apply, write) every fix whose meaning is certain."""
     return fix_command(SimpleNamespace(**locals()))
@@ -41,18 +43,26 @@ def fix_command(args) -> int:
     conf = settings(args)
     mode = "apply" if args.apply else "check" if args.check else "diff"
     results, write_errors = run_fix(args, conf, mode)
-    return exit_code(args, conf.options, mode, results, write_errors)
+    code = exit_code(args, conf.options, mode, results, write_errors)
+    if args.format == "json":
+        from neuron_migrate.report.fix import render_json
+
+        sys.stdout.write(render_json(results, mode, write_errors, conf.options.fail_on, args.paths))
+    return code
 
 
 def run_fix(args, conf, mode: str, verbose: bool = True):
-    """Fix the files; in diff mode print each diff as it is ready, in apply mode write each file.
-    (results, {path: why it could not be written}); the summary goes to stderr."""
+    """Fix the files; in diff mode print each diff as it is ready (the JSON holds them with
+    -f json), in apply mode write each file. (results, {path: why it could not be written});
+    the summary goes to stderr."""
+    from neuron_migrate.discover import scan_base
     from neuron_migrate.report.fix import summary, unified_diff
     from neuron_migrate.report.text import colour
     from neuron_migrate.runner import candidates, fix_files
     from neuron_migrate.writer import write_atomic
 
-    color = mode == "diff" and colour(sys.stdout)
+    as_json = getattr(args, "format", "text") == "json"
+    color = mode == "diff" and not as_json and colour(sys.stdout)
     results = []
     write_errors: dict[str, str] = {}
     todo, skipped = candidates(args.paths, conf.exclude)
@@ -61,7 +71,8 @@ def run_fix(args, conf, mode: str, verbose: bool = True):
             print(f"skipped {item.rel}: {item.reason}", file=sys.stderr)
     # fixes are computed in a process pool for many files; writing stays here, in order
     with Progress(args.quiet or mode == "diff", "fixing") as progress:
-        for item, data, result in fix_files(todo, conf.options, args.unsafe_fixes, args.jobs, progress):
+        for item, data, result in fix_files(todo, conf.options, args.unsafe_fixes, args.jobs, progress,
+                                            use_cache=not args.no_cache, base=scan_base(args.paths)):
             results.append(result)
             if data is None or not result.changed:
                 continue
@@ -70,7 +81,7 @@ def run_fix(args, conf, mode: str, verbose: bool = True):
                     write_atomic(item.path, result.data, expected=data)
                 except OSError as exc:
                     write_errors[item.rel] = str(exc.strerror or exc)
-            elif mode == "diff":
+            elif mode == "diff" and not as_json:
                 _write_out(unified_diff(item.rel, result.before, result.after, color), result.encoding)
     # stdout carries only the patch; the report goes to stderr (-q: counts and problems only)
     print("\n".join(summary(results, mode, args.unsafe_fixes, write_errors, conf.options.fail_on,

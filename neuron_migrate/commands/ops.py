@@ -105,6 +105,31 @@ def _normalise(query: str) -> str:
     return q
 
 
+def _rank(name: str, query: str) -> int:
+    """How well ``name`` (an ATen or Python name) answers ``query``: 0 it is the query (its
+    last part, leading underscores aside), 1 it or one of its words starts with the query,
+    2 it holds the query elsewhere (``eig`` in ``weight``). Lists show the best first."""
+    query = query.lower().strip("*")
+    words = re.split(r"[._]+", name.lower().strip("_"))
+    if name.lower().rsplit(".", 1)[-1].strip("_") == query:
+        return 0
+    return 1 if name.lower().startswith(query) or any(w.startswith(query) for w in words) else 2
+
+
+def near_names(query: str, limit: int = 5) -> list[str]:
+    """Operator and Python names spelled like ``query``, for a lookup that found nothing."""
+    import difflib
+
+    from neuron_migrate.capabilities import aten_map, capabilities
+
+    amap = aten_map()
+    q = _normalise(query)
+    short = {name.rsplit(".", 1)[-1]: name for name in amap.api}
+    words = set(amap.ops) | set(capabilities(()).operators) | set(short)
+    out = difflib.get_close_matches(q.rsplit(".", 1)[-1], words, n=limit, cutoff=0.75)
+    return [short.get(w, w) if w not in amap.ops else w for w in out]
+
+
 def _python_names(amap) -> dict[str, list[str]]:
     """ATen op -> the Python names that dispatch to it."""
     out: dict[str, list[str]] = {}
@@ -131,9 +156,12 @@ def lookup(query: str | None, status: str | None, overlays: tuple[str, ...]) -> 
             names = [base]
         else:
             pattern = q if any(c in q for c in "*?[") else f"*{q}*"
-            hits = {op for op in set(amap.ops) | set(table.operators) if fnmatch.fnmatchcase(op, pattern)}
-            hits |= {op for name, ops in amap.api.items() if fnmatch.fnmatchcase(name, pattern) for op in ops[:1]}
-            names = sorted(hits)
+            hits = {op: _rank(op, q) for op in set(amap.ops) | set(table.operators)
+                    if fnmatch.fnmatchcase(op, pattern)}
+            for name, ops in amap.api.items():
+                if ops and fnmatch.fnmatchcase(name, pattern):
+                    hits[ops[0]] = min(hits.get(ops[0], 3), _rank(name, q))
+            names = sorted(hits, key=lambda op: (hits[op], op))
     else:
         names = sorted(table.operators)
     out = []
@@ -178,19 +206,22 @@ def query_command(args) -> int:
     table = load(overlays)
     matches = lookup(query, status, overlays)
     docs = [_match_dict(m, table) for m in matches]
+    near = near_names(query) if query and not docs else []
     if args.format == "json":
         sys.stdout.write(json.dumps({"torch_neuronx": table.torch_neuronx, "query": query,
-                                     "status": status,
-                                     "operators": docs}, indent=2, ensure_ascii=False) + "\n")
+                                     "status": status, "operators": docs, "did_you_mean": near},
+                                    indent=2, ensure_ascii=False) + "\n")
     else:
-        _print_matches(docs, query, table.torch_neuronx)
+        _print_matches(docs, query, table.torch_neuronx, near)
     return 0 if docs else 1
 
 
-def _print_matches(docs: list[dict], query: str | None, version: str) -> None:
+def _print_matches(docs: list[dict], query: str | None, version: str, near: list[str]) -> None:
     out = []
     if not docs:
         out.append(f"no operator matches {query!r}" if query else "no operator has that status")
+        if near:
+            out.append(f"did you mean: {', '.join(near)}?")
     for d in docs:
         label = d["status"] + (" (unverified)" if d["status"] == "unknown" else
                                f" ({d['evidence']})" if d["evidence"] else "")

@@ -12,7 +12,7 @@ from typing import Annotated, Literal, Optional
 
 import typer
 
-from neuron_migrate.commands import UsageError
+from neuron_migrate.commands import UsageError, note
 
 SCAN_PANEL = "Selection and gate"
 
@@ -141,14 +141,31 @@ def check_capabilities(overlays: tuple[str, ...]) -> None:
 
 
 def run_scan(args, conf):
-    """(ScanResult, skipped) for the paths and options of a scanning command."""
+    """(ScanResult, skipped) for the paths and options of a scanning command, without the
+    findings its --baseline holds (``result.baselined`` counts them)."""
     from neuron_migrate.runner import scan, scan_bytes
 
+    baseline = getattr(args, "baseline", None)
+    if baseline is not None:
+        from neuron_migrate import baseline as baselines
+
+        known = baselines.load(baseline)  # a bad baseline fails before the scan
     if reads_stdin(args):
-        return scan_bytes(sys.stdin.buffer.read(), args.stdin_filename or "stdin.py", conf.options), []
-    with Progress(args.quiet, "scanning") as progress:
-        return scan(args.paths, conf.options, conf.exclude, jobs=args.jobs,
-                    use_cache=not getattr(args, "no_cache", False), progress=progress)
+        result, skipped = scan_bytes(sys.stdin.buffer.read(), args.stdin_filename or "stdin.py",
+                                     conf.options), []
+    else:
+        with Progress(args.quiet, "scanning") as progress:
+            result, skipped = scan(args.paths, conf.options, conf.exclude, jobs=args.jobs,
+                                   use_cache=not getattr(args, "no_cache", False), progress=progress)
+    if baseline is None:
+        return result, skipped
+    applied = baselines.apply(result, baseline, known)
+    applied.result.baselined = applied.matched
+    if applied.unused:
+        note(args.quiet, f"note: {len(applied.unused)} of the baseline's {len(known)} entries match "
+             f"no finding any more; the baseline can shrink (rewrite it with `neuron-migrate "
+             f"baseline PATH -o {baseline}`)")
+    return applied.result, skipped
 
 
 class Progress:

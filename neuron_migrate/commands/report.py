@@ -10,8 +10,8 @@ from typing import Annotated
 import typer
 
 from neuron_migrate.commands import UsageError, note
-from neuron_migrate.commands.options import (Capabilities, Entry, Exclude, Ignore, Jobs, NoCache, Paths, Quiet,
-                                             Select, run_scan, settings)
+from neuron_migrate.commands.options import (Baseline, Capabilities, Entry, Exclude, Ignore, Jobs, NoCache,
+                                             Paths, Quiet, Select, run_scan, settings)
 
 FORMATS = {".md": "markdown", ".markdown": "markdown", ".html": "html", ".htm": "html",
            ".json": "json"}
@@ -24,6 +24,7 @@ def register(app: typer.Typer) -> None:
 def report(
     paths: Paths,
     output: Annotated[Path, typer.Option("-o", "--output", help="The report file: .md, .html or .json.")],
+    baseline: Baseline = None,
     select: Select = None, ignore: Ignore = None, exclude: Exclude = None,
     capabilities: Capabilities = None, entry: Entry = None, quiet: Quiet = False, no_cache: NoCache = False,
     jobs: Jobs = None,
@@ -42,7 +43,7 @@ def report_command(args) -> int:
                          f"use one of {', '.join(sorted(FORMATS))}")
     conf = settings(args)
     result, skipped = run_scan(args, conf)
-    rep = porting.from_scan(result, skipped, conf.options.capabilities)
+    rep = porting.from_scan(result, skipped, conf.options.capabilities, result.baselined)
     if kind == "markdown":
         from neuron_migrate.report import markdown
 

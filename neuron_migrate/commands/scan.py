@@ -9,7 +9,7 @@ from typing import Annotated, Literal, Optional
 
 import typer
 
-from neuron_migrate.commands import UsageError, note
+from neuron_migrate.commands import UsageError
 from neuron_migrate.commands.options import (Baseline, Capabilities, Entry, Exclude, ExitZero, FailOn, Ignore,
                                              Jobs, NoCache, Paths, Quiet, Select, StdinFilename,
                                              UnsafeFixes, reads_stdin, run_scan, settings,
@@ -54,39 +54,24 @@ def scan_command(args) -> int:
 
     conf = settings(args)
     options = conf.options
-    fixed = 0
     if args.unsafe_fixes and not args.fix:
         raise UsageError("--unsafe-fixes goes with --fix (`scan --fix --unsafe-fixes`)")
-    if args.fix:
-        fixed = apply_fixes(args, conf)
-    if args.baseline is not None:
-        from neuron_migrate import baseline as baselines
-
-        known = baselines.load(args.baseline)  # a bad baseline fails before the scan
+    failed = args.fix and apply_fixes(args, conf)
     result, skipped = run_scan(args, conf)
-    if args.baseline is not None:
-        applied = baselines.apply(result, args.baseline, known)
-        result = applied.result
-        result.baselined = applied.matched
-        if applied.unused:
-            note(args.quiet, f"note: {len(applied.unused)} of the baseline's {len(known)} entries match "
-                 f"no finding any more; the baseline can shrink (rewrite it with `neuron-migrate "
-                 f"baseline PATH -o {args.baseline}`)")
     code = 1 if blocking(result.findings, options.fail_on) and not args.exit_zero else 0
     render(args, result, skipped, options)
-    return 2 if fixed < 0 else code
+    return 2 if failed else code
 
 
-def apply_fixes(args, conf) -> int:
-    """`scan --fix`: what `fix --apply` does, before the scan. The number of findings fixed, or
-    -1 when a file could not be written or a fix was refused (the scan still runs: exit 2)."""
+def apply_fixes(args, conf) -> bool:
+    """`scan --fix`: what `fix --apply` does, before the scan. Whether a file could not be
+    written or a fix was refused (the scan still runs, then exits 2)."""
     from neuron_migrate.commands.fix import exit_code, run_fix
 
     if reads_stdin(args):
         raise UsageError("--fix rewrites files: it cannot take stdin")
     results, write_errors = run_fix(args, conf, "apply", verbose=False)
-    failed = exit_code(SimpleNamespace(exit_zero=True), conf.options, "apply", results, write_errors) == 2
-    return -1 if failed else sum(len(r.applied) for r in results if r.changed)
+    return exit_code(SimpleNamespace(exit_zero=True), conf.options, "apply", results, write_errors) == 2
 
 
 def render(args, result, skipped, options) -> None:

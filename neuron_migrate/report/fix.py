@@ -85,3 +85,43 @@ def summary(results: list[FileFix], mode: str, unsafe: bool, write_errors: dict[
             name = rule.name if rule else ""
             lines.append(f"  {code} {name} ×{len(group)} ({group[0].severity.label}{hint}): {where}")
     return lines
+
+
+def render_json(results: list[FileFix], mode: str, write_errors: dict[str, str], fail_on, paths) -> str:
+    """``fix -f json``: per file what was (or would be) fixed, what could not be, what is left,
+    and the diff; paths relative to ``root``, as in ``scan -f json``."""
+    import json
+
+    from neuron_migrate import __version__
+    from neuron_migrate.discover import scan_base
+    from neuron_migrate.report import blocking, workspace_path
+    from neuron_migrate.report.json import SCHEMA_VERSION, finding_dict
+
+    files = []
+    for r in results:
+        if not (r.applied or r.not_applied or r.remaining or r.error or r.path in write_errors):
+            continue
+        changed = r.changed and r.path not in write_errors
+        files.append({
+            "path": r.path,
+            "changed": changed, "written": changed and mode == "apply",
+            "error": r.error or write_errors.get(r.path),
+            "applied": [finding_dict(f) for f in r.applied] if changed else [],
+            "not_applied": [{**finding_dict(n.finding), "reason": n.reason} for n in r.not_applied],
+            "remaining": [finding_dict(f) for f in r.remaining],
+            "notes": r.notes,
+            "diff": unified_diff(r.path, r.before, r.after) if changed and r.before != r.after else None,
+        })
+    remaining = [f for r in results for f in r.remaining]
+    doc = {
+        "schema_version": SCHEMA_VERSION,
+        "tool": {"name": "neuron-migrate", "version": __version__},
+        "mode": mode,
+        "root": workspace_path(str(scan_base(paths)), "."),
+        "summary": {"fixed": sum(len(f["applied"]) for f in files),
+                    "files_changed": sum(f["changed"] for f in files),
+                    "not_applied": sum(len(f["not_applied"]) for f in files),
+                    "remaining": len(remaining), "blocking": len(blocking(remaining, fail_on))},
+        "files": files,
+    }
+    return json.dumps(doc, indent=2, ensure_ascii=False) + "\n"

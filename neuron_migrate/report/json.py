@@ -8,7 +8,7 @@ from neuron_migrate import __version__
 from neuron_migrate.capabilities import target
 from neuron_migrate.coverage import compile_coverage
 from neuron_migrate.models import Finding, ScanResult
-from neuron_migrate.report import summary
+from neuron_migrate.report import summary, workspace_path
 
 SCHEMA_VERSION = 1
 
@@ -41,7 +41,8 @@ def document(result: ScanResult, skipped) -> dict:
                  "capabilities_version": target().torch_neuronx},
         "summary": summary(result, skipped),
         "findings": [finding_dict(f) for f in result.findings],
-        "files": {"scanned": len(result.files),
+        "files": {"root": workspace_path(result.root, "."),  # findings' paths are relative to it
+                  "scanned": len(result.files),
                   "skipped": [{"path": s.rel, "reason": s.reason} for s in skipped]
                   + [{"path": r.path, "reason": r.skipped} for r in result.files if r.skipped]},
         "compile_coverage": compile_coverage(result.files, result.entries),
