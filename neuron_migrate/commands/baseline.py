@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 
 from neuron_migrate.commands import UsageError, note, plural
-from neuron_migrate.commands.options import (Capabilities, Exclude, Ignore, Jobs, NoCache, Paths, Quiet,
+from neuron_migrate.commands.options import (Capabilities, Entry, Exclude, Ignore, Jobs, NoCache, Paths, Quiet,
                                              Select, run_scan, settings)
 
 
@@ -21,7 +21,8 @@ def baseline(
     paths: Paths,
     output: Annotated[Path, typer.Option("-o", "--output", help="The baseline file to write (JSON).")],
     select: Select = None, ignore: Ignore = None, exclude: Exclude = None,
-    capabilities: Capabilities = None, quiet: Quiet = False, no_cache: NoCache = False, jobs: Jobs = None,
+    capabilities: Capabilities = None, entry: Entry = None, quiet: Quiet = False, no_cache: NoCache = False,
+    jobs: Jobs = None,
 ) -> int:
     """Write every current finding's fingerprint; `scan --baseline FILE` then reports only new ones."""
     return baseline_command(SimpleNamespace(**locals()))

@@ -9,9 +9,9 @@ from typing import Annotated
 import typer
 
 from neuron_migrate.commands import UsageError
-from neuron_migrate.commands.options import (Capabilities, Exclude, ExitZero, FailOn, Ignore, Jobs, NoCache,
-                                             Paths, Progress, Quiet, Select, TextOrJson, UnsafeFixes,
-                                             settings)
+from neuron_migrate.commands.options import (Capabilities, Entry, Exclude, ExitZero, FailOn, Ignore, Jobs,
+                                             NoCache, Paths, Progress, Quiet, Select, TextOrJson,
+                                             UnsafeFixes, settings)
 
 EPILOG = ("Exit codes: 0 nothing blocking left; 1 blocking findings left (with --check: a fix is "
           "pending); 2 a usage error, a file that could not be written, or a fix refused because "
@@ -30,7 +30,7 @@ def fix(
     unsafe_fixes: UnsafeFixes = False,
     format: TextOrJson = "text",
     select: Select = None, ignore: Ignore = None, fail_on: FailOn = None, exit_zero: ExitZero = False,
-    exclude: Exclude = None, capabilities: Capabilities = None,
+    exclude: Exclude = None, capabilities: Capabilities = None, entry: Entry = None,
     quiet: Quiet = False, no_cache: NoCache = False, jobs: Jobs = None,
 ) -> int:
     """Print (or with --apply, write) every fix whose meaning is certain."""
