@@ -64,6 +64,7 @@ class Finding:
     message: str
     fix: Fix | None = None
     cell: int | None = None  # notebook cell number (1-based) when the file is a notebook
+    dynamo: str | None = None  # id of Dynamo's graph-break type (GB0124) a NM4xx finding predicts
 
     @property
     def sort_key(self) -> tuple:

@@ -18,7 +18,7 @@ import textwrap
 from pathlib import Path
 
 PRELUDE = """\
-import contextlib, functools, logging, math, random, time, warnings
+import contextlib, copy, functools, inspect, logging, math, random, time, warnings
 import numpy as np
 import torch
 import torch.nn as nn
@@ -185,6 +185,23 @@ CASES: list[tuple[str, str, dict]] = [
     ("torch.spmm(sparse, dense)", "y = x * 2\nz = y + 1\nw = torch.spmm(SPARSE, z)\nreturn w * 2", {}),
     ("x.to_sparse()", "y = x * 2\nz = y + 1\nw = z.to_sparse()\nreturn w.to_dense() * 2", {}),
     ("torch.is_grad_enabled/jit.is_scripting", "if torch.jit.is_scripting() or not torch.is_grad_enabled():\n    return x + 1\nreturn x", {}),
+    # break kinds seen on real models (issue 14), one construct each
+    ("zip over map() of a tensor", "y = x * 2\nys = [a + b for a, b in zip(map(torch.relu, y), y)]\nreturn ys[0] * 2", {}),
+    ("generator consumed by next()", "y = x * 2\ng = (r * 2 for r in y)\nfirst = next(g)\nreturn first + y[1]", {}),
+    ("nn.Module built in traced code", "y = x * 2\nlin = nn.Linear(8, 8)\nreturn lin(y)", {}),
+    ("setattr requires_grad", "y = x * 2\ny.requires_grad = True\nreturn y * 2", {}),
+    ("with warnings.catch_warnings()", "y = x * 2\nwith warnings.catch_warnings():\n    z = y + 1\nreturn z * 2", {}),
+    ("with contextlib.suppress", "y = x * 2\nwith contextlib.suppress(ValueError):\n    z = y + 1\nreturn z * 2", {}),
+    ("with open()", "y = x * 2\nwith open(__file__) as fh:\n    pass\nreturn y * 2", {}),
+    ("copy.deepcopy(tensor)", "y = x * 2\nz = copy.deepcopy(y)\nreturn z * 2", {}),
+    ("inspect.signature", "y = x * 2\nn = len(inspect.signature(helper_item).parameters)\nreturn y * n", {}),
+    ("torch.typename", "y = x * 2\ns = torch.typename(y)\nreturn y * len(s)", {}),
+    ("np.nonzero on tensor", "y = x * 2\ni = np.nonzero(y.numpy() > 0)[0]\nreturn y * len(i)", {}),
+    ("np.mean of tensor to float", "y = x * 2\nm = float(np.mean(y.numpy()))\nreturn y * m", {}),
+    ("torch.equal", "y = x * 2\nif torch.equal(y, x):\n    y = y + 1\nreturn y * 2", {}),
+    ("x.tolist() in loop helper", "y = x * 2\nreturn y * len([v for v in y[0].tolist() if v > 0])", {}),
+    ("iter() on tensor", "y = x * 2\nit = iter(y)\nreturn next(it) * 2", {}),
+    ("torch.cat grown in a loop", "y = x[:1]\nfor i in range(3):\n    y = torch.cat((y, x[i:i + 1]), 0)\nreturn y * 2", {}),
 ]
 
 
@@ -225,11 +242,23 @@ def run(words: list[str]) -> list[tuple[str, object, list]]:
         for b in m.breaks:
             flag = " (frame skipped)" if b.skip else " (rest of frame eager)" if b.rest else ""
             if b.file == str(path):
-                breaks.append(f"`{lines[b.line - 1].strip()}`{flag}: {_cause(b.reason)}")
+                breaks.append(f"`{lines[b.line - 1].strip()}`{flag}: {_cause(b.reason)} {gb_id(b.reason)}".rstrip())
             else:
-                breaks.append(f"{Path(b.file).name}:{b.line}{flag}: {_cause(b.reason)}")
+                breaks.append(f"{Path(b.file).name}:{b.line}{flag}: {_cause(b.reason)} {gb_id(b.reason)}".rstrip())
         rows.append((name, m, breaks))
     return rows
+
+
+def gb_id(reason: str) -> str:
+    """Dynamo's id of a break's type (``GB0124``): the registry entry (rules/generated/
+    graph_breaks.json, extracted from this torch) whose type the message states, the longest
+    when several match."""
+    import json
+
+    table = json.loads((Path(__file__).resolve().parents[2] / "rules" / "generated"
+                        / "graph_breaks.json").read_text(encoding="utf-8"))["breaks"]
+    hits = [(len(row["type"]), gb) for gb, row in table.items() if row["type"] and row["type"] in reason]
+    return max(hits)[1] if hits else ""
 
 
 # Dynamo's preambles say how it handled the break (shown as a flag); the cause follows them.

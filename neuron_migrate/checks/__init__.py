@@ -157,8 +157,9 @@ class Context:
     # -- reporting ---------------------------------------------------------
     def report(self, rule: Rule, node: ast.AST, message: str | None = None, *,
                edits: tuple[Edit, ...] | list[Edit] = (), unsafe: str | None = None,
-               title: str | None = None, severity: Severity | None = None) -> None:
-        """Report ``rule`` at ``node``. ``edits`` make a fix; ``unsafe`` gives the reason it is unsafe."""
+               title: str | None = None, severity: Severity | None = None, dynamo: str | None = None) -> None:
+        """Report ``rule`` at ``node``. ``edits`` make a fix; ``unsafe`` gives the reason it is unsafe;
+        ``dynamo`` is the id of Dynamo's graph-break type the finding predicts (``GB0124``)."""
         src = self.src
         fix = None
         if edits:
@@ -172,7 +173,7 @@ class Context:
             line=node.lineno, column=src.char_column(node.lineno, node.col_offset) + 1,
             end_line=node.end_lineno,
             end_column=src.char_column(node.end_lineno, node.end_col_offset) + 1,
-            message=message or rule.summary, fix=fix,
+            message=message or rule.summary, fix=fix, dynamo=dynamo,
         ))
 
 

@@ -82,9 +82,12 @@ NM403 = rule(
 NM404 = rule(
     "NM404", "untraceable-call-in-traced-code", "warning", "compile",
     summary="call Dynamo cannot trace in traced code: a torch.compile graph break",
-    why="`time.time()`, Python's `random`, `torch.manual_seed`, `Tensor.data_ptr()` and "
-        "`torch._dynamo.graph_break()` are not traced: the graph ends at the call "
-        "(`data_ptr()` makes Dynamo skip the whole function).",
+    why="`time.time()`, Python's `random`, `torch.manual_seed`, `torch.typename`, "
+        "`Tensor.data_ptr()`, `torch._dynamo.graph_break()`, `copy.deepcopy` of a tensor, setting "
+        "`t.requires_grad`, building a module with parameters (`nn.Linear(...)`) and `with open(...)` "
+        "are not traced: the graph ends there (`data_ptr()` and `open` make Dynamo skip the whole "
+        "function). Each finding names Dynamo's own graph-break id (`GB0007`, see "
+        "https://meta-pytorch.github.io/compile-graph-break-site/).",
     example="class Noise(nn.Module):\n    def forward(self, x):\n        torch.manual_seed(0)\n"
             "        return x + torch.randn_like(x)",
     use_instead="class Noise(nn.Module):\n    def forward(self, x, noise):\n        return x + noise",
@@ -165,17 +168,49 @@ BREAK_CODES = frozenset({"NM401", "NM402", "NM403", "NM404", "NM405", "NM406", "
 # -- facts measured with torch 2.13 (constructs.py) -------------------------------------------
 
 _HOST_SYNC_METHODS = {"item", "tolist"}
+# Dynamo's graph-break type of each hazard, as measured (constructs.py prints the id of every
+# break it sees; docs/accuracy.md): ids of torch/_dynamo/graph_break_registry.json.
+GB = {
+    "item": "GB0124",  # Unsupported Tensor.item() call with capture_scalar_outputs=False
+    "tolist": "GB0109",  # Tensor.tolist() with non-integer tensor
+    "branch": "GB0170",  # Data-dependent branching
+    "data_dependent": "GB0033",  # Data dependent operator
+    "print": "GB0059",  # Failed to trace builtin operator
+    "logger": "GB0291",  # logging.Logger method not supported for non-export cases
+    "skipped": "GB0007",  # Attempted to call function marked as skipped
+    "observed": "GB0088",  # Observed exception
+    "graph_break": "GB0025",  # Call to `torch._dynamo.graph_break()`
+    "disabled": "GB0098",  # Skip calling `torch.compiler.disable()`d function
+    "rnn": "GB0014",  # Attempted to wrap RNN, GRU, or LSTM
+    "sparse": "GB0015",  # Attempted to wrap sparse Tensor
+    "sparse_make": "GB0277",  # Attempted to wrap sparse Tensor with VariableTracker
+    "parameter": "GB0264",  # Attempted to use `torch.nn.Parameter()` constructor with Dynamo
+    "deepcopy": "GB4198",  # Attempted to copy.deepcopy a tensor
+    "requires_grad": "GB0206",  # setattr() on Tensor.requires_grad
+    "context": "GB0142",  # Unsupported context manager
+}
 _SCALAR_BUILTINS = {"int", "float", "bool", "complex"}
 _DATA_DEPENDENT_FUNCTIONS = {"torch.equal", "torch.allclose", "torch.is_nonzero"}  # op tag data_dependent_output
 _LOG_METHODS = {"debug", "info", "warning", "warn", "error", "exception", "critical", "log"}
 _UNTRACEABLE = {
     "time.time", "time.perf_counter", "time.monotonic", "time.process_time", "time.sleep",
-    "time.time_ns", "time.perf_counter_ns", "torch.manual_seed", "torch.seed",
+    "time.time_ns", "time.perf_counter_ns", "torch.manual_seed", "torch.seed", "torch.typename",
     "torch.random.manual_seed", "torch.random.seed", "torch.cuda.manual_seed",
     "torch.cuda.manual_seed_all", "torch._dynamo.graph_break",
 }
 _UNTRACEABLE_MODULES = ("random.",)  # Python's random module (numpy.random is traced)
 _DISABLE = {"torch.compiler.disable", "torch._dynamo.disable"}
+# torch.nn modules that create parameters when built: building one in traced code breaks
+# (measured: "nn.Module built in traced code", inside nn.Parameter's constructor)
+_PARAMETER_MODULES = {"Linear", "Bilinear", "LazyLinear", "Conv1d", "Conv2d", "Conv3d", "ConvTranspose1d",
+                      "ConvTranspose2d", "ConvTranspose3d", "LayerNorm", "GroupNorm", "RMSNorm",
+                      "BatchNorm1d", "BatchNorm2d", "BatchNorm3d", "Embedding", "EmbeddingBag",
+                      "MultiheadAttention", "LSTM", "GRU", "RNN", "LSTMCell", "GRUCell", "RNNCell", "PReLU",
+                      "Transformer", "TransformerEncoderLayer", "TransformerDecoderLayer"}
+# Context managers Dynamo refuses (measured: `with open(...)` skips the frame); the
+# warnings/contextlib/no_grad/autocast ones and user classes are traced.
+_UNSUPPORTED_CONTEXTS = {"builtins.open", "io.open", "tempfile.TemporaryDirectory", "tempfile.NamedTemporaryFile",
+                         "threading.Lock", "threading.RLock"}
 _SPARSE_FUNCTIONS = {"torch.spmm", "torch.smm", "torch.hspmm"}
 _SPARSE_CONSTRUCTORS = {"torch.sparse_coo_tensor", "torch.sparse_csr_tensor", "torch.sparse_csc_tensor",
                         "torch.sparse_compressed_tensor"}
@@ -816,6 +851,8 @@ class Hazard:
     node: ast.AST
     message: str
     skips_rest: bool = False  # Dynamo cannot resume: the rest of the function runs eagerly
+    skips_frame: bool = False  # Dynamo gives up on the whole function at it
+    gb: str = ""  # Dynamo's id of the graph-break type (rules/generated/graph_breaks.json)
 
 
 def _hazards(fn: ast.AST, t: Tensors, ctx: Context, d: _Decls, cls: ast.ClassDef | None) -> list[Hazard]:
@@ -832,14 +869,29 @@ def _hazards(fn: ast.AST, t: Tensors, ctx: Context, d: _Decls, cls: ast.ClassDef
         if isinstance(node, (ast.If, ast.While)) and t.truth(node.test) and constant_test(node.test) is None:
             out.append(Hazard(NM402, node.test, f"`{_short(ctx, node.test)}` is a tensor: the "
                               f"`{'if' if isinstance(node, ast.If) else 'while'}` needs its value on "
-                              "the host (graph break)"))
+                              "the host (graph break)", gb=GB['branch']))
         elif isinstance(node, ast.IfExp) and t.truth(node.test):
             out.append(Hazard(NM402, node.test, f"`{_short(ctx, node.test)}` is a tensor: the "
-                              "conditional expression needs its value on the host (graph break)"))
+                              "conditional expression needs its value on the host (graph break)", gb=GB['branch']))
         elif isinstance(node, ast.Call):
             h = _call_hazard(node, t, ctx, d, cls, chain, loggers)
             if h is not None:
                 out.append(h)
+    for node in body.binders:  # y.requires_grad = True
+        targets = node.targets if isinstance(node, ast.Assign) else [getattr(node, "target", None)]
+        for target in targets:
+            if isinstance(target, ast.Attribute) and target.attr == "requires_grad" and t.of(target.value):
+                out.append(Hazard(NM404, target, f"setting `{_short(ctx, target)}` on a tensor is not "
+                                  "traced by Dynamo (graph break)", gb=GB["requires_grad"]))
+    for node in body.statements:  # with open(...): a context manager Dynamo cannot enter
+        if isinstance(node, (ast.With, ast.AsyncWith)):
+            for item in node.items:
+                expr = item.context_expr
+                if isinstance(expr, ast.Call) and ctx.names.qualify(expr.func, chain) in _UNSUPPORTED_CONTEXTS \
+                        or isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name) and expr.func.id == "open" \
+                        and not _bound(ctx, "open", chain):
+                    out.append(Hazard(NM404, expr, f"`{_short(ctx, expr)}` is a context manager Dynamo does "
+                                      "not support", skips_frame=True, gb=GB["context"]))
     return out
 
 
@@ -848,56 +900,86 @@ def _call_hazard(call: ast.Call, t: Tensors, ctx: Context, d: _Decls, cls, chain
     name = ctx.names.qualify(f, chain)
     if isinstance(f, ast.Attribute) and name is None:
         if f.attr in _HOST_SYNC_METHODS and not call.args and not call.keywords:
-            return Hazard(NM401, call, f"`.{f.attr}()` copies a tensor value to the host (graph break)")
+            return Hazard(NM401, call, f"`.{f.attr}()` copies a tensor value to the host (graph break)", gb=GB['item'] if f.attr == 'item' else GB['tolist'])
         if f.attr in _SPARSE_METHODS:
             return Hazard(NM408, call, f"`.{f.attr}()` makes a sparse tensor, which torch.compile "
                           "does not support",
-                          skips_rest=True)
+                          skips_rest=True, gb=GB['sparse_make'])
         if f.attr == "data_ptr" and not call.args:
-            return Hazard(NM404, call, "`.data_ptr()` cannot be traced: Dynamo skips the whole function")
+            return Hazard(NM404, call, "`.data_ptr()` cannot be traced: Dynamo skips the whole function", gb=GB['observed'])
         if f.attr in _LOG_METHODS and _is_logger(f.value, ctx, chain, loggers):
-            return Hazard(NM403, call, f"logging call `{_short(ctx, f)}(...)` (graph break)")
+            return Hazard(NM403, call, f"logging call `{_short(ctx, f)}(...)` (graph break)", gb=GB['logger'])
         if (isinstance(f.value, ast.Name) and f.value.id == "self" and cls is not None):
             found = _method_of(cls, f.attr, d)
             if found is not None and id(found[0]) in d.disabled:
-                return Hazard(NM405, call, f"`self.{f.attr}` is excluded from torch.compile (graph break)")
+                return Hazard(NM405, call, f"`self.{f.attr}` is excluded from torch.compile (graph break)", gb=GB['disabled'])
             if found is None:
                 return _submodule_hazard(call, f.attr, _submodule_kind(cls, f.attr, ctx, d))
         return None
     if isinstance(f, ast.Name):
         if ctx.names.is_bound(f.id, chain):  # a def, assignment or import: not the builtin
             name = name or "<local>"
-        if f.id in _SCALAR_BUILTINS and name is None and len(call.args) == 1 and t.of(call.args[0]):
-            return Hazard(NM401, call, f"`{f.id}()` of a tensor copies its value to the host (graph break)")
+        if f.id in _SCALAR_BUILTINS and name is None and len(call.args) == 1:
+            arg = call.args[0]
+            if t.of(arg):
+                return Hazard(NM401, call, f"`{f.id}()` of a tensor copies its value to the host (graph break)",
+                              gb=GB['item'])
+            if _numpy_of_tensor(arg, t, ctx, chain):  # Dynamo traces NumPy on tensors as tensor ops
+                return Hazard(NM401, call, f"`{f.id}()` of a NumPy result computed from a tensor reads it "
+                              "on the host (graph break)", gb=GB['data_dependent'])
         if f.id == "print" and name is None:
-            return Hazard(NM403, call, "`print` is not traced by Dynamo (graph break)")
+            return Hazard(NM403, call, "`print` is not traced by Dynamo (graph break)", gb=GB['print'])
         target = d.functions.get(f.id)
         if target is not None and id(target) in d.disabled:
-            return Hazard(NM405, call, f"`{f.id}` is excluded from torch.compile (graph break)")
+            return Hazard(NM405, call, f"`{f.id}` is excluded from torch.compile (graph break)", gb=GB['disabled'])
     if isinstance(f, ast.Call) and ctx.names.qualify(f.func, chain) in _DISABLE:
-        return Hazard(NM405, call, "calls a function wrapped in torch.compiler.disable (graph break)")
+        return Hazard(NM405, call, "calls a function wrapped in torch.compiler.disable (graph break)", gb=GB['disabled'])
     if name is None or name == "<local>":
         return None
     if name in _SPARSE_CONSTRUCTORS:
         return Hazard(NM408, call, f"`{name}` makes a sparse tensor, which torch.compile does not "
-                      "support", skips_rest=True)
+                      "support", skips_rest=True, gb=GB['sparse_make'])
     if name in _SPARSE_FUNCTIONS or name.startswith("torch.sparse."):
         return Hazard(NM408, call, f"`{name}` works on sparse tensors, which torch.compile does "
-                      "not support (graph break)")
+                      "not support (graph break)", gb=GB['sparse'])
     if name in _DATA_DEPENDENT_FUNCTIONS:
-        return Hazard(NM401, call, f"`{name}` returns a Python bool from tensor values (graph break)")
+        return Hazard(NM401, call, f"`{name}` returns a Python bool from tensor values (graph break)", gb=GB['data_dependent'])
     if name == "torch._assert" and call.args and t.of(call.args[0]):
         return Hazard(NM402, call, "`torch._assert` on a tensor needs its value (graph break); "
-                      "a plain `assert` is traced")
+                      "a plain `assert` is traced", gb=GB['data_dependent'])
+    if name.startswith("torch.nn.") and name.rsplit(".", 1)[-1] in _PARAMETER_MODULES:
+        return Hazard(NM404, call, f"`{_short(ctx, call.func)}(...)` built inside traced code: Dynamo does "
+                      "not trace creating its parameters (graph break); build it in `__init__`",
+                      gb=GB["parameter"])
+    if name == "copy.deepcopy" and call.args and t.of(call.args[0]):
+        return Hazard(NM404, call, "`copy.deepcopy` of a tensor is not traced by Dynamo (graph break); "
+                      "use `.clone()`", gb=GB["deepcopy"])
     if name in _UNTRACEABLE or name.startswith(_UNTRACEABLE_MODULES):
-        return Hazard(NM404, call, f"`{name}` is not traced by Dynamo (graph break)")
+        return Hazard(NM404, call, f"`{name}` is not traced by Dynamo (graph break)", gb=GB['graph_break'] if name == 'torch._dynamo.graph_break' else GB['skipped'])
     if name == "warnings.warn":
-        return Hazard(NM403, call, "`warnings.warn` is not traced by Dynamo (graph break)")
+        return Hazard(NM403, call, "`warnings.warn` is not traced by Dynamo (graph break)", gb=GB['skipped'])
     if name.startswith("logging.") and name.split(".")[-1] in _LOG_METHODS:
-        return Hazard(NM403, call, f"logging call `{name}` (graph break)")
+        return Hazard(NM403, call, f"logging call `{name}` (graph break)", gb=GB['logger'])
     if name.startswith("math.") and any(t.of(a) for a in call.args):
-        return Hazard(NM401, call, f"`{name}` of a tensor needs its value on the host (graph break)")
+        return Hazard(NM401, call, f"`{name}` of a tensor needs its value on the host (graph break)", gb=GB['data_dependent'])
     return None
+
+
+def _numpy_of_tensor(e: ast.AST, t: Tensors, ctx: Context, chain) -> bool:
+    """``np.mean(y.numpy())``: a NumPy call on a value surely computed from a tensor (a bare
+    forward parameter, often an int, does not count)."""
+    if not (isinstance(e, ast.Call) and (ctx.names.qualify(e.func, chain) or "").startswith("numpy.")):
+        return False
+
+    def strong(a: ast.AST) -> bool:
+        if isinstance(a, ast.Name):
+            return a.id in t.assigned
+        if isinstance(a, (ast.Attribute, ast.Subscript)):
+            return strong(a.value)
+        if isinstance(a, ast.BinOp):
+            return strong(a.left) or strong(a.right)
+        return isinstance(a, ast.Call) and t.of(a)
+    return any(strong(a) for a in e.args)
 
 
 _NN_TRANSFORMER = ("torch.nn.Transformer", "torch.nn.modules.transformer.Transformer")
@@ -943,7 +1025,7 @@ def submodule_weight(cls: ast.ClassDef, attr: str, ctx: Context, d: _Decls) -> i
 def _submodule_hazard(call: ast.Call, attr: str, kind: str | None) -> Hazard | None:
     if kind == "rnn":
         return Hazard(NM406, call, f"`self.{attr}` is an nn.LSTM/GRU/RNN, which Dynamo does not "
-                      "trace and cannot resume after", skips_rest=True)
+                      "trace and cannot resume after", skips_rest=True, gb=GB['rnn'])
     for mask, mask_pos, hint, hint_pos in _MASK_ARGS.get(kind or "", ()):
         given = _argument(call, mask, mask_pos)
         if given is None or (isinstance(given, ast.Constant) and given.value is None):
@@ -951,7 +1033,7 @@ def _submodule_hazard(call: ast.Call, attr: str, kind: str | None) -> Hazard | N
         flag = _argument(call, hint, hint_pos)
         if flag is None or (isinstance(flag, ast.Constant) and flag.value is None):
             return Hazard(NM407, call, f"`{mask}` without `{hint}=`: torch reads on the host whether "
-                          f"the mask is causal, so `self.{attr}` runs eagerly (graph break)")
+                          f"the mask is causal, so `self.{attr}` runs eagerly (graph break)", gb=GB['item'])
     return None
 
 
@@ -1029,7 +1111,7 @@ def _ops_before(fn: ast.AST, stmt: ast.stmt, tensors: Tensors) -> int:
 
 
 _TRAP_WORDS = {"loop": "inside a loop", "try": "inside a `try` block", "with": "inside a `with` block",
-               "start": "with fewer than two ops before it to compile"}
+               "start": "with fewer than two ops before it to compile", "frame": "it cannot be resumed from"}
 
 
 @finalizer
@@ -1063,6 +1145,8 @@ def _report_traced(ctx: Context) -> None:
         sites: dict[int, BreakSite] = {}
         for h in hazards:
             stmt, trap = where.get(id(h.node), (None, None))
+            if h.skips_frame and not trap:
+                trap = "frame"
             if h.skips_rest and not trap and stmt is not None and _ops_before(fn, stmt, tensors) < 2:
                 trap = "start"  # Dynamo resumes only from a graph of 2+ ops: it skips the whole frame
             msg = h.message
@@ -1070,7 +1154,9 @@ def _report_traced(ctx: Context) -> None:
                 msg += f"; {_TRAP_WORDS[trap]}, so Dynamo runs all of `{tf.name}` eagerly"
             elif h.skips_rest:
                 msg += f": the call and the rest of `{tf.name}` run eagerly"
-            ctx.report(h.rule, h.node, msg)
+            if h.gb:
+                msg += f" [Dynamo {h.gb}]"
+            ctx.report(h.rule, h.node, msg, dynamo=h.gb or None)
             _add_site(sites, stmt, h.node, h.rule.code, trap, h.skips_rest)
         for nid, (node, code) in shape_breaks.items():  # in source order, as the walk found them
             if nid in where:

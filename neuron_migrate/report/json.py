@@ -23,6 +23,10 @@ def finding_dict(f: Finding) -> dict:
     doc = {"code": f.code, "rule": f.rule, "severity": f.severity.label, "category": f.category,
            "path": f.path, "line": f.line, "column": f.column, "end_line": f.end_line,
            "end_column": f.end_column, "message": f.message, "fix": fix}
+    if f.dynamo:  # the graph-break type Dynamo would report (torch/_dynamo/graph_break_registry.json)
+        from neuron_migrate.graph_break_ids import describe
+
+        doc["dynamo"] = describe(f.dynamo)
     if f.cell is not None:  # a notebook: line and column count within the cell (edits: its source)
         doc = {**{k: doc[k] for k in ("code", "rule", "severity", "category", "path")},
                "cell": f.cell, **{k: v for k, v in doc.items() if k not in ("code", "rule", "severity", "category", "path")}}
