@@ -889,7 +889,7 @@ def _hazards(fn: ast.AST, t: Tensors, ctx: Context, d: _Decls, cls: ast.ClassDef
                 expr = item.context_expr
                 if isinstance(expr, ast.Call) and ctx.names.qualify(expr.func, chain) in _UNSUPPORTED_CONTEXTS \
                         or isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name) and expr.func.id == "open" \
-                        and not _bound(ctx, "open", chain):
+                        and not ctx.names.is_bound("open", chain):
                     out.append(Hazard(NM404, expr, f"`{_short(ctx, expr)}` is a context manager Dynamo does "
                                       "not support", skips_frame=True, gb=GB["context"]))
     return out
