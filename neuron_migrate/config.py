@@ -13,6 +13,7 @@ A bad key or value is a :class:`ConfigError` (exit 2) that names the file and th
     fail-on = "warning"              # error | warning | info | never
     capabilities = "neuron-overlay.yaml"    # a capability overlay, relative to this file
     compile-entries = ["pkg.model:GPT.generate", "train.py:train_step"]   # what torch.compile traces
+    scopes = { tests = ["integration/**"], vendored = ["csrc/"] }  # overrides (scopes.py)
 """
 
 from __future__ import annotations
@@ -29,7 +30,8 @@ from neuron_migrate.models import Options, Severity
 FILE_NAME = "pyproject.toml"
 TABLE = "neuron-migrate"
 ALIAS = "neuron_migrate"  # the import name: read the same, as ruff reads [tool.ruff] only
-KEYS = ("select", "ignore", "exclude", "per-file-ignores", "fail-on", "capabilities", "compile-entries")
+KEYS = ("select", "ignore", "exclude", "per-file-ignores", "fail-on", "capabilities", "compile-entries",
+        "scopes")
 FAIL_ON = ("error", "warning", "info", "never")
 
 
@@ -47,6 +49,7 @@ class Config:
     fail_on: str | None = None
     capabilities: Path | None = None  # absolute
     entries: tuple[str, ...] = ()  # compile-entries
+    scopes: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (scope, patterns) overrides
 
     @property
     def folder(self) -> Path | None:
@@ -61,6 +64,12 @@ class Settings:
     exclude: tuple[str, ...]
     capabilities: tuple[Path, ...]  # capability overlays, in the order they apply
     config: Config
+
+    def scopes(self, paths):
+        """The scope of each of ``paths`` (relative to the scan root): scopes.Scopes."""
+        from neuron_migrate.scopes import Scopes
+
+        return Scopes(paths, self.config.scopes, self.options.config_prefix)
 
 
 def find(start: Path) -> Path | None:
@@ -159,7 +168,16 @@ def load(path: Path) -> Config:
         bad = [e for e in entries if entry_error(e)]
         if bad:
             raise ConfigError(f"{where}: 'compile-entries': {entry_error(bad[0])}")
-    return Config(path, select, ignore, exclude, tuple(per_file), fail_on, capabilities, entries)
+    scopes: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    if "scopes" in table:
+        from neuron_migrate.scopes import validate
+
+        try:
+            scopes = validate(table["scopes"], where)
+        except ValueError as exc:
+            raise ConfigError(str(exc)) from None
+    return Config(path, select, ignore, exclude, tuple(per_file), fail_on, capabilities, entries,
+                  scopes)
 
 
 def entry_error(spec: str) -> str | None:

@@ -28,11 +28,11 @@ def test_json_contract(capsys):
     code, out, _ = run(capsys, "scan", EXAMPLE, "--format", "json")
     doc = json.loads(out)
     assert code == 1
-    assert list(doc) == ["schema_version", "tool", "summary", "findings", "files", "compile_coverage"]
+    assert list(doc) == ["schema_version", "tool", "summary", "findings", "files", "compile_coverage", "scopes"]
     assert doc["schema_version"] == 1 and doc["tool"]["name"] == "neuron-migrate"
     f = doc["findings"][0]
     assert list(f) == ["code", "rule", "severity", "category", "path", "line", "column",
-                       "end_line", "end_column", "message", "fix"]
+                       "end_line", "end_column", "message", "fix", "scope"]
     assert {x["path"] for x in doc["findings"]} == {"train.py", "requirements.txt"}  # NM6xx: manifests
     assert doc["files"]["scanned"] == 2
     assert doc["summary"]["findings"] == len(doc["findings"])

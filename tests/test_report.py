@@ -59,29 +59,127 @@ def project(tmp_path):
 
 # -- numbers ----------------------------------------------------------------------------
 
-def test_readiness_share_and_verdict():
-    r = porting.readiness([])
-    assert (r["score"], r["verdict"]) == (100.0, "ready after fix")
+def test_readiness_is_the_share_of_cuda_references_fix_migrates():
+    from neuron_migrate.report import work
+
+    loc = porting._location
+    r = work.readiness([], loc)
+    assert (r["share"], r["verdict"], r["blocking"]) == (None, "ready after fix", 0)
     safe = finding("NM101", fix="safe")
-    r = porting.readiness([safe, safe, safe, finding("NM118", "info")])
-    assert (r["score"], r["verdict"]) == (100.0, "ready after fix")  # info does not count
-    r = porting.readiness([safe, finding("NM109", "warning", fix="unsafe")])
-    assert (r["score"], r["verdict"], r["blocking"]) == (50.0, "needs review", 0)
-    r = porting.readiness([safe, safe, safe, finding("NM104")])
-    assert (r["score"], r["verdict"], r["blocking"]) == (75.0, "blocked", 1)
+    # operators, shapes and infos are not CUDA references; an info never blocks
+    r = work.readiness([safe, safe, safe, finding("NM118", "info"), finding("NM301", "warning")], loc)
+    assert (r["cuda_references"], r["share"], r["verdict"]) == (3, 1.0, "ready after fix")
+    r = work.readiness([safe, finding("NM109", "warning", fix="unsafe")], loc)
+    assert (r["share"], r["verdict"], r["migrated_after_review"], r["by_hand"]) == (0.5, "needs work", 1, 0)
+    r = work.readiness([safe, safe, safe, finding("NM104", path="b.py", line=4)], loc)
+    assert (r["share"], r["verdict"], r["blocking"]) == (0.75, "blocked", 1)
+    assert r["blockers"] == [{"kind": "CUDA calls with no Neuron twin", "count": 1, "codes": ["NM104"],
+                              "locations": ["b.py:4"]}]
 
 
-def test_effort_formula():
-    kernel = finding("NM502", message="Triton kernel: port to NKI")
-    e = porting.effort([kernel, kernel, kernel,  # 16 h, then a quarter of that for each repeat
-                        finding("NM201"),  # 2 h
-                        finding("NM109", "warning", fix="unsafe"),  # review: 0.1 h
-                        finding("NM101", fix="safe"), finding("NM118", "info"),  # no manual work
-                        finding("NM777", "warning")])  # a family the table does not know: 1 h
-    assert e["manual_items"] == 6
-    assert e["hours"] == pytest.approx(16 + 4 + 4 + 2 + 0.1 + 1, abs=0.05)
-    assert e["by_family"] == {"NM1": 0.1, "NM2": 2.0, "NM5": 24.0, "NM7": 1.0}
-    assert "first of a group costs its family's hours" in e["formula"]
+def test_optional_dependencies_and_kernels_warn_but_never_block():
+    from neuron_migrate.report import work
+
+    optional = finding("NM504", "warning", message="optional import (the code has a path without it): "
+                       "imports apex.amp (apex): NVIDIA Apex")
+    marker = finding("NM601", "warning", message="`flash-attn`: CUDA-only package: no build")
+    r = work.readiness([optional, marker], porting._location)
+    assert (r["blocking"], r["optional_paths"], r["verdict"]) == (0, 2, "needs work")
+    required = finding("NM601", message="`flash-attn`: CUDA-only package: no build", path="requirements.txt")
+    assert work.readiness([required], porting._location)["blockers"][0]["kind"].startswith("required")
+
+
+def test_effort_is_work_items_merged_across_files_with_ranges():
+    from neuron_migrate.report import work
+
+    scope_of = {"a.py": "library", "b.py": "library", "tests/t.py": "tests"}.get
+    guard = "`.is_cuda` is always False on Neuron; the branch calls `_C.nms`, which needs CUDA: port it"
+    e = work.effort([
+        finding("NM502", message="Triton kernel", path="a.py", line=3),  # a kernel: 8-40 h
+        finding("NM107", "warning", message=guard, path="a.py", line=9),  # one guard, two files
+        finding("NM107", "warning", message=guard, path="b.py", line=2),
+        finding("NM301", "warning", message="`nonzero` ...", path="a.py", line=5),  # dynamic shapes:
+        finding("NM301", "warning", message="`unique` ...", path="a.py", line=6),  # one item per file
+        finding("NM101", fix="safe"), finding("NM118", "info"),  # no manual work
+        finding("NM502", message="Triton kernel", path="tests/t.py"),  # counted apart
+        finding("NM504", "warning", path="b.py",
+                message="optional import (the code has a path without it): imports apex.amp (apex): x"),
+    ], scope_of, porting._location)
+    kinds = {(i["kind"], i["what"]): i for i in e["work_items"]}
+    assert kinds[("guard", "_C.nms")]["sites"] == 2 and kinds[("guard", "_C.nms")]["locations"] == ["a.py:9", "b.py:2"]
+    shapes = kinds[("dynamic-shapes", "a.py")]
+    assert (shapes["sites"], shapes["low"], shapes["high"]) == (2, 1.25, 5.0)
+    assert kinds[("optional-dependency", "apex")]["optional"]
+    assert e["items"] == 3 and (e["low"], e["high"]) == (8 + 1 + 1.25, 40 + 4 + 5)
+    assert e["beside"] == {"tests": {"items": 1, "low": 8.0, "high": 40.0},
+                           "optional paths": {"items": 1, "low": 0.25, "high": 1.0}}
+    assert all(k["why"] for k in e["kinds"].values())
+
+
+def test_scopes_from_layout_and_config():
+    from neuron_migrate.scopes import Scopes, parse_option
+
+    paths = ["pkg/__init__.py", "pkg/models/net.py", "pkg/models/__init__.py", "pkg/tests/test_net.py",
+             "tests/test_a.py", "conftest.py", "train.py", "tools/convert.py", "examples/demo.py",
+             "docs/conf.py", "third_party/lib/x.py", "plugins/ext/setup.py", "plugins/ext/op.py",
+             "requirements.txt", "docs/requirements.txt", "src/lib2/__init__.py", "src/lib2/core.py",
+             "csrc/kernel.cu"]
+    s = Scopes(paths)
+    got = {p: s.of(p) for p in paths}
+    assert got == {"pkg/__init__.py": "library", "pkg/models/net.py": "library",
+                   "pkg/models/__init__.py": "library", "pkg/tests/test_net.py": "tests",
+                   "tests/test_a.py": "tests", "conftest.py": "tests", "train.py": "scripts",
+                   "tools/convert.py": "scripts", "examples/demo.py": "examples", "docs/conf.py": "examples",
+                   "third_party/lib/x.py": "vendored", "plugins/ext/setup.py": "vendored",
+                   "plugins/ext/op.py": "vendored", "requirements.txt": "library",
+                   "docs/requirements.txt": "examples", "src/lib2/__init__.py": "library",
+                   "src/lib2/core.py": "library", "csrc/kernel.cu": "scripts"}
+    s = Scopes(paths, (("library", ("csrc/",)), ("tests", ("tools/**",))))
+    assert s.of("csrc/kernel.cu") == "library" and s.of("tools/convert.py") == "tests"
+    assert parse_option(["product", "tests"]) == ("library", "scripts", "tests")
+    with pytest.raises(ValueError, match="unknown scope"):
+        parse_option(["librar"])
+
+
+def test_headline_numbers_leave_tests_out_and_count_them_beside():
+    fs = [dict(finding("NM104", path="pkg/a.py"), scope="library"),
+          dict(finding("NM104", path="tests/test_a.py"), scope="tests"),
+          dict(finding("NM101", fix="safe", path="tests/test_a.py"), scope="tests")]
+    rep = porting.build(doc(fs))
+    assert rep["summary"]["findings"] == 1 and rep["summary"]["findings_all_scopes"] == 3
+    assert rep["readiness"]["cuda_references"] == 1 and rep["readiness"]["blocking"] == 1
+    tests = next(r for r in rep["scopes"] if r["scope"] == "tests")
+    assert (tests["findings"], tests["cuda_references"], tests["migrated_by_fix"], tests["product"]) == (2, 2, 1, False)
+    assert rep["effort"]["beside"]["tests"]["items"] == 1
+
+
+def test_findings_that_differ_only_in_an_expression_are_one_group():
+    fs = [finding("NM301", "warning", message=f"indexing with the boolean mask `{m}` has a data-dependent shape",
+                  path="a.py", line=i) for i, m in enumerate(["mask", "valid", "x > 0"], 1)]
+    fs += [finding("NM206", "info", message=f"1 operator with no known Neuron status (unverified): torch.{op} "
+                   f"({op}, line {i}). Check it", path=f"m{i}.py", line=i) for i, op in enumerate(["sort", "floor"], 1)]
+    groups = porting.group(fs)
+    assert len(groups) == 2
+    masks = next(g for g in groups if g["code"] == "NM301")
+    assert masks["message"] == "indexing with the boolean mask `…` has a data-dependent shape"
+    assert masks["count"] == 3 and "`x > 0`" in masks["details"][2]
+    nm206 = next(g for g in groups if g["code"] == "NM206")
+    assert nm206["count"] == 2 and "see Operators by status" in nm206["message"]
+
+
+def test_provenance_is_written_for_a_reader():
+    internal = ("shared/data/torchneuron-aten-ops.tsv (pre-release TorchNeuron, someone/test-repo@98154b8, "
+                "2026-04-21) [dev]: torch_neuronx/python_ops")
+    said = porting.provenance(internal)
+    assert "pre-release" in said and "shared/" not in said and "test-repo" not in said
+    assert "supported-operators.html" in porting.provenance("shared/research/neuron.md §1: D-ops, status N")
+    assert porting.provenance("not in the capability table").endswith("unverified")
+    assert porting.provenance("https://docs.cupy.dev/en/stable/install.html (cupy)") == \
+        "https://docs.cupy.dev/en/stable/install.html"
+
+
+def test_markdown_escapes_outside_code_spans_only():
+    assert markdown._cell("`lb < 0` when a < b | c") == "`lb < 0` when a &lt; b \\| c"
 
 
 def test_sections_follow_the_findings_so_new_rules_need_no_report_change():
@@ -110,15 +208,48 @@ def test_compile_coverage_from_the_scan_is_shown_per_module():
                        {"path": "n.py", "estimated_coverage": 1.0, "expected_graphs": 1}]}
     rep = porting.build(doc([], coverage=cov))
     view = rep["compile_coverage"]
-    assert view["overall"] == 0.75 and view["graphs"] == 3
+    assert view["overall"] == 0.75 and view["graphs"] == 3  # no entry has a weight: the scan's figure
     assert [m["module"] for m in view["modules"]] == ["m.py", "n.py"]
     assert view["breaks"] == [{"path": "m.py", "line": 7, "code": "NM403", "function": "Net.forward",
                                "skips_frame": True, "reason": view["breaks"][0]["reason"]}]
     assert view["breaks"][0]["reason"].startswith("print, logging")  # the rule's summary
     md = markdown.fit(rep)
     assert "**75%**, 3 expected graphs" in md and "`m.py:7`" in md and "whole frame runs eagerly" in md
+    assert "The project compiles nothing" in md
     page = html.render_report(rep)
     assert "m.py" in page and "50%" in page
+
+
+def test_coverage_entries_are_the_modules_a_training_script_builds(tmp_path):
+    (tmp_path / "model.py").write_text("import torch\nclass GPT(torch.nn.Module):\n    def forward(self, x):\n"
+                                       "        return x\n# torch.compile() is only mentioned here\n")
+    (tmp_path / "train.py").write_text("import torch\nfrom model import GPT\nmodel = torch.compile(GPT())\n")
+    (tmp_path / "other.py").write_text("import torch\nclass Tool(torch.nn.Module):\n    def forward(self, x):\n"
+                                       "        return x.item()\n")
+    cov = {"formula": "f", "estimated_coverage": 0.5, "expected_graphs": 3, "modules": [
+        {"path": "model.py", "estimated_coverage": 1.0, "expected_graphs": 1, "statements": 4,
+         "functions": [{"name": "GPT.forward"}]},
+        {"path": "other.py", "estimated_coverage": 0.0, "expected_graphs": 2, "statements": 4,
+         "functions": [{"name": "Tool.forward"}]}]}
+    d = {**doc([], coverage=cov), "paths": ["model.py", "train.py", "other.py"], "root": str(tmp_path)}
+    view = porting.build(d, root=str(tmp_path))["compile_coverage"]
+    assert [(e["entry"], e["path"]) for e in view["entries"]] == [("GPT.forward", "model.py")]
+    assert view["overall"] == 1.0 and view["graphs"] == 1 and view["compiles"] == ["train.py"]
+    assert "calls torch.compile in train.py" in view["assumption"]
+    (tmp_path / "train.py").write_text("from model import GPT\nmodel = GPT()\n")
+    view = porting.build(d, root=str(tmp_path))["compile_coverage"]
+    assert view["assumption"].startswith("The project compiles nothing: these figures assume you compile")
+
+
+def test_coverage_entries_given_by_the_scan_are_used_as_they_are():
+    cov = {"formula": "f", "estimated_coverage": 0.5, "modules": [], "entries": [
+        {"entry": "Decoder.forward", "path": "dec.py", "estimated_coverage": 0.6, "expected_graphs": 2,
+         "expected_recompiles": 40, "statements": 30},
+        {"entry": "Encoder.forward", "path": "enc.py", "estimated_coverage": 1.0, "expected_graphs": 1,
+         "expected_recompiles": 0, "statements": 10}]}
+    view = porting.build(doc([], coverage=cov))["compile_coverage"]
+    assert view["basis"] == "compile entries" and view["recompiles"] == 40
+    assert view["overall"] == pytest.approx((0.6 * 30 + 1.0 * 10) / 40) and view["graphs"] == 3
 
 
 def test_operators_by_status_with_sources_from_the_real_rules(project):
@@ -165,13 +296,35 @@ def test_report_format_comes_from_the_extension(project, tmp_path, capsys):
 
 
 def test_html_is_self_contained(project, tmp_path, capsys):
+    import re
+
     run(capsys, "report", project, "-o", tmp_path / "r.html")
     page = (tmp_path / "r.html").read_text(encoding="utf-8")
     assert page.startswith("<!DOCTYPE html>") and "Content-Security-Policy" in page
     assert "default-src 'none'" in page
-    for remote in ("http://", "https://", "<script", "<link", "@import", "url(", " src="):
-        assert remote not in page, remote
-    assert page.count("<svg") >= 4  # two gauges, categories, families, files, coverage
+    for fetch in ("<script", "<link", "@import", "url(", " src="):  # nothing is fetched
+        assert fetch not in page, fetch
+    anchors = set(re.findall(r' id="([^"]+)"', page))
+    for href in re.findall(r' href="([^"]+)"', page):  # links: in the page, or to the source
+        if href.startswith("#"):
+            assert href[1:] in anchors, href
+        else:
+            assert href.split("#")[0] == "proj/model.py", href
+    assert page.count("<svg") == 2  # the gauges; bars are HTML rows
+
+
+def test_html_links_rules_and_locations_and_lists_every_location(tmp_path):
+    fs = [finding("NM301", "warning", message=f"`nonzero` has a data-dependent shape", path=f"pkg/m{i}.py", line=i)
+          for i in range(1, 8)]
+    rep = porting.build(doc(fs))
+    page = html.render_report(rep, html.Links("vscode", str(tmp_path), str(tmp_path)))
+    assert '<a href="#rule-nm301"><code class="rule">NM301</code></a>' in page
+    assert 'id="rule-nm301"' in page and "Use instead" in page
+    assert f'href="vscode://file{tmp_path.as_posix()}/pkg/m7.py:7"' in page
+    assert "<details class=\"all\"><summary>all 7</summary>" in page and page.count("pkg/m7.py:7</code>") >= 1
+    rel = html.render_report(rep, html.Links("relative", str(tmp_path / "src"), str(tmp_path / "out")))
+    assert 'href="../src/pkg/m1.py#L1"' in rel
+    assert "href=\"../" not in html.render_report(rep, html.Links("none", str(tmp_path), str(tmp_path)))
 
 
 def test_report_is_deterministic(project, tmp_path, capsys):
@@ -193,30 +346,122 @@ def screenshot(page: Path, png: Path, profile: Path, size: str = "1280,1400") ->
                     page.as_uri()], check=True, capture_output=True, timeout=120)
 
 
+FIXTURES = Path(__file__).parent.parent / "fixtures"
+
+
+def real_sized_tree(root: Path) -> Path:
+    """A project of a few hundred files as real ones are laid out: a library package with
+    deep folders and long names (written from our own fixtures), scripts, tests, examples,
+    vendored code, a CUDA kernel and manifests."""
+    proj = root / "visionkit"
+    inputs = sorted(p.read_text(encoding="utf-8") for p in (FIXTURES / "checks").glob("*/input.py"))
+    assert len(inputs) > 40
+    (proj / "visionkit").mkdir(parents=True)
+    (proj / "visionkit" / "__init__.py").write_text("")
+    n = 0
+    for area in ("models", "layers", "data", "ops"):
+        for depth in ("", "experimental/detection_heads_and_necks"):
+            folder = proj / "visionkit" / area / depth
+            folder.mkdir(parents=True, exist_ok=True)
+            (folder / "__init__.py").write_text("")
+            for i in range(30):
+                name = f"module_{i:02d}_with_a_rather_long_descriptive_name_for_layout.py"
+                (folder / name).write_text(inputs[n % len(inputs)] + MODEL, encoding="utf-8")
+                n += 1
+    for folder, count in (("tests", 60), ("examples/notebooks_and_scripts", 15), ("third_party/fused", 10)):
+        (proj / folder).mkdir(parents=True)
+        for i in range(count):
+            (proj / folder / f"test_case_{i:02d}.py").write_text(inputs[i % len(inputs)], encoding="utf-8")
+    (proj / "visionkit" / "ops" / "csrc").mkdir()
+    (proj / "visionkit" / "ops" / "csrc" / "deform_conv_cuda.cu").write_text(
+        "__global__ void k(float* x) { x[threadIdx.x] = 0; }\n")
+    (proj / "train.py").write_text("from visionkit.models.module_00_with_a_rather_long_descriptive_name_for_layout"
+                                   " import Net\nmodel = Net().cuda()\n" + MODEL)
+    (proj / "requirements.txt").write_text("torch==2.1.0+cu121\nflash-attn>=2.5\n"
+                                           "cupy-cuda12x; sys_platform == 'darwin'\n")
+    return proj
+
+
+# Run in a test copy of the report (the report itself allows no script): every text that
+# reaches past the right edge of its card or section, and every scroll box a table overflows.
+OVERFLOW_PROBE = """<script>
+const out = [];
+for (const box of document.querySelectorAll('.card, section')) {
+  const edge = box.getBoundingClientRect().right + 1;
+  const walk = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);
+  for (let t = walk.nextNode(); t; t = walk.nextNode()) {  // text can reach past a box that fits
+    const el = t.parentElement;
+    if (el.closest('.scroll, pre') || !t.textContent.trim()) continue;
+    const range = document.createRange();
+    range.selectNodeContents(t);
+    if (range.getBoundingClientRect().right > edge) out.push(el.tagName + ' ' + t.textContent.slice(0, 60));
+  }
+}
+for (const s of document.querySelectorAll('.scroll'))
+  if (s.scrollWidth > s.clientWidth + 1) out.push('scroll ' + s.textContent.slice(0, 60));
+document.body.insertAdjacentHTML('beforeend', '<pre id="overflow">' + JSON.stringify(out) + '</pre>');
+</script>"""
+
+
+def overflowing(page: Path, tmp_path: Path, width: int) -> list[str]:
+    import re
+
+    probe = tmp_path / f"probe{width}.html"
+    text = re.sub(r'<meta http-equiv="Content-Security-Policy"[^>]*>', "", page.read_text(encoding="utf-8"))
+    probe.write_text(text.replace("</body>", OVERFLOW_PROBE + "</body>"), encoding="utf-8")
+    dom = subprocess.run([CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+                          f"--user-data-dir={tmp_path / 'probe-profile'}", f"--window-size={width},1000",
+                          "--dump-dom", probe.as_uri()], check=True, capture_output=True, timeout=120, text=True)
+    import html as entities
+
+    found = re.findall(r'<pre id="overflow">(\[.*?\])</pre>', dom.stdout, re.S)
+    assert found, "the probe did not run"
+    return json.loads(entities.unescape(found[-1]))
+
+
+def _rgb(hex_colour: str) -> tuple[int, ...]:
+    return tuple(int(hex_colour[i:i + 2], 16) for i in (1, 3, 5))
+
+
 @pytest.mark.skipif(CHROMIUM is None and not REQUIRED,
                     reason="chromium is not installed here (.ci/run installs it for CI)")
-def test_html_report_renders_in_chromium(project, tmp_path, capsys):
+def test_html_report_of_a_real_sized_tree_renders_in_chromium(tmp_path, capsys):
     from PIL import Image
 
     assert CHROMIUM, "CI must install chromium (see .ci/run)"
+    proj = real_sized_tree(tmp_path)
+    code, _, err = run(capsys, "report", proj, "-o", tmp_path / "r.html", "--no-cache")
+    assert code == 0, err
+    rep_files = len(list(proj.rglob("*.py")))
+    assert rep_files > 300
+    page = (tmp_path / "r.html").read_text(encoding="utf-8")
+    assert "<details" in page and 'href="#rule-nm101"' in page and "Effort:" in page
 
-    run(capsys, "report", project, "-o", tmp_path / "r.html")
-    png = tmp_path / "r.png"
-    screenshot(tmp_path / "r.html", png, tmp_path / "profile")
-    img = Image.open(png).convert("RGB")
-    assert img.size == (1280, 1400)
-    colours = img.getcolors(maxcolors=1 << 20)
-    assert len(colours) > 200  # text, charts and cards, not a blank or error page
+    for width, height in ((1280, 9000), (800, 3000)):
+        png = tmp_path / f"r{width}.png"
+        screenshot(tmp_path / "r.html", png, tmp_path / "profile", f"{width},{height}")
+        img = Image.open(png).convert("RGB")
+        assert img.size == (width, height)
+        assert len(img.getcolors(maxcolors=1 << 20)) > 200  # text, charts and cards, not a blank page
+        # nothing spills out of the cards: the page's right margin holds only the background
+        margin = (1206, 0, width, height) if width == 1280 else (width - 20, 0, width, height)
+        region = img.crop(margin)
+        background = _rgb("#f6f8fa")
+        stray = sum(n for n, c in region.getcolors(maxcolors=1 << 20)
+                    if any(abs(a - b) > 6 for a, b in zip(c, background)))
+        assert stray == 0, f"{stray} pixels outside the cards at width {width}"
 
-    def pixels_near(rgb, box=None, tolerance=12):
-        region = img.crop(box) if box else img
-        return sum(n for n, c in region.getcolors(maxcolors=1 << 20)
+    for width in (1280, 800):  # long paths wrap and tables fit: nothing reaches past its card
+        assert overflowing(tmp_path / "r.html", tmp_path, width) == [], width
+
+    img = Image.open(tmp_path / "r1280.png").convert("RGB")
+
+    def pixels_near(rgb, box, tolerance=12):
+        return sum(n for n, c in img.crop(box).getcolors(maxcolors=1 << 20)
                    if all(abs(a - b) <= tolerance for a, b in zip(c, rgb)))
 
-    # the readiness gauge is drawn in the "blocked" red in the top third of the page
-    red = tuple(int(html.VERDICT["blocked"][i:i + 2], 16) for i in (1, 3, 5))
-    assert pixels_near(red, (0, 0, 1280, 450)) > 500
-    # the findings bars use the three severity colours
+    # the readiness gauge is drawn in the "blocked" red at the top of the page
+    assert pixels_near(_rgb(html.VERDICT["blocked"]), (0, 0, 1280, 600)) > 500
+    # the findings bars use the severity colours
     for sev in ("error", "warning"):
-        rgb = tuple(int(html.COLOURS[sev][i:i + 2], 16) for i in (1, 3, 5))
-        assert pixels_near(rgb, (0, 400, 1280, 1000)) > 300, sev
+        assert pixels_near(_rgb(html.COLOURS[sev]), (0, 0, 1280, 9000)) > 300, sev

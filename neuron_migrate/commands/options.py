@@ -42,6 +42,11 @@ Entry = Annotated[Optional[list[str]], typer.Option(
     help="A function torch.compile traces: pkg.mod:Class.method or path/file.py:func (relative to "
     "the scanned folder); repeatable (default: the config's compile-entries, else the project's "
     "torch.compile targets, else every nn.Module.forward).")]
+Scope = Annotated[Optional[list[str]], typer.Option(
+    "--scope", metavar="SCOPES", rich_help_panel=SCAN_PANEL,
+    help="Only files of these scopes: library, scripts, tests, examples, vendored, or product "
+    "(library and scripts); repeatable or comma-separated (default: all; scopes.py says how a "
+    "file's scope is found, the config's `scopes` table overrides it).")]
 Baseline = Annotated[Optional[Path], typer.Option(
     "--baseline", metavar="FILE", rich_help_panel=SCAN_PANEL,
     help="Leave out the findings this baseline file (from `neuron-migrate baseline`) holds.")]
@@ -166,6 +171,21 @@ def run_scan(args, conf):
              f"no finding any more; the baseline can shrink (rewrite it with `neuron-migrate "
              f"baseline PATH -o {baseline}`)")
     return applied.result, skipped
+
+
+def filter_scopes(args, result, scopes):
+    """The scan result with only the files of the ``--scope`` scopes (all when none is given)."""
+    import dataclasses
+
+    from neuron_migrate.scopes import parse_option
+
+    try:
+        wanted = parse_option(getattr(args, "scope", None))
+    except ValueError as exc:
+        raise UsageError(f"--scope: {exc}") from None
+    if not wanted:
+        return result
+    return dataclasses.replace(result, files=[r for r in result.files if scopes.of(r.path) in wanted])
 
 
 class Progress:

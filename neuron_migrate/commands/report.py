@@ -5,13 +5,14 @@ from __future__ import annotations
 import json
 from pathlib import Path
 from types import SimpleNamespace
-from typing import Annotated
+from typing import Annotated, Literal
 
 import typer
 
 from neuron_migrate.commands import UsageError, note
 from neuron_migrate.commands.options import (Baseline, Capabilities, Entry, Exclude, Ignore, Jobs, NoCache,
-                                             Paths, Quiet, Select, run_scan, settings)
+                                             Paths, Quiet, Scope, Select, filter_scopes, run_scan,
+                                             settings)
 
 FORMATS = {".md": "markdown", ".markdown": "markdown", ".html": "html", ".htm": "html",
            ".json": "json"}
@@ -26,8 +27,11 @@ def report(
     output: Annotated[Path, typer.Option("-o", "--output", help="The report file: .md, .html or .json.")],
     baseline: Baseline = None,
     select: Select = None, ignore: Ignore = None, exclude: Exclude = None,
-    capabilities: Capabilities = None, entry: Entry = None, quiet: Quiet = False, no_cache: NoCache = False,
-    jobs: Jobs = None,
+    capabilities: Capabilities = None, entry: Entry = None, scope: Scope = None,
+    links: Annotated[Literal["relative", "vscode", "none"], typer.Option(
+        "--links", help="What a location links to in the HTML report: the file, by a path relative "
+        "to the report; vscode://file/... (opens the line in VS Code); or nothing.")] = "relative",
+    quiet: Quiet = False, no_cache: NoCache = False, jobs: Jobs = None,
 ) -> int:
     """Write the porting report: readiness, effort, compile coverage, operators, kernels, next steps."""
     return report_command(SimpleNamespace(**locals()))
@@ -43,7 +47,9 @@ def report_command(args) -> int:
                          f"use one of {', '.join(sorted(FORMATS))}")
     conf = settings(args)
     result, skipped = run_scan(args, conf)
-    rep = porting.from_scan(result, skipped, conf.options.capabilities, result.baselined)
+    scopes = conf.scopes(r.path for r in result.files)
+    result = filter_scopes(args, result, scopes)
+    rep = porting.from_scan(result, skipped, conf.options.capabilities, result.baselined, scopes)
     if kind == "markdown":
         from neuron_migrate.report import markdown
 
@@ -51,7 +57,8 @@ def report_command(args) -> int:
     elif kind == "html":
         from neuron_migrate.report import html
 
-        text = html.render_report(rep)
+        links = html.Links(args.links, result.root, str(output.absolute().parent))
+        text = html.render_report(rep, links)
     else:
         text = json.dumps(rep, indent=2, ensure_ascii=False) + "\n"
     try:
@@ -59,6 +66,9 @@ def report_command(args) -> int:
     except OSError as exc:
         raise UsageError(f"cannot write {output}: {exc.strerror or exc}") from None
     ready = rep["readiness"]
-    note(args.quiet, f"wrote {output}: {ready['verdict']}, readiness {ready['score']:.0f}%, "
-         f"{rep['summary']['findings']} findings")
+    share = "—" if ready["share"] is None else f"{100 * ready['share']:.0f}%"
+    eff = rep["effort"]
+    note(args.quiet, f"wrote {output}: {ready['verdict']}, {share} of CUDA references migrated by fix, "
+         f"{ready['blocking']} blocking, effort {eff['low']:g}-{eff['high']:g} h, "
+         f"{rep['summary']['findings']} findings in the library and scripts")
     return 0

@@ -11,8 +11,8 @@ import typer
 
 from neuron_migrate.commands import UsageError
 from neuron_migrate.commands.options import (Baseline, Capabilities, Entry, Exclude, ExitZero, FailOn, Ignore,
-                                             Jobs, NoCache, Paths, Quiet, Select, StdinFilename,
-                                             UnsafeFixes, reads_stdin, run_scan, settings,
+                                             Jobs, NoCache, Paths, Quiet, Scope, Select, StdinFilename,
+                                             UnsafeFixes, filter_scopes, reads_stdin, run_scan, settings,
                                              write_output)
 
 # `text` is `full` (the grouped report); machine formats never import rich
@@ -41,7 +41,7 @@ def scan(
     unsafe_fixes: UnsafeFixes = False,
     baseline: Baseline = None,
     select: Select = None, ignore: Ignore = None, fail_on: FailOn = None, exit_zero: ExitZero = False,
-    exclude: Exclude = None, capabilities: Capabilities = None, entry: Entry = None,
+    exclude: Exclude = None, capabilities: Capabilities = None, entry: Entry = None, scope: Scope = None,
     stdin_filename: StdinFilename = None,
     quiet: Quiet = False, no_cache: NoCache = False, jobs: Jobs = None,
 ) -> int:
@@ -58,8 +58,10 @@ def scan_command(args) -> int:
         raise UsageError("--unsafe-fixes goes with --fix (`scan --fix --unsafe-fixes`)")
     failed = args.fix and apply_fixes(args, conf)
     result, skipped = run_scan(args, conf)
+    scopes = conf.scopes(r.path for r in result.files)
+    result = filter_scopes(args, result, scopes)
     code = 1 if blocking(result.findings, options.fail_on) and not args.exit_zero else 0
-    render(args, result, skipped, options)
+    render(args, result, skipped, options, scopes)
     return 2 if failed else code
 
 
@@ -74,7 +76,7 @@ def apply_fixes(args, conf) -> bool:
     return exit_code(SimpleNamespace(exit_zero=True), conf.options, "apply", results, write_errors) == 2
 
 
-def render(args, result, skipped, options) -> None:
+def render(args, result, skipped, options, scopes=None) -> None:
     fmt = "full" if args.format == "text" else args.format
     if args.statistics:
         from neuron_migrate.report import statistics
@@ -95,7 +97,9 @@ def render(args, result, skipped, options) -> None:
 
         module = importlib.import_module(f"neuron_migrate.report.{fmt}")
         if fmt == "markdown":  # the porting report: same capability table
-            text = module.render(result, skipped, options.capabilities, result.baselined)
+            text = module.render(result, skipped, options.capabilities, result.baselined, scopes)
+        elif fmt == "json":
+            text = module.render(result, skipped, scopes)
         else:
             text = module.render(result, skipped)
     if args.output:

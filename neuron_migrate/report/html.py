@@ -2,8 +2,10 @@
 
 A Content-Security-Policy meta tag forbids every fetch, so the file renders the same
 offline, from a CI artifact or an e-mail attachment. Charts: a readiness gauge, a
-compile-coverage gauge, findings by category, a per-file heat list and compile coverage
-per module.
+compile-coverage gauge (SVG), and bars as HTML rows (findings by category and family, a
+per-file heat list, the modules that lose coverage), so long paths wrap instead of being cut.
+Rule codes link to the rules' documentation at the end of the file; locations link to the
+source (``Links``).
 """
 
 from __future__ import annotations
@@ -13,10 +15,11 @@ import re
 from html import escape
 
 from neuron_migrate.report import porting
+from neuron_migrate.scopes import PRODUCT
 
 CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:"
 COLOURS = {"error": "#d1242f", "warning": "#d4a72c", "info": "#6e9bd1"}
-VERDICT = {"blocked": "#d1242f", "needs review": "#bf8700", "ready after fix": "#1a7f37"}
+VERDICT = {"blocked": "#d1242f", "needs work": "#bf8700", "ready after fix": "#1a7f37"}
 LIST_LIMIT = 200  # rows per table; a longer list ends with "… and N more"
 HEAT_LIMIT = 25
 CATEGORY_LIMIT = 20
@@ -49,7 +52,8 @@ th { color:var(--muted); font-weight:600; font-size:12px; }
 td.num, th.num { text-align:right; font-variant-numeric:tabular-nums; }
 code { font:12px ui-monospace,SFMono-Regular,Menlo,Consolas,monospace; background:#eff2f5;
        padding:1px 4px; border-radius:4px; overflow-wrap:anywhere; }
-.nowrap, code.loc { white-space:nowrap; overflow-wrap:normal; }
+.nowrap { white-space:nowrap; overflow-wrap:normal; }
+section, .card, td, .note { overflow-wrap:anywhere; }
 .sev { display:inline-block; min-width:58px; padding:0 6px; border-radius:9px; font-size:11px;
        font-weight:600; color:#fff; text-align:center; }
 .sev.error { background:#d1242f; } .sev.warning { background:#bf8700; } .sev.info { background:#6e9bd1; }
@@ -65,6 +69,28 @@ ol.steps { margin:0; padding-left:22px; } ol.steps li { margin:6px 0; }
 details summary { cursor:pointer; font-weight:600; }
 .more { color:var(--muted); font-size:12px; margin:6px 0 0; }
 footer { color:var(--muted); font-size:12px; margin-top:22px; }
+a { color:#0969da; text-decoration:none; } a:hover { text-decoration:underline; }
+.scroll { overflow-x:auto; max-width:100%; }
+.card { min-width:0; }
+code.rule { white-space:nowrap; }
+code.path { overflow-wrap:anywhere; background:none; padding:0; }
+td.small, .small { font-size:12px; color:var(--muted); }
+.center { text-align:center; }
+details.all { display:inline; } details.all summary { display:inline; font-weight:normal; color:#0969da; font-size:12px; }
+ul.locs { margin:4px 0; padding-left:18px; columns:2; font-size:12px; }
+ul.blockers, ul.kinds { margin:4px 0 0; padding-left:18px; font-size:12px; }
+section > details { margin-top:12px; }
+.bars { display:grid; gap:4px; }
+.bar-row { display:grid; grid-template-columns:minmax(0,1.4fr) minmax(0,1fr) 44px; gap:8px; align-items:center; font-size:12px; }
+.track { display:flex; height:14px; background:#eef1f4; border-radius:2px; overflow:hidden; }
+.seg { display:block; height:100%; } .seg.error { background:#d1242f; } .seg.warning { background:#d4a72c; }
+.seg.info { background:#6e9bd1; }
+.bar-row .num { color:var(--muted); text-align:right; font-variant-numeric:tabular-nums; }
+.grid2.inner { margin-top:0; }
+.rule-doc { border-top:1px solid var(--line); padding-top:8px; margin-top:8px; }
+.rule-doc:target { background:#fff8c5; }
+.ex { display:grid; grid-template-columns:minmax(0,1fr) minmax(0,1fr); gap:12px; }
+pre { background:#f6f8fa; padding:8px; border-radius:6px; overflow-x:auto; font-size:12px; margin:4px 0; }
 @media (max-width: 860px) { .cards, .grid2 { grid-template-columns:1fr; } }
 @media print { body { background:#fff; } section, .card { break-inside:avoid; } }
 """
@@ -84,8 +110,8 @@ def _pct(share: float | None) -> str:
     return "—" if share is None else f"{math.floor(100 * share + 1e-9):.0f}%"
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+def _plural(n: int, word: str, words: str | None = None) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {words or word + 's'}"
 
 
 def _count(n: int) -> str:
@@ -123,77 +149,84 @@ def gauge(share: float | None, colour: str, label: str, caption: str) -> str:
     return "".join(parts)
 
 
-def stacked_bars(rows: list[tuple[str, dict[str, int]]], width: int = 480, label_width: int = 170,
-                 code_labels: bool = False) -> str:
-    """Horizontal bars stacked by severity, one row per label, scaled to the largest total."""
+def bar_list(rows: list[tuple[str, str, dict[str, int] | float | None]], css_class: str = "") -> str:
+    """Bars as HTML rows, the label (a path) wrapping in full rather than cut: ``(label, href, value)``
+    where value is severity counts (stacked) or a share 0-1."""
     if not rows:
-        return '<p class="empty">No findings.</p>'
-    bar_h, gap = 16, 8
-    biggest = max(sum(c.values()) for _, c in rows) or 1
-    span = width - label_width - 44
-    h = len(rows) * (bar_h + gap)
-    out = [f'<svg {_size(width, h)} role="img" aria-label="findings per row">']
-    for i, (label, counts) in enumerate(rows):
-        y = i * (bar_h + gap)
-        shown = _fit(label, label_width, code_labels)
-        family = "ui-monospace,Menlo,Consolas,monospace" if code_labels else "inherit"
-        out.append(f'<text x="{label_width - 8}" y="{y + 12}" text-anchor="end" font-size="11" '
-                   f'font-family="{family}" fill="#1f2328"><title>{_e(label)}</title>{_e(shown)}</text>')
-        x = float(label_width)
-        for sev in porting.SEVERITIES:
-            n = counts.get(sev, 0)
-            if not n:
-                continue
-            w = span * n / biggest
-            out.append(f'<rect x="{x:.1f}" y="{y}" width="{max(w, 1.5):.1f}" height="{bar_h}" rx="2" '
-                       f'fill="{COLOURS[sev]}"><title>{_e(label)}: {n} {sev}</title></rect>')
-            x += w
-        out.append(f'<text x="{x + 6:.1f}" y="{y + 12}" font-size="11" fill="#59636e">'
-                   f'{sum(counts.values())}</text>')
-    out.append("</svg>")
-    return "".join(out)
-
-
-def coverage_bars(modules: list[dict], width: int = 480, label_width: int = 170) -> str:
-    """One bar per module, 0-100 %, coloured by how much of it torch.compile captures."""
-    bar_h, gap = 16, 8
-    h = len(modules) * (bar_h + gap)
-    span = width - label_width - 44
-    out = [f'<svg {_size(width, h)} role="img" aria-label="compile coverage per module">']
-    for i, m in enumerate(modules):
-        y = i * (bar_h + gap)
-        label = m["module"]
-        shown = _fit(label, label_width, True)
-        out.append(f'<text x="{label_width - 8}" y="{y + 12}" text-anchor="end" font-size="11" '
-                   f'font-family="ui-monospace,Menlo,Consolas,monospace" fill="#1f2328">'
-                   f'<title>{_e(label)}</title>{_e(shown)}</text>')
-        out.append(f'<rect x="{label_width}" y="{y}" width="{span}" height="{bar_h}" rx="2" fill="#eef1f4"/>')
-        share = m["share"]
-        if share:
-            out.append(f'<rect x="{label_width}" y="{y}" width="{span * min(share, 1):.1f}" height="{bar_h}" '
-                       f'rx="2" fill="{_share_colour(share)}"><title>{_e(label)}: {_pct(share)}, '
-                       f'{_e(m["graphs"])} graphs</title></rect>')
-        out.append(f'<text x="{label_width + span + 6}" y="{y + 12}" font-size="11" fill="#59636e">'
-                   f'{_pct(share)}</text>')
-    out.append("</svg>")
-    return "".join(out)
-
-
-def _fit(label: str, width: int, mono: bool) -> str:
-    """The label, cut from the left (a path's end says most) to fit ``width`` px at 11 px type."""
-    room = int((width - 12) / (6.7 if mono else 6.2))
-    return label if len(label) <= room else "…" + label[-(room - 1):]
-
-
-def _size(width: int, height: int) -> str:
-    """Draw at natural size, shrinking (never growing) to fit a narrow column."""
-    return (f'width="{width}" height="{height}" viewBox="0 0 {width} {height}" '
-            'style="max-width:100%;height:auto"')
+        return '<p class="empty">None.</p>'
+    biggest = max((sum(v.values()) for _, _, v in rows if isinstance(v, dict)), default=1) or 1
+    out = [f'<div class="bars {css_class}">']
+    for label, href, value in rows:
+        name = f'<a href="{_e(href)}">{_e(label)}</a>' if href else _e(label)
+        if isinstance(value, dict):
+            segs = "".join(f'<i class="seg {sev}" style="width:{100 * value[sev] / biggest:.2f}%" '
+                           f'title="{value[sev]} {sev}"></i>' for sev in porting.SEVERITIES if value.get(sev))
+            total = str(sum(value.values()))
+        else:
+            segs = ("" if not value else f'<i class="seg" style="width:{100 * min(value, 1):.2f}%;'
+                    f'background:{_share_colour(value)}"></i>')
+            total = _pct(value)
+        out.append(f'<div class="bar-row"><code class="path">{name}</code><span class="track">{segs}</span>'
+                   f'<span class="num">{total}</span></div>')
+    return "".join(out) + "</div>"
 
 
 def legend() -> str:
     return '<div class="legend">' + "".join(
         f'<span><i style="background:{COLOURS[s]}"></i>{s}</span>' for s in porting.SEVERITIES) + "</div>"
+
+
+# -- links -----------------------------------------------------------------------
+
+def rule_link(code: str, rules: dict) -> str:
+    """A rule code linking to its documentation at the end of the report (offline, in the file)."""
+    inner = f'<code class="rule">{_e(code)}</code>'
+    return f'<a href="#rule-{_e(code.lower())}">{inner}</a>' if code in rules else inner
+
+
+class Links:
+    """Where a location links: ``relative`` (a path from the report's folder to the file),
+    ``vscode`` (vscode://file/ABSOLUTE:LINE, opens the line in VS Code) or ``none``."""
+
+    STYLES = ("relative", "vscode", "none")
+
+    def __init__(self, style: str = "none", root: str | None = None, report_dir: str | None = None):
+        self.style = style if root else "none"
+        self.root, self.report_dir = root, report_dir
+
+    def href(self, location: str) -> str | None:
+        import os
+        from pathlib import Path
+        from urllib.parse import quote
+
+        if self.style == "none":
+            return None
+        path, _, rest = location.partition(":")
+        line = rest.split(":")[-1].replace("line ", "") if rest else ""
+        full = Path(self.root) / path
+        if self.style == "vscode":
+            return f"vscode://file{quote(full.absolute().as_posix())}" + (f":{line}" if line.isdigit() else "")
+        rel = os.path.relpath(full.absolute(), Path(self.report_dir or ".").absolute())
+        return quote(Path(rel).as_posix()) + (f"#L{line}" if line.isdigit() else "")
+
+
+def loc_link(location: str, links: Links, title: str = "") -> str:
+    href = links.href(location)
+    tip = f' title="{_e(title)}"' if title else ""
+    inner = f'<code class="loc"{tip}>{_e(location)}</code>'
+    return f'<a href="{_e(href)}">{inner}</a>' if href else inner
+
+
+def locations(locs: list[str], links: Links, shown: int = 3, details: list[str] | None = None) -> str:
+    """The first locations, and all of them on demand (a <details> list)."""
+    titles = details or [""] * len(locs)
+    head = ", ".join(loc_link(loc, links, t) for loc, t in zip(locs[:shown], titles))
+    if len(locs) <= shown:
+        return head
+    every = "".join(f"<li>{loc_link(loc, links)}{(' ' + _md(t)) if t else ''}</li>"
+                    for loc, t in zip(locs, titles))
+    return (f'{head}<details class="all"><summary>all {len(locs)}</summary>'
+            f'<ul class="locs">{every}</ul></details>')
 
 
 # -- tables ----------------------------------------------------------------------
@@ -203,36 +236,85 @@ def _rows_limited(rows: list[str], limit: int = LIST_LIMIT) -> tuple[str, str]:
     return "".join(rows[:limit]), more
 
 
-def group_table(groups: list[dict]) -> str:
+def _table(head: str, body: str, more: str = "") -> str:
+    return f'<div class="scroll"><table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>{more}'
+
+
+def _scopes_cell(scopes: dict) -> str:
+    return ", ".join(f"{n} {_e(s)}" for s, n in scopes.items())
+
+
+def group_table(groups: list[dict], rules: dict, links: Links) -> str:
     rows = []
     for g in groups:
-        where = ", ".join(f'<code class="loc">{_e(loc)}</code>' for loc in g["locations"][:4])
-        if len(g["locations"]) > 4:
-            where += f' <span class="more">+{len(g["locations"]) - 4}</span>'
-        rows.append(f'<tr><td class="nowrap"><code>{_e(g["code"])}</code></td>'
+        rows.append(f'<tr><td class="nowrap">{rule_link(g["code"], rules)}</td>'
                     f'<td><span class="sev {_e(g["severity"])}">{_e(g["severity"])}</span></td>'
                     f'<td>{_md(g["message"])}</td>'
-                    f'<td class="num">{g["count"]}</td><td>{where}</td>'
+                    f'<td class="num">{g["count"]}</td><td class="small">{_scopes_cell(g.get("scopes", {}))}</td>'
+                    f'<td>{locations(g["locations"], links, details=g.get("details") or None)}</td>'
                     f'<td class="fix-{_e(g["fix"])}">{_e(g["fix"])}</td></tr>')
     body, more = _rows_limited(rows)
-    return ('<table><thead><tr><th>rule</th><th>severity</th><th>finding</th><th class="num">count</th>'
-            f'<th>where</th><th>fix</th></tr></thead><tbody>{body}</tbody></table>{more}')
+    return _table('<th>rule</th><th>severity</th><th>finding</th><th class="num">count</th><th>scopes</th>'
+                  '<th>where</th><th>fix</th>', body, more)
 
 
-def operator_table(ops: list[dict]) -> str:
+def operator_table(ops: list[dict], links: Links) -> str:
     rows = []
     for o in ops:
-        where = ", ".join(f'<code class="loc">{_e(loc)}</code>' for loc in o["locations"][:3])
-        if len(o["locations"]) > 3:
-            where += f' <span class="more">+{len(o["locations"]) - 3}</span>'
         alt = f'<br><span class="more">instead: {_md(o["alternative"])}</span>' if o["alternative"] else ""
         rows.append(f'<tr><td class="nowrap"><code>{_e(o["operator"])}</code></td>'
                     f'<td class="nowrap"><span class="status {_e(o["status"])}">{_e(o["label"])}</span></td>'
-                    f'<td class="num">{o["count"]}</td><td>{where}</td>'
-                    f'<td>{_md(o["note"])}{alt}<br><span class="more">source: {_e(o["source"])}</span></td></tr>')
+                    f'<td class="num">{o["count"]}</td><td>{locations(o["locations"], links)}</td>'
+                    f'<td>{_md(o["note"])}{alt}<br><span class="more">source: {_md(o["source"])}</span></td></tr>')
     body, more = _rows_limited(rows)
-    return ('<table><thead><tr><th>operator</th><th>status</th><th class="num">uses</th><th>where</th>'
-            f'<th>what the table says</th></tr></thead><tbody>{body}</tbody></table>{more}')
+    return _table('<th>operator</th><th>status</th><th class="num">uses</th><th>where</th>'
+                  '<th>what the table says</th>', body, more)
+
+
+def _hours(low: float, high: float) -> str:
+    return f"{_h(low)}–{_h(high)} h"
+
+
+def _h(hours: float) -> str:
+    """Hours as a planner writes them: whole hours from 10 up, one decimal below."""
+    return f"{hours:.0f}" if hours >= 10 else f"{hours:.1f}".removesuffix(".0")
+
+
+def effort_section(eff: dict, links: Links) -> str:
+    kinds = eff["kinds"]
+    rows = []
+    for item in eff["work_items"]:
+        where = "product" if item["scope"] == "product" else item["scope"]
+        if item["optional"]:
+            where += ", optional path"
+        rows.append(f'<tr><td>{_md(item["title"])}</td><td class="small">{_e(kinds[item["kind"]]["title"])}</td>'
+                    f'<td class="small">{_e(where)}</td><td class="num">{item["sites"]}</td>'
+                    f'<td class="num nowrap">{_hours(item["low"], item["high"])}</td>'
+                    f'<td>{locations(item["locations"], links, shown=2)}</td></tr>')
+    body, more = _rows_limited(rows)
+    by_kind = "".join(f'<tr><td>{_e(k["title"])}</td><td class="num">{k["items"]}</td>'
+                      f'<td class="num nowrap">{_hours(k["low"], k["high"])}</td></tr>' for k in eff["by_kind"])
+    beside = "".join(f'<tr><td>{_e(name)}</td><td class="num">{b["items"]}</td>'
+                     f'<td class="num nowrap">{_hours(b["low"], b["high"])}</td></tr>'
+                     for name, b in eff["beside"].items())
+    ranges = "".join(f'<li><b>{_e(k["title"])}</b>: {_hours(k["low"], k["high"])}'
+                     + (f', plus {_hours(*k["per_extra_site"])} per further site'
+                        if any(k["per_extra_site"]) else "")
+                     + f' per item: {_md(k["why"])}</li>' for k in kinds.values())
+    return (f'<section id="effort"><h2>Effort: {_hours(eff["low"], eff["high"])} for '
+            f'{_plural(eff["items"], "work item")} in the product</h2>'
+            '<div class="grid2 inner"><div><h3>By kind of work</h3>'
+            + _table('<th>kind</th><th class="num">items</th><th class="num">hours</th>', by_kind or
+                     '<tr><td colspan="3" class="empty">No manual work found.</td></tr>')
+            + '</div><div><h3>Counted apart</h3>'
+            + (_table('<th>where</th><th class="num">items</th><th class="num">hours</th>', beside) if beside
+               else '<p class="empty">Nothing in tests, examples, vendored code or optional paths.</p>')
+            + '</div></div>'
+            f'<details><summary>Every work item ({len(eff["work_items"])})</summary>'
+            + _table('<th>item</th><th>kind</th><th>where</th><th class="num">sites</th><th class="num">hours</th>'
+                     '<th>locations</th>', body, more)
+            + f'</details><details><summary>The ranges and why</summary><ul class="kinds">{ranges}</ul>'
+            '</details></section>')
 
 
 def _checked(prefix: str) -> bool:
@@ -244,112 +326,195 @@ def _checked(prefix: str) -> bool:
 
 def _method(rep: dict) -> str:
     cov = rep["compile_coverage"]
-    items = [("Readiness", rep["readiness"]["formula"] + "."), ("Manual effort", rep["effort"]["formula"])]
+    items = [("Readiness", rep["readiness"]["formula"] + "."), ("Effort", rep["effort"]["formula"]),
+             ("Scopes", "each file is library, scripts, tests, examples or vendored, from the project's "
+                        "layout (packages, tests/, examples/, third_party/, nested projects) or the config's "
+                        "`scopes` table; the headline numbers are for library and scripts.")]
     if cov is not None and cov["formula"]:
         items.append(("Compile coverage", cov["formula"] + "."))
     return ('<section id="method"><h2>How the numbers are computed</h2>'
             + "".join(f'<p class="note"><b>{_e(k)}:</b> {_md(v)}</p>' for k, v in items) + "</section>")
 
 
+def rules_appendix(rules: dict) -> str:
+    if not rules:
+        return ""
+    parts = []
+    for code, r in rules.items():
+        parts.append(f'<div class="rule-doc" id="rule-{_e(code.lower())}"><h3><code class="rule">{_e(code)}</code> '
+                     f'{_e(r["name"])}</h3><p>{_md(r["summary"])}</p><p class="note">{_md(r["why"])}</p>'
+                     f'<div class="ex"><div><b>Example</b><pre>{_e(r["example"])}</pre></div>'
+                     f'<div><b>Use instead</b><pre>{_e(r["use_instead"])}</pre></div></div>'
+                     f'<p class="note">Fix: {_e(r["fix"])}. More: <code>neuron-migrate explain {_e(code)}</code>.</p></div>')
+    return f'<section id="rules"><h2>Rules in this report</h2>{"".join(parts)}</section>'
+
+
 # -- the page --------------------------------------------------------------------
 
-def render_report(rep: dict) -> str:
+def _ready_card(ready: dict) -> str:
+    colour = VERDICT.get(ready["verdict"], "#59636e")
+    share = ready["share"]
+    label = "—" if share is None else _pct(share)
+    blockers = "".join(f'<li><a href="#blockers">{b["count"]} {_e(b["kind"])}</a></li>' for b in ready["blockers"])
+    refs = (f'{ready["migrated_by_fix"]} of {_plural(ready["cuda_references"], "CUDA-specific reference")} '
+            f'migrated by <code>neuron-migrate fix</code>; {ready["migrated_after_review"]} more with '
+            f'<code>--unsafe-fixes</code> after review, {ready["by_hand"]} by hand.' if ready["cuda_references"]
+            else "No CUDA-specific references found.")
+    return ('<div class="card"><h2>Readiness</h2>' + gauge(share, colour, label, "CUDA references migrated by fix")
+            + f'<div class="verdict" style="color:{colour}">{_e(ready["verdict"])}</div>'
+            + f'<p class="note">{refs}' + (f' Blocks a first run on Trainium:</p><ul class="blockers">{blockers}</ul>'
+                                           if blockers else ' Nothing found blocks a first run.</p>')
+            + '<p class="note"><a href="#method">How this is computed</a>.</p></div>')
+
+
+def _coverage_card(cov: dict | None) -> str:
+    head = '<div class="card"><h2>Compile coverage</h2>'
+    if cov is None:
+        return (head + gauge(None, "#8c959f", "—", "compile coverage")
+                + '<div class="verdict" style="color:#59636e">not estimated</div>'
+                '<p class="note">This scan holds no compile-coverage estimate.</p></div>')
+    if cov["overall"] is None:
+        return (head + gauge(None, "#8c959f", "—", "compile coverage")
+                + '<div class="verdict" style="color:#59636e">no traced code found</div>'
+                f'<p class="note">{_md(cov.get("assumption") or "")}</p></div>')
+    bits = []
+    if cov["graphs"] is not None:
+        bits.append(_plural(cov["graphs"], "expected graph"))
+    if cov.get("recompiles"):
+        bits.append(f'{_plural(cov["recompiles"], "dynamic-shape site")} that recompile')
+    return (head + gauge(cov["overall"], _share_colour(cov["overall"]), _pct(cov["overall"]), "compile coverage")
+            + f'<div class="verdict">captured by torch.compile</div>'
+            + (f'<p class="note center">{_e(", ".join(bits))}</p>' if bits else "")
+            + f'<p class="note">{_md(cov.get("assumption") or "")} <a href="#coverage">Per entry</a>.</p></div>')
+
+
+def _summary_card(rep: dict) -> str:
     s = rep["summary"]
-    ready = rep["readiness"]
-    eff = rep["effort"]
-    cov = rep["compile_coverage"]
-    project = rep["project"] or "project"
     sev = s["by_severity"]
     fix = s["auto_fixable"]
-    tool = rep["tool"]
-
-    ready_card = (
-        '<div class="card"><h2>Readiness</h2>'
-        + gauge(ready["score"] / 100, VERDICT.get(ready["verdict"], "#59636e"), f"{ready['score']:.0f}%",
-                "readiness")
-        + f'<div class="verdict" style="color:{VERDICT.get(ready["verdict"], "#59636e")}">{_e(ready["verdict"])}</div>'
-        + f'<p class="note">{ready["safe_fixes"]} of {ready["actionable"]} warnings and errors '
-          f'fixed safely by <code>neuron-migrate fix</code>; {_plural(ready["blocking"], "error")} '
-          'left for a person. <a href="#method">How this is computed</a>.</p></div>')
-    if cov is None:
-        cov_card = ('<div class="card"><h2>Compile coverage</h2>' + gauge(None, "#8c959f", "—", "compile coverage")
-                    + '<div class="verdict" style="color:#59636e">not estimated</div>'
-                    '<p class="note">This scan holds no compile-coverage estimate.</p></div>')
-    elif cov["overall"] is None:
-        cov_card = ('<div class="card"><h2>Compile coverage</h2>' + gauge(None, "#8c959f", "—", "compile coverage")
-                    + '<div class="verdict" style="color:#59636e">no traced code found</div>'
-                    '<p class="note">No <code>forward</code> of an <code>nn.Module</code> and no '
-                    '<code>torch.compile</code> target to estimate.</p></div>')
-    else:
-        graphs = f", {_plural(cov['graphs'], 'expected graph')}" if cov["graphs"] is not None else ""
-        cov_card = ('<div class="card"><h2>Compile coverage</h2>'
-                    + gauge(cov["overall"], _share_colour(cov["overall"]), _pct(cov["overall"]),
-                            "compile coverage")
-                    + f'<div class="verdict">captured by torch.compile{_e(graphs)}</div>'
-                    + f'<p class="note">{_plural(len(cov["breaks"]), "predicted graph break")} in '
-                      f'{_plural(len(cov["modules"]), "module")} with traced code.</p></div>')
+    eff = rep["effort"]
+    in_scope = s.get("files_in_scope")
+    files = (f"{in_scope} of {s['files_scanned']}" if in_scope is not None else f"{s['files_scanned']}")
     stats = [
-        (f"{s['files_scanned']}", f"{'file' if s['files_scanned'] == 1 else 'files'} scanned "
-                                  f"({_plural(s['lines_scanned'], 'line')})"),
-        (f"{s['findings']}", f"findings: {sev['error']} error, {sev['warning']} warning, {sev['info']} info"),
+        (files, "files in the product (library and scripts); the rest are "
+                "<a href=\"#scopes\">counted beside</a>"),
+        (f"{s['findings']}", f"findings: {_plural(sev['error'], 'error')}, {_plural(sev['warning'], 'warning')}, "
+                             f"{sev['info']} info"),
         (f"{fix['safe']}", f"safe fixes ({_pct(fix['share'])} of findings); {fix['unsafe']} unsafe"),
-        (f"{ready['blocking']}", "errors left for a person after fix"),
-        (f"≈ {eff['hours']:g} h", f"manual effort ({eff['days']:g} days) for {_plural(eff['manual_items'], 'item')}"),
+        (f"{rep['readiness']['blocking']}", f"<a href=\"#blockers\">{'finding blocks' if rep['readiness']['blocking'] == 1 else 'findings block'} a first run</a>"),
+        (_hours(eff["low"], eff["high"]), f"<a href=\"#effort\">effort</a> for {_plural(eff['items'], 'work item')} "
+                                          f"({eff['days'][0]:g}–{eff['days'][1]:g} days)"),
         (f"{s['suppressed']}", f"suppressed in code; {_plural(s['skipped'], 'file')} skipped"),
     ]
-    stats_card = ('<div class="card"><h2>Summary</h2><div class="stats">'
-                  + "".join(f'<div class="stat"><b>{_e(v)}</b><span>{_e(t)}</span></div>' for v, t in stats)
-                  + '</div></div>')
+    return ('<div class="card"><h2>Summary</h2><div class="stats">'
+            + "".join(f'<div class="stat"><b>{_e(v)}</b><span>{t}</span></div>' for v, t in stats)
+            + '</div></div>')
 
-    # findings by category and the per-file heat list
+
+def scopes_section(rep: dict) -> str:
+    rows = []
+    for r in rep["scopes"]:
+        refs = (f'{r["migrated_by_fix"]} of {r["cuda_references"]}' if r["cuda_references"] else "—")
+        rows.append(f'<tr{" class=product" if r["product"] else ""}><td>{_e(r["label"])}'
+                    f'{" <b>(headline)</b>" if r["product"] else ""}</td><td class="num">{r["files"]}</td>'
+                    f'<td class="num">{r["findings"]}</td><td class="num">{refs}</td>'
+                    f'<td class="num">{r["blocking"]}</td></tr>')
+    return ('<section id="scopes"><h2>Scopes</h2><p class="note">The headline numbers are for the library '
+            'and scripts; tests, examples and vendored code are counted here, beside them. Override with '
+            '<code>[tool.neuron-migrate.scopes]</code>, filter with <code>--scope</code>.</p>'
+            + _table('<th>scope</th><th class="num">files</th><th class="num">findings</th>'
+                     '<th class="num">CUDA references migrated by fix</th><th class="num">blocking findings</th>',
+                     "".join(rows)) + '</section>')
+
+
+def blockers_section(ready: dict, links: Links) -> str:
+    if not ready["blockers"]:
+        return ('<section id="blockers"><h2>What blocks a first run</h2><p class="empty">Nothing found: no '
+                'unsupported operator, required CUDA-only dependency, kernel without a fallback or CUDA '
+                'call without a Neuron twin in the library and scripts.</p></section>')
+    rows = "".join(f'<tr><td>{_e(b["kind"])}</td><td class="num">{b["count"]}</td>'
+                   f'<td>{_family_links(b["codes"])}</td>'
+                   f'<td>{locations(b["locations"], links)}</td></tr>' for b in ready["blockers"])
+    warn = (f'<p class="note">{_plural(ready["optional_paths"], "kernel or dependency", "kernels and dependencies")} '
+            'on optional paths (an extra, a platform marker, a guarded import) are warnings, not blockers.</p>'
+            if ready["optional_paths"] else "")
+    return ('<section id="blockers"><h2>What blocks a first run</h2>'
+            + _table('<th>blocker</th><th class="num">findings</th><th>rules</th><th>where</th>', rows)
+            + warn + '</section>')
+
+
+def _family_links(codes: list[str]) -> str:
+    return ", ".join(f'<a href="#{_e(c[:3].lower())}"><code class="rule">{_e(c)}</code></a>' for c in codes)
+
+
+def coverage_section(cov: dict | None, links: Links) -> str:
+    if cov is None:
+        return ('<section id="coverage"><h2>Compile coverage per entry</h2><p class="empty">Not estimated: '
+                'this scan holds no compile-coverage estimate.</p></section>')
+    rows = "".join(f'<tr><td><code>{_e(e["entry"])}</code></td><td>{loc_link(e["path"], links) if e["path"] else "—"}</td>'
+                   f'<td class="num">{_pct(e["share"])}</td><td class="num">{_e(e["graphs"] if e["graphs"] is not None else "—")}</td>'
+                   f'<td class="num">{_e(e["recompiles"] if e["recompiles"] is not None else "—")}</td>'
+                   f'<td class="num">{e["statements"]}</td></tr>' for e in cov.get("entries") or [])
+    table = (_table('<th>entry</th><th>file</th><th class="num">captured</th><th class="num">graphs</th>'
+                    '<th class="num">dynamic-shape sites</th><th class="num">weight (statements)</th>', rows)
+             if rows else '<p class="empty">No entry with traced code.</p>')
+    product = set(cov.get("product_modules") or [m["module"] for m in cov["modules"]])
+    partial = sorted((m for m in cov["modules"] if m["module"] in product and (m["share"] or 0) < 1),
+                     key=lambda m: (m["share"] is None, m["share"] or 0, m["module"]))
+    full = sum(1 for m in cov["modules"] if m["module"] in product) - len(partial)
+    chart = bar_list([(m["module"], links.href(m["module"]), m["share"]) for m in partial[:HEAT_LIMIT]])
+    if len(partial) > HEAT_LIMIT:
+        chart += f'<p class="more">… and {len(partial) - HEAT_LIMIT} more (lowest shown)</p>'
+    chart += (f'<p class="note">{_plural(full, "more module")} of the product with traced code '
+              f'{"is" if full == 1 else "are"} captured in full.</p>' if full else "")
+    brk = []
+    for b in cov["breaks"]:
+        effect = "whole frame runs eagerly" if b["skips_frame"] else "graph split"
+        where = loc_link(f"{b['path']}:{b['line']}", links)
+        brk.append(f'<tr><td>{where}</td>'
+                   f'<td class="nowrap"><code class="rule">{_e(b["code"])}</code></td><td>{_e(b["function"])}</td>'
+                   f'<td>{_md(b["reason"])}</td><td class="nowrap">{effect}</td></tr>')
+    body, more = _rows_limited(brk)
+    breaks = (f'<details><summary>Predicted graph breaks ({len(brk)})</summary>'
+              + _table('<th>where</th><th>rule</th><th>function</th><th>why</th><th>effect</th>', body, more)
+              + '</details>' if brk else '<p class="empty">No graph break predicted.</p>')
+    return (f'<section id="coverage"><h2>Compile coverage per entry</h2><p class="note">{_md(cov.get("assumption") or "")}</p>'
+            f'{table}<h3>Product modules that lose something</h3>'
+            f'{chart if partial else "<p class=empty>None: every product module with traced code is captured in full.</p>" + chart}'
+            f'{breaks}</section>')
+
+
+def render_report(rep: dict, links: Links | None = None) -> str:
+    links = links or Links()
+    s = rep["summary"]
+    cov = rep["compile_coverage"]
+    rules = rep.get("rules") or {}
+    project = rep["project"] or "project"
+    tool = rep["tool"]
+
     cats: dict[str, dict[str, int]] = {}
     for fam in rep["families"]:
         for g in fam["groups"]:
             c = cats.setdefault(g["category"], {})
             c[g["severity"]] = c.get(g["severity"], 0) + g["count"]
-    cat_rows = sorted(cats.items(), key=lambda kv: (-sum(kv[1].values()), kv[0]))[:CATEGORY_LIMIT]
-    fam_rows = [(f'{f["prefix"]}xx {f["title"]}', f["by_severity"]) for f in rep["families"]]
-    heat_rows = [(r["path"], {k: r[k] for k in porting.SEVERITIES}) for r in rep["files"][:HEAT_LIMIT]]
-    heat_more = (f'<p class="more">… and {len(rep["files"]) - HEAT_LIMIT} more files</p>'
-                 if len(rep["files"]) > HEAT_LIMIT else "")
+    cat_rows = [(c, None, v) for c, v in sorted(cats.items(), key=lambda kv: (-sum(kv[1].values()), kv[0]))]
+    fam_rows = [(f'{f["prefix"]}xx {f["title"]}', f'#{f["prefix"].lower()}', f["by_severity"]) for f in rep["families"]]
+    product = [r for r in rep["files"] if r.get("scope") in PRODUCT]
+    heat = [(r["path"], links.href(r["path"]), {k: r[k] for k in porting.SEVERITIES}) for r in product[:HEAT_LIMIT]]
+    heat_more = (f'<p class="more">… and {len(product) - HEAT_LIMIT} more files</p>'
+                 if len(product) > HEAT_LIMIT else "")
     charts = ('<div class="grid2">'
-              f'<section><h2>Findings by category</h2>{legend()}{stacked_bars(cat_rows)}'
-              f'<h3>By rule family</h3>{stacked_bars(fam_rows, label_width=210)}</section>'
-              f'<section><h2>Files, hottest first</h2>{legend()}'
-              f'{stacked_bars(heat_rows, label_width=250, code_labels=True)}'
-              f'{heat_more}</section></div>')
+              f'<section><h2>Findings by category (all scopes)</h2>{legend()}{bar_list(cat_rows[:CATEGORY_LIMIT])}'
+              f'<h3>By rule family</h3>{bar_list(fam_rows)}</section>'
+              f'<section><h2>Library and script files, hottest first</h2>{legend()}{bar_list(heat, "heat")}{heat_more}</section></div>')
 
-    # compile coverage per module and the predicted graph breaks
-    if cov is None:
-        cov_section = ('<section><h2>Compile coverage per module</h2><p class="empty">Not estimated: '
-                       'this scan holds no compile-coverage estimate.</p></section>')
-    else:
-        modules = sorted(cov["modules"], key=lambda m: (m["share"] is None, m["share"] or 0, m["module"]))
-        chart = (coverage_bars(modules[:HEAT_LIMIT], width=1000, label_width=300) if modules
-                 else '<p class="empty">No traced code found.</p>')
-        if len(modules) > HEAT_LIMIT:
-            chart += f'<p class="more">… and {len(modules) - HEAT_LIMIT} more modules (lowest coverage shown)</p>'
-        brk = []
-        for b in cov["breaks"]:
-            effect = "whole frame runs eagerly" if b["skips_frame"] else "graph split"
-            brk.append(f'<tr><td><code class="loc">{_e(b["path"])}:{_e(b["line"])}</code></td>'
-                       f'<td><code>{_e(b["code"])}</code></td><td>{_e(b["function"])}</td>'
-                       f'<td>{_md(b["reason"])}</td><td class="nowrap">{effect}</td></tr>')
-        body, more = _rows_limited(brk)
-        breaks = (f'<h3>Predicted graph breaks ({len(brk)})</h3><table><thead><tr><th>where</th><th>rule</th>'
-                  f'<th>function</th><th>why</th><th>effect</th></tr></thead><tbody>{body}</tbody></table>{more}'
-                  if brk else '<h3>Predicted graph breaks</h3><p class="empty">None predicted.</p>')
-        cov_section = f'<section><h2>Compile coverage per module</h2>{chart}{breaks}</section>'
-
-    # next steps
     steps = "".join(f'<li><b>{_e(st["title"])}</b>{_count(st["count"])}: {_md(st["detail"])}</li>'
                     for st in rep["next_steps"])
     steps_section = f'<section><h2>Next steps</h2><ol class="steps">{steps}</ol></section>'
 
-    # one section per family: the four the report promises first, then the rest
     fams = {f["prefix"]: f for f in rep["families"]}
-    order = [p for p in ("NM2", "NM5", "NM3", "NM6")] + [f["prefix"] for f in rep["families"]
-                                                          if f["prefix"] not in ("NM2", "NM5", "NM3", "NM6")]
+    order = ["NM2", "NM5", "NM3", "NM6"] + [f["prefix"] for f in rep["families"]
+                                            if f["prefix"] not in ("NM2", "NM5", "NM3", "NM6")]
     family_sections = []
     for prefix in order:
         fam = fams.get(prefix)
@@ -358,9 +523,10 @@ def render_report(rep: dict) -> str:
             body = ('<p class="empty">None found.</p>' if _checked(prefix)
                     else '<p class="empty">Not checked by this version of neuron-migrate.</p>')
         else:
-            body = group_table(fam["groups"])
+            body = group_table(fam["groups"], rules, links)
             if prefix == "NM2" and rep["operators"]:
-                body = f"<h3>Operators by status</h3>{operator_table(rep['operators'])}<h3>All findings</h3>{body}"
+                body = (f"<h3>Operators by status (library and scripts)</h3>{operator_table(rep['operators'], links)}"
+                        f"<h3>All findings</h3>{body}")
         family_sections.append(f'<section id="{_e(prefix.lower())}"><h2>{_e(title)} '
                                f'<span class="more">({_e(prefix)}xx)</span></h2>{body}</section>')
 
@@ -368,8 +534,7 @@ def render_report(rep: dict) -> str:
     if rep["skipped"]:
         rows = "".join(f'<tr><td><code>{_e(x["path"])}</code></td><td>{_e(x["reason"])}</td></tr>'
                        for x in rep["skipped"][:LIST_LIMIT])
-        skipped = (f'<section><h2>Skipped files</h2><table><thead><tr><th>path</th><th>reason</th></tr>'
-                   f'</thead><tbody>{rows}</tbody></table></section>')
+        skipped = f'<section><h2>Skipped files</h2>{_table("<th>path</th><th>reason</th>", rows)}</section>'
 
     return (
         '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
@@ -379,8 +544,10 @@ def render_report(rep: dict) -> str:
         f'<header><h1>Neuron porting report: {_e(project)}</h1>'
         f'<p>{_plural(s["files_scanned"], "file")} scanned · neuron-migrate {_e(tool["version"])} · capability table '
         f'{_e(tool.get("capabilities_version", ""))}</p></header>'
-        f'<div class="cards">{ready_card}{cov_card}{stats_card}</div>'
-        f'{charts}{steps_section}{cov_section}{"".join(family_sections)}{skipped}{_method(rep)}'
+        f'<div class="cards">{_ready_card(rep["readiness"])}{_coverage_card(cov)}{_summary_card(rep)}</div>'
+        f'{blockers_section(rep["readiness"], links)}{effort_section(rep["effort"], links)}{scopes_section(rep)}'
+        f'{charts}{steps_section}{coverage_section(cov, links)}{"".join(family_sections)}{skipped}'
+        f'{_method(rep)}{rules_appendix(rules)}'
         '<footer>Generated by neuron-migrate. Statuses marked unverified come from rows the capability '
         'table lists as unknown; nothing here was run on Trainium.</footer>'
         '</main></body></html>\n')

@@ -10,7 +10,7 @@ from neuron_migrate.coverage import compile_coverage
 from neuron_migrate.models import Finding, ScanResult
 from neuron_migrate.report import summary, workspace_path
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 1  # neuron_migrate/schemas/scan.schema.json (additions keep the version)
 
 
 def finding_dict(f: Finding) -> dict:
@@ -33,21 +33,42 @@ def finding_dict(f: Finding) -> dict:
     return doc
 
 
-def render(result: ScanResult, skipped) -> str:
-    return json.dumps(document(result, skipped), indent=2, ensure_ascii=False) + "\n"
+def render(result: ScanResult, skipped, scopes=None) -> str:
+    return json.dumps(document(result, skipped, scopes), indent=2, ensure_ascii=False) + "\n"
 
 
-def document(result: ScanResult, skipped) -> dict:
-    """The contract as a dict; the porting report is built from it."""
+def document(result: ScanResult, skipped, scopes=None) -> dict:
+    """The contract as a dict; the porting report is built from it.
+
+    ``scopes`` (scopes.Scopes) names each file's scope; without it they are inferred from
+    the scanned paths alone (no config overrides).
+    """
+    if scopes is None:
+        from neuron_migrate.scopes import Scopes
+
+        scopes = Scopes(r.path for r in result.files)
+    findings = []
+    for f in result.findings:
+        d = finding_dict(f)
+        d["scope"] = scopes.of(f.path)
+        findings.append(d)
+    per_scope: dict[str, dict[str, int]] = {}
+    for r in result.files:
+        row = per_scope.setdefault(scopes.of(r.path), {"files": 0, "findings": 0})
+        row["files"] += 1
+        row["findings"] += len(r.findings)
+    from neuron_migrate.scopes import SCOPES
+
     return {
         "schema_version": SCHEMA_VERSION,
         "tool": {"name": "neuron-migrate", "version": __version__,
                  "capabilities_version": target().torch_neuronx},
         "summary": summary(result, skipped),
-        "findings": [finding_dict(f) for f in result.findings],
+        "findings": findings,
         "files": {"root": workspace_path(result.root, "."),  # findings' paths are relative to it
                   "scanned": len(result.files),
                   "skipped": [{"path": s.rel, "reason": s.reason} for s in skipped]
                   + [{"path": r.path, "reason": r.skipped} for r in result.files if r.skipped]},
         "compile_coverage": compile_coverage(result.files, result.entries),
+        "scopes": {s: per_scope[s] for s in SCOPES if s in per_scope},
     }

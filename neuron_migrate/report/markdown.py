@@ -14,14 +14,21 @@ from neuron_migrate.report import porting
 MAX_CHARS = 65_536
 _BUDGET = MAX_CHARS - 512  # headroom for a bot's own header around the report
 ROW_LIMITS = (50, 25, 12, 6, 3, 1)
-_ICON = {"blocked": "🔴", "needs review": "🟡", "ready after fix": "🟢"}
+_ICON = {"blocked": "🔴", "needs work": "🟡", "ready after fix": "🟢"}
 # the families shown even without findings, so that "none" is said out loud
 SECTIONS = ("NM2", "NM5", "NM3", "NM6")
 
 
 def _cell(text: object) -> str:
-    return (str(text).replace("\\", "\\\\").replace("|", "\\|").replace("<", "&lt;")
-            .replace("\r", " ").replace("\n", " "))
+    """Text for a table cell: pipes escaped everywhere, ``<`` only outside `code spans`
+    (GitHub shows an entity inside a code span literally: `lb &lt; 0`)."""
+    parts = str(text).replace("\r", " ").replace("\n", " ").split("`")
+    out = []
+    for i, part in enumerate(parts):
+        if i % 2 == 0 or i == len(parts) - 1:  # outside a span (or after an unclosed backtick)
+            part = part.replace("\\", "\\\\").replace("<", "&lt;")
+        out.append(part.replace("|", "\\|"))
+    return "`".join(out)
 
 
 def _plural(n: int, word: str) -> str:
@@ -36,7 +43,10 @@ def _pct(share: float | None) -> str:
 def _coverage_cell(cov: dict | None) -> str:
     if cov is None:
         return "not estimated"
-    return "no traced code" if cov["overall"] is None else _pct(cov["overall"])
+    if cov["overall"] is None:
+        return "no traced code"
+    assumed = "" if cov.get("compiles", True) else " (the project compiles nothing; assumed)"
+    return _pct(cov["overall"]) + assumed
 
 
 def _more(total: int, shown: int, what: str = "more") -> list[str]:
@@ -56,7 +66,8 @@ def _where(locations: list[str], n: int = 3) -> str:
 
 
 def _family_rows(fam: dict) -> list[list[object]]:
-    return [[f"`{g['code']}`", g["severity"], g["message"], g["count"], _where(g["locations"]),
+    return [[f"`{g['code']}`", g["severity"], g["message"], g["count"],
+             ", ".join(f"{n} {s}" for s, n in g.get("scopes", {}).items()), _where(g["locations"]),
              g["fix"]] for g in fam["groups"]]
 
 
@@ -67,29 +78,43 @@ def _checked(prefix: str) -> bool:
     return any(code.startswith(prefix) for code in RULES)
 
 
+def _hours(low: float, high: float) -> str:
+    from neuron_migrate.report.html import _hours as hours
+
+    return hours(low, high)
+
+
 def render_report(rep: dict, limit: int) -> str:
     s = rep["summary"]
     ready = rep["readiness"]
     eff = rep["effort"]
+    cov = rep["compile_coverage"]
     title = f"Neuron porting report: {rep['project']}" if rep["project"] else "Neuron porting report"
     sev = s["by_severity"]
     fix = s["auto_fixable"]
+    share = "—" if ready["share"] is None else _pct(ready["share"])
     out = [f"## {title}", "",
-           f"{_ICON.get(ready['verdict'], '')} **{ready['verdict']}** · readiness "
-           f"**{ready['score']:.0f}%** · {s['findings']} findings in {s['files_with_findings']} of "
-           f"{s['files_scanned']} files · manual effort ≈ **{eff['hours']:g} h** "
-           f"({eff['days']:g} days)"
+           f"{_ICON.get(ready['verdict'], '')} **{ready['verdict']}** · **{share}** of CUDA references "
+           f"migrated by `fix` · {_plural(ready['blocking'], 'blocking finding')} · effort "
+           f"**{_hours(eff['low'], eff['high'])}** for {_plural(eff['items'], 'work item')} · compile "
+           f"coverage {_coverage_cell(cov)}"
            + (f" · {_plural(s['baselined'], 'known finding')} in the baseline, not counted"
-              if s["baselined"] else ""), ""]
-    cov = rep["compile_coverage"]
+              if s["baselined"] else ""), "",
+           "Headline numbers are for the library and scripts; tests, examples and vendored code are "
+           "counted beside them (see Scopes).", ""]
+    in_scope = s.get("files_in_scope")
     out += ["### Readiness", "",
             "| | |", "|---|---|",
-            f"| files scanned | {s['files_scanned']} ({_plural(s['lines_scanned'], 'line')}) |",
-            f"| findings | {s['findings']}: {sev['error']} errors, {sev['warning']} warnings, "
+            f"| files | {in_scope if in_scope is not None else s['files_scanned']} in the library and scripts, "
+            f"of {s['files_scanned']} scanned ({_plural(s['lines_scanned'], 'line')}) |",
+            f"| findings | {s['findings']}: {_plural(sev['error'], 'error')}, {_plural(sev['warning'], 'warning')}, "
             f"{sev['info']} info |",
+            f"| CUDA references migrated by `fix` | {ready['migrated_by_fix']} of {ready['cuda_references']} ({share}); "
+            f"{ready['migrated_after_review']} more with `--unsafe-fixes` after review; {ready['by_hand']} by hand |",
             f"| auto-fixable | {fix['safe']} safe ({_pct(fix['share'])}), {fix['unsafe']} unsafe |",
-            f"| manual items | {eff['manual_items']}, ≈ {eff['hours']:g} h |",
-            f"| blocking after `fix` | {_plural(ready['blocking'], 'error')} without a safe fix |",
+            f"| blocks a first run | {_plural(ready['blocking'], 'finding')} |",
+            f"| effort | {_hours(eff['low'], eff['high'])} ({eff['days'][0]:g}–{eff['days'][1]:g} days) for "
+            f"{_plural(eff['items'], 'work item')} |",
             f"| compile coverage | {_coverage_cell(cov)} |"]
     if s["suppressed"]:
         out.append(f"| suppressed in code | {s['suppressed']} |")
@@ -97,35 +122,52 @@ def render_report(rep: dict, limit: int) -> str:
         out.append(f"| known, in the baseline | {s['baselined']} (not counted above) |")
     if s["skipped"]:
         out.append(f"| skipped files | {s['skipped']} |")
-    out += ["", f"Readiness: {ready['formula']}. Effort: {eff['formula']}", ""]
-    if s["by_category"]:
-        rows = [[cat, *_by_category(rep, cat)] for cat in s["by_category"]]
-        out += ["**Findings by category**", ""]
-        out += _table(["category", "error", "warning", "info", "total"], rows, limit)
+    out += ["", f"Readiness: {ready['formula']}.", ""]
+    if ready["blockers"]:
+        out += ["**What blocks a first run**", ""]
+        out += _table(["blocker", "findings", "rules", "where"],
+                      [[b["kind"], b["count"], ", ".join(f"`{c}`" for c in b["codes"]), _where(b["locations"])]
+                       for b in ready["blockers"]], limit, "more blockers")
         out.append("")
+    out += ["### Effort", "", f"{eff['formula']}", ""]
+    if eff["by_kind"]:
+        out += _table(["kind of work", "items", "hours"],
+                      [[k["title"], k["items"], _hours(k["low"], k["high"])] for k in eff["by_kind"]], limit)
+        out.append("")
+    if eff["beside"]:
+        out += ["**Counted apart**", ""]
+        out += _table(["where", "items", "hours"],
+                      [[name, b["items"], _hours(b["low"], b["high"])] for name, b in eff["beside"].items()], limit)
+        out.append("")
+    core = [i for i in eff["work_items"] if i["scope"] == "product" and not i["optional"]]
+    if core:
+        out += ["**Work items**", ""]
+        out += _table(["item", "sites", "hours", "where"],
+                      [[i["title"], i["sites"], _hours(i["low"], i["high"]), _where(i["locations"], 2)]
+                       for i in core], limit, "more work items")
+        out.append("")
+    out += ["### Scopes", ""]
+    out += _table(["scope", "files", "findings", "CUDA references migrated by fix", "blocking"],
+                  [[r["label"] + (" (headline)" if r["product"] else ""), r["files"], r["findings"],
+                    f"{r['migrated_by_fix']} of {r['cuda_references']}" if r["cuda_references"] else "—",
+                    r["blocking"]] for r in rep["scopes"]], limit)
+    out.append("")
 
     out += ["### Compile coverage", ""]
     if cov is None:
         out += ["Not estimated: this scan holds no compile-coverage estimate.", ""]
-    elif cov["overall"] is None:
-        out += ["No traced code found: no `forward` of an `nn.Module` and no `torch.compile` target.", ""]
     else:
-        graphs = f", {_plural(cov['graphs'], 'expected graph')}" if cov["graphs"] is not None else ""
-        out += [f"Estimated share captured by `torch.compile`: **{_pct(cov['overall'])}**{graphs}.", ""]
-        if cov["modules"]:
-            # the modules that lose something, lowest first; the fully captured ones are counted
-            partial = sorted((m for m in cov["modules"] if m["share"] is None or m["share"] < 1),
-                             key=lambda m: (m["share"] is None, m["share"] or 0, m["module"]))
-            full = len(cov["modules"]) - len(partial)
-            if partial:
-                rows = [[f"`{m['module']}`", _pct(m["share"]), "—" if m["graphs"] is None else m["graphs"],
-                         m["functions"]] for m in partial]
-                out += _table(["module", "coverage", "graphs", "traced functions"], rows, limit,
-                              "more modules")
-            if full:
-                out.append(f"\n{_plural(full, 'more module')} with traced code {'is' if full == 1 else 'are'} "
-                           "captured in full." if partial else
-                           f"All {_plural(full, 'module')} with traced code are captured in full.")
+        if cov.get("assumption"):
+            out += [cov["assumption"], ""]
+        if cov["overall"] is not None:
+            graphs = f", {_plural(cov['graphs'], 'expected graph')}" if cov["graphs"] is not None else ""
+            out += [f"Estimated share captured by `torch.compile`: **{_pct(cov['overall'])}**{graphs}.", ""]
+        if cov.get("entries"):
+            out += _table(["entry", "file", "captured", "graphs", "dynamic-shape sites", "weight"],
+                          [[f"`{e['entry']}`", f"`{e['path']}`" if e["path"] else "—", _pct(e["share"]),
+                            "—" if e["graphs"] is None else e["graphs"],
+                            "—" if e["recompiles"] is None else e["recompiles"], e["statements"]]
+                           for e in cov["entries"]], limit, "more entries")
             out.append("")
         if cov["breaks"]:
             out += [f"**Predicted graph breaks** ({len(cov['breaks'])})", ""]
@@ -147,18 +189,20 @@ def render_report(rep: dict, limit: int) -> str:
             out += ["None found." if _checked(prefix) else "Not checked by this version of neuron-migrate.", ""]
             continue
         if prefix == "NM2" and rep["operators"]:
-            out += ["**Operators by status** (\"unverified\": the capability table has no known status)", ""]
+            out += ["**Operators by status** in the library and scripts (\"unverified\": the capability "
+                    "table has no known status)", ""]
             rows = [[f"`{o['operator']}`", o["label"], o["count"], _where(o["locations"], 2),
                      o["source"]] for o in rep["operators"]]
             out += _table(["operator", "status", "uses", "where", "source"], rows, limit, "more operators")
             out += ["", "**All findings**", ""]
-        out += _table(["rule", "severity", "finding", "count", "where", "fix"], _family_rows(fam),
+        out += _table(["rule", "severity", "finding", "count", "scopes", "where", "fix"], _family_rows(fam),
                       limit, "more kinds of finding")
         out.append("")
 
-    if rep["files"]:
-        out += ["### Files", ""]
-        rows = [[f"`{r['path']}`", r["error"], r["warning"], r["info"]] for r in rep["files"]]
+    product = [r for r in rep["files"] if r.get("scope") in ("library", "scripts")]
+    if product:
+        out += ["### Library and script files", ""]
+        rows = [[f"`{r['path']}`", r["error"], r["warning"], r["info"]] for r in product]
         out += _table(["file", "error", "warning", "info"], rows, limit, "more files")
         out.append("")
     if rep["skipped"]:
@@ -173,7 +217,7 @@ def render_report(rep: dict, limit: int) -> str:
     out.append("")
     tool = rep["tool"]
     out.append(f"<sub>neuron-migrate {tool['version']} · capability table: "
-               f"{_cell(tool.get('capabilities_version', ''))}</sub>")
+               f"{_cell(tool.get('capabilities_version', ''))} · rule docs: `neuron-migrate explain CODE`</sub>")
     return "\n".join(out) + "\n"
 
 
@@ -202,6 +246,6 @@ def _length(text: str) -> int:
     return len(text.encode("utf-16-le")) // 2
 
 
-def render(result, skipped, overlays: tuple[str, ...] = (), baselined: int = 0) -> str:
+def render(result, skipped, overlays: tuple[str, ...] = (), baselined: int = 0, scopes=None) -> str:
     """``scan --format markdown``; ``baselined``: findings a baseline hid from ``result``."""
-    return fit(porting.from_scan(result, skipped, overlays, baselined))
+    return fit(porting.from_scan(result, skipped, overlays, baselined, scopes))

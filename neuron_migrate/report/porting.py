@@ -4,18 +4,9 @@ Everything here is derived from the scan's JSON document (DESIGN.md §5), so new
 categories and the compile-coverage estimate appear without changes: sections follow the
 rule-code families, and ``compile_coverage`` is shown as whatever the scan holds.
 
-Readiness score
-    100 × (findings of severity warning or error that ``neuron-migrate fix`` resolves safely)
-    ÷ (findings of severity warning or error); 100 when there are none. The verdict is
-    "blocked" while an error without a safe fix remains (the gate still fails after ``fix``),
-    "needs review" while a warning without a safe fix or an unsafe fix remains, and
-    "ready after fix" otherwise.
-
-Manual effort
-    Findings of severity warning or error without a safe fix, grouped by (rule, message):
-    the first of a group costs its family's hours below, each repeat a quarter of that (the
-    same change made again). An unsafe fix costs ``REVIEW_HOURS`` (read the diff, apply it
-    with ``--unsafe-fixes``). The hours are planning figures, not measurements.
+Readiness, effort and their formulas: report/work.py. Scopes (scopes.py): the headline
+numbers are for the product (library and scripts); tests, examples and vendored code are
+counted beside them. Compile coverage: report/entries.py.
 """
 
 from __future__ import annotations
@@ -42,24 +33,13 @@ FAMILIES: tuple[tuple[str, str, str], ...] = (
     ("NM4", "Graph breaks", "Remove the graph breaks in traced code so `torch.compile` captures "
      "the model in as few graphs as possible."),
 )
-EFFORT_HOURS = {"NM9": 0.5, "NM6": 1.0, "NM1": 0.5, "NM2": 2.0, "NM5": 16.0, "NM3": 2.0,
-                "NM4": 1.0}
-DEFAULT_HOURS = 1.0  # a family this table does not know yet
-REPEAT_FACTOR = 0.25
-REVIEW_HOURS = 0.1
-HOURS_PER_DAY = 8
-EFFORT_FORMULA = (
-    "Manual findings (warning or error, no safe fix) grouped by rule and message: the first "
-    "of a group costs its family's hours, each repeat {repeat:.0%} of that; an unsafe fix costs "
-    "{review} h to review. Family hours: {hours}. Planning figures, not measurements.")
-READINESS_FORMULA = ("share of warning and error findings that `neuron-migrate fix` resolves "
-                     "safely; blocked while an error without a safe fix remains")
+SCHEMA_VERSION = 2  # of the report JSON: neuron_migrate/schemas/report.schema.json
 SEVERITIES = ("error", "warning", "info")
 _RANK = {s: i for i, s in enumerate(SEVERITIES)}
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+def _plural(n: int, word: str, words: str | None = None) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {words or word + 's'}"
 
 
 def family_of(code: str) -> tuple[str, str]:
@@ -84,17 +64,36 @@ def _location(f: dict) -> str:
     return f"{f['path']}:{f['line']}"
 
 
-def group(findings: list[dict]) -> list[dict]:
-    """Findings grouped by (code, message), worst and most frequent first."""
+_SPAN = re.compile(r"`[^`]*`")
+_LINE = re.compile(r"\bline \d+")
+
+
+def template(code: str, message: str) -> str:
+    """A message with its expressions and line numbers blanked, so the same finding about
+    different code is one group (NM206 names operators: one project-level list says it)."""
+    if code == "NM206":
+        return ("operators with no known Neuron status (unverified): see Operators by status; "
+                "check each with `neuron-migrate ops NAME`")
+    return _LINE.sub("line …", _SPAN.sub("`…`", message))
+
+
+def group(findings: list[dict], scope_of=None) -> list[dict]:
+    """Findings grouped by (code, message template), worst and most frequent first; a group
+    whose messages differ keeps each one beside its location."""
     groups: dict[tuple[str, str], list[dict]] = defaultdict(list)
     for f in findings:
-        groups[(f["code"], f["message"])].append(f)
+        groups[(f["code"], template(f["code"], f["message"]))].append(f)
     out = []
-    for (code, message), items in groups.items():
+    for (code, shape), items in groups.items():
         first = items[0]
+        same = all(f["message"] == first["message"] for f in items)
+        by_scope = Counter(scope_of(f["path"]) for f in items) if scope_of else Counter()
         out.append({"code": code, "rule": first["rule"], "severity": first["severity"],
-                    "category": first["category"], "message": message, "count": len(items),
-                    "fix": _fixable(first), "locations": [_location(f) for f in items]})
+                    "category": first["category"], "message": first["message"] if same else shape,
+                    "count": len(items), "fix": _fixable(first),
+                    "scopes": dict(sorted(by_scope.items())),
+                    "locations": [_location(f) for f in items],
+                    "details": [] if same else [f["message"] for f in items]})
     out.sort(key=lambda g: (_RANK.get(g["severity"], 9), -g["count"], g["code"], g["message"]))
     return out
 
@@ -136,7 +135,7 @@ def operators(findings: list[dict], table) -> list[dict]:
                 "operator": op, "status": status, "label": STATUS_LABEL.get(status, status),
                 "note": row.note if row is not None else "",
                 "alternative": row.alternative if row is not None else "",
-                "source": row.source if row is not None else "not in the capability table",
+                "source": provenance(row.source if row is not None else "not in the capability table"),
                 "count": 0, "codes": [], "locations": []})
             entry["count"] += 1
             entry["locations"].append(_location({**f, "line": line}) if line else _location(f))
@@ -144,44 +143,6 @@ def operators(findings: list[dict], table) -> list[dict]:
                 entry["codes"].append(f["code"])
     order = {s: i for i, s in enumerate(STATUS_ORDER)}
     return sorted(rows.values(), key=lambda r: (order.get(r["status"], 9), -r["count"], r["operator"]))
-
-
-def readiness(findings: list[dict]) -> dict:
-    actionable = [f for f in findings if _actionable(f)]
-    safe = [f for f in actionable if _fixable(f) == "safe"]
-    blocking = [f for f in actionable if f["severity"] == "error" and _fixable(f) != "safe"]
-    review = [f for f in actionable if _fixable(f) != "safe"]
-    score = 100.0 if not actionable else 100.0 * len(safe) / len(actionable)
-    verdict = "blocked" if blocking else "needs review" if review else "ready after fix"
-    return {"score": round(score, 1), "verdict": verdict, "actionable": len(actionable),
-            "safe_fixes": len(safe), "blocking": len(blocking), "formula": READINESS_FORMULA}
-
-
-def effort(findings: list[dict]) -> dict:
-    manual = [f for f in findings if _actionable(f) and _fixable(f) != "safe"]
-    hours_by_family: dict[str, float] = defaultdict(float)
-    items = 0
-    seen: Counter = Counter()
-    for f in manual:
-        prefix, _ = family_of(f["code"])
-        if _fixable(f) == "unsafe":
-            hours = REVIEW_HOURS
-        else:
-            base = EFFORT_HOURS.get(prefix, DEFAULT_HOURS)
-            key = (f["code"], f["message"])
-            hours = base if not seen[key] else base * REPEAT_FACTOR
-            seen[key] += 1
-        hours_by_family[prefix] += hours
-        items += 1
-    total = sum(hours_by_family.values())
-    table = ", ".join(f"{p}xx {h:g} h" for p, h in EFFORT_HOURS.items())
-    return {
-        "manual_items": items,
-        "hours": round(total, 1),
-        "days": round(total / HOURS_PER_DAY, 1),
-        "by_family": {p: round(h, 2) for p, h in sorted(hours_by_family.items())},
-        "formula": EFFORT_FORMULA.format(repeat=REPEAT_FACTOR, review=REVIEW_HOURS, hours=table),
-    }
 
 
 def heat(findings: list[dict], files_scanned: int) -> list[dict]:
@@ -265,8 +226,8 @@ def _share(value) -> float | None:
     return float(value) / 100 if value > 1 else float(value)
 
 
-def next_steps(doc: dict, families: list[dict], ready: dict) -> list[dict]:
-    findings = doc["findings"]
+def next_steps(doc: dict, families: list[dict], product: list[dict]) -> list[dict]:
+    findings = product
     fixes = Counter(_fixable(f) for f in findings)
     fix_files = len({f["path"] for f in findings if _fixable(f) == "safe"})
     steps = []
@@ -281,18 +242,17 @@ def next_steps(doc: dict, families: list[dict], ready: dict) -> list[dict]:
                           "count": fixes["safe"]})
             if fixes["unsafe"]:
                 steps.append({"title": "Review the unsafe fixes",
-                              "detail": f"{fixes['unsafe']} fixes change behaviour on some code "
-                                        "paths: read `neuron-migrate fix PATH --unsafe-fixes` and "
-                                        "apply the ones that hold.", "count": fixes["unsafe"]})
+                              "detail": f"{_plural(fixes['unsafe'], 'fix', 'fixes')} change behaviour "
+                                        "on some code paths: read `neuron-migrate fix PATH --unsafe-fixes` "
+                                        "and apply the ones that hold.", "count": fixes["unsafe"]})
         if fam is None:
             continue
-        manual = sum(g["count"] for g in fam["groups"]
-                     if g["fix"] == "none" and g["severity"] != "info")
+        manual = sum(g["product"] for g in fam["groups"] if g["fix"] == "none" and g["severity"] != "info")
         if manual:
             steps.append({"title": title, "detail": advice, "count": manual})
     for fam in families:  # families this module does not know yet, in code order
         if fam["prefix"] not in {p for p, _, _ in FAMILIES}:
-            manual = sum(g["count"] for g in fam["groups"] if g["fix"] == "none")
+            manual = sum(g["product"] for g in fam["groups"] if g["fix"] == "none")
             if manual:
                 steps.append({"title": fam["title"], "detail": "Review these findings with "
                               "`neuron-migrate explain CODE`.", "count": manual})
@@ -308,14 +268,48 @@ def next_steps(doc: dict, families: list[dict], ready: dict) -> list[dict]:
     return steps
 
 
-def build(doc: dict, table=None, baselined: int = 0) -> dict:
+def scope_map(doc: dict):
+    """path -> scope: the scan's own ``scope`` of each finding, else inferred from the paths."""
+    from neuron_migrate.scopes import Scopes
+
+    given = {f["path"]: f["scope"] for f in doc["findings"] if f.get("scope")}
+    inferred = Scopes(doc.get("paths") or [f["path"] for f in doc["findings"]])
+    return lambda path: given.get(path) or inferred.of(path)
+
+
+def scope_rows(findings: list[dict], scope_of, files: dict[str, int]) -> list[dict]:
+    """One row per scope: its files and findings, and its migrated share and work beside the product's."""
+    from neuron_migrate.report import work
+    from neuron_migrate.scopes import LABELS, PRODUCT, SCOPES
+
+    rows = []
+    for scope in SCOPES:
+        mine = [f for f in findings if scope_of(f["path"]) == scope]
+        if not mine and not files.get(scope):
+            continue
+        refs = [f for f in mine if work.is_reference(f)]
+        migrated = sum(_fixable(f) == "safe" for f in refs)
+        rows.append({"scope": scope, "label": LABELS[scope], "product": scope in PRODUCT,
+                     "files": files.get(scope, 0), "findings": len(mine),
+                     "by_severity": {s: sum(f["severity"] == s for f in mine) for s in SEVERITIES},
+                     "cuda_references": len(refs), "migrated_by_fix": migrated,
+                     "blocking": sum(work.blocker(f) is not None for f in mine)})
+    return rows
+
+
+def build(doc: dict, table=None, baselined: int = 0, root: str | None = None) -> dict:
     """The porting report from a scan's JSON document (``report.json.document``).
 
     ``table`` is the capability table (``capabilities.capabilities()``) for the operator
-    statuses and sources; without one every operator shows as unverified.
+    statuses and sources; without one every operator shows as unverified. ``root``, the
+    scanned folder, lets the coverage estimate read which modules the scripts build.
     """
+    from neuron_migrate.report import entries, work
+    from neuron_migrate.scopes import PRODUCT
+
     findings = doc["findings"]
-    summary = doc["summary"]
+    scope_of = scope_map(doc)
+    product = [f for f in findings if scope_of(f["path"]) in PRODUCT]
     families: dict[str, dict] = {}
     for f in findings:
         prefix, title = family_of(f["code"])
@@ -327,11 +321,12 @@ def build(doc: dict, table=None, baselined: int = 0) -> dict:
         items = fam.pop("findings")
         fam["count"] = len(items)
         fam["by_severity"] = {s: sum(f["severity"] == s for f in items) for s in SEVERITIES}
-        fam["groups"] = group(items)
+        fam["groups"] = group(items, scope_of)
+        for g in fam["groups"]:
+            g["product"] = sum(n for s, n in g["scopes"].items() if s in PRODUCT)
         fams.append(fam)
-    ready = readiness(findings)
-    fixes = summary.get("fixable", {})
-    coverage = coverage_view(doc.get("compile_coverage"))
+    ready = work.readiness(product, _location)
+    coverage = entries.coverage(doc, scope_of, root)
     if coverage is not None:
         from neuron_migrate.checks import RULES, load_all
 
@@ -339,40 +334,94 @@ def build(doc: dict, table=None, baselined: int = 0) -> dict:
         for b in coverage["breaks"]:  # a break site names its rule; say what the rule finds
             if not b["reason"] and b["code"] in RULES:
                 b["reason"] = RULES[b["code"]].summary
-    total = len(findings)
+    files_per_scope = Counter(scope_of(p) for p in doc.get("paths") or [])
+    total = len(product)
+    safe = sum(_fixable(f) == "safe" for f in product)
     return {
-        "schema_version": 1,
+        "schema_version": SCHEMA_VERSION,
         "tool": doc["tool"],
         "project": Path(doc.get("root", "")).name if doc.get("root") else "",
         "summary": {
+            "scopes": list(PRODUCT),
             "files_scanned": doc["files"]["scanned"],
-            "files_with_findings": summary.get("files_with_findings", 0),
-            "lines_scanned": summary.get("lines_scanned", 0),
+            "files_in_scope": sum(files_per_scope[s] for s in PRODUCT) if files_per_scope else None,
+            "files_with_findings": len({f["path"] for f in product}),
+            "lines_scanned": doc["summary"].get("lines_scanned", 0),
             "findings": total,
-            "by_severity": {s: summary.get("by_severity", {}).get(s, 0) for s in SEVERITIES},
-            "by_category": summary.get("by_category", {}),
-            "by_family": {fam["prefix"]: fam["count"] for fam in fams},
-            "auto_fixable": {"safe": fixes.get("safe", 0), "unsafe": fixes.get("unsafe", 0),
-                             "share": round(fixes.get("safe", 0) / total, 3) if total else None},
-            "suppressed": summary.get("suppressed", 0),
+            "findings_all_scopes": len(findings),
+            "by_severity": {s: sum(f["severity"] == s for f in product) for s in SEVERITIES},
+            "by_category": dict(sorted(Counter(f["category"] for f in product).items())),
+            "by_family": {fam["prefix"]: sum(g["product"] for g in fam["groups"]) for fam in fams},
+            "auto_fixable": {"safe": safe, "unsafe": sum(_fixable(f) == "unsafe" for f in product),
+                             "share": round(safe / total, 3) if total else None},
+            "suppressed": doc["summary"].get("suppressed", 0),
             "baselined": baselined,  # findings a baseline hid: the numbers here leave them out
             "skipped": len(doc["files"].get("skipped", [])),
         },
+        "scopes": scope_rows(findings, scope_of, files_per_scope),
         "readiness": ready,
-        "effort": effort(findings),
+        "effort": work.effort(findings, scope_of, _location),
         "compile_coverage": coverage,
         "families": fams,
-        "operators": operators(findings, table),
-        "files": heat(findings, doc["files"]["scanned"]),
+        "operators": operators(product, table),
+        "files": [dict(r, scope=scope_of(r["path"])) for r in heat(findings, doc["files"]["scanned"])],
         "skipped": doc["files"].get("skipped", []),
-        "next_steps": next_steps(doc, fams, ready),
+        "rules": rule_docs(findings),
+        "next_steps": next_steps(doc, fams, product),
     }
 
 
-def from_scan(result, skipped, overlays: tuple[str, ...] = (), baselined: int = 0) -> dict:
+def rule_docs(findings: list[dict]) -> dict[str, dict]:
+    """What each rule in the report finds, why it matters and what to use instead: the report
+    carries its rules' documentation, so a code links to it offline."""
+    from neuron_migrate.checks import RULES, load_all
+
+    load_all()
+    out = {}
+    for code in sorted({f["code"] for f in findings}):
+        r = RULES.get(code)
+        if r is not None:
+            out[code] = {"name": r.name, "summary": r.summary, "why": r.why, "example": r.example,
+                         "use_instead": r.use_instead, "fix": r.fix}
+    return out
+
+
+def from_scan(result, skipped, overlays: tuple[str, ...] = (), baselined: int = 0, scopes=None) -> dict:
     from neuron_migrate.capabilities import capabilities
     from neuron_migrate.report import json as json_report
 
-    doc = json_report.document(result, skipped)
-    doc = {**doc, "root": result.root}
-    return build(doc, capabilities(tuple(overlays)), baselined)
+    doc = json_report.document(result, skipped, scopes)
+    doc = {**doc, "root": result.root, "paths": [r.path for r in result.files]}
+    return build(doc, capabilities(tuple(overlays)), baselined, root=result.root)
+
+
+_DOCS = "https://awsdocs-neuron.readthedocs-hosted.com/en/latest/"
+_PROVENANCE = (  # (marker in a table row's source, what a reader is told), first match wins
+    (("not in the capability table",), "no public source gives a Neuron status: unverified"),
+    (("[dev]", "pre-release", "torchneuron-aten-ops", "G-dev"),
+     "TorchNeuron's pre-release source code (its operator registrations, April 2026): likely, "
+     "not yet confirmed by AWS documentation"),
+    (("D-ops", "supported-operators"), "AWS Neuron documentation, supported operators: "
+     + _DOCS + "torch/reference/api/supported-operators.html"),
+    (("D-mod",), "AWS Neuron documentation, the torch.neuron module: " + _DOCS
+     + "torch/reference/api/torch-neuron-module.html"),
+    (("D-tr",), "AWS Neuron documentation, troubleshooting: " + _DOCS + "torch/troubleshooting.html"),
+    (("D-rn", "D-gh"), "TorchNeuron release notes: " + _DOCS + "release-notes/components/torchneuron.html"),
+    (("G-sdk",), "AWS Neuron SDK documentation sources: https://github.com/aws-neuron/aws-neuron-sdk"),
+)
+_URL = re.compile(r"https?://[^\s;,)]+")
+
+
+def provenance(source: str) -> str:
+    """A capability row's source as a reader can follow it: what it is and how sure it is,
+    never a research note's path or a repository a reader cannot open."""
+    text = (source or "").strip()
+    if text.startswith("measured:"):
+        return "measured by neuron-migrate's calibration: " + text[len("measured:"):].split(";")[0].strip()
+    for markers, said in _PROVENANCE:
+        if any(m in text for m in markers):
+            return said
+    url = _URL.search(text)
+    if url:
+        return url.group(0)
+    return "our reading of public documentation: unverified" if text else "no source given: unverified"
