@@ -242,13 +242,16 @@ def test_coverage_entries_are_the_modules_a_training_script_builds(tmp_path):
 
 
 def test_coverage_entries_given_by_the_scan_are_used_as_they_are():
-    cov = {"formula": "f", "estimated_coverage": 0.5, "modules": [], "entries": [
-        {"entry": "Decoder.forward", "path": "dec.py", "estimated_coverage": 0.6, "expected_graphs": 2,
-         "expected_recompiles": 40, "statements": 30},
-        {"entry": "Encoder.forward", "path": "enc.py", "estimated_coverage": 1.0, "expected_graphs": 1,
-         "expected_recompiles": 0, "statements": 10}]}
+    cov = {"formula": "f", "estimated_coverage": 0.5, "entries_source": "compiled", "entries": [
+        {"entry": "dec.py:Decoder.forward", "path": "dec.py", "function": "Decoder.forward",
+         "estimated_coverage": 0.6, "expected_graphs": 2, "expected_recompiles": 40},
+        {"entry": "enc.py:Encoder.forward", "path": "enc.py", "function": "Encoder.forward",
+         "estimated_coverage": 1.0, "expected_graphs": 1, "expected_recompiles": 0}],
+        "modules": [{"path": "dec.py", "functions": [{"name": "Decoder.forward", "statements": 30}]},
+                    {"path": "enc.py", "functions": [{"name": "Encoder.forward", "statements": 10}]}]}
     view = porting.build(doc([], coverage=cov))["compile_coverage"]
     assert view["basis"] == "compile entries" and view["recompiles"] == 40
+    assert [e["entry"] for e in view["entries"]] == ["Decoder.forward", "Encoder.forward"]
     assert view["overall"] == pytest.approx((0.6 * 30 + 1.0 * 10) / 40) and view["graphs"] == 3
 
 

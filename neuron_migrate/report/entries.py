@@ -1,21 +1,22 @@
 """Compile coverage per compiled entry: what ``torch.compile`` would capture of what the project runs.
 
-The scan's ``compile_coverage`` estimates every traced function (coverage.py). A lead wants it
-for what is compiled, so the report picks *entries*, in this order:
+The scan's ``compile_coverage`` estimates every traced function (coverage.py) and names its
+entries (``entries``, with ``entries_source``). A lead wants the figure for what is compiled, so
+the report picks, in this order:
 
-1. ``compile_coverage.entries`` when the scan has them (``torch.compile`` targets, ``--entry``,
-   config ``compile-entries``): entry, path, estimated_coverage, expected_graphs,
-   expected_recompiles, each as the scan gives it;
-2. otherwise the ``forward`` of each ``nn.Module`` class a training or inference script builds
-   (``Net(...)`` outside a class in train.py, main.py, inference.py, sample.py, ...; resolved
-   through the script's imports when two files define the name),
-   estimated over the traced functions of the file that defines it;
+1. the scan's entries as they are, when it knows them (``entries_source`` ``requested``:
+   ``--entry``/``compile-entries``; ``compiled``: the project's ``torch.compile`` targets);
+2. otherwise (the scan *assumed* every ``forward``) the ``forward`` of each ``nn.Module`` class
+   a training or inference script builds (``Net(...)`` outside a class in train.py, main.py,
+   inference.py, sample.py, ...; resolved through the script's imports when two files define
+   the name), each over the traced code of the file that defines it (its submodules usually
+   live there); when a script builds its model through a factory (``create_model``,
+   ``build_model``, ``from_pretrained``), every other forward of the product is added;
 3. otherwise every ``forward`` in the product (library and scripts), said so.
 
-Entries are weighted by their statements (how much work each does). Expected recompiles of
-an interim entry are the dynamic-shape sites (NM3xx) in its file: each new shape there
-compiles a new graph. The sentence in ``assumption`` says which of these the figure is,
-and whether the project calls ``torch.compile`` at all.
+Entries are weighted by their statements (how much work each does). Expected recompiles are
+the scan's (tensors grown inside a loop), per file for the file rows. The ``assumption``
+sentence says which of these the figure is and whether the project calls ``torch.compile``.
 """
 
 from __future__ import annotations
@@ -39,22 +40,28 @@ def coverage(doc: dict, scope_of, root: str | None) -> dict | None:
     view = coverage_view(raw)
     if view is None:
         return None
-    modules = raw.get("modules") or [] if isinstance(raw, dict) else []
-    by_path = {m.get("path"): m for m in modules if isinstance(m, dict)}
+    raw = raw if isinstance(raw, dict) else {}
+    modules = {m.get("path"): m for m in raw.get("modules") or [] if isinstance(m, dict)}
+    given = [e for e in raw.get("entries") or [] if isinstance(e, dict)]
     product_paths = [p for p in doc.get("paths") or [] if scope_of(p) in PRODUCT]
     compiling = _compiling_files(root, product_paths)
-    given = raw.get("entries") if isinstance(raw, dict) else None
-    if isinstance(given, list) and given:
-        rows = [_given(e) for e in given if isinstance(e, dict)]
+    factories: list[str] = []
+    if given and raw.get("entries_source") in EXPLICIT:
+        rows = [_given(e, modules) for e in given]
         basis = "compile entries"
     else:
         runners = [p for p in product_paths if scope_of(p) == "scripts" and _RUNNER.search(posixpath.basename(p))]
-        built = _built_by_scripts(root, runners, by_path)
-        rows = [_interim(name, path, by_path[path], doc) for name, path in built]
-        basis = "modules the scripts build" if rows else "every forward in the product"
-        if not rows:
-            rows = _everything([_interim(None, p, m, doc) for p, m in sorted(by_path.items())
-                                if scope_of(p) in PRODUCT])
+        built, factories = _built_by_scripts(root, runners, modules)
+        recompiles = _recompiles_per_file(given, doc)
+        rows = [_file_row(f"{name}.forward", path, modules[path], recompiles) for name, path in built]
+        basis = "modules the scripts build"
+        if factories or not rows:
+            taken = {r["path"] for r in rows}
+            rest = _everything([_file_row(None, p, m, recompiles) for p, m in sorted(modules.items())
+                                if scope_of(p) in PRODUCT and p not in taken], bool(rows))
+            rows += rest
+            if not built:
+                basis = "every forward in the product"
     view["entries"] = rows
     view["basis"] = basis
     view["compiles"] = compiling
@@ -66,49 +73,73 @@ def coverage(doc: dict, scope_of, root: str | None) -> dict | None:
     else:  # no entry with a known weight: the scan's own overall figure stands
         view["recompiles"] = None
     view["product_modules"] = sorted(m["module"] for m in view["modules"] if scope_of(m["module"]) in PRODUCT)
-    view["assumption"] = _assumption(basis, rows, compiling)
+    view["assumption"] = _assumption(basis, rows, compiling, factories, raw.get("entries_note") or "")
     return view
 
 
-def _given(e: dict) -> dict:
+EXPLICIT = frozenset({"requested", "compiled"})  # the scan's entries_source when it knows the entries
+
+
+def _given(e: dict, modules: dict) -> dict:
+    """An entry as the scan gives it, weighted by the statements of its function."""
     from neuron_migrate.report.porting import _share
 
-    return {"entry": str(e.get("entry") or e.get("name") or "?"), "path": str(e.get("path") or ""),
+    fn = next((f for f in (modules.get(e.get("path")) or {}).get("functions") or []
+               if isinstance(f, dict) and f.get("name") == e.get("function")), {})
+    return {"entry": str(e.get("function") or e.get("entry") or "?"), "path": str(e.get("path") or ""),
             "share": _share(e.get("estimated_coverage")), "graphs": e.get("expected_graphs"),
-            "recompiles": e.get("expected_recompiles"), "statements": e.get("statements") or 1}
+            "recompiles": e.get("expected_recompiles"),
+            "statements": e.get("statements") or fn.get("statements") or 1}
 
 
-def _interim(name: str | None, path: str, module: dict, doc: dict) -> dict:
+def _recompiles_per_file(given: list[dict], doc: dict) -> dict[str, int]:
+    """Expected recompiles per file: the scan's entries' when it has them, else its dynamic-shape sites."""
+    out: dict[str, int] = {}
+    if given:
+        for e in given:
+            out[e.get("path")] = out.get(e.get("path"), 0) + (e.get("expected_recompiles") or 0)
+    else:
+        for f in doc["findings"]:
+            if f["code"].startswith("NM3"):
+                out[f["path"]] = out.get(f["path"], 0) + 1
+    return out
+
+
+def _file_row(entry: str | None, path: str, module: dict, recompiles: dict[str, int]) -> dict:
     from neuron_migrate.report.porting import _share
 
-    sites = sum(1 for f in doc["findings"] if f["path"] == path and f["code"].startswith("NM3"))
-    return {"entry": f"{name}.forward" if name else f"every forward in {path}", "path": path,
+    return {"entry": entry or f"every forward in {path}", "path": path,
             "share": _share(module.get("estimated_coverage")), "graphs": module.get("expected_graphs"),
-            "recompiles": sites, "statements": module.get("statements") or 0}
+            "recompiles": recompiles.get(path, 0), "statements": module.get("statements") or 0}
 
 
-def _everything(rows: list[dict]) -> list[dict]:
-    """One entry for every forward of the product, weighted as its modules are."""
+def _everything(rows: list[dict], other: bool = False) -> list[dict]:
+    """One entry for every (other) forward of the product, weighted as its modules are."""
     rows = [r for r in rows if r["statements"]]
     if not rows:
         return []
     weight = sum(r["statements"] for r in rows)
-    return [{"entry": f"every forward ({len(rows)} modules)", "path": "",
+    return [{"entry": f"every {'other ' if other else ''}forward ({len(rows)} modules)", "path": "",
              "share": sum((r["share"] or 0) * r["statements"] for r in rows) / weight,
-             "graphs": sum(r["graphs"] or 0 for r in rows), "recompiles": sum(r["recompiles"] for r in rows),
-             "statements": weight}]
+             # one compiled model: its graph, plus the splits each module's breaks add
+             "graphs": 1 + sum(max((r["graphs"] or 1) - 1, 0) for r in rows),
+             "recompiles": sum(r["recompiles"] for r in rows), "statements": weight}]
 
 
-def _assumption(basis: str, rows: list[dict], compiling: list[str]) -> str:
+def _assumption(basis: str, rows: list[dict], compiling: list[str], factories: list[str], note: str) -> str:
     names = ", ".join(r["entry"] for r in rows[:3]) + (f" and {len(rows) - 3} more" if len(rows) > 3 else "")
     if basis == "compile entries":
         what = f"what the project compiles ({names})"
     elif basis == "modules the scripts build":
-        what = (f"the forward of the modules its scripts build ({names}), over the traced code of "
-                "the files that define them")
+        what = (f"the forward of the modules its training and inference scripts build ({names}), each over "
+                "the traced code of the file that defines it")
+        if factories:
+            what += (f"; they build the model itself through {', '.join(f'`{f}()`' for f in factories[:3])}, "
+                     "which this scan does not follow, so every other forward of the library and scripts "
+                     "is assumed too")
     else:
-        what = ("every forward in the library and scripts, because no script builds a model "
-                "class this scan can resolve")
+        what = ("every forward in the library and scripts, because no training or inference script builds "
+                "a model class this scan can resolve")
     if compiling:
         where = ", ".join(compiling[:3]) + (f" and {len(compiling) - 3} more" if len(compiling) > 3 else "")
         return f"Estimated for {what}; the project calls torch.compile in {where}."
@@ -151,8 +182,13 @@ def _parse(text: str) -> ast.Module | None:
         return None
 
 
-def _built_by_scripts(root: str | None, scripts: list[str], modules: dict[str, dict]) -> list[tuple[str, str]]:
-    """(class, defining file) of each traced nn.Module a script instantiates, in script order."""
+_FACTORY = re.compile(r"^((create|build|get|load|make)_?\w*model|from_pretrained|model_factory)$", re.I)
+
+
+def _built_by_scripts(root: str | None, scripts: list[str],
+                      modules: dict[str, dict]) -> tuple[list[tuple[str, str]], list[str]]:
+    """(class, defining file) of each traced nn.Module the scripts instantiate, in script order, and
+    the model factories they call (``create_model``, ``build_model``, ``from_pretrained``)."""
     defined: dict[str, list[str]] = {}
     for path, m in modules.items():
         for fn in m.get("functions") or []:
@@ -160,6 +196,7 @@ def _built_by_scripts(root: str | None, scripts: list[str], modules: dict[str, d
             if name.endswith(".forward") and name.count(".") == 1:
                 defined.setdefault(name.split(".")[0], []).append(path)
     out: list[tuple[str, str]] = []
+    factories: list[str] = []
     for script in scripts:
         if not script.endswith(".py"):
             continue
@@ -173,13 +210,18 @@ def _built_by_scripts(root: str | None, scripts: list[str], modules: dict[str, d
                 continue
             name = node.func.id if isinstance(node.func, ast.Name) else \
                 node.func.attr if isinstance(node.func, ast.Attribute) else None
+            owner = node.func.value if isinstance(node.func, ast.Attribute) else None
+            if isinstance(owner, ast.Name) and owner.id in defined:  # GPT.from_pretrained(...)
+                name = owner.id
             places = defined.get(name or "")
             if not places:
+                if name and _FACTORY.match(name) and name not in factories:
+                    factories.append(name)
                 continue
             path = _pick(places, script, imported.get(name))
             if path is not None and path not in {p for _, p in out}:  # one entry per file
                 out.append((name, path))
-    return out
+    return out, factories
 
 
 def _outside_classes(tree: ast.Module):
