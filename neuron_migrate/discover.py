@@ -25,14 +25,33 @@ CUDA_SUFFIXES = (".cu", ".cuh")
 # Dependency manifests (setup.py is Python: the manifest check reads it in the same walk).
 MANIFEST_NAMES = frozenset({"pyproject.toml", "setup.cfg", "environment.yml", "environment.yaml"})
 _REQUIREMENTS = re.compile(r"(?:[\w.-]*[-_.])?requirements(?:[-_.][\w.-]*)?\.(?:txt|in)|"
-                           r"constraints(?:[-_.][\w.-]*)?\.txt|environment[-_.][\w.-]+\.ya?ml")
+                           r"constraints(?:[-_.][\w.-]*)?\.txt|(environment|conda)([-_.][\w.-]+)?\.ya?ml")
+_YAML = (".yml", ".yaml")
+CONDA_PEEK = 8192  # bytes of a YAML file read to tell a conda environment by its content
+
+
+def conda_by_content(path) -> bool:
+    """A YAML file under any name that is a conda environment file (its first 8 kB say so)."""
+    try:
+        with open(path, "rb") as fh:
+            head = fh.read(CONDA_PEEK)
+    except OSError:
+        return False
+    return looks_like_conda(head.decode("utf-8", errors="replace"))
+
+
+def looks_like_conda(text: str) -> bool:
+    """A top-level ``dependencies:`` list with a ``channels:``, ``name:`` or ``prefix:`` key, or
+    with a ``- pip:`` entry: how conda environment files start."""
+    return bool(re.search(r"^dependencies\s*:", text, re.M)) and bool(
+        re.search(r"^(channels|name|prefix)\s*:", text, re.M) or re.search(r"^\s*-\s*pip\s*:", text, re.M))
 
 
 def file_kind(name: str) -> str | None:
     """What kind of file the engine can analyse under this name: "python", "notebook",
     "manifest" (requirements*.txt/.in, constraints*.txt, pyproject.toml, setup.cfg,
-    environment*.yml), "cuda" (.cu/.cuh), or None. Each kind is dispatched in
-    ``engine.analyse_file``.
+    environment*.yml, conda*.yml; other YAML files by content, see ``conda_by_content``),
+    "cuda" (.cu/.cuh), or None. Each kind is dispatched in ``engine.analyse_file``.
     """
     if name.endswith(PYTHON_SUFFIXES):
         return "python"
@@ -88,7 +107,9 @@ def discover(paths: list[Path], base: Path, excludes: tuple[str, ...] = ()) -> I
         if not given.exists() and not given.is_symlink():
             yield Skipped(_relative(given, base), "no such file or folder")
         elif not given.is_dir():
-            yield Candidate(given, _relative(given, base), file_kind(given.name) or "python")
+            kind = file_kind(given.name) or ("manifest" if given.name.endswith(_YAML)
+                                             and conda_by_content(given) else "python")
+            yield Candidate(given, _relative(given, base), kind)
         else:
             prefix = _relative(given, base)
             yield from _walk(given.resolve(), "" if prefix == "." else prefix, extra)
@@ -129,6 +150,8 @@ def _walk(root: Path, prefix: str, extra: IgnoreSpec | None) -> Iterator[Candida
                     yield Skipped(show(rel), "broken or looping symbolic link")
                 continue
             kind = None if is_dir else file_kind(entry.name)
+            if kind is None and not is_dir and entry.name.endswith(_YAML) and conda_by_content(entry.path):
+                kind = "manifest"
             if (entry.name in DEFAULT_EXCLUDES) if is_dir else kind is None:
                 continue
             if _ignored(rel, is_dir, specs, extra):

@@ -190,3 +190,61 @@ def test_fix_leaves_manifests_alone_and_reports_them(tmp_path, capsys):
     assert code == 1
     assert (tmp_path / "requirements.txt").read_text(encoding="utf-8") == "flash-attn\n"
     assert "NM601" in err and "NM501" in err
+
+
+# -- manifests as real projects write them: markers, extras, NVIDIA's index, RAPIDS, conda by content --
+
+def _manifest(name: str, text: str) -> list[tuple[str, str, int, str]]:
+    r = analyse_manifest(name, text.encode(), Options())
+    return [(f.code, f.severity.label, f.line, f.message) for f in r.findings]
+
+
+def test_a_marker_that_leaves_a_trainium_host_out_is_not_reported():
+    found = _manifest("requirements.txt", 'cupy-cuda12x; sys_platform == "darwin"\n'
+                      "flash-attn>=2; sys_platform == 'linux'\n"
+                      'xformers; platform_machine == "aarch64"\n'
+                      "apex; python_version >= '3.8'\n")
+    assert [(code, line) for code, _, line, _ in found] == [("NM601", 2), ("NM601", 4)]
+
+
+def test_optional_extras_groups_and_dev_files_warn_instead_of_block():
+    found = _manifest("pyproject.toml", '[project]\nname = "x"\ndependencies = ["flash-attn"]\n'
+                      '[project.optional-dependencies]\ngpu = ["xformers"]\n'
+                      '[dependency-groups]\ndev = ["apex"]\n')
+    assert [(code, sev, line) for code, sev, line, _ in found] == [
+        ("NM601", "error", 3), ("NM601", "warning", 5), ("NM601", "warning", 7)]
+    assert "optional: the extra [gpu]" in found[1][3]
+    found = _manifest("setup.cfg", "[options]\ninstall_requires =\n    apex\n[options.extras_require]\n"
+                      "fast =\n    flash-attn\n")
+    assert [(sev, line) for _, sev, line, _ in found] == [("error", 3), ("warning", 6)]
+    assert _manifest("requirements-dev.txt", "xformers\n")[0][1] == "warning"
+    assert _manifest("requirements.txt", "xformers\n")[0][1] == "error"
+
+
+def test_setup_py_extras_warn():
+    code = ('from setuptools import setup\nsetup(name="x", install_requires=["apex"],\n'
+            '      extras_require={"fast": ["flash-attn"]})\n')
+    found = [(f.line, f.severity.label) for f in findings_of(code, path="setup.py") if f.code == "NM601"]
+    assert found == [(2, "error"), (3, "warning")]
+
+
+def test_nvidia_index_rapids_and_cuda_wheels():
+    found = _manifest("requirements.txt", "--extra-index-url https://pypi.nvidia.com\ncudf-cu12==24.4.*\n"
+                      "cuml\nfaiss-gpu\nmxnet-cu112\ntorch==2.14.0\n")
+    assert [(code, line) for code, _, line, _ in found] == [("NM602", 1), ("NM601", 2), ("NM601", 3),
+                                                            ("NM601", 4), ("NM601", 5)]
+    assert "NVIDIA's package index" in found[0][3] and "`-cu112` suffix" in found[4][3]
+
+
+def test_conda_files_by_name_and_by_content(tmp_path):
+    from neuron_migrate.discover import Candidate, discover
+
+    env = "name: gpu\nchannels:\n  - rapidsai\n  - conda-forge\ndependencies:\n  - cudf=24.04\n  - numpy\n"
+    (tmp_path / "conda-gpu.yaml").write_text(env)
+    (tmp_path / "envs").mkdir()
+    (tmp_path / "envs" / "train.yml").write_text(env)
+    (tmp_path / "config.yaml").write_text("dependencies:\n  model: resnet\n")  # not conda: no name/channels
+    kinds = {c.rel: c.kind for c in discover([tmp_path], tmp_path) if isinstance(c, Candidate)}
+    assert kinds == {"conda-gpu.yaml": "manifest", "envs/train.yml": "manifest"}
+    found = _manifest("envs/train.yml", env)
+    assert [(code, sev, line) for code, sev, line, _ in found] == [("NM602", "warning", 3), ("NM601", "error", 6)]

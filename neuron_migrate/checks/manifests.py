@@ -10,6 +10,14 @@ Each requirement is located on its manifest line and checked against the depende
 - NM603 a torch requirement that admits none of the torch versions TorchNeuron ships for;
 - NM908 a manifest that cannot be read, so a gate never passes by skipping it.
 
+Requirements are read as pip and conda read them. A line whose environment marker excludes a
+Trainium host (Linux, x86_64: ``; sys_platform == "darwin"``) is not reported; one in an
+optional extra, a dependency group or a dev/test/docs requirements file is a warning, never an
+error (a plain install does not pull it). Wheels built for one CUDA version (``-cu12``,
+``-cuda12x``, ``-gpu``), NVIDIA's package indexes (pypi.nvidia.com, pypi.ngc.nvidia.com) and
+conda's ``nvidia``/``rapidsai`` channels are reported as well. Conda environment files are
+found by name (environment*.yml, conda*.yml) or by content (discover.py).
+
 setup.py is Python: ``check_setup_call`` reads its ``setup(install_requires=...)`` in the
 same walk as every other Python check, so the file is parsed once.
 """
@@ -17,6 +25,7 @@ same walk as every other Python check, so the file is parsed once.
 from __future__ import annotations
 
 import ast
+import dataclasses
 import re
 import sys
 from dataclasses import dataclass
@@ -100,6 +109,7 @@ class Spot:
     col: int
     end_col: int
     kind: str = "pip"  # pip, conda, poetry (value is a version), url
+    optional: str = ""  # the extra, group or file that makes it optional ("" when it is required)
 
 
 # -- judging one requirement ----------------------------------------------------------------
@@ -129,6 +139,11 @@ def judge(name: str, spec: str, extras: tuple[str, ...], url: str, raw: str,
         what = "CUDA-only package" if r is NM601 else "selects a CUDA build"
         out.append((r, f"`{name}`: {what}: {row.note}{instead}"))
         return out
+    if row is None and _CUDA_WHEEL.search(norm) and norm not in _TORCH_FAMILY:
+        out.append((NM601, f"`{name}`: a wheel built for CUDA (its `-{_CUDA_WHEEL.search(norm).group(1)}` "
+                    "suffix): it ships NVIDIA GPU binaries only; use the CPU build, or the Neuron build "
+                    "where one exists"))
+        return out
     if norm in _TORCH_FAMILY:
         m = _CUDA_LOCAL.search(spec) or _CUDA_LOCAL.search(url) or (
             _CUDA_INDEX.search(url) if url else None)
@@ -146,10 +161,34 @@ def judge(name: str, spec: str, extras: tuple[str, ...], url: str, raw: str,
     return out
 
 
+_CUDA_WHEEL = re.compile(r"-(cu\d{2,3}|cuda\d+(\.\d+)?x?|gpu)$")
+_NVIDIA_INDEXES = ("pypi.nvidia.com", "pypi.ngc.nvidia.com")
+# a Trainium host as environment markers see it (trn1, trn2 and inf2 instances are x86_64 Linux)
+TRAINIUM_ENV = {"sys_platform": "linux", "platform_system": "Linux", "os_name": "posix",
+                "platform_machine": "x86_64"}
+
+
 def judge_index(url: str) -> tuple[object, str] | None:
     if _CUDA_INDEX.search(url):
         return NM602, f"CUDA wheel index {url}: {_INSTALL}"
+    host = re.sub(r"^[a-z+]+://", "", url).split("/", 1)[0].split("@")[-1].lower()
+    if host in _NVIDIA_INDEXES:
+        return NM602, (f"NVIDIA's package index {url}: its wheels (RAPIDS, TensorRT, nvidia-*) are CUDA "
+                       f"builds; drop it for the Trainium install: {_INSTALL}")
     return None
+
+
+def excluded_on_trainium(text: str) -> bool:
+    """Whether a pip requirement's environment marker leaves it out on a Trainium host."""
+    if ";" not in text:
+        return False
+    from packaging.markers import InvalidMarker, Marker, UndefinedEnvironmentName
+
+    marker = text.split(" #", 1)[0].split(";", 1)[1].strip()
+    try:
+        return not Marker(marker).evaluate(TRAINIUM_ENV)
+    except (InvalidMarker, UndefinedEnvironmentName, ValueError):
+        return False  # a marker we cannot evaluate: report as if it applied
 
 
 def parse_pip(text: str) -> tuple[str, str, tuple[str, ...], str] | None:
@@ -202,15 +241,24 @@ def parse_conda(text: str) -> tuple[str, str, str] | None:
 
 # -- findings ---------------------------------------------------------------------------------
 
+_OPTIONAL_FILE = re.compile(r"(^|[-_.])(dev|develop|test|tests|testing|docs?|lint|bench\w*|examples?|ci)([-_.]|$)")
+
+
 class _Collector:
     def __init__(self, path: str, options: Options, table: Capabilities, lines: list[str]):
         self.path, self.options, self.table, self.lines = path, options, table, lines
         self.findings: list[Finding] = []
+        name = path.rsplit("/", 1)[-1].lower()
+        self.optional = (f"the {name} requirements file" if _OPTIONAL_FILE.search(name)
+                         and not name.endswith((".toml", ".cfg")) else "")
         self.families: dict[str, tuple[int, list[str]]] = {}  # glob row -> (its finding, more names)
 
     def add(self, spot: Spot, r, message: str, severity: Severity | None = None) -> None:
         if not self.options.wants(r.code, self.path):
             return
+        if spot.optional or self.optional:
+            severity = min(severity or r.severity, Severity.WARNING)
+            message += f" (optional: {spot.optional or self.optional}; a plain install does not pull it)"
         self.findings.append(Finding(
             code=r.code, rule=r.name, severity=severity or r.severity, category=r.category,
             path=self.path, line=spot.line, column=spot.col + 1, end_line=spot.line,
@@ -220,6 +268,8 @@ class _Collector:
         text = spot.text.strip()
         if text.startswith("-"):
             self.option(spot)
+            return
+        if excluded_on_trainium(text):
             return
         parsed = parse_pip(text)
         if parsed is None:
@@ -256,8 +306,6 @@ class _Collector:
             self.add(spot, r, message)
 
     def result(self) -> FileResult:
-        import dataclasses
-
         for index, more in self.families.values():
             if more and index >= 0:
                 f = self.findings[index]
@@ -361,23 +409,23 @@ def _pyproject(text: str, out: _Collector) -> None:
                 return Spot(value, line, col, end, kind)
         return Spot(value, 1, 0, 1, kind)
 
-    def requirement_list(values: object) -> None:
+    def requirement_list(values: object, optional: str = "") -> None:
         for v in values if isinstance(values, list) else []:
             if isinstance(v, str):
-                out.pip(locate(v))
+                out.pip(dataclasses.replace(locate(v), optional=optional))
 
     project = _sub(data, "project")
     requirement_list(project.get("dependencies"))
-    for group in _sub(project, "optional-dependencies").values():
-        requirement_list(group)
+    for extra, group in _sub(project, "optional-dependencies").items():
+        requirement_list(group, f"the extra [{extra}]")
     requirement_list(_sub(data, "build-system").get("requires"))
-    for group in _sub(data, "dependency-groups").values():
-        requirement_list(group)
+    for name, group in _sub(data, "dependency-groups").items():
+        requirement_list(group, f"the dependency group {name}")
     tool = _sub(data, "tool")
-    for group in _sub(_sub(tool, "pdm"), "dev-dependencies").values():
-        requirement_list(group)
+    for name, group in _sub(_sub(tool, "pdm"), "dev-dependencies").items():
+        requirement_list(group, f"the dev group {name}")
     uv = _sub(tool, "uv")
-    requirement_list(uv.get("dev-dependencies"))
+    requirement_list(uv.get("dev-dependencies"), "uv's dev-dependencies")
     poetry = _sub(tool, "poetry")
     indexes = [i for key, table in (("index", uv), ("source", poetry))
                for i in (table.get(key) if isinstance(table.get(key), list) else [])]
@@ -387,15 +435,18 @@ def _pyproject(text: str, out: _Collector) -> None:
             found = judge_index(url)
             if found:
                 out.add(locate(url, "url"), *found)
-    groups = [_sub(poetry, "dependencies"), _sub(poetry, "dev-dependencies")]
-    groups += [_sub(g, "dependencies") for g in _sub(poetry, "group").values() if isinstance(g, dict)]
-    for deps in groups:
+    groups = [("", _sub(poetry, "dependencies")), ("poetry's dev-dependencies", _sub(poetry, "dev-dependencies"))]
+    groups += [(f"the poetry group {n}", _sub(g, "dependencies"))
+               for n, g in _sub(poetry, "group").items() if isinstance(g, dict)]
+    for optional, deps in groups:
         for name, value in deps.items():
             if name == "python":
                 continue
             version = value if isinstance(value, str) else (value or {}).get("version", "") \
                 if isinstance(value, dict) else ""
-            spot = _key_spot(text, name)
+            marked = isinstance(value, dict) and value.get("optional") is True
+            spot = dataclasses.replace(_key_spot(text, name),
+                                       optional=optional or ("an optional dependency" if marked else ""))
             spec = _poetry_spec(version) if isinstance(version, str) else ""
             for r, message in judge(name, spec, (), "", f"{name} = {version!r}" if version else name,
                                     out.table):
@@ -466,7 +517,7 @@ _CFG_KEYS = ("install_requires", "setup_requires", "tests_require")
 
 
 def _setup_cfg(lines: list[str], out: _Collector) -> None:
-    section = ""
+    section = optional = ""
     collecting = False
     for n, line in enumerate(lines, 1):
         stripped = line.strip()
@@ -483,17 +534,23 @@ def _setup_cfg(lines: list[str], out: _Collector) -> None:
             key = key.strip()
             collecting = bool(sep) and (section == "options" and key in _CFG_KEYS
                                         or section == "options.extras_require")
+            optional = (f"the extra [{key}]" if section == "options.extras_require"
+                        else "tests_require" if key == "tests_require" else "")
             if collecting and value.strip():
                 col = line.index(value.strip(), len(key))
-                out.pip(Spot(value.strip(), n, col, col + len(value.strip())))
+                out.pip(Spot(value.strip(), n, col, col + len(value.strip()), optional=optional))
             continue
         if collecting:
             col = len(line) - len(line.lstrip())
             body = line.split(" #", 1)[0].rstrip()
-            out.pip(Spot(body.strip(), n, col, len(body)))
+            out.pip(Spot(body.strip(), n, col, len(body), optional=optional))
 
 
 # -- environment.yml -------------------------------------------------------------------------
+
+_CUDA_CHANNELS = {"nvidia": "NVIDIA's channel serves CUDA builds (cuda-toolkit, pytorch-cuda, cudnn)",
+                  "rapidsai": "the RAPIDS channel serves CUDA-only GPU libraries (cudf, cuml, cugraph)"}
+
 
 def _environment(text: str, out: _Collector) -> None:
     import yaml
@@ -507,6 +564,14 @@ def _environment(text: str, out: _Collector) -> None:
     if not isinstance(root, yaml.MappingNode):
         return
     for key, value in root.value:
+        if key.value == "channels" and isinstance(value, yaml.SequenceNode):
+            for item in value.value:
+                channel = str(item.value).rstrip("/").rsplit("/", 1)[-1].lower() \
+                    if isinstance(item, yaml.ScalarNode) else ""
+                if channel in _CUDA_CHANNELS:
+                    out.add(_yaml_spot(item, "conda"), NM602, f"conda channel `{item.value}`: "
+                            f"{_CUDA_CHANNELS[channel]}; drop it for the Trainium environment",
+                            Severity.WARNING)
         if key.value != "dependencies" or not isinstance(value, yaml.SequenceNode):
             continue
         for item in value.value:
@@ -544,17 +609,22 @@ def check_setup_call(call: ast.Call, ctx: Context) -> None:
             continue
         values = _resolve(kw.value, ctx)
         if kw.arg == "extras_require" and isinstance(values, ast.Dict):
-            groups = [_resolve(v, ctx) for v in values.values]
+            groups = [(f"the extra [{k.value}]" if isinstance(k, ast.Constant) else "an extra", _resolve(v, ctx))
+                      for k, v in zip(values.keys, values.values)]
         else:
-            groups = [values]
-        for group in groups:
+            groups = [("tests_require" if kw.arg == "tests_require" else "", values)]
+        for optional, group in groups:
             for node in getattr(group, "elts", ()) or ():
                 if isinstance(node, ast.Constant) and isinstance(node.value, str):
                     parsed = parse_pip(node.value)
-                    if parsed is None:
+                    if parsed is None or excluded_on_trainium(node.value):
                         continue
                     for r, message in judge(*parsed, _short(node.value), table):
-                        ctx.report(r, node, message)
+                        if optional:
+                            ctx.report(r, node, f"{message} (optional: {optional}; a plain install does "
+                                       "not pull it)", severity=min(r.severity, Severity.WARNING))
+                        else:
+                            ctx.report(r, node, message)
 
 
 def _resolve(expr: ast.AST, ctx: Context) -> ast.AST:
