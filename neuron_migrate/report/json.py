@@ -1,4 +1,5 @@
-"""The JSON contract (DESIGN.md §5): stable key order, relative paths, no timestamps."""
+"""The JSON contract: stable key order, relative paths, no timestamps; its JSON Schema is
+schemas/scan.schema.json (``neuron-migrate schema scan``), checked by tests/test_schema.py."""
 
 from __future__ import annotations
 

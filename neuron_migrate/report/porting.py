@@ -1,6 +1,6 @@
 """The porting report's content, computed once from a scan; Markdown, HTML and JSON render it.
 
-Everything here is derived from the scan's JSON document (DESIGN.md §5), so new rules,
+Everything here is derived from the scan's JSON document (schemas/scan.schema.json), so new rules,
 categories and the compile-coverage estimate appear without changes: sections follow the
 rule-code families, and ``compile_coverage`` is shown as whatever the scan holds.
 
