@@ -167,7 +167,7 @@ def test_stdin_filename_without_dash_is_a_usage_error(project, capsys):
 
 def test_mistyped_command_suggests_the_right_one(capsys):
     code, _, err = run(capsys, "scna", ".")
-    assert code == 2 and "Did you mean 'scan'?" in err and "Traceback" not in err
+    assert code == 2 and "Did you mean 'scan'" in err and "Traceback" not in err
 
 
 def test_mistyped_option_suggests_the_right_one(project, capsys):
