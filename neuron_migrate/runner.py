@@ -95,6 +95,16 @@ def scan_bytes(data: bytes, name: str, options: Options) -> ScanResult:
     return result
 
 
+def scan_text(text: str, rel: str, kind: str, options: Options, root: Path) -> FileResult:
+    """An editor's text of the file ``rel`` under ``root``: the scan cache's result when it
+    holds these bytes (read only: the text may not be saved), else a fresh analysis."""
+    from neuron_migrate.cache import Cache, digest
+
+    data = text.encode("utf-8")
+    hit = Cache.read(root, options).get(rel, kind, digest(data))
+    return hit if hit is not None else _analyse_bytes(Candidate(root / rel, rel, kind), data, options)
+
+
 def _analyse_bytes(cand: Candidate, data: bytes, options: Options) -> FileResult:
     from neuron_migrate.engine import analyse_file
 

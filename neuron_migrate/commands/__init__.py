@@ -11,7 +11,8 @@ import sys
 
 # command -> module, in the order `--help` lists them
 COMMANDS = {"scan": "scan", "fix": "fix", "rules": "rules", "explain": "rules", "ops": "ops",
-            "baseline": "baseline", "report": "report", "measure": "measure", "schema": "schema"}
+            "baseline": "baseline", "report": "report", "measure": "measure", "schema": "schema",
+            "server": "server"}
 
 
 class UsageError(Exception):
