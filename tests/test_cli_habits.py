@@ -270,3 +270,58 @@ def test_measure_usage_errors_read_as_usage_errors(capsys):
     assert code == 2 and "Usage: neuron-migrate measure" in err and "MODULE:FACTORY" in err
     code, _, err = run(capsys, "measure", "m:f", "--timeout", "0")
     assert code == 2 and "not a positive number of seconds" in err
+
+
+# -- the docs -----------------------------------------------------------------------------------
+
+def _doc_commands() -> list[list[str]]:
+    """The `neuron-migrate ...` lines in the README's and docs/cli.md's code blocks, as words."""
+    import re
+    import shlex
+
+    out = []
+    for doc in ("README.md", "docs/cli.md", "docs/ci.md"):
+        text = (ROOT / doc).read_text(encoding="utf-8")
+        for block in re.findall(r"```(?:bash|yaml)?\n(.*?)```", text, re.S):
+            for line in block.splitlines():
+                m = re.search(r"(?:^|run: |\| )neuron-migrate (.*)", line.strip())
+                if m:
+                    out.append(shlex.split(m.group(1).split(" #")[0]))
+    return out
+
+
+def test_documented_command_lines_name_real_options():
+    from typer.main import get_command
+
+    from neuron_migrate.cli import _route, app
+
+    root = get_command(app())
+    lines = _doc_commands()
+    assert len(lines) > 20
+    for words in lines:
+        words = _route(words)
+        command, rest = root, list(words)
+        while rest and hasattr(command, "commands") and rest[0] in command.commands:
+            command = command.commands[rest.pop(0)]
+        assert command is not root, words
+        known = {o for p in command.params for o in (*p.opts, *p.secondary_opts)} | {"-h", "--help"}
+        for word in rest:
+            if word.startswith("-") and word != "-":
+                assert word.split("=")[0] in known, (words, word)
+
+
+def test_every_row_of_the_cli_table_names_a_test_that_exists():
+    import re
+
+    text = (ROOT / "docs" / "cli.md").read_text(encoding="utf-8")
+    rows = [line for line in text.splitlines() if line.startswith("| ") and not line.startswith("| Habit")]
+    assert len(rows) >= 20
+    for row in rows:
+        cell = row.rstrip(" |").rsplit("|", 1)[1]
+        refs = re.findall(r"`([^`]+)`", cell)
+        assert refs, row
+        for ref in refs:
+            file, _, name = ref.partition("::") if ref.startswith("tests/") else (
+                "tests/test_cli_habits.py", "", ref)
+            source = (ROOT / file).read_text(encoding="utf-8")
+            assert not name or f"def {name}(" in source, ref

@@ -68,3 +68,20 @@ def test_pre_commit_hooks_run(tmp_path, monkeypatch, capsys):
     # after the fix, the fix-check hook passes
     assert main(["fix", "--apply", "-q", "a.py"]) == 0
     assert main(shlex.split(hooks[1]["entry"])[1:] + ["a.py"]) == 0
+
+
+def test_the_install_lines_work_without_a_published_package():
+    """No bare `pip install neuron-migrate` (the name is not on PyPI): a git URL or a wheel."""
+    from packaging.requirements import Requirement
+
+    blocks = "\n".join(re.findall(r"```(?:bash|yaml)\n(.*?)```", DOC, re.S))
+    lines = [m.group(1) for m in re.finditer(r"pip install (.+?)(?:\s+#.*)?$", blocks, re.M)]
+    assert lines and not any(shlex.split(x)[0] == "neuron-migrate" for x in lines)
+    for line in lines:
+        target = shlex.split(line)[0]
+        if target.startswith("neuron-migrate @"):
+            req = Requirement(target.replace("${{ vars.NEURON_MIGRATE_GIT }}", "https://example.org/x")
+                              .replace("${{ vars.NEURON_MIGRATE_REF }}", "v1"))
+            assert req.name == "neuron-migrate" and req.url.startswith("git+")
+        else:
+            assert target.endswith(".whl"), line
