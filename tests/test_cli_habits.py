@@ -254,7 +254,7 @@ def test_one_is_singular(tmp_path, capsys):
 
 def test_zero_counts_are_not_coloured(project):
     out = cli("scan", project, env={"FORCE_COLOR": "1"}).stdout
-    row = next(line for line in out.splitlines() if line.startswith("device"))
+    row = next(line for line in out.splitlines() if line.strip().startswith("device"))
     assert "\x1b[1;31m" in row  # the error count
     assert "\x1b[1;31m      0" not in out and "\x1b[1;31m    0" not in out
 
@@ -325,3 +325,24 @@ def test_every_row_of_the_cli_table_names_a_test_that_exists():
                 "tests/test_cli_habits.py", "", ref)
             source = (ROOT / file).read_text(encoding="utf-8")
             assert not name or f"def {name}(" in source, ref
+
+
+# -- start-up ---------------------------------------------------------------------------------
+
+def _imported(*args) -> set[str]:
+    proc = subprocess.run([sys.executable, "-X", "importtime", "-m", "neuron_migrate", *map(str, args)],
+                          capture_output=True, text=True, timeout=120,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)})
+    return {line.split("|")[-1].strip() for line in proc.stderr.splitlines() if line.startswith("import time:")}
+
+
+@pytest.mark.parametrize("args", [["-f", "json"], ["-f", "sarif"], ["-q"], []])
+def test_machine_formats_quiet_and_piped_output_import_neither_rich_nor_pydantic(args):
+    modules = _imported("scan", ROOT / "examples" / "cifar-train", "--no-cache", *args)
+    assert "neuron_migrate.engine" in modules or "neuron_migrate.runner" in modules
+    assert not {m for m in modules if m.split(".")[0] in ("rich", "pydantic")}
+
+
+def test_version_imports_no_typer():
+    modules = _imported("--version")
+    assert not {m for m in modules if m.split(".")[0] in ("typer", "rich", "pydantic")}

@@ -1,7 +1,9 @@
-"""Human output: findings grouped by file with the source line under each, then a summary.
+"""Human output: findings grouped by file with the source line under each (``full``), or one
+``path:line:col: CODE message`` line each (``concise``), then a summary.
 
-Plain strings with ANSI colours when the stream is a terminal (``colour``): one write per
-file, so a warm scan of a large tree spends milliseconds here, not a second.
+In colour (a terminal, or FORCE_COLOR) the full report is drawn by rich: messages wrap under
+their own column at the terminal's width and the summary is a table. Otherwise it is plain
+text, one write per file, and rich is not imported (a pipe, a file, ``-q``).
 """
 
 from __future__ import annotations
@@ -55,6 +57,9 @@ class Paint:
 
 def render(result: ScanResult, skipped, out: TextIO, color: bool = False, source: bool = True) -> None:
     """The ``full`` format: findings grouped by file, each with its source line (``source``)."""
+    if color:
+        _render_rich(result, skipped, out, source)
+        return
     paint = Paint(color)
     root = Path(result.root)
     by_file = defaultdict(list)
@@ -75,6 +80,69 @@ def render(result: ScanResult, skipped, out: TextIO, color: bool = False, source
                 block.append("      " + paint(lines[f.line - 1].strip(), "dim"))
         out.write("\n".join(block) + "\n\n")
     _tail(result, skipped, out, paint)
+
+
+def _render_rich(result: ScanResult, skipped, out: TextIO, source: bool) -> None:
+    """The full report in colour. Findings are plain ANSI lines with each message wrapped
+    under its own column at the console's width (textwrap: drawing thousands of findings as
+    rich tables took a second per 1,000); the summary is a rich table."""
+    import textwrap
+
+    from rich import box
+    from rich.table import Table
+    from rich.text import Text
+
+    con = console(out)
+    paint = Paint(True)
+    root = Path(result.root)
+    by_file = defaultdict(list)
+    for f in result.findings:
+        by_file[f.path].append(f)
+    for path, findings in by_file.items():
+        file = Path(path) if Path(path).is_absolute() else root / path
+        cells = file_cells(file) if source and path.endswith(".ipynb") else {}
+        lines = file_lines(file) if source and not cells else []
+        block = [paint(workspace_path(result.root, path), "bold underline")]
+        for f in findings:
+            where = f"{f.line}:{f.column}" if f.cell is None else f"cell {f.cell}:line {f.line}:{f.column}"
+            mark = _mark(f, Paint(False))
+            indent = min(len(where) + len(f.code) + 4, 24)
+            wrapped = textwrap.wrap(f.message + mark, max(con.width - indent, 30), break_on_hyphens=False,
+                                    break_long_words=False) or [""]
+            if mark:
+                wrapped[-1] = wrapped[-1][:-len(mark)] + _mark(f, paint)
+            block.append(f"  {paint(where, 'dim')} {paint(f.code, _STYLE[f.severity])} {wrapped[0]}")
+            block.extend(" " * indent + rest for rest in wrapped[1:])
+            if f.cell is not None:
+                lines = cells.get(f.cell, [])
+            if 0 < f.line <= len(lines):
+                block.append(" " * indent + paint(lines[f.line - 1].strip(), "dim"))
+        out.write("\n".join(block) + "\n\n")
+    for s in skipped:
+        con.print(Text.assemble(("skipped", "yellow"), f" {s.rel}: {s.reason}"))
+    rows = _category_rows(result.findings)
+    if rows:
+        table = Table(title="Findings by category", title_justify="left", box=box.SIMPLE_HEAD,
+                      title_style="bold", pad_edge=False)
+        table.add_column("category")
+        for name in _COLUMNS:
+            table.add_column(name, justify="right")
+        styles = (*(_STYLE[s] for s in (Severity.ERROR, Severity.WARNING, Severity.INFO)), "green", "magenta", "")
+        for category in sorted(rows):
+            table.add_row(category, *(Text(str(n), style=st if n else "dim")
+                                      for n, st in zip(rows[category], styles)))
+        con.print(table)
+    con.print(Text.from_ansi(_summary(result, skipped, Paint(True), table=False)), end="")
+
+
+def _category_rows(findings) -> dict[str, list[int]]:
+    """category -> counts of errors, warnings, infos, safe fixes, unsafe fixes, manual ports."""
+    rows: dict[str, list[int]] = defaultdict(lambda: [0] * len(_COLUMNS))
+    for f in findings:
+        row = rows[f.category]
+        row[{Severity.ERROR: 0, Severity.WARNING: 1, Severity.INFO: 2}[f.severity]] += 1
+        row[3 if f.fix and f.fix.applicability is Applicability.SAFE else 4 if f.fix else 5] += 1
+    return rows
 
 
 def render_concise(result: ScanResult, skipped, out: TextIO, color: bool = False, source: bool = False) -> None:
@@ -125,11 +193,7 @@ def _summary(result: ScanResult, skipped, paint: Paint, table: bool = True) -> s
     if not findings:
         return (f"{paint('No findings', 'green')} in {plural(len(result.files), 'file')} "
                 f"({plural(s['lines_scanned'], 'line')}){hidden}.\n")
-    rows: dict[str, list[int]] = defaultdict(lambda: [0] * len(_COLUMNS))
-    for f in findings:
-        row = rows[f.category]
-        row[{Severity.ERROR: 0, Severity.WARNING: 1, Severity.INFO: 2}[f.severity]] += 1
-        row[3 if f.fix and f.fix.applicability is Applicability.SAFE else 4 if f.fix else 5] += 1
+    rows = _category_rows(findings)
     styles = (_STYLE[Severity.ERROR], _STYLE[Severity.WARNING], _STYLE[Severity.INFO], "green", "magenta", "")
     first = max(len("category"), *map(len, rows))
     widths = [max(len(c), *(len(str(r[i])) for r in rows.values())) for i, c in enumerate(_COLUMNS)]
