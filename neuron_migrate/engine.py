@@ -16,6 +16,7 @@ from neuron_migrate.checks import Context, checks_for
 from neuron_migrate.checks.tool import problem
 from neuron_migrate.models import FileResult, Options
 from neuron_migrate.names import Names
+from neuron_migrate.project.summary import Summary, module_level
 from neuron_migrate.source import SourceError, SourceFile
 from neuron_migrate.traversal import walk
 
@@ -24,7 +25,8 @@ checks.load_all()
 
 def analyse_source(src: SourceFile, options: Options) -> FileResult:
     lines = src.line_count
-    handlers, finalizers, marked = checks_for(src.text)
+    rooted = any(p == src.path for p, _, _ in options.traced_roots)  # traced from another file
+    handlers, finalizers, marked = checks_for(src.text, ("neuron_migrate.checks.graph_breaks",) if rooted else ())
     if not marked and suppress.MARKER not in src.text:
         return FileResult(src.path, (), lines=lines)  # no check could report anything
     try:
@@ -55,7 +57,8 @@ def analyse_source(src: SourceFile, options: Options) -> FileResult:
     return FileResult(src.path, tuple(findings), lines=lines,
                       suppressed=sum(options.wants(f.code, src.path) for f in hidden),
                       traced=tuple(ctx.state.get("traced", ())),
-                      compiled_elsewhere=tuple(ctx.state.get("compiled_elsewhere", ())))
+                      compiled_elsewhere=tuple(ctx.state.get("compiled_elsewhere", ())),
+                      summary=Summary(*module_level(tree), calls=tuple(ctx.state.get("outcalls", ()))))
 
 
 def internal_error(path: str, exc: Exception, lines: int) -> FileResult:

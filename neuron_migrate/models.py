@@ -10,6 +10,8 @@ import enum
 import functools
 from dataclasses import dataclass, field
 
+from neuron_migrate.project.summary import Summary
+
 
 class Severity(enum.IntEnum):
     INFO = 1
@@ -107,6 +109,7 @@ class FileResult:
     suppressed: int = 0  # findings hidden by `# neuron-migrate: ignore` comments
     traced: tuple[TracedFunction, ...] = ()  # for the compile-coverage estimate (coverage.py)
     compiled_elsewhere: tuple[int, ...] = ()  # lines of torch.compile calls on a model built elsewhere
+    summary: Summary | None = None  # what the project model needs from the file (project/summary.py)
 
 
 @dataclass(frozen=True)
@@ -125,6 +128,9 @@ class Options:
     # compile entries named by --entry / compile-entries: "pkg.mod:Class.method" or
     # "path/file.py:Class.method" (relative to the scan root)
     entries: tuple[str, ...] = ()
+    # (path, function, caller) of functions traced because traced code of another file calls
+    # them (project/model.py); set by the runner for its second pass only
+    traced_roots: tuple[tuple[str, str, str], ...] = ()
 
     def wants(self, code: str, path: str | None = None) -> bool:
         if self.select and not any(code.startswith(p) for p in self.select):

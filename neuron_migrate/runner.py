@@ -261,8 +261,38 @@ def scan(paths: list[Path], options: Options, excludes: tuple[str, ...] = (),
             progress(done, len(cands))
     if cache is not None:
         cache.save(base)
+    _follow_project(cands, results, base, options, jobs)
     result.files.extend(r for r in results if r is not None)
     return result, skipped
+
+
+PROJECT_ROUNDS = 4  # hops across files followed from traced code
+
+
+def _follow_project(cands: list[Candidate], results: list[FileResult | None], base: Path,
+                    options: Options, jobs: int | None) -> None:
+    """Analyse again the files whose functions traced code of another file calls, with those
+    functions as traced roots (project/model.py), until no new function is reached. Those
+    second analyses are not cached: they depend on other files."""
+    import dataclasses
+
+    if not any(r is not None and r.summary is not None and r.summary.calls for r in results):
+        return
+    from neuron_migrate.project.model import extra_roots
+
+    index = {c.rel: i for i, c in enumerate(cands)}
+    roots: list[tuple[str, str, str]] = []
+    for _ in range(PROJECT_ROUNDS):
+        files = [r for r in results if r is not None]
+        found = extra_roots(files, base, {(p, n) for p, n, _ in roots})
+        new = [(p, n, o) for p, fns in sorted(found.items()) if p in index for n, o in sorted(fns.items())]
+        if not new:
+            return
+        roots += new
+        again = sorted({index[p] for p, _, _ in new})
+        opts = dataclasses.replace(options, traced_roots=tuple(roots))
+        for k, (_, r) in in_pool(_analyse, [cands[i] for i in again], (opts, False), jobs):
+            results[again[k]] = r
 
 
 def _lookup(cands: list[Candidate], results: list[FileResult | None], cache) -> list[int]:

@@ -98,10 +98,13 @@ def prefilter(module: str, words) -> None:
     MODULE_MARKERS[module] = tuple(w for w in merged if not any(v != w and v in w for v in merged))
 
 
-def checks_for(text: str) -> tuple[dict[type, list[Handler]], list[Callable[["Context"], None]], bool]:
+def checks_for(text: str, forced: tuple[str, ...] = ()
+               ) -> tuple[dict[type, list[Handler]], list[Callable[["Context"], None]], bool]:
     """Handlers and finalizers to run on a file: all but those of modules whose words it
-    lacks; and whether it holds any module's words (a file that holds none is not parsed)."""
-    skipped = frozenset(m for m, words in MODULE_MARKERS.items() if not any(w in text for w in words))
+    lacks (``forced`` modules run anyway); and whether it holds any module's words (a file
+    that holds none is not parsed)."""
+    skipped = frozenset(m for m, words in MODULE_MARKERS.items()
+                        if m not in forced and not any(w in text for w in words))
     marked = len(skipped) < len(MODULE_MARKERS)
     dropped = frozenset(fn for fn, words in HANDLER_WORDS.items()
                         if fn.__module__ not in skipped and not any(w in text for w in words))

@@ -37,6 +37,7 @@ from neuron_migrate.checks import Context, finalizer, on, prefilter, rule
 from neuron_migrate.checks.tracing import TENSOR_METHODS, host_side_file
 from neuron_migrate.kinds import SCALAR, Kinds
 from neuron_migrate.models import BreakSite, TracedFunction
+from neuron_migrate.project.summary import dotted, module_level
 from neuron_migrate.traversal import SCOPE_TYPES, child_nodes, node_fields
 
 prefilter(__name__, ("forward", "compile"))
@@ -420,6 +421,7 @@ class Traced:
     why: str
     cls: ast.ClassDef | None
     chain: tuple
+    origin: str = ""  # "path:function" of the traced code in another file that reaches it
 
 
 def _is_module_class(cls: ast.ClassDef, ctx: Context, d: _Decls, seen: set[int] | None = None) -> bool:
@@ -475,34 +477,40 @@ def traced_functions(ctx: Context) -> dict[int, Traced]:
         return cached
     d = _decls(ctx)
     out: dict[int, Traced] = {}
-    todo: list[tuple[ast.AST, str]] = []
+    todo: list[tuple[ast.AST, str, str]] = []
+    # reached from another file (project/model.py): popped last, so the file's own reasons win
+    for path, name, origin in ctx.options.traced_roots if ctx.options is not None else ():
+        if path == ctx.src.path:
+            fn = _named_function(name, d)
+            if fn is not None:
+                todo.append((fn, f"reached from {origin}", origin))
     for cls in d.classes.values():
         fwd = _methods(cls).get("forward")
         if fwd is not None and _is_module_class(cls, ctx, d):
-            todo.append((fwd, "forward of an nn.Module"))
+            todo.append((fwd, "forward of an nn.Module", ""))
     elsewhere = []
     for item in d.compiled:
         fn = _compiled_function(item, d)
         if fn is not None:
-            todo.append((fn, "compiled with torch.compile"))
+            todo.append((fn, "compiled with torch.compile", ""))
         else:
             elsewhere.append(item.lineno)  # a model from a factory or another module
     ctx.state["compiled_elsewhere"] = tuple(sorted(set(elsewhere)))
     for spec in ctx.options.entries if ctx.options is not None else ():
         fn = _entry_function(spec, ctx.src.path, d)
         if fn is not None:
-            todo.append((fn, f"compile entry {spec}"))
+            todo.append((fn, f"compile entry {spec}", ""))
     while todo:
-        fn, why = todo.pop()
+        fn, why, origin = todo.pop()
         if id(fn) in out or id(fn) in d.disabled:
             continue
         cls = d.owner.get(id(fn))
         name = f"{cls.name}.{fn.name}" if cls else fn.name
         chain = d.chains.get(id(fn), (ctx.tree, fn))
-        out[id(fn)] = Traced(fn, name, why, cls, chain)
+        out[id(fn)] = Traced(fn, name, why, cls, chain, origin)
         for callee, _ in _callees(fn, cls, d):
             if id(callee) not in out:
-                todo.append((callee, f"called from {name}"))
+                todo.append((callee, f"called from {name}", origin))
     ctx.state["nm4_traced"] = out
     return out
 
@@ -539,8 +547,11 @@ def entry_matches(spec: str, path: str) -> str | None:
 
 def _entry_function(spec: str, path: str, d: _Decls) -> ast.AST | None:
     name = entry_matches(spec, path)
-    if name is None:
-        return None
+    return None if name is None else _named_function(name, d)
+
+
+def _named_function(name: str, d: _Decls) -> ast.AST | None:
+    """The function ``func`` or method ``Class.method`` of this file (a class: its forward)."""
     owner, _, method = name.rpartition(".")
     if not owner:
         if name in d.functions:
@@ -1154,6 +1165,8 @@ def _report_traced(ctx: Context) -> None:
                 msg += f"; {_TRAP_WORDS[trap]}, so Dynamo runs all of `{tf.name}` eagerly"
             elif h.skips_rest:
                 msg += f": the call and the rest of `{tf.name}` run eagerly"
+            if tf.origin:
+                msg += f" (traced: reached from {tf.origin})"
             if h.gb:
                 msg += f" [Dynamo {h.gb}]"
             ctx.report(h.rule, h.node, msg, dynamo=h.gb or None)
@@ -1180,6 +1193,53 @@ def _report_traced(ctx: Context) -> None:
             calls_in_loop=tuple(sorted(trapped)), weights=tuple(sorted(weights.items())),
             grows=_grows(fn, ctx), entry=tf.why[len("compile entry "):] if tf.why.startswith("compile entry ") else ""))
     ctx.state["traced"] = tuple(summaries)
+    ctx.state["outcalls"] = _outcalls(traced, ctx, d)
+
+
+_OUTSIDE = frozenset({"torch", "numpy", "einops", "triton", "PIL", "scipy", "typing_extensions"})
+
+
+def _outcalls(traced: dict[int, Traced], ctx: Context, d: _Decls) -> tuple[tuple[str, str, int], ...]:
+    """Calls from traced code that may reach another file of the project, for the project
+    model (project/summary.py): names bound by a module-level import that is not torch, NumPy
+    or the standard library, and ``self.m()`` where ``m`` comes from a base class defined
+    elsewhere."""
+    import sys
+
+    imported = {local for local, _, _, _ in module_level(ctx.tree)[0]}
+    outside = _OUTSIDE | sys.stdlib_module_names
+    out = []
+    for tf in traced.values():
+        for call in _body(tf.node).calls:
+            f = call.func
+            text = dotted(f)
+            root = text.partition(".")[0]
+            if root in imported:
+                if root in d.functions or root in d.classes:
+                    continue
+                qualified = ctx.names.qualify(f, tf.chain) or ""
+                if qualified.partition(".")[0] in outside:
+                    continue
+                out.append((tf.name, text, call.lineno))
+            elif (tf.cls is not None and isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name)
+                  and f.value.id == "self" and _method_of(tf.cls, f.attr, d) is None
+                  and _submodule_kind(tf.cls, f.attr, ctx, d) is None
+                  and not any(f.attr in d.attr_weights.get(id(c), {}) for c, _ in _class_chain(tf.cls, ctx, d))
+                  and _foreign_base(tf.cls, ctx, d)):
+                out.append((tf.name, f"self:{tf.cls.name}.{f.attr}", call.lineno))
+    return tuple(out)
+
+
+def _foreign_base(cls: ast.ClassDef, ctx: Context, d: _Decls) -> bool:
+    """``cls`` (or an in-file base) derives from a class of another project module."""
+    for c, _ in _class_chain(cls, ctx, d):
+        for b in c.bases:
+            if isinstance(b, ast.Name) and b.id in d.classes:
+                continue
+            qualified = ctx.names.qualify(b, (ctx.tree,)) or dotted(b)
+            if qualified and not qualified.startswith(("torch.", "typing.", "abc.")) and qualified != "object":
+                return True
+    return False
 
 
 _CONCAT = {"torch.cat", "torch.concat", "torch.concatenate", "torch.hstack", "torch.vstack", "torch.dstack"}

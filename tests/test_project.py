@@ -1,0 +1,109 @@
+"""The project model: traced code followed across the project's modules (relative imports,
+package re-exports, module attributes, inherited methods), findings kept in their own file
+and naming where they were reached from."""
+
+import json
+from pathlib import Path
+
+from neuron_migrate.cli import main
+from neuron_migrate.project.model import Project, module_name
+
+FILES = {
+    "pkg/__init__.py": "",
+    "pkg/layers/__init__.py": "from .helpers import pad_to, Base\n",
+    "pkg/layers/helpers.py": '''import torch
+from torch import nn
+
+
+def pad_to(x, n):
+    print("padding")
+    if x.sum() > 0:
+        x = x + 1
+    return scale(torch.nn.functional.pad(x, (0, n)))
+
+
+def scale(x):
+    return x * x.abs().max().item()
+
+
+def unused(x):
+    return x.tolist()
+
+
+def never_called(x):
+    return x.item()
+
+
+class Base(nn.Module):
+    def norm(self, x):
+        return x / x.abs().max().item()
+''',
+    "pkg/models/net.py": '''import torch
+from torch import nn
+from ..layers import pad_to, Base
+from pkg.layers import helpers
+
+
+class Net(Base):
+    def __init__(self):
+        super().__init__()
+        self.lin = nn.Linear(8, 8)
+
+    def forward(self, x):
+        x = pad_to(x, 2)
+        x = self.norm(x)
+        return self.lin(helpers.unused(x))
+''',
+}
+
+
+def write(root: Path) -> Path:
+    for rel, text in FILES.items():
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text(text)
+    return root
+
+
+def scan(capsys, root, *args):
+    main(["scan", str(root), "-f", "json", "-q", "--no-cache", "--exit-zero", "--select", "NM4", *args])
+    return json.loads(capsys.readouterr().out)
+
+
+def test_module_names():
+    assert module_name("pkg/layers/__init__.py") == "pkg.layers"
+    assert module_name("pkg/layers/helpers.py") == "pkg.layers.helpers"
+
+
+def test_traced_code_is_followed_into_other_modules(tmp_path, capsys):
+    doc = scan(capsys, write(tmp_path))
+    got = [(f["path"], f["line"], f["code"], f["message"].split("reached from ")[-1].split(")")[0])
+           for f in doc["findings"]]
+    origin = "pkg/models/net.py:Net.forward"
+    assert got == [
+        ("pkg/layers/helpers.py", 6, "NM403", origin),  # pad_to, through the package's __init__
+        ("pkg/layers/helpers.py", 7, "NM402", origin),
+        ("pkg/layers/helpers.py", 13, "NM401", origin),  # scale, called by pad_to in its own file
+        ("pkg/layers/helpers.py", 17, "NM401", origin),  # helpers.unused, a module attribute
+        ("pkg/layers/helpers.py", 26, "NM401", origin),  # Base.norm, inherited by Net
+    ]
+    functions = {f["name"]: f["why"] for m in doc["compile_coverage"]["modules"] if m["path"] == "pkg/layers/helpers.py"
+                 for f in m["functions"]}
+    assert functions["pad_to"] == f"reached from {origin}" and functions["scale"] == "called from pad_to"
+    assert "never_called" not in functions
+
+
+def test_a_single_file_scan_stays_local(tmp_path, capsys):
+    root = write(tmp_path)
+    assert scan(capsys, root / "pkg" / "layers" / "helpers.py")["findings"] == []
+
+
+def test_resolution_through_reexports_and_bases(tmp_path):
+    from neuron_migrate.models import Options
+    from neuron_migrate.runner import scan as run
+
+    root = write(tmp_path)
+    result, _ = run([root], Options(select=("NM4",)), jobs=1)
+    project = Project(result.files, root)
+    assert project.find("pkg.layers.pad_to") == ("pkg/layers/helpers.py", "pad_to", "function")
+    assert project.callee("pkg/models/net.py", "self:Net.norm") == ("pkg/layers/helpers.py", "Base.norm")
+    assert project.callee("pkg/models/net.py", "torch.cat") is None
