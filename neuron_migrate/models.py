@@ -10,8 +10,6 @@ import enum
 import functools
 from dataclasses import dataclass, field
 
-from neuron_migrate.project.summary import Summary
-
 
 class Severity(enum.IntEnum):
     INFO = 1
@@ -98,6 +96,16 @@ class TracedFunction:
     weights: tuple[tuple[int, int], ...] = ()  # (statement line, weight) where a statement counts more than 1
     grows: tuple[int, ...] = ()  # statements growing a tensor per loop step (a new shape each step)
     entry: str = ""  # the compile entry spec that named it ("" when it is not one)
+
+
+@dataclass(frozen=True)
+class Summary:
+    """What the project model needs from a file (project/summary.py makes it)."""
+
+    imports: tuple[tuple[str, int, str, str], ...] = ()  # (local name, level, module, name)
+    functions: tuple[str, ...] = ()  # module-level functions
+    classes: tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...] = ()  # (name, bases, methods)
+    calls: tuple[tuple[str, str, int], ...] = ()  # (traced function, callee text, line) leaving the file
 
 
 @dataclass(frozen=True)

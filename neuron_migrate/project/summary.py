@@ -12,15 +12,10 @@ already walked (module-level statements and the calls of traced functions only).
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass
 
+from neuron_migrate.models import Summary
 
-@dataclass(frozen=True)
-class Summary:
-    imports: tuple[tuple[str, int, str, str], ...] = ()
-    functions: tuple[str, ...] = ()
-    classes: tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...] = ()
-    calls: tuple[tuple[str, str, int], ...] = ()
+__all__ = ["Summary", "dotted", "module_level"]
 
 
 def dotted(expr: ast.AST) -> str:
