@@ -137,6 +137,9 @@ def _assumption(basis: str, rows: list[dict], compiling: list[str], factories: l
             what += (f"; they build the model itself through {', '.join(f'`{f}()`' for f in factories[:3])}, "
                      "which this scan does not follow, so every other forward of the library and scripts "
                      "is assumed too")
+    elif factories:
+        what = (f"every forward in the library and scripts, because the scripts build the model through "
+                f"{', '.join(f'`{f}()`' for f in factories[:3])}, which this scan does not follow")
     else:
         what = ("every forward in the library and scripts, because no training or inference script builds "
                 "a model class this scan can resolve")

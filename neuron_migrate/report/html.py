@@ -48,12 +48,13 @@ section { margin-top:18px; }
 .grid2 section { margin-top:0; }
 table { border-collapse:collapse; width:100%; font-size:13px; }
 th, td { text-align:left; padding:5px 8px; border-bottom:1px solid var(--line); vertical-align:top; }
-th { color:var(--muted); font-weight:600; font-size:12px; }
+th { color:var(--muted); font-weight:600; font-size:12px; white-space:nowrap; }
 td.num, th.num { text-align:right; font-variant-numeric:tabular-nums; }
 code { font:12px ui-monospace,SFMono-Regular,Menlo,Consolas,monospace; background:#eff2f5;
        padding:1px 4px; border-radius:4px; overflow-wrap:anywhere; }
 .nowrap { white-space:nowrap; overflow-wrap:normal; }
 section, .card, td, .note { overflow-wrap:anywhere; }
+.sev, .status, .fix-safe, .fix-unsafe, .fix-none { white-space:nowrap; overflow-wrap:normal; }
 .sev { display:inline-block; min-width:58px; padding:0 6px; border-radius:9px; font-size:11px;
        font-weight:600; color:#fff; text-align:center; }
 .sev.error { background:#d1242f; } .sev.warning { background:#bf8700; } .sev.info { background:#6e9bd1; }
@@ -262,13 +263,32 @@ def operator_table(ops: list[dict], links: Links) -> str:
     rows = []
     for o in ops:
         alt = f'<br><span class="more">instead: {_md(o["alternative"])}</span>' if o["alternative"] else ""
+        note = f'{_md(o["note"])}{alt}<br>' if o["note"] or alt else ""
         rows.append(f'<tr><td class="nowrap"><code>{_e(o["operator"])}</code></td>'
                     f'<td class="nowrap"><span class="status {_e(o["status"])}">{_e(o["label"])}</span></td>'
                     f'<td class="num">{o["count"]}</td><td>{locations(o["locations"], links)}</td>'
-                    f'<td>{_md(o["note"])}{alt}<br><span class="more">source: {_md(o["source"])}</span></td></tr>')
+                    f'<td>{note}<span class="more">source: {_md(o["source"])}</span></td></tr>')
     body, more = _rows_limited(rows)
     return _table('<th>operator</th><th>status</th><th class="num">uses</th><th>where</th>'
                   '<th>what the table says</th>', body, more)
+
+
+def operators_section(ops: list[dict], links: Links) -> str:
+    """Operators with a known status as a table; the unverified ones once, as a list with counts
+    and the command that resolves them (their rows on demand)."""
+    known = [o for o in ops if o["status"] != "unknown"]
+    unknown = [o for o in ops if o["status"] == "unknown"]
+    out = "<h3>Operators by status (library and scripts)</h3>"
+    out += operator_table(known, links) if known else '<p class="empty">No unsupported or CPU-fallback operator.</p>'
+    if unknown:
+        listed = ", ".join(f'<code>{_e(o["operator"])}</code>' + (f' ×{o["count"]}' if o["count"] > 1 else "")
+                           for o in unknown)
+        out += (f'<h3>Unverified: {_plural(len(unknown), "operator")}, {sum(o["count"] for o in unknown)} uses</h3>'
+                f'<p class="note">No public source gives their Neuron status; without a Neuron kernel eager mode '
+                f'runs them on the CPU. Check each with <code>neuron-migrate ops NAME</code>, or run them once on a '
+                f'Trainium host: {listed}.</p><details><summary>Where each is used</summary>'
+                f'{operator_table(unknown, links)}</details>')
+    return out
 
 
 def _hours(low: float, high: float) -> str:
@@ -310,7 +330,8 @@ def effort_section(eff: dict, links: Links) -> str:
             + (_table('<th>where</th><th class="num">items</th><th class="num">hours</th>', beside) if beside
                else '<p class="empty">Nothing in tests, examples, vendored code or optional paths.</p>')
             + '</div></div>'
-            f'<details><summary>Every work item ({len(eff["work_items"])})</summary>'
+            f'<details><summary>Every work item, with tests, examples and optional paths '
+            f'({len(eff["work_items"])})</summary>'
             + _table('<th>item</th><th>kind</th><th>where</th><th class="num">sites</th><th class="num">hours</th>'
                      '<th>locations</th>', body, more)
             + f'</details><details><summary>The ranges and why</summary><ul class="kinds">{ranges}</ul>'
@@ -381,11 +402,25 @@ def _coverage_card(cov: dict | None) -> str:
     if cov["graphs"] is not None:
         bits.append(_plural(cov["graphs"], "expected graph"))
     if cov.get("recompiles"):
-        bits.append(f'{_plural(cov["recompiles"], "dynamic-shape site")} that recompile')
+        bits.append(_plural(cov["recompiles"], "expected recompile"))
     return (head + gauge(cov["overall"], _share_colour(cov["overall"]), _pct(cov["overall"]), "compile coverage")
             + f'<div class="verdict">captured by torch.compile</div>'
             + (f'<p class="note center">{_e(", ".join(bits))}</p>' if bits else "")
-            + f'<p class="note">{_md(cov.get("assumption") or "")} <a href="#coverage">Per entry</a>.</p></div>')
+            + f'<p class="note">{_md(_basis(cov))} <a href="#coverage">Per entry, and why</a>.</p></div>')
+
+
+def _basis(cov: dict) -> str:
+    """What the coverage figure is for, in a line (the section gives the whole sentence)."""
+    entries = cov.get("entries") or []
+    n = sum(1 for e in entries if e["path"])
+    rest = " and every other forward (the model comes from a factory)" if len(entries) > n else ""
+    what = {"compile entries": f"For the {_plural(n, 'entry', 'entries')} the project compiles.",
+            "modules the scripts build": f"For the {_plural(n, 'module')} its training and inference "
+                                         f"scripts build{rest}.",
+            }.get(cov.get("basis"), "For every forward in the library and scripts.")
+    if cov.get("compiles") == []:
+        what += " The project compiles nothing: assumed."
+    return what
 
 
 def _summary_card(rep: dict) -> str:
@@ -456,7 +491,7 @@ def coverage_section(cov: dict | None, links: Links) -> str:
                    f'<td class="num">{_e(e["recompiles"] if e["recompiles"] is not None else "—")}</td>'
                    f'<td class="num">{e["statements"]}</td></tr>' for e in cov.get("entries") or [])
     table = (_table('<th>entry</th><th>file</th><th class="num">captured</th><th class="num">graphs</th>'
-                    '<th class="num">dynamic-shape sites</th><th class="num">weight (statements)</th>', rows)
+                    '<th class="num">expected recompiles</th><th class="num">weight (statements)</th>', rows)
              if rows else '<p class="empty">No entry with traced code.</p>')
     product = set(cov.get("product_modules") or [m["module"] for m in cov["modules"]])
     partial = sorted((m for m in cov["modules"] if m["module"] in product and (m["share"] or 0) < 1),
@@ -525,8 +560,7 @@ def render_report(rep: dict, links: Links | None = None) -> str:
         else:
             body = group_table(fam["groups"], rules, links)
             if prefix == "NM2" and rep["operators"]:
-                body = (f"<h3>Operators by status (library and scripts)</h3>{operator_table(rep['operators'], links)}"
-                        f"<h3>All findings</h3>{body}")
+                body = f"{operators_section(rep['operators'], links)}<h3>All findings</h3>{body}"
         family_sections.append(f'<section id="{_e(prefix.lower())}"><h2>{_e(title)} '
                                f'<span class="more">({_e(prefix)}xx)</span></h2>{body}</section>')
 

@@ -163,7 +163,7 @@ def render_report(rep: dict, limit: int) -> str:
             graphs = f", {_plural(cov['graphs'], 'expected graph')}" if cov["graphs"] is not None else ""
             out += [f"Estimated share captured by `torch.compile`: **{_pct(cov['overall'])}**{graphs}.", ""]
         if cov.get("entries"):
-            out += _table(["entry", "file", "captured", "graphs", "dynamic-shape sites", "weight"],
+            out += _table(["entry", "file", "captured", "graphs", "expected recompiles", "weight"],
                           [[f"`{e['entry']}`", f"`{e['path']}`" if e["path"] else "—", _pct(e["share"]),
                             "—" if e["graphs"] is None else e["graphs"],
                             "—" if e["recompiles"] is None else e["recompiles"], e["statements"]]
