@@ -468,3 +468,19 @@ def test_html_report_of_a_real_sized_tree_renders_in_chromium(tmp_path, capsys):
     # the findings bars use the severity colours
     for sev in ("error", "warning"):
         assert pixels_near(_rgb(html.COLOURS[sev]), (0, 0, 1280, 9000)) > 300, sev
+
+
+def test_work_items_read_as_a_person_names_the_work():
+    from neuron_migrate.report import work
+
+    fs = [finding("NM501", message="CUDA source file (6 __global__ kernels): rewrite it in NKI", path="k.cu"),
+          finding("NM501", message="CUDA source file (CUDA code): rewrite it in NKI", path="launch.cu"),
+          finding("NM203", message="`torch.fft.fft` makes or takes complex tensors: not supported", line=3),
+          finding("NM203", message="complex64 tensor: complex dtypes are not supported", line=5),
+          finding("NM115", message="nn.DataParallel is CUDA-only: use DistributedDataParallel")]
+    items = {i["title"]: i for i in work.items(fs, lambda p: "library", porting._location)}
+    kernel = items["port k.cu to NKI"]
+    assert (kernel["sites"], kernel["low"], kernel["high"]) == (6, 8 + 5 * 4, 40 + 5 * 16)
+    assert items["port the CUDA host code in launch.cu"]["kind"] == "api"
+    assert items["replace complex tensors (NM203)"]["sites"] == 2  # the fft and the complex64: one change
+    assert "port `nn.DataParallel` (NM115)" in items

@@ -8,7 +8,7 @@ Readiness (as HIPIFY and SYCLomatic report a share)
     unsupported operators (NM2xx errors), CUDA-only dependencies that are required (NM6xx
     errors: not behind a platform marker or an optional extra), kernels and CUDA libraries
     imported without a fallback path (NM5xx errors), CUDA calls with no Neuron twin (NM1xx
-    errors without a safe fix), and files that could not be analysed (NM9xx errors). A
+    errors no fix rewrites), and files that could not be analysed (NM9xx errors). A
     dependency in an optional extra, behind a marker, or imported only on a guarded path is
     a warning, never a blocker. Verdict: "blocked" while a blocker remains, "needs work"
     while manual items remain, "ready after fix" otherwise.
@@ -39,10 +39,11 @@ class Kind:
 
 
 KINDS: dict[str, Kind] = {
-    "kernel": Kind("Port a custom kernel to NKI", 8, 40, why=(
+    "kernel": Kind("Port a custom kernel to NKI", 8, 40, per_extra=(4, 16), why=(
         "write the NKI kernel, register it as a torch op (with its backward), and test it "
         "against the CUDA or Triton original; a day for a small elementwise kernel, a week "
-        "for a fused attention or a deformable convolution")),
+        "for a fused attention or a deformable convolution; each further __global__ kernel of "
+        "the same file (a backward, a variant) costs less")),
     "optional-kernel": Kind("Check a kernel's fallback path", 0.5, 2, why=(
         "the code already runs without the kernel (an optional import or a guarded call): "
         "confirm the fallback is taken on Trainium and measure it")),
@@ -87,6 +88,8 @@ READINESS_FORMULA = ("migrated share = CUDA-specific references (NM1xx, NM5xx, N
                      "and errors) that `neuron-migrate fix` rewrites safely ÷ all of them; "
                      "blockers are what stops a first run on Trainium")
 
+_KERNELS = re.compile(r"\((\d+) __global__ kernels?\)")
+_DTYPE = re.compile(r"\b(complex|float64|fp64|float16|int64|sparse)\b", re.I)
 _BRANCH_CALLS = re.compile(r"the branch calls `([^`]+)`")
 _PACKAGE = re.compile(r"^(?:optional import \(the code has a path without it\): )?imports \S+ \((\S+?)\)"
                       r"|^`([^`]+?)`: (?:CUDA-only package|selects a CUDA build)")
@@ -103,8 +106,9 @@ def is_reference(f: dict) -> bool:
 
 
 def blocker(f: dict) -> str | None:
-    """What kind of first-run blocker a finding is, or None."""
-    if f["severity"] != "error" or _fix(f) == "safe":
+    """What kind of first-run blocker a finding is, or None: an error no fix rewrites (one with an
+    unsafe fix is migrated once a person has read the diff: review work, not a blocker)."""
+    if f["severity"] != "error" or _fix(f) != "none":
         return None
     family = f["code"][:3]
     return {"NM2": "unsupported operators and dtypes", "NM5": "kernels and CUDA libraries without a fallback",
@@ -157,6 +161,8 @@ def _item_of(f: dict) -> tuple[str, str] | None:
         optional = message.startswith(_OPTIONAL) or f["severity"] == "warning"
         if code == "NM504" and m:
             return ("optional-dependency" if optional else "dependency"), m.group(1) or m.group(2)
+        if code == "NM501" and message.startswith("CUDA source file") and not _KERNELS.search(message):
+            return "api", f"the CUDA host code in {f['path']}"  # launchers, version queries: no kernel
         return ("optional-kernel" if optional else "kernel"), f["path"] if code == "NM501" else \
             f"{f['path']}:{f['line']}"
     if family == "NM6":
@@ -169,24 +175,27 @@ def _item_of(f: dict) -> tuple[str, str] | None:
         if m:
             return "guard", m.group(1)
         api = _API.match(message)
-        return "api", f"{code} {api.group(1) if api else message.split(':')[0]}"
+        return "api", f"`{api.group(1)}` ({code})" if api else f"{message.split(':')[0]} ({code})"
     if family == "NM2":
         from neuron_migrate.report.porting import operator_names
 
         names = operator_names(message)
-        return "operator", names[0][0] if names else f"{code} {message.split(':')[0]}"
+        if names:
+            return "operator", f"`{names[0][0]}`"
+        dtype = _DTYPE.search(message)
+        return "operator", f"{dtype.group(1).lower()} tensors ({code})" if dtype else f"{message.split(':')[0]} ({code})"
     if family == "NM3":
         return "dynamic-shapes", f["path"]
     if family == "NM4":
         return "graph-breaks", f["path"]
-    return "api", f"{code} {message.split(':')[0]}"
+    return "api", f"{message.split(':')[0]} ({code})"
 
 
 _TITLE = {
     "kernel": "port {what} to NKI", "optional-kernel": "check the fallback of {what}",
     "dependency": "replace `{what}`", "optional-dependency": "keep `{what}` optional",
     "install": "fix the pin or index ({what})", "guard": "restructure the CUDA guard around `{what}`",
-    "api": "port {what}", "review": "review the unsafe {what} fixes", "operator": "replace `{what}`",
+    "api": "port {what}", "review": "review the unsafe {what} fixes", "operator": "replace {what}",
     "verify-ops": "measure the {what}", "dynamic-shapes": "pad or bucket the dynamic shapes in {what}",
     "graph-breaks": "remove the graph breaks in {what}", "unreadable": "make {what} analysable",
 }
@@ -211,7 +220,8 @@ def items(findings: list[dict], scope_of, location) -> list[dict]:
             item = merged[key] = {"kind": kind, "title": _TITLE[kind].format(what=what), "what": what,
                                   "scope": group, "optional": kind in OPTIONAL_KINDS, "sites": 0,
                                   "codes": [], "locations": []}
-        item["sites"] += 1
+        kernels = _KERNELS.search(f["message"]) if kind == "kernel" else None
+        item["sites"] += int(kernels.group(1)) if kernels else 1
         if location(f) not in item["locations"]:
             item["locations"].append(location(f))
         if f["code"] not in item["codes"]:
