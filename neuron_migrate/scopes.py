@@ -8,10 +8,10 @@ Every scanned path gets one scope, the first rule that applies deciding:
 3. ``vendored``: third_party/, vendor/, extern/, extensions/, projects/, contrib/ and the like, or
    a sub-folder that is a project of its own (it has its own setup.py or pyproject.toml);
 4. ``examples``: examples/, demo/, docs/, tutorials/, notebooks/, benchmarks/;
-5. ``library``: a file inside an importable package (a top-level folder, or one under src/,
+5. ``scripts``: a top-level tools/, scripts/ or bin/ folder;
+6. ``library``: a file inside an importable package (a top-level folder, or one under src/,
    with an ``__init__.py``), and the manifests at the project's root;
-6. ``scripts``: everything else (training, inference and utility scripts at the top level,
-   tools/, scripts/).
+7. ``scripts``: everything else (training, inference and utility scripts at the top level).
 
 The product is ``library`` and ``scripts``: the report's readiness, effort and coverage are
 computed on them, and tests, examples and vendored code are reported beside them.
@@ -33,6 +33,7 @@ _VENDORED_DIRS = frozenset({"third_party", "thirdparty", "3rdparty", "third-part
                             "projects", "contrib"})
 _EXAMPLE_DIRS = frozenset({"examples", "example", "demo", "demos", "docs", "doc", "tutorials",
                            "tutorial", "notebooks", "benchmarks", "benchmark", "samples"})
+_SCRIPT_DIRS = frozenset({"tools", "scripts", "bin"})  # scripts even when packaged (detectron2's tools/)
 _PROJECT_FILES = ("setup.py", "pyproject.toml")
 
 
@@ -78,6 +79,8 @@ class Scopes:
             return "vendored"
         if any(f in _EXAMPLE_DIRS for f in folders):
             return "examples"
+        if folders and folders[0] in _SCRIPT_DIRS:
+            return "scripts"
         top = parts[1] if parts[0] == "src" and len(parts) > 2 else parts[0]
         root = "src/" + top if parts[0] == "src" and len(parts) > 2 else top
         if len(parts) == 1 and not name.endswith((".py", ".ipynb")):

@@ -123,7 +123,7 @@ def test_scopes_from_layout_and_config():
              "tests/test_a.py", "conftest.py", "train.py", "tools/convert.py", "examples/demo.py",
              "docs/conf.py", "third_party/lib/x.py", "plugins/ext/setup.py", "plugins/ext/op.py",
              "requirements.txt", "docs/requirements.txt", "src/lib2/__init__.py", "src/lib2/core.py",
-             "csrc/kernel.cu"]
+             "csrc/kernel.cu", "tools/__init__.py"]  # a packaged tools/ folder is still scripts
     s = Scopes(paths)
     got = {p: s.of(p) for p in paths}
     assert got == {"pkg/__init__.py": "library", "pkg/models/net.py": "library",
@@ -133,7 +133,8 @@ def test_scopes_from_layout_and_config():
                    "third_party/lib/x.py": "vendored", "plugins/ext/setup.py": "vendored",
                    "plugins/ext/op.py": "vendored", "requirements.txt": "library",
                    "docs/requirements.txt": "examples", "src/lib2/__init__.py": "library",
-                   "src/lib2/core.py": "library", "csrc/kernel.cu": "scripts"}
+                   "src/lib2/core.py": "library", "csrc/kernel.cu": "scripts",
+                   "tools/__init__.py": "scripts"}
     s = Scopes(paths, (("library", ("csrc/",)), ("tests", ("tools/**",))))
     assert s.of("csrc/kernel.cu") == "library" and s.of("tools/convert.py") == "tests"
     assert parse_option(["product", "tests"]) == ("library", "scripts", "tests")

@@ -146,8 +146,8 @@ def _assumption(basis: str, rows: list[dict], compiling: list[str], factories: l
     if compiling:
         where = ", ".join(compiling[:3]) + (f" and {len(compiling) - 3} more" if len(compiling) > 3 else "")
         return f"Estimated for {what}; the project calls torch.compile in {where}."
-    return (f"The project compiles nothing: these figures assume you compile {what} with "
-            "torch.compile(backend=\"neuron\").")
+    return ("The project compiles nothing: these figures assume you compile, with "
+            f"torch.compile(backend=\"neuron\"), {what}.")
 
 
 def _read(root: str | None, path: str) -> str | None:
@@ -185,7 +185,7 @@ def _parse(text: str) -> ast.Module | None:
         return None
 
 
-_FACTORY = re.compile(r"^((create|build|get|load|make)_?\w*model|from_pretrained|model_factory)$", re.I)
+_FACTORY = re.compile(r"^((create|build|get|load|make)_?model|from_pretrained|model_factory)$", re.I)
 
 
 def _built_by_scripts(root: str | None, scripts: list[str],
