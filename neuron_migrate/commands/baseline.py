@@ -1,6 +1,5 @@
 """`neuron-migrate baseline PATH -o FILE`: record today's findings so a gate fails only on new ones."""
 
-from __future__ import annotations
 
 from pathlib import Path
 from types import SimpleNamespace

@@ -1,6 +1,5 @@
 """`neuron-migrate fix PATH...`: print (or with --apply, write) every fix whose meaning is certain."""
 
-from __future__ import annotations
 
 import sys
 from types import SimpleNamespace

@@ -1,6 +1,5 @@
 """`neuron-migrate report PATH -o FILE`: the porting report as Markdown, HTML or JSON (from the extension)."""
 
-from __future__ import annotations
 
 import json
 from pathlib import Path

@@ -1,6 +1,5 @@
 """`neuron-migrate scan PATH...`: every CUDA-specific reference, with a stable rule code."""
 
-from __future__ import annotations
 
 import sys
 from pathlib import Path
