@@ -296,8 +296,8 @@ def _hours(low: float, high: float) -> str:
 
 
 def _h(hours: float) -> str:
-    """Hours as a planner writes them: whole hours from 10 up, one decimal below."""
-    return f"{hours:.0f}" if hours >= 10 else f"{hours:.1f}".removesuffix(".0")
+    """Hours as a planner writes them: whole hours from 10 up, at most two decimals below."""
+    return f"{hours:.0f}" if hours >= 10 else f"{round(hours, 2):g}"
 
 
 def effort_section(eff: dict, links: Links) -> str:

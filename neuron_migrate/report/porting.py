@@ -54,10 +54,6 @@ def _fixable(f: dict) -> str:
     return f["fix"]["applicability"] if f.get("fix") else "none"
 
 
-def _actionable(f: dict) -> bool:
-    return f["severity"] in ("error", "warning")
-
-
 def _location(f: dict) -> str:
     if f.get("cell") is not None:  # a notebook: lines count within the cell
         return f"{f['path']}:cell {f['cell']}:line {f['line']}"
