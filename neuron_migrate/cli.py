@@ -142,6 +142,8 @@ def _run(argv: list[str]) -> int:
         return 130
     except typer.TyperException as exc:  # a usage error found by the parser
         return _usage(exc)
+    if code == 130:  # typer turned a KeyboardInterrupt in a command into this exit code
+        print(f"{PROG}: interrupted", file=sys.stderr)
     return code if isinstance(code, int) else 0
 
 

@@ -346,3 +346,36 @@ def test_machine_formats_quiet_and_piped_output_import_neither_rich_nor_pydantic
 def test_version_imports_no_typer():
     modules = _imported("--version")
     assert not {m for m in modules if m.split(".")[0] in ("typer", "rich", "pydantic")}
+
+
+def test_ctrl_c_exits_130_with_a_line_not_a_traceback(project, capsys, monkeypatch):
+    from neuron_migrate import runner
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(runner, "scan", interrupted)
+    code, _, err = run(capsys, "scan", project)
+    assert code == 130 and err == "neuron-migrate: interrupted\n"
+
+
+def test_progress_bar_shows_count_on_a_terminal_after_a_delay(monkeypatch):
+    import io
+
+    from neuron_migrate.commands import options
+
+    class Terminal(io.StringIO):
+        def isatty(self):
+            return True
+
+    err = Terminal()
+    monkeypatch.setattr(sys, "stderr", err)
+    monkeypatch.setenv("TERM", "xterm")
+    with options.Progress(False, "scanning") as update:
+        update(1, 10)  # within the delay: nothing drawn, rich not needed
+        assert err.getvalue() == ""
+        monkeypatch.setattr(options.Progress, "DELAY", 0.0)
+        update(4, 10)
+    assert "scanning" in err.getvalue() and "4/10" in err.getvalue()
+    with options.Progress(True, "scanning") as update:  # --quiet: no bar
+        assert update is None
