@@ -22,6 +22,7 @@ _CODES = {"bold": "1", "dim": "2", "underline": "4", "red": "31", "green": "32",
           "magenta": "35", "cyan": "36"}
 _STYLE = {Severity.ERROR: "bold red", Severity.WARNING: "yellow", Severity.INFO: "cyan"}
 _COLUMNS = ("error", "warning", "info", "safe fix", "unsafe fix", "manual")
+_COLUMN_STYLES = (_STYLE[Severity.ERROR], _STYLE[Severity.WARNING], _STYLE[Severity.INFO], "green", "magenta", "")
 
 
 def colour(stream: TextIO, tty_only: bool = False) -> bool:
@@ -56,11 +57,13 @@ class Paint:
 
 
 def render(result: ScanResult, skipped, out: TextIO, color: bool = False, source: bool = True) -> None:
-    """The ``full`` format: findings grouped by file, each with its source line (``source``)."""
-    if color:
-        _render_rich(result, skipped, out, source)
-        return
+    """The ``full`` format: findings grouped by file, each with its source line (``source``).
+
+    In colour, messages wrap under their own column at the console's width (textwrap:
+    drawing each finding with rich cost a second per 1,000 findings) and the summary is a
+    rich table; plain text otherwise."""
     paint = Paint(color)
+    width = console(out).width if color else None
     root = Path(result.root)
     by_file = defaultdict(list)
     for f in result.findings:
@@ -72,52 +75,39 @@ def render(result: ScanResult, skipped, out: TextIO, color: bool = False, source
         block = [paint(workspace_path(result.root, path), "bold underline")]
         for f in findings:
             where = f"{f.line}:{f.column}" if f.cell is None else f"cell {f.cell}:line {f.line}:{f.column}"
-            block.append(f"  {paint(where, 'dim')} {paint(f.code, _STYLE[f.severity])} {f.message}"
-                         f"{_mark(f, paint)}")
-            if f.cell is not None:
-                lines = cells.get(f.cell, [])
-            if 0 < f.line <= len(lines):
-                block.append("      " + paint(lines[f.line - 1].strip(), "dim"))
-        out.write("\n".join(block) + "\n\n")
-    _tail(result, skipped, out, paint)
-
-
-def _render_rich(result: ScanResult, skipped, out: TextIO, source: bool) -> None:
-    """The full report in colour. Findings are plain ANSI lines with each message wrapped
-    under its own column at the console's width (textwrap: drawing thousands of findings as
-    rich tables took a second per 1,000); the summary is a rich table."""
-    import textwrap
-
-    from rich import box
-    from rich.table import Table
-    from rich.text import Text
-
-    con = console(out)
-    paint = Paint(True)
-    root = Path(result.root)
-    by_file = defaultdict(list)
-    for f in result.findings:
-        by_file[f.path].append(f)
-    for path, findings in by_file.items():
-        file = Path(path) if Path(path).is_absolute() else root / path
-        cells = file_cells(file) if source and path.endswith(".ipynb") else {}
-        lines = file_lines(file) if source and not cells else []
-        block = [paint(workspace_path(result.root, path), "bold underline")]
-        for f in findings:
-            where = f"{f.line}:{f.column}" if f.cell is None else f"cell {f.cell}:line {f.line}:{f.column}"
-            mark = _mark(f, Paint(False))
-            indent = min(len(where) + len(f.code) + 4, 24)
-            wrapped = textwrap.wrap(f.message + mark, max(con.width - indent, 30), break_on_hyphens=False,
-                                    break_long_words=False) or [""]
-            if mark:
-                wrapped[-1] = wrapped[-1][:-len(mark)] + _mark(f, paint)
-            block.append(f"  {paint(where, 'dim')} {paint(f.code, _STYLE[f.severity])} {wrapped[0]}")
-            block.extend(" " * indent + rest for rest in wrapped[1:])
+            indent = min(len(where) + len(f.code) + 4, 24) if width else 6
+            message = _wrapped(f.message + _mark(f, Paint(False)), width and width - indent)
+            if f.fix is not None:  # the mark is coloured once the text is wrapped
+                bare = _mark(f, Paint(False)).strip()
+                message[-1] = message[-1][:-len(bare)] + _mark(f, paint).strip()
+            block.append(f"  {paint(where, 'dim')} {paint(f.code, _STYLE[f.severity])} {message[0]}")
+            block.extend(" " * indent + rest for rest in message[1:])
             if f.cell is not None:
                 lines = cells.get(f.cell, [])
             if 0 < f.line <= len(lines):
                 block.append(" " * indent + paint(lines[f.line - 1].strip(), "dim"))
         out.write("\n".join(block) + "\n\n")
+    if color:
+        _rich_tail(result, skipped, out)
+    else:
+        _tail(result, skipped, out, paint)
+
+
+def _wrapped(text: str, width: int | None) -> list[str]:
+    if not width:
+        return [text]
+    import textwrap
+
+    return textwrap.wrap(text, max(width, 30), break_on_hyphens=False, break_long_words=False) or [""]
+
+
+def _rich_tail(result: ScanResult, skipped, out: TextIO) -> None:
+    """Skipped files and the summary, the counts by category as a rich table."""
+    from rich import box
+    from rich.table import Table
+    from rich.text import Text
+
+    con = console(out)
     for s in skipped:
         con.print(Text.assemble(("skipped", "yellow"), f" {s.rel}: {s.reason}"))
     rows = _category_rows(result.findings)
@@ -127,10 +117,9 @@ def _render_rich(result: ScanResult, skipped, out: TextIO, source: bool) -> None
         table.add_column("category")
         for name in _COLUMNS:
             table.add_column(name, justify="right")
-        styles = (*(_STYLE[s] for s in (Severity.ERROR, Severity.WARNING, Severity.INFO)), "green", "magenta", "")
-        for category in sorted(rows):
+        for category in sorted(rows):  # a zero is no alarm: only counts above zero are coloured
             table.add_row(category, *(Text(str(n), style=st if n else "dim")
-                                      for n, st in zip(rows[category], styles)))
+                                      for n, st in zip(rows[category], _COLUMN_STYLES)))
         con.print(table)
     con.print(Text.from_ansi(_summary(result, skipped, Paint(True), table=False)), end="")
 
@@ -194,13 +183,12 @@ def _summary(result: ScanResult, skipped, paint: Paint, table: bool = True) -> s
         return (f"{paint('No findings', 'green')} in {plural(len(result.files), 'file')} "
                 f"({plural(s['lines_scanned'], 'line')}){hidden}.\n")
     rows = _category_rows(findings)
-    styles = (_STYLE[Severity.ERROR], _STYLE[Severity.WARNING], _STYLE[Severity.INFO], "green", "magenta", "")
     first = max(len("category"), *map(len, rows))
     widths = [max(len(c), *(len(str(r[i])) for r in rows.values())) for i, c in enumerate(_COLUMNS)]
     out = ["Findings by category",
            "  ".join(["category".ljust(first), *(c.rjust(w) for c, w in zip(_COLUMNS, widths))])]
     for category in sorted(rows) if table else ():  # a zero is no alarm: only counts above zero are coloured
-        cells = (paint(str(n).rjust(w), st if n else "dim") for n, w, st in zip(rows[category], widths, styles))
+        cells = (paint(str(n).rjust(w), st if n else "dim") for n, w, st in zip(rows[category], widths, _COLUMN_STYLES))
         out.append("  ".join([category.ljust(first), *cells]))
     safe, unsafe = s["fixable"]["safe"], s["fixable"]["unsafe"]
     fixes = []
