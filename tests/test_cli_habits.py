@@ -379,3 +379,9 @@ def test_progress_bar_shows_count_on_a_terminal_after_a_delay(monkeypatch):
     assert "scanning" in err.getvalue() and "4/10" in err.getvalue()
     with options.Progress(True, "scanning") as update:  # --quiet: no bar
         assert update is None
+
+
+@pytest.mark.parametrize("command", [["fix"], ["baseline", "-o", "b.json"], ["report", "-o", "r.md"]])
+def test_stdin_on_a_command_that_does_not_read_it_is_a_usage_error(command, capsys):
+    code, _, err = run(capsys, command[0], "-", *command[1:])
+    assert code == 2 and "only `scan` reads stdin" in err and "Traceback" not in err

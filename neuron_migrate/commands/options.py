@@ -126,6 +126,8 @@ def reads_stdin(args) -> bool:
     """`scan -`: one file's text on stdin (``-`` must then be the only path)."""
     if Path("-") not in args.paths:
         return False
+    if not hasattr(args, "stdin_filename"):
+        raise UsageError("only `scan` reads stdin (`scan - --stdin-filename PATH`): give files or folders")
     if len(args.paths) > 1:
         raise UsageError("`-` (stdin) must be the only PATH")
     return True
