@@ -66,16 +66,16 @@ class Everything:
         return True
 
 
-def body_every_time(fn):
+def body_every_time(fn, d):
     """graph_breaks._body without its memo: each caller walks the function again."""
-    graph_breaks._BODIES.clear()
-    return _ORIGINAL_BODY(fn)
+    d.bodies.clear()
+    return _ORIGINAL_BODY(fn, d)
 
 
 _ORIGINAL_BODY = graph_breaks._body
 
 
-def old_enclosing(fn):
+def old_enclosing(fn, d):
     """graph_breaks._enclosing before: recursive, over ast.iter_fields (leaves included)."""
     out = {}
 
@@ -117,7 +117,7 @@ def old_complex_guard(node, ctx):
     if any(isinstance(n, ast.Call) and getattr(n.func, "attr", getattr(n.func, "id", None)) == "is_complex"
            for n in ast.walk(node.test)):
         body = node.body if isinstance(node.body, list) else [node.body]
-        ctx.state.setdefault("nm2_complex_guards", []).append((body[0].lineno, body[-1].end_lineno))
+        ctx.state(operators._State).complex_guards.append((body[0].lineno, body[-1].end_lineno))
 
 
 @contextlib.contextmanager

@@ -14,6 +14,7 @@ from pathlib import Path
 from neuron_migrate import checks, suppress
 from neuron_migrate.checks import Context, checks_for
 from neuron_migrate.checks.tool import problem
+from neuron_migrate.checks.tracing import TracedCode
 from neuron_migrate.models import FileResult, Options
 from neuron_migrate.names import Names
 from neuron_migrate.project.summary import Summary, module_level
@@ -54,11 +55,11 @@ def analyse_source(src: SourceFile, options: Options) -> FileResult:
     except Exception as exc:  # noqa: BLE001 - a bug in a check: this file's finding, not a crash
         return internal_error(src.path, exc, lines)
     findings = sorted((f for f in found if options.wants(f.code, src.path)), key=lambda f: f.sort_key)
+    traced = ctx.state(TracedCode)
     return FileResult(src.path, tuple(findings), lines=lines,
                       suppressed=sum(options.wants(f.code, src.path) for f in hidden),
-                      traced=tuple(ctx.state.get("traced", ())),
-                      compiled_elsewhere=tuple(ctx.state.get("compiled_elsewhere", ())),
-                      summary=Summary(*module_level(tree), calls=tuple(ctx.state.get("outcalls", ()))))
+                      traced=traced.functions, compiled_elsewhere=traced.compiled_elsewhere,
+                      summary=Summary(*module_level(tree), calls=traced.outcalls))
 
 
 def internal_error(path: str, exc: Exception, lines: int) -> FileResult:

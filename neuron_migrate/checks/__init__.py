@@ -20,6 +20,7 @@ import ast
 from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from neuron_migrate.models import Applicability, Edit, Finding, Fix, Options, Severity
 from neuron_migrate.names import Names, ScopeNode
@@ -57,6 +58,7 @@ MODULE_MARKERS: dict[str, tuple[str, ...]] = {}
 # Handlers registered with on(..., words=...): run only on a file holding one of their words.
 HANDLER_WORDS: dict[Handler, tuple[str, ...]] = {}
 _DISPATCH: dict[tuple, tuple[dict, list]] = {}
+S = TypeVar("S")
 
 
 def rule(code: str, name: str, severity: str, category: str, **docs: str) -> Rule:
@@ -130,10 +132,20 @@ class Context:
     names: Names
     findings: list[Finding] = field(default_factory=list)
     claimed: set[int] = field(default_factory=set)  # ids of nodes already judged (module docstring)
-    state: dict[str, object] = field(default_factory=dict)  # per-file scratch space of checks
     parent: ast.AST | None = None
     chain: tuple[ScopeNode, ...] = ()
     options: Options | None = None  # what the scan asked for (rule selection, capability overlays)
+
+    _states: dict[type, object] = field(default_factory=dict, repr=False)
+
+    def state(self, cls: type[S]) -> S:
+        """This file's state of one check module: an instance of ``cls`` (a dataclass whose
+        fields all have defaults), made when first asked and freed with the context, so
+        nothing of one file outlives it. A check's products for others are such classes too."""
+        found = self._states.get(cls)
+        if found is None:
+            found = self._states[cls] = cls()
+        return found  # type: ignore[return-value]
 
     # -- names -------------------------------------------------------------
     def qualify(self, expr: ast.AST) -> str | None:

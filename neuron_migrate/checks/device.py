@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import ast
 import re
+from dataclasses import dataclass, field
 
 from neuron_migrate.capabilities import target
 from neuron_migrate.checks import Context, finalizer, on, prefilter, rule
@@ -74,6 +75,14 @@ _LITERAL_HEAD = re.compile(r"""([rRuUfFbB]{0,2})('''|\"\"\"|'|")cuda""")
 DEVICE_NAME = re.compile(r"(?i)(device|dev|.*_device|device_name|default_device)")
 _CUDA_BUILD = frozenset(f"torch.utils.cpp_extension.{n}" for n in ("CUDA_HOME", "ROCM_HOME", "CUDAExtension"))
 _KERNEL_HINT = re.compile(r"(?i)cuda|triton|kernel|_C\b|_ext\b|extension")
+
+
+@dataclass
+class _State:
+    held: list[tuple] = field(default_factory=list)  # (kind, target, leaf, literals, chain) of assignments
+    ifs: list[ast.If] = field(default_factory=list)  # the `if` statements seen so far
+    if_test_of: dict[int, ast.If] = field(default_factory=dict)  # node id -> the `if` whose test holds it
+    ifs_indexed: int = 0  # how many of ``ifs`` if_test_of covers
 
 
 # -- literals -------------------------------------------------------------------------
@@ -285,7 +294,7 @@ def check_assignment(node: ast.Assign | ast.AnnAssign, ctx: Context) -> None:
                        ("backend", [e for e in alternatives(node.value) if is_nccl(e)])):
         if lits:
             claim_all(ctx, lits)
-            ctx.state.setdefault("held_vars", []).append((kind, target_node, leaf, lits, ctx.chain))
+            ctx.state(_State).held.append((kind, target_node, leaf, lits, ctx.chain))
 
 
 @on(ast.arguments)
@@ -314,7 +323,7 @@ def resolve_held_variables(ctx: Context) -> None:
     Its literal is rewritten safely when the variable is named like a device, or when every
     use of it is a device (or process-group backend) position.
     """
-    held = ctx.state.get("held_vars")
+    held = ctx.state(_State).held
     if not held:
         return
     uses = _variable_uses(ctx, {leaf for _, t, leaf, _, _ in held if isinstance(t, ast.Name)})
@@ -423,16 +432,16 @@ def guards_kernel(ctx: Context, node: ast.AST) -> str | None:
 @on(ast.If)
 def note_if(node: ast.If, ctx: Context) -> None:
     """Remember the ``if`` statements seen so far, for the kernel-guard check."""
-    ctx.state.setdefault("ifs", []).append(node)  # type: ignore[union-attr]
+    ctx.state(_State).ifs.append(node)
 
 
 def _if_test_of(ctx: Context) -> dict[int, ast.If]:
     """Node id -> the ``if`` whose test holds it, for the ``if`` statements seen so far (the
     walk meets an ``if`` before its test). Built when first asked: most files never ask."""
-    ifs: list = ctx.state.get("ifs", [])  # type: ignore[assignment]
-    table: dict = ctx.state.setdefault("if_test_of", {})  # type: ignore[assignment]
-    for node in ifs[ctx.state.get("ifs_seen", 0):]:
+    state = ctx.state(_State)
+    table = state.if_test_of
+    for node in state.ifs[state.ifs_indexed:]:
         for sub in ast.walk(node.test):
             table[id(sub)] = node
-    ctx.state["ifs_seen"] = len(ifs)
+    state.ifs_indexed = len(state.ifs)
     return table

@@ -25,7 +25,7 @@ transforms are nn.Modules, but they run in the data loader, not under torch.comp
 
 The walk collects classes, functions and ``torch.compile`` calls; the finalizer decides
 which functions are traced, reports the hazards in them, and leaves a per-function summary
-(statements and break sites) in ``ctx.state["traced"]`` for the compile-coverage estimate.
+(statements and break sites), ``tracing.TracedCode``, for the compile-coverage estimate.
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ import ast
 from dataclasses import dataclass, field
 
 from neuron_migrate.checks import Context, finalizer, on, prefilter, rule
-from neuron_migrate.checks.tracing import TENSOR_METHODS, host_side_file
+from neuron_migrate.checks.tracing import TENSOR_METHODS, ShapeBreaks, TracedCode, host_side_file
 from neuron_migrate.kinds import SCALAR, Kinds
 from neuron_migrate.models import BreakSite, TracedFunction
 from neuron_migrate.project.summary import dotted, module_level
@@ -281,7 +281,9 @@ _TRYS = (ast.Try, ast.TryStar) if hasattr(ast, "TryStar") else (ast.Try,)
 # -- the walk: declarations --------------------------------------------------------------------
 
 @dataclass
-class _Decls:
+class _State:
+    """Per file: the declarations the walk found, and the finalizer's memos (freed with the file)."""
+
     classes: dict[str, ast.ClassDef] = field(default_factory=dict)  # module-level and nested by name
     functions: dict[str, ast.AST] = field(default_factory=dict)  # module-level functions by name
     owner: dict[int, ast.ClassDef] = field(default_factory=dict)  # method id -> class
@@ -293,23 +295,20 @@ class _Decls:
     attr_weights: dict[int, dict[str, int]] = field(default_factory=dict)  # class id -> self.attr -> weight
     super_init: dict[int, ast.Call] = field(default_factory=dict)  # class id -> its super().__init__(...)
     instances: dict[str, str] = field(default_factory=dict)  # name -> class it was built from (x = Net(...))
-
-
-def _decls(ctx: Context) -> _Decls:
-    d = ctx.state.get("nm4_decls")
-    if d is None:
-        d = ctx.state["nm4_decls"] = _Decls()
-    return d
+    traced: dict[int, Traced] | None = None  # traced_functions' answer
+    loggers: set[str] | None = None  # module-level names bound to logging.getLogger(...)
+    bodies: dict[int, _Body] = field(default_factory=dict)  # fn id -> its _Body, read up to eight times
+    callees: dict[tuple[int, int], list] = field(default_factory=dict)  # (fn id, class id) -> _callees' answer
 
 
 @on(ast.ClassDef)
 def _class(node: ast.ClassDef, ctx: Context) -> None:
-    _decls(ctx).classes.setdefault(node.name, node)
+    ctx.state(_State).classes.setdefault(node.name, node)
 
 
 @on(ast.FunctionDef, ast.AsyncFunctionDef)
 def _function(node: ast.AST, ctx: Context) -> None:
-    d = _decls(ctx)
+    d = ctx.state(_State)
     d.chains[id(node)] = (*ctx.chain, node)
     scope = ctx.chain[-1]
     if isinstance(scope, ast.ClassDef):
@@ -337,7 +336,7 @@ def _submodule(node: ast.AST, ctx: Context) -> None:
     if isinstance(value.func, ast.Name) and isinstance(node, ast.Assign):
         for t in node.targets:  # model = Net(...): torch.compile(model) traces Net.forward
             if isinstance(t, ast.Name):
-                _decls(ctx).instances[t.id] = value.func.id
+                ctx.state(_State).instances[t.id] = value.func.id
     if len(ctx.chain) < 3 or not isinstance(ctx.chain[-2], ast.ClassDef):
         return
     leaf = _container(value.func, ctx) or ""
@@ -349,7 +348,7 @@ def _submodule(node: ast.AST, ctx: Context) -> None:
         weight = sum(_CONTAINER_WEIGHT[part] * _layers(value, *_TRANSFORMER_LAYERS[attr])
                      for attr, part in (("encoder", "TransformerEncoder"), ("decoder", "TransformerDecoder")))
     targets = node.targets if isinstance(node, ast.Assign) else [node.target]
-    d = _decls(ctx)
+    d = ctx.state(_State)
     kinds = d.attr_kinds.setdefault(id(ctx.chain[-2]), {})
     weights = d.attr_weights.setdefault(id(ctx.chain[-2]), {})
     for t in targets:
@@ -403,13 +402,13 @@ def _call(node: ast.Call, ctx: Context) -> None:
         if (f.attr == "__init__" and isinstance(f.value, ast.Call)
                 and isinstance(f.value.func, ast.Name) and f.value.func.id == "super"
                 and len(ctx.chain) >= 3 and isinstance(ctx.chain[-2], ast.ClassDef)):
-            _decls(ctx).super_init.setdefault(id(ctx.chain[-2]), node)
+            ctx.state(_State).super_init.setdefault(id(ctx.chain[-2]), node)
             return
     if node.args and isinstance(node.args[0], (ast.Name, ast.Call)) and ctx.qualify(f) == "torch.compile":
-        _decls(ctx).compiled.append(node.args[0])  # resolved to a function in the finalizer
+        ctx.state(_State).compiled.append(node.args[0])  # resolved to a function in the finalizer
     elif isinstance(f, ast.Attribute) and f.attr == "compile" and isinstance(f.value, ast.Name) \
             and not node.args and ctx.qualify(f) is None:
-        _decls(ctx).compiled.append(f.value)  # model.compile(): resolved like torch.compile(model)
+        ctx.state(_State).compiled.append(f.value)  # model.compile(): resolved like torch.compile(model)
 
 
 # -- which functions are traced ----------------------------------------------------------------
@@ -424,7 +423,7 @@ class Traced:
     origin: str = ""  # "path:function" of the traced code in another file that reaches it
 
 
-def _is_module_class(cls: ast.ClassDef, ctx: Context, d: _Decls, seen: set[int] | None = None) -> bool:
+def _is_module_class(cls: ast.ClassDef, ctx: Context, d: _State, seen: set[int] | None = None) -> bool:
     """A class with a ``forward`` that derives from nn.Module (or a base we cannot see)."""
     seen = seen or set()
     if id(cls) in seen or not cls.bases:
@@ -455,7 +454,7 @@ def _methods(cls: ast.ClassDef) -> dict[str, ast.AST]:
     return {s.name: s for s in cls.body if isinstance(s, _FUNCS)}
 
 
-def _method_of(cls: ast.ClassDef, name: str, d: _Decls) -> tuple[ast.AST, ast.ClassDef] | None:
+def _method_of(cls: ast.ClassDef, name: str, d: _State) -> tuple[ast.AST, ast.ClassDef] | None:
     """``self.name`` in a method of ``cls``: the method in cls or an in-file base class."""
     todo, seen = [cls], set()
     while todo:
@@ -472,10 +471,9 @@ def _method_of(cls: ast.ClassDef, name: str, d: _Decls) -> tuple[ast.AST, ast.Cl
 
 def traced_functions(ctx: Context) -> dict[int, Traced]:
     """Functions of this file that torch.compile would trace, by node id (cached per file)."""
-    cached = ctx.state.get("nm4_traced")
-    if cached is not None:
-        return cached
-    d = _decls(ctx)
+    d = ctx.state(_State)
+    if d.traced is not None:
+        return d.traced
     out: dict[int, Traced] = {}
     todo: list[tuple[ast.AST, str, str]] = []
     # reached from another file (project/model.py): popped last, so the file's own reasons win
@@ -495,7 +493,7 @@ def traced_functions(ctx: Context) -> dict[int, Traced]:
             todo.append((fn, "compiled with torch.compile", ""))
         else:
             elsewhere.append(item.lineno)  # a model from a factory or another module
-    ctx.state["compiled_elsewhere"] = tuple(sorted(set(elsewhere)))
+    ctx.state(TracedCode).compiled_elsewhere = tuple(sorted(set(elsewhere)))
     for spec in ctx.options.entries if ctx.options is not None else ():
         fn = _entry_function(spec, ctx.src.path, d)
         if fn is not None:
@@ -511,11 +509,11 @@ def traced_functions(ctx: Context) -> dict[int, Traced]:
         for callee, _ in _callees(fn, cls, d):
             if id(callee) not in out:
                 todo.append((callee, f"called from {name}", origin))
-    ctx.state["nm4_traced"] = out
+    d.traced = out
     return out
 
 
-def _compiled_function(item: ast.AST, d: _Decls) -> ast.AST | None:
+def _compiled_function(item: ast.AST, d: _State) -> ast.AST | None:
     """The function ``torch.compile(item)`` traces: a function, or the forward of the class
     ``item`` is an instance of (``torch.compile(Net())``, ``model = Net(); torch.compile(model)``)."""
     if isinstance(item, _FUNCS):
@@ -545,12 +543,12 @@ def entry_matches(spec: str, path: str) -> str | None:
     return name if any(path == w or path.endswith("/" + w) for w in wanted) else None
 
 
-def _entry_function(spec: str, path: str, d: _Decls) -> ast.AST | None:
+def _entry_function(spec: str, path: str, d: _State) -> ast.AST | None:
     name = entry_matches(spec, path)
     return None if name is None else _named_function(name, d)
 
 
-def _named_function(name: str, d: _Decls) -> ast.AST | None:
+def _named_function(name: str, d: _State) -> ast.AST | None:
     """The function ``func`` or method ``Class.method`` of this file (a class: its forward)."""
     owner, _, method = name.rpartition(".")
     if not owner:
@@ -562,18 +560,16 @@ def _named_function(name: str, d: _Decls) -> ast.AST | None:
     return found[0] if found else None
 
 
-def _callees(fn: ast.AST, cls: ast.ClassDef | None, d: _Decls) -> list[tuple[ast.AST, ast.Call]]:
+def _callees(fn: ast.AST, cls: ast.ClassDef | None, d: _State) -> list[tuple[ast.AST, ast.Call]]:
     """In-file functions and methods that ``fn`` calls by name or through ``self``, with the call."""
-    hit = _CALLEES.get((id(fn), id(cls)))
-    if hit is not None and hit[0] is fn and hit[1] is cls:  # asked again by report_traced
-        return hit[2]
-    out = _find_callees(fn, cls, d)
-    _CALLEES[(id(fn), id(cls))] = (fn, cls, out)
+    out = d.callees.get((id(fn), id(cls)))
+    if out is None:  # else asked again by report_traced
+        out = d.callees[(id(fn), id(cls))] = _find_callees(fn, cls, d)
     return out
 
 
-def _find_callees(fn: ast.AST, cls: ast.ClassDef | None, d: _Decls) -> list[tuple[ast.AST, ast.Call]]:
-    body = _body(fn)
+def _find_callees(fn: ast.AST, cls: ast.ClassDef | None, d: _State) -> list[tuple[ast.AST, ast.Call]]:
+    body = _body(fn, d)
     local_defs = {s.name: s for s in body.defs}
     out = []
     for node in body.calls:
@@ -617,10 +613,6 @@ class _Body:
     defs: list[ast.AST] = field(default_factory=list)  # nested def statements
 
 
-# fn id -> (fn, its _Body): report_traced reads one up to eight times. Cleared when
-# report_traced is done with the file; the stored fn keeps its id unique.
-_BODIES: dict[int, tuple[ast.AST, _Body]] = {}
-_CALLEES: dict[tuple[int, int], tuple[ast.AST, ast.AST | None, list]] = {}  # the same, for _callees
 _TRAPPING = (*_LOOPS, *_TRYS, ast.With, ast.AsyncWith)  # bodies where a break cannot be resumed
 _BINDERS = (ast.Assign, ast.AnnAssign, ast.AugAssign, ast.For, ast.AsyncFor)
 # _Body's lists, with the node types each takes
@@ -638,18 +630,18 @@ def _plan(cls: type) -> tuple[tuple[str, ...], bool, str, tuple[str, ...]]:
             kind, tuple(reversed(node_fields(cls))))
 
 
-def _enclosing(fn: ast.AST) -> dict[int, tuple[ast.stmt, str | None]]:
+def _enclosing(fn: ast.AST, d: _State) -> dict[int, tuple[ast.stmt, str | None]]:
     """For each node id of ``fn``'s own body: its innermost statement, and whether it sits in
     a loop, a ``try`` block or a user context manager (where a break cannot be resumed)."""
-    return _body(fn).where
+    return _body(fn, d).where
 
 
-def _body(fn: ast.AST) -> _Body:
+def _body(fn: ast.AST, d: _State) -> _Body:
     """``fn``'s own body, from one walk (iterative: a deep expression must not overflow the
     stack), in source order."""
-    hit = _BODIES.get(id(fn))
-    if hit is not None and hit[0] is fn:
-        return hit[1]
+    hit = d.bodies.get(id(fn))
+    if hit is not None:
+        return hit
     where: dict[int, tuple[ast.stmt, str | None]] = {}
     body = _Body(where)
     lists = vars(body)
@@ -701,7 +693,7 @@ def _body(fn: ast.AST) -> _Body:
             children.extend((child, stmt, inner) for child in (value if isinstance(value, list) else [value])
                             if isinstance(child, ast.AST))
         todo.extend(reversed(children))
-    _BODIES[id(fn)] = (fn, body)
+    d.bodies[id(fn)] = body
     return body
 
 
@@ -766,7 +758,7 @@ class Tensors:
                 default = defaults.get(a.arg)
                 if default is None or (isinstance(default, ast.Constant) and default.value is None):
                     self.names.add(a.arg)
-        binders = _body(fn).binders
+        binders = _body(fn, ctx.state(_State)).binders
         for _ in range(2):  # names assigned from names assigned later in a loop body
             for node in binders:
                 if isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)) and node.value is not None:
@@ -866,13 +858,13 @@ class Hazard:
     gb: str = ""  # Dynamo's id of the graph-break type (rules/generated/graph_breaks.json)
 
 
-def _hazards(fn: ast.AST, t: Tensors, ctx: Context, d: _Decls, cls: ast.ClassDef | None) -> list[Hazard]:
+def _hazards(fn: ast.AST, t: Tensors, ctx: Context, d: _State, cls: ast.ClassDef | None) -> list[Hazard]:
     out: list[Hazard] = []
     chain = t.chain
-    loggers = ctx.state.get("nm4_loggers")
+    loggers = d.loggers
     if loggers is None:
-        loggers = ctx.state["nm4_loggers"] = _module_loggers(ctx)
-    body = _body(fn)
+        loggers = d.loggers = _module_loggers(ctx)
+    body = _body(fn, d)
     in_raise = {id(n) for r in body.raises for n in ast.walk(r)}
     for node in body.tests:
         if id(node) in in_raise:
@@ -906,7 +898,7 @@ def _hazards(fn: ast.AST, t: Tensors, ctx: Context, d: _Decls, cls: ast.ClassDef
     return out
 
 
-def _call_hazard(call: ast.Call, t: Tensors, ctx: Context, d: _Decls, cls, chain, loggers) -> Hazard | None:
+def _call_hazard(call: ast.Call, t: Tensors, ctx: Context, d: _State, cls, chain, loggers) -> Hazard | None:
     f = call.func
     name = ctx.names.qualify(f, chain)
     if isinstance(f, ast.Attribute) and name is None:
@@ -996,7 +988,7 @@ def _numpy_of_tensor(e: ast.AST, t: Tensors, ctx: Context, chain) -> bool:
 _NN_TRANSFORMER = ("torch.nn.Transformer", "torch.nn.modules.transformer.Transformer")
 
 
-def _class_chain(cls: ast.ClassDef, ctx: Context, d: _Decls):
+def _class_chain(cls: ast.ClassDef, ctx: Context, d: _State):
     """``cls`` and its in-file bases, nearest first, each with whether it subclasses nn.Transformer."""
     todo, seen = [cls], set()
     while todo:
@@ -1008,7 +1000,7 @@ def _class_chain(cls: ast.ClassDef, ctx: Context, d: _Decls):
         todo += [d.classes[b.id] for b in c.bases if isinstance(b, ast.Name) and b.id in d.classes]
 
 
-def _submodule_kind(cls: ast.ClassDef, attr: str, ctx: Context, d: _Decls) -> str | None:
+def _submodule_kind(cls: ast.ClassDef, attr: str, ctx: Context, d: _State) -> str | None:
     """Kind of the torch.nn container ``self.attr`` holds, from assignments in the class or
     its in-file bases, or from nn.Transformer's own submodules."""
     for c, is_transformer in _class_chain(cls, ctx, d):
@@ -1020,7 +1012,7 @@ def _submodule_kind(cls: ast.ClassDef, attr: str, ctx: Context, d: _Decls) -> st
     return None
 
 
-def submodule_weight(cls: ast.ClassDef, attr: str, ctx: Context, d: _Decls) -> int:
+def submodule_weight(cls: ast.ClassDef, attr: str, ctx: Context, d: _State) -> int:
     """Weight of a call to ``self.attr`` in the coverage estimate (1 unless a known container)."""
     for c, is_transformer in _class_chain(cls, ctx, d):
         weight = d.attr_weights.get(id(c), {}).get(attr)
@@ -1084,10 +1076,10 @@ def _short(ctx: Context, node: ast.AST, limit: int = 40) -> str:
 
 # -- statements and frames ---------------------------------------------------------------------
 
-def _statements(fn: ast.AST) -> list[ast.stmt]:
+def _statements(fn: ast.AST, d: _State) -> list[ast.stmt]:
     """Statements of ``fn``'s own body that do work (docstrings and ``pass`` left out)."""
     out = []
-    for node in _body(fn).statements:
+    for node in _body(fn, d).statements:
         if isinstance(node, ast.Pass):
             continue
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
@@ -1104,12 +1096,12 @@ def _resumable_context(expr: ast.AST) -> bool:
         "no_grad", "enable_grad", "set_grad_enabled", "inference_mode", "autocast")
 
 
-def _ops_before(fn: ast.AST, stmt: ast.stmt, tensors: Tensors) -> int:
+def _ops_before(fn: ast.AST, stmt: ast.stmt, tensors: Tensors, d: _State) -> int:
     """Tensor ops (calls of submodules, tensor calls, tensor arithmetic) in the statements of
     ``fn`` before ``stmt``: Dynamo needs two in its graph to compile up to a break it cannot
     resume from (a "checkpoint"); with fewer it runs the whole function eagerly."""
     count = 0
-    body = _body(fn)
+    body = _body(fn, d)
     for node in body.calls:
         if node.lineno < stmt.lineno:
             f = node.func
@@ -1128,37 +1120,24 @@ _TRAP_WORDS = {"loop": "inside a loop", "try": "inside a `try` block", "with": "
 @finalizer
 def report_traced(ctx: Context) -> None:
     """Report hazards in traced functions and summarise them for the coverage estimate."""
-    _BODIES.clear()  # a check that raised may have left the last file's
-    _CALLEES.clear()
-    try:
-        _report_traced(ctx)
-    finally:
-        # the memos hold the file's tree: kept alive, its million objects would outlive the
-        # file and be traversed by the pool's per-file collection (runner._collected)
-        _BODIES.clear()
-        _CALLEES.clear()
-
-
-def _report_traced(ctx: Context) -> None:
-    if "nm4_decls" not in ctx.state or host_side_file(ctx.src.path):
-        ctx.state["traced"] = ()
+    if host_side_file(ctx.src.path):
         return
-    d = _decls(ctx)
+    d = ctx.state(_State)
     traced = traced_functions(ctx)
-    shape_breaks = ctx.state.get("nm3_breaks", {})  # node id -> (node, code), from checks.shapes
+    shape_breaks = ctx.state(ShapeBreaks).sites
     summaries = []
     for tf in sorted(traced.values(), key=lambda t: t.node.lineno):
         fn = tf.node
         tensors = Tensors(fn, ctx, tf.chain)
-        where = _enclosing(fn)
+        where = _enclosing(fn, d)
         hazards = _hazards(fn, tensors, ctx, d, tf.cls)
-        statements = tuple(sorted({s.lineno for s in _statements(fn)}))
+        statements = tuple(sorted({s.lineno for s in _statements(fn, d)}))
         sites: dict[int, BreakSite] = {}
         for h in hazards:
             stmt, trap = where.get(id(h.node), (None, None))
             if h.skips_frame and not trap:
                 trap = "frame"
-            if h.skips_rest and not trap and stmt is not None and _ops_before(fn, stmt, tensors) < 2:
+            if h.skips_rest and not trap and stmt is not None and _ops_before(fn, stmt, tensors, d) < 2:
                 trap = "start"  # Dynamo resumes only from a graph of 2+ ops: it skips the whole frame
             msg = h.message
             if trap:
@@ -1177,7 +1156,7 @@ def _report_traced(ctx: Context) -> None:
                 _add_site(sites, stmt, node, code, trap)
         weights: dict[int, int] = {}  # statement line -> weight, for calls into torch.nn containers
         if tf.cls is not None:
-            for node in _body(fn).calls:
+            for node in _body(fn, d).calls:
                 if (isinstance(node.func, ast.Attribute)
                         and isinstance(node.func.value, ast.Name) and node.func.value.id == "self"):
                     w = submodule_weight(tf.cls, node.func.attr, ctx, d)
@@ -1191,15 +1170,15 @@ def _report_traced(ctx: Context) -> None:
             statements=statements, breaks=tuple(sorted(sites.values())),
             calls=tuple(sorted({traced[id(c)].name for c, _ in calls if id(c) in traced})),
             calls_in_loop=tuple(sorted(trapped)), weights=tuple(sorted(weights.items())),
-            grows=_grows(fn, ctx), entry=tf.why[len("compile entry "):] if tf.why.startswith("compile entry ") else ""))
-    ctx.state["traced"] = tuple(summaries)
-    ctx.state["outcalls"] = _outcalls(traced, ctx, d)
+            grows=_grows(fn, ctx, d), entry=tf.why[len("compile entry "):] if tf.why.startswith("compile entry ") else ""))
+    product = ctx.state(TracedCode)
+    product.functions, product.outcalls = tuple(summaries), _outcalls(traced, ctx, d)
 
 
 _OUTSIDE = frozenset({"torch", "numpy", "einops", "triton", "PIL", "scipy", "typing_extensions"})
 
 
-def _outcalls(traced: dict[int, Traced], ctx: Context, d: _Decls) -> tuple[tuple[str, str, int], ...]:
+def _outcalls(traced: dict[int, Traced], ctx: Context, d: _State) -> tuple[tuple[str, str, int], ...]:
     """Calls from traced code that may reach another file of the project, for the project
     model (project/summary.py): names bound by a module-level import that is not torch, NumPy
     or the standard library, and ``self.m()`` where ``m`` comes from a base class defined
@@ -1210,7 +1189,7 @@ def _outcalls(traced: dict[int, Traced], ctx: Context, d: _Decls) -> tuple[tuple
     outside = _OUTSIDE | sys.stdlib_module_names
     out = []
     for tf in traced.values():
-        for call in _body(tf.node).calls:
+        for call in _body(tf.node, d).calls:
             f = call.func
             text = dotted(f)
             root = text.partition(".")[0]
@@ -1230,7 +1209,7 @@ def _outcalls(traced: dict[int, Traced], ctx: Context, d: _Decls) -> tuple[tuple
     return tuple(out)
 
 
-def _foreign_base(cls: ast.ClassDef, ctx: Context, d: _Decls) -> bool:
+def _foreign_base(cls: ast.ClassDef, ctx: Context, d: _State) -> bool:
     """``cls`` (or an in-file base) derives from a class of another project module."""
     for c, _ in _class_chain(cls, ctx, d):
         for b in c.bases:
@@ -1245,11 +1224,11 @@ def _foreign_base(cls: ast.ClassDef, ctx: Context, d: _Decls) -> bool:
 _CONCAT = {"torch.cat", "torch.concat", "torch.concatenate", "torch.hstack", "torch.vstack", "torch.dstack"}
 
 
-def _grows(fn: ast.AST, ctx: Context) -> tuple[int, ...]:
+def _grows(fn: ast.AST, ctx: Context, d: _State) -> tuple[int, ...]:
     """Statements in a loop that grow a tensor with itself (``idx = torch.cat((idx, nxt), 1)``,
     ``self.k = torch.cat([self.k, k], dim=2)``): a decode loop or a KV cache, a new shape at
     every step, and on Neuron a new compile for each (measured as recompiles by Dynamo)."""
-    body = _body(fn)
+    body = _body(fn, d)
     out = set()
     for node in body.binders:
         if not (isinstance(node, ast.Assign) and isinstance(node.value, ast.Call) and node.value.args):

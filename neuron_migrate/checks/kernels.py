@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import ast
 import functools
+from dataclasses import dataclass, field
 
 from neuron_migrate.capabilities import PackageRow, capabilities, dependency_rows
 from neuron_migrate.checks import Context, finalizer, on, prefilter, rule
@@ -114,12 +115,25 @@ def _catches_import_error(handler: ast.ExceptHandler) -> bool:
     return any(getattr(t, "id", getattr(t, "attr", None)) in _IMPORT_ERRORS for t in types)
 
 
+@dataclass
+class _State:
+    # what the file's text mentions, looked up once: library modules, kernels, extension calls
+    mentions_modules: bool | None = None
+    mentions_kernels: bool | None = None
+    mentions_extensions: bool | None = None
+    guard: dict[int, str] = field(default_factory=dict)  # import id -> "optional" or "typing"
+    walked: set[int] = field(default_factory=set)  # statements _mark_imports has been through
+    seen: dict[tuple, list[int]] = field(default_factory=dict)  # (library, module) -> [finding index, more]
+    kernel_guard: str | None = None  # the guard of the first Triton/Numba import: kernels follow it
+    kernel_guard_set: bool = False
+
+
 def _relevant(ctx: Context) -> bool:
-    state = ctx.state
-    if "nm5_text" not in state:
+    state = ctx.state(_State)
+    if state.mentions_modules is None:
         text = ctx.src.text
-        state["nm5_text"] = any(m in text for m in _module_roots())
-    return state["nm5_text"]  # type: ignore[return-value]
+        state.mentions_modules = any(m in text for m in _module_roots())
+    return state.mentions_modules
 
 
 @functools.cache
@@ -128,10 +142,11 @@ def _module_roots() -> frozenset[str]:
 
 
 def _mark_imports(ctx: Context, statements: list[ast.stmt], kind: str) -> None:
-    marks = ctx.state.setdefault("nm5_guard", {})
+    state = ctx.state(_State)
+    marks = state.guard
     # a statement walked for an enclosing `if`/`try` had every import below it marked then (the
     # first mark stays): walking it again for each `elif` made long chains quadratic
-    walked: set = ctx.state.setdefault("nm5_walked", set())  # type: ignore[assignment]
+    walked = state.walked
     todo = list(statements)
     while todo:
         node = todo.pop()
@@ -140,8 +155,8 @@ def _mark_imports(ctx: Context, statements: list[ast.stmt], kind: str) -> None:
         walked.add(id(node))
         if isinstance(node, (ast.Import, ast.ImportFrom)):
             marks.setdefault(id(node), kind)
-        for field in ("body", "orelse", "finalbody", "handlers"):
-            todo.extend(getattr(node, field, ()) or ())
+        for body in ("body", "orelse", "finalbody", "handlers"):
+            todo.extend(getattr(node, body, ()) or ())
 
 
 @on(ast.Try)
@@ -189,10 +204,11 @@ def _imported(node: ast.AST, name: str, ctx: Context) -> bool:
     if found is None:
         return False
     row, module = found
-    guard = ctx.state.get("nm5_guard", {}).get(id(node))
+    state = ctx.state(_State)
+    guard = state.guard.get(id(node))
     if guard == "typing":
         return True
-    seen = ctx.state.setdefault("nm5_seen", {})
+    seen = state.seen
     key = (row.name, module)
     if key in seen:
         seen[key][1] += 1  # counted in the first finding's message
@@ -209,7 +225,8 @@ def _imported(node: ast.AST, name: str, ctx: Context) -> bool:
     ctx.report(r, node, message, severity=severity)
     seen[key] = [len(ctx.findings) - 1, 0]
     if row.rule in ("NM502", "NM503"):  # kernels defined in this file follow the import's guard
-        ctx.state.setdefault("nm5_kernel_guard", guard)
+        if not state.kernel_guard_set:
+            state.kernel_guard, state.kernel_guard_set = guard, True
     return True
 
 
@@ -228,7 +245,7 @@ def check_attribute(node: ast.Attribute, ctx: Context) -> None:
     if found is None:
         return
     row, module = found
-    seen = ctx.state.setdefault("nm5_seen", {})
+    seen = ctx.state(_State).seen
     if (row.name, module) in seen:
         return
     r = RULES[row.rule]
@@ -239,7 +256,7 @@ def check_attribute(node: ast.Attribute, ctx: Context) -> None:
 @finalizer
 def finish_counts(ctx: Context) -> None:
     """Say how many further imports of a library the first finding stands for."""
-    seen = ctx.state.get("nm5_seen")
+    seen = ctx.state(_State).seen
     if not seen:
         return
     import dataclasses
@@ -269,7 +286,7 @@ def check_kernel_definition(node: ast.FunctionDef | ast.AsyncFunctionDef, ctx: C
 
 
 def _kernel(ctx: Context, node: ast.FunctionDef | ast.AsyncFunctionDef, r, message: str, name: str) -> None:
-    guarded = ctx.state.get("nm5_kernel_guard") == "optional"
+    guarded = ctx.state(_State).kernel_guard == "optional"
     ctx.report(r, _def_name(ctx, node), message, severity=Severity.WARNING if guarded else None)
 
 
@@ -291,11 +308,11 @@ def _def_name(ctx: Context, node: ast.FunctionDef | ast.AsyncFunctionDef):
 
 
 def _relevant_kernel_text(ctx: Context) -> bool:
-    state = ctx.state
-    if "nm5_kernels" not in state:
+    state = ctx.state(_State)
+    if state.mentions_kernels is None:
         text = ctx.src.text
-        state["nm5_kernels"] = "triton" in text or "cuda" in text
-    return state["nm5_kernels"]  # type: ignore[return-value]
+        state.mentions_kernels = "triton" in text or "cuda" in text
+    return state.mentions_kernels
 
 
 @on(ast.Call)
@@ -316,11 +333,11 @@ def check_call(call: ast.Call, ctx: Context) -> None:
 
 
 def _relevant_call_text(ctx: Context) -> bool:
-    state = ctx.state
-    if "nm5_calls" not in state:
+    state = ctx.state(_State)
+    if state.mentions_extensions is None:
         text = ctx.src.text
-        state["nm5_calls"] = "cpp_extension" in text or "CUDAExtension" in text or "triton" in text
-    return state["nm5_calls"]  # type: ignore[return-value]
+        state.mentions_extensions = "cpp_extension" in text or "CUDAExtension" in text or "triton" in text
+    return state.mentions_extensions
 
 
 def _cuda_evidence(call: ast.Call) -> str | None:

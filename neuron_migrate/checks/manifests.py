@@ -593,14 +593,19 @@ def _yaml_spot(node, kind: str) -> Spot:
 
 # -- setup.py (a Python check, in the engine's one walk) ----------------------------------------
 
+@dataclass
+class _SetupState:
+    may_declare: bool | None = None  # the text has "setup" and "_require": requirements may be declared
+
+
 @on(ast.Call)
 def check_setup_call(call: ast.Call, ctx: Context) -> None:
     """``setuptools.setup(install_requires=[...])``, in whatever file calls it (setup.py)."""
-    state = ctx.state
-    if "nm6_setup" not in state:
+    state = ctx.state(_SetupState)
+    if state.may_declare is None:
         text = ctx.src.text
-        state["nm6_setup"] = "setup" in text and "_require" in text
-    if not state["nm6_setup"] or not call.keywords or ctx.qualify(call.func) not in _SETUP_FUNCTIONS:
+        state.may_declare = "setup" in text and "_require" in text
+    if not state.may_declare or not call.keywords or ctx.qualify(call.func) not in _SETUP_FUNCTIONS:
         return
     options = ctx.options or Options()
     table = capabilities(tuple(options.capabilities))

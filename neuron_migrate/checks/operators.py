@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import ast
 import functools
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from neuron_migrate.capabilities import (Capabilities, DtypeRow, OperatorRow, aten_map,
                                          capabilities)
@@ -215,25 +215,37 @@ def index(overlays: tuple[str, ...] = ()) -> Index:
     return Index(functions, methods, table, names)
 
 
+@dataclass
+class _State:
+    index: Index | None = None  # _index's answer, once index_known
+    index_known: bool = False
+    imports_torch: bool | None = None
+    mentions_is_complex: bool | None = None  # "is_complex" is in the text: branches to look for
+    unknown: dict[tuple[str, str], ast.Call] = field(default_factory=dict)  # (name, op) -> first call (NM206)
+    complex_lines: set[int] = field(default_factory=set)  # lines with an NM203 complex finding
+    cpu_blocks: list[tuple[int, int]] = field(default_factory=list)  # lines of `with torch.device("cpu"):` bodies
+    complex_guards: list[tuple[int, int]] = field(default_factory=list)  # lines of `if x.is_complex():` branches
+
+
 def _index(ctx: Context) -> Index | None:
     """The index for this scan's table, or None when no NM2 rule is selected (the map stays unloaded)."""
-    state = ctx.state
-    if "nm2_index" not in state:
+    state = ctx.state(_State)
+    if not state.index_known:
         options = getattr(ctx, "options", None)
         wanted = options is None or any(options.wants(c) for c in
                                         ("NM201", "NM202", "NM203", "NM204", "NM205", "NM206"))
         overlays = tuple(getattr(options, "capabilities", ()) or ())
-        state["nm2_index"] = index(overlays) if wanted else None
-    return state["nm2_index"]  # type: ignore[return-value]
+        state.index, state.index_known = (index(overlays) if wanted else None), True
+    return state.index
 
 
 def _imports_torch(ctx: Context) -> bool:
-    state = ctx.state
-    if "nm2_torch" not in state:
-        state["nm2_torch"] = any(q and (q == "torch" or q.startswith("torch."))
+    state = ctx.state(_State)
+    if state.imports_torch is None:
+        state.imports_torch = any(q and (q == "torch" or q.startswith("torch."))
                                  for q in ctx.names.bindings(ctx.tree).names.values()) or \
             "import torch" in ctx.src.text
-    return state["nm2_torch"]  # type: ignore[return-value]
+    return state.imports_torch
 
 
 def _python_name(qualified: str) -> str:
@@ -329,8 +341,7 @@ def _torch_call(call: ast.Call, name: str, idx: Index, ctx: Context) -> None:
     if hit.status == "unknown":
         if complex_api:
             return  # NM203 already says complex tensors are not supported (or it is guarded)
-        pending = ctx.state.setdefault("nm206", {})
-        pending.setdefault((name, hit.op), call)  # first call of each op
+        ctx.state(_State).unknown.setdefault((name, hit.op), call)  # first call of each op
         return
     rule_ = NM202 if hit.status == "cpu_fallback" else NM201
     ctx.report(rule_, call, _describe(hit, table, name))
@@ -402,7 +413,7 @@ def _report_dtype(ctx: Context, node: ast.AST, row: DtypeRow, message: str, host
     if row.status == "downcast" and (host or _in_cpu_block(ctx, node.lineno)):
         return  # float64 is fine on the CPU; the tensor is not on Neuron here
     if row.status == "unsupported":
-        lines = ctx.state.setdefault("nm2_complex_lines", set())
+        lines = ctx.state(_State).complex_lines
         if node.lineno in lines:
             return  # `torch.polar(a, b).to(torch.complex64)`: one finding says it
         lines.add(node.lineno)
@@ -436,15 +447,15 @@ def note_cpu_block(node: ast.With, ctx: Context) -> None:
         expr = item.context_expr
         if isinstance(expr, ast.Call) and expr.args and isinstance(expr.args[0], ast.Constant) \
                 and expr.args[0].value == "cpu" and ctx.qualify(expr.func) == "torch.device":
-            ctx.state.setdefault("nm2_cpu_blocks", []).append((node.body[0].lineno, node.body[-1].end_lineno))
+            ctx.state(_State).cpu_blocks.append((node.body[0].lineno, node.body[-1].end_lineno))
 
 
 def _in_cpu_block(ctx: Context, line: int) -> bool:
-    return any(a <= line <= b for a, b in ctx.state.get("nm2_cpu_blocks", ()))
+    return any(a <= line <= b for a, b in ctx.state(_State).cpu_blocks)
 
 
 def _makes_complex(call: ast.Call, name: str, ctx: Context) -> bool:
-    guards = ctx.state.get("nm2_complex_guards")
+    guards = ctx.state(_State).complex_guards
     if guards and any(start <= call.lineno <= end for start, end in guards):
         return False  # `if torch.is_complex(p): p = torch.view_as_real(p)`: only for complex input
     if name in _COMPLEX_FUNCTIONS:
@@ -460,15 +471,15 @@ def _makes_complex(call: ast.Call, name: str, ctx: Context) -> bool:
 @on(ast.If, ast.IfExp)
 def note_complex_guard(node: ast.If | ast.IfExp, ctx: Context) -> None:
     """Remember the lines of branches taken only for complex tensors (``if x.is_complex():``)."""
-    has_guard = ctx.state.get("nm2_is_complex")
-    if has_guard is None:  # searched once per file, not once per `if`
-        has_guard = ctx.state["nm2_is_complex"] = "is_complex" in ctx.src.text
-    if not has_guard:
+    state = ctx.state(_State)
+    if state.mentions_is_complex is None:  # searched once per file, not once per `if`
+        state.mentions_is_complex = "is_complex" in ctx.src.text
+    if not state.mentions_is_complex:
         return
     if any(isinstance(n, ast.Call) and getattr(n.func, "attr", getattr(n.func, "id", None)) == "is_complex"
            for n in ast.walk(node.test)):
         body = node.body if isinstance(node.body, list) else [node.body]
-        ctx.state.setdefault("nm2_complex_guards", []).append((body[0].lineno, body[-1].end_lineno))
+        state.complex_guards.append((body[0].lineno, body[-1].end_lineno))
 
 
 # -- NM204 sparse and quantized ----------------------------------------------------------
@@ -538,7 +549,7 @@ def _fused_optimizer(call: ast.Call, name: str, leaf: str, table: Capabilities, 
 
 @finalizer
 def report_unknown_operators(ctx: Context) -> None:
-    pending = ctx.state.get("nm206")
+    pending = ctx.state(_State).unknown
     if not pending:
         return
     idx = _index(ctx)

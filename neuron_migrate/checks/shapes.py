@@ -20,10 +20,11 @@ from __future__ import annotations
 
 import ast
 import functools
+from dataclasses import dataclass, field
 
 from neuron_migrate.capabilities import aten_map
 from neuron_migrate.checks import Context, on, prefilter, rule
-from neuron_migrate.checks.tracing import TENSOR_METHODS, host_side_file
+from neuron_migrate.checks.tracing import TENSOR_METHODS, ShapeBreaks, host_side_file
 from neuron_migrate.kinds import Kinds
 from neuron_migrate.models import Edit
 from neuron_migrate.traversal import child_nodes
@@ -168,36 +169,42 @@ def _short(ctx: Context, node: ast.AST, limit: int = 40) -> str:
     return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
-def _breaks(ctx: Context) -> dict[int, tuple[ast.AST, str]]:
-    """Node id -> (node, code) of data-dependent shapes, for graph_breaks' summary of traced code."""
-    return ctx.state.setdefault("nm3_breaks", {})  # type: ignore[return-value]
+@dataclass
+class _State:
+    host_side: bool | None = None  # a test or data-pipeline file (tracing.host_side_file)
+    kinds: dict[int, Kinds] = field(default_factory=dict)  # scope id -> its value kinds
+    # names bound in a scope: (scope id, name)
+    scalars: set[tuple[int, str]] = field(default_factory=set)
+    masks: set[tuple[int, str]] = field(default_factory=set)
+    tensors: set[tuple[int, str]] = field(default_factory=set)
+    function_index: dict[int, tuple] = field(default_factory=dict)  # scope id -> _function_index's answer
 
 
 def _host_side(ctx: Context) -> bool:
     """Tests and data-pipeline files: shapes there are the host's business (tracing.host_side_file)."""
-    host = ctx.state.get("nm3_host_side")
-    if host is None:
-        host = ctx.state["nm3_host_side"] = host_side_file(ctx.src.path)
-    return bool(host)
+    state = ctx.state(_State)
+    if state.host_side is None:
+        state.host_side = host_side_file(ctx.src.path)
+    return state.host_side
 
 
 def host_value(e: ast.AST, ctx: Context) -> bool:
     """``e`` is a NumPy array or a Python value here (kinds.py): not a shape on the device."""
     scope = next((s for s in reversed(ctx.chain) if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef,
                                                                     ast.Module))), ctx.tree)
-    cache: dict = ctx.state.setdefault("kinds", {})  # type: ignore[assignment]
-    hit = cache.get(id(scope))
-    if hit is None or hit[0] is not scope:
+    cache = ctx.state(_State).kinds
+    kinds = cache.get(id(scope))
+    if kinds is None:
         chain = ctx.chain
-        hit = cache[id(scope)] = (scope, Kinds(scope, lambda expr: ctx.names.qualify(expr, chain)))
-    return hit[1].host(e)
+        kinds = cache[id(scope)] = Kinds(scope, lambda expr: ctx.names.qualify(expr, chain))
+    return kinds.host(e)
 
 
 def _report_shape(ctx: Context, node: ast.AST, message: str) -> None:
     if _host_side(ctx):
         return
     ctx.report(NM301, node, message)
-    _breaks(ctx)[id(node)] = (node, NM301.code)
+    ctx.state(ShapeBreaks).sites[id(node)] = (node, NM301.code)
 
 
 def _report_size(ctx: Context, node: ast.AST, message: str) -> None:
@@ -261,7 +268,7 @@ def _is_tensor_value(e: ast.AST, ctx: Context) -> bool:
     if isinstance(e, ast.BinOp):
         return _is_tensor_value(e.left, ctx) or _is_tensor_value(e.right, ctx)
     if isinstance(e, ast.Name):
-        return (id(ctx.chain[-1]), e.id) in ctx.state.get("nm3_tensors", set())
+        return (id(ctx.chain[-1]), e.id) in ctx.state(_State).tensors
     return _is_mask(e, ctx)
 
 
@@ -314,7 +321,7 @@ def _is_mask(e: ast.AST, ctx: Context) -> bool:
             "logical_or", "logical_not", "bool"):
         return True
     if isinstance(e, ast.Name):
-        return (id(ctx.chain[-1]), e.id) in ctx.state.get("nm3_masks", set())
+        return (id(ctx.chain[-1]), e.id) in ctx.state(_State).masks
     return False
 
 
@@ -339,7 +346,7 @@ def _scalar_source(e: ast.AST, ctx: Context) -> bool:
     if isinstance(e, ast.Subscript):
         return _scalar_source(e.value, ctx)
     if isinstance(e, ast.Name):
-        return (id(ctx.chain[-1]), e.id) in ctx.state.get("nm3_scalars", set())
+        return (id(ctx.chain[-1]), e.id) in ctx.state(_State).scalars
     return False
 
 
@@ -349,9 +356,8 @@ def track_assign(node: ast.Assign, ctx: Context) -> None:
     if not names:
         return  # self.x = ...: attributes are not followed
     scope = id(ctx.chain[-1])
-    scalars: set = ctx.state.setdefault("nm3_scalars", set())  # type: ignore[assignment]
-    masks: set = ctx.state.setdefault("nm3_masks", set())  # type: ignore[assignment]
-    tensors: set = ctx.state.setdefault("nm3_tensors", set())  # type: ignore[assignment]
+    state = ctx.state(_State)
+    scalars, masks, tensors = state.scalars, state.masks, state.tensors
     is_scalar = _scalar_source(node.value, ctx)
     is_mask = _is_mask(node.value, ctx)
     is_tensor = not is_scalar and _is_tensor_value(node.value, ctx)
@@ -492,7 +498,7 @@ def _only_checks_truncation(call: ast.Call, ctx: Context) -> bool:
 def _function_index(scope: ast.AST, ctx: Context) -> tuple[dict[int, ast.AST], dict[str, list[ast.Name]]]:
     """Each node's parent in ``scope``, and the names it reads: built once per function (a
     pipeline's ``__call__`` pads several prompts)."""
-    cache: dict = ctx.state.setdefault("nm3_function_index", {})  # type: ignore[assignment]
+    cache = ctx.state(_State).function_index
     hit = cache.get(id(scope))
     if hit is not None:
         return hit

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import ast
 import re
+from dataclasses import dataclass, field
 
 from neuron_migrate.capabilities import cuda_api, target
 from neuron_migrate.checks import Context, on, prefilter, rule
@@ -109,6 +110,14 @@ NM120 = rule(
     use_instead="major = int(torch.version.cuda.split(\".\")[0]) if torch.version.cuda else None",
     fix="none", fix_reason="what the code should do without CUDA is for a person to decide",
 )
+
+
+@dataclass
+class _State:
+    imported: set[str] = field(default_factory=set)  # names the file's imports bind
+    expr_stmt_of: dict[int, ast.Expr] = field(default_factory=dict)  # call id -> its expression statement
+    parent_of_stmt: dict[int, ast.AST | None] = field(default_factory=dict)  # statement id -> parent
+
 
 _AUTOCAST_POSITIONAL = ("enabled", "dtype", "cache_enabled")  # torch.cuda.amp.autocast's order
 _INDEX_NAME = re.compile(r"(?i)(.*_)?(rank|gpu|gpus|gpu_id|gpu_idx|device_id|device_idx|idx|index|id|i|local_rank|dev_id)")
@@ -272,7 +281,7 @@ def check_attribute(node: ast.Attribute, ctx: Context) -> None:
 @on(ast.Name)
 def check_name(node: ast.Name, ctx: Context) -> None:
     if (id(node) in ctx.claimed or not isinstance(node.ctx, ast.Load)
-            or node.id not in ctx.state.get("imported", ())):
+            or node.id not in ctx.state(_State).imported):
         return
     name = ctx.names.resolve(node.id, ctx.chain)
     if name is not None and name != node.id:
@@ -381,8 +390,8 @@ def _backend_flag(node: ast.AST, name: str, advice: str, ctx: Context) -> None:
     if isinstance(parent, ast.Assign) and parent.targets == [node]:
         stmt = parent
     elif (isinstance(parent, ast.Call) and parent.func is node
-          and ctx.state.get("expr_stmt_of", {}).get(id(parent))):
-        stmt = ctx.state["expr_stmt_of"][id(parent)]
+          and id(parent) in ctx.state(_State).expr_stmt_of):
+        stmt = ctx.state(_State).expr_stmt_of[id(parent)]
     else:
         ctx.report(NM109, node, message)
         return
@@ -394,13 +403,14 @@ def _backend_flag(node: ast.AST, name: str, advice: str, ctx: Context) -> None:
 @on(ast.Expr)
 def note_expression_statements(node: ast.Expr, ctx: Context) -> None:
     if isinstance(node.value, ast.Call):
-        ctx.state.setdefault("expr_stmt_of", {})[id(node.value)] = node
-        ctx.state.setdefault("parent_of_stmt", {})[id(node)] = ctx.parent
+        state = ctx.state(_State)
+        state.expr_stmt_of[id(node.value)] = node
+        state.parent_of_stmt[id(node)] = ctx.parent
 
 
 @on(ast.Assign)
 def note_assign_parent(node: ast.Assign, ctx: Context) -> None:
-    ctx.state.setdefault("parent_of_stmt", {})[id(node)] = ctx.parent
+    ctx.state(_State).parent_of_stmt[id(node)] = ctx.parent
 
 
 def _is_removable(ctx: Context, stmt: ast.stmt) -> bool:
@@ -416,7 +426,7 @@ def _is_removable(ctx: Context, stmt: ast.stmt) -> bool:
 def _remove_statement(ctx: Context, stmt: ast.stmt) -> list[Edit]:
     """Delete a statement that stands on lines of its own; ``pass`` if its block would be empty."""
     src = ctx.src
-    parent = ctx.state.get("parent_of_stmt", {}).get(id(stmt))
+    parent = ctx.state(_State).parent_of_stmt.get(id(stmt))
     body = next((b for b in (getattr(parent, f, None) for f in ("body", "orelse", "finalbody"))
                  if isinstance(b, list) and stmt in b), None)
     if body is None:
@@ -439,8 +449,7 @@ def _remove_statement(ctx: Context, stmt: ast.stmt) -> list[Edit]:
 # -- imports ---------------------------------------------------------------------------
 
 def _note_imported(node: ast.Import | ast.ImportFrom, ctx: Context) -> None:
-    imported = ctx.state.setdefault("imported", set())
-    imported.update(a.asname or a.name.split(".")[0] for a in node.names)
+    ctx.state(_State).imported.update(a.asname or a.name.split(".")[0] for a in node.names)
 
 
 @on(ast.Import)

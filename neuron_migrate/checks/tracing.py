@@ -1,7 +1,37 @@
-"""What the compile checks (shapes, graph_breaks) share: which files run on the host, and
-which methods give tensors. No handlers: importing it registers nothing."""
+"""What the compile checks share: the products one hands another, which files run on the
+host, and which methods give tensors. No handlers: importing it registers nothing.
+
+Products are per-file states (``ctx.state(ShapeBreaks)``): the producer fills them during
+the walk or in its finalizer, the consumer reads them after (finalizers run after the walk,
+in the order their modules were loaded).
+"""
 
 from __future__ import annotations
+
+import ast
+from dataclasses import dataclass, field
+
+from neuron_migrate.models import TracedFunction
+
+
+@dataclass
+class ShapeBreaks:
+    """checks.shapes → checks.graph_breaks: the file's data-dependent shapes (NM301), which
+    graph_breaks counts as break sites of the traced functions that hold them."""
+
+    sites: dict[int, tuple[ast.AST, str]] = field(default_factory=dict)  # node id -> (node, code), source order
+
+
+@dataclass
+class TracedCode:
+    """checks.graph_breaks → the compile-coverage estimate and the project model (``FileResult``):
+    a summary of each traced function, the lines of ``torch.compile`` calls on a model built
+    elsewhere, and the calls from traced code that may reach another file of the project."""
+
+    functions: tuple[TracedFunction, ...] = ()
+    compiled_elsewhere: tuple[int, ...] = ()
+    outcalls: tuple[tuple[str, str, int], ...] = ()  # (traced function, callee as written, line)
+
 
 # Methods that only tensors (and numpy arrays, which Dynamo traces as tensors) have.
 TENSOR_METHODS = frozenset({"sum", "mean", "max", "min", "amax", "amin", "any", "all", "norm", "std", "var",
