@@ -22,7 +22,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from neuron_migrate.models import Finding, ScanResult
-from neuron_migrate.source import file_cells, file_lines
+from neuron_migrate.notebook import file_cells
+from neuron_migrate.source import file_lines
 
 SCHEMA_VERSION = 1
 

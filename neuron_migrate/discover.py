@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from neuron_migrate.formats import file_kind
 from neuron_migrate.ignore import IgnoreSpec
 
 DEFAULT_EXCLUDES = frozenset({
@@ -20,12 +21,6 @@ DEFAULT_EXCLUDES = frozenset({
     "build", "dist", "node_modules", ".mypy_cache", ".pytest_cache", ".ruff_cache",
     ".neuron-migrate-cache", ".eggs", ".ipynb_checkpoints",
 })
-PYTHON_SUFFIXES = (".py", ".pyi")
-CUDA_SUFFIXES = (".cu", ".cuh")
-# Dependency manifests (setup.py is Python: the manifest check reads it in the same walk).
-MANIFEST_NAMES = frozenset({"pyproject.toml", "setup.cfg", "environment.yml", "environment.yaml"})
-_REQUIREMENTS = re.compile(r"(?:[\w.-]*[-_.])?requirements(?:[-_.][\w.-]*)?\.(?:txt|in)|"
-                           r"constraints(?:[-_.][\w.-]*)?\.txt|(environment|conda)([-_.][\w.-]+)?\.ya?ml")
 _YAML = (".yml", ".yaml")
 CONDA_PEEK = 8192  # bytes of a YAML file read to tell a conda environment by its content
 
@@ -45,23 +40,6 @@ def looks_like_conda(text: str) -> bool:
     with a ``- pip:`` entry: how conda environment files start."""
     return bool(re.search(r"^dependencies\s*:", text, re.M)) and bool(
         re.search(r"^(channels|name|prefix)\s*:", text, re.M) or re.search(r"^\s*-\s*pip\s*:", text, re.M))
-
-
-def file_kind(name: str) -> str | None:
-    """What kind of file the engine can analyse under this name: "python", "notebook",
-    "manifest" (requirements*.txt/.in, constraints*.txt, pyproject.toml, setup.cfg,
-    environment*.yml, conda*.yml; other YAML files by content, see ``conda_by_content``),
-    "cuda" (.cu/.cuh), or None. Each kind is dispatched in ``engine.analyse_file``.
-    """
-    if name.endswith(PYTHON_SUFFIXES):
-        return "python"
-    if name.endswith(".ipynb"):
-        return "notebook"
-    if name in MANIFEST_NAMES or _REQUIREMENTS.fullmatch(name):
-        return "manifest"
-    if name.endswith(CUDA_SUFFIXES):
-        return "cuda"
-    return None
 
 
 @dataclass(frozen=True)

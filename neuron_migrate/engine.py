@@ -13,9 +13,8 @@ from pathlib import Path
 
 from neuron_migrate import checks, suppress
 from neuron_migrate.checks import Context, checks_for
-from neuron_migrate.checks.tool import problem
 from neuron_migrate.checks.tracing import TracedCode
-from neuron_migrate.models import FileResult, Options
+from neuron_migrate.models import FileResult, Finding, Options
 from neuron_migrate.names import Names
 from neuron_migrate.project.summary import Summary, module_level
 from neuron_migrate.source import SourceError, SourceFile
@@ -81,20 +80,10 @@ def analyse(path: str, data: bytes, options: Options) -> FileResult:
     return analyse_source(src, options)
 
 
-def analyse_file(kind: str, path: str, data: bytes, options: Options) -> FileResult:
-    """Dispatch on the file kind that ``discover.file_kind`` gave."""
-    if kind == "python":
-        return analyse(path, data, options)
-    if kind == "notebook":
-        from neuron_migrate import notebook
-
-        return notebook.analyse(path, data, options)
-    if kind == "manifest":
-        from neuron_migrate.checks.manifests import analyse_manifest
-
-        return analyse_manifest(path, data, options)
-    if kind == "cuda":
-        from neuron_migrate.checks.kernels import cuda_source_result
-
-        return cuda_source_result(path, data, options)
-    raise ValueError(f"no analyser for files of kind {kind!r}")
+def problem(path: str, code: str, message: str, line: int, column: int, lines: int) -> FileResult:
+    """A FileResult for a file that could not be analysed (an NM9xx finding)."""
+    r = checks.RULES[code]
+    finding = Finding(code=code, rule=r.name, severity=r.severity, category=r.category,
+                      path=path, line=max(line, 1), column=max(column, 1), end_line=max(line, 1),
+                      end_column=max(column, 1), message=message)
+    return FileResult(path, (finding,), skipped=message, lines=lines)

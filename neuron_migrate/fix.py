@@ -20,7 +20,7 @@ import re
 import warnings
 from dataclasses import dataclass, field
 
-from neuron_migrate.engine import analyse_source
+from neuron_migrate.engine import analyse_source, problem
 from neuron_migrate.models import Applicability, Edit, Finding, Options
 from neuron_migrate.source import SourceError, SourceFile
 
@@ -297,27 +297,14 @@ class FileFix:
         return self.data is not None
 
 
-def fix_file(kind: str, path: str, data: bytes, options: Options, unsafe: bool = False) -> FileFix:
-    """Fix one file's bytes; never raises for bad input."""
-    if kind == "notebook":
-        from neuron_migrate import notebook
-
-        return notebook.fix(path, data, options, unsafe)
-    if kind != "python":  # manifests, CUDA sources: their findings are left for a person
-        from neuron_migrate.engine import analyse_file
-
-        found = list(analyse_file(kind, path, data, options).findings)
-        return FileFix(path, kind, remaining=found,
-                       not_applied=[NotApplied(f, f"fix does not rewrite {kind} files") for f in found
-                                    if applicable(f, unsafe)])
-    from neuron_migrate.checks.tool import problem
-
+def fix_python(path: str, data: bytes, options: Options, unsafe: bool = False) -> FileFix:
+    """Fix one Python file's bytes; never raises for bad input."""
     try:
         src = SourceFile.from_bytes(path, data)
     except SourceError as exc:
-        return FileFix(path, kind, remaining=list(problem(path, exc.code, exc.message, 1, 1, 0).findings))
+        return FileFix(path, remaining=list(problem(path, exc.code, exc.message, 1, 1, 0).findings))
     outcome = fix_source(src, options, unsafe)
-    result = FileFix(path, kind, before=src.text, after=outcome.text, encoding=src.encoding,
+    result = FileFix(path, before=src.text, after=outcome.text, encoding=src.encoding,
                      applied=outcome.applied, not_applied=outcome.not_applied,
                      remaining=outcome.remaining, notes=outcome.notes, error=outcome.error)
     if outcome.changed:

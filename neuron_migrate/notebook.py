@@ -265,8 +265,7 @@ def _notes(path: str, nb: Notebook, options: Options) -> list[Finding]:
 
 def analyse(path: str, data: bytes, options: Options) -> FileResult:
     """Findings of a notebook's code cells; never raises for bad input."""
-    from neuron_migrate.checks.tool import problem
-    from neuron_migrate.engine import analyse_source
+    from neuron_migrate.engine import analyse_source, problem
     from neuron_migrate.source import SourceFile
 
     try:
@@ -298,6 +297,14 @@ def code_lines(data: bytes) -> dict[int, list[str]]:
 
 
 # -- fixing ------------------------------------------------------------------------------------
+
+def file_cells(path: Path) -> dict[int, list[str]]:
+    """A notebook's code-cell lines by cell number (its findings count lines within a cell)."""
+    try:
+        return code_lines(path.read_bytes())
+    except OSError:
+        return {}
+
 
 class _Unmappable(Exception):
     pass
@@ -333,7 +340,7 @@ def _cell_edit(group: Group, e: Edit) -> tuple[int, Edit]:
 
 
 def fix(path: str, data: bytes, options: Options, unsafe: bool = False):
-    """``fix_file`` for a notebook: the cells' fixes written back into the JSON in place."""
+    """The fixer of notebooks (formats): the cells' fixes written back into the JSON in place."""
     from neuron_migrate.fix import FileFix, NotApplied, fix_source, splice
     from neuron_migrate.source import SourceFile
 

@@ -18,7 +18,7 @@ import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-from neuron_migrate.checks.tool import problem
+from neuron_migrate import formats
 from neuron_migrate.discover import Candidate, Skipped, discover, scan_base
 from neuron_migrate.models import FileResult, Options, ScanResult
 
@@ -62,11 +62,9 @@ def read_source(path: Path) -> bytes:
 
 
 def _unreadable(cand: Candidate, exc: OSError) -> FileResult:
+    from neuron_migrate.engine import problem
+
     return problem(cand.rel, "NM904", f"cannot read: {exc.strerror or exc}", 1, 1, 0)
-
-
-def analyse_path(cand: Candidate, options: Options) -> FileResult:
-    return _analyse(cand, options, False)[1]
 
 
 def _analyse(cand: Candidate, options: Options, hashed: bool) -> tuple[bytes | None, FileResult]:
@@ -86,10 +84,8 @@ def _analyse(cand: Candidate, options: Options, hashed: bool) -> tuple[bytes | N
 
 def scan_bytes(data: bytes, name: str, options: Options) -> ScanResult:
     """The scan of one file's bytes (read from stdin) named ``name``, relative to the current folder."""
-    from neuron_migrate.discover import file_kind
-
     rel = Path(os.path.relpath(Path(name).absolute())).as_posix()
-    cand = Candidate(Path(name), rel, file_kind(Path(name).name) or "python")
+    cand = Candidate(Path(name), rel, formats.file_kind(Path(name).name) or "python")
     result = ScanResult(root=os.getcwd(), entries=options.entries)
     result.files.append(_collected(_analyse_bytes(cand, data, options)))
     return result
@@ -106,10 +102,8 @@ def scan_text(text: str, rel: str, kind: str, options: Options, root: Path) -> F
 
 
 def _analyse_bytes(cand: Candidate, data: bytes, options: Options) -> FileResult:
-    from neuron_migrate.engine import analyse_file
-
     try:
-        return analyse_file(cand.kind, cand.rel, data, options)
+        return formats.analyse(cand.kind, cand.rel, data, options)
     except Exception as exc:  # noqa: BLE001 - a bug in one analyser is one file's finding
         return _failure(cand.rel, exc)
 
@@ -156,14 +150,14 @@ def _nothing_to_fix(cands: list[Candidate], options: Options, unsafe: bool, base
 
 
 def _fix_one(cand: Candidate, options: Options, unsafe: bool) -> tuple[bytes | None, object]:
-    from neuron_migrate.fix import FileFix, fix_file
+    from neuron_migrate.fix import FileFix
 
     try:
         data = read_source(cand.path)
     except OSError as exc:
         return None, FileFix(cand.rel, cand.kind, remaining=list(_unreadable(cand, exc).findings))
     try:
-        result = fix_file(cand.kind, cand.rel, data, options, unsafe=unsafe)
+        result = formats.fix(cand.kind, cand.rel, data, options, unsafe=unsafe)
     except Exception as exc:  # noqa: BLE001 - a bug in one fixer: that file stays as it is
         return None, FileFix(cand.rel, cand.kind, remaining=list(_failure(cand.rel, exc).findings))
     if not result.changed:  # nothing to write or show: its text need not travel back from the pool
@@ -174,9 +168,10 @@ def _fix_one(cand: Candidate, options: Options, unsafe: bool) -> tuple[bytes | N
 
 def _failure(rel: str, exc: Exception) -> FileResult:
     """The finding for an analyser that raised: NM903 for recursion, NM999 for any other bug."""
+    from neuron_migrate.engine import internal_error, problem
+
     if isinstance(exc, RecursionError):
         return problem(rel, "NM903", "too deeply nested for the tool's checks", 1, 1, 0)
-    from neuron_migrate.engine import internal_error
 
     return internal_error(rel, exc, 0)
 

@@ -113,13 +113,3 @@ def file_lines(path: Path) -> list[str]:
     except OSError:
         return []
     return text.split("\n") if "\r" not in text else _NEWLINE.split(text)  # str.split: 5x faster
-
-
-def file_cells(path: Path) -> dict[int, list[str]]:
-    """A notebook's code-cell lines by cell number (its findings count lines within a cell)."""
-    from neuron_migrate.notebook import code_lines
-
-    try:
-        return code_lines(path.read_bytes())
-    except OSError:
-        return {}

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from neuron_migrate import cache as cache_module
-from neuron_migrate import engine, runner
+from neuron_migrate import formats, runner
 from neuron_migrate.cache import DIRNAME, KEEP_SALTS, LAYOUT, Cache, digest, salt
 from neuron_migrate.cli import main
 from neuron_migrate.models import FileResult, Options
@@ -41,13 +41,13 @@ def tree(tmp_path) -> Path:
 def analysed(monkeypatch) -> list[str]:
     """Paths the engine analyses (in this process: the trees here are below the pool threshold)."""
     seen: list[str] = []
-    real = engine.analyse_file
+    real = formats.analyse
 
     def counting(kind, path, data, options):
         seen.append(path)
         return real(kind, path, data, options)
 
-    monkeypatch.setattr(engine, "analyse_file", counting)
+    monkeypatch.setattr(formats, "analyse", counting)
     return seen
 
 

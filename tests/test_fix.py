@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 import neuron_migrate.fix as fixmod
 from neuron_migrate.cli import main
-from neuron_migrate.fix import (BROKEN, MAX_PASSES, Tracker, fix_file, fix_source, parses, splice,
+from neuron_migrate.fix import (BROKEN, MAX_PASSES, Tracker, fix_python, fix_source, parses, splice,
                                 split_lines)
 from neuron_migrate.report.fix import unified_diff
 from neuron_migrate.models import Applicability, Edit, Finding, Fix, Options, Severity
@@ -130,7 +130,7 @@ def test_tracker_maps_rounds_of_edits_back_to_the_original(data):
 # -- never break a file -------------------------------------------------------------------------
 
 def fix_bytes(data: bytes, unsafe: bool = False) -> bytes:
-    result = fix_file("python", "a.py", data, Options(), unsafe)
+    result = fix_python("a.py", data, Options(), unsafe)
     assert result.error is None
     return result.data if result.data is not None else data
 
@@ -176,7 +176,7 @@ def test_a_result_the_encoding_cannot_hold_is_refused(monkeypatch):
 
     _fake_analysis(monkeypatch, arrow)
     data = ("# -*- coding: latin-1 -*-\n# note\n" + CODE).encode("latin-1")
-    result = fix_file("python", "a.py", data, Options())
+    result = fix_python("a.py", data, Options())
     assert result.data is None and "iso-8859-1" in result.error and result.applied == []
 
 
@@ -190,7 +190,7 @@ def test_line_breaks_in_a_replacement_follow_the_file(monkeypatch):
 
 
 def test_undecodable_file_is_a_finding_not_a_crash():
-    result = fix_file("python", "a.py", b"\x00\x01", Options())
+    result = fix_python("a.py", b"\x00\x01", Options())
     assert result.data is None and [f.code for f in result.remaining] == ["NM902"]
 
 

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from neuron_migrate.fix import fix_file
+from neuron_migrate.fix import fix_python
 from neuron_migrate.models import Options
 from neuron_migrate.writer import TEMP_SUFFIX
 
@@ -38,7 +38,7 @@ def step_XNUMX(model, x):
 def _make(folder: Path) -> dict[str, tuple[bytes, bytes]]:
     """Files, with their bytes before and after the fix (only their number differs)."""
     body = TEMPLATE + "".join(f'DEV_{k} = torch.device("cuda:{k % 8}")\n' for k in range(60))
-    fixed = fix_file("python", "x.py", body.encode(), Options()).data
+    fixed = fix_python("x.py", body.encode(), Options()).data
     assert fixed is not None and fixed != body.encode()
     out = {}
     for i in range(N_FILES):

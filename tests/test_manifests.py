@@ -14,8 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from neuron_migrate.checks.manifests import analyse_manifest, parse_conda, parse_pip
-from neuron_migrate.discover import file_kind
-from neuron_migrate.engine import analyse_file
+from neuron_migrate.formats import analyse as analyse_file, file_kind
 from neuron_migrate.models import Options, Severity
 from neuron_migrate.testing import findings_of, format_findings
 

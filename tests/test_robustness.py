@@ -219,16 +219,16 @@ def test_a_check_that_raises_is_one_finding_and_the_scan_goes_on(capsys, tmp_pat
 
 
 def test_an_analyser_that_raises_outside_the_checks(capsys, tmp_path, monkeypatch):
-    from neuron_migrate import engine
+    from neuron_migrate import formats
 
-    real = engine.analyse_file
+    real = formats.analyse
 
     def flaky(kind, path, data, options):
         if path == "trips.py":
             raise MemoryError()
         return real(kind, path, data, options)
 
-    monkeypatch.setattr(engine, "analyse_file", flaky)
+    monkeypatch.setattr(formats, "analyse", flaky)
     write(tmp_path, "trips.py", GOOD)
     write(tmp_path, "fine.py", GOOD)
     code, doc = scan_json(capsys, tmp_path)

@@ -23,7 +23,7 @@ import functools
 from dataclasses import dataclass, field
 
 from neuron_migrate.capabilities import PackageRow, capabilities, dependency_rows
-from neuron_migrate.checks import Context, finalizer, on, prefilter, rule
+from neuron_migrate.checks import RULES, Context, finalizer, on, prefilter, rule
 from neuron_migrate.models import FileResult, Finding, Options, Severity
 
 # "cuda" first: the commonest (cuda-python's module, and inside pycuda and cupy's names)
@@ -76,7 +76,6 @@ NM504 = rule(
     fix="none", fix_reason="the replacement changes tensor layouts and arguments",
     source="rules/dependencies.yaml (each row names its source)",
 )
-RULES = {"NM502": NM502, "NM503": NM503, "NM504": NM504}
 
 _EXTENSION_LOADERS = frozenset({"torch.utils.cpp_extension.load", "torch.utils.cpp_extension.load_inline"})
 _TRITON_DECORATORS = frozenset({"triton.jit", "triton.autotune", "triton.heuristics",
@@ -213,7 +212,7 @@ def _imported(node: ast.AST, name: str, ctx: Context) -> bool:
     if key in seen:
         seen[key][1] += 1  # counted in the first finding's message
         return True
-    r = RULES[row.rule]
+    r = RULES[row.rule]  # the table names the rule: NM502, NM503 or NM504
     what = {"NM502": f"imports {name}: Triton has no Trainium backend",
             "NM503": f"imports {name}: {row.note}",
             "NM504": f"imports {name} ({row.name}): {row.note}"}[row.rule]

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from neuron_migrate.checks import rule
-from neuron_migrate.models import FileResult, Finding
 
 _NOT_ANALYSED = "The file was not analysed, so nothing in it is known to be ready for Neuron."
 
@@ -75,14 +74,3 @@ NM999 = rule(
     use_instead="report the bug; `--exclude` the file until it is fixed", fix="none",
     fix_reason="the tool never rewrites a file it could not analyse",
 )
-
-
-def problem(path: str, code: str, message: str, line: int, column: int, lines: int) -> FileResult:
-    """A FileResult for a file that could not be analysed."""
-    from neuron_migrate.checks import RULES
-
-    r = RULES[code]
-    finding = Finding(code=code, rule=r.name, severity=r.severity, category=r.category,
-                      path=path, line=max(line, 1), column=max(column, 1), end_line=max(line, 1),
-                      end_column=max(column, 1), message=message)
-    return FileResult(path, (finding,), skipped=message, lines=lines)

@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass, field
 
 from neuron_migrate.capabilities import cuda_api, target
-from neuron_migrate.checks import Context, on, prefilter, rule
+from neuron_migrate.checks import RULES, Context, on, prefilter, rule
 from neuron_migrate.checks.device import (
     DEVICE_NAME, GRAD_SCALERS, device_literals, guards_kernel, report_device_literals,
 )
@@ -336,8 +336,7 @@ def _cuda_api_reference(node: ast.AST, name: str, ctx: Context, via_import: bool
                        "(unverified): port it by hand")
         return
     row, prefix = found
-    rules = {"NM103": NM103, "NM104": NM104, "NM105": NM105, "NM106": NM106, "NM109": NM109}
-    r = rules[row.rule]
+    r = RULES[row.rule]  # the table names the rule: NM103 to NM106 or NM109
     if r is NM109:
         _backend_flag(node, name, row.advice, ctx)
         return

@@ -16,7 +16,8 @@ from typing import TextIO
 from neuron_migrate.models import Applicability, ScanResult, Severity
 from neuron_migrate.commands import plural
 from neuron_migrate.report import summary, workspace_path
-from neuron_migrate.source import file_cells, file_lines
+from neuron_migrate.notebook import file_cells
+from neuron_migrate.source import file_lines
 
 _CODES = {"bold": "1", "dim": "2", "underline": "4", "red": "31", "green": "32", "yellow": "33",
           "magenta": "35", "cyan": "36"}
