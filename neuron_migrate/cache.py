@@ -145,7 +145,6 @@ class Cache:
         self.file = file  # .../.neuron-migrate-cache/v2/<salt>
         self.entries: dict[tuple[str, str], tuple[bytes, FileResult]] = {}
         self.seen: set[tuple[str, str]] = set()
-        self.hits = self.misses = 0
         self.writable = True
         self.changed = False
 
@@ -193,9 +192,7 @@ class Cache:
         self.seen.add(key)
         entry = self.entries.get(key)
         if entry is None or not _valid(entry, rel) or entry[0] != content:
-            self.misses += 1
             return None
-        self.hits += 1
         return entry[1]
 
     def put(self, rel: str, kind: str, content: bytes, result: FileResult) -> None:

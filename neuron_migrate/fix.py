@@ -79,12 +79,6 @@ def splice(text: str, edits: list[Edit]) -> str:
     return text
 
 
-def apply_edits(text: str, findings: list[Finding]) -> tuple[str, list[Finding]]:
-    """Apply the fixes of ``findings`` whose edits overlap no earlier one; return text and those applied."""
-    chosen = choose(findings)
-    return splice(text, [e for f in chosen for e in f.fix.edits]), chosen
-
-
 def parses(text: str) -> str | None:
     """None if ``text`` parses, else the error."""
     try:

@@ -1,7 +1,8 @@
 """The values that flow through the tool: findings, fixes and per-file results.
 
-Every type here is a frozen dataclass of plain values, so results pickle across a
-process pool and serialise to the JSON contract without adapters.
+Every per-file type here is a frozen dataclass of plain values, so results pickle across a
+process pool and serialise to the JSON contract without adapters; ``ScanResult``, the whole
+scan, is filled in as the files' results come back.
 """
 
 from __future__ import annotations

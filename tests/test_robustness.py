@@ -2,7 +2,7 @@
 
 Every case runs through the real command line (``neuron_migrate.cli.main`` in this process,
 or a subprocess where a hang is the failure being tested for). A file the tool cannot
-analyse is an NM9xx finding of severity error, so ``scan`` exits 1 (DESIGN §5: a gate never
+analyse is an NM9xx finding of severity error, so ``scan`` exits 1 (a gate never
 passes by skipping a file); a bad option or overlay is a usage error, exit 2.
 
 Files whose content matters for parsing mention ``torch`` or ``cuda``: a file without any

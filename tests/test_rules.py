@@ -44,3 +44,11 @@ def test_codes_are_unique_and_well_formed():
     names = [r.name for r in RULES.values()]
     assert len(names) == len(set(names))
     assert all(re.fullmatch(r"NM\d{3}", c) for c in RULES)
+
+
+@pytest.mark.parametrize("code", CODE_RULES)
+def test_use_instead_is_clean_under_its_own_rule(code):
+    """The advice must not trigger the rule that gives it (Fixit's VALID examples)."""
+    r = RULES[code]
+    found = findings_of(HEADER + r.use_instead + "\n")
+    assert code not in {f.code for f in found}, f"{code}'s use_instead triggers it: {found}"

@@ -42,10 +42,6 @@ class Rule:
     fix_reason: str = ""  # why the fix is unsafe, or why there is none
     source: str = ""  # where the Neuron fact behind the rule comes from
 
-    @property
-    def fixable(self) -> bool:
-        return self.fix != "none"
-
 
 RULES: dict[str, Rule] = {}
 Handler = Callable[[ast.AST, "Context"], None]
@@ -194,7 +190,7 @@ class Context:
 
 def load_all() -> None:
     """Import every check module so its rules and handlers register."""
-    # NM1xx in the order its Call handlers must run: known calls, then device positions
+    # Handlers of one node type run in this order. NM1xx: known calls before device positions.
     from neuron_migrate.checks import distributed, device, torch_cuda, tool  # noqa: F401
-    from neuron_migrate.checks import shapes, graph_breaks  # noqa: F401  (shapes first: graph_breaks reads its sites)
+    from neuron_migrate.checks import shapes, graph_breaks  # noqa: F401
     from neuron_migrate.checks import kernels, manifests, operators  # noqa: F401

@@ -52,8 +52,8 @@ NM202 = rule(
         "runs on the CPU and the result is copied back, each call. Correct, but slow inside a "
         "training step; under torch.compile it also splits the graph.",
     example="w, v = torch.linalg.eigh(cov)",
-    use_instead="w, v = torch.linalg.eigh(cov.cpu())  # explicit, outside the hot loop\n"
-                "w, v = w.to(cov.device), v.to(cov.device)",
+    use_instead="w, v = np.linalg.eigh(cov.cpu().numpy())  # on the host, explicitly, outside the hot loop\n"
+                "w, v = torch.from_numpy(w).to(cov.device), torch.from_numpy(v).to(cov.device)",
     fix="none", fix_reason="whether the host round trip matters depends on where the call runs",
     source="pre-release cpu_fallback_registrations.py [dev]; D-ops CPU_FALLBACK; " + _SOURCE,
 )

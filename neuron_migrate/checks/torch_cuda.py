@@ -107,7 +107,8 @@ NM120 = rule(
     why="`torch.version.cuda` and `torch.backends.cudnn.version()` are None without CUDA; code "
         "that parses or compares them raises or takes a wrong branch on Trainium.",
     example="major = int(torch.version.cuda.split(\".\")[0])",
-    use_instead="major = int(torch.version.cuda.split(\".\")[0]) if torch.version.cuda else None",
+    use_instead="cuda_build = torch.version.cuda is not None  # decide on the build; read the "
+                "version only where it is set",
     fix="none", fix_reason="what the code should do without CUDA is for a person to decide",
 )
 

@@ -141,7 +141,7 @@ def operators(findings: list[dict], table) -> list[dict]:
     return sorted(rows.values(), key=lambda r: (order.get(r["status"], 9), -r["count"], r["operator"]))
 
 
-def heat(findings: list[dict], files_scanned: int) -> list[dict]:
+def heat(findings: list[dict]) -> list[dict]:
     """Files with findings, hottest first: errors weigh 3, warnings 2, infos 1."""
     per: dict[str, Counter] = defaultdict(Counter)
     for f in findings:
@@ -360,7 +360,7 @@ def build(doc: dict, table=None, baselined: int = 0, root: str | None = None) ->
         "compile_coverage": coverage,
         "families": fams,
         "operators": operators(product, table),
-        "files": [dict(r, scope=scope_of(r["path"])) for r in heat(findings, doc["files"]["scanned"])],
+        "files": [dict(r, scope=scope_of(r["path"])) for r in heat(findings)],
         "skipped": doc["files"].get("skipped", []),
         "rules": rule_docs(findings),
         "next_steps": next_steps(doc, fams, product),
