@@ -1,4 +1,4 @@
-"""NM101, NM108, NM118: "cuda" device strings, and the variables that hold them.
+"""NM101, NM108, NM118, NM121: "cuda" device strings, and the variables that hold them.
 
 A ``"cuda"`` string is rewritten only in a *device position*: the first argument of
 ``torch.device``/``.to``/``torch.autocast``/``torch.set_default_device``, a ``device=``,
@@ -18,7 +18,7 @@ import ast
 import re
 from dataclasses import dataclass, field
 
-from neuron_migrate.capabilities import target
+from neuron_migrate.capabilities import cuda_api, target
 from neuron_migrate.checks import Context, finalizer, on, prefilter, rule
 from neuron_migrate.checks.distributed import (
     DATA_PARALLEL, INIT_PROCESS_GROUP, NM110, NM111, WORDS, alternatives, backend_edit, environment_text,
@@ -58,6 +58,19 @@ NM118 = rule(
         "text; only a person can tell.",
     example='DEVICES = ["cpu", "cuda"]', use_instead=f'DEVICES = ["cpu", "{_DEV}"]', fix="none",
     fix_reason="the string is not in a known device position",
+)
+
+NM121 = rule(
+    "NM121", "cuda-tensor-type-string", "error", "device",
+    summary='"torch.cuda.*Tensor" tensor type named by a string: it needs CUDA',
+    why='`x.type("torch.cuda.HalfTensor")` and `torch.set_default_tensor_type("torch.cuda.FloatTensor")` '
+        "name a legacy CUDA tensor type: without CUDA they raise (\"type torch.cuda.FloatTensor not "
+        "available\"). The string is not a device string, so NM101 does not see it.",
+    example='x = x.type("torch.cuda.HalfTensor")',
+    use_instead=f'x = x.to("{_DEV}", torch.float16)', fix="none",
+    fix_reason="a tensor type sets the device and the dtype together; which of the two the code "
+               "relies on is for a person to decide",
+    source="D-mod (the device argument); the legacy types are rows of rules/cuda_api.yaml",
 )
 
 DEVICE_KWARGS = frozenset({"device", "device_type", "map_location", "pin_memory_device", "use_device"})
@@ -261,8 +274,29 @@ def check_string(node: ast.Constant, ctx: Context) -> None:
         ctx.report(NM118, node)
     elif value == "nccl":
         report_nccl(ctx, node)
+    elif _cuda_tensor_type(node):
+        _tensor_type_string(node, value, ctx)
     elif "CUDA" in value or "NCCL_" in value or "CUBLAS" in value or "nvidia-smi" in value:
         environment_text(node, value, ctx)
+
+
+def _cuda_tensor_type(node: ast.AST) -> bool:
+    """A string that looks like a CUDA tensor type name (the table decides): cheap, for every string."""
+    return (isinstance(node, ast.Constant) and isinstance(node.value, str)
+            and node.value.startswith("torch.cuda.") and node.value.endswith("Tensor"))
+
+
+def _tensor_type_string(node: ast.Constant, value: str, ctx: Context) -> None:
+    """``"torch.cuda.HalfTensor"``: a legacy CUDA tensor type of the capability table, by name."""
+    found = cuda_api().lookup(value)
+    if found is None or found[1] != value or found[0].rule != "NM104":
+        return
+    parent = ctx.parent
+    if isinstance(parent, ast.Call) and ctx.qualify(parent.func) == "torch.set_default_tensor_type":
+        advice = f'use torch.set_default_device("{_DEV}") (and torch.set_default_dtype for its dtype)'
+    else:
+        advice = found[0].advice
+    ctx.report(NM121, node, f"{value}, named by a string: {advice}")
 
 
 @on(ast.JoinedStr)
@@ -411,6 +445,8 @@ def guards_kernel(ctx: Context, node: ast.AST) -> str | None:
         for sub in ast.walk(stmt):
             if not isinstance(sub, ast.Call):
                 continue
+            if any(_cuda_tensor_type(a) for a in sub.args):  # x.type("torch.cuda.HalfTensor") (NM121)
+                return ctx.segment(sub)
             parts, fn = [], sub.func
             while isinstance(fn, ast.Attribute):
                 parts.append(fn.attr)
