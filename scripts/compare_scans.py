@@ -10,8 +10,9 @@ differ and the findings only one side has.
 
 ``--old``/``--new`` each take a git revision (checked out into a temporary worktree,
 removed afterwards), a folder holding the package, or a saved JSON report folder
-(``DIR/<tree name>.json``). ``--ignore NM123`` leaves out rules on both sides, for
-comparing across an intended change. Exit status 0 when every tree is identical.
+(``DIR/<tree name>.json``). ``--ignore NM123`` leaves a rule's findings out of both sides
+(and the summary, which counts them), for comparing across an intended change; the older
+side need not know the rule. Exit status 0 when every tree is identical.
 """
 
 from __future__ import annotations
@@ -35,22 +36,28 @@ def _checkout(rev: str, tmp: Path) -> Path:
 
 
 def _scan(code: Path, tree: Path, ignore: list[str]) -> bytes:
-    cmd = [sys.executable, "-m", "neuron_migrate", "scan", tree.name, "-f", "json", "--select", "ALL",
+    # -P: the scanned tree's parent folder (the working directory) must not shadow ``code``
+    cmd = [sys.executable, "-P", "-m", "neuron_migrate", "scan", tree.name, "-f", "json", "--select", "ALL",
            "--no-cache", "-q", "--fail-on", "never"]
-    if ignore:
-        cmd += ["--ignore", ",".join(ignore)]
     env = {**os.environ, "PYTHONPATH": str(code)}
     done = subprocess.run(cmd, cwd=tree.parent, env=env, capture_output=True)
     if done.returncode not in (0, 1):
         raise SystemExit(f"scan of {tree} with {code} failed ({done.returncode}):\n{done.stderr.decode()}")
-    return done.stdout
+    return _without(done.stdout, ignore)
 
 
 def _saved(folder: Path, tree: Path, ignore: list[str]) -> bytes:
-    data = (folder / f"{tree.name}.json").read_bytes()
+    return _without((folder / f"{tree.name}.json").read_bytes(), ignore)
+
+
+def _without(report: bytes, ignore: list[str]) -> bytes:
+    """The report without the findings of the ``ignore`` codes (prefixes) and the summary."""
     if not ignore:
-        return data
-    raise SystemExit("--ignore cannot filter a saved report: compare against a revision instead")
+        return report
+    doc = json.loads(report)
+    doc["findings"] = [f for f in doc["findings"] if not f["code"].startswith(tuple(ignore))]
+    doc.pop("summary", None)
+    return (json.dumps(doc, indent=2, ensure_ascii=False) + "\n").encode()
 
 
 def _findings(report: bytes) -> set[str]:
