@@ -8,8 +8,8 @@ each, summed (the machine is shared; its load drifts over seconds and only adds 
 The parse alone is printed for scale. Findings are
 compared with the all-on run: an optimisation that changed a result would be a bug.
 
-    python benchmarks/ablation.py /work/ext/diffusers --repeat 3
-    python benchmarks/ablation.py /work/ext/timm --summary   # the parse and the analysis only
+    python benchmarks/ablation.py $NEURON_MIGRATE_EXT/diffusers --repeat 3
+    python benchmarks/ablation.py $NEURON_MIGRATE_EXT/timm --summary   # the parse and the analysis only
 """
 
 from __future__ import annotations

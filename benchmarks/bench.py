@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Speed and memory of `neuron-migrate` against TorchFix and the `ast.parse` floor.
 
-For each tree (default: /work/ext/timm and /work/ext/diffusers) it copies the tree to a
+For each tree (default: timm and diffusers under $NEURON_MIGRATE_EXT) it copies the tree to a
 temporary folder (so no cache is left in the original), then times, in this order:
 
   floor   read + ``ast.parse`` of the .py files the scan analyses, one process (the floor)
@@ -24,7 +24,7 @@ normal installation would have it (this environment sets PYTHONDONTWRITEBYTECODE
 would make every run compile the package from source).
 
     python benchmarks/bench.py                       # both trees, TorchFix included
-    python benchmarks/bench.py --skip-torchfix /work/ext/timm
+    python benchmarks/bench.py --skip-torchfix path/to/timm
     python benchmarks/bench.py --frozen --json out.json
 """
 
@@ -43,8 +43,11 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-DEFAULT_TREES = ["/work/ext/timm", "/work/ext/diffusers"]
-TORCHFIX = "/work/torchfix-venv/bin/torchfix"
+# Checkouts of the public repositories, and TorchFix in a venv of its own: named by the
+# environment, never by this machine's paths.
+_EXT = os.environ.get("NEURON_MIGRATE_EXT")
+DEFAULT_TREES = [f"{_EXT}/timm", f"{_EXT}/diffusers"] if _EXT else []
+TORCHFIX = os.environ.get("TORCHFIX") or shutil.which("torchfix") or "torchfix"
 
 # name: (measure, target); each check is "value <= target"
 TARGETS = {
@@ -268,6 +271,8 @@ def main() -> int:
                     help="run a copy of the package (for a shared tree that others are editing)")
     ap.add_argument("--json", type=Path, help="also write the measurements here")
     args = ap.parse_args()
+    if not args.trees:
+        ap.error("name the trees, or set NEURON_MIGRATE_EXT to a folder holding timm/ and diffusers/")
 
     with tempfile.TemporaryDirectory(prefix="nm-bench-") as tmp:
         work = Path(tmp)
@@ -284,7 +289,9 @@ def main() -> int:
             subprocess.run(cmd, env=env, capture_output=True)  # byte-compile every module once
         version = version_start(script, env, args.repeat)
         results = []
-        torchfix = not args.skip_torchfix and Path(TORCHFIX).exists()
+        torchfix = not args.skip_torchfix and shutil.which(TORCHFIX) is not None
+        if not args.skip_torchfix and not torchfix:
+            print(f"TorchFix not found ({TORCHFIX}; set TORCHFIX): its runs are skipped", file=sys.stderr)
         for tree in args.trees:
             print(f"benchmarking {tree} ...", file=sys.stderr, flush=True)
             results.append(bench_tree(Path(tree), tool, env, work, args.repeat, torchfix))

@@ -11,7 +11,7 @@ of the trees (read first, the tables warmed by analysing one file):
 and prints the parse's instructions, the analysis's, the checks' own (analysis − parse) and
 the ratio. A run takes about two minutes per 200 files.
 
-    python benchmarks/instructions.py --step 12 /work/ext/timm /work/ext/diffusers
+    python benchmarks/instructions.py --step 12 $NEURON_MIGRATE_EXT/timm $NEURON_MIGRATE_EXT/diffusers
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """CPU cost of the NM2xx/NM5xx/NM6xx checks: scan a tree in one process with and without them.
 
-    python scripts/bench_capability_rules.py /work/ext/timm          # both, best of 3 each
+    python scripts/bench_capability_rules.py $NEURON_MIGRATE_EXT/timm          # both, best of 3 each
 
 "Without" removes the handlers and finalizers of checks/operators.py, kernels.py and
 manifests.py, their prefilter words, and the manifest and CUDA file kinds, so the

@@ -4,8 +4,8 @@ Two subsets, both run end to end (build, run eagerly with line tracing, measure 
 in a child process, compare with the static predictions):
 
 - the models of fixtures/projects/calibration_models/zoo.py, written for this repo on real
-  idioms, so CI (which has no /work/ext) exercises the whole comparison;
-- a few models of the public checkouts, when /work/ext is there (skipped otherwise).
+  idioms, so CI (which has no $NEURON_MIGRATE_EXT) exercises the whole comparison;
+- a few models of the public checkouts, when $NEURON_MIGRATE_EXT is there (skipped otherwise).
 
 The expected figures are those recorded in docs/accuracy.md; coverage may move by a little.
 """
@@ -48,7 +48,7 @@ def test_zoo_models_end_to_end():
     _check([run_model(n, timeout=300) for n in ZOO], ZOO)
 
 
-# /work/ext models (calibration set): a subset with breaks of every kind predicted there.
+# $NEURON_MIGRATE_EXT models (calibration set): a subset with breaks of every kind predicted there.
 EXT = {
     "nanogpt.GPT": (0, 0, 0, 1.0, 1.0),
     "examples.word_language_model.RNNModel": (1, 0, 0, 0.0667, 0.0222),
@@ -58,7 +58,7 @@ EXT = {
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(not models.available(), reason="model checkouts (/work/ext) not present")
+@pytest.mark.skipif(not models.available(), reason="model checkouts ($NEURON_MIGRATE_EXT) not present")
 def test_public_models_subset():
     from calibrate import run_model
 

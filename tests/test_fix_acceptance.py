@@ -10,7 +10,7 @@ with `--unsafe-fixes`):
   NM1 family (CUDA device and API rules): other families rewrite other lines by design
   (NM303 adds drop_last=True to DataLoaders).
 
-The repositories are read from $NEURON_MIGRATE_EXT (default /work/ext) and never modified;
+The repositories are read from $NEURON_MIGRATE_EXT (default ext/) and never modified;
 the test is skipped where they are absent. Figures for the docs:
 
     python tests/test_fix_acceptance.py nanogpt examples detectron2
@@ -33,7 +33,7 @@ from pathlib import Path
 import pytest
 
 REPO = Path(__file__).resolve().parent.parent
-EXT = Path(os.environ.get("NEURON_MIGRATE_EXT", "/work/ext"))
+EXT = Path(os.environ.get("NEURON_MIGRATE_EXT", "ext"))
 CUDA_MODULES = ("torch.cuda", "torch.backends.cudnn", "torch.backends.cuda")
 _SIMPLE = (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Expr, ast.Return, ast.Assert, ast.Raise,
            ast.Delete, ast.Import, ast.ImportFrom)

@@ -16,7 +16,7 @@ Two steps, so the expensive one runs once:
     python benchmarks/calibration/calibrate.py --only timm.resnet18 nanogpt.GPT
     python benchmarks/calibration/calibrate.py --rescore           # score stored measurements
 
-Needs the checkouts under /work/ext (NEURON_MIGRATE_EXT) for the calibration and held-out
+Needs the checkouts under $NEURON_MIGRATE_EXT for the calibration and held-out
 sets; the ``fixtures`` set ships in the repo (fixtures/projects/calibration_models).
 """
 

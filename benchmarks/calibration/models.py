@@ -1,6 +1,6 @@
 """Real models built from their configs on the CPU (no downloaded weights) for calibration.
 
-Sources are the public checkouts under /work/ext (``NEURON_MIGRATE_EXT`` overrides the
+Sources are the public checkouts under ``$NEURON_MIGRATE_EXT`` (default ``ext/``; it overrides the
 folder); they are put on sys.path at run time, never copied here. Each factory returns
 ``(model, example_inputs)`` like a ``neuron-migrate measure`` factory.
 
@@ -10,7 +10,7 @@ their figures are reported separately in docs/accuracy.md. After the first run, 
 (public models known to break under Dynamo) joined CALIBRATION, since the first set had only
 two models with breaks; HELD_OUT was left as it was. FIXTURES are small models written for
 this repo (fixtures/projects/calibration_models), so the test runs end to end without
-/work/ext; they were written knowing the rules and say nothing about accuracy.
+$NEURON_MIGRATE_EXT; they were written knowing the rules and say nothing about accuracy.
 
 timm imports torchvision (``timm.layers`` imports ``torchvision.ops.misc``, ``timm.data``
 imports ``torchvision.transforms``), whose PyPI wheel does not load beside the CPU torch
@@ -32,8 +32,8 @@ import sys
 import types
 from pathlib import Path
 
-EXT = Path(os.environ.get("NEURON_MIGRATE_EXT", "/work/ext"))
-# Models written for this repo (the end-to-end test's set; CI has no /work/ext).
+EXT = Path(os.environ.get("NEURON_MIGRATE_EXT", "ext"))
+# Models written for this repo (the end-to-end test's set; CI has no checkouts).
 ZOO = Path(__file__).resolve().parents[2] / "fixtures" / "projects" / "calibration_models"
 SOURCE_ROOTS = (EXT, ZOO)  # files whose executed lines are compared
 
@@ -310,6 +310,6 @@ FIXTURES = {f"zoo.{n}": zoo(n) for n in ("convnet", "dynamic_crop", "gated_resid
 
 ALL = {**CALIBRATION, **HELD_OUT, **FIXTURES}
 
-# The quick /work/ext subset of the regression test (tests/test_calibration.py: EXT).
+# The quick $NEURON_MIGRATE_EXT subset of the regression test (tests/test_calibration.py: EXT).
 QUICK = ("nanogpt.GPT", "examples.word_language_model.RNNModel",
          "examples.word_language_model.TransformerModel", "examples.legacy.snli.SNLIClassifier")
