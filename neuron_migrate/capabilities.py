@@ -147,6 +147,22 @@ _API_RULES = {"NM103", "NM104", "NM105", "NM106", "NM109"}
 
 
 @functools.cache
+def _source_keys() -> tuple[tuple[re.Pattern, str, str], ...]:
+    path = rules_dir() / "sources.yaml"
+    data = load_yaml(path)
+    keys = data.get("sources")
+    if not isinstance(keys, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in keys.items()):
+        raise TableError(f"{path}: sources must map each key to a text")
+    return tuple((re.compile(r"(?<![\w-])" + re.escape(k) + r"(?![\w-])"), k, v) for k, v in keys.items())
+
+
+def source_notes(source: str) -> list[str]:
+    """``key: what it is`` for each key of rules/sources.yaml that ``source`` names: how a
+    user reads a source such as "D-mod; G-dev torch_neuronx/neuron.py"."""
+    return [f"{key}: {text}" for pattern, key, text in _source_keys() if pattern.search(source)]
+
+
+@functools.cache
 def target() -> Target:
     path = rules_dir() / "target.yaml"
     data = load_yaml(path)

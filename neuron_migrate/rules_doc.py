@@ -9,6 +9,7 @@ import re
 import sys
 from pathlib import Path
 
+from neuron_migrate.capabilities import source_notes
 from neuron_migrate.checks import RULES, Rule, load_all
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -48,7 +49,8 @@ def reference() -> str:
                 "**Use instead**", "", "```python", r.use_instead, "```", "",
                 "**Fix safety.** " + fix, ""]
         if r.source:
-            out += [f"**Source.** {r.source}", ""]
+            out += [f"**Source.** {r.source}", ""] + [f"- {note}" for note in source_notes(r.source)]
+            out += [""] if source_notes(r.source) else []
     return "\n".join(out)
 
 

@@ -52,3 +52,31 @@ def test_use_instead_is_clean_under_its_own_rule(code):
     r = RULES[code]
     found = findings_of(HEADER + r.use_instead + "\n")
     assert code not in {f.code for f in found}, f"{code}'s use_instead triggers it: {found}"
+
+
+@pytest.mark.parametrize("code", [c for c in sorted(RULES) if RULES[c].source])
+def test_source_is_readable(code):
+    """A source a user sees leads somewhere: a key of rules/sources.yaml (a page, a repository
+    or a sentence), a measurement or table of this repository, or torch's own code."""
+    from pathlib import Path
+
+    from neuron_migrate.capabilities import source_notes
+
+    source = RULES[code].source
+    root = Path(__file__).resolve().parent.parent
+    in_repo = any((root / word.strip("();,:")).exists() for word in source.split() if "/" in word)
+    assert source_notes(source) or in_repo or source.startswith("torch/"), source
+
+
+def test_every_source_key_is_explained():
+    """Keys used by the shipped tables and rules (D-xxx, G-xxx) are all in rules/sources.yaml."""
+    import re
+    from pathlib import Path
+
+    from neuron_migrate.capabilities import source_notes
+
+    root = Path(__file__).resolve().parent.parent
+    texts = [r.source for r in RULES.values()]
+    texts += [p.read_text(encoding="utf-8") for p in (root / "rules").glob("*.yaml") if p.name != "sources.yaml"]
+    keys = {k for t in texts for k in re.findall(r"(?<![\w-])[DG]-[a-z]+\b", t)}
+    assert keys and all(source_notes(k) for k in keys), sorted(k for k in keys if not source_notes(k))

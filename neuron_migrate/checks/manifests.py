@@ -66,7 +66,7 @@ NM602 = rule(
     use_instead='from setuptools import setup\nsetup(name="app", install_requires=["torch==2.14.0", '
                 '"torch-neuronx==2.14.*"])\n# torch-neuronx from https://pip.repos.neuron.amazonaws.com',
     fix="none", fix_reason="the index and the torch-neuronx pin are part of the environment setup",
-    source="neuron.md §1 Identity / packaging (D-rn, D-gh; PyPI torch-neuronx is a placeholder)",
+    source="D-rn, D-gh (the torch-neuronx on PyPI is a placeholder)",
 )
 NM603 = rule(
     "NM603", "torch-version-without-neuron", "error", "dependencies",
@@ -78,7 +78,7 @@ NM603 = rule(
             'from setuptools import setup\nsetup(name="app", install_requires=["torch==2.5.1"])',
     use_instead=f'from setuptools import setup\nsetup(name="app", install_requires=["torch=={_T.torch_versions[-1]}.*"])',
     fix="none", fix_reason="moving torch versions can need code changes",
-    source="neuron.md §1 Identity / packaging (D-rn: torch-neuronx 2.13.3.0 / 2.14.3.0)",
+    source="D-rn: torch-neuronx 2.13.3.0 / 2.14.3.0",
 )
 NM908 = rule(
     "NM908", "unreadable-manifest", "error", "tool",

@@ -66,7 +66,7 @@ NM203 = rule(
     example="def accuracy(logits, labels):\n    return (logits.argmax(1) == labels).double().mean()",
     use_instead="def accuracy(logits, labels):\n    return (logits.argmax(1) == labels).float().mean()",
     fix="none", fix_reason="whether float32 is precise enough is the author's call",
-    source="neuron.md §4; torchneuron-ops-notes.md §2 [dev]",
+    source="G-sdk about-neuron/arch/neuron-features/data-types.rst (no FP64); G-dev python_ops/base.py [dev]; torchneuron-ops-notes.md §2 [dev]",
 )
 NM204 = rule(
     "NM204", "sparse-or-quantized", "error", "dtypes",

@@ -73,7 +73,7 @@ NM106 = rule(
     use_instead=f'scaler = torch.amp.GradScaler("{_DEV}")', fix="unsafe",
     fix_reason="GradScaler on Neuron is not documented; bf16 autocast without a scaler is the "
                "documented path",
-    source="neuron.md §1 Mixed precision (GradScaler UNCONFIRMED)",
+    source="D-idx (bf16 autocast); no public source documents GradScaler on Neuron (UNCONFIRMED)",
 )
 NM107 = rule(
     "NM107", "is-cuda", "warning", "device",

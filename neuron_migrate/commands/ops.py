@@ -217,6 +217,8 @@ def query_command(args) -> int:
 
 
 def _print_matches(docs: list[dict], query: str | None, version: str, near: list[str]) -> None:
+    from neuron_migrate.capabilities import source_notes
+
     out = []
     if not docs:
         out.append(f"no operator matches {query!r}" if query else "no operator has that status")
@@ -237,6 +239,7 @@ def _print_matches(docs: list[dict], query: str | None, version: str, near: list
         if d["since"]:
             out.append(f"  since:       {d['since']}")
         out.append(f"  source:      {d['source'] or '-'}")
+        out += [f"               {note}" for note in source_notes(d["source"] or "")]
     out.append(f"(capability table: torch-neuronx {version})")
     sys.stdout.write("\n".join(out) + "\n")
 

@@ -71,7 +71,9 @@ def explain_text(r) -> str:
              "Example", _indent(r.example), "", "Use instead", _indent(r.use_instead), "",
              "Fix safety", f"  {fix}"]
     if r.source:
-        parts += ["", "Source", f"  {r.source}"]
+        from neuron_migrate.capabilities import source_notes
+
+        parts += ["", "Source", f"  {r.source}", *(f"    {note}" for note in source_notes(r.source))]
     return "\n".join(parts) + "\n"
 
 
