@@ -261,33 +261,25 @@ def scan(paths: list[Path], options: Options, excludes: tuple[str, ...] = (),
     return result, skipped
 
 
-PROJECT_ROUNDS = 4  # hops across files followed from traced code
-
-
 def _follow_project(cands: list[Candidate], results: list[FileResult | None], base: Path,
                     options: Options, jobs: int | None) -> None:
-    """Analyse again the files whose functions traced code of another file calls, with those
-    functions as traced roots (project/model.py), until no new function is reached. Those
-    second analyses are not cached: they depend on other files."""
+    """Follow traced code into the project's other files (project/model.py). Those second
+    analyses are not cached: they depend on other files."""
     import dataclasses
 
-    if not any(r is not None and r.summary is not None and r.summary.calls for r in results):
-        return
-    from neuron_migrate.project.model import extra_roots
+    from neuron_migrate.project.model import follow
 
     index = {c.rel: i for i, c in enumerate(cands)}
-    roots: list[tuple[str, str, str]] = []
-    for _ in range(PROJECT_ROUNDS):
-        files = [r for r in results if r is not None]
-        found = extra_roots(files, base, {(p, n) for p, n, _ in roots})
-        new = [(p, n, o) for p, fns in sorted(found.items()) if p in index for n, o in sorted(fns.items())]
-        if not new:
-            return
-        roots += new
-        again = sorted({index[p] for p, _, _ in new})
-        opts = dataclasses.replace(options, traced_roots=tuple(roots))
-        for k, (_, r) in in_pool(_analyse, [cands[i] for i in again], (opts, False), jobs):
-            results[again[k]] = r
+    by_path = {r.path: r for r in results if r is not None}
+
+    def again(paths: list[str], roots: tuple) -> dict[str, FileResult]:
+        todo = [index[p] for p in paths]
+        opts = dataclasses.replace(options, traced_roots=roots)
+        return {cands[todo[k]].rel: r for k, (_, r) in in_pool(_analyse, [cands[i] for i in todo], (opts, False), jobs)}
+
+    follow(by_path, base, again)
+    for path, r in by_path.items():
+        results[index[path]] = r
 
 
 def _lookup(cands: list[Candidate], results: list[FileResult | None], cache) -> list[int]:

@@ -14,6 +14,7 @@ function they were reached from.
 from __future__ import annotations
 
 import ast
+from collections.abc import Callable
 from pathlib import Path
 
 from neuron_migrate.models import FileResult
@@ -171,3 +172,23 @@ def extra_roots(files: list[FileResult], root: Path, known: set[tuple[str, str]]
                 continue
             out.setdefault(hit[0], {}).setdefault(hit[1], f"{r.path}:{caller}")
     return out
+
+
+ROUNDS = 4  # hops across files followed from traced code
+
+
+def follow(results: dict[str, FileResult], root: Path,
+           analyse: "Callable[[list[str], tuple[tuple[str, str, str], ...]], dict[str, FileResult]]") -> None:
+    """Analyse again (``analyse(paths, roots)``) the files whose functions traced code of
+    another file calls, with those functions as traced roots, until no new one is reached;
+    ``results`` (path -> result) is updated in place."""
+    if not any(r.summary is not None and r.summary.calls for r in results.values()):
+        return
+    roots: list[tuple[str, str, str]] = []
+    for _ in range(ROUNDS):
+        found = extra_roots(list(results.values()), root, {(p, n) for p, n, _ in roots})
+        new = [(p, n, o) for p, fns in sorted(found.items()) if p in results for n, o in sorted(fns.items())]
+        if not new:
+            return
+        roots += new
+        results.update(analyse(sorted({p for p, _, _ in new}), tuple(roots)))

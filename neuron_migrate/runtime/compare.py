@@ -67,7 +67,40 @@ def analyse_files(paths) -> dict[str, tuple[FileResult, dict[int, int]]]:
             continue
         out[path] = (analyse(os.path.relpath(path, root) if root else path, data, Options()),
                      statement_of_line(tree))
+    _follow(out, root)
     return out
+
+
+def _follow(out: dict, root: str) -> None:
+    """Traced code followed across the analysed files (project/model.py), as a scan does."""
+    from pathlib import Path
+
+    from neuron_migrate.project.model import follow
+
+    if not root:
+        return
+    while os.path.isfile(os.path.join(root, "__init__.py")):  # module names from the package's parent
+        root = os.path.dirname(root)
+    absolute = {os.path.relpath(p, root): p for p in out}
+    results = {rel: out[p][0] for rel, p in absolute.items()}
+    rel_results = {rel: (r if r.path == rel else _renamed(r, rel)) for rel, r in results.items()}
+
+    def again(paths, roots):
+        done = {}
+        for rel in paths:
+            with open(absolute[rel], "rb") as fh:
+                done[rel] = analyse(rel, fh.read(), Options(traced_roots=roots))
+        return done
+
+    follow(rel_results, Path(root), again)
+    for rel, r in rel_results.items():
+        out[absolute[rel]] = (r, out[absolute[rel]][1])
+
+
+def _renamed(result, path: str):
+    import dataclasses
+
+    return dataclasses.replace(result, path=path)
 
 
 def compare(executed: dict[str, set[int]], breaks: list[tuple]) -> Comparison:
