@@ -46,7 +46,8 @@ def measure_in_process(name: str) -> dict:
     from neuron_migrate.runtime.dynamo import executed_lines, measure
     from neuron_migrate.runtime.worker import _user_file, split_inputs
 
-    roots = tuple(str(p.resolve()) for p in models.SOURCE_ROOTS)
+    # each checkout resolved: a source root may hold symbolic links to the checkouts
+    roots = tuple({str(p.resolve()) for r in models.SOURCE_ROOTS for p in (r, *(r.iterdir() if r.is_dir() else ()))})
     want = lambda f: _user_file(f) and os.path.realpath(f).startswith(roots)  # noqa: E731
     start = time.monotonic()
     try:
