@@ -50,7 +50,7 @@ def fix_command(args) -> int:
     return code
 
 
-def run_fix(args, conf, mode: str, verbose: bool = True):
+def run_fix(args, conf, mode: str, verbose: bool = True, left: bool = True):
     """Fix the files; in diff mode print each diff as it is ready (the JSON holds them with
     -f json), in apply mode write each file. (results, {path: why it could not be written});
     the summary goes to stderr."""
@@ -84,7 +84,7 @@ def run_fix(args, conf, mode: str, verbose: bool = True):
                 _write_out(unified_diff(item.rel, result.before, result.after, color), result.encoding)
     # stdout carries only the patch; the report goes to stderr (-q: counts and problems only)
     print("\n".join(summary(results, mode, args.unsafe_fixes, write_errors, conf.options.fail_on,
-                            verbose=verbose and not args.quiet)), file=sys.stderr)
+                            verbose=verbose and not args.quiet, left=left)), file=sys.stderr)
     return results, write_errors
 
 

@@ -71,7 +71,7 @@ def apply_fixes(args, conf) -> bool:
 
     if reads_stdin(args):
         raise UsageError("--fix rewrites files: it cannot take stdin")
-    results, write_errors = run_fix(args, conf, "apply", verbose=False)
+    results, write_errors = run_fix(args, conf, "apply", verbose=False, left=False)
     return exit_code(SimpleNamespace(exit_zero=True), conf.options, "apply", results, write_errors) == 2
 
 

@@ -38,8 +38,9 @@ def _counts(findings) -> str:
 
 
 def summary(results: list[FileFix], mode: str, unsafe: bool, write_errors: dict[str, str],
-            fail_on, verbose: bool = True) -> list[str]:
-    """The report after a run. ``mode`` is "diff", "apply" or "check"."""
+            fail_on, verbose: bool = True, left: bool = True) -> list[str]:
+    """The report after a run. ``mode`` is "diff", "apply" or "check"; ``left``: whether to
+    list the findings left (`scan --fix` reports them itself)."""
     from neuron_migrate.checks import RULES
     from neuron_migrate.report import blocking
 
@@ -63,6 +64,8 @@ def summary(results: list[FileFix], mode: str, unsafe: bool, write_errors: dict[
         lines.append(f"could not apply {plural(len(not_applied), 'fix', 'fixes')}:")
         lines.extend(f"  {location(n.finding)} {n.finding.code} {n.finding.message}: {n.reason}"
                      for n in not_applied)
+    if not left:
+        return lines
     if mode == "check":
         if changed:
             lines.append("run `neuron-migrate fix --apply" + (" --unsafe-fixes" if unsafe else "") + "` to apply them")
