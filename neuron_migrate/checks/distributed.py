@@ -190,7 +190,7 @@ def _process_group(call: ast.Call, ctx: Context) -> None:
 
 def _compile_settings(call: ast.Call, ctx: Context) -> None:
     table = cuda_api()
-    for i, kw in enumerate(call.keywords):
+    for kw in call.keywords:
         v = kw.value
         if not (isinstance(v, ast.Constant) and isinstance(v.value, str)):
             continue

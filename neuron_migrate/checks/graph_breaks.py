@@ -710,19 +710,8 @@ def constant_test(test: ast.AST) -> bool | None:
             return False
         return True if all(v is True for v in vals) else None
     if isinstance(test, ast.Call) and not test.args:
-        return _CONSTANT_CALLS.get(_dotted(test.func))
+        return _CONSTANT_CALLS.get(dotted(test.func))
     return None
-
-
-def _dotted(expr: ast.AST) -> str:
-    parts = []
-    while isinstance(expr, ast.Attribute):
-        parts.append(expr.attr)
-        expr = expr.value
-    if isinstance(expr, ast.Name):
-        parts.append(expr.id)
-        return ".".join(reversed(parts))
-    return ""
 
 
 # -- tensor values -----------------------------------------------------------------------------
@@ -1060,8 +1049,7 @@ def _module_loggers(ctx: Context) -> set[str]:
 
 def _is_logger(expr: ast.AST, ctx: Context, chain, loggers: set[str]) -> bool:
     if isinstance(expr, ast.Name):
-        return expr.id in loggers and ctx.names.resolve(expr.id, chain) is None or (
-            expr.id in loggers and ctx.names.resolve(expr.id, chain) is None)
+        return expr.id in loggers and ctx.names.resolve(expr.id, chain) is None
     if isinstance(expr, ast.Attribute) and isinstance(expr.value, ast.Name) and expr.value.id == "self":
         return expr.attr in ("logger", "log", "_logger")
     return False
@@ -1090,7 +1078,7 @@ def _statements(fn: ast.AST, d: _State) -> list[ast.stmt]:
 
 def _resumable_context(expr: ast.AST) -> bool:
     target = expr.func if isinstance(expr, ast.Call) else expr
-    return _dotted(target) in _RESUMABLE_CONTEXTS or _dotted(target).split(".")[-1] in (
+    return dotted(target) in _RESUMABLE_CONTEXTS or dotted(target).split(".")[-1] in (
         "no_grad", "enable_grad", "set_grad_enabled", "inference_mode", "autocast")
 
 
