@@ -485,3 +485,23 @@ def test_work_items_read_as_a_person_names_the_work():
     assert items["port the CUDA host code in launch.cu"]["kind"] == "api"
     assert items["replace complex tensors (NM203)"]["sites"] == 2  # the fft and the complex64: one change
     assert "port `nn.DataParallel` (NM115)" in items
+
+
+def test_scope_option_and_config_table(tmp_path, capsys):
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text("")
+    (tmp_path / "pkg" / "m.py").write_text("import torch\nx = torch.zeros(1).cuda()\n")
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "tests" / "test_m.py").write_text("import torch\ny = torch.zeros(1).cuda()\n")
+    code, out, _ = run(capsys, "scan", tmp_path, "-f", "json", "--scope", "tests", "--no-cache")
+    doc = json.loads(out)
+    assert {f["path"] for f in doc["findings"]} == {"tests/test_m.py"} and doc["scopes"] == {
+        "tests": {"files": 1, "findings": 1}}
+    code, _, err = run(capsys, "scan", tmp_path, "--scope", "librar")
+    assert code == 2 and "unknown scope 'librar'" in err
+    (tmp_path / "pyproject.toml").write_text('[tool.neuron-migrate]\nscopes = { vendored = ["pkg/"] }\n')
+    _, out, _ = run(capsys, "scan", tmp_path, "-f", "json", "--no-cache", "--fail-on", "never")
+    assert {f["path"]: f["scope"] for f in json.loads(out)["findings"]}["pkg/m.py"] == "vendored"
+    (tmp_path / "pyproject.toml").write_text('[tool.neuron-migrate]\nscopes = { product = ["pkg/"] }\n')
+    code, _, err = run(capsys, "scan", tmp_path)
+    assert code == 2 and "unknown scope 'product'" in err and "Traceback" not in err
