@@ -26,6 +26,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from neuron_migrate.report.porting import _fixable as _fix, operator_names
+
 CUDA_REFERENCE_FAMILIES = ("NM1", "NM5", "NM6")
 
 
@@ -95,10 +97,6 @@ _PACKAGE = re.compile(r"^(?:optional import \(the code has a path without it\): 
                       r"|^`([^`]+?)`: (?:CUDA-only package|selects a CUDA build)")
 _API = re.compile(r"^([\w.]+)[:( ]")
 _OPTIONAL = "optional import"
-
-
-def _fix(f: dict) -> str:
-    return f["fix"]["applicability"] if f.get("fix") else "none"
 
 
 def is_reference(f: dict) -> bool:
@@ -177,8 +175,6 @@ def _item_of(f: dict) -> tuple[str, str] | None:
         api = _API.match(message)
         return "api", f"`{api.group(1)}` ({code})" if api else f"{message.split(':')[0]} ({code})"
     if family == "NM2":
-        from neuron_migrate.report.porting import operator_names
-
         names = operator_names(message)
         if names:
             return "operator", f"`{names[0][0]}`"
