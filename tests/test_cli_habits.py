@@ -261,7 +261,11 @@ def test_zero_counts_are_not_coloured(project):
 
 def test_version_and_completion(capsys):
     assert run(capsys, "--version")[1].startswith("neuron-migrate ")
-    proc = cli("--show-completion", "bash", env={"SHELL": "/bin/bash"})
+    # typer detects the shell from the parent processes: run the command from bash, as a user
+    # would (`; exit` keeps bash from exec-ing it), so the test does not depend on what started pytest
+    proc = subprocess.run(["bash", "-c", f'"{sys.executable}" -m neuron_migrate --show-completion; exit $?'],
+                          capture_output=True, text=True, timeout=120,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)})
     assert proc.returncode == 0 and "_NEURON_MIGRATE_COMPLETE" in proc.stdout
 
 
