@@ -5,6 +5,12 @@ half-written file: the new content is complete on disk before ``os.replace`` swa
 name over, and the rename is atomic within one file system. A symbolic link is followed,
 so the link stays a link and its target gets the new content. A hard link is replaced by a
 new file (its other names keep the old content), as with any editor that saves atomically.
+
+An edit made beside the fix is never lost by the fix: the file is compared with the bytes
+the fix was computed from once the new content is durable, immediately before the rename,
+and once more after it (through a descriptor still open on the old file). A write that
+lands in between is put back and reported. What remains is a writer that opened the old
+file before the rename and writes to it after that last look (docs/fix.md).
 """
 
 from __future__ import annotations
@@ -14,7 +20,7 @@ import signal
 import stat
 import tempfile
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -26,20 +32,59 @@ class ChangedOnDisk(OSError):
 
 
 def write_atomic(path: Path, data: bytes, expected: bytes | None = None) -> None:
-    """Replace ``path``'s content with ``data``; refuse if it no longer equals ``expected``."""
+    """Replace ``path``'s content with ``data``; refuse if it no longer equals ``expected``
+    (checked before the temp file is written, right before the rename, and after it)."""
     path = Path(os.path.realpath(path))
-    mode = stat.S_IMODE(path.stat().st_mode)
-    if expected is not None and path.read_bytes() != expected:
-        raise ChangedOnDisk(f"{path.name} changed on disk while it was being fixed; run fix again")
-    replace_file(path, data, mode=mode)
+    if expected is None:
+        replace_file(path, data, mode=stat.S_IMODE(path.stat().st_mode))
+        return
+    with open(path, "rb") as old:  # held open: after the rename it still reads the old file
+        st = os.fstat(old.fileno())
+        if old.read() != expected:
+            raise _changed(path)
+
+        def unchanged() -> None:
+            """The last look before the rename: same file, same bytes."""
+            now = os.stat(path)
+            if (now.st_ino, now.st_dev) != (st.st_ino, st.st_dev) or os.pread(
+                    old.fileno(), len(expected) + 1, 0) != expected:
+                raise _changed(path)
+
+        replace_file(path, data, mode=stat.S_IMODE(st.st_mode), before_rename=unchanged)
+        if os.pread(old.fileno(), len(expected) + 1, 0) != expected:
+            # written to between the last look and the rename: put that edit back, unless
+            # the new file was written to as well (then no version holds every edit)
+            def untouched() -> None:
+                if path.read_bytes() != data:
+                    raise ChangedOnDisk(f"{path.name} was written to while it was being renamed; "
+                                        "check it (an edit may be missing) and run fix again")
+
+            replace_file(path, _read_all(old.fileno()), mode=stat.S_IMODE(st.st_mode),
+                         before_rename=untouched)
+            raise _changed(path)
 
 
-def replace_file(path: Path, data: bytes, mode: int | None = None, durable: bool = True) -> None:
+def _changed(path: Path) -> ChangedOnDisk:
+    return ChangedOnDisk(f"{path.name} changed on disk while it was being fixed; run fix again")
+
+
+def _read_all(fd: int) -> bytes:
+    chunks, offset = [], 0
+    while chunk := os.pread(fd, 1 << 20, offset):
+        chunks.append(chunk)
+        offset += len(chunk)
+    return b"".join(chunks)
+
+
+def replace_file(path: Path, data: bytes, mode: int | None = None, durable: bool = True,
+                 before_rename: Callable[[], None] | None = None) -> None:
     """Write ``data`` to a temporary file beside ``path`` and rename it over ``path``: a
     reader sees the old bytes or the new ones, never part of them. ``durable`` syncs the
-    file and the folder first (source files; a cache can do without)."""
+    file and the folder first (source files; a cache can do without). ``before_rename``
+    runs once the temp file is complete; if it raises, nothing is renamed."""
     with _interrupts_held():
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=TEMP_SUFFIX, dir=path.parent)
+        # a short name: ".<name>.<random>.nm-tmp" would pass the 255-byte limit for long names
+        fd, tmp = tempfile.mkstemp(prefix=".nm", suffix=TEMP_SUFFIX, dir=path.parent)
         try:
             with os.fdopen(fd, "wb") as fh:
                 fh.write(data)
@@ -48,6 +93,8 @@ def replace_file(path: Path, data: bytes, mode: int | None = None, durable: bool
                     os.fsync(fh.fileno())
             if mode is not None:
                 os.chmod(tmp, mode)
+            if before_rename is not None:
+                before_rename()
             os.replace(tmp, path)
         except BaseException:
             try:

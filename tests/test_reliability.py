@@ -1,0 +1,101 @@
+"""Reliability under attack (issue 17): each test is a reproducer from an adversarial review.
+
+A hostile repository or a busy machine must never make `fix` lose an edit, make a gate pass
+by skipping what it could not read, stall the scan, crash an output, or let a cache lie.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import pytest
+
+from neuron_migrate import writer
+from neuron_migrate.cli import main
+
+GOOD = b"import torch\nx = torch.zeros(3).cuda()\n"
+GOOD_FIXED = b'import torch\nx = torch.zeros(3).to("neuron")\n'
+
+
+def run(capsys, *args) -> tuple[int, str, str]:
+    code = main([str(a) for a in args])
+    out, err = capsys.readouterr()
+    assert "Traceback" not in out and "Traceback" not in err, err
+    return code, out, err
+
+
+def _cli(*args: str, timeout: float = 60, **kwargs) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "neuron_migrate", *map(str, args)],
+                          capture_output=True, text=True, timeout=timeout, **kwargs)
+
+
+# -- 1. no lost concurrent edit ------------------------------------------------------------------
+
+APPENDER = r"""
+import json, os, sys, time
+files = sys.argv[1:]
+counts = dict.fromkeys(files, 0)
+print("ready", flush=True)
+while not os.path.exists(files[0] + ".stop"):
+    for f in files:
+        with open(f, "a") as fh:
+            fh.write(f"# appended {counts[f]}\n")
+        counts[f] += 1
+print(json.dumps(counts))
+"""
+
+
+def test_fix_apply_never_loses_a_concurrent_append(tmp_path):
+    """`fix --apply -j 1` while another process appends a line to every file, as fast as it
+    can: every append must be in the file afterwards (the fix of a file written to while it
+    was being fixed is refused). Before the re-check moved to just before the rename, 3 runs
+    of 300 files lost 252 appends."""
+    lost, fixed = 0, 0
+    for run_number in range(10):
+        folder = tmp_path / f"run{run_number}"
+        folder.mkdir()
+        files = []
+        for i in range(60):
+            (folder / f"m{i}.py").write_bytes(GOOD)
+            files.append(str(folder / f"m{i}.py"))
+        appender = subprocess.Popen([sys.executable, "-c", APPENDER, *files],
+                                    stdout=subprocess.PIPE, text=True)
+        try:
+            assert appender.stdout.readline() == "ready\n"
+            proc = _cli("fix", "--apply", "-j", "1", "-q", folder)
+            assert "Traceback" not in proc.stderr, proc.stderr
+        finally:
+            Path(files[0] + ".stop").touch()
+            counts = json.loads(appender.communicate(timeout=30)[0])
+        for f in files:
+            text = Path(f).read_text()
+            lost += counts[f] - text.count("# appended ")
+            fixed += 'to("neuron")' in text
+        assert not [p for p in folder.iterdir() if p.name.endswith(writer.TEMP_SUFFIX)]
+    assert lost == 0
+    assert fixed > 0  # the fix did run between the appends
+
+
+def test_a_write_between_the_last_check_and_the_rename_is_put_back(tmp_path, monkeypatch):
+    """The window that is left: an append to the old file after the last look. It is seen
+    through the descriptor still open on the old file, and that version is restored."""
+    path = tmp_path / "m.py"
+    path.write_bytes(GOOD)
+    real = os.replace
+
+    def append_then_rename(src, dst):
+        with open(dst, "ab") as fh:
+            fh.write(b"# edit in the window\n")
+        real(src, dst)
+
+    monkeypatch.setattr(writer.os, "replace", append_then_rename)
+    with pytest.raises(writer.ChangedOnDisk):
+        writer.write_atomic(path, GOOD_FIXED, expected=GOOD)
+    assert path.read_bytes() == GOOD + b"# edit in the window\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["m.py"]
