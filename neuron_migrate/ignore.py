@@ -13,6 +13,7 @@ a hundred expressions.
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass
 
@@ -69,31 +70,55 @@ def _literal(body: str) -> str | None:
 
 def translate(body: str) -> str | None:
     """The regular expression for a pattern body (matched against a whole relative path with
-    ``fullmatch``), or None for a pattern that can never match (an unclosed ``[``, as in git)."""
+    ``fullmatch``), or None for a pattern that can never match (an unclosed ``[``, as in git).
+
+    It never backtracks more than linearly: ``a/**/**/b`` is ``a/**/b``, and a run of folders
+    between two ``**`` (or of characters between two ``*`` in a name) is matched at its
+    earliest place and never tried again (an atomic group): were a later place to work, the
+    earliest would too, since what follows needs only room. A backtracking match of
+    ``**/**/…/x`` took 68 s for 20 segments."""
+    parts: list[str] = []
+    for part in body.split("/"):
+        if not (part == "**" and parts[-1:] == ["**"]):
+            parts.append(part)
+    if parts == ["**"]:
+        return ".*"  # "**" alone: everything
     out: list[str] = []
-    parts = body.split("/")
+    pending: list[str] | None = None  # the folders since the last "**", matched atomically
     for n, part in enumerate(parts):
         last = n == len(parts) - 1
         if part == "**":
-            if len(parts) == 1:
-                out.append(".*")  # "**" alone: everything
-            elif n == 0:
-                out.append("(?:.*/)?")  # leading "**/": in every folder
-            elif last:
-                out.append(".*")  # trailing "/**": everything inside (after the "/" below)
-            else:
-                out.append("(?:.*/)?")  # "a/**/b": zero or more folders between
+            if pending is not None:
+                out.append(_atomic("(?:.*?/)??" + "".join(pending)))
+            if last:
+                out.append(".*")  # trailing "/**": everything inside (after the "/" before it)
+                return "".join(out)
+            pending = []  # "**/" or "a/**/b": zero or more folders here
             continue
         piece = _translate_part(part)
         if piece is None:
             return None
-        out.append(piece + ("" if last else "/"))
+        piece += "" if last else "/"
+        (out if pending is None else pending).append(piece)
+    if pending is not None:
+        out.append("(?:.*/)?" + "".join(pending))  # the last run: where it ends is fixed
     return "".join(out)
 
 
+_names = itertools.count()
+
+
+def _atomic(expr: str) -> str:
+    """``expr`` matched once, at its first match, never tried again: ``(?>expr)``, written as a
+    lookahead and a back-reference for Python 3.10."""
+    name = f"a{next(_names)}"
+    return f"(?=(?P<{name}>{expr}))(?P={name})"
+
+
 def _translate_part(part: str) -> str | None:
-    """One path component: ``*`` and ``?`` stop at "/", ``[...]`` is a class, ``\\x`` is x."""
-    out: list[str] = []
+    """One path component: ``*`` and ``?`` stop at "/", ``[...]`` is a class, ``\\x`` is x.
+    The text between two ``*`` is matched atomically (see ``translate``)."""
+    chunks: list[list[str]] = [[]]  # the pieces between the stars
     i, n = 0, len(part)
     while i < n:
         c = part[i]
@@ -101,21 +126,28 @@ def _translate_part(part: str) -> str | None:
         if c == "*":
             while i < n and part[i] == "*":
                 i += 1  # "**" inside a component is an ordinary "*"
-            out.append("[^/]*")
+            chunks.append([])
         elif c == "?":
-            out.append("[^/]")
+            chunks[-1].append("[^/]")
         elif c == "\\":
             if i == n:
                 return None  # a trailing backslash: git's wildmatch matches nothing
-            out.append(re.escape(part[i]))
+            chunks[-1].append(re.escape(part[i]))
             i += 1
         elif c == "[":
             cls, i = _bracket(part, i)
             if cls is None:
                 return None
-            out.append(cls)
+            chunks[-1].append(cls)
         else:
-            out.append(re.escape(c))
+            chunks[-1].append(re.escape(c))
+    out = ["".join(chunks[0])]
+    for k, chunk in enumerate(chunks[1:], 1):
+        text = "".join(chunk)
+        if k < len(chunks) - 1 and text:
+            out.append(_atomic("[^/]*?" + text))
+        else:
+            out.append("[^/]*" + text)
     return "".join(out)
 
 
@@ -197,7 +229,7 @@ class IgnoreSpec:
                 (self._path_exprs if p.anchored else self._name_exprs).append((expr, i))
         self._suffix_tuple = tuple(s for s, _ in self._suffixes)
         self._prefix_tuple = tuple(s for s, _ in self._prefixes)
-        self._compiled: dict[tuple[bool, bool], tuple[re.Pattern, list[int]] | None] = {}
+        self._compiled: dict[tuple[bool, bool], re.Pattern | None] = {}
         self._folders: dict[str, bool] = {}  # folder path -> ignored (its ancestors included)
 
     def ignored(self, path: str, is_dir: bool = False) -> bool:
@@ -248,10 +280,10 @@ class IgnoreSpec:
                      if is_dir or not self.patterns[i].dir_only]
             # last pattern first: the first alternative to match is the one that decides
             exprs.reverse()
-            self._compiled[key] = (re.compile("|".join(f"({e})" for e, _ in exprs), re.DOTALL),
-                                   [i for _, i in exprs]) if exprs else None
+            self._compiled[key] = re.compile("|".join(f"(?P<p{i}>{e})" for e, i in exprs),
+                                             re.DOTALL) if exprs else None
         compiled = self._compiled[key]
         if compiled is None:
             return -1
-        m = compiled[0].fullmatch(text)
-        return -1 if m is None else compiled[1][m.lastindex - 1]
+        m = compiled.fullmatch(text)
+        return -1 if m is None else int(m.lastgroup[1:])
