@@ -6,6 +6,7 @@ non-source folders, never follows a symlink out of the root and never loops.
 
 from __future__ import annotations
 
+import errno
 import os
 import re
 import stat
@@ -53,6 +54,15 @@ class Candidate:
 class Skipped:
     rel: str
     reason: str
+    error: bool = False  # could not be read (an NM904 finding), not merely of no interest
+
+
+def _unlistable(rel: str, exc: OSError) -> Skipped:
+    """A folder the walk could not enter or list: nothing under it is known, so it is an error."""
+    why = exc.strerror or str(exc)
+    if exc.errno == errno.ENAMETOOLONG:
+        why = f"its path is longer than the operating system allows ({why})"
+    return Skipped(rel, f"cannot list the folder: {why}", error=True)
 
 
 def _gitignore(folder: Path) -> IgnoreSpec | None:
@@ -105,7 +115,10 @@ def _walk(root: Path, prefix: str, extra: IgnoreSpec | None) -> Iterator[Candida
         folder, rel_folder, specs = stack.pop()
         try:
             st = folder.stat()
-        except OSError:
+        except FileNotFoundError:
+            continue  # removed since it was listed
+        except OSError as exc:
+            yield _unlistable(show(rel_folder), exc)
             continue
         if (st.st_dev, st.st_ino) in seen:
             continue  # a symlink loop or a second link to the same folder
@@ -115,8 +128,10 @@ def _walk(root: Path, prefix: str, extra: IgnoreSpec | None) -> Iterator[Candida
             specs = (*specs, (rel_folder, spec))
         try:
             entries = sorted(os.scandir(folder), key=lambda e: e.name)
+        except FileNotFoundError:
+            continue
         except OSError as exc:
-            yield Skipped(show(rel_folder), f"cannot list the folder: {exc.strerror}")
+            yield _unlistable(show(rel_folder), exc)
             continue
         subfolders = []
         for entry in entries:
@@ -148,8 +163,10 @@ def _walk(root: Path, prefix: str, extra: IgnoreSpec | None) -> Iterator[Candida
             else:
                 try:
                     mode = entry.stat().st_mode
-                except OSError:
-                    yield Skipped(show(rel), "vanished or unreadable")
+                except FileNotFoundError:
+                    continue  # removed since the folder was listed
+                except OSError as exc:
+                    yield Skipped(show(rel), f"cannot read: {exc.strerror or exc}", error=True)
                     continue
                 if not stat.S_ISREG(mode):
                     yield Skipped(show(rel), "not a regular file")

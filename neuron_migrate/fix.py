@@ -21,7 +21,7 @@ import warnings
 from dataclasses import dataclass, field
 
 from neuron_migrate.engine import analyse_source, problem
-from neuron_migrate.models import Applicability, Edit, Finding, Options
+from neuron_migrate.models import Applicability, Edit, Finding, Options, Severity
 from neuron_migrate.source import SourceError, SourceFile
 
 MAX_PASSES = 8
@@ -266,6 +266,11 @@ def _fix_imports(src: SourceFile, current: SourceFile, tracker: Tracker, outcome
     tracker.apply(change.edits)
     outcome.notes.extend(change.notes)
     return SourceFile(path=src.path, text=text, encoding=src.encoding, bom=src.bom)
+
+
+def not_analysed(f: Finding) -> bool:
+    """An NM9xx error: a file or folder the tool could not read or analyse (`--check` fails)."""
+    return f.code.startswith("NM9") and f.severity is Severity.ERROR
 
 
 # -- files -----------------------------------------------------------------------------------

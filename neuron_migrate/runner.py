@@ -212,6 +212,11 @@ def jobs_default() -> int:
         return os.cpu_count() or 1
 
 
+def skipped_result(item: Skipped) -> FileResult:
+    """A folder or file the walk could not read: an error finding, so no gate passes by it."""
+    return problem(item.rel, "NM904", item.reason, 1, 1, 0)
+
+
 def candidates(paths: list[Path], excludes: tuple[str, ...] = ()) -> tuple[list[Candidate], list[Skipped]]:
     """The files ``scan`` and ``fix`` analyse, and those they skip: each file once, however
     many symbolic links inside the scanned folders lead to it (the first name found wins)."""
@@ -235,6 +240,8 @@ def scan(paths: list[Path], options: Options, excludes: tuple[str, ...] = (),
     base = scan_base(paths)
     result = ScanResult(root=str(base), entries=options.entries)
     cands, skipped = candidates(paths, excludes)
+    unlisted = [skipped_result(s) for s in skipped if s.error]
+    skipped = [s for s in skipped if not s.error]
     results: list[FileResult | None] = [None] * len(cands)
     cache = None
     if use_cache:
@@ -258,6 +265,7 @@ def scan(paths: list[Path], options: Options, excludes: tuple[str, ...] = (),
         cache.save(base)
     _follow_project(cands, results, base, options, jobs)
     result.files.extend(r for r in results if r is not None)
+    result.files.extend(unlisted)
     return result, skipped
 
 

@@ -132,3 +132,122 @@ def test_patterns_that_backtracked_exponentially(tmp_path, pattern, ignored):
         assert "Traceback" not in proc.stderr, proc.stderr
         scanned = {f["path"] for f in json.loads(proc.stdout)["findings"]}
         assert scanned == set(PATTERN_FILES) - ignored, args
+
+
+# -- 2. a gate never passes by skipping -----------------------------------------------------------
+
+def _as_normal_user() -> list[str]:
+    """A command prefix that runs a process bound by file permissions. Root reads through
+    chmod 000; root without CAP_DAC_OVERRIDE and CAP_DAC_READ_SEARCH cannot, exactly like a
+    normal user (dropping to ``nobody`` would not do: it cannot read root's Python)."""
+    if os.geteuid() != 0:
+        return []
+    import shutil
+
+    prefix = ["setpriv", "--bounding-set=-dac_override,-dac_read_search"]
+    if shutil.which("setpriv") is None or subprocess.run([*prefix, "true"]).returncode != 0:
+        pytest.skip("cannot run a process without root's file access here")
+    return prefix
+
+
+def _scan_as_user(*args) -> tuple[int, dict]:
+    proc = subprocess.run([*_as_normal_user(), sys.executable, "-m", "neuron_migrate", "scan",
+                           *map(str, args), "-f", "json", "--no-cache"],
+                          capture_output=True, text=True, timeout=60)
+    assert "Traceback" not in proc.stderr, proc.stderr
+    return proc.returncode, json.loads(proc.stdout)
+
+
+def _fix_check_as_user(*args) -> subprocess.CompletedProcess:
+    proc = subprocess.run([*_as_normal_user(), sys.executable, "-m", "neuron_migrate", "fix",
+                           "--check", *map(str, args)], capture_output=True, text=True, timeout=60)
+    assert "Traceback" not in proc.stderr, proc.stderr
+    return proc
+
+
+@pytest.fixture
+def clean_tree(tmp_path) -> Path:
+    """A tree whose only file has no finding: a skipped folder is all that can fail the gate."""
+    (tmp_path / "ok.py").write_bytes(b"import torch\nx = torch.zeros(3)\n")
+    return tmp_path
+
+
+def test_folder_that_cannot_be_listed_fails_the_gate(clean_tree):
+    locked = clean_tree / "locked"
+    locked.mkdir()
+    (locked / "m.py").write_bytes(GOOD)
+    locked.chmod(0)
+    try:
+        code, doc = _scan_as_user(clean_tree)
+        assert code == 1
+        [f] = doc["findings"]
+        assert (f["code"], f["path"], f["severity"]) == ("NM904", "locked", "error")
+        assert "cannot list the folder: Permission denied" in f["message"]
+        assert {"path": "locked", "reason": f["message"]} in doc["files"]["skipped"]
+        proc = _fix_check_as_user(clean_tree)
+        assert proc.returncode == 1 and "NM904" in proc.stderr, proc.stderr
+    finally:
+        locked.chmod(0o755)
+
+
+def test_scan_root_that_can_be_entered_but_not_read(clean_tree):
+    clean_tree.chmod(0o311)  # search (x) without read: its files can be opened, not listed
+    try:
+        code, doc = _scan_as_user(clean_tree)
+        assert code == 1
+        [f] = doc["findings"]
+        assert f["code"] == "NM904" and f["path"] == "." and "cannot list the folder" in f["message"]
+        assert _fix_check_as_user(clean_tree).returncode == 1
+    finally:
+        clean_tree.chmod(0o755)
+
+
+def test_unlistable_folder_in_process(capsys, clean_tree, monkeypatch):
+    """The same, with the error injected where the walk lists a folder (any user, any OS)."""
+    from neuron_migrate import discover
+
+    (clean_tree / "locked").mkdir()
+    (clean_tree / "locked" / "m.py").write_bytes(GOOD)
+    real = os.scandir
+
+    def scandir(path):
+        if os.fspath(path).endswith("locked"):
+            raise PermissionError(13, "Permission denied", os.fspath(path))
+        return real(path)
+
+    monkeypatch.setattr(discover.os, "scandir", scandir)
+    code, out, _ = run(capsys, "scan", clean_tree, "-f", "json", "--no-cache")
+    doc = json.loads(out)
+    assert code == 1 and [(f["code"], f["path"]) for f in doc["findings"]] == [("NM904", "locked")]
+    code, out, _ = run(capsys, "scan", clean_tree, "--no-cache")
+    assert code == 1 and "locked" in out and "NM904" in out
+    code, _, err = run(capsys, "fix", clean_tree, "--check")
+    assert code == 1 and "NM904" in err
+    code, _, err = run(capsys, "fix", clean_tree, "--apply")
+    assert code == 1 and "NM904" in err
+
+
+def test_path_longer_than_the_os_limit(capsys, tmp_path):
+    """A tree 400 folders deep: its bottom is past PATH_MAX (4,096 bytes on Linux) and was
+    skipped without a word, exit 0."""
+    (tmp_path / "ok.py").write_bytes(b"import torch\n")
+    fd = os.open(tmp_path, os.O_RDONLY)
+    try:
+        for _ in range(400):
+            os.mkdir("level_0000", dir_fd=fd)
+            new = os.open("level_0000", os.O_RDONLY, dir_fd=fd)
+            os.close(fd)
+            fd = new
+        with open(os.open("deep.py", os.O_WRONLY | os.O_CREAT, 0o644, dir_fd=fd), "wb") as fh:
+            fh.write(GOOD)
+    finally:
+        os.close(fd)
+    code, out, _ = run(capsys, "scan", tmp_path, "-f", "json", "--no-cache")
+    doc = json.loads(out)
+    assert code == 1
+    [f] = doc["findings"]
+    assert f["code"] == "NM904" and "longer than the operating system allows" in f["message"]
+    assert f["path"].startswith("level_0000/") and len(f["path"]) > 4000
+    assert {"path": f["path"], "reason": f["message"]} in doc["files"]["skipped"]
+    code, _, err = run(capsys, "fix", tmp_path, "--check")
+    assert code == 1 and "NM904" in err

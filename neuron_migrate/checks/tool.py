@@ -30,8 +30,10 @@ NM903 = rule(
 )
 NM904 = rule(
     "NM904", "unreadable-file", "error", "tool",
-    summary="the file could not be read",
-    why=_NOT_ANALYSED + " Permissions, files deleted during the scan and special files land here.",
+    summary="the file, or a folder holding files, could not be read",
+    why=_NOT_ANALYSED + " Permissions, files deleted during the scan and special files land here,"
+    " and so do folders that cannot be listed (no read permission, a path longer than the"
+    " operating system allows): whatever they hold was not analysed.",
     example="(a file without read permission)", use_instead="make the file readable", fix="none",
 )
 NM905 = rule(

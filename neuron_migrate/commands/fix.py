@@ -57,7 +57,8 @@ def run_fix(args, conf, mode: str, verbose: bool = True, left: bool = True):
     from neuron_migrate.discover import scan_base
     from neuron_migrate.report.fix import summary, unified_diff
     from neuron_migrate.report.text import colour
-    from neuron_migrate.runner import candidates, fix_files
+    from neuron_migrate.fix import FileFix
+    from neuron_migrate.runner import candidates, fix_files, skipped_result
     from neuron_migrate.writer import write_atomic
 
     as_json = getattr(args, "format", "text") == "json"
@@ -66,7 +67,9 @@ def run_fix(args, conf, mode: str, verbose: bool = True, left: bool = True):
     write_errors: dict[str, str] = {}
     todo, skipped = candidates(args.paths, conf.exclude)
     for item in skipped:
-        if not args.quiet:
+        if item.error:  # a folder it could not list: a finding that fails the gate
+            results.append(FileFix(item.rel, remaining=list(skipped_result(item).findings)))
+        elif not args.quiet:
             print(f"skipped {item.rel}: {item.reason}", file=sys.stderr)
     # fixes are computed in a process pool for many files; writing stays here, in order
     with Progress(args.quiet or mode == "diff", "fixing") as progress:
@@ -89,7 +92,7 @@ def run_fix(args, conf, mode: str, verbose: bool = True, left: bool = True):
 
 
 def exit_code(args, options, mode: str, results, write_errors) -> int:
-    from neuron_migrate.fix import BROKEN
+    from neuron_migrate.fix import BROKEN, not_analysed
     from neuron_migrate.report import blocking
 
     broken = any(n.reason == BROKEN for r in results for n in r.not_applied)
@@ -99,8 +102,7 @@ def exit_code(args, options, mode: str, results, write_errors) -> int:
         return 0
     if mode == "check":
         pending = any(r.changed for r in results)
-        unreadable = any(f.code.startswith("NM9") and f.severity.label == "error"
-                         for r in results for f in r.remaining)
+        unreadable = any(not_analysed(f) for r in results for f in r.remaining)
         return 1 if pending or unreadable else 0
     return 1 if blocking([f for r in results for f in r.remaining], options.fail_on) else 0
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from neuron_migrate.commands import plural
-from neuron_migrate.fix import FileFix, split_lines
+from neuron_migrate.fix import FileFix, not_analysed, split_lines
 from neuron_migrate.models import Applicability, Finding
 
 _STYLE = {"+": "\x1b[32m", "-": "\x1b[31m", "@": "\x1b[36m"}
@@ -67,6 +67,8 @@ def summary(results: list[FileFix], mode: str, unsafe: bool, write_errors: dict[
     if not left:
         return lines
     if mode == "check":
+        lines.extend(f"not analysed: {location(f)} {f.code} {f.message}" for r in results
+                     for f in r.remaining if not_analysed(f))
         if changed:
             lines.append("run `neuron-migrate fix --apply" + (" --unsafe-fixes" if unsafe else "") + "` to apply them")
         return lines
