@@ -1,25 +1,38 @@
-"""Write a file atomically: a temp file in the same folder, fsync, rename, same mode.
+"""Write a file atomically: a temp file in the same folder, fsync, rename, same mode and owner.
 
 A reader (or a crash, or Ctrl-C) sees either the old bytes or the new ones, never a
 half-written file: the new content is complete on disk before ``os.replace`` swaps the
 name over, and the rename is atomic within one file system. A symbolic link is followed,
-so the link stays a link and its target gets the new content. A hard link is replaced by a
-new file (its other names keep the old content), as with any editor that saves atomically.
+so the link stays a link and its target gets the new content. A file with several hard
+links is not written (``HardLinked``): a rename would split it into two files with
+different contents, and writing in place would give up atomicity.
 
-An edit made beside the fix is never lost by the fix: the file is compared with the bytes
-the fix was computed from once the new content is durable, immediately before the rename,
-and once more after it (through a descriptor still open on the old file). A write that
-lands in between is put back and reported. What remains is a writer that opened the old
-file before the rename and writes to it after that last look (docs/fix.md).
+An edit made beside the fix is never lost by the fix (``write_atomic``):
+
+- the file is compared with the bytes the fix was computed from before the temp file is
+  written, and again once that file is durable, immediately before the rename;
+- on Linux a write lease is held on the old file across that last look and the rename: a
+  process that opens the file meanwhile is held at its ``open`` until the lease goes, and
+  the lease reports it;
+- after the rename the old file is looked at once more, through a descriptor still open on
+  it, and a second name kept for it until then: if it was written to, or someone is opening
+  it, that old file is put back in place (with the edit) and the fix is reported as not
+  written.
+
+What remains (docs/fix.md): without leases (macOS, Windows, network file systems), a
+process that opened the old file before the rename and writes to it after the last look.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import stat
+import sys
 import tempfile
 import threading
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -31,41 +44,117 @@ class ChangedOnDisk(OSError):
     """The file no longer holds the bytes the fix was computed from."""
 
 
+class HardLinked(OSError):
+    """The file has other names: replacing it would split them."""
+
+
 def write_atomic(path: Path, data: bytes, expected: bytes | None = None) -> None:
-    """Replace ``path``'s content with ``data``; refuse if it no longer equals ``expected``
-    (checked before the temp file is written, right before the rename, and after it)."""
+    """Replace ``path``'s content with ``data``, keeping its mode, owner and group; refuse
+    (``ChangedOnDisk``) if it no longer equals ``expected``."""
     path = Path(os.path.realpath(path))
     if expected is None:
-        replace_file(path, data, mode=stat.S_IMODE(path.stat().st_mode))
+        replace_file(path, data, like=path.stat())
         return
     with open(path, "rb") as old:  # held open: after the rename it still reads the old file
         st = os.fstat(old.fileno())
+        if st.st_nlink > 1:
+            raise HardLinked(f"{path.name} has {st.st_nlink} hard links: fixing it would split them "
+                             "into files with different contents; not written")
         if old.read() != expected:
             raise _changed(path)
-
-        def unchanged() -> None:
-            """The last look before the rename: same file, same bytes."""
-            now = os.stat(path)
-            if (now.st_ino, now.st_dev) != (st.st_ino, st.st_dev) or os.pread(
-                    old.fileno(), len(expected) + 1, 0) != expected:
-                raise _changed(path)
-
-        replace_file(path, data, mode=stat.S_IMODE(st.st_mode), before_rename=unchanged)
-        if os.pread(old.fileno(), len(expected) + 1, 0) != expected:
-            # written to between the last look and the rename: put that edit back, unless
-            # the new file was written to as well (then no version holds every edit)
-            def untouched() -> None:
-                if path.read_bytes() != data:
-                    raise ChangedOnDisk(f"{path.name} was written to while it was being renamed; "
-                                        "check it (an edit may be missing) and run fix again")
-
-            replace_file(path, _read_all(old.fileno()), mode=stat.S_IMODE(st.st_mode),
-                         before_rename=untouched)
-            raise _changed(path)
+        replace_file(path, data, like=st, around_rename=_rename_guard(path, old.fileno(), st, expected, data))
 
 
 def _changed(path: Path) -> ChangedOnDisk:
     return ChangedOnDisk(f"{path.name} changed on disk while it was being fixed; run fix again")
+
+
+def _rename_guard(path: Path, fd: int, st: os.stat_result, expected: bytes, data: bytes) -> Callable:
+    """The context ``replace_file`` renames in: the checks around the rename (see the module).
+    ``fd`` is open on the old file."""
+    def holds_expected() -> bool:
+        return os.pread(fd, len(expected) + 1, 0) == expected
+
+    @contextmanager
+    def guard() -> Iterator[None]:
+        with _lease(fd) as undisturbed:
+            now = os.stat(path)
+            if (now.st_ino, now.st_dev) != (st.st_ino, st.st_dev) or not undisturbed() \
+                    or not holds_expected():
+                raise _changed(path)
+            aside = _second_name(path)  # (after the nlink check: it is a second link)
+            try:
+                yield  # the rename
+            except BaseException:
+                if aside:
+                    os.unlink(aside)
+                raise
+            if holds_expected() and undisturbed():
+                if aside:
+                    os.unlink(aside)
+                return
+            # written to, or being opened, between the last look and the rename: put the old
+            # file back (unless the new one was written to as well: then neither holds every edit)
+            if path.read_bytes() != data:
+                raise ChangedOnDisk(f"{path.name} was written to while it was being renamed; "
+                                    "check it (an edit may be missing) and run fix again")
+            if aside:
+                os.replace(aside, path)
+            else:
+                replace_file(path, _read_all(fd), like=st)
+            raise _changed(path)
+    return guard
+
+
+def _second_name(path: Path) -> str | None:
+    """A hard link to the old file, so that it can be put back whole after the rename."""
+    aside = str(path.parent / f".nm{os.getpid()}-{threading.get_ident() % 10**6}{TEMP_SUFFIX}")
+    try:
+        os.link(path, aside)
+    except OSError:
+        return None  # no hard links here: the old file is put back from its bytes instead
+    return aside
+
+
+@contextmanager
+def _lease(fd: int) -> Iterator[Callable[[], bool]]:
+    """A write lease on ``fd`` (Linux): no other process has the file open while it is held,
+    and one opening it meanwhile waits at its ``open``. Yields a test that nobody has tried
+    to open it since; elsewhere (or when a lease cannot be had) that test is always true."""
+    fcntl = _fcntl()
+    if fcntl is None or threading.current_thread() is not threading.main_thread():
+        yield lambda: True
+        return
+    previous = signal.signal(signal.SIGIO, signal.SIG_IGN)  # the break notice: polled instead
+    try:
+        for attempt in range(10):  # open elsewhere (an append under way?): wait a little
+            try:
+                fcntl.fcntl(fd, fcntl.F_SETLEASE, fcntl.F_WRLCK)
+                break
+            except BlockingIOError:
+                time.sleep(0.001 * (attempt + 1))
+            except OSError:
+                break  # not the owner, or a file system without leases
+        # kept open (an editor, a tail -f) or no lease to be had: the checks around the
+        # rename still hold
+        if fcntl.fcntl(fd, fcntl.F_GETLEASE) != fcntl.F_WRLCK:
+            yield lambda: True
+            return
+        try:
+            yield lambda: fcntl.fcntl(fd, fcntl.F_GETLEASE) == fcntl.F_WRLCK
+        finally:
+            with contextlib.suppress(OSError):
+                fcntl.fcntl(fd, fcntl.F_SETLEASE, fcntl.F_UNLCK)
+    finally:
+        signal.signal(signal.SIGIO, previous)
+
+
+def _fcntl():
+    if not sys.platform.startswith("linux"):
+        return None
+    import fcntl
+
+    return fcntl if hasattr(fcntl, "F_SETLEASE") else None
 
 
 def _read_all(fd: int) -> bytes:
@@ -76,34 +165,47 @@ def _read_all(fd: int) -> bytes:
     return b"".join(chunks)
 
 
-def replace_file(path: Path, data: bytes, mode: int | None = None, durable: bool = True,
-                 before_rename: Callable[[], None] | None = None) -> None:
+def replace_file(path: Path, data: bytes, like: os.stat_result | None = None, durable: bool = True,
+                 around_rename: Callable | None = None) -> None:
     """Write ``data`` to a temporary file beside ``path`` and rename it over ``path``: a
-    reader sees the old bytes or the new ones, never part of them. ``durable`` syncs the
-    file and the folder first (source files; a cache can do without). ``before_rename``
-    runs once the temp file is complete; if it raises, nothing is renamed."""
+    reader sees the old bytes or the new ones, never part of them. ``like``: the old file's
+    stat, whose mode, owner and group the new file takes (the owner as far as this user may
+    give it: root keeps a mounted repository's owner). ``durable`` syncs the file and the
+    folder first (source files; a cache can do without). ``around_rename``: a context the
+    rename happens in, once the temp file is complete."""
     with _interrupts_held():
-        # a short name: ".<name>.<random>.nm-tmp" would pass the 255-byte limit for long names
+        # a short name: ".<name>.<random>.nm-tmp" passed the 255-byte limit for long names
         fd, tmp = tempfile.mkstemp(prefix=".nm", suffix=TEMP_SUFFIX, dir=path.parent)
         try:
             with os.fdopen(fd, "wb") as fh:
                 fh.write(data)
+                if like is not None:
+                    _same_owner(fh.fileno(), like)
+                    os.fchmod(fh.fileno(), stat.S_IMODE(like.st_mode))
                 if durable:
                     fh.flush()
                     os.fsync(fh.fileno())
-            if mode is not None:
-                os.chmod(tmp, mode)
-            if before_rename is not None:
-                before_rename()
-            os.replace(tmp, path)
+            with around_rename() if around_rename else contextlib.nullcontext():
+                os.replace(tmp, path)
         except BaseException:
-            try:
+            with contextlib.suppress(OSError):
                 os.unlink(tmp)
-            except OSError:
-                pass
             raise
     if durable:
         _sync_folder(path.parent)
+
+
+def _same_owner(fd: int, like: os.stat_result) -> None:
+    if not hasattr(os, "fchown"):
+        return
+    st = os.fstat(fd)
+    if (st.st_uid, st.st_gid) == (like.st_uid, like.st_gid):
+        return
+    try:
+        os.fchown(fd, like.st_uid, like.st_gid)
+    except OSError:
+        with contextlib.suppress(OSError):
+            os.fchown(fd, -1, like.st_gid)  # a user may give a group they belong to
 
 
 @contextmanager
