@@ -52,9 +52,40 @@ def _parse_yaml(path: Path, raw: bytes) -> object:
     except AttributeError:  # pragma: no cover
         loader = yaml.SafeLoader
     try:
-        return yaml.load(raw.decode("utf-8"), Loader=loader)
-    except (UnicodeDecodeError, yaml.YAMLError) as exc:
+        data = yaml.load(raw.decode("utf-8"), Loader=loader)
+    except (UnicodeDecodeError, yaml.YAMLError, RecursionError) as exc:
         raise TableError(f"{path}: cannot load: {exc}") from None
+    written, expanded = _sizes(data)
+    if expanded > MAX_EXPANSION * written + 10_000:
+        raise TableError(f"{path}: cannot load: its YAML aliases expand {written:,} values into more "
+                         f"than {expanded:,} (a table needs no such expansion)")
+    return data
+
+
+MAX_EXPANSION = 10  # values read through aliases, per value written, before a table is refused
+
+
+def _sizes(data: object) -> tuple[int, int]:
+    """(values written in the file, values a reader walks once aliases are expanded). An
+    alias is the same object again, so each object is counted once, children first: linear
+    in the first even when the second is 1,500 x 1,500 (aliases of aliases)."""
+    size: dict[int, int] = {}
+    seen: set[int] = set()
+    written = 0
+    stack: list[tuple[object, bool]] = [(data, False)]
+    while stack:
+        v, children_done = stack.pop()
+        if not isinstance(v, (dict, list)):
+            continue
+        items = [*v.keys(), *v.values()] if isinstance(v, dict) else v
+        if children_done:
+            size[id(v)] = min(1 + sum(size.get(id(x), 1) for x in items), 1 << 62)
+        elif id(v) not in seen:  # a recursive alias counts once
+            seen.add(id(v))
+            written += 1 + len(items)
+            stack.append((v, True))
+            stack.extend((x, False) for x in items)
+    return written, size.get(id(data), 1)
 
 
 def _compiled(path: Path, raw: bytes) -> object | None:

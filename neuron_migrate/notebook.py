@@ -20,10 +20,12 @@ key order, escapes) stays as it was.
 from __future__ import annotations
 
 import ast
+import bisect
 import codecs
 import copy
 import dataclasses
 import difflib
+import functools
 import json
 import re
 import warnings
@@ -74,11 +76,25 @@ class Group:
 
     def cell_at(self, offset: int) -> int:
         """Index (in ``cells``) of the cell holding ``offset``; a boundary belongs to the next cell."""
-        i = 0
-        for k, start in enumerate(self.starts):
-            if start <= offset:
-                i = k
-        return i
+        return max(bisect.bisect_right(self.starts, offset) - 1, 0)
+
+    @functools.cached_property
+    def first_lines(self) -> list[int]:
+        """The line of the group's text each cell starts on (1-based), counted once."""
+        starts, text = _line_starts(self.text), self.text
+        # counted as in the text before the cell: a "\r" ending it and a "\n" starting the
+        # next are two line breaks there, one in the whole text
+        return [bisect.bisect_right(starts, s) + (0 < s < len(text) and text[s - 1:s + 1] == "\r\n")
+                for s in self.starts]
+
+    @functools.cached_property
+    def line_starts(self) -> list[tuple[list[int], list[int]]]:
+        """Per cell, where each line starts in its analysed code and in its stored text."""
+        return [(_line_starts(c.code), _line_starts(c.text)) for c in self.cells]
+
+
+def _line_starts(text: str) -> list[int]:
+    return [0] + [m.end() for m in _NEWLINE.finditer(text)]
 
 
 @dataclass
@@ -217,14 +233,12 @@ def _rule_finding(code: str, path: str, cell: int, line: int, column: int, messa
                    line=line, column=column, end_line=line, end_column=column, message=message, cell=cell)
 
 
-def _to_cell(f: Finding, group: Group, lines: list[int]) -> Finding:
+def _to_cell(f: Finding, group: Group) -> Finding:
     """``f`` (a position in the group's module) as a cell and a line within it."""
-    i = 0
-    for k, first in enumerate(lines):
-        if first <= f.line:
-            i = k
+    lines = group.first_lines
+    i = max(bisect.bisect_right(lines, f.line) - 1, 0)
     first = lines[i]
-    last = first + len(_NEWLINE.split(group.cells[i].code)) - 1
+    last = first + len(group.line_starts[i][0]) - 1
     fix = f.fix
     if fix is not None:  # its edits, as offsets into the cell's source
         try:
@@ -235,11 +249,6 @@ def _to_cell(f: Finding, group: Group, lines: list[int]) -> Finding:
             fix = None
     return dataclasses.replace(f, cell=group.cells[i].number, line=f.line - first + 1,
                                end_line=min(f.end_line, last) - first + 1, fix=fix)
-
-
-def _first_lines(group: Group) -> list[int]:
-    return [group.text.count("\n", 0, s) + group.text.count("\r", 0, s)
-            - group.text.count("\r\n", 0, s) + 1 for s in group.starts]
 
 
 def _notes(path: str, nb: Notebook, options: Options) -> list[Finding]:
@@ -280,8 +289,7 @@ def analyse(path: str, data: bytes, options: Options) -> FileResult:
         src = SourceFile(path=path, text=group.text)
         result = analyse_source(src, options)
         lines += result.lines
-        firsts = _first_lines(group)
-        findings.extend(_to_cell(f, group, firsts) for f in result.findings)
+        findings.extend(_to_cell(f, group) for f in result.findings)
     findings.sort(key=lambda f: (f.cell or 0, f.line, f.column, f.code))
     return FileResult(path, tuple(findings), lines=lines)
 
@@ -319,17 +327,9 @@ def _cell_edit(group: Group, e: Edit) -> tuple[int, Edit]:
     s, t = e.start - base, min(e.end, end_limit) - base  # the newline added between cells is ours
     if e.end > end_limit + 1 or (e.end == end_limit + 1 and cell.code.endswith(("\n", "\r"))):
         raise _Unmappable("a fix crosses a cell boundary")
-    code_starts = [0] + [m.end() for m in _NEWLINE.finditer(cell.code)]
-    text_starts = [0] + [m.end() for m in _NEWLINE.finditer(cell.text)]
-
-    def line_of(offset: int) -> int:
-        n = 0
-        for k, start in enumerate(code_starts):
-            if start <= offset:
-                n = k
-        return n  # 0-based
-
-    ls, le = line_of(s), line_of(t)
+    code_starts, text_starts = group.line_starts[i]
+    ls = bisect.bisect_right(code_starts, s) - 1  # 0-based lines
+    le = bisect.bisect_right(code_starts, t) - 1
     for line in range(ls, le + 1):
         if line + 1 not in cell.placeholders:
             continue
@@ -357,8 +357,7 @@ def fix(path: str, data: bytes, options: Options, unsafe: bool = False):
     new_sources: dict[int, str] = {}  # cell number -> fixed source
     for group in nb.groups:
         outcome = fix_source(SourceFile(path=path, text=group.text), options, unsafe)
-        firsts = _first_lines(group)
-        result.not_applied.extend(NotApplied(_to_cell(n.finding, group, firsts), n.reason)
+        result.not_applied.extend(NotApplied(_to_cell(n.finding, group), n.reason)
                                   for n in outcome.not_applied)
         if outcome.error:
             result.error = outcome.error

@@ -24,7 +24,7 @@ from typing import Annotated, Literal, Optional
 import typer
 
 from neuron_migrate.commands import UsageError
-from neuron_migrate.commands.options import TextOrJson
+from neuron_migrate.commands.options import TextOrJson, write_output
 
 SUBCOMMANDS = ("query", "import", "diff")
 STATUSES = ("native", "cpu_fallback", "unsupported", "unknown")
@@ -258,7 +258,7 @@ STATUS_WORDS = {"y": "native", "yes": "native", "supported": "native", "native":
                 "n": "unsupported", "no": "unsupported", "unsupported": "unsupported",
                 "not supported": "unsupported"}
 _RANK = {"native": 0, "unknown": 1, "cpu_fallback": 2, "unsupported": 3}
-_LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
+_LINK = re.compile(r"\[([^\[\]]*)\]\([^()]*\)")  # no bracket inside: linear on "[[[[…"
 
 
 def _cells(line: str) -> list[str]:
@@ -356,13 +356,20 @@ def _import_row(res: ImportResult, amap, api: str, status: str, notes: str, sour
         res.rows[op] = row
 
 
+def _clip(text: str, width: int = 80) -> str:
+    """A cell for a one-line message (a table may hold a cell of any length)."""
+    return text if len(text) <= width else text[:width - 1] + "…"
+
+
 def import_command(args) -> int:
     """Read AWS's compatibility table (API | status Y / CPU_FALLBACK / N | limitations) into an overlay YAML."""
     import yaml
 
     file, output, source, release = args.file, args.output, args.source, args.release
+    from neuron_migrate.runner import read_source
+
     try:
-        data = file.read_bytes()
+        data = read_source(file)  # a FIFO or a device is refused, not waited on
     except OSError as exc:
         raise UsageError(f"cannot read {file}: {exc.strerror or exc}") from None
     text = data.decode("utf-8", errors="replace")
@@ -381,7 +388,7 @@ def import_command(args) -> int:
         body += ("# APIs with no ATen operator in the torch map (not imported):\n"
                  + "".join(f"#   {api}: {status}\n" for _, api, status in res.unmapped))
     if output:
-        output.write_text(body, encoding="utf-8")
+        write_output(output, lambda fh: fh.write(body))
     else:
         sys.stdout.write(body)
     err = sys.stderr
@@ -389,10 +396,10 @@ def import_command(args) -> int:
           + (f" into {output}" if output else ""), file=err)
     if res.unmapped:
         print(f"{len(res.unmapped)} APIs map to no ATen operator and were left out: "
-              + ", ".join(api for _, api, _ in res.unmapped[:10])
+              + ", ".join(_clip(api) for _, api, _ in res.unmapped[:10])
               + (" ..." if len(res.unmapped) > 10 else ""), file=err)
     for line, api, reason in res.skipped:
-        print(f"skipped line {line} ({api}): {reason}", file=err)
+        print(f"skipped line {line} ({_clip(api)}): {_clip(reason, 200)}", file=err)
     for c in res.conflicts:
         print(f"conflict (kept the worse status): {c}", file=err)
     return 0
