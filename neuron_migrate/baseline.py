@@ -21,6 +21,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from pathlib import Path
 
+from neuron_migrate.discover import shown, source_file
 from neuron_migrate.models import Finding, ScanResult
 from neuron_migrate.notebook import file_cells
 from neuron_migrate.source import file_lines
@@ -71,10 +72,10 @@ def fingerprints(result: ScanResult, folder: Path) -> list[tuple[Finding, Entry]
         if f.path not in skipped:
             by_file[f.path].append(f)
     for rel, findings in by_file.items():
-        file = Path(rel) if Path(rel).is_absolute() else root / rel
+        file = source_file(root, rel)
         notebook = any(f.cell is not None for f in findings)
         lines, cells = ([], file_cells(file)) if notebook else (file_lines(file), {})
-        key = Path(os.path.relpath(file.absolute(), folder.absolute())).as_posix()
+        key = shown(Path(os.path.relpath(file.absolute(), folder.absolute())).as_posix())
         seen: dict[tuple[str, str], int] = defaultdict(int)
         for f in findings:  # already in source order
             own = cells.get(f.cell, []) if f.cell is not None else lines
@@ -101,11 +102,14 @@ def load(path: Path) -> set[Entry]:
     if path.exists() and not path.is_file():
         raise BaselineError(f"{path}: cannot read the baseline: not a regular file")
     try:
-        doc = json.loads(path.read_text(encoding="utf-8"))
+        text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise BaselineError(f"{path}: cannot read the baseline: {exc}") from None
-    except json.JSONDecodeError as exc:
-        raise BaselineError(f"{path}: not a baseline (invalid JSON: {exc})") from None
+    try:
+        doc = json.loads(text, parse_constant=_not_json, parse_float=_no_float, parse_int=_small_int)
+    except (ValueError, RecursionError) as exc:  # JSONDecodeError is a ValueError
+        why = "nested too deeply" if isinstance(exc, RecursionError) else exc
+        raise BaselineError(f"{path}: not a baseline (invalid JSON: {why})") from None
     if not isinstance(doc, dict) or doc.get("schema_version") != SCHEMA_VERSION \
             or not isinstance(doc.get("findings"), list):
         raise BaselineError(f"{path}: not a neuron-migrate baseline (schema_version "
@@ -113,13 +117,27 @@ def load(path: Path) -> set[Entry]:
                             "`neuron-migrate baseline PATH -o FILE`")
     entries = set()
     for i, row in enumerate(doc["findings"], 1):
-        try:
-            entries.add(Entry(str(row["path"]), str(row["code"]), str(row["line_hash"]),
-                              int(row["occurrence"])))
-        except (TypeError, KeyError, ValueError):
-            raise BaselineError(f"{path}: finding {i} needs path, code, line_hash and "
-                                "occurrence") from None
+        fields = [row.get(k) for k in ("path", "code", "line_hash", "occurrence")] \
+            if isinstance(row, dict) else []
+        if [type(v) for v in fields] != [str, str, str, int]:
+            raise BaselineError(f"{path}: finding {i} needs path, code, line_hash (strings) and "
+                                "occurrence (a whole number)")
+        entries.add(Entry(*fields))
     return entries
+
+
+def _not_json(word: str):
+    raise ValueError(f"{word} is not a JSON number")
+
+
+def _no_float(text: str):
+    raise ValueError(f"a baseline holds no fractional numbers ({text[:20]})")
+
+
+def _small_int(text: str) -> int:
+    if len(text) > 18:
+        raise ValueError(f"number {text[:20]}… is too long for a baseline")
+    return int(text)
 
 
 def apply(result: ScanResult, path: Path, entries: set[Entry] | None = None) -> Applied:

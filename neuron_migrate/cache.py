@@ -5,7 +5,7 @@ holding ``*``, as ruff's cache does). Its layout::
 
     .neuron-migrate-cache/
         .gitignore  CACHEDIR.TAG
-        v2/<salt>
+        v3/<salt>
 
 The *salt* is a hash of everything besides the file that decides its findings: the tool's
 version and source code, the rules/ tables, the capability overlays, the options and the
@@ -17,12 +17,20 @@ bytes and its ``FileResult``, read once when a scan starts and written once when
 (one file per scan, not one per source file: a warm scan of 2,000 files opened 2,000
 entries). An edited file replaces its entry; entries of deleted files are dropped.
 
-The pickle is read back with an unpickler that only builds the result types of
-``neuron_migrate.models`` (a cache restored from an untrusted CI cache cannot run code). A
-corrupt, truncated or foreign file reads as empty, a foreign entry as a miss. Writes go
-to a temporary file in the same folder and are renamed into place, so concurrent scans
-never see half a cache (the last one to finish wins), and no cache problem (read-only
-tree, full disk) ever fails a scan: caching just stops.
+A salt file is signed: an HMAC-SHA256 of its salt and its content under a key kept outside
+the scanned tree, per user (``cache-key`` in the platform's cache folder: ``$XDG_CACHE_HOME``
+or ``~/.cache`` on Linux, ``~/Library/Caches`` on macOS, ``%LOCALAPPDATA%`` on Windows) or
+given by ``NEURON_MIGRATE_CACHE_KEY`` (CI, where the home folder is new each run). A cache
+committed to the repository or restored from another job's CI cache was not signed with
+that key: it reads as empty, so it can never hide a finding. Without a key (no writable
+home) nothing is cached.
+
+A file whose signature holds is still read with an unpickler that only builds the result
+types of ``neuron_migrate.models``, and every entry is type-checked field by field before
+it is used: a damaged, truncated, foreign or wrongly typed entry is a miss, never an error.
+Writes go to a temporary file in the same folder and are renamed into place, so concurrent
+scans never see half a cache (the last one to finish wins), and no cache problem
+(read-only tree, full disk) ever fails a scan: caching just stops.
 """
 
 from __future__ import annotations
@@ -30,26 +38,34 @@ from __future__ import annotations
 import dataclasses
 import enum
 import hashlib
+import hmac
 import io
 import os
 import pickle
+import secrets
 import shutil
 import sys
 import time
+import types
+import typing
 from pathlib import Path
 
 from neuron_migrate import __version__, models, rules_dir
+from neuron_migrate.discover import source_file
 from neuron_migrate.models import FileResult, Options
 from neuron_migrate.writer import TEMP_SUFFIX, replace_file
 
 DIRNAME = ".neuron-migrate-cache"
-LAYOUT = "v2"
+LAYOUT = "v3"  # v3: signed files
 KEEP_SALTS = 8  # salt files kept (one per combination of options and tool version in use)
 _GITIGNORE = "# Created by neuron-migrate: this folder is a cache.\n*\n"
 _CACHEDIR_TAG = ("Signature: 8a477f597d28d172789f06886806bc55\n"
                  "# This file is a cache directory tag created by neuron-migrate.\n"
                  "# For information about cache directory tags see https://bford.info/cachedir/\n")
 _PACKAGE = Path(__file__).resolve().parent
+KEY_ENV = "NEURON_MIGRATE_CACHE_KEY"
+_MAGIC = b"NMC3"
+_MAC_SIZE = 32
 
 
 def digest(data: bytes) -> bytes:
@@ -78,6 +94,72 @@ def salt(options: Options) -> str:
     return h.hexdigest()
 
 
+# -- the key that signs the cache -------------------------------------------------------------
+
+def user_cache_dir() -> Path:
+    """This user's cache folder for the tool, outside any repository."""
+    if sys.platform == "win32":
+        base = os.environ.get("LOCALAPPDATA") or str(Path.home() / "AppData" / "Local")
+    elif sys.platform == "darwin":
+        base = str(Path.home() / "Library" / "Caches")
+    else:
+        base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "neuron-migrate"
+
+
+def secret() -> bytes | None:
+    """The key that signs cache files: ``$NEURON_MIGRATE_CACHE_KEY``, else this user's key
+    file (made on first use, readable by the user alone); None when neither can be had."""
+    env = os.environ.get(KEY_ENV)
+    if env:
+        return env.encode()
+    try:
+        path = user_cache_dir() / "cache-key"
+        try:
+            key = path.read_bytes()
+        except FileNotFoundError:
+            key = _new_key(path)
+    except (OSError, RuntimeError):  # RuntimeError: no home folder
+        return None
+    return key if len(key) >= 16 else None
+
+
+def _new_key(path: Path) -> bytes:
+    """Create the key file whole (written aside, then linked into place): a scan starting at
+    the same moment reads either no file or the complete key, and both keep the first."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f".cache-key.{os.getpid()}.{secrets.token_hex(4)}")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(secrets.token_bytes(32))
+        try:
+            os.link(tmp, path)
+        except FileExistsError:
+            pass  # another scan made it first: use that one
+        return path.read_bytes()
+    finally:
+        os.unlink(tmp)
+
+
+def _mac(key: bytes, name: str, payload: bytes) -> bytes:
+    return hmac.new(key, name.encode() + b"\0" + payload, hashlib.sha256).digest()
+
+
+def seal(key: bytes, name: str, payload: bytes) -> bytes:
+    """A salt file's bytes: a mark, the signature of its name and payload, the payload."""
+    return _MAGIC + _mac(key, name, payload) + payload
+
+
+def unseal(key: bytes, name: str, data: bytes) -> bytes | None:
+    """The payload of a salt file signed with ``key`` under ``name``, else None."""
+    head = len(_MAGIC) + _MAC_SIZE
+    if len(data) < head or not data.startswith(_MAGIC):
+        return None
+    payload = data[head:]
+    return payload if hmac.compare_digest(data[len(_MAGIC):head], _mac(key, name, payload)) else None
+
+
 # -- reading entries safely -------------------------------------------------------------------
 
 def _result_types() -> dict[str, type]:
@@ -98,7 +180,7 @@ class _ResultUnpickler(pickle.Unpickler):
 
 
 def _load(data: bytes) -> dict:
-    """The entries of a salt file; empty when it is damaged or not ours."""
+    """The entries of a salt file's payload; empty when it is damaged or not ours."""
     try:
         entries = _ResultUnpickler(io.BytesIO(data)).load()
     except Exception:  # noqa: BLE001 - any damage to the file is a miss, never a crash
@@ -107,33 +189,50 @@ def _load(data: bytes) -> dict:
 
 
 def _valid(entry: object, rel: str) -> bool:
-    return (type(entry) is tuple and len(entry) == 2 and isinstance(entry[0], bytes)
-            and isinstance(entry[1], FileResult) and entry[1].path == rel and _current(entry[1]))
+    return (type(entry) is tuple and len(entry) == 2 and type(entry[0]) is bytes
+            and type(entry[1]) is FileResult and entry[1].path == rel and _well_typed(entry[1]))
 
 
-def _current(value: object) -> bool:
-    """Whether every dataclass inside ``value`` has exactly the fields its class has now.
+def _checker(tp) -> typing.Callable[[object], bool]:
+    """A test that a value is exactly of the annotated type ``tp`` (no subclass: an ``int``
+    field holding ``True`` is wrong), a dataclass field by field."""
+    origin, args = typing.get_origin(tp), typing.get_args(tp)
+    if origin in (typing.Union, types.UnionType):
+        options = [_checker(a) for a in args]
+        return lambda v: any(check(v) for check in options)
+    if origin is tuple:
+        if len(args) == 2 and args[1] is Ellipsis:
+            item = _checker(args[0])
+            return lambda v: type(v) is tuple and all(map(item, v))
+        items = [_checker(a) for a in args]
+        return lambda v: type(v) is tuple and len(v) == len(items) and all(c(x) for c, x in zip(items, v))
+    if tp is type(None):
+        return lambda v: v is None
+    if dataclasses.is_dataclass(tp):
+        if tp not in _DATACLASS_CHECKS:
+            _DATACLASS_CHECKS[tp] = lambda v: False  # while its fields are built (a recursive type)
+            _DATACLASS_CHECKS[tp] = _fields_check(tp)
+        return lambda v: type(v) is tp and _DATACLASS_CHECKS[tp](v)
+    if tp in (int, str, bytes, bool, float) or isinstance(tp, type) and issubclass(tp, enum.Enum):
+        return lambda v: type(v) is tp
+    raise TypeError(f"the cache cannot check a field of type {tp!r}")  # a new field type: add it here
 
-    Unpickling sets attributes without calling ``__init__``: an entry written by another
-    version of a result type (the tool upgraded during a scan) would lack a new field."""
-    todo = [value]
-    nested = _NESTED
-    while todo:
-        v = todo.pop()
-        names = _FIELDS.get(type(v))
-        if names is not None:
-            fields = vars(v)
-            if fields.keys() != names:
-                return False
-            todo.extend([x for x in fields.values() if type(x) in nested])
-        else:  # a tuple or a list: only containers are pushed, not the numbers and strings
-            todo.extend([x for x in v if type(x) in nested])
-    return True
+
+def _fields_check(cls: type) -> typing.Callable[[object], bool]:
+    """Exactly the fields ``cls`` has now (unpickling does not call ``__init__``: an entry
+    written by another version of a result type would lack a new field), each well typed."""
+    hints = typing.get_type_hints(cls)
+    checks = [(f.name, _checker(hints[f.name])) for f in dataclasses.fields(cls)]
+    expected = {name for name, _ in checks}
+
+    def check(v: object) -> bool:
+        fields = vars(v)
+        return fields.keys() == expected and all(c(fields[name]) for name, c in checks)
+    return check
 
 
-_FIELDS = {cls: {f.name for f in dataclasses.fields(cls)}
-           for cls in _ResultUnpickler.allowed.values() if dataclasses.is_dataclass(cls)}
-_NESTED = frozenset({*_FIELDS, tuple, list})
+_DATACLASS_CHECKS: dict[type, typing.Callable[[object], bool]] = {}
+_well_typed = _checker(FileResult)
 
 
 # -- the cache --------------------------------------------------------------------------------
@@ -147,21 +246,29 @@ class Cache:
         self.seen: set[tuple[str, str]] = set()
         self.writable = True
         self.changed = False
+        self.key: bytes | None = None  # signs the file (``secret``)
 
     @classmethod
     def read(cls, root: Path, options: Options) -> Cache:
         """The cache as it is, to read only (``fix`` leaves the folder alone: it changes files)."""
         cache = cls(root / DIRNAME / LAYOUT / salt(options))
         cache.writable = False
+        cache.key = secret()
+        if cache.key is None:
+            return cache  # no key, no cache: nothing unsigned is ever read
         try:
-            cache.entries = _load(cache.file.read_bytes())
+            payload = unseal(cache.key, cache.file.name, cache.file.read_bytes())
         except OSError:
-            pass
+            payload = None
+        if payload is not None:
+            cache.entries = _load(payload)
         return cache
 
     @classmethod
     def open(cls, root: Path, options: Options) -> Cache:
         cache = cls.read(root, options)
+        if cache.key is None:
+            return cache
         cache.writable = True
         try:
             cache._prepare(root / DIRNAME)
@@ -207,9 +314,9 @@ class Cache:
         if not self.changed or not self.writable:
             return
         kept = {k: v for k, v in self.entries.items()
-                if k in self.seen or os.path.lexists(root / k[1])}
+                if k in self.seen or os.path.lexists(source_file(root, k[1]))}
         try:
-            data = pickle.dumps(kept, protocol=pickle.HIGHEST_PROTOCOL)
+            data = seal(self.key, self.file.name, pickle.dumps(kept, protocol=pickle.HIGHEST_PROTOCOL))
             replace_file(self.file, data, durable=False)
         except OSError:
             self.writable = False  # e.g. a full disk: caching stops, the scan goes on

@@ -74,6 +74,52 @@ def _gitignore(folder: Path) -> IgnoreSpec | None:
     return IgnoreSpec(lines)
 
 
+# what a name may not carry into an output as it is: a backslash (the escape character),
+# control characters (C0, DEL, C1: a terminal obeys them) and bytes that are not UTF-8 (held
+# by Python as lone surrogates, which no UTF-8 output can hold)
+_SPECIAL = re.compile(r"[\\\x00-\x1f\x7f-\x9f\udc80-\udcff]")
+_ESCAPES = {"\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t"}
+_ESCAPED = re.compile(r"\\(?:x([0-9a-f]{2})|u([0-9a-f]{4})|(.))")
+
+
+def shown(path: str) -> str:
+    """``path`` as every output writes it: valid UTF-8, no control characters, and lossless
+    (``real`` gives it back). A byte that is not UTF-8 is ``\\xff``; a control character is
+    ``\\n``, ``\\t``, ``\\r``, ``\\x1b`` (C1: ``\\u0085``); a backslash is ``\\\\``.
+    Other names are unchanged."""
+    if _SPECIAL.search(path) is None:
+        return path
+    return _SPECIAL.sub(_escape, path)
+
+
+def _escape(m: re.Match) -> str:
+    c = m.group()
+    if c in _ESCAPES:
+        return _ESCAPES[c]
+    if "\udc80" <= c <= "\udcff":  # a byte that is not UTF-8
+        return f"\\x{ord(c) - 0xdc00:02x}"
+    return f"\\x{ord(c):02x}" if c < "\x80" else f"\\u{ord(c):04x}"  # C1 controls are characters
+
+
+def real(path: str) -> str:
+    """The name ``shown`` wrote as ``path`` (as Python holds it: ``os.fsencode`` gives its bytes)."""
+    if "\\" not in path:
+        return path
+    inverse = {v[1]: k for k, v in _ESCAPES.items()}
+    def one(m: re.Match) -> str:
+        if m[1]:
+            n = int(m[1], 16)
+            return chr(n) if n < 0x80 else chr(0xdc00 + n)
+        return chr(int(m[2], 16)) if m[2] else inverse.get(m[3], m[3])
+    return _ESCAPED.sub(one, path)
+
+
+def source_file(root: str | Path, path: str) -> Path:
+    """The file a finding's ``path`` (relative to ``root``, as outputs write it) names."""
+    p = Path(real(path))
+    return p if p.is_absolute() else Path(root) / p
+
+
 def scan_base(paths: list[Path]) -> Path:
     """The folder that reported paths are relative to."""
     if len(paths) == 1:
@@ -84,7 +130,7 @@ def scan_base(paths: list[Path]) -> Path:
 
 def _relative(path: Path, base: Path) -> str:
     rel = os.path.relpath(path, base)
-    return Path(rel).as_posix() if not rel.startswith("..") else path.as_posix()
+    return shown(Path(rel).as_posix() if not rel.startswith("..") else path.as_posix())
 
 
 def discover(paths: list[Path], base: Path, excludes: tuple[str, ...] = ()) -> Iterator[Candidate | Skipped]:
@@ -109,7 +155,7 @@ def _walk(root: Path, prefix: str, extra: IgnoreSpec | None) -> Iterator[Candida
     stack: list[tuple[Path, str, tuple[tuple[str, IgnoreSpec], ...]]] = [(root, "", ())]
 
     def show(rel: str) -> str:
-        return "/".join(p for p in (prefix, rel) if p) or "."
+        return "/".join(p for p in (prefix, shown(rel)) if p) or "."
 
     while stack:
         folder, rel_folder, specs = stack.pop()

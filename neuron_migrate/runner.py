@@ -84,7 +84,9 @@ def _analyse(cand: Candidate, options: Options, hashed: bool) -> tuple[bytes | N
 
 def scan_bytes(data: bytes, name: str, options: Options) -> ScanResult:
     """The scan of one file's bytes (read from stdin) named ``name``, relative to the current folder."""
-    rel = Path(os.path.relpath(Path(name).absolute())).as_posix()
+    from neuron_migrate.discover import shown
+
+    rel = shown(Path(os.path.relpath(Path(name).absolute())).as_posix())
     cand = Candidate(Path(name), rel, formats.file_kind(Path(name).name) or "python")
     result = ScanResult(root=os.getcwd(), entries=options.entries)
     result.files.append(_collected(_analyse_bytes(cand, data, options)))
@@ -214,6 +216,8 @@ def jobs_default() -> int:
 
 def skipped_result(item: Skipped) -> FileResult:
     """A folder or file the walk could not read: an error finding, so no gate passes by it."""
+    from neuron_migrate.engine import problem
+
     return problem(item.rel, "NM904", item.reason, 1, 1, 0)
 
 

@@ -16,8 +16,8 @@ An edit made beside the fix is never lost by the fix (``write_atomic``):
   the lease reports it;
 - after the rename the old file is looked at once more, through a descriptor still open on
   it, and a second name kept for it until then: if it was written to, or someone is opening
-  it, that old file is put back in place (with the edit) and the fix is reported as not
-  written.
+  it to write, that old file is put back in place (with the edit) and the fix is reported as
+  not written.
 
 What remains (docs/fix.md): without leases (macOS, Windows, network file systems), a
 process that opened the old file before the rename and writes to it after the last look.
@@ -58,15 +58,15 @@ def write_atomic(path: Path, data: bytes, expected: bytes | None = None) -> None
     with open(path, "rb") as old:  # held open: after the rename it still reads the old file
         st = os.fstat(old.fileno())
         if st.st_nlink > 1:
-            raise HardLinked(f"{path.name} has {st.st_nlink} hard links: fixing it would split them "
-                             "into files with different contents; not written")
+            raise HardLinked(f"it has {st.st_nlink} hard links: fixing it would split them into "
+                             "files with different contents")
         if old.read() != expected:
             raise _changed(path)
         replace_file(path, data, like=st, around_rename=_rename_guard(path, old.fileno(), st, expected, data))
 
 
 def _changed(path: Path) -> ChangedOnDisk:
-    return ChangedOnDisk(f"{path.name} changed on disk while it was being fixed; run fix again")
+    return ChangedOnDisk("changed on disk while it was being fixed; run fix again")
 
 
 def _rename_guard(path: Path, fd: int, st: os.stat_result, expected: bytes, data: bytes) -> Callable:
@@ -93,11 +93,11 @@ def _rename_guard(path: Path, fd: int, st: os.stat_result, expected: bytes, data
                 if aside:
                     os.unlink(aside)
                 return
-            # written to, or being opened, between the last look and the rename: put the old
-            # file back (unless the new one was written to as well: then neither holds every edit)
+            # written to, or being opened to write, between the last look and the rename: put
+            # the old file back (unless the new one was written to as well: then neither holds every edit)
             if path.read_bytes() != data:
-                raise ChangedOnDisk(f"{path.name} was written to while it was being renamed; "
-                                    "check it (an edit may be missing) and run fix again")
+                raise ChangedOnDisk("written to while it was being renamed: check it (an edit may "
+                                    "be missing) and run fix again")
             if aside:
                 os.replace(aside, path)
             else:
@@ -120,7 +120,8 @@ def _second_name(path: Path) -> str | None:
 def _lease(fd: int) -> Iterator[Callable[[], bool]]:
     """A write lease on ``fd`` (Linux): no other process has the file open while it is held,
     and one opening it meanwhile waits at its ``open``. Yields a test that nobody has tried
-    to open it since; elsewhere (or when a lease cannot be had) that test is always true."""
+    to open it for writing since; elsewhere (or when a lease cannot be had) that test is
+    always true."""
     fcntl = _fcntl()
     if fcntl is None or threading.current_thread() is not threading.main_thread():
         yield lambda: True
@@ -141,7 +142,9 @@ def _lease(fd: int) -> Iterator[Callable[[], bool]]:
             yield lambda: True
             return
         try:
-            yield lambda: fcntl.fcntl(fd, fcntl.F_GETLEASE) == fcntl.F_WRLCK
+            # an open for writing breaks the lease towards F_UNLCK; one for reading, towards
+            # F_RDLCK: a reader (an editor, an indexer) is no threat to the edit
+            yield lambda: fcntl.fcntl(fd, fcntl.F_GETLEASE) != fcntl.F_UNLCK
         finally:
             with contextlib.suppress(OSError):
                 fcntl.fcntl(fd, fcntl.F_SETLEASE, fcntl.F_UNLCK)

@@ -1,4 +1,12 @@
+import os
+import tempfile
+
 import pytest
+
+# The result cache signs its files with a key kept in the user's cache folder: the tests
+# use a folder of their own, never the home folder of whoever runs them.
+os.environ["XDG_CACHE_HOME"] = tempfile.mkdtemp(prefix="neuron-migrate-tests-")
+os.environ.pop("NEURON_MIGRATE_CACHE_KEY", None)
 
 
 def pytest_addoption(parser):

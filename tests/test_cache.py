@@ -63,7 +63,12 @@ def salt_files(root: Path) -> list[Path]:
 def stored(root: Path) -> dict:
     """The entries of the one salt file under ``root``."""
     [file] = salt_files(root)
-    return cache_module._load(file.read_bytes())
+    return cache_module._load(cache_module.unseal(cache_module.secret(), file.name, file.read_bytes()))
+
+
+def write_signed(file: Path, payload: bytes) -> None:
+    """A salt file whose signature holds: what it says is read (the key is this user's)."""
+    file.write_bytes(cache_module.seal(cache_module.secret(), file.name, payload))
 
 
 # -- hits and misses ----------------------------------------------------------------------------
@@ -211,7 +216,7 @@ def test_a_damaged_entry_is_a_miss(tree, analysed, damage, monkeypatch):
     monkeypatch.chdir(tree)
     first = scan(tree)
     for file in salt_files(tree):
-        file.write_bytes(DAMAGE[damage](first["a.py"]))
+        write_signed(file, DAMAGE[damage](first["a.py"]))  # signed: the damage itself is read
     analysed.clear()
     assert scan(tree) == first
     assert sorted(analysed) == sorted(SOURCES)
@@ -227,7 +232,7 @@ def test_a_foreign_entry_is_a_miss(tree, analysed, entry):
     [file] = salt_files(tree)
     entries = stored(tree)
     entries[("python", "a.py")] = entry
-    file.write_bytes(pickle.dumps(entries))
+    write_signed(file, pickle.dumps(entries))
     analysed.clear()
     assert scan(tree) == first and analysed == ["a.py"]
 
@@ -239,7 +244,7 @@ def test_an_entry_of_an_older_result_type_is_a_miss(tree, analysed):
     stale = replace(first["a.py"])
     del stale.__dict__["lines"]  # as if written before the field existed
     entries[("python", "a.py")] = (digest((tree / "a.py").read_bytes()), stale)
-    file.write_bytes(pickle.dumps(entries))
+    write_signed(file, pickle.dumps(entries))
     analysed.clear()
     assert scan(tree) == first and analysed == ["a.py"]
 

@@ -6,6 +6,7 @@ by skipping what it could not read, stall the scan, crash an output, or let a ca
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import subprocess
@@ -430,3 +431,263 @@ def test_ops_import_output_that_cannot_be_written(capsys, tmp_path, where):
     table.write_text("| API | Status |\n|---|---|\n| torch.add | Y |\n")
     code, out, err = run(capsys, "ops", "import", table, "-o", tmp_path / where)
     assert code == 2 and err.startswith("neuron-migrate: error: cannot write") and err.count("\n") == 1, err
+
+
+# -- 5. the cache cannot lie ---------------------------------------------------------------------
+
+def _forged_cache(root: Path, key: bytes | None) -> Path:
+    """What a repository can commit: a salt file at the path the tool reads, claiming that
+    ``m.py`` (with its real digest) has no findings; signed with ``key``, or not at all."""
+    import pickle
+
+    from neuron_migrate import cache
+    from neuron_migrate.models import FileResult, Options
+
+    file = root / cache.DIRNAME / cache.LAYOUT / cache.salt(Options())
+    file.parent.mkdir(parents=True, exist_ok=True)
+    entries = {("python", "m.py"): (cache.digest((root / "m.py").read_bytes()), FileResult("m.py", lines=2))}
+    payload = pickle.dumps(entries)
+    file.write_bytes(payload if key is None else cache.seal(key, file.name, payload))
+    return file
+
+
+@pytest.mark.parametrize("key", [None, b"the attacker's own key, 32 bytes"], ids=["unsigned", "foreign key"])
+def test_a_committed_cache_cannot_hide_findings(capsys, tmp_path, key):
+    """Entries with the right digest and ``findings=()`` hid every finding (exit 0)."""
+    (tmp_path / "m.py").write_bytes(GOOD)
+    _forged_cache(tmp_path, key)
+    code, out, _ = run(capsys, "scan", tmp_path, "-f", "json")
+    assert code == 1 and [f["code"] for f in json.loads(out)["findings"]] == ["NM102"]
+
+
+WRONG_TYPES = {
+    "findings not a tuple": lambda r, f: dataclasses.replace(r, findings=[f]),
+    "a finding that is a string": lambda r, f: dataclasses.replace(r, findings=("NM102",)),
+    "lines a string": lambda r, f: dataclasses.replace(r, lines="2"),
+    "line a bool": lambda r, f: dataclasses.replace(r, findings=(dataclasses.replace(f, line=True),)),
+    "severity a string": lambda r, f: dataclasses.replace(r, findings=(dataclasses.replace(f, severity="error"),)),
+    "edits of ints": lambda r, f: dataclasses.replace(r, findings=(dataclasses.replace(
+        f, fix=dataclasses.replace(f.fix, edits=(1, 2))),)),
+}
+
+
+@pytest.mark.parametrize("damage", WRONG_TYPES, ids=list(WRONG_TYPES))
+def test_a_signed_entry_with_wrong_types_is_a_miss(capsys, tmp_path, damage):
+    """Even under the user's own key (a bug, a leaked key), an entry whose fields have the
+    wrong types is a miss: it crashed every later scan."""
+    import pickle
+
+    from neuron_migrate import cache
+
+    (tmp_path / "m.py").write_bytes(GOOD)
+    code, first, _ = run(capsys, "scan", tmp_path, "-f", "json")
+    [file] = (tmp_path / cache.DIRNAME / cache.LAYOUT).iterdir()
+    key = cache.secret()
+    entries = cache._load(cache.unseal(key, file.name, file.read_bytes()))
+    [(k, (dig, result))] = entries.items()
+    entries[k] = (dig, WRONG_TYPES[damage](result, result.findings[0]))
+    file.write_bytes(cache.seal(key, file.name, pickle.dumps(entries)))
+    code, out, _ = run(capsys, "scan", tmp_path, "-f", "json")
+    assert code == 1 and out == first
+
+
+def test_the_key_is_outside_the_tree_or_given_by_ci(tmp_path, monkeypatch):
+    from neuron_migrate import cache
+
+    home = tmp_path / "home-cache"
+    monkeypatch.setenv("XDG_CACHE_HOME", str(home))
+    monkeypatch.delenv(cache.KEY_ENV, raising=False)
+    key = cache.secret()
+    assert key and (home / "neuron-migrate" / "cache-key").read_bytes() == key
+    assert stat_mode(home / "neuron-migrate" / "cache-key") == 0o600
+    assert cache.secret() == key  # made once
+    monkeypatch.setenv(cache.KEY_ENV, "a CI secret")
+    assert cache.secret() == b"a CI secret"
+
+
+def test_without_a_key_nothing_is_cached(capsys, tmp_path, monkeypatch):
+    from neuron_migrate import cache
+
+    monkeypatch.delenv(cache.KEY_ENV, raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "not-a-folder"))
+    (tmp_path / "not-a-folder").write_text("a file where the cache folder would be")
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "m.py").write_bytes(GOOD)
+    for _ in range(2):
+        code, _, err = run(capsys, "scan", tmp_path / "src")
+        assert code == 1 and err == ""
+    assert not (tmp_path / "src" / cache.DIRNAME).exists()
+
+
+def stat_mode(path: Path) -> int:
+    return path.stat().st_mode & 0o777
+
+
+# -- 4. any file name ------------------------------------------------------------------------------
+
+NAMES = {  # the name's bytes, and how every output writes it
+    b"caf\xff.py": "caf\\xff.py",
+    b"esc\x1b[31mred.py": "esc\\x1b[31mred.py",
+    b"new\nline.py": "new\\nline.py",
+    b"back\\slash.py": "back\\\\slash.py",
+    "ümlaut.py".encode(): "ümlaut.py",
+}
+
+
+@pytest.fixture
+def named_tree(tmp_path) -> Path:
+    for name in NAMES:
+        with open(os.path.join(os.fsencode(tmp_path), name), "wb") as fh:
+            fh.write(GOOD)
+    return tmp_path
+
+
+def _output(capsys, *args) -> tuple[int, bytes]:
+    code = main([str(a) for a in args])
+    out, err = capsys.readouterr()
+    assert "Traceback" not in out + err, err
+    data = out.encode("utf-8", "surrogateescape")
+    data.decode("utf-8")  # valid UTF-8: no byte of a name passes through raw
+    return code, data
+
+
+def test_names_in_text_and_json(capsys, named_tree):
+    from neuron_migrate.discover import real
+
+    code, out = _output(capsys, "scan", named_tree, "--no-cache")
+    assert code == 1
+    text = out.decode()
+    assert not any(c in text for c in "\x1b\x00\r") and "\nline.py" not in text
+    for shown in NAMES.values():
+        assert shown in text
+    code, out = _output(capsys, "scan", named_tree, "--no-cache", "-f", "json")
+    paths = [f["path"] for f in json.loads(out)["findings"]]
+    assert sorted(paths) == sorted(NAMES.values())
+    assert sorted(os.fsencode(real(p)) for p in paths) == sorted(NAMES)  # lossless
+
+
+def test_names_in_sarif_github_and_markdown(capsys, named_tree, monkeypatch):
+    monkeypatch.chdir(named_tree)
+    code, out = _output(capsys, "scan", ".", "--no-cache", "-f", "sarif")
+    uris = {r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+            for r in json.loads(out)["runs"][0]["results"]}
+    assert "caf%FF.py" in uris and "new%0Aline.py" in uris and "esc%1B%5B31mred.py" in uris
+    for fmt in ("github", "markdown"):
+        code, out = _output(capsys, "scan", ".", "--no-cache", "-f", fmt)
+        assert b"\x1b" not in out and b"caf\\xff.py" in out, fmt
+
+
+def test_names_in_html_report_and_baseline(capsys, named_tree):
+    html = named_tree.parent / f"{named_tree.name}.html"
+    code, _ = _output(capsys, "report", named_tree, "-o", html, "--no-cache")
+    page = html.read_bytes().decode("utf-8")
+    assert "caf\\xff.py" in page and "\x1b" not in page
+    baseline = named_tree / "baseline.json"
+    code, _ = _output(capsys, "baseline", named_tree, "-o", baseline, "--no-cache")
+    rows = json.loads(baseline.read_bytes().decode("utf-8"))["findings"]
+    assert sorted(r["path"] for r in rows) == sorted(NAMES.values())
+    code, out = _output(capsys, "scan", named_tree, "--no-cache", "--baseline", baseline, "-f", "json")
+    assert code == 0 and json.loads(out)["findings"] == []
+
+
+def test_names_through_fix(capsys, named_tree):
+    code, out = _output(capsys, "fix", named_tree)
+    assert b"a/caf\\xff.py" in out and b"\x1b[31mred" not in out
+    code, _ = _output(capsys, "fix", named_tree, "--apply")
+    for name in NAMES:
+        with open(os.path.join(os.fsencode(named_tree), name), "rb") as fh:
+            assert fh.read() == GOOD_FIXED, name
+
+
+def test_a_255_byte_name_can_be_fixed(capsys, tmp_path):
+    """The temp file was named after the file (".<name>.<random>.nm-tmp"): past the limit."""
+    path = tmp_path / ("x" * 252 + ".py")
+    path.write_bytes(GOOD)
+    code, _, err = run(capsys, "fix", tmp_path, "--apply")
+    assert code == 0, err
+    assert path.read_bytes() == GOOD_FIXED
+
+
+BAD_BASELINES = {
+    "Infinity": '{"schema_version": 1, "findings": [{"path": "m.py", "code": "NM102", "line_hash": "x", '
+                '"occurrence": Infinity}]}',
+    "1e400": '{"schema_version": 1, "findings": [{"path": "m.py", "code": "NM102", "line_hash": "x", '
+             '"occurrence": 1e400}]}',
+    "5,000 digits": '{"schema_version": 1, "findings": [{"path": "m.py", "code": "NM102", "line_hash": "x", '
+                    '"occurrence": ' + "7" * 5000 + '}]}',
+    "100k nested arrays": "[" * 100_000 + "]" * 100_000,
+    "NaN version": '{"schema_version": NaN, "findings": []}',
+    "a row that is a list": '{"schema_version": 1, "findings": [[1, 2]]}',
+    "occurrence true": '{"schema_version": 1, "findings": [{"path": "m.py", "code": "NM102", "line_hash": "x", '
+                       '"occurrence": true}]}',
+}
+
+
+@pytest.mark.parametrize("name", BAD_BASELINES, ids=list(BAD_BASELINES))
+def test_malformed_baseline_is_one_clear_line(capsys, tmp_path, name):
+    (tmp_path / "m.py").write_bytes(GOOD)
+    baseline = tmp_path / "baseline.json"
+    baseline.write_text(BAD_BASELINES[name])
+    code, out, err = run(capsys, "scan", tmp_path, "--no-cache", "--baseline", baseline)
+    assert code == 2 and out == "" and err.count("\n") == 1, err
+    assert err.startswith("neuron-migrate: error: ") and str(baseline) in err
+
+
+def test_ctrl_c_while_the_command_line_is_imported():
+    """Ctrl-C before ``main`` runs (the command's modules still importing) was a traceback."""
+    code = ("import os, signal, sys, time\n"
+            "sys.argv = ['-m']  # as `python -m neuron_migrate` sets it while it finds the package\n"
+            "import neuron_migrate\n"
+            "os.kill(os.getpid(), signal.SIGINT)\n"
+            "time.sleep(30)\n")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert (proc.returncode, proc.stderr) == (130, "neuron-migrate: interrupted\n")
+
+
+def test_ctrl_c_after_main_handled_it(monkeypatch):
+    """A Ctrl-C that escapes ``main`` (say, while it flushes) is the same one line."""
+    code = ("import os, signal\n"
+            "from neuron_migrate import __main__, cli\n"
+            "def main():\n"
+            "    raise KeyboardInterrupt\n"
+            "cli.main = main\n"
+            "__main__.run()\n")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert (proc.returncode, proc.stderr) == (130, "neuron-migrate: interrupted\n")
+
+
+def test_ctrl_c_at_random_moments_of_a_run(tmp_path):
+    """SIGINT at 20 moments of a scan: 130 or Python's own death by SIGINT, at most one line.
+    A traceback is allowed only from Python's start-up, before any of the tool's code ran."""
+    (tmp_path / "m.py").write_bytes(GOOD)
+    for delay in range(0, 200, 10):
+        proc = subprocess.Popen([sys.executable, "-m", "neuron_migrate", "scan", str(tmp_path), "--no-cache"],
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        time.sleep(delay / 1000)
+        proc.send_signal(2)
+        _, err = proc.communicate(timeout=60)
+        if "Traceback" in err:  # Python's start-up or runpy's search for the package
+            assert "neuron_migrate/" not in err, err
+            continue
+        assert proc.returncode in (0, 1, 130, -2) and err.count("\n") <= 1, (delay, proc.returncode, err)
+
+
+def test_a_full_disk_leaves_the_count_of_what_is_left(capsys, tmp_path, monkeypatch):
+    """Writes that fail leave the findings in the file: the summary said "0 findings left"."""
+    import errno
+
+    (tmp_path / "a.py").write_bytes(GOOD)
+    (tmp_path / "b.py").write_bytes(GOOD)
+
+    def full(fd):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(writer.os, "fsync", full)
+    code, _, err = run(capsys, "fix", tmp_path, "--apply")
+    assert code == 2
+    assert "not written: a.py: No space left on device" in err
+    assert "fixed 0 findings" in err and "2 findings left for a person (2 blocking)" in err, err
+    assert (tmp_path / "a.py").read_bytes() == GOOD
+    code, out, err = run(capsys, "fix", tmp_path, "--apply", "-f", "json")
+    doc = json.loads(out)
+    assert doc["summary"]["remaining"] == 2 and doc["summary"]["fixed"] == 0

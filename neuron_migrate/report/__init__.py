@@ -39,9 +39,18 @@ def workspace_path(root: str, path: str) -> str:
     JSON contract names them relative to the scan root; in CI the two differ when a
     subfolder is scanned.
     """
+    from neuron_migrate.discover import shown
+
+    return shown(workspace_file(root, path))
+
+
+def workspace_file(root: str, path: str) -> str:
+    """``workspace_path`` as the file's real name (Python's str for its bytes), for a URI."""
     import os
     from pathlib import Path
 
-    full = Path(path) if Path(path).is_absolute() else Path(root) / path
-    rel = os.path.relpath(full.absolute(), Path.cwd())
-    return full.absolute().as_posix() if rel.startswith("..") else Path(rel).as_posix()
+    from neuron_migrate.discover import source_file
+
+    full = source_file(root, path).absolute()
+    rel = os.path.relpath(full, Path.cwd())
+    return full.as_posix() if rel.startswith("..") else Path(rel).as_posix()

@@ -154,7 +154,9 @@ def _read(root: str | None, path: str) -> str | None:
     if not root:
         return None
     try:
-        return (Path(root) / path).read_text(encoding="utf-8", errors="replace")
+        from neuron_migrate.discover import source_file
+
+        return source_file(root, path).read_text(encoding="utf-8", errors="replace")
     except OSError:
         return None
 

@@ -26,6 +26,12 @@ def unified_diff(path: str, before: str, after: str, color: bool = False) -> str
     return "".join(out)
 
 
+def still_there(r: FileFix, write_errors: dict[str, str]) -> list[Finding]:
+    """The findings still in the file: when it could not be written (a full disk, a file
+    changed meanwhile), those its fixes would have removed are still there too."""
+    return [*r.applied, *r.remaining] if r.path in write_errors else r.remaining
+
+
 def location(f: Finding) -> str:
     """``path:line:col``, or ``nb.ipynb:cell 3:line 2:5`` in a notebook."""
     if f.cell is not None:
@@ -72,7 +78,7 @@ def summary(results: list[FileFix], mode: str, unsafe: bool, write_errors: dict[
         if changed:
             lines.append("run `neuron-migrate fix --apply" + (" --unsafe-fixes" if unsafe else "") + "` to apply them")
         return lines
-    remaining = [f for r in results for f in r.remaining]
+    remaining = [f for r in results for f in still_there(r, write_errors)]
     n_block = len(blocking(remaining, fail_on))
     left = "would be left" if mode == "diff" else "left"
     lines.append(f"{plural(len(remaining), 'finding')} {left} for a person ({n_block} blocking)"
@@ -113,11 +119,11 @@ def render_json(results: list[FileFix], mode: str, write_errors: dict[str, str],
             "error": r.error or write_errors.get(r.path),
             "applied": [finding_dict(f) for f in r.applied] if changed else [],
             "not_applied": [{**finding_dict(n.finding), "reason": n.reason} for n in r.not_applied],
-            "remaining": [finding_dict(f) for f in r.remaining],
+            "remaining": [finding_dict(f) for f in still_there(r, write_errors)],
             "notes": r.notes,
             "diff": unified_diff(r.path, r.before, r.after) if changed and r.before != r.after else None,
         })
-    remaining = [f for r in results for f in r.remaining]
+    remaining = [f for r in results for f in still_there(r, write_errors)]
     doc = {
         "schema_version": SCHEMA_VERSION,
         "tool": {"name": "neuron-migrate", "version": __version__},

@@ -204,11 +204,14 @@ class Links:
             return None
         path, _, rest = location.partition(":")
         line = rest.split(":")[-1].replace("line ", "") if rest else ""
-        full = Path(self.root) / path
+        from neuron_migrate.discover import source_file
+
+        full = source_file(self.root, path)  # its bytes, percent-encoded
         if self.style == "vscode":
-            return f"vscode://file{quote(full.absolute().as_posix())}" + (f":{line}" if line.isdigit() else "")
+            return f"vscode://file{quote(os.fsencode(full.absolute().as_posix()))}" + (
+                f":{line}" if line.isdigit() else "")
         rel = os.path.relpath(full.absolute(), Path(self.report_dir or ".").absolute())
-        return quote(Path(rel).as_posix()) + (f"#L{line}" if line.isdigit() else "")
+        return quote(os.fsencode(Path(rel).as_posix())) + (f"#L{line}" if line.isdigit() else "")
 
 
 def loc_link(location: str, links: Links, title: str = "") -> str:

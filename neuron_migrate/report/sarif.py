@@ -17,6 +17,7 @@ from urllib.parse import quote
 
 from neuron_migrate import __version__
 from neuron_migrate.checks import RULES, Rule, load_all
+from neuron_migrate.discover import source_file
 from neuron_migrate.models import ScanResult, Severity
 
 SCHEMA_URI = "https://json.schemastore.org/sarif-2.1.0.json"
@@ -90,7 +91,7 @@ class Locator:
         from neuron_migrate.notebook import stored_lines
 
         if path not in self._notebooks:
-            file = Path(path) if Path(path).is_absolute() else Path(self.root) / path
+            file = source_file(self.root, path)
             try:
                 self._notebooks[path] = stored_lines(file.read_bytes().decode("utf-8-sig"))
             except (OSError, UnicodeDecodeError):
@@ -104,12 +105,12 @@ def message(f) -> str:
 
 
 def artifact_location(root: str, path: str) -> dict:
-    from neuron_migrate.report import workspace_path
+    from neuron_migrate.report import workspace_file
 
-    where = workspace_path(root, path)
+    where = workspace_file(root, path)  # the name's own bytes, percent-encoded
     if where.startswith("/"):
         return {"uri": Path(where).as_uri()}
-    return {"uri": quote(where), "uriBaseId": "%SRCROOT%"}
+    return {"uri": quote(os.fsencode(where)), "uriBaseId": "%SRCROOT%"}
 
 
 def document(result: ScanResult, skipped) -> dict:

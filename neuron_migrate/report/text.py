@@ -13,6 +13,7 @@ from collections import defaultdict
 from pathlib import Path
 from typing import TextIO
 
+from neuron_migrate.discover import source_file
 from neuron_migrate.models import Applicability, ScanResult, Severity
 from neuron_migrate.commands import plural
 from neuron_migrate.report import summary, workspace_path
@@ -70,7 +71,7 @@ def render(result: ScanResult, skipped, out: TextIO, color: bool = False, source
     for f in result.findings:
         by_file[f.path].append(f)
     for path, findings in by_file.items():
-        file = Path(path) if Path(path).is_absolute() else root / path
+        file = source_file(root, path)
         cells = file_cells(file) if source and path.endswith(".ipynb") else {}
         lines = file_lines(file) if source and not cells else []
         block = [paint(workspace_path(result.root, path), "bold underline")]
@@ -151,7 +152,7 @@ def render_concise(result: ScanResult, skipped, out: TextIO, color: bool = False
         block.append(f"{paint(where, 'bold')}: {paint(f.code, _STYLE[f.severity])} {f.message}{_mark(f, paint)}")
         if source:
             if f.path not in texts:
-                file = Path(f.path) if Path(f.path).is_absolute() else root / f.path
+                file = source_file(root, f.path)
                 texts[f.path] = file_cells(file) if f.path.endswith(".ipynb") else file_lines(file)
             lines = texts[f.path]
             lines = lines.get(f.cell, []) if isinstance(lines, dict) else lines
