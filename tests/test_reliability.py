@@ -351,13 +351,13 @@ def test_notebook_work_is_linear_in_its_size(monkeypatch):
     breaks a bounded number of times, not once per finding (``_to_cell`` split the cell per
     finding and ``_cell_edit`` rebuilt its line starts per edit: 5,000 lines took 92 s to
     scan, 10,000 did not finish in 5 minutes; now 6 s and 10 s)."""
-    from neuron_migrate import fix, notebook
+    from neuron_migrate import notebook
     from neuron_migrate.models import Options
 
     data = _big_notebook(2000)
     counting = _CountingRegex(notebook._NEWLINE)
     monkeypatch.setattr(notebook, "_NEWLINE", counting)
-    result = fix.fix_file("notebook", "big.ipynb", data, Options())
+    result = notebook.fix("big.ipynb", data, Options())
     assert len(result.applied) == 2000 and result.remaining == []
     assert counting.chars < 20 * len(data), counting.chars
     assert json.loads(result.data)["cells"][0]["source"][1] == 'x0 = torch.zeros(3).to("neuron")\n'
