@@ -135,8 +135,9 @@ class Context:
     _states: dict[type, object] = field(default_factory=dict, repr=False)
 
     def state(self, cls: type[S]) -> S:
-        """This file's state of one check module: an instance of ``cls`` (a dataclass whose
-        fields all have defaults), made when first asked and freed with the context, so
+        """This file's state of one check module: an instance of ``cls`` (a small class made
+        with no arguments, its attributes typed in ``__init__``; plain classes, since a
+        dataclass costs start-up), made when first asked and freed with the context, so
         nothing of one file outlives it. A check's products for others are such classes too."""
         found = self._states.get(cls)
         if found is None:

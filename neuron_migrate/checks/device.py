@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import ast
 import re
-from dataclasses import dataclass, field
 
 from neuron_migrate.capabilities import cuda_api, target
 from neuron_migrate.checks import Context, finalizer, on, prefilter, rule
@@ -90,12 +89,14 @@ _CUDA_BUILD = frozenset(f"torch.utils.cpp_extension.{n}" for n in ("CUDA_HOME", 
 _KERNEL_HINT = re.compile(r"(?i)cuda|triton|kernel|_C\b|_ext\b|extension")
 
 
-@dataclass
 class _State:
-    held: list[tuple] = field(default_factory=list)  # (kind, target, leaf, literals, chain) of assignments
-    ifs: list[ast.If] = field(default_factory=list)  # the `if` statements seen so far
-    if_test_of: dict[int, ast.If] = field(default_factory=dict)  # node id -> the `if` whose test holds it
-    ifs_indexed: int = 0  # how many of ``ifs`` if_test_of covers
+    __slots__ = ("held", "ifs", "if_test_of", "ifs_indexed")
+
+    def __init__(self) -> None:
+        self.held: list[tuple] = []  # (kind, target, leaf, literals, chain) of assignments
+        self.ifs: list[ast.If] = []  # the `if` statements seen so far
+        self.if_test_of: dict[int, ast.If] = {}  # node id -> the `if` whose test holds it
+        self.ifs_indexed: int = 0  # how many of ``ifs`` if_test_of covers
 
 
 # -- literals -------------------------------------------------------------------------

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import ast
 import functools
-from dataclasses import dataclass, field
 
 from neuron_migrate.capabilities import PackageRow, capabilities, dependency_rows
 from neuron_migrate.checks import RULES, Context, finalizer, on, prefilter, rule
@@ -114,17 +113,19 @@ def _catches_import_error(handler: ast.ExceptHandler) -> bool:
     return any(getattr(t, "id", getattr(t, "attr", None)) in _IMPORT_ERRORS for t in types)
 
 
-@dataclass
 class _State:
-    # what the file's text mentions, looked up once: library modules, kernels, extension calls
-    mentions_modules: bool | None = None
-    mentions_kernels: bool | None = None
-    mentions_extensions: bool | None = None
-    guard: dict[int, str] = field(default_factory=dict)  # import id -> "optional" or "typing"
-    walked: set[int] = field(default_factory=set)  # statements _mark_imports has been through
-    seen: dict[tuple, list[int]] = field(default_factory=dict)  # (library, module) -> [finding index, more]
-    kernel_guard: str | None = None  # the guard of the first Triton/Numba import: kernels follow it
-    kernel_guard_set: bool = False
+    __slots__ = ("mentions_modules", "mentions_kernels", "mentions_extensions", "guard", "walked", "seen", "kernel_guard", "kernel_guard_set")
+
+    def __init__(self) -> None:
+        # what the file's text mentions, looked up once: library modules, kernels, extension calls
+        self.mentions_modules: bool | None = None
+        self.mentions_kernels: bool | None = None
+        self.mentions_extensions: bool | None = None
+        self.guard: dict[int, str] = {}  # import id -> "optional" or "typing"
+        self.walked: set[int] = set()  # statements _mark_imports has been through
+        self.seen: dict[tuple, list[int]] = {}  # (library, module) -> [finding index, more]
+        self.kernel_guard: str | None = None  # the guard of the first Triton/Numba import: kernels follow it
+        self.kernel_guard_set: bool = False
 
 
 def _relevant(ctx: Context) -> bool:

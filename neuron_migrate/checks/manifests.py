@@ -593,9 +593,11 @@ def _yaml_spot(node, kind: str) -> Spot:
 
 # -- setup.py (a Python check, in the engine's one walk) ----------------------------------------
 
-@dataclass
 class _SetupState:
-    may_declare: bool | None = None  # the text has "setup" and "_require": requirements may be declared
+    __slots__ = ("may_declare",)
+
+    def __init__(self) -> None:
+        self.may_declare: bool | None = None  # the text has "setup" and "_require": requirements may be declared
 
 
 @on(ast.Call)

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import ast
 import functools
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from neuron_migrate.capabilities import (Capabilities, DtypeRow, OperatorRow, aten_map,
                                          capabilities)
@@ -215,16 +215,18 @@ def index(overlays: tuple[str, ...] = ()) -> Index:
     return Index(functions, methods, table, names)
 
 
-@dataclass
 class _State:
-    index: Index | None = None  # _index's answer, once index_known
-    index_known: bool = False
-    imports_torch: bool | None = None
-    mentions_is_complex: bool | None = None  # "is_complex" is in the text: branches to look for
-    unknown: dict[tuple[str, str], ast.Call] = field(default_factory=dict)  # (name, op) -> first call (NM206)
-    complex_lines: set[int] = field(default_factory=set)  # lines with an NM203 complex finding
-    cpu_blocks: list[tuple[int, int]] = field(default_factory=list)  # lines of `with torch.device("cpu"):` bodies
-    complex_guards: list[tuple[int, int]] = field(default_factory=list)  # lines of `if x.is_complex():` branches
+    __slots__ = ("index", "index_known", "imports_torch", "mentions_is_complex", "unknown", "complex_lines", "cpu_blocks", "complex_guards")
+
+    def __init__(self) -> None:
+        self.index: Index | None = None  # _index's answer, once index_known
+        self.index_known: bool = False
+        self.imports_torch: bool | None = None
+        self.mentions_is_complex: bool | None = None  # "is_complex" is in the text: branches to look for
+        self.unknown: dict[tuple[str, str], ast.Call] = {}  # (name, op) -> first call (NM206)
+        self.complex_lines: set[int] = set()  # lines with an NM203 complex finding
+        self.cpu_blocks: list[tuple[int, int]] = []  # lines of `with torch.device("cpu"):` bodies
+        self.complex_guards: list[tuple[int, int]] = []  # lines of `if x.is_complex():` branches
 
 
 def _index(ctx: Context) -> Index | None:

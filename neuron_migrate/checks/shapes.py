@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import ast
 import functools
-from dataclasses import dataclass, field
 
 from neuron_migrate.capabilities import aten_map
 from neuron_migrate.checks import Context, on, prefilter, rule
@@ -169,15 +168,17 @@ def _short(ctx: Context, node: ast.AST, limit: int = 40) -> str:
     return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
-@dataclass
 class _State:
-    host_side: bool | None = None  # a test or data-pipeline file (tracing.host_side_file)
-    kinds: dict[int, Kinds] = field(default_factory=dict)  # scope id -> its value kinds
-    # names bound in a scope: (scope id, name)
-    scalars: set[tuple[int, str]] = field(default_factory=set)
-    masks: set[tuple[int, str]] = field(default_factory=set)
-    tensors: set[tuple[int, str]] = field(default_factory=set)
-    function_index: dict[int, tuple] = field(default_factory=dict)  # scope id -> _function_index's answer
+    __slots__ = ("host_side", "kinds", "scalars", "masks", "tensors", "function_index")
+
+    def __init__(self) -> None:
+        self.host_side: bool | None = None  # a test or data-pipeline file (tracing.host_side_file)
+        self.kinds: dict[int, Kinds] = {}  # scope id -> its value kinds
+        # names bound in a scope: (scope id, name)
+        self.scalars: set[tuple[int, str]] = set()
+        self.masks: set[tuple[int, str]] = set()
+        self.tensors: set[tuple[int, str]] = set()
+        self.function_index: dict[int, tuple] = {}  # scope id -> _function_index's answer
 
 
 def _host_side(ctx: Context) -> bool:

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import ast
 import re
-from dataclasses import dataclass, field
 
 from neuron_migrate.capabilities import cuda_api, target
 from neuron_migrate.checks import RULES, Context, on, prefilter, rule
@@ -113,11 +112,13 @@ NM120 = rule(
 )
 
 
-@dataclass
 class _State:
-    imported: set[str] = field(default_factory=set)  # names the file's imports bind
-    expr_stmt_of: dict[int, ast.Expr] = field(default_factory=dict)  # call id -> its expression statement
-    parent_of_stmt: dict[int, ast.AST | None] = field(default_factory=dict)  # statement id -> parent
+    __slots__ = ("imported", "expr_stmt_of", "parent_of_stmt")
+
+    def __init__(self) -> None:
+        self.imported: set[str] = set()  # names the file's imports bind
+        self.expr_stmt_of: dict[int, ast.Expr] = {}  # call id -> its expression statement
+        self.parent_of_stmt: dict[int, ast.AST | None] = {}  # statement id -> parent
 
 
 _AUTOCAST_POSITIONAL = ("enabled", "dtype", "cache_enabled")  # torch.cuda.amp.autocast's order

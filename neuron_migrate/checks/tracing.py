@@ -9,28 +9,31 @@ in the order their modules were loaded).
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass, field
 
 from neuron_migrate.models import TracedFunction
 
 
-@dataclass
 class ShapeBreaks:
     """checks.shapes → checks.graph_breaks: the file's data-dependent shapes (NM301), which
     graph_breaks counts as break sites of the traced functions that hold them."""
 
-    sites: dict[int, tuple[ast.AST, str]] = field(default_factory=dict)  # node id -> (node, code), source order
+    __slots__ = ("sites",)
+
+    def __init__(self) -> None:
+        self.sites: dict[int, tuple[ast.AST, str]] = {}  # node id -> (node, code), source order
 
 
-@dataclass
 class TracedCode:
     """checks.graph_breaks → the compile-coverage estimate and the project model (``FileResult``):
     a summary of each traced function, the lines of ``torch.compile`` calls on a model built
     elsewhere, and the calls from traced code that may reach another file of the project."""
 
-    functions: tuple[TracedFunction, ...] = ()
-    compiled_elsewhere: tuple[int, ...] = ()
-    outcalls: tuple[tuple[str, str, int], ...] = ()  # (traced function, callee as written, line)
+    __slots__ = ("functions", "compiled_elsewhere", "outcalls")
+
+    def __init__(self) -> None:
+        self.functions: tuple[TracedFunction, ...] = ()
+        self.compiled_elsewhere: tuple[int, ...] = ()
+        self.outcalls: tuple[tuple[str, str, int], ...] = ()  # (traced function, callee as written, line)
 
 
 # Methods that only tensors (and numpy arrays, which Dynamo traces as tensors) have.
