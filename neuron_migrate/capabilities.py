@@ -141,6 +141,15 @@ class ApiRow:
     rule: str
     advice: str
     source: str
+    portable: str | None = None  # the device-agnostic spelling (fix --style portable)
+    without_cuda: str = "runs"  # what the CUDA call does without CUDA: runs | raises | absent
+    portable_without_accelerator: str = "raises"  # what `portable` does without one: same | raises
+
+    def needs_guard(self, style: str) -> bool:
+        """Would this row's rewrite raise on a host without the target where the original ran?"""
+        if self.without_cuda != "runs":
+            return False  # code that reaches the call never ran without CUDA
+        return style == "neuron" or self.portable_without_accelerator != "same"
 
 
 @dataclass(frozen=True)
@@ -175,6 +184,8 @@ class CudaApi:
 
 
 _API_RULES = {"NM103", "NM104", "NM105", "NM106", "NM109"}
+WITHOUT_CUDA = ("runs", "raises", "absent")
+WITHOUT_ACCELERATOR = ("same", "raises")
 
 
 @functools.cache
@@ -213,7 +224,9 @@ def cuda_api() -> CudaApi:
         out: dict[str, ApiRow] = {}
         for i, raw in enumerate(data[section], 1):
             where = f"{section} row {i}"
-            row = check_row(path, where, raw, {"name", "source"}, {"neuron", "rule", "advice"})
+            row = check_row(path, where, raw, {"name", "source"},
+                            {"neuron", "rule", "advice", "portable", "without_cuda",
+                             "portable_without_accelerator"})
             if "neuron" not in row:
                 raise TableError(f"{path}: {where}: missing key 'neuron' (null when there is no twin)")
             rule = row.get("rule", "NM112" if section == "env_vars" else "")
@@ -221,8 +234,14 @@ def cuda_api() -> CudaApi:
                 raise TableError(f"{path}: {where}: key 'rule' must be one of {sorted(_API_RULES)}")
             if row["name"] in out:
                 raise TableError(f"{path}: {where}: duplicate name {row['name']!r}")
+            for key, allowed in (("without_cuda", WITHOUT_CUDA),
+                                 ("portable_without_accelerator", WITHOUT_ACCELERATOR)):
+                if key in row and row[key] not in allowed:
+                    raise TableError(f"{path}: {where}: key {key!r} must be one of {list(allowed)}")
             out[row["name"]] = ApiRow(row["name"], row["neuron"], rule, row.get("advice", ""),
-                                      row["source"])
+                                      row["source"], row.get("portable"),
+                                      row.get("without_cuda", "runs"),
+                                      row.get("portable_without_accelerator", "raises"))
         return out
 
     compile_ = check_row(path, "compile", data["compile"],

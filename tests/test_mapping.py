@@ -1,0 +1,90 @@
+"""The CUDA → {neuron, portable} map in rules/cuda_api.yaml, checked against the installed torch.
+
+Every portable target must exist in this torch (2.13 in CI); every ``without_cuda`` and
+``portable_without_accelerator`` fact is checked by calling the function on this host, which
+has no CUDA and no accelerator (the CPU build CI installs). The fix relies on these facts to
+decide which rewrites need a guard (docs/fix.md, "The contract").
+"""
+
+from __future__ import annotations
+
+import warnings
+
+import pytest
+import torch
+
+from neuron_migrate.capabilities import cuda_api
+
+pytestmark = pytest.mark.skipif(torch.cuda.is_available() or torch.accelerator.is_available(),
+                                reason="the facts are about a host without CUDA or an accelerator")
+
+ROWS = [r for r in cuda_api().apis.values() if r.rule == "NM103" and r.neuron]
+ARGS = {"set_device": (0,), "manual_seed": (1,), "manual_seed_all": (1,), "device": (0,),
+        "set_device_index": (0,), "device_index": (0,), "set_rng_state": (torch.ByteTensor(1),)}
+# names the style rewrites spell besides the table's (neuron_migrate/checks/units.py)
+SPELLED = ["torch.accelerator.is_available", "torch.accelerator.current_accelerator",
+           "torch.distributed.is_backend_available", "torch.autocast", "torch.amp.GradScaler"]
+
+
+def resolve(name: str):
+    """The object a dotted name (``torch.get_device_module().x`` allowed) names in this torch."""
+    obj = torch
+    for part in name.split(".")[1:]:
+        if part == "get_device_module()":
+            obj = torch.cuda  # what torch.get_device_module() returns on a CUDA host
+        else:
+            obj = getattr(obj, part)
+    return obj
+
+
+def call(fn, leaf: str):
+    """Call ``fn`` as the code under migration would; context managers are entered."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        result = fn(*ARGS.get(leaf, ()))
+        if hasattr(result, "__enter__") and not isinstance(result, (torch.Stream, torch.Event)):
+            with result:
+                pass
+    return result
+
+
+def outcome(fn, leaf: str):
+    try:
+        return "runs", call(fn, leaf)
+    except Exception:  # noqa: BLE001 - whatever it raises, the path did not run
+        return "raises", None
+
+
+@pytest.mark.parametrize("row", ROWS, ids=[r.name for r in ROWS])
+def test_the_cuda_call_does_what_the_table_says(row):
+    leaf = row.name.rsplit(".", 1)[1]
+    if row.without_cuda == "absent":
+        assert not hasattr(torch.cuda, leaf)
+        return
+    assert outcome(resolve(row.name), leaf)[0] == row.without_cuda
+
+
+@pytest.mark.parametrize("row", ROWS, ids=[r.name for r in ROWS])
+def test_the_targets_exist_and_answer_as_the_table_says(row):
+    leaf = row.name.rsplit(".", 1)[1]
+    assert row.neuron == f"torch.neuron.{leaf}", "the neuron rewrite renames the module only"
+    if row.portable is None:
+        return
+    target = resolve(row.portable)
+    assert callable(target), row.portable
+    if row.without_cuda == "runs":
+        cuda_outcome = outcome(resolve(row.name), leaf)
+        portable = row.portable.replace("get_device_module().", "cpu.")  # its value on this host
+        try:
+            portable_outcome = outcome(resolve(portable), row.portable.rsplit(".", 1)[1])
+        except AttributeError:
+            portable_outcome = ("raises", None)
+        if row.portable_without_accelerator == "same":
+            assert portable_outcome == cuda_outcome
+        else:
+            assert portable_outcome[0] == "raises"
+
+
+@pytest.mark.parametrize("name", SPELLED)
+def test_every_name_the_rewrites_spell_exists(name):
+    assert callable(resolve(name))
