@@ -14,6 +14,7 @@ A bad key or value is a :class:`ConfigError` (exit 2) that names the file and th
     capabilities = "neuron-overlay.yaml"    # a capability overlay, relative to this file
     compile-entries = ["pkg.model:GPT.generate", "train.py:train_step"]   # what torch.compile traces
     scopes = { tests = ["integration/**"], vendored = ["csrc/"] }  # overrides (scopes.py)
+    style = "portable"               # how fixes spell the target: neuron (default) | portable
 """
 
 from __future__ import annotations
@@ -31,8 +32,9 @@ FILE_NAME = "pyproject.toml"
 TABLE = "neuron-migrate"
 ALIAS = "neuron_migrate"  # the import name: read the same, as ruff reads [tool.ruff] only
 KEYS = ("select", "ignore", "exclude", "per-file-ignores", "fail-on", "capabilities", "compile-entries",
-        "scopes")
+        "scopes", "style")
 FAIL_ON = ("error", "warning", "info", "never")
+STYLES = ("neuron", "portable")
 
 
 class ConfigError(ValueError):
@@ -50,6 +52,7 @@ class Config:
     capabilities: Path | None = None  # absolute
     entries: tuple[str, ...] = ()  # compile-entries
     scopes: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (scope, patterns) overrides
+    style: str | None = None
 
     @property
     def folder(self) -> Path | None:
@@ -176,8 +179,11 @@ def load(path: Path) -> Config:
             scopes = validate(table["scopes"], where)
         except ValueError as exc:
             raise ConfigError(str(exc)) from None
+    style = table.get("style")
+    if style is not None and style not in STYLES:
+        raise ConfigError(f"{where}: 'style' must be one of {', '.join(STYLES)}, got {style!r}")
     return Config(path, select, ignore, exclude, tuple(per_file), fail_on, capabilities, entries,
-                  scopes)
+                  scopes, style)
 
 
 def entry_error(spec: str) -> str | None:
@@ -216,7 +222,7 @@ def settings(paths: list[Path], *, select: tuple[str, ...] | None = None,
              ignore: tuple[str, ...] | None = None, fail_on: str | None = None,
              exclude: tuple[str, ...] | None = None,
              capabilities: tuple[Path, ...] | None = None, base: Path | None = None,
-             entries: tuple[str, ...] | None = None) -> Settings:
+             entries: tuple[str, ...] | None = None, style: str | None = None) -> Settings:
     """Merge the config found for ``paths`` with command-line values (None: not given).
 
     ``base`` is the folder findings' paths are relative to (the scan root).
@@ -235,7 +241,8 @@ def settings(paths: list[Path], *, select: tuple[str, ...] | None = None,
         fail_on=None if level == "never" else Severity.parse(level),
         per_file_ignores=cfg.per_file_ignores, config_prefix=prefix,
         capabilities=tuple(str(p) for p in capabilities),
-        entries=entries if entries is not None else cfg.entries)
+        entries=entries if entries is not None else cfg.entries,
+        style=style or cfg.style or "neuron")
     if exclude is not None:
         excludes = exclude
     elif cfg.exclude:

@@ -140,6 +140,7 @@ class Options:
     # (path, function, caller) of functions traced because traced code of another file calls
     # them (project/model.py); set by the runner for its second pass only
     traced_roots: tuple[tuple[str, str, str], ...] = ()
+    style: str = "neuron"  # how fixes spell the target: "neuron" or "portable" (torch.accelerator)
 
     def wants(self, code: str, path: str | None = None) -> bool:
         if self.select and not any(code.startswith(p) for p in self.select):

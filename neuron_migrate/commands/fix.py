@@ -9,7 +9,7 @@ import typer
 
 from neuron_migrate.commands import UsageError
 from neuron_migrate.commands.options import (Capabilities, Entry, Exclude, ExitZero, FailOn, Ignore, Jobs,
-                                             NoCache, Paths, Progress, Quiet, Select, TextOrJson,
+                                             NoCache, Paths, Progress, Quiet, Select, Style, TextOrJson,
                                              UnsafeFixes, settings)
 
 EPILOG = ("Exit codes: 0 nothing blocking left; 1 blocking findings left (with --check: a fix is "
@@ -27,6 +27,7 @@ def fix(
     check: Annotated[bool, typer.Option("--check", help="Print only a summary; exit 1 when a fix is "
                                         "pending (for pre-commit and CI).")] = False,
     unsafe_fixes: UnsafeFixes = False,
+    style: Style = None,
     format: TextOrJson = "text",
     select: Select = None, ignore: Ignore = None, fail_on: FailOn = None, exit_zero: ExitZero = False,
     exclude: Exclude = None, capabilities: Capabilities = None, entry: Entry = None,

@@ -63,6 +63,10 @@ StdinFilename = Annotated[Optional[str], typer.Option(
     "--stdin-filename", metavar="PATH",
     help="With PATH `-`: the name of the file read from stdin (its kind, config and the paths "
     "in findings).")]
+Style = Annotated[Optional[Literal["neuron", "portable"]], typer.Option(
+    "--style", show_default=False,
+    help='How fixes spell the target: neuron ("neuron", torch.neuron; the default, or the config\'s '
+    "style) or portable (torch.accelerator and the device in hand: runs on CUDA, Neuron and CPU).")]
 TextOrJson = Annotated[Literal["text", "json"], typer.Option("-f", "--format", "--output-format",
                                                              help="Output format.")]
 
@@ -107,7 +111,7 @@ def settings(args):
                 exclude=tuple(args.exclude) if args.exclude else None,
                 capabilities=tuple(p.absolute() for p in overlays) if overlays else None,
                 base=Path.cwd() if reads_stdin(args) else scan_base(paths),
-                entries=entries(getattr(args, "entry", None)))
+                entries=entries(getattr(args, "entry", None)), style=getattr(args, "style", None))
     check_capabilities(conf.options.capabilities)  # a bad overlay fails before the scan
     return conf
 

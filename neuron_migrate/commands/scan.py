@@ -11,7 +11,7 @@ import typer
 from neuron_migrate.commands import UsageError
 from neuron_migrate.commands.options import (Baseline, Capabilities, Entry, Exclude, ExitZero, FailOn, Ignore,
                                              Jobs, NoCache, Paths, Quiet, Scope, Select, StdinFilename,
-                                             UnsafeFixes, filter_scopes, reads_stdin, run_scan, settings,
+                                             Style, UnsafeFixes, filter_scopes, reads_stdin, run_scan, settings,
                                              write_output)
 
 # `text` is `full` (the grouped report); machine formats never import rich
@@ -38,6 +38,7 @@ def scan(
     fix: Annotated[bool, typer.Option("--fix", help="Apply the safe fixes first (as `fix --apply`), "
                                       "then report what is left.")] = False,
     unsafe_fixes: UnsafeFixes = False,
+    style: Style = None,
     baseline: Baseline = None,
     select: Select = None, ignore: Ignore = None, fail_on: FailOn = None, exit_zero: ExitZero = False,
     exclude: Exclude = None, capabilities: Capabilities = None, entry: Entry = None, scope: Scope = None,
