@@ -153,7 +153,7 @@ def test_final_newline_or_its_absence_is_kept():
 def test_inserted_lines_use_the_file_line_ending():
     code = "import torch.nn as nn\r\nfrom torch.cuda.amp import autocast\r\n\r\nwith autocast():\r\n    pass\r\n"
     out = fix_bytes(code.encode())
-    assert out == b'import torch.nn as nn\r\nimport torch\r\n\r\nwith torch.autocast("neuron"):\r\n    pass\r\n'
+    assert out == b'import torch.nn as nn\r\nimport torch\r\n\r\nwith torch.autocast("neuron" if hasattr(torch, "neuron") else "cuda"):\r\n    pass\r\n'
     code = "import os\r\nfrom torch.cuda.amp import autocast, GradScaler\r\nwith autocast():\r\n    s = GradScaler()\r\n"
     out = fix_bytes(code.encode())
     assert b"\r\nimport torch\r\nfrom torch.cuda.amp import GradScaler\r\n" in out

@@ -4,6 +4,8 @@
 - findings.txt    the expected findings, one ``LINE:COL CODE message [*]`` per line
 - expected.py     input.py after the safe fixes (absent: the safe fixes change nothing)
 - expected-unsafe.py  after safe and unsafe fixes (absent: same as expected.py)
+- expected-portable.py, expected-portable-unsafe.py   the same with ``--style portable``, for
+  the cases that hold a ``portable`` marker file (absent: the fixes change nothing)
 
 Run ``pytest --update-fixtures`` to rewrite the expected files, then review the diff.
 """
@@ -13,7 +15,10 @@ from pathlib import Path
 import pytest
 
 from neuron_migrate.fix import parses
+from neuron_migrate.models import Options
 from neuron_migrate.testing import findings_of, fixed, format_findings
+
+PORTABLE = Options(style="portable")
 
 CASES = sorted(p for p in (Path(__file__).parent.parent / "fixtures" / "checks").iterdir() if p.is_dir())
 
@@ -30,17 +35,22 @@ def test_fixture(case: Path, update_fixtures: bool) -> None:
     code = (case / "input.py").read_text(encoding="utf-8")
     _compare(case / "findings.txt", format_findings(findings_of(code)), update_fixtures)
 
-    for name, unsafe in (("expected.py", False), ("expected-unsafe.py", True)):
-        out = fixed(code, unsafe=unsafe)
-        assert parses(out) is None
-        target = case / name
-        if out == (code if not unsafe else fixed(code)):
-            if update_fixtures and target.exists():
-                target.unlink()
-            assert not target.exists(), f"{target} exists but the fixes change nothing"
-        else:
-            _compare(target, out, update_fixtures)
-        assert fixed(out, unsafe=unsafe) == out, "a second fix run changed the file"
+    styles = [("", Options())] + ([("-portable", PORTABLE)] if (case / "portable").exists() else [])
+    for style, options in styles:
+        for name, unsafe in ((f"expected{style}.py", False), (f"expected{style}-unsafe.py", True)):
+            out = fixed(code, unsafe=unsafe, options=options)
+            assert parses(out) is None
+            target = case / name
+            if out == (code if not unsafe else fixed(code, options=options)):
+                if update_fixtures and target.exists():
+                    target.unlink()
+                assert not target.exists(), f"{target} exists but the fixes change nothing"
+            else:
+                _compare(target, out, update_fixtures)
+            assert fixed(out, unsafe=unsafe, options=options) == out, "a second fix run changed the file"
+        if style:
+            assert "torch.neuron." not in fixed(code, unsafe=True, options=options), \
+                "portable style wrote torch.neuron"
 
 
 # Rules about files the tool cannot analyse: an input.py here parses, so they are tested on

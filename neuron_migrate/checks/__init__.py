@@ -195,3 +195,7 @@ def load_all() -> None:
     from neuron_migrate.checks import distributed, device, torch_cuda, tool  # noqa: F401
     from neuron_migrate.checks import shapes, graph_breaks  # noqa: F401
     from neuron_migrate.checks import kernels, manifests, operators  # noqa: F401
+    from neuron_migrate.checks import guards
+
+    if guards.decide_units not in FINALIZERS:  # last: it judges the findings of all the others
+        FINALIZERS.append(guards.decide_units)

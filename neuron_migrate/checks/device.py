@@ -20,9 +20,10 @@ import re
 from neuron_migrate.capabilities import cuda_api, target
 from neuron_migrate.checks import Context, finalizer, on, prefilter, rule
 from neuron_migrate.checks.distributed import (
-    DATA_PARALLEL, INIT_PROCESS_GROUP, NM110, NM111, WORDS, alternatives, backend_edit, environment_text,
+    DATA_PARALLEL, INIT_PROCESS_GROUP, NM110, NM111, WORDS, alternatives, environment_text, report_backend,
     is_nccl, report_nccl,
 )
+from neuron_migrate.checks import guards
 from neuron_migrate.models import Edit
 from neuron_migrate.traversal import scoped_children
 
@@ -78,6 +79,10 @@ DEVICE_FIRST_ARG = frozenset({
     "torch.amp.autocast_mode.autocast", "torch.get_autocast_dtype", "torch.is_autocast_enabled",
     "torch.set_autocast_enabled", "torch.set_autocast_dtype", "torch.get_device_module",
 })
+# Without CUDA these take "cuda" and run (a device object, a disabled autocast or scaler);
+# given "neuron" on stock PyTorch they raise, so their rewrite needs a guard.
+TOLERANT = frozenset({"torch.device", "torch.autocast", "torch.amp.autocast",
+                      "torch.amp.autocast_mode.autocast", "torch.get_device_module"})
 # Their device argument is reported as NM106 by checks.torch_cuda, not as a plain device.
 GRAD_SCALERS = frozenset({"torch.amp.GradScaler", "torch.GradScaler", "torch.amp.grad_scaler.GradScaler"})
 
@@ -127,7 +132,7 @@ def device_literals(expr: ast.AST | None) -> list[ast.AST]:
         if is_cuda_literal(e):
             out.append(e)
         elif isinstance(e, ast.IfExp):
-            todo += [e.body, e.orelse]
+            todo += [e.body] if guards.migrated_choice(e) else [e.body, e.orelse]
         elif isinstance(e, ast.BoolOp):
             todo += e.values
         elif isinstance(e, ast.BinOp) and isinstance(e.op, (ast.Mod, ast.Add)):
@@ -169,12 +174,44 @@ def claim_all(ctx: Context, nodes) -> None:
 
 
 def report_device_literals(ctx: Context, lits: list[ast.AST], rule=NM101, unsafe: str | None = None,
-                            message: str | None = None) -> None:
+                           message: str | None = None, tolerant: bool = False, raises: bool = False) -> None:
+    """Report "cuda" device literals with their rewrite in the fix style. ``tolerant``: the
+    position takes "cuda" without CUDA (torch.device, autocast), so the rewrite needs a guard;
+    ``raises``: the call raises without CUDA (``x.to("cuda")``), so what follows never ran there."""
+    portable = guards.style(ctx) == "portable"
+    torch_alias = ctx.names.alias_for("torch", ctx.chain) if portable or tolerant else None
     for lit in lits:
         if id(lit) in ctx.claimed:
             continue
-        edit = literal_edit(ctx, lit, _DEV)
-        ctx.report(rule, lit, message, edits=[edit] if edit else (), unsafe=unsafe)
+        if not portable:
+            edit = literal_edit(ctx, lit, _DEV)
+            ctx.report(rule, lit, message, edits=[edit] if edit else (), unsafe=unsafe)
+            if raises:
+                guards.raises_without_cuda(ctx)
+            if edit and tolerant and torch_alias:
+                present = guards.NEURON_PRESENT.format(t=torch_alias)
+                start, end = ctx.span(lit)
+                text = ctx.src.text[start:end]
+                new = ctx.src.text[start:edit.start] + _DEV + ctx.src.text[edit.end:end]
+                guards.needs_guard(ctx, f"torch.device(\"{_DEV}\") raises without the Neuron plugin",
+                                   fallback=[ctx.replace(lit, guards.parenthesised(
+                                       ctx, lit, f"{new} if {present} else {text}", "if"))])
+            elif edit and tolerant:
+                guards.needs_guard(ctx, f"torch.device(\"{_DEV}\") raises without the Neuron plugin")
+            continue
+        # portable: the current accelerator's type; exact only for a plain "cuda"
+        plain = isinstance(lit, ast.Constant) and lit.value == "cuda"
+        if not plain or torch_alias is None:
+            ctx.report(rule, lit, (message or rule.summary) + "; portable style rewrites a plain "
+                       '"cuda" only: write torch.device(torch.accelerator.current_accelerator().type, index)')
+            continue
+        ctx.report(rule, lit, message, unsafe=unsafe,
+                   edits=[ctx.replace(lit, guards.ACCELERATOR_TYPE.format(t=torch_alias))])
+        if raises:
+            guards.raises_without_cuda(ctx)
+            continue  # the call raised without CUDA: the path never ran there
+        guards.needs_guard(ctx, "torch.accelerator.current_accelerator() is None without an accelerator",
+                           fallback=[ctx.replace(lit, guards.ACCELERATOR_TYPE_OR_CUDA.format(t=torch_alias))])
 
 
 # -- calls ----------------------------------------------------------------------------
@@ -192,9 +229,13 @@ def check_device_positions(call: ast.Call, ctx: Context) -> None:
     name = ctx.qualify(func)
     is_to = isinstance(func, ast.Attribute) and func.attr == "to" and name is None
     scaler_device = name in GRAD_SCALERS and not call.args
+    tolerant = name in TOLERANT
+    # torch's own functions allocate or move on the device they are given: "cuda" raises without CUDA
+    allocates = is_to or name is not None and name.startswith("torch.") and not tolerant
     if call.args and (is_to or name in DEVICE_FIRST_ARG or name == "torch.load" and len(call.args) > 1):
         arg = call.args[1] if name == "torch.load" else call.args[0]
-        report_device_literals(ctx, device_literals(arg))
+        report_device_literals(ctx, device_literals(arg), tolerant=tolerant,
+                               raises=allocates and is_cuda_literal(arg))
     for kw in call.keywords:
         if kw.arg == "device" and scaler_device:
             continue
@@ -204,7 +245,8 @@ def check_device_positions(call: ast.Call, ctx: Context) -> None:
                 claim_all(ctx, kw.value.keys)
                 report_device_literals(ctx, [x for v in kw.value.values for x in device_literals(v)])
             else:
-                report_device_literals(ctx, device_literals(kw.value))
+                report_device_literals(ctx, device_literals(kw.value), tolerant=tolerant,
+                                       raises=allocates and is_cuda_literal(kw.value))
     if (isinstance(func, ast.Attribute) and func.attr == "parametrize" and len(call.args) > 1
             and isinstance(call.args[0], ast.Constant) and isinstance(call.args[0].value, str)
             and DEVICE_NAME.fullmatch(call.args[0].value.strip())):
@@ -241,15 +283,33 @@ def check_compare(node: ast.Compare, ctx: Context) -> None:
             for lit in cuda:
                 ctx.report(NM108, lit, NM108.summary + f"; the branch calls `{kernel}`, which needs CUDA: "
                            "port it (NKI for kernels), do not redirect it to Neuron")
+                guards.cuda_only_region(ctx, f"the branch calls `{kernel}`")
         elif _in_availability_check(node, ctx):
             # `args.device == "cuda" and not torch.cuda.is_available()` asks whether the chosen
             # device exists: it must follow the --device default and is_available() rewrites
             report_device_literals(ctx, cuda, message=NM101.summary + " (an availability check "
                                     "on the chosen device, rewritten with it)")
+        elif guards.style(ctx) == "portable":
+            _portable_comparison(node, cuda, ctx)
         else:
             report_device_literals(ctx, cuda, NM108, unsafe=NM108.fix_reason)
     for lit in nccl:
         report_nccl(ctx, lit)
+
+
+def _portable_comparison(node: ast.Compare, cuda: list[ast.AST], ctx: Context) -> None:
+    """``device.type == "cuda"`` → ``device.type != "cpu"``: on an accelerator, whichever it is."""
+    flipped = {ast.Eq: "!=", ast.NotEq: "=="}.get(type(node.ops[0])) if len(node.ops) == 1 else None
+    other = node.comparators[0] if node.left is cuda[0] else node.left
+    if flipped is None or len(cuda) != 1 or not (isinstance(cuda[0], ast.Constant) and cuda[0].value == "cuda") \
+            or other is node.left and node.comparators[0] is not cuda[0]:
+        for lit in cuda:
+            ctx.report(NM108, lit, NM108.summary + "; portable style rewrites `x == \"cuda\"` and "
+                       "`x != \"cuda\"` only")
+        return
+    text = f'{ctx.segment(other)} {flipped} "cpu"'
+    ctx.report(NM108, cuda[0], edits=[ctx.replace(node, guards.parenthesised(ctx, node, text, "compare"))],
+               unsafe=NM108.fix_reason)
 
 
 def _in_availability_check(node: ast.Compare, ctx: Context) -> bool:
@@ -371,11 +431,10 @@ def resolve_held_variables(ctx: Context) -> None:
             only_used_as = kinds.pop() if len(kinds) == 1 else None
         if kind == "backend":
             for lit in lits:
-                edit = backend_edit(ctx, lit)
                 if only_used_as == "backend":
-                    ctx.report(NM110, lit, NM110.summary + f" (`{leaf}` is only used as one)", edits=[edit])
+                    report_backend(ctx, NM110, lit, NM110.summary + f" (`{leaf}` is only used as one)")
                 else:
-                    ctx.report(NM111, lit, edits=[edit], unsafe=NM111.fix_reason)
+                    report_backend(ctx, NM111, lit, unsafe=NM111.fix_reason)
             continue
         if DEVICE_NAME.fullmatch(leaf):
             report_device_literals(ctx, lits)

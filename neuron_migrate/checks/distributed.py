@@ -124,14 +124,43 @@ def inner_span(ctx: Context, lit: ast.AST, word: str) -> tuple[int, int]:
     return start + i, start + i + len(word)
 
 
-def backend_edit(ctx: Context, lit: ast.AST) -> Edit:
-    """``"nccl"`` → the Neuron process-group backend."""
-    return Edit(*inner_span(ctx, lit, "nccl"), _T.distributed_backend)
+def backend_edit(ctx: Context, lit: ast.AST) -> Edit | None:
+    """``"nccl"`` → the Neuron process-group backend; in portable style, the default backend
+    of the current accelerator (None where ``torch`` cannot be spelled)."""
+    from neuron_migrate.checks import guards
+
+    if guards.style(ctx) == "neuron":
+        return Edit(*inner_span(ctx, lit, "nccl"), _T.distributed_backend)
+    torch_alias = ctx.names.alias_for("torch", ctx.chain)
+    if torch_alias is None:
+        return None
+    return ctx.replace(lit, _DEFAULT_BACKEND.format(t=torch_alias, device=f"{torch_alias}.accelerator.current_accelerator()"))
+
+
+# the accelerator's default backend: nccl on CUDA, neuron on Neuron (register_backend(devices=...))
+_DEFAULT_BACKEND = "{t}.distributed.get_default_backend_for_device({device})"
+
+
+def report_backend(ctx: Context, rule, lit: ast.AST, message: str | None = None, unsafe: str | None = None,
+                   raises: bool = False) -> None:
+    """Report a "nccl" backend with its rewrite in the fix style. ``raises``: it is the argument
+    of a call that raises without CUDA, so its rewrite cannot break a path that ran there."""
+    from neuron_migrate.checks import guards
+
+    edit = backend_edit(ctx, lit)
+    ctx.report(rule, lit, message, edits=[edit] if edit else (), unsafe=unsafe)
+    if raises:
+        guards.raises_without_cuda(ctx)
+    elif edit and guards.style(ctx) == "portable":
+        torch_alias = ctx.names.alias_for("torch", ctx.chain)
+        anywhere = _DEFAULT_BACKEND.format(t=torch_alias, device=guards.ACCELERATOR_TYPE_OR_CUDA.format(t=torch_alias))
+        guards.needs_guard(ctx, "torch.accelerator.current_accelerator() is None without an accelerator",
+                           fallback=[ctx.replace(lit, anywhere)])
 
 
 def report_nccl(ctx: Context, lit: ast.AST) -> None:
     """A ``"nccl"`` whose use is not certain: NM111, with an unsafe fix."""
-    ctx.report(NM111, lit, edits=[backend_edit(ctx, lit)], unsafe=NM111.fix_reason)
+    report_backend(ctx, NM111, lit, unsafe=NM111.fix_reason)
 
 
 def environment_text(node: ast.AST, value: str, ctx: Context, exact: bool = True) -> None:
@@ -165,9 +194,14 @@ def check_call(call: ast.Call, ctx: Context) -> None:
         _process_group(call, ctx)
     elif name in COMPILE:
         _compile_settings(call, ctx)
+    elif name == "torch.distributed.is_nccl_available":
+        _nccl_guard(call, ctx)
     elif name in DATA_PARALLEL:
+        from neuron_migrate.checks import guards
+
         ctx.claimed.add(id(call.func))
         ctx.report(NM115, call)
+        guards.cuda_only_region(ctx, "nn.DataParallel, which scatters with torch.cuda.comm")
     elif name.startswith(("torch.profiler.", "torch.autograd.profiler.")):
         for kw in call.keywords:
             if kw.arg == "use_cuda":
@@ -181,11 +215,26 @@ def _process_group(call: ast.Call, ctx: Context) -> None:
     if backend is None:
         return
     lits = [e for e in alternatives(backend) if is_nccl(e)]
-    for lit in lits:
-        ctx.report(NM110, lit, edits=[backend_edit(ctx, lit)])
+    for lit in lits:  # init_process_group("nccl") raises without CUDA
+        report_backend(ctx, NM110, lit, raises=backend is lit)
     for e in alternatives(backend):
         if isinstance(e, ast.Constant) and e.value == "xla":
             ctx.report(NM116, e, 'init_process_group("xla") is the legacy XLA path: use "neuron"')
+
+
+def _nccl_guard(call: ast.Call, ctx: Context) -> None:
+    """``dist.is_nccl_available()`` chooses NCCL: it is rewritten with the backend it gates."""
+    from neuron_migrate.checks import guards
+
+    ctx.claimed.add(id(call.func))
+    message = f'is_nccl_available() asks for NCCL, which Trainium has not: ask for the "{_T.distributed_backend}" backend'
+    if guards.style(ctx) == "portable" or call.args or call.keywords or not isinstance(call.func, ast.Attribute):
+        ctx.report(NM110, call, message)
+        return
+    start, end = ctx.span(call.func)
+    # False on stock PyTorch, as is_nccl_available() on a host without CUDA
+    ctx.report(NM110, call, message, edits=[Edit(end - len("is_nccl_available"), ctx.span(call)[1],
+                                                 f'is_backend_available("{_T.distributed_backend}")')])
 
 
 def _compile_settings(call: ast.Call, ctx: Context) -> None:

@@ -19,6 +19,7 @@ from neuron_migrate.checks.device import (
     DEVICE_NAME, GRAD_SCALERS, device_literals, guards_kernel, report_device_literals,
 )
 from neuron_migrate.checks.distributed import DATA_PARALLEL, NM114, NM115, NM116, NM117, WORDS, xla_advice
+from neuron_migrate.checks import guards
 from neuron_migrate.models import Edit, Severity
 
 prefilter(__name__, WORDS)
@@ -40,10 +41,16 @@ NM103 = rule(
     "NM103", "cuda-api-with-neuron-twin", "error", "api",
     summary="torch.cuda API with a torch.neuron twin",
     why="`torch.cuda` functions raise or report no device on Trainium; `torch.neuron` has the "
-        "same function for NeuronCores.",
-    example="torch.cuda.synchronize()\nn = torch.cuda.device_count()",
-    use_instead="torch.neuron.synchronize()\nn = torch.neuron.device_count()", fix="safe",
-    fix_reason="unsafe when the call guards a branch that runs a CUDA or Triton kernel",
+        "same function for NeuronCores. `torch.neuron` exists only where the Neuron plugin is "
+        "installed, so a call that ran without CUDA (`manual_seed_all`, `device_count`, "
+        "`memory_allocated`: no-ops or answers there) is rewritten only under a guard rewritten "
+        "with it, and `torch.cuda.is_available()` becomes a test that is False without the plugin. "
+        "`--style portable` writes `torch.accelerator` / `torch.get_device_module()` instead.",
+    example="if torch.cuda.is_available():\n    torch.cuda.manual_seed_all(0)\ntorch.cuda.synchronize()",
+    use_instead='if hasattr(torch, "neuron") and torch.neuron.is_available():\n'
+                "    torch.neuron.manual_seed_all(0)\ntorch.neuron.synchronize()", fix="safe",
+    fix_reason="none when the branch the call guards runs a CUDA or Triton kernel, or when a call "
+               "that ran without CUDA is not under a guard rewritten with it",
     source="D-mod; G-dev torch_neuronx/neuron.py",
 )
 NM104 = rule(
@@ -58,9 +65,12 @@ NM105 = rule(
     "NM105", "cuda-amp-autocast", "error", "amp",
     summary=f'torch.cuda.amp.autocast: use torch.autocast("{_DEV}", ...)',
     why="`torch.cuda.amp.autocast` is deprecated and CUDA-only; `torch.autocast(device_type="
-        '"neuron")` follows the same conventions on Trainium.',
+        '"neuron")` follows the same conventions on Trainium. Without CUDA the CUDA autocast runs '
+        '(disabled) while `torch.autocast("neuron")` raises without the plugin: outside a branch '
+        'that only runs on the target, the device type is chosen where the code runs.',
     example="with torch.cuda.amp.autocast(dtype=torch.bfloat16):\n    y = model(x)",
-    use_instead=f'with torch.autocast("{_DEV}", dtype=torch.bfloat16):\n    y = model(x)',
+    use_instead=f'with torch.autocast("{_DEV}" if hasattr(torch, "neuron") else "cuda", '
+                "dtype=torch.bfloat16):\n    y = model(x)",
     fix="safe", source="D-idx; G-sdk FAQ",
 )
 NM106 = rule(
@@ -69,7 +79,7 @@ NM106 = rule(
     why="Neuron documents bf16 autocast, which needs no loss scaling. A GradScaler bound to "
         "CUDA fails on Trainium; one bound to Neuron is not documented.",
     example="scaler = torch.cuda.amp.GradScaler()",
-    use_instead=f'scaler = torch.amp.GradScaler("{_DEV}")', fix="unsafe",
+    use_instead=f'scaler = torch.amp.GradScaler("{_DEV}" if hasattr(torch, "neuron") else "cuda")', fix="unsafe",
     fix_reason="GradScaler on Neuron is not documented; bf16 autocast without a scaler is the "
                "documented path",
     source="D-idx (bf16 autocast); no public source documents GradScaler on Neuron (UNCONFIRMED)",
@@ -78,8 +88,10 @@ NM107 = rule(
     "NM107", "is-cuda", "warning", "device",
     summary="`.is_cuda` is always False on Neuron",
     why="Code that branches on `.is_cuda` silently takes its CPU path on Trainium, or its CUDA "
-        "path if rewritten carelessly.",
-    example="if x.is_cuda:\n    x = x.half()", use_instead="if x.is_neuron:\n    x = x.half()",
+        "path if rewritten carelessly. `.is_neuron` exists only with the plugin; the device type "
+        "is there on every build.",
+    example="if x.is_cuda:\n    x = x.half()",
+    use_instead=f'if x.device.type == "{_DEV}":\n    x = x.half()',
     fix="unsafe", fix_reason="the guarded branch may call CUDA-only kernels", source="D-mod",
 )
 NM109 = rule(
@@ -156,19 +168,24 @@ def _cuda_method(call: ast.Call, ctx: Context) -> None:
         ctx.report(NM102, call)  # *args/**kwargs or extra positionals: no certain rewrite
         return
     unsafe = None
-    if index is None:
-        new_arg = f'"{_DEV}"'
+    portable = guards.style(ctx) == "portable"
+    torch_alias, _ = _torch_alias(ctx)
+    if portable and torch_alias is None:
+        ctx.report(NM102, call)
+        return
+    # .cuda() raised without CUDA: the path never ran there, so no guard is needed
+    accelerator = f"{torch_alias}.accelerator.current_accelerator()"
+    if index is None or isinstance(index, ast.Constant) and index.value is None:
+        new_arg = accelerator if portable else f'"{_DEV}"'
     elif isinstance(index, ast.Constant) and isinstance(index.value, int) and not isinstance(index.value, bool):
-        new_arg = f'"{_DEV}:{index.value}"'
-    elif isinstance(index, ast.Constant) and index.value is None:
-        new_arg = f'"{_DEV}"'
+        new_arg = f"{torch_alias}.device({accelerator}.type, {index.value})" if portable else f'"{_DEV}:{index.value}"'
     else:
         seg = ctx.segment(index)
         leaf = index.attr if isinstance(index, ast.Attribute) else getattr(index, "id", "")
         if DEVICE_NAME.fullmatch(leaf):
             new_arg, unsafe = seg, "assumes the argument is already a device, not an index"
         else:
-            new_arg = f'f"{_DEV}:{{{seg}}}"'
+            new_arg = f"{torch_alias}.device({accelerator}.type, {seg})" if portable else f'f"{_DEV}:{{{seg}}}"'
             if not _INDEX_NAME.fullmatch(leaf):
                 unsafe = "assumes the argument is a device index, not a torch.device"
     if index is None:
@@ -183,6 +200,7 @@ def _cuda_method(call: ast.Call, ctx: Context) -> None:
         edits = [Edit(attr_start, open_paren + 1, "to("), Edit(start, end, new_arg)]
     ctx.report(NM102, call, edits=edits, unsafe=unsafe,
                title=f'replace .cuda(...) with .to({new_arg}, ...)')
+    guards.raises_without_cuda(ctx)
 
 
 def _open_paren(ctx: Context, call: ast.Call) -> int:
@@ -212,12 +230,29 @@ def _autocast(call: ast.Call, ctx: Context) -> None:
         return
     paren = _open_paren(ctx, call)
     start, _ = ctx.span(call.func)
-    has_args = bool(call.args or call.keywords)
-    edits = [Edit(start, paren + 1, f'{torch_alias}.autocast("{_DEV}"' + (", " if has_args else ""))]
+    sep = ", " if call.args or call.keywords else ""
+    keywords = []
     for arg, kwname in zip(call.args, _AUTOCAST_POSITIONAL):
         s, _ = ctx.span(arg)
-        edits.append(Edit(s, s, f"{kwname}="))
-    ctx.report(NM105, call, edits=edits, title=NM105.summary + note)
+        keywords.append(Edit(s, s, f"{kwname}="))
+
+    def spelled(device: str) -> list[Edit]:
+        return [Edit(start, paren + 1, f"{torch_alias}.autocast({device}{sep}"), *keywords]
+
+    target, anywhere = device_spellings(ctx, torch_alias)
+    ctx.report(NM105, call, edits=spelled(target), title=NM105.summary + note)
+    # without CUDA, torch.cuda.amp.autocast ran (disabled); autocast("neuron") raises there
+    guards.needs_guard(ctx, 'torch.autocast("neuron") raises without the Neuron plugin',
+                       fallback=spelled(anywhere))
+
+
+def device_spellings(ctx: Context, torch_alias: str) -> tuple[str, str]:
+    """The target device type as code: inside a guard rewritten with it, and anywhere (where
+    CUDA code ran without CUDA, such as a disabled autocast or GradScaler, it still says "cuda")."""
+    if guards.style(ctx) == "portable":
+        return (guards.ACCELERATOR_TYPE.format(t=torch_alias),
+                guards.ACCELERATOR_TYPE_OR_CUDA.format(t=torch_alias))
+    return f'"{_DEV}"', f'"{_DEV}" if {guards.NEURON_PRESENT.format(t=torch_alias)} else "cuda"'
 
 
 def _grad_scaler(call: ast.Call, name: str, ctx: Context) -> None:
@@ -231,18 +266,28 @@ def _grad_scaler(call: ast.Call, name: str, ctx: Context) -> None:
         start, _ = ctx.span(call.func)
         paren = _open_paren(ctx, call)
         sep = ", " if call.args or call.keywords else ""
-        ctx.report(NM106, call, msg, edits=[Edit(start, paren + 1, f'{torch_alias}.amp.GradScaler("{_DEV}"{sep}')],
+        target, anywhere = device_spellings(ctx, torch_alias)
+        ctx.report(NM106, call, msg, edits=[Edit(start, paren + 1, f"{torch_alias}.amp.GradScaler({target}{sep}")],
                    unsafe=NM106.fix_reason, title=NM106.summary + note)
+        guards.needs_guard(ctx, "a GradScaler for Neuron scales the loss where the CUDA one was disabled",
+                           fallback=[Edit(start, paren + 1, f"{torch_alias}.amp.GradScaler({anywhere}{sep}")])
         return
     device = call.args[0] if call.args else next((kw.value for kw in call.keywords if kw.arg == "device"), None)
     if device is None:  # torch.amp.GradScaler() defaults to "cuda"
+        torch_alias, _ = _torch_alias(ctx)
+        if torch_alias is None:
+            ctx.report(NM106, call, msg + ' (its device defaults to "cuda")')
+            return
         paren = _open_paren(ctx, call)
         sep = ", " if call.keywords else ""
+        target, anywhere = device_spellings(ctx, torch_alias)
         ctx.report(NM106, call, msg + ' (its device defaults to "cuda")',
-                   edits=[Edit(paren + 1, paren + 1, f'"{_DEV}"{sep}')], unsafe=NM106.fix_reason)
+                   edits=[Edit(paren + 1, paren + 1, f"{target}{sep}")], unsafe=NM106.fix_reason)
+        guards.needs_guard(ctx, "a GradScaler for Neuron scales the loss where the CUDA one was disabled",
+                           fallback=[Edit(paren + 1, paren + 1, f"{anywhere}{sep}")])
         return
     lits = device_literals(device)
-    report_device_literals(ctx, lits, NM106, unsafe=NM106.fix_reason, message=msg)
+    report_device_literals(ctx, lits, NM106, unsafe=NM106.fix_reason, message=msg, tolerant=True)
 
 
 # -- attributes and names --------------------------------------------------------------
@@ -260,8 +305,14 @@ def check_attribute(node: ast.Attribute, ctx: Context) -> None:
         if kernel:
             ctx.report(NM107, node, NM107.summary + f"; the branch calls `{kernel}`, which needs CUDA: "
                        "port it (NKI for kernels), do not redirect it to Neuron")
+            guards.cuda_only_region(ctx, f"the branch calls `{kernel}`")
         else:
-            ctx.report(NM107, node, edits=[_attr_edit(ctx, node, "is_neuron")], unsafe=NM107.fix_reason)
+            # .is_neuron exists only with the plugin; the device type is there on stock PyTorch
+            test = '.device.type != "cpu"' if guards.style(ctx) == "portable" else f'.device.type == "{_DEV}"'
+            start, end = ctx.span(node)
+            text = ctx.src.text[start:end - len(node.attr) - 1] + test
+            ctx.report(NM107, node, edits=[Edit(start, end, guards.parenthesised(ctx, node, text, "compare"))],
+                       unsafe=NM107.fix_reason)
         return
     if not _is_outermost(node, ctx.parent):
         return
@@ -305,9 +356,17 @@ def _qualified_reference(node: ast.AST, name: str, ctx: Context, via_import: boo
         if not _is_presence_test(node, ctx.parent):
             ctx.report(NM120, node, f"{version_query} is None on a Neuron build")
     elif name == "torch.cuda":
+        if guards.style(ctx) == "portable":
+            torch_alias, _ = _torch_alias(ctx)
+            edits = [ctx.replace(node, f"{torch_alias}.get_device_module()")] if torch_alias else []
+            ctx.report(NM103, node, "the torch.cuda module used as a value: "
+                       "torch.get_device_module() is the current accelerator's", edits=edits,
+                       unsafe="not every torch.cuda function is in every device module")
+            return
         ctx.report(NM103, node, "the torch.cuda module used as a value: torch.neuron is its twin",
                    edits=[_attr_edit(ctx, node, "neuron")] if isinstance(node, ast.Attribute) else (),
                    unsafe="not every torch.cuda function has a torch.neuron twin")
+        guards.needs_guard(ctx, "torch.neuron exists only with the Neuron plugin")
     elif name.startswith(("torch.cuda.", "torch.backends.cudnn", "torch.backends.cuda.")):
         _cuda_api_reference(node, name, ctx, via_import)
     elif name in DATA_PARALLEL:
@@ -346,22 +405,56 @@ def _cuda_api_reference(node: ast.AST, name: str, ctx: Context, via_import: bool
         ctx.report(r, node, f"{name}: {row.advice}" if row.advice else f"{name} has no Neuron twin")
         return
     # NM103: a torch.cuda.X with a torch.neuron.X twin
-    message = f"{prefix} → {row.neuron}"
     if via_import:
-        return  # reported, with its fix, on the import line
+        return  # reported on the import line
+    style = guards.style(ctx)
+    target = row.portable if style == "portable" else row.neuron
+    message = f"{prefix} → {target}" if target else f"{prefix}: no device-agnostic spelling; {row.neuron} on Neuron"
     kernel = guards_kernel(ctx, node)
-    edit = _twin_edit(ctx, node, prefix, row.neuron)
+    edit = _style_edit(ctx, node, name, prefix, row, style)
     if edit is None:
-        ctx.report(r, node, message + " (imported under another name: rewrite the import)")
+        ctx.report(r, node, message + (" (imported under another name: rewrite the import)"
+                                       if target else ""))
+        if row.without_cuda == "runs":  # left as it is, a no-op or an answer on Neuron too
+            guards.needs_guard(ctx, "no rewrite", harmless=True)
     elif _cuda_keyed_value(ctx, node):  # {"cuda": torch.cuda.synchronize, "xpu": ...}
         ctx.report(r, node, message + '; the table is keyed by "cuda": add a "neuron" entry '
                    "rather than rewrite this one")
     elif kernel:
         ctx.report(r, node, message + f"; the branch it guards calls `{kernel}`, which needs CUDA: "
-                   "port it (NKI for kernels) before rewriting", edits=[edit],
-                   unsafe=f"the guarded branch calls {kernel}, which needs CUDA")
+                   "port it (NKI for kernels), do not redirect it to Neuron")
+        guards.cuda_only_region(ctx, f"the branch calls `{kernel}`")
     else:
         ctx.report(r, node, message, edits=[edit])
+        if row.without_cuda == "raises" and isinstance(ctx.parent, ast.Call) and ctx.parent.func is node:
+            guards.raises_without_cuda(ctx)
+        if row.needs_guard(style) and not (style == "neuron" and prefix == "torch.cuda.is_available"):
+            guards.needs_guard(ctx, f"without CUDA {prefix} runs (a no-op or an answer) while "
+                               f"{target} " + ("exists only with the Neuron plugin (it is rewritten under a guard rewritten with it)" if style == "neuron"
+                                               else "raises without an accelerator"), harmless=True)
+
+
+def _style_edit(ctx: Context, node: ast.AST, name: str, prefix: str, row, style: str) -> Edit | None:
+    """The rewrite of ``torch.cuda.X`` in ``style``; None when there is none."""
+    if name != prefix:
+        return None  # an attribute of the API (torch.cuda.Event.foo): not in the table
+    root = node
+    while isinstance(root, ast.Attribute):
+        root = root.value
+    # spell torch as this reference does (`t.cuda.x` → `t.accelerator.x`), else as the module does
+    torch_alias = root.id if isinstance(root, ast.Name) and ctx.qualify(root) == "torch" else _torch_alias(ctx)[0]
+    if style == "neuron":
+        if prefix == "torch.cuda.is_available" and isinstance(ctx.parent, ast.Call) and \
+                ctx.parent.func is node and not ctx.parent.args and not ctx.parent.keywords:
+            if torch_alias is None:
+                return None
+            # exact on every host: False on stock PyTorch, torch.neuron's answer with the plugin
+            return ctx.replace(ctx.parent, guards.parenthesised(
+                ctx, ctx.parent, guards.NEURON_AVAILABLE.format(t=torch_alias)))
+        return _twin_edit(ctx, node, prefix, row.neuron)
+    if row.portable is None or torch_alias is None or not isinstance(node, ast.Attribute):
+        return None
+    return ctx.replace(node, torch_alias + row.portable[len("torch"):])
 
 
 def _cuda_keyed_value(ctx: Context, node: ast.AST) -> bool:
@@ -469,10 +562,10 @@ def check_import_from(node: ast.ImportFrom, ctx: Context) -> None:
     if module == "torch.cuda" and all(a.name != "*" for a in node.names):
         rows = [cuda_api().lookup(f"torch.cuda.{a.name}") for a in node.names]
         if all(r and r[0].rule == "NM103" and r[1] == f"torch.cuda.{a.name}" for r, a in zip(rows, node.names)):
-            m = re.compile(r"from\s+torch\s*\.\s*(cuda)\b").match(ctx.src.text, ctx.span(node)[0])
-            edits = [Edit(m.start(1), m.end(1), "neuron")] if m else []
-            ctx.report(NM103, node, "import from torch.cuda: every name has a torch.neuron twin",
-                       edits=edits, title="import from torch.neuron")
+            # not rewritten: `from torch.neuron import ...` fails on import without the plugin
+            ctx.report(NM103, node, "import from torch.cuda: every name has a torch.neuron twin; "
+                       "call them as torch.neuron.X under a guard (an import from torch.neuron "
+                       "fails where the Neuron plugin is absent)")
             return
     if any(a.name == "*" for a in node.names):
         if module.startswith(("torch.cuda", "torch_xla", "pynvml")) or module == "torch":

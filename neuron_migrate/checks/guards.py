@@ -1,0 +1,431 @@
+"""Guards and what they gate, as one unit; rewrites that need a guard; CUDA-only regions.
+
+The contract of ``fix`` (docs/fix.md): a path that ran on a host without CUDA still runs,
+with the same results, on stock PyTorch without the Neuron plugin; a path that ran on CUDA
+runs on Neuron. The NM1xx checks propose one rewrite per CUDA reference; this module,
+run after them on the whole file, decides which of those rewrites keep the contract:
+
+- **Units.** A guard (``if torch.cuda.is_available():``, ``"cuda" if use_cuda else "cpu"``,
+  ``device.type == "cuda" and ...``, a variable assigned from one) and the CUDA references
+  in the branches it chooses between form a unit. Every rewrite in a unit becomes one fix
+  (all its edits, unsafe if any part is), or, when a reference that would misbehave with
+  the guard turned true has no rewrite, none of them does, and the guard's finding says why.
+- **Needs a guard.** A rewrite whose result raises on stock PyTorch where the original ran
+  (``torch.cuda.manual_seed_all`` → ``torch.neuron.manual_seed_all``; ``torch.device("cuda")``
+  → ``torch.device("neuron")``) is made only in the branch a rewritten guard opens; elsewhere
+  its fallback (a spelling that picks the target only where it exists) or nothing.
+- **CUDA-only regions.** A branch, function or module that feeds Triton, CUDA extensions,
+  TensorRT, onnxruntime-gpu or CuPy keeps its CUDA code: its rewrites are dropped and the
+  findings point at the real port.
+"""
+
+from __future__ import annotations
+
+import ast
+import dataclasses
+import re
+
+from neuron_migrate.checks import Context, on, prefilter
+from neuron_migrate.models import Applicability, Edit, Finding, Fix, Severity
+
+prefilter(__name__, ("cuda", "nccl"))
+
+# the spellings the styles write (tests/test_mapping.py checks their names exist in torch)
+NEURON_PRESENT = 'hasattr({t}, "neuron")'
+NEURON_AVAILABLE = NEURON_PRESENT + " and {t}.neuron.is_available()"
+ACCELERATOR_TYPE = "{t}.accelerator.current_accelerator().type"
+ACCELERATOR_TYPE_OR_CUDA = 'getattr({t}.accelerator.current_accelerator(), "type", "cuda")'
+
+# Left without a rewrite, these do no harm when their guard turns true on Neuron (a flag
+# with no effect, an import, an environment variable); everything else of NM1xx and NM5xx
+# would raise or pick CUDA there, so a unit holding one without a rewrite is left whole.
+HARMLESS = frozenset({"NM109", "NM112", "NM113", "NM114", "NM117", "NM119"})
+_CUDA_ONLY = re.compile(r"(?i)triton|cupy|pycuda|tensorrt|\btrt\b|CUDAExecutionProvider|"
+                        r"TensorrtExecutionProvider")
+_CUDA_ONLY_MODULES = ("triton", "cupy", "pycuda", "tensorrt", "torch_tensorrt")
+
+
+def style(ctx: Context) -> str:
+    return ctx.options.style if ctx.options is not None else "neuron"
+
+
+def migrated_choice(node: ast.AST) -> bool:
+    """A device choice a fix wrote: ``("neuron" if hasattr(torch, "neuron") else "cuda")`` or
+    ``getattr(torch.accelerator.current_accelerator(), "type", "cuda")``. Its "cuda" is what
+    a host without the target ran before the fix, kept on purpose: not a finding."""
+    if isinstance(node, ast.IfExp):
+        test = node.test
+        return (isinstance(test, ast.Call) and isinstance(test.func, ast.Name) and test.func.id == "hasattr"
+                and len(test.args) == 2 and isinstance(test.args[1], ast.Constant)
+                and test.args[1].value == "neuron")
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "getattr":
+        args = node.args
+        return (len(args) == 3 and isinstance(args[1], ast.Constant) and args[1].value == "type"
+                and isinstance(args[0], ast.Call) and isinstance(args[0].func, ast.Attribute)
+                and args[0].func.attr == "current_accelerator")
+    return False
+
+
+# Where a rewrite's text needs parentheses, by what it is: ``a and b``, ``a == b``, ``a if c else b``.
+_BINDS_TIGHTER = {
+    "and": (ast.UnaryOp, ast.Compare, ast.BinOp, ast.Subscript, ast.Await),
+    "compare": (ast.Compare, ast.BinOp, ast.Subscript, ast.Await),
+    "if": (ast.UnaryOp, ast.Compare, ast.BinOp, ast.Subscript, ast.Await, ast.BoolOp, ast.IfExp),
+}
+
+
+def parenthesised(ctx: Context, node: ast.AST, text: str, kind: str = "and") -> str:
+    """``text`` (of the ``kind`` above) in place of ``node``, in parentheses where it needs them."""
+    parent = ctx.state.get("operand_of", {}).get(id(node))
+    return f"({text})" if parent is not None and issubclass(parent, _BINDS_TIGHTER[kind]) else text
+
+
+@on(ast.UnaryOp, ast.Compare, ast.BinOp, ast.Subscript, ast.Await, ast.BoolOp, ast.IfExp)
+def note_operands(node: ast.AST, ctx: Context) -> None:
+    operand_of = ctx.state.setdefault("operand_of", {})
+    for name in ("operand", "left", "right", "value", "test", "body", "orelse"):
+        child = getattr(node, name, None)
+        if isinstance(child, ast.AST):
+            operand_of[id(child)] = type(node)
+    for child in (*getattr(node, "comparators", ()), *getattr(node, "values", ())):
+        operand_of[id(child)] = type(node)
+
+
+def needs_guard(ctx: Context, why: str, fallback: list[Edit] | None = None,
+                harmless: bool = False) -> None:
+    """Mark the finding just reported: its rewrite raises on stock PyTorch where the original
+    ran, so it is made only inside a guard rewritten with it. ``fallback``: the edits to make
+    elsewhere (a spelling that is exact everywhere); ``harmless``: left as it is, the original
+    does no harm on Neuron (a no-op there)."""
+    ctx.state.setdefault("needs_guard", {})[id(ctx.findings[-1])] = (why, fallback, harmless)
+
+
+def raises_without_cuda(ctx: Context) -> None:
+    """Mark the finding just reported as a call that raises without CUDA (``torch.cuda.set_device``,
+    ``x.cuda()``): the statements after it in its block never ran on a host without CUDA."""
+    ctx.state.setdefault("raises", set()).add(id(ctx.findings[-1]))
+
+
+def cuda_only_region(ctx: Context, why: str) -> None:
+    """Mark the finding just reported as the reason its branch or function is CUDA-only."""
+    ctx.state.setdefault("cuda_only", {})[id(ctx.findings[-1])] = why
+
+
+# -- what the walk collects -------------------------------------------------------------
+
+@on(ast.If, ast.IfExp)
+def note_branch(node: ast.If | ast.IfExp, ctx: Context) -> None:
+    if migrated_choice(node):
+        ctx.claimed.add(id(node.orelse))
+        return
+    ctx.state.setdefault("branches", []).append((node, ctx.chain[-1] if ctx.chain else None))
+
+
+@on(ast.Call)
+def note_migrated_default(node: ast.Call, ctx: Context) -> None:
+    if migrated_choice(node):
+        ctx.claimed.add(id(node.args[2]))
+
+
+@on(ast.BoolOp)
+def note_conjunction(node: ast.BoolOp, ctx: Context) -> None:
+    if isinstance(node.op, ast.And):
+        ctx.state.setdefault("conjunctions", []).append(node)
+
+
+@on(ast.Assign)
+def note_flag(node: ast.Assign, ctx: Context) -> None:
+    """``use_cuda = ...``, ``args.cuda = ...``: a guard may be held in a variable."""
+    if len(node.targets) == 1 and isinstance(node.targets[0], (ast.Name, ast.Attribute)):
+        ctx.state.setdefault("flags", []).append((node, ctx.chain[-1] if ctx.chain else None))
+
+
+@on(ast.FunctionDef, ast.AsyncFunctionDef)
+def note_function(node: ast.AST, ctx: Context) -> None:
+    ctx.state.setdefault("functions", []).append(node)
+
+
+# -- the decision -----------------------------------------------------------------------
+
+class _Spans:
+    """Node spans as (line, column) pairs comparable with a finding's position."""
+
+    def __init__(self, ctx: Context) -> None:
+        self.src = ctx.src
+
+    def start(self, node: ast.AST) -> tuple[int, int]:
+        return node.lineno, self.src.char_column(node.lineno, node.col_offset) + 1
+
+    def end(self, node: ast.AST) -> tuple[int, int]:
+        return node.end_lineno, self.src.char_column(node.end_lineno, node.end_col_offset) + 1
+
+    def of(self, nodes) -> tuple[tuple[int, int], tuple[int, int]] | None:
+        nodes = [n for n in nodes if n is not None]
+        return (self.start(nodes[0]), self.end(nodes[-1])) if nodes else None
+
+
+def _inside(f: Finding, span) -> bool:
+    return span is not None and span[0] <= (f.line, f.column) and (f.end_line, f.end_column) <= span[1]
+
+
+def _negative(test: ast.AST) -> bool:
+    """``not guard``, ``x != "cuda"``: the branch taken with CUDA is the else branch."""
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        return True
+    return isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(
+        test.ops[0], (ast.NotEq, ast.NotIn, ast.IsNot))
+
+
+class _Groups:
+    """Union-find over finding indices."""
+
+    def __init__(self, n: int) -> None:
+        self.parent = list(range(n))
+
+    def find(self, i: int) -> int:
+        while self.parent[i] != i:
+            self.parent[i] = self.parent[self.parent[i]]
+            i = self.parent[i]
+        return i
+
+    def join(self, items: list[int]) -> None:
+        for a, b in zip(items, items[1:]):
+            self.parent[self.find(a)] = self.find(b)
+
+
+def _blocking(f: Finding) -> bool:
+    """Would this finding, left as it is, misbehave once its guard is true on Neuron?"""
+    if not f.code.startswith(("NM1", "NM5")) or f.code in HARMLESS:
+        return False
+    return f.severity is not Severity.INFO or f.code == "NM118"
+
+
+def _cuda_only_reason(ctx: Context, nodes) -> str | None:
+    for node in nodes:
+        for sub in ast.walk(node):
+            text = (sub.id if isinstance(sub, ast.Name) else sub.attr if isinstance(sub, ast.Attribute)
+                    else sub.value if isinstance(sub, ast.Constant) and isinstance(sub.value, str) else None)
+            if text and _CUDA_ONLY.search(text):
+                return text
+    return None
+
+
+def decide_units(ctx: Context) -> None:
+    """The last finalizer (checks.load_all puts it there): it judges every finding of the file."""
+    findings = ctx.findings
+    marks: dict = ctx.state.get("needs_guard", {})
+    if not any(f.fix is not None for f in findings) and not marks:
+        return
+    spans = _Spans(ctx)
+    groups = _Groups(len(findings))
+    in_unit: set[int] = set()
+    covered: list[tuple] = []  # (member indices of the guard, span its true branch covers)
+    why_cuda_only: dict[int, str] = {}  # finding index -> what makes its region CUDA-only
+
+    def members(span) -> list[int]:
+        return [i for i, f in enumerate(findings) if _inside(f, span)]
+
+    flags: dict[tuple, list[int]] = {}
+    for node, scope in ctx.state.get("flags", ()):
+        held = members(spans.of([node.value]))
+        if held:
+            key = ctx.segment(node.targets[0])
+            flags[(key, scope if isinstance(node.targets[0], ast.Name) else None)] = held
+    switching: set[int] = set()  # tests whose own branch holds CUDA references
+    for node, scope in ctx.state.get("branches", ()):
+        guard = members(spans.of([node.test]))
+        test = list(guard)
+        for sub in ast.walk(node.test):
+            if isinstance(sub, (ast.Name, ast.Attribute)):
+                text = ctx.segment(sub)
+                guard += flags.get((text, scope), []) + flags.get((text, None), [])
+        if not guard:
+            continue
+        body = node.body if isinstance(node, ast.If) else [node.body]
+        orelse = node.orelse if isinstance(node, ast.If) else [node.orelse]
+        actions = members(spans.of(body)) + members(spans.of(orelse))
+        if actions:
+            switching.update(test)
+        unit = sorted(set(guard + actions))
+        groups.join(unit)
+        in_unit.update(unit)
+        covered.append((guard, spans.of(orelse if _negative(node.test) else body)))
+        reason = _cuda_only_reason(ctx, body + orelse)
+        if reason:
+            for i in unit:
+                why_cuda_only.setdefault(i, f"the branch uses `{reason}`")
+    for node in ctx.state.get("conjunctions", ()):
+        values = [members(spans.of([v])) for v in node.values]
+        first = next((k for k, m in enumerate(values) if m), None)
+        if first is None or first == len(values) - 1:
+            continue
+        unit = sorted({i for m in values for i in m})
+        groups.join(unit)
+        in_unit.update(unit)
+        covered.append((values[first], (spans.start(node.values[first + 1]), spans.end(node))))
+
+    _cuda_only_functions(ctx, spans, why_cuda_only)
+    reached_with_cuda = _after_raising_calls(ctx, spans, marks)
+    for i, f in enumerate(findings):
+        why = ctx.state.get("cuda_only", {}).get(id(f))
+        if why:  # a kernel launch or CUDA-only library: its whole unit stays CUDA
+            for j in range(len(findings)):
+                if groups.find(j) == groups.find(i):
+                    why_cuda_only.setdefault(j, why)
+
+    units: dict[int, list[int]] = {}
+    for i in sorted(in_unit):
+        units.setdefault(groups.find(i), []).append(i)
+    new = list(findings)
+    for root, unit in units.items():
+        _decide(ctx, findings, new, unit, marks, covered, why_cuda_only, reached_with_cuda, switching)
+    for i, f in enumerate(findings):
+        if i in in_unit:
+            continue
+        if i in why_cuda_only and f.fix is not None and _blocking(f):
+            new[i] = _without_fix(f, f"; left: {why_cuda_only[i]}, which needs CUDA: port that "
+                                  "(NKI for kernels), do not retarget it")
+        elif id(f) in marks and i not in reached_with_cuda:
+            new[i] = _fallback(f, marks[id(f)])
+    ctx.findings[:] = new
+
+
+_SIMPLE = (ast.Expr, ast.Assign, ast.AnnAssign, ast.AugAssign)
+_CONDITIONAL = (ast.IfExp, ast.BoolOp, ast.Lambda, ast.ListComp, ast.SetComp, ast.DictComp,
+                ast.GeneratorExp)
+
+
+def _after_raising_calls(ctx: Context, spans: _Spans, marks: dict) -> set[int]:
+    """Findings in statements that follow, in the same block, a simple statement whose CUDA
+    call raises without CUDA: on a host without CUDA they were never reached."""
+    raising = ctx.state.get("raises")
+    findings = ctx.findings
+    waiting = [i for i, f in enumerate(findings) if id(f) in marks]
+    if not raising or not waiting:
+        return set()
+    raisers = [f for f in findings if id(f) in raising]
+    out: set[int] = set()
+    for node in ast.walk(ctx.tree):
+        for name in ("body", "orelse", "finalbody"):
+            block = getattr(node, name, None)
+            if not isinstance(block, list) or len(block) < 2 or not isinstance(block[0], ast.stmt):
+                continue
+            for k, stmt in enumerate(block[:-1]):
+                if not isinstance(stmt, _SIMPLE):
+                    continue
+                span = (spans.start(stmt), spans.end(stmt))
+                if any(_inside(f, span) for f in raisers) and not any(
+                        isinstance(n, _CONDITIONAL) for n in ast.walk(stmt)):
+                    rest = (spans.start(block[k + 1]), spans.end(block[-1]))
+                    out.update(i for i in waiting if _inside(findings[i], rest))
+                    break
+    return out
+
+
+def _cuda_only_functions(ctx: Context, spans: _Spans, why: dict[int, str]) -> None:
+    """Findings inside a function (or module) that feeds CUDA-only machinery."""
+    findings = ctx.findings
+    fixable = [i for i, f in enumerate(findings) if f.fix is not None]
+    if not fixable:
+        return
+    for stmt in ctx.tree.body:  # a module that imports a CUDA-only library unconditionally
+        if isinstance(stmt, (ast.Import, ast.ImportFrom)):
+            names = [a.name for a in stmt.names] if isinstance(stmt, ast.Import) else [stmt.module or ""]
+            module = next((n for n in names if n.split(".")[0] in _CUDA_ONLY_MODULES), None)
+            if module:
+                for i in fixable:
+                    why.setdefault(i, f"the module imports `{module}`")
+                return
+    for node in ctx.state.get("functions", ()):
+        span = (spans.start(node), spans.end(node))
+        inside = [i for i in fixable if _inside(findings[i], span)]
+        if not inside:
+            continue
+        kernel = next((findings[i].code for i, f in enumerate(findings)
+                       if f.code.startswith("NM5") and _inside(f, span)), None)
+        reason = _cuda_only_reason(ctx, [node]) or kernel
+        if reason:
+            for i in inside:
+                why.setdefault(i, f"`{node.name}` uses `{reason}`")
+
+
+def _decide(ctx, findings, new, unit, marks, covered, why_cuda_only, reached_with_cuda, switching) -> None:
+    """Rewrite a unit whole, or leave it whole and say why on its guard."""
+    members = set(unit)
+    guard_ids = {i for guard, _ in covered for i in guard if i in members}
+    in_true_branch = {i for guard, span in covered if set(guard) & members
+                      for i in unit if _inside(findings[i], span)} | (members & reached_with_cuda)
+    parts: list[int] = []  # findings whose rewrite joins the unit's fix
+    blockers: list[int] = []
+    for i in unit:
+        f = findings[i]
+        mark = marks.get(id(f))
+        if i in why_cuda_only and _blocking(f):
+            blockers.append(i)
+        elif mark and i not in in_true_branch:  # not opened by the guard: as if alone
+            new[i] = _fallback(f, mark)
+            if new[i].fix is not None:
+                parts.append(i)
+            elif i in guard_ids or not mark[2]:
+                blockers.append(i)
+        elif f.fix is not None and (_blocking(f) or mark):
+            parts.append(i)
+        elif f.fix is None and _blocking(f) and not (mark and mark[2]):
+            blockers.append(i)
+    if blockers:
+        first = blockers[0]
+        if first in why_cuda_only:
+            reason = (f"; left with the branch it gates, which is CUDA-only ({why_cuda_only[first]}): "
+                      "port that (NKI for kernels), do not retarget it")
+        elif first in guard_ids:
+            reason = ("; the branch it gates is left with it: a guard and what it gates change "
+                      "together or not at all")
+        else:
+            reason = (f"; left with the branch it gates: `{_text(ctx, findings[first])}` "
+                      f"({findings[first].code}) there has no certain rewrite, and a guard and what "
+                      "it gates change together or not at all")
+        self_marked = ctx.state.get("cuda_only", {})
+        for i in sorted(set(parts + blockers)):
+            if id(findings[i]) in self_marked:
+                continue  # its message already says why
+            if i in guard_ids and (new[i].fix is not None or i == first):
+                new[i] = _without_fix(new[i], reason)
+            elif i in why_cuda_only:
+                new[i] = _without_fix(new[i], f"; left: {why_cuda_only[i]}, which needs CUDA: "
+                                      "port that (NKI for kernels), do not retarget it")
+            elif new[i].fix is not None:
+                new[i] = _without_fix(new[i], "; left with its guard, which cannot change")
+        return
+    if len(parts) < 2:
+        return
+    edits: list[Edit] = []  # the outermost of nested rewrites; the fix loop finds the inner again
+    for e in sorted({e for i in parts for e in new[i].fix.edits}, key=lambda e: (e.start, -e.end)):
+        if not edits or e.start >= edits[-1].end:
+            edits.append(e)
+    # NM108 is unsafe alone because the branch it switches may hold CUDA-only code; a test whose
+    # branch has been judged whole, every CUDA reference in it rewritten with it, is not
+    unsafe = [new[i].fix.reason for i in parts if new[i].fix.applicability is Applicability.UNSAFE
+              and not (new[i].code == "NM108" and i in switching)]
+    for i in parts:
+        f = new[i]
+        fix = Fix(title=f"{f.fix.title} (with its guard and branch: {len(parts)} rewrites as one)",
+                  applicability=Applicability.UNSAFE if unsafe else Applicability.SAFE,
+                  edits=tuple(edits), reason="; ".join(dict.fromkeys(unsafe)))
+        new[i] = dataclasses.replace(f, fix=fix)
+
+
+def _text(ctx: Context, f: Finding) -> str:
+    starts = ctx.src.line_starts
+    text = ctx.src.text[starts[f.line - 1] + f.column - 1:starts[f.end_line - 1] + f.end_column - 1]
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _without_fix(f: Finding, why: str) -> Finding:
+    return dataclasses.replace(f, fix=None, message=f.message + why)
+
+
+def _fallback(f: Finding, mark: tuple) -> Finding:
+    why, fallback, _harmless = mark
+    if fallback and f.fix is not None:
+        return dataclasses.replace(f, fix=dataclasses.replace(f.fix, edits=tuple(sorted(fallback))))
+    return _without_fix(f, f"; left: {why}")

@@ -1,0 +1,73 @@
+"""`--style neuron|portable` and the config key `style`; guards and what they gate, as one unit."""
+
+from __future__ import annotations
+
+import pytest
+
+from neuron_migrate.cli import main
+from neuron_migrate.config import ConfigError, settings
+from neuron_migrate.models import Options
+from neuron_migrate.testing import findings_of, fixed
+
+CODE = 'import torch\nif torch.cuda.is_available():\n    torch.cuda.synchronize()\n'
+
+
+def test_the_style_comes_from_the_command_line_over_the_config(tmp_path, capsys):
+    (tmp_path / "pyproject.toml").write_text('[tool.neuron-migrate]\nstyle = "portable"\n')
+    (tmp_path / "a.py").write_text(CODE)
+    assert settings([tmp_path]).options.style == "portable"
+    assert settings([tmp_path], style="neuron").options.style == "neuron"
+    main(["fix", str(tmp_path)])
+    assert "+if torch.accelerator.is_available():" in capsys.readouterr().out
+    main(["fix", str(tmp_path), "--style", "neuron"])
+    assert '+if hasattr(torch, "neuron") and torch.neuron.is_available():' in capsys.readouterr().out
+
+
+def test_a_bad_style_is_a_config_error(tmp_path):
+    (tmp_path / "pyproject.toml").write_text('[tool.neuron-migrate]\nstyle = "cuda"\n')
+    with pytest.raises(ConfigError, match="'style' must be one of neuron, portable"):
+        settings([tmp_path])
+
+
+@pytest.mark.parametrize("style", ["neuron", "portable"])
+def test_a_guard_and_its_branch_are_one_fix(style):
+    ours = [f for f in findings_of(CODE, options=Options(style=style)) if f.fix]
+    assert len(ours) == 2 and ours[0].fix.edits == ours[1].fix.edits
+
+
+def test_an_unsafe_part_makes_the_whole_unit_unsafe():
+    code = 'import torch\nbackend = "nccl" if torch.cuda.is_available() else "gloo"\n'
+    assert fixed(code) == code
+    assert fixed(code, unsafe=True) == (
+        'import torch\nbackend = "neuron" if hasattr(torch, "neuron") and torch.neuron.is_available() else "gloo"\n')
+
+
+def test_a_guard_around_cuda_only_code_is_left_with_it():
+    code = ("import torch\nimport torch.nn as nn\nif torch.cuda.device_count() > 1:\n"
+            "    model = nn.DataParallel(model)\n")
+    assert fixed(code, unsafe=True) == code
+    guard = findings_of(code)[0]
+    assert guard.fix is None and "DataParallel" in guard.message
+
+
+@pytest.mark.parametrize("code", [
+    "import torch\ntorch.cuda.manual_seed_all(0)\n",
+    "import torch\nn = torch.cuda.device_count()\n",
+    "import torch\nprint(torch.cuda.memory_allocated())\n",
+])
+def test_a_call_that_ran_without_cuda_is_left_outside_a_guard(code):
+    """torch.neuron.X would raise without the plugin where torch.cuda.X ran (a no-op, 0)."""
+    assert fixed(code, unsafe=True) == code
+    assert "exists only with the Neuron plugin" in findings_of(code)[0].message
+
+
+def test_after_a_call_that_raises_without_cuda_nothing_needs_a_guard():
+    code = "import torch\ntorch.cuda.set_device(0)\ntorch.cuda.manual_seed_all(0)\n"
+    assert fixed(code) == "import torch\ntorch.neuron.set_device(0)\ntorch.neuron.manual_seed_all(0)\n"
+
+
+def test_parentheses_where_the_rewrite_binds_looser():
+    assert fixed("import torch\nok = not torch.cuda.is_available()\n") == (
+        'import torch\nok = not (hasattr(torch, "neuron") and torch.neuron.is_available())\n')
+    assert fixed('import torch\nd = [torch.device("cuda")]\n') == (
+        'import torch\nd = [torch.device("neuron" if hasattr(torch, "neuron") else "cuda")]\n')
