@@ -15,6 +15,9 @@ rewritten program is valid and still trains:
   PrivateUse1 key leaves CPU tensors in float32), and ``torch.amp.GradScaler("neuron")``
   scales on the CPU;
 - ``init_process_group("neuron")`` uses gloo, and DDP drops ``device_ids`` for a CPU module;
+  ``dist.is_backend_available("neuron")`` is true and ``neuron`` is the default backend of the
+  ``neuron`` device, as TorchNeuron registers it (``register_backend("neuron", ..., devices=["neuron"])``);
+- ``torch.accelerator`` reports ``neuron`` (the renamed PrivateUse1 device with its module);
 - ``pin_memory`` is a no-op (it asks the device backend, which the shim has not got);
 - ``torch.compile`` returns the model unchanged (Inductor on the CPU takes far longer
   than the few steps a test runs, and the Neuron backend is not what is being tested).
@@ -51,6 +54,8 @@ class NeuronOnCpu(TorchFunctionMode):
     def __torch_function__(self, func, types, args=(), kwargs=None):
         if func is torch.Tensor.pin_memory:  # page-locking is for a device to copy from
             return args[0]
+        if func is torch.device:  # the program's choice stays visible; using it maps to the CPU
+            return func(*args, **(kwargs or {}))
         args = tuple(_to_cpu(a) for a in args)
         kwargs = {k: _to_cpu(v) for k, v in (kwargs or {}).items()}
         return func(*args, **kwargs)
@@ -105,6 +110,10 @@ def install() -> None:
         return init_process_group("gloo" if backend == NAME else backend, *args, **kwargs)
 
     dist.init_process_group = init_with_gloo
+    backend_available, default_backend = dist.is_backend_available, dist.get_default_backend_for_device
+    dist.is_backend_available = lambda backend: backend == NAME or backend_available(backend)
+    dist.get_default_backend_for_device = lambda device: (
+        NAME if _is_neuron(device) or getattr(device, "type", None) == NAME else default_backend(device))
 
     ddp_init = torch.nn.parallel.DistributedDataParallel.__init__
 

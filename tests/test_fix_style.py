@@ -36,9 +36,15 @@ def test_a_guard_and_its_branch_are_one_fix(style):
 
 
 def test_an_unsafe_part_makes_the_whole_unit_unsafe():
-    code = 'import torch\nbackend = "nccl" if torch.cuda.is_available() else "gloo"\n'
+    code = "import torch\nif torch.cuda.is_available():\n    y = x.cuda(some_object)\n"
     assert fixed(code) == code
-    assert fixed(code, unsafe=True) == (
+    assert fixed(code, unsafe=True) == ('import torch\nif hasattr(torch, "neuron") and torch.neuron.is_available():\n'
+                                        '    y = x.to(f"neuron:{some_object}")\n')
+
+
+def test_a_backend_chosen_against_gloo_is_a_backend():
+    code = 'import torch\nbackend = "nccl" if torch.cuda.is_available() else "gloo"\n'
+    assert fixed(code) == (
         'import torch\nbackend = "neuron" if hasattr(torch, "neuron") and torch.neuron.is_available() else "gloo"\n')
 
 

@@ -194,7 +194,7 @@ def load_all() -> None:
     # Handlers of one node type run in this order. NM1xx: known calls before device positions.
     from neuron_migrate.checks import distributed, device, torch_cuda, tool  # noqa: F401
     from neuron_migrate.checks import shapes, graph_breaks  # noqa: F401
-    from neuron_migrate.checks import kernels, manifests, operators  # noqa: F401
+    from neuron_migrate.checks import frameworks, kernels, manifests, operators  # noqa: F401
     from neuron_migrate.checks import guards
 
     if guards.decide_units not in FINALIZERS:  # last: it judges the findings of all the others

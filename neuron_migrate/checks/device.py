@@ -84,7 +84,8 @@ DEVICE_FIRST_ARG = frozenset({
 TOLERANT = frozenset({"torch.device", "torch.autocast", "torch.amp.autocast",
                       "torch.amp.autocast_mode.autocast", "torch.get_device_module"})
 # Their device argument is reported as NM106 by checks.torch_cuda, not as a plain device.
-GRAD_SCALERS = frozenset({"torch.amp.GradScaler", "torch.GradScaler", "torch.amp.grad_scaler.GradScaler"})
+GRAD_SCALERS = frozenset({"torch.amp.GradScaler", "torch.GradScaler", "torch.amp.grad_scaler.GradScaler",
+                          "torch.distributed.fsdp.sharded_grad_scaler.ShardedGradScaler"})
 
 _CUDA_DEVICE = re.compile(r"cuda(:\d+)?")
 _CUDA_TEMPLATE = re.compile(r"cuda:(\{.*\}|%.*)")
@@ -277,12 +278,14 @@ def check_compare(node: ast.Compare, ctx: Context) -> None:
     operands += [e for o in operands if isinstance(o, (ast.List, ast.Tuple, ast.Set)) for e in o.elts]
     cuda = [o for o in operands if is_cuda_literal(o)]
     nccl = [o for o in operands if is_nccl(o)]
-    if cuda:
+    if cuda and _membership(node, cuda, ctx):
+        pass
+    elif cuda:
         kernel = guards_kernel(ctx, node)
         if kernel:
             for lit in cuda:
                 ctx.report(NM108, lit, NM108.summary + f"; the branch calls `{kernel}`, which needs CUDA: "
-                           "port it (NKI for kernels), do not redirect it to Neuron")
+                           f"{guards.port_advice(kernel)}, do not redirect it to Neuron")
                 guards.cuda_only_region(ctx, f"the branch calls `{kernel}`")
         elif _in_availability_check(node, ctx):
             # `args.device == "cuda" and not torch.cuda.is_available()` asks whether the chosen
@@ -295,6 +298,26 @@ def check_compare(node: ast.Compare, ctx: Context) -> None:
             report_device_literals(ctx, cuda, NM108, unsafe=NM108.fix_reason)
     for lit in nccl:
         report_nccl(ctx, lit)
+
+
+def _membership(node: ast.Compare, cuda: list[ast.AST], ctx: Context) -> bool:
+    """``t in ("cpu", "cuda")``: add the target beside "cuda" rather than replace it, so the test
+    still holds for every device it held for (None: not such a comparison)."""
+    if len(node.ops) != 1 or not isinstance(node.ops[0], (ast.In, ast.NotIn)):
+        return False
+    options = node.comparators[0]
+    if not isinstance(options, (ast.List, ast.Tuple, ast.Set)) or any(c not in options.elts for c in cuda):
+        return False
+    names = [e.value for e in options.elts if isinstance(e, ast.Constant)]
+    for lit in cuda:
+        if _DEV in names or guards.style(ctx) == "portable":
+            ctx.report(NM108, lit, NM108.summary + f'; the collection also names "{_DEV}"'
+                       if _DEV in names else NM108.summary)
+        else:
+            _, end = ctx.span(lit)
+            ctx.report(NM108, lit, NM108.summary + f'; "{_DEV}" is added beside it',
+                       edits=[Edit(end, end, f', "{_DEV}"')], unsafe=NM108.fix_reason)
+    return True
 
 
 def _portable_comparison(node: ast.Compare, cuda: list[ast.AST], ctx: Context) -> None:
@@ -434,7 +457,7 @@ def resolve_held_variables(ctx: Context) -> None:
                 if only_used_as == "backend":
                     report_backend(ctx, NM110, lit, NM110.summary + f" (`{leaf}` is only used as one)")
                 else:
-                    report_backend(ctx, NM111, lit, unsafe=NM111.fix_reason)
+                    report_nccl(ctx, lit)
             continue
         if DEVICE_NAME.fullmatch(leaf):
             report_device_literals(ctx, lits)

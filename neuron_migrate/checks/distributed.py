@@ -158,9 +158,24 @@ def report_backend(ctx: Context, rule, lit: ast.AST, message: str | None = None,
                            fallback=[ctx.replace(lit, anywhere)])
 
 
+_BACKENDS = frozenset({"gloo", "mpi", "ucc", "xla"})
+
+
 def report_nccl(ctx: Context, lit: ast.AST) -> None:
-    """A ``"nccl"`` whose use is not certain: NM111, with an unsafe fix."""
-    report_backend(ctx, NM111, lit, unsafe=NM111.fix_reason)
+    """A ``"nccl"`` whose use is not certain: NM111, with an unsafe fix; chosen against another
+    backend name (``"nccl" if cuda else "gloo"``) it is a backend: NM110, safe."""
+    if id(lit) in ctx.state.get("backend_choices", ()):
+        report_backend(ctx, NM110, lit, NM110.summary + ' (chosen against another backend: "gloo")')
+    else:
+        report_backend(ctx, NM111, lit, unsafe=NM111.fix_reason)
+
+
+@on(ast.IfExp)
+def note_backend_choice(node: ast.IfExp, ctx: Context) -> None:
+    """``"nccl" if c else "gloo"``: the "nccl" is a process-group backend."""
+    for one, other in ((node.body, node.orelse), (node.orelse, node.body)):
+        if is_nccl(one) and isinstance(other, ast.Constant) and other.value in _BACKENDS:
+            ctx.state.setdefault("backend_choices", set()).add(id(one))
 
 
 def environment_text(node: ast.AST, value: str, ctx: Context, exact: bool = True) -> None:
@@ -171,7 +186,11 @@ def environment_text(node: ast.AST, value: str, ctx: Context, exact: bool = True
             continue
         shown = re.search(re.escape(var) + r"\w*", value).group()  # rows ending in _ are prefixes
         advice = f"{shown}: {row.advice}" if row.neuron is None else f"{var} → {row.neuron}: {row.advice}"
-        if exact and value == var and row.neuron:
+        invalid = _invalid_core_list(ctx, node) if var == "CUDA_VISIBLE_DEVICES" else None
+        if invalid:
+            ctx.report(NM112, node, f"{advice}; {invalid} is not such a range: decide by hand what "
+                       "this host should see (a Neuron equivalent of hiding every device is not documented)")
+        elif exact and value == var and row.neuron:
             ctx.report(NM112, node, advice, edits=[Edit(*inner_span(ctx, node, var), row.neuron)],
                        unsafe=NM112.fix_reason)
         else:
@@ -181,6 +200,40 @@ def environment_text(node: ast.AST, value: str, ctx: Context, exact: bool = True
         ctx.report(NM117, node)
 
 
+_CORE_LIST = re.compile(r"\d+(-\d+)?(,\d+(-\d+)?)*")
+
+
+def _invalid_core_list(ctx: Context, key: ast.AST) -> str | None:
+    """The value given to CUDA_VISIBLE_DEVICES (``os.environ[k] = v``, ``setdefault(k, v)``,
+    ``{k: v}``), quoted, when it is a literal that is no contiguous range of NeuronCores."""
+    value = ctx.state.get("env_values", {}).get(id(key))
+    if not (isinstance(value, ast.Constant) and isinstance(value.value, str)):
+        return None
+    text = value.value.strip()
+    if _CORE_LIST.fullmatch(text):
+        cores = []
+        for part in text.split(","):
+            lo, _, hi = part.partition("-")
+            cores += list(range(int(lo), int(hi or lo) + 1))
+        if cores == list(range(cores[0], cores[0] + len(cores))):
+            return None
+    return repr(value.value)
+
+
+@on(ast.Assign)
+def note_environment_assignment(node: ast.Assign, ctx: Context) -> None:
+    target = node.targets[0] if len(node.targets) == 1 else None
+    if isinstance(target, ast.Subscript) and isinstance(target.slice, ast.Constant):
+        ctx.state.setdefault("env_values", {})[id(target.slice)] = node.value
+
+
+@on(ast.Dict)
+def note_environment_dict(node: ast.Dict, ctx: Context) -> None:
+    for key, value in zip(node.keys, node.values):
+        if isinstance(key, ast.Constant) and key.value == "CUDA_VISIBLE_DEVICES":
+            ctx.state.setdefault("env_values", {})[id(key)] = value
+
+
 # -- calls ------------------------------------------------------------------------------
 
 @on(ast.Call)
@@ -188,6 +241,8 @@ def check_call(call: ast.Call, ctx: Context) -> None:
     """Process groups, torch.compile, DataParallel and the profiler. Runs before the device
     positions of :mod:`neuron_migrate.checks.device`, so its literals are not taken for devices."""
     name = ctx.qualify(call.func)
+    if isinstance(call.func, ast.Attribute) and call.func.attr in ("setdefault", "putenv") and len(call.args) == 2:
+        ctx.state.setdefault("env_values", {})[id(call.args[0])] = call.args[1]
     if name is None:
         return
     if name in INIT_PROCESS_GROUP:

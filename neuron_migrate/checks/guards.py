@@ -45,6 +45,15 @@ _CUDA_ONLY = re.compile(r"(?i)triton|cupy|pycuda|tensorrt|\btrt\b|CUDAExecutionP
 _CUDA_ONLY_MODULES = ("triton", "cupy", "pycuda", "tensorrt", "torch_tensorrt")
 
 
+def port_advice(what: str) -> str:
+    """The real port for CUDA-only machinery named in ``what``."""
+    if "DataParallel" in what:
+        return "use DistributedDataParallel, one process per NeuronCore"
+    if re.search(r"(?i)tensorrt|\btrt\b|onnxruntime|ExecutionProvider", what):
+        return "drop that backend: run the PyTorch model on the neuron device"
+    return "port it (NKI for kernels)"
+
+
 def style(ctx: Context) -> str:
     return ctx.options.style if ctx.options is not None else "neuron"
 
@@ -235,7 +244,7 @@ def decide_units(ctx: Context) -> None:
     for node, scope in ctx.state.get("branches", ()):
         guard = members(spans.of([node.test]))
         test = list(guard)
-        for sub in ast.walk(node.test):
+        for sub in ast.walk(node.test) if flags else ():
             if isinstance(sub, (ast.Name, ast.Attribute)):
                 text = ctx.segment(sub)
                 guard += flags.get((text, scope), []) + flags.get((text, None), [])
@@ -265,6 +274,11 @@ def decide_units(ctx: Context) -> None:
         covered.append((values[first], (spans.start(node.values[first + 1]), spans.end(node))))
 
     _cuda_only_functions(ctx, spans, why_cuda_only)
+    for node, _ in ctx.state.get("flags", ()):  # HAS_TRITON = torch.cuda.is_available()
+        target = ctx.segment(node.targets[0])
+        if _CUDA_ONLY.search(target):
+            for i in members(spans.of([node.value])):
+                why_cuda_only.setdefault(i, f"`{target}` decides whether CUDA-only code runs")
     reached_with_cuda = _after_raising_calls(ctx, spans, marks)
     for i, f in enumerate(findings):
         why = ctx.state.get("cuda_only", {}).get(id(f))
@@ -283,8 +297,8 @@ def decide_units(ctx: Context) -> None:
         if i in in_unit:
             continue
         if i in why_cuda_only and f.fix is not None and _blocking(f):
-            new[i] = _without_fix(f, f"; left: {why_cuda_only[i]}, which needs CUDA: port that "
-                                  "(NKI for kernels), do not retarget it")
+            new[i] = _without_fix(f, f"; left: {why_cuda_only[i]}, which needs CUDA: "
+                                  f"{port_advice(why_cuda_only[i])}, do not retarget it")
         elif id(f) in marks and i not in reached_with_cuda:
             new[i] = _fallback(f, marks[id(f)])
     ctx.findings[:] = new
@@ -376,7 +390,7 @@ def _decide(ctx, findings, new, unit, marks, covered, why_cuda_only, reached_wit
         first = blockers[0]
         if first in why_cuda_only:
             reason = (f"; left with the branch it gates, which is CUDA-only ({why_cuda_only[first]}): "
-                      "port that (NKI for kernels), do not retarget it")
+                      f"{port_advice(why_cuda_only[first])}, do not retarget it")
         elif first in guard_ids:
             reason = ("; the branch it gates is left with it: a guard and what it gates change "
                       "together or not at all")
@@ -392,7 +406,7 @@ def _decide(ctx, findings, new, unit, marks, covered, why_cuda_only, reached_wit
                 new[i] = _without_fix(new[i], reason)
             elif i in why_cuda_only:
                 new[i] = _without_fix(new[i], f"; left: {why_cuda_only[i]}, which needs CUDA: "
-                                      "port that (NKI for kernels), do not retarget it")
+                                      f"{port_advice(why_cuda_only[i])}, do not retarget it")
             elif new[i].fix is not None:
                 new[i] = _without_fix(new[i], "; left with its guard, which cannot change")
         return

@@ -304,7 +304,7 @@ def check_attribute(node: ast.Attribute, ctx: Context) -> None:
         kernel = guards_kernel(ctx, node)
         if kernel:
             ctx.report(NM107, node, NM107.summary + f"; the branch calls `{kernel}`, which needs CUDA: "
-                       "port it (NKI for kernels), do not redirect it to Neuron")
+                       f"{guards.port_advice(kernel)}, do not redirect it to Neuron")
             guards.cuda_only_region(ctx, f"the branch calls `{kernel}`")
         else:
             # .is_neuron exists only with the plugin; the device type is there on stock PyTorch
@@ -422,7 +422,7 @@ def _cuda_api_reference(node: ast.AST, name: str, ctx: Context, via_import: bool
                    "rather than rewrite this one")
     elif kernel:
         ctx.report(r, node, message + f"; the branch it guards calls `{kernel}`, which needs CUDA: "
-                   "port it (NKI for kernels), do not redirect it to Neuron")
+                   f"{guards.port_advice(kernel)}, do not redirect it to Neuron")
         guards.cuda_only_region(ctx, f"the branch calls `{kernel}`")
     else:
         ctx.report(r, node, message, edits=[edit])
