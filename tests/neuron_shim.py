@@ -17,7 +17,8 @@ rewritten program is valid and still trains:
 - ``init_process_group("neuron")`` uses gloo, and DDP drops ``device_ids`` for a CPU module;
   ``dist.is_backend_available("neuron")`` is true and ``neuron`` is the default backend of the
   ``neuron`` device, as TorchNeuron registers it (``register_backend("neuron", ..., devices=["neuron"])``);
-- ``torch.accelerator`` reports ``neuron`` (the renamed PrivateUse1 device with its module);
+- ``torch.accelerator`` reports ``neuron`` (the renamed PrivateUse1 device with its module), and
+  ``torch.get_device_module()`` is ``torch.neuron``;
 - ``pin_memory`` is a no-op (it asks the device backend, which the shim has not got);
 - ``torch.compile`` returns the model unchanged (Inductor on the CPU takes far longer
   than the few steps a test runs, and the Neuron backend is not what is being tested).
@@ -48,13 +49,17 @@ def _to_cpu(value):
     return value
 
 
+# a device object, and autocast's state for a device type, are what the program chose
+_QUERIES = (torch.device, torch.is_autocast_enabled, torch.get_autocast_dtype)
+
+
 class NeuronOnCpu(TorchFunctionMode):
     """Every torch function sees "cpu" where the program said "neuron"."""
 
     def __torch_function__(self, func, types, args=(), kwargs=None):
         if func is torch.Tensor.pin_memory:  # page-locking is for a device to copy from
             return args[0]
-        if func is torch.device:  # the program's choice stays visible; using it maps to the CPU
+        if func in _QUERIES:  # the program's choice stays visible; using it maps to the CPU
             return func(*args, **(kwargs or {}))
         args = tuple(_to_cpu(a) for a in args)
         kwargs = {k: _to_cpu(v) for k, v in (kwargs or {}).items()}
@@ -123,6 +128,9 @@ def install() -> None:
         ddp_init(self, module, device_ids, output_device, *args, **kwargs)
 
     torch.nn.parallel.DistributedDataParallel.__init__ = ddp_on_cpu
+    # TorchNeuron registers PrivateUse1 hooks, so the current accelerator's module is torch.neuron
+    device_module = torch.get_device_module
+    torch.get_device_module = lambda device=None: device_module(NAME if device is None else device)
     torch.compile = lambda model=None, *args, **kwargs: model if model is not None else (lambda m: m)
     NeuronOnCpu().__enter__()  # for the rest of the process
 

@@ -134,7 +134,12 @@ def test_no_cuda_choice_is_left_behind_a_rewritten_guard(fixed, style):
                 continue
             if not _TARGET_GUARD.search(ast.get_source_segment(text, node.test) or ""):
                 continue
-            branches = node.body + node.orelse if isinstance(node, ast.If) else [node.body, node.orelse]
+            # the branch taken on the target: the else branch of `not guard`
+            negative = isinstance(node.test, ast.UnaryOp) and isinstance(node.test.op, ast.Not)
+            if isinstance(node, ast.If):
+                branches = node.orelse if negative else node.body
+            else:
+                branches = [node.orelse if negative else node.body]
             for branch in branches:
                 for sub in ast.walk(branch):
                     assert not (isinstance(sub, ast.Constant) and sub.value in ("cuda", "nccl")
@@ -146,7 +151,8 @@ def test_no_cuda_choice_is_left_behind_a_rewritten_guard(fixed, style):
 
 
 def _kept_on_purpose(branch: ast.AST, const: ast.Constant) -> bool:
-    """The "cuda" of a migrated choice (`"neuron" if hasattr(torch, "neuron") else "cuda"`)."""
+    """The "cuda" of a migrated choice (`"neuron" if hasattr(torch, "neuron") else "cuda"`), kept
+    for hosts without the target."""
     from neuron_migrate.checks.guards import migrated_choice
 
     return any(migrated_choice(n) and const in ast.walk(n) for n in ast.walk(branch))
