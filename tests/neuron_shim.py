@@ -128,6 +128,10 @@ def install() -> None:
         ddp_init(self, module, device_ids, output_device, *args, **kwargs)
 
     torch.nn.parallel.DistributedDataParallel.__init__ = ddp_on_cpu
+    for name in ("memory_allocated", "max_memory_allocated", "memory_reserved", "max_memory_reserved"):
+        setattr(torch.accelerator, name, lambda device_index=None: 0)  # no device allocator here
+    torch.accelerator.reset_peak_memory_stats = lambda device_index=None: None
+    torch.accelerator.empty_cache = lambda: None
     # TorchNeuron registers PrivateUse1 hooks, so the current accelerator's module is torch.neuron
     device_module = torch.get_device_module
     torch.get_device_module = lambda device=None: device_module(NAME if device is None else device)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ast
 import re
+from dataclasses import dataclass, field
 
 from neuron_migrate.capabilities import cuda_api, target
 from neuron_migrate.checks import Context, on, prefilter, rule
@@ -161,10 +162,16 @@ def report_backend(ctx: Context, rule, lit: ast.AST, message: str | None = None,
 _BACKENDS = frozenset({"gloo", "mpi", "ucc", "xla"})
 
 
+@dataclass
+class _Choices:
+    backends: set[int] = field(default_factory=set)  # ids of "nccl" chosen against another backend
+    env_values: dict[int, ast.AST] = field(default_factory=dict)  # environment key id -> value given
+
+
 def report_nccl(ctx: Context, lit: ast.AST) -> None:
     """A ``"nccl"`` whose use is not certain: NM111, with an unsafe fix; chosen against another
     backend name (``"nccl" if cuda else "gloo"``) it is a backend: NM110, safe."""
-    if id(lit) in ctx.state.get("backend_choices", ()):
+    if id(lit) in ctx.state(_Choices).backends:
         report_backend(ctx, NM110, lit, NM110.summary + ' (chosen against another backend: "gloo")')
     else:
         report_backend(ctx, NM111, lit, unsafe=NM111.fix_reason)
@@ -175,7 +182,7 @@ def note_backend_choice(node: ast.IfExp, ctx: Context) -> None:
     """``"nccl" if c else "gloo"``: the "nccl" is a process-group backend."""
     for one, other in ((node.body, node.orelse), (node.orelse, node.body)):
         if is_nccl(one) and isinstance(other, ast.Constant) and other.value in _BACKENDS:
-            ctx.state.setdefault("backend_choices", set()).add(id(one))
+            ctx.state(_Choices).backends.add(id(one))
 
 
 def environment_text(node: ast.AST, value: str, ctx: Context, exact: bool = True) -> None:
@@ -206,7 +213,7 @@ _CORE_LIST = re.compile(r"\d+(-\d+)?(,\d+(-\d+)?)*")
 def _invalid_core_list(ctx: Context, key: ast.AST) -> str | None:
     """The value given to CUDA_VISIBLE_DEVICES (``os.environ[k] = v``, ``setdefault(k, v)``,
     ``{k: v}``), quoted, when it is a literal that is no contiguous range of NeuronCores."""
-    value = ctx.state.get("env_values", {}).get(id(key))
+    value = ctx.state(_Choices).env_values.get(id(key))
     if not (isinstance(value, ast.Constant) and isinstance(value.value, str)):
         return None
     text = value.value.strip()
@@ -224,14 +231,14 @@ def _invalid_core_list(ctx: Context, key: ast.AST) -> str | None:
 def note_environment_assignment(node: ast.Assign, ctx: Context) -> None:
     target = node.targets[0] if len(node.targets) == 1 else None
     if isinstance(target, ast.Subscript) and isinstance(target.slice, ast.Constant):
-        ctx.state.setdefault("env_values", {})[id(target.slice)] = node.value
+        ctx.state(_Choices).env_values[id(target.slice)] = node.value
 
 
 @on(ast.Dict)
 def note_environment_dict(node: ast.Dict, ctx: Context) -> None:
     for key, value in zip(node.keys, node.values):
         if isinstance(key, ast.Constant) and key.value == "CUDA_VISIBLE_DEVICES":
-            ctx.state.setdefault("env_values", {})[id(key)] = value
+            ctx.state(_Choices).env_values[id(key)] = value
 
 
 # -- calls ------------------------------------------------------------------------------
@@ -242,7 +249,7 @@ def check_call(call: ast.Call, ctx: Context) -> None:
     positions of :mod:`neuron_migrate.checks.device`, so its literals are not taken for devices."""
     name = ctx.qualify(call.func)
     if isinstance(call.func, ast.Attribute) and call.func.attr in ("setdefault", "putenv") and len(call.args) == 2:
-        ctx.state.setdefault("env_values", {})[id(call.args[0])] = call.args[1]
+        ctx.state(_Choices).env_values[id(call.args[0])] = call.args[1]
     if name is None:
         return
     if name in INIT_PROCESS_GROUP:

@@ -1,4 +1,4 @@
-"""NM121-NM123, NM307: device choices made at the framework level, outside torch.cuda.
+"""NM122-NM124, NM307: device choices made at the framework level, outside torch.cuda.
 
 torch.compile's default backend and the Inductor/Dynamo settings, PyTorch Lightning's
 Trainer/Fabric, Hugging Face TrainingArguments and Accelerator. These are findings only: where
@@ -21,8 +21,8 @@ prefilter(__name__, ("compile", "_inductor", "_dynamo", "Trainer", "Fabric", "Tr
 
 _T = target()
 
-NM121 = rule(
-    "NM121", "compile-default-backend", "info", "compile",
+NM122 = rule(
+    "NM122", "compile-default-backend", "info", "compile",
     summary="torch.compile without backend=: Inductor on CUDA and CPU",
     why="Without `backend=`, torch.compile uses Inductor, which has no Neuron target. The Neuron "
         'docs say `backend="neuron"` is selected for a model on the neuron device; naming it makes '
@@ -32,8 +32,8 @@ NM121 = rule(
     fix="none", fix_reason='backend="neuron" fails on a host without the Neuron plugin',
     source="D-cref (neuron.md §1 torch.compile: backend neuron, auto-selected on a Neuron device)",
 )
-NM122 = rule(
-    "NM122", "inductor-config", "warning", "compile",
+NM123 = rule(
+    "NM123", "inductor-config", "warning", "compile",
     summary="torch._inductor.config setting: no effect with the Neuron backend",
     why="The Neuron compile path is Dynamo → AOT Autograd → StableHLO → neuronx-cc, with no "
         "Inductor; Inductor's settings (autotuning, Triton, CUDA graphs) do nothing there.",
@@ -42,8 +42,8 @@ NM122 = rule(
     fix="none", fix_reason="the setting still applies where the code runs on CUDA or CPU",
     source="D-cref, D-cabout (no Inductor)",
 )
-NM123 = rule(
-    "NM123", "framework-device-choice", "warning", "framework",
+NM124 = rule(
+    "NM124", "framework-device-choice", "warning", "framework",
     summary="a framework chooses CUDA here (accelerator, precision, device flags)",
     why="Lightning's `accelerator=\"gpu\"`, `precision=\"16-mixed\"`, Hugging Face's `fp16=True` or "
         "`no_cuda=` pick CUDA or fp16 loss scaling outside torch.cuda. Hugging Face transformers "
@@ -93,20 +93,20 @@ def check_framework_call(call: ast.Call, ctx: Context) -> None:
     keywords = {kw.arg: kw.value for kw in call.keywords if kw.arg}
     if name == "torch.compile":
         if "backend" not in keywords and not any(kw.arg is None for kw in call.keywords):
-            ctx.report(NM121, call.func)
+            ctx.report(NM122, call.func)
     elif name in _LIGHTNING:
         _lightning(call, keywords, ctx)
     elif name in _HF_ARGS:
         for key in ("fp16", "no_cuda", "use_cpu"):
             if key in keywords and _value(keywords[key]) is not False:
-                ctx.report(NM123, keywords[key], _HF_MESSAGES[key])
+                ctx.report(NM124, keywords[key], _HF_MESSAGES[key])
     elif name in _ACCELERATE:
         mp = keywords.get("mixed_precision")
         if mp is not None and _value(mp) == "fp16":
-            ctx.report(NM123, mp, 'Accelerator(mixed_precision="fp16") scales the loss for fp16; '
+            ctx.report(NM124, mp, 'Accelerator(mixed_precision="fp16") scales the loss for fp16; '
                        'Neuron documents bf16 autocast, which needs no scaler: use "bf16"')
     elif name.endswith("._inductor.config.patch") or name == "torch._inductor.config.patch":
-        ctx.report(NM122, call.func)
+        ctx.report(NM123, call.func)
 
 
 _HF_MESSAGES = {
@@ -121,16 +121,16 @@ _HF_MESSAGES = {
 def _lightning(call: ast.Call, keywords: dict, ctx: Context) -> None:
     accelerator = keywords.get("accelerator")
     if accelerator is not None and _value(accelerator) in _CUDA_ACCELERATORS:
-        ctx.report(NM123, accelerator, f"Lightning accelerator={_value(accelerator)!r} selects CUDA "
+        ctx.report(NM124, accelerator, f"Lightning accelerator={_value(accelerator)!r} selects CUDA "
                    "where it finds it; TorchNeuron support in Lightning is not documented "
                    "(unverified): port the training step by hand or check Lightning's own docs")
     precision = keywords.get("precision")
     if precision is not None and _value(precision) in _FP16:
-        ctx.report(NM123, precision, f"Lightning precision={_value(precision)!r}: fp16 with loss "
+        ctx.report(NM124, precision, f"Lightning precision={_value(precision)!r}: fp16 with loss "
                    'scaling; Neuron documents bf16 autocast: "bf16-mixed" (Lightning on Neuron unverified)')
     strategy = keywords.get("strategy")
     if strategy is not None and isinstance(_value(strategy), str) and "deepspeed" in _value(strategy):
-        ctx.report(NM123, strategy, "DeepSpeed on TorchNeuron is not documented (unverified)",
+        ctx.report(NM124, strategy, "DeepSpeed on TorchNeuron is not documented (unverified)",
                    severity=Severity.WARNING)
 
 
@@ -143,7 +143,7 @@ def check_compiler_config(node: ast.Assign, ctx: Context) -> None:
         if name is None:
             continue
         if name.startswith("torch._inductor.config."):
-            ctx.report(NM122, target_node, f"{name}: {NM122.summary.split(': ', 1)[1]}")
+            ctx.report(NM123, target_node, f"{name}: {NM123.summary.split(': ', 1)[1]}")
         elif name.startswith("torch._dynamo.config.") and name.rsplit(".", 1)[1] in _DYNAMIC:
             key = name.rsplit(".", 1)[1]
             if _value(node.value) == _DYNAMIC[key]:

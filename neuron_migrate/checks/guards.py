@@ -24,6 +24,7 @@ from __future__ import annotations
 import ast
 import dataclasses
 import re
+from dataclasses import dataclass, field
 
 from neuron_migrate.checks import Context, on, prefilter
 from neuron_migrate.models import Applicability, Edit, Finding, Fix, Severity
@@ -43,6 +44,18 @@ HARMLESS = frozenset({"NM109", "NM112", "NM113", "NM114", "NM117", "NM119"})
 _CUDA_ONLY = re.compile(r"(?i)triton|cupy|pycuda|tensorrt|\btrt\b|CUDAExecutionProvider|"
                         r"TensorrtExecutionProvider")
 _CUDA_ONLY_MODULES = ("triton", "cupy", "pycuda", "tensorrt", "torch_tensorrt")
+
+
+@dataclass
+class _State:
+    operand_of: dict[int, type] = field(default_factory=dict)  # node id -> its parent's type
+    needs_guard: dict[int, tuple] = field(default_factory=dict)  # finding id -> (why, fallback, harmless)
+    raises: set[int] = field(default_factory=set)  # ids of findings that raise without CUDA
+    cuda_only: dict[int, str] = field(default_factory=dict)  # finding id -> why its region is CUDA-only
+    branches: list[tuple] = field(default_factory=list)  # (If or IfExp, scope)
+    conjunctions: list[ast.BoolOp] = field(default_factory=list)
+    flags: list[tuple] = field(default_factory=list)  # (assignment to one name or attribute, scope)
+    functions: list[ast.AST] = field(default_factory=list)
 
 
 def port_advice(what: str) -> str:
@@ -85,13 +98,13 @@ _BINDS_TIGHTER = {
 
 def parenthesised(ctx: Context, node: ast.AST, text: str, kind: str = "and") -> str:
     """``text`` (of the ``kind`` above) in place of ``node``, in parentheses where it needs them."""
-    parent = ctx.state.get("operand_of", {}).get(id(node))
+    parent = ctx.state(_State).operand_of.get(id(node))
     return f"({text})" if parent is not None and issubclass(parent, _BINDS_TIGHTER[kind]) else text
 
 
 @on(ast.UnaryOp, ast.Compare, ast.BinOp, ast.Subscript, ast.Await, ast.BoolOp, ast.IfExp)
 def note_operands(node: ast.AST, ctx: Context) -> None:
-    operand_of = ctx.state.setdefault("operand_of", {})
+    operand_of = ctx.state(_State).operand_of
     for name in ("operand", "left", "right", "value", "test", "body", "orelse"):
         child = getattr(node, name, None)
         if isinstance(child, ast.AST):
@@ -106,18 +119,18 @@ def needs_guard(ctx: Context, why: str, fallback: list[Edit] | None = None,
     ran, so it is made only inside a guard rewritten with it. ``fallback``: the edits to make
     elsewhere (a spelling that is exact everywhere); ``harmless``: left as it is, the original
     does no harm on Neuron (a no-op there)."""
-    ctx.state.setdefault("needs_guard", {})[id(ctx.findings[-1])] = (why, fallback, harmless)
+    ctx.state(_State).needs_guard[id(ctx.findings[-1])] = (why, fallback, harmless)
 
 
 def raises_without_cuda(ctx: Context) -> None:
     """Mark the finding just reported as a call that raises without CUDA (``torch.cuda.set_device``,
     ``x.cuda()``): the statements after it in its block never ran on a host without CUDA."""
-    ctx.state.setdefault("raises", set()).add(id(ctx.findings[-1]))
+    ctx.state(_State).raises.add(id(ctx.findings[-1]))
 
 
 def cuda_only_region(ctx: Context, why: str) -> None:
     """Mark the finding just reported as the reason its branch or function is CUDA-only."""
-    ctx.state.setdefault("cuda_only", {})[id(ctx.findings[-1])] = why
+    ctx.state(_State).cuda_only[id(ctx.findings[-1])] = why
 
 
 # -- what the walk collects -------------------------------------------------------------
@@ -127,7 +140,7 @@ def note_branch(node: ast.If | ast.IfExp, ctx: Context) -> None:
     if migrated_choice(node):
         ctx.claimed.add(id(node.orelse))
         return
-    ctx.state.setdefault("branches", []).append((node, ctx.chain[-1] if ctx.chain else None))
+    ctx.state(_State).branches.append((node, ctx.chain[-1] if ctx.chain else None))
 
 
 @on(ast.Call)
@@ -139,19 +152,19 @@ def note_migrated_default(node: ast.Call, ctx: Context) -> None:
 @on(ast.BoolOp)
 def note_conjunction(node: ast.BoolOp, ctx: Context) -> None:
     if isinstance(node.op, ast.And):
-        ctx.state.setdefault("conjunctions", []).append(node)
+        ctx.state(_State).conjunctions.append(node)
 
 
 @on(ast.Assign)
 def note_flag(node: ast.Assign, ctx: Context) -> None:
     """``use_cuda = ...``, ``args.cuda = ...``: a guard may be held in a variable."""
     if len(node.targets) == 1 and isinstance(node.targets[0], (ast.Name, ast.Attribute)):
-        ctx.state.setdefault("flags", []).append((node, ctx.chain[-1] if ctx.chain else None))
+        ctx.state(_State).flags.append((node, ctx.chain[-1] if ctx.chain else None))
 
 
 @on(ast.FunctionDef, ast.AsyncFunctionDef)
 def note_function(node: ast.AST, ctx: Context) -> None:
-    ctx.state.setdefault("functions", []).append(node)
+    ctx.state(_State).functions.append(node)
 
 
 # -- the decision -----------------------------------------------------------------------
@@ -222,7 +235,8 @@ def _cuda_only_reason(ctx: Context, nodes) -> str | None:
 def decide_units(ctx: Context) -> None:
     """The last finalizer (checks.load_all puts it there): it judges every finding of the file."""
     findings = ctx.findings
-    marks: dict = ctx.state.get("needs_guard", {})
+    state = ctx.state(_State)
+    marks = state.needs_guard
     if not any(f.fix is not None for f in findings) and not marks:
         return
     spans = _Spans(ctx)
@@ -235,13 +249,13 @@ def decide_units(ctx: Context) -> None:
         return [i for i, f in enumerate(findings) if _inside(f, span)]
 
     flags: dict[tuple, list[int]] = {}
-    for node, scope in ctx.state.get("flags", ()):
+    for node, scope in state.flags:
         held = members(spans.of([node.value]))
         if held:
             key = ctx.segment(node.targets[0])
             flags[(key, scope if isinstance(node.targets[0], ast.Name) else None)] = held
     switching: set[int] = set()  # tests whose own branch holds CUDA references
-    for node, scope in ctx.state.get("branches", ()):
+    for node, scope in state.branches:
         guard = members(spans.of([node.test]))
         test = list(guard)
         for sub in ast.walk(node.test) if flags else ():
@@ -263,7 +277,7 @@ def decide_units(ctx: Context) -> None:
         if reason:
             for i in unit:
                 why_cuda_only.setdefault(i, f"the branch uses `{reason}`")
-    for node in ctx.state.get("conjunctions", ()):
+    for node in state.conjunctions:
         values = [members(spans.of([v])) for v in node.values]
         first = next((k for k, m in enumerate(values) if m), None)
         if first is None or first == len(values) - 1:
@@ -274,14 +288,14 @@ def decide_units(ctx: Context) -> None:
         covered.append((values[first], (spans.start(node.values[first + 1]), spans.end(node))))
 
     _cuda_only_functions(ctx, spans, why_cuda_only)
-    for node, _ in ctx.state.get("flags", ()):  # HAS_TRITON = torch.cuda.is_available()
+    for node, _ in state.flags:  # HAS_TRITON = torch.cuda.is_available()
         target = ctx.segment(node.targets[0])
         if _CUDA_ONLY.search(target):
             for i in members(spans.of([node.value])):
                 why_cuda_only.setdefault(i, f"`{target}` decides whether CUDA-only code runs")
     reached_with_cuda = _after_raising_calls(ctx, spans, marks)
     for i, f in enumerate(findings):
-        why = ctx.state.get("cuda_only", {}).get(id(f))
+        why = state.cuda_only.get(id(f))
         if why:  # a kernel launch or CUDA-only library: its whole unit stays CUDA
             for j in range(len(findings)):
                 if groups.find(j) == groups.find(i):
@@ -312,7 +326,7 @@ _CONDITIONAL = (ast.IfExp, ast.BoolOp, ast.Lambda, ast.ListComp, ast.SetComp, as
 def _after_raising_calls(ctx: Context, spans: _Spans, marks: dict) -> set[int]:
     """Findings in statements that follow, in the same block, a simple statement whose CUDA
     call raises without CUDA: on a host without CUDA they were never reached."""
-    raising = ctx.state.get("raises")
+    raising = ctx.state(_State).raises
     findings = ctx.findings
     waiting = [i for i, f in enumerate(findings) if id(f) in marks]
     if not raising or not waiting:
@@ -350,7 +364,7 @@ def _cuda_only_functions(ctx: Context, spans: _Spans, why: dict[int, str]) -> No
                 for i in fixable:
                     why.setdefault(i, f"the module imports `{module}`")
                 return
-    for node in ctx.state.get("functions", ()):
+    for node in ctx.state(_State).functions:
         span = (spans.start(node), spans.end(node))
         inside = [i for i in fixable if _inside(findings[i], span)]
         if not inside:
@@ -398,7 +412,7 @@ def _decide(ctx, findings, new, unit, marks, covered, why_cuda_only, reached_wit
             reason = (f"; left with the branch it gates: `{_text(ctx, findings[first])}` "
                       f"({findings[first].code}) there has no certain rewrite, and a guard and what "
                       "it gates change together or not at all")
-        self_marked = ctx.state.get("cuda_only", {})
+        self_marked = ctx.state(_State).cuda_only
         for i in sorted(set(parts + blockers)):
             if id(findings[i]) in self_marked:
                 continue  # its message already says why
