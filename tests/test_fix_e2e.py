@@ -103,7 +103,9 @@ def test_same_results_without_cuda_before_and_after(before, fixed, variant):
     assert run(folder) == before
 
 
-@pytest.mark.parametrize("variant", VARIANTS, ids=IDS)
+# neuron style only: the shim has no PrivateUse1 hooks, which torch.accelerator's device calls
+# (set_device_index) need; the portable scripts run on stock torch above
+@pytest.mark.parametrize("variant", VARIANTS[:2], ids=IDS[:2])
 def test_under_the_shim_the_target_is_chosen(fixed, variant):
     style, unsafe = variant
     out = run(fixed[variant], shim=True)
