@@ -265,18 +265,19 @@ def scan(paths: list[Path], options: Options, excludes: tuple[str, ...] = (),
         done += 1
         if progress:
             progress(done, len(cands))
+    _follow_project(cands, results, base, options, jobs, cache)
     if cache is not None:
         cache.save(base)
-    _follow_project(cands, results, base, options, jobs)
     result.files.extend(r for r in results if r is not None)
     result.files.extend(unlisted)
     return result, skipped
 
 
 def _follow_project(cands: list[Candidate], results: list[FileResult | None], base: Path,
-                    options: Options, jobs: int | None) -> None:
-    """Follow traced code into the project's other files (project/model.py). Those second
-    analyses are not cached: they depend on other files."""
+                    options: Options, jobs: int | None, cache=None) -> None:
+    """Follow traced code into the project's other files (project/model.py). A second
+    analysis depends on the file's bytes and on the roots traced into it from elsewhere, so
+    the cache keeps it under a kind that names those roots."""
     import dataclasses
 
     from neuron_migrate.project.model import follow
@@ -285,17 +286,34 @@ def _follow_project(cands: list[Candidate], results: list[FileResult | None], ba
     by_path = {r.path: r for r in results if r is not None}
 
     def again(paths: list[str], roots: tuple) -> dict[str, FileResult]:
-        todo = [index[p] for p in paths]
+        kinds = {p: _rooted_kind(cands[index[p]].kind, [r for r in roots if r[0] == p]) for p in paths}
+        hits: list[FileResult | None] = [None] * len(paths)
+        todo = _lookup([cands[index[p]] for p in paths], hits, cache, kinds)
+        out = {paths[i]: r for i, r in enumerate(hits) if r is not None}
         opts = dataclasses.replace(options, traced_roots=roots)
-        return {cands[todo[k]].rel: r for k, (_, r) in in_pool(_analyse, [cands[i] for i in todo], (opts, False), jobs)}
+        work = [cands[index[paths[i]]] for i in todo]
+        for k, (dig, r) in in_pool(_analyse, work, (opts, cache is not None), jobs):
+            out[work[k].rel] = r
+            if cache is not None and dig is not None:
+                cache.put(work[k].rel, kinds[work[k].rel], dig, r)
+        return out
 
     follow(by_path, base, again)
     for path, r in by_path.items():
         results[index[path]] = r
 
 
-def _lookup(cands: list[Candidate], results: list[FileResult | None], cache) -> list[int]:
-    """Fill ``results`` from the cache; the indexes of the files still to analyse."""
+def _rooted_kind(kind: str, roots: list[tuple[str, str, str]]) -> str:
+    """The cache kind of a file analysed with functions traced into it from other files."""
+    import hashlib
+
+    return f"{kind}+traced:" + hashlib.sha256(repr(sorted(roots)).encode()).hexdigest()[:24]
+
+
+def _lookup(cands: list[Candidate], results: list[FileResult | None], cache,
+            kinds: dict[str, str] | None = None) -> list[int]:
+    """Fill ``results`` from the cache; the indexes of the files still to analyse. ``kinds``
+    names the cache kind of a path when it is not the file's own (see ``_rooted_kind``)."""
     if cache is None:
         return list(range(len(cands)))
     from neuron_migrate.cache import digest
@@ -303,7 +321,7 @@ def _lookup(cands: list[Candidate], results: list[FileResult | None], cache) -> 
     todo = []
     for i, c in enumerate(cands):
         try:
-            hit = cache.get(c.rel, c.kind, digest(read_source(c.path)))
+            hit = cache.get(c.rel, (kinds or {}).get(c.rel, c.kind), digest(read_source(c.path)))
         except OSError as exc:
             results[i] = _unreadable(c, exc)  # not cached: it may be readable next time
             continue

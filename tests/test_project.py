@@ -92,6 +92,30 @@ def test_traced_code_is_followed_into_other_modules(tmp_path, capsys):
     assert "never_called" not in functions
 
 
+def test_followed_files_are_cached_with_the_roots_traced_into_them(tmp_path, capsys, monkeypatch):
+    from neuron_migrate import runner
+
+    root = write(tmp_path)
+    fresh = scan(capsys, root)
+
+    def cached_scan():
+        main(["scan", str(root), "-f", "json", "-q", "--exit-zero", "--select", "NM4", "-j", "1"])
+        return json.loads(capsys.readouterr().out)
+
+    assert cached_scan()["findings"] == fresh["findings"]  # fills the cache
+    analysed = []
+    real = runner._analyse
+    monkeypatch.setattr(runner, "_analyse", lambda cand, *a: analysed.append(cand.rel) or real(cand, *a))
+    assert cached_scan()["findings"] == fresh["findings"] and analysed == []  # warm: nothing again
+    # another root traced into helpers.py is another entry, not the cached one
+    net = root / "pkg" / "models" / "net.py"
+    net.write_text(net.read_text().replace("helpers.unused(x)", "helpers.never_called(x)"))
+    got = cached_scan()["findings"]
+    assert sorted(set(analysed)) == ["pkg/layers/helpers.py", "pkg/models/net.py"]
+    assert got == scan(capsys, root)["findings"]
+    assert [f["line"] for f in got if f["path"] == "pkg/layers/helpers.py"] == [6, 7, 13, 21, 26]
+
+
 def test_a_single_file_scan_stays_local(tmp_path, capsys):
     root = write(tmp_path)
     assert scan(capsys, root / "pkg" / "layers" / "helpers.py")["findings"] == []
