@@ -84,6 +84,37 @@ def measure_model(name: str, timeout: int = 600) -> dict:
         return json.loads(out.read_text(encoding="utf-8"))
 
 
+def _roots() -> list[tuple[str, str]]:
+    """Placeholders for the folders of this machine that stored measurements name, so that
+    measurements.json holds no machine path and rescores wherever the checkouts are."""
+    import sysconfig
+
+    return [("$EXT", str(models.EXT.resolve())), ("$REPO", str(HERE.parent.parent.resolve())),
+            ("$SITE", str(Path(sysconfig.get_paths()["purelib"]).resolve()))]
+
+
+def _recode(value, old: int, new: int):
+    """``value`` with every path string's root prefix swapped (old/new index into a root pair)."""
+    if isinstance(value, str):
+        for pair in _roots():
+            if value == pair[old] or value.startswith(pair[old] + os.sep):
+                return pair[new] + value[len(pair[old]):]
+        return value
+    if isinstance(value, list):
+        return [_recode(v, old, new) for v in value]
+    if isinstance(value, dict):
+        return {_recode(k, old, new): _recode(v, old, new) for k, v in value.items()}
+    return value
+
+
+def portable(raw: dict) -> dict:
+    return _recode(raw, 1, 0)
+
+
+def local(raw: dict) -> dict:
+    return _recode(raw, 0, 1)
+
+
 def _relative(path: str) -> str:
     for root in models.SOURCE_ROOTS:
         root = str(root.resolve())
@@ -193,9 +224,10 @@ def main(argv: list[str] | None = None) -> int:
                 if name not in stored:
                     print(f"{name}: no stored measurement", file=sys.stderr)
                     continue
-                raw = stored[name]
+                raw = local(stored[name])
             else:
-                raw = stored[name] = measure_model(name, args.timeout)
+                raw = measure_model(name, args.timeout)
+                stored[name] = portable(raw)
                 args.measurements.write_text(json.dumps(stored, indent=0, sort_keys=True) + "\n", encoding="utf-8")
             row = score(raw)
             print(json.dumps({k: v for k, v in row.items() if k not in ("predicted",)}), file=sys.stderr, flush=True)
