@@ -430,7 +430,7 @@ def _cuda_api_reference(node: ast.AST, name: str, ctx: Context, via_import: bool
             guards.raises_without_cuda(ctx)
         if row.needs_guard(style) and not (style == "neuron" and prefix == "torch.cuda.is_available"):
             guards.needs_guard(ctx, f"without CUDA {prefix} runs (a no-op or an answer) while "
-                               f"{target} " + ("exists only with the Neuron plugin (it is rewritten under a guard rewritten with it)" if style == "neuron"
+                               f"{target} " + ("exists only with the Neuron plugin: rewritten only together with a guard that checks for it" if style == "neuron"
                                                else "raises without an accelerator"), harmless=True)
 
 
