@@ -30,6 +30,8 @@ from __future__ import annotations
 import ast
 from collections.abc import Callable
 
+from neuron_migrate.traversal import own_nodes
+
 TENSOR, ARRAY, SCALAR, DEVICE, MODULE, HOST = "tensor", "ndarray", "scalar", "device", "module", "host"
 HOST_KINDS = frozenset({ARRAY, SCALAR, DEVICE, MODULE, HOST})
 _RANK = {TENSOR: 4, ARRAY: 3, DEVICE: 2, MODULE: 2, SCALAR: 1, HOST: 1}
@@ -58,6 +60,7 @@ _NOT_TENSOR_TORCH_LEAVES = {"numel", "equal", "allclose", "device", "dtype", "Si
                             "no_grad", "enable_grad", "manual_seed", "compile", "load", "save",
                             "is_tensor", "is_floating_point", "promote_types", "result_type"}
 
+_FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 Qualify = Callable[[ast.AST], "str | None"]
 
 
@@ -92,23 +95,79 @@ def _join(a: str | None, b: str | None) -> str | None:
     return a if _RANK[a] >= _RANK[b] else b
 
 
+class ScopeKinds:
+    """This file's Kinds, one per scope, shared by every check that asks (``ctx.state(ScopeKinds)``)."""
+
+    __slots__ = ("by_scope",)
+
+    def __init__(self) -> None:
+        self.by_scope: dict[int, Kinds] = {}  # scope id -> its kinds
+
+
+def scope_kinds(ctx, chain: tuple) -> Kinds:
+    """The kinds of the innermost function of ``chain`` (or of the module), names resolved
+    in that scope; ``ctx`` is the file's check context."""
+    i = len(chain) - 1
+    while i > 0 and not isinstance(chain[i], _FUNCTIONS):
+        i -= 1
+    scope, chain = chain[i], chain[:i + 1]
+    cache = ctx.state(ScopeKinds).by_scope
+    found = cache.get(id(scope))
+    if found is None:
+        names = ctx.names
+        found = cache[id(scope)] = Kinds(scope, lambda expr: names.qualify(expr, chain))
+    return found
+
+
 class Kinds:
-    """Kinds of the names of one scope (a function or a module), built once from its body."""
+    """Kinds of the names of one scope (a function or a module), read from its body when
+    first asked: the bindings for ``of``/``name``, the evidence from uses for ``used_as``."""
 
     def __init__(self, scope: ast.AST, qualify: Qualify):
-        self.qualify = qualify
-        self.bound: dict[str, str | None] = {}  # name -> joined kind of its bindings (None: unknown)
-        self.used_as: dict[str, str] = {}  # name -> kind its uses show (ndarray, scalar)
+        self.scope, self.qualify = scope, qualify
         self.params: dict[str, str | None] = {}
         args = getattr(scope, "args", None)
         if isinstance(args, ast.arguments):
             for a in (*args.posonlyargs, *args.args, *args.kwonlyargs):
                 self.params[a.arg] = annotation_kind(a.annotation)
-        own = _own_nodes(scope)
+        self._own: list[ast.AST] | None = None
+        self._bound: dict[str, str | None] | None = None  # name -> joined kind of its bindings
+        self._used_as: dict[str, str] | None = None  # name -> kind its uses show (ndarray, scalar)
         self._pass: dict[str, str | None] = {}
+        self._binding = False  # inside _bind_all: uses are not evidence yet
+
+    def _own_nodes(self) -> list[ast.AST]:
+        if self._own is None:
+            self._own = own_nodes(self.scope)
+        return self._own
+
+    @property
+    def bound(self) -> dict[str, str | None]:
+        """Each name's joined kind over its bindings (None: unknown)."""
+        if self._bound is None:
+            self._bind_all()
+        return self._bound  # type: ignore[return-value]
+
+    @property
+    def used_as(self) -> dict[str, str]:
+        """Each name's kind as its uses show it (handed to NumPy: ndarray; a size: scalar)."""
+        if self._used_as is None:
+            self._used_as = {}
+            for node in self._own_nodes():
+                if isinstance(node, ast.Call):
+                    self._use_evidence(node)
+                elif isinstance(node, ast.Slice):
+                    for bound in (node.lower, node.upper, node.step):
+                        self._mark(bound, SCALAR)
+                elif isinstance(node, ast.Attribute) and node.attr in _ARRAY_ONLY_METHODS:
+                    self._mark(node.value, ARRAY)
+        return self._used_as
+
+    def _bind_all(self) -> None:
+        self._bound, self._binding = {}, True  # name() reads the previous pass's result
         for _ in range(2):  # the second pass sees names bound later (in a loop body)
             self._pass = dict(self.params)  # a parameter rebound keeps its own (unknown) kind too
-            for node in own:
+            for node in self._own_nodes():
                 if isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)) and node.value is not None:
                     targets = node.targets if isinstance(node, ast.Assign) else [node.target]
                     kind = self.of(node.value)
@@ -120,15 +179,8 @@ class Kinds:
                     it = self.of(node.iter)
                     # an element of a tensor is a tensor; of an array, a row or a NumPy scalar
                     self._bind(node.target, TENSOR if it == TENSOR else (HOST if it == ARRAY else None), None)
-            self.bound, self._pass = self._pass, {}
-        for node in own:
-            if isinstance(node, ast.Call):
-                self._use_evidence(node)
-            elif isinstance(node, ast.Slice):
-                for bound in (node.lower, node.upper, node.step):
-                    self._mark(bound, SCALAR)
-            elif isinstance(node, ast.Attribute) and node.attr in _ARRAY_ONLY_METHODS:
-                self._mark(node.value, ARRAY)
+            self._bound, self._pass = self._pass, {}
+        self._binding = False
 
     # -- bindings and evidence ----------------------------------------------------------------
     def _bind(self, target: ast.AST, kind: str | None, value: ast.AST | None) -> None:
@@ -182,8 +234,8 @@ class Kinds:
         kind = bound.get(ident)
         if kind is None and ident not in bound:
             kind = self.params.get(ident)
-        if kind == TENSOR:
-            return kind
+        if kind == TENSOR or self._binding:
+            return kind  # uses are evidence only once the bindings are known
         return kind or self.used_as.get(ident)
 
     def of(self, e: ast.AST | None) -> str | None:
@@ -280,20 +332,3 @@ class Kinds:
     def host(self, e: ast.AST) -> bool:
         """``e`` is known to be a host value: a NumPy array, a Python number, a device..."""
         return self.of(e) in HOST_KINDS
-
-
-def _own_nodes(scope: ast.AST) -> list[ast.AST]:
-    """The nodes of ``scope``'s own body in source order, nested functions, classes and
-    lambdas left out (their definitions' decorators and defaults are in)."""
-    out: list[ast.AST] = []
-    todo = list(reversed(getattr(scope, "body", [])))
-    nested = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
-    while todo:
-        node = todo.pop()
-        out.append(node)
-        if isinstance(node, nested):
-            continue
-        todo.extend(reversed([c for c in ast.iter_child_nodes(node)
-                              if not isinstance(c, (ast.expr_context, ast.operator, ast.cmpop,
-                                                    ast.boolop, ast.unaryop))]))
-    return out

@@ -263,7 +263,7 @@ class Names:
     def qualify(self, expr: ast.AST, chain: tuple[ScopeNode, ...]) -> str | None:
         """Qualified name of a ``Name`` or dotted ``Attribute`` chain, or None."""
         hit = self.qualified.get(id(expr))
-        if hit is not None and hit[0] is expr and hit[1] is chain:
+        if hit is not None and hit[0] is expr and (hit[1] is chain or hit[1] == chain):
             return hit[2]
         parts: list[str] = []
         node = expr

@@ -58,6 +58,32 @@ def child_nodes(node: ast.AST) -> list[ast.AST]:
     return out
 
 
+def own_nodes(scope: ast.AST) -> list[ast.AST]:
+    """The nodes of ``scope``'s own body in source order (parents first), without the leaves;
+    nested functions, classes and lambdas are in but not what they hold."""
+    out: list[ast.AST] = []
+    todo = list(reversed(getattr(scope, "body", [])))
+    push, pop, table = todo.append, todo.pop, _REVERSED_FIELDS
+    while todo:
+        node = pop()
+        out.append(node)
+        cls = type(node)
+        if cls in _SCOPES:
+            continue
+        fields = table.get(cls)
+        if fields is None:
+            fields = table[cls] = tuple(reversed(node_fields(cls)))
+        for name in fields:
+            value = getattr(node, name, None)
+            if type(value) is list:
+                for item in reversed(value):
+                    if isinstance(item, ast.AST):
+                        push(item)
+            elif isinstance(value, ast.AST):
+                push(value)
+    return out
+
+
 _STATEMENT_LIKE = (ast.stmt, ast.ExceptHandler, ast.match_case)
 _BODIES = ("body", "orelse", "finalbody", "handlers", "cases")  # fields holding statement lists
 

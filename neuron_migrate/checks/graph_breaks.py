@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 
 from neuron_migrate.checks import Context, finalizer, on, prefilter, rule
 from neuron_migrate.checks.tracing import TENSOR_METHODS, ShapeBreaks, TracedCode, host_side_file
-from neuron_migrate.kinds import SCALAR, Kinds
+from neuron_migrate.kinds import SCALAR, scope_kinds
 from neuron_migrate.models import BreakSite, TracedFunction
 from neuron_migrate.project.summary import dotted, module_level
 from neuron_migrate.traversal import SCOPE_TYPES, child_nodes, node_fields
@@ -734,16 +734,16 @@ class Tensors:
         defaults = dict(zip([a.arg for a in positional][len(positional) - len(args.defaults):], args.defaults))
         defaults.update({a.arg: v for a, v in zip(args.kwonlyargs, args.kw_defaults) if v is not None})
         is_forward = getattr(fn, "name", "") == "forward"
-        # a parameter used as a size or handed to math.* is a Python number (kinds.py)
-        self.kinds = Kinds(fn, lambda expr: ctx.names.qualify(expr, chain))
         for a in (*positional, *args.kwonlyargs):
             if a.arg in ("self", "cls"):
                 continue
             if a.annotation is not None and _is_tensor_annotation(a.annotation):
                 self.names.add(a.arg)
-            elif is_forward and a.annotation is None and self.kinds.used_as.get(a.arg) != SCALAR:
+            elif is_forward and a.annotation is None:
                 default = defaults.get(a.arg)
-                if default is None or (isinstance(default, ast.Constant) and default.value is None):
+                # a parameter used as a size or handed to math.* is a Python number (kinds.py)
+                if (default is None or (isinstance(default, ast.Constant) and default.value is None)) \
+                        and scope_kinds(ctx, chain).used_as.get(a.arg) != SCALAR:
                     self.names.add(a.arg)
         binders = _body(fn, ctx.state(_State)).binders
         for _ in range(2):  # names assigned from names assigned later in a loop body

@@ -24,7 +24,7 @@ import functools
 from neuron_migrate.capabilities import aten_map
 from neuron_migrate.checks import Context, on, prefilter, rule
 from neuron_migrate.checks.tracing import TENSOR_METHODS, ShapeBreaks, host_side_file
-from neuron_migrate.kinds import Kinds
+from neuron_migrate.kinds import scope_kinds
 from neuron_migrate.models import Edit
 from neuron_migrate.traversal import child_nodes
 
@@ -169,11 +169,10 @@ def _short(ctx: Context, node: ast.AST, limit: int = 40) -> str:
 
 
 class _State:
-    __slots__ = ("host_side", "kinds", "scalars", "masks", "tensors", "function_index")
+    __slots__ = ("host_side", "scalars", "masks", "tensors", "function_index")
 
     def __init__(self) -> None:
         self.host_side: bool | None = None  # a test or data-pipeline file (tracing.host_side_file)
-        self.kinds: dict[int, Kinds] = {}  # scope id -> its value kinds
         # names bound in a scope: (scope id, name)
         self.scalars: set[tuple[int, str]] = set()
         self.masks: set[tuple[int, str]] = set()
@@ -191,14 +190,7 @@ def _host_side(ctx: Context) -> bool:
 
 def host_value(e: ast.AST, ctx: Context) -> bool:
     """``e`` is a NumPy array or a Python value here (kinds.py): not a shape on the device."""
-    scope = next((s for s in reversed(ctx.chain) if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef,
-                                                                    ast.Module))), ctx.tree)
-    cache = ctx.state(_State).kinds
-    kinds = cache.get(id(scope))
-    if kinds is None:
-        chain = ctx.chain
-        kinds = cache[id(scope)] = Kinds(scope, lambda expr: ctx.names.qualify(expr, chain))
-    return kinds.host(e)
+    return scope_kinds(ctx, ctx.chain).host(e)
 
 
 def _report_shape(ctx: Context, node: ast.AST, message: str) -> None:
