@@ -33,7 +33,6 @@ _COMPILES = re.compile(r"\btorch\.compile\s*\(|@torch\.compile\b")
 
 
 def coverage(doc: dict, scope_of, root: str | None) -> dict | None:
-    from neuron_migrate.report.porting import coverage_view
     from neuron_migrate.scopes import PRODUCT
 
     raw = doc.get("compile_coverage")
@@ -82,8 +81,6 @@ EXPLICIT = frozenset({"requested", "compiled"})  # the scan's entries_source whe
 
 def _given(e: dict, modules: dict) -> dict:
     """An entry as the scan gives it, weighted by the statements of its function."""
-    from neuron_migrate.report.porting import _share
-
     fn = next((f for f in (modules.get(e.get("path")) or {}).get("functions") or []
                if isinstance(f, dict) and f.get("name") == e.get("function")), {})
     return {"entry": str(e.get("function") or e.get("entry") or "?"), "path": str(e.get("path") or ""),
@@ -106,8 +103,6 @@ def _recompiles_per_file(given: list[dict], doc: dict) -> dict[str, int]:
 
 
 def _file_row(entry: str | None, path: str, module: dict, recompiles: dict[str, int]) -> dict:
-    from neuron_migrate.report.porting import _share
-
     return {"entry": entry or f"every forward in {path}", "path": path,
             "share": _share(module.get("estimated_coverage")), "graphs": module.get("expected_graphs"),
             "recompiles": recompiles.get(path, 0), "statements": module.get("statements") or 0}
@@ -265,3 +260,72 @@ def _pick(places: list[str], script: str, module: str | None) -> str | None:
         if stem == module or stem == posixpath.join(here, module) or stem.endswith("/" + module):
             return p
     return None
+
+
+def coverage_view(cov) -> dict | None:
+    """The compile-coverage estimate in one shape for the renderers, whatever the scan holds.
+
+    Reads the overall share (0-1, or a percentage), expected graphs, per-module rows and
+    graph breaks (top-level, or nested in modules' functions) under the names the estimate
+    uses (neuron_migrate/coverage.py); other scalar keys are kept under ``details``.
+    """
+    if cov is None:
+        return None
+    if not isinstance(cov, dict):
+        return {"overall": _share(cov), "graphs": None, "modules": [], "breaks": [],
+                "formula": "", "details": {}}
+    known = set()
+
+    def pick(mapping, *names, record=False):
+        for n in names:
+            if n in mapping:
+                if record:
+                    known.add(n)
+                return mapping[n]
+        return None
+
+    overall = pick(cov, "estimated_coverage", "overall", "share", "coverage", record=True)
+    if isinstance(overall, dict):
+        overall = pick(overall, "estimated_coverage", "share", "coverage")
+    graphs = pick(cov, "expected_graphs", "graphs", record=True)
+    formula = pick(cov, "formula", record=True) or ""
+    modules_raw = pick(cov, "modules", "per_module", record=True)
+    if isinstance(modules_raw, dict):
+        modules_raw = [{"path": k, **(v if isinstance(v, dict) else {"estimated_coverage": v})}
+                       for k, v in modules_raw.items()]
+    modules, breaks = [], []
+    for m in modules_raw if isinstance(modules_raw, list) else []:
+        if not isinstance(m, dict):
+            continue
+        name = str(pick(m, "path", "module", "name", "file") or "?")
+        modules.append({"module": name,
+                        "share": _share(pick(m, "estimated_coverage", "share", "coverage")),
+                        "graphs": pick(m, "expected_graphs", "graphs"),
+                        "functions": pick(m, "traced_functions") or len(m.get("functions") or [])})
+        for fn in m.get("functions") or []:
+            if not isinstance(fn, dict):
+                continue
+            for b in fn.get("breaks") or []:
+                if isinstance(b, dict):
+                    breaks.append({"path": name, "line": b.get("line"), "code": b.get("code", ""),
+                                   "function": fn.get("name", ""),
+                                   "skips_frame": bool(b.get("skips_frame")),
+                                   "reason": b.get("reason") or b.get("message") or ""})
+    for b in pick(cov, "graph_breaks", "breaks", record=True) or []:
+        if isinstance(b, dict):
+            breaks.append({"path": b.get("path", ""), "line": b.get("line"),
+                           "code": b.get("code", ""), "function": b.get("function", ""),
+                           "skips_frame": bool(b.get("skips_frame")),
+                           "reason": b.get("reason") or b.get("message") or ""})
+    breaks.sort(key=lambda b: (b["path"], b["line"] or 0, b["code"]))
+    details = {k: v for k, v in cov.items()
+               if k not in known and isinstance(v, (int, float, str)) and not isinstance(v, bool)}
+    return {"overall": _share(overall), "graphs": graphs, "modules": modules, "breaks": breaks,
+            "formula": formula, "details": details}
+
+
+def _share(value) -> float | None:
+    """A share as a fraction 0-1 (a number above 1 is taken as a percentage)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return None
+    return float(value) / 100 if value > 1 else float(value)

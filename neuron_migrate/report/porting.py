@@ -15,6 +15,9 @@ import re
 from collections import Counter, defaultdict
 from pathlib import Path
 
+from neuron_migrate.report import entries, work
+from neuron_migrate.report.work import fixable, operator_names
+
 # (code prefix, title, the next step when the family has findings), in the order a person
 # should work through them: what stops a file being checked, what stops an install, then
 # code from the device outwards.
@@ -50,10 +53,6 @@ def family_of(code: str) -> tuple[str, str]:
     return code[:3], f"Other ({code[:3]}xx)"
 
 
-def _fixable(f: dict) -> str:
-    return f["fix"]["applicability"] if f.get("fix") else "none"
-
-
 def _location(f: dict) -> str:
     if f.get("cell") is not None:  # a notebook: lines count within the cell
         return f"{f['path']}:cell {f['cell']}:line {f['line']}"
@@ -86,7 +85,7 @@ def group(findings: list[dict], scope_of=None) -> list[dict]:
         by_scope = Counter(scope_of(f["path"]) for f in items) if scope_of else Counter()
         out.append({"code": code, "rule": first["rule"], "severity": first["severity"],
                     "category": first["category"], "message": first["message"] if same else shape,
-                    "count": len(items), "fix": _fixable(first),
+                    "count": len(items), "fix": fixable(first),
                     "scopes": dict(sorted(by_scope.items())),
                     "locations": [_location(f) for f in items],
                     "details": [] if same else [f["message"] for f in items]})
@@ -94,24 +93,9 @@ def group(findings: list[dict], scope_of=None) -> list[dict]:
     return out
 
 
-# Where the operator rules (checks/operators.py) name ATen operators in their messages;
-# tests/test_report.py runs those rules, so a change of wording shows up there.
-_ATEN = re.compile(r"aten::([A-Za-z_]\w*)")
-_ON_HOST = re.compile(r": ([\w, ]+) runs on the host")
-_LISTED = re.compile(r"\(([\w, ]+), line (\d+)\)")
 STATUS_ORDER = ("unsupported", "cpu_fallback", "unknown", "native")
 STATUS_LABEL = {"unsupported": "unsupported", "cpu_fallback": "CPU fallback",
                 "unknown": "unverified", "native": "native"}
-
-
-def operator_names(message: str) -> list[tuple[str, int | None]]:
-    """(ATen name, line) pairs a message names; the line when the message gives its own."""
-    names: list[tuple[str, int | None]] = []
-    for pattern in (_ATEN, _ON_HOST, _LISTED):
-        for m in pattern.finditer(message):
-            line = int(m.group(2)) if pattern is _LISTED else None
-            names += [(n.strip(), line) for n in m.group(1).split(",") if n.strip()]
-    return list(dict.fromkeys(names))
 
 
 def operators(findings: list[dict], table) -> list[dict]:
@@ -153,79 +137,10 @@ def heat(findings: list[dict]) -> list[dict]:
     return rows
 
 
-def coverage_view(cov) -> dict | None:
-    """The compile-coverage estimate in one shape for the renderers, whatever the scan holds.
-
-    Reads the overall share (0-1, or a percentage), expected graphs, per-module rows and
-    graph breaks (top-level, or nested in modules' functions) under the names the estimate
-    uses (neuron_migrate/coverage.py); other scalar keys are kept under ``details``.
-    """
-    if cov is None:
-        return None
-    if not isinstance(cov, dict):
-        return {"overall": _share(cov), "graphs": None, "modules": [], "breaks": [],
-                "formula": "", "details": {}}
-    known = set()
-
-    def pick(mapping, *names, record=False):
-        for n in names:
-            if n in mapping:
-                if record:
-                    known.add(n)
-                return mapping[n]
-        return None
-
-    overall = pick(cov, "estimated_coverage", "overall", "share", "coverage", record=True)
-    if isinstance(overall, dict):
-        overall = pick(overall, "estimated_coverage", "share", "coverage")
-    graphs = pick(cov, "expected_graphs", "graphs", record=True)
-    formula = pick(cov, "formula", record=True) or ""
-    modules_raw = pick(cov, "modules", "per_module", record=True)
-    if isinstance(modules_raw, dict):
-        modules_raw = [{"path": k, **(v if isinstance(v, dict) else {"estimated_coverage": v})}
-                       for k, v in modules_raw.items()]
-    modules, breaks = [], []
-    for m in modules_raw if isinstance(modules_raw, list) else []:
-        if not isinstance(m, dict):
-            continue
-        name = str(pick(m, "path", "module", "name", "file") or "?")
-        modules.append({"module": name,
-                        "share": _share(pick(m, "estimated_coverage", "share", "coverage")),
-                        "graphs": pick(m, "expected_graphs", "graphs"),
-                        "functions": pick(m, "traced_functions") or len(m.get("functions") or [])})
-        for fn in m.get("functions") or []:
-            if not isinstance(fn, dict):
-                continue
-            for b in fn.get("breaks") or []:
-                if isinstance(b, dict):
-                    breaks.append({"path": name, "line": b.get("line"), "code": b.get("code", ""),
-                                   "function": fn.get("name", ""),
-                                   "skips_frame": bool(b.get("skips_frame")),
-                                   "reason": b.get("reason") or b.get("message") or ""})
-    for b in pick(cov, "graph_breaks", "breaks", record=True) or []:
-        if isinstance(b, dict):
-            breaks.append({"path": b.get("path", ""), "line": b.get("line"),
-                           "code": b.get("code", ""), "function": b.get("function", ""),
-                           "skips_frame": bool(b.get("skips_frame")),
-                           "reason": b.get("reason") or b.get("message") or ""})
-    breaks.sort(key=lambda b: (b["path"], b["line"] or 0, b["code"]))
-    details = {k: v for k, v in cov.items()
-               if k not in known and isinstance(v, (int, float, str)) and not isinstance(v, bool)}
-    return {"overall": _share(overall), "graphs": graphs, "modules": modules, "breaks": breaks,
-            "formula": formula, "details": details}
-
-
-def _share(value) -> float | None:
-    """A share as a fraction 0-1 (a number above 1 is taken as a percentage)."""
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        return None
-    return float(value) / 100 if value > 1 else float(value)
-
-
 def next_steps(doc: dict, families: list[dict], product: list[dict]) -> list[dict]:
     findings = product
-    fixes = Counter(_fixable(f) for f in findings)
-    fix_files = len({f["path"] for f in findings if _fixable(f) == "safe"})
+    fixes = Counter(fixable(f) for f in findings)
+    fix_files = len({f["path"] for f in findings if fixable(f) == "safe"})
     steps = []
     by_prefix = {fam["prefix"]: fam for fam in families}
     for prefix, title, advice in FAMILIES:
@@ -275,7 +190,6 @@ def scope_map(doc: dict):
 
 def scope_rows(findings: list[dict], scope_of, files: dict[str, int]) -> list[dict]:
     """One row per scope: its files and findings, and its migrated share and work beside the product's."""
-    from neuron_migrate.report import work
     from neuron_migrate.scopes import LABELS, PRODUCT, SCOPES
 
     rows = []
@@ -284,7 +198,7 @@ def scope_rows(findings: list[dict], scope_of, files: dict[str, int]) -> list[di
         if not mine and not files.get(scope):
             continue
         refs = [f for f in mine if work.is_reference(f)]
-        migrated = sum(_fixable(f) == "safe" for f in refs)
+        migrated = sum(fixable(f) == "safe" for f in refs)
         rows.append({"scope": scope, "label": LABELS[scope], "product": scope in PRODUCT,
                      "files": files.get(scope, 0), "findings": len(mine),
                      "by_severity": {s: sum(f["severity"] == s for f in mine) for s in SEVERITIES},
@@ -300,7 +214,6 @@ def build(doc: dict, table=None, baselined: int = 0, root: str | None = None) ->
     statuses and sources; without one every operator shows as unverified. ``root``, the
     scanned folder, lets the coverage estimate read which modules the scripts build.
     """
-    from neuron_migrate.report import entries, work
     from neuron_migrate.scopes import PRODUCT
 
     findings = doc["findings"]
@@ -332,7 +245,7 @@ def build(doc: dict, table=None, baselined: int = 0, root: str | None = None) ->
                 b["reason"] = RULES[b["code"]].summary
     files_per_scope = Counter(scope_of(p) for p in doc.get("paths") or [])
     total = len(product)
-    safe = sum(_fixable(f) == "safe" for f in product)
+    safe = sum(fixable(f) == "safe" for f in product)
     return {
         "schema_version": SCHEMA_VERSION,
         "tool": doc["tool"],
@@ -348,7 +261,7 @@ def build(doc: dict, table=None, baselined: int = 0, root: str | None = None) ->
             "by_severity": {s: sum(f["severity"] == s for f in product) for s in SEVERITIES},
             "by_category": dict(sorted(Counter(f["category"] for f in product).items())),
             "by_family": {fam["prefix"]: sum(g["product"] for g in fam["groups"]) for fam in fams},
-            "auto_fixable": {"safe": safe, "unsafe": sum(_fixable(f) == "unsafe" for f in product),
+            "auto_fixable": {"safe": safe, "unsafe": sum(fixable(f) == "unsafe" for f in product),
                              "share": round(safe / total, 3) if total else None},
             "suppressed": doc["summary"].get("suppressed", 0),
             "baselined": baselined,  # findings a baseline hid: the numbers here leave them out

@@ -26,7 +26,27 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from neuron_migrate.report.porting import _fixable as _fix, operator_names
+def fixable(f: dict) -> str:
+    """A finding's fix applicability: safe, unsafe or none."""
+    return f["fix"]["applicability"] if f.get("fix") else "none"
+
+
+# Where the operator rules (checks/operators.py) name ATen operators in their messages;
+# tests/test_report.py runs those rules, so a change of wording shows up there.
+_ATEN = re.compile(r"aten::([A-Za-z_]\w*)")
+_ON_HOST = re.compile(r": ([\w, ]+) runs on the host")
+_LISTED = re.compile(r"\(([\w, ]+), line (\d+)\)")
+
+
+def operator_names(message: str) -> list[tuple[str, int | None]]:
+    """(ATen name, line) pairs a message names; the line when the message gives its own."""
+    names: list[tuple[str, int | None]] = []
+    for pattern in (_ATEN, _ON_HOST, _LISTED):
+        for m in pattern.finditer(message):
+            line = int(m.group(2)) if pattern is _LISTED else None
+            names += [(n.strip(), line) for n in m.group(1).split(",") if n.strip()]
+    return list(dict.fromkeys(names))
+
 
 CUDA_REFERENCE_FAMILIES = ("NM1", "NM5", "NM6")
 
@@ -106,7 +126,7 @@ def is_reference(f: dict) -> bool:
 def blocker(f: dict) -> str | None:
     """What kind of first-run blocker a finding is, or None: an error no fix rewrites (one with an
     unsafe fix is migrated once a person has read the diff: review work, not a blocker)."""
-    if f["severity"] != "error" or _fix(f) != "none":
+    if f["severity"] != "error" or fixable(f) != "none":
         return None
     family = f["code"][:3]
     return {"NM2": "unsupported operators and dtypes", "NM5": "kernels and CUDA libraries without a fallback",
@@ -116,8 +136,8 @@ def blocker(f: dict) -> str | None:
 
 def readiness(findings: list[dict], location) -> dict:
     refs = [f for f in findings if is_reference(f)]
-    migrated = [f for f in refs if _fix(f) == "safe"]
-    reviewed = [f for f in refs if _fix(f) == "unsafe"]
+    migrated = [f for f in refs if fixable(f) == "safe"]
+    reviewed = [f for f in refs if fixable(f) == "unsafe"]
     blockers: dict[str, dict] = {}
     for f in findings:
         kind = blocker(f)
@@ -129,8 +149,8 @@ def readiness(findings: list[dict], location) -> dict:
         if f["code"] not in b["codes"]:
             b["codes"].append(f["code"])
     warnings = [f for f in findings if f["severity"] == "warning" and f["code"][:3] in ("NM5", "NM6")
-                and _fix(f) != "safe"]
-    manual = [f for f in refs if _fix(f) != "safe"]
+                and fixable(f) != "safe"]
+    manual = [f for f in refs if fixable(f) != "safe"]
     share = len(migrated) / len(refs) if refs else None
     verdict = "blocked" if blockers else "needs work" if manual else "ready after fix"
     return {"cuda_references": len(refs), "migrated_by_fix": len(migrated),
@@ -144,7 +164,7 @@ def readiness(findings: list[dict], location) -> dict:
 
 def _item_of(f: dict) -> tuple[str, str] | None:
     """(kind, what) of the work item a finding belongs to; None when it needs no work."""
-    code, message, fix = f["code"], f["message"], _fix(f)
+    code, message, fix = f["code"], f["message"], fixable(f)
     if f["severity"] == "info":
         return ("verify-ops", "operators with no known Neuron status") if code == "NM206" else None
     if fix == "safe":
