@@ -101,11 +101,21 @@ def checks_for(text: str, forced: tuple[str, ...] = ()
     """Handlers and finalizers to run on a file: all but those of modules whose words it
     lacks (``forced`` modules run anyway); and whether it holds any module's words (a file
     that holds none is not parsed)."""
-    skipped = frozenset(m for m, words in MODULE_MARKERS.items()
-                        if m not in forced and not any(w in text for w in words))
+    found: dict[str, bool] = {}  # each word searched once: modules share theirs ("cuda")
+
+    def holds(words: tuple[str, ...]) -> bool:
+        for w in words:
+            hit = found.get(w)
+            if hit is None:
+                hit = found[w] = w in text
+            if hit:
+                return True
+        return False
+
+    skipped = frozenset(m for m, words in MODULE_MARKERS.items() if m not in forced and not holds(words))
     marked = len(skipped) < len(MODULE_MARKERS)
     dropped = frozenset(fn for fn, words in HANDLER_WORDS.items()
-                        if fn.__module__ not in skipped and not any(w in text for w in words))
+                        if fn.__module__ not in skipped and not holds(words))
     if not skipped and not dropped:
         return HANDLERS, FINALIZERS, marked
     # keyed by the functions registered too: tests add, remove and swap handlers

@@ -102,15 +102,22 @@ def parenthesised(ctx: Context, node: ast.AST, text: str, kind: str = "and") -> 
     return f"({text})" if parent is not None and issubclass(parent, _BINDS_TIGHTER[kind]) else text
 
 
-@on(ast.UnaryOp, ast.Compare, ast.BinOp, ast.Subscript, ast.Await, ast.BoolOp, ast.IfExp)
+# operator node type -> (fields holding one operand, fields holding a list of them)
+_OPERANDS = {ast.UnaryOp: (("operand",), ()), ast.Compare: (("left",), ("comparators",)),
+             ast.BinOp: (("left", "right"), ()), ast.Subscript: (("value",), ()), ast.Await: (("value",), ()),
+             ast.BoolOp: ((), ("values",)), ast.IfExp: (("test", "body", "orelse"), ())}
+
+
+@on(*_OPERANDS)
 def note_operands(node: ast.AST, ctx: Context) -> None:
     operand_of = ctx.state(_State).operand_of
-    for name in ("operand", "left", "right", "value", "test", "body", "orelse"):
-        child = getattr(node, name, None)
-        if isinstance(child, ast.AST):
-            operand_of[id(child)] = type(node)
-    for child in (*getattr(node, "comparators", ()), *getattr(node, "values", ())):
-        operand_of[id(child)] = type(node)
+    cls = type(node)
+    one, many = _OPERANDS[cls]
+    for name in one:
+        operand_of[id(getattr(node, name))] = cls
+    for name in many:
+        for child in getattr(node, name):
+            operand_of[id(child)] = cls
 
 
 def needs_guard(ctx: Context, why: str, fallback: list[Edit] | None = None,
