@@ -297,6 +297,8 @@ class _State:
     loggers: set[str] | None = None  # module-level names bound to logging.getLogger(...)
     bodies: dict[int, _Body] = field(default_factory=dict)  # fn id -> its _Body, read up to eight times
     callees: dict[tuple[int, int], list] = field(default_factory=dict)  # (fn id, class id) -> _callees' answer
+    lineages: dict[int, list] = field(default_factory=dict)  # class id -> _lineage's answer
+    transformers: dict[int, bool] = field(default_factory=dict)  # class id -> derives from nn.Transformer
 
 
 @on(ast.ClassDef)
@@ -452,18 +454,29 @@ def _methods(cls: ast.ClassDef) -> dict[str, ast.AST]:
     return {s.name: s for s in cls.body if isinstance(s, _FUNCS)}
 
 
+def _lineage(cls: ast.ClassDef, d: _State) -> list[tuple[ast.ClassDef, dict[str, ast.AST]]]:
+    """``cls`` and its in-file bases, nearest first (breadth first), each with its methods;
+    asked after the walk, when every class of the file is known."""
+    found = d.lineages.get(id(cls))
+    if found is None:
+        found, todo, seen = [], [cls], set()
+        while todo:
+            c = todo.pop(0)
+            if id(c) in seen:
+                continue
+            seen.add(id(c))
+            found.append((c, _methods(c)))
+            todo.extend(d.classes[b.id] for b in c.bases if isinstance(b, ast.Name) and b.id in d.classes)
+        d.lineages[id(cls)] = found
+    return found
+
+
 def _method_of(cls: ast.ClassDef, name: str, d: _State) -> tuple[ast.AST, ast.ClassDef] | None:
     """``self.name`` in a method of ``cls``: the method in cls or an in-file base class."""
-    todo, seen = [cls], set()
-    while todo:
-        c = todo.pop(0)
-        if id(c) in seen:
-            continue
-        seen.add(id(c))
-        m = _methods(c).get(name)
+    for c, methods in _lineage(cls, d):
+        m = methods.get(name)
         if m is not None:
             return m, c
-        todo.extend(d.classes[b.id] for b in c.bases if isinstance(b, ast.Name) and b.id in d.classes)
     return None
 
 
@@ -977,14 +990,13 @@ _NN_TRANSFORMER = ("torch.nn.Transformer", "torch.nn.modules.transformer.Transfo
 
 def _class_chain(cls: ast.ClassDef, ctx: Context, d: _State):
     """``cls`` and its in-file bases, nearest first, each with whether it subclasses nn.Transformer."""
-    todo, seen = [cls], set()
-    while todo:
-        c = todo.pop(0)
-        if id(c) in seen:
-            continue
-        seen.add(id(c))
-        yield c, any(ctx.names.qualify(b, (ctx.tree,)) in _NN_TRANSFORMER for b in c.bases)
-        todo += [d.classes[b.id] for b in c.bases if isinstance(b, ast.Name) and b.id in d.classes]
+    for c, _ in _lineage(cls, d):
+        transformer = d.transformers.get(id(c))
+        if transformer is None:
+            module = (ctx.tree,)
+            transformer = d.transformers[id(c)] = any(ctx.names.qualify(b, module) in _NN_TRANSFORMER
+                                                      for b in c.bases)
+        yield c, transformer
 
 
 def _submodule_kind(cls: ast.ClassDef, attr: str, ctx: Context, d: _State) -> str | None:
