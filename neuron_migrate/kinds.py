@@ -61,6 +61,7 @@ _NOT_TENSOR_TORCH_LEAVES = {"numel", "equal", "allclose", "device", "dtype", "Si
                             "is_tensor", "is_floating_point", "promote_types", "result_type"}
 
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
+_BINDERS = frozenset({ast.Assign, ast.AnnAssign, ast.AugAssign, ast.For, ast.AsyncFor})
 Qualify = Callable[[ast.AST], "str | None"]
 
 
@@ -165,9 +166,10 @@ class Kinds:
 
     def _bind_all(self) -> None:
         self._bound, self._binding = {}, True  # name() reads the previous pass's result
+        binders = [n for n in self._own_nodes() if type(n) in _BINDERS]
         for _ in range(2):  # the second pass sees names bound later (in a loop body)
             self._pass = dict(self.params)  # a parameter rebound keeps its own (unknown) kind too
-            for node in self._own_nodes():
+            for node in binders:
                 if isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)) and node.value is not None:
                     targets = node.targets if isinstance(node, ast.Assign) else [node.target]
                     kind = self.of(node.value)
@@ -243,6 +245,8 @@ class Kinds:
             return None
         if isinstance(e, ast.Name):
             return self.name(e.id)
+        if isinstance(e, ast.Call):  # the commonest value first (the tests below are disjoint)
+            return self._call(e)
         if isinstance(e, ast.Constant):
             return SCALAR if isinstance(e.value, (int, float, bool, complex)) else HOST
         if isinstance(e, (ast.JoinedStr, ast.Dict, ast.Set, ast.DictComp, ast.SetComp)):
@@ -281,8 +285,6 @@ class Kinds:
             return SCALAR if isinstance(e.op, ast.Not) and self.of(e.operand) != TENSOR else self.of(e.operand)
         if isinstance(e, ast.IfExp):
             return _join(self.of(e.body), self.of(e.orelse)) if None not in (self.of(e.body), self.of(e.orelse)) else None
-        if isinstance(e, ast.Call):
-            return self._call(e)
         return None
 
     def _call(self, call: ast.Call) -> str | None:

@@ -780,6 +780,8 @@ class Tensors:
     def of(self, e: ast.AST) -> bool:
         if isinstance(e, ast.Name):
             return e.id in self.names
+        if isinstance(e, ast.Call):  # the commonest value first (the tests below are disjoint)
+            return self._call(e)
         if isinstance(e, ast.Attribute):
             if e.attr in _NON_TENSOR_ATTRS:
                 return False
@@ -801,8 +803,6 @@ class Tensors:
             return any(self.of(x) for x in (e.left, *e.comparators))
         if isinstance(e, ast.BoolOp):
             return any(self.of(v) for v in e.values)
-        if isinstance(e, ast.Call):
-            return self._call(e)
         return False
 
     def _call(self, call: ast.Call) -> bool:
@@ -1189,9 +1189,11 @@ def _outcalls(traced: dict[int, Traced], ctx: Context, d: _State) -> tuple[tuple
     for tf in traced.values():
         for call in _body(tf.node, d).calls:
             f = call.func
-            text = dotted(f)
-            root = text.partition(".")[0]
-            if root in imported:
+            base = f
+            while type(base) is ast.Attribute:
+                base = base.value
+            if type(base) is ast.Name and base.id in imported:
+                root, text = base.id, dotted(f)
                 if root in d.functions or root in d.classes:
                     continue
                 qualified = ctx.names.qualify(f, tf.chain) or ""

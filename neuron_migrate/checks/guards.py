@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 
 from neuron_migrate.checks import Context, on, prefilter
 from neuron_migrate.models import Applicability, Edit, Finding, Fix, Severity
+from neuron_migrate.traversal import child_nodes
 
 prefilter(__name__, ("cuda", "nccl"))
 
@@ -43,6 +44,9 @@ ACCELERATOR_TYPE_OR_CUDA = 'getattr({t}.accelerator.current_accelerator(), "type
 HARMLESS = frozenset({"NM109", "NM112", "NM113", "NM114", "NM117", "NM119"})
 _CUDA_ONLY = re.compile(r"(?i)triton|cupy|pycuda|tensorrt|\btrt\b|CUDAExecutionProvider|"
                         r"TensorrtExecutionProvider")
+# lower-case words one of which an ASCII text holds wherever _CUDA_ONLY matches it: a text
+# without any is not searched (the regular expression costs ten times the word search)
+_CUDA_ONLY_WORDS = ("triton", "cupy", "pycuda", "tensorrt", "trt", "cudaexecutionprovider")
 _CUDA_ONLY_MODULES = ("triton", "cupy", "pycuda", "tensorrt", "torch_tensorrt")
 
 
@@ -229,13 +233,27 @@ def _blocking(f: Finding) -> bool:
     return f.severity is not Severity.INFO or f.code == "NM118"
 
 
+def _names_cuda_only(text: str) -> bool:
+    if text.isascii():
+        lower = text.lower()
+        if not any(w in lower for w in _CUDA_ONLY_WORDS):
+            return False
+    return _CUDA_ONLY.search(text) is not None
+
+
 def _cuda_only_reason(ctx: Context, nodes) -> str | None:
+    """The first name, attribute or string naming CUDA-only machinery in ``nodes``, each
+    searched breadth first (as ``ast.walk``, without its Load/Store leaves)."""
     for node in nodes:
-        for sub in ast.walk(node):
-            text = (sub.id if isinstance(sub, ast.Name) else sub.attr if isinstance(sub, ast.Attribute)
-                    else sub.value if isinstance(sub, ast.Constant) and isinstance(sub.value, str) else None)
-            if text and _CUDA_ONLY.search(text):
-                return text
+        level = [node]
+        while level:
+            for sub in level:
+                t = type(sub)
+                text = (sub.id if t is ast.Name else sub.attr if t is ast.Attribute
+                        else sub.value if t is ast.Constant and isinstance(sub.value, str) else None)
+                if text and _names_cuda_only(text):
+                    return text
+            level = [child for sub in level for child in child_nodes(sub)]
     return None
 
 
@@ -297,7 +315,7 @@ def decide_units(ctx: Context) -> None:
     _cuda_only_functions(ctx, spans, why_cuda_only)
     for node, _ in state.flags:  # HAS_TRITON = torch.cuda.is_available()
         target = ctx.segment(node.targets[0])
-        if _CUDA_ONLY.search(target):
+        if _names_cuda_only(target):
             for i in members(spans.of([node.value])):
                 why_cuda_only.setdefault(i, f"`{target}` decides whether CUDA-only code runs")
     reached_with_cuda = _after_raising_calls(ctx, spans, marks)

@@ -355,11 +355,12 @@ def track_assign(node: ast.Assign, ctx: Context) -> None:
     is_mask = _is_mask(node.value, ctx)
     is_tensor = not is_scalar and _is_tensor_value(node.value, ctx)
     for name in names:
+        key = (scope, name)
         for flag, bucket in ((is_scalar, scalars), (is_mask, masks), (is_tensor, tensors)):
             if flag:
-                bucket.add((scope, name))
+                bucket.add(key)
             else:
-                bucket.discard((scope, name))
+                bucket.discard(key)
 
 
 def _target_names(t: ast.AST) -> list[str]:
