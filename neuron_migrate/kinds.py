@@ -90,6 +90,26 @@ def annotation_kind(ann: ast.AST | None) -> str | None:
     return None
 
 
+def call_kind(name: str) -> str | None:
+    """Kind of what a call of the qualified function ``name`` returns (``torch.zeros``: a
+    tensor, ``np.mean``: an array, ``nn.Linear``: a module), None when not known."""
+    if name.startswith("numpy."):
+        return ARRAY
+    if name.startswith("math."):
+        return SCALAR
+    if name == "torch.device":
+        return DEVICE
+    if name.startswith("torch.nn.") and name.rsplit(".", 1)[-1][:1].isupper() and not name.startswith(
+            "torch.nn.functional."):
+        return MODULE if name != "torch.nn.Parameter" else TENSOR
+    if name.startswith(("torch.nn.functional.", "torch.linalg.", "torch.fft.", "torch.special.")):
+        return TENSOR
+    if name.startswith("torch.") and not name.startswith(_NOT_TENSOR_TORCH) and \
+            name.rsplit(".", 1)[-1] not in _NOT_TENSOR_TORCH_LEAVES and name.count(".") == 1:
+        return TENSOR
+    return None
+
+
 def _join(a: str | None, b: str | None) -> str | None:
     if a is None or b is None:
         return a or b
@@ -291,21 +311,7 @@ class Kinds:
         f = call.func
         name = self.qualify(f)
         if name is not None:
-            if name.startswith("numpy."):
-                return ARRAY
-            if name.startswith("math."):
-                return SCALAR
-            if name == "torch.device":
-                return DEVICE
-            if name.startswith("torch.nn.") and name.rsplit(".", 1)[-1][:1].isupper() and not name.startswith(
-                    "torch.nn.functional."):
-                return MODULE if name != "torch.nn.Parameter" else TENSOR
-            if name.startswith(("torch.nn.functional.", "torch.linalg.", "torch.fft.", "torch.special.")):
-                return TENSOR
-            if name.startswith("torch.") and not name.startswith(_NOT_TENSOR_TORCH) and \
-                    name.rsplit(".", 1)[-1] not in _NOT_TENSOR_TORCH_LEAVES and name.count(".") == 1:
-                return TENSOR
-            return None
+            return call_kind(name)
         if isinstance(f, ast.Name):
             if f.id in _SCALAR_BUILTINS:
                 return SCALAR

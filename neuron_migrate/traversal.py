@@ -52,7 +52,7 @@ def child_nodes(node: ast.AST) -> list[ast.AST]:
     for name in _NODE_FIELDS.get(type(node)) or node_fields(type(node)):
         value = getattr(node, name, None)
         if type(value) is list:
-            out.extend(v for v in value if isinstance(v, ast.AST))
+            out += [v for v in value if isinstance(v, ast.AST)]
         elif isinstance(value, ast.AST):
             out.append(value)
     return out
@@ -63,24 +63,11 @@ def own_nodes(scope: ast.AST) -> list[ast.AST]:
     nested functions, classes and lambdas are in but not what they hold."""
     out: list[ast.AST] = []
     todo = list(reversed(getattr(scope, "body", [])))
-    push, pop, table = todo.append, todo.pop, _REVERSED_FIELDS
     while todo:
-        node = pop()
+        node = todo.pop()
         out.append(node)
-        cls = type(node)
-        if cls in _SCOPES:
-            continue
-        fields = table.get(cls)
-        if fields is None:
-            fields = table[cls] = tuple(reversed(node_fields(cls)))
-        for name in fields:
-            value = getattr(node, name, None)
-            if type(value) is list:
-                for item in reversed(value):
-                    if isinstance(item, ast.AST):
-                        push(item)
-            elif isinstance(value, ast.AST):
-                push(value)
+        if type(node) not in _SCOPES:
+            todo.extend(reversed(child_nodes(node)))
     return out
 
 

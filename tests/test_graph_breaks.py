@@ -143,3 +143,12 @@ def test_tests_and_data_pipelines_are_host_side():
         assert [f.code for f in findings_of(code, path=path) if f.code.startswith(("NM3", "NM4"))] == []
     for path in ("timm/models/vit.py", "train.py", "database.py"):
         assert not host_side_file(path), path
+
+
+def test_calls_are_judged_by_the_value_kinds():
+    """One answer to "does this call return a tensor" (kinds.call_kind): torch.result_type is a
+    dtype, not a tensor read on the host; an nn.Parameter is a tensor."""
+    code = ("import torch\nfrom torch import nn\n\n\nclass M(nn.Module):\n    def forward(self, x):\n"
+            "        if torch.result_type(x) == torch.float32:\n            x = x + 1\n"
+            "        w = nn.Parameter(torch.ones(3))\n        if w:\n            x = x * 2\n        return x\n")
+    assert codes(code) == [(10, "NM402")]

@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 
 from neuron_migrate.checks import Context, finalizer, on, prefilter, rule
 from neuron_migrate.checks.tracing import TENSOR_METHODS, ShapeBreaks, TracedCode, host_side_file
-from neuron_migrate.kinds import SCALAR, scope_kinds
+from neuron_migrate.kinds import SCALAR, TENSOR, call_kind, scope_kinds
 from neuron_migrate.models import BreakSite, TracedFunction
 from neuron_migrate.project.summary import dotted, module_level
 from neuron_migrate.traversal import SCOPE_TYPES, child_nodes, node_fields
@@ -243,6 +243,9 @@ _CONTAINER_WEIGHT = {"LSTM": 4, "GRU": 60, "RNN": 20, "TransformerEncoderLayer":
 _LAYERS_ARG = {"LSTM": ("num_layers", 2, 1), "GRU": ("num_layers", 2, 1), "RNN": ("num_layers", 2, 1),
                "TransformerEncoder": ("num_layers", 1, None), "TransformerDecoder": ("num_layers", 1, None)}
 _KNOWN_CONTAINERS = frozenset(_CONTAINER_WEIGHT) | frozenset(_MASKED_MODULES)
+# qualified name -> the container class it names (torch.nn.LSTM, torch.nn.modules.rnn.LSTM: LSTM)
+_CONTAINER_NAMES = {f"{prefix}{leaf}": leaf for leaf in _KNOWN_CONTAINERS for prefix in (
+    "torch.nn.modules.rnn.", "torch.nn.modules.transformer.", "torch.nn.modules.activation.", "torch.nn.")}
 _TRANSFORMER_LAYERS = {"encoder": ("num_encoder_layers", 2, 6), "decoder": ("num_decoder_layers", 3, 6)}
 _UNKNOWN_LAYERS = 2
 _MODULE_KINDS = {**{n: "rnn" for n in _RNN_MODULES},
@@ -360,11 +363,8 @@ def _submodule(node: ast.AST, ctx: Context) -> None:
 
 def _container(func: ast.AST, ctx: Context) -> str | None:
     """``LSTM`` for ``nn.LSTM(...)`` (or ``getattr(nn, "LSTM")``): a torch.nn class we know."""
-    name = ctx.qualify(func) or ""
-    for prefix in ("torch.nn.modules.rnn.", "torch.nn.modules.transformer.", "torch.nn.modules.activation.", "torch.nn."):
-        if name.startswith(prefix) and name[len(prefix):] in _KNOWN_CONTAINERS:
-            return name[len(prefix):]
-    return _getattr_name(func, ctx)
+    leaf = _CONTAINER_NAMES.get(ctx.qualify(func))
+    return leaf if leaf is not None else _getattr_name(func, ctx)
 
 
 def _layers(call: ast.Call, name: str, position: int, default: int | None) -> int:
@@ -809,14 +809,7 @@ class Tensors:
         f = call.func
         name = self.ctx.names.qualify(f, self.chain)
         if name is not None:
-            if name.startswith(("torch.nn.functional.", "torch.linalg.", "torch.fft.", "torch.special.")):
-                return True
-            if name.startswith("torch.") and name.count(".") == 1:
-                leaf = name[6:]
-                return not leaf.startswith(("is_", "get_", "set_", "_")) and leaf not in (
-                    "numel", "equal", "allclose", "device", "dtype", "Size", "finfo", "iinfo",
-                    "no_grad", "enable_grad", "manual_seed", "compile", "load", "save")
-            return False
+            return call_kind(name) == TENSOR
         if isinstance(f, ast.Attribute):
             if f.attr in _NON_TENSOR_METHODS:
                 return False
