@@ -186,7 +186,7 @@ def markdown(results: dict) -> str:
 
 
 SETS = {"calibration": models.CALIBRATION, "held_out": models.HELD_OUT, "held_out_2": models.HELD_OUT_2,
-        "fixtures": models.FIXTURES}
+        "calibration_3": models.CALIBRATION_3, "held_out_3": models.HELD_OUT_3, "fixtures": models.FIXTURES}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -196,7 +196,7 @@ def main(argv: list[str] | None = None) -> int:
         Path(argv[2]).write_text(json.dumps(measure_in_process(argv[1])), encoding="utf-8")
         return 0
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--set", choices=("calibration", "held_out", "held_out_2", "fixtures", "both", "quick"), default="both")
+    ap.add_argument("--set", choices=(*SETS, "both", "quick"), default="both")
     ap.add_argument("--only", nargs="*", default=None)
     ap.add_argument("--measurements", type=Path, default=HERE / "measurements.json",
                     help="raw measurements: written after measuring, read by --rescore")
