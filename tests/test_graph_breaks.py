@@ -152,3 +152,22 @@ def test_calls_are_judged_by_the_value_kinds():
             "        if torch.result_type(x) == torch.float32:\n            x = x + 1\n"
             "        w = nn.Parameter(torch.ones(3))\n        if w:\n            x = x * 2\n        return x\n")
     assert codes(code) == [(10, "NM402")]
+
+
+def test_training_only_hazards_are_reported_but_are_no_break_sites():
+    # Dynamo specialises on self.training: in eval mode (the estimate's mode) it never gets there
+    code = ("import random\nimport torch.nn as nn\n\nclass Drop(nn.Module):\n    def forward(self, x):\n"
+            "        if self.training and random.random() < 0.1:\n            return x\n"
+            "        if self.training:\n            print(x)\n        return x * 2\n")
+    found = [f for f in findings_of(code) if f.code.startswith("NM4")]
+    assert [(f.line, f.code) for f in found] == [(6, "NM404"), (9, "NM403")]
+    assert all("only in training mode" in f.message for f in found)
+    assert summary(code)["Drop.forward"].breaks == ()
+
+
+def test_a_modules_own_call_is_traced():
+    code = ("import torch.nn as nn\n\nclass Pool(nn.Module):\n    def __call__(self, x, index):\n"
+            "        n = int(index.max()) + 1\n        return super().__call__(x, n)\n\n"
+            "    def forward(self, x, n):\n        return x[:n]\n\n"
+            "class Plain:\n    def __call__(self, x):\n        return x.item()\n")
+    assert codes(code) == [(5, "NM401")]

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import functools
 import io
 import json
 import os
@@ -84,13 +85,18 @@ def measure_model(name: str, timeout: int = 600) -> dict:
         return json.loads(out.read_text(encoding="utf-8"))
 
 
-def _roots() -> list[tuple[str, str]]:
+@functools.lru_cache(None)
+def _roots() -> tuple[tuple[str, str], ...]:
     """Placeholders for the folders of this machine that stored measurements name, so that
     measurements.json holds no machine path and rescores wherever the checkouts are."""
     import sysconfig
 
-    return [("$EXT", str(models.EXT.resolve())), ("$REPO", str(HERE.parent.parent.resolve())),
-            ("$SITE", str(Path(sysconfig.get_paths()["purelib"]).resolve()))]
+    ext = models.EXT.resolve()
+    # a checkout that is a symbolic link in $EXT: its files are stored under its target
+    links = [(f"$EXT/{c.name}", str(c.resolve())) for c in sorted(ext.iterdir()) if c.is_symlink()] \
+        if ext.is_dir() else []
+    return (*links, ("$EXT", str(ext)), ("$REPO", str(HERE.parent.parent.resolve())),
+            ("$SITE", str(Path(sysconfig.get_paths()["purelib"]).resolve())))
 
 
 def _recode(value, old: int, new: int):

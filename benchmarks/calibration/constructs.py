@@ -73,6 +73,24 @@ MHA = nn.MultiheadAttention(8, 2).eval()
 CAUSAL = nn.Transformer.generate_square_subsequent_mask(4)
 PADDING = torch.zeros(1, 4, dtype=torch.bool)
 SPARSE = torch.eye(4).to_sparse()
+
+def select_by_mask(x, edge_mask):
+    return x[:, edge_mask]
+
+class OwnCall(nn.Module):  # a module with its own __call__ (PyTorch Geometric's Aggregation)
+    def __call__(self, x):
+        n = int(x.abs().max()) + 1
+        return super().__call__(x) * n
+    def forward(self, x):
+        return x * 2
+
+class LayerDrop(nn.Module):  # x-transformers' layer dropout, built in eval mode
+    def forward(self, x):
+        if self.training and random.random() < 0.5:
+            return x
+        return x * 2
+
+OWN_CALL, LAYER_DROP = OwnCall(), LayerDrop().eval()
 """
 
 # name, condition, body of f(x) (x: float tensor of shape (4, 8)), dynamo config overrides
@@ -201,6 +219,12 @@ CASES: list[tuple[str, str, dict]] = [
     ("torch.equal", "y = x * 2\nif torch.equal(y, x):\n    y = y + 1\nreturn y * 2", {}),
     ("x.tolist() in loop helper", "y = x * 2\nreturn y * len([v for v in y[0].tolist() if v > 0])", {}),
     ("iter() on tensor", "y = x * 2\nit = iter(y)\nreturn next(it) * 2", {}),
+    # seen on issue 14's break-rich calibration set (PyTorch Geometric, vit-pytorch, x-transformers)
+    ("unique in a list comprehension", "y = x * 2\nz = y + 1\nu = [torch.unique(r) for r in z]\nreturn z * len(u)", {}),
+    ("x[:, mask] in a helper, mask argument", "y = x * 2\nz = select_by_mask(y, y[0] > 0)\nreturn z * 2", {}),
+    ("x[mask] = v then x[mask] += v", "y = x * 2\nlabels = x[:, 0].round()\ny[labels == -1] = 0.0\ny[labels == 0] += x[0]\nreturn y * 2", {}),
+    ("module with its own __call__", "y = x * 2\nz = OWN_CALL(y)\nreturn z * 2", {}),
+    ("self.training and random() in eval mode", "y = x * 2\nreturn LAYER_DROP(y) * 2", {}),
     ("torch.cat grown in a loop", "y = x[:1]\nfor i in range(3):\n    y = torch.cat((y, x[i:i + 1]), 0)\nreturn y * 2", {}),
 ]
 

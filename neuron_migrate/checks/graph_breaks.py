@@ -494,9 +494,12 @@ def traced_functions(ctx: Context) -> dict[int, Traced]:
             if fn is not None:
                 todo.append((fn, f"reached from {origin}", origin))
     for cls in d.classes.values():
-        fwd = _methods(cls).get("forward")
+        methods = _methods(cls)
+        fwd = methods.get("forward")
         if fwd is not None and _is_module_class(cls, ctx, d):
             todo.append((fwd, "forward of an nn.Module", ""))
+            if "__call__" in methods:  # a module's own __call__ (PyG's Aggregation) runs before forward
+                todo.append((methods["__call__"], "__call__ of an nn.Module", ""))
     elsewhere = []
     for item in d.compiled:
         fn = _compiled_function(item, d)
@@ -746,7 +749,7 @@ class Tensors:
         positional = [*args.posonlyargs, *args.args]
         defaults = dict(zip([a.arg for a in positional][len(positional) - len(args.defaults):], args.defaults))
         defaults.update({a.arg: v for a, v in zip(args.kwonlyargs, args.kw_defaults) if v is not None})
-        is_forward = getattr(fn, "name", "") == "forward"
+        is_forward = getattr(fn, "name", "") in ("forward", "__call__")
         for a in (*positional, *args.kwonlyargs):
             if a.arg in ("self", "cls"):
                 continue
@@ -1124,6 +1127,7 @@ def report_traced(ctx: Context) -> None:
         hazards = _hazards(fn, tensors, ctx, d, tf.cls)
         statements = tuple(sorted({s.lineno for s in _statements(fn, d)}))
         sites: dict[int, BreakSite] = {}
+        training = _training_only(fn) if hazards or shape_breaks else frozenset()
         for h in hazards:
             stmt, trap = where.get(id(h.node), (None, None))
             if h.skips_frame and not trap:
@@ -1137,12 +1141,15 @@ def report_traced(ctx: Context) -> None:
                 msg += f": the call and the rest of `{tf.name}` run eagerly"
             if tf.origin:
                 msg += f" (traced: reached from {tf.origin})"
+            if id(h.node) in training:
+                msg += " (only in training mode: no break when the model is compiled for inference)"
             if h.gb:
                 msg += f" [Dynamo {h.gb}]"
             ctx.report(h.rule, h.node, msg, dynamo=h.gb or None)
-            _add_site(sites, stmt, h.node, h.rule.code, trap, h.skips_rest)
+            if id(h.node) not in training:
+                _add_site(sites, stmt, h.node, h.rule.code, trap, h.skips_rest)
         for nid, (node, code) in shape_breaks.items():  # in source order, as the walk found them
-            if nid in where:
+            if nid in where and nid not in training:
                 stmt, trap = where[nid]
                 _add_site(sites, stmt, node, code, trap)
         weights: dict[int, int] = {}  # statement line -> weight, for calls into torch.nn containers
@@ -1164,6 +1171,31 @@ def report_traced(ctx: Context) -> None:
             grows=_grows(fn, ctx, d), entry=tf.why[len("compile entry "):] if tf.why.startswith("compile entry ") else ""))
     product = ctx.state(TracedCode)
     product.functions, product.outcalls = tuple(summaries), _outcalls(traced, ctx, d)
+
+
+def _is_training(e: ast.AST) -> bool:
+    return isinstance(e, ast.Attribute) and e.attr == "training" and isinstance(e.value, ast.Name) \
+        and e.value.id == "self"
+
+
+def _training_only(fn: ast.AST) -> frozenset[int]:
+    """Ids of the nodes of ``fn`` that run only in training mode: the body of ``if
+    self.training [and ...]:`` and what follows ``self.training and`` in a condition. Dynamo
+    specialises on ``self.training``, so for a model compiled for inference (eval mode, the
+    mode the estimate is for and the calibration measures) they are never traced."""
+    out: set[int] = set()
+    for node in ast.walk(fn):
+        tail: list[ast.AST] = []
+        if isinstance(node, (ast.If, ast.IfExp)) and (_is_training(node.test) or (
+                isinstance(node.test, ast.BoolOp) and isinstance(node.test.op, ast.And)
+                and any(_is_training(v) for v in node.test.values))):
+            tail = node.body if isinstance(node.body, list) else [node.body]
+        elif isinstance(node, ast.BoolOp) and isinstance(node.op, ast.And):
+            first = next((i for i, v in enumerate(node.values) if _is_training(v)), None)
+            tail = node.values[first + 1:] if first is not None else []
+        for t in tail:
+            out.update(id(n) for n in ast.walk(t))
+    return frozenset(out)
 
 
 _OUTSIDE = frozenset({"torch", "numpy", "einops", "triton", "PIL", "scipy", "typing_extensions"})

@@ -287,17 +287,30 @@ def check_subscript(node: ast.Subscript, ctx: Context) -> None:
         return  # x[mask] = v is index_put: its shape does not change
     index = node.slice
     items = index.elts if isinstance(index, ast.Tuple) else [index]
-    for item in items:
-        if _is_mask(item, ctx) and not host_value(node.value, ctx) and not host_value(item, ctx):
-            _report_shape(ctx, node, f"indexing with the boolean mask `{_short(ctx, item)}` has a "
-                          "data-dependent output shape (use torch.where or masked_fill)")
-            break
+    _masked_read(node, items, ctx, "indexing with")
     for item in items:
         if isinstance(item, ast.Slice):
             for bound in (item.lower, item.upper, item.step):
                 if bound is not None and _scalar_source(bound, ctx):
                     _report_size(ctx, bound, f"slice bound `{_short(ctx, bound)}` is read from a "
                                "tensor: every new value is a new shape")
+
+
+@on(ast.AugAssign)
+def check_masked_update(node: ast.AugAssign, ctx: Context) -> None:
+    """``x[mask] += v`` reads ``x[mask]`` first (measured: a break, where ``x[mask] = v`` is none)."""
+    target = node.target
+    if isinstance(target, ast.Subscript):
+        index = target.slice
+        _masked_read(target, index.elts if isinstance(index, ast.Tuple) else [index], ctx, "updating in place through")
+
+
+def _masked_read(node: ast.Subscript, items: list, ctx: Context, verb: str) -> None:
+    for item in items:
+        if _is_mask(item, ctx) and not host_value(node.value, ctx) and not host_value(item, ctx):
+            _report_shape(ctx, node, f"{verb} the boolean mask `{_short(ctx, item)}` has a "
+                          "data-dependent output shape (use torch.where or masked_fill)")
+            return
 
 
 def _is_mask(e: ast.AST, ctx: Context) -> bool:
@@ -314,7 +327,22 @@ def _is_mask(e: ast.AST, ctx: Context) -> bool:
             "logical_or", "logical_not", "bool"):
         return True
     if isinstance(e, ast.Name):
-        return (id(ctx.chain[-1]), e.id) in ctx.state(_State).masks
+        return (id(ctx.chain[-1]), e.id) in ctx.state(_State).masks or _mask_parameter(e.id, ctx)
+    return False
+
+
+def _mask_parameter(name: str, ctx: Context) -> bool:
+    """A parameter of the enclosing function annotated as a tensor whose name says it is a
+    mask (``def masked_edge_index(edge_index, edge_mask: Tensor)``): an index tensor is
+    never called a mask, and the annotation keeps NumPy masks of host code out."""
+    fn = ctx.chain[-1]
+    if not name.endswith("mask") or not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return False
+    args = fn.args
+    for a in (*args.posonlyargs, *args.args, *args.kwonlyargs):
+        if a.arg == name:
+            text = ast.unparse(a.annotation) if a.annotation is not None else ""
+            return "Tensor" in text and not any(w in text for w in ("List", "list", "Tuple", "tuple", "Dict", "dict"))
     return False
 
 

@@ -58,6 +58,15 @@ def analyse_files(paths) -> dict[str, tuple[FileResult, dict[int, int]]]:
     out = {}
     paths = list(paths)
     root = os.path.dirname(os.path.commonpath(paths)) if len(paths) == 1 else os.path.commonpath(paths) if paths else ""
+    # the packages' __init__ files (their re-exports resolve imports across modules, as in a
+    # scan of the whole tree), though the forward ran none of their lines
+    packages = set()
+    for p in paths:
+        folder = os.path.dirname(p)
+        while folder.startswith(root) and os.path.isfile(os.path.join(folder, "__init__.py")):
+            packages.add(os.path.join(folder, "__init__.py"))
+            folder = os.path.dirname(folder)
+    paths += sorted(p for p in packages - set(paths) if os.path.isfile(p))
     for path in paths:
         try:
             with open(path, "rb") as fh:
@@ -122,7 +131,7 @@ def compare(executed: dict[str, set[int]], breaks: list[tuple]) -> Comparison:
             cmp.missed.append((file, line, reason))  # outside the analysed files (library code)
     predicted: set[tuple[str, int]] = set()
     for file, (result, stmt_of) in files.items():
-        ran = {stmt_of.get(line, line) for line in executed[file]}
+        ran = {stmt_of.get(line, line) for line in executed.get(file, ())}
         for est in estimate_functions(result.traced, ran):
             cmp.statements += est.statements
             cmp.lost += est.lost
