@@ -7,7 +7,9 @@ Formula (calibrated in docs/accuracy.md against a measured share of ATen op call
 
 - A traced function *runs eagerly* when one of its break sites sits in a loop, a ``try``
   block or a user context manager (Dynamo cannot resume there and skips the frame), or
-  when it calls, from such a place, a traced function that has a break site.
+  when it calls, from such a place, a traced function that has a break site. When Dynamo
+  resumed from an earlier break first, the frame it skips is the resumed one: the
+  statements from that earlier break on run eagerly, those before it stay compiled.
 - Its *lost statements* are all of its statements when it runs eagerly, otherwise the
   statements whose break runs a tensor op eagerly between two graphs: a host read
   (NM401), a branch on a tensor (NM402, whose value is read eagerly), a data-dependent
@@ -22,7 +24,10 @@ Formula (calibrated in docs/accuracy.md against a measured share of ATen op call
   functions of a module, and over every traced function of the scan for the overall figure.
 - ``expected_graphs = 1 + resumable break statements + functions that run eagerly`` (each
   break splits a graph in two; the callees of a skipped frame are compiled as frames of
-  their own, at least one graph).
+  their own, at least one graph), ``+ calls to a function with a break below it`` (Dynamo
+  breaks the caller at the call too) ``+ functions so called`` (each becomes a frame of
+  its own); a break on a function's last statement leaves no graph after it. Calls are
+  followed within a file.
 - Per compile entry (``entries[]``), the same figures over the traced functions the entry
   reaches, and ``expected_recompiles``: the statements that grow a tensor inside a loop
   (a decode loop's ``torch.cat``, a KV cache), each a new shape per step, so at least one
@@ -49,7 +54,8 @@ FORMULA = ("estimated_coverage = 1 - lost statements / statements of traced func
            "function with a break in a loop, try block or user context manager loses all its "
            "statements, otherwise each statement whose break runs a tensor op eagerly (NM301, "
            "NM401, NM402, NM405, NM407) is lost, and from an RNN call (NM406) on the rest of the "
-           "function; expected_graphs = 1 + resumable break statements + functions that run eagerly")
+           "function; expected_graphs = 1 + resumable break statements + functions that run eagerly "
+           "+ calls to functions with a break below them + functions so called")
 NO_OP_BREAKS = frozenset({"NM403", "NM404"})  # print/log/Python calls: a split, no eager tensor op
 
 
@@ -61,13 +67,22 @@ class FunctionEstimate:
     break_lines: tuple[int, ...]
     runs_eagerly: bool
     rest_eager_from: int | None = None  # line of a break the rest of the function runs eagerly after
+    resumed_then_skipped: bool = False  # the frame resumed after rest_eager_from is skipped whole
+    split_calls: int = 0  # calls to functions with a break below them: each splits this frame too
+    own_frame: bool = False  # a caller breaks at the call to it, so Dynamo compiles it as a frame of its own
 
     @property
     def graphs(self) -> int:
-        """Graphs this function adds: one per resumable break, one when it runs eagerly."""
+        """Graphs this function adds: one per resumable break and per call it makes to a
+        function with a break below it, one when it runs eagerly, and one when it becomes a
+        frame of its own (a resumed frame that Dynamo then skips adds none, nor does the
+        break that skips it)."""
         if self.runs_eagerly:
             return 1
-        return len(self.break_lines) - (self.rest_eager_from is not None)
+        own = len(self.break_lines) - (self.rest_eager_from is not None) - self.resumed_then_skipped
+        # a break on the function's last statement leaves nothing after it in this frame
+        last = self.break_lines and self.function.statements and self.break_lines[-1] == self.function.statements[-1]
+        return max(0, own - bool(last)) + self.split_calls + self.own_frame
 
 
 def estimate_functions(functions: Iterable[TracedFunction],
@@ -94,21 +109,33 @@ def estimate_functions(functions: Iterable[TracedFunction],
         has_break[name] = found
         return found
 
+    # A break inside a called function breaks its caller at the call, up the chain: each
+    # caller's graph is split there and each callee on the chain is compiled as a frame of
+    # its own (measured: constructs.py "break in a helper of a helper": 5 graphs).
+    split_by = {f.name: [c for c in f.calls if c in by_name and c not in f.calls_in_loop and breaks_below(c)]
+                for f in functions}
+    framed = {c for cs in split_by.values() for c in cs}
     out = []
     for f in functions:
         stmts, breaks = lines(f)
         breaks = _reached(breaks)
-        eager = any(b.skips_frame for b in breaks) or any(breaks_below(c) for c in f.calls_in_loop
-                                                          if executed is None or c in by_name)
+        skip = next((b for b in breaks if b.skips_frame), None)
+        resumed = [b.line for b in breaks if skip is not None and b.line < skip.line]
+        # a break Dynamo cannot resume from, after one it resumed from: only the frame it
+        # resumed in (the rest of the function from that break on) runs eagerly (measured:
+        # constructs.py "item, then item in a later loop")
+        eager = (skip is not None and not resumed) or any(
+            breaks_below(c) for c in f.calls_in_loop if executed is None or c in by_name)
         break_lines = tuple(sorted({b.line for b in breaks}))
         lost_lines = {b.line for b in breaks if b.code not in NO_OP_BREAKS}
-        rest = next((b.line for b in breaks if b.skips_rest), None)
+        rest = resumed[-1] if resumed else next((b.line for b in breaks if b.skips_rest), None)
         if rest is not None:
             lost_lines |= {s for s in stmts if s >= rest}
         weight = dict(f.weights)
         size = sum(weight.get(s, 1) for s in stmts)
         lost = size if eager else sum(weight.get(s, 1) for s in lost_lines & stmts)
-        out.append(FunctionEstimate(f, size, lost, break_lines, eager, rest))
+        out.append(FunctionEstimate(f, size, lost, break_lines, eager, rest, bool(resumed),
+                                    len(split_by[f.name]), f.name in framed))
     return out
 
 

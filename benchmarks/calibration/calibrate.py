@@ -143,6 +143,9 @@ def score(raw: dict) -> dict:
         "measured_coverage": raw["measured_coverage"],
         "estimated_coverage": None if cmp.estimated_coverage is None else round(cmp.estimated_coverage, 4),
         "tp": tp, "fp": len(cmp.predictions) - tp, "fn": len(cmp.missed),
+        # NM4xx predictions alone (issue 14's precision figure)
+        "tp4": sum(p.confirmed for p in cmp.predictions if p.code.startswith("NM4")),
+        "fp4": sum(not p.confirmed for p in cmp.predictions if p.code.startswith("NM4")),
         "predicted": [f"{_relative(p.file)}:{p.line} {p.code} {'confirmed' if p.confirmed else 'refuted'}"
                       for p in cmp.predictions],
         "missed": [f"{_relative(f)}:{ln}: {r[:150]}" for f, ln, r in cmp.missed],
@@ -159,13 +162,30 @@ def totals(rows: list[dict]) -> dict:
     tp, fp, fn = (sum(r[k] for r in ok) for k in ("tp", "fp", "fn"))
     errs = [abs(r["measured_coverage"] - r["estimated_coverage"]) for r in ok
             if r["measured_coverage"] is not None and r["estimated_coverage"] is not None]
+    tp4, fp4 = (sum(r.get(k, 0) for r in ok) for k in ("tp4", "fp4"))
+    covered = [r for r in ok if r["measured_coverage"] is not None and r["estimated_coverage"] is not None]
+    losing = [r for r in covered if r["measured_coverage"] < 0.95]
     return {"models": len(ok), "failed": len(rows) - len(ok), "tp": tp, "fp": fp, "fn": fn,
             "precision": round(tp / (tp + fp), 4) if tp + fp else None,
             "recall": round(tp / (tp + fn), 4) if tp + fn else None,
             "coverage_mean_abs_error": round(sum(errs) / len(errs), 4) if errs else None,
             "coverage_max_abs_error": round(max(errs), 4) if errs else None,
             "models_with_breaks": sum(1 for r in ok if r["tp"] + r["fn"] > 0),
-            "models_within_15_points": sum(1 for e in errs if e <= 0.15)}
+            "models_within_15_points": sum(1 for e in errs if e <= 0.15),
+            # issue 14's acceptance figures
+            "precision_nm4": round(tp4 / (tp4 + fp4), 4) if tp4 + fp4 else None, "tp4": tp4, "fp4": fp4,
+            "graphs_within": sum(1 for r in ok if graphs_close(r["graphs"], r["expected_graphs"])),
+            "coverage_within_10": sum(1 for r in covered if _close(r)),
+            "losing_over_5": len(losing), "losing_within_10": sum(1 for r in losing if _close(r))}
+
+
+def graphs_close(measured: int, expected: int) -> bool:
+    """Expected graphs within max(1, 25 %) of Dynamo's count (issue 14)."""
+    return abs(measured - expected) <= max(1.0, 0.25 * measured)
+
+
+def _close(row: dict) -> bool:
+    return abs(row["measured_coverage"] - row["estimated_coverage"]) <= 0.10 + 1e-9
 
 
 def markdown(results: dict) -> str:
@@ -176,7 +196,9 @@ def markdown(results: dict) -> str:
         out.append(f"{t['models']} models ran ({t['failed']} failed), {t['models_with_breaks']} with measured "
                    f"breaks: precision {t['precision']}, recall {t['recall']} (TP {t['tp']}, FP {t['fp']}, "
                    f"FN {t['fn']}); coverage error mean {t['coverage_mean_abs_error']}, max "
-                   f"{t['coverage_max_abs_error']}; {t['models_within_15_points']} models within 15 points\n")
+                   f"{t['coverage_max_abs_error']}; {t['models_within_15_points']} models within 15 points; "
+                   f"graphs within max(1, 25 %) on {t['graphs_within']}, coverage within 10 points on "
+                   f"{t['coverage_within_10']} ({t['losing_within_10']} of the {t['losing_over_5']} losing over 5 %)\n")
         out.append("| model | graphs (measured / expected) | coverage (measured / estimated) | TP | FP | FN | s |")
         out.append("|---|---|---|---|---|---|---|")
         for r in data["models"]:

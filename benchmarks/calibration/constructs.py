@@ -74,6 +74,11 @@ CAUSAL = nn.Transformer.generate_square_subsequent_mask(4)
 PADDING = torch.zeros(1, 4, dtype=torch.bool)
 SPARSE = torch.eye(4).to_sparse()
 
+def helper_of_helper(x):
+    y = x + 1
+    n = helper_item(y)
+    return y * n
+
 def select_by_mask(x, edge_mask):
     return x[:, edge_mask]
 
@@ -223,6 +228,8 @@ CASES: list[tuple[str, str, dict]] = [
     ("unique in a list comprehension", "y = x * 2\nz = y + 1\nu = [torch.unique(r) for r in z]\nreturn z * len(u)", {}),
     ("x[:, mask] in a helper, mask argument", "y = x * 2\nz = select_by_mask(y, y[0] > 0)\nreturn z * 2", {}),
     ("x[mask] = v then x[mask] += v", "y = x * 2\nlabels = x[:, 0].round()\ny[labels == -1] = 0.0\ny[labels == 0] += x[0]\nreturn y * 2", {}),
+    ("item, then item in a later loop", "y = x * 2\nz = y + 1\nn = z.sum().item()\nw = z * n\nv = w + 1\ns = 0.0\nfor r in v:\n    s += r.sum().item()\nreturn v * s", {}),
+    ("break in a helper of a helper, ops around each call", "y = x * 2\nz = helper_of_helper(y)\nreturn z * 2", {}),
     ("module with its own __call__", "y = x * 2\nz = OWN_CALL(y)\nreturn z * 2", {}),
     ("self.training and random() in eval mode", "y = x * 2\nreturn LAYER_DROP(y) * 2", {}),
     ("torch.cat grown in a loop", "y = x[:1]\nfor i in range(3):\n    y = torch.cat((y, x[i:i + 1]), 0)\nreturn y * 2", {}),

@@ -43,6 +43,14 @@ def available() -> bool:
     return (EXT / "timm" / "timm").is_dir() and (EXT / "nanogpt" / "model.py").is_file()
 
 
+# the checkouts of issue 14's break-rich set (SCALE), each under $NEURON_MIGRATE_EXT
+SCALE_SOURCES = ("pytorch_geometric", "vit-pytorch", "x-transformers", "segment-anything", "whisper", "minGPT")
+
+
+def scale_available() -> bool:
+    return all((EXT / name).is_dir() for name in SCALE_SOURCES)
+
+
 class _Inert(type):
     def __getattr__(cls, name):  # Image.BILINEAR and the like: placeholders too
         if name.startswith("__"):
