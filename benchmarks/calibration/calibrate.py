@@ -122,6 +122,9 @@ def local(raw: dict) -> dict:
 
 
 def _relative(path: str) -> str:
+    for placeholder, root in _roots():
+        if placeholder.startswith("$EXT/") and path.startswith(root + os.sep):
+            return placeholder[len("$EXT/"):] + path[len(root):]
     for root in models.SOURCE_ROOTS:
         root = str(root.resolve())
         if path.startswith(root + os.sep):

@@ -21,7 +21,11 @@ called with a mask and no ``is_causal`` hint read the mask on the host (NM407). 
 kinds come from ``self.x = nn.LSTM(...)`` assignments in the class (or its in-file bases).
 
 Tests and data-pipeline files (``host_side_file``) are not traced code: torchvision-style
-transforms are nn.Modules, but they run in the data loader, not under torch.compile.
+transforms are nn.Modules, but they run in the data loader, not under torch.compile. A
+module's own ``__call__`` is traced like its ``forward``. Hazards that run only in training
+mode (under ``if self.training ...:`` or after ``self.training and``) are reported, saying
+so, but are no break sites: Dynamo specialises on ``self.training``, and the estimate is for
+a model compiled in eval mode.
 
 The walk collects classes, functions and ``torch.compile`` calls; the finalizer decides
 which functions are traced, reports the hazards in them, and leaves a per-function summary
