@@ -3,7 +3,8 @@
 fixtures/e2e/ holds CUDA-first scripts written for this repository, one or more per pattern of
 the contract: a CPU fallback with seeding, amp and memory logging (train_fallback.py), process-group
 choices (ddp_backend.py), code that feeds CUDA-only machinery (cuda_only.py), and a test module
-with import-time device lists and skip markers (test_devices.py).
+with import-time device lists and skip markers (test_devices.py), nanoGPT's device string and the
+autocast device type derived from it by `"cuda" in device` (device_type.py).
 
 - On this host (stock CPU torch, no shim, no plugin) they print the same results before and
   after `fix --apply`, and after `fix --apply --unsafe-fixes`, in both styles.
@@ -30,6 +31,10 @@ ROOT = Path(__file__).resolve().parent.parent
 E2E = ROOT / "fixtures" / "e2e"
 SHIM = Path(__file__).resolve().parent / "neuron_shim.py"
 SCRIPTS = [("train_fallback.py", "--amp"), ("ddp_backend.py",), ("cuda_only.py",)]
+# device_type.py (nanoGPT's idiom) defaults to CUDA: without it, it runs as nanoGPT does on a
+# CPU, with --device=cpu; under the shim with its default, which fix makes the target
+STOCK = [*SCRIPTS, ("device_type.py", "--device=cpu")]
+SHIMMED = [*SCRIPTS, ("device_type.py",)]
 
 # Runs every script of a folder in one interpreter (torch imports once), each under its own
 # header, then the test module under pytest; with --shim, under the neuron shim, scripts only.
@@ -61,7 +66,7 @@ if not shim:
 
 
 def run(folder: Path, shim: bool = False) -> str:
-    specs = [" ".join(s) for s in SCRIPTS]
+    specs = [" ".join(s) for s in (SHIMMED if shim else STOCK)]
     done = subprocess.run([sys.executable, "-c", RUNNER, str(folder), "shim" if shim else "stock",
                            str(SHIM), *specs], capture_output=True, text=True, timeout=600, cwd=folder)
     assert done.returncode == 0, done.stderr[-3000:]
@@ -111,6 +116,9 @@ def test_under_the_shim_the_target_is_chosen(fixed, variant):
     out = run(fixed[variant], shim=True)
     assert "device: neuron" in out  # train_fallback and ddp_backend
     assert out.count("device: neuron") == 2
+    # nanoGPT's idiom: the device string and the test deriving the autocast type from it
+    # change together (the string alone would give "cpu" and skip autocast on the target)
+    assert "device_type: neuron\nautocast: True" in out
     assert "backend: neuron" in out
     if unsafe:  # amp is switched by `device.type == "cuda"`, an unsafe rewrite
         assert "autocast: True" in out

@@ -77,3 +77,33 @@ def test_parentheses_where_the_rewrite_binds_looser():
         'import torch\nok = not (hasattr(torch, "neuron") and torch.neuron.is_available())\n')
     assert fixed('import torch\nd = [torch.device("cuda")]\n') == (
         'import torch\nd = [torch.device("neuron" if hasattr(torch, "neuron") else "cuda")]\n')
+
+
+NANOGPT = ('import torch\ndevice = "cuda"\n'
+           'device_type = "cuda" if {test} else "cpu"\n'
+           'ctx = None if device_type == "cpu" else torch.autocast(device_type=device_type)\n'
+           'model = make(device_type)\nprint(f"autocast on {{device_type}}")\n')
+
+
+@pytest.mark.parametrize("test,target", [
+    ('"cuda" in device', '"neuron" in device'),
+    ('device.startswith("cuda")', 'device.startswith("neuron")'),
+    ('"cuda" in str(device)', '"neuron" in str(device)'),
+])
+def test_a_device_string_and_the_test_on_it_are_one_unit(test, target):
+    """nanoGPT: `device = "neuron"` alone would make device_type "cpu" and skip autocast."""
+    code = NANOGPT.format(test=test)
+    assert fixed(code) == NANOGPT.format(test=target).replace('"cuda"', '"neuron"')
+    ours = [f for f in findings_of(code) if f.fix]
+    assert len(ours) == 3 and len({f.fix.edits for f in ours}) == 1
+
+
+@pytest.mark.parametrize("use,with_unsafe", [
+    ('scale = {"cuda": 2, "cpu": 1}[device_type]', True),  # a key: "neuron" raises KeyError
+    # a branch opened for every accelerator, holding CUDA code without a rewrite: left whole
+    ('if device_type != "cpu":\n    torch.cuda.get_device_capability()', False),
+])
+def test_a_device_type_used_otherwise_is_not_certain(use, with_unsafe):
+    code = NANOGPT.format(test='"cuda" in device') + use + "\n"
+    assert fixed(code) == code
+    assert ('"neuron" in device' in fixed(code, unsafe=True)) is with_unsafe

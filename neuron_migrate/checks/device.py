@@ -412,7 +412,7 @@ def check_assignment(node: ast.Assign | ast.AnnAssign, ctx: Context) -> None:
                        ("backend", [e for e in alternatives(node.value) if is_nccl(e)])):
         if lits:
             claim_all(ctx, lits)
-            ctx.state(_State).held.append((kind, target_node, leaf, lits, ctx.chain))
+            ctx.state(_State).held.append((kind, target_node, leaf, lits, ctx.chain, node.value))
 
 
 @on(ast.arguments)
@@ -444,8 +444,8 @@ def resolve_held_variables(ctx: Context) -> None:
     held = ctx.state(_State).held
     if not held:
         return
-    uses = _variable_uses(ctx, {leaf for _, t, leaf, _, _ in held if isinstance(t, ast.Name)})
-    for kind, target_node, leaf, lits, chain in held:
+    uses = _variable_uses(ctx, {leaf for _, t, leaf, _, _, _ in held if isinstance(t, ast.Name)})
+    for kind, target_node, leaf, lits, chain, value in held:
         ctx.claimed.difference_update(id(lit) for lit in lits)  # held back for this decision
         only_used_as = None
         if isinstance(target_node, ast.Name):
@@ -467,9 +467,48 @@ def resolve_held_variables(ctx: Context) -> None:
             report_device_literals(ctx, lits, NM108, unsafe=NM108.fix_reason,
                                     message=f'`{leaf}` holds "cuda" and is also used outside device '
                                     "positions (comparisons, flags)")
+            _mirrored_test(ctx, target_node, lits, chain, value)
         else:
             for lit in lits:
                 ctx.report(NM118, lit, NM118.summary + f" (assigned to `{leaf}`)")
+
+
+def _cuda_test(node: ast.AST) -> bool:
+    """``"cuda" in device``, ``device.startswith("cuda")``, ``device.type == "cuda"``..."""
+    for sub in ast.walk(node):
+        if isinstance(sub, ast.Compare) and any(is_cuda_literal(o) for o in (sub.left, *sub.comparators)):
+            return True
+        if (isinstance(sub, ast.Call) and isinstance(sub.func, ast.Attribute) and sub.func.attr == "startswith"
+                and any(isinstance(a, ast.Constant) and a.value in ("cuda", "cuda:") for a in sub.args)):
+            return True
+    return False
+
+
+def _mirrored_test(ctx: Context, target_node: ast.AST, lits: list, chain: tuple, value: ast.AST) -> None:
+    """``device_type = "cuda" if "cuda" in device else "cpu"``: the variable says what the test
+    found, so rewritten with its test it names the target exactly where the device is the
+    target. Its uses decide whether that is certain (guards.mirrors_test): device positions,
+    arguments, text, comparisons. Anything else (a key, an operand) keeps it unsafe."""
+    if not (isinstance(target_node, ast.Name) and isinstance(value, ast.IfExp) and lits == [value.body]
+            and _cuda_test(value.test) and ctx.findings and ctx.findings[-1].code == NM108.code):
+        return
+    scope = ctx.names.binding_scope(target_node.id, chain)
+    compares: list[ast.Compare] = []
+    stack = [(ctx.tree, None, (ctx.tree,))]
+    while stack:
+        node, parent, node_chain = stack.pop()
+        if isinstance(node, ast.Name) and node.id == target_node.id and isinstance(node.ctx, ast.Load):
+            if ctx.names.binding_scope(node.id, node_chain) is not scope:
+                continue
+            if isinstance(parent, ast.Compare):
+                compares.append(parent)
+            elif not (isinstance(parent, (ast.keyword, ast.FormattedValue))
+                      or isinstance(parent, ast.Call) and node in parent.args):
+                return  # a key (`table[device_type]`), an operand: what it makes of "neuron" is unknown
+            continue
+        for child, child_chain in scoped_children(node, node_chain):
+            stack.append((child, node, child_chain))
+    guards.mirrors_test(ctx, compares)
 
 
 def _variable_uses(ctx: Context, names: set[str]) -> list[tuple[str, ast.AST | None, str | None]]:

@@ -60,6 +60,7 @@ class _State:
     conjunctions: list[ast.BoolOp] = field(default_factory=list)
     flags: list[tuple] = field(default_factory=list)  # (assignment to one name or attribute, scope)
     functions: list[ast.AST] = field(default_factory=list)
+    mirrors: dict[int, list] = field(default_factory=dict)  # finding id -> comparisons of its variable
 
 
 def port_advice(what: str) -> str:
@@ -137,6 +138,14 @@ def raises_without_cuda(ctx: Context) -> None:
     """Mark the finding just reported as a call that raises without CUDA (``torch.cuda.set_device``,
     ``x.cuda()``): the statements after it in its block never ran on a host without CUDA."""
     ctx.state(_State).raises.add(id(ctx.findings[-1]))
+
+
+def mirrors_test(ctx: Context, compares: list[ast.Compare]) -> None:
+    """Mark the finding just reported (``device_type = "cuda" if "cuda" in device else "cpu"``):
+    its variable says what its test found, and is used only in device positions, as an
+    argument, and in ``compares``. Rewritten with its test, it is certain unless one of those
+    comparisons (other than with "cuda") opens a branch holding CUDA code left as it is."""
+    ctx.state(_State).mirrors[id(ctx.findings[-1])] = compares
 
 
 def cuda_only_region(ctx: Context, why: str) -> None:
@@ -278,7 +287,8 @@ def decide_units(ctx: Context) -> None:
         held = members(spans.of([node.value]))
         if held:
             key = ctx.segment(node.targets[0])
-            flags[(key, scope if isinstance(node.targets[0], ast.Name) else None)] = held
+            # every assignment: `device = "cuda"` and, in a DDP branch, `device = f"cuda:{rank}"`
+            flags.setdefault((key, scope if isinstance(node.targets[0], ast.Name) else None), []).extend(held)
     switching: set[int] = set()  # tests whose own branch holds CUDA references
     for node, scope in state.branches:
         guard = members(spans.of([node.test]))
@@ -458,13 +468,39 @@ def _decide(ctx, findings, new, unit, marks, covered, why_cuda_only, reached_wit
     # NM108 is unsafe alone because the branch it switches may hold CUDA-only code; a test whose
     # branch has been judged whole, every CUDA reference in it rewritten with it, is not
     unsafe = [new[i].fix.reason for i in parts if new[i].fix.applicability is Applicability.UNSAFE
-              and not (new[i].code == "NM108" and i in switching)]
+              and not (new[i].code == "NM108" and i in switching)
+              and not _certain_mirror(ctx, findings, findings[i], members, switching)]
     for i in parts:
         f = new[i]
         fix = Fix(title=f"{f.fix.title} (with its guard and branch: {len(parts)} rewrites as one)",
                   applicability=Applicability.UNSAFE if unsafe else Applicability.SAFE,
                   edits=tuple(edits), reason="; ".join(dict.fromkeys(unsafe)))
         new[i] = dataclasses.replace(f, fix=fix)
+
+
+def _certain_mirror(ctx: Context, findings, f: Finding, members: set[int], switching: set[int]) -> bool:
+    """Is ``f`` a variable mirroring a CUDA test (mirrors_test) that this unit rewrites, with no
+    comparison of it opening CUDA code left as it is?"""
+    state = ctx.state(_State)
+    compares = state.mirrors.get(id(f))
+    if compares is None or not (members & switching):
+        return False
+    from neuron_migrate.checks.device import is_cuda_literal
+
+    spans = _Spans(ctx)
+    by_test = {id(sub): node for node, _ in state.branches for sub in ast.walk(node.test)}
+    for compare in compares:
+        if any(is_cuda_literal(o) for o in (compare.left, *compare.comparators)):
+            continue  # its own NM108: left alone, the CUDA branch stays off on the target
+        branch = by_test.get(id(compare))
+        if branch is None:
+            continue  # a value, not a switch: it follows the test
+        body = branch.body if isinstance(branch, ast.If) else [branch.body]
+        orelse = branch.orelse if isinstance(branch, ast.If) else [branch.orelse]
+        span = spans.of([*body, *orelse])
+        if any(_blocking(g) and _inside(g, span) and k not in members for k, g in enumerate(findings)):
+            return False
+    return True
 
 
 def _text(ctx: Context, f: Finding) -> str:
