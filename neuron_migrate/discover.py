@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from neuron_migrate.formats import file_kind
+from neuron_migrate.formats import file_kind, looks_like_accelerate
 from neuron_migrate.ignore import IgnoreSpec
 
 DEFAULT_EXCLUDES = frozenset({
@@ -26,14 +26,17 @@ _YAML = (".yml", ".yaml")
 CONDA_PEEK = 8192  # bytes of a YAML file read to tell a conda environment by its content
 
 
-def conda_by_content(path) -> bool:
-    """A YAML file under any name that is a conda environment file (its first 8 kB say so)."""
+def yaml_kind(path) -> str | None:
+    """The kind of a YAML file under any name, by its first 8 kB: "manifest" for a conda
+    environment file, "framework-config" for an Accelerate config, None for any other."""
     try:
         with open(path, "rb") as fh:
-            head = fh.read(CONDA_PEEK)
+            head = fh.read(CONDA_PEEK).decode("utf-8", errors="replace")
     except OSError:
-        return False
-    return looks_like_conda(head.decode("utf-8", errors="replace"))
+        return None
+    if looks_like_conda(head):
+        return "manifest"
+    return "framework-config" if looks_like_accelerate(head) else None
 
 
 def looks_like_conda(text: str) -> bool:
@@ -141,8 +144,7 @@ def discover(paths: list[Path], base: Path, excludes: tuple[str, ...] = ()) -> I
         if not given.exists() and not given.is_symlink():
             yield Skipped(_relative(given, base), "no such file or folder")
         elif not given.is_dir():
-            kind = file_kind(given.name) or ("manifest" if given.name.endswith(_YAML)
-                                             and conda_by_content(given) else "python")
+            kind = file_kind(given.name) or (given.name.endswith(_YAML) and yaml_kind(given)) or "python"
             yield Candidate(given, _relative(given, base), kind)
         else:
             prefix = _relative(given, base)
@@ -189,8 +191,8 @@ def _walk(root: Path, prefix: str, extra: IgnoreSpec | None) -> Iterator[Candida
                     yield Skipped(show(rel), "broken or looping symbolic link")
                 continue
             kind = None if is_dir else file_kind(entry.name)
-            if kind is None and not is_dir and entry.name.endswith(_YAML) and conda_by_content(entry.path):
-                kind = "manifest"
+            if kind is None and not is_dir and entry.name.endswith(_YAML):
+                kind = yaml_kind(entry.path)
             if (entry.name in DEFAULT_EXCLUDES) if is_dir else kind is None:
                 continue
             if _ignored(rel, is_dir, specs, extra):

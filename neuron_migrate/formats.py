@@ -26,6 +26,20 @@ MANIFEST_NAMES = frozenset({"pyproject.toml", "setup.cfg", "environment.yml", "e
 _REQUIREMENTS = re.compile(r"(?:[\w.-]*[-_.])?requirements(?:[-_.][\w.-]*)?\.(?:txt|in)|"
                            r"constraints(?:[-_.][\w.-]*)?\.txt|(environment|conda)([-_.][\w.-]+)?\.ya?ml")
 
+# DeepSpeed configs by name (ds_config.json, ds_config_zero3.json, deepspeed.json, zero2_offload.json);
+# the analyser reports only those that hold DeepSpeed's keys. Accelerate configs are YAML found by
+# content (discover.yaml_kind).
+DEEPSPEED_NAME = re.compile(r"(?i)(?:[\w.-]*[-_.])?(?:ds|deepspeed|zero\d?|z[0-3])(?:[-_.][\w.-]*)?\.json")
+
+
+
+def looks_like_accelerate(text: str) -> bool:
+    """An Accelerate config: a top-level ``distributed_type:`` beside another key that
+    `accelerate config` writes."""
+    return bool(re.search(r"^distributed_type\s*:", text, re.M)) and bool(
+        re.search(r"^(compute_environment|num_processes|machine_rank|main_training_function|"
+                  r"mixed_precision)\s*:", text, re.M))
+
 
 @dataclass(frozen=True)
 class Format:
@@ -44,6 +58,8 @@ FORMATS = (  # in the order a name is tried
            "neuron_migrate.checks.manifests:analyse_manifest"),
     Format("cuda", lambda name: name.endswith(CUDA_SUFFIXES),
            "neuron_migrate.checks.kernels:cuda_source_result"),
+    Format("framework-config", lambda name: DEEPSPEED_NAME.fullmatch(name) is not None,
+           "neuron_migrate.checks.framework_configs:analyse_config"),
 )
 BY_KIND = {f.kind: f for f in FORMATS}
 
@@ -51,8 +67,9 @@ BY_KIND = {f.kind: f for f in FORMATS}
 def file_kind(name: str) -> str | None:
     """The kind of a file named ``name`` (a base name): "python", "notebook", "manifest"
     (requirements*.txt/.in, constraints*.txt, pyproject.toml, setup.cfg, environment*.yml,
-    conda*.yml; discovery also reads other YAML files by content, ``discover.conda_by_content``),
-    "cuda" (.cu/.cuh), or None when the tool does not read it."""
+    conda*.yml; discovery also reads other YAML files by content, ``discover.yaml_kind``),
+    "cuda" (.cu/.cuh), "framework-config" (a DeepSpeed JSON config by its name; Accelerate's
+    YAML config by content), or None when the tool does not read it."""
     return next((f.kind for f in FORMATS if f.claims(name)), None)
 
 

@@ -41,12 +41,14 @@ def reference() -> str:
                "none": "None: a person must port it."}[r.fix]
         if r.fix_reason:
             fix += f" {r.fix_reason[0].upper()}{r.fix_reason[1:]}."
+        language = r.example_file.rsplit(".", 1)[-1].replace("yml", "yaml") if r.example_file else "python"
+        where = f" (`{r.example_file}`)" if r.example_file else ""
         out += [f'<a id="{r.code.lower()}"></a>', f"## {r.code} `{r.name}`", "",
                 f"Severity **{r.severity.label}**, category `{r.category}`.", "",
                 "**What it finds.** " + r.summary[0].upper() + r.summary[1:] + ".", "",
                 "**Why it matters.** " + r.why, "",
-                "**Example**", "", "```python", r.example, "```", "",
-                "**Use instead**", "", "```python", r.use_instead, "```", "",
+                f"**Example**{where}", "", f"```{language}", r.example, "```", "",
+                "**Use instead**", "", f"```{language}", r.use_instead, "```", "",
                 "**Fix safety.** " + fix, ""]
         if r.source:
             out += [f"**Source.** {r.source}", ""] + [f"- {note}" for note in source_notes(r.source)]

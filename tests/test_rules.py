@@ -24,10 +24,21 @@ def test_docs_are_complete(code):
         assert heading in text
 
 
+def _findings(r, text: str):
+    """Findings of a rule's example or advice: Python, or the text of its ``example_file``."""
+    if not r.example_file:
+        return findings_of(HEADER + text + "\n")
+    from neuron_migrate.formats import analyse, file_kind
+    from neuron_migrate.models import Options
+
+    kind = file_kind(r.example_file) or "framework-config"  # YAML configs are known by content
+    return list(analyse(kind, r.example_file, (text + "\n").encode(), Options()).findings)
+
+
 @pytest.mark.parametrize("code", CODE_RULES)
 def test_example_triggers_rule(code):
     r = RULES[code]
-    found = findings_of(HEADER + r.example + "\n")
+    found = _findings(r, r.example)
     assert code in {f.code for f in found}, f"{code}'s example does not trigger it: {found}"
 
 
@@ -50,7 +61,7 @@ def test_codes_are_unique_and_well_formed():
 def test_use_instead_is_clean_under_its_own_rule(code):
     """The advice must not trigger the rule that gives it (Fixit's VALID examples)."""
     r = RULES[code]
-    found = findings_of(HEADER + r.use_instead + "\n")
+    found = _findings(r, r.use_instead)
     assert code not in {f.code for f in found}, f"{code}'s use_instead triggers it: {found}"
 
 

@@ -41,6 +41,7 @@ class Rule:
     fix: str  # "safe", "unsafe" or "none"
     fix_reason: str = ""  # why the fix is unsafe, or why there is none
     source: str = ""  # where the Neuron fact behind the rule comes from
+    example_file: str = ""  # the examples are this file's text (a config file), not Python
 
 
 RULES: dict[str, Rule] = {}
@@ -205,6 +206,7 @@ def load_all() -> None:
     from neuron_migrate.checks import distributed, device, torch_cuda, tool  # noqa: F401
     from neuron_migrate.checks import shapes, graph_breaks  # noqa: F401
     from neuron_migrate.checks import frameworks, kernels, manifests, operators  # noqa: F401
+    from neuron_migrate.checks import framework_configs  # noqa: F401  (its rules; no Python handlers)
     from neuron_migrate.checks import guards
 
     if guards.decide_units not in FINALIZERS:  # last: it judges the findings of all the others

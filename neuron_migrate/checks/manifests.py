@@ -82,8 +82,8 @@ NM603 = rule(
 )
 NM908 = rule(
     "NM908", "unreadable-manifest", "error", "tool",
-    summary="dependency manifest that could not be read as TOML or YAML, and was not analysed",
-    why="The manifest was not analysed, so nothing in it is known to be installable on Neuron; "
+    summary="dependency manifest or config file that could not be read as TOML, YAML or JSON, and was not analysed",
+    why="The file was not analysed, so nothing in it is known to be installable or to run on Neuron; "
         "a gate must not pass by skipping it.",
     example="[project\ndependencies = [  # pyproject.toml that is not valid TOML",
     use_instead="fix the file so that pip (or conda) can read it", fix="none",
@@ -320,7 +320,7 @@ def _short(text: str, limit: int = 60) -> str:
     return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
-def _problem(path: str, message: str, line: int, lines: int, options: Options) -> FileResult:
+def problem(path: str, message: str, line: int, lines: int, options: Options) -> FileResult:
     if not options.wants(NM908.code, path):
         return FileResult(path, (), lines=lines)
     f = Finding(code=NM908.code, rule=NM908.name, severity=NM908.severity, category=NM908.category,
@@ -334,7 +334,7 @@ def analyse_manifest(path: str, data: bytes, options: Options) -> FileResult:
     try:
         text = SourceFile.from_bytes(path, data).text
     except SourceError as exc:
-        return _problem(path, f"cannot read the manifest: {exc.message}", 1, 0, options)
+        return problem(path, f"cannot read the manifest: {exc.message}", 1, 0, options)
     lines = text.splitlines()
     table = capabilities(tuple(options.capabilities))
     out = _Collector(path, options, table, lines)
@@ -349,7 +349,7 @@ def analyse_manifest(path: str, data: bytes, options: Options) -> FileResult:
         else:
             _requirements(lines, out)
     except _ManifestError as exc:
-        return _problem(path, str(exc), exc.line, len(lines), options)
+        return problem(path, str(exc), exc.line, len(lines), options)
     return out.result()
 
 
