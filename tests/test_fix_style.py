@@ -107,3 +107,37 @@ def test_a_device_type_used_otherwise_is_not_certain(use, with_unsafe):
     code = NANOGPT.format(test='"cuda" in device') + use + "\n"
     assert fixed(code) == code
     assert ('"neuron" in device' in fixed(code, unsafe=True)) is with_unsafe
+
+
+@pytest.mark.parametrize("code,expected", [
+    ('import torch\nx = torch.zeros(3, device="cuda:1")\n',
+     'import torch\nx = torch.zeros(3, device=f"{torch.accelerator.current_accelerator().type}:1")\n'),
+    ("import torch\ny = torch.ones(2).to(f'cuda:{rank}')\n",
+     "import torch\ny = torch.ones(2).to(f'{torch.accelerator.current_accelerator().type}:{rank}')\n"),
+    # ran without CUDA (a device object, a string): the spelling that falls back to "cuda" there,
+    # with single quotes inside a double-quoted f-string (Python before 3.12)
+    ('import torch\nd = torch.device("cuda:0")\n',
+     'import torch\nd = torch.device(f"{getattr(torch.accelerator.current_accelerator(), \'type\', \'cuda\')}:0")\n'),
+    ('import torch\ndevice = f"cuda:{local_rank}"\n',
+     'import torch\ndevice = f"{getattr(torch.accelerator.current_accelerator(), \'type\', \'cuda\')}:{local_rank}"\n'),
+])
+def test_portable_indexed_devices(code, expected):
+    assert fixed(code, options=Options(style="portable")) == expected
+
+
+def test_portable_indexed_devices_keep_their_values_without_an_accelerator():
+    code = fixed('import torch\nd = torch.device("cuda:0")\ns = f"cuda:{rank}"\n', options=Options(style="portable"))
+    scope = {"rank": 3}
+    exec(code, scope)
+    assert (str(scope["d"]), scope["s"]) == ("cuda:0", "cuda:3")
+
+
+def test_portable_templates():
+    portable = Options(style="portable")
+    code = 'import torch\nx = torch.zeros(3, device="cuda:%d" % rank)\n'
+    assert fixed(code, options=portable) == (
+        'import torch\nx = torch.zeros(3, device=f"{getattr(torch.accelerator.current_accelerator(), \'type\', '
+        '\'cuda\')}:%d" % rank)\n')
+    code = 'import torch\nx = torch.zeros(3, device="cuda:{}".format(rank))\n'  # no f-string can hold {}
+    assert fixed(code, unsafe=True, options=portable) == code
+    assert 'portable style rewrites "cuda", "cuda:N"' in findings_of(code, options=portable)[0].message

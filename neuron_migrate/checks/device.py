@@ -200,19 +200,43 @@ def report_device_literals(ctx: Context, lits: list[ast.AST], rule=NM101, unsafe
             elif edit and tolerant:
                 guards.needs_guard(ctx, f"torch.device(\"{_DEV}\") raises without the Neuron plugin")
             continue
-        # portable: the current accelerator's type; exact only for a plain "cuda"
-        plain = isinstance(lit, ast.Constant) and lit.value == "cuda"
-        if not plain or torch_alias is None:
-            ctx.report(rule, lit, (message or rule.summary) + "; portable style rewrites a plain "
-                       '"cuda" only: write torch.device(torch.accelerator.current_accelerator().type, index)')
+        # portable: the current accelerator's type in place of "cuda" ("cuda:1", f"cuda:{rank}" too)
+        edits = _portable_edits(ctx, lit, torch_alias) if torch_alias else None
+        if edits is None:
+            ctx.report(rule, lit, (message or rule.summary) + '; portable style rewrites "cuda", "cuda:N", '
+                       '"cuda:%d" and f"cuda:{i}" only: write torch.device(torch.accelerator.current_accelerator().type, index)')
             continue
-        ctx.report(rule, lit, message, unsafe=unsafe,
-                   edits=[ctx.replace(lit, guards.ACCELERATOR_TYPE.format(t=torch_alias))])
+        exact, anywhere = edits
+        ctx.report(rule, lit, message, unsafe=unsafe, edits=[exact])
         if raises:
             guards.raises_without_cuda(ctx)
             continue  # the call raised without CUDA: the path never ran there
         guards.needs_guard(ctx, "torch.accelerator.current_accelerator() is None without an accelerator",
-                           fallback=[ctx.replace(lit, guards.ACCELERATOR_TYPE_OR_CUDA.format(t=torch_alias))])
+                           fallback=[anywhere])
+
+
+def _portable_edits(ctx: Context, lit: ast.AST, torch_alias: str) -> tuple[Edit, Edit] | None:
+    """The portable rewrite of a device literal: the current accelerator's type (exact where
+    there is one), and the same falling back to "cuda" (exact everywhere). ``"cuda:1"`` becomes
+    an f-string (so do ``"cuda:%d"`` and ``"cuda:"`` of ``"cuda:%d" % i`` and ``"cuda:" + str(i)``),
+    ``f"cuda:{rank}"`` gets the type as its first field; None for ``"cuda:{}".format(i)``."""
+    exact, anywhere = guards.ACCELERATOR_TYPE.format(t=torch_alias), guards.ACCELERATOR_TYPE_OR_CUDA.format(t=torch_alias)
+    if isinstance(lit, ast.Constant) and lit.value == "cuda":
+        return ctx.replace(lit, exact), ctx.replace(lit, anywhere)
+    start, end = ctx.span(lit)
+    m = _LITERAL_HEAD.match(ctx.src.text, start)
+    if m is None or m.start() != start:
+        return None
+    prefix, quote = m.group(1), m.group(2)
+    if quote == '"':  # before Python 3.12 a field may not hold the quote that delimits its string
+        anywhere = anywhere.replace('"', "'")
+    if isinstance(lit, ast.JoinedStr) and "f" in prefix.lower():  # f"cuda:{rank}"
+        return Edit(m.end() - 4, m.end(), "{" + exact + "}"), Edit(m.end() - 4, m.end(), "{" + anywhere + "}")
+    if isinstance(lit, ast.Constant) and prefix == "" and ":" in lit.value and "{" not in lit.value:
+        # "cuda:1", "cuda:%d" % i, "cuda:" + str(i); not "cuda:{}".format(i)
+        rest = ctx.src.text[m.end():end]
+        return (Edit(start, end, f"f{quote}{{{exact}}}{rest}"), Edit(start, end, f"f{quote}{{{anywhere}}}{rest}"))
+    return None
 
 
 # -- calls ----------------------------------------------------------------------------
