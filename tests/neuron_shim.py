@@ -17,8 +17,10 @@ rewritten program is valid and still trains:
 - ``init_process_group("neuron")`` uses gloo, and DDP drops ``device_ids`` for a CPU module;
   ``dist.is_backend_available("neuron")`` is true and ``neuron`` is the default backend of the
   ``neuron`` device, as TorchNeuron registers it (``register_backend("neuron", ..., devices=["neuron"])``);
-- ``torch.accelerator`` reports ``neuron`` (the renamed PrivateUse1 device with its module), and
-  ``torch.get_device_module()`` is ``torch.neuron``;
+- ``torch.accelerator`` reports ``neuron`` (the renamed PrivateUse1 device with its module), its
+  device index, synchronisation and memory queries are answered by the shim's ``torch.neuron``
+  (TorchNeuron answers them through PrivateUse1 hooks), and ``torch.get_device_module()`` is
+  ``torch.neuron``;
 - ``pin_memory`` is a no-op (it asks the device backend, which the shim has not got);
 - ``torch.compile`` returns the model unchanged (Inductor on the CPU takes far longer
   than the few steps a test runs, and the Neuron backend is not what is being tested).
@@ -131,6 +133,11 @@ def install() -> None:
     for name in ("memory_allocated", "max_memory_allocated", "memory_reserved", "max_memory_reserved"):
         setattr(torch.accelerator, name, lambda device_index=None: 0)  # no device allocator here
     torch.accelerator.reset_peak_memory_stats = lambda device_index=None: None
+    # the device index and synchronisation go through PrivateUse1 hooks TorchNeuron registers
+    # and the shim has not got: torch.neuron answers them
+    torch.accelerator.set_device_index = torch.accelerator.set_device_idx = lambda device: torch.neuron.set_device(device)
+    torch.accelerator.current_device_index = torch.accelerator.current_device_idx = lambda: torch.neuron.current_device()
+    torch.accelerator.synchronize = lambda device=None: None
     torch.accelerator.empty_cache = lambda: None
     # TorchNeuron registers PrivateUse1 hooks, so the current accelerator's module is torch.neuron
     device_module = torch.get_device_module

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from neuron_migrate.cli import main
@@ -141,3 +143,19 @@ def test_portable_templates():
     code = 'import torch\nx = torch.zeros(3, device="cuda:{}".format(rank))\n'  # no f-string can hold {}
     assert fixed(code, unsafe=True, options=portable) == code
     assert 'portable style rewrites "cuda", "cuda:N"' in findings_of(code, options=portable)[0].message
+
+
+def test_portable_nanogpt_unit_is_unsafe_and_keeps_cpu_runs():
+    """`"cuda" in device` becomes a test for the current accelerator's type: exact without an
+    accelerator, but on a Mac with --device=mps it would now autocast on MPS: unsafe."""
+    portable = Options(style="portable")
+    code = NANOGPT.format(test='"cuda" in device')
+    assert fixed(code, options=portable) == code
+    out = fixed(code, unsafe=True, options=portable)
+    assert 'getattr(torch.accelerator.current_accelerator(), "type", "cuda") in device' in out
+    results = []  # what a run with --device=cpu computes, before and after (a CUDA device
+    for text in (code, out):  # on this host fails at its first tensor, as with guards.py's units)
+        scope = {"make": lambda t: t}
+        exec(re.sub(r"(?m)^device = .*$", 'device = "cpu"', text), scope)
+        results.append((scope["device_type"], scope["ctx"]))
+    assert results == [("cpu", None)] * 2

@@ -344,15 +344,27 @@ def _membership(node: ast.Compare, cuda: list[ast.AST], ctx: Context) -> bool:
     return True
 
 
+PORTABLE_OTHER_ACCELERATOR = ("on a host with another accelerator (MPS, XPU) it takes that "
+                              "accelerator's branch, where the original took the CPU's")
+
+
 def _portable_comparison(node: ast.Compare, cuda: list[ast.AST], ctx: Context) -> None:
-    """``device.type == "cuda"`` → ``device.type != "cpu"``: on an accelerator, whichever it is."""
+    """``device.type == "cuda"`` → ``device.type != "cpu"``: on an accelerator, whichever it is.
+    ``"cuda" in device`` → ``<the current accelerator's type, or "cuda"> in device``."""
+    if (len(node.ops) == 1 and isinstance(node.ops[0], (ast.In, ast.NotIn)) and node.left is cuda[0]
+            and isinstance(node.left, ast.Constant) and node.left.value == "cuda"):
+        torch_alias = ctx.names.alias_for("torch", ctx.chain)
+        if torch_alias is not None:
+            ctx.report(NM108, node.left, unsafe=PORTABLE_OTHER_ACCELERATOR, edits=[ctx.replace(
+                node.left, guards.ACCELERATOR_TYPE_OR_CUDA.format(t=torch_alias))])
+            return
     flipped = {ast.Eq: "!=", ast.NotEq: "=="}.get(type(node.ops[0])) if len(node.ops) == 1 else None
     other = node.comparators[0] if node.left is cuda[0] else node.left
     if flipped is None or len(cuda) != 1 or not (isinstance(cuda[0], ast.Constant) and cuda[0].value == "cuda") \
             or other is node.left and node.comparators[0] is not cuda[0]:
         for lit in cuda:
-            ctx.report(NM108, lit, NM108.summary + "; portable style rewrites `x == \"cuda\"` and "
-                       "`x != \"cuda\"` only")
+            ctx.report(NM108, lit, NM108.summary + "; portable style rewrites `x == \"cuda\"`, "
+                       "`x != \"cuda\"` and `\"cuda\" in x` only")
         return
     text = f'{ctx.segment(other)} {flipped} "cpu"'
     ctx.report(NM108, cuda[0], edits=[ctx.replace(node, guards.parenthesised(ctx, node, text, "compare"))],

@@ -41,6 +41,7 @@ ACCELERATOR_TYPE_OR_CUDA = 'getattr({t}.accelerator.current_accelerator(), "type
 # Left without a rewrite, these do no harm when their guard turns true on Neuron (a flag
 # with no effect, an import, an environment variable); everything else of NM1xx and NM5xx
 # would raise or pick CUDA there, so a unit holding one without a rewrite is left whole.
+_SWITCHES = "it switches the CUDA-only features of that branch on for Neuron"  # NM108's fix_reason
 HARMLESS = frozenset({"NM109", "NM112", "NM113", "NM114", "NM117", "NM119"})
 _CUDA_ONLY = re.compile(r"(?i)triton|cupy|pycuda|tensorrt|\btrt\b|CUDAExecutionProvider|"
                         r"TensorrtExecutionProvider")
@@ -468,7 +469,7 @@ def _decide(ctx, findings, new, unit, marks, covered, why_cuda_only, reached_wit
     # NM108 is unsafe alone because the branch it switches may hold CUDA-only code; a test whose
     # branch has been judged whole, every CUDA reference in it rewritten with it, is not
     unsafe = [new[i].fix.reason for i in parts if new[i].fix.applicability is Applicability.UNSAFE
-              and not (new[i].code == "NM108" and i in switching)
+              and not (new[i].code == "NM108" and i in switching and new[i].fix.reason == _SWITCHES)
               and not _certain_mirror(ctx, findings, findings[i], members, switching)]
     for i in parts:
         f = new[i]
