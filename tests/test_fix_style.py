@@ -159,3 +159,10 @@ def test_portable_nanogpt_unit_is_unsafe_and_keeps_cpu_runs():
         exec(re.sub(r"(?m)^device = .*$", 'device = "cpu"', text), scope)
         results.append((scope["device_type"], scope["ctx"]))
     assert results == [("cpu", None)] * 2
+
+
+def test_the_reason_guards_repeats_is_nm108s():
+    from neuron_migrate.checks import guards
+    from neuron_migrate.checks.device import NM108
+
+    assert guards._SWITCHES == NM108.fix_reason

@@ -41,8 +41,9 @@ ACCELERATOR_TYPE_OR_CUDA = 'getattr({t}.accelerator.current_accelerator(), "type
 # Left without a rewrite, these do no harm when their guard turns true on Neuron (a flag
 # with no effect, an import, an environment variable); everything else of NM1xx and NM5xx
 # would raise or pick CUDA there, so a unit holding one without a rewrite is left whole.
-_SWITCHES = "it switches the CUDA-only features of that branch on for Neuron"  # NM108's fix_reason
 HARMLESS = frozenset({"NM109", "NM112", "NM113", "NM114", "NM117", "NM119"})
+# NM108's reason for being unsafe alone (checks.device imports this module, so it is repeated)
+_SWITCHES = "it switches the CUDA-only features of that branch on for Neuron"
 _CUDA_ONLY = re.compile(r"(?i)triton|cupy|pycuda|tensorrt|\btrt\b|CUDAExecutionProvider|"
                         r"TensorrtExecutionProvider")
 # lower-case words one of which an ASCII text holds wherever _CUDA_ONLY matches it: a text
