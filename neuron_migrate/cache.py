@@ -57,6 +57,7 @@ from neuron_migrate.writer import TEMP_SUFFIX, replace_file
 
 DIRNAME = ".neuron-migrate-cache"
 LAYOUT = "v3"  # v3: signed files
+SHARED_ENTRIES = 20000  # entries a shared cache keeps (library files with their traced roots)
 KEEP_SALTS = 8  # salt files kept (one per combination of options and tool version in use)
 _GITIGNORE = "# Created by neuron-migrate: this folder is a cache.\n*\n"
 _CACHEDIR_TAG = ("Signature: 8a477f597d28d172789f06886806bc55\n"
@@ -276,6 +277,36 @@ class Cache:
             cache.writable = False  # a read-only tree: scan without writing a cache
         return cache
 
+    @classmethod
+    def shared(cls, name: str, options: Options) -> Cache:
+        """A cache in the user's cache folder (``name``), for results that do not belong to one
+        scan root (installed libraries' files), signed as the others are."""
+        top = user_cache_dir() / name
+        cache = cls(top / LAYOUT / salt(options))
+        cache.writable = False
+        cache.key = secret()
+        if cache.key is None:
+            return cache
+        try:
+            payload = unseal(cache.key, cache.file.name, cache.file.read_bytes())
+        except OSError:
+            payload = None
+        if payload is not None:
+            cache.entries = _load(payload)
+        try:
+            cache._prepare(top)
+            cache.writable = True
+        except OSError:
+            pass
+        return cache
+
+    def save_shared(self, keep: int = SHARED_ENTRIES) -> None:
+        """Write a shared cache back: the entries this scan used first, then the others, up to ``keep``."""
+        if not self.changed or not self.writable:
+            return
+        order = sorted(self.entries, key=lambda k: k not in self.seen)
+        self._write({k: self.entries[k] for k in order[:keep]})
+
     def _prepare(self, top: Path) -> None:
         top.mkdir(exist_ok=True)
         for name, text in ((".gitignore", _GITIGNORE), ("CACHEDIR.TAG", _CACHEDIR_TAG)):
@@ -313,8 +344,10 @@ class Cache:
         are gone (a file this scan did not look at is kept while it exists)."""
         if not self.changed or not self.writable:
             return
-        kept = {k: v for k, v in self.entries.items()
-                if k in self.seen or os.path.lexists(source_file(root, k[1]))}
+        self._write({k: v for k, v in self.entries.items()
+                     if k in self.seen or os.path.lexists(source_file(root, k[1]))})
+
+    def _write(self, kept: dict) -> None:
         try:
             data = seal(self.key, self.file.name, pickle.dumps(kept, protocol=pickle.HIGHEST_PROTOCOL))
             replace_file(self.file, data, durable=False)

@@ -32,7 +32,7 @@ FILE_NAME = "pyproject.toml"
 TABLE = "neuron-migrate"
 ALIAS = "neuron_migrate"  # the import name: read the same, as ruff reads [tool.ruff] only
 KEYS = ("select", "ignore", "exclude", "per-file-ignores", "fail-on", "capabilities", "compile-entries",
-        "scopes", "style")
+        "scopes", "style", "follow")
 FAIL_ON = ("error", "warning", "info", "never")
 STYLES = ("neuron", "portable")
 
@@ -53,6 +53,7 @@ class Config:
     entries: tuple[str, ...] = ()  # compile-entries
     scopes: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (scope, patterns) overrides
     style: str | None = None
+    follow: tuple[str, ...] | bool | None = None  # packages to follow, or false: follow none
 
     @property
     def folder(self) -> Path | None:
@@ -182,8 +183,14 @@ def load(path: Path) -> Config:
     style = table.get("style")
     if style is not None and style not in STYLES:
         raise ConfigError(f"{where}: 'style' must be one of {', '.join(STYLES)}, got {style!r}")
+    follow = table.get("follow")
+    if follow is not None and follow is not False:
+        follow = strings("follow", follow)
+        bad = [p for p in follow if not p.isidentifier()]
+        if bad:
+            raise ConfigError(f"{where}: 'follow': {bad[0]!r} is not a top-level package name")
     return Config(path, select, ignore, exclude, tuple(per_file), fail_on, capabilities, entries,
-                  scopes, style)
+                  scopes, style, follow)
 
 
 def entry_error(spec: str) -> str | None:
@@ -222,7 +229,8 @@ def settings(paths: list[Path], *, select: tuple[str, ...] | None = None,
              ignore: tuple[str, ...] | None = None, fail_on: str | None = None,
              exclude: tuple[str, ...] | None = None,
              capabilities: tuple[Path, ...] | None = None, base: Path | None = None,
-             entries: tuple[str, ...] | None = None, style: str | None = None) -> Settings:
+             entries: tuple[str, ...] | None = None, style: str | None = None,
+             follow: tuple[str, ...] | None = None, no_follow: bool = False) -> Settings:
     """Merge the config found for ``paths`` with command-line values (None: not given).
 
     ``base`` is the folder findings' paths are relative to (the scan root).
@@ -242,7 +250,9 @@ def settings(paths: list[Path], *, select: tuple[str, ...] | None = None,
         per_file_ignores=cfg.per_file_ignores, config_prefix=prefix,
         capabilities=tuple(str(p) for p in capabilities),
         entries=entries if entries is not None else cfg.entries,
-        style=style or cfg.style or "neuron")
+        style=style or cfg.style or "neuron",
+        follow=follow if follow is not None else cfg.follow or () if cfg.follow is not False else (),
+        no_follow=no_follow or (cfg.follow is False and follow is None))
     if exclude is not None:
         excludes = exclude
     elif cfg.exclude:

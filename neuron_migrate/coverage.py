@@ -164,18 +164,6 @@ def _summary(estimates: list[FunctionEstimate]) -> dict:
     }
 
 
-def _closure(root: TracedFunction, by_name: dict[str, TracedFunction]) -> list[TracedFunction]:
-    """``root`` and the traced functions of its file it reaches through calls."""
-    seen, todo = {root.name: root}, [root]
-    while todo:
-        for callee in todo.pop().calls:
-            f = by_name.get(callee)
-            if f is not None and callee not in seen:
-                seen[callee] = f
-                todo.append(f)
-    return list(seen.values())
-
-
 ENTRY_SOURCES = {
     "requested": "the entries named by --entry / compile-entries",
     "compiled": "the project's torch.compile targets",
@@ -187,20 +175,51 @@ ENTRY_SOURCES = {
 }
 
 
-def entries(files: list[FileResult], requested: tuple[str, ...] = ()) -> tuple[str, list[dict], list[str]]:
+def _reach(root: tuple[str, TracedFunction], traced: dict[tuple[str, str], tuple[str, TracedFunction]],
+           links: dict[tuple[str, str], list[tuple[str, str]]]) -> list[tuple[str, TracedFunction]]:
+    """``root`` and the traced functions it reaches through calls, in its file and, through
+    the project model's links, in other files of the project and followed libraries."""
+    seen = {(root[0], root[1].name): root}
+    todo = [root]
+    while todo:
+        path, f = todo.pop()
+        for key in [*((path, c) for c in f.calls), *links.get((path, f.name), ())]:
+            if key not in seen and key in traced:
+                seen[key] = traced[key]
+                todo.append(traced[key])
+    return list(seen.values())
+
+
+def entries(files: list[FileResult], requested: tuple[str, ...] = (),
+            followed=None) -> tuple[str, list[dict], list[str]]:
     """(source, entries, unresolved): the compile entries the estimate is made for, each with
-    its own figures over the traced functions it reaches. Named entries win over the
-    project's torch.compile targets, which win over every nn.Module.forward (said so)."""
+    its own figures over the traced functions it reaches (in any file: ``followed`` is the
+    project model's ``Followed``). Named entries win over the project's torch.compile targets,
+    which win over every nn.Module.forward (said so)."""
+    from neuron_migrate.project.libraries import is_library, shown
+
+    libraries = dict(getattr(followed, "libraries", None) or {})
+    everything = [*files, *libraries.values()]
+    traced = {(r.path, f.name): (r.path, f) for r in everything for f in r.traced}
+    links: dict[tuple[str, str], list[tuple[str, str]]] = {}
+    resolved = set()  # torch.compile lines in one file whose target the project model found in another
+    targets = set()  # ... and those targets (a forward traced for its own sake is compiled all the same)
+    for a, fa, b, fb, line in getattr(followed, "links", None) or ():
+        links.setdefault((a, fa), []).append((b, fb))
+        if not fa:
+            resolved.add(f"{a}:{line}")
+            targets.add((b, fb))
     rows: dict[str, list[tuple[FileResult, TracedFunction]]] = {"requested": [], "compiled": [], "assumed": []}
-    for r in sorted(files, key=lambda r: r.path):
+    for r in sorted(everything, key=lambda r: r.path):
         for f in r.traced:
             if f.entry:
                 rows["requested"].append((r, f))
-            elif f.why == "compiled with torch.compile":
+            elif f.why.startswith("compiled with torch.compile") or (r.path, f.name) in targets:
                 rows["compiled"].append((r, f))
             elif f.why == "forward of an nn.Module":
                 rows["assumed"].append((r, f))
-    elsewhere = [f"{r.path}:{line}" for r in files for line in r.compiled_elsewhere]
+    elsewhere = [f"{r.path}:{line}" for r in files for line in r.compiled_elsewhere
+                 if f"{r.path}:{line}" not in resolved]
     source = ("requested" if requested else "compiled+assumed" if rows["compiled"] and elsewhere
               else "compiled" if rows["compiled"] else "assumed")
     rows["compiled+assumed"] = rows["compiled"] + rows["assumed"]
@@ -208,29 +227,35 @@ def entries(files: list[FileResult], requested: tuple[str, ...] = ()) -> tuple[s
     unresolved = [e for e in requested if e not in found]
     out = []
     for r, f in rows[source]:
-        by_name = {g.name: g for g in r.traced}
-        reach = _closure(f, by_name)
-        est = estimate_functions(reach)
+        reach = _reach((r.path, f), traced, links)
+        est = []
+        for path in sorted({p for p, _ in reach}):  # per file: calls in a loop are resolved in their file
+            est += estimate_functions([g for p, g in reach if p == path])
         summary = _summary(est)
-        grows = sorted({(g.name, line) for g in reach for line in g.grows}, key=lambda x: x[1])
-        out.append({
-            "entry": f.entry or f"{r.path}:{f.name}", "path": r.path, "function": f.name, "line": f.line,
+        grows = sorted({(shown(p), g.name, line) for p, g in reach for line in g.grows}, key=lambda x: (x[0], x[2]))
+        row = {
+            "entry": f.entry or f"{shown(r.path)}:{f.name}", "path": shown(r.path), "function": f.name, "line": f.line,
             "estimated_coverage": summary["estimated_coverage"],
             "expected_graphs": summary["expected_graphs"],
             "expected_recompiles": len(grows),
-            "recompile_sources": [{"line": line, "function": name, "why": "a tensor grown inside a loop: "
-                                   "a new shape at every step"} for name, line in grows],
+            "recompile_sources": [{"path": p, "line": line, "function": name, "why": "a tensor grown inside a "
+                                   "loop: a new shape at every step"} for p, name, line in grows],
             "traced_functions": summary["traced_functions"],
             "break_statements": summary["break_statements"],
-        })
+            "statements": summary["statements"],
+            "files": sorted({shown(p) for p, _ in reach}),
+        }
+        if is_library(r.path):  # a model of an installed package, compiled by the project
+            row["library"] = shown(r.path).split("/")[0].removesuffix(".py")
+        out.append(row)
     return source, out, unresolved
 
 
-def compile_coverage(files: Iterable[FileResult], requested: tuple[str, ...] = ()) -> dict:
+def compile_coverage(files: Iterable[FileResult], requested: tuple[str, ...] = (), followed=None) -> dict:
     """The ``compile_coverage`` object of the scan JSON: overall, per compile entry, then per
-    module (file)."""
+    module (file of the project)."""
     files = list(files)
-    source, entry_rows, unresolved = entries(files, requested)
+    source, entry_rows, unresolved = entries(files, requested, followed)
     modules = []
     everything: list[FunctionEstimate] = []
     for r in sorted(files, key=lambda r: r.path):

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from neuron_migrate import checks, suppress
 from neuron_migrate.checks import Context, checks_for
+from neuron_migrate.checks.graph_breaks import entry_matches
 from neuron_migrate.checks.tracing import TracedCode
 from neuron_migrate.models import FileResult, Finding, Options
 from neuron_migrate.names import Names
@@ -22,11 +23,16 @@ from neuron_migrate.traversal import walk
 
 checks.load_all()
 
+# an installed library's file is read for its graph breaks only (project/model.py reports them)
+LIBRARY_CHECKS = ("neuron_migrate.checks.graph_breaks", "neuron_migrate.checks.shapes")
+
 
 def analyse_source(src: SourceFile, options: Options) -> FileResult:
     lines = src.line_count
-    rooted = any(p == src.path for p, _, _ in options.traced_roots)  # traced from another file
-    handlers, finalizers, marked = checks_for(src.text, ("neuron_migrate.checks.graph_breaks",) if rooted else ())
+    rooted = (any(p == src.path for p, _, _ in options.traced_roots)  # traced from another file
+              or any(entry_matches(e, src.path) is not None for e in options.entries))  # named by --entry
+    handlers, finalizers, marked = checks_for(src.text, ("neuron_migrate.checks.graph_breaks",) if rooted else (),
+                                              LIBRARY_CHECKS if options.library else None)
     if not marked and suppress.MARKER not in src.text:
         return FileResult(src.path, (), lines=lines)  # no check could report anything
     try:
@@ -58,7 +64,8 @@ def analyse_source(src: SourceFile, options: Options) -> FileResult:
     return FileResult(src.path, tuple(findings), lines=lines,
                       suppressed=sum(options.wants(f.code, src.path) for f in hidden),
                       traced=traced.functions, compiled_elsewhere=traced.compiled_elsewhere,
-                      summary=Summary(*module_level(tree), calls=traced.outcalls))
+                      summary=Summary(*module_level(tree), calls=traced.outcalls,
+                                      compiled=traced.compiled_targets))
 
 
 def internal_error(path: str, exc: Exception, lines: int) -> FileResult:

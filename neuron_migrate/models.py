@@ -66,6 +66,10 @@ class Finding:
     fix: Fix | None = None
     cell: int | None = None  # notebook cell number (1-based) when the file is a notebook
     dynamo: str | None = None  # id of Dynamo's graph-break type (GB0124) a NM4xx finding predicts
+    # other places the finding concerns: (path, line, column, message); a break inside an installed
+    # library, reported at the user's call site, names the library's file here (its path inside
+    # the site folder, e.g. "timm/layers/pos_embed.py")
+    related: tuple[tuple[str, int, int, str], ...] = ()
 
     @property
     def sort_key(self) -> tuple:
@@ -97,6 +101,7 @@ class TracedFunction:
     weights: tuple[tuple[int, int], ...] = ()  # (statement line, weight) where a statement counts more than 1
     grows: tuple[int, ...] = ()  # statements growing a tensor per loop step (a new shape each step)
     entry: str = ""  # the compile entry spec that named it ("" when it is not one)
+    origin: str = ""  # "path:function" of the entry in another file it is reached from ("" if none)
 
 
 @dataclass(frozen=True)
@@ -107,6 +112,9 @@ class Summary:
     functions: tuple[str, ...] = ()  # module-level functions
     classes: tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...] = ()  # (name, bases, methods)
     calls: tuple[tuple[str, str, int], ...] = ()  # (traced function, callee text, line) leaving the file
+    # models compiled here but built elsewhere: (what built it as written, its string argument,
+    # method, line of torch.compile), e.g. ("timm.create_model", "vit_base_patch16_224", "forward", 9)
+    compiled: tuple[tuple[str, str, str, int], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -141,6 +149,12 @@ class Options:
     # them (project/model.py); set by the runner for its second pass only
     traced_roots: tuple[tuple[str, str, str], ...] = ()
     style: str = "neuron"  # how fixes spell the target: "neuron" or "portable" (torch.accelerator)
+    # installed packages followed from traced code (project/libraries.py): by default those the
+    # project's compile entries reach; ``follow`` adds packages followed from any traced code,
+    # ``no_follow`` follows none (--follow PKG / --no-follow, config key ``follow``)
+    follow: tuple[str, ...] = ()
+    no_follow: bool = False
+    library: bool = False  # the file is an installed library's: only ``traced_roots`` are traced
 
     def wants(self, code: str, path: str | None = None) -> bool:
         if self.select and not any(code.startswith(p) for p in self.select):
@@ -170,6 +184,9 @@ class ScanResult:
     files: list[FileResult] = field(default_factory=list)
     baselined: int = 0  # findings left out because a baseline holds them
     entries: tuple[str, ...] = ()  # the compile entries the scan was asked to use (Options.entries)
+    # the project model's product (project/model.py ``Followed``): calls between traced functions
+    # of different files and the installed libraries' files followed, for the per-entry figures
+    followed: object | None = None
 
     @property
     def findings(self) -> list[Finding]:

@@ -265,7 +265,7 @@ def scan(paths: list[Path], options: Options, excludes: tuple[str, ...] = (),
         done += 1
         if progress:
             progress(done, len(cands))
-    _follow_project(cands, results, base, options, jobs, cache)
+    result.followed = _follow_project(cands, results, base, options, jobs, cache)
     if cache is not None:
         cache.save(base)
     result.files.extend(r for r in results if r is not None)
@@ -274,13 +274,15 @@ def scan(paths: list[Path], options: Options, excludes: tuple[str, ...] = (),
 
 
 def _follow_project(cands: list[Candidate], results: list[FileResult | None], base: Path,
-                    options: Options, jobs: int | None, cache=None) -> None:
-    """Follow traced code into the project's other files (project/model.py). A second
-    analysis depends on the file's bytes and on the roots traced into it from elsewhere, so
-    the cache keeps it under a kind that names those roots."""
+                    options: Options, jobs: int | None, cache=None):
+    """Follow traced code into the project's other files and installed libraries
+    (project/model.py); the project model's ``Followed``. A second analysis depends on the
+    file's bytes and on the roots traced into it from elsewhere, so the cache keeps it under a
+    kind that names those roots; libraries' files are cached in the user's cache folder, for
+    every project (``_LibraryAnalysis``)."""
     import dataclasses
 
-    from neuron_migrate.project.model import follow
+    from neuron_migrate.project.model import at_call_sites, follow
 
     index = {c.rel: i for i, c in enumerate(cands)}
     by_path = {r.path: r for r in results if r is not None}
@@ -298,9 +300,72 @@ def _follow_project(cands: list[Candidate], results: list[FileResult | None], ba
                 cache.put(work[k].rel, kinds[work[k].rel], dig, r)
         return out
 
-    follow(by_path, base, again)
+    libraries = _LibraryAnalysis(options, cache is not None) if options.follow or not options.no_follow else None
+    followed = follow(by_path, base, again, options, libraries and libraries.libraries,
+                      libraries and libraries.analyse)
+    if libraries is not None:
+        libraries.save()
+    extra = at_call_sites(followed, options, lambda path: cands[index[path]].path)
     for path, r in by_path.items():
+        if path in extra:
+            r = dataclasses.replace(r, findings=tuple(sorted((*r.findings, *extra[path]), key=lambda f: f.sort_key)))
         results[index[path]] = r
+    return followed
+
+
+class _LibraryAnalysis:
+    """Installed libraries' files analysed with the functions traced into them as roots, in
+    this process (only the files a call reaches), cached across projects in the user's cache
+    folder under the package's name and version, the file's digest and the roots."""
+
+    def __init__(self, options: Options, use_cache: bool):
+        import dataclasses
+
+        from neuron_migrate.project.libraries import Libraries
+
+        self.libraries = Libraries()
+        self.options = dataclasses.replace(options, library=True, entries=(), per_file_ignores=(),
+                                           config_prefix="", follow=(), no_follow=False)
+        self.cache = None
+        if use_cache:
+            from neuron_migrate.cache import Cache
+
+            self.cache = Cache.shared("libraries", self.options)
+
+    def analyse(self, keys: list[str], roots: tuple) -> dict[str, FileResult]:
+        import dataclasses
+
+        from neuron_migrate.engine import problem
+        from neuron_migrate.project.libraries import shown
+
+        out = {}
+        for key in keys:
+            rooted = [r for r in roots if r[0] == key]
+            top = shown(key).split("/")[0].removesuffix(".py")
+            kind = _rooted_kind(f"python+{top}=={self.libraries.version(top)}", rooted)
+            where = self.libraries.file(key)
+            try:
+                if where is None:
+                    raise OSError("not found")
+                data = read_source(where)
+            except OSError as exc:
+                out[key] = problem(key, "NM904", f"cannot read: {exc.strerror or exc}", 1, 1, 0)
+                continue
+            from neuron_migrate.cache import digest
+
+            dig = digest(data)
+            hit = self.cache.get(key, kind, dig) if self.cache is not None else None
+            if hit is None:
+                opts = dataclasses.replace(self.options, traced_roots=tuple(rooted))
+                hit = _collected(_analyse_bytes(Candidate(where, key, "python"), data, opts))
+                if self.cache is not None:
+                    self.cache.put(key, kind, dig, hit)
+            out[key] = hit
+        return out
+
+    def save(self) -> None:
+        if self.cache is not None:
+            self.cache.save_shared()
 
 
 def _rooted_kind(kind: str, roots: list[tuple[str, str, str]]) -> str:

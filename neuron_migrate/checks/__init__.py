@@ -97,11 +97,11 @@ def prefilter(module: str, words) -> None:
     MODULE_MARKERS[module] = tuple(w for w in merged if not any(v != w and v in w for v in merged))
 
 
-def checks_for(text: str, forced: tuple[str, ...] = ()
+def checks_for(text: str, forced: tuple[str, ...] = (), only: tuple[str, ...] | None = None
                ) -> tuple[dict[type, list[Handler]], list[Callable[["Context"], None]], bool]:
     """Handlers and finalizers to run on a file: all but those of modules whose words it
-    lacks (``forced`` modules run anyway); and whether it holds any module's words (a file
-    that holds none is not parsed)."""
+    lacks (``forced`` modules run anyway), and with ``only``, none but those modules'; and
+    whether it holds any module's words (a file that holds none is not parsed)."""
     found: dict[str, bool] = {}  # each word searched once: modules share theirs ("cuda")
 
     def holds(words: tuple[str, ...]) -> bool:
@@ -113,7 +113,8 @@ def checks_for(text: str, forced: tuple[str, ...] = ()
                 return True
         return False
 
-    skipped = frozenset(m for m, words in MODULE_MARKERS.items() if m not in forced and not holds(words))
+    skipped = frozenset(m for m, words in MODULE_MARKERS.items()
+                        if (m not in forced and not holds(words)) or (only is not None and m not in only))
     marked = len(skipped) < len(MODULE_MARKERS)
     dropped = frozenset(fn for fn, words in HANDLER_WORDS.items()
                         if fn.__module__ not in skipped and not holds(words))

@@ -38,7 +38,7 @@ import ast
 from dataclasses import dataclass, field
 
 from neuron_migrate.checks import Context, finalizer, on, prefilter, rule
-from neuron_migrate.checks.tracing import TENSOR_METHODS, ShapeBreaks, TracedCode, host_side_file
+from neuron_migrate.checks.tracing import COMPILED_AT, TENSOR_METHODS, ShapeBreaks, TracedCode, host_side_file
 from neuron_migrate.kinds import SCALAR, TENSOR, call_kind, scope_kinds
 from neuron_migrate.models import BreakSite, TracedFunction
 from neuron_migrate.project.summary import dotted, module_level
@@ -299,13 +299,16 @@ class _State:
     attr_kinds: dict[int, dict[str, str]] = field(default_factory=dict)  # class id -> self.attr -> kind
     attr_weights: dict[int, dict[str, int]] = field(default_factory=dict)  # class id -> self.attr -> weight
     super_init: dict[int, ast.Call] = field(default_factory=dict)  # class id -> its super().__init__(...)
-    instances: dict[str, str] = field(default_factory=dict)  # name -> class it was built from (x = Net(...))
+    instances: dict[str, str] = field(default_factory=dict)  # name -> what built it, as written (x = Net(...))
+    factory_names: dict[str, str] = field(default_factory=dict)  # name -> string argument (create_model("vit"))
+    attr_class: dict[int, dict[str, str]] = field(default_factory=dict)  # class id -> self.attr -> Cls as written
     traced: dict[int, Traced] | None = None  # traced_functions' answer
     loggers: set[str] | None = None  # module-level names bound to logging.getLogger(...)
     bodies: dict[int, _Body] = field(default_factory=dict)  # fn id -> its _Body, read up to eight times
     callees: dict[tuple[int, int], list] = field(default_factory=dict)  # (fn id, class id) -> _callees' answer
     lineages: dict[int, list] = field(default_factory=dict)  # class id -> _lineage's answer
     transformers: dict[int, bool] = field(default_factory=dict)  # class id -> derives from nn.Transformer
+    named: dict[int, dict[str, ast.AST]] = field(default_factory=dict)  # class id -> names its __init__ uses
 
 
 @on(ast.ClassDef)
@@ -340,10 +343,13 @@ def _submodule(node: ast.AST, ctx: Context) -> None:
     value = node.value
     if not isinstance(value, ast.Call):
         return
-    if isinstance(value.func, ast.Name) and isinstance(node, ast.Assign):
+    built = dotted(value.func)
+    if built and isinstance(node, ast.Assign) and not (ctx.qualify(value.func) or "").startswith("torch."):
         for t in node.targets:  # model = Net(...): torch.compile(model) traces Net.forward
-            if isinstance(t, ast.Name):
-                ctx.state(_State).instances[t.id] = value.func.id
+            if isinstance(t, ast.Name) and t.id not in ctx.state(_State).instances:  # not model = wrap(model)
+                ctx.state(_State).instances[t.id] = built
+                if value.args and isinstance(value.args[0], ast.Constant) and isinstance(value.args[0].value, str):
+                    ctx.state(_State).factory_names[t.id] = value.args[0].value  # timm.create_model("vit_...")
     if len(ctx.chain) < 3 or not isinstance(ctx.chain[-2], ast.ClassDef):
         return
     leaf = _container(value.func, ctx) or ""
@@ -360,6 +366,8 @@ def _submodule(node: ast.AST, ctx: Context) -> None:
     weights = d.attr_weights.setdefault(id(ctx.chain[-2]), {})
     for t in targets:
         if isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == "self":
+            if built and not leaf:  # self.enc = Encoder(cfg): self.enc(x) runs Encoder.forward
+                d.attr_class.setdefault(id(ctx.chain[-2]), {}).setdefault(t.attr, built)
             if kind is not None:
                 kinds.setdefault(t.attr, kind)  # getattr(nn, name)(...) elsewhere: an RNN all the same
             weights[t.attr] = max(weight, weights.get(t.attr, 1))
@@ -408,7 +416,7 @@ def _call(node: ast.Call, ctx: Context) -> None:
                 and len(ctx.chain) >= 3 and isinstance(ctx.chain[-2], ast.ClassDef)):
             ctx.state(_State).super_init.setdefault(id(ctx.chain[-2]), node)
             return
-    if node.args and isinstance(node.args[0], (ast.Name, ast.Call)) and ctx.qualify(f) == "torch.compile":
+    if node.args and isinstance(node.args[0], (ast.Name, ast.Call, ast.Attribute)) and ctx.qualify(f) == "torch.compile":
         ctx.state(_State).compiled.append(node.args[0])  # resolved to a function in the finalizer
     elif isinstance(f, ast.Attribute) and f.attr == "compile" and isinstance(f.value, ast.Name) \
             and not node.args and ctx.qualify(f) is None:
@@ -496,28 +504,35 @@ def traced_functions(ctx: Context) -> dict[int, Traced]:
         if path == ctx.src.path:
             fn = _named_function(name, d)
             if fn is not None:
-                todo.append((fn, f"reached from {origin}", origin))
-    for cls in d.classes.values():
+                todo.append((fn, _why_reached(origin), "" if origin.startswith(COMPILED_AT) else origin))
+    library = ctx.options is not None and ctx.options.library  # an installed package: only what is reached
+    for cls in () if library else d.classes.values():
         methods = _methods(cls)
         fwd = methods.get("forward")
         if fwd is not None and _is_module_class(cls, ctx, d):
             todo.append((fwd, "forward of an nn.Module", ""))
             if "__call__" in methods:  # a module's own __call__ (PyG's Aggregation) runs before forward
                 todo.append((methods["__call__"], "__call__ of an nn.Module", ""))
-    elsewhere = []
-    for item in d.compiled:
+    elsewhere, targets = [], []
+    for item in () if library else d.compiled:
         fn = _compiled_function(item, d)
         if fn is not None:
             todo.append((fn, "compiled with torch.compile", ""))
         else:
             elsewhere.append(item.lineno)  # a model from a factory or another module
-    ctx.state(TracedCode).compiled_elsewhere = tuple(sorted(set(elsewhere)))
-    for spec in ctx.options.entries if ctx.options is not None else ():
+            target = _compiled_target(item, d)
+            if target is not None:
+                targets.append((*target, item.lineno))
+    product = ctx.state(TracedCode)
+    product.compiled_elsewhere = tuple(sorted(set(elsewhere)))
+    product.compiled_targets = tuple(targets)
+    for spec in ctx.options.entries if ctx.options is not None and not library else ():
         fn = _entry_function(spec, ctx.src.path, d)
         if fn is not None:
             todo.append((fn, f"compile entry {spec}", ""))
-    while todo:
-        fn, why, origin = todo.pop()
+    later: list[tuple[ast.AST, str, str]] = []  # callees: after every root, so a root keeps its own reason
+    while todo or later:
+        fn, why, origin = todo.pop() if todo else later.pop()
         if id(fn) in out or id(fn) in d.disabled:
             continue
         cls = d.owner.get(id(fn))
@@ -526,16 +541,27 @@ def traced_functions(ctx: Context) -> dict[int, Traced]:
         out[id(fn)] = Traced(fn, name, why, cls, chain, origin)
         for callee, _ in _callees(fn, cls, d):
             if id(callee) not in out:
-                todo.append((callee, f"called from {name}", origin))
+                later.append((callee, f"called from {name}", origin))
     d.traced = out
     return out
 
 
+def _why_reached(origin: str) -> str:
+    if origin.startswith(COMPILED_AT):  # compiled with torch.compile at train.py:12
+        return f"compiled with {origin}"
+    return f"reached from {origin}"
+
+
 def _compiled_function(item: ast.AST, d: _State) -> ast.AST | None:
     """The function ``torch.compile(item)`` traces: a function, or the forward of the class
-    ``item`` is an instance of (``torch.compile(Net())``, ``model = Net(); torch.compile(model)``)."""
+    ``item`` is an instance of (``torch.compile(Net())``, ``model = Net(); torch.compile(model)``),
+    or a method of such an instance (``torch.compile(model.generate)``)."""
     if isinstance(item, _FUNCS):
         return item
+    if isinstance(item, ast.Attribute) and isinstance(item.value, ast.Name):
+        cls = d.classes.get(d.instances.get(item.value.id, ""))
+        found = _method_of(cls, item.attr, d) if cls is not None else None
+        return found[0] if found else None
     if isinstance(item, ast.Call) and isinstance(item.func, ast.Name):
         cls_name = item.func.id
     elif isinstance(item, ast.Name):
@@ -547,6 +573,22 @@ def _compiled_function(item: ast.AST, d: _State) -> ast.AST | None:
     cls = d.classes.get(cls_name)
     found = _method_of(cls, "forward", d) if cls is not None else None
     return found[0] if found else None
+
+
+def _compiled_target(item: ast.AST, d: _State) -> tuple[str, str, str] | None:
+    """(what built the model as written, its string argument, method) for a compiled model
+    built outside this file: ``torch.compile(Net())``, ``model = timm.create_model("vit");
+    torch.compile(model)``, ``torch.compile(model.generate)``; for the project model to resolve."""
+    method = "forward"
+    if isinstance(item, ast.Attribute) and isinstance(item.value, ast.Name):
+        item, method = item.value, item.attr
+    if isinstance(item, ast.Call):
+        built = dotted(item.func)
+        arg = item.args[0].value if item.args and isinstance(item.args[0], ast.Constant) else ""
+        return (built, arg if isinstance(arg, str) else "", method) if built else None
+    if isinstance(item, ast.Name) and item.id in d.instances:
+        return d.instances[item.id], d.factory_names.get(item.id, ""), method
+    return None
 
 
 def entry_matches(spec: str, path: str) -> str | None:
@@ -590,6 +632,11 @@ def _find_callees(fn: ast.AST, cls: ast.ClassDef | None, d: _State) -> list[tupl
     body = _body(fn, d)
     local_defs = {s.name: s for s in body.defs}
     out = []
+    if cls is not None and fn.name == "forward":  # submodules built in loops or from defaults: by class name
+        for name, node in _named_classes(cls, d).items():
+            found = _method_of(d.classes[name], "forward", d) if name in d.classes else None
+            if found is not None and found[0] is not fn:
+                out.append((found[0], node))
     for node in body.calls:
         f = node.func
         if isinstance(f, ast.Name):
@@ -603,6 +650,15 @@ def _find_callees(fn: ast.AST, cls: ast.ClassDef | None, d: _State) -> list[tupl
         elif (isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name) and f.value.id == "self"
               and cls is not None):
             found = _method_of(cls, f.attr, d)
+            if found is None:  # self.enc(x), self.enc = Encoder(): Encoder.forward of this file
+                held = d.classes.get(_attr_class(cls, f.attr, d) or "")
+                found = _method_of(held, "forward", d) if held is not None else None
+            if found is not None:
+                out.append((found[0], node))
+        elif (isinstance(f, ast.Attribute) and isinstance(f.value, ast.Attribute) and cls is not None
+              and isinstance(f.value.value, ast.Name) and f.value.value.id == "self"):
+            held = d.classes.get(_attr_class(cls, f.value.attr, d) or "")  # self.scheduler.step(x)
+            found = _method_of(held, f.attr, d) if held is not None else None
             if found is not None:
                 out.append((found[0], node))
         elif (isinstance(f, ast.Attribute) and isinstance(f.value, ast.Call)
@@ -613,6 +669,36 @@ def _find_callees(fn: ast.AST, cls: ast.ClassDef | None, d: _State) -> list[tupl
                     if found is not None:
                         out.append((found[0], node))
     return out
+
+
+def _named_classes(cls: ast.ClassDef, d: _State) -> dict[str, ast.AST]:
+    """Names the class's body mentions, other than its own (``Block`` in
+    ``nn.ModuleList([Block(cfg) for _ in ...])``, ``block_fn=Block`` as a default): the classes
+    among them are its submodules' classes, whose forward runs when its forward does."""
+    found = d.named.get(id(cls))
+    if found is None:
+        found = d.named[id(cls)] = {}
+        for node in (n for stmt in cls.body for n in ast.walk(stmt)):  # not its bases: no submodules
+            if isinstance(node, ast.Name) and node.id != cls.name and node.id != "self":
+                found.setdefault(node.id, node)
+            elif isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
+                found.setdefault(dotted(node), node)
+    return found
+
+
+def _attr_class(cls: ast.ClassDef, attr: str, d: _State) -> str | None:
+    """What ``self.attr = Cls(...)`` in ``cls`` or an in-file base built, as written."""
+    todo, seen = [cls], set()
+    while todo:
+        c = todo.pop(0)
+        if id(c) in seen:
+            continue
+        seen.add(id(c))
+        built = d.attr_class.get(id(c), {}).get(attr)
+        if built is not None:
+            return built
+        todo.extend(d.classes[b.id] for b in c.bases if isinstance(b, ast.Name) and b.id in d.classes)
+    return None
 
 
 @dataclass
@@ -1172,7 +1258,8 @@ def report_traced(ctx: Context) -> None:
             statements=statements, breaks=tuple(sorted(sites.values())),
             calls=tuple(sorted({traced[id(c)].name for c, _ in calls if id(c) in traced})),
             calls_in_loop=tuple(sorted(trapped)), weights=tuple(sorted(weights.items())),
-            grows=_grows(fn, ctx, d), entry=tf.why[len("compile entry "):] if tf.why.startswith("compile entry ") else ""))
+            grows=_grows(fn, ctx, d), entry=tf.why[len("compile entry "):] if tf.why.startswith("compile entry ") else "",
+            origin=tf.origin))
     product = ctx.state(TracedCode)
     product.functions, product.outcalls = tuple(summaries), _outcalls(traced, ctx, d)
 
@@ -1212,15 +1299,27 @@ def _outcalls(traced: dict[int, Traced], ctx: Context, d: _State) -> tuple[tuple
     elsewhere."""
     import sys
 
-    imported = {local for local, _, _, _ in module_level(ctx.tree)[0]}
     outside = _OUTSIDE | sys.stdlib_module_names
+    imported = {local for local, _, _, _ in module_level(ctx.tree)[0]}
+    project = {local for local, level, module, name in module_level(ctx.tree)[0]
+               if level or (module or name).partition(".")[0] not in outside}
     out = []
     for tf in traced.values():
+        if tf.cls is not None and tf.node.name == "forward":  # submodule classes from elsewhere, by name
+            for text, node in _named_classes(tf.cls, d).items():
+                root = text.partition(".")[0]
+                if root in project and root not in d.classes and root not in d.functions:
+                    out.append((tf.name, f"{text}.forward", node.lineno))
         for call in _body(tf.node, d).calls:
             f = call.func
             base = f
             while type(base) is ast.Attribute:
                 base = base.value
+            held = _held_call(f, tf.cls, d)
+            if held is not None:  # self.enc(x) / self.scheduler.step(x), the class imported
+                if held.partition(".")[0] in project and held.partition(".")[0] not in d.classes:
+                    out.append((tf.name, held, call.lineno))
+                continue
             if type(base) is ast.Name and base.id in imported:
                 root, text = base.id, dotted(f)
                 if root in d.functions or root in d.classes:
@@ -1236,6 +1335,23 @@ def _outcalls(traced: dict[int, Traced], ctx: Context, d: _State) -> tuple[tuple
                   and _foreign_base(tf.cls, ctx, d)):
                 out.append((tf.name, f"self:{tf.cls.name}.{f.attr}", call.lineno))
     return tuple(out)
+
+
+def _held_call(f: ast.AST, cls: ast.ClassDef | None, d: _State) -> str | None:
+    """``Cls.forward`` for ``self.x(...)`` and ``Cls.m`` for ``self.x.m(...)`` where the class
+    (or an in-file base) set ``self.x = Cls(...)`` and defines no method ``x``; else None."""
+    if cls is None or not isinstance(f, ast.Attribute):
+        return None
+    if isinstance(f.value, ast.Name) and f.value.id == "self":
+        if _method_of(cls, f.attr, d) is not None:
+            return None
+        built, method = _attr_class(cls, f.attr, d), "forward"
+    elif (isinstance(f.value, ast.Attribute) and isinstance(f.value.value, ast.Name)
+          and f.value.value.id == "self"):
+        built, method = _attr_class(cls, f.value.attr, d), f.attr
+    else:
+        return None
+    return f"{built}.{method}" if built else None
 
 
 def _foreign_base(cls: ast.ClassDef, ctx: Context, d: _State) -> bool:

@@ -13,6 +13,9 @@ import ast
 from neuron_migrate.models import TracedFunction
 
 
+COMPILED_AT = "torch.compile at "  # the origin of a root that torch.compile in another file targets
+
+
 class ShapeBreaks:
     """checks.shapes → checks.graph_breaks: the file's data-dependent shapes (NM301), which
     graph_breaks counts as break sites of the traced functions that hold them."""
@@ -28,11 +31,12 @@ class TracedCode:
     a summary of each traced function, the lines of ``torch.compile`` calls on a model built
     elsewhere, and the calls from traced code that may reach another file of the project."""
 
-    __slots__ = ("functions", "compiled_elsewhere", "outcalls")
+    __slots__ = ("functions", "compiled_elsewhere", "compiled_targets", "outcalls")
 
     def __init__(self) -> None:
         self.functions: tuple[TracedFunction, ...] = ()
         self.compiled_elsewhere: tuple[int, ...] = ()
+        self.compiled_targets: tuple[tuple[str, str, str, int], ...] = ()  # Summary.compiled
         self.outcalls: tuple[tuple[str, str, int], ...] = ()  # (traced function, callee as written, line)
 
 

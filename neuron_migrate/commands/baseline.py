@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 
 from neuron_migrate.commands import UsageError, note, plural
-from neuron_migrate.commands.options import (Capabilities, Entry, Exclude, Ignore, Jobs, NoCache, Paths, Quiet,
+from neuron_migrate.commands.options import (Follow, NoFollow, Capabilities, Entry, Exclude, Ignore, Jobs, NoCache, Paths, Quiet,
                                              Select, run_scan, settings)
 
 
@@ -20,7 +20,7 @@ def baseline(
     paths: Paths,
     output: Annotated[Path, typer.Option("-o", "--output", help="The baseline file to write (JSON).")],
     select: Select = None, ignore: Ignore = None, exclude: Exclude = None,
-    capabilities: Capabilities = None, entry: Entry = None, quiet: Quiet = False, no_cache: NoCache = False,
+    capabilities: Capabilities = None, entry: Entry = None, follow: Follow = None, no_follow: NoFollow = False, quiet: Quiet = False, no_cache: NoCache = False,
     jobs: Jobs = None,
 ) -> int:
     """Write every current finding's fingerprint; `scan --baseline FILE` then reports only new ones."""

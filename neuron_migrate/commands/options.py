@@ -42,6 +42,14 @@ Entry = Annotated[Optional[list[str]], typer.Option(
     help="A function torch.compile traces: pkg.mod:Class.method or path/file.py:func (relative to "
     "the scanned folder); repeatable (default: the config's compile-entries, else the project's "
     "torch.compile targets, else every nn.Module.forward).")]
+Follow = Annotated[Optional[list[str]], typer.Option(
+    "--follow", metavar="PKG", rich_help_panel=SCAN_PANEL,
+    help="Also follow traced code into this installed package's source (located, never imported), "
+    "from any traced code; repeatable (default: the config's follow; packages that the project's "
+    "compile entries reach are followed anyway).")]
+NoFollow = Annotated[bool, typer.Option(
+    "--no-follow", rich_help_panel=SCAN_PANEL,
+    help="Follow traced code into no installed package (default: those the compile entries reach).")]
 Scope = Annotated[Optional[list[str]], typer.Option(
     "--scope", metavar="SCOPES", rich_help_panel=SCAN_PANEL,
     help="Only files of these scopes: library, scripts, tests, examples, vendored, or product "
@@ -111,7 +119,8 @@ def settings(args):
                 exclude=tuple(args.exclude) if args.exclude else None,
                 capabilities=tuple(p.absolute() for p in overlays) if overlays else None,
                 base=Path.cwd() if reads_stdin(args) else scan_base(paths),
-                entries=entries(getattr(args, "entry", None)), style=getattr(args, "style", None))
+                entries=entries(getattr(args, "entry", None)), style=getattr(args, "style", None),
+                follow=packages(getattr(args, "follow", None)), no_follow=bool(getattr(args, "no_follow", False)))
     check_capabilities(conf.options.capabilities)  # a bad overlay fails before the scan
     return conf
 
@@ -124,6 +133,17 @@ def entries(values: list[str] | None) -> tuple[str, ...] | None:
         if entry_error(v):
             raise UsageError(f"--entry: {entry_error(v)}")
     return tuple(values) if values else None
+
+
+def packages(values: list[str] | None) -> tuple[str, ...] | None:
+    """--follow values: top-level package names (``timm``), comma-separated or repeated."""
+    if not values:
+        return None
+    out = tuple(p.strip() for v in values for p in v.split(",") if p.strip())
+    bad = [p for p in out if not p.isidentifier()]
+    if bad:
+        raise UsageError(f"--follow: {bad[0]!r} is not a top-level package name (timm, diffusers)")
+    return out
 
 
 def reads_stdin(args) -> bool:

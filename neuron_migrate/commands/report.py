@@ -9,7 +9,7 @@ from typing import Annotated, Literal
 import typer
 
 from neuron_migrate.commands import UsageError, note
-from neuron_migrate.commands.options import (Baseline, Capabilities, Entry, Exclude, Ignore, Jobs, NoCache,
+from neuron_migrate.commands.options import (Follow, NoFollow, Baseline, Capabilities, Entry, Exclude, Ignore, Jobs, NoCache,
                                              Paths, Quiet, Scope, Select, filter_scopes, run_scan,
                                              settings)
 
@@ -26,7 +26,7 @@ def report(
     output: Annotated[Path, typer.Option("-o", "--output", help="The report file: .md, .html or .json.")],
     baseline: Baseline = None,
     select: Select = None, ignore: Ignore = None, exclude: Exclude = None,
-    capabilities: Capabilities = None, entry: Entry = None, scope: Scope = None,
+    capabilities: Capabilities = None, entry: Entry = None, follow: Follow = None, no_follow: NoFollow = False, scope: Scope = None,
     links: Annotated[Literal["relative", "vscode", "none"], typer.Option(
         "--links", help="What a location links to in the HTML report: the file, by a path relative "
         "to the report; vscode://file/... (opens the line in VS Code); or nothing.")] = "relative",

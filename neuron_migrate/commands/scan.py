@@ -9,7 +9,7 @@ from typing import Annotated, Literal, Optional
 import typer
 
 from neuron_migrate.commands import UsageError
-from neuron_migrate.commands.options import (Baseline, Capabilities, Entry, Exclude, ExitZero, FailOn, Ignore,
+from neuron_migrate.commands.options import (Follow, NoFollow, Baseline, Capabilities, Entry, Exclude, ExitZero, FailOn, Ignore,
                                              Jobs, NoCache, Paths, Quiet, Scope, Select, StdinFilename,
                                              Style, UnsafeFixes, filter_scopes, reads_stdin, run_scan, settings,
                                              write_output)
@@ -41,7 +41,7 @@ def scan(
     style: Style = None,
     baseline: Baseline = None,
     select: Select = None, ignore: Ignore = None, fail_on: FailOn = None, exit_zero: ExitZero = False,
-    exclude: Exclude = None, capabilities: Capabilities = None, entry: Entry = None, scope: Scope = None,
+    exclude: Exclude = None, capabilities: Capabilities = None, entry: Entry = None, follow: Follow = None, no_follow: NoFollow = False, scope: Scope = None,
     stdin_filename: StdinFilename = None,
     quiet: Quiet = False, no_cache: NoCache = False, jobs: Jobs = None,
 ) -> int:

@@ -14,16 +14,21 @@ function they were reached from.
 from __future__ import annotations
 
 import ast
+import dataclasses
+import re
 from collections.abc import Callable
 from pathlib import Path
 
-from neuron_migrate.models import FileResult
-from neuron_migrate.project.summary import Summary, module_level
+from neuron_migrate.checks.tracing import COMPILED_AT
+from neuron_migrate.models import FileResult, Finding
+from neuron_migrate.project.libraries import Libraries, is_library, shown
+from neuron_migrate.project.summary import Summary, dotted, module_level
 
 MAX_DEPTH = 6  # re-export and base-class hops followed
 
 
 def module_name(path: str) -> str:
+    path = shown(path)
     stem = path[:-3] if path.endswith(".py") else path
     if stem.endswith("/__init__") or stem == "__init__":
         stem = stem[: -len("__init__")].rstrip("/")
@@ -31,30 +36,57 @@ def module_name(path: str) -> str:
 
 
 class Project:
-    def __init__(self, files: list[FileResult], root: Path):
+    def __init__(self, files: list[FileResult], root: Path, libraries: Libraries | None = None):
         self.root = root
-        self.by_path = {r.path: r for r in files}
+        self.libraries = libraries
+        self.by_path: dict[str, FileResult] = {}
         self.modules: dict[str, str] = {}
+        self._summaries: dict[str, Summary | None] = {}
+        self._trees: dict[str, ast.Module | None] = {}
+        self._compiled: dict[tuple[str, str, str, str], tuple[str, str] | None] = {}
+        self.update(files)
+        self.tops = {name.split(".")[0] for name in self.modules}  # a project package shadows a library
+
+    def update(self, files) -> None:
         for r in files:
-            if r.path.endswith(".py"):
+            self.by_path[r.path] = r
+            self._summaries.pop(r.path, None)
+            if r.path.endswith(".py") and not is_library(r.path):
                 name = module_name(r.path)
                 self.modules.setdefault(name, r.path)
                 if name.startswith("src."):
                     self.modules.setdefault(name[4:], r.path)
-        self._summaries: dict[str, Summary | None] = {}
+
+    def module_path(self, name: str) -> str | None:
+        """The file of module ``name``: the project's, else an installed library's (when following)."""
+        path = self.modules.get(name)
+        if path is None and self.libraries is not None and name.split(".")[0] not in self.tops:
+            path = self.libraries.module(name)
+        return path
 
     def summary(self, path: str) -> Summary | None:
         if path in self._summaries:
             return self._summaries[path]
         r = self.by_path.get(path)
         found = r.summary if r is not None else None
-        if found is None:  # a file no check parsed (an __init__ of imports): read it now
-            try:
-                tree = ast.parse((self.root / path).read_bytes())
-                found = Summary(*module_level(tree))
-            except (OSError, SyntaxError, ValueError, RecursionError, MemoryError):
-                found = None
+        if found is None:  # a file no check parsed (an __init__ of imports, a library's): read it now
+            tree = self.tree(path)
+            found = Summary(*module_level(tree)) if tree is not None else None
         self._summaries[path] = found
+        return found
+
+    def tree(self, path: str) -> ast.Module | None:
+        """The syntax tree of a file no analysis summarised (parsed once per scan)."""
+        from neuron_migrate.runner import read_source
+
+        if path in self._trees:
+            return self._trees[path]
+        where = self.libraries.file(path) if is_library(path) and self.libraries else self.root / path
+        try:
+            found = ast.parse(read_source(where)) if where is not None else None
+        except (OSError, SyntaxError, ValueError, RecursionError, MemoryError):
+            found = None
+        self._trees[path] = found
         return found
 
     def absolute(self, path: str, level: int, module: str, name: str) -> str:
@@ -75,13 +107,13 @@ class Project:
             return None
         parts = qualified.split(".")
         for i in range(len(parts) - 1, 0, -1):
-            path = self.modules.get(".".join(parts[:i]))
+            path = self.module_path(".".join(parts[:i]))
             if path is None:
                 continue
             s = self.summary(path)
-            if s is None:
-                return None
             sym, rest = parts[i], parts[i + 1:]
+            if s is None:  # a library's file that cannot be read or parsed: a finding once analysed
+                return (path, sym, "unreadable") if is_library(path) else None
             if sym in s.functions and not rest:
                 return path, sym, "function"
             cls = next((c for c in s.classes if c[0] == sym), None)
@@ -150,45 +182,300 @@ class Project:
             if local == root:
                 target = self.absolute(path, level, module, name)
                 found = self.find(f"{target}.{rest}" if rest else target)
-                if found is not None and found[2] in ("function", "method") and found[0] != path:
+                if found is not None and found[2] in ("function", "method", "unreadable") and found[0] != path:
                     return found[0], found[1]
                 return None
         return None
 
 
-def extra_roots(files: list[FileResult], root: Path, known: set[tuple[str, str]] = frozenset()
-                ) -> dict[str, dict[str, str]]:
-    """path -> {function: "caller path:function"} for functions that traced code of another
-    file calls and that are not traced in their own file yet (nor in ``known``)."""
-    project = Project(files, root)
+    def compiled(self, path: str, built: str, arg: str, method: str) -> tuple[str, str] | None:
+        """(path, function) ``torch.compile`` traces for a model built in ``path`` by ``built``
+        (as written: a class or a factory, imported) with the string argument ``arg``."""
+        key = (path, built, arg, method)
+        if key not in self._compiled:
+            self._compiled[key] = self._resolve_compiled(path, built, arg, method)
+        return self._compiled[key]
+
+    def _resolve_compiled(self, path: str, built: str, arg: str, method: str) -> tuple[str, str] | None:
+        root, _, rest = built.partition(".")
+        s = self.summary(path)
+        for local, level, module, name in s.imports if s else ():
+            if local != root:
+                continue
+            target = self.absolute(path, level, module, name)
+            found = self.find(f"{target}.{rest}" if rest else target)
+            if found is None or found[0] == path:
+                return None
+            if found[2] == "function":  # a factory: the class it returns
+                found = self.returned_class(found[0], found[1], arg)
+            if found is None or found[2] != "class":
+                return None
+            hit = self.method(found[0], found[1], method)
+            return (hit[0], hit[1]) if hit else None
+        return None
+
+    def returned_class(self, path: str, function: str, arg: str = "", depth: int = 0) -> tuple[str, str, str] | None:
+        """The class a factory function builds: its return annotation (``-> VisionTransformer``),
+        the class it returns a call of, or (a registry: ``create_model("vit_base")``) the class
+        the package's function named ``arg`` builds."""
+        if depth > 3:
+            return None
+        tree = self.tree(path)
+        fn = next((n for n in tree.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))
+                   and n.name == function), None) if tree is not None else None
+        if fn is None:
+            return None
+        texts = [dotted(fn.returns)] if fn.returns is not None else []
+        texts += [dotted(n.value.func) for n in ast.walk(fn) if isinstance(n, ast.Return)
+                  and isinstance(n.value, ast.Call)]
+        for text in filter(None, texts):
+            found = self.base(path, text, 1)
+            if found is not None:
+                return found
+            s = self.summary(path)
+            if s is not None and text in s.functions and text != function:  # return _create_vit(...)
+                found = self.returned_class(path, text, "", depth + 1)
+                if found is not None:
+                    return found
+        if arg and arg.isidentifier() and self.libraries is not None and is_library(path):
+            return self.registered(path, arg, depth)
+        return None
+
+    def registered(self, path: str, name: str, depth: int) -> tuple[str, str, str] | None:
+        """The class built by the function ``name`` of the package holding ``path`` (a model
+        registry: timm's ``@register_model def vit_base_patch16_224(...) -> VisionTransformer``)."""
+        from neuron_migrate.runner import read_source
+
+        needle = f"def {name}(".encode()
+        for key in self.libraries.files_of(shown(path).split("/")[0]):
+            where = self.libraries.file(key)
+            try:
+                if where is None or needle not in read_source(where):
+                    continue
+            except OSError:
+                continue
+            found = self.returned_class(key, name, "", depth + 1)
+            if found is not None:
+                return found
+        return None
+
+
+ROUNDS = 6  # hops across files followed from traced code
+
+
+def spec(path: str, function: str) -> str:
+    return f"{shown(path)}:{function}"
+
+
+def _entry_of(r: FileResult) -> dict[str, str]:
+    """function -> the entry it is traced for: its own name when it is traced for its own
+    sake (a forward, a compiled function, a named entry), the entry of another file it is
+    reached from, or the entry of the in-file caller that made it traced."""
+    out: dict[str, str] = {}
+    todo = [(f.name, f.origin.split(" through ")[0] if f.origin else spec(r.path, f.name))
+            for f in r.traced if not f.why.startswith("called from ")]
+    by_name = {f.name: f for f in r.traced}
+    while todo:
+        name, entry = todo.pop(0)
+        if name in out or name not in by_name:
+            continue
+        out[name] = entry
+        todo += [(c, entry) for c in by_name[name].calls]
+    return out
+
+
+def _compiled_specs(results: dict[str, FileResult]) -> set[str]:
+    """The entries that are compiled: named by --entry/compile-entries or a torch.compile target."""
+    return {spec(r.path, f.name) for r in results.values() for f in r.traced
+            if f.entry or f.why.startswith("compiled with")}
+
+
+class Followed:
+    """What following found: ``links`` between traced functions of different files
+    ((caller path, caller, callee path, callee, line)), the installed libraries' files
+    analysed (key -> result), and for each library function the user's call site that reaches
+    it ((path, line), project/libraries.py keys): every site that follows into it."""
+
+    def __init__(self) -> None:
+        self.links: list[tuple[str, str, str, str, int]] = []
+        self.libraries: dict[str, FileResult] = {}
+        self.sites: dict[tuple[str, str], list[tuple[str, int]]] = {}
+        self.versions: dict[str, str] = {}
+
+
+def extra_roots(files: list[FileResult], root: Path, known: set[tuple[str, str]] = frozenset(),
+                project: Project | None = None, options=None) -> dict[str, dict[str, str]]:
+    """path -> {function: origin} for functions that traced code of another file calls (or
+    that torch.compile in another file targets) and that are not traced in their own file yet
+    (nor in ``known``). The origin names the entry the caller is traced for, and the caller
+    when it is another function ("model.py:Net.forward through layers.py:Block.forward")."""
+    project = project or Project(files, root)
     traced = {(r.path, f.name) for r in files for f in r.traced} | set(known)
+    compiled = _compiled_specs({r.path: r for r in files})
     out: dict[str, dict[str, str]] = {}
+    for r in files:
+        for built, arg, method, line in r.summary.compiled if r.summary else ():
+            hit = project.compiled(r.path, built, arg, method)
+            if hit is None or not _may_follow(hit[0], r.path, True, options):
+                continue
+            compiled.add(spec(*hit))  # traced already (a forward): compiled all the same
+            if hit not in traced:
+                out.setdefault(hit[0], {}).setdefault(hit[1], f"{COMPILED_AT}{shown(r.path)}:{line}")
     for r in files:
         if r.summary is None:
             continue
+        entries = _entry_of(r) if r.summary.calls else {}
         for caller, text, _line in r.summary.calls:
             hit = project.callee(r.path, text)
             if hit is None or hit in traced:
                 continue
-            out.setdefault(hit[0], {}).setdefault(hit[1], f"{r.path}:{caller}")
+            entry = entries.get(caller, spec(r.path, caller))
+            if not _may_follow(hit[0], r.path, entry in compiled, options):
+                continue
+            here = spec(r.path, caller)
+            out.setdefault(hit[0], {}).setdefault(hit[1], entry if entry == here else f"{entry} through {here}")
     return out
 
 
-ROUNDS = 4  # hops across files followed from traced code
+def _may_follow(target: str, caller: str, compiled: bool, options) -> bool:
+    """Project files are always followed; a library's file from a library's, or from project
+    code traced for a compiled entry, or when its package is named by --follow."""
+    if not is_library(target) or is_library(caller):
+        return True
+    if options is None or options.no_follow:
+        return False
+    return compiled or shown(target).split("/")[0].removesuffix(".py") in options.follow
 
 
 def follow(results: dict[str, FileResult], root: Path,
-           analyse: "Callable[[list[str], tuple[tuple[str, str, str], ...]], dict[str, FileResult]]") -> None:
+           analyse: "Callable[[list[str], tuple[tuple[str, str, str], ...]], dict[str, FileResult]]",
+           options=None, libraries: Libraries | None = None,
+           analyse_library: "Callable[[list[str], tuple[tuple[str, str, str], ...]], dict[str, FileResult]] | None" = None,
+           ) -> Followed:
     """Analyse again (``analyse(paths, roots)``) the files whose functions traced code of
     another file calls, with those functions as traced roots, until no new one is reached;
-    ``results`` (path -> result) is updated in place."""
-    if not any(r.summary is not None and r.summary.calls for r in results.values()):
-        return
+    ``results`` (path -> result) is updated in place. With ``libraries`` and
+    ``analyse_library``, calls into installed packages are followed too (``_may_follow``)."""
+    out = Followed()
+    if not any(r.summary is not None and (r.summary.calls or r.summary.compiled) for r in results.values()):
+        return out
+    if analyse_library is None or (options is not None and options.no_follow and not options.follow):
+        libraries = None
+    project = Project(list(results.values()), root, libraries)
     roots: list[tuple[str, str, str]] = []
     for _ in range(ROUNDS):
-        found = extra_roots(list(results.values()), root, {(p, n) for p, n, _ in roots})
-        new = [(p, n, o) for p, fns in sorted(found.items()) if p in results for n, o in sorted(fns.items())]
+        everything = [*results.values(), *out.libraries.values()]
+        found = extra_roots(everything, root, {(p, n) for p, n, _ in roots}, project, options)
+        new = [(p, n, o) for p, fns in sorted(found.items()) if p in results or is_library(p)
+               for n, o in sorted(fns.items())]
         if not new:
-            return
+            break
         roots += new
-        results.update(analyse(sorted({p for p, _, _ in new}), tuple(roots)))
+        done = analyse(sorted({p for p, _, _ in new if p in results}), tuple(roots))
+        keys = sorted({p for p, _, _ in new if is_library(p)})
+        if keys:
+            done.update(analyse_library(keys, tuple(r for r in roots if is_library(r[0]))))
+        for path, r in done.items():
+            (out.libraries if is_library(path) else results)[path] = r
+        project.update(done.values())
+    _link(out, results, project, options)
+    if libraries is not None:
+        out.versions = {top: libraries.version(top) for top in {shown(k).split("/")[0].removesuffix(".py")
+                                                                 for k in out.libraries}}
+    return out
+
+
+def _link(out: Followed, results: dict[str, FileResult], project: Project, options) -> None:
+    """The calls between files of the final results, and the user's call site of each library function."""
+    files = [*results.values(), *out.libraries.values()]
+    traced = {(r.path, f.name) for r in files for f in r.traced}
+    broken = {k for k, r in out.libraries.items() if any(f.code.startswith("NM9") for f in r.findings)}
+    for r in files:
+        s = r.summary
+        if s is None:
+            continue
+        for built, arg, method, line in s.compiled:
+            hit = project.compiled(r.path, built, arg, method)
+            if hit is not None and hit in traced:
+                out.links.append((r.path, "", hit[0], hit[1], line))
+        for caller, text, line in s.calls:
+            hit = project.callee(r.path, text)
+            if hit is not None and (hit in traced or hit[0] in broken):
+                out.links.append((r.path, caller, hit[0], hit[1], line))
+    calls = {(r.path, f.name): [(r.path, c) for c in f.calls] for r in files for f in r.traced}
+    for a, fa, b, fb, _ in out.links:
+        calls.setdefault((a, fa), []).append((b, fb))
+    compiled = _compiled_specs(results) | {spec(b, fb) for _, fa, b, fb, _ in out.links if not fa}
+    entries = {r.path: _entry_of(r) for r in results.values()}
+    todo = [((b, fb), (a, line)) for a, fa, b, fb, line in out.links if is_library(b) and not is_library(a)
+            and _may_follow(b, a, not fa or entries[a].get(fa, spec(a, fa)) in compiled, options)]
+    seen = set()
+    while todo:
+        node, site = todo.pop(0)
+        if (node, site) in seen:
+            continue
+        seen.add((node, site))
+        out.sites.setdefault(node, []).append(site)
+        todo += [(n, site) for n in calls.get(node, ()) if is_library(n[0])]
+
+
+_TRACED_NOTE = re.compile(r" \(traced: [^()]*\)")
+_DYNAMO_NOTE = re.compile(r" \[Dynamo (GB\d+)\]$")
+
+
+def at_call_sites(followed: Followed, options, file_of: Callable[[str], Path]) -> dict[str, list[Finding]]:
+    """The findings of installed libraries' files, reported at the user's call site that
+    reaches them: a break inside ``timm/layers/pos_embed.py:57`` becomes a finding on the line of
+    ``train.py`` whose call (or ``torch.compile``) leads there, naming the library's file and
+    line in its message and its related locations. A library file that could not be read or
+    parsed is a finding there too (NM9xx): nothing followed is skipped silently."""
+    out: dict[str, list[Finding]] = {}
+    spans: dict[tuple[str, int], tuple[int, int]] = {}
+    for key, r in sorted(followed.libraries.items()):
+        functions = sorted(r.traced, key=lambda f: (f.line, -f.end_line))
+        first = next((v for (k, _), v in followed.sites.items() if k == key), [])
+        top = shown(key).split("/")[0].removesuffix(".py")
+        package = f"{top} {followed.versions.get(top, '')}".strip()
+        for f in r.findings:
+            if f.code.startswith("NM9"):
+                sites, where = first[:1], ""
+            elif f.code.startswith(("NM3", "NM4")):
+                inside = [g for g in functions if g.line <= f.line <= g.end_line]
+                fn = inside[-1] if inside else None
+                sites = followed.sites.get((key, fn.name), []) if fn else []
+                where = f", in `{fn.name}`" if fn else ""
+            else:
+                continue
+            for path, line in sites:
+                if f.code.startswith("NM9") or options.wants(f.code, path):  # NM9 as for a project file
+                    out.setdefault(path, []).append(_at(f, key, package, where, path, line, file_of, spans))
+    return out
+
+
+def _at(f: Finding, key: str, package: str, where: str, path: str, line: int,
+        file_of: Callable[[str], Path], spans: dict) -> Finding:
+    """The library file's finding ``f`` at the user's line ``path:line``."""
+    if (path, line) not in spans:
+        spans[(path, line)] = _span(file_of(path), line)
+    start, end = spans[(path, line)]
+    gb = _DYNAMO_NOTE.search(f.message)
+    text = _DYNAMO_NOTE.sub("", _TRACED_NOTE.sub("", f.message))  # the library's own origin is one of many
+    if f.code.startswith("NM9"):
+        message = f"cannot follow into `{shown(key)}` ({package}): {text}"
+    else:
+        message = f"{text}, inside `{shown(key)}:{f.line}` ({package}{where}), reached from `{path}:{line}`"
+    message += f" [Dynamo {gb.group(1)}]" if gb else ""
+    return dataclasses.replace(f, path=path, line=line, column=start, end_line=line, end_column=end,
+                               message=message, fix=None, related=((shown(key), f.line, f.column, _TRACED_NOTE.sub("", f.message)),))
+
+
+def _span(path: Path, line: int) -> tuple[int, int]:
+    """(first column, column after the end) of the code on a line of a user's file."""
+    from neuron_migrate.runner import read_source
+
+    try:
+        text = read_source(path).decode("utf-8", "replace").splitlines()[line - 1]
+    except (OSError, IndexError):
+        return 1, 1
+    stripped = text.rstrip()
+    return len(text) - len(text.lstrip()) + 1, len(stripped) + 1

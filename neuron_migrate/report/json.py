@@ -28,6 +28,8 @@ def finding_dict(f: Finding) -> dict:
         from neuron_migrate.graph_break_ids import describe
 
         doc["dynamo"] = describe(f.dynamo)
+    if f.related:  # e.g. the installed library's file and line of a break reported at the user's call
+        doc["related"] = [{"path": p, "line": line, "column": col, "message": msg} for p, line, col, msg in f.related]
     if f.cell is not None:  # a notebook: line and column count within the cell (edits: its source)
         doc = {**{k: doc[k] for k in ("code", "rule", "severity", "category", "path")},
                "cell": f.cell, **{k: v for k, v in doc.items() if k not in ("code", "rule", "severity", "category", "path")}}
@@ -70,6 +72,6 @@ def document(result: ScanResult, skipped, scopes=None) -> dict:
                   "scanned": len(result.files),
                   "skipped": [{"path": s.rel, "reason": s.reason} for s in skipped]
                   + [{"path": r.path, "reason": r.skipped} for r in result.files if r.skipped]},
-        "compile_coverage": compile_coverage(result.files, result.entries),
+        "compile_coverage": compile_coverage(result.files, result.entries, result.followed),
         "scopes": {s: per_scope[s] for s in SCOPES if s in per_scope},
     }

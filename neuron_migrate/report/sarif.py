@@ -135,6 +135,12 @@ def document(result: ScanResult, skipped) -> dict:
             "properties": {"category": f.category,
                            "fix": f.fix.applicability.value if f.fix else "none"},
         })
+        if f.related:  # an installed library's file: relative to its site folder, outside %SRCROOT%
+            item["relatedLocations"] = [
+                {"id": k, "message": {"text": msg},
+                 "physicalLocation": {"artifactLocation": {"uri": quote(path), "uriBaseId": "PYTHON_SITE_PACKAGES"},
+                                      "region": {"startLine": line, "startColumn": col}}}
+                for k, (path, line, col, msg) in enumerate(f.related)]
         entry = prints.get(id(f))
         if entry is not None:
             item["partialFingerprints"] = {

@@ -1,0 +1,169 @@
+"""Following traced code across the project's files into compile entries that are not a
+``forward`` (fixtures/projects/compile_entries), and into installed libraries' sources
+(fixtures/projects/follow_library: ``site/`` plays site-packages, nothing is imported)."""
+
+import json
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+
+from neuron_migrate.cli import main
+
+FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "projects"
+ENTRIES = FIXTURES / "compile_entries"
+LIBRARY = FIXTURES / "follow_library"
+
+
+def scan(capsys, root, *args, fmt="json"):
+    main(["scan", str(root), "-f", fmt, "-q", "--no-cache", "--exit-zero", "--select", "NM3,NM4", *args])
+    out = capsys.readouterr().out
+    return json.loads(out)
+
+
+def test_a_compiled_method_of_a_model_built_in_another_module(capsys):
+    doc = scan(capsys, ENTRIES)
+    cc = doc["compile_coverage"]
+    assert cc["entries_source"] == "compiled"
+    [entry] = cc["entries"]
+    assert entry["entry"] == "sampler/model.py:TinyLM.generate"
+    # the block's break is in another file, held as self.block = Block(dim)
+    assert entry["files"] == ["sampler/layers.py", "sampler/model.py"]
+    assert entry["break_statements"] == 1 and entry["expected_graphs"] == 2
+    assert entry["expected_recompiles"] == 1  # the token appended per step
+    assert entry["recompile_sources"][0]["path"] == "sampler/model.py"
+    why = {f["name"]: f["why"] for m in cc["modules"] for f in m["functions"]}
+    assert why["TinyLM.generate"] == "compiled with torch.compile at generate.py:6"
+
+
+def test_a_pipeline_call_entry_counts_breaks_in_other_files_and_names_the_entry(capsys):
+    doc = scan(capsys, ENTRIES, "--entry", "sampler.pipeline:Pipeline.__call__")
+    [entry] = doc["compile_coverage"]["entries"]
+    assert entry["files"] == ["sampler/layers.py", "sampler/model.py", "sampler/pipeline.py",
+                              "sampler/scheduler.py", "sampler/utils.py"]
+    assert entry["break_statements"] == 2 and entry["traced_functions"] == 5
+    got = {(f["path"], f["line"]): f["message"] for f in doc["findings"]}
+    assert set(got) == {("sampler/layers.py", 11), ("sampler/utils.py", 2)}  # not utils.unused
+    # two hops away: the entry, and the call that led there
+    assert ("reached from sampler/pipeline.py:Pipeline.__call__ through sampler/scheduler.py:Scheduler.step"
+            in got[("sampler/utils.py", 2)])
+
+
+@pytest.fixture
+def site(monkeypatch, tmp_path):
+    """The fixture's site-packages on the search path, and a project copy of our own."""
+    monkeypatch.syspath_prepend(str(LIBRARY / "site"))
+    shutil.copytree(LIBRARY / "project", tmp_path / "project")
+    return tmp_path / "project"
+
+
+def lines(doc):
+    return sorted((f["path"], f["line"], f["code"]) for f in doc["findings"])
+
+
+def test_breaks_inside_a_library_are_reported_at_the_users_call_site(capsys, site):
+    doc = scan(capsys, site)
+    # train.py compiles create_model("tiny_net") (the registry's `-> TinyNet`); finetune.py a
+    # subclass whose forward calls an inherited method; eval.py is not compiled: not followed
+    assert lines(doc) == [("finetune.py", 7, "NM403"), ("train.py", 5, "NM403")]
+    f = next(f for f in doc["findings"] if f["path"] == "train.py")
+    assert f["message"] == ("`print` is not traced by Dynamo (graph break), inside `tinyvision/layers/pos.py:6` "
+                            "(tinyvision 0.3.0, in `resample`), reached from `train.py:5` [Dynamo GB0059]")
+    assert f["related"] == [{"path": "tinyvision/layers/pos.py", "line": 6, "column": 9,
+                             "message": "`print` is not traced by Dynamo (graph break) [Dynamo GB0059]"}]
+    assert (f["column"], f["end_column"]) == (1, 47)
+    assert not any("site-packages" in json.dumps(x) for x in doc["findings"])
+    entries = {e["entry"]: e for e in doc["compile_coverage"]["entries"]}
+    lib = entries["tinyvision/models/net.py:TinyNet.forward"]
+    assert lib["library"] == "tinyvision" and lib["break_statements"] == 1
+    assert lib["files"] == ["tinyvision/layers/pos.py", "tinyvision/models/net.py"]
+    assert entries["finetune.py:Tuned.forward"]["break_statements"] == 1
+    # the library's own modules are no modules of the project
+    assert all(not m["path"].startswith("tinyvision/") for m in doc["compile_coverage"]["modules"])
+
+
+def test_follow_and_no_follow(capsys, site):
+    assert lines(scan(capsys, site, "--no-follow")) == []
+    assert lines(scan(capsys, site, "--follow", "tinyvision")) == [
+        ("eval.py", 12, "NM403"), ("finetune.py", 7, "NM403"), ("train.py", 5, "NM403")]
+    (site / "pyproject.toml").write_text("[tool.neuron-migrate]\nfollow = false\n")
+    assert lines(scan(capsys, site)) == []
+    (site / "pyproject.toml").write_text('[tool.neuron-migrate]\nfollow = ["tinyvision"]\n')
+    assert len(lines(scan(capsys, site))) == 3
+    (site / "pyproject.toml").write_text('[tool.neuron-migrate]\nfollow = ["tiny-vision"]\n')
+    assert main(["scan", str(site), "-q", "--no-cache"]) == 2
+    assert "not a top-level package name" in capsys.readouterr().err
+    assert main(["scan", str(site), "-q", "--no-cache", "--follow", "a.b"]) == 2
+
+
+def test_sarif_carries_the_library_location(capsys, site):
+    main(["scan", str(site), "-f", "sarif", "-q", "--no-cache", "--exit-zero", "--select", "NM4"])
+    results = json.loads(capsys.readouterr().out)["runs"][0]["results"]
+    related = [r["relatedLocations"] for r in results if "relatedLocations" in r]
+    assert len(related) == 2
+    loc = related[0][0]["physicalLocation"]
+    assert loc["artifactLocation"] == {"uri": "tinyvision/layers/pos.py", "uriBaseId": "PYTHON_SITE_PACKAGES"}
+    assert loc["region"] == {"startLine": 6, "startColumn": 9}
+
+
+def test_library_results_are_cached_across_projects(capsys, site, tmp_path, monkeypatch):
+    from neuron_migrate import runner
+
+    other = tmp_path / "other"
+    shutil.copytree(site, other)
+    analysed = []
+    real = runner._analyse_bytes
+    monkeypatch.setattr(runner, "_analyse_bytes",
+                        lambda cand, *a: analysed.append(cand.rel) or real(cand, *a))
+
+    def cached(root):
+        main(["scan", str(root), "-f", "json", "-q", "--exit-zero", "--select", "NM4", "-j", "1"])
+        return json.loads(capsys.readouterr().out)["findings"]
+
+    first = cached(site)
+    assert any(r.startswith("site-packages:tinyvision/") for r in analysed)
+    analysed.clear()
+    assert cached(other) == first  # another project: its own files analysed, the library's not
+    assert analysed and not any(r.startswith("site-packages:") for r in analysed)
+
+
+def test_hostile_library_files_are_findings_never_tracebacks(capsys, site, tmp_path, monkeypatch):
+    lib = tmp_path / "site"
+    shutil.copytree(LIBRARY / "site", lib)
+    monkeypatch.setattr(sys, "path", [str(lib), *[p for p in sys.path if "follow_library" not in p]])
+    (lib / "tinyvision" / "models" / "loop").symlink_to(lib / "tinyvision" / "models")  # a link loop
+    (lib / "tinyvision" / "layers" / "pos.py").write_text("def resample(pos, n:\n")  # does not parse
+    doc = scan(capsys, site)
+    # one error finding, at the first call site that leads there: no gate passes by it
+    [f] = [f for f in doc["findings"] if f["code"] == "NM901"]
+    assert (f["path"], f["line"], f["severity"]) == ("finetune.py", 7, "error")
+    assert f["message"].startswith("cannot follow into `tinyvision/layers/pos.py` (tinyvision 0.3.0): syntax error")
+    # a file larger than the tool reads: the same, as NM904
+    from neuron_migrate import runner
+
+    shutil.copy(LIBRARY / "site" / "tinyvision" / "layers" / "pos.py", lib / "tinyvision" / "layers" / "pos.py")
+    with open(lib / "tinyvision" / "layers" / "pos.py", "a") as fh:
+        fh.write("#" * 3000 + "\n")
+    monkeypatch.setattr(runner, "MAX_BYTES", 2000)  # every other file is smaller
+    [f] = [f for f in scan(capsys, site)["findings"] if f["code"].startswith("NM9")]
+    assert (f["path"], f["code"]) == ("finetune.py", "NM904")
+    assert f["message"].startswith("cannot follow into `tinyvision/layers/pos.py` (tinyvision 0.3.0): cannot read")
+
+
+def test_locating_never_imports(tmp_path, monkeypatch):
+    from neuron_migrate.project.libraries import Libraries
+
+    pkg = tmp_path / "boom"
+    (pkg / "sub").mkdir(parents=True)
+    (pkg / "__init__.py").write_text("raise SystemExit('imported')\n")
+    (pkg / "sub" / "__init__.py").write_text("raise SystemExit('imported')\n")
+    (pkg / "sub" / "mod.py").write_text("x = 1\n")
+    libs = Libraries([str(tmp_path)])
+    assert libs.module("boom.sub.mod") == "site-packages:boom/sub/mod.py"
+    assert libs.module("boom.sub") == "site-packages:boom/sub/__init__.py"
+    assert libs.module("boom.nothing") is None and libs.module("torch.nn") is None
+    assert "boom" not in sys.modules
+    (pkg / "out.py").symlink_to(tmp_path / "elsewhere.py")  # a link out of the package
+    (tmp_path / "elsewhere.py").write_text("y = 2\n")
+    assert libs.module("boom.out") is None
