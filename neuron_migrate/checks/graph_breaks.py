@@ -323,6 +323,12 @@ def _function(node: ast.AST, ctx: Context) -> None:
     scope = ctx.chain[-1]
     if isinstance(scope, ast.ClassDef):
         d.owner[id(node)] = scope
+        if node.name == "__init__":  # block_fn=Block: a submodule class by default
+            named = d.named.setdefault(id(scope), {})
+            for default in (*node.args.defaults, *node.args.kw_defaults):
+                text = dotted(default) if default is not None else ""
+                if text and text != scope.name:
+                    named.setdefault(text, default)
     elif isinstance(scope, ast.Module):
         d.functions[node.name] = node
     elif isinstance(scope, _FUNCS):
@@ -344,9 +350,10 @@ def _submodule(node: ast.AST, ctx: Context) -> None:
     if not isinstance(value, ast.Call):
         return
     built = dotted(value.func)
-    if built and isinstance(node, ast.Assign) and not (ctx.qualify(value.func) or "").startswith("torch."):
+    if built and isinstance(node, ast.Assign):
         for t in node.targets:  # model = Net(...): torch.compile(model) traces Net.forward
-            if isinstance(t, ast.Name) and t.id not in ctx.state(_State).instances:  # not model = wrap(model)
+            if (isinstance(t, ast.Name) and t.id not in ctx.state(_State).instances  # not model = wrap(model)
+                    and not (ctx.qualify(value.func) or "").startswith("torch.")):
                 ctx.state(_State).instances[t.id] = built
                 if value.args and isinstance(value.args[0], ast.Constant) and isinstance(value.args[0].value, str):
                     ctx.state(_State).factory_names[t.id] = value.args[0].value  # timm.create_model("vit_...")
@@ -409,6 +416,13 @@ def _getattr_name(func: ast.AST, ctx: Context) -> str | None:
 @on(ast.Call)
 def _call(node: ast.Call, ctx: Context) -> None:
     f = node.func
+    init = _init_of(ctx.chain) if len(ctx.chain) > 2 else None
+    if init is not None:  # Block(cfg), build(Block, cfg) in __init__: a submodule class
+        named = ctx.state(_State).named.setdefault(id(init), {})
+        for item in (f, *node.args):
+            text = dotted(item) if isinstance(item, (ast.Name, ast.Attribute)) else ""
+            if text and text != init.name and not text.startswith("self."):
+                named.setdefault(text, item)
     if isinstance(f, ast.Attribute):
         # super().__init__(...) in a method: the layer counts of an nn.Transformer subclass
         if (f.attr == "__init__" and isinstance(f.value, ast.Call)
@@ -671,19 +685,22 @@ def _find_callees(fn: ast.AST, cls: ast.ClassDef | None, d: _State) -> list[tupl
     return out
 
 
+def _init_of(chain: tuple) -> ast.ClassDef | None:
+    """The class whose ``__init__`` the walk is in (through comprehensions and lambdas), or None."""
+    for i in range(len(chain) - 1, 0, -1):
+        scope = chain[i]
+        if isinstance(scope, _FUNCS):
+            return chain[i - 1] if scope.name == "__init__" and isinstance(chain[i - 1], ast.ClassDef) else None
+        if isinstance(scope, ast.ClassDef):
+            return None
+    return None
+
+
 def _named_classes(cls: ast.ClassDef, d: _State) -> dict[str, ast.AST]:
-    """Names the class's body mentions, other than its own (``Block`` in
-    ``nn.ModuleList([Block(cfg) for _ in ...])``, ``block_fn=Block`` as a default): the classes
-    among them are its submodules' classes, whose forward runs when its forward does."""
-    found = d.named.get(id(cls))
-    if found is None:
-        found = d.named[id(cls)] = {}
-        for node in (n for stmt in cls.body for n in ast.walk(stmt)):  # not its bases: no submodules
-            if isinstance(node, ast.Name) and node.id != cls.name and node.id != "self":
-                found.setdefault(node.id, node)
-            elif isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
-                found.setdefault(dotted(node), node)
-    return found
+    """Names the class's ``__init__`` calls, passes to a call or takes as a default (``Block`` in
+    ``nn.ModuleList([Block(cfg) for _ in ...])``, ``block_fn=Block``), collected by the walk: the
+    classes among them are its submodules' classes, whose forward runs when its forward does."""
+    return d.named.get(id(cls), {})
 
 
 def _attr_class(cls: ast.ClassDef, attr: str, d: _State) -> str | None:

@@ -44,6 +44,7 @@ class Project:
         self._summaries: dict[str, Summary | None] = {}
         self._trees: dict[str, ast.Module | None] = {}
         self._compiled: dict[tuple[str, str, str, str], tuple[str, str] | None] = {}
+        self._callees: dict[tuple[str, str], tuple[str, str] | None] = {}  # imports and classes: stable
         self.update(files)
         self.tops = {name.split(".")[0] for name in self.modules}  # a project package shadows a library
 
@@ -164,6 +165,12 @@ class Project:
 
     def callee(self, path: str, text: str) -> tuple[str, str] | None:
         """(path, function) a call from traced code in ``path`` reaches, or None."""
+        key = (path, text)
+        if key not in self._callees:
+            self._callees[key] = self._callee(path, text)
+        return self._callees[key]
+
+    def _callee(self, path: str, text: str) -> tuple[str, str] | None:
         s = self.summary(path)
         if s is None:
             return None
