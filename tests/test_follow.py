@@ -65,8 +65,9 @@ def lines(doc):
 def test_breaks_inside_a_library_are_reported_at_the_users_call_site(capsys, site):
     doc = scan(capsys, site)
     # train.py compiles create_model("tiny_net") (the registry's `-> TinyNet`); finetune.py a
-    # subclass whose forward calls an inherited method; eval.py is not compiled: not followed
-    assert lines(doc) == [("finetune.py", 7, "NM403"), ("train.py", 5, "NM403")]
+    # subclass whose forward calls an inherited method, wrap.py one that calls super().forward;
+    # eval.py is not compiled: not followed
+    assert lines(doc) == [("finetune.py", 7, "NM403"), ("train.py", 5, "NM403"), ("wrap.py", 7, "NM403")]
     f = next(f for f in doc["findings"] if f["path"] == "train.py")
     assert f["message"] == ("`print` is not traced by Dynamo (graph break), inside `tinyvision/layers/pos.py:6` "
                             "(tinyvision 0.3.0, in `resample`), reached from `train.py:5` [Dynamo GB0059]")
@@ -86,11 +87,11 @@ def test_breaks_inside_a_library_are_reported_at_the_users_call_site(capsys, sit
 def test_follow_and_no_follow(capsys, site):
     assert lines(scan(capsys, site, "--no-follow")) == []
     assert lines(scan(capsys, site, "--follow", "tinyvision")) == [
-        ("eval.py", 12, "NM403"), ("finetune.py", 7, "NM403"), ("train.py", 5, "NM403")]
+        ("eval.py", 12, "NM403"), ("finetune.py", 7, "NM403"), ("train.py", 5, "NM403"), ("wrap.py", 7, "NM403")]
     (site / "pyproject.toml").write_text("[tool.neuron-migrate]\nfollow = false\n")
     assert lines(scan(capsys, site)) == []
     (site / "pyproject.toml").write_text('[tool.neuron-migrate]\nfollow = ["tinyvision"]\n')
-    assert len(lines(scan(capsys, site))) == 3
+    assert len(lines(scan(capsys, site))) == 4
     (site / "pyproject.toml").write_text('[tool.neuron-migrate]\nfollow = ["tiny-vision"]\n')
     assert main(["scan", str(site), "-q", "--no-cache"]) == 2
     assert "not a top-level package name" in capsys.readouterr().err
@@ -101,7 +102,7 @@ def test_sarif_carries_the_library_location(capsys, site):
     main(["scan", str(site), "-f", "sarif", "-q", "--no-cache", "--exit-zero", "--select", "NM4"])
     results = json.loads(capsys.readouterr().out)["runs"][0]["results"]
     related = [r["relatedLocations"] for r in results if "relatedLocations" in r]
-    assert len(related) == 2
+    assert len(related) == 3
     loc = related[0][0]["physicalLocation"]
     assert loc["artifactLocation"] == {"uri": "tinyvision/layers/pos.py", "uriBaseId": "PYTHON_SITE_PACKAGES"}
     assert loc["region"] == {"startLine": 6, "startColumn": 9}

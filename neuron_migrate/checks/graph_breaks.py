@@ -1332,6 +1332,13 @@ def _outcalls(traced: dict[int, Traced], ctx: Context, d: _State) -> tuple[tuple
             base = f
             while type(base) is ast.Attribute:
                 base = base.value
+            if (tf.cls is not None and type(f) is ast.Attribute and type(f.value) is ast.Call
+                    and type(f.value.func) is ast.Name and f.value.func.id == "super"):
+                # super().forward(x) in a subclass of another module's class (a library's model)
+                if not any(_method_of(d.classes[b.id], f.attr, d) for b in tf.cls.bases
+                           if isinstance(b, ast.Name) and b.id in d.classes) and _foreign_base(tf.cls, ctx, d):
+                    out.append((tf.name, f"self:{tf.cls.name}.{f.attr}", call.lineno))
+                continue
             held = _held_call(f, tf.cls, d)
             if held is not None:  # self.enc(x) / self.scheduler.step(x), the class imported
                 if held.partition(".")[0] in project and held.partition(".")[0] not in d.classes:
