@@ -84,6 +84,16 @@ def test_breaks_inside_a_library_are_reported_at_the_users_call_site(capsys, sit
     assert all(not m["path"].startswith("tinyvision/") for m in doc["compile_coverage"]["modules"])
 
 
+def test_the_report_names_a_library_entry_without_linking_it(capsys, site, tmp_path):
+    out = tmp_path / "report.md"
+    assert main(["report", str(site), "-o", str(out), "-q", "--no-cache"]) == 0
+    text = out.read_text()
+    assert "| `TinyNet.forward (installed tinyvision, tinyvision/models/net.py)` | — |" in text
+    html = tmp_path / "report.html"
+    assert main(["report", str(site), "-o", str(html), "-q", "--no-cache"]) == 0
+    assert 'href="tinyvision/' not in html.read_text()
+
+
 def test_follow_and_no_follow(capsys, site):
     assert lines(scan(capsys, site, "--no-follow")) == []
     assert lines(scan(capsys, site, "--follow", "tinyvision")) == [

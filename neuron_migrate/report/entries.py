@@ -83,7 +83,10 @@ def _given(e: dict, modules: dict) -> dict:
     """An entry as the scan gives it, weighted by the statements of its function."""
     fn = next((f for f in (modules.get(e.get("path")) or {}).get("functions") or []
                if isinstance(f, dict) and f.get("name") == e.get("function")), {})
-    return {"entry": str(e.get("function") or e.get("entry") or "?"), "path": str(e.get("path") or ""),
+    entry, path = str(e.get("function") or e.get("entry") or "?"), str(e.get("path") or "")
+    if e.get("library"):  # a model of an installed package: its file is not the project's to link to
+        entry, path = f"{entry} (installed {e['library']}, {path})", ""
+    return {"entry": entry, "path": path,
             "share": _share(e.get("estimated_coverage")), "graphs": e.get("expected_graphs"),
             "recompiles": e.get("expected_recompiles"),
             "statements": e.get("statements") or fn.get("statements") or 1}
