@@ -166,3 +166,19 @@ def test_the_reason_guards_repeats_is_nm108s():
     from neuron_migrate.checks.device import NM108
 
     assert guards._SWITCHES == NM108.fix_reason
+
+
+@pytest.mark.parametrize("spelling, cuda_only", [
+    ('"\\x74riton"', True),  # an escape: not in the text as written
+    ('"tri" "ton"', True),  # implicit concatenation
+    ("ｔｒｉｔｏｎ", True),  # a fullwidth name: Python reads it NFKC-normalised, as triton
+    ("trıton", True),  # a dotless i, which a case-blind pattern takes for i
+    ('"rocm"', False),
+    ("trt_engine", False),  # \btrt\b: not the word
+])
+def test_cuda_only_names_are_found_however_spelled(spelling, cuda_only):
+    """The file-level shortcut (guards._may_name_cuda_only) skips the search only where no
+    name, attribute or string can name CUDA-only machinery."""
+    (f,) = findings_of(f"import torch\n\n\ndef run(x):\n    engine = {spelling}\n    return x.cuda()\n")
+    assert (f.fix is None) == cuda_only
+    assert ("uses `" in f.message) == cuda_only

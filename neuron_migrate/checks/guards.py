@@ -46,9 +46,11 @@ HARMLESS = frozenset({"NM109", "NM112", "NM113", "NM114", "NM117", "NM119"})
 _SWITCHES = "it switches the CUDA-only features of that branch on for Neuron"
 _CUDA_ONLY = re.compile(r"(?i)triton|cupy|pycuda|tensorrt|\btrt\b|CUDAExecutionProvider|"
                         r"TensorrtExecutionProvider")
-# lower-case words one of which an ASCII text holds wherever _CUDA_ONLY matches it: a text
-# without any is not searched (the regular expression costs ten times the word search)
+# lower-case words one of which a text holds, lower-cased, wherever _CUDA_ONLY matches it (with
+# the four non-ASCII letters a case-blind pattern takes for ASCII ones put back): a text without
+# any is not searched, since the regular expression costs ten times the word search
 _CUDA_ONLY_WORDS = ("triton", "cupy", "pycuda", "tensorrt", "trt", "cudaexecutionprovider")
+_CASE_BLIND = (("\u0130", "i"), ("\u0131", "i"), ("\u017f", "s"), ("\u212a", "k"))  # İ ı ſ K (re's docs)
 _CUDA_ONLY_MODULES = ("triton", "cupy", "pycuda", "tensorrt", "torch_tensorrt")
 
 
@@ -63,6 +65,8 @@ class _State:
     flags: list[tuple] = field(default_factory=list)  # (assignment to one name or attribute, scope)
     functions: list[ast.AST] = field(default_factory=list)
     mirrors: dict[int, list] = field(default_factory=dict)  # finding id -> comparisons of its variable
+    cuda_only_string: bool = False  # a string constant names CUDA-only machinery
+    may_name_cuda_only: bool | None = None  # _may_name_cuda_only's answer
 
 
 def port_advice(what: str) -> str:
@@ -245,16 +249,46 @@ def _blocking(f: Finding) -> bool:
 
 
 def _names_cuda_only(text: str) -> bool:
-    if text.isascii():
-        lower = text.lower()
-        if not any(w in lower for w in _CUDA_ONLY_WORDS):
-            return False
-    return _CUDA_ONLY.search(text) is not None
+    lower = text
+    if not text.isascii():
+        for odd, letter in _CASE_BLIND:
+            if odd in lower:
+                lower = lower.replace(odd, letter)
+    lower = lower.lower()
+    for word in _CUDA_ONLY_WORDS:
+        if word in lower:
+            return _CUDA_ONLY.search(text) is not None
+    return False
+
+
+@on(ast.Constant)
+def note_cuda_only_string(node: ast.Constant, ctx: Context) -> None:
+    value = node.value
+    if type(value) is str and value and _names_cuda_only(value):
+        ctx.state(_State).cuda_only_string = True
+
+
+def _may_name_cuda_only(ctx: Context) -> bool:
+    """Whether a name, attribute or string of the file may name CUDA-only machinery. Names
+    and attributes stand in the text as written, NFKC-normalised (as Python reads them) where
+    it is not ASCII, between characters that cannot continue a name: a text that does not
+    match has none. Strings, whose escapes may spell a word, are looked at by the walk."""
+    state = ctx.state(_State)
+    if state.may_name_cuda_only is None:
+        text = ctx.src.text
+        if not text.isascii():
+            import unicodedata
+
+            text = unicodedata.normalize("NFKC", text)
+        state.may_name_cuda_only = state.cuda_only_string or _names_cuda_only(text)
+    return state.may_name_cuda_only
 
 
 def _cuda_only_reason(ctx: Context, nodes) -> str | None:
     """The first name, attribute or string naming CUDA-only machinery in ``nodes``, each
     searched breadth first (as ``ast.walk``, without its Load/Store leaves)."""
+    if not _may_name_cuda_only(ctx):
+        return None
     for node in nodes:
         level = [node]
         while level:
