@@ -271,6 +271,17 @@ def compile_coverage(files: Iterable[FileResult], requested: tuple[str, ...] = (
                          "skips_rest": b.skips_rest}
                         for b in e.function.breaks]}
             for e in est]})
-    return {"formula": FORMULA, **_summary(everything),
-            "entries_source": source, "entries_note": ENTRY_SOURCES[source],
-            "unresolved_entries": unresolved, "entries": entry_rows, "modules": modules}
+    doc = {"formula": FORMULA, **_summary(everything),
+           "entries_source": source, "entries_note": ENTRY_SOURCES[source],
+           "unresolved_entries": unresolved, "entries": entry_rows, "modules": modules}
+    followed_files = sorted(getattr(followed, "libraries", None) or {})
+    if followed_files:  # the installed packages traced code was followed into
+        from neuron_migrate.project.libraries import shown
+
+        tops: dict[str, int] = {}
+        for key in followed_files:
+            top = shown(key).split("/")[0].removesuffix(".py")
+            tops[top] = tops.get(top, 0) + 1
+        doc["libraries"] = [{"package": top, "version": getattr(followed, "versions", {}).get(top, ""),
+                             "files": n} for top, n in sorted(tops.items())]
+    return doc

@@ -5,8 +5,10 @@
 import json
 import shutil
 import sys
+from importlib.resources import files
 from pathlib import Path
 
+import jsonschema
 import pytest
 
 from neuron_migrate.cli import main
@@ -80,6 +82,9 @@ def test_breaks_inside_a_library_are_reported_at_the_users_call_site(capsys, sit
     assert lib["library"] == "tinyvision" and lib["break_statements"] == 1
     assert lib["files"] == ["tinyvision/layers/pos.py", "tinyvision/models/net.py"]
     assert entries["finetune.py:Tuned.forward"]["break_statements"] == 1
+    assert doc["compile_coverage"]["libraries"] == [{"package": "tinyvision", "version": "0.3.0", "files": 2}]
+    schema = json.loads(files("neuron_migrate").joinpath("schemas", "scan.schema.json").read_text())
+    jsonschema.Draft202012Validator(schema).validate(doc)  # related[], entries' files/library, libraries[]
     # the library's own modules are no modules of the project
     assert all(not m["path"].startswith("tinyvision/") for m in doc["compile_coverage"]["modules"])
 
@@ -95,7 +100,8 @@ def test_the_report_names_a_library_entry_without_linking_it(capsys, site, tmp_p
 
 
 def test_follow_and_no_follow(capsys, site):
-    assert lines(scan(capsys, site, "--no-follow")) == []
+    doc = scan(capsys, site, "--no-follow")
+    assert lines(doc) == [] and "libraries" not in doc["compile_coverage"]
     assert lines(scan(capsys, site, "--follow", "tinyvision")) == [
         ("eval.py", 12, "NM403"), ("finetune.py", 7, "NM403"), ("train.py", 5, "NM403"), ("wrap.py", 7, "NM403")]
     (site / "pyproject.toml").write_text("[tool.neuron-migrate]\nfollow = false\n")
