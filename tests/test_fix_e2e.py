@@ -68,7 +68,8 @@ if not shim:
 def run(folder: Path, shim: bool = False, scripts=None) -> str:
     specs = [" ".join(s) for s in (scripts or (SHIMMED if shim else STOCK))]
     done = subprocess.run([sys.executable, "-c", RUNNER, str(folder), "shim" if shim else "stock",
-                           str(SHIM), *specs], capture_output=True, text=True, timeout=600, cwd=folder)
+                           str(SHIM), *specs], capture_output=True, text=True, timeout=600, cwd=folder,
+                          stdin=subprocess.DEVNULL)  # an inherited terminal stops a background run
     assert done.returncode == 0, done.stderr[-3000:]
     return done.stdout
 
