@@ -252,7 +252,12 @@ class Cache:
     @classmethod
     def read(cls, root: Path, options: Options) -> Cache:
         """The cache as it is, to read only (``fix`` leaves the folder alone: it changes files)."""
-        cache = cls(root / DIRNAME / LAYOUT / salt(options))
+        return cls._signed(root / DIRNAME, options)
+
+    @classmethod
+    def _signed(cls, top: Path, options: Options) -> Cache:
+        """The cache file under ``top``, its entries loaded only if its signature holds."""
+        cache = cls(top / LAYOUT / salt(options))
         cache.writable = False
         cache.key = secret()
         if cache.key is None:
@@ -267,38 +272,25 @@ class Cache:
 
     @classmethod
     def open(cls, root: Path, options: Options) -> Cache:
-        cache = cls.read(root, options)
-        if cache.key is None:
-            return cache
-        cache.writable = True
-        try:
-            cache._prepare(root / DIRNAME)
-        except OSError:
-            cache.writable = False  # a read-only tree: scan without writing a cache
-        return cache
+        return cls._signed(root / DIRNAME, options)._writable(root / DIRNAME)
 
     @classmethod
     def shared(cls, name: str, options: Options) -> Cache:
         """A cache in the user's cache folder (``name``), for results that do not belong to one
         scan root (installed libraries' files), signed as the others are."""
         top = user_cache_dir() / name
-        cache = cls(top / LAYOUT / salt(options))
-        cache.writable = False
-        cache.key = secret()
-        if cache.key is None:
-            return cache
+        return cls._signed(top, options)._writable(top)
+
+    def _writable(self, top: Path) -> Cache:
+        """Written to on save, if a key signs it and its folder under ``top`` can be made."""
+        if self.key is None:
+            return self
         try:
-            payload = unseal(cache.key, cache.file.name, cache.file.read_bytes())
+            self._prepare(top)
+            self.writable = True
         except OSError:
-            payload = None
-        if payload is not None:
-            cache.entries = _load(payload)
-        try:
-            cache._prepare(top)
-            cache.writable = True
-        except OSError:
-            pass
-        return cache
+            pass  # a read-only tree: scan without writing a cache
+        return self
 
     def save_shared(self, keep: int = SHARED_ENTRIES) -> None:
         """Write a shared cache back: the entries this scan used first, then the others, up to ``keep``."""
