@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import ast
 import re
+from typing import NamedTuple
 
 from neuron_migrate.capabilities import cuda_api, target
 from neuron_migrate.checks import Context, finalizer, on, prefilter, rule
@@ -486,7 +487,7 @@ def resolve_held_variables(ctx: Context) -> None:
         only_used_as = None
         if isinstance(target_node, ast.Name):
             scope = ctx.names.binding_scope(leaf, chain)
-            kinds = {k for (name, s, k) in uses if name == leaf and s is scope}
+            kinds = {u.kind for u in uses if u.name == leaf and u.scope is scope}
             only_used_as = kinds.pop() if len(kinds) == 1 else None
         if kind == "backend":
             for lit in lits:
@@ -503,7 +504,7 @@ def resolve_held_variables(ctx: Context) -> None:
             report_device_literals(ctx, lits, NM108, unsafe=NM108.fix_reason,
                                     message=f'`{leaf}` holds "cuda" and is also used outside device '
                                     "positions (comparisons, flags)")
-            _mirrored_test(ctx, target_node, lits, chain, value)
+            _mirrored_test(ctx, target_node, lits, chain, value, uses)
         else:
             for lit in lits:
                 ctx.report(NM118, lit, NM118.summary + f" (assigned to `{leaf}`)")
@@ -520,7 +521,8 @@ def _cuda_test(node: ast.AST) -> bool:
     return False
 
 
-def _mirrored_test(ctx: Context, target_node: ast.AST, lits: list, chain: tuple, value: ast.AST) -> None:
+def _mirrored_test(ctx: Context, target_node: ast.AST, lits: list, chain: tuple, value: ast.AST,
+                   uses: list[_Use]) -> None:
     """``device_type = "cuda" if "cuda" in device else "cpu"``: the variable says what the test
     found, so rewritten with its test it names the target exactly where the device is the
     target. Its uses decide whether that is certain (guards.mirrors_test): device positions,
@@ -530,31 +532,37 @@ def _mirrored_test(ctx: Context, target_node: ast.AST, lits: list, chain: tuple,
         return
     scope = ctx.names.binding_scope(target_node.id, chain)
     compares: list[ast.Compare] = []
-    stack = [(ctx.tree, None, (ctx.tree,))]
-    while stack:
-        node, parent, node_chain = stack.pop()
-        if isinstance(node, ast.Name) and node.id == target_node.id and isinstance(node.ctx, ast.Load):
-            if ctx.names.binding_scope(node.id, node_chain) is not scope:
-                continue
-            if isinstance(parent, ast.Compare):
-                compares.append(parent)
-            elif not (isinstance(parent, (ast.keyword, ast.FormattedValue))
-                      or isinstance(parent, ast.Call) and node in parent.args):
-                return  # a key (`table[device_type]`), an operand: what it makes of "neuron" is unknown
+    for use in uses:
+        if use.name != target_node.id or use.scope is not scope:
             continue
-        for child, child_chain in scoped_children(node, node_chain):
-            stack.append((child, node, child_chain))
+        if isinstance(use.parent, ast.Compare):
+            compares.append(use.parent)
+        elif not (isinstance(use.parent, (ast.keyword, ast.FormattedValue))
+                  or isinstance(use.parent, ast.Call) and use.node in use.parent.args):
+            return  # a key (`table[device_type]`), an operand: what it makes of "neuron" is unknown
     guards.mirrors_test(ctx, compares)
 
 
-def _variable_uses(ctx: Context, names: set[str]) -> list[tuple[str, ast.AST | None, str | None]]:
-    """Every load of ``names``: (name, scope it resolves in, the kind of position it is in)."""
+class _Use(NamedTuple):
+    """A load of a held variable: the scope its name resolves in, the kind of position it is
+    in ("device", "backend" or None), and the node it is a child of."""
+
+    name: str
+    scope: ast.AST | None
+    kind: str | None
+    node: ast.Name
+    parent: ast.AST
+
+
+def _variable_uses(ctx: Context, names: set[str]) -> list[_Use]:
+    """Every load of ``names``, in one walk of the file."""
     out = []
     stack = [(ctx.tree, (), (ctx.tree,))]
     while stack:
         node, parents, chain = stack.pop()
         if isinstance(node, ast.Name) and node.id in names and isinstance(node.ctx, ast.Load):
-            out.append((node.id, ctx.names.binding_scope(node.id, chain), _position_kind(ctx, node, parents, chain)))
+            out.append(_Use(node.id, ctx.names.binding_scope(node.id, chain),
+                            _position_kind(ctx, node, parents, chain), node, parents[-1]))
             continue
         for child, child_chain in scoped_children(node, chain):
             stack.append((child, (*parents[-3:], node), child_chain))
