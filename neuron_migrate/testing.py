@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from neuron_migrate.engine import analyse_source
 from neuron_migrate.fix import fix_source
 from neuron_migrate.models import Finding, Options
@@ -25,3 +27,12 @@ def format_findings(findings: list[Finding]) -> str:
         mark = "" if f.fix is None else " [*]" if f.fix.applicability.value == "safe" else " [~]"
         out.append(f"{f.line}:{f.column} {f.code} {f.message}{mark}")
     return "\n".join(out) + ("\n" if out else "")
+
+
+def compare_with_file(path: Path, actual: str, update: bool) -> None:
+    """Assert ``actual`` equals the expected file ``path``; ``update`` (pytest --update-fixtures)
+    rewrites it first."""
+    if update:
+        path.write_text(actual, encoding="utf-8")
+    assert path.exists(), f"{path} is missing (run pytest --update-fixtures)"
+    assert actual == path.read_text(encoding="utf-8")

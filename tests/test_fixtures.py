@@ -16,7 +16,7 @@ import pytest
 
 from neuron_migrate.fix import parses
 from neuron_migrate.models import Options
-from neuron_migrate.testing import findings_of, fixed, format_findings
+from neuron_migrate.testing import compare_with_file, findings_of, fixed, format_findings
 
 PORTABLE = Options(style="portable")
 
@@ -25,17 +25,10 @@ DIRS = sorted(p for p in (Path(__file__).parent.parent / "fixtures" / "checks").
 CASES = [p for p in DIRS if (p / "input.py").exists()]
 
 
-def _compare(path: Path, actual: str, update: bool) -> None:
-    if update:
-        path.write_text(actual, encoding="utf-8")
-    assert path.exists(), f"{path} is missing (run pytest --update-fixtures)"
-    assert actual == path.read_text(encoding="utf-8")
-
-
 @pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
 def test_fixture(case: Path, update_fixtures: bool) -> None:
     code = (case / "input.py").read_text(encoding="utf-8")
-    _compare(case / "findings.txt", format_findings(findings_of(code)), update_fixtures)
+    compare_with_file(case / "findings.txt", format_findings(findings_of(code)), update_fixtures)
 
     styles = [("", Options())] + ([("-portable", PORTABLE)] if (case / "portable").exists() else [])
     for style, options in styles:
@@ -48,7 +41,7 @@ def test_fixture(case: Path, update_fixtures: bool) -> None:
                     target.unlink()
                 assert not target.exists(), f"{target} exists but the fixes change nothing"
             else:
-                _compare(target, out, update_fixtures)
+                compare_with_file(target, out, update_fixtures)
             assert fixed(out, unsafe=unsafe, options=options) == out, "a second fix run changed the file"
         if style:
             assert "torch.neuron." not in fixed(code, unsafe=True, options=options), \

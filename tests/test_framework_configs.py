@@ -15,7 +15,7 @@ from neuron_migrate.cli import main
 from neuron_migrate.discover import discover
 from neuron_migrate.formats import file_kind
 from neuron_migrate.models import Options
-from neuron_migrate.testing import format_findings
+from neuron_migrate.testing import compare_with_file, format_findings
 
 FIXTURES = Path(__file__).parent.parent / "fixtures" / "checks"
 CONFIGS = sorted(p for d in (*FIXTURES.glob("NM125_*"), *FIXTURES.glob("NM126_*")) for p in d.iterdir()
@@ -25,12 +25,8 @@ CONFIGS = sorted(p for d in (*FIXTURES.glob("NM125_*"), *FIXTURES.glob("NM126_*"
 @pytest.mark.parametrize("path", CONFIGS, ids=[f"{p.parent.name}/{p.name}" for p in CONFIGS])
 def test_config_fixture(path: Path, update_fixtures: bool):
     result = analyse_config(path.name, path.read_bytes(), Options())
-    actual = format_findings(list(result.findings))
-    expected = path.with_name(path.name + ".findings")
-    if update_fixtures:
-        expected.write_text(actual, encoding="utf-8")
-    assert expected.exists(), f"{expected} is missing (run pytest --update-fixtures)"
-    assert actual == expected.read_text(encoding="utf-8")
+    compare_with_file(path.with_name(path.name + ".findings"), format_findings(list(result.findings)),
+                      update_fixtures)
     assert result.skipped is None
 
 

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from neuron_migrate.checks.manifests import analyse_manifest, parse_conda, parse_pip
 from neuron_migrate.formats import analyse as analyse_file, file_kind
 from neuron_migrate.models import Options, Severity
-from neuron_migrate.testing import findings_of, format_findings
+from neuron_migrate.testing import compare_with_file, findings_of, format_findings
 
 FIXTURES = Path(__file__).parent.parent / "fixtures" / "checks"
 MANIFESTS = sorted(p for d in FIXTURES.glob("NM6*") for p in d.iterdir()
@@ -33,12 +33,8 @@ def test_every_manifest_rule_has_manifest_fixtures():
 @pytest.mark.parametrize("path", MANIFESTS, ids=[f"{p.parent.name}/{p.name}" for p in MANIFESTS])
 def test_manifest_fixture(path: Path, update_fixtures: bool):
     result = analyse_manifest(path.name, path.read_bytes(), Options())
-    actual = format_findings(list(result.findings))
-    expected = path.with_name(path.name + ".findings")
-    if update_fixtures:
-        expected.write_text(actual, encoding="utf-8")
-    assert expected.exists(), f"{expected} is missing (run pytest --update-fixtures)"
-    assert actual == expected.read_text(encoding="utf-8")
+    compare_with_file(path.with_name(path.name + ".findings"), format_findings(list(result.findings)),
+                      update_fixtures)
     assert result.skipped is None
 
 
