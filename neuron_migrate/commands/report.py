@@ -65,9 +65,8 @@ def report_command(args) -> int:
     except OSError as exc:
         raise UsageError(f"cannot write {output}: {exc.strerror or exc}") from None
     ready = rep["readiness"]
-    share = "—" if ready["share"] is None else f"{100 * ready['share']:.0f}%"
     eff = rep["effort"]
-    note(args.quiet, f"wrote {output}: {ready['verdict']}, {share} of CUDA references migrated by fix, "
+    note(args.quiet, f"wrote {output}: {ready['verdict']}, {porting.percent(ready['share'])} of CUDA references migrated by fix, "
          f"{ready['blocking']} blocking, effort {eff['low']:g}-{eff['high']:g} h, "
          f"{rep['summary']['findings']} findings in the library and scripts")
     return 0

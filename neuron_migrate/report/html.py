@@ -106,11 +106,6 @@ def _md(text: object) -> str:
     return re.sub(r"`([^`]+)`", r"<code>\1</code>", _e(text))
 
 
-def _pct(share: float | None) -> str:
-    """A share as a whole percentage, rounded down: 100% only when nothing is lost."""
-    return "—" if share is None else f"{math.floor(100 * share + 1e-9):.0f}%"
-
-
 def _plural(n: int, word: str, words: str | None = None) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {words or word + 's'}"
 
@@ -166,7 +161,7 @@ def bar_list(rows: list[tuple[str, str, dict[str, int] | float | None]], css_cla
         else:
             segs = ("" if not value else f'<i class="seg" style="width:{100 * min(value, 1):.2f}%;'
                     f'background:{_share_colour(value)}"></i>')
-            total = _pct(value)
+            total = porting.percent(value)
         out.append(f'<div class="bar-row"><code class="path">{name}</code><span class="track">{segs}</span>'
                    f'<span class="num">{total}</span></div>')
     return "".join(out) + "</div>"
@@ -378,7 +373,7 @@ def rules_appendix(rules: dict) -> str:
 def _ready_card(ready: dict) -> str:
     colour = VERDICT.get(ready["verdict"], "#59636e")
     share = ready["share"]
-    label = "—" if share is None else _pct(share)
+    label = "—" if share is None else porting.percent(share)
     blockers = "".join(f'<li><a href="#blockers">{b["count"]} {_e(b["kind"])}</a></li>' for b in ready["blockers"])
     refs = (f'{ready["migrated_by_fix"]} of {_plural(ready["cuda_references"], "CUDA-specific reference")} '
             f'migrated by <code>neuron-migrate fix</code>; {ready["migrated_after_review"]} more with '
@@ -406,7 +401,7 @@ def _coverage_card(cov: dict | None) -> str:
         bits.append(_plural(cov["graphs"], "expected graph"))
     if cov.get("recompiles"):
         bits.append(_plural(cov["recompiles"], "expected recompile"))
-    return (head + gauge(cov["overall"], _share_colour(cov["overall"]), _pct(cov["overall"]), "compile coverage")
+    return (head + gauge(cov["overall"], _share_colour(cov["overall"]), porting.percent(cov["overall"]), "compile coverage")
             + f'<div class="verdict">captured by torch.compile</div>'
             + (f'<p class="note center">{_e(", ".join(bits))}</p>' if bits else "")
             + f'<p class="note">{_md(_basis(cov))} <a href="#coverage">Per entry, and why</a>.</p></div>')
@@ -438,7 +433,7 @@ def _summary_card(rep: dict) -> str:
                 "<a href=\"#scopes\">counted beside</a>"),
         (f"{s['findings']}", f"findings: {_plural(sev['error'], 'error')}, {_plural(sev['warning'], 'warning')}, "
                              f"{sev['info']} info"),
-        (f"{fix['safe']}", f"safe fixes ({_pct(fix['share'])} of findings); {fix['unsafe']} unsafe"),
+        (f"{fix['safe']}", f"safe fixes ({porting.percent(fix['share'])} of findings); {fix['unsafe']} unsafe"),
         (f"{rep['readiness']['blocking']}", f"<a href=\"#blockers\">{'finding blocks' if rep['readiness']['blocking'] == 1 else 'findings block'} a first run</a>"),
         (_hours(eff["low"], eff["high"]), f"<a href=\"#effort\">effort</a> for {_plural(eff['items'], 'work item')} "
                                           f"({eff['days'][0]:g}–{eff['days'][1]:g} days)"),
@@ -490,7 +485,7 @@ def coverage_section(cov: dict | None, links: Links) -> str:
         return ('<section id="coverage"><h2>Compile coverage per entry</h2><p class="empty">Not estimated: '
                 'this scan holds no compile-coverage estimate.</p></section>')
     rows = "".join(f'<tr><td><code>{_e(e["entry"])}</code></td><td>{loc_link(e["path"], links) if e["path"] else "—"}</td>'
-                   f'<td class="num">{_pct(e["share"])}</td><td class="num">{_e(e["graphs"] if e["graphs"] is not None else "—")}</td>'
+                   f'<td class="num">{porting.percent(e["share"])}</td><td class="num">{_e(e["graphs"] if e["graphs"] is not None else "—")}</td>'
                    f'<td class="num">{_e(e["recompiles"] if e["recompiles"] is not None else "—")}</td>'
                    f'<td class="num">{e["statements"]}</td></tr>' for e in cov.get("entries") or [])
     table = (_table('<th>entry</th><th>file</th><th class="num">captured</th><th class="num">graphs</th>'

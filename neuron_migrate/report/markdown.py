@@ -7,7 +7,6 @@ limit with a "… and N more" line, and the limit shrinks until the whole report
 
 from __future__ import annotations
 
-import math
 
 from neuron_migrate.report import porting
 
@@ -35,18 +34,13 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
-def _pct(share: float | None) -> str:
-    """A share as a whole percentage, rounded down: 100% only when nothing is lost."""
-    return "—" if share is None else f"{math.floor(100 * share + 1e-9):.0f}%"
-
-
 def _coverage_cell(cov: dict | None) -> str:
     if cov is None:
         return "not estimated"
     if cov["overall"] is None:
         return "no traced code"
     assumed = "" if cov.get("compiles", True) else " (the project compiles nothing; assumed)"
-    return _pct(cov["overall"]) + assumed
+    return porting.percent(cov["overall"]) + assumed
 
 
 def _more(total: int, shown: int, what: str = "more") -> list[str]:
@@ -92,7 +86,7 @@ def render_report(rep: dict, limit: int) -> str:
     title = f"Neuron porting report: {rep['project']}" if rep["project"] else "Neuron porting report"
     sev = s["by_severity"]
     fix = s["auto_fixable"]
-    share = "—" if ready["share"] is None else _pct(ready["share"])
+    share = "—" if ready["share"] is None else porting.percent(ready["share"])
     out = [f"## {title}", "",
            f"{_ICON.get(ready['verdict'], '')} **{ready['verdict']}** · **{share}** of CUDA references "
            f"migrated by `fix` · {_plural(ready['blocking'], 'blocking finding')} · effort "
@@ -111,7 +105,7 @@ def render_report(rep: dict, limit: int) -> str:
             f"{sev['info']} info |",
             f"| CUDA references migrated by `fix` | {ready['migrated_by_fix']} of {ready['cuda_references']} ({share}); "
             f"{ready['migrated_after_review']} more with `--unsafe-fixes` after review; {ready['by_hand']} by hand |",
-            f"| auto-fixable | {fix['safe']} safe ({_pct(fix['share'])}), {fix['unsafe']} unsafe |",
+            f"| auto-fixable | {fix['safe']} safe ({porting.percent(fix['share'])}), {fix['unsafe']} unsafe |",
             f"| blocks a first run | {_plural(ready['blocking'], 'finding')} |",
             f"| effort | {_hours(eff['low'], eff['high'])} ({eff['days'][0]:g}–{eff['days'][1]:g} days) for "
             f"{_plural(eff['items'], 'work item')} |",
@@ -161,10 +155,10 @@ def render_report(rep: dict, limit: int) -> str:
             out += [cov["assumption"], ""]
         if cov["overall"] is not None:
             graphs = f", {_plural(cov['graphs'], 'expected graph')}" if cov["graphs"] is not None else ""
-            out += [f"Estimated share captured by `torch.compile`: **{_pct(cov['overall'])}**{graphs}.", ""]
+            out += [f"Estimated share captured by `torch.compile`: **{porting.percent(cov['overall'])}**{graphs}.", ""]
         if cov.get("entries"):
             out += _table(["entry", "file", "captured", "graphs", "expected recompiles", "weight"],
-                          [[f"`{e['entry']}`", f"`{e['path']}`" if e["path"] else "—", _pct(e["share"]),
+                          [[f"`{e['entry']}`", f"`{e['path']}`" if e["path"] else "—", porting.percent(e["share"]),
                             "—" if e["graphs"] is None else e["graphs"],
                             "—" if e["recompiles"] is None else e["recompiles"], e["statements"]]
                            for e in cov["entries"]], limit, "more entries")

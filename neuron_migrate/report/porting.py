@@ -11,6 +11,7 @@ counted beside them. Compile coverage: report/entries.py.
 
 from __future__ import annotations
 
+import math
 import re
 from collections import Counter, defaultdict
 from pathlib import Path
@@ -43,6 +44,11 @@ _RANK = {s: i for i, s in enumerate(SEVERITIES)}
 
 def _plural(n: int, word: str, words: str | None = None) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {words or word + 's'}"
+
+
+def percent(share: float | None) -> str:
+    """A share as a whole percentage, rounded down: 100% only when nothing is lost."""
+    return "—" if share is None else f"{math.floor(100 * share + 1e-9):.0f}%"
 
 
 def family_of(code: str) -> tuple[str, str]:
