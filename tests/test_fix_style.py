@@ -182,3 +182,41 @@ def test_cuda_only_names_are_found_however_spelled(spelling, cuda_only):
     (f,) = findings_of(f"import torch\n\n\ndef run(x):\n    engine = {spelling}\n    return x.cuda()\n")
     assert (f.fix is None) == cuda_only
     assert ("uses `" in f.message) == cuda_only
+
+
+OPTIONAL_KERNEL = '''import torch
+
+
+def main(args):
+    if args.xformers:
+        import xformers
+        torch.cuda.synchronize()
+    {unconditional}
+    if torch.cuda.is_available():
+        torch.cuda.empty_cache()
+'''
+
+
+@pytest.mark.parametrize("unconditional, rest_fixed", [
+    ("pass", True),  # the kernel is optional: only its branch is CUDA-only
+    ("import triton", False),  # every path through main reaches it: the whole function is
+])
+def test_a_cuda_only_use_leaves_only_its_own_region(unconditional, rest_fixed):
+    """A 1000-line training ``main`` with ``if args.enable_xformers: import xformers`` kept
+    none of its CUDA calls fixable before; the branch holding the use is its region."""
+    found = {(f.line, f.code): f for f in findings_of(OPTIONAL_KERNEL.format(unconditional=unconditional))}
+    assert found[(7, "NM103")].fix is None and "`main` uses `" in found[(7, "NM103")].message
+    assert (found[(9, "NM103")].fix is not None) == rest_fixed
+    assert (found[(10, "NM103")].fix is not None) == rest_fixed
+    out = fixed(OPTIONAL_KERNEL.format(unconditional=unconditional))
+    assert ("torch.neuron.empty_cache()" in out) == rest_fixed
+    assert "torch.cuda.synchronize()" in out
+
+
+def test_a_try_body_with_a_fallback_is_its_own_region():
+    code = ("import torch\n\n\ndef attention(x):\n    try:\n        import flash_attn\n"
+            "        torch.cuda.synchronize()\n    except ImportError:\n        flash_attn = None\n"
+            "    return x.cuda()\n")
+    found = {f.line: f for f in findings_of(code)}
+    assert found[7].fix is None
+    assert found[10].fix is not None

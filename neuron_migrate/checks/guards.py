@@ -422,7 +422,11 @@ def _after_raising_calls(ctx: Context, spans: _Spans, marks: dict) -> set[int]:
 
 
 def _cuda_only_functions(ctx: Context, spans: _Spans, why: dict[int, str]) -> None:
-    """Findings inside a function (or module) that feeds CUDA-only machinery."""
+    """Findings in the region of a function (or module) that feeds CUDA-only machinery. The
+    region is the innermost block that holds the use: the whole function where every path
+    through it reaches the use, only the branch where the use is optional (``if
+    args.use_xformers: import xformers`` in a 1000-line ``main`` leaves the rest of ``main``
+    free to run on Neuron)."""
     findings = ctx.findings
     fixable = [i for i, f in enumerate(findings) if f.fix is not None]
     if not fixable:
@@ -440,12 +444,50 @@ def _cuda_only_functions(ctx: Context, spans: _Spans, why: dict[int, str]) -> No
         inside = [i for i in fixable if _inside(findings[i], span)]
         if not inside:
             continue
-        kernel = next((findings[i].code for i, f in enumerate(findings)
-                       if f.code.startswith("NM5") and _inside(f, span)), None)
-        reason = _cuda_only_reason(ctx, [node]) or kernel
-        if reason:
+        blocks = _optional_blocks(node, spans)
+        causes = [(text, spans.start(sub)) for text, sub in _cuda_only_names(ctx, node)]
+        causes += [(f.code, (f.line, f.column)) for f in findings
+                   if f.code.startswith("NM5") and _inside(f, span)]
+        for reason, at in causes:
+            region = min((b for b in blocks if b[0] <= at < b[1]), default=span,
+                         key=lambda b: (b[1][0] - b[0][0], b[1][1] - b[0][1]))
             for i in inside:
-                why.setdefault(i, f"`{node.name}` uses `{reason}`")
+                if _inside(findings[i], region):
+                    why.setdefault(i, f"`{node.name}` uses `{reason}`")
+
+
+def _optional_blocks(function: ast.AST, spans: _Spans) -> list[tuple]:
+    """Spans of the blocks of ``function`` that a run may skip: the branches of an ``if`` or
+    ``match``, and a ``try`` body whose handlers offer a path without it (``except
+    ImportError``) with the handlers themselves (nested functions are their own region)."""
+    out = []
+    stack = list(function.body)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+            continue
+        blocks = []
+        if isinstance(node, ast.If):
+            blocks = [node.body, node.orelse]
+        elif isinstance(node, (ast.Try, getattr(ast, "TryStar", ast.Try))) and node.handlers:
+            blocks = [node.body] + [h.body for h in node.handlers]
+        elif isinstance(node, ast.match_case):
+            blocks = [node.body]
+        out += [spans.of(b) for b in blocks if b]
+        stack.extend(child_nodes(node))
+    return out
+
+
+def _cuda_only_names(ctx: Context, function: ast.AST):
+    """Every name, attribute or string in ``function`` naming CUDA-only machinery."""
+    if not _may_name_cuda_only(ctx):
+        return
+    for sub in ast.walk(function):
+        t = type(sub)
+        text = (sub.id if t is ast.Name else sub.attr if t is ast.Attribute
+                else sub.value if t is ast.Constant and isinstance(sub.value, str) else None)
+        if text and _names_cuda_only(text):
+            yield text, sub
 
 
 def _decide(ctx, findings, new, unit, marks, covered, why_cuda_only, reached_with_cuda, switching) -> None:
