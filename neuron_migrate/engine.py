@@ -33,7 +33,8 @@ def analyse_source(src: SourceFile, options: Options) -> FileResult:
               or any(entry_matches(e, src.path) is not None for e in options.entries))  # named by --entry
     handlers, finalizers, marked = checks_for(src.text, ("neuron_migrate.checks.graph_breaks",) if rooted else (),
                                               LIBRARY_CHECKS if options.library else None)
-    if not marked and suppress.MARKER not in src.text:
+    landed = next((found for path, found in options.landed if path == src.path), ())
+    if not marked and not landed and suppress.MARKER not in src.text:
         return FileResult(src.path, (), lines=lines)  # no check could report anything
     try:
         with warnings.catch_warnings():
@@ -52,14 +53,16 @@ def analyse_source(src: SourceFile, options: Options) -> FileResult:
         ctx.parent, ctx.chain = None, (tree,)
         for fin in finalizers:
             fin(ctx)
-        # Suppressions see every finding of the walk, before selection, so that narrowing
-        # --select never makes a suppression look unused.
-        found, hidden = suppress.apply(src, ctx.findings, checks.RULES)
+        # Suppressions see every finding of the walk and every library finding reported here,
+        # before selection, so that narrowing --select never makes a suppression look unused.
+        found, hidden = suppress.apply(src, [*ctx.findings, *landed], checks.RULES)
     except RecursionError:  # a recursive helper in a check met an expression the parser took
         return problem(src.path, "NM903", "too deeply nested for the tool's checks", 1, 1, lines)
     except Exception as exc:  # noqa: BLE001 - a bug in a check: this file's finding, not a crash
         return internal_error(src.path, exc, lines)
-    findings = sorted((f for f in found if options.wants(f.code, src.path)), key=lambda f: f.sort_key)
+    # a library file the tool could not follow into is an error whatever is selected, as a project file's
+    findings = sorted((f for f in found if options.wants(f.code, src.path) or (f in landed and f.code.startswith("NM9"))),
+                      key=lambda f: f.sort_key)
     traced = ctx.state(TracedCode)
     return FileResult(src.path, tuple(findings), lines=lines,
                       suppressed=sum(options.wants(f.code, src.path) for f in hidden),

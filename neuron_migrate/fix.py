@@ -175,6 +175,14 @@ class Tracker:
                 return s.orig_end
         return p - self._shift_before(p)
 
+    def to_current(self, p: int) -> int:
+        """The current offset of original offset ``p`` (a changed region maps to its start)."""
+        for s in self.spans:
+            if s.orig_start <= p < s.orig_end:
+                return s.cur_start
+        return p + sum((s.cur_end - s.cur_start) - (s.orig_end - s.orig_start)
+                       for s in self.spans if s.orig_end <= p)
+
     def edits(self, original: str, current: str) -> list[Edit]:
         out = [Edit(s.orig_start, s.orig_end, current[s.cur_start:s.cur_end]) for s in self.spans]
         return [e for e in out if original[e.start:e.end] != e.replacement]
@@ -253,7 +261,8 @@ def fix_source(src: SourceFile, options: Options, unsafe: bool = False) -> FixOu
         # the imports follow every pass before it is analysed again (one analysis per pass;
         # a pass that finds nothing more to fix leaves them as they are)
         current = _fix_imports(src, current, tracker, outcome)
-        findings = _normalised(list(analyse_source(current, options).findings), src.newline)
+        findings = _normalised(list(analyse_source(current, _landed_in(options, src, current, tracker)).findings),
+                               src.newline)
     for f in todo:
         outcome.not_applied.append(NotApplied(
             _in_original(f, current, tracker, src),
@@ -267,6 +276,25 @@ def fix_source(src: SourceFile, options: Options, unsafe: bool = False) -> FixOu
         outcome.text, outcome.edits, outcome.applied = src.text, [], []
         outcome.remaining = list(analyse_source(src, options).findings)
     return outcome
+
+
+def _landed_in(options: Options, src: SourceFile, current: SourceFile, tracker: Tracker) -> Options:
+    """``options`` with the library findings reported at lines of ``src`` moved to where those
+    lines are in ``current`` (an added import shifts them), for its suppressions to meet them."""
+    landed = next((found for path, found in options.landed if path == src.path), ())
+    if not landed:
+        return options
+
+    def where(line: int, col: int) -> tuple[int, int]:
+        offset = src.line_starts[min(line, len(src.line_starts)) - 1] + col - 1
+        line, col = current.position(min(tracker.to_current(offset), len(current.text)))
+        return line, col + 1
+
+    moved = []
+    for f in landed:
+        (line, col), (end_line, end_col) = where(f.line, f.column), where(f.end_line, f.end_column)
+        moved.append(dataclasses.replace(f, line=line, column=col, end_line=end_line, end_column=end_col))
+    return dataclasses.replace(options, landed=((src.path, tuple(moved)),))
 
 
 def _fix_imports(src: SourceFile, current: SourceFile, tracker: Tracker, outcome: FixOutcome) -> SourceFile:

@@ -155,6 +155,10 @@ class Options:
     follow: tuple[str, ...] = ()
     no_follow: bool = False
     library: bool = False  # the file is an installed library's: only ``traced_roots`` are traced
+    # (path, findings) of installed libraries' findings reported at lines of that file (the call
+    # that reaches them, project/model.py): the file's suppressions see them as its own;
+    # set by the runner, after following
+    landed: tuple[tuple[str, tuple[Finding, ...]], ...] = ()
 
     def wants(self, code: str, path: str | None = None) -> bool:
         if self.select and not any(code.startswith(p) for p in self.select):

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import gc
 import os
+import re
 import signal
 import stat
 import threading
@@ -118,6 +119,8 @@ def fix_files(cands: list[Candidate], options: Options, unsafe: bool, jobs: int 
 
     With the cache (at ``base``), a file whose cached findings have no fix to apply is not
     analysed again: its findings are what is left."""
+    if base is not None:
+        options = _as_in_the_project(cands, options, jobs, use_cache, base)
     done: dict[int, tuple[bytes | None, object]] = {}
     todo = list(range(len(cands)))
     if use_cache and base is not None:
@@ -132,6 +135,35 @@ def fix_files(cands: list[Candidate], options: Options, unsafe: bool, jobs: int 
             data, result = done.pop(upcoming)
             yield cands[upcoming], data, result
             upcoming += 1
+
+
+# a suppression that findings of another file may use: a bare one, or one naming a graph
+# break (NM3xx/NM4xx, traced from another file or inside a library) or an NM9xx of a library file
+_FOLLOWED_SUPPRESSION = re.compile(rb"#[ \t]*neuron-migrate[ \t]*:[ \t]*ignore(?:\[[^\]\n]*NM[349]|(?!\[))")
+
+
+def _as_in_the_project(cands: list[Candidate], options: Options, jobs: int | None, use_cache: bool,
+                       base: Path) -> Options:
+    """``options`` for fixing files as the project-wide scan sees them, when it matters: a file
+    analysed alone misses the functions traced from other files and the findings of libraries
+    reported at its lines, so a suppression they use would look unused there and its NM905 fix
+    would delete it. Only when some file holds such a suppression is the project scanned (with
+    the cache) for the roots and findings following gives (``traced_roots``, ``landed``)."""
+    import dataclasses
+
+    def holds(cand: Candidate) -> bool:
+        try:
+            return cand.kind == "python" and _FOLLOWED_SUPPRESSION.search(read_source(cand.path)) is not None
+        except OSError:
+            return False
+
+    if not any(holds(c) for c in cands):
+        return options
+    _, followed = _analyse_project(cands, base, options, jobs, use_cache)
+    if not (followed.roots or followed.landed):
+        return options
+    return dataclasses.replace(options, traced_roots=followed.roots,
+                               landed=tuple((p, tuple(fs)) for p, fs in sorted(followed.landed.items())))
 
 
 def _nothing_to_fix(cands: list[Candidate], options: Options, unsafe: bool, base: Path,
@@ -246,6 +278,15 @@ def scan(paths: list[Path], options: Options, excludes: tuple[str, ...] = (),
     cands, skipped = candidates(paths, excludes)
     unlisted = [skipped_result(s) for s in skipped if s.error]
     skipped = [s for s in skipped if not s.error]
+    results, result.followed = _analyse_project(cands, base, options, jobs, use_cache, progress)
+    result.files.extend(r for r in results if r is not None)
+    result.files.extend(unlisted)
+    return result, skipped
+
+
+def _analyse_project(cands: list[Candidate], base: Path, options: Options, jobs: int | None,
+                     use_cache: bool, progress: Callable[[int, int], None] | None = None):
+    """(the result of each candidate, in order; the project model's ``Followed``)."""
     results: list[FileResult | None] = [None] * len(cands)
     cache = None
     if use_cache:
@@ -265,12 +306,10 @@ def scan(paths: list[Path], options: Options, excludes: tuple[str, ...] = (),
         done += 1
         if progress:
             progress(done, len(cands))
-    result.followed = _follow_project(cands, results, base, options, jobs, cache)
+    followed = _follow_project(cands, results, base, options, jobs, cache)
     if cache is not None:
         cache.save(base)
-    result.files.extend(r for r in results if r is not None)
-    result.files.extend(unlisted)
-    return result, skipped
+    return results, followed
 
 
 def _follow_project(cands: list[Candidate], results: list[FileResult | None], base: Path,
@@ -287,12 +326,14 @@ def _follow_project(cands: list[Candidate], results: list[FileResult | None], ba
     index = {c.rel: i for i, c in enumerate(cands)}
     by_path = {r.path: r for r in results if r is not None}
 
-    def again(paths: list[str], roots: tuple) -> dict[str, FileResult]:
-        kinds = {p: _rooted_kind(cands[index[p]].kind, [r for r in roots if r[0] == p]) for p in paths}
+    def again(paths: list[str], roots: tuple, landed: dict | None = None) -> dict[str, FileResult]:
+        landed = landed or {}
+        kinds = {p: _rooted_kind(cands[index[p]].kind, [r for r in roots if r[0] == p], landed.get(p, ()))
+                 for p in paths}
         hits: list[FileResult | None] = [None] * len(paths)
         todo = _lookup([cands[index[p]] for p in paths], hits, cache, kinds)
         out = {paths[i]: r for i, r in enumerate(hits) if r is not None}
-        opts = dataclasses.replace(options, traced_roots=roots)
+        opts = dataclasses.replace(options, traced_roots=roots, landed=tuple(landed.items()))
         work = [cands[index[paths[i]]] for i in todo]
         for k, (dig, r) in in_pool(_analyse, work, (opts, cache is not None), jobs):
             out[work[k].rel] = r
@@ -305,10 +346,12 @@ def _follow_project(cands: list[Candidate], results: list[FileResult | None], ba
                       libraries and libraries.analyse)
     if libraries is not None:
         libraries.save()
-    extra = at_call_sites(followed, options, lambda path: cands[index[path]].path)
+    # the files where library findings land are analysed again with them, so that their
+    # suppressions see them (and are used by them) as by the file's own findings
+    followed.landed = at_call_sites(followed, lambda path: cands[index[path]].path)
+    if followed.landed:
+        by_path.update(again(sorted(followed.landed), followed.roots, followed.landed))
     for path, r in by_path.items():
-        if path in extra:
-            r = dataclasses.replace(r, findings=tuple(sorted((*r.findings, *extra[path]), key=lambda f: f.sort_key)))
         results[index[path]] = r
     return followed
 
@@ -368,11 +411,12 @@ class _LibraryAnalysis:
             self.cache.save_shared()
 
 
-def _rooted_kind(kind: str, roots: list[tuple[str, str, str]]) -> str:
-    """The cache kind of a file analysed with functions traced into it from other files."""
+def _rooted_kind(kind: str, roots: list[tuple[str, str, str]], landed: tuple = ()) -> str:
+    """The cache kind of a file analysed with functions traced into it from other files (and
+    with the findings of libraries reported at its lines)."""
     import hashlib
 
-    return f"{kind}+traced:" + hashlib.sha256(repr(sorted(roots)).encode()).hexdigest()[:24]
+    return f"{kind}+traced:" + hashlib.sha256(repr((sorted(roots), landed) if landed else sorted(roots)).encode()).hexdigest()[:24]
 
 
 def _lookup(cands: list[Candidate], results: list[FileResult | None], cache,

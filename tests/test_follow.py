@@ -152,10 +152,20 @@ def test_hostile_library_files_are_findings_never_tracebacks(capsys, site, tmp_p
     (lib / "tinyvision" / "models" / "loop").symlink_to(lib / "tinyvision" / "models")  # a link loop
     (lib / "tinyvision" / "layers" / "pos.py").write_text("def resample(pos, n:\n")  # does not parse
     doc = scan(capsys, site)
-    # one error finding, at the first call site that leads there: no gate passes by it
-    [f] = [f for f in doc["findings"] if f["code"] == "NM901"]
-    assert (f["path"], f["line"], f["severity"]) == ("finetune.py", 7, "error")
+    # an error finding at every line that leads there (as a break inside it would be): no gate
+    # passes by it, and each line's suppression and baseline entry is its own
+    found = [f for f in doc["findings"] if f["code"] == "NM901"]
+    assert [(f["path"], f["line"], f["severity"]) for f in found] == [
+        ("finetune.py", 7, "error"), ("train.py", 5, "error"), ("wrap.py", 7, "error")]
+    f = found[0]
     assert f["message"].startswith("cannot follow into `tinyvision/layers/pos.py` (tinyvision 0.3.0): syntax error")
+    assert f["related"][0]["path"] == "tinyvision/layers/pos.py" and f["related"][0]["line"] == 1
+    main(["scan", str(site), "-f", "sarif", "-q", "--no-cache", "--exit-zero", "--select", "NM4"])
+    results = json.loads(capsys.readouterr().out)["runs"][0]["results"]
+    assert [(r["ruleId"], r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"].rsplit("/", 1)[1]) for r in results] == [
+        ("NM901", "finetune.py"), ("NM901", "train.py"), ("NM901", "wrap.py")]  # selected or not, as a project file's
+    main(["scan", str(site), "-q", "--no-cache", "--exit-zero", "--select", "NM4"])
+    assert capsys.readouterr().out.count("NM901 cannot follow into `tinyvision/layers/pos.py`") == 3
     # a file larger than the tool reads: the same, as NM904
     from neuron_migrate import runner
 
@@ -163,7 +173,7 @@ def test_hostile_library_files_are_findings_never_tracebacks(capsys, site, tmp_p
     with open(lib / "tinyvision" / "layers" / "pos.py", "a") as fh:
         fh.write("#" * 3000 + "\n")
     monkeypatch.setattr(runner, "MAX_BYTES", 2000)  # every other file is smaller
-    [f] = [f for f in scan(capsys, site)["findings"] if f["code"].startswith("NM9")]
+    f, *_ = [f for f in scan(capsys, site)["findings"] if f["code"].startswith("NM9")]
     assert (f["path"], f["code"]) == ("finetune.py", "NM904")
     assert f["message"].startswith("cannot follow into `tinyvision/layers/pos.py` (tinyvision 0.3.0): cannot read")
 
@@ -184,3 +194,63 @@ def test_locating_never_imports(tmp_path, monkeypatch):
     (pkg / "out.py").symlink_to(tmp_path / "elsewhere.py")  # a link out of the package
     (tmp_path / "elsewhere.py").write_text("y = 2\n")
     assert libs.module("boom.out") is None
+
+
+def test_an_inline_ignore_on_the_users_line_silences_a_library_finding(capsys, site):
+    """The break lives in the library but is reported at the user's line: a suppression there is
+    the one the user can write, so it applies, counts as used, and `fix` keeps it."""
+    train = site / "train.py"
+    train.write_text(train.read_text().replace('backend="neuron")\n', 'backend="neuron")  # neuron-migrate: ignore[NM403]\n'))
+    wrap = site / "wrap.py"
+    wrap.write_text(wrap.read_text().replace("* 2  # the library's", "* 2  # neuron-migrate: ignore  # the library's"))
+    finetune = site / "finetune.py"  # a code the library finding does not have: still unused
+    finetune.write_text(finetune.read_text().replace(".sum(-1)\n", ".sum(-1)  # neuron-migrate: ignore[NM402]\n"))
+    main(["scan", str(site), "-f", "json", "-q", "--no-cache", "--exit-zero"])
+    doc = json.loads(capsys.readouterr().out)
+    assert lines(doc) == [("finetune.py", 7, "NM403"), ("finetune.py", 7, "NM905")]
+    assert doc["summary"]["suppressed"] == 2
+    before = {p.name: p.read_text() for p in site.glob("*.py")}
+    assert main(["fix", str(site), "--apply", "-q", "--no-cache"]) == 0
+    after = {p.name: p.read_text() for p in site.glob("*.py")}
+    assert after["train.py"] == before["train.py"] and after["wrap.py"] == before["wrap.py"]
+    assert "ignore[NM402]" not in after["finetune.py"]  # the unused one goes, as in any file
+    main(["scan", str(site), "-f", "json", "-q", "--no-cache", "--exit-zero", "--no-follow"])
+    assert lines(json.loads(capsys.readouterr().out)) == [("train.py", 5, "NM905"), ("wrap.py", 7, "NM905")]
+
+
+def test_fix_keeps_a_suppression_of_a_library_finding_when_lines_move(capsys, site):
+    (site / "train.py").write_text(
+        "import torch\nfrom torch.cuda.amp import GradScaler\nimport tinyvision\n\nscaler = GradScaler()\n"
+        'model = torch.compile(tinyvision.create_model("tiny_net"), backend="neuron")  # neuron-migrate: ignore[NM403]\n')
+    assert main(["fix", str(site), "--apply", "--unsafe-fixes", "-q", "--no-cache"]) == 0
+    text = (site / "train.py").read_text()
+    assert "GradScaler\n" not in text  # the import went: every line below moved up
+    assert text.endswith('backend="neuron")  # neuron-migrate: ignore[NM403]\n')
+
+
+def test_fix_keeps_a_suppression_used_only_when_traced_from_another_file(capsys, tmp_path):
+    project = tmp_path / "p"
+    shutil.copytree(ENTRIES, project)
+    utils = project / "sampler" / "utils.py"
+    utils.write_text(utils.read_text().replace("on the host\n", "on the host  # neuron-migrate: ignore[NM401]\n", 1))
+    entry = ["--entry", "sampler.pipeline:Pipeline.__call__"]
+    before = utils.read_text()
+    main(["scan", str(project), "-f", "json", "-q", "--no-cache", "--exit-zero", *entry])
+    doc = json.loads(capsys.readouterr().out)
+    assert ("sampler/utils.py", 2) not in {(f["path"], f["line"]) for f in doc["findings"]}
+    assert main(["fix", str(project), "--apply", "-q", "--no-cache", *entry]) == 0
+    assert utils.read_text() == before
+    main(["fix", str(project), "--apply", "-q", "--no-cache"])  # not traced without the entry: unused
+    assert "neuron-migrate" not in utils.read_text()
+
+
+def test_a_model_moved_or_put_in_eval_mode_is_the_model_compiled(capsys, site):
+    """``Net().to(device)``, ``.cuda()``, ``.eval()`` return the module itself: compiling the
+    result compiles the model the call built (as nanoGPT and diffusers' examples write it)."""
+    train = site / "train.py"
+    train.write_text(train.read_text().replace('classes=5)', 'classes=5).cuda().eval()'))
+    wrap = site / "wrap.py"
+    wrap.write_text(wrap.read_text().replace("torch.compile(Wrapped(),", "model = Wrapped().to('cuda')\nwrapped = torch.compile(model,"))
+    assert lines(scan(capsys, site)) == [("finetune.py", 7, "NM403"), ("train.py", 5, "NM403"), ("wrap.py", 7, "NM403")]
+    wrap.write_text(wrap.read_text().replace("Wrapped().to('cuda')", "Wrapped().to('cuda').parameters()"))
+    assert ("wrap.py", 7, "NM403") not in lines(scan(capsys, site))  # not a module any more

@@ -342,6 +342,19 @@ def _function(node: ast.AST, ctx: Context) -> None:
             d.disabled.add(id(node))
 
 
+# nn.Module methods that return the module itself: Net().to(device) is the Net
+_RETURN_SELF = frozenset({"to", "cuda", "cpu", "eval", "train", "half", "float", "double", "bfloat16",
+                          "requires_grad_", "to_empty", "xpu"})
+
+
+def _built(call: ast.Call) -> ast.Call:
+    """The call that built a module, under a chain of methods returning it (``Net(cfg).to(device).eval()``)."""
+    while (isinstance(call.func, ast.Attribute) and call.func.attr in _RETURN_SELF
+           and isinstance(call.func.value, ast.Call)):
+        call = call.func.value
+    return call
+
+
 @on(ast.Assign, ast.AnnAssign)
 def _submodule(node: ast.AST, ctx: Context) -> None:
     """``self.rnn = nn.LSTM(...)`` in a method: remember the kind of ``rnn`` (for NM406/NM407)
@@ -349,14 +362,15 @@ def _submodule(node: ast.AST, ctx: Context) -> None:
     value = node.value
     if not isinstance(value, ast.Call):
         return
-    built = dotted(value.func)
+    built = dotted(_built(value).func)
     if built and isinstance(node, ast.Assign):
         for t in node.targets:  # model = Net(...): torch.compile(model) traces Net.forward
             if (isinstance(t, ast.Name) and t.id not in ctx.state(_State).instances  # not model = wrap(model)
                     and not (ctx.qualify(value.func) or "").startswith("torch.")):
                 ctx.state(_State).instances[t.id] = built
-                if value.args and isinstance(value.args[0], ast.Constant) and isinstance(value.args[0].value, str):
-                    ctx.state(_State).factory_names[t.id] = value.args[0].value  # timm.create_model("vit_...")
+                args = _built(value).args
+                if args and isinstance(args[0], ast.Constant) and isinstance(args[0].value, str):
+                    ctx.state(_State).factory_names[t.id] = args[0].value  # timm.create_model("vit_...")
     if len(ctx.chain) < 3 or not isinstance(ctx.chain[-2], ast.ClassDef):
         return
     leaf = _container(value.func, ctx) or ""

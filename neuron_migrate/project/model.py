@@ -298,16 +298,19 @@ def _compiled_specs(results: dict[str, FileResult]) -> set[str]:
 
 
 class Followed:
-    """What following found: ``links`` between traced functions of different files
-    ((caller path, caller, callee path, callee, line)), the installed libraries' files
-    analysed (key -> result), and for each library function the user's call site that reaches
-    it ((path, line), project/libraries.py keys): every site that follows into it."""
+    """What following found: the functions traced from other files (``roots``: (path,
+    function, origin), as ``Options.traced_roots``), ``links`` between traced functions of
+    different files ((caller path, caller, callee path, callee, line)), the installed
+    libraries' files analysed (key -> result), and for each library function the user's call
+    site that reaches it ((path, line), project/libraries.py keys): every site that follows into it."""
 
     def __init__(self) -> None:
+        self.roots: tuple[tuple[str, str, str], ...] = ()
         self.links: list[tuple[str, str, str, str, int]] = []
         self.libraries: dict[str, FileResult] = {}
         self.sites: dict[tuple[str, str], list[tuple[str, int]]] = {}
         self.versions: dict[str, str] = {}
+        self.landed: dict[str, list[Finding]] = {}  # path -> library findings at its lines (at_call_sites)
 
 
 def extra_roots(files: list[FileResult], root: Path, known: set[tuple[str, str]] = frozenset(),
@@ -385,6 +388,7 @@ def follow(results: dict[str, FileResult], root: Path,
         for path, r in done.items():
             (out.libraries if is_library(path) else results)[path] = r
         project.update(done.values())
+    out.roots = tuple(roots)
     _link(out, results, project, options)
     if libraries is not None:
         out.versions = {top: libraries.version(top) for top in {shown(k).split("/")[0].removesuffix(".py")
@@ -430,22 +434,24 @@ _TRACED_NOTE = re.compile(r" \(traced: [^()]*\)")
 _DYNAMO_NOTE = re.compile(r" \[Dynamo (GB\d+)\]$")
 
 
-def at_call_sites(followed: Followed, options, file_of: Callable[[str], Path]) -> dict[str, list[Finding]]:
-    """The findings of installed libraries' files, reported at the user's call site that
-    reaches them: a break inside ``timm/layers/pos_embed.py:57`` becomes a finding on the line of
-    ``train.py`` whose call (or ``torch.compile``) leads there, naming the library's file and
+def at_call_sites(followed: Followed, file_of: Callable[[str], Path]) -> dict[str, list[Finding]]:
+    """The findings of installed libraries' files, reported at every user's call site that
+    reaches them: a break inside ``timm/layers/pos_embed.py:57`` becomes a finding on each line of
+    the project whose call (or ``torch.compile``) leads there, naming the library's file and
     line in its message and its related locations. A library file that could not be read or
-    parsed is a finding there too (NM9xx): nothing followed is skipped silently."""
+    parsed is a finding there too (NM9xx), once per line that reaches any of its functions:
+    nothing followed is skipped silently. The findings are every one found, before selection:
+    the engine applies the file's suppressions and the selection to them (``Options.landed``)."""
     out: dict[str, list[Finding]] = {}
     spans: dict[tuple[str, int], tuple[int, int]] = {}
     for key, r in sorted(followed.libraries.items()):
         functions = sorted(r.traced, key=lambda f: (f.line, -f.end_line))
-        first = next((v for (k, _), v in followed.sites.items() if k == key), [])
         top = shown(key).split("/")[0].removesuffix(".py")
         package = f"{top} {followed.versions.get(top, '')}".strip()
         for f in r.findings:
             if f.code.startswith("NM9"):
-                sites, where = first[:1], ""
+                sites = sorted({s for (k, _), found in followed.sites.items() if k == key for s in found})
+                where = ""
             elif f.code.startswith(("NM3", "NM4")):
                 inside = [g for g in functions if g.line <= f.line <= g.end_line]
                 fn = inside[-1] if inside else None
@@ -454,8 +460,7 @@ def at_call_sites(followed: Followed, options, file_of: Callable[[str], Path]) -
             else:
                 continue
             for path, line in sites:
-                if f.code.startswith("NM9") or options.wants(f.code, path):  # NM9 as for a project file
-                    out.setdefault(path, []).append(_at(f, key, package, where, path, line, file_of, spans))
+                out.setdefault(path, []).append(_at(f, key, package, where, path, line, file_of, spans))
     return out
 
 
