@@ -100,6 +100,32 @@ def test_a_device_string_and_the_test_on_it_are_one_unit(test, target):
     assert len(ours) == 3 and len({f.fix.edits for f in ours}) == 1
 
 
+def test_a_safely_rewritten_device_unit_says_what_it_does():
+    """Its NM108s say why a test on "cuda" is unsafe alone; rewritten whole and safely, they say
+    what the unit does instead (nanoGPT's `device_type`, marked [*])."""
+    ours = {f.column: f.message for f in findings_of(NANOGPT.format(test='"cuda" in device')) if f.code == "NM108"}
+    assert list(ours.values()) == [
+        '`device_type` holds "cuda" exactly when the test beside it finds a CUDA device: rewritten with '
+        'that test, it holds "neuron" exactly when the device does',
+        'comparison with "cuda" chooses what runs on a CUDA device: rewritten as one with the CUDA '
+        'references of its unit (3 rewrites), it tests for "neuron"']
+    unsafe = NANOGPT.format(test='"cuda" in device') + 'scale = {"cuda": 2, "cpu": 1}[device_type]\n'
+    assert any("also used outside device positions" in f.message for f in findings_of(unsafe))
+
+
+def test_portable_messages_name_what_portable_writes():
+    code = ('import torch\nimport torch.distributed as dist\nx = torch.zeros(3, device="cuda")\n'
+            'y = x.cuda()\ndist.init_process_group("nccl")\nscaler = torch.cuda.amp.GradScaler()\n'
+            'with torch.cuda.amp.autocast():\n    pass\n')
+    for style, word in (("portable", "accelerator"), ("neuron", '"neuron"')):
+        found = {f.code: f for f in findings_of(code, options=Options(style=style))}
+        for code_ in ("NM101", "NM102", "NM105", "NM106", "NM110"):
+            assert word in found[code_].message, (style, found[code_].message)
+            if style == "portable":
+                assert '"neuron"' not in found[code_].message
+                assert found[code_].fix is None or "neuron" not in found[code_].fix.title
+
+
 @pytest.mark.parametrize("use,with_unsafe", [
     ('scale = {"cuda": 2, "cpu": 1}[device_type]', True),  # a key: "neuron" raises KeyError
     # a branch opened for every accelerator, holding CUDA code without a rewrite: left whole

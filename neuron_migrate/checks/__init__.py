@@ -42,6 +42,7 @@ class Rule:
     fix_reason: str = ""  # why the fix is unsafe, or why there is none
     source: str = ""  # where the Neuron fact behind the rule comes from
     example_file: str = ""  # the examples are this file's text (a config file), not Python
+    portable: str = ""  # the summary in `--style portable`, when its fix writes something else
 
 
 RULES: dict[str, Rule] = {}
@@ -179,6 +180,11 @@ class Context:
         return Edit(start, end, text)
 
     # -- reporting ---------------------------------------------------------
+
+    def summary(self, rule: Rule) -> str:
+        """The rule's one-line message in the fix style in use."""
+        portable = rule.portable and self.options is not None and self.options.style == "portable"
+        return rule.portable if portable else rule.summary
     def report(self, rule: Rule, node: ast.AST, message: str | None = None, *,
                edits: tuple[Edit, ...] | list[Edit] = (), unsafe: str | None = None,
                title: str | None = None, severity: Severity | None = None, dynamo: str | None = None) -> None:
@@ -187,7 +193,7 @@ class Context:
         src = self.src
         fix = None
         if edits:
-            fix = Fix(title=title or rule.summary,
+            fix = Fix(title=title or self.summary(rule),
                       applicability=Applicability.UNSAFE if unsafe else Applicability.SAFE,
                       edits=tuple(sorted(edits)), reason=unsafe or "")
         self.claimed.add(id(node))
@@ -197,7 +203,7 @@ class Context:
             line=node.lineno, column=src.char_column(node.lineno, node.col_offset) + 1,
             end_line=node.end_lineno,
             end_column=src.char_column(node.end_lineno, node.end_col_offset) + 1,
-            message=message or rule.summary, fix=fix, dynamo=dynamo,
+            message=message or self.summary(rule), fix=fix, dynamo=dynamo,
         ))
 
 

@@ -39,6 +39,7 @@ NM101 = rule(
         'tensor or module sent to "cuda" fails on a Trainium host, which has no CUDA.',
     example='x = torch.zeros(3, device="cuda:1")',
     use_instead=f'x = torch.zeros(3, device="{_DEV}:1")', fix="safe",
+    portable='"cuda" device string: use the current accelerator\'s type (`torch.accelerator.current_accelerator().type`)',
     source="D-idx, D-mod: .to('neuron'), device=\"neuron\" or \"neuron:0\"",
 )
 
@@ -204,7 +205,7 @@ def report_device_literals(ctx: Context, lits: list[ast.AST], rule=NM101, unsafe
         # portable: the current accelerator's type in place of "cuda" ("cuda:1", f"cuda:{rank}" too)
         edits = _portable_edits(ctx, lit, torch_alias) if torch_alias else None
         if edits is None:
-            ctx.report(rule, lit, (message or rule.summary) + '; portable style rewrites "cuda", "cuda:N", '
+            ctx.report(rule, lit, (message or ctx.summary(rule)) + '; portable style rewrites "cuda", "cuda:N", '
                        '"cuda:%d" and f"cuda:{i}" only: write torch.device(torch.accelerator.current_accelerator().type, index)')
             continue
         exact, anywhere = edits
@@ -315,7 +316,7 @@ def check_compare(node: ast.Compare, ctx: Context) -> None:
         elif _in_availability_check(node, ctx):
             # `args.device == "cuda" and not torch.cuda.is_available()` asks whether the chosen
             # device exists: it must follow the --device default and is_available() rewrites
-            report_device_literals(ctx, cuda, message=NM101.summary + " (an availability check "
+            report_device_literals(ctx, cuda, message=ctx.summary(NM101) + " (an availability check "
                                     "on the chosen device, rewritten with it)")
         elif guards.style(ctx) == "portable":
             _portable_comparison(node, cuda, ctx)
@@ -492,14 +493,14 @@ def resolve_held_variables(ctx: Context) -> None:
         if kind == "backend":
             for lit in lits:
                 if only_used_as == "backend":
-                    report_backend(ctx, NM110, lit, NM110.summary + f" (`{leaf}` is only used as one)")
+                    report_backend(ctx, NM110, lit, ctx.summary(NM110) + f" (`{leaf}` is only used as one)")
                 else:
                     report_nccl(ctx, lit)
             continue
         if DEVICE_NAME.fullmatch(leaf):
             report_device_literals(ctx, lits)
         elif only_used_as == "device":
-            report_device_literals(ctx, lits, message=NM101.summary + f" (`{leaf}` is only used as a device)")
+            report_device_literals(ctx, lits, message=ctx.summary(NM101) + f" (`{leaf}` is only used as a device)")
         elif "device" in leaf.lower():
             report_device_literals(ctx, lits, NM108, unsafe=NM108.fix_reason,
                                     message=f'`{leaf}` holds "cuda" and is also used outside device '
@@ -540,7 +541,7 @@ def _mirrored_test(ctx: Context, target_node: ast.AST, lits: list, chain: tuple,
         elif not (isinstance(use.parent, (ast.keyword, ast.FormattedValue))
                   or isinstance(use.parent, ast.Call) and use.node in use.parent.args):
             return  # a key (`table[device_type]`), an operand: what it makes of "neuron" is unknown
-    guards.mirrors_test(ctx, compares)
+    guards.mirrors_test(ctx, compares, target_node.id)
 
 
 class _Use(NamedTuple):

@@ -29,6 +29,8 @@ _DEV = _T.device
 NM110 = rule(
     "NM110", "nccl-backend", "error", "distributed",
     summary=f'"nccl" process-group backend: use "{_T.distributed_backend}"',
+    portable='"nccl" process-group backend: use the current accelerator\'s default backend '
+             '(`torch.distributed.get_default_backend_for_device`)',
     why="NCCL is NVIDIA's collective library; TorchNeuron registers the `neuron` backend for "
         "DDP, FSDP and DTensor.",
     example='dist.init_process_group("nccl")',
@@ -172,7 +174,7 @@ def report_nccl(ctx: Context, lit: ast.AST) -> None:
     """A ``"nccl"`` whose use is not certain: NM111, with an unsafe fix; chosen against another
     backend name (``"nccl" if cuda else "gloo"``) it is a backend: NM110, safe."""
     if id(lit) in ctx.state(_Choices).backends:
-        report_backend(ctx, NM110, lit, NM110.summary + ' (chosen against another backend: "gloo")')
+        report_backend(ctx, NM110, lit, ctx.summary(NM110) + ' (chosen against another backend: "gloo")')
     else:
         report_backend(ctx, NM111, lit, unsafe=NM111.fix_reason)
 

@@ -64,7 +64,7 @@ class _State:
     conjunctions: list[ast.BoolOp] = field(default_factory=list)
     flags: list[tuple] = field(default_factory=list)  # (assignment to one name or attribute, scope)
     functions: list[ast.AST] = field(default_factory=list)
-    mirrors: dict[int, list] = field(default_factory=dict)  # finding id -> comparisons of its variable
+    mirrors: dict[int, tuple] = field(default_factory=dict)  # finding id -> (comparisons of its variable, its name)
     cuda_only_string: bool = False  # a string constant names CUDA-only machinery
     may_name_cuda_only: bool | None = None  # _may_name_cuda_only's answer
 
@@ -80,6 +80,13 @@ def port_advice(what: str) -> str:
 
 def style(ctx: Context) -> str:
     return ctx.options.style if ctx.options is not None else "neuron"
+
+
+def target_words(ctx: Context) -> str:
+    """What the fix style writes in place of "cuda", for messages."""
+    from neuron_migrate.capabilities import target
+
+    return "the current accelerator's type" if style(ctx) == "portable" else f'"{target().device}"'
 
 
 def migrated_choice(node: ast.AST) -> bool:
@@ -146,12 +153,12 @@ def raises_without_cuda(ctx: Context) -> None:
     ctx.state(_State).raises.add(id(ctx.findings[-1]))
 
 
-def mirrors_test(ctx: Context, compares: list[ast.Compare]) -> None:
+def mirrors_test(ctx: Context, compares: list[ast.Compare], name: str) -> None:
     """Mark the finding just reported (``device_type = "cuda" if "cuda" in device else "cpu"``):
-    its variable says what its test found, and is used only in device positions, as an
+    its variable ``name`` says what its test found, and is used only in device positions, as an
     argument, and in ``compares``. Rewritten with its test, it is certain unless one of those
     comparisons (other than with "cuda") opens a branch holding CUDA code left as it is."""
-    ctx.state(_State).mirrors[id(ctx.findings[-1])] = compares
+    ctx.state(_State).mirrors[id(ctx.findings[-1])] = (compares, name)
 
 
 def cuda_only_region(ctx: Context, why: str) -> None:
@@ -550,17 +557,35 @@ def _decide(ctx, findings, new, unit, marks, covered, why_cuda_only, reached_wit
               and not _certain_mirror(ctx, findings, findings[i], members, switching)]
     for i in parts:
         f = new[i]
-        fix = Fix(title=f"{f.fix.title} (with its guard and branch: {len(parts)} rewrites as one)",
+        certain = not unsafe and f.code == "NM108"  # its own text says why it is unsafe alone
+        title = 'the test on "cuda", with its unit' if certain else f.fix.title
+        fix = Fix(title=f"{title} (with its guard and branch: {len(parts)} rewrites as one)",
                   applicability=Applicability.UNSAFE if unsafe else Applicability.SAFE,
                   edits=tuple(edits), reason="; ".join(dict.fromkeys(unsafe)))
-        new[i] = dataclasses.replace(f, fix=fix)
+        message = _certain_test(ctx, findings[i], i in switching, len(parts)) if certain else f.message
+        new[i] = dataclasses.replace(f, fix=fix, message=message)
+
+
+def _certain_test(ctx: Context, f: Finding, switches: bool, parts: int) -> str:
+    """The message of an NM108 whose unit is rewritten safely: its own message says why a test
+    on "cuda" is unsafe alone, which no longer holds; this says what the unit does."""
+    mirror = ctx.state(_State).mirrors.get(id(f))
+    words = target_words(ctx)
+    if mirror is not None:
+        return (f'`{mirror[1]}` holds "cuda" exactly when the test beside it finds a CUDA device: '
+                f"rewritten with that test, it holds {words} exactly when the device does")
+    tests_for = "an accelerator" if style(ctx) == "portable" else words  # portable: `!= "cpu"`
+    if switches:
+        return (f'comparison with "cuda" chooses what runs on a CUDA device: rewritten as one with the '
+                f"CUDA references of its unit ({parts} rewrites), it tests for {tests_for}")
+    return f'comparison with "cuda": rewritten with its unit ({parts} rewrites as one), it tests for {tests_for}'
 
 
 def _certain_mirror(ctx: Context, findings, f: Finding, members: set[int], switching: set[int]) -> bool:
     """Is ``f`` a variable mirroring a CUDA test (mirrors_test) that this unit rewrites, with no
     comparison of it opening CUDA code left as it is?"""
     state = ctx.state(_State)
-    compares = state.mirrors.get(id(f))
+    compares, _ = state.mirrors.get(id(f), (None, ""))
     if compares is None or not (members & switching):
         return False
     from neuron_migrate.checks.device import is_cuda_literal

@@ -30,6 +30,7 @@ _DEV = _T.device
 NM102 = rule(
     "NM102", "cuda-method", "error", "device",
     summary=f'`.cuda()` moves to a CUDA device: use `.to("{_DEV}")`',
+    portable="`.cuda()` moves to a CUDA device: use `.to(torch.accelerator.current_accelerator())`",
     why="`.cuda()` needs a CUDA build and device. TorchNeuron also generates `.neuron()`, but "
         '`.to("neuron")` reads the same for tensors and modules and keeps one spelling.',
     example="model = Net().cuda()\nbatch = batch.cuda(non_blocking=True)",
@@ -64,6 +65,7 @@ NM104 = rule(
 NM105 = rule(
     "NM105", "cuda-amp-autocast", "error", "amp",
     summary=f'torch.cuda.amp.autocast: use torch.autocast("{_DEV}", ...)',
+    portable="torch.cuda.amp.autocast: use torch.autocast(torch.accelerator.current_accelerator().type, ...)",
     why="`torch.cuda.amp.autocast` is deprecated and CUDA-only; `torch.autocast(device_type="
         '"neuron")` follows the same conventions on Trainium. Without CUDA the CUDA autocast runs '
         '(disabled) while `torch.autocast("neuron")` raises without the plugin: outside a branch '
@@ -76,6 +78,8 @@ NM105 = rule(
 NM106 = rule(
     "NM106", "cuda-grad-scaler", "warning", "amp",
     summary=f'CUDA GradScaler: torch.amp.GradScaler("{_DEV}") is unverified; prefer bf16 autocast',
+    portable="CUDA GradScaler: torch.amp.GradScaler on the current accelerator is unverified on Neuron; "
+             "prefer bf16 autocast",
     why="Neuron documents bf16 autocast, which needs no loss scaling. A GradScaler bound to "
         "CUDA fails on Trainium; one bound to Neuron is not documented.",
     example="scaler = torch.cuda.amp.GradScaler()",
@@ -240,7 +244,7 @@ def _autocast(call: ast.Call, ctx: Context) -> None:
         return [Edit(start, paren + 1, f"{torch_alias}.autocast({device}{sep}"), *keywords]
 
     target, anywhere = device_spellings(ctx, torch_alias)
-    ctx.report(NM105, call, edits=spelled(target), title=NM105.summary + note)
+    ctx.report(NM105, call, edits=spelled(target), title=ctx.summary(NM105) + note)
     # without CUDA, torch.cuda.amp.autocast ran (disabled); autocast("neuron") raises there
     guards.needs_guard(ctx, 'torch.autocast("neuron") raises without the Neuron plugin',
                        fallback=spelled(anywhere))
@@ -257,7 +261,7 @@ def device_spellings(ctx: Context, torch_alias: str) -> tuple[str, str]:
 
 def _grad_scaler(call: ast.Call, name: str, ctx: Context) -> None:
     ctx.claimed.add(id(call.func))
-    msg = NM106.summary
+    msg = ctx.summary(NM106)
     if name == "torch.cuda.amp.GradScaler":
         torch_alias, note = _torch_alias(ctx)
         if torch_alias is None:
@@ -268,7 +272,7 @@ def _grad_scaler(call: ast.Call, name: str, ctx: Context) -> None:
         sep = ", " if call.args or call.keywords else ""
         target, anywhere = device_spellings(ctx, torch_alias)
         ctx.report(NM106, call, msg, edits=[Edit(start, paren + 1, f"{torch_alias}.amp.GradScaler({target}{sep}")],
-                   unsafe=NM106.fix_reason, title=NM106.summary + note)
+                   unsafe=NM106.fix_reason, title=ctx.summary(NM106) + note)
         guards.needs_guard(ctx, "a GradScaler for Neuron scales the loss where the CUDA one was disabled",
                            fallback=[Edit(start, paren + 1, f"{torch_alias}.amp.GradScaler({anywhere}{sep}")])
         return
