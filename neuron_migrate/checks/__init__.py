@@ -185,6 +185,7 @@ class Context:
         """The rule's one-line message in the fix style in use."""
         portable = rule.portable and self.options is not None and self.options.style == "portable"
         return rule.portable if portable else rule.summary
+
     def report(self, rule: Rule, node: ast.AST, message: str | None = None, *,
                edits: tuple[Edit, ...] | list[Edit] = (), unsafe: str | None = None,
                title: str | None = None, severity: Severity | None = None, dynamo: str | None = None) -> None:

@@ -473,7 +473,8 @@ def _at(f: Finding, key: str, package: str, where: str, path: str, line: int,
     gb = _DYNAMO_NOTE.search(f.message)
     text = _DYNAMO_NOTE.sub("", _TRACED_NOTE.sub("", f.message))  # the library's own origin is one of many
     if f.code.startswith("NM9"):
-        message = f"cannot follow into `{shown(key)}` ({package}): {text}"
+        where = f"{shown(key)}:{f.line}" if f.line > 1 else shown(key)  # a syntax error's line
+        message = f"cannot follow into `{where}` ({package}): {text}"
     else:
         message = f"{text}, inside `{shown(key)}:{f.line}` ({package}{where}), reached from `{path}:{line}`"
     message += f" [Dynamo {gb.group(1)}]" if gb else ""
