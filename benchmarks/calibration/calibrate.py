@@ -53,14 +53,18 @@ def measure_in_process(name: str) -> dict:
     start = time.monotonic()
     try:
         with contextlib.redirect_stdout(io.StringIO()):  # models print
-            model, inputs = models.ALL[name]()
-            args, kwargs = split_inputs(inputs)
-            executed = executed_lines(model, args, kwargs, want=want)
-            m = measure(model, args, kwargs)
+            call = models.as_call(models.ALL[name]())
+            args, kwargs = split_inputs(call.inputs)
+            executed = executed_lines(call.fn, args, kwargs, want=want, grad=call.grad)
+            if call.grad:  # a training step changed the weights: measure from the same start
+                call = models.as_call(models.ALL[name]())
+                args, kwargs = split_inputs(call.inputs)
+            m = measure(call.fn, args, kwargs, grad=call.grad)
     except Exception as exc:  # a model that does not build or run is reported, not fatal
         first = str(exc).splitlines()[0][:200] if str(exc) else ""
         return {"model": name, "error": f"{type(exc).__name__}: {first}"}
-    return {"model": name, "seconds": round(time.monotonic() - start, 1), "graphs": m.graphs,
+    entry = {"entry": [os.path.realpath(call.entry[0]), call.entry[1]]} if call.entry else {}
+    return {"model": name, **entry, "seconds": round(time.monotonic() - start, 1), "graphs": m.graphs,
             "measured_coverage": None if m.coverage is None else round(m.coverage, 4),
             "eager_aten_ops": m.eager_ops, "graph_aten_ops": m.graph_ops,
             "breaks": [{"file": os.path.realpath(b.file) if os.path.exists(b.file) else b.file,
@@ -138,10 +142,12 @@ def score(raw: dict) -> dict:
         return {"model": raw["model"], "error": raw["error"]}
     executed = {f: set(lines) for f, lines in raw["executed"].items()}
     breaks = [(b["file"], b["line"], b["reason"], [tuple(s) for s in b["stack"]]) for b in raw["breaks"]]
-    cmp = compare(executed, breaks)
+    entries = [tuple(raw["entry"])] if raw.get("entry") else []
+    cmp = compare(executed, breaks, entries)
     tp = cmp.true_positives
+    entry = {"entry": raw["entry"][1], "entry_traced": cmp.entries_traced[0]} if entries else {}
     return {
-        "model": raw["model"], "seconds": raw["seconds"],
+        "model": raw["model"], **entry, "seconds": raw["seconds"],
         "graphs": raw["graphs"], "expected_graphs": cmp.expected_graphs,
         "measured_coverage": raw["measured_coverage"],
         "estimated_coverage": None if cmp.estimated_coverage is None else round(cmp.estimated_coverage, 4),
@@ -217,7 +223,8 @@ def markdown(results: dict) -> str:
 
 
 SETS = {"calibration": models.CALIBRATION, "held_out": models.HELD_OUT, "held_out_2": models.HELD_OUT_2,
-        "calibration_3": models.CALIBRATION_3, "held_out_3": models.HELD_OUT_3, "fixtures": models.FIXTURES}
+        "calibration_3": models.CALIBRATION_3, "held_out_3": models.HELD_OUT_3,
+        "calibration_4": models.CALIBRATION_4, "held_out_4": models.HELD_OUT_4, "fixtures": models.FIXTURES}
 
 
 def main(argv: list[str] | None = None) -> int:

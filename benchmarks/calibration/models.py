@@ -31,6 +31,7 @@ import importlib.util
 import os
 import sys
 import types
+from dataclasses import dataclass
 from pathlib import Path
 
 EXT = Path(os.environ.get("NEURON_MIGRATE_EXT", "ext"))
@@ -81,8 +82,11 @@ class _StubModule(types.ModuleType):
         return value
 
 
-# Imported at module level by model files, never used to build or run the models here.
-STUBBED = ("torchvision", "PIL", "matplotlib", "requests", "tiktoken", "numba")
+# Imported at module level by model files, never used to build or run the models here
+# (the last ones by TorchBench's DLRM, Tacotron2, YOLOv3 and DrQ files and by denoising-diffusion-pytorch's
+# trainer: ONNX export, metrics, Hugging Face accelerate's Accelerator, EMA, FID).
+STUBBED = ("torchvision", "PIL", "matplotlib", "requests", "tiktoken", "numba", "onnx", "sklearn", "accelerate",
+           "ema_pytorch", "scipy", "pytorch_fid", "librosa", "cv2", "gym")
 
 
 class _StubFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
@@ -118,6 +122,24 @@ def stub_torchvision() -> list[str]:
     if missing:
         sys.meta_path.insert(0, _StubFinder(missing))
     return missing
+
+
+@dataclass
+class Call:
+    """What a factory hands the harness: ``fn(*inputs)`` is compiled and measured. ``entry``
+    names the function the static side should treat as the compiled entry when it is not a
+    module's forward: (file, ``Class.method``), e.g. nanoGPT's ``GPT.generate``. ``grad``: run
+    with gradients (a training step calls backward)."""
+
+    fn: object
+    inputs: object
+    entry: tuple[Path, str] | None = None
+    grad: bool = False
+
+
+def as_call(made) -> Call:
+    """A factory's result: a Call, or ``(model, inputs)``."""
+    return made if isinstance(made, Call) else Call(*made)
 
 
 def _load(path: Path, name: str):
@@ -582,10 +604,440 @@ def _split(names, held_out: bool):
 CALIBRATION_3 = {n: SCALE[n] for n in _split(SCALE, held_out=False)}
 HELD_OUT_3 = {n: SCALE[n] for n in _split(SCALE, held_out=True)}
 
+
+# -- issue 14's calibration at scale: torchvision, TorchBench, generation and sampling loops ------
+# torchvision 0.29.1's wheel, unpacked to $NEURON_MIGRATE_EXT/torchvision (the `torchvision`
+# package folder inside it): it needs torch 2.14.1, so the "tv." models are measured in a venv
+# with torch 2.14.1 (`python -m calibrate` run by that venv's python); everything else with 2.13.
+# TorchBench (pytorch/benchmark): `torchbenchmark/models/<name>` folders of its tree under
+# $NEURON_MIGRATE_EXT/torchbench, only models with their own model code (no hf_*, no wrappers
+# of torchvision or timm). lucidrains/denoising-diffusion-pytorch under
+# $NEURON_MIGRATE_EXT/denoising-diffusion-pytorch.
+TORCHVISION = EXT / "torchvision"
+
+
+def prepare(name: str) -> None:
+    """Before anything imports torchvision in a child: the unpacked wheel first on sys.path."""
+    if name.startswith("tv.") and str(TORCHVISION) not in sys.path:
+        sys.path.insert(0, str(TORCHVISION))
+
+
+def tv(family: str, builder: str, inputs, **kwargs):
+    """A torchvision model built from its builder (no weights, ``num_classes`` small)."""
+    def factory():
+        torch = _torch()
+        prepare("tv.")
+        module = importlib.import_module(f"torchvision.models{'.' + family if family else ''}")
+        model = getattr(module, builder)(weights=None, **kwargs).eval()
+        return model, inputs(torch)
+    factory.__name__ = f"tv_{builder}"
+    return factory
+
+
+def _images(*sizes):  # detection models take a list of images of any size
+    return lambda torch: ([torch.rand(3, h, w) for h, w in sizes],)
+
+
+def _batch(*shape):
+    return lambda torch: (torch.randn(*shape),)
+
+
+_DET = dict(num_classes=5, weights_backbone=None, min_size=128, max_size=192)
+
+
+def _tb_root() -> Path:
+    return EXT / "torchbench" / "torchbenchmark"
+
+
+def tb(module: str):
+    """``torchbenchmark.models.<module>`` imported from the TorchBench tree. The package
+    ``torchbenchmark`` and its ``util``/``tasks`` modules (the benchmark harness, absent) are
+    placeholders; a model folder's ``__init__`` (a whole benchmark) runs only when it is the
+    module asked for."""
+    stub_torchvision()
+    root = _tb_root()
+    if "torchbenchmark" not in sys.modules:
+        for name, folder in (("torchbenchmark", root), ("torchbenchmark.models", root / "models")):
+            pkg = types.ModuleType(name)
+            pkg.__path__ = [str(folder)]
+            sys.modules[name] = pkg
+        for name in ("torchbenchmark.tasks", "torchbenchmark.util", "torchbenchmark.util.model"):
+            sys.modules[name] = _StubModule(name)
+            sys.modules[name].__path__ = []
+        sys.modules["torchbenchmark.util"].__path__ = [str(root / "util")]  # its distribution.py (drq, SAC)
+    parts = module.split(".")
+    for i in range(1, len(parts)):
+        name = "torchbenchmark.models." + ".".join(parts[:i])
+        if name not in sys.modules:
+            pkg = types.ModuleType(name)
+            pkg.__path__ = [str(root / "models" / Path(*parts[:i]))]
+            sys.modules[name] = pkg
+    return importlib.import_module("torchbenchmark.models." + module)
+
+
+def tb_tts_angular():
+    torch = _torch()
+    m = tb("tts_angular.model")
+    model = m.SpeakerEncoder(input_dim=40, proj_dim=64, lstm_dim=128, num_lstm_layers=2).eval()
+    return model, (torch.randn(2, 20, 40),)
+
+
+def _tacotron2():
+    import argparse
+
+    m = tb("tacotron2.model")
+    hp = argparse.Namespace(mask_padding=True, fp16_run=False, n_mel_channels=20, n_frames_per_step=1,
+                            n_symbols=40, symbols_embedding_dim=64, encoder_kernel_size=5,
+                            encoder_n_convolutions=2, encoder_embedding_dim=64, decoder_rnn_dim=64,
+                            prenet_dim=32, max_decoder_steps=6, gate_threshold=0.5, p_attention_dropout=0.1,
+                            p_decoder_dropout=0.1, attention_rnn_dim=64, attention_dim=32,
+                            attention_location_n_filters=8, attention_location_kernel_size=31,
+                            postnet_embedding_dim=64, postnet_kernel_size=5, postnet_n_convolutions=2)
+    return m, m.Tacotron2(hp).eval()
+
+
+def tb_tacotron2():
+    torch = _torch()
+    _, model = _tacotron2()
+    text = torch.randint(0, 40, (2, 12))
+    lengths = torch.tensor([12, 9])
+    mels = torch.randn(2, 20, 10)
+    return model, ((text, lengths, mels, 12, torch.tensor([10, 8])),)
+
+
+def tb_tacotron2_inference():
+    torch = _torch()
+    m, model = _tacotron2()
+    return Call(model.inference, (torch.randint(0, 40, (1, 12)),), (Path(m.__file__), "Tacotron2.inference"))
+
+
+def tb_speech_transformer():
+    torch = _torch()
+    enc = tb("speech_transformer.speech_transformer.transformer.encoder")
+    dec = tb("speech_transformer.speech_transformer.transformer.decoder")
+    tr = tb("speech_transformer.speech_transformer.transformer.transformer")
+    encoder = enc.Encoder(40, 2, 4, 16, 16, 64, 128, dropout=0.0)
+    decoder = dec.Decoder(1, 2, 30, 64, 2, 4, 16, 16, 64, 128, dropout=0.0)
+    model = tr.Transformer(encoder, decoder).eval()
+    padded = torch.randn(2, 16, 40)
+    target = torch.randint(3, 30, (2, 7))
+    target[1, 5:] = -1  # IGNORE_ID padding, as its data loader pads
+    return model, (padded, torch.tensor([16, 12]), target)
+
+
+def tb_pytorch_unet():
+    torch = _torch()
+    m = tb("pytorch_unet.pytorch_unet.unet.unet_model")
+    return m.UNet(n_channels=3, n_classes=2, bilinear=True).eval(), (torch.randn(1, 3, 64, 64),)
+
+
+def tb_super_slomo():
+    torch = _torch()
+    m = tb("Super_SloMo.slomo_model")
+    return m.UNet(6, 4).eval(), (torch.randn(1, 6, 64, 64),)
+
+
+def tb_learning_to_paint():
+    torch = _torch()
+    m = tb("LearningToPaint.baseline.DRL.actor")
+    return m.ResNet(9, 18, 65).eval(), (torch.randn(2, 9, 128, 128),)
+
+
+def tb_stargan(part: str):
+    def factory():
+        torch = _torch()
+        m = tb("pytorch_stargan.model")
+        if part == "Generator":
+            return m.Generator(conv_dim=16, c_dim=5, repeat_num=2).eval(), (torch.randn(2, 3, 32, 32),
+                                                                             torch.rand(2, 5))
+        return m.Discriminator(image_size=32, conv_dim=16, c_dim=5, repeat_num=3).eval(), (torch.randn(2, 3, 32, 32),)
+    factory.__name__ = f"tb_stargan_{part}"
+    return factory
+
+
+def tb_demucs():
+    torch = _torch()
+    m = tb("demucs.demucs.model")
+    model = m.Demucs(sources=2, audio_channels=1, channels=8, depth=3, lstm_layers=1).eval()
+    return model, (torch.randn(1, 1, model.valid_length(1000)),)
+
+
+def tb_drq(part: str):
+    def factory():
+        torch = _torch()
+        m = tb("drq.drq")
+        cfg = ((3, 84, 84), 32)  # its encoder's output size is written for 84 x 84 observations
+        if part == "Actor":
+            return m.Actor(cfg, (4,), 64, 2, (-10, 2)).eval(), (torch.rand(2, 3, 84, 84),)
+        return m.Critic(cfg, (4,), 64, 2).eval(), (torch.rand(2, 3, 84, 84), torch.rand(2, 4))
+    factory.__name__ = f"tb_drq_{part}"
+    return factory
+
+
+def tb_sac(part: str):
+    def factory():
+        torch = _torch()
+        m = tb("soft_actor_critic.nets")
+        if part == "StochasticActor":
+            return m.StochasticActor(8, 2, hidden_size=64).eval(), (torch.randn(2, 8),)
+        return m.BigCritic(8, 2, hidden_size=64).eval(), (torch.randn(2, 8), torch.randn(2, 2))
+    factory.__name__ = f"tb_sac_{part}"
+    return factory
+
+
+def tb_deeprecommender():
+    torch = _torch()
+    m = tb("nvidia_deeprecommender.reco_encoder.model.model")
+    return m.AutoEncoder([200, 64, 32], dp_drop_prob=0.0, is_constrained=False).eval(), (torch.rand(4, 200),)
+
+
+def tb_dcgan(part: str):
+    def factory():
+        torch = _torch()
+        m = tb("dcgan")
+        cfg = m.DCGAN(types.SimpleNamespace(device="cpu"))
+        if part == "Generator":
+            return m.Generator(cfg).eval(), (torch.randn(2, cfg.nz, 1, 1),)
+        return m.Discriminator(cfg).eval(), (torch.randn(2, cfg.nc, 64, 64),)
+    factory.__name__ = f"tb_dcgan_{part}"
+    return factory
+
+
+def tb_phlippe(name: str, cls: str):
+    def factory():
+        torch = _torch()
+        return getattr(tb(name), cls)().eval(), (torch.randn(2, 3, 32, 32),)  # CIFAR-10 sized
+    factory.__name__ = f"tb_{name}"
+    return factory
+
+
+def tb_yolov3():
+    torch = _torch()
+    m = tb("yolov3.yolo_models")
+    model = m.Darknet(str(_tb_root() / "models" / "yolov3" / "cfg" / "yolov3-tiny.cfg"), img_size=(128, 128))
+    return model.eval(), (torch.rand(1, 3, 128, 128),)
+
+
+def tb_dlrm():
+    import numpy as np
+
+    torch = _torch()
+    m = tb("dlrm.dlrm_s_pytorch")
+    ln_emb = np.array([20, 30, 40])
+    model = m.DLRM_Net(8, ln_emb, np.array([16, 32, 8]), np.array([14, 16, 1]), arch_interaction_op="dot",
+                       arch_interaction_itself=False, sigmoid_bot=-1, sigmoid_top=2, ndevices=-1).eval()
+    dense = torch.rand(4, 16)
+    offsets = [torch.arange(0, 8, 2) for _ in ln_emb]
+    indices = [torch.randint(0, int(n), (8,)) for n in ln_emb]
+    return model, (dense, offsets, indices)
+
+
+def tb_bert():
+    torch = _torch()
+    m = tb("BERT_pytorch.bert_pytorch.model.bert")
+    model = m.BERT(100, hidden=64, n_layers=2, attn_heads=4, dropout=0.0).eval()
+    tokens = torch.randint(1, 100, (2, 16))
+    tokens[1, 12:] = 0  # padding: the attention mask is built from it
+    return model, (tokens, torch.randint(1, 3, (2, 16)))
+
+
+def tb_background_matting():
+    torch = _torch()
+    m = tb("Background_Matting.networks")
+    model = m.ResnetConditionHR(input_nc=(3, 3, 1, 4), output_nc=4, ngf=8, nf_part=8, n_blocks1=1,
+                                n_blocks2=1).eval()
+    x = lambda c: torch.rand(1, c, 64, 64)  # noqa: E731
+    return model, (x(3), x(3), x(1), x(4))
+
+
+def tb_pyhpc(name: str, cls: str, module: str):
+    """A pyhpc benchmark: NumPy-style array code ported to torch, with the benchmark's own inputs."""
+    def factory():
+        import torch
+
+        m = tb(name)
+        raw = m._generate_inputs(4096)
+        inputs = getattr(m, module).prepare_inputs(*raw, device="cpu") if module else \
+            [torch.from_numpy(x) for x in raw]
+        model = getattr(m, cls)(*(("cpu",) if not module else ())).eval()
+        return model, tuple(inputs)
+    factory.__name__ = f"tb_{name}"
+    return factory
+
+
+def tb_lennard_jones():
+    torch = _torch()
+    m = tb("lennard_jones")
+    model = torch.nn.Sequential(torch.nn.Linear(1, 16), torch.nn.Tanh(), torch.nn.Linear(16, 1))
+    return Call(m.make_prediction, (model, torch.rand(8, 1)), (Path(m.__file__), "make_prediction"))
+
+
+# -- generation and sampling loops, training steps (entries other than forward) -----------------
+
+def nanogpt_generate():
+    torch = _torch()
+    m = _load(EXT / "nanogpt" / "model.py", "nanogpt_model")
+    cfg = m.GPTConfig(block_size=32, vocab_size=256, n_layer=2, n_head=4, n_embd=64, dropout=0.0)
+    model = m.GPT(cfg).eval()
+    return Call(model.generate, ((torch.randint(0, 256, (1, 8))), 6, 1.0, 10), (Path(m.__file__), "GPT.generate"))
+
+
+def mingpt_generate():
+    torch = _torch()
+    model, (idx,) = mingpt_karpathy()
+    import mingpt.model as m
+
+    return Call(model.generate, (idx[:1, :8], 6, 1.0, True, 10), (Path(m.__file__), "GPT.generate"))
+
+
+def xt_generate():
+    torch = _torch()
+    _on_path("x-transformers")
+    import x_transformers as xt
+    import x_transformers.autoregressive_wrapper as aw
+
+    net = xt.TransformerWrapper(num_tokens=64, max_seq_len=32, attn_layers=xt.Decoder(dim=32, depth=1, heads=2))
+    model = xt.AutoregressiveWrapper(net).eval()
+    return Call(model.generate, (torch.randint(0, 64, (1, 4)), 6), (Path(aw.__file__), "AutoregressiveWrapper.generate"))
+
+
+def xt_nonautoregressive_generate():
+    torch = _torch()
+    _on_path("x-transformers")
+    import x_transformers as xt
+    import x_transformers.nonautoregressive_wrapper as nw
+
+    net = xt.TransformerWrapper(num_tokens=65, max_seq_len=16, attn_layers=xt.Encoder(dim=32, depth=1, heads=2))
+    model = nw.NonAutoregressiveWrapper(net, mask_id=64, steps=3).eval()
+    return Call(model.generate, (), (Path(nw.__file__), "NonAutoregressiveWrapper.generate"))
+
+
+def diffusion_sample(kind: str):
+    """lucidrains/denoising-diffusion-pytorch sampling loops on a tiny U-Net."""
+    def factory():
+        torch = _torch()
+        _on_path("denoising-diffusion-pytorch")
+        import denoising_diffusion_pytorch as ddp
+        import denoising_diffusion_pytorch.denoising_diffusion_pytorch as mod
+
+        unet = ddp.Unet(dim=8, dim_mults=(1, 2), flash_attn=False)
+        steps = dict(timesteps=4, sampling_timesteps=2 if kind == "ddim" else 4)
+        model = ddp.GaussianDiffusion(unet, image_size=16, **steps).eval()
+        return Call(model.sample, (1,), (Path(mod.__file__), "GaussianDiffusion.sample"))
+    factory.__name__ = f"diffusion_{kind}"
+    return factory
+
+
+def examples_train(example: str):
+    """One epoch of a pytorch/examples ``train(args, model, device, loader, optimizer, epoch)``
+    on two batches: the training loop compiled whole."""
+    def factory():
+        torch = _torch()
+        stub_torchvision()
+        m = _load(EXT / "examples" / example / "main.py", f"ex_{example}_train")
+        model = m.Net()
+        data = torch.utils.data.TensorDataset(torch.randn(4, 1, 28, 28), torch.randint(0, 10, (4,)))
+        loader = torch.utils.data.DataLoader(data, batch_size=2)
+        args = types.SimpleNamespace(log_interval=1, dry_run=False)
+        opt = torch.optim.SGD(model.parameters(), lr=0.01)
+        return Call(m.train, (args, model, "cpu", loader, opt, 1), (Path(m.__file__), "train"), grad=True)
+    factory.__name__ = f"train_{example}"
+    return factory
+
+
+# Listed, built and run eagerly once on 2026-12-03 before any of them ran under Dynamo (those that
+# did not build or run eagerly were dropped then: see docs/accuracy.md); split below into
+# CALIBRATION_4 and HELD_OUT_4 by the same rule as SCALE: every second model of each source
+# (the part of the name before the first dot), in this order.
+SCALE_4 = {
+    # torchvision 0.29.1 (torch 2.14.1): detection, optical flow, segmentation, video, classification
+    "tv.fasterrcnn_mobilenet_v3_large_320_fpn": tv("detection", "fasterrcnn_mobilenet_v3_large_320_fpn",
+                                                   _images((128, 160)), **{**_DET, "min_size": 128}),
+    "tv.fasterrcnn_resnet50_fpn": tv("detection", "fasterrcnn_resnet50_fpn", _images((128, 160)), **_DET),
+    "tv.maskrcnn_resnet50_fpn": tv("detection", "maskrcnn_resnet50_fpn", _images((128, 160)), **_DET),
+    "tv.keypointrcnn_resnet50_fpn": tv("detection", "keypointrcnn_resnet50_fpn", _images((128, 160)),
+                                       **{**_DET, "num_classes": 2}),
+    "tv.retinanet_resnet50_fpn": tv("detection", "retinanet_resnet50_fpn", _images((128, 160)), **_DET),
+    "tv.fcos_resnet50_fpn": tv("detection", "fcos_resnet50_fpn", _images((128, 160)), **_DET),
+    "tv.ssd300_vgg16": tv("detection", "ssd300_vgg16", _images((120, 160)), num_classes=5, weights_backbone=None),
+    "tv.ssdlite320_mobilenet_v3_large": tv("detection", "ssdlite320_mobilenet_v3_large", _images((120, 160)),
+                                           num_classes=5, weights_backbone=None),
+    "tv.fasterrcnn_resnet50_fpn_v2": tv("detection", "fasterrcnn_resnet50_fpn_v2", _images((128, 160)), **_DET),
+    "tv.retinanet_resnet50_fpn_v2": tv("detection", "retinanet_resnet50_fpn_v2", _images((128, 160)), **_DET),
+    "tv.raft_small": tv("optical_flow", "raft_small", lambda t: (t.rand(1, 3, 128, 128), t.rand(1, 3, 128, 128), 3)),
+    "tv.raft_large": tv("optical_flow", "raft_large", lambda t: (t.rand(1, 3, 128, 128), t.rand(1, 3, 128, 128), 3)),
+    "tv.fcn_resnet50": tv("segmentation", "fcn_resnet50", _batch(1, 3, 64, 64), num_classes=5,
+                          weights_backbone=None, aux_loss=True),
+    "tv.deeplabv3_mobilenet_v3_large": tv("segmentation", "deeplabv3_mobilenet_v3_large", _batch(1, 3, 64, 64),
+                                          num_classes=5, weights_backbone=None),
+    "tv.lraspp_mobilenet_v3_large": tv("segmentation", "lraspp_mobilenet_v3_large", _batch(1, 3, 64, 64),
+                                       num_classes=5, weights_backbone=None),
+    "tv.deeplabv3_resnet50": tv("segmentation", "deeplabv3_resnet50", _batch(1, 3, 64, 64), num_classes=5,
+                                weights_backbone=None),
+    "tv.r3d_18": tv("video", "r3d_18", _batch(1, 3, 4, 56, 56), num_classes=5),
+    "tv.mc3_18": tv("video", "mc3_18", _batch(1, 3, 4, 56, 56), num_classes=5),
+    "tv.r2plus1d_18": tv("video", "r2plus1d_18", _batch(1, 3, 4, 56, 56), num_classes=5),
+    "tv.s3d": tv("video", "s3d", _batch(1, 3, 16, 224, 224), num_classes=5),
+    "tv.swin3d_t": tv("video", "swin3d_t", _batch(1, 3, 4, 64, 64), num_classes=5),
+    "tv.googlenet": tv("", "googlenet", _batch(1, 3, 96, 96), num_classes=5, init_weights=True),
+    "tv.inception_v3": tv("", "inception_v3", _batch(1, 3, 299, 299), num_classes=5, init_weights=True),
+    "tv.shufflenet_v2_x0_5": tv("", "shufflenet_v2_x0_5", _batch(1, 3, 64, 64), num_classes=5),
+    "tv.squeezenet1_1": tv("", "squeezenet1_1", _batch(1, 3, 64, 64), num_classes=5),
+    "tv.mnasnet0_5": tv("", "mnasnet0_5", _batch(1, 3, 64, 64), num_classes=5),
+    "tv.maxvit_t": tv("", "maxvit_t", _batch(1, 3, 224, 224), num_classes=5),
+    "tv.swin_v2_t": tv("", "swin_v2_t", _batch(1, 3, 64, 64), num_classes=5),
+    "tv.vit_b_32": tv("", "vit_b_32", _batch(1, 3, 224, 224), num_classes=5),
+    "tv.regnet_y_400mf": tv("", "regnet_y_400mf", _batch(1, 3, 64, 64), num_classes=5),
+    "tv.efficientnet_v2_s": tv("", "efficientnet_v2_s", _batch(1, 3, 64, 64), num_classes=5),
+    "tv.convnext_tiny": tv("", "convnext_tiny", _batch(1, 3, 64, 64), num_classes=5),
+    # TorchBench (pytorch/benchmark), models with their own code
+    "tb.tts_angular": tb_tts_angular,
+    "tb.tacotron2": tb_tacotron2,
+    "tb.speech_transformer": tb_speech_transformer,
+    "tb.pytorch_unet": tb_pytorch_unet,
+    "tb.Super_SloMo": tb_super_slomo,
+    "tb.LearningToPaint": tb_learning_to_paint,
+    "tb.stargan_Generator": tb_stargan("Generator"),
+    "tb.stargan_Discriminator": tb_stargan("Discriminator"),
+    "tb.demucs": tb_demucs,
+    "tb.drq_Actor": tb_drq("Actor"),
+    "tb.drq_Critic": tb_drq("Critic"),
+    "tb.sac_StochasticActor": tb_sac("StochasticActor"),
+    "tb.sac_BigCritic": tb_sac("BigCritic"),
+    "tb.nvidia_deeprecommender": tb_deeprecommender,
+    "tb.dcgan_Generator": tb_dcgan("Generator"),
+    "tb.dcgan_Discriminator": tb_dcgan("Discriminator"),
+    "tb.phlippe_densenet": tb_phlippe("phlippe_densenet", "DenseNet"),
+    "tb.phlippe_resnet": tb_phlippe("phlippe_resnet", "ResNetModel"),
+    "tb.yolov3": tb_yolov3,
+    "tb.dlrm": tb_dlrm,
+    "tb.BERT_pytorch": tb_bert,
+    "tb.Background_Matting": tb_background_matting,
+    "tb.pyhpc_equation_of_state": tb_pyhpc("pyhpc_equation_of_state", "EquationOfState", "eos_pytorch"),
+    "tb.pyhpc_isoneutral_mixing": tb_pyhpc("pyhpc_isoneutral_mixing", "IsoneutralMixing", "isoneutral_pytorch"),
+    "tb.pyhpc_turbulent_kinetic_energy": tb_pyhpc("pyhpc_turbulent_kinetic_energy", "TurbulentKineticEnergy", ""),
+    "tb.lennard_jones": tb_lennard_jones,
+    # entries other than forward: generation and sampling loops, training loops
+    "loop.tacotron2_inference": tb_tacotron2_inference,
+    "loop.nanogpt_generate": nanogpt_generate,
+    "loop.mingpt_generate": mingpt_generate,
+    "loop.xt_generate": xt_generate,
+    "loop.xt_nonautoregressive_generate": xt_nonautoregressive_generate,
+    "loop.diffusion_p_sample_loop": diffusion_sample("ddpm"),
+    "loop.diffusion_ddim_sample": diffusion_sample("ddim"),
+    "loop.mnist_train": examples_train("mnist"),
+    "loop.mnist_rnn_train": examples_train("mnist_rnn"),
+}
+
+# Fixed on 2026-12-03 before any of SCALE_4 ran under Dynamo. HELD_OUT_4 is not looked at while
+# the rules change; it is scored once, after the rule freeze.
+CALIBRATION_4 = {n: SCALE_4[n] for n in _split(SCALE_4, held_out=False)}
+HELD_OUT_4 = {n: SCALE_4[n] for n in _split(SCALE_4, held_out=True)}
+
 FIXTURES = {f"zoo.{n}": zoo(n) for n in ("convnet", "dynamic_crop", "gated_residual", "tagger",
                                           "masked_encoder")}
 
-ALL = {**CALIBRATION, **HELD_OUT, **HELD_OUT_2, **SCALE, **FIXTURES}
+ALL = {**CALIBRATION, **HELD_OUT, **HELD_OUT_2, **SCALE, **SCALE_4, **FIXTURES}
 
 # The quick $NEURON_MIGRATE_EXT subset of the regression test (tests/test_calibration.py: EXT).
 QUICK = ("nanogpt.GPT", "examples.word_language_model.RNNModel",

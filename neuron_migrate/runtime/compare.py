@@ -42,6 +42,7 @@ class Comparison:
     statements: int = 0
     lost: int = 0
     expected_graphs: int = 1
+    entries_traced: list[bool] = field(default_factory=list)  # per named entry: the static side traces it
 
     @property
     def true_positives(self) -> int:
@@ -52,9 +53,15 @@ class Comparison:
         return 1 - self.lost / self.statements if self.statements else None
 
 
-def analyse_files(paths) -> dict[str, tuple[FileResult, dict[int, int]]]:
+def _entries(path: str, rel: str, entries) -> tuple[str, ...]:
+    """The compile entries (absolute file, ``Class.method``) of ``path``, as ``--entry`` specs."""
+    return tuple(f"{rel}:{name}" for file, name in entries if file == path)
+
+
+def analyse_files(paths, entries=()) -> dict[str, tuple[FileResult, dict[int, int]]]:
     """Static results of the files, each analysed under its path relative to their common
-    folder (as a scan of that folder would: tests/ and data/ files are host-side there)."""
+    folder (as a scan of that folder would: tests/ and data/ files are host-side there).
+    ``entries``: (absolute file, ``Class.method``) compiled besides every module's forward."""
     out = {}
     paths = list(paths)
     root = os.path.dirname(os.path.commonpath(paths)) if len(paths) == 1 else os.path.commonpath(paths) if paths else ""
@@ -74,13 +81,13 @@ def analyse_files(paths) -> dict[str, tuple[FileResult, dict[int, int]]]:
             tree = ast.parse(data)
         except (OSError, SyntaxError, ValueError):
             continue
-        out[path] = (analyse(os.path.relpath(path, root) if root else path, data, Options()),
-                     statement_of_line(tree))
-    _follow(out, root)
+        rel = os.path.relpath(path, root) if root else path
+        out[path] = (analyse(rel, data, Options(entries=_entries(path, rel, entries))), statement_of_line(tree))
+    _follow(out, root, entries)
     return out
 
 
-def _follow(out: dict, root: str) -> None:
+def _follow(out: dict, root: str, entries=()) -> None:
     """Traced code followed across the analysed files (project/model.py), as a scan does."""
     from pathlib import Path
 
@@ -98,7 +105,8 @@ def _follow(out: dict, root: str) -> None:
         done = {}
         for rel in paths:
             with open(absolute[rel], "rb") as fh:
-                done[rel] = analyse(rel, fh.read(), Options(traced_roots=roots))
+                done[rel] = analyse(rel, fh.read(), Options(traced_roots=roots,
+                                                            entries=_entries(absolute[rel], rel, entries)))
         return done
 
     follow(rel_results, Path(root), again)
@@ -112,12 +120,15 @@ def _renamed(result, path: str):
     return dataclasses.replace(result, path=path)
 
 
-def compare(executed: dict[str, set[int]], breaks: list[tuple]) -> Comparison:
-    """``executed``: file -> lines the eager forward ran; ``breaks``: measured
-    (file, line, reason[, stack]). A break inside library code (torch's own modules) is
-    placed on the innermost frame of the analysed files that led to it: the user's call."""
-    files = analyse_files(sorted(executed))
+def compare(executed: dict[str, set[int]], breaks: list[tuple], entries=()) -> Comparison:
+    """``executed``: file -> lines the eager call ran; ``breaks``: measured
+    (file, line, reason[, stack]); ``entries``: (absolute file, ``Class.method``) of a compiled
+    entry other than a module's forward (``GPT.generate``). A break inside library code (torch's
+    own modules) is placed on the innermost frame of the analysed files that led to it: the user's call."""
+    files = analyse_files(sorted(set(executed) | {f for f, _ in entries}), entries)
     cmp = Comparison()
+    cmp.entries_traced = [any(t.entry and t.name == name for t in files[f][0].traced) if f in files else False
+                          for f, name in entries]
     measured: dict[tuple[str, int], str] = {}
     for file, line, reason, *rest in breaks:
         if file not in files and rest:

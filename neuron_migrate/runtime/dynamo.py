@@ -147,14 +147,15 @@ def _graph_break_log():
         set_logs()
 
 
-def measure(fn: Callable, args: tuple = (), kwargs: dict | None = None) -> Measurement:
-    """Run ``fn(*args, **kwargs)`` eagerly and under Dynamo; return what was captured."""
+def measure(fn: Callable, args: tuple = (), kwargs: dict | None = None, grad: bool = False) -> Measurement:
+    """Run ``fn(*args, **kwargs)`` eagerly and under Dynamo; return what was captured.
+    Without gradients unless ``grad`` (a training step calls backward)."""
     import torch._dynamo as dynamo
     from torch._dynamo.backends.debugging import _explain_graph_detail
 
     kwargs = kwargs or {}
     m = Measurement()
-    with torch.no_grad():
+    with torch.set_grad_enabled(grad):
         counter = _CountAten()
         with counter:
             fn(*args, **kwargs)
@@ -182,7 +183,7 @@ def measure(fn: Callable, args: tuple = (), kwargs: dict | None = None) -> Measu
     level = quiet.level
     quiet.setLevel(logging.ERROR)  # Dynamo's own warnings repeat what we collect
     try:
-        with torch.no_grad(), _graph_break_log() as log:
+        with torch.set_grad_enabled(grad), _graph_break_log() as log:
             dynamo.optimize(backend, nopython=False)(fn)(*args, **kwargs)
     finally:
         dynamo.reset()
@@ -218,7 +219,7 @@ def _op_name(target: Any) -> str:
 
 
 def executed_lines(fn: Callable, args: tuple = (), kwargs: dict | None = None,
-                   want: Callable[[str], bool] = lambda f: True) -> dict[str, set[int]]:
+                   want: Callable[[str], bool] = lambda f: True, grad: bool = False) -> dict[str, set[int]]:
     """Lines of files accepted by ``want`` that an eager call of ``fn`` executes (sys.settrace)."""
     import sys
 
@@ -240,7 +241,7 @@ def executed_lines(fn: Callable, args: tuple = (), kwargs: dict | None = None,
     old = sys.gettrace()
     sys.settrace(tracer)
     try:
-        with torch.no_grad():
+        with torch.set_grad_enabled(grad):
             fn(*args, **(kwargs or {}))
     finally:
         sys.settrace(old)
