@@ -230,6 +230,7 @@ SETS = {"calibration": models.CALIBRATION, "held_out": models.HELD_OUT, "held_ou
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == ["--child"]:  # python calibrate.py --child NAME OUT.json
+        models.prepare(argv[1])
         models.stub_torchvision()
         Path(argv[2]).write_text(json.dumps(measure_in_process(argv[1])), encoding="utf-8")
         return 0
