@@ -242,6 +242,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--output", type=Path, default=HERE / "results.json")
     ap.add_argument("--timeout", type=int, default=600, help="seconds per model")
     ap.add_argument("--rescore", action="store_true", help="score stored measurements; run nothing")
+    ap.add_argument("--measure-only", action="store_true",
+                    help="store the measurements without scoring them (a held-out set, before the rule freeze)")
     args = ap.parse_args(argv)
     if args.set == "both":
         names = {"calibration": list(models.CALIBRATION), "held_out": list(models.HELD_OUT)}
@@ -268,10 +270,16 @@ def main(argv: list[str] | None = None) -> int:
                 raw = measure_model(name, args.timeout)
                 stored[name] = portable(raw)
                 args.measurements.write_text(json.dumps(stored, indent=0, sort_keys=True) + "\n", encoding="utf-8")
+                if args.measure_only:
+                    print(json.dumps({"model": name, "seconds": raw.get("seconds"), "error": raw.get("error")}),
+                          file=sys.stderr, flush=True)
+                    continue
             row = score(raw)
             print(json.dumps({k: v for k, v in row.items() if k not in ("predicted",)}), file=sys.stderr, flush=True)
             rows.append(row)
         results["sets"][set_name] = {"totals": totals(rows), "models": rows}
+    if args.measure_only:
+        return 0
     args.output.write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
     print(markdown(results))
     return 0
