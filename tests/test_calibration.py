@@ -105,3 +105,34 @@ def test_break_rich_split_rescored_does_not_regress(set_name):
     assert t["tp"] >= tp and t["fp"] <= fp and t["fn"] <= fn, t
     assert t["graphs_within"] >= graphs and t["coverage_within_10"] >= coverage, t
     assert t["losing_within_10"] >= losing, t
+
+
+def test_compare_treats_a_named_entry_as_compiled(tmp_path):
+    """A factory naming an entry other than forward (models.Call: ``LM.generate``): the static
+    side traces it as a compile entry, so the break in its decode loop is predicted; without
+    the entry the same break is a miss."""
+    from neuron_migrate.runtime.compare import compare
+
+    src = tmp_path / "lm.py"
+    src.write_text(
+        "import torch\n"
+        "\n"
+        "\n"
+        "class LM(torch.nn.Module):\n"
+        "    def forward(self, x):\n"
+        "        return x * 2\n"
+        "\n"
+        "    def generate(self, x, steps):\n"
+        "        for _ in range(steps):\n"
+        "            x = torch.cat([x, self(x)[:, -1:]], 1)\n"
+        "            if x.sum().item() > 0:\n"
+        "                break\n"
+        "        return x\n", encoding="utf-8")
+    path = str(src)
+    executed = {path: {5, 6, 8, 9, 10, 11, 12, 13}}
+    breaks = [(path, 11, "Unsupported Tensor.item() call with capture_scalar_outputs=False", [])]
+    named = compare(executed, breaks, [(path, "LM.generate")])
+    assert named.entries_traced == [True]
+    assert [(p.line, p.confirmed) for p in named.predictions] == [(11, True)] and not named.missed
+    unnamed = compare(executed, breaks)
+    assert not unnamed.predictions and [m[1] for m in unnamed.missed] == [11]
