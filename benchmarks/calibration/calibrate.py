@@ -185,7 +185,19 @@ def totals(rows: list[dict]) -> dict:
             "precision_nm4": round(tp4 / (tp4 + fp4), 4) if tp4 + fp4 else None, "tp4": tp4, "fp4": fp4,
             "graphs_within": sum(1 for r in ok if graphs_close(r["graphs"], r["expected_graphs"])),
             "coverage_within_10": sum(1 for r in covered if _close(r)),
-            "losing_over_5": len(losing), "losing_within_10": sum(1 for r in losing if _close(r))}
+            "losing_over_5": len(losing), "losing_within_10": sum(1 for r in losing if _close(r)),
+            "recall_interval": wilson(tp, tp + fn), "precision_nm4_interval": wilson(tp4, tp4 + fp4),
+            "entries": sum(1 for r in ok if "entry" in r), "entries_traced": sum(1 for r in ok if r.get("entry_traced"))}
+
+
+def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float] | None:
+    """The 95 % Wilson score interval of a proportion k/n (None when n is 0)."""
+    if not n:
+        return None
+    p = k / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * ((p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5) / (1 + z * z / n)
+    return round(centre - half, 4), round(centre + half, 4)
 
 
 def graphs_close(measured: int, expected: int) -> bool:
