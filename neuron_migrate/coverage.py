@@ -70,62 +70,121 @@ class FunctionEstimate:
     resumed_then_skipped: bool = False  # the frame resumed after rest_eager_from is skipped whole
     split_calls: int = 0  # calls to functions with a break below them: each splits this frame too
     own_frame: bool = False  # a caller breaks at the call to it, so Dynamo compiles it as a frame of its own
+    split_lines: tuple[int, ...] | None = None  # statements of those calls (None: not all known)
+    op_lines: tuple[int, ...] | None = None  # statements running a tensor op, of those that ran
 
     @property
     def graphs(self) -> int:
-        """Graphs this function adds: one per resumable break and per call it makes to a
-        function with a break below it, one when it runs eagerly, and one when it becomes a
-        frame of its own (a resumed frame that Dynamo then skips adds none, nor does the
-        break that skips it)."""
+        """Graphs this function adds: one per stretch between its breaks and split calls
+        that runs a tensor op (less the first when it is not a frame of its own: that one is
+        its caller's graph), one when it runs eagerly (its callees become frames of their
+        own); a resumed frame that Dynamo then skips adds none. Without the op lines: one per
+        resumable break and split call, less a break on the last statement."""
         if self.runs_eagerly:
-            return 1
+            return 0 if self.op_lines is not None else 1
+        if self.op_lines is not None and self.split_lines is not None:
+            return max(0, self._stretches() - (not self.own_frame))
         own = len(self.break_lines) - (self.rest_eager_from is not None) - self.resumed_then_skipped
         # a break on the function's last statement leaves nothing after it in this frame
         last = self.break_lines and self.function.statements and self.break_lines[-1] == self.function.statements[-1]
         return max(0, own - bool(last)) + self.split_calls + self.own_frame
+
+    def _stretches(self) -> int:
+        """Stretches of the frame between split points (breaks, split calls) that hold a
+        tensor op before the part that runs eagerly; ops on a break's own statement run
+        before it, those on a split call's statement are its arguments or use its result."""
+        breaks = set(self.break_lines)
+        points = sorted(breaks | set(self.split_lines or ()))
+        end = self.rest_eager_from
+        ops = [o for o in self.op_lines if end is None or o < end or (o == end and o in breaks)]
+        both = set(self.function.ops_both_sides)
+        found = set()
+        for o in ops:
+            i = next((i for i, p in enumerate(points) if o < p or (o == p and o in breaks)), len(points))
+            if o in breaks or o not in points or o in both:
+                found.add(i)
+            if o in both and o in points and (end is None or o < end):
+                found.add(points.index(o) + 1)  # the update of x[mask] += v, head() of head(block(x))
+        return len(found)
 
 
 def estimate_functions(functions: Iterable[TracedFunction],
                        executed: set[int] | None = None) -> list[FunctionEstimate]:
     """Estimates for the traced functions of one file; with ``executed`` (line numbers a run
     executed), only the statements and break sites on those lines count."""
-    functions = list(functions)
-    by_name = {f.name: f for f in functions}
+    return estimate([("", f) for f in functions], None if executed is None else {"": executed})
 
-    def lines(f: TracedFunction) -> tuple[set[int], list]:
-        stmts = set(f.statements) if executed is None else set(f.statements) & executed
+
+Key = tuple[str, str]  # (path, function name)
+
+
+def estimate(functions: Iterable[tuple[str, TracedFunction]], executed: dict[str, set[int]] | None = None,
+             links: dict[Key, list[tuple[Key, int]]] | None = None) -> list[FunctionEstimate]:
+    """Estimates for traced functions of any files, ``(path, function)``: calls within a file
+    come from each function's summary, calls across files from ``links`` (the project
+    model's: caller -> [(callee, line of the call)]); with ``executed`` (path -> line numbers
+    a run executed), only the statements and break sites on those lines count."""
+    functions = list(functions)
+    by_key = {(p, f.name): f for p, f in functions}
+    links = links or {}
+
+    def lines(path: str, f: TracedFunction) -> tuple[set[int], list]:
+        stmts = set(f.statements) if executed is None else set(f.statements) & executed.get(path, set())
         return stmts, [b for b in f.breaks if b.line in stmts]
 
-    breaks_of = {f.name: lines(f)[1] for f in functions}
-    has_break: dict[str, bool] = {}
+    breaks_of = {(p, f.name): lines(p, f)[1] for p, f in functions}
+    calls_of = {k: [*((k[0], c) for c in f.calls), *(c for c, _ in links.get(k, ()))] for k, f in by_key.items()}
+    in_loop_of = {k: {*((k[0], c) for c in f.calls_in_loop),
+                      *(c for c, line in links.get(k, ()) if line in f.trapped_calls)} for k, f in by_key.items()}
+    has_break: dict[Key, bool] = {}
 
-    def breaks_below(name: str, seen: frozenset = frozenset()) -> bool:
-        if name in has_break:
-            return has_break[name]
-        f = by_name.get(name)
-        if f is None or name in seen:
+    def breaks_below(key: Key, seen: frozenset = frozenset()) -> bool:
+        if key in has_break:
+            return has_break[key]
+        if key not in by_key or key in seen:
             return False
-        found = bool(breaks_of[name]) or any(breaks_below(c, seen | {name}) for c in f.calls)
-        has_break[name] = found
+        found = bool(breaks_of[key]) or any(breaks_below(c, seen | {key}) for c in calls_of[key])
+        has_break[key] = found
         return found
 
     # A break inside a called function breaks its caller at the call, up the chain: each
     # caller's graph is split there and each callee on the chain is compiled as a frame of
     # its own (measured: constructs.py "break in a helper of a helper": 5 graphs).
-    split_by = {f.name: [c for c in f.calls if c in by_name and c not in f.calls_in_loop and breaks_below(c)]
-                for f in functions}
+    split_by = {k: {c for c in calls_of[k] if c in by_key and c not in in_loop_of[k] and breaks_below(c)}
+                for k in by_key}
     framed = {c for cs in split_by.values() for c in cs}
+    reached = {k: _reached(breaks_of[k]) for k in by_key}
+
+    def runs_eagerly(k: Key) -> bool:
+        skip = next((b for b in reached[k] if b.skips_frame), None)
+        resumed = skip is not None and any(b.line < skip.line for b in reached[k])
+        return (skip is not None and not resumed) or any(breaks_below(c) for c in in_loop_of[k])
+
+    eager_keys = {k for k in by_key if runs_eagerly(k)}
+    # the callees of a frame Dynamo skips are compiled as frames of their own (measured:
+    # constructs.py "ModuleList of 3 breaking layers, for loop")
+    for k in eager_keys:
+        framed.update(c for c in calls_of[k] if c in by_key and lines(c[0], by_key[c])[0])
+    # the statement of each call that splits its caller
+    split_at: dict[Key, set[int]] = {}
+    unplaced: set[Key] = set()
+    for k, f in by_key.items():
+        placed = {(k[0], c) for c, _ in f.call_lines} | {c for c, _ in links.get(k, ())}
+        unplaced.update(k for c in split_by[k] if c not in placed)
+        lines_ = {line for c, line in f.call_lines if (k[0], c) in split_by[k]}
+        lines_ |= {_statement_of(f, line) for c, line in links.get(k, ()) if c in split_by[k]}
+        split_at[k] = lines_
     out = []
-    for f in functions:
-        stmts, breaks = lines(f)
-        breaks = _reached(breaks)
+    for path, f in functions:
+        key = (path, f.name)
+        stmts = lines(path, f)[0]
+        breaks = reached[key]
         skip = next((b for b in breaks if b.skips_frame), None)
-        resumed = [b.line for b in breaks if skip is not None and b.line < skip.line]
         # a break Dynamo cannot resume from, after one it resumed from: only the frame it
         # resumed in (the rest of the function from that break on) runs eagerly (measured:
         # constructs.py "item, then item in a later loop")
-        eager = (skip is not None and not resumed) or any(
-            breaks_below(c) for c in f.calls_in_loop if executed is None or c in by_name)
+        resumed = [b.line for b in breaks if skip is not None and b.line < skip.line]
+        eager = key in eager_keys
         break_lines = tuple(sorted({b.line for b in breaks}))
         lost_lines = {b.line for b in breaks if b.code not in NO_OP_BREAKS}
         rest = resumed[-1] if resumed else next((b.line for b in breaks if b.skips_rest), None)
@@ -133,10 +192,22 @@ def estimate_functions(functions: Iterable[TracedFunction],
             lost_lines |= {s for s in stmts if s >= rest}
         weight = dict(f.weights)
         size = sum(weight.get(s, 1) for s in stmts)
-        lost = size if eager else sum(weight.get(s, 1) for s in lost_lines & stmts)
-        out.append(FunctionEstimate(f, size, lost, break_lines, eager, rest, bool(resumed),
-                                    len(split_by[f.name]), f.name in framed))
+        if eager:  # its calls' work runs in the callees' own frames, compiled
+            calling = {line for _, line in f.call_lines} | {_statement_of(f, line) for _, line in links.get(key, ())}
+            lost = size - sum(weight.get(s, 1) for s in calling & stmts)
+        else:
+            lost = sum(weight.get(s, 1) for s in lost_lines & stmts)
+        ran = bool(stmts)  # a function the run never entered makes no graph
+        ops = None if f.op_lines is None else tuple(o for o in f.op_lines if o in stmts)
+        out.append(FunctionEstimate(f, size, lost, break_lines, eager and ran, rest, bool(resumed),
+                                    len(split_by[key]) if ran else 0, key in framed and ran,
+                                    None if key in unplaced else tuple(sorted(split_at[key] & stmts)), ops))
     return out
+
+
+def _statement_of(f: TracedFunction, line: int) -> int:
+    """The statement of ``f`` that holds ``line``: the last one starting at or before it."""
+    return max((s for s in f.statements if s <= line), default=line)
 
 
 def _reached(breaks) -> list:
@@ -202,10 +273,12 @@ def entries(files: list[FileResult], requested: tuple[str, ...] = (),
     everything = [*files, *libraries.values()]
     traced = {(r.path, f.name): (r.path, f) for r in everything for f in r.traced}
     links: dict[tuple[str, str], list[tuple[str, str]]] = {}
+    call_links: dict[Key, list[tuple[Key, int]]] = {}  # caller -> [(callee, line)], for the estimate
     resolved = set()  # torch.compile lines in one file whose target the project model found in another
     targets = set()  # ... and those targets (a forward traced for its own sake is compiled all the same)
     for a, fa, b, fb, line in getattr(followed, "links", None) or ():
         links.setdefault((a, fa), []).append((b, fb))
+        call_links.setdefault((a, fa), []).append(((b, fb), line))
         if not fa:
             resolved.add(f"{a}:{line}")
             targets.add((b, fb))
@@ -228,10 +301,7 @@ def entries(files: list[FileResult], requested: tuple[str, ...] = (),
     out = []
     for r, f in rows[source]:
         reach = _reach((r.path, f), traced, links)
-        est = []
-        for path in sorted({p for p, _ in reach}):  # per file: calls in a loop are resolved in their file
-            est += estimate_functions([g for p, g in reach if p == path])
-        summary = _summary(est)
+        summary = _summary(estimate(reach, None, call_links))
         grows = sorted({(shown(p), g.name, line) for p, g in reach for line in g.grows}, key=lambda x: (x[0], x[2]))
         row = {
             "entry": f.entry or f"{shown(r.path)}:{f.name}", "path": shown(r.path), "function": f.name, "line": f.line,

@@ -98,6 +98,10 @@ class TracedFunction:
     breaks: tuple[BreakSite, ...] = ()
     calls: tuple[str, ...] = ()  # traced functions of the same file it calls
     calls_in_loop: tuple[str, ...] = ()  # ... from inside a loop, try block or user context
+    trapped_calls: tuple[int, ...] = ()  # lines of its calls leaving the file from such a place
+    call_lines: tuple[tuple[str, int], ...] = ()  # (callee of ``calls``, statement line of the call)
+    op_lines: tuple[int, ...] | None = None  # statements running a tensor op (None: not known)
+    ops_both_sides: tuple[int, ...] = ()  # ... on both sides of a split there: x[mask] += v, f(g(h(x)))
     weights: tuple[tuple[int, int], ...] = ()  # (statement line, weight) where a statement counts more than 1
     grows: tuple[int, ...] = ()  # statements growing a tensor per loop step (a new shape each step)
     entry: str = ""  # the compile entry spec that named it ("" when it is not one)

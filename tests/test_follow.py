@@ -32,7 +32,12 @@ def test_a_compiled_method_of_a_model_built_in_another_module(capsys):
     assert entry["entry"] == "sampler/model.py:TinyLM.generate"
     # the block's break is in another file, held as self.block = Block(dim)
     assert entry["files"] == ["sampler/layers.py", "sampler/model.py"]
-    assert entry["break_statements"] == 1 and entry["expected_graphs"] == 2
+    assert entry["break_statements"] == 1
+    # the block's break splits forward at the call (a break below it, across files); forward
+    # is called in generate's loop, so generate runs eagerly (1) and the block is a frame of
+    # its own with a graph on each side of its branch (2): 1 + 1 + 2. Dynamo (torch 2.13,
+    # one step) made 4 graphs: embed, the branch's test, the branch and proj, head.
+    assert entry["expected_graphs"] == 4
     assert entry["expected_recompiles"] == 1  # the token appended per step
     assert entry["recompile_sources"][0]["path"] == "sampler/model.py"
     why = {f["name"]: f["why"] for m in cc["modules"] for f in m["functions"]}

@@ -96,6 +96,18 @@ class LayerDrop(nn.Module):  # x-transformers' layer dropout, built in eval mode
         return x * 2
 
 OWN_CALL, LAYER_DROP = OwnCall(), LayerDrop().eval()
+
+class BreakLayer(nn.Module):  # a layer with a break between two ops
+    def __init__(self, width):
+        super().__init__()
+        self.lin = nn.Linear(width, width)
+    def forward(self, x):
+        y = self.lin(x)
+        n = y.sum().item()
+        return y * n
+
+LAYERS = nn.ModuleList([BreakLayer(8) for _ in range(3)]).eval()
+SEQUENTIAL = nn.Sequential(*[BreakLayer(8) for _ in range(3)]).eval()
 """
 
 # name, condition, body of f(x) (x: float tensor of shape (4, 8)), dynamo config overrides
@@ -232,6 +244,11 @@ CASES: list[tuple[str, str, dict]] = [
     ("break in a helper of a helper, ops around each call", "y = x * 2\nz = helper_of_helper(y)\nreturn z * 2", {}),
     ("module with its own __call__", "y = x * 2\nz = OWN_CALL(y)\nreturn z * 2", {}),
     ("self.training and random() in eval mode", "y = x * 2\nreturn LAYER_DROP(y) * 2", {}),
+    # layers held in containers (issue 14, third round)
+    ("ModuleList of 3 breaking layers, for loop", "y = x * 2\nfor layer in LAYERS:\n    y = layer(y)\nreturn y * 2", {}),
+    ("ModuleList of 3 breaking layers, indexed", "y = x * 2\nfor i in range(3):\n    y = LAYERS[i](y)\nreturn y * 2", {}),
+    ("Sequential of 3 breaking layers", "y = x * 2\ny = SEQUENTIAL(y)\nreturn y * 2", {}),
+    ("one breaking layer, called once", "y = x * 2\ny = LAYERS[0](y)\nreturn y * 2", {}),
     ("torch.cat grown in a loop", "y = x[:1]\nfor i in range(3):\n    y = torch.cat((y, x[i:i + 1]), 0)\nreturn y * 2", {}),
 ]
 

@@ -302,6 +302,7 @@ class _State:
     instances: dict[str, str] = field(default_factory=dict)  # name -> what built it, as written (x = Net(...))
     factory_names: dict[str, str] = field(default_factory=dict)  # name -> string argument (create_model("vit"))
     attr_class: dict[int, dict[str, str]] = field(default_factory=dict)  # class id -> self.attr -> Cls as written
+    held: dict[int, dict[str, list[str]]] = field(default_factory=dict)  # class id -> self.attr -> classes a container holds
     traced: dict[int, Traced] | None = None  # traced_functions' answer
     loggers: set[str] | None = None  # module-level names bound to logging.getLogger(...)
     bodies: dict[int, _Body] = field(default_factory=dict)  # fn id -> its _Body, read up to eight times
@@ -383,6 +384,10 @@ def _submodule(node: ast.AST, ctx: Context) -> None:
                      for attr, part in (("encoder", "TransformerEncoder"), ("decoder", "TransformerDecoder")))
     targets = node.targets if isinstance(node, ast.Assign) else [node.target]
     d = ctx.state(_State)
+    if built.rpartition(".")[2] in _CONTAINERS:  # self.layers = nn.ModuleList([Block(...) for ...])
+        for t in targets:
+            if isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == "self":
+                d.held.setdefault(id(ctx.chain[-2]), {}).setdefault(t.attr, []).extend(_built_classes(value))
     kinds = d.attr_kinds.setdefault(id(ctx.chain[-2]), {})
     weights = d.attr_weights.setdefault(id(ctx.chain[-2]), {})
     for t in targets:
@@ -392,6 +397,80 @@ def _submodule(node: ast.AST, ctx: Context) -> None:
             if kind is not None:
                 kinds.setdefault(t.attr, kind)  # getattr(nn, name)(...) elsewhere: an RNN all the same
             weights[t.attr] = max(weight, weights.get(t.attr, 1))
+
+
+_CONTAINERS = frozenset({"ModuleList", "Sequential", "ModuleDict"})
+_NOT_CLASSES = frozenset({"range", "zip", "enumerate", "list", "dict", "tuple", "len", "int", "reversed",
+                          "sorted", "getattr", "isinstance", "min", "max", "super", "str", "OrderedDict"})
+
+
+def _built_classes(expr: ast.AST) -> list[str]:
+    """Classes called inside a container's construction (``nn.ModuleList([Block(d) for _ in
+    range(n)])``, ``nn.Sequential(Conv(...), Act())``), as written, in source order; torch's
+    own modules and builtins left out."""
+    out = []
+    for node in ast.walk(expr):
+        if isinstance(node, ast.Call):
+            text = dotted(node.func)
+            root, _, leaf = text.rpartition(".")
+            if text and text not in _NOT_CLASSES and (leaf or root) not in _CONTAINERS \
+                    and root.partition(".")[0] not in ("nn", "torch", "F", "self") and text not in out:
+                out.append(text)
+    return out
+
+
+def _held(cls: ast.ClassDef, attr: str, d: _State) -> list[str]:
+    """Classes the container ``self.attr`` of ``cls`` (or an in-file base) holds, as written."""
+    for c, _ in _lineage(cls, d):
+        found = d.held.get(id(c), {}).get(attr)
+        if found:
+            return found
+    return []
+
+
+def _held_calls(fn: ast.AST, cls: ast.ClassDef | None, d: _State) -> list[tuple[str, ast.Call]]:
+    """(class as written, call) for calls of modules held in containers: ``self.convs[i](x)``,
+    ``self.seq(x)``, and ``layer(x)`` in ``for layer in self.layers`` (also through
+    ``enumerate`` and ``zip``, and ``for attn, ff in self.layers`` over pairs)."""
+    if cls is None or not d.held:
+        return []
+    body = _body(fn, d)
+    loop_vars: dict[str, list[str]] = {}
+    for node in body.binders:
+        if not isinstance(node, (ast.For, ast.AsyncFor)):
+            continue
+        it, target = node.iter, node.target
+        if isinstance(it, ast.Call) and isinstance(it.func, ast.Name) and it.func.id == "enumerate" and it.args \
+                and isinstance(target, ast.Tuple) and len(target.elts) == 2:
+            it, target = it.args[0], target.elts[1]
+        pairs = [(it, target)]
+        if isinstance(it, ast.Call) and isinstance(it.func, ast.Name) and it.func.id == "zip" \
+                and isinstance(target, ast.Tuple) and len(target.elts) == len(it.args):
+            pairs = list(zip(it.args, target.elts))
+        for source, name in pairs:
+            if not (isinstance(source, ast.Attribute) and isinstance(source.value, ast.Name)
+                    and source.value.id == "self"):
+                continue
+            held = _held(cls, source.attr, d)
+            if isinstance(name, ast.Name):
+                loop_vars[name.id] = held
+            elif isinstance(name, ast.Tuple) and all(isinstance(e, ast.Name) for e in name.elts):
+                for i, e in enumerate(name.elts):  # pairs of modules: positionally when the counts agree
+                    loop_vars[e.id] = [held[i]] if len(held) == len(name.elts) else held
+    out = []
+    for call in body.calls:
+        f = call.func
+        names: list[str] = []
+        if isinstance(f, ast.Name):
+            names = loop_vars.get(f.id, [])
+        elif isinstance(f, ast.Subscript) and isinstance(f.value, ast.Attribute) \
+                and isinstance(f.value.value, ast.Name) and f.value.value.id == "self":
+            names = _held(cls, f.value.attr, d)
+        elif isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name) and f.value.id == "self" \
+                and _method_of(cls, f.attr, d) is None:
+            names = _held(cls, f.attr, d)  # self.seq(x): every module it holds
+        out += [(n, call) for n in names]
+    return out
 
 
 def _container(func: ast.AST, ctx: Context) -> str | None:
@@ -437,6 +516,11 @@ def _call(node: ast.Call, ctx: Context) -> None:
             text = dotted(item) if isinstance(item, (ast.Name, ast.Attribute)) else ""
             if text and text != init.name and not text.startswith("self."):
                 named.setdefault(text, item)
+    if (init is not None and isinstance(f, ast.Attribute) and f.attr in ("append", "extend", "add_module")
+            and isinstance(f.value, ast.Attribute) and isinstance(f.value.value, ast.Name)
+            and f.value.value.id == "self"):  # self.layers.append(Block(...)) in __init__
+        held = ctx.state(_State).held.setdefault(id(init), {}).setdefault(f.value.attr, [])
+        held.extend(n for arg in node.args for n in _built_classes(arg) if n not in held)
     if isinstance(f, ast.Attribute):
         # super().__init__(...) in a method: the layer counts of an nn.Transformer subclass
         if (f.attr == "__init__" and isinstance(f.value, ast.Call)
@@ -665,6 +749,10 @@ def _find_callees(fn: ast.AST, cls: ast.ClassDef | None, d: _State) -> list[tupl
             found = _method_of(d.classes[name], "forward", d) if name in d.classes else None
             if found is not None and found[0] is not fn:
                 out.append((found[0], node))
+    for name, node in _held_calls(fn, cls, d):  # modules held in containers, by class
+        found = _method_of(d.classes[name], "forward", d) if name in d.classes else None
+        if found is not None and found[0] is not fn:
+            out.append((found[0], node))
     for node in body.calls:
         f = node.func
         if isinstance(f, ast.Name):
@@ -1228,6 +1316,53 @@ def _ops_before(fn: ast.AST, stmt: ast.stmt, tensors: Tensors, d: _State) -> int
     return count
 
 
+def _op_lines(fn: ast.AST, tensors: Tensors, where: dict, d: _State) -> tuple[tuple[int, ...], frozenset[int]]:
+    """Statements of ``fn`` that run a tensor op (a submodule call, a tensor call, indexing,
+    comparison or arithmetic on a tensor or on a name such a statement bound): a stretch
+    between two breaks without one compiles no graph; and those with ops on both sides of a
+    split there: the update of an indexed tensor (``x[mask] += v`` runs after the break in
+    reading ``x[mask]``), and two or more calls (``head(block(embed(x)))``: embed before the
+    call to block, head after it)."""
+    body = _body(fn, d)
+    out, after = set(), set()
+    calls: dict[int, int] = {}
+    for node in body.calls:
+        f = node.func
+        if (type(f) is ast.Attribute and type(f.value) is ast.Name and f.value.id == "self") or tensors.of(node):
+            stmt = where.get(id(node), (None,))[0]
+            if stmt is not None:
+                out.add(stmt.lineno)
+                calls[stmt.lineno] = calls.get(stmt.lineno, 0) + 1
+    after.update(line for line, n in calls.items() if n > 1)
+    made = set()  # names bound by those statements: y = self.lin(x), then y * scale
+    for stmt in body.statements:
+        if type(stmt) is ast.Assign and stmt.lineno in out:
+            made.update(n.id for t in stmt.targets for n in ast.walk(t) if type(n) is ast.Name)
+
+    def op(e: ast.AST) -> bool:
+        return (type(e) is ast.Name and e.id in made) or tensors.of(e)
+
+    for stmt in body.statements:
+        kind = type(stmt)
+        if kind is ast.AugAssign:
+            if type(stmt.target) is ast.Subscript:  # a break there is a tensor's: an op either way
+                out.add(stmt.lineno)
+                after.add(stmt.lineno)
+            elif op(stmt.target) or op(stmt.value):
+                out.add(stmt.lineno)
+        elif kind is ast.Assign and any(type(t) is ast.Subscript and (op(t.value) or op(t.slice))
+                                        for t in stmt.targets):
+            out.add(stmt.lineno)  # x[mask] = v
+        elif kind in (ast.Assign, ast.AnnAssign, ast.Expr, ast.Return) and stmt.value is not None \
+                and type(stmt.value) is not ast.Call and op(stmt.value):
+            out.add(stmt.lineno)
+    for node in body.binops:
+        stmt = where.get(id(node), (None,))[0]
+        if stmt is not None and stmt.lineno not in out and (op(node.left) or op(node.right) or tensors.of(node)):
+            out.add(stmt.lineno)
+    return tuple(sorted(out)), frozenset(after)
+
+
 _TRAP_WORDS = {"loop": "inside a loop", "try": "inside a `try` block", "with": "inside a `with` block",
                "start": "with fewer than two ops before it to compile", "frame": "it cannot be resumed from"}
 
@@ -1241,6 +1376,10 @@ def report_traced(ctx: Context) -> None:
     traced = traced_functions(ctx)
     shape_breaks = ctx.state(ShapeBreaks).sites
     summaries = []
+    # nodes that run only in training mode, per traced function
+    training_of = {id(tf.node): _training_only(tf.node) for tf in traced.values()} \
+        if "self.training" in ctx.src.text else {}
+    outcalls, trapped_out = _outcalls(traced, ctx, d, training_of)
     for tf in sorted(traced.values(), key=lambda t: t.node.lineno):
         fn = tf.node
         tensors = Tensors(fn, ctx, tf.chain)
@@ -1248,7 +1387,7 @@ def report_traced(ctx: Context) -> None:
         hazards = _hazards(fn, tensors, ctx, d, tf.cls)
         statements = tuple(sorted({s.lineno for s in _statements(fn, d)}))
         sites: dict[int, BreakSite] = {}
-        training = _training_only(fn) if hazards or shape_breaks else frozenset()
+        training = training_of.get(id(fn), frozenset())
         for h in hazards:
             stmt, trap = where.get(id(h.node), (None, None))
             if h.skips_frame and not trap:
@@ -1282,17 +1421,26 @@ def report_traced(ctx: Context) -> None:
                     stmt = where.get(id(node), (None, None))[0]
                     if w > 1 and stmt is not None:
                         weights[stmt.lineno] = weights.get(stmt.lineno, 0) + w
-        calls = _callees(fn, tf.cls, d)
-        trapped = {traced[id(c)].name for c, node in calls if id(c) in traced and where.get(id(node), (None, None))[1]}
+        # a function called only in training mode does not run in the eval-mode graph
+        calls = [(c, node) for c, node in _callees(fn, tf.cls, d) if id(c) in traced and id(node) not in training]
+        trapped = {traced[id(c)].name for c, node in calls if where.get(id(node), (None, None))[1]}
+        call_lines = {(traced[id(c)].name, where[id(node)][0].lineno) for c, node in calls
+                      if where.get(id(node), (None,))[0] is not None}
+        op_lines, ops_after = _op_lines(fn, tensors, where, d)
+        augmented = {n.lineno for n in _body(fn, d).statements if type(n) is ast.AugAssign} if ops_after else ()
         summaries.append(TracedFunction(
             name=tf.name, line=fn.lineno, end_line=fn.end_lineno or fn.lineno, why=tf.why,
             statements=statements, breaks=tuple(sorted(sites.values())),
-            calls=tuple(sorted({traced[id(c)].name for c, _ in calls if id(c) in traced})),
-            calls_in_loop=tuple(sorted(trapped)), weights=tuple(sorted(weights.items())),
+            calls=tuple(sorted({traced[id(c)].name for c, _ in calls})),
+            calls_in_loop=tuple(sorted(trapped)), trapped_calls=trapped_out.get(tf.name, ()),
+            call_lines=tuple(sorted(call_lines)), op_lines=op_lines,
+            # a break's own statement: its ops run before it, but for x[mask] += v
+            ops_both_sides=tuple(sorted(line for line in ops_after if line not in sites or line in augmented)),
+            weights=tuple(sorted(weights.items())),
             grows=_grows(fn, ctx, d), entry=tf.why[len("compile entry "):] if tf.why.startswith("compile entry ") else "",
             origin=tf.origin))
     product = ctx.state(TracedCode)
-    product.functions, product.outcalls = tuple(summaries), _outcalls(traced, ctx, d)
+    product.functions, product.outcalls = tuple(summaries), outcalls
 
 
 def _is_training(e: ast.AST) -> bool:
@@ -1323,11 +1471,13 @@ def _training_only(fn: ast.AST) -> frozenset[int]:
 _OUTSIDE = frozenset({"torch", "numpy", "einops", "triton", "PIL", "scipy", "typing_extensions"})
 
 
-def _outcalls(traced: dict[int, Traced], ctx: Context, d: _State) -> tuple[tuple[str, str, int], ...]:
+def _outcalls(traced: dict[int, Traced], ctx: Context, d: _State, training_of: dict[int, frozenset[int]],
+              ) -> tuple[tuple[tuple[str, str, int], ...], dict[str, tuple[int, ...]]]:
     """Calls from traced code that may reach another file of the project, for the project
     model (project/summary.py): names bound by a module-level import that is not torch, NumPy
     or the standard library, and ``self.m()`` where ``m`` comes from a base class defined
-    elsewhere."""
+    elsewhere; and per function, the lines of those calls made inside a loop, ``try`` block
+    or user context (Dynamo cannot resume there)."""
     import sys
 
     outside = _OUTSIDE | sys.stdlib_module_names
@@ -1335,13 +1485,24 @@ def _outcalls(traced: dict[int, Traced], ctx: Context, d: _State) -> tuple[tuple
     project = {local for local, level, module, name in module_level(ctx.tree)[0]
                if level or (module or name).partition(".")[0] not in outside}
     out = []
+    trapped: dict[str, set[int]] = {}
     for tf in traced.values():
+        training = training_of.get(id(tf.node), ())
+        where = _body(tf.node, d).where
+        calls = [c for c in _body(tf.node, d).calls if id(c) not in training]  # eval mode: not run
+        for call in calls:
+            if where.get(id(call), (None, None))[1]:
+                trapped.setdefault(tf.name, set()).add(call.lineno)
         if tf.cls is not None and tf.node.name == "forward":  # submodule classes from elsewhere, by name
             for text, node in _named_classes(tf.cls, d).items():
                 root = text.partition(".")[0]
                 if root in project and root not in d.classes and root not in d.functions:
                     out.append((tf.name, f"{text}.forward", node.lineno))
-        for call in _body(tf.node, d).calls:
+        for text, call in _held_calls(tf.node, tf.cls, d):  # held in containers: at the call
+            root = text.partition(".")[0]
+            if root in project and root not in d.classes and root not in d.functions and id(call) not in training:
+                out.append((tf.name, f"{text}.forward", call.lineno))
+        for call in calls:
             f = call.func
             base = f
             while type(base) is ast.Attribute:
@@ -1372,7 +1533,9 @@ def _outcalls(traced: dict[int, Traced], ctx: Context, d: _State) -> tuple[tuple
                   and not any(f.attr in d.attr_weights.get(id(c), {}) for c, _ in _class_chain(tf.cls, ctx, d))
                   and _foreign_base(tf.cls, ctx, d)):
                 out.append((tf.name, f"self:{tf.cls.name}.{f.attr}", call.lineno))
-    return tuple(out)
+    leaving = {(name, line) for name, _, line in out}
+    return tuple(out), {name: tuple(sorted(n for n in lines if (name, n) in leaving))
+                        for name, lines in trapped.items()}
 
 
 def _held_call(f: ast.AST, cls: ast.ClassDef | None, d: _State) -> str | None:

@@ -10,7 +10,7 @@ import ast
 import os
 from dataclasses import dataclass, field
 
-from neuron_migrate.coverage import estimate_functions
+from neuron_migrate.coverage import estimate
 from neuron_migrate.engine import analyse
 from neuron_migrate.models import FileResult, Options
 
@@ -58,10 +58,12 @@ def _entries(path: str, rel: str, entries) -> tuple[str, ...]:
     return tuple(f"{rel}:{name}" for file, name in entries if file == path)
 
 
-def analyse_files(paths, entries=()) -> dict[str, tuple[FileResult, dict[int, int]]]:
+def analyse_files(paths, entries=(), links: dict | None = None) -> dict[str, tuple[FileResult, dict[int, int]]]:
     """Static results of the files, each analysed under its path relative to their common
     folder (as a scan of that folder would: tests/ and data/ files are host-side there).
-    ``entries``: (absolute file, ``Class.method``) compiled besides every module's forward."""
+    ``entries``: (absolute file, ``Class.method``) compiled besides every module's forward;
+    ``links`` (a dict) receives the calls between traced functions of different files,
+    (path, function) -> [((path, function), line)]."""
     out = {}
     paths = list(paths)
     root = os.path.dirname(os.path.commonpath(paths)) if len(paths) == 1 else os.path.commonpath(paths) if paths else ""
@@ -83,18 +85,20 @@ def analyse_files(paths, entries=()) -> dict[str, tuple[FileResult, dict[int, in
             continue
         rel = os.path.relpath(path, root) if root else path
         out[path] = (analyse(rel, data, Options(entries=_entries(path, rel, entries))), statement_of_line(tree))
-    _follow(out, root, entries)
+    found = _follow(out, root, entries)
+    if links is not None:
+        links.update(found)
     return out
 
 
-def _follow(out: dict, root: str, entries=()) -> None:
+def _follow(out: dict, root: str, entries=()) -> dict:
     """Traced code followed across the analysed files (project/model.py), as a scan does."""
     from pathlib import Path
 
     from neuron_migrate.project.model import follow
 
     if not root:
-        return
+        return {}
     while os.path.isfile(os.path.join(root, "__init__.py")):  # module names from the package's parent
         root = os.path.dirname(root)
     absolute = {os.path.relpath(p, root): p for p in out}
@@ -109,9 +113,14 @@ def _follow(out: dict, root: str, entries=()) -> None:
                                                             entries=_entries(absolute[rel], rel, entries)))
         return done
 
-    follow(rel_results, Path(root), again)
+    followed = follow(rel_results, Path(root), again)
     for rel, r in rel_results.items():
         out[absolute[rel]] = (r, out[absolute[rel]][1])
+    links: dict = {}
+    for a, fa, b, fb, line in followed.links:
+        if fa and a in absolute and b in absolute:
+            links.setdefault((absolute[a], fa), []).append(((absolute[b], fb), line))
+    return links
 
 
 def _renamed(result, path: str):
@@ -125,7 +134,8 @@ def compare(executed: dict[str, set[int]], breaks: list[tuple], entries=()) -> C
     (file, line, reason[, stack]); ``entries``: (absolute file, ``Class.method``) of a compiled
     entry other than a module's forward (``GPT.generate``). A break inside library code (torch's
     own modules) is placed on the innermost frame of the analysed files that led to it: the user's call."""
-    files = analyse_files(sorted(set(executed) | {f for f, _ in entries}), entries)
+    links: dict = {}
+    files = analyse_files(sorted(set(executed) | {f for f, _ in entries}), entries, links)
     cmp = Comparison()
     cmp.entries_traced = [any(t.entry and t.name == name for t in files[f][0].traced) if f in files else False
                           for f, name in entries]
@@ -141,17 +151,17 @@ def compare(executed: dict[str, set[int]], breaks: list[tuple], entries=()) -> C
         else:
             cmp.missed.append((file, line, reason))  # outside the analysed files (library code)
     predicted: set[tuple[str, int]] = set()
-    for file, (result, stmt_of) in files.items():
-        ran = {stmt_of.get(line, line) for line in executed.get(file, ())}
-        for est in estimate_functions(result.traced, ran):
-            cmp.statements += est.statements
-            cmp.lost += est.lost
-            cmp.expected_graphs += est.graphs
-            codes = {b.line: b.code for b in est.function.breaks}
-            for line in est.break_lines:  # the sites Dynamo reaches, on lines that ran
-                if (file, line) not in predicted:
-                    predicted.add((file, line))
-                    cmp.predictions.append(Prediction(file, line, codes[line], (file, line) in measured))
+    ran = {file: {stmt_of.get(line, line) for line in executed.get(file, ())} for file, (_, stmt_of) in files.items()}
+    functions = [(file, f) for file, (result, _) in files.items() for f in result.traced]
+    for (file, _), est in zip(functions, estimate(functions, ran, links)):
+        cmp.statements += est.statements
+        cmp.lost += est.lost
+        cmp.expected_graphs += est.graphs
+        codes = {b.line: b.code for b in est.function.breaks}
+        for line in est.break_lines:  # the sites Dynamo reaches, on lines that ran
+            if (file, line) not in predicted:
+                predicted.add((file, line))
+                cmp.predictions.append(Prediction(file, line, codes[line], (file, line) in measured))
     for (file, line), reason in sorted(measured.items()):
         if (file, line) not in predicted:
             cmp.missed.append((file, line, reason))

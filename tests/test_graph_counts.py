@@ -1,0 +1,52 @@
+"""Expected graphs per compile entry across files and through module containers
+(fixtures/projects/layer_stacks, written for this repo; every count below is what Dynamo in
+torch 2.13 made of the model on the CPU, in eval mode, as the docstrings of the tests say)."""
+
+import json
+from pathlib import Path
+
+from neuron_migrate.cli import main
+
+STACKS = Path(__file__).resolve().parent.parent / "fixtures" / "projects" / "layer_stacks"
+
+
+def _entries(capsys) -> dict:
+    main(["scan", str(STACKS), "-f", "json", "-q", "--no-cache", "--exit-zero", "--select", "NM3,NM4"])
+    doc = json.loads(capsys.readouterr().out)
+    return {e["entry"].rpartition(":")[2]: e for e in doc["compile_coverage"]["entries"]}
+
+
+def test_layers_iterated_from_a_module_list_of_another_file(capsys):
+    """``for layer in self.layers`` over ``nn.ModuleList([GatedLayer(w) ...])`` of
+    layers.py: the layers' break is below a call in a loop, so Stack.forward is skipped and
+    each layer is a frame of its own, two graphs around its ``.item()`` (layers of one shape
+    reuse them). Dynamo: 3 graphs (constructs.py "ModuleList of 3 breaking layers, for loop")."""
+    stack = _entries(capsys)["Stack.forward"]
+    assert stack["expected_graphs"] == 3
+    assert stack["files"] == ["stacks/layers.py", "stacks/model.py"]
+
+
+def test_layers_appended_and_called_by_index(capsys):
+    """``self.convs.append(LocalLayer(w))`` in ``__init__``, ``self.convs[i](y)`` in a loop.
+    Dynamo: 3 graphs (constructs.py "ModuleList of 3 breaking layers, indexed")."""
+    assert _entries(capsys)["Indexed.forward"]["expected_graphs"] == 3
+
+
+def test_layers_called_through_a_sequential(capsys):
+    """``self.seq(y)``, an nn.Sequential of two GatedLayers: the call splits Chain.forward
+    (a graph before, one after) and the layers' frame makes two. Dynamo: 5 graphs (the
+    second layer recompiles one of them; the estimate does not count recompiles of a layer)."""
+    assert _entries(capsys)["Chain.forward"]["expected_graphs"] == 4
+
+
+def test_a_function_called_only_in_training_does_not_split_the_eval_graph(capsys):
+    """``if self.training: y = self.sample(y)``, where ``sample`` indexes with a mask (a
+    break, still reported): a model compiled in eval mode never calls it. Dynamo: 1 graph."""
+    entries = _entries(capsys)
+    assert entries["Detector.forward"]["expected_graphs"] == 1
+    assert entries["Detector.forward"]["estimated_coverage"] == 1.0
+
+
+def test_a_layer_alone(capsys):
+    """GatedLayer compiled on its own: a graph before the ``.item()`` and one after it."""
+    assert _entries(capsys)["GatedLayer.forward"]["expected_graphs"] == 2
