@@ -7,10 +7,11 @@ Formula (calibrated in docs/accuracy.md against a measured share of ATen op call
 
 - A traced function *runs eagerly* when one of its break sites sits in a loop, a ``try``
   block or a user context manager (Dynamo cannot resume there and skips the frame), or
-  when it calls, from such a place, a traced function that has a break site. When Dynamo
-  resumed from an earlier break first, the frame it skips is the resumed one: the
-  statements from that earlier break on run eagerly, those before it stay compiled.
-- Its *lost statements* are all of its statements when it runs eagerly, otherwise the
+  when it calls, from such a place, a traced function that has a break below it (in any
+  file). When Dynamo resumed from an earlier break first, the frame it skips is the resumed
+  one: the statements from that earlier break on run eagerly, those before it stay compiled.
+- Its *lost statements* are its statements when it runs eagerly, but for those that only
+  call traced functions (their work runs in the callees' own frames), otherwise the
   statements whose break runs a tensor op eagerly between two graphs: a host read
   (NM401), a branch on a tensor (NM402, whose value is read eagerly), a data-dependent
   shape (NM301), a call into a disabled function (NM405) or a torch.nn container that
@@ -22,12 +23,16 @@ Formula (calibrated in docs/accuracy.md against a measured share of ATen op call
   never reached by Dynamo, so they are neither counted nor predicted.
 - ``estimated_coverage = 1 - sum(lost statements) / sum(statements)`` over the traced
   functions of a module, and over every traced function of the scan for the overall figure.
-- ``expected_graphs = 1 + resumable break statements + functions that run eagerly`` (each
-  break splits a graph in two; the callees of a skipped frame are compiled as frames of
-  their own, at least one graph), ``+ calls to a function with a break below it`` (Dynamo
-  breaks the caller at the call too) ``+ functions so called`` (each becomes a frame of
-  its own); a break on a function's last statement leaves no graph after it. Calls are
-  followed within a file.
+- ``expected_graphs = 1 + the graphs each function adds``: its breaks and its calls to
+  functions with a break below them (in any file: Dynamo breaks the caller at the call
+  too, and the callee becomes a frame of its own) cut it into stretches, and each stretch
+  that runs a tensor op is a graph, less the first when the function is not a frame of its
+  own (that one is its caller's); a frame Dynamo skips compiles nothing itself, and its
+  callees become frames of their own. Calls are followed across files through the project
+  model's links, through module containers (``self.layers[i](x)``, ``for layer in
+  self.layers``), and not into code that runs only in training (``if self.training:``).
+  Repetitions of a loop are not multiplied: layers of one shape reuse their compiled frames
+  (measured: constructs.py "ModuleList of 3 breaking layers").
 - Per compile entry (``entries[]``), the same figures over the traced functions the entry
   reaches, and ``expected_recompiles``: the statements that grow a tensor inside a loop
   (a decode loop's ``torch.cat``, a KV cache), each a new shape per step, so at least one
@@ -54,8 +59,10 @@ FORMULA = ("estimated_coverage = 1 - lost statements / statements of traced func
            "function with a break in a loop, try block or user context manager loses all its "
            "statements, otherwise each statement whose break runs a tensor op eagerly (NM301, "
            "NM401, NM402, NM405, NM407) is lost, and from an RNN call (NM406) on the rest of the "
-           "function; expected_graphs = 1 + resumable break statements + functions that run eagerly "
-           "+ calls to functions with a break below them + functions so called")
+           "function; expected_graphs = 1 + per function, the stretches between its breaks and its "
+           "calls to functions with a break below them (in any file) that run a tensor op, less "
+           "the first when it is not a frame of its own; a skipped frame compiles nothing, its "
+           "callees become frames of their own")
 NO_OP_BREAKS = frozenset({"NM403", "NM404"})  # print/log/Python calls: a split, no eager tensor op
 
 

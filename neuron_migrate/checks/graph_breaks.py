@@ -302,7 +302,9 @@ class _State:
     instances: dict[str, str] = field(default_factory=dict)  # name -> what built it, as written (x = Net(...))
     factory_names: dict[str, str] = field(default_factory=dict)  # name -> string argument (create_model("vit"))
     attr_class: dict[int, dict[str, str]] = field(default_factory=dict)  # class id -> self.attr -> Cls as written
-    held: dict[int, dict[str, list[str]]] = field(default_factory=dict)  # class id -> self.attr -> classes a container holds
+    held: dict[int, dict[str, list[ast.AST]]] = field(default_factory=dict)  # class id -> self.attr -> what fills a container
+    held_names: dict[tuple[int, str], list[str]] = field(default_factory=dict)  # (class id, attr) -> classes it holds
+    held_calls: dict[int, list] = field(default_factory=dict)  # fn id -> _held_calls' answer
     traced: dict[int, Traced] | None = None  # traced_functions' answer
     loggers: set[str] | None = None  # module-level names bound to logging.getLogger(...)
     bodies: dict[int, _Body] = field(default_factory=dict)  # fn id -> its _Body, read up to eight times
@@ -387,7 +389,7 @@ def _submodule(node: ast.AST, ctx: Context) -> None:
     if built.rpartition(".")[2] in _CONTAINERS:  # self.layers = nn.ModuleList([Block(...) for ...])
         for t in targets:
             if isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == "self":
-                d.held.setdefault(id(ctx.chain[-2]), {}).setdefault(t.attr, []).extend(_built_classes(value))
+                d.held.setdefault(id(ctx.chain[-2]), {}).setdefault(t.attr, []).append(value)
     kinds = d.attr_kinds.setdefault(id(ctx.chain[-2]), {})
     weights = d.attr_weights.setdefault(id(ctx.chain[-2]), {})
     for t in targets:
@@ -424,7 +426,13 @@ def _held(cls: ast.ClassDef, attr: str, d: _State) -> list[str]:
     for c, _ in _lineage(cls, d):
         found = d.held.get(id(c), {}).get(attr)
         if found:
-            return found
+            key = (id(c), attr)
+            if key not in d.held_names:  # the classes, read from the expressions when first asked
+                names: list[str] = []
+                for expr in found:
+                    names += [n for n in _built_classes(expr) if n not in names]
+                d.held_names[key] = names
+            return d.held_names[key]
     return []
 
 
@@ -433,6 +441,16 @@ def _held_calls(fn: ast.AST, cls: ast.ClassDef | None, d: _State) -> list[tuple[
     ``self.seq(x)``, and ``layer(x)`` in ``for layer in self.layers`` (also through
     ``enumerate`` and ``zip``, and ``for attn, ff in self.layers`` over pairs)."""
     if cls is None or not d.held:
+        return []
+    found = d.held_calls.get(id(fn))
+    if found is None:
+        found = d.held_calls[id(fn)] = _find_held_calls(fn, cls, d)
+    return found
+
+
+def _find_held_calls(fn: ast.AST, cls: ast.ClassDef, d: _State) -> list[tuple[str, ast.Call]]:
+    attrs = {a for c, _ in _lineage(cls, d) for a in d.held.get(id(c), ())}
+    if not attrs:
         return []
     body = _body(fn, d)
     loop_vars: dict[str, list[str]] = {}
@@ -448,8 +466,8 @@ def _held_calls(fn: ast.AST, cls: ast.ClassDef | None, d: _State) -> list[tuple[
                 and isinstance(target, ast.Tuple) and len(target.elts) == len(it.args):
             pairs = list(zip(it.args, target.elts))
         for source, name in pairs:
-            if not (isinstance(source, ast.Attribute) and isinstance(source.value, ast.Name)
-                    and source.value.id == "self"):
+            if not (isinstance(source, ast.Attribute) and source.attr in attrs
+                    and isinstance(source.value, ast.Name) and source.value.id == "self"):
                 continue
             held = _held(cls, source.attr, d)
             if isinstance(name, ast.Name):
@@ -463,11 +481,11 @@ def _held_calls(fn: ast.AST, cls: ast.ClassDef | None, d: _State) -> list[tuple[
         names: list[str] = []
         if isinstance(f, ast.Name):
             names = loop_vars.get(f.id, [])
-        elif isinstance(f, ast.Subscript) and isinstance(f.value, ast.Attribute) \
+        elif isinstance(f, ast.Subscript) and isinstance(f.value, ast.Attribute) and f.value.attr in attrs \
                 and isinstance(f.value.value, ast.Name) and f.value.value.id == "self":
             names = _held(cls, f.value.attr, d)
-        elif isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name) and f.value.id == "self" \
-                and _method_of(cls, f.attr, d) is None:
+        elif isinstance(f, ast.Attribute) and f.attr in attrs and isinstance(f.value, ast.Name) \
+                and f.value.id == "self" and _method_of(cls, f.attr, d) is None:
             names = _held(cls, f.attr, d)  # self.seq(x): every module it holds
         out += [(n, call) for n in names]
     return out
@@ -519,8 +537,7 @@ def _call(node: ast.Call, ctx: Context) -> None:
     if (init is not None and isinstance(f, ast.Attribute) and f.attr in ("append", "extend", "add_module")
             and isinstance(f.value, ast.Attribute) and isinstance(f.value.value, ast.Name)
             and f.value.value.id == "self"):  # self.layers.append(Block(...)) in __init__
-        held = ctx.state(_State).held.setdefault(id(init), {}).setdefault(f.value.attr, [])
-        held.extend(n for arg in node.args for n in _built_classes(arg) if n not in held)
+        ctx.state(_State).held.setdefault(id(init), {}).setdefault(f.value.attr, []).extend(node.args)
     if isinstance(f, ast.Attribute):
         # super().__init__(...) in a method: the layer counts of an nn.Transformer subclass
         if (f.attr == "__init__" and isinstance(f.value, ast.Call)
@@ -1377,8 +1394,11 @@ def report_traced(ctx: Context) -> None:
     shape_breaks = ctx.state(ShapeBreaks).sites
     summaries = []
     # nodes that run only in training mode, per traced function
-    training_of = {id(tf.node): _training_only(tf.node) for tf in traced.values()} \
-        if "self.training" in ctx.src.text else {}
+    training_of = {}
+    if "self.training" in ctx.src.text:
+        lines = ctx.src.text.split("\n")
+        training_of = {id(tf.node): _training_only(tf.node) for tf in traced.values()
+                       if "self.training" in "\n".join(lines[tf.node.lineno - 1:tf.node.end_lineno])}
     outcalls, trapped_out = _outcalls(traced, ctx, d, training_of)
     for tf in sorted(traced.values(), key=lambda t: t.node.lineno):
         fn = tf.node
