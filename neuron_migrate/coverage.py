@@ -84,9 +84,9 @@ class FunctionEstimate:
     def graphs(self) -> int:
         """Graphs this function adds: one per stretch between its breaks and split calls
         that runs a tensor op (less the first when it is not a frame of its own: that one is
-        its caller's graph), one when it runs eagerly (its callees become frames of their
-        own); a resumed frame that Dynamo then skips adds none. Without the op lines: one per
-        resumable break and split call, less a break on the last statement."""
+        its caller's graph); none when Dynamo skips it (its callees are frames of their own).
+        Without the op lines (a summary made by an older version): one per resumable break
+        and split call, less a break on the last statement, and one for a skipped frame."""
         if self.runs_eagerly:
             return 0 if self.op_lines is not None else 1
         if self.op_lines is not None and self.split_lines is not None:
