@@ -87,7 +87,7 @@ def test_stored_measurements_cover_the_sets_and_name_no_machine_path():
 
     text = (HERE / "measurements.json").read_text(encoding="utf-8")
     stored = _stored()
-    for name in (*models.CALIBRATION_3, *models.HELD_OUT_3):
+    for name in (*models.CALIBRATION_3, *models.HELD_OUT_3, *models.CALIBRATION_4, *models.HELD_OUT_4):
         assert name in stored, name
     # paths are stored under placeholders ($EXT, $REPO, $SITE), swapped back when rescoring
     assert not re.search(r'"/(work|tmp|root|home|usr)/', text)

@@ -614,6 +614,12 @@ HELD_OUT_3 = {n: SCALE[n] for n in _split(SCALE, held_out=True)}
 # of torchvision or timm). lucidrains/denoising-diffusion-pytorch under
 # $NEURON_MIGRATE_EXT/denoising-diffusion-pytorch.
 TORCHVISION = EXT / "torchvision"
+SCALE_4_SOURCES = ("torchvision", "torchbench", "denoising-diffusion-pytorch", "nanogpt", "minGPT", "x-transformers",
+                   "examples")
+
+
+def scale_4_available() -> bool:
+    return all((EXT / name).is_dir() for name in SCALE_4_SOURCES)
 
 
 def prepare(name: str) -> None:
