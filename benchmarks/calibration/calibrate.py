@@ -15,6 +15,10 @@ Two steps, so the expensive one runs once:
     python benchmarks/calibration/calibrate.py --set held_out      # one set
     python benchmarks/calibration/calibrate.py --only timm.resnet18 nanogpt.GPT
     python benchmarks/calibration/calibrate.py --rescore           # score stored measurements
+    python benchmarks/calibration/calibrate.py --set held_out_3 --rescore --baseline baseline.json
+
+Each stored measurement carries the sha256 of every file its score reads (``sources``): a
+model whose files are not the ones it was measured on is not scored, and is named.
 
 Needs the checkouts under $NEURON_MIGRATE_EXT for the calibration and held-out
 sets; the ``fixtures`` set ships in the repo (fixtures/projects/calibration_models).
@@ -25,6 +29,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import functools
+import hashlib
 import io
 import json
 import os
@@ -39,7 +44,7 @@ sys.path[:0] = [str(HERE.parents[1]), str(HERE)]
 
 import models  # noqa: E402
 
-from neuron_migrate.runtime.compare import compare  # noqa: E402
+from neuron_migrate.runtime.compare import compare, files_read  # noqa: E402
 
 
 def measure_in_process(name: str) -> dict:
@@ -136,10 +141,36 @@ def _relative(path: str) -> str:
     return path
 
 
+def _sha256(path: str) -> str | None:
+    try:
+        with open(path, "rb") as fh:
+            return hashlib.sha256(fh.read()).hexdigest()
+    except OSError:
+        return None
+
+
+def pins(raw: dict) -> dict[str, str | None]:
+    """The sha256 of every file the score of a measurement reads (None: missing): the files
+    whose lines the forward executed (its breaks are on those lines) and their packages' __init__."""
+    entry = {raw["entry"][0]} if raw.get("entry") else set()  # a named entry's file is read too
+    return {f: _sha256(f) for f in files_read(sorted(set(raw["executed"]) | entry))[1]}
+
+
+def differing(pinned: dict, read: dict) -> list[str]:
+    """The files (shown relative to their source) whose sha256 differs between the pins of a
+    measurement and the files there now, or that only one side has."""
+    return sorted(_relative(f) for f in pinned.keys() | read.keys() if pinned.get(f) != read.get(f))
+
+
 def score(raw: dict) -> dict:
-    """A scored row: the raw measurement compared with the static predictions."""
+    """A scored row: the raw measurement compared with the static predictions. With pins
+    (``raw["sources"]``: file -> sha256), a model whose files differ is not scored."""
     if "error" in raw:
         return {"model": raw["model"], "error": raw["error"]}
+    if "sources" in raw and raw["sources"] != (now := pins(raw)):
+        changed = differing(raw["sources"], now)
+        return {"model": raw["model"], "unscored": f"{len(changed)} files differ from those measured: "
+                + ", ".join(changed[:3]) + (", ..." if len(changed) > 3 else "")}
     executed = {f: set(lines) for f, lines in raw["executed"].items()}
     breaks = [(b["file"], b["line"], b["reason"], [tuple(s) for s in b["stack"]]) for b in raw["breaks"]]
     entries = [tuple(raw["entry"])] if raw.get("entry") else []
@@ -167,14 +198,15 @@ def run_model(name: str, factory=None, timeout: int = 600) -> dict:
 
 
 def totals(rows: list[dict]) -> dict:
-    ok = [r for r in rows if "error" not in r]
+    ok = [r for r in rows if "error" not in r and "unscored" not in r]
     tp, fp, fn = (sum(r[k] for r in ok) for k in ("tp", "fp", "fn"))
     errs = [abs(r["measured_coverage"] - r["estimated_coverage"]) for r in ok
             if r["measured_coverage"] is not None and r["estimated_coverage"] is not None]
     tp4, fp4 = (sum(r.get(k, 0) for r in ok) for k in ("tp4", "fp4"))
     covered = [r for r in ok if r["measured_coverage"] is not None and r["estimated_coverage"] is not None]
     losing = [r for r in covered if r["measured_coverage"] < 0.95]
-    return {"models": len(ok), "failed": len(rows) - len(ok), "tp": tp, "fp": fp, "fn": fn,
+    return {"models": len(ok), "failed": sum("error" in r for r in rows),
+            "unscored": [r["model"] for r in rows if "unscored" in r], "tp": tp, "fp": fp, "fn": fn,
             "precision": round(tp / (tp + fp), 4) if tp + fp else None,
             "recall": round(tp / (tp + fn), 4) if tp + fn else None,
             "coverage_mean_abs_error": round(sum(errs) / len(errs), 4) if errs else None,
@@ -200,6 +232,14 @@ def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float] | None:
     return round(centre - half, 4), round(centre + half, 4)
 
 
+# the figures of one scored model that the regression test sums (tests/test_calibration.py)
+GUARDED = ("tp", "fp", "fn", "tp4", "fp4", "graphs_within", "coverage_within_10", "losing_over_5", "losing_within_10")
+
+
+def guarded(row: dict) -> dict:
+    return {k: v for k, v in totals([row]).items() if k in GUARDED}
+
+
 def graphs_close(measured: int, expected: int) -> bool:
     """Expected graphs within max(1, 25 %) of Dynamo's count (issue 14)."""
     return abs(measured - expected) <= max(1.0, 0.25 * measured)
@@ -214,7 +254,8 @@ def markdown(results: dict) -> str:
     for set_name, data in results["sets"].items():
         t = data["totals"]
         out.append(f"### {set_name}\n")
-        out.append(f"{t['models']} models ran ({t['failed']} failed), {t['models_with_breaks']} with measured "
+        unscored = f", {len(t['unscored'])} not scored" if t["unscored"] else ""
+        out.append(f"{t['models']} models ran ({t['failed']} failed{unscored}), {t['models_with_breaks']} with measured "
                    f"breaks: precision {t['precision']}, recall {t['recall']} (TP {t['tp']}, FP {t['fp']}, "
                    f"FN {t['fn']}); coverage error mean {t['coverage_mean_abs_error']}, max "
                    f"{t['coverage_max_abs_error']}; {t['models_within_15_points']} models within 15 points; "
@@ -223,8 +264,9 @@ def markdown(results: dict) -> str:
         out.append("| model | graphs (measured / expected) | coverage (measured / estimated) | TP | FP | FN | s |")
         out.append("|---|---|---|---|---|---|---|")
         for r in data["models"]:
-            if "error" in r:
-                out.append(f"| {r['model']} | error: {r['error'][:90]} | | | | | |")
+            if "error" in r or "unscored" in r:
+                why = f"error: {r['error'][:90]}" if "error" in r else f"not scored: {r['unscored'][:120]}"
+                out.append(f"| {r['model']} | {why} | | | | | |")
                 continue
             mc = "–" if r["measured_coverage"] is None else f"{r['measured_coverage']:.1%}"
             ec = "–" if r["estimated_coverage"] is None else f"{r['estimated_coverage']:.1%}"
@@ -256,6 +298,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--rescore", action="store_true", help="score stored measurements; run nothing")
     ap.add_argument("--measure-only", action="store_true",
                     help="store the measurements without scoring them (a held-out set, before the rule freeze)")
+    ap.add_argument("--pin-sources", action="store_true",
+                    help="with --rescore: store the sha256 of the files read for each measurement that has "
+                         "none; only for measurements taken on exactly these files")
+    ap.add_argument("--baseline", type=Path, default=None,
+                    help="also write each scored model's guarded figures to this JSON file (per set), "
+                         "the floor of tests/test_calibration.py")
     args = ap.parse_args(argv)
     if args.set == "both":
         names = {"calibration": list(models.CALIBRATION), "held_out": list(models.HELD_OUT)}
@@ -280,6 +328,11 @@ def main(argv: list[str] | None = None) -> int:
                 raw = local(stored[name])
             else:
                 raw = measure_model(name, args.timeout)
+                if "error" not in raw:
+                    raw["sources"] = pins(raw)  # the files it was measured on
+            if args.pin_sources and "error" not in raw and "sources" not in raw:
+                raw["sources"] = pins(raw)
+            if not args.rescore or args.pin_sources:
                 stored[name] = portable(raw)
                 args.measurements.write_text(json.dumps(stored, indent=0, sort_keys=True) + "\n", encoding="utf-8")
                 if args.measure_only:
@@ -293,6 +346,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.measure_only:
         return 0
     args.output.write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
+    if args.baseline:
+        floor = json.loads(args.baseline.read_text(encoding="utf-8")) if args.baseline.exists() else {}
+        for set_name, data in results["sets"].items():
+            floor[set_name] = {r["model"]: guarded(r) for r in data["models"] if "error" not in r and "unscored" not in r}
+        args.baseline.write_text(json.dumps(floor, indent=1, sort_keys=True) + "\n", encoding="utf-8")
     print(markdown(results))
     return 0
 

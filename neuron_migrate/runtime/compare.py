@@ -58,6 +58,21 @@ def _entries(path: str, rel: str, entries) -> tuple[str, ...]:
     return tuple(f"{rel}:{name}" for file, name in entries if file == path)
 
 
+def files_read(paths) -> tuple[str, list[str]]:
+    """The common folder of the files, and every file the comparison reads: the files, and the
+    packages' ``__init__`` files on the way (their re-exports resolve imports across modules, as
+    in a scan of the whole tree), though the forward ran none of their lines."""
+    paths = list(paths)
+    root = os.path.dirname(os.path.commonpath(paths)) if len(paths) == 1 else os.path.commonpath(paths) if paths else ""
+    packages = set()
+    for p in paths:
+        folder = os.path.dirname(p)
+        while folder.startswith(root) and os.path.isfile(os.path.join(folder, "__init__.py")):
+            packages.add(os.path.join(folder, "__init__.py"))
+            folder = os.path.dirname(folder)
+    return root, paths + sorted(p for p in packages - set(paths) if os.path.isfile(p))
+
+
 def analyse_files(paths, entries=(), links: dict | None = None) -> dict[str, tuple[FileResult, dict[int, int]]]:
     """Static results of the files, each analysed under its path relative to their common
     folder (as a scan of that folder would: tests/ and data/ files are host-side there).
@@ -65,17 +80,7 @@ def analyse_files(paths, entries=(), links: dict | None = None) -> dict[str, tup
     ``links`` (a dict) receives the calls between traced functions of different files,
     (path, function) -> [((path, function), line)]."""
     out = {}
-    paths = list(paths)
-    root = os.path.dirname(os.path.commonpath(paths)) if len(paths) == 1 else os.path.commonpath(paths) if paths else ""
-    # the packages' __init__ files (their re-exports resolve imports across modules, as in a
-    # scan of the whole tree), though the forward ran none of their lines
-    packages = set()
-    for p in paths:
-        folder = os.path.dirname(p)
-        while folder.startswith(root) and os.path.isfile(os.path.join(folder, "__init__.py")):
-            packages.add(os.path.join(folder, "__init__.py"))
-            folder = os.path.dirname(folder)
-    paths += sorted(p for p in packages - set(paths) if os.path.isfile(p))
+    root, paths = files_read(paths)
     for path in paths:
         try:
             with open(path, "rb") as fh:
