@@ -3,6 +3,11 @@ import tempfile
 
 import pytest
 
+# The calibration's public sources stay where benchmarks/calibration/sources.py unpacked them
+# (the user's cache folder, as sources.default_dest says), for tests/test_calibration.py.
+os.environ.setdefault("NEURON_MIGRATE_SOURCES", os.path.join(
+    os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"),
+    "neuron-migrate", "calibration-sources"))
 # The result cache signs its files with a key kept in the user's cache folder: the tests
 # use a folder of their own, never the home folder of whoever runs them.
 os.environ["XDG_CACHE_HOME"] = tempfile.mkdtemp(prefix="neuron-migrate-tests-")

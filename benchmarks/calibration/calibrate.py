@@ -168,8 +168,10 @@ def score(raw: dict) -> dict:
     if "error" in raw:
         return {"model": raw["model"], "error": raw["error"]}
     if "sources" in raw and raw["sources"] != (now := pins(raw)):
-        changed = differing(raw["sources"], now)
-        return {"model": raw["model"], "unscored": f"{len(changed)} files differ from those measured: "
+        missing = sorted(_relative(f) for f, sha in now.items() if sha is None)
+        changed = missing or differing(raw["sources"], now)
+        why = "files missing" if missing else "files differ from those measured"
+        return {"model": raw["model"], "unscored": f"{len(changed)} {why}: "
                 + ", ".join(changed[:3]) + (", ..." if len(changed) > 3 else "")}
     executed = {f: set(lines) for f, lines in raw["executed"].items()}
     breaks = [(b["file"], b["line"], b["reason"], [tuple(s) for s in b["stack"]]) for b in raw["breaks"]]
