@@ -74,7 +74,7 @@ def test_public_models_subset():
 # present. A model whose files are not those it was measured on (their sha256 is stored with the
 # measurement) is not scored. Over the models scored, the figures may improve, not fall below
 # benchmarks/calibration/baseline.json (written by calibrate.py --rescore --baseline).
-GUARDED_SETS = ("calibration_3", "held_out_3")
+GUARDED_SETS = ("calibration", "held_out", "calibration_3", "held_out_3")
 IN_CI = os.environ.get("CI", "").lower() == "true"
 
 
@@ -210,3 +210,18 @@ def test_compare_treats_a_named_entry_as_compiled(tmp_path):
     assert [(p.line, p.confirmed) for p in named.predictions] == [(11, True)] and not named.missed
     unnamed = compare(executed, breaks)
     assert not unnamed.predictions and [m[1] for m in unnamed.missed] == [11]
+
+
+def test_a_measurement_is_scored_only_on_the_files_it_pins(tmp_path):
+    from calibrate import pins, score
+
+    f = tmp_path / "net.py"
+    f.write_text("def forward(x):\n    return x.item()\n", encoding="utf-8")
+    raw = {"model": "net", "seconds": 0, "graphs": 2, "measured_coverage": 0.5, "executed": {str(f): [1, 2]},
+           "breaks": [{"file": str(f), "line": 2, "reason": "item", "stack": []}]}
+    raw["sources"] = pins(raw)
+    assert "unscored" not in score(raw)
+    f.write_text("def forward(x):\n    return x.item()  # edited\n", encoding="utf-8")
+    assert score(raw)["unscored"].startswith("1 files differ from those measured")
+    f.unlink()
+    assert score(raw)["unscored"].startswith("1 files missing")
