@@ -42,7 +42,8 @@ REQUIREMENTS = HERE / "sources.txt"
 # distribution -> its folder under $NEURON_MIGRATE_EXT (the checkout's name)
 FOLDERS = {"timm": "timm", "torch-geometric": "pytorch_geometric", "vit-pytorch": "vit-pytorch",
            "x-transformers": "x-transformers", "segment-anything": "segment-anything",
-           "openai-whisper": "whisper", "torchvision": "torchvision"}
+           "openai-whisper": "whisper", "torchvision": "torchvision",
+           "denoising-diffusion-pytorch": "denoising-diffusion-pytorch"}
 MARKER = ".release"  # in each unpacked folder: "name==version sha256", written last
 MAX_BYTES = 200 * 2**20  # a release file larger than this is refused
 
