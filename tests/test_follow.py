@@ -259,3 +259,27 @@ def test_a_model_moved_or_put_in_eval_mode_is_the_model_compiled(capsys, site):
     assert lines(scan(capsys, site)) == [("finetune.py", 7, "NM403"), ("train.py", 5, "NM403"), ("wrap.py", 7, "NM403")]
     wrap.write_text(wrap.read_text().replace("Wrapped().to('cuda')", "Wrapped().to('cuda').parameters()"))
     assert ("wrap.py", 7, "NM403") not in lines(scan(capsys, site))  # not a module any more
+
+
+def test_a_model_from_an_alternative_constructor_is_the_class_compiled(capsys, site):
+    """``Cls.from_pretrained(...)``, ``Cls.from_config(...)`` build an instance of ``Cls``, as
+    diffusers' and transformers' users load their models."""
+    (site / "load.py").write_text(
+        "import torch\nfrom tinyvision import TinyNet\n\nmodel = TinyNet.from_config({'classes': 3}).to('cuda')\n"
+        "model = torch.compile(model, backend='neuron')\n")
+    assert ("load.py", 5, "NM403") in lines(scan(capsys, site))
+    (site / "load.py").write_text(
+        "import torch\nfrom tinyvision import TinyNet\n\nmodel = TinyNet.features(None, None)\n"
+        "model = torch.compile(model, backend='neuron')\n")  # a method, not a constructor
+    assert not any(p == "load.py" for p, _, _ in lines(scan(capsys, site)))
+
+
+def test_an_alternative_constructor_in_the_same_file(capsys, tmp_path):
+    (tmp_path / "net.py").write_text(
+        "import torch\nfrom torch import nn\n\nclass Net(nn.Module):\n    @classmethod\n"
+        "    def from_config(cls, cfg):\n        return cls()\n\n    def forward(self, x):\n        return x\n\n"
+        "model = Net.from_config({})\nmodel = torch.compile(model, backend='neuron')\n")
+    cc = scan(capsys, tmp_path)["compile_coverage"]
+    assert cc["entries_source"] == "compiled"
+    why = {f["name"]: f["why"] for m in cc["modules"] for f in m["functions"]}
+    assert why["Net.forward"].startswith("compiled with torch.compile")

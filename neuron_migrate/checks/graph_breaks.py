@@ -699,6 +699,9 @@ def _compiled_function(item: ast.AST, d: _State) -> ast.AST | None:
         cls_name = d.instances.get(item.id, "")
     else:
         return None
+    owner, _, constructor = cls_name.rpartition(".")
+    if constructor.startswith("from_"):  # Net.from_config(cfg): an alternative constructor
+        cls_name = owner
     cls = d.classes.get(cls_name)
     found = _method_of(cls, "forward", d) if cls is not None else None
     return found[0] if found else None

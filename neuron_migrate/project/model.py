@@ -211,6 +211,9 @@ class Project:
                 continue
             target = self.absolute(path, level, module, name)
             found = self.find(f"{target}.{rest}" if rest else target)
+            if found is not None and found[2] == "method":  # Cls.from_pretrained(...): an alternative constructor
+                owner, _, constructor = f"{target}.{rest}".rpartition(".")
+                found = self.find(owner) if constructor.startswith("from_") else None
             if found is None or found[0] == path:
                 return None
             if found[2] == "function":  # a factory: the class it returns
