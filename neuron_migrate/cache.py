@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import functools
 import hashlib
 import hmac
 import io
@@ -52,7 +53,7 @@ from pathlib import Path
 
 from neuron_migrate import __version__, models, rules_dir
 from neuron_migrate.discover import source_file
-from neuron_migrate.models import FileResult, Options
+from neuron_migrate.models import FileResult, ModuleFacts, Options
 from neuron_migrate.writer import TEMP_SUFFIX, replace_file
 
 DIRNAME = ".neuron-migrate-cache"
@@ -86,13 +87,26 @@ def salt(options: Options) -> str:
     """Hash of everything other than a file's bytes and path that its result depends on."""
     h = hashlib.blake2b(digest_size=12)
     h.update(f"{LAYOUT}\0{__version__}\0{sys.version_info[:2]}\0{options!r}\0".encode())
-    for path in [*_tool_files(), *map(Path, options.capabilities)]:
+    h.update(_tool_digest())
+    _hash_files(h, map(Path, options.capabilities))
+    return h.hexdigest()
+
+
+@functools.cache
+def _tool_digest() -> bytes:
+    """The hash of the tool's own files, read once per process (a scan opens two caches)."""
+    h = hashlib.blake2b(digest_size=12)
+    _hash_files(h, _tool_files())
+    return h.digest()
+
+
+def _hash_files(h, paths) -> None:
+    for path in paths:
         h.update(str(path).encode() + b"\0")
         try:
             h.update(path.read_bytes())
         except OSError:
             h.update(b"\0unreadable\0")
-    return h.hexdigest()
 
 
 # -- the key that signs the cache -------------------------------------------------------------
@@ -190,8 +204,10 @@ def _load(data: bytes) -> dict:
 
 
 def _valid(entry: object, rel: str) -> bool:
-    return (type(entry) is tuple and len(entry) == 2 and type(entry[0]) is bytes
-            and type(entry[1]) is FileResult and entry[1].path == rel and _well_typed(entry[1]))
+    if type(entry) is not tuple or len(entry) != 2 or type(entry[0]) is not bytes:
+        return False
+    well_typed = _ENTRY_CHECKS.get(type(entry[1]))
+    return well_typed is not None and entry[1].path == rel and well_typed(entry[1])
 
 
 def _checker(tp) -> typing.Callable[[object], bool]:
@@ -233,7 +249,8 @@ def _fields_check(cls: type) -> typing.Callable[[object], bool]:
 
 
 _DATACLASS_CHECKS: dict[type, typing.Callable[[object], bool]] = {}
-_well_typed = _checker(FileResult)
+# what an entry may hold: a file's result, or the project model's facts of a file (kind "facts")
+_ENTRY_CHECKS = {FileResult: _checker(FileResult), ModuleFacts: _checker(ModuleFacts)}
 
 
 # -- the cache --------------------------------------------------------------------------------
@@ -316,16 +333,16 @@ class Cache:
         else:
             _prune(self.file.parent, keep=KEEP_SALTS - 1)
 
-    def get(self, rel: str, kind: str, content: bytes) -> FileResult | None:
-        """The cached result for this path if its bytes hash to ``content``, else None."""
+    def get(self, rel: str, kind: str, content: bytes, of: type = FileResult):
+        """The cached result (of type ``of``) for this path if its bytes hash to ``content``, else None."""
         key = (kind, rel)
         self.seen.add(key)
         entry = self.entries.get(key)
-        if entry is None or not _valid(entry, rel) or entry[0] != content:
+        if entry is None or type(entry[1]) is not of or not _valid(entry, rel) or entry[0] != content:
             return None
         return entry[1]
 
-    def put(self, rel: str, kind: str, content: bytes, result: FileResult) -> None:
+    def put(self, rel: str, kind: str, content: bytes, result: FileResult | ModuleFacts) -> None:
         key = (kind, rel)
         self.seen.add(key)
         self.entries[key] = (content, result)

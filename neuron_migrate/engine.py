@@ -27,7 +27,9 @@ checks.load_all()
 LIBRARY_CHECKS = ("neuron_migrate.checks.graph_breaks", "neuron_migrate.checks.shapes")
 
 
-def analyse_source(src: SourceFile, options: Options) -> FileResult:
+def analyse_source(src: SourceFile, options: Options, tree: ast.Module | None = None) -> FileResult:
+    """Findings of a decoded file; ``tree`` is its syntax tree when the caller parsed it already
+    (the project model reads an installed library's file before it is analysed)."""
     lines = src.line_count
     rooted = (any(p == src.path for p, _, _ in options.traced_roots)  # traced from another file
               or any(entry_matches(e, src.path) is not None for e in options.entries))  # named by --entry
@@ -37,9 +39,10 @@ def analyse_source(src: SourceFile, options: Options) -> FileResult:
     if not marked and not landed and suppress.MARKER not in src.text:
         return FileResult(src.path, (), lines=lines)  # no check could report anything
     try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")  # SyntaxWarning for invalid escapes is not ours
-            tree = ast.parse(src.text, filename=src.path)
+        if tree is None:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")  # SyntaxWarning for invalid escapes is not ours
+                tree = ast.parse(src.text, filename=src.path)
     except SyntaxError as exc:
         return problem(src.path, "NM901", f"syntax error: {exc.msg}", exc.lineno or 1,
                        exc.offset or 1, lines)

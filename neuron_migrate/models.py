@@ -122,6 +122,18 @@ class Summary:
 
 
 @dataclass(frozen=True)
+class ModuleFacts:
+    """What the project model reads from a file's tree when no analysis gives it (an
+    installed library's file, an ``__init__`` of imports, a factory's module): its summary and,
+    for each function of its top level, the class texts it may return (its return annotation,
+    the callees of its ``return`` calls). Cached by the bytes' digest, so a warm scan parses none."""
+
+    path: str
+    summary: Summary
+    returns: tuple[tuple[str, tuple[str, ...]], ...] = ()
+
+
+@dataclass(frozen=True)
 class FileResult:
     path: str
     findings: tuple[Finding, ...] = ()

@@ -104,8 +104,14 @@ def scan_text(text: str, rel: str, kind: str, options: Options, root: Path) -> F
     return hit if hit is not None else _analyse_bytes(Candidate(root / rel, rel, kind), data, options)
 
 
-def _analyse_bytes(cand: Candidate, data: bytes, options: Options) -> FileResult:
+def _analyse_bytes(cand: Candidate, data: bytes, options: Options, parsed: tuple | None = None) -> FileResult:
+    """``parsed``: (decoded source, syntax tree) of a Python file read and parsed already."""
     try:
+        if parsed is not None:
+            from neuron_migrate.engine import analyse_source
+
+            src, tree = parsed
+            return analyse_source(src, options, tree)
         return formats.analyse(cand.kind, cand.rel, data, options)
     except Exception as exc:  # noqa: BLE001 - a bug in one analyser is one file's finding
         return _failure(cand.rel, exc)
@@ -321,6 +327,7 @@ def _follow_project(cands: list[Candidate], results: list[FileResult | None], ba
     every project (``_LibraryAnalysis``)."""
     import dataclasses
 
+    from neuron_migrate.project.libraries import is_library
     from neuron_migrate.project.model import at_call_sites, follow
 
     index = {c.rel: i for i, c in enumerate(cands)}
@@ -342,8 +349,12 @@ def _follow_project(cands: list[Candidate], results: list[FileResult | None], ba
         return out
 
     libraries = _LibraryAnalysis(options, cache is not None) if options.follow or not options.no_follow else None
+
+    def cache_of(path: str):
+        return (libraries.cache if libraries is not None else None) if is_library(path) else cache
+
     followed = follow(by_path, base, again, options, libraries and libraries.libraries,
-                      libraries and libraries.analyse)
+                      libraries and libraries.analyse, cache_of)
     if libraries is not None:
         libraries.save()
     # the files where library findings land are analysed again with them, so that their
@@ -375,7 +386,9 @@ class _LibraryAnalysis:
 
             self.cache = Cache.shared("libraries", self.options)
 
-    def analyse(self, keys: list[str], roots: tuple) -> dict[str, FileResult]:
+    def analyse(self, keys: list[str], roots: tuple, project) -> dict[str, FileResult]:
+        """The files ``keys`` analysed with ``roots``, read and parsed through ``project`` (the
+        project model read them to resolve names: each is read and parsed once)."""
         import dataclasses
 
         from neuron_migrate.engine import problem
@@ -386,22 +399,24 @@ class _LibraryAnalysis:
             rooted = [r for r in roots if r[0] == key]
             top = shown(key).split("/")[0].removesuffix(".py")
             kind = _rooted_kind(f"python+{top}=={self.libraries.version(top)}", rooted)
-            where = self.libraries.file(key)
-            try:
-                if where is None:
-                    raise OSError("not found")
-                data = read_source(where)
-            except OSError as exc:
-                out[key] = problem(key, "NM904", f"cannot read: {exc.strerror or exc}", 1, 1, 0)
-                continue
-            from neuron_migrate.cache import digest
-
-            dig = digest(data)
-            hit = self.cache.get(key, kind, dig) if self.cache is not None else None
+            source = project.source(key)
+            if source is None:  # read again for the reason
+                where = self.libraries.file(key)
+                try:
+                    if where is None:
+                        raise OSError("not found")
+                    source = read_source(where), None, None
+                except OSError as exc:
+                    out[key] = problem(key, "NM904", f"cannot read: {exc.strerror or exc}", 1, 1, 0)
+                    continue
+            data, src, dig = source
+            hit = self.cache.get(key, kind, dig) if self.cache is not None and dig is not None else None
             if hit is None:
                 opts = dataclasses.replace(self.options, traced_roots=tuple(rooted))
-                hit = _collected(_analyse_bytes(Candidate(where, key, "python"), data, opts))
-                if self.cache is not None:
+                tree = project.tree(key) if src is not None else None
+                hit = _collected(_analyse_bytes(Candidate(self.libraries.file(key), key, "python"), data, opts,
+                                                (src, tree) if tree is not None else None))
+                if self.cache is not None and dig is not None:
                     self.cache.put(key, kind, dig, hit)
             out[key] = hit
         return out

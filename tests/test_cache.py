@@ -165,12 +165,17 @@ def test_tool_code_and_tables_are_part_of_the_key(tmp_path, monkeypatch):
     table = tmp_path / "rules.yaml"
     table.write_text("a: 1\n")
     monkeypatch.setattr(cache_module, "_tool_files", lambda: [table])
+    cache_module._tool_digest.cache_clear()  # the tool's files are hashed once per process
     before = salt(Options())
     table.write_text("a: 2\n")
+    assert salt(Options()) == before  # the code this process runs has not changed
+    cache_module._tool_digest.cache_clear()
     assert salt(Options()) != before
     monkeypatch.setattr(cache_module, "__version__", "999.0")
     table.write_text("a: 1\n")
+    cache_module._tool_digest.cache_clear()
     assert salt(Options()) != before
+    cache_module._tool_digest.cache_clear()
 
 
 def test_the_real_tool_files_include_the_checks_and_the_rules():

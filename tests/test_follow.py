@@ -150,6 +150,35 @@ def test_library_results_are_cached_across_projects(capsys, site, tmp_path, monk
     assert analysed and not any(r.startswith("site-packages:") for r in analysed)
 
 
+def test_a_warm_scan_parses_nothing_and_sees_an_edited_library_file(capsys, tmp_path, monkeypatch):
+    """Following is cached: what the project model reads from a file (its ModuleFacts) is kept
+    under the digest of its bytes, so a warm scan parses no file at all, and an edit to a
+    library's file is seen on the next scan."""
+    import ast
+
+    lib = tmp_path / "site"
+    shutil.copytree(LIBRARY / "site", lib)
+    monkeypatch.syspath_prepend(str(lib))
+    root = tmp_path / "project"
+    shutil.copytree(LIBRARY / "project", root)
+
+    def cached():
+        main(["scan", str(root), "-f", "json", "-q", "--exit-zero", "--select", "NM3,NM4", "-j", "1"])
+        return json.loads(capsys.readouterr().out)["findings"]
+
+    first = cached()
+    assert first == scan(capsys, root)["findings"] and any("tinyvision/layers/pos.py" in f["message"] for f in first)
+    parsed = []
+    real = ast.parse
+    monkeypatch.setattr(ast, "parse", lambda *a, **k: parsed.append(a) or real(*a, **k))
+    assert cached() == first and parsed == []
+    pos = lib / "tinyvision" / "layers" / "pos.py"
+    pos.write_text(pos.read_text().replace("        print(f\"resampling position embeddings to {n}\")\n", ""))
+    edited = cached()
+    assert parsed and edited != first
+    assert edited == scan(capsys, root)["findings"]
+
+
 def test_hostile_library_files_are_findings_never_tracebacks(capsys, site, tmp_path, monkeypatch):
     lib = tmp_path / "site"
     shutil.copytree(LIBRARY / "site", lib)

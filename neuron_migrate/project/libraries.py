@@ -114,16 +114,18 @@ class Libraries:
         self.versions[top] = version
         return version
 
-    def files_of(self, top: str, limit: int = 5000) -> list[str]:
-        """Keys of the package's Python files (for a factory looked up by name), links not followed."""
+    def files_of(self, top: str, limit: int = 5000) -> list[tuple[str, str]]:
+        """(key, path on disk) of the package's Python files (for a factory looked up by name),
+        links not followed."""
         found = self.package(top)
         if found is None or found[1].suffix == ".py":
             return []
         site, pkg = found
-        out: list[str] = []
+        out: list[tuple[str, str]] = []
         for folder, dirs, files in os.walk(pkg, followlinks=False):
             dirs[:] = sorted(d for d in dirs if d.isidentifier())
-            out += [PREFIX + (Path(folder) / f).relative_to(site).as_posix() for f in sorted(files) if f.endswith(".py")]
+            inside = PREFIX + Path(os.path.relpath(folder, site)).as_posix() + "/"
+            out += [(inside + f, os.path.join(folder, f)) for f in sorted(files) if f.endswith(".py")]
             if len(out) > limit:
                 break
         return out

@@ -16,13 +16,17 @@ from __future__ import annotations
 import ast
 import dataclasses
 import re
+import warnings
 from collections.abc import Callable
 from pathlib import Path
 
 from neuron_migrate.checks.tracing import COMPILED_AT
-from neuron_migrate.models import FileResult, Finding
+from neuron_migrate.models import FileResult, Finding, ModuleFacts
 from neuron_migrate.project.libraries import Libraries, is_library, shown
 from neuron_migrate.project.summary import Summary, dotted, module_level
+from neuron_migrate.source import SourceError, SourceFile
+
+FACTS = "facts"  # the cache kind of a file's ModuleFacts
 
 MAX_DEPTH = 6  # re-export and base-class hops followed
 
@@ -36,13 +40,20 @@ def module_name(path: str) -> str:
 
 
 class Project:
-    def __init__(self, files: list[FileResult], root: Path, libraries: Libraries | None = None):
+    """Names resolved across files. ``cache_of(path)`` is the cache that keeps a file's facts
+    (the scan's for the project's files, the user's library cache for a library's), or None."""
+
+    def __init__(self, files: list[FileResult], root: Path, libraries: Libraries | None = None,
+                 cache_of: Callable[[str], object | None] | None = None):
         self.root = root
         self.libraries = libraries
+        self.cache_of = cache_of
         self.by_path: dict[str, FileResult] = {}
         self.modules: dict[str, str] = {}
         self._summaries: dict[str, Summary | None] = {}
+        self._sources: dict[str, tuple[bytes, SourceFile | None, bytes | None] | None] = {}
         self._trees: dict[str, ast.Module | None] = {}
+        self._facts: dict[str, ModuleFacts | None] = {}
         self._compiled: dict[tuple[str, str, str, str], tuple[str, str] | None] = {}
         self._callees: dict[tuple[str, str], tuple[str, str] | None] = {}  # imports and classes: stable
         self.update(files)
@@ -70,24 +81,65 @@ class Project:
             return self._summaries[path]
         r = self.by_path.get(path)
         found = r.summary if r is not None else None
-        if found is None:  # a file no check parsed (an __init__ of imports, a library's): read it now
-            tree = self.tree(path)
-            found = Summary(*module_level(tree)) if tree is not None else None
+        if found is None:  # a file no check parsed (an __init__ of imports, a library's): its facts
+            facts = self.facts(path)
+            found = facts.summary if facts is not None else None
         self._summaries[path] = found
         return found
 
-    def tree(self, path: str) -> ast.Module | None:
-        """The syntax tree of a file no analysis summarised (parsed once per scan)."""
+    def source(self, path: str) -> tuple[bytes, SourceFile | None, bytes | None] | None:
+        """(bytes, decoded source or None when it cannot be decoded, digest when a cache keeps the
+        file's facts) of a file, read once per scan; None when it cannot be read."""
         from neuron_migrate.runner import read_source
 
-        if path in self._trees:
-            return self._trees[path]
-        where = self.libraries.file(path) if is_library(path) and self.libraries else self.root / path
-        try:
-            found = ast.parse(read_source(where)) if where is not None else None
-        except (OSError, SyntaxError, ValueError, RecursionError, MemoryError):
+        if path not in self._sources:
+            where = self.libraries.file(path) if is_library(path) and self.libraries else self.root / path
+            try:
+                data = read_source(where) if where is not None else None
+            except OSError:
+                data = None
             found = None
-        self._trees[path] = found
+            if data is not None:
+                from neuron_migrate.cache import digest
+
+                try:
+                    src = SourceFile.from_bytes(path, data)
+                except SourceError:
+                    src = None
+                found = data, src, digest(data) if self.cache_of and self.cache_of(path) else None
+            self._sources[path] = found
+        return self._sources[path]
+
+    def tree(self, path: str) -> ast.Module | None:
+        """The syntax tree of a file, parsed once per scan (as the engine parses it: the
+        analysis of a library's file reuses it)."""
+        if path not in self._trees:
+            found = self.source(path)
+            try:
+                with warnings.catch_warnings():
+                    warnings.simplefilter("ignore")  # SyntaxWarning for invalid escapes is not ours
+                    tree = ast.parse(found[1].text, filename=path) if found and found[1] else None
+            except (SyntaxError, ValueError, RecursionError, MemoryError):
+                tree = None
+            self._trees[path] = tree
+        return self._trees[path]
+
+    def facts(self, path: str) -> ModuleFacts | None:
+        """A file's module-level facts: from the cache when its bytes are unchanged, else from its tree."""
+        if path in self._facts:
+            return self._facts[path]
+        found = None
+        src = self.source(path)
+        cache = self.cache_of(path) if self.cache_of and src else None
+        if cache is not None:
+            found = cache.get(path, FACTS, src[2], of=ModuleFacts)
+        if found is None:
+            tree = self.tree(path)
+            if tree is not None:
+                found = ModuleFacts(path, Summary(*module_level(tree)), _returns(tree))
+                if cache is not None:
+                    cache.put(path, FACTS, src[2], found)
+        self._facts[path] = found
         return found
 
     def absolute(self, path: str, level: int, module: str, name: str) -> str:
@@ -230,15 +282,11 @@ class Project:
         the package's function named ``arg`` builds."""
         if depth > 3:
             return None
-        tree = self.tree(path)
-        fn = next((n for n in tree.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))
-                   and n.name == function), None) if tree is not None else None
-        if fn is None:
+        facts = self.facts(path)
+        texts = dict(facts.returns).get(function) if facts is not None else None
+        if texts is None:
             return None
-        texts = [dotted(fn.returns)] if fn.returns is not None else []
-        texts += [dotted(n.value.func) for n in ast.walk(fn) if isinstance(n, ast.Return)
-                  and isinstance(n.value, ast.Call)]
-        for text in filter(None, texts):
+        for text in texts:
             found = self.base(path, text, 1)
             if found is not None:
                 return found
@@ -257,10 +305,9 @@ class Project:
         from neuron_migrate.runner import read_source
 
         needle = f"def {name}(".encode()
-        for key in self.libraries.files_of(shown(path).split("/")[0]):
-            where = self.libraries.file(key)
+        for key, where in self.libraries.files_of(shown(path).split("/")[0]):
             try:
-                if where is None or needle not in read_source(where):
+                if needle not in read_source(where):
                     continue
             except OSError:
                 continue
@@ -268,6 +315,19 @@ class Project:
             if found is not None:
                 return found
         return None
+
+
+def _returns(tree: ast.Module) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """For each function of the module's top level (the first of a name), the class texts it
+    may return: its return annotation and the callees of its ``return`` calls."""
+    out: dict[str, tuple[str, ...]] = {}
+    for fn in tree.body:
+        if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) and fn.name not in out:
+            texts = [dotted(fn.returns)] if fn.returns is not None else []
+            texts += [dotted(n.value.func) for n in ast.walk(fn) if isinstance(n, ast.Return)
+                      and isinstance(n.value, ast.Call)]
+            out[fn.name] = tuple(filter(None, texts))
+    return tuple(out.items())
 
 
 ROUNDS = 6  # hops across files followed from traced code
@@ -363,18 +423,20 @@ def _may_follow(target: str, caller: str, compiled: bool, options) -> bool:
 def follow(results: dict[str, FileResult], root: Path,
            analyse: "Callable[[list[str], tuple[tuple[str, str, str], ...]], dict[str, FileResult]]",
            options=None, libraries: Libraries | None = None,
-           analyse_library: "Callable[[list[str], tuple[tuple[str, str, str], ...]], dict[str, FileResult]] | None" = None,
-           ) -> Followed:
+           analyse_library: "Callable[[list[str], tuple[tuple[str, str, str], ...], Project], dict[str, FileResult]] | None" = None,
+           cache_of: Callable[[str], object | None] | None = None) -> Followed:
     """Analyse again (``analyse(paths, roots)``) the files whose functions traced code of
     another file calls, with those functions as traced roots, until no new one is reached;
     ``results`` (path -> result) is updated in place. With ``libraries`` and
-    ``analyse_library``, calls into installed packages are followed too (``_may_follow``)."""
+    ``analyse_library``, calls into installed packages are followed too (``_may_follow``): it
+    reads the library's files through the project model, which parsed them already.
+    ``cache_of`` as for ``Project``."""
     out = Followed()
     if not any(r.summary is not None and (r.summary.calls or r.summary.compiled) for r in results.values()):
         return out
     if analyse_library is None or (options is not None and options.no_follow and not options.follow):
         libraries = None
-    project = Project(list(results.values()), root, libraries)
+    project = Project(list(results.values()), root, libraries, cache_of)
     roots: list[tuple[str, str, str]] = []
     for _ in range(ROUNDS):
         everything = [*results.values(), *out.libraries.values()]
@@ -387,7 +449,7 @@ def follow(results: dict[str, FileResult], root: Path,
         done = analyse(sorted({p for p, _, _ in new if p in results}), tuple(roots))
         keys = sorted({p for p, _, _ in new if is_library(p)})
         if keys:
-            done.update(analyse_library(keys, tuple(r for r in roots if is_library(r[0]))))
+            done.update(analyse_library(keys, tuple(r for r in roots if is_library(r[0])), project))
         for path, r in done.items():
             (out.libraries if is_library(path) else results)[path] = r
         project.update(done.values())
