@@ -212,39 +212,67 @@ def _valid(entry: object, rel: str) -> bool:
 
 def _checker(tp) -> typing.Callable[[object], bool]:
     """A test that a value is exactly of the annotated type ``tp`` (no subclass: an ``int``
-    field holding ``True`` is wrong), a dataclass field by field."""
+    field holding ``True`` is wrong), a dataclass field by field. A warm scan checks every
+    entry it uses, so plain values are tested by their type in one set lookup, and tuples of
+    them by mapping ``type`` over them, rather than by a function call per value."""
+    plain = _plain(tp)
+    if plain is not None:
+        return lambda v: type(v) in plain
     origin, args = typing.get_origin(tp), typing.get_args(tp)
     if origin in (typing.Union, types.UnionType):
         options = [_checker(a) for a in args]
         return lambda v: any(check(v) for check in options)
     if origin is tuple:
         if len(args) == 2 and args[1] is Ellipsis:
+            plain = _plain(args[0])
+            if plain is not None:
+                return lambda v: type(v) is tuple and set(map(type, v)) <= plain
             item = _checker(args[0])
             return lambda v: type(v) is tuple and all(map(item, v))
+        if all(len(_plain(a) or ()) == 1 for a in args):  # (str, int, int, str): each of one type
+            exact = tuple(next(iter(_plain(a))) for a in args)
+            return lambda v: type(v) is tuple and tuple(map(type, v)) == exact
         items = [_checker(a) for a in args]
         return lambda v: type(v) is tuple and len(v) == len(items) and all(c(x) for c, x in zip(items, v))
-    if tp is type(None):
-        return lambda v: v is None
     if dataclasses.is_dataclass(tp):
         if tp not in _DATACLASS_CHECKS:
             _DATACLASS_CHECKS[tp] = lambda v: False  # while its fields are built (a recursive type)
             _DATACLASS_CHECKS[tp] = _fields_check(tp)
         return lambda v: type(v) is tp and _DATACLASS_CHECKS[tp](v)
-    if tp in (int, str, bytes, bool, float) or isinstance(tp, type) and issubclass(tp, enum.Enum):
-        return lambda v: type(v) is tp
     raise TypeError(f"the cache cannot check a field of type {tp!r}")  # a new field type: add it here
+
+
+def _plain(tp) -> frozenset[type] | None:
+    """The exact types a value of ``tp`` may have when it is a plain type (``int``, ``str``,
+    an enum, None) or a union of plain types (``str | None``); else None."""
+    if tp is type(None) or tp in (int, str, bytes, bool, float) or isinstance(tp, type) and issubclass(tp, enum.Enum):
+        return frozenset({tp})
+    if typing.get_origin(tp) in (typing.Union, types.UnionType):
+        parts = [_plain(a) for a in typing.get_args(tp)]
+        return frozenset().union(*parts) if all(p is not None for p in parts) else None
+    return None
 
 
 def _fields_check(cls: type) -> typing.Callable[[object], bool]:
     """Exactly the fields ``cls`` has now (unpickling does not call ``__init__``: an entry
     written by another version of a result type would lack a new field), each well typed."""
     hints = typing.get_type_hints(cls)
-    checks = [(f.name, _checker(hints[f.name])) for f in dataclasses.fields(cls)]
-    expected = {name for name, _ in checks}
+    names = [f.name for f in dataclasses.fields(cls)]
+    plain = [(name, _plain(hints[name])) for name in names if _plain(hints[name]) is not None]
+    others = [(name, _checker(hints[name])) for name in names if _plain(hints[name]) is None]
+    expected = set(names)
 
     def check(v: object) -> bool:
         fields = vars(v)
-        return fields.keys() == expected and all(c(fields[name]) for name, c in checks)
+        if fields.keys() != expected:
+            return False
+        for name, allowed in plain:
+            if type(fields[name]) not in allowed:
+                return False
+        for name, well_typed in others:
+            if not well_typed(fields[name]):
+                return False
+        return True
     return check
 
 
