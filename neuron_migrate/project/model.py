@@ -397,11 +397,12 @@ def extra_roots(files: list[FileResult], root: Path, known: set[tuple[str, str]]
     for r in files:
         if r.summary is None:
             continue
-        entries = _entry_of(r) if r.summary.calls else {}
+        entries = None  # made when a call reaches a function not traced yet: most do not
         for caller, text, _line in r.summary.calls:
             hit = project.callee(r.path, text)
             if hit is None or hit in traced:
                 continue
+            entries = _entry_of(r) if entries is None else entries
             entry = entries.get(caller, spec(r.path, caller))
             if not _may_follow(hit[0], r.path, entry in compiled, options):
                 continue
@@ -482,7 +483,7 @@ def _link(out: Followed, results: dict[str, FileResult], project: Project, optio
     for a, fa, b, fb, _ in out.links:
         calls.setdefault((a, fa), []).append((b, fb))
     compiled = _compiled_specs(results) | {spec(b, fb) for _, fa, b, fb, _ in out.links if not fa}
-    entries = {r.path: _entry_of(r) for r in results.values()}
+    entries = {a: _entry_of(results[a]) for a, _, b, _, _ in out.links if is_library(b) and not is_library(a)}
     todo = [((b, fb), (a, line)) for a, fa, b, fb, line in out.links if is_library(b) and not is_library(a)
             and _may_follow(b, a, not fa or entries[a].get(fa, spec(a, fa)) in compiled, options)]
     seen = set()
