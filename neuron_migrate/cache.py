@@ -366,7 +366,7 @@ class Cache:
         key = (kind, rel)
         self.seen.add(key)
         entry = self.entries.get(key)
-        if entry is None or type(entry[1]) is not of or not _valid(entry, rel) or entry[0] != content:
+        if entry is None or not _valid(entry, rel) or type(entry[1]) is not of or entry[0] != content:
             return None
         return entry[1]
 

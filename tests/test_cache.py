@@ -102,6 +102,22 @@ def test_a_renamed_file_is_analysed_under_its_new_path(tree, analysed):
     assert {rel for _, rel in stored(tree)} == set(SOURCES) - {"a.py"} | {"renamed.py"}  # a.py's is dropped
 
 
+def test_an_entry_of_another_shape_or_type_is_a_miss(tmp_path):
+    """Under the user's own key, an entry that is not a (digest, result) pair, or a result of
+    another type than asked for (the project model's facts where a file's result is read), is
+    a miss, never an error."""
+    from neuron_migrate.models import ModuleFacts, Summary
+
+    cache = cache_module.Cache.open(tmp_path, Options())
+    facts = ModuleFacts("a.py", Summary())
+    cache.entries = {("facts", "a.py"): 5, ("python", "a.py"): (b"d", facts), ("facts", "b.py"): (b"d", facts)}
+    assert cache.get("a.py", "facts", b"d", of=ModuleFacts) is None
+    assert cache.get("a.py", "python", b"d") is None
+    assert cache.get("b.py", "facts", b"d", of=ModuleFacts) is None  # another path
+    cache.entries[("facts", "a.py")] = (b"d", facts)
+    assert cache.get("a.py", "facts", b"d", of=ModuleFacts) == facts
+
+
 def test_cli_warm_scan_prints_what_the_cold_scan_printed(tree, capsys):
     outputs = []
     for args in (["--no-cache"], [], []):
