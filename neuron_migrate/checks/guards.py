@@ -291,6 +291,14 @@ def _may_name_cuda_only(ctx: Context) -> bool:
     return state.may_name_cuda_only
 
 
+def _cuda_only_text(node: ast.AST) -> str | None:
+    """The text of a name, attribute or string that names CUDA-only machinery."""
+    t = type(node)
+    text = (node.id if t is ast.Name else node.attr if t is ast.Attribute
+            else node.value if t is ast.Constant and isinstance(node.value, str) else None)
+    return text if text and _names_cuda_only(text) else None
+
+
 def _cuda_only_reason(ctx: Context, nodes) -> str | None:
     """The first name, attribute or string naming CUDA-only machinery in ``nodes``, each
     searched breadth first (as ``ast.walk``, without its Load/Store leaves)."""
@@ -300,10 +308,8 @@ def _cuda_only_reason(ctx: Context, nodes) -> str | None:
         level = [node]
         while level:
             for sub in level:
-                t = type(sub)
-                text = (sub.id if t is ast.Name else sub.attr if t is ast.Attribute
-                        else sub.value if t is ast.Constant and isinstance(sub.value, str) else None)
-                if text and _names_cuda_only(text):
+                text = _cuda_only_text(sub)
+                if text:
                     return text
             level = [child for sub in level for child in child_nodes(sub)]
     return None
@@ -490,10 +496,8 @@ def _cuda_only_names(ctx: Context, function: ast.AST):
     if not _may_name_cuda_only(ctx):
         return
     for sub in ast.walk(function):
-        t = type(sub)
-        text = (sub.id if t is ast.Name else sub.attr if t is ast.Attribute
-                else sub.value if t is ast.Constant and isinstance(sub.value, str) else None)
-        if text and _names_cuda_only(text):
+        text = _cuda_only_text(sub)
+        if text:
             yield text, sub
 
 
