@@ -621,7 +621,9 @@ def _without_fix(f: Finding, why: str) -> Finding:
 
 
 def _fallback(f: Finding, mark: tuple) -> Finding:
-    why, fallback, _harmless = mark
+    why, fallback, harmless = mark
     if fallback and f.fix is not None:
         return dataclasses.replace(f, fix=dataclasses.replace(f.fix, edits=tuple(sorted(fallback))))
-    return _without_fix(f, f"; left: {why}")
+    left = _without_fix(f, f"; left: {why}")
+    # a no-op or an answer on Neuron too: it does not stop a first run there
+    return dataclasses.replace(left, severity=Severity.WARNING) if harmless else left
