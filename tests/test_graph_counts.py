@@ -50,3 +50,27 @@ def test_a_function_called_only_in_training_does_not_split_the_eval_graph(capsys
 def test_a_layer_alone(capsys):
     """GatedLayer compiled on its own: a graph before the ``.item()`` and one after it."""
     assert _entries(capsys)["GatedLayer.forward"]["expected_graphs"] == 2
+
+
+def test_breaks_behind_flags_that_are_off_by_default_do_not_split_a_default_call(capsys):
+    """stacks/flags.py: a deprecation warning behind ``len(args) > 0 or kwargs.get(...)``, a
+    ``print`` behind a module constant ``TRACE_SHAPES = False``, a reshape behind a constructor
+    flag ``dynamic_size=False`` and a log call behind a ``verbose=False`` parameter no call of
+    the file passes. Dynamo: 1 graph (constructs.py "log call behind a default-off parameter",
+    "break behind a default-off constructor flag"). The breaks are still reported, with the
+    condition they need."""
+    entries = _entries(capsys)
+    assert entries["Resizing.forward"]["expected_graphs"] == 1
+    assert entries["Resizing.forward"]["estimated_coverage"] == 1.0
+    main(["scan", str(STACKS / "stacks" / "flags.py"), "-f", "json", "-q", "--no-cache", "--exit-zero",
+          "--select", "NM4"])
+    found = {f["line"]: f["message"] for f in json.loads(capsys.readouterr().out)["findings"]}
+    assert "only when `verbose`, off by default" in found[15]
+    assert "only when `TRACE_SHAPES`, off by default" in found[39]
+
+
+def test_a_flag_a_call_passes_is_not_off(capsys):
+    """stacks/verbose.py: the same helper called with ``verbose=True``; the log call splits
+    the helper and its caller. Dynamo: 3 graphs (the linear layer, the helper's slice before
+    the log call, the addition after it; a ``return out`` after a break compiles nothing)."""
+    assert _entries(capsys)["AlwaysLogging.forward"]["expected_graphs"] == 3

@@ -108,6 +108,24 @@ class BreakLayer(nn.Module):  # a layer with a break between two ops
 
 LAYERS = nn.ModuleList([BreakLayer(8) for _ in range(3)]).eval()
 SEQUENTIAL = nn.Sequential(*[BreakLayer(8) for _ in range(3)]).eval()
+
+def resample(x, verbose=False):  # timm's resample_abs_pos_embed: a log call behind a default-off flag
+    y = x * 2
+    if verbose:
+        log.info("resampled to %s", y.shape)
+    return y + 1
+
+class Flagged(nn.Module):  # a break behind a constructor flag that is off by default
+    def __init__(self, dynamic_size=False):
+        super().__init__()
+        self.dynamic_size = dynamic_size
+    def forward(self, x):
+        y = x * 2
+        if self.dynamic_size:
+            y = resample(y, verbose=True)
+        return y + 1
+
+FLAGGED = Flagged().eval()
 """
 
 # name, condition, body of f(x) (x: float tensor of shape (4, 8)), dynamo config overrides
@@ -249,6 +267,9 @@ CASES: list[tuple[str, str, dict]] = [
     ("ModuleList of 3 breaking layers, indexed", "y = x * 2\nfor i in range(3):\n    y = LAYERS[i](y)\nreturn y * 2", {}),
     ("Sequential of 3 breaking layers", "y = x * 2\ny = SEQUENTIAL(y)\nreturn y * 2", {}),
     ("one breaking layer, called once", "y = x * 2\ny = LAYERS[0](y)\nreturn y * 2", {}),
+    # branches that do not run by default (issue 14, fourth round)
+    ("log call behind a default-off parameter", "y = resample(x)\nreturn y * 2", {}),
+    ("break behind a default-off constructor flag", "y = x * 2\nreturn FLAGGED(y) * 2", {}),
     ("torch.cat grown in a loop", "y = x[:1]\nfor i in range(3):\n    y = torch.cat((y, x[i:i + 1]), 0)\nreturn y * 2", {}),
 ]
 

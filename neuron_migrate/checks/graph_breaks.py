@@ -25,7 +25,10 @@ transforms are nn.Modules, but they run in the data loader, not under torch.comp
 module's own ``__call__`` is traced like its ``forward``. Hazards that run only in training
 mode (under ``if self.training ...:`` or after ``self.training and``) are reported, saying
 so, but are no break sites: Dynamo specialises on ``self.training``, and the estimate is for
-a model compiled in eval mode.
+a model compiled in eval mode. So are hazards under an ``if`` that is false by default
+(``_off_by_default``: a ``verbose=False`` parameter no call of the file passes, a constructor
+flag, a module constant, ``len(args) > 0`` / ``kwargs.get(k) is not None``): the estimate is
+for a default call, and the finding says which condition it needs.
 
 The walk collects classes, functions and ``torch.compile`` calls; the finalizer decides
 which functions are traced, reports the hazards in them, and leaves a per-function summary
@@ -312,6 +315,9 @@ class _State:
     lineages: dict[int, list] = field(default_factory=dict)  # class id -> _lineage's answer
     transformers: dict[int, bool] = field(default_factory=dict)  # class id -> derives from nn.Transformer
     named: dict[int, dict[str, ast.AST]] = field(default_factory=dict)  # class id -> names its __init__ uses
+    flags: dict[int, dict[str, bool]] = field(default_factory=dict)  # class id -> self.attr -> off by default
+    constants: dict[str, bool] | None = None  # module-level names -> off (False, None, 0, "") by default
+    calls_by_name: dict[str, list[ast.Call]] | None = None  # callee name -> calls of the file with arguments
 
 
 @on(ast.ClassDef)
@@ -1346,9 +1352,12 @@ def _op_lines(fn: ast.AST, tensors: Tensors, where: dict, d: _State) -> tuple[tu
     body = _body(fn, d)
     out, after = set(), set()
     calls: dict[int, int] = {}
+    layers = {n.id for loop in body.binders if type(loop) is ast.For and _on_self(loop.iter)
+              for n in ast.walk(loop.target) if type(n) is ast.Name}  # for block in self.blocks: block(x)
     for node in body.calls:
         f = node.func
-        if (type(f) is ast.Attribute and type(f.value) is ast.Name and f.value.id == "self") or tensors.of(node):
+        if ((type(f) is ast.Attribute and type(f.value) is ast.Name and f.value.id == "self")
+                or (type(f) is ast.Name and f.id in layers) or tensors.of(node)):
             stmt = where.get(id(node), (None,))[0]
             if stmt is not None:
                 out.add(stmt.lineno)
@@ -1374,13 +1383,26 @@ def _op_lines(fn: ast.AST, tensors: Tensors, where: dict, d: _State) -> tuple[tu
                                         for t in stmt.targets):
             out.add(stmt.lineno)  # x[mask] = v
         elif kind in (ast.Assign, ast.AnnAssign, ast.Expr, ast.Return) and stmt.value is not None \
-                and type(stmt.value) is not ast.Call and op(stmt.value):
+                and type(stmt.value) is not ast.Call and not _names_only(stmt.value) and op(stmt.value):
             out.add(stmt.lineno)
     for node in body.binops:
         stmt = where.get(id(node), (None,))[0]
         if stmt is not None and stmt.lineno not in out and (op(node.left) or op(node.right) or tensors.of(node)):
             out.add(stmt.lineno)
     return tuple(sorted(out)), frozenset(after)
+
+
+def _on_self(e: ast.AST) -> bool:
+    """``self.blocks``, ``enumerate(self.blocks)``, ``zip(self.a, self.b)``: a loop over submodules."""
+    if type(e) is ast.Call and type(e.func) is ast.Name and e.func.id in ("enumerate", "zip", "reversed"):
+        return any(_on_self(a) for a in e.args)
+    return type(e) is ast.Attribute and type(e.value) is ast.Name and e.value.id == "self"
+
+
+def _names_only(e: ast.AST) -> bool:
+    """``out`` or ``a, b``: handing tensors on runs no op (``return out`` after a break
+    compiles no graph; measured: tests/test_graph_counts.py, AlwaysLogging)."""
+    return type(e) is ast.Name or (type(e) is ast.Tuple and all(type(v) is ast.Name for v in e.elts))
 
 
 _TRAP_WORDS = {"loop": "inside a loop", "try": "inside a `try` block", "with": "inside a `with` block",
@@ -1402,6 +1424,10 @@ def report_traced(ctx: Context) -> None:
         lines = ctx.src.text.split("\n")
         training_of = {id(tf.node): _training_only(tf.node) for tf in traced.values()
                        if "self.training" in "\n".join(lines[tf.node.lineno - 1:tf.node.end_lineno])}
+    # ... and under a flag that is off by default: node id -> the condition they need
+    off_of = {id(tf.node): off for tf in traced.values() if (off := _off_by_default(tf, ctx, d))}
+    for key, off in off_of.items():
+        training_of[key] = training_of.get(key, frozenset()) | frozenset(off)
     outcalls, trapped_out = _outcalls(traced, ctx, d, training_of)
     for tf in sorted(traced.values(), key=lambda t: t.node.lineno):
         fn = tf.node
@@ -1411,6 +1437,7 @@ def report_traced(ctx: Context) -> None:
         statements = tuple(sorted({s.lineno for s in _statements(fn, d)}))
         sites: dict[int, BreakSite] = {}
         training = training_of.get(id(fn), frozenset())
+        off = off_of.get(id(fn), {})
         for h in hazards:
             stmt, trap = where.get(id(h.node), (None, None))
             if h.skips_frame and not trap:
@@ -1424,7 +1451,10 @@ def report_traced(ctx: Context) -> None:
                 msg += f": the call and the rest of `{tf.name}` run eagerly"
             if tf.origin:
                 msg += f" (traced: reached from {tf.origin})"
-            if id(h.node) in training:
+            if id(h.node) in off:
+                msg += (f" (only when `{off[id(h.node)]}`, off by default: no break in the graph of a "
+                        "default call)")
+            elif id(h.node) in training:
                 msg += " (only in training mode: no break when the model is compiled for inference)"
             if h.gb:
                 msg += f" [Dynamo {h.gb}]"
@@ -1464,6 +1494,155 @@ def report_traced(ctx: Context) -> None:
             origin=tf.origin))
     product = ctx.state(TracedCode)
     product.functions, product.outcalls = tuple(summaries), outcalls
+
+
+_FALSY = (False, None, 0, "")
+_QUIET_LEVELS = {"DEBUG", "INFO", "NOTSET"}  # below the root logger's default level (WARNING)
+
+
+def _off_by_default(tf: Traced, ctx: Context, d: _State) -> dict[int, str]:
+    """Node id -> the condition it needs, for the nodes of ``tf``'s own body under an ``if``
+    whose test is false by default: a parameter whose default is False/None/0 (``verbose``),
+    ``self.flag`` set in ``__init__`` only from such a parameter or constant
+    (``self.dynamic_img_size = dynamic_img_size``), a module-level constant (``DEBUG = False``),
+    ``len(args) > 0`` / ``kwargs.get(k) is not None`` / ``k in kwargs`` on the function's own
+    ``*args`` / ``**kwargs``, and ``logger.isEnabledFor(logging.DEBUG)``. A caller that passes
+    the flag takes the other path: the default is what a plain call does."""
+    fn = tf.node
+    ifs = [t for t in _body(fn, d).tests if isinstance(t, ast.If)]
+    if not ifs:
+        return {}
+    args = fn.args
+    params = {a.arg: v for a, v in zip((args.posonlyargs + args.args)[::-1], args.defaults[::-1])}
+    params.update({a.arg: v for a, v in zip(args.kwonlyargs, args.kw_defaults) if v is not None})
+    falsy = {name for name, v in params.items() if isinstance(v, ast.Constant) and v.value in _FALSY}
+    falsy -= _passed(fn, ctx, d)
+    assigned = {t.id for n in _body(fn, d).binders for t in _targets(n) if isinstance(t, ast.Name)}
+    extra = {"args": args.vararg.arg if args.vararg else None, "kwargs": args.kwarg.arg if args.kwarg else None}
+
+    def off(e: ast.AST) -> bool:
+        if isinstance(e, ast.BoolOp):
+            vals = [off(v) for v in e.values]
+            return any(vals) if isinstance(e.op, ast.And) else all(vals)
+        if isinstance(e, ast.Name):
+            if e.id in falsy:
+                return e.id not in assigned
+            return e.id not in params and e.id not in assigned and _constants(ctx, d).get(e.id, False)
+        if (isinstance(e, ast.Attribute) and isinstance(e.value, ast.Name) and e.value.id == "self"
+                and tf.cls is not None):
+            return _flags(tf.cls, d).get(e.attr, False)
+        if isinstance(e, ast.Compare) and len(e.ops) == 1:
+            left, op, right = e.left, e.ops[0], e.comparators[0]
+            if isinstance(op, ast.IsNot) and isinstance(right, ast.Constant) and right.value is None:
+                if isinstance(left, ast.Name) and params.get(left.id) is not None:
+                    return (isinstance(params[left.id], ast.Constant) and params[left.id].value is None
+                            and left.id not in assigned)
+                return _kwargs_get(left, extra["kwargs"])
+            if isinstance(op, ast.In) and isinstance(right, ast.Name) and right.id == extra["kwargs"]:
+                return True
+            if (isinstance(op, (ast.Gt, ast.NotEq)) and isinstance(right, ast.Constant) and right.value == 0
+                    and isinstance(left, ast.Call) and isinstance(left.func, ast.Name) and left.func.id == "len"
+                    and len(left.args) == 1 and isinstance(left.args[0], ast.Name)
+                    and left.args[0].id in (extra["args"], extra["kwargs"])):
+                return True
+            return False
+        if (isinstance(e, ast.Call) and isinstance(e.func, ast.Attribute) and e.func.attr == "isEnabledFor"
+                and len(e.args) == 1 and isinstance(e.args[0], ast.Attribute)):
+            return e.args[0].attr in _QUIET_LEVELS  # (the call itself breaks: a Logger method)
+        return False
+
+    out: dict[int, str] = {}
+    for node in ifs:
+        if off(node.test):
+            cond = ast.get_source_segment(ctx.src.text, node.test) or "its condition"
+            cond = cond if len(cond) <= 60 else cond[:57] + "..."
+            for stmt in node.body:
+                for n in ast.walk(stmt):
+                    out.setdefault(id(n), cond)
+    return out
+
+
+def _passed(fn: ast.AST, ctx: Context, d: _State) -> set[str]:
+    """Parameters of ``fn`` that a call in this file passes a value other than a False/None/0
+    constant (``resize(y, verbose=True)``): for those the default is not what every call does."""
+    if d.calls_by_name is None:
+        d.calls_by_name = {}
+        for node in ast.walk(ctx.tree):
+            if isinstance(node, ast.Call) and (node.args or node.keywords):
+                f = node.func
+                name = f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else None
+                if name:
+                    d.calls_by_name.setdefault(name, []).append(node)
+    names = [a.arg for a in (*fn.args.posonlyargs, *fn.args.args)]
+    if names and names[0] in ("self", "cls"):
+        names = names[1:]
+    out = set()
+    for call in d.calls_by_name.get(fn.name, ()):
+        given = [*zip(names, call.args), *((k.arg, k.value) for k in call.keywords if k.arg)]
+        out.update(n for n, v in given if not (isinstance(v, ast.Constant) and v.value in _FALSY))
+    return out
+
+
+def _targets(node: ast.AST) -> list[ast.AST]:
+    """What an assignment or ``for`` loop binds (tuples unpacked)."""
+    found = getattr(node, "targets", None) or [getattr(node, "target", None)]
+    out = []
+    for t in found:
+        if isinstance(t, (ast.Tuple, ast.List)):
+            out.extend(t.elts)
+        elif t is not None:
+            out.append(t)
+    return out
+
+
+def _kwargs_get(e: ast.AST, kwargs: str | None) -> bool:
+    """``kwargs.get("k")`` / ``kwargs.get("k", None)`` on the function's own ``**kwargs``."""
+    return (kwargs is not None and isinstance(e, ast.Call) and isinstance(e.func, ast.Attribute)
+            and e.func.attr == "get" and isinstance(e.func.value, ast.Name) and e.func.value.id == kwargs
+            and (len(e.args) == 1 or (len(e.args) == 2 and isinstance(e.args[1], ast.Constant)
+                                      and e.args[1].value is None)))
+
+
+def _flags(cls: ast.ClassDef, d: _State) -> dict[str, bool]:
+    """``self.attr`` -> off by default, from the assignments of the class's ``__init__`` (or its
+    in-file bases'): every one a False/None/0 constant or a parameter with such a default."""
+    hit = d.flags.get(id(cls))
+    if hit is not None:
+        return hit
+    out: dict[str, bool] = {}
+    for c, _ in _lineage(cls, d):
+        init = next((n for n in c.body if isinstance(n, ast.FunctionDef) and n.name == "__init__"), None)
+        if init is None:
+            continue
+        a = init.args
+        params = {p.arg: v for p, v in zip((a.posonlyargs + a.args)[::-1], a.defaults[::-1])}
+        params.update({p.arg: v for p, v in zip(a.kwonlyargs, a.kw_defaults) if v is not None})
+        for node in ast.walk(init):
+            if not isinstance(node, (ast.Assign, ast.AnnAssign)) or node.value is None:
+                continue
+            value = node.value
+            if isinstance(value, ast.Name) and value.id in params:
+                value = params[value.id]
+            is_off = isinstance(value, ast.Constant) and value.value in _FALSY
+            for t in _targets(node):
+                if isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == "self":
+                    out[t.attr] = out.get(t.attr, True) and is_off
+    d.flags[id(cls)] = out
+    return out
+
+
+def _constants(ctx: Context, d: _State) -> dict[str, bool]:
+    """Module-level names bound once, to False/None/0/"" (``DEBUG = False``): off by default."""
+    if d.constants is None:
+        seen: dict[str, bool] = {}
+        for node in ctx.tree.body:
+            if isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None:
+                is_off = isinstance(node.value, ast.Constant) and node.value.value in _FALSY
+                for t in _targets(node):
+                    if isinstance(t, ast.Name):
+                        seen[t.id] = t.id not in seen and is_off
+        d.constants = seen
+    return d.constants
 
 
 def _is_training(e: ast.AST) -> bool:
