@@ -171,3 +171,16 @@ def test_a_modules_own_call_is_traced():
             "    def forward(self, x, n):\n        return x[:n]\n\n"
             "class Plain:\n    def __call__(self, x):\n        return x.item()\n")
     assert codes(code) == [(5, "NM401")]
+
+
+def test_fullgraph_compiles_say_a_break_raises():
+    """``torch.compile(..., fullgraph=True)`` makes a graph break an error (measured on torch
+    2.13: ``print`` in such a function raises ``torch._dynamo.exc.Unsupported``); the finding
+    says so in the compiled function and its callees, not in code compiled without it."""
+    code = ("import torch\n\ndef helper(x):\n    print(x)\n    return x\n\n"
+            "@torch.compile(fullgraph=True)\ndef step(x):\n    return helper(x) + 1\n\n"
+            "def plain(x):\n    print(x)\n    return x + 1\n\n"
+            "def loose(x):\n    print(x)\n    return x\n\n"
+            "fast = torch.compile(plain, fullgraph=True)\nslow = torch.compile(loose)\n")
+    said = {f.line: "fullgraph=True" in f.message for f in findings_of(code) if f.code == "NM403"}
+    assert said == {4: True, 12: True, 16: False}

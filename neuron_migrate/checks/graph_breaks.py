@@ -317,6 +317,7 @@ class _State:
     named: dict[int, dict[str, ast.AST]] = field(default_factory=dict)  # class id -> names its __init__ uses
     flags: dict[int, dict[str, bool]] = field(default_factory=dict)  # class id -> self.attr -> off by default
     constants: dict[str, bool] | None = None  # module-level names -> off (False, None, 0, "") by default
+    fullgraph: set[int] = field(default_factory=set)  # ids of what torch.compile(fullgraph=True) traces
     calls_by_name: dict[str, list[ast.Call]] | None = None  # callee name -> calls of the file with arguments
 
 
@@ -347,6 +348,8 @@ def _function(node: ast.AST, ctx: Context) -> None:
         name = ctx.qualify(target)
         if name == "torch.compile":
             d.compiled.append(node)
+            if isinstance(dec, ast.Call) and _fullgraph(dec):
+                d.fullgraph.add(id(node))
         elif name in _DISABLE:
             d.disabled.add(id(node))
 
@@ -553,6 +556,8 @@ def _call(node: ast.Call, ctx: Context) -> None:
             return
     if node.args and isinstance(node.args[0], (ast.Name, ast.Call, ast.Attribute)) and ctx.qualify(f) == "torch.compile":
         ctx.state(_State).compiled.append(node.args[0])  # resolved to a function in the finalizer
+        if _fullgraph(node):
+            ctx.state(_State).fullgraph.add(id(node.args[0]))
     elif isinstance(f, ast.Attribute) and f.attr == "compile" and isinstance(f.value, ast.Name) \
             and not node.args and ctx.qualify(f) is None:
         ctx.state(_State).compiled.append(f.value)  # model.compile(): resolved like torch.compile(model)
@@ -653,6 +658,8 @@ def traced_functions(ctx: Context) -> dict[int, Traced]:
         fn = _compiled_function(item, d)
         if fn is not None:
             todo.append((fn, "compiled with torch.compile", ""))
+            if id(item) in d.fullgraph:
+                d.fullgraph.add(id(fn))
         else:
             elsewhere.append(item.lineno)  # a model from a factory or another module
             target = _compiled_target(item, d)
@@ -675,10 +682,18 @@ def traced_functions(ctx: Context) -> dict[int, Traced]:
         chain = d.chains.get(id(fn), (ctx.tree, fn))
         out[id(fn)] = Traced(fn, name, why, cls, chain, origin)
         for callee, _ in _callees(fn, cls, d):
+            if id(fn) in d.fullgraph:  # what a fullgraph=True compile traces is traced whole
+                d.fullgraph.add(id(callee))
             if id(callee) not in out:
                 later.append((callee, f"called from {name}", origin))
     d.traced = out
     return out
+
+
+def _fullgraph(call: ast.Call) -> bool:
+    """``torch.compile(..., fullgraph=True)``: Dynamo raises at a graph break instead of splitting."""
+    return any(k.arg == "fullgraph" and isinstance(k.value, ast.Constant) and k.value.value is True
+               for k in call.keywords)
 
 
 def _why_reached(origin: str) -> str:
@@ -1451,6 +1466,9 @@ def report_traced(ctx: Context) -> None:
                 msg += f": the call and the rest of `{tf.name}` run eagerly"
             if tf.origin:
                 msg += f" (traced: reached from {tf.origin})"
+            if id(fn) in d.fullgraph and id(h.node) not in training:
+                msg += ("; compiled with fullgraph=True: where Dynamo breaks, torch.compile raises "
+                        "instead of running the line eagerly")
             if id(h.node) in off:
                 msg += (f" (only when `{off[id(h.node)]}`, off by default: no break in the graph of a "
                         "default call)")
