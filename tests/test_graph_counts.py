@@ -74,3 +74,12 @@ def test_a_flag_a_call_passes_is_not_off(capsys):
     the helper and its caller. Dynamo: 3 graphs (the linear layer, the helper's slice before
     the log call, the addition after it; a ``return out`` after a break compiles nothing)."""
     assert _entries(capsys)["AlwaysLogging.forward"]["expected_graphs"] == 3
+
+
+def test_a_module_passed_to_init_and_built_by_the_class_s_own_builder(capsys):
+    """stacks/heads.py: ``self.predictor = predictor`` in ``__init__``, filled by
+    ``from_config``'s ``{"predictor": predictor}`` with ``predictor = ScorePredictor(width)``
+    (detectron2's box_predictor): ``self.predictor.inference(...)`` reaches its mask indexing,
+    which splits the forward at the call and makes the helper a frame of its own, a graph
+    before the mask and one after. Dynamo: 3 graphs on ``Heads(**Heads.from_config(8))``."""
+    assert _entries(capsys)["Heads.forward"]["expected_graphs"] == 3

@@ -317,6 +317,7 @@ class _State:
     named: dict[int, dict[str, ast.AST]] = field(default_factory=dict)  # class id -> names its __init__ uses
     flags: dict[int, dict[str, bool]] = field(default_factory=dict)  # class id -> self.attr -> off by default
     constants: dict[str, bool] | None = None  # module-level names -> off (False, None, 0, "") by default
+    injected: dict[int, dict[str, str]] = field(default_factory=dict)  # class id -> _injected's answer
     fullgraph: set[int] = field(default_factory=set)  # ids of what torch.compile(fullgraph=True) traces
     calls_by_name: dict[str, list[ast.Call]] | None = None  # callee name -> calls of the file with arguments
 
@@ -854,11 +855,53 @@ def _attr_class(cls: ast.ClassDef, attr: str, d: _State) -> str | None:
         if id(c) in seen:
             continue
         seen.add(id(c))
-        built = d.attr_class.get(id(c), {}).get(attr)
+        built = d.attr_class.get(id(c), {}).get(attr) or _injected(c, d).get(attr)
         if built is not None:
             return built
         todo.extend(d.classes[b.id] for b in c.bases if isinstance(b, ast.Name) and b.id in d.classes)
     return None
+
+
+def _injected(cls: ast.ClassDef, d: _State) -> dict[str, str]:
+    """``self.attr`` -> ``Cls`` as written, for a module passed to ``__init__`` (``self.box_predictor
+    = box_predictor``) that the class's own builder makes: ``ret["box_predictor"] = Cls(...)`` or
+    ``{"box_predictor": Cls(...)}`` / ``box_predictor = Cls(...)`` then ``{"box_predictor":
+    box_predictor}`` in another method (detectron2's ``from_config``)."""
+    hit = d.injected.get(id(cls))
+    if hit is not None:
+        return hit
+    out: dict[str, str] = {}
+    init = next((n for n in cls.body if isinstance(n, ast.FunctionDef) and n.name == "__init__"), None)
+    params = {a.arg for a in (*init.args.args, *init.args.kwonlyargs)} if init is not None else set()
+    passed = {}  # parameter -> attribute
+    for node in ast.walk(init) if init is not None else ():
+        if (isinstance(node, ast.Assign) and isinstance(node.value, ast.Name) and node.value.id in params
+                and len(node.targets) == 1 and isinstance(node.targets[0], ast.Attribute)
+                and isinstance(node.targets[0].value, ast.Name) and node.targets[0].value.id == "self"):
+            passed[node.value.id] = node.targets[0].attr
+    for method in cls.body if passed else ():
+        if not isinstance(method, ast.FunctionDef) or method is init:
+            continue
+        built = {}  # local name -> Cls, from name = Cls(...)
+        for node in ast.walk(method):
+            if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call) and dotted(node.value.func):
+                for t in node.targets:
+                    if isinstance(t, ast.Name):
+                        built[t.id] = dotted(node.value.func)
+                    elif (isinstance(t, ast.Subscript) and isinstance(t.slice, ast.Constant)
+                          and t.slice.value in passed):
+                        out.setdefault(passed[t.slice.value], dotted(node.value.func))
+        for node in ast.walk(method):
+            if isinstance(node, ast.Dict):
+                for k, v in zip(node.keys, node.values):
+                    if isinstance(k, ast.Constant) and k.value in passed:
+                        cls_text = (dotted(v.func) if isinstance(v, ast.Call) else
+                                    built.get(v.id) if isinstance(v, ast.Name) else None)
+                        if cls_text:
+                            out.setdefault(passed[k.value], cls_text)
+    out = {attr: text for attr, text in out.items() if text.rpartition(".")[2][:1].isupper()}
+    d.injected[id(cls)] = out
+    return out
 
 
 @dataclass
@@ -1357,7 +1400,8 @@ def _ops_before(fn: ast.AST, stmt: ast.stmt, tensors: Tensors, d: _State) -> int
     return count
 
 
-def _op_lines(fn: ast.AST, tensors: Tensors, where: dict, d: _State) -> tuple[tuple[int, ...], frozenset[int]]:
+def _op_lines(fn: ast.AST, tensors: Tensors, where: dict, d: _State,
+              known: set[int] = frozenset()) -> tuple[tuple[int, ...], frozenset[int]]:
     """Statements of ``fn`` that run a tensor op (a submodule call, a tensor call, indexing,
     comparison or arithmetic on a tensor or on a name such a statement bound): a stretch
     between two breaks without one compiles no graph; and those with ops on both sides of a
@@ -1365,7 +1409,7 @@ def _op_lines(fn: ast.AST, tensors: Tensors, where: dict, d: _State) -> tuple[tu
     reading ``x[mask]``), and two or more calls (``head(block(embed(x)))``: embed before the
     call to block, head after it)."""
     body = _body(fn, d)
-    out, after = set(), set()
+    out, after = set(known), set()
     calls: dict[int, int] = {}
     layers = {n.id for loop in body.binders if type(loop) is ast.For and _on_self(loop.iter)
               for n in ast.walk(loop.target) if type(n) is ast.Name}  # for block in self.blocks: block(x)
@@ -1497,7 +1541,8 @@ def report_traced(ctx: Context) -> None:
         trapped = {traced[id(c)].name for c, node in calls if where.get(id(node), (None, None))[1]}
         call_lines = {(traced[id(c)].name, where[id(node)][0].lineno) for c, node in calls
                       if where.get(id(node), (None,))[0] is not None}
-        op_lines, ops_after = _op_lines(fn, tensors, where, d)
+        # a data-dependent shape (x[mask], nonzero) is a tensor op on its statement, whatever x is
+        op_lines, ops_after = _op_lines(fn, tensors, where, d, {n for n, s in sites.items() if s.code == "NM301"})
         augmented = {n.lineno for n in _body(fn, d).statements if type(n) is ast.AugAssign} if ops_after else ()
         summaries.append(TracedFunction(
             name=tf.name, line=fn.lineno, end_line=fn.end_lineno or fn.lineno, why=tf.why,
