@@ -1,5 +1,6 @@
 """NM3xx edge cases: host-side files and the truncation-check idiom of tokenizers."""
 
+from neuron_migrate.models import Options
 from neuron_migrate.testing import findings_of
 
 
@@ -40,3 +41,36 @@ def test_shapes_in_tests_and_data_code_are_the_hosts_business():
 def test_a_column_of_a_table_is_not_a_tensor():
     code = 'import torch\n\ndef classes(df, t):\n    labels = df["label"].unique()\n    return t.unique(), labels\n'
     assert codes(code) == [(5, "NM301")]
+
+
+DATASET = '''import torch
+from torch import nn
+from torch.utils.data import Dataset
+
+def keep(x):
+    return x[x > 0]
+
+class Pairs(Dataset):
+    def __getitem__(self, i):
+        return keep(torch.randn(8)).unique()
+
+class Net(nn.Module):
+    def forward(self, x):
+        return keep(x)
+'''
+
+
+def test_a_datasets_code_is_the_hosts_but_a_helper_the_model_shares_is_not():
+    # keep() is also called from forward: its mask stays a finding; the Dataset's unique() does not
+    assert codes(DATASET) == [(6, "NM301")]
+    alone = DATASET.replace("        return keep(x)\n", "        return x\n")
+    assert codes(alone) == []  # keep() is reached only from the Dataset now
+    # traced from another file (project/model.py hands its roots in): device code again
+    traced = Options(traced_roots=(("input.py", "keep", "called from net.py:Net.forward"),))
+    assert [(f.line, f.code) for f in findings_of(alone, options=traced) if f.code.startswith("NM3")] == [(6, "NM301")]
+    # a class that derives from a Dataset of this file, or from any base named ...Dataset
+    derived = alone.replace("class Pairs(Dataset)", "class Base(Dataset):\n    pass\n\nclass Pairs(Base)")
+    assert codes(derived) == []
+    other = alone.replace("class Pairs(Dataset)", "class Pairs(geometric.InMemoryDataset)")
+    assert codes(other) == []
+    assert codes(alone.replace("class Pairs(Dataset)", "class Pairs(object)")) == [(6, "NM301"), (10, "NM301")]

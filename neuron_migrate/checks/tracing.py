@@ -11,6 +11,7 @@ from __future__ import annotations
 import ast
 
 from neuron_migrate.models import TracedFunction
+from neuron_migrate.project.summary import dotted
 
 
 COMPILED_AT = "torch.compile at "  # the origin of a root that torch.compile in another file targets
@@ -64,3 +65,77 @@ def host_side_file(path: str) -> bool:
     if name.startswith("test_") or name.endswith("_test.py") or name == "conftest.py" or folders & _TEST_DIRS:
         return True
     return bool(folders & _DATA_DIRS) or "transforms" in name or "augment" in name
+
+
+# torch.utils.data classes whose methods run in the data loader (its worker processes or the
+# loop that feeds the model), never under torch.compile; any base named ``...Dataset`` too
+# (torchvision's VisionDataset, PyG's InMemoryDataset, a project's own BaseDataset).
+_DATA_BASES = frozenset({"Dataset", "IterableDataset", "DataLoader", "Sampler", "BatchSampler"})
+_LOADER_HOOKS = frozenset({"collate_fn", "worker_init_fn"})  # functions the loader calls
+
+
+def host_side_scopes(tree: ast.Module, qualify, traced: frozenset[str] = frozenset()) -> frozenset[int]:
+    """Ids of the classes and functions of ``tree`` that run only in data loading: the
+    classes deriving from a Dataset, DataLoader or Sampler (in this file or by name), the
+    functions handed to a loader as ``collate_fn``/``worker_init_fn``, and the module-level
+    functions used only inside those (not ``traced``, the names traced from another file).
+    Their tensors are the host's: a data-dependent shape there is no shape on the device.
+    ``qualify(expr)`` names an expression at module level."""
+    classes: dict[str, ast.ClassDef] = {}
+    functions: dict[str, ast.AST] = {}
+    todo = list(tree.body)
+    while todo:
+        node = todo.pop()
+        if isinstance(node, ast.ClassDef):
+            classes.setdefault(node.name, node)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            functions.setdefault(node.name, node)
+        elif isinstance(node, (ast.If, ast.Try)):
+            todo += [*node.body, *node.orelse, *(s for h in getattr(node, "handlers", ()) for s in h.body)]
+
+    def data_class(cls: ast.ClassDef, seen: set[int]) -> bool:
+        seen.add(id(cls))
+        for base in cls.bases:
+            name = qualify(base) or dotted(base)
+            leaf = name.rsplit(".", 1)[-1]
+            if (leaf in _DATA_BASES and name.startswith("torch.utils.data")) or leaf.endswith("Dataset"):
+                return True
+            local = classes.get(base.id) if isinstance(base, ast.Name) else None
+            if local is not None and id(local) not in seen and data_class(local, seen):
+                return True
+        return False
+
+    host: set[int] = {id(c) for c in classes.values() if data_class(c, set())}
+    # where each module-level function's name is used: the scopes around each use
+    uses: dict[str, list[tuple[int, ...]]] = {}
+    stack: list[tuple[ast.AST, tuple[int, ...], ast.ClassDef | None]] = [(tree, (), None)]
+    while stack:
+        node, scopes, cls = stack.pop()
+        if isinstance(node, ast.keyword) and node.arg in _LOADER_HOOKS:
+            hook = node.value
+            if isinstance(hook, ast.Call) and hook.args and (qualify(hook.func) or "").endswith("partial"):
+                hook = hook.args[0]  # functools.partial(collate, pad=0)
+            if isinstance(hook, ast.Lambda):
+                host.add(id(hook))
+            elif isinstance(hook, ast.Name) and hook.id in functions:
+                host.add(id(functions[hook.id]))
+            elif (isinstance(hook, ast.Attribute) and isinstance(hook.value, ast.Name)
+                  and hook.value.id == "self" and cls is not None):  # collate_fn=self.collate
+                host.update(id(s) for s in cls.body
+                            if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef)) and s.name == hook.attr)
+        elif isinstance(node, ast.Name) and node.id in functions and isinstance(node.ctx, ast.Load):
+            uses.setdefault(node.id, []).append(scopes)
+        inner = (*scopes, id(node)) if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef,
+                                                         ast.Lambda)) else scopes
+        inner_cls = node if isinstance(node, ast.ClassDef) else cls
+        stack.extend((child, inner, inner_cls) for child in ast.iter_child_nodes(node))
+    grown = True
+    while grown:
+        grown = False
+        for name, fn in functions.items():
+            if id(fn) in host or name in traced or not uses.get(name):
+                continue
+            if all(any(s in host for s in scopes) for scopes in uses[name]):
+                host.add(id(fn))
+                grown = True
+    return frozenset(host)
