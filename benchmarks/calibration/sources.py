@@ -43,7 +43,11 @@ REQUIREMENTS = HERE / "sources.txt"
 FOLDERS = {"timm": "timm", "torch-geometric": "pytorch_geometric", "vit-pytorch": "vit-pytorch",
            "x-transformers": "x-transformers", "segment-anything": "segment-anything",
            "openai-whisper": "whisper", "torchvision": "torchvision",
-           "denoising-diffusion-pytorch": "denoising-diffusion-pytorch"}
+           "denoising-diffusion-pytorch": "denoising-diffusion-pytorch",
+           **{name: name for name in ("perceiver-pytorch", "performer-pytorch", "reformer-pytorch",
+                                      "linear-attention-transformer", "vector-quantize-pytorch", "local-attention",
+                                      "axial-positional-embedding", "product-key-memory", "colt5-attention",
+                                      "hyper-connections", "linformer", "torchdiffeq")}}
 MARKER = ".release"  # in each unpacked folder: "name==version sha256", written last
 MAX_BYTES = 200 * 2**20  # a release file larger than this is refused
 
