@@ -79,6 +79,7 @@ class FunctionEstimate:
     own_frame: bool = False  # a caller breaks at the call to it, so Dynamo compiles it as a frame of its own
     split_lines: tuple[int, ...] | None = None  # statements of those calls (None: not all known)
     op_lines: tuple[int, ...] | None = None  # statements running a tensor op, of those that ran
+    eager_breaks: tuple[int, ...] = ()  # sites that break because the code around them runs eagerly (NM409)
 
     @property
     def graphs(self) -> int:
@@ -137,7 +138,7 @@ def estimate(functions: Iterable[tuple[str, TracedFunction]], executed: dict[str
 
     def lines(path: str, f: TracedFunction) -> tuple[set[int], list]:
         stmts = set(f.statements) if executed is None else set(f.statements) & executed.get(path, set())
-        return stmts, [b for b in f.breaks if b.line in stmts]
+        return stmts, [b for b in f.breaks if b.line in stmts and not b.eager_only]
 
     breaks_of = {(p, f.name): lines(p, f)[1] for p, f in functions}
     calls_of = {k: [*((k[0], c) for c in f.calls), *(c for c, _ in links.get(k, ()))] for k, f in by_key.items()}
@@ -206,9 +207,14 @@ def estimate(functions: Iterable[tuple[str, TracedFunction]], executed: dict[str
             lost = sum(weight.get(s, 1) for s in lost_lines & stmts)
         ran = bool(stmts)  # a function the run never entered makes no graph
         ops = None if f.op_lines is None else tuple(o for o in f.op_lines if o in stmts)
+        # where the function runs eagerly (the whole of it, or after `rest`), comprehensions and
+        # calls into frames Dynamo compiles on their own still break
+        eager_breaks = tuple(sorted(b.line for b in f.breaks if (b.eager_only or b.callee_frame) and b.line in stmts
+                                    and b.line not in break_lines and (eager or (rest is not None and b.line > rest))))
         out.append(FunctionEstimate(f, size, lost, break_lines, eager and ran, rest, bool(resumed),
                                     len(split_by[key]) if ran else 0, key in framed and ran,
-                                    None if key in unplaced else tuple(sorted(split_at[key] & stmts)), ops))
+                                    None if key in unplaced else tuple(sorted(split_at[key] & stmts)), ops,
+                                    eager_breaks))
     return out
 
 
@@ -346,7 +352,7 @@ def compile_coverage(files: Iterable[FileResult], requested: tuple[str, ...] = (
              "estimated_coverage": round(1 - e.lost / e.statements, 4) if e.statements else None,
              "breaks": [{"line": b.line, "code": b.code, "skips_frame": b.skips_frame,
                          "skips_rest": b.skips_rest}
-                        for b in e.function.breaks]}
+                        for b in e.function.breaks if not b.eager_only or b.line in e.eager_breaks]}
             for e in est]})
     doc = {"formula": FORMULA, **_summary(everything),
            "entries_source": source, "entries_note": ENTRY_SOURCES[source],

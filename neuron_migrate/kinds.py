@@ -53,12 +53,16 @@ _SIZE_METHODS = {"view", "reshape", "expand", "repeat", "new_zeros", "new_ones",
                  "narrow", "unflatten", "tile", "permute"}
 _SIZE_FUNCTIONS = {"torch.zeros", "torch.ones", "torch.empty", "torch.full", "torch.arange", "torch.eye",
                    "torch.randn", "torch.rand"}
-_NOT_TENSOR_TORCH = ("torch.is_", "torch.get_", "torch.set_", "torch._", "torch.jit.", "torch.cuda.",
+_NOT_TENSOR_TORCH = ("torch.is_", "torch.get_", "torch.set_", "torch.are_", "torch.use_", "torch.sym_",
+                     "torch._", "torch.jit.", "torch.cuda.",
                      "torch.distributed.", "torch.backends.", "torch.compiler.", "torch.utils.",
                      "torch.autograd.grad_mode", "torch.nn.init.calculate")
 _NOT_TENSOR_TORCH_LEAVES = {"numel", "equal", "allclose", "device", "dtype", "Size", "finfo", "iinfo",
                             "no_grad", "enable_grad", "manual_seed", "compile", "load", "save",
-                            "is_tensor", "is_floating_point", "promote_types", "result_type"}
+                            "is_tensor", "is_floating_point", "promote_types", "result_type",
+                            # torch functions that return Python values (not in torch's ATen API table)
+                            "broadcast_shapes", "initial_seed", "seed", "typename", "can_cast", "vmap",
+                            "compiled_with_cxx11_abi", "clear_autocast_cache", "fork", "wait"}
 
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 _BINDERS = frozenset({ast.Assign, ast.AnnAssign, ast.AugAssign, ast.For, ast.AsyncFor})

@@ -84,6 +84,8 @@ class BreakSite:
     code: str  # the rule that predicts it (NM4xx, or NM301 for a data-dependent shape)
     skips_frame: bool = False  # in a loop, try block or user context: Dynamo cannot resume
     skips_rest: bool = False  # cannot be resumed: the rest of the function runs eagerly (NM406)
+    eager_only: bool = False  # a break only where the function runs eagerly (NM409): else no site
+    callee_frame: bool = False  # inside a callee Dynamo compiles as a frame even from eager code (optimizer.step)
 
 
 @dataclass(frozen=True)

@@ -141,3 +141,22 @@ def test_a_skip_after_a_resumed_break_loses_only_the_resumed_frame():
                        (BreakSite(4, "NM401"), BreakSite(9, "NM401", skips_frame=True)))
     [e] = estimate_functions([f])
     assert not e.runs_eagerly and e.rest_eager_from == 4 and e.lost == 6 and e.graphs == 0
+
+
+def test_sites_that_break_only_or_also_where_the_function_runs_eagerly():
+    """A comprehension (NM409, eager_only) counts only where the function runs eagerly; a call
+    Dynamo compiles as a frame of its own (optimizer.step, callee_frame) breaks there too, even
+    after the break that made the function eager (measured: constructs.py)."""
+    comp = BreakSite(2, "NM409", eager_only=True)
+    step = BreakSite(5, "NM404", callee_frame=True)
+    traced = TracedFunction("f", 1, 6, "forward", (2, 3, 4, 5, 6), (comp, step))
+    [e] = estimate_functions([traced])
+    assert e.break_lines == (5,) and e.eager_breaks == () and not e.runs_eagerly
+    skipped = TracedFunction("f", 1, 6, "forward", (2, 3, 4, 5, 6),
+                             (comp, BreakSite(3, "NM404", skips_frame=True), step))
+    [e] = estimate_functions([skipped])
+    assert e.runs_eagerly and e.break_lines == (3,) and e.eager_breaks == (2, 5)
+    rest = TracedFunction("f", 1, 6, "forward", (2, 3, 4, 5, 6),
+                          (comp, BreakSite(3, "NM406", skips_rest=True), step))
+    [e] = estimate_functions([rest])
+    assert e.break_lines == (3,) and e.eager_breaks == (5,)  # the comprehension runs before the break

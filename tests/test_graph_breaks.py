@@ -184,3 +184,61 @@ def test_fullgraph_compiles_say_a_break_raises():
             "fast = torch.compile(plain, fullgraph=True)\nslow = torch.compile(loose)\n")
     said = {f.line: "fullgraph=True" in f.message for f in findings_of(code) if f.code == "NM403"}
     assert said == {4: True, 12: True, 16: False}
+
+
+def test_rnn_break_is_at_the_modules_first_use():
+    code = ("import torch.nn as nn\n\nclass E(nn.Module):\n    def __init__(self):\n"
+            "        super().__init__()\n        self.lstm = nn.LSTM(4, 4)\n\n"
+            "    def forward(self, x):\n        x = x * 2\n        x = x + 1\n"
+            "        self.lstm.flatten_parameters()\n        y, _ = self.lstm(x)\n        z, _ = self.lstm(y)\n"
+            "        return z\n")
+    assert codes(code) == [(11, "NM406")]
+    assert [(b.line, b.skips_rest) for b in summary(code)["E.forward"].breaks] == [(11, True)]
+
+
+def test_training_loops_break_on_loaders_progress_bars_and_optimizers():
+    code = ("import torch\nfrom tqdm import tqdm\n\n@torch.compile\ndef sample(model, x, steps):\n"
+            "    for t in tqdm(range(steps)):\n        x = model(x)\n    return x\n\n"
+            "@torch.compile\ndef train(model, loader, opt):\n    for i, (x, y) in enumerate(loader):\n"
+            "        opt.zero_grad()\n        model(x).sum().backward()\n        opt.step()\n")
+    assert codes(code) == [(6, "NM404"), (12, "NM404"), (13, "NM404"), (15, "NM404")]
+    breaks = summary(code)["train"].breaks
+    assert [(b.line, b.skips_frame, b.callee_frame) for b in breaks] == [
+        (12, True, False), (13, True, False), (15, True, True)]
+
+
+def test_plain_lists_ranges_and_steps_of_other_objects_are_not_breaks():
+    code = ("import torch\n\n@torch.compile\ndef run(model, batches, scheduler, x):\n"
+            "    for b in batches:\n        x = model(x + b)\n    for i in range(3):\n        x = x * i\n"
+            "    scheduler.step()\n    return x\n")
+    assert codes(code) == []
+
+
+def test_comprehension_frames_only_where_the_function_runs_eagerly():
+    from neuron_migrate.checks.graph_breaks import COMPREHENSION_FRAMES
+
+    code = ("import torch\nimport torch.nn as nn\n\nclass P(nn.Module):\n"
+            "    def forward(self, x, sizes: list[int]):\n"
+            "        parts = [x[:n] for n in sizes]\n        rows = [r * 2 for r in x]\n"
+            "        for p in parts:\n            print(p)\n        return rows\n\n"
+            "class Q(nn.Module):\n    def forward(self, x, sizes: list[int]):\n"
+            "        return [x[:n] for n in sizes]\n")
+    expected = [(6, "NM409"), (9, "NM403")] if COMPREHENSION_FRAMES else [(9, "NM403")]
+    assert codes(code) == expected
+    sites = summary(code)
+    assert [(b.line, b.eager_only) for b in sites["P.forward"].breaks if b.code == "NM409"] == (
+        [(6, True)] if COMPREHENSION_FRAMES else [])
+    assert [b.code for b in sites["Q.forward"].breaks] == (["NM409"] if COMPREHENSION_FRAMES else [])
+
+
+def test_torchvision_nms_is_a_data_dependent_shape():
+    code = ("import torch\n\ndef nms(boxes, scores, t):\n    return torch.ops.torchvision.nms(boxes, scores, t)\n\n"
+            "def roi_align(x, rois):\n    return torch.ops.torchvision.roi_align(x, rois, 1.0, 7, 7, 2, False)\n")
+    assert codes(code) == [(4, "NM301")]
+
+
+def test_torch_functions_that_answer_python_values_are_not_tensors():
+    code = ("import torch\nimport torch.nn as nn\n\nclass M(nn.Module):\n    def forward(self, x):\n"
+            "        if not torch.are_deterministic_algorithms_enabled() or x.is_mps:\n            x = x + 1\n"
+            "        if torch.initial_seed() > 3:\n            x = x * 2\n        return x\n")
+    assert codes(code) == []

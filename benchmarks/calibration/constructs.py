@@ -126,6 +126,63 @@ class Flagged(nn.Module):  # a break behind a constructor flag that is off by de
         return y + 1
 
 FLAGGED = Flagged().eval()
+class Tagger(nn.Module):  # TorchBench tts_angular, Tacotron2's encoder
+    def __init__(self):
+        super().__init__()
+        self.lstm = nn.LSTM(8, 8)
+    def forward(self, x):
+        y = x * 2
+        y = y + 1
+        self.lstm.flatten_parameters()
+        out, _ = self.lstm(y.unsqueeze(1))
+        return out * 3
+
+class Sizer(nn.Module):  # reads an attribute of its LSTM before calling it
+    def __init__(self):
+        super().__init__()
+        self.lstm = nn.LSTM(8, 8)
+    def forward(self, x):
+        y = x * 2
+        y = y + 1
+        h = y.new_zeros(1, 1, self.lstm.hidden_size)
+        out, _ = self.lstm(y.unsqueeze(1), (h, h))
+        return out * 3
+
+TAGGER, SIZER = Tagger().eval(), Sizer().eval()
+
+# custom operators (torch.library), as libraries register theirs (torchvision's nms)
+@torch.library.custom_op("nmc::keep", mutates_args=())
+def keep(x: torch.Tensor) -> torch.Tensor:
+    return (x > 0).nonzero()[:, 0]
+
+@keep.register_fake
+def _(x):  # the size of the result is known only when the op has run (torchvision's meta_nms)
+    return x.new_empty(torch.library.get_ctx().new_dynamic_size(), dtype=torch.long)
+
+@torch.library.custom_op("nmc::twice", mutates_args=())
+def twice(x: torch.Tensor) -> torch.Tensor:
+    return x * 2
+
+@twice.register_fake
+def _(x):
+    return torch.empty_like(x)
+
+@torch.library.custom_op("nmc::nofake", mutates_args=())
+def nofake(x: torch.Tensor) -> torch.Tensor:
+    return x * 2
+
+try:
+    from tqdm import tqdm  # a progress bar over the sampling loop (denoising-diffusion-pytorch)
+except ImportError:
+    tqdm = None
+LOADER = torch.utils.data.DataLoader(torch.utils.data.TensorDataset(torch.randn(4, 8)), batch_size=2)
+PARAM = torch.nn.Parameter(torch.ones(8))
+PARAM.grad = torch.ones(8)
+OPT = torch.optim.SGD([PARAM], lr=0.1)
+NUMS = [5, 2]
+PAIRS = [(1, 2), (3, 4)]
+TENSORS = [torch.ones(2), torch.ones(3)]
+PACKED = nn.utils.rnn.pack_padded_sequence(torch.randn(1, 4, 8), [4], batch_first=True)
 """
 
 # name, condition, body of f(x) (x: float tensor of shape (4, 8)), dynamo config overrides
@@ -270,6 +327,39 @@ CASES: list[tuple[str, str, dict]] = [
     # branches that do not run by default (issue 14, fourth round)
     ("log call behind a default-off parameter", "y = resample(x)\nreturn y * 2", {}),
     ("break behind a default-off constructor flag", "y = x * 2\nreturn FLAGGED(y) * 2", {}),
+    # issue 14, fourth round: the calibration_4 / held_out_4 misses, as constructs
+    ("LSTM: flatten_parameters() before the call", "y = x * 2\nreturn TAGGER(y) + 1", {}),
+    ("LSTM: an attribute read before the call", "y = x * 2\nreturn SIZER(y) + 1", {}),
+    ("custom op, fake with a data-dependent size", "y = x * 2\ni = torch.ops.nmc.keep(y[0])\nreturn y[:, :2] * i.numel()", {}),
+    ("custom op, fake of fixed shape", "y = x * 2\nz = torch.ops.nmc.twice(y)\nreturn z + 1", {}),
+    ("custom op without a fake", "y = x * 2\nz = torch.ops.nmc.nofake(y)\nreturn z + 1", {}),
+    ("torch.autograd.Variable", "y = x * 2\nv = torch.autograd.Variable(y)\nreturn v + 1", {}),
+    ("torch.autograd.Variable twice", "y = x * 2\nv = torch.autograd.Variable(y)\nw = v + 1\nu = torch.autograd.Variable(w)\nreturn u + 1", {}),
+    ("pack_padded_sequence", "y = x * 2\np = nn.utils.rnn.pack_padded_sequence(y.unsqueeze(0), [1], batch_first=True)\nreturn y + 1", {}),
+    ("pack_padded_sequence, lengths as a tensor", "y = x * 2\np = nn.utils.rnn.pack_padded_sequence(y.unsqueeze(0), torch.tensor([1]), batch_first=True)\nreturn y + 1", {}),
+    ("pad_packed_sequence", "y = x * 2\np = nn.utils.rnn.pad_packed_sequence(PACKED, batch_first=True)[0]\nreturn y + p.sum()", {}),
+    ("pad_sequence", "y = x * 2\np = nn.utils.rnn.pad_sequence([y, y[:2]])\nreturn p + 1", {}),
+    ("for over a DataLoader", "s = x * 2\nfor (b,) in LOADER:\n    s = s + b.sum()\nreturn s", {}),
+    ("for over tqdm(range)", "s = x * 2\nfor i in tqdm(range(2)):\n    s = s + i\nreturn s", {}),
+    ("optimizer.step()", "y = x * 2\nOPT.step()\nreturn y + 1", {}),
+    ("optimizer.step() after a skipping break", "for r in x:\n    print(r)\nOPT.step()\nreturn x + 1", {}),
+    ("optimizer.zero_grad() after a skipping break", "for r in x:\n    print(r)\nOPT.zero_grad()\nreturn x + 1", {}),
+    ("optimizer.zero_grad()", "y = x * 2\nOPT.zero_grad()\nreturn y + 1", {}),
+    # a comprehension is a function of its own on Python 3.11: in a frame that runs eagerly it is a
+    # frame Dynamo starts at, given an iterator it cannot step ("Missing tp_iternext")
+    ("enumerate in a list comprehension, frame skipped", "u = [torch.full((n,), i) for i, n in enumerate(NUMS)]\nfor r in x:\n    print(r)\nreturn torch.cat(u)", {}),
+    ("list in a list comprehension, frame skipped", "u = [x[0] * n for n in NUMS]\nfor r in x:\n    print(r)\nreturn u", {}),
+    ("range in a list comprehension, frame skipped", "u = [x[0] * n for n in range(3)]\nfor r in x:\n    print(r)\nreturn u", {}),
+    ("ModuleList in a list comprehension, frame skipped", "u = [layer(x) for layer in LAYERS]\nfor r in x:\n    print(r)\nreturn u", {}),
+    ("list comprehension after the skipping break", "for r in x:\n    print(r)\nu = [x[0] * n for n in NUMS]\nreturn u", {}),
+    ("list comprehension after an LSTM call", "y = x * 2\ny = y + 1\nout, _ = LSTM(y.unsqueeze(1))\nu = [out * n for n in NUMS]\nreturn u", {}),
+    ("list of tensors in a list comprehension, frame skipped", "u = [t * 2 for t in TENSORS]\nfor r in x:\n    print(r)\nreturn u", {}),
+    ("list of tuples in a list comprehension, frame skipped", "u = [x[0] * a * b for a, b in PAIRS]\nfor r in x:\n    print(r)\nreturn u", {}),
+    ("tensor rows in a list comprehension, frame skipped", "u = [r * 2 for r in x]\nfor r in x:\n    print(r)\nreturn u", {}),
+    ("zip in a list comprehension, frame skipped", "u = [a * n for a, n in zip(x, NUMS)]\nfor r in x:\n    print(r)\nreturn u", {}),
+    ("generator expression, frame skipped", "u = sum(x[0] * n for n in NUMS)\nfor r in x:\n    print(r)\nreturn u", {}),
+    ("list comprehension after a resumed break", "y = x * 2\nn = y.sum().item()\nu = [y[0] * k for k in NUMS]\nreturn u", {}),
+    ("enumerate in a list comprehension, traced", "u = [torch.full((n,), i) for i, n in enumerate(NUMS)]\nreturn torch.cat(u) + 1", {}),
     ("torch.cat grown in a loop", "y = x[:1]\nfor i in range(3):\n    y = torch.cat((y, x[i:i + 1]), 0)\nreturn y * 2", {}),
 ]
 

@@ -38,6 +38,7 @@ which functions are traced, reports the hazards in them, and leaves a per-functi
 from __future__ import annotations
 
 import ast
+import sys
 from dataclasses import dataclass, field
 
 from neuron_migrate.checks import Context, finalizer, on, prefilter, rule
@@ -91,9 +92,12 @@ NM404 = rule(
     summary="call Dynamo cannot trace in traced code: a torch.compile graph break",
     why="`time.time()`, Python's `random`, `torch.manual_seed`, `torch.typename`, "
         "`Tensor.data_ptr()`, `torch._dynamo.graph_break()`, `copy.deepcopy` of a tensor, setting "
-        "`t.requires_grad`, building a module with parameters (`nn.Linear(...)`) and `with open(...)` "
-        "are not traced: the graph ends there (`data_ptr()` and `open` make Dynamo skip the whole "
-        "function). Each finding names Dynamo's own graph-break id (`GB0007`, see "
+        "`t.requires_grad`, building a module with parameters (`nn.Linear(...)`), `with open(...)`, "
+        "`torch.autograd.Variable`, `pack_padded_sequence` / `pad_packed_sequence` and a torch.optim "
+        "optimizer's `step()` / `zero_grad()` are not traced: the graph ends there (`data_ptr()`, "
+        "`open` and a `for` over a DataLoader or `tqdm(...)` make Dynamo skip the whole function; "
+        "`optimizer.step()` breaks even there, as a frame of its own). Each finding names Dynamo's "
+        "own graph-break id (`GB0007`, see "
         "https://meta-pytorch.github.io/compile-graph-break-site/).",
     example="class Noise(nn.Module):\n    def forward(self, x):\n        torch.manual_seed(0)\n"
             "        return x + torch.randn_like(x)",
@@ -118,7 +122,9 @@ NM405 = rule(
 NM406 = rule(
     "NM406", "rnn-module-in-traced-code", "warning", "compile",
     summary="nn.LSTM / nn.GRU / nn.RNN called in traced code: Dynamo runs the rest of the function eagerly",
-    why="Dynamo in torch 2.13 does not trace the RNN modules (`allow_rnn=False`), and the break "
+    why="Dynamo in torch 2.13 does not trace the RNN modules (`allow_rnn=False`): it breaks at the "
+        "first use of the module in the function (`self.lstm.flatten_parameters()` when that comes "
+        "before the call), and the break "
         "cannot be resumed: the ops before the call are compiled (when there are at least two), "
         "the call and everything after it in the function run eagerly, and with fewer ops "
         "before it or inside a loop the whole function does. `nn.LSTMCell`/`nn.GRUCell` are "
@@ -169,6 +175,26 @@ NM408 = rule(
     fix="none", fix_reason="a dense adjacency matrix costs memory; the trade-off is the author's",
     source="measured: benchmarks/calibration/constructs.py (torch 2.13)",
 )
+NM409 = rule(
+    "NM409", "comprehension-frame-in-eager-code", "info", "compile",
+    summary="list comprehension over a list in code Dynamo runs eagerly: one more graph break",
+    why="On Python 3.11 a list, set or dict comprehension is a function of its own. Where the "
+        "function around it runs eagerly (its frame skipped by another break, or the rest of it "
+        "after a break Dynamo cannot resume from), Dynamo starts the comprehension as a frame and "
+        "cannot step the list or `enumerate` iterator it is given (\"Missing tp_iternext\"), so "
+        "the comprehension runs eagerly too. Fixing the break that makes the function eager fixes "
+        "this one; Python 3.12 inlines comprehensions (PEP 709).",
+    example="class Heads(nn.Module):\n    def forward(self, x, sizes: list[int]):\n"
+            "        parts = [x[:n] * i for i, n in enumerate(sizes)]\n"
+            "        for p in parts:\n            print(p.shape)\n        return parts",
+    use_instead="class Heads(nn.Module):\n    def forward(self, x, sizes: list[int]):\n"
+                "        parts = [x[:n] * i for i, n in enumerate(sizes)]\n        return parts",
+    fix="none", fix_reason="the break that makes the function run eagerly is the one to fix",
+    source="measured: benchmarks/calibration/constructs.py (torch 2.13, Python 3.11: \"list in a "
+           "list comprehension, frame skipped\"; torchvision's RegionProposalNetwork.filter_proposals)",
+)
+# Python 3.12 compiles comprehensions inline (PEP 709): no frame of their own.
+COMPREHENSION_FRAMES = sys.version_info < (3, 12)
 
 
 # -- facts measured with torch 2.13 (constructs.py) -------------------------------------------
@@ -194,6 +220,8 @@ GB = {
     "deepcopy": "GB4198",  # Attempted to copy.deepcopy a tensor
     "requires_grad": "GB0206",  # setattr() on Tensor.requires_grad
     "context": "GB0142",  # Unsupported context manager
+    "inline_skipped": "GB0008",  # Attempted to inline function marked as skipped
+    "iternext": "GB4347",  # Missing tp_iternext
 }
 _SCALAR_BUILTINS = {"int", "float", "bool", "complex"}
 _DATA_DEPENDENT_FUNCTIONS = {"torch.equal", "torch.allclose", "torch.is_nonzero"}  # op tag data_dependent_output
@@ -203,7 +231,18 @@ _UNTRACEABLE = {
     "time.time_ns", "time.perf_counter_ns", "torch.manual_seed", "torch.seed", "torch.typename",
     "torch.random.manual_seed", "torch.random.seed", "torch.cuda.manual_seed",
     "torch.cuda.manual_seed_all", "torch._dynamo.graph_break",
+    "torch.autograd.Variable", "torch.autograd.variable.Variable",
+    "torch.nn.utils.rnn.pack_padded_sequence", "torch.nn.utils.rnn.pad_packed_sequence",
 }
+# Iterables Dynamo does not trace into (torch.utils.data and tqdm are skipped files): a `for`
+# over one skips the whole function (measured: "for over a DataLoader", "for over tqdm(range)").
+_SKIPPED_ITERABLES = {"tqdm.tqdm", "tqdm.auto.tqdm", "tqdm.notebook.tqdm", "tqdm.trange", "tqdm.auto.trange",
+                      "torch.utils.data.DataLoader", "torch.utils.data.dataloader.DataLoader"}
+_LOADER_WORDS = ("loader",)  # train_loader, dataloader: a parameter holding a DataLoader
+# torch.optim's step() calls torch._dynamo.graph_break() (GB0025); zero_grad is a skipped
+# function (GB0008); both resumable (measured: "optimizer.step()", "optimizer.zero_grad()").
+_OPTIMIZER_METHODS = {"step": "graph_break", "zero_grad": "inline_skipped"}
+_OPTIMIZER_WORDS = ("optimizer", "optim", "opt")
 _UNTRACEABLE_MODULES = ("random.",)  # Python's random module (numpy.random is traced)
 _DISABLE = {"torch.compiler.disable", "torch._dynamo.disable"}
 # torch.nn modules that create parameters when built: building one in traced code breaks
@@ -795,6 +834,7 @@ def _find_callees(fn: ast.AST, cls: ast.ClassDef | None, d: _State) -> list[tupl
         found = _method_of(d.classes[name], "forward", d) if name in d.classes else None
         if found is not None and found[0] is not fn:
             out.append((found[0], node))
+    bound = None  # local name -> the methods assigned to it: fn = self.a if c else self.b
     for node in body.calls:
         f = node.func
         if isinstance(f, ast.Name):
@@ -805,6 +845,13 @@ def _find_callees(fn: ast.AST, cls: ast.ClassDef | None, d: _State) -> list[tupl
                 found = _method_of(cls, "forward", d)
                 if found is not None:
                     out.append((found[0], node))
+            elif cls is not None:
+                if bound is None:
+                    bound = _bound_methods(body)
+                for attr in bound.get(f.id, ()):
+                    found = _method_of(cls, attr, d)
+                    if found is not None:
+                        out.append((found[0], node))
         elif (isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name) and f.value.id == "self"
               and cls is not None):
             found = _method_of(cls, f.attr, d)
@@ -826,6 +873,18 @@ def _find_callees(fn: ast.AST, cls: ast.ClassDef | None, d: _State) -> list[tupl
                     found = _method_of(d.classes[b.id], f.attr, d)
                     if found is not None:
                         out.append((found[0], node))
+    return out
+
+
+def _bound_methods(body: _Body) -> dict[str, list[str]]:
+    """``sample_fn = self.p_sample_loop if c else self.ddim_sample``: name -> method names."""
+    out: dict[str, list[str]] = {}
+    for node in body.binders:
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+            values = [node.value.body, node.value.orelse] if isinstance(node.value, ast.IfExp) else [node.value]
+            for v in values:
+                if isinstance(v, ast.Attribute) and isinstance(v.value, ast.Name) and v.value.id == "self":
+                    out.setdefault(node.targets[0].id, []).append(v.attr)
     return out
 
 
@@ -918,13 +977,15 @@ class _Body:
     tests: list[ast.AST] = field(default_factory=list)  # if, while, conditional expressions, calls
     raises: list[ast.Raise] = field(default_factory=list)
     defs: list[ast.AST] = field(default_factory=list)  # nested def statements
+    comprehensions: list[ast.AST] = field(default_factory=list)  # list, set and dict comprehensions
 
 
 _TRAPPING = (*_LOOPS, *_TRYS, ast.With, ast.AsyncWith)  # bodies where a break cannot be resumed
 _BINDERS = (ast.Assign, ast.AnnAssign, ast.AugAssign, ast.For, ast.AsyncFor)
 # _Body's lists, with the node types each takes
 _LISTS = (("statements", ast.stmt), ("calls", ast.Call), ("binops", ast.BinOp), ("binders", _BINDERS),
-          ("tests", (ast.If, ast.While, ast.IfExp, ast.Call)), ("raises", ast.Raise), ("defs", _FUNCS))
+          ("tests", (ast.If, ast.While, ast.IfExp, ast.Call)), ("raises", ast.Raise), ("defs", _FUNCS),
+          ("comprehensions", (ast.ListComp, ast.SetComp, ast.DictComp)))
 _PLAIN, _SCOPE, _BRANCH, _TRAP = "plain", "scope", "branch", "trap"
 # node type -> (the _Body lists it joins, is a statement, how to walk it, child fields last first)
 _PLANS: dict[type, tuple[tuple[str, ...], bool, str, tuple[str, ...]]] = {}
@@ -1145,6 +1206,7 @@ class Hazard:
     skips_rest: bool = False  # Dynamo cannot resume: the rest of the function runs eagerly
     skips_frame: bool = False  # Dynamo gives up on the whole function at it
     gb: str = ""  # Dynamo's id of the graph-break type (rules/generated/graph_breaks.json)
+    callee_frame: bool = False  # the break is inside a callee that Dynamo compiles even from eager code
 
 
 def _hazards(fn: ast.AST, t: Tensors, ctx: Context, d: _State, cls: ast.ClassDef | None) -> list[Hazard]:
@@ -1176,6 +1238,10 @@ def _hazards(fn: ast.AST, t: Tensors, ctx: Context, d: _State, cls: ast.ClassDef
                 out.append(Hazard(NM404, target, f"setting `{_short(ctx, target)}` on a tensor is not "
                                   "traced by Dynamo (graph break)", gb=GB["requires_grad"]))
     for node in body.statements:  # with open(...): a context manager Dynamo cannot enter
+        if isinstance(node, (ast.For, ast.AsyncFor)) and _skipped_iterable(node.iter, ctx, chain):
+            out.append(Hazard(NM404, node.iter, f"iterating `{_short(ctx, node.iter)}`: Dynamo does not trace "
+                              "DataLoader or tqdm iterators", skips_frame=True,
+                              gb=GB["inline_skipped"]))
         if isinstance(node, (ast.With, ast.AsyncWith)):
             for item in node.items:
                 expr = item.context_expr
@@ -1184,13 +1250,40 @@ def _hazards(fn: ast.AST, t: Tensors, ctx: Context, d: _State, cls: ast.ClassDef
                         and not ctx.names.is_bound("open", chain):
                     out.append(Hazard(NM404, expr, f"`{_short(ctx, expr)}` is a context manager Dynamo does "
                                       "not support", skips_frame=True, gb=GB["context"]))
-    return out
+    return _first_rnn_use(out)
+
+
+def _first_rnn_use(hazards: list[Hazard]) -> list[Hazard]:
+    """One NM406 per RNN submodule: at its first use in the function (``flatten_parameters()``
+    before the call), where Dynamo breaks."""
+    first: dict[str, tuple[int, int]] = {}
+    for h in hazards:
+        if h.rule is NM406:
+            key = _rnn_attr(h.node)
+            first[key] = min(first.get(key, (h.node.lineno, h.node.col_offset)), (h.node.lineno, h.node.col_offset))
+    if len(first) == sum(h.rule is NM406 for h in hazards):
+        return hazards
+    return [h for h in hazards if h.rule is not NM406 or first[_rnn_attr(h.node)] == (h.node.lineno, h.node.col_offset)]
+
+
+def _rnn_attr(call: ast.Call) -> str:
+    f = call.func  # self.lstm(...) or self.lstm.flatten_parameters()
+    return f.attr if isinstance(f.value, ast.Name) else f.value.attr
 
 
 def _call_hazard(call: ast.Call, t: Tensors, ctx: Context, d: _State, cls, chain, loggers) -> Hazard | None:
     f = call.func
     name = ctx.names.qualify(f, chain)
     if isinstance(f, ast.Attribute) and name is None:
+        owner = f.value
+        if (cls is not None and isinstance(owner, ast.Attribute) and isinstance(owner.value, ast.Name)
+                and owner.value.id == "self" and _submodule_kind(cls, owner.attr, ctx, d) == "rnn"):
+            # Dynamo breaks where it first meets the module, not where it is called
+            return Hazard(NM406, call, f"`self.{owner.attr}` is an nn.LSTM/GRU/RNN: Dynamo breaks at its first use "
+                          f"(`.{f.attr}(...)`) and cannot resume after", skips_rest=True, gb=GB['rnn'])
+        if f.attr in _OPTIMIZER_METHODS and _is_optimizer(owner):
+            return Hazard(NM404, call, f"`{_short(ctx, f)}()` of a torch.optim optimizer is not traced by Dynamo "
+                          "(graph break)", gb=GB[_OPTIMIZER_METHODS[f.attr]], callee_frame=f.attr == "step")
         if f.attr in _HOST_SYNC_METHODS and not call.args and not call.keywords:
             return Hazard(NM401, call, f"`.{f.attr}()` copies a tensor value to the host (graph break)", gb=GB['item'] if f.attr == 'item' else GB['tolist'])
         if f.attr in _SPARSE_METHODS:
@@ -1255,6 +1348,25 @@ def _call_hazard(call: ast.Call, t: Tensors, ctx: Context, d: _State, cls, chain
     if name.startswith("math.") and any(t.of(a) for a in call.args):
         return Hazard(NM401, call, f"`{name}` of a tensor needs its value on the host (graph break)", gb=GB['data_dependent'])
     return None
+
+
+def _is_optimizer(e: ast.AST) -> bool:
+    """``optimizer``, ``self.optim``, ``g_opt``: a name that says it holds a torch.optim optimizer."""
+    name = e.id if isinstance(e, ast.Name) else e.attr if isinstance(e, ast.Attribute) else ""
+    name = name.lower()
+    return name in _OPTIMIZER_WORDS or name.endswith(("optimizer", "_optim", "_opt")) or name.startswith("optimizer")
+
+
+def _skipped_iterable(e: ast.AST, ctx: Context, chain) -> bool:
+    """``tqdm(...)``, ``DataLoader(...)``, ``train_loader``, ``enumerate(loader)``: an iterable
+    whose iterator lives in a file Dynamo skips."""
+    if isinstance(e, ast.Call) and isinstance(e.func, ast.Name) and e.func.id == "enumerate" and e.args \
+            and not ctx.names.is_bound("enumerate", chain):
+        e = e.args[0]
+    if isinstance(e, ast.Call):
+        return ctx.names.qualify(e.func, chain) in _SKIPPED_ITERABLES
+    name = e.id if isinstance(e, ast.Name) else e.attr if isinstance(e, ast.Attribute) else ""
+    return name.lower().endswith(_LOADER_WORDS)
 
 
 def _numpy_of_tensor(e: ast.AST, t: Tensors, ctx: Context, chain) -> bool:
@@ -1522,11 +1634,13 @@ def report_traced(ctx: Context) -> None:
                 msg += f" [Dynamo {h.gb}]"
             ctx.report(h.rule, h.node, msg, dynamo=h.gb or None)
             if id(h.node) not in training:
-                _add_site(sites, stmt, h.node, h.rule.code, trap, h.skips_rest)
+                _add_site(sites, stmt, h.node, h.rule.code, trap, h.skips_rest, h.callee_frame)
         for nid, (node, code) in shape_breaks.items():  # in source order, as the walk found them
             if nid in where and nid not in training:
                 stmt, trap = where[nid]
                 _add_site(sites, stmt, node, code, trap)
+        if COMPREHENSION_FRAMES:
+            _comprehension_sites(fn, tf, tensors, ctx, d, sites, training)
         weights: dict[int, int] = {}  # statement line -> weight, for calls into torch.nn containers
         if tf.cls is not None:
             for node in _body(fn, d).calls:
@@ -1708,6 +1822,58 @@ def _constants(ctx: Context, d: _State) -> dict[str, bool]:
     return d.constants
 
 
+def _comprehension_sites(fn: ast.AST, tf: Traced, tensors: Tensors, ctx: Context, d: _State,
+                         sites: dict[int, BreakSite], training: frozenset[int]) -> None:
+    """NM409: comprehensions over a list, ``enumerate`` of one or a ModuleList (an iterator
+    Dynamo cannot step when the comprehension is a frame of its own). Each is a site that counts
+    only where the function runs eagerly, which the project's estimate decides (a callee in
+    another file may be what breaks in a loop); it is reported where this file shows it: after
+    a break that skips the frame or the rest of it."""
+    body = _body(fn, d)
+    if not body.comprehensions:
+        return
+    where = body.where
+    own = [s for s in sites.values() if s.skips_frame or s.skips_rest]
+    whole = any(s.skips_frame for s in own)
+    rest = min((s.line for s in own if s.skips_rest), default=None)
+    for comp in body.comprehensions:
+        it = comp.generators[0].iter
+        if isinstance(it, ast.Call) and isinstance(it.func, ast.Name) and it.func.id == "enumerate" \
+                and len(it.args) == 1 and not ctx.names.is_bound("enumerate", tf.chain):
+            it = it.args[0]
+        if id(comp) in training or not _python_items(it, fn, tf.cls, d):
+            continue  # range(), zip(), a tensor's rows, a list of tensors: Dynamo steps those (measured)
+        stmt = where[id(comp)][0]
+        line = stmt.lineno
+        if line in sites:
+            continue  # the statement breaks already
+        sites[line] = BreakSite(line=line, code=NM409.code, eager_only=True)
+        if whole or (rest is not None and line > rest):
+            ctx.report(NM409, comp, f"`{_short(ctx, comp)}` is a frame of its own here (Python 3.11), since "
+                       f"`{tf.name}` runs eagerly at this point: Dynamo cannot step its iterator "
+                       f"[Dynamo {GB['iternext']}]", dynamo=GB["iternext"])
+
+
+def _python_items(it: ast.AST, fn: ast.AST, cls: ast.ClassDef | None, d: _State) -> bool:
+    """A list whose items are no tensors (a parameter annotated ``list[int]``, a list of tuples),
+    or a ModuleList / Sequential held by the module: iterators Dynamo cannot step from a frame
+    (measured; a list of tensors it can)."""
+    if isinstance(it, ast.Name):
+        args = fn.args
+        ann = next((a.annotation for a in (*args.posonlyargs, *args.args, *args.kwonlyargs) if a.arg == it.id), None)
+        if ann is None:
+            return False
+        text = ast.unparse(ann).lower()
+        return text.startswith(("list[", "sequence[", "tuple[", "typing.list[", "optional[list[")) \
+            and "tensor" not in text and any(w in text for w in ("int", "float", "bool", "str"))
+    if isinstance(it, ast.Attribute) and isinstance(it.value, ast.Name) and it.value.id == "self" and cls is not None:
+        for c, _ in _lineage(cls, d):
+            for value in d.held.get(id(c), {}).get(it.attr, ()):
+                if dotted(_built(value).func).rpartition(".")[2] in ("ModuleList", "Sequential"):
+                    return True
+    return False
+
+
 def _is_training(e: ast.AST) -> bool:
     return isinstance(e, ast.Attribute) and e.attr == "training" and isinstance(e.value, ast.Name) \
         and e.value.id == "self"
@@ -1857,9 +2023,10 @@ def _grows(fn: ast.AST, ctx: Context, d: _State) -> tuple[int, ...]:
 
 
 def _add_site(sites: dict[int, BreakSite], stmt: ast.stmt | None, node: ast.AST, code: str,
-              trap: str | None, skips_rest: bool = False) -> None:
+              trap: str | None, skips_rest: bool = False, callee_frame: bool = False) -> None:
     line = stmt.lineno if stmt is not None else node.lineno
-    new = BreakSite(line=line, code=code, skips_frame=bool(trap), skips_rest=skips_rest and not trap)
+    new = BreakSite(line=line, code=code, skips_frame=bool(trap), skips_rest=skips_rest and not trap,
+                    callee_frame=callee_frame)
     old = sites.get(line)
     if old is None or (new.skips_frame, new.skips_rest) > (old.skips_frame, old.skips_rest):
         sites[line] = new

@@ -122,6 +122,14 @@ _SIZE_METHODS = {"view", "reshape", "expand", "repeat", "new_zeros", "new_ones",
 _SIZE_FUNCTIONS = {"torch.zeros", "torch.ones", "torch.empty", "torch.full", "torch.rand",
                    "torch.randn", "torch.randint", "torch.arange", "torch.eye", "torch.linspace",
                    "torch.narrow", "torch.reshape", "torch.split"}
+# Custom operators (torch.library) whose fake implementation gives the result an unbacked size
+# (ctx.create_unbacked_symint / new_dynamic_size): Dynamo breaks at the call, as at nonzero
+# (measured: constructs.py "custom op, fake with a data-dependent size", GB0036; torchvision's
+# nms on its detection models). Name -> where the fake implementation says so.
+_DYNAMIC_CUSTOM_OPS = {
+    f"torch.ops.torchvision.{op}{overload}": "torchvision/_meta_registrations.py, torchvision 0.29"
+    for op in ("nms", "qnms") for overload in ("", ".default")
+}
 _REDUCTIONS = {"sum", "max", "min", "amax", "amin", "argmax", "argmin", "mean", "prod", "numel",
                "count_nonzero", "norm"}
 
@@ -240,6 +248,9 @@ def check_call(call: ast.Call, ctx: Context) -> None:
             if repeats is not None and _is_tensor_value(repeats, ctx):
                 _report_shape(ctx, call, "`repeat_interleave` with tensor repeats has a "
                               "data-dependent output shape (pass output_size= to fix it)")
+    elif name in _DYNAMIC_CUSTOM_OPS:
+        _report_shape(ctx, call, f"`{name}` is a custom operator whose result size depends on the data "
+                      f"({_DYNAMIC_CUSTOM_OPS[name]}): a graph break under torch.compile")
     elif name == "torch.where" and len(call.args) == 1 and not call.keywords:
         _report_shape(ctx, call, "one-argument `torch.where` is `nonzero`: a data-dependent "
                       "output shape (use the three-argument form or a mask)")

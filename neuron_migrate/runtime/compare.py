@@ -163,7 +163,7 @@ def compare(executed: dict[str, set[int]], breaks: list[tuple], entries=()) -> C
         cmp.lost += est.lost
         cmp.expected_graphs += est.graphs
         codes = {b.line: b.code for b in est.function.breaks}
-        for line in est.break_lines:  # the sites Dynamo reaches, on lines that ran
+        for line in (*est.break_lines, *est.eager_breaks):  # the sites Dynamo reaches, on lines that ran
             if (file, line) not in predicted:
                 predicted.add((file, line))
                 cmp.predictions.append(Prediction(file, line, codes[line], (file, line) in measured))
