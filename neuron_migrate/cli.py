@@ -102,6 +102,8 @@ class _Stdout:
                 self._stream.flush()
             except BrokenPipeError:
                 self._close()
+            except ValueError:  # closed in this process: the Language Server closes its channel on exit
+                self._gone = True
 
     @property
     def buffer(self):

@@ -94,14 +94,19 @@ def scan_bytes(data: bytes, name: str, options: Options) -> ScanResult:
     return result
 
 
-def scan_text(text: str, rel: str, kind: str, options: Options, root: Path) -> FileResult:
+def scan_text(text: str, rel: str, kind: str, options: Options, root: Path,
+              rooted: tuple[Options, str] | None = None) -> FileResult:
     """An editor's text of the file ``rel`` under ``root``: the scan cache's result when it
-    holds these bytes (read only: the text may not be saved), else a fresh analysis."""
+    holds these bytes (read only: the text may not be saved), else a fresh analysis.
+    ``rooted``: the options with the functions traced into the file from other files and the
+    libraries' findings at its lines, and the cache kind the scan keeps that result under."""
     from neuron_migrate.cache import Cache, digest
 
     data = text.encode("utf-8")
-    hit = Cache.read(root, options).get(rel, kind, digest(data))
-    return hit if hit is not None else _analyse_bytes(Candidate(root / rel, rel, kind), data, options)
+    hit = Cache.read(root, options).get(rel, rooted[1] if rooted else kind, digest(data))
+    if hit is not None:
+        return hit
+    return _analyse_bytes(Candidate(root / rel, rel, kind), data, rooted[0] if rooted else options)
 
 
 def _analyse_bytes(cand: Candidate, data: bytes, options: Options, parsed: tuple | None = None) -> FileResult:
@@ -145,7 +150,7 @@ def fix_files(cands: list[Candidate], options: Options, unsafe: bool, jobs: int 
 
 # a suppression that findings of another file may use: a bare one, or one naming a graph
 # break (NM3xx/NM4xx, traced from another file or inside a library) or an NM9xx of a library file
-_FOLLOWED_SUPPRESSION = re.compile(rb"#[ \t]*neuron-migrate[ \t]*:[ \t]*ignore(?:\[[^\]\n]*NM[349]|(?!\[))")
+FOLLOWED_SUPPRESSION = re.compile(rb"#[ \t]*neuron-migrate[ \t]*:[ \t]*ignore(?:\[[^\]\n]*NM[349]|(?!\[))")
 
 
 def _as_in_the_project(cands: list[Candidate], options: Options, jobs: int | None, use_cache: bool,
@@ -159,7 +164,7 @@ def _as_in_the_project(cands: list[Candidate], options: Options, jobs: int | Non
 
     def holds(cand: Candidate) -> bool:
         try:
-            return cand.kind == "python" and _FOLLOWED_SUPPRESSION.search(read_source(cand.path)) is not None
+            return cand.kind == "python" and FOLLOWED_SUPPRESSION.search(read_source(cand.path)) is not None
         except OSError:
             return False
 
@@ -335,7 +340,7 @@ def _follow_project(cands: list[Candidate], results: list[FileResult | None], ba
 
     def again(paths: list[str], roots: tuple, landed: dict | None = None) -> dict[str, FileResult]:
         landed = landed or {}
-        kinds = {p: _rooted_kind(cands[index[p]].kind, [r for r in roots if r[0] == p], landed.get(p, ()))
+        kinds = {p: rooted_kind(cands[index[p]].kind, [r for r in roots if r[0] == p], landed.get(p, ()))
                  for p in paths}
         hits: list[FileResult | None] = [None] * len(paths)
         todo = _lookup([cands[index[p]] for p in paths], hits, cache, kinds)
@@ -398,7 +403,7 @@ class _LibraryAnalysis:
         for key in keys:
             rooted = [r for r in roots if r[0] == key]
             top = shown(key).split("/")[0].removesuffix(".py")
-            kind = _rooted_kind(f"python+{top}=={self.libraries.version(top)}", rooted)
+            kind = rooted_kind(f"python+{top}=={self.libraries.version(top)}", rooted)
             source = project.source(key)
             if source is None:  # read again for the reason
                 where = self.libraries.file(key)
@@ -426,18 +431,18 @@ class _LibraryAnalysis:
             self.cache.save_shared()
 
 
-def _rooted_kind(kind: str, roots: list[tuple[str, str, str]], landed: tuple = ()) -> str:
+def rooted_kind(kind: str, roots: list[tuple[str, str, str]], landed: tuple = ()) -> str:
     """The cache kind of a file analysed with functions traced into it from other files (and
     with the findings of libraries reported at its lines)."""
     import hashlib
 
-    return f"{kind}+traced:" + hashlib.sha256(repr((sorted(roots), landed) if landed else sorted(roots)).encode()).hexdigest()[:24]
+    return f"{kind}+traced:" + hashlib.sha256(repr((sorted(roots), tuple(landed)) if landed else sorted(roots)).encode()).hexdigest()[:24]
 
 
 def _lookup(cands: list[Candidate], results: list[FileResult | None], cache,
             kinds: dict[str, str] | None = None) -> list[int]:
     """Fill ``results`` from the cache; the indexes of the files still to analyse. ``kinds``
-    names the cache kind of a path when it is not the file's own (see ``_rooted_kind``)."""
+    names the cache kind of a path when it is not the file's own (see ``rooted_kind``)."""
     if cache is None:
         return list(range(len(cands)))
     from neuron_migrate.cache import digest

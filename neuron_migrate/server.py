@@ -6,13 +6,23 @@ published as diagnostics. A finding's fix is a quick fix (an unsafe one says so 
 with its reason), and "fix all" applies what `fix` would, import changes included. Hovering a
 finding shows `explain` for its rule.
 
+A file is judged as the project is, as `scan` judges it: the functions traced into it from
+other files and the findings of installed libraries reported at its lines come from a scan of
+the workspace folder (with the scan cache), made in the background when a file of it is first
+opened and again after each save, never on a keystroke; between two scans the library
+findings move with the lines the editor changes. Until the first scan is done, an unused
+suppression that such findings might use is not reported (it may not be unused).
+
 Notebooks are not served (editors open them as notebook documents, not text).
 """
 
 from __future__ import annotations
 
+import asyncio
+import dataclasses
 import os
 import re
+import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -40,24 +50,111 @@ class Analysed:
     rel: str
     options: object
     findings: list[Finding] = field(default_factory=list)
+    root: Path | None = None  # the workspace folder whose project facts it was analysed with
+
+
+@dataclass
+class Project:
+    """A workspace folder as its last scan saw it: the functions traced into each file from
+    other files (``Options.traced_roots``), the libraries' findings reported at each file's
+    lines, and the text each such file had then (to move them with an editor's edits)."""
+
+    roots: tuple = ()
+    landed: dict[str, tuple[Finding, ...]] = field(default_factory=dict)
+    texts: dict[str, str] = field(default_factory=dict)
+
+    def rooted(self, options, rel: str, kind: str, text: str):
+        """``runner.scan_text``'s ``rooted`` for the file ``rel`` holding ``text``: None when
+        nothing is traced into it from elsewhere and no library finding lands on it."""
+        roots = [r for r in self.roots if r[0] == rel]
+        landed = self.landed.get(rel, ())
+        if landed and self.texts.get(rel) != text:
+            landed = _moved(landed, self.texts.get(rel, ""), text)
+        if not roots and not landed:
+            return None
+        from neuron_migrate.runner import rooted_kind
+
+        return (dataclasses.replace(options, traced_roots=self.roots, landed=((rel, landed),) if landed else ()),
+                rooted_kind(kind, roots, landed))
 
 
 class Server(LanguageServer):
     def __init__(self) -> None:
         super().__init__(SOURCE, __version__)
         self.documents: dict[str, Analysed] = {}
+        self.projects: dict[Path, Project] = {}  # workspace folder -> its last scan's facts
+        self.scanning: dict[Path, bool] = {}  # folder -> a scan runs (True: another is wanted after it)
 
     # -- analysis -------------------------------------------------------------------------------
 
     def root(self, path: Path) -> Path:
         """The folder paths are relative to: the workspace folder that holds the file, as
         `neuron-migrate scan .` run there (its config and cache), else the file's folder."""
+        return self.workspace_folder(path) or path.parent
+
+    def workspace_folder(self, path: Path) -> Path | None:
         for folder in self.workspace.folders.values():
             top = to_fs_path(folder.uri)
             if top and path.is_relative_to(top):
                 return Path(top)
         top = self.workspace.root_path
-        return Path(top) if top and path.is_relative_to(top) else path.parent
+        return Path(top) if top and path.is_relative_to(top) else None
+
+    # -- the project ----------------------------------------------------------------------------
+
+    def project(self, folder: Path) -> Project | None:
+        """The folder's facts from its last scan; None while the first one runs (started here)."""
+        found = self.projects.get(folder)
+        if found is None:
+            self.rescan(folder)
+        return found
+
+    def rescan(self, folder: Path) -> None:
+        """Scan the folder in a process of its own (one scan at a time per folder; asked for
+        during one, another runs after it), then publish again the open files whose findings
+        changed. A process, not a thread: the editor's analyses never wait for the scan's
+        share of the interpreter, the scan may use a pool, and the server's exit ends it."""
+        import multiprocessing
+
+        if folder in self.scanning:
+            self.scanning[folder] = True
+            return
+        self.scanning[folder] = False
+        context = multiprocessing.get_context("spawn")  # a fresh interpreter: forking a server's threads is not safe
+        mine, theirs = context.Pipe(duplex=False)
+        process = context.Process(target=_scan_into, args=(folder, theirs), name=f"{SOURCE} scan", daemon=True)
+        process.start()
+        theirs.close()
+        loop = asyncio.get_running_loop()
+
+        def wait() -> None:  # blocks on the pipe only (any event loop, Windows' too), then hands over
+            try:
+                found, error = mine.recv()
+            except (EOFError, OSError) as exc:  # the process died (killed, out of memory)
+                found, error = Project(), repr(exc)
+            mine.close()
+            process.join()
+            try:
+                loop.call_soon_threadsafe(self.scanned, folder, found, error)
+            except RuntimeError:  # the server stopped meanwhile (its loop is closed)
+                pass
+
+        threading.Thread(target=wait, name=f"{SOURCE} scan result", daemon=True).start()
+
+    def scanned(self, folder: Path, found: Project, error: str) -> None:
+        if error:
+            self.window_log_message(lsp.LogMessageParams(
+                lsp.MessageType.Warning, f"{SOURCE}: scanning {folder} failed ({error}): each file is judged alone"))
+        self.projects[folder] = found
+        again = self.scanning.pop(folder)
+        self.refresh(folder)
+        if again:
+            self.rescan(folder)
+
+    def refresh(self, folder: Path) -> None:
+        for uri, state in list(self.documents.items()):
+            if state.root == folder:
+                self.publish(uri, unless=state.findings)
 
     def analyse(self, uri: str) -> Analysed | None:
         from neuron_migrate.config import ConfigError, settings
@@ -82,14 +179,21 @@ class Server(LanguageServer):
 
             options = Options()
         text = doc.source
-        findings = scan_text(text, rel, kind, options, root).findings
-        state = Analysed(doc.version, text, path, rel, options, sorted(findings, key=lambda f: f.sort_key))
+        folder = self.workspace_folder(path) if kind == "python" else None
+        project = self.project(folder) if folder is not None else None
+        rooted = project.rooted(options, rel, kind, text) if project is not None else None
+        findings = scan_text(text, rel, kind, options, root, rooted).findings
+        if folder is not None and project is None:  # not known yet whether another file's finding uses it
+            findings = [f for f in findings if not (f.code == "NM905" and _may_be_used(text, f.line))]
+        state = Analysed(doc.version, text, path, rel, rooted[0] if rooted else options,
+                         sorted(findings, key=lambda f: f.sort_key), folder)
         self.documents[uri] = state
         return state
 
-    def publish(self, uri: str) -> None:
+    def publish(self, uri: str, unless: list[Finding] | None = None) -> None:
+        """Analyse and publish the document (not when its findings are ``unless``)."""
         state = self.analyse(uri)
-        if state is None:
+        if state is None or state.findings == unless:
             return
         lines = _LINE.findall(state.text)
         diagnostics = [self.diagnostic(f, lines) for f in state.findings]
@@ -196,6 +300,63 @@ class Server(LanguageServer):
         return lsp.Hover(contents=lsp.MarkupContent(kind=lsp.MarkupKind.Markdown, value=text))
 
 
+def _scan_into(folder: Path, pipe) -> None:
+    """The scan process: (the folder's facts, "") or (empty facts, what went wrong) into ``pipe``."""
+    os.dup2(2, 1)  # its standard output is the editor's channel: nothing may be written there
+    try:
+        found, error = scan_project(folder), ""
+    except Exception as exc:  # noqa: BLE001 - the editor keeps judging files alone
+        found, error = Project(), repr(exc)
+    pipe.send((found, error))
+    pipe.close()
+
+
+def scan_project(folder: Path) -> Project:
+    """The facts of a `neuron-migrate scan FOLDER` (its config, excludes and cache)."""
+    from neuron_migrate.config import settings
+    from neuron_migrate.runner import scan
+
+    conf = settings([folder])
+    result, _ = scan([folder], conf.options, conf.exclude, use_cache=True)
+    followed = result.followed
+    if followed is None:
+        return Project()
+    texts = {}
+    for rel in followed.landed:
+        try:
+            texts[rel] = (folder / rel).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            pass
+    return Project(followed.roots, {p: tuple(fs) for p, fs in followed.landed.items()}, texts)
+
+
+def _moved(found: tuple[Finding, ...], old: str, new: str) -> tuple[Finding, ...]:
+    """Findings placed in ``old`` moved with their lines to ``new``: a line kept or edited in
+    place (as many lines replaced by as many) keeps them; those on lines removed, or replaced
+    by a different number of lines, are dropped (the call that reached the library may be gone)."""
+    import difflib
+
+    a, b = old.splitlines(), new.splitlines()
+    to: dict[int, int] = {}
+    for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
+        if op == "equal" or (op == "replace" and i2 - i1 == j2 - j1):
+            to.update((i1 + k + 1, j1 + k + 1) for k in range(i2 - i1))
+    out = []
+    for f in found:
+        if f.line in to and f.end_line in to:
+            out.append(dataclasses.replace(f, line=to[f.line], end_line=to[f.end_line]))
+    return tuple(out)
+
+
+def _may_be_used(text: str, line: int) -> bool:
+    """Whether the suppression on ``line`` is one that another file's findings may use
+    (runner: a bare one, or one naming an NM3, NM4 or NM9 code)."""
+    from neuron_migrate.runner import FOLLOWED_SUPPRESSION
+
+    lines = text.splitlines()
+    return 0 < line <= len(lines) and FOLLOWED_SUPPRESSION.search(lines[line - 1].encode("utf-8")) is not None
+
+
 def _starts(lines: list[str]) -> list[int]:
     out, at = [], 0
     for line in lines:
@@ -224,6 +385,9 @@ def make() -> Server:
     @server.feature(lsp.TEXT_DOCUMENT_DID_SAVE)
     def did_save(ls: Server, params: lsp.DidSaveTextDocumentParams) -> None:
         ls.publish(params.text_document.uri)
+        state = ls.documents.get(params.text_document.uri)
+        if state is not None and state.root is not None:  # what other files see of it changed
+            ls.rescan(state.root)
 
     @server.feature(lsp.TEXT_DOCUMENT_DID_CLOSE)
     def did_close(ls: Server, params: lsp.DidCloseTextDocumentParams) -> None:

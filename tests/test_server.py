@@ -2,6 +2,7 @@
 diagnostics, code actions (safe, unsafe, fix all), applying an edit, change, hover, shutdown."""
 
 import asyncio
+import shutil
 import os
 import sys
 from pathlib import Path
@@ -113,3 +114,86 @@ def test_hover_explains_the_rule(result):
 def test_capabilities(result):
     caps = result["capabilities"]
     assert caps.hover_provider and caps.code_action_provider
+
+
+LIBRARY = ROOT / "fixtures" / "projects" / "follow_library"
+
+
+async def project_session(folder: Path, cache: Path) -> dict:
+    """train.py's suppression silences a break inside the installed tinyvision, reported at its
+    compile line; finetune.py's names a code that finding does not have."""
+    client = LanguageClient("test-client", "1")
+    published: dict[str, list] = {}
+    arrived = asyncio.Event()
+
+    @client.feature(lsp.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    def diagnostics(params: lsp.PublishDiagnosticsParams) -> None:
+        published.setdefault(params.uri.rsplit("/", 1)[-1], []).append(params)
+        arrived.set()
+
+    async def next_of(name: str, count: int) -> lsp.PublishDiagnosticsParams:
+        while len(published.get(name, [])) < count:
+            arrived.clear()
+            await asyncio.wait_for(arrived.wait(), 120)
+        return published[name][count - 1]
+
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), str(LIBRARY / "site")]),
+           "XDG_CACHE_HOME": str(cache)}
+    await client.start_io(sys.executable, "-m", "neuron_migrate", "server", env=env)
+    out: dict = {}
+    try:
+        await asyncio.wait_for(client.initialize_async(lsp.InitializeParams(
+            capabilities=lsp.ClientCapabilities(), root_uri=folder.as_uri(),
+            workspace_folders=[lsp.WorkspaceFolder(folder.as_uri(), "project")])), 60)
+        client.initialized(lsp.InitializedParams())
+        for name in ("train.py", "finetune.py"):
+            client.text_document_did_open(lsp.DidOpenTextDocumentParams(lsp.TextDocumentItem(
+                uri=(folder / name).as_uri(), language_id="python", version=1,
+                text=(folder / name).read_text())))
+        # finetune.py is published twice: alone, then once the project's scan has followed into
+        # the library (its NM403 lands there, and its NM402 suppression is then known unused)
+        out["finetune"] = [await next_of("finetune.py", 1), await next_of("finetune.py", 2)]
+        text = (folder / "train.py").read_text()
+        for version, new in enumerate(("# a line above moves the call\n" + text,
+                                       text.replace("  # neuron-migrate: ignore[NM403]", "")), 2):
+            client.text_document_did_change(lsp.DidChangeTextDocumentParams(
+                lsp.VersionedTextDocumentIdentifier(version=version, uri=(folder / "train.py").as_uri()),
+                [lsp.TextDocumentContentChangeWholeDocument(text=new)]))
+            await next_of("train.py", version)
+        out["train"] = published["train.py"]
+        await asyncio.wait_for(client.shutdown_async(None), 60)
+        client.exit(None)
+    finally:
+        await client.stop()
+    return out
+
+
+def test_a_suppression_of_a_library_finding_is_used_as_scan_says(tmp_path):
+    folder = tmp_path / "project"
+    shutil.copytree(LIBRARY / "project", folder)
+    train, finetune = folder / "train.py", folder / "finetune.py"
+    train.write_text(train.read_text().replace('backend="neuron")\n', 'backend="neuron")  # neuron-migrate: ignore[NM403]\n'))
+    finetune.write_text(finetune.read_text().replace(".sum(-1)\n", ".sum(-1)  # neuron-migrate: ignore[NM402]\n"))
+    out = asyncio.run(project_session(folder, tmp_path / "cache"))
+    codes = [[(d.range.start.line + 1, d.code) for d in p.diagnostics] for p in out["finetune"]]
+    # alone the NM402 suppression's use is not known: no NM905 until the project says
+    assert codes == [[], [(7, "NM403"), (7, "NM905")]]
+    assert "inside `tinyvision/" in out["finetune"][1].diagnostics[0].message
+    opened, moved, unsuppressed = ([(d.range.start.line + 1, d.code) for d in p.diagnostics] for p in out["train"])
+    assert opened == [] and moved == []  # used, also once the edit moved the call a line down
+    assert unsuppressed == [(5, "NM403")]  # the library's break, at the call that reaches it
+
+
+def test_a_channel_closed_under_the_command_is_no_traceback():
+    """pygls closes the server's standard output as it exits; the command's last flush then
+    met a closed file (ValueError, a traceback on the editor's log) instead of going quiet."""
+    import io
+
+    from neuron_migrate.cli import _Stdout
+
+    stream = io.TextIOWrapper(io.BytesIO(), encoding="utf-8")
+    out = _Stdout(stream)
+    out.write("x")
+    stream.close()
+    out.flush()
+    out.write("more")  # quiet from then on
