@@ -38,12 +38,16 @@ def _cli(*args: str, timeout: float = 60, **kwargs) -> subprocess.CompletedProce
 
 # -- 1. no lost concurrent edit ------------------------------------------------------------------
 
+# Stops when told (a .stop file), and by itself when the test's process is gone (killed: no
+# finally ran; the parent's death makes it another's child) or after 5 minutes: never an
+# orphan writing and spinning after a killed pytest.
 APPENDER = r"""
 import json, os, sys, time
 files = sys.argv[1:]
 counts = dict.fromkeys(files, 0)
+parent, deadline = os.getppid(), time.monotonic() + 300
 print("ready", flush=True)
-while not os.path.exists(files[0] + ".stop"):
+while not os.path.exists(files[0] + ".stop") and os.getppid() == parent and time.monotonic() < deadline:
     for f in files:
         with open(f, "a") as fh:
             fh.write(f"# appended {counts[f]}\n")
@@ -53,7 +57,18 @@ print(json.dumps(counts))
 """
 
 
-def test_fix_apply_never_loses_a_concurrent_append(tmp_path):
+@pytest.fixture
+def spawned():
+    """Processes a test starts; any still running at its end (a failure, a timeout) is killed."""
+    procs: list[subprocess.Popen] = []
+    yield procs
+    for proc in procs:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait(timeout=30)
+
+
+def test_fix_apply_never_loses_a_concurrent_append(tmp_path, spawned):
     """`fix --apply -j 1` while another process appends a line to every file, one every 2 ms:
     every append must be in the file afterwards (the fix of a file written to while it
     was being fixed is refused). Before the re-check moved to just before the rename, 3 runs
@@ -70,6 +85,7 @@ def test_fix_apply_never_loses_a_concurrent_append(tmp_path):
             files.append(str(folder / f"m{i}.py"))
         appender = subprocess.Popen([sys.executable, "-c", APPENDER, *files],
                                     stdout=subprocess.PIPE, text=True)
+        spawned.append(appender)
         try:
             assert appender.stdout.readline() == "ready\n"
             proc = _cli("fix", "--apply", "-j", "1", "-q", folder)
@@ -85,6 +101,38 @@ def test_fix_apply_never_loses_a_concurrent_append(tmp_path):
     assert lost == 0
     assert fixed > 0  # the fix did run between the appends
     assert fixed < 400  # ... and some files were refused: appends landed during their fixes
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_the_appender_stops_when_the_tests_process_is_killed(tmp_path, spawned):
+    """A pytest killed mid-test runs no finally: its appender must stop by itself."""
+    target = tmp_path / "m.py"
+    target.write_bytes(GOOD)
+    parent = subprocess.Popen([sys.executable, "-c", "import subprocess, sys, os\n"
+                               "child = subprocess.Popen([sys.executable, '-c', sys.argv[1], sys.argv[2]],"
+                               " stdout=subprocess.PIPE, text=True)\n"
+                               "assert child.stdout.readline() == 'ready\\n'\n"
+                               "print(child.pid, flush=True)\n"
+                               "os._exit(0)  # as if killed: no cleanup\n", APPENDER, str(target)],
+                              stdout=subprocess.PIPE, text=True)
+    spawned.append(parent)
+    pid = int(parent.stdout.readline())
+    parent.wait(timeout=30)
+    deadline = time.monotonic() + 30
+    while _alive(pid) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    alive = _alive(pid)
+    if alive:
+        os.kill(pid, 9)
+    assert not alive, "the appender outlived the process that started it"
+
+
+def _alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as fh:  # a zombie (exited, not yet reaped) is not alive
+            return fh.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
 
 
 def test_a_write_between_the_last_check_and_the_rename_is_put_back(tmp_path, monkeypatch):
