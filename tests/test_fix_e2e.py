@@ -17,6 +17,7 @@ autocast device type derived from it by `"cuda" in device` (device_type.py).
 from __future__ import annotations
 
 import ast
+import os
 import re
 import shutil
 import subprocess
@@ -38,9 +39,13 @@ SHIMMED = [*SCRIPTS, ("device_type.py",)]
 
 # Runs every script of a folder in one interpreter (torch imports once), each under its own
 # header, then the test module under pytest; with --shim, under the neuron shim, scripts only.
+# A run that has not ended before the deadline prints every thread's stack and exits (the test
+# then fails saying where it waited) instead of waiting for the subprocess timeout in silence.
+TIMEOUT = 600
 RUNNER = r"""
-import io, os, runpy, sys, warnings
+import faulthandler, io, os, runpy, sys, warnings
 from contextlib import redirect_stdout
+faulthandler.dump_traceback_later(float(os.environ["E2E_DEADLINE"]), exit=True)
 folder, shim = sys.argv[1], sys.argv[2] == "shim"
 warnings.simplefilter("ignore")
 if shim:
@@ -68,9 +73,10 @@ if not shim:
 def run(folder: Path, shim: bool = False, scripts=None) -> str:
     specs = [" ".join(s) for s in (scripts or (SHIMMED if shim else STOCK))]
     done = subprocess.run([sys.executable, "-c", RUNNER, str(folder), "shim" if shim else "stock",
-                           str(SHIM), *specs], capture_output=True, text=True, timeout=600, cwd=folder,
-                          stdin=subprocess.DEVNULL)  # an inherited terminal stops a background run
-    assert done.returncode == 0, done.stderr[-3000:]
+                           str(SHIM), *specs], capture_output=True, text=True, timeout=TIMEOUT, cwd=folder,
+                          stdin=subprocess.DEVNULL,  # an inherited terminal stops a background run
+                          env={**os.environ, "E2E_DEADLINE": str(TIMEOUT - 60)})
+    assert done.returncode == 0, done.stderr[-6000:]
     return done.stdout
 
 
