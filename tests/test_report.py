@@ -194,6 +194,22 @@ def test_sections_follow_the_findings_so_new_rules_need_no_report_change():
     assert any(s["title"] == "Other (NM7xx)" for s in rep["next_steps"])
 
 
+def test_counts_agree_with_their_verbs_and_the_effort_formula_is_labelled():
+    one = porting.build(doc([finding("NM101", fix="safe"), finding("NM109", "warning", fix="unsafe")]))
+    steps = {s["title"]: s["detail"] for s in one["next_steps"]}
+    assert steps["Apply the safe fixes"].startswith("1 finding in 1 file has a fix whose meaning is certain")
+    assert steps["Review the unsafe fixes"].startswith("1 fix changes behaviour")
+    two = porting.build(doc([finding("NM101", fix="safe", line=2), finding("NM101", fix="safe", path="b.py")]))
+    assert next(s for s in two["next_steps"] if s["title"] == "Apply the safe fixes")["detail"].startswith(
+        "2 findings in 2 files have a fix")
+    assert "\nEffort: one work item per thing a person does" in markdown.fit(one)
+    from neuron_migrate.report import entries
+
+    row = {"statements": 5, "share": 1.0, "graphs": 1, "recompiles": 0}
+    assert entries._everything([row])[0]["entry"] == "every forward (1 module)"  # minGPT read "1 modules"
+    assert entries._everything([row, row], other=True)[0]["entry"] == "every other forward (2 modules)"
+
+
 def test_compile_coverage_absent_is_said_plainly():
     rep = porting.build(doc([]))
     assert rep["compile_coverage"] is None

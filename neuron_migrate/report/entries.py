@@ -117,7 +117,8 @@ def _everything(rows: list[dict], other: bool = False) -> list[dict]:
     if not rows:
         return []
     weight = sum(r["statements"] for r in rows)
-    return [{"entry": f"every {'other ' if other else ''}forward ({len(rows)} modules)", "path": "",
+    modules = f"{len(rows)} module" + ("s" if len(rows) != 1 else "")
+    return [{"entry": f"every {'other ' if other else ''}forward ({modules})", "path": "",
              "share": sum((r["share"] or 0) * r["statements"] for r in rows) / weight,
              # one compiled model: its graph, plus the splits each module's breaks add
              "graphs": 1 + sum(max((r["graphs"] or 1) - 1, 0) for r in rows),

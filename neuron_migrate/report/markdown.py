@@ -123,7 +123,7 @@ def render_report(rep: dict, limit: int) -> str:
                       [[b["kind"], b["count"], ", ".join(f"`{c}`" for c in b["codes"]), _where(b["locations"])]
                        for b in ready["blockers"]], limit, "more blockers")
         out.append("")
-    out += ["### Effort", "", f"{eff['formula']}", ""]
+    out += ["### Effort", "", f"Effort: {eff['formula']}", ""]
     if eff["by_kind"]:
         out += _table(["kind of work", "items", "hours"],
                       [[k["title"], k["items"], _hours(k["low"], k["high"])] for k in eff["by_kind"]], limit)

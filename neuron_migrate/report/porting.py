@@ -154,12 +154,14 @@ def next_steps(doc: dict, families: list[dict], product: list[dict]) -> list[dic
         if prefix == "NM1" and fixes["safe"]:
             steps.append({"title": "Apply the safe fixes",
                           "detail": f"{_plural(fixes['safe'], 'finding')} in {_plural(fix_files, 'file')} "
-                                    "have a fix whose meaning is certain: review `neuron-migrate fix "
+                                    f"{'has' if fixes['safe'] == 1 else 'have'} a fix whose meaning is certain: "
+                                    "review `neuron-migrate fix "
                                     "PATH`, then run `neuron-migrate fix PATH --apply`.",
                           "count": fixes["safe"]})
             if fixes["unsafe"]:
                 steps.append({"title": "Review the unsafe fixes",
-                              "detail": f"{_plural(fixes['unsafe'], 'fix', 'fixes')} change behaviour "
+                              "detail": f"{_plural(fixes['unsafe'], 'fix', 'fixes')} "
+                                        f"{'changes' if fixes['unsafe'] == 1 else 'change'} behaviour "
                                         "on some code paths: read `neuron-migrate fix PATH --unsafe-fixes` "
                                         "and apply the ones that hold.", "count": fixes["unsafe"]})
         if fam is None:
