@@ -2,8 +2,8 @@
 diagnostics, code actions (safe, unsafe, fix all), applying an edit, change, hover, shutdown."""
 
 import asyncio
-import shutil
 import os
+import shutil
 import sys
 from pathlib import Path
 
@@ -33,6 +33,16 @@ def apply(text: str, edits: list[lsp.TextEdit]) -> str:
     return text
 
 
+async def start(client: LanguageClient, folder: Path, env: dict[str, str]) -> lsp.ServerCapabilities:
+    """Start the server with ``env`` and initialize it on the workspace ``folder``."""
+    await client.start_io(sys.executable, "-m", "neuron_migrate", "server", env={**os.environ, **env})
+    init = await asyncio.wait_for(client.initialize_async(lsp.InitializeParams(
+        capabilities=lsp.ClientCapabilities(), root_uri=folder.as_uri(),
+        workspace_folders=[lsp.WorkspaceFolder(folder.as_uri(), "project")])), 60)
+    client.initialized(lsp.InitializedParams())
+    return init.capabilities
+
+
 async def session(folder: Path) -> dict:
     client = LanguageClient("test-client", "1")
     published: asyncio.Queue = asyncio.Queue()
@@ -41,16 +51,10 @@ async def session(folder: Path) -> dict:
     def diagnostics(params: lsp.PublishDiagnosticsParams) -> None:
         published.put_nowait(params)
 
-    await client.start_io(sys.executable, "-m", "neuron_migrate", "server",
-                          env={**os.environ, "PYTHONPATH": str(ROOT)})
     out: dict = {}
     try:
         uri = (folder / "train.py").as_uri()
-        init = await asyncio.wait_for(client.initialize_async(lsp.InitializeParams(
-            capabilities=lsp.ClientCapabilities(), root_uri=folder.as_uri(),
-            workspace_folders=[lsp.WorkspaceFolder(folder.as_uri(), "project")])), 60)
-        out["capabilities"] = init.capabilities
-        client.initialized(lsp.InitializedParams())
+        out["capabilities"] = await start(client, folder, {"PYTHONPATH": str(ROOT)})
         client.text_document_did_open(lsp.DidOpenTextDocumentParams(
             lsp.TextDocumentItem(uri=uri, language_id="python", version=1, text=TEXT)))
         out["opened"] = await asyncio.wait_for(published.get(), 60)
@@ -137,15 +141,10 @@ async def project_session(folder: Path, cache: Path) -> dict:
             await asyncio.wait_for(arrived.wait(), 120)
         return published[name][count - 1]
 
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), str(LIBRARY / "site")]),
-           "XDG_CACHE_HOME": str(cache)}
-    await client.start_io(sys.executable, "-m", "neuron_migrate", "server", env=env)
     out: dict = {}
     try:
-        await asyncio.wait_for(client.initialize_async(lsp.InitializeParams(
-            capabilities=lsp.ClientCapabilities(), root_uri=folder.as_uri(),
-            workspace_folders=[lsp.WorkspaceFolder(folder.as_uri(), "project")])), 60)
-        client.initialized(lsp.InitializedParams())
+        await start(client, folder, {"PYTHONPATH": os.pathsep.join([str(ROOT), str(LIBRARY / "site")]),
+                                     "XDG_CACHE_HOME": str(cache)})
         for name in ("train.py", "finetune.py"):
             client.text_document_did_open(lsp.DidOpenTextDocumentParams(lsp.TextDocumentItem(
                 uri=(folder / name).as_uri(), language_id="python", version=1,
