@@ -58,6 +58,20 @@ def child_nodes(node: ast.AST) -> list[ast.AST]:
     return out
 
 
+def all_nodes(root: ast.AST) -> list[ast.AST]:
+    """``ast.walk(root)`` as a list, in its order (breadth first), without the leaves."""
+    out = [root]
+    fields, AST = _NODE_FIELDS, ast.AST
+    for node in out:  # the list grows while it is read
+        for name in fields.get(type(node)) or node_fields(type(node)):
+            value = getattr(node, name, None)
+            if type(value) is list:
+                out += [v for v in value if isinstance(v, AST)]
+            elif isinstance(value, AST):
+                out.append(value)
+    return out
+
+
 def own_nodes(scope: ast.AST) -> list[ast.AST]:
     """The nodes of ``scope``'s own body in source order (parents first), without the leaves;
     nested functions, classes and lambdas are in but not what they hold."""

@@ -46,7 +46,7 @@ from neuron_migrate.checks.tracing import COMPILED_AT, TENSOR_METHODS, ShapeBrea
 from neuron_migrate.kinds import SCALAR, TENSOR, call_kind, scope_kinds
 from neuron_migrate.models import BreakSite, TracedFunction
 from neuron_migrate.project.summary import dotted, module_level
-from neuron_migrate.traversal import SCOPE_TYPES, child_nodes, node_fields
+from neuron_migrate.traversal import SCOPE_TYPES, all_nodes, child_nodes, node_fields
 
 prefilter(__name__, ("forward", "compile"))
 
@@ -460,7 +460,7 @@ def _built_classes(expr: ast.AST) -> list[str]:
     range(n)])``, ``nn.Sequential(Conv(...), Act())``), as written, in source order; torch's
     own modules and builtins left out."""
     out = []
-    for node in ast.walk(expr):
+    for node in all_nodes(expr):
         if isinstance(node, ast.Call):
             text = dotted(node.func)
             root, _, leaf = text.rpartition(".")
@@ -1537,7 +1537,11 @@ def _op_lines(fn: ast.AST, tensors: Tensors, where: dict, d: _State,
     made = set()  # names bound by those statements: y = self.lin(x), then y * scale
     for stmt in body.statements:
         if type(stmt) is ast.Assign and stmt.lineno in out:
-            made.update(n.id for t in stmt.targets for n in ast.walk(t) if type(n) is ast.Name)
+            for t in stmt.targets:
+                if type(t) is ast.Name:
+                    made.add(t.id)
+                else:
+                    made.update(n.id for n in all_nodes(t) if type(n) is ast.Name)
 
     def op(e: ast.AST) -> bool:
         return (type(e) is ast.Name and e.id in made) or tensors.of(e)
@@ -1885,7 +1889,7 @@ def _training_only(fn: ast.AST) -> frozenset[int]:
     specialises on ``self.training``, so for a model compiled for inference (eval mode, the
     mode the estimate is for and the calibration measures) they are never traced."""
     out: set[int] = set()
-    for node in ast.walk(fn):
+    for node in all_nodes(fn):
         tail: list[ast.AST] = []
         if isinstance(node, (ast.If, ast.IfExp)) and (_is_training(node.test) or (
                 isinstance(node.test, ast.BoolOp) and isinstance(node.test.op, ast.And)
@@ -1895,7 +1899,7 @@ def _training_only(fn: ast.AST) -> frozenset[int]:
             first = next((i for i, v in enumerate(node.values) if _is_training(v)), None)
             tail = node.values[first + 1:] if first is not None else []
         for t in tail:
-            out.update(id(n) for n in ast.walk(t))
+            out.update(id(n) for n in all_nodes(t))
     return frozenset(out)
 
 

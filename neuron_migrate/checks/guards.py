@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 
 from neuron_migrate.checks import Context, on, prefilter
 from neuron_migrate.models import Applicability, Edit, Finding, Fix, Severity
-from neuron_migrate.traversal import child_nodes
+from neuron_migrate.traversal import BODY_FIELDS, all_nodes, child_nodes
 
 prefilter(__name__, ("cuda", "nccl"))
 
@@ -417,17 +417,21 @@ def _after_raising_calls(ctx: Context, spans: _Spans, marks: dict) -> set[int]:
         return set()
     raisers = [f for f in findings if id(f) in raising]
     out: set[int] = set()
-    for node in ast.walk(ctx.tree):
+    todo: list[ast.AST] = [ctx.tree]  # statements are only in statement lists: not every node
+    while todo:
+        node = todo.pop()
+        todo += node.body if node is ctx.tree else [s for name in BODY_FIELDS[type(node)] for s in getattr(node, name)]
         for name in ("body", "orelse", "finalbody"):
             block = getattr(node, name, None)
             if not isinstance(block, list) or len(block) < 2 or not isinstance(block[0], ast.stmt):
                 continue
             for k, stmt in enumerate(block[:-1]):
-                if not isinstance(stmt, _SIMPLE):
+                if not isinstance(stmt, _SIMPLE) or not any(
+                        stmt.lineno <= f.line and f.end_line <= stmt.end_lineno for f in raisers):
                     continue
                 span = (spans.start(stmt), spans.end(stmt))
                 if any(_inside(f, span) for f in raisers) and not any(
-                        isinstance(n, _CONDITIONAL) for n in ast.walk(stmt)):
+                        isinstance(n, _CONDITIONAL) for n in all_nodes(stmt)):
                     rest = (spans.start(block[k + 1]), spans.end(block[-1]))
                     out.update(i for i in waiting if _inside(findings[i], rest))
                     break
@@ -457,10 +461,10 @@ def _cuda_only_functions(ctx: Context, spans: _Spans, why: dict[int, str]) -> No
         inside = [i for i in fixable if _inside(findings[i], span)]
         if not inside:
             continue
-        blocks = _optional_blocks(node, spans)
         causes = [(text, spans.start(sub)) for text, sub in _cuda_only_names(ctx, node)]
         causes += [(f.code, (f.line, f.column)) for f in findings
                    if f.code.startswith("NM5") and _inside(f, span)]
+        blocks = _optional_blocks(node, spans) if causes else []
         for reason, at in causes:
             region = min((b for b in blocks if b[0] <= at < b[1]), default=span,
                          key=lambda b: (b[1][0] - b[0][0], b[1][1] - b[0][1]))
@@ -474,10 +478,10 @@ def _optional_blocks(function: ast.AST, spans: _Spans) -> list[tuple]:
     ``match``, and a ``try`` body whose handlers offer a path without it (``except
     ImportError``) with the handlers themselves (nested functions are their own region)."""
     out = []
-    stack = list(function.body)
+    stack = list(function.body)  # blocks are statement lists: only statements are visited
     while stack:
         node = stack.pop()
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             continue
         blocks = []
         if isinstance(node, ast.If):
@@ -487,7 +491,7 @@ def _optional_blocks(function: ast.AST, spans: _Spans) -> list[tuple]:
         elif isinstance(node, ast.match_case):
             blocks = [node.body]
         out += [spans.of(b) for b in blocks if b]
-        stack.extend(child_nodes(node))
+        stack += [s for name in BODY_FIELDS[type(node)] for s in getattr(node, name)]
     return out
 
 
@@ -495,7 +499,7 @@ def _cuda_only_names(ctx: Context, function: ast.AST):
     """Every name, attribute or string in ``function`` naming CUDA-only machinery."""
     if not _may_name_cuda_only(ctx):
         return
-    for sub in ast.walk(function):
+    for sub in all_nodes(function):
         text = _cuda_only_text(sub)
         if text:
             yield text, sub
