@@ -309,22 +309,24 @@ def _analyse_project(cands: list[Candidate], base: Path, options: Options, jobs:
     if progress and done:
         progress(done, len(cands))
     work = [cands[i] for i in todo]
-    for k, (dig, r) in in_pool(_analyse, work, (options, cache is not None), jobs, largest_first=True):
-        i = todo[k]
-        results[i] = r
-        if cache is not None and dig is not None:
-            cache.put(cands[i].rel, cands[i].kind, dig, r)
-        done += 1
-        if progress:
-            progress(done, len(cands))
-    followed = _follow_project(cands, results, base, options, jobs, cache)
+    with Workers() as workers:  # kept for the project step's second analyses
+        for k, (dig, r) in in_pool(_analyse, work, (options, cache is not None), jobs, largest_first=True,
+                                   workers=workers):
+            i = todo[k]
+            results[i] = r
+            if cache is not None and dig is not None:
+                cache.put(cands[i].rel, cands[i].kind, dig, r)
+            done += 1
+            if progress:
+                progress(done, len(cands))
+        followed = _follow_project(cands, results, base, options, jobs, cache, workers)
     if cache is not None:
         cache.save(base)
     return results, followed
 
 
 def _follow_project(cands: list[Candidate], results: list[FileResult | None], base: Path,
-                    options: Options, jobs: int | None, cache=None):
+                    options: Options, jobs: int | None, cache=None, workers: Workers | None = None):
     """Follow traced code into the project's other files and installed libraries
     (project/model.py); the project model's ``Followed``. A second analysis depends on the
     file's bytes and on the roots traced into it from elsewhere, so the cache keeps it under a
@@ -347,10 +349,13 @@ def _follow_project(cands: list[Candidate], results: list[FileResult | None], ba
         out = {paths[i]: r for i, r in enumerate(hits) if r is not None}
         opts = dataclasses.replace(options, traced_roots=roots, landed=tuple(landed.items()))
         work = [cands[index[paths[i]]] for i in todo]
-        for k, (dig, r) in in_pool(_analyse, work, (opts, cache is not None), jobs):
-            out[work[k].rel] = r
+        analysed: dict[str, FileResult] = {}
+        for k, (dig, r) in in_pool(_analyse, work, (opts, cache is not None), jobs, largest_first=True,
+                                   workers=workers):
+            analysed[work[k].rel] = r
             if cache is not None and dig is not None:
                 cache.put(work[k].rel, kinds[work[k].rel], dig, r)
+        out.update((c.rel, analysed[c.rel]) for c in work)  # in the order given, however they finished
         return out
 
     libraries = _LibraryAnalysis(options, cache is not None) if options.follow or not options.no_follow else None
@@ -461,25 +466,45 @@ def _lookup(cands: list[Candidate], results: list[FileResult | None], cache,
     return todo
 
 
+class Workers:
+    """A place to keep the process pool of one scan (``with Workers() as workers``): the
+    first analyses start it when they are many, and the project step's second analyses (a
+    few files at a time, too few to pay for a pool of their own) use it while it runs,
+    instead of running one after another in this process."""
+
+    def __init__(self) -> None:
+        self.pool = None
+
+    def __enter__(self) -> Workers:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        if self.pool is not None:
+            self.pool.shutdown(wait=True, cancel_futures=True)
+            self.pool = None
+
+
 def in_pool(task: Callable, items: list[Candidate], args: tuple, jobs: int | None = None,
-            largest_first: bool = False) -> Iterator[tuple[int, object]]:
+            largest_first: bool = False, workers: Workers | None = None) -> Iterator[tuple[int, object]]:
     """(index, ``task(items[index], *args)``) for every item, in the order they finish.
 
-    In this process for a few items or ``jobs=1``; else in a process pool, CHUNK items per
-    task (largest files first when asked: the last tasks to finish are then short ones).
+    In this process for a few items or ``jobs=1``, unless ``workers`` holds a running pool;
+    else in a process pool, CHUNK items per task (one for a few; largest files first when
+    asked: the last tasks to finish are then short ones), kept in ``workers`` when given.
     ``task`` must be a module-level function that never raises."""
     enabled = gc.isenabled()
     gc.disable()
     try:
-        yield from _in_pool(task, items, args, jobs or jobs_default(), largest_first)
+        yield from _in_pool(task, items, args, jobs or jobs_default(), largest_first, workers)
     finally:
         if enabled:
             gc.enable()
 
 
 def _in_pool(task: Callable, items: list[Candidate], args: tuple, jobs: int,
-             largest_first: bool) -> Iterator[tuple[int, object]]:
-    if jobs <= 1 or len(items) < POOL_THRESHOLD:
+             largest_first: bool, workers: Workers | None) -> Iterator[tuple[int, object]]:
+    running = workers.pool if workers is not None else None
+    if running is None and (jobs <= 1 or len(items) < POOL_THRESHOLD) or not items:
         for i, item in enumerate(items):
             yield i, _collected(task(item, *args))
         return
@@ -489,12 +514,17 @@ def _in_pool(task: Callable, items: list[Candidate], args: tuple, jobs: int,
     order = list(range(len(items)))
     if largest_first:
         order.sort(key=lambda i: -_size(items[i]))
-    chunks = [order[k:k + CHUNK] for k in range(0, len(order), CHUNK)]
-    import neuron_migrate.engine  # noqa: F401  (loaded once here: forked workers inherit it)
-
+    size = CHUNK if len(items) >= POOL_THRESHOLD else 1
+    chunks = [order[k:k + size] for k in range(0, len(order), size)]
     pending: dict[Future, list[int]] = {}
-    pool = ProcessPoolExecutor(max_workers=min(jobs, len(chunks)), initializer=_init_worker,
-                               initargs=(os.getpid(),))
+    pool = running
+    if pool is None:
+        import neuron_migrate.engine  # noqa: F401  (loaded once here: forked workers inherit it)
+
+        pool = ProcessPoolExecutor(max_workers=min(jobs, len(chunks)), initializer=_init_worker,
+                                   initargs=(os.getpid(),))
+        if workers is not None:
+            workers.pool = pool
     try:
         for chunk in chunks:
             pending[pool.submit(_chunk, task, [items[i] for i in chunk], args)] = chunk
@@ -502,11 +532,14 @@ def _in_pool(task: Callable, items: list[Candidate], args: tuple, jobs: int,
             out = future.result()
             yield from zip(pending.pop(future), out)
     except BrokenProcessPool:  # a worker died (killed, out of memory): finish here, serially
+        if workers is not None:
+            workers.pool = None
         for chunk in pending.values():
             for i in chunk:
                 yield i, _collected(task(items[i], *args))
     finally:
-        pool.shutdown(wait=True, cancel_futures=True)
+        if workers is None or workers.pool is not pool:
+            pool.shutdown(wait=True, cancel_futures=True)
 
 
 def _size(cand: Candidate) -> int:

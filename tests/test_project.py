@@ -116,6 +116,22 @@ def test_followed_files_are_cached_with_the_roots_traced_into_them(tmp_path, cap
     assert [f["line"] for f in got if f["path"] == "pkg/layers/helpers.py"] == [6, 7, 13, 21, 26]
 
 
+def test_second_analyses_run_in_the_pool_of_the_first(tmp_path, capsys, monkeypatch):
+    from neuron_migrate import formats, runner
+
+    root = write(tmp_path)
+    for i in range(runner.POOL_THRESHOLD):  # enough files for a pool
+        (root / f"pkg/filler_{i}.py").write_text(f"import torch\n\n\ndef f{i}(x):\n    return x + {i}\n")
+    alone = scan(capsys, root, "-j", "1")
+    in_this_process = []
+    real = formats.analyse
+    monkeypatch.setattr(formats, "analyse", lambda kind, rel, *a: in_this_process.append(rel) or real(kind, rel, *a))
+    assert scan(capsys, root, "-j", "2") == alone
+    # helpers.py, analysed again with the functions net.py traces into it, in a worker too
+    assert in_this_process == []
+    assert any(f["path"] == "pkg/layers/helpers.py" for f in alone["findings"])
+
+
 def test_a_single_file_scan_stays_local(tmp_path, capsys):
     root = write(tmp_path)
     assert scan(capsys, root / "pkg" / "layers" / "helpers.py")["findings"] == []
