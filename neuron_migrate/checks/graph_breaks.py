@@ -933,7 +933,7 @@ def _injected(cls: ast.ClassDef, d: _State) -> dict[str, str]:
     init = next((n for n in cls.body if isinstance(n, ast.FunctionDef) and n.name == "__init__"), None)
     params = {a.arg for a in (*init.args.args, *init.args.kwonlyargs)} if init is not None else set()
     passed = {}  # parameter -> attribute
-    for node in ast.walk(init) if init is not None else ():
+    for node in all_nodes(init) if init is not None else ():
         if (isinstance(node, ast.Assign) and isinstance(node.value, ast.Name) and node.value.id in params
                 and len(node.targets) == 1 and isinstance(node.targets[0], ast.Attribute)
                 and isinstance(node.targets[0].value, ast.Name) and node.targets[0].value.id == "self"):
@@ -942,7 +942,7 @@ def _injected(cls: ast.ClassDef, d: _State) -> dict[str, str]:
         if not isinstance(method, ast.FunctionDef) or method is init:
             continue
         built = {}  # local name -> Cls, from name = Cls(...)
-        for node in ast.walk(method):
+        for node in all_nodes(method):
             if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call) and dotted(node.value.func):
                 for t in node.targets:
                     if isinstance(t, ast.Name):
@@ -950,7 +950,7 @@ def _injected(cls: ast.ClassDef, d: _State) -> dict[str, str]:
                     elif (isinstance(t, ast.Subscript) and isinstance(t.slice, ast.Constant)
                           and t.slice.value in passed):
                         out.setdefault(passed[t.slice.value], dotted(node.value.func))
-        for node in ast.walk(method):
+        for node in all_nodes(method):
             if isinstance(node, ast.Dict):
                 for k, v in zip(node.keys, node.values):
                     if isinstance(k, ast.Constant) and k.value in passed:
@@ -1216,7 +1216,7 @@ def _hazards(fn: ast.AST, t: Tensors, ctx: Context, d: _State, cls: ast.ClassDef
     if loggers is None:
         loggers = d.loggers = _module_loggers(ctx)
     body = _body(fn, d)
-    in_raise = {id(n) for r in body.raises for n in ast.walk(r)}
+    in_raise = {id(n) for r in body.raises for n in all_nodes(r)}
     for node in body.tests:
         if id(node) in in_raise:
             continue  # building an error message: only on the error path
@@ -1524,7 +1524,7 @@ def _op_lines(fn: ast.AST, tensors: Tensors, where: dict, d: _State,
     out, after = set(known), set()
     calls: dict[int, int] = {}
     layers = {n.id for loop in body.binders if type(loop) is ast.For and _on_self(loop.iter)
-              for n in ast.walk(loop.target) if type(n) is ast.Name}  # for block in self.blocks: block(x)
+              for n in all_nodes(loop.target) if type(n) is ast.Name}  # for block in self.blocks: block(x)
     for node in body.calls:
         f = node.func
         if ((type(f) is ast.Attribute and type(f.value) is ast.Name and f.value.id == "self")
@@ -1735,10 +1735,10 @@ def _off_by_default(tf: Traced, ctx: Context, d: _State) -> dict[int, str]:
     out: dict[int, str] = {}
     for node in ifs:
         if off(node.test):
-            cond = ast.get_source_segment(ctx.src.text, node.test) or "its condition"
+            cond = ctx.segment(node.test) or "its condition"
             cond = cond if len(cond) <= 60 else cond[:57] + "..."
             for stmt in node.body:
-                for n in ast.walk(stmt):
+                for n in all_nodes(stmt):
                     out.setdefault(id(n), cond)
     return out
 
@@ -1748,7 +1748,7 @@ def _passed(fn: ast.AST, ctx: Context, d: _State) -> set[str]:
     constant (``resize(y, verbose=True)``): for those the default is not what every call does."""
     if d.calls_by_name is None:
         d.calls_by_name = {}
-        for node in ast.walk(ctx.tree):
+        for node in all_nodes(ctx.tree):
             if isinstance(node, ast.Call) and (node.args or node.keywords):
                 f = node.func
                 name = f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else None
@@ -1798,7 +1798,7 @@ def _flags(cls: ast.ClassDef, d: _State) -> dict[str, bool]:
         a = init.args
         params = {p.arg: v for p, v in zip((a.posonlyargs + a.args)[::-1], a.defaults[::-1])}
         params.update({p.arg: v for p, v in zip(a.kwonlyargs, a.kw_defaults) if v is not None})
-        for node in ast.walk(init):
+        for node in all_nodes(init):
             if not isinstance(node, (ast.Assign, ast.AnnAssign)) or node.value is None:
                 continue
             value = node.value

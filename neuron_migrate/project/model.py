@@ -25,6 +25,7 @@ from neuron_migrate.models import FileResult, Finding, ModuleFacts
 from neuron_migrate.project.libraries import Libraries, is_library, shown
 from neuron_migrate.project.summary import Summary, dotted, module_level
 from neuron_migrate.source import SourceError, SourceFile
+from neuron_migrate.traversal import all_nodes
 
 FACTS = "facts"  # the cache kind of a file's ModuleFacts
 
@@ -324,7 +325,7 @@ def _returns(tree: ast.Module) -> tuple[tuple[str, tuple[str, ...]], ...]:
     for fn in tree.body:
         if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) and fn.name not in out:
             texts = [dotted(fn.returns)] if fn.returns is not None else []
-            texts += [dotted(n.value.func) for n in ast.walk(fn) if isinstance(n, ast.Return)
+            texts += [dotted(n.value.func) for n in all_nodes(fn) if isinstance(n, ast.Return)
                       and isinstance(n.value, ast.Call)]
             out[fn.name] = tuple(filter(None, texts))
     return tuple(out.items())
