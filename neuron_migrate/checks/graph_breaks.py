@@ -358,7 +358,7 @@ class _State:
     constants: dict[str, bool] | None = None  # module-level names -> off (False, None, 0, "") by default
     injected: dict[int, dict[str, str]] = field(default_factory=dict)  # class id -> _injected's answer
     fullgraph: set[int] = field(default_factory=set)  # ids of what torch.compile(fullgraph=True) traces
-    calls_by_name: dict[str, list[ast.Call]] | None = None  # callee name -> calls of the file with arguments
+    calls_by_name: dict[str, list[ast.Call]] = field(default_factory=dict)  # callee name -> calls with arguments
 
 
 @on(ast.ClassDef)
@@ -576,6 +576,10 @@ def _getattr_name(func: ast.AST, ctx: Context) -> str | None:
 @on(ast.Call)
 def _call(node: ast.Call, ctx: Context) -> None:
     f = node.func
+    if node.args or node.keywords:  # for _passed
+        name = f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else None
+        if name:
+            ctx.state(_State).calls_by_name.setdefault(name, []).append(node)
     init = _init_of(ctx.chain) if len(ctx.chain) > 2 else None
     if init is not None:  # Block(cfg), build(Block, cfg) in __init__: a submodule class
         named = ctx.state(_State).named.setdefault(id(init), {})
@@ -1746,14 +1750,6 @@ def _off_by_default(tf: Traced, ctx: Context, d: _State) -> dict[int, str]:
 def _passed(fn: ast.AST, ctx: Context, d: _State) -> set[str]:
     """Parameters of ``fn`` that a call in this file passes a value other than a False/None/0
     constant (``resize(y, verbose=True)``): for those the default is not what every call does."""
-    if d.calls_by_name is None:
-        d.calls_by_name = {}
-        for node in all_nodes(ctx.tree):
-            if isinstance(node, ast.Call) and (node.args or node.keywords):
-                f = node.func
-                name = f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else None
-                if name:
-                    d.calls_by_name.setdefault(name, []).append(node)
     names = [a.arg for a in (*fn.args.posonlyargs, *fn.args.args)]
     if names and names[0] in ("self", "cls"):
         names = names[1:]
