@@ -242,3 +242,11 @@ def test_torch_functions_that_answer_python_values_are_not_tensors():
             "        if not torch.are_deterministic_algorithms_enabled() or x.is_mps:\n            x = x + 1\n"
             "        if torch.initial_seed() > 3:\n            x = x * 2\n        return x\n")
     assert codes(code) == []
+
+
+def test_numpy_with_a_data_dependent_size_on_a_tensor_breaks_in_traced_code():
+    code = ("import numpy as np\nimport torch.nn as nn\n\nclass M(nn.Module):\n    def forward(self, x):\n"
+            "        i = np.nonzero(x.numpy() > 0)[0]\n        j = np.nonzero(np.arange(4) > 1)[0]\n"
+            "        k = np.where(x.numpy() > 0, 1, 0)\n        return x[:, :2] * len(i) * len(j), k\n\n"
+            "def host(x):\n    return np.nonzero(x.numpy() > 0)[0]\n")
+    assert codes(code) == [(6, "NM301")]

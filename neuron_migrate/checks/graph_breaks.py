@@ -42,6 +42,7 @@ import sys
 from dataclasses import dataclass, field
 
 from neuron_migrate.checks import Context, finalizer, on, prefilter, rule
+from neuron_migrate.checks.shapes import NM301
 from neuron_migrate.checks.tracing import COMPILED_AT, TENSOR_METHODS, ShapeBreaks, TracedCode, host_side_file
 from neuron_migrate.kinds import SCALAR, TENSOR, call_kind, scope_kinds
 from neuron_migrate.models import BreakSite, TracedFunction
@@ -222,7 +223,11 @@ GB = {
     "context": "GB0142",  # Unsupported context manager
     "inline_skipped": "GB0008",  # Attempted to inline function marked as skipped
     "iternext": "GB4347",  # Missing tp_iternext
+    "dynamic_shape": "GB0036",  # Dynamic shape operator
 }
+# NumPy functions with a data-dependent result size: on a tensor's values Dynamo runs them as
+# tensor ops and breaks (measured: "np.nonzero on tensor")
+_NUMPY_DYNAMIC = {"numpy.nonzero", "numpy.flatnonzero", "numpy.argwhere", "numpy.unique", "numpy.where"}
 _SCALAR_BUILTINS = {"int", "float", "bool", "complex"}
 _DATA_DEPENDENT_FUNCTIONS = {"torch.equal", "torch.allclose", "torch.is_nonzero"}  # op tag data_dependent_output
 _LOG_METHODS = {"debug", "info", "warning", "warn", "error", "exception", "critical", "log"}
@@ -1349,6 +1354,11 @@ def _call_hazard(call: ast.Call, t: Tensors, ctx: Context, d: _State, cls, chain
         return Hazard(NM403, call, "`warnings.warn` is not traced by Dynamo (graph break)", gb=GB['skipped'])
     if name.startswith("logging.") and name.split(".")[-1] in _LOG_METHODS:
         return Hazard(NM403, call, f"logging call `{name}` (graph break)", gb=GB['logger'])
+    if name in _NUMPY_DYNAMIC and _numpy_of_tensor(call, t, ctx, chain) \
+            and (name != "numpy.where" or len(call.args) == 1):
+        return Hazard(NM301, call, f"`{name.replace('numpy.', 'np.')}` of a tensor's values: Dynamo traces NumPy "
+                      "on tensors as tensor ops, and this one's result size depends on the data (graph break)",
+                      gb=GB["dynamic_shape"])
     if name.startswith("math.") and any(t.of(a) for a in call.args):
         return Hazard(NM401, call, f"`{name}` of a tensor needs its value on the host (graph break)", gb=GB['data_dependent'])
     return None
@@ -1386,6 +1396,8 @@ def _numpy_of_tensor(e: ast.AST, t: Tensors, ctx: Context, chain) -> bool:
             return strong(a.value)
         if isinstance(a, ast.BinOp):
             return strong(a.left) or strong(a.right)
+        if isinstance(a, ast.Compare):
+            return strong(a.left) or any(strong(c) for c in a.comparators)
         return isinstance(a, ast.Call) and t.of(a)
     return any(strong(a) for a in e.args)
 

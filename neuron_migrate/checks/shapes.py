@@ -41,7 +41,10 @@ NM301 = rule(
     summary="op whose output shape depends on tensor values",
     why="The size of the result is known only after the op runs. On Neuron every new size "
         "is a new compiled graph; under torch.compile Dynamo breaks the graph at the op "
-        "(torch tags it dynamic_output_shape).",
+        "(torch tags it dynamic_output_shape). The same holds for torch.library operators whose "
+        "fake gives the result an unbacked size (torchvision's `nms`) and, in traced code, for "
+        "NumPy's `nonzero`, `unique`, `argwhere` and one-argument `where` on a tensor's values "
+        "(Dynamo runs NumPy on tensors as tensor ops).",
     example="class Pick(nn.Module):\n    def forward(self, x):\n        return x[x > 0].sum()",
     use_instead="class Pick(nn.Module):\n    def forward(self, x):\n"
                 "        return torch.where(x > 0, x, 0).sum()",
