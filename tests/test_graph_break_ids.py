@@ -27,6 +27,8 @@ def test_every_id_the_checks_use_is_in_the_registry_with_the_measured_type():
         "rnn": "Attempted to wrap RNN, GRU, or LSTM", "context": "Unsupported context manager",
         "deepcopy": "Attempted to copy.deepcopy a tensor",
         "parameter": "Attempted to use `torch.nn.Parameter()` constructor with Dynamo",
+        "inline_skipped": "Attempted to inline function marked as skipped",
+        "iternext": "Missing tp_iternext", "dynamic_shape": "Dynamic shape operator",
     }
     for key, gb in GB.items():
         row = describe(gb)
