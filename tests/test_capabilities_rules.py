@@ -114,6 +114,49 @@ def test_unknown_ops_are_one_info_finding_per_file():
     assert "softmax" not in f.message and "split" not in f.message  # composites
 
 
+LOADER = """import torch
+from torch.utils.data import DataLoader, Dataset
+
+
+def pad(batch):
+    return torch.linalg.eigh(torch.stack(batch))
+
+
+class Sorted(Dataset):
+    def __getitem__(self, i):
+        x = torch.randint(3, size=(6,))
+        return torch.sort(x)[0], x.double(), x.svd()
+
+
+loader = DataLoader(Sorted(), collate_fn=pad)
+
+
+def step(x):
+    return torch.sort(x)[0], torch.linalg.eigh(x)
+"""
+
+
+def test_data_loading_code_runs_its_operators_on_the_host():
+    # a Dataset's methods and a loader's collate_fn (tracing.host_scope, as NM301/NM302 use it):
+    # no NM201/NM202/NM206 there; a float64 made on the host still reaches the device (NM203)
+    def nm2(code):
+        return [c for c in codes(code) if c[1].startswith("NM2")]
+
+    device_code = [(19, "NM206"), (19, "NM202")]
+    assert nm2(LOADER) == [(12, "NM203"), *device_code]
+    (unknown,) = [f for f in findings_of(LOADER) if f.code == "NM206"]
+    assert "1 operator " in unknown.message and "line 19" in unknown.message
+    # unless the loading code moves its tensors to the device itself
+    for move in (".cuda()", ".to(self.device)", ".to('cuda:0')", ".to(device=torch.device('cuda'))"):
+        moved = LOADER.replace("size=(6,))", "size=(6,))" + move)
+        assert nm2(moved) == [(12, "NM206"), (12, "NM203"), (12, "NM202"), (19, "NM202")], move
+    for host in (".to('cpu')", ".to(torch.float32)"):
+        assert nm2(LOADER.replace("size=(6,))", "size=(6,))" + host)) == [(12, "NM203"), *device_code], host
+    # not a Dataset, not a collate_fn: the same code is device code
+    plain = LOADER.replace("class Sorted(Dataset)", "class Sorted(object)").replace(", collate_fn=pad", "")
+    assert nm2(plain) == [(6, "NM202"), (12, "NM206"), (12, "NM203"), (12, "NM202"), (19, "NM202")]
+
+
 def test_dtype_severities():
     found = {f.code: f for f in findings_of("import torch\ny = x.to(torch.complex64)\n")}
     assert found["NM203"].severity is Severity.ERROR  # complex: unsupported

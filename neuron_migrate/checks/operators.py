@@ -18,6 +18,12 @@ drown the rest. NM206 is therefore one *info* finding per file, at the first cal
 lists the distinct ops that need a Neuron kernel of their own (not PyTorch composites,
 which decompose before TorchNeuron sees them) and have no known status. Every message
 about such ops says "unverified".
+
+Host-side code: a Dataset's methods, a loader's ``collate_fn`` and the helpers only they use
+(``tracing.host_scope``) run in the data loader, so their operators run on the CPU whatever
+the device: NM201/NM202/NM206 are not reported there, unless that code moves tensors to the
+device itself (``.cuda()``, ``.to(device)``, ``device=``). NM203/NM204 still are: a float64 or
+sparse tensor made on the host reaches the device with the batch.
 """
 
 from __future__ import annotations
@@ -29,6 +35,8 @@ from dataclasses import dataclass
 from neuron_migrate.capabilities import (Capabilities, DtypeRow, OperatorRow, aten_map,
                                          capabilities)
 from neuron_migrate.checks import Context, finalizer, on, prefilter, rule
+from neuron_migrate.checks.device import DEVICE_NAME
+from neuron_migrate.checks.tracing import host_scope
 from neuron_migrate.models import Severity
 
 prefilter(__name__, ("torch", "double()", "cfloat()", "cdouble()", "nansum(", "nanmean(", "svd(", "qr("))
@@ -216,7 +224,8 @@ def index(overlays: tuple[str, ...] = ()) -> Index:
 
 
 class _State:
-    __slots__ = ("index", "index_known", "imports_torch", "mentions_is_complex", "unknown", "complex_lines", "cpu_blocks", "complex_guards")
+    __slots__ = ("index", "index_known", "imports_torch", "mentions_is_complex", "unknown", "complex_lines", "cpu_blocks",
+                 "complex_guards", "moves")
 
     def __init__(self) -> None:
         self.index: Index | None = None  # _index's answer, once index_known
@@ -227,6 +236,7 @@ class _State:
         self.complex_lines: set[int] = set()  # lines with an NM203 complex finding
         self.cpu_blocks: list[tuple[int, int]] = []  # lines of `with torch.device("cpu"):` bodies
         self.complex_guards: list[tuple[int, int]] = []  # lines of `if x.is_complex():` branches
+        self.moves: dict[int, bool] = {}  # host scope id -> it moves tensors to the device
 
 
 def _index(ctx: Context) -> Index | None:
@@ -338,7 +348,7 @@ def _torch_call(call: ast.Call, name: str, idx: Index, ctx: Context) -> None:
     if name not in _FACTORIES or (any(kw.arg == "device" for kw in call.keywords) and not _cpu_argument(call)):
         _dtype_arguments(call, ctx, table)
     hit = idx.functions.get(name)
-    if hit is None:
+    if hit is None or _host_only(ctx):
         return
     if hit.status == "unknown":
         if complex_api:
@@ -372,8 +382,43 @@ def _method_call(call: ast.Call, method: str, idx: Index, ctx: Context) -> None:
         return
     if method in _NO_ARGUMENT_METHODS and (call.args or call.keywords):
         return
+    if _host_only(ctx):
+        return
     rule_ = NM202 if hit.status == "cpu_fallback" else NM201
     ctx.report(rule_, call, _describe(hit, table, f".{method}()") + " (if the receiver is a tensor)")
+
+
+def _host_only(ctx: Context) -> bool:
+    """In data-loading code (``tracing.host_scope``) that moves no tensor to the device: its
+    operators run on the CPU."""
+    scope = host_scope(ctx)
+    if scope is None:
+        return False
+    moves = ctx.state(_State).moves
+    if id(scope) not in moves:
+        moves[id(scope)] = any(isinstance(n, ast.Call) and _to_device(n, ctx) for n in ast.walk(scope))
+    return not moves[id(scope)]
+
+
+def _to_device(call: ast.Call, ctx: Context) -> bool:
+    """``x.cuda()``, ``x.to(device)``, ``x.to("cuda")``, ``torch.zeros(n, device=dev)``: a tensor
+    made on or moved to a device that is not the CPU (or may not be)."""
+    func = call.func
+    if isinstance(func, ast.Attribute) and func.attr == "cuda":
+        return True
+    values = [kw.value for kw in call.keywords if kw.arg == "device"]
+    if isinstance(func, ast.Attribute) and func.attr == "to":
+        values += call.args[:1]
+    return any(_device_value(v, ctx) for v in values)
+
+
+def _device_value(expr: ast.AST, ctx: Context) -> bool:
+    if isinstance(expr, ast.Constant):
+        return isinstance(expr.value, str) and not expr.value.startswith("cpu")
+    if isinstance(expr, ast.Call):  # torch.device("cuda", 0), torch.device(name)
+        return ctx.qualify(expr.func) == "torch.device" and bool(expr.args) and _device_value(expr.args[0], ctx)
+    leaf = expr.attr if isinstance(expr, ast.Attribute) else expr.id if isinstance(expr, ast.Name) else ""
+    return bool(DEVICE_NAME.fullmatch(leaf))  # device, self.device, args.dev; not torch.float32
 
 
 # -- NM203 dtypes --------------------------------------------------------------------------

@@ -16,7 +16,7 @@ are a cost to find before the move:
 - NM305/NM306 asking for dynamic shapes, which the Neuron backend does not support.
 
 NM301/NM302 are about shapes on the device: they are not reported in tests and data-pipeline
-files, nor in a Dataset's methods and a loader's ``collate_fn`` (``tracing.host_side_scopes``).
+files, nor in a Dataset's methods and a loader's ``collate_fn`` (``tracing.host_scope``).
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ import functools
 
 from neuron_migrate.capabilities import aten_map
 from neuron_migrate.checks import Context, on, prefilter, rule
-from neuron_migrate.checks.tracing import TENSOR_METHODS, ShapeBreaks, host_side_file, host_side_scopes
+from neuron_migrate.checks.tracing import TENSOR_METHODS, ShapeBreaks, host_scope, host_side_file
 from neuron_migrate.kinds import scope_kinds
 from neuron_migrate.models import Edit
 from neuron_migrate.traversal import child_nodes
@@ -183,11 +183,10 @@ def _short(ctx: Context, node: ast.AST, limit: int = 40) -> str:
 
 
 class _State:
-    __slots__ = ("host_side", "host_scopes", "scalars", "masks", "tensors", "function_index")
+    __slots__ = ("host_side", "scalars", "masks", "tensors", "function_index")
 
     def __init__(self) -> None:
         self.host_side: bool | None = None  # a test or data-pipeline file (tracing.host_side_file)
-        self.host_scopes: frozenset[int] | None = None  # data-loading classes and functions (tracing)
         # names bound in a scope: (scope id, name)
         self.scalars: set[tuple[int, str]] = set()
         self.masks: set[tuple[int, str]] = set()
@@ -197,17 +196,11 @@ class _State:
 
 def _host_side(ctx: Context) -> bool:
     """Tests and data-pipeline files, and a Dataset's methods and a loader's collate_fn in any
-    file: shapes there are the host's business (tracing.host_side_file, host_side_scopes)."""
+    file: shapes there are the host's business (tracing.host_side_file, host_scope)."""
     state = ctx.state(_State)
     if state.host_side is None:
         state.host_side = host_side_file(ctx.src.path)
-    if state.host_side:
-        return True
-    if state.host_scopes is None:  # asked only where a finding would be reported
-        tree, path = ctx.tree, ctx.src.path
-        traced = frozenset(name for p, name, _ in ctx.options.traced_roots if p == path) if ctx.options else frozenset()
-        state.host_scopes = host_side_scopes(tree, lambda e: ctx.names.qualify(e, (tree,)), traced)
-    return any(id(s) in state.host_scopes for s in ctx.chain)
+    return state.host_side or host_scope(ctx) is not None
 
 
 def host_value(e: ast.AST, ctx: Context) -> bool:

@@ -74,6 +74,28 @@ _DATA_BASES = frozenset({"Dataset", "IterableDataset", "DataLoader", "Sampler", 
 _LOADER_HOOKS = frozenset({"collate_fn", "worker_init_fn"})  # functions the loader calls
 
 
+class HostScopes:
+    """The file's data-loading classes and functions (``host_side_scopes``), found when a
+    check first asks ``host_scope`` (only where it would report something)."""
+
+    __slots__ = ("ids",)
+
+    def __init__(self) -> None:
+        self.ids: frozenset[int] | None = None
+
+
+def host_scope(ctx) -> ast.AST | None:
+    """The outermost class or function around the node being checked that runs only in data
+    loading (``host_side_scopes``), or None. Functions traced from another file (the project
+    model's ``traced_roots``) are device code wherever they are."""
+    state = ctx.state(HostScopes)
+    if state.ids is None:
+        tree, path = ctx.tree, ctx.src.path
+        traced = frozenset(name for p, name, _ in ctx.options.traced_roots if p == path) if ctx.options else frozenset()
+        state.ids = host_side_scopes(tree, lambda e: ctx.names.qualify(e, (tree,)), traced)
+    return next((s for s in ctx.chain if id(s) in state.ids), None) if state.ids else None
+
+
 def host_side_scopes(tree: ast.Module, qualify, traced: frozenset[str] = frozenset()) -> frozenset[int]:
     """Ids of the classes and functions of ``tree`` that run only in data loading: the
     classes deriving from a Dataset, DataLoader or Sampler (in this file or by name), the
