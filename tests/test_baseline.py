@@ -62,7 +62,7 @@ def test_changed_line_is_new_and_the_old_entry_can_go(tmp_path, capsys):
     src.write_text("import torch\nh = torch.cuda.CUDAGraph()\n")
     code, found, err = new_findings(capsys, tmp_path, base)
     assert code == 1 and found == [("m.py", 2)]
-    assert "1 of the baseline's 1 entries match no finding any more" in err
+    assert "1 of the baseline's 1 entry matches no finding any more" in err  # not '1 entries match'
     assert "the baseline can shrink" in err
 
 

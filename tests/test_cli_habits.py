@@ -250,6 +250,8 @@ def test_one_is_singular(tmp_path, capsys):
     assert "1 finding in 1 of 1 file (2 lines); 1 safe fix" in out
     _, _, err = run(capsys, "fix", tmp_path)
     assert "would fix 1 finding in 1 file" in err
+    _, _, err = run(capsys, "report", tmp_path, "-o", tmp_path / "r.md")
+    assert err.rstrip().endswith(", 1 finding in the library and scripts")
 
 
 def test_zero_counts_are_not_coloured(project):

@@ -96,7 +96,7 @@ def test_import_sample_table(capsys, tmp_path):
     assert ops["argsort"].note == "torch.argsort: stable=True only"
     assert ops["linalg_eigh"].source.endswith("line 22 (torch.linalg.eigh)")
     assert all(r.since == "2.14.4.0" for r in ops.values())
-    assert "imported 8 operator rows from 4 table(s)" in err
+    assert "imported 8 operator rows from 4 tables" in err
     assert "torch.frobnicate" in err and "status 'Maybe'" in err
     assert "#   torch.frobnicate: native" in out_file.read_text(encoding="utf-8")
 

@@ -154,6 +154,15 @@ def test_headline_numbers_leave_tests_out_and_count_them_beside():
     assert rep["effort"]["beside"]["tests"]["items"] == 1
 
 
+def test_the_scopes_column_counts_findings_in_each_scope():
+    fs = [dict(finding("NM104", path="train.py"), scope="scripts"),
+          *(dict(finding("NM104", path=f"pkg/m{i}.py"), scope="library") for i in range(4))]
+    rep = porting.build(doc(fs))
+    row = next(line for line in markdown.fit(rep).splitlines() if line.startswith("| `NM104`"))
+    assert "| 4 in library, 1 in scripts |" in row  # not "1 scripts", "4 library"
+    assert "<td class=\"small\">4 in library, 1 in scripts</td>" in html.render_report(rep)
+
+
 def test_findings_that_differ_only_in_an_expression_are_one_group():
     fs = [finding("NM301", "warning", message=f"indexing with the boolean mask `{m}` has a data-dependent shape",
                   path="a.py", line=i) for i, m in enumerate(["mask", "valid", "x > 0"], 1)]

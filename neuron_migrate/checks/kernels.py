@@ -23,6 +23,7 @@ import functools
 
 from neuron_migrate.capabilities import PackageRow, capabilities, dependency_rows
 from neuron_migrate.checks import RULES, Context, finalizer, on, prefilter, rule
+from neuron_migrate.commands import plural
 from neuron_migrate.models import FileResult, Finding, Options, Severity
 
 # "cuda" first: the commonest (cuda-python's module, and inside pycuda and cupy's names)
@@ -265,7 +266,7 @@ def finish_counts(ctx: Context) -> None:
         if more:
             f = ctx.findings[index]
             ctx.findings[index] = dataclasses.replace(
-                f, message=f"{f.message} (and {more} more import{'s' if more > 1 else ''} of it in this file)")
+                f, message=f"{f.message} (and {plural(more, 'more import')} of it in this file)")
 
 
 # -- kernels and extensions -------------------------------------------------------------
@@ -362,7 +363,7 @@ def cuda_source_result(path: str, data: bytes, options: Options) -> FileResult:
     if not options.wants(NM501.code, path):
         return FileResult(path, (), lines=lines)
     kernels = data.count(b"__global__")
-    what = f"{kernels} __global__ kernel{'s' if kernels != 1 else ''}" if kernels else "CUDA code"
+    what = plural(kernels, "__global__ kernel") if kernels else "CUDA code"
     finding = Finding(code=NM501.code, rule=NM501.name, severity=NM501.severity,
                       category=NM501.category, path=path, line=1, column=1, end_line=1, end_column=1,
                       message=f"CUDA source file ({what}): {_NKI}")

@@ -37,6 +37,7 @@ from neuron_migrate.capabilities import (Capabilities, DtypeRow, OperatorRow, at
 from neuron_migrate.checks import Context, finalizer, on, prefilter, rule
 from neuron_migrate.checks.device import DEVICE_NAME
 from neuron_migrate.checks.tracing import host_scope
+from neuron_migrate.commands import plural
 from neuron_migrate.models import Severity
 
 prefilter(__name__, ("torch", "double()", "cfloat()", "cdouble()", "nansum(", "nanmean(", "svd(", "qr("))
@@ -610,6 +611,6 @@ def report_unknown_operators(ctx: Context) -> None:
         parts.append(f"{name} ({', '.join(kernels)}, line {call.lineno})")
     shown = parts[:8] + ([f"+{len(parts) - 8} more"] if len(parts) > 8 else [])
     first = items[0][1]
-    ctx.report(NM206, first, f"{len(parts)} operator{'s' if len(parts) > 1 else ''} with no known "
+    ctx.report(NM206, first, f"{plural(len(parts), 'operator')} with no known "
                f"Neuron status (unverified): {'; '.join(shown)}. Without a Neuron kernel eager mode "
                "runs them on the CPU; check with `neuron-migrate ops NAME`")

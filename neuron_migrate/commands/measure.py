@@ -17,7 +17,7 @@ from typing import Annotated, Literal
 
 import typer
 
-from neuron_migrate.commands import UsageError
+from neuron_migrate.commands import UsageError, plural
 
 
 def run_worker(spec: str, paths: list[Path], timeout: float) -> dict:
@@ -94,9 +94,9 @@ def measure_command(factory: str, paths: list[Path], timeout: float, format: str
     m, s = report["measured"], report["static"]
     cov = "n/a" if m["coverage"] is None else f"{m['coverage']:.0%}"
     est = "n/a" if s["estimated_coverage"] is None else f"{s['estimated_coverage']:.0%}"
-    lines = [f"measured: {m['graphs']} graphs, {m['graph_breaks']} graph breaks, "
-             f"{sum(m['ops_per_graph'])} ops in graphs, coverage {cov} of ATen op calls",
-             f"static estimate: coverage {est}, {s['expected_graphs']} graphs expected", ""]
+    lines = [f"measured: {plural(m['graphs'], 'graph')}, {plural(m['graph_breaks'], 'graph break')}, "
+             f"{plural(sum(m['ops_per_graph']), 'op')} in graphs, coverage {cov} of ATen op calls",
+             f"static estimate: coverage {est}, {plural(s['expected_graphs'], 'graph')} expected", ""]
     if m["breaks"]:
         lines.append("measured breaks:")
         lines += [f"  {b['file']}:{b['line']}: {b['reason']}" + (

@@ -23,7 +23,7 @@ from typing import Annotated, Literal, Optional
 
 import typer
 
-from neuron_migrate.commands import UsageError
+from neuron_migrate.commands import UsageError, plural
 from neuron_migrate.commands.options import TextOrJson, write_output
 
 SUBCOMMANDS = ("query", "import", "diff")
@@ -392,10 +392,11 @@ def import_command(args) -> int:
     else:
         sys.stdout.write(body)
     err = sys.stderr
-    print(f"imported {len(res.rows)} operator rows from {res.tables} table(s)"
+    print(f"imported {plural(len(res.rows), 'operator row')} from {plural(res.tables, 'table')}"
           + (f" into {output}" if output else ""), file=err)
     if res.unmapped:
-        print(f"{len(res.unmapped)} APIs map to no ATen operator and were left out: "
+        print(f"{plural(len(res.unmapped), 'API')} {'maps' if len(res.unmapped) == 1 else 'map'} to no ATen "
+              f"operator and {'was' if len(res.unmapped) == 1 else 'were'} left out: "
               + ", ".join(_clip(api) for _, api, _ in res.unmapped[:10])
               + (" ..." if len(res.unmapped) > 10 else ""), file=err)
     for line, api, reason in res.skipped:

@@ -12,7 +12,7 @@ from typing import Annotated, Literal, Optional
 
 import typer
 
-from neuron_migrate.commands import UsageError, note
+from neuron_migrate.commands import UsageError, note, plural
 
 SCAN_PANEL = "Selection and gate"
 
@@ -193,9 +193,9 @@ def run_scan(args, conf):
     applied = baselines.apply(result, baseline, known)
     applied.result.baselined = applied.matched
     if applied.unused:
-        note(args.quiet, f"note: {len(applied.unused)} of the baseline's {len(known)} entries match "
-             f"no finding any more; the baseline can shrink (rewrite it with `neuron-migrate "
-             f"baseline PATH -o {baseline}`)")
+        note(args.quiet, f"note: {len(applied.unused)} of the baseline's {plural(len(known), 'entry', 'entries')} "
+             f"{'matches' if len(applied.unused) == 1 else 'match'} no finding any more; the baseline can "
+             f"shrink (rewrite it with `neuron-migrate baseline PATH -o {baseline}`)")
     return applied.result, skipped
 
 

@@ -8,7 +8,7 @@ from typing import Annotated, Literal
 
 import typer
 
-from neuron_migrate.commands import UsageError, note
+from neuron_migrate.commands import UsageError, note, plural
 from neuron_migrate.commands.options import (Follow, NoFollow, Baseline, Capabilities, Entry, Exclude, Ignore, Jobs, NoCache,
                                              Paths, Quiet, Scope, Select, filter_scopes, run_scan,
                                              settings)
@@ -68,5 +68,5 @@ def report_command(args) -> int:
     eff = rep["effort"]
     note(args.quiet, f"wrote {output}: {ready['verdict']}, {porting.percent(ready['share'])} of CUDA references migrated by fix, "
          f"{ready['blocking']} blocking, effort {eff['low']:g}-{eff['high']:g} h, "
-         f"{rep['summary']['findings']} findings in the library and scripts")
+         f"{plural(rep['summary']['findings'], 'finding')} in the library and scripts")
     return 0

@@ -26,6 +26,8 @@ import posixpath
 import re
 from pathlib import Path
 
+from neuron_migrate.commands import plural
+
 # the scripts that train or run a model, by name (train.py, main.py, inference.py, sample.py, ...)
 _RUNNER = re.compile(r"(train|finetune|infer|predict|eval|validate|main|run|bench|sample|generate|demo|serve)",
                      re.I)
@@ -117,8 +119,7 @@ def _everything(rows: list[dict], other: bool = False) -> list[dict]:
     if not rows:
         return []
     weight = sum(r["statements"] for r in rows)
-    modules = f"{len(rows)} module" + ("s" if len(rows) != 1 else "")
-    return [{"entry": f"every {'other ' if other else ''}forward ({modules})", "path": "",
+    return [{"entry": f"every {'other ' if other else ''}forward ({plural(len(rows), 'module')})", "path": "",
              "share": sum((r["share"] or 0) * r["statements"] for r in rows) / weight,
              # one compiled model: its graph, plus the splits each module's breaks add
              "graphs": 1 + sum(max((r["graphs"] or 1) - 1, 0) for r in rows),

@@ -14,6 +14,7 @@ import math
 import re
 from html import escape
 
+from neuron_migrate.commands import plural
 from neuron_migrate.report import porting
 from neuron_migrate.scopes import PRODUCT
 
@@ -104,10 +105,6 @@ def _e(text: object) -> str:
 def _md(text: object) -> str:
     """Escaped text with `backtick spans` as <code>, as the Markdown report writes them."""
     return re.sub(r"`([^`]+)`", r"<code>\1</code>", _e(text))
-
-
-def _plural(n: int, word: str, words: str | None = None) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {words or word + 's'}"
 
 
 def _count(n: int) -> str:
@@ -240,7 +237,7 @@ def _table(head: str, body: str, more: str = "") -> str:
 
 
 def _scopes_cell(scopes: dict) -> str:
-    return ", ".join(f"{n} {_e(s)}" for s, n in scopes.items())
+    return _e(porting.in_scopes(scopes))
 
 
 def group_table(groups: list[dict], rules: dict, links: Links) -> str:
@@ -281,7 +278,7 @@ def operators_section(ops: list[dict], links: Links) -> str:
     if unknown:
         listed = ", ".join(f'<code>{_e(o["operator"])}</code>' + (f' ×{o["count"]}' if o["count"] > 1 else "")
                            for o in unknown)
-        out += (f'<h3>Unverified: {_plural(len(unknown), "operator")}, {sum(o["count"] for o in unknown)} uses</h3>'
+        out += (f'<h3>Unverified: {plural(len(unknown), "operator")}, {plural(sum(o["count"] for o in unknown), "use")}</h3>'
                 f'<p class="note">No public source gives their Neuron status; without a Neuron kernel eager mode '
                 f'runs them on the CPU. Check each with <code>neuron-migrate ops NAME</code>, or run them once on a '
                 f'Trainium host: {listed}.</p><details><summary>Where each is used</summary>'
@@ -320,7 +317,7 @@ def effort_section(eff: dict, links: Links) -> str:
                         if any(k["per_extra_site"]) else "")
                      + f' per item: {_md(k["why"])}</li>' for k in kinds.values())
     return (f'<section id="effort"><h2>Effort: {_hours(eff["low"], eff["high"])} for '
-            f'{_plural(eff["items"], "work item")} in the product</h2>'
+            f'{plural(eff["items"], "work item")} in the product</h2>'
             '<div class="grid2 inner"><div><h3>By kind of work</h3>'
             + _table('<th>kind</th><th class="num">items</th><th class="num">hours</th>', by_kind or
                      '<tr><td colspan="3" class="empty">No manual work found.</td></tr>')
@@ -375,7 +372,7 @@ def _ready_card(ready: dict) -> str:
     share = ready["share"]
     label = "—" if share is None else porting.percent(share)
     blockers = "".join(f'<li><a href="#blockers">{b["count"]} {_e(b["kind"])}</a></li>' for b in ready["blockers"])
-    refs = (f'{ready["migrated_by_fix"]} of {_plural(ready["cuda_references"], "CUDA-specific reference")} '
+    refs = (f'{ready["migrated_by_fix"]} of {plural(ready["cuda_references"], "CUDA-specific reference")} '
             f'migrated by <code>neuron-migrate fix</code>; {ready["migrated_after_review"]} more with '
             f'<code>--unsafe-fixes</code> after review, {ready["by_hand"]} by hand.' if ready["cuda_references"]
             else "No CUDA-specific references found.")
@@ -398,9 +395,9 @@ def _coverage_card(cov: dict | None) -> str:
                 f'<p class="note">{_md(cov.get("assumption") or "")}</p></div>')
     bits = []
     if cov["graphs"] is not None:
-        bits.append(_plural(cov["graphs"], "expected graph"))
+        bits.append(plural(cov["graphs"], "expected graph"))
     if cov.get("recompiles"):
-        bits.append(_plural(cov["recompiles"], "expected recompile"))
+        bits.append(plural(cov["recompiles"], "expected recompile"))
     return (head + gauge(cov["overall"], _share_colour(cov["overall"]), porting.percent(cov["overall"]), "compile coverage")
             + f'<div class="verdict">captured by torch.compile</div>'
             + (f'<p class="note center">{_e(", ".join(bits))}</p>' if bits else "")
@@ -412,8 +409,8 @@ def _basis(cov: dict) -> str:
     entries = cov.get("entries") or []
     n = sum(1 for e in entries if e["path"])
     rest = " and every other forward (the model comes from a factory)" if len(entries) > n else ""
-    what = {"compile entries": f"For the {_plural(n, 'entry', 'entries')} the project compiles.",
-            "modules the scripts build": f"For the {_plural(n, 'module')} its training and inference "
+    what = {"compile entries": f"For the {plural(n, 'entry', 'entries')} the project compiles.",
+            "modules the scripts build": f"For the {plural(n, 'module')} its training and inference "
                                          f"scripts build{rest}.",
             }.get(cov.get("basis"), "For every forward in the library and scripts.")
     if cov.get("compiles") == []:
@@ -431,13 +428,13 @@ def _summary_card(rep: dict) -> str:
     stats = [
         (files, "files in the product (library and scripts); the rest are "
                 "<a href=\"#scopes\">counted beside</a>"),
-        (f"{s['findings']}", f"findings: {_plural(sev['error'], 'error')}, {_plural(sev['warning'], 'warning')}, "
+        (f"{s['findings']}", f"findings: {plural(sev['error'], 'error')}, {plural(sev['warning'], 'warning')}, "
                              f"{sev['info']} info"),
         (f"{fix['safe']}", f"safe fixes ({porting.percent(fix['share'])} of findings); {fix['unsafe']} unsafe"),
         (f"{rep['readiness']['blocking']}", f"<a href=\"#blockers\">{'finding blocks' if rep['readiness']['blocking'] == 1 else 'findings block'} a first run</a>"),
-        (_hours(eff["low"], eff["high"]), f"<a href=\"#effort\">effort</a> for {_plural(eff['items'], 'work item')} "
+        (_hours(eff["low"], eff["high"]), f"<a href=\"#effort\">effort</a> for {plural(eff['items'], 'work item')} "
                                           f"({eff['days'][0]:g}–{eff['days'][1]:g} days)"),
-        (f"{s['suppressed']}", f"suppressed in code; {_plural(s['skipped'], 'file')} skipped"),
+        (f"{s['suppressed']}", f"suppressed in code; {plural(s['skipped'], 'file')} skipped"),
     ]
     return ('<div class="card"><h2>Summary</h2><div class="stats">'
             + "".join(f'<div class="stat"><b>{_e(v)}</b><span>{t}</span></div>' for v, t in stats)
@@ -468,7 +465,7 @@ def blockers_section(ready: dict, links: Links) -> str:
     rows = "".join(f'<tr><td>{_e(b["kind"])}</td><td class="num">{b["count"]}</td>'
                    f'<td>{_family_links(b["codes"])}</td>'
                    f'<td>{locations(b["locations"], links)}</td></tr>' for b in ready["blockers"])
-    warn = (f'<p class="note">{_plural(ready["optional_paths"], "kernel or dependency", "kernels and dependencies")} '
+    warn = (f'<p class="note">{plural(ready["optional_paths"], "kernel or dependency", "kernels and dependencies")} '
             'on optional paths (an extra, a platform marker, a guarded import) are warnings, not blockers.</p>'
             if ready["optional_paths"] else "")
     return ('<section id="blockers"><h2>What blocks a first run</h2>'
@@ -498,7 +495,7 @@ def coverage_section(cov: dict | None, links: Links) -> str:
     chart = bar_list([(m["module"], links.href(m["module"]), m["share"]) for m in partial[:HEAT_LIMIT]])
     if len(partial) > HEAT_LIMIT:
         chart += f'<p class="more">… and {len(partial) - HEAT_LIMIT} more (lowest shown)</p>'
-    chart += (f'<p class="note">{_plural(full, "more module")} of the product with traced code '
+    chart += (f'<p class="note">{plural(full, "more module")} of the product with traced code '
               f'{"is" if full == 1 else "are"} captured in full.</p>' if full else "")
     brk = []
     for b in cov["breaks"]:
@@ -574,7 +571,7 @@ def render_report(rep: dict, links: Links | None = None) -> str:
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f'<title>Neuron porting report: {_e(project)}</title><style>{CSS}</style></head><body><main>'
         f'<header><h1>Neuron porting report: {_e(project)}</h1>'
-        f'<p>{_plural(s["files_scanned"], "file")} scanned · neuron-migrate {_e(tool["version"])} · capability table '
+        f'<p>{plural(s["files_scanned"], "file")} scanned · neuron-migrate {_e(tool["version"])} · capability table '
         f'{_e(tool.get("capabilities_version", ""))}</p></header>'
         f'<div class="cards">{_ready_card(rep["readiness"])}{_coverage_card(cov)}{_summary_card(rep)}</div>'
         f'{blockers_section(rep["readiness"], links)}{effort_section(rep["effort"], links)}{scopes_section(rep)}'

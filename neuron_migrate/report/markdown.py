@@ -8,6 +8,7 @@ limit with a "… and N more" line, and the limit shrinks until the whole report
 from __future__ import annotations
 
 
+from neuron_migrate.commands import plural
 from neuron_migrate.report import porting
 
 MAX_CHARS = 65_536
@@ -28,10 +29,6 @@ def _cell(text: object) -> str:
             part = part.replace("\\", "\\\\").replace("<", "&lt;")
         out.append(part.replace("|", "\\|"))
     return "`".join(out)
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def _coverage_cell(cov: dict | None) -> str:
@@ -61,7 +58,7 @@ def _where(locations: list[str], n: int = 3) -> str:
 
 def _family_rows(fam: dict) -> list[list[object]]:
     return [[f"`{g['code']}`", g["severity"], g["message"], g["count"],
-             ", ".join(f"{n} {s}" for s, n in g.get("scopes", {}).items()), _where(g["locations"]),
+             porting.in_scopes(g.get("scopes", {})), _where(g["locations"]),
              g["fix"]] for g in fam["groups"]]
 
 
@@ -89,10 +86,10 @@ def render_report(rep: dict, limit: int) -> str:
     share = "—" if ready["share"] is None else porting.percent(ready["share"])
     out = [f"## {title}", "",
            f"{_ICON.get(ready['verdict'], '')} **{ready['verdict']}** · **{share}** of CUDA references "
-           f"migrated by `fix` · {_plural(ready['blocking'], 'blocking finding')} · effort "
-           f"**{_hours(eff['low'], eff['high'])}** for {_plural(eff['items'], 'work item')} · compile "
+           f"migrated by `fix` · {plural(ready['blocking'], 'blocking finding')} · effort "
+           f"**{_hours(eff['low'], eff['high'])}** for {plural(eff['items'], 'work item')} · compile "
            f"coverage {_coverage_cell(cov)}"
-           + (f" · {_plural(s['baselined'], 'known finding')} in the baseline, not counted"
+           + (f" · {plural(s['baselined'], 'known finding')} in the baseline, not counted"
               if s["baselined"] else ""), "",
            "Headline numbers are for the library and scripts; tests, examples and vendored code are "
            "counted beside them (see Scopes).", ""]
@@ -100,15 +97,15 @@ def render_report(rep: dict, limit: int) -> str:
     out += ["### Readiness", "",
             "| | |", "|---|---|",
             f"| files | {in_scope if in_scope is not None else s['files_scanned']} in the library and scripts, "
-            f"of {s['files_scanned']} scanned ({_plural(s['lines_scanned'], 'line')}) |",
-            f"| findings | {s['findings']}: {_plural(sev['error'], 'error')}, {_plural(sev['warning'], 'warning')}, "
+            f"of {s['files_scanned']} scanned ({plural(s['lines_scanned'], 'line')}) |",
+            f"| findings | {s['findings']}: {plural(sev['error'], 'error')}, {plural(sev['warning'], 'warning')}, "
             f"{sev['info']} info |",
             f"| CUDA references migrated by `fix` | {ready['migrated_by_fix']} of {ready['cuda_references']} ({share}); "
             f"{ready['migrated_after_review']} more with `--unsafe-fixes` after review; {ready['by_hand']} by hand |",
             f"| auto-fixable | {fix['safe']} safe ({porting.percent(fix['share'])}), {fix['unsafe']} unsafe |",
-            f"| blocks a first run | {_plural(ready['blocking'], 'finding')} |",
+            f"| blocks a first run | {plural(ready['blocking'], 'finding')} |",
             f"| effort | {_hours(eff['low'], eff['high'])} ({eff['days'][0]:g}–{eff['days'][1]:g} days) for "
-            f"{_plural(eff['items'], 'work item')} |",
+            f"{plural(eff['items'], 'work item')} |",
             f"| compile coverage | {_coverage_cell(cov)} |"]
     if s["suppressed"]:
         out.append(f"| suppressed in code | {s['suppressed']} |")
@@ -154,7 +151,7 @@ def render_report(rep: dict, limit: int) -> str:
         if cov.get("assumption"):
             out += [cov["assumption"], ""]
         if cov["overall"] is not None:
-            graphs = f", {_plural(cov['graphs'], 'expected graph')}" if cov["graphs"] is not None else ""
+            graphs = f", {plural(cov['graphs'], 'expected graph')}" if cov["graphs"] is not None else ""
             out += [f"Estimated share captured by `torch.compile`: **{porting.percent(cov['overall'])}**{graphs}.", ""]
         if cov.get("entries"):
             out += _table(["entry", "file", "captured", "graphs", "expected recompiles", "weight"],

@@ -16,6 +16,7 @@ import re
 from collections import Counter, defaultdict
 from pathlib import Path
 
+from neuron_migrate.commands import plural
 from neuron_migrate.report import entries, work
 from neuron_migrate.report.work import fixable, operator_names
 
@@ -42,8 +43,9 @@ SEVERITIES = ("error", "warning", "info")
 _RANK = {s: i for i, s in enumerate(SEVERITIES)}
 
 
-def _plural(n: int, word: str, words: str | None = None) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {words or word + 's'}"
+def in_scopes(counts: dict[str, int]) -> str:
+    """A group's findings per scope: ``3 in library, 1 in scripts`` (never "1 scripts")."""
+    return ", ".join(f"{n} in {scope}" for scope, n in counts.items())
 
 
 def percent(share: float | None) -> str:
@@ -153,14 +155,14 @@ def next_steps(doc: dict, families: list[dict], product: list[dict]) -> list[dic
         fam = by_prefix.get(prefix)
         if prefix == "NM1" and fixes["safe"]:
             steps.append({"title": "Apply the safe fixes",
-                          "detail": f"{_plural(fixes['safe'], 'finding')} in {_plural(fix_files, 'file')} "
+                          "detail": f"{plural(fixes['safe'], 'finding')} in {plural(fix_files, 'file')} "
                                     f"{'has' if fixes['safe'] == 1 else 'have'} a fix whose meaning is certain: "
                                     "review `neuron-migrate fix "
                                     "PATH`, then run `neuron-migrate fix PATH --apply`.",
                           "count": fixes["safe"]})
             if fixes["unsafe"]:
                 steps.append({"title": "Review the unsafe fixes",
-                              "detail": f"{_plural(fixes['unsafe'], 'fix', 'fixes')} "
+                              "detail": f"{plural(fixes['unsafe'], 'fix', 'fixes')} "
                                         f"{'changes' if fixes['unsafe'] == 1 else 'change'} behaviour "
                                         "on some code paths: read `neuron-migrate fix PATH --unsafe-fixes` "
                                         "and apply the ones that hold.", "count": fixes["unsafe"]})
