@@ -365,6 +365,6 @@ def compile_coverage(files: Iterable[FileResult], requested: tuple[str, ...] = (
         for key in followed_files:
             top = shown(key).split("/")[0].removesuffix(".py")
             tops[top] = tops.get(top, 0) + 1
-        doc["libraries"] = [{"package": top, "version": getattr(followed, "versions", {}).get(top, ""),
+        doc["libraries"] = [{"package": top, "version": getattr(followed, "versions", {}).get(top, "unknown"),
                              "files": n} for top, n in sorted(tops.items())]
     return doc

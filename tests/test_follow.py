@@ -94,6 +94,28 @@ def test_breaks_inside_a_library_are_reported_at_the_users_call_site(capsys, sit
     assert all(not m["path"].startswith("tinyvision/") for m in doc["compile_coverage"]["modules"])
 
 
+def test_a_library_used_from_a_checkout_names_the_version_its_source_declares(capsys, monkeypatch, tmp_path):
+    # on PYTHONPATH from a checkout: no *.dist-info beside the package (timm from a git clone)
+    checkout = tmp_path / "checkout"
+    shutil.copytree(LIBRARY / "site", checkout, ignore=shutil.ignore_patterns("*.dist-info"))
+    shutil.copytree(LIBRARY / "project", tmp_path / "project")
+    monkeypatch.syspath_prepend(str(checkout))
+
+    def named():
+        doc = scan(capsys, tmp_path / "project")
+        message = next(f["message"] for f in doc["findings"] if f["path"] == "train.py")
+        return doc["compile_coverage"]["libraries"][0]["version"], message.split("` (")[1].split(",")[0:2]
+
+    assert named() == ("unknown", ["tinyvision", " version unknown"])  # never an empty field
+    (checkout / "pyproject.toml").write_text('[project]\nname = "tinyvision"\nversion = "0.4.0"\n')
+    assert named() == ("0.4.0", ["tinyvision 0.4.0", " in `resample`)"])
+    (checkout / "tinyvision" / "version.py").write_text("__version__ = '0.5.0.dev0'\n")  # timm/version.py
+    assert named()[0] == "0.5.0.dev0"
+    (checkout / "pyproject.toml").write_text('[project]\nname = "other"\nversion = "9.9"\n')
+    (checkout / "tinyvision" / "version.py").unlink()
+    assert named()[0] == "unknown"  # another project's pyproject.toml says nothing about this one
+
+
 def test_the_report_names_a_library_entry_without_linking_it(capsys, site, tmp_path):
     out = tmp_path / "report.md"
     assert main(["report", str(site), "-o", str(out), "-q", "--no-cache"]) == 0

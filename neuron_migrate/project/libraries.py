@@ -97,7 +97,10 @@ class Libraries:
         return found[0] / rel if found else None
 
     def version(self, top: str) -> str:
-        """The installed distribution's version (from its ``*.dist-info``), or "" when unknown."""
+        """The installed distribution's version (its ``*.dist-info``); for a package used from a
+        checkout (on ``PYTHONPATH``, or an editable install without metadata beside it) the
+        version its source declares (``__version__`` in the package, ``version`` in the checkout's
+        pyproject.toml); "unknown" when none says."""
         if top in self.versions:
             return self.versions[top]
         version = ""
@@ -109,10 +112,11 @@ class Libraries:
                 for dist in MetadataPathFinder.find_distributions(_context(top, str(found[0]))):
                     version = dist.version or ""
                     break
+                version = version or _declared_version(top, *found)
             except Exception:  # noqa: BLE001 - metadata is a label, never a reason to fail
                 version = ""
-        self.versions[top] = version
-        return version
+        self.versions[top] = version or "unknown"
+        return self.versions[top]
 
     def files_of(self, top: str, limit: int = 5000) -> list[tuple[str, str]]:
         """(key, path on disk) of the package's Python files (for a factory looked up by name),
@@ -129,6 +133,40 @@ class Libraries:
             if len(out) > limit:
                 break
         return out
+
+
+_VERSION_FILES = ("__init__.py", "version.py", "_version.py", "__version__.py")
+
+
+def _declared_version(top: str, site: Path, pkg: Path) -> str:
+    """The version a checkout's source states, read, never imported: a string literal
+    ``__version__ = "1.0.29.dev0"`` at the top of the package (``timm/version.py``,
+    ``diffusers/__init__.py``), else a static ``version`` in the pyproject.toml of the
+    folder holding the package, when its project is this one; "" when neither."""
+    import ast
+
+    files = [pkg] if pkg.suffix == ".py" else [pkg / name for name in _VERSION_FILES]
+    for file in files:
+        try:
+            tree = ast.parse(file.read_bytes())
+        except (OSError, SyntaxError, ValueError):
+            continue
+        for node in tree.body:
+            if isinstance(node, ast.Assign) and isinstance(node.value, ast.Constant) \
+                    and isinstance(node.value.value, str) \
+                    and any(isinstance(t, ast.Name) and t.id == "__version__" for t in node.targets):
+                return node.value.value
+    try:
+        if sys.version_info >= (3, 11):
+            import tomllib
+        else:  # pragma: no cover - exercised on 3.10 only
+            import tomli as tomllib
+        project = tomllib.loads((site / "pyproject.toml").read_text(encoding="utf-8")).get("project", {})
+    except (OSError, ValueError, UnicodeDecodeError):
+        return ""
+    name = str(project.get("name", "")).lower().replace("-", "_")
+    version = project.get("version")
+    return version if isinstance(version, str) and name == top.lower() else ""
 
 
 def _context(name: str, path: str):

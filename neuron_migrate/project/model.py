@@ -514,7 +514,8 @@ def at_call_sites(followed: Followed, file_of: Callable[[str], Path]) -> dict[st
     for key, r in sorted(followed.libraries.items()):
         functions = sorted(r.traced, key=lambda f: (f.line, -f.end_line))
         top = shown(key).split("/")[0].removesuffix(".py")
-        package = f"{top} {followed.versions.get(top, '')}".strip()
+        version = followed.versions.get(top, "unknown")
+        package = f"{top}, version unknown" if version == "unknown" else f"{top} {version}"
         for f in r.findings:
             if f.code.startswith("NM9"):
                 sites = sorted({s for (k, _), found in followed.sites.items() if k == key for s in found})
