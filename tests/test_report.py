@@ -219,6 +219,25 @@ def test_counts_agree_with_their_verbs_and_the_effort_formula_is_labelled():
     assert entries._everything([row, row], other=True)[0]["entry"] == "every other forward (2 modules)"
 
 
+def test_a_notebook_that_trains_the_model_names_the_entry_assumed(tmp_path, capsys):
+    # minGPT: demo.ipynb builds GPT(...) and trains it; the report had said no script builds a model
+    (tmp_path / "tiny").mkdir()
+    (tmp_path / "tiny" / "__init__.py").write_text("")
+    (tmp_path / "tiny" / "model.py").write_text(
+        "import torch.nn as nn\n\nclass Block(nn.Module):\n    def forward(self, x):\n        return x * 2\n\n"
+        "class TinyLM(nn.Module):\n    def __init__(self):\n        super().__init__()\n        self.block = Block()\n\n"
+        "    def forward(self, x):\n        return self.block(x) + 1\n")
+    cells = ["from tiny.model import TinyLM\n", "model = TinyLM()\nfor step in range(3):\n    model(step)\n"]
+    (tmp_path / "demo.ipynb").write_text(json.dumps(
+        {"cells": [{"cell_type": "code", "metadata": {}, "outputs": [], "execution_count": None, "source": c}
+                   for c in cells], "metadata": {"kernelspec": {"language": "python"}}, "nbformat": 4,
+         "nbformat_minor": 5}))
+    run(capsys, "report", tmp_path, "-o", tmp_path / "r.md")
+    md = (tmp_path / "r.md").read_text(encoding="utf-8")
+    assert "the forward of the modules its training and inference scripts build (TinyLM.forward)" in md
+    assert "| `TinyLM.forward` | `tiny/model.py` |" in md and "no training or inference script" not in md
+
+
 def test_compile_coverage_absent_is_said_plainly():
     rep = porting.build(doc([]))
     assert rep["compile_coverage"] is None

@@ -151,21 +151,32 @@ def _assumption(basis: str, rows: list[dict], compiling: list[str], factories: l
 
 
 def _read(root: str | None, path: str) -> str | None:
-    if not root:
+    """The Python code of a file of the scan: a ``.py`` file's text, a notebook's code cells
+    (as the scan analyses them); None for other files and files that cannot be read."""
+    if not root or not path.endswith((".py", ".ipynb")):
         return None
     try:
         from neuron_migrate.discover import source_file
 
-        return source_file(root, path).read_text(encoding="utf-8", errors="replace")
+        data = source_file(root, path).read_bytes()
     except OSError:
         return None
+    if path.endswith(".py"):
+        return data.decode("utf-8", errors="replace")
+    from neuron_migrate import notebook
+
+    try:
+        nb = notebook.read(data)
+    except notebook.NotebookError:
+        return None
+    return "\n".join(g.text for g in nb.groups) if not isinstance(nb, str) else None
 
 
 def _compiling_files(root: str | None, paths: list[str]) -> list[str]:
     """The files that call ``torch.compile`` (or decorate with it), not those that mention it."""
     out = []
     for p in paths:
-        text = _read(root, p) if p.endswith(".py") else None
+        text = _read(root, p)
         if not text or not _COMPILES.search(text):
             continue
         tree = _parse(text)
@@ -202,9 +213,7 @@ def _built_by_scripts(root: str | None, scripts: list[str],
                 defined.setdefault(name.split(".")[0], []).append(path)
     out: list[tuple[str, str]] = []
     factories: list[str] = []
-    for script in scripts:
-        if not script.endswith(".py"):
-            continue
+    for script in scripts:  # .py files and notebooks (minGPT's demo.ipynb trains GPT(...))
         text = _read(root, script)
         tree = _parse(text) if text else None
         if tree is None:
