@@ -4,8 +4,9 @@ Two steps, so the expensive one runs once:
 
 1. **measure** (needs torch): every model of benchmarks/calibration/models.py runs in a child
    process of its own, bounded by ``--timeout``: build it on the CPU, record the lines its
-   eager forward executes (sys.settrace), measure it with Dynamo (explain's accounting plus
-   the graph-break log, neuron_migrate.runtime.dynamo). The raw measurements go to
+   first eager call executes (sys.settrace), build it again and measure its first call with
+   Dynamo (explain's accounting plus the graph-break log, neuron_migrate.runtime.dynamo
+   measure_first_call: both are a fresh model's first call). The raw measurements go to
    ``--measurements`` (JSON).
 2. **score** (no torch): analyse the executed files statically and compare break statements
    and coverage (neuron_migrate.runtime.compare). ``--rescore`` redoes only this step from
@@ -49,22 +50,23 @@ from neuron_migrate.runtime.compare import compare, files_read  # noqa: E402
 
 def measure_in_process(name: str) -> dict:
     """Build and measure one model here (the child's work); a failure is a row with ``error``."""
-    from neuron_migrate.runtime.dynamo import executed_lines, measure
+    from neuron_migrate.runtime.dynamo import measure_first_call
     from neuron_migrate.runtime.worker import _user_file, split_inputs
 
     # each checkout resolved: a source root may hold symbolic links to the checkouts
     roots = tuple({str(p.resolve()) for r in models.SOURCE_ROOTS for p in (r, *(r.iterdir() if r.is_dir() else ()))})
     want = lambda f: _user_file(f) and os.path.realpath(f).startswith(roots)  # noqa: E731
+    calls = []
+
+    def build():  # twice: the eager call and the compiled one are each a fresh model's first call
+        calls.append(models.as_call(models.ALL[name]()))
+        return (calls[-1].fn, *split_inputs(calls[-1].inputs), calls[-1].grad)
+
     start = time.monotonic()
     try:
         with contextlib.redirect_stdout(io.StringIO()):  # models print
-            call = models.as_call(models.ALL[name]())
-            args, kwargs = split_inputs(call.inputs)
-            executed = executed_lines(call.fn, args, kwargs, want=want, grad=call.grad)
-            if call.grad:  # a training step changed the weights: measure from the same start
-                call = models.as_call(models.ALL[name]())
-                args, kwargs = split_inputs(call.inputs)
-            m = measure(call.fn, args, kwargs, grad=call.grad)
+            m, executed = measure_first_call(build, want=want)
+        call = calls[-1]
     except Exception as exc:  # a model that does not build or run is reported, not fatal
         first = str(exc).splitlines()[0][:200] if str(exc) else ""
         return {"model": name, "error": f"{type(exc).__name__}: {first}"}

@@ -9,6 +9,10 @@ our backend), with two additions that explain lacks:
 * coverage: the share of the call's ATen operator calls that run inside a captured graph.
   An eager run under a counting dispatch mode gives the total; the compiled run counts
   the calls made while a captured graph executes.
+
+:func:`measure_first_call` measures what a user meets, the first compiled call of a fresh
+model, against the first eager call of another build of it (code that runs only on a first
+call, like torchvision's poolers setting up their scales, is in both).
 """
 
 from __future__ import annotations
@@ -150,16 +154,38 @@ def _graph_break_log():
 def measure(fn: Callable, args: tuple = (), kwargs: dict | None = None, grad: bool = False) -> Measurement:
     """Run ``fn(*args, **kwargs)`` eagerly and under Dynamo; return what was captured.
     Without gradients unless ``grad`` (a training step calls backward)."""
+    counter = _CountAten()
+    with torch.set_grad_enabled(grad), counter:
+        fn(*args, **(kwargs or {}))
+    return _compiled(fn, args, kwargs, grad, eager_ops=counter.calls)
+
+
+def measure_first_call(build: Callable[[], tuple[Callable, tuple, dict, bool]],
+                       want: Callable[[str], bool] = lambda f: True) -> tuple[Measurement, dict[str, set[int]]]:
+    """The first call of a fresh model, eagerly and compiled, and the lines the eager one executed.
+
+    ``build()`` returns ``(fn, args, kwargs, grad)`` (``grad``: the call runs with gradients, a
+    training step); it runs twice, each time after ``torch.manual_seed(0)``: the first build's call runs eagerly (executed lines of files
+    accepted by ``want``, ATen count), the second build's under Dynamo. Both are first calls,
+    as a user's first compiled call is: code that runs only once (a lazily set up pooler, a
+    cache filled on first use) is traced by Dynamo where the eager call executed it."""
+    torch.manual_seed(0)
+    fn, args, kwargs, grad = build()
+    counter = _CountAten()
+    with counter:
+        lines = executed_lines(fn, args, kwargs, want=want, grad=grad)
+    torch.manual_seed(0)
+    fn, args, kwargs, grad = build()
+    return _compiled(fn, args, kwargs, grad, eager_ops=counter.calls), lines
+
+
+def _compiled(fn: Callable, args: tuple, kwargs: dict | None, grad: bool, eager_ops: int) -> Measurement:
+    """One call of ``fn`` under Dynamo, measured against ``eager_ops`` ATen calls of an eager one."""
     import torch._dynamo as dynamo
     from torch._dynamo.backends.debugging import _explain_graph_detail
 
     kwargs = kwargs or {}
-    m = Measurement()
-    with torch.set_grad_enabled(grad):
-        counter = _CountAten()
-        with counter:
-            fn(*args, **kwargs)
-        m.eager_ops = counter.calls
+    m = Measurement(eager_ops=eager_ops)
 
     graphs: list = []
     reasons: list = []
