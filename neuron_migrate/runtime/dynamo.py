@@ -250,10 +250,15 @@ def executed_lines(fn: Callable, args: tuple = (), kwargs: dict | None = None,
     import sys
 
     hits: dict[str, set[int]] = {}
+    wanted: dict[str, bool] = {}  # want() once per file, not on every call: a first call may import
+    # a large package lazily (torch imports sympy), thousands of frames under the tracer
 
     def tracer(frame, event, arg):
         filename = frame.f_code.co_filename
-        if not want(filename):
+        keep = wanted.get(filename)
+        if keep is None:
+            keep = wanted[filename] = want(filename)
+        if not keep:
             return None
         lines = hits.setdefault(filename, set())
 
