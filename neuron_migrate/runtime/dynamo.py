@@ -165,8 +165,9 @@ def measure_first_call(build: Callable[[], tuple[Callable, tuple, dict, bool]],
     """The first call of a fresh model, eagerly and compiled, and the lines the eager one executed.
 
     ``build()`` returns ``(fn, args, kwargs, grad)`` (``grad``: the call runs with gradients, a
-    training step); it runs twice, each time after ``torch.manual_seed(0)``: the first build's call runs eagerly (executed lines of files
-    accepted by ``want``, ATen count), the second build's under Dynamo. Both are first calls,
+    training step); it runs twice, each time after ``torch.manual_seed(0)``: the first build's
+    call runs eagerly (executed lines of files accepted by ``want``, ATen count), the second
+    build's under Dynamo. Both are first calls,
     as a user's first compiled call is: code that runs only once (a lazily set up pooler, a
     cache filled on first use) is traced by Dynamo where the eager call executed it."""
     torch.manual_seed(0)

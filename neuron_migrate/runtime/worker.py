@@ -81,18 +81,25 @@ def split_inputs(inputs) -> tuple[tuple, dict]:
 def run(spec: str) -> dict:
     from neuron_migrate.runtime.dynamo import format_exception, measure_first_call
 
+    class FactoryFailed(Exception):  # the user's factory, told apart from a model that fails
+        pass
+
     def build():  # called twice: the eager and the compiled call are each a fresh model's first
-        with cpu_devices():
-            model, inputs = factory()
-        return (model, *split_inputs(inputs), False)
+        try:
+            with cpu_devices():
+                model, inputs = factory()
+            return (model, *split_inputs(inputs), False)
+        except Exception as exc:
+            raise FactoryFailed(format_exception(exc)) from exc
 
     try:
         factory = load_factory(spec)
-        build()  # a factory that fails is the user's error, told apart from a failing model
     except Exception as exc:  # the user's code: report it, do not crash
         return {"error": f"the factory {spec} raised: {format_exception(exc)}"}
     try:
         m, lines = measure_first_call(build, want=_user_file)
+    except FactoryFailed as exc:
+        return {"error": f"the factory {spec} raised: {exc}"}
     except Exception as exc:
         return {"error": f"running the model failed: {format_exception(exc)}"}
     return {"measurement": m.as_dict(), "executed": {f: sorted(v) for f, v in sorted(lines.items())}}
