@@ -106,8 +106,10 @@ def _roots() -> tuple[tuple[str, str], ...]:
     # a checkout that is a symbolic link in $EXT: its files are stored under its target
     links = [(f"$EXT/{c.name}", str(c.resolve())) for c in sorted(ext.iterdir()) if c.is_symlink()] \
         if ext.is_dir() else []
+    paths = sysconfig.get_paths()
     return (*links, ("$EXT", str(ext)), ("$REPO", str(HERE.parent.parent.resolve())),
-            ("$SITE", str(Path(sysconfig.get_paths()["purelib"]).resolve())))
+            ("$SITE", str(Path(paths["purelib"]).resolve())),
+            ("$STDLIB", str(Path(paths["stdlib"]).resolve())))  # after $SITE, the folder inside it
 
 
 def _recode(value, old: int, new: int):
