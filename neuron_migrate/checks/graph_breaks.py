@@ -582,7 +582,7 @@ def _getattr_name(func: ast.AST, ctx: Context) -> str | None:
 def _call(node: ast.Call, ctx: Context) -> None:
     f = node.func
     if node.args or node.keywords:  # for _passed
-        name = f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else None
+        name = _last_name(f)
         if name:
             ctx.state(_State).calls_by_name.setdefault(name, []).append(node)
     init = _init_of(ctx.chain) if len(ctx.chain) > 2 else None
@@ -1364,23 +1364,32 @@ def _call_hazard(call: ast.Call, t: Tensors, ctx: Context, d: _State, cls, chain
     return None
 
 
+def _last_name(e: ast.AST) -> str:
+    """``loader`` of ``loader`` or ``self.loader``; "" for anything else."""
+    return e.id if isinstance(e, ast.Name) else e.attr if isinstance(e, ast.Attribute) else ""
+
+
+def _unwrap_enumerate(e: ast.AST, ctx: Context, chain) -> ast.AST:
+    """The iterable of the builtin ``enumerate(x[, start])`` (not of a local ``enumerate``); else ``e``."""
+    if isinstance(e, ast.Call) and isinstance(e.func, ast.Name) and e.func.id == "enumerate" \
+            and e.args and not ctx.names.is_bound("enumerate", chain):
+        return e.args[0]
+    return e
+
+
 def _is_optimizer(e: ast.AST) -> bool:
     """``optimizer``, ``self.optim``, ``g_opt``: a name that says it holds a torch.optim optimizer."""
-    name = e.id if isinstance(e, ast.Name) else e.attr if isinstance(e, ast.Attribute) else ""
-    name = name.lower()
+    name = _last_name(e).lower()
     return name in _OPTIMIZER_WORDS or name.endswith(("optimizer", "_optim", "_opt")) or name.startswith("optimizer")
 
 
 def _skipped_iterable(e: ast.AST, ctx: Context, chain) -> bool:
     """``tqdm(...)``, ``DataLoader(...)``, ``train_loader``, ``enumerate(loader)``: an iterable
     whose iterator lives in a file Dynamo skips."""
-    if isinstance(e, ast.Call) and isinstance(e.func, ast.Name) and e.func.id == "enumerate" and e.args \
-            and not ctx.names.is_bound("enumerate", chain):
-        e = e.args[0]
+    e = _unwrap_enumerate(e, ctx, chain)
     if isinstance(e, ast.Call):
         return ctx.names.qualify(e.func, chain) in _SKIPPED_ITERABLES
-    name = e.id if isinstance(e, ast.Name) else e.attr if isinstance(e, ast.Attribute) else ""
-    return name.lower().endswith(_LOADER_WORDS)
+    return _last_name(e).lower().endswith(_LOADER_WORDS)
 
 
 def _numpy_of_tensor(e: ast.AST, t: Tensors, ctx: Context, chain) -> bool:
@@ -1713,7 +1722,7 @@ def _off_by_default(tf: Traced, ctx: Context, d: _State) -> dict[int, str]:
     params = {a.arg: v for a, v in zip((args.posonlyargs + args.args)[::-1], args.defaults[::-1])}
     params.update({a.arg: v for a, v in zip(args.kwonlyargs, args.kw_defaults) if v is not None})
     falsy = {name for name, v in params.items() if isinstance(v, ast.Constant) and v.value in _FALSY}
-    falsy -= _passed(fn, ctx, d)
+    falsy -= _passed(fn, d)
     assigned = {t.id for n in _body(fn, d).binders for t in _targets(n) if isinstance(t, ast.Name)}
     extra = {"args": args.vararg.arg if args.vararg else None, "kwargs": args.kwarg.arg if args.kwarg else None}
 
@@ -1759,7 +1768,7 @@ def _off_by_default(tf: Traced, ctx: Context, d: _State) -> dict[int, str]:
     return out
 
 
-def _passed(fn: ast.AST, ctx: Context, d: _State) -> set[str]:
+def _passed(fn: ast.AST, d: _State) -> set[str]:
     """Parameters of ``fn`` that a call in this file passes a value other than a False/None/0
     constant (``resize(y, verbose=True)``): for those the default is not what every call does."""
     names = [a.arg for a in (*fn.args.posonlyargs, *fn.args.args)]
@@ -1849,10 +1858,7 @@ def _comprehension_sites(fn: ast.AST, tf: Traced, tensors: Tensors, ctx: Context
     whole = any(s.skips_frame for s in own)
     rest = min((s.line for s in own if s.skips_rest), default=None)
     for comp in body.comprehensions:
-        it = comp.generators[0].iter
-        if isinstance(it, ast.Call) and isinstance(it.func, ast.Name) and it.func.id == "enumerate" \
-                and len(it.args) == 1 and not ctx.names.is_bound("enumerate", tf.chain):
-            it = it.args[0]
+        it = _unwrap_enumerate(comp.generators[0].iter, ctx, tf.chain)
         if id(comp) in training or not _python_items(it, fn, tf.cls, d):
             continue  # range(), zip(), a tensor's rows, a list of tensors: Dynamo steps those (measured)
         stmt = where[id(comp)][0]
