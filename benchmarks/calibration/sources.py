@@ -47,7 +47,9 @@ FOLDERS = {"timm": "timm", "torch-geometric": "pytorch_geometric", "vit-pytorch"
            **{name: name for name in ("perceiver-pytorch", "performer-pytorch", "reformer-pytorch",
                                       "linear-attention-transformer", "vector-quantize-pytorch", "local-attention",
                                       "axial-positional-embedding", "product-key-memory", "colt5-attention",
-                                      "hyper-connections", "linformer", "torchdiffeq")}}
+                                      "hyper-connections", "linformer", "torchdiffeq", "kornia", "monai", "zuko",
+                                      "torchsde", "torchcde", "rotary-embedding-torch", "megabyte-pytorch",
+                                      "st-moe-pytorch", "coca-pytorch", "x-clip", "lion-pytorch")}}
 MARKER = ".release"  # in each unpacked folder: "name==version sha256", written last
 MAX_BYTES = 200 * 2**20  # a release file larger than this is refused
 
