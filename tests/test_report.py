@@ -338,6 +338,14 @@ def test_report_command_writes_each_format(project, tmp_path, capsys, name):
             assert word in text, word
 
 
+def test_report_without_output_prints_markdown_to_stdout(project, tmp_path, capsys):
+    code, out, err = run(capsys, "report", project)
+    assert code == 0 and out.startswith("## Neuron porting report") and "Next steps" in out
+    assert err.startswith("report: blocked")  # the summary line stays on stderr
+    _, quiet_out, quiet_err = run(capsys, "report", project, "-q")
+    assert quiet_out == out and quiet_err == ""
+
+
 def test_report_format_comes_from_the_extension(project, tmp_path, capsys):
     code, _, err = run(capsys, "report", project, "-o", tmp_path / "r.pdf")
     assert code == 2 and "cannot tell the report format" in err

@@ -1,7 +1,9 @@
-"""`neuron-migrate report PATH -o FILE`: the porting report as Markdown, HTML or JSON (from the extension)."""
+"""`neuron-migrate report PATH [-o FILE]`: the porting report as Markdown, HTML or JSON (from the
+extension); without ``-o``, Markdown on stdout."""
 
 
 import json
+import sys
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Annotated, Literal
@@ -23,7 +25,8 @@ def register(app: typer.Typer) -> None:
 
 def report(
     paths: Paths,
-    output: Annotated[Path, typer.Option("-o", "--output", help="The report file: .md, .html or .json.")],
+    output: Annotated[Path | None, typer.Option(
+        "-o", "--output", help="The report file: .md, .html or .json (default: Markdown on stdout).")] = None,
     baseline: Baseline = None,
     select: Select = None, ignore: Ignore = None, exclude: Exclude = None,
     capabilities: Capabilities = None, entry: Entry = None, follow: Follow = None, no_follow: NoFollow = False, scope: Scope = None,
@@ -39,8 +42,8 @@ def report(
 def report_command(args) -> int:
     from neuron_migrate.report import porting
 
-    output: Path = args.output
-    kind = FORMATS.get(output.suffix.lower())
+    output: Path | None = args.output
+    kind = "markdown" if output is None else FORMATS.get(output.suffix.lower())
     if kind is None:
         raise UsageError(f"cannot tell the report format from {output.name!r}: "
                          f"use one of {', '.join(sorted(FORMATS))}")
@@ -56,17 +59,20 @@ def report_command(args) -> int:
     elif kind == "html":
         from neuron_migrate.report import html
 
-        links = html.Links(args.links, result.root, str(output.absolute().parent))
+        links = html.Links(args.links, result.root, str(output.absolute().parent))  # html only from -o
         text = html.render_report(rep, links)
     else:
         text = json.dumps(rep, indent=2, ensure_ascii=False) + "\n"
-    try:
-        output.write_text(text, encoding="utf-8")
-    except OSError as exc:
-        raise UsageError(f"cannot write {output}: {exc.strerror or exc}") from None
+    if output is None:
+        sys.stdout.write(text)
+    else:
+        try:
+            output.write_text(text, encoding="utf-8")
+        except OSError as exc:
+            raise UsageError(f"cannot write {output}: {exc.strerror or exc}") from None
     ready = rep["readiness"]
     eff = rep["effort"]
-    note(args.quiet, f"wrote {output}: {ready['verdict']}, {porting.percent(ready['share'])} of CUDA references migrated by fix, "
+    note(args.quiet, f"{'wrote ' + str(output) if output else 'report'}: {ready['verdict']}, {porting.percent(ready['share'])} of CUDA references migrated by fix, "
          f"{ready['blocking']} blocking, effort {eff['low']:g}-{eff['high']:g} h, "
          f"{plural(rep['summary']['findings'], 'finding')} in the library and scripts")
     return 0
