@@ -21,12 +21,12 @@ def run() -> None:
     signal.signal(signal.SIGINT, _interrupted)
     from neuron_migrate.cli import main
 
-    signal.signal(signal.SIGINT, signal.default_int_handler)
-    try:
+    try:  # each switch of handler inside: a Ctrl-C between two lines is caught too
+        signal.signal(signal.SIGINT, signal.default_int_handler)
         code = main()
-    except KeyboardInterrupt:  # after main's own handler, before it returned
+        signal.signal(signal.SIGINT, _interrupted)
+    except KeyboardInterrupt:  # outside main's own handler
         _interrupted(signal.SIGINT, None)
-    signal.signal(signal.SIGINT, _interrupted)
     sys.exit(code)
 
 

@@ -683,6 +683,14 @@ def test_malformed_baseline_is_one_clear_line(capsys, tmp_path, name):
     assert err.startswith("neuron-migrate: error: ") and str(baseline) in err
 
 
+def _ctrl_c_armed():
+    """A child as a terminal starts it: a shell without job control starts background jobs with
+    SIGINT ignored, and Python then leaves it ignored (and these tests would test nothing)."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_ctrl_c_while_the_command_line_is_imported():
     """Ctrl-C before ``main`` runs (the command's modules still importing) was a traceback."""
     code = ("import os, signal, sys, time\n"
@@ -690,7 +698,8 @@ def test_ctrl_c_while_the_command_line_is_imported():
             "import neuron_migrate\n"
             "os.kill(os.getpid(), signal.SIGINT)\n"
             "time.sleep(30)\n")
-    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
+                          preexec_fn=_ctrl_c_armed)
     assert (proc.returncode, proc.stderr) == (130, "neuron-migrate: interrupted\n")
 
 
@@ -702,7 +711,8 @@ def test_ctrl_c_after_main_handled_it(monkeypatch):
             "    raise KeyboardInterrupt\n"
             "cli.main = main\n"
             "__main__.run()\n")
-    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
+                          preexec_fn=_ctrl_c_armed)
     assert (proc.returncode, proc.stderr) == (130, "neuron-migrate: interrupted\n")
 
 
@@ -712,7 +722,7 @@ def test_ctrl_c_at_random_moments_of_a_run(tmp_path):
     (tmp_path / "m.py").write_bytes(GOOD)
     for delay in range(0, 200, 10):
         proc = subprocess.Popen([sys.executable, "-m", "neuron_migrate", "scan", str(tmp_path), "--no-cache"],
-                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, preexec_fn=_ctrl_c_armed)
         time.sleep(delay / 1000)
         proc.send_signal(2)
         _, err = proc.communicate(timeout=60)
