@@ -32,7 +32,12 @@ Formula (calibrated in docs/accuracy.md against a measured share of ATen op call
   model's links, through module containers (``self.layers[i](x)``, ``for layer in
   self.layers``), and not into code that runs only in training (``if self.training:``).
   Repetitions of a loop are not multiplied: layers of one shape reuse their compiled frames
-  (measured: constructs.py "ModuleList of 3 breaking layers").
+  (measured: constructs.py "ModuleList of 3 breaking layers"). A frame of its own entered
+  from two callers, or in a loop of a frame that runs eagerly (not a layer's ``forward``), is
+  compiled twice: Dynamo compiles it again, once, with dynamic shapes, when a call brings
+  other shapes (measured: constructs.py "helper of a skipped frame, ..."; the detectors' box
+  helpers called for proposals and for detections, ``roi_align`` per feature level). Two
+  calls of one caller are taken as one shape (Dynamo: 2 graphs on two shapes, 1 on one).
 - Per compile entry (``entries[]``), the same figures over the traced functions the entry
   reaches, and ``expected_recompiles``: the statements that grow a tensor inside a loop
   (a decode loop's ``torch.cat``, a KV cache), each a new shape per step, so at least one
@@ -62,7 +67,8 @@ FORMULA = ("estimated_coverage = 1 - lost statements / statements of traced func
            "function; expected_graphs = 1 + per function, the stretches between its breaks and its "
            "calls to functions with a break below them (in any file) that run a tensor op, less "
            "the first when it is not a frame of its own; a skipped frame compiles nothing, its "
-           "callees become frames of their own")
+           "callees become frames of their own, compiled twice when entered from two callers or in "
+           "a loop of a skipped frame (other shapes: a second compile with dynamic shapes)")
 NO_OP_BREAKS = frozenset({"NM403", "NM404"})  # print/log/Python calls: a split, no eager tensor op
 
 
@@ -80,9 +86,17 @@ class FunctionEstimate:
     split_lines: tuple[int, ...] | None = None  # statements of those calls (None: not all known)
     op_lines: tuple[int, ...] | None = None  # statements running a tensor op, of those that ran
     eager_breaks: tuple[int, ...] = ()  # sites that break because the code around them runs eagerly (NM409)
+    recompiled: bool = False  # a frame of its own that a later call gives other shapes: compiled twice
 
     @property
     def graphs(self) -> int:
+        """Graphs this function adds (``_graphs``), twice when it is recompiled: Dynamo
+        compiles a frame again, once, with dynamic shapes, when a call brings other shapes
+        (measured: a helper called from an eager frame on two shapes makes 2 graphs, on
+        three shapes in a loop 2, on one shape 1)."""
+        return self._graphs() * (2 if self.recompiled else 1)
+
+    def _graphs(self) -> int:
         """Graphs this function adds: one per stretch between its breaks and split calls
         that runs a tensor op (less the first when it is not a frame of its own: that one is
         its caller's graph); none when Dynamo skips it (its callees are frames of their own).
@@ -169,6 +183,16 @@ def estimate(functions: Iterable[tuple[str, TracedFunction]], executed: dict[str
         return (skip is not None and not resumed) or any(breaks_below(c) for c in in_loop_of[k])
 
     eager_keys = {k for k in by_key if runs_eagerly(k)}
+    # the statements (caller, line) each function is called from, of those that ran
+    sites: dict[Key, set[tuple[Key, int]]] = {}
+    for k, f in by_key.items():
+        ran_k = lines(k[0], f)[0]
+        for c, line in f.call_lines:
+            if line in ran_k:
+                sites.setdefault((k[0], c), set()).add((k, line))
+        for c, line in links.get(k, ()):
+            if _statement_of(f, line) in ran_k:
+                sites.setdefault(c, set()).add((k, _statement_of(f, line)))
     # the callees of a frame Dynamo skips are compiled as frames of their own (measured:
     # constructs.py "ModuleList of 3 breaking layers, for loop")
     for k in eager_keys:
@@ -182,6 +206,16 @@ def estimate(functions: Iterable[tuple[str, TracedFunction]], executed: dict[str
         lines_ = {line for c, line in f.call_lines if (k[0], c) in split_by[k]}
         lines_ |= {_statement_of(f, line) for c, line in links.get(k, ()) if c in split_by[k]}
         split_at[k] = lines_
+    # a frame of its own entered from two callers (each running it as a frame: the caller runs
+    # eagerly or breaks at the call), or in a loop of a frame that runs eagerly (over feature
+    # levels, images, boxes), sees other shapes: compiled twice; not a layer's forward in a
+    # loop (the layers of a stack share a shape), nor two calls of one caller (often one shape)
+    def recompiles(c: Key) -> bool:
+        entered = [k for k, _ in sites.get(c, ()) if k in eager_keys or c in split_by[k]]
+        return len(set(entered)) > 1 or (not c[1].endswith(".forward")
+                                         and any(k in eager_keys and c in in_loop_of[k] for k in entered))
+
+    recompiled = {c for c in framed if c not in eager_keys and recompiles(c)}
     out = []
     for path, f in functions:
         key = (path, f.name)
@@ -214,7 +248,7 @@ def estimate(functions: Iterable[tuple[str, TracedFunction]], executed: dict[str
         out.append(FunctionEstimate(f, size, lost, break_lines, eager and ran, rest, bool(resumed),
                                     len(split_by[key]) if ran else 0, key in framed and ran,
                                     None if key in unplaced else tuple(sorted(split_at[key] & stmts)), ops,
-                                    eager_breaks))
+                                    eager_breaks, key in recompiled))
     return out
 
 

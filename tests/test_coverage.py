@@ -160,3 +160,24 @@ def test_sites_that_break_only_or_also_where_the_function_runs_eagerly():
                           (comp, BreakSite(3, "NM406", skips_rest=True), step))
     [e] = estimate_functions([rest])
     assert e.break_lines == (3,) and e.eager_breaks == (5,)  # the comprehension runs before the break
+
+
+def test_a_frame_of_its_own_entered_from_two_skipped_frames_is_compiled_twice():
+    """A helper with ops called from two frames Dynamo skips: one graph per shape, at most two
+    (the second compile has dynamic shapes). Two calls of one caller are taken as one shape."""
+    from neuron_migrate.coverage import estimate
+    from neuron_migrate.models import BreakSite, TracedFunction
+
+    skip = (BreakSite(line=6, code="NM403", skips_frame=True),)
+    helper = TracedFunction("clip", 1, 2, "called", statements=(2,), op_lines=(2,))
+    first = TracedFunction("Net.forward", 4, 9, "forward of an nn.Module", statements=(5, 6, 7, 8), breaks=skip,
+                           calls=("clip", "refine"), call_lines=(("clip", 7), ("refine", 8)), op_lines=(7,))
+    second = TracedFunction("refine", 5, 9, "called", statements=(6, 7), breaks=skip,
+                            calls=("clip",), call_lines=(("clip", 7),), op_lines=(7,))
+    est = {e.function.name: e for e in estimate([("m.py", helper), ("m.py", first), ("m.py", second)])}
+    assert est["Net.forward"].runs_eagerly and est["refine"].runs_eagerly
+    assert est["clip"].recompiled and est["clip"].graphs == 2
+    twice = TracedFunction("Net.forward", 4, 9, "forward of an nn.Module", statements=(5, 6, 7, 8), breaks=skip,
+                           calls=("clip",), call_lines=(("clip", 7), ("clip", 8)), op_lines=(7, 8))
+    est = {e.function.name: e for e in estimate([("m.py", helper), ("m.py", twice)])}
+    assert not est["clip"].recompiled and est["clip"].graphs == 1

@@ -83,3 +83,17 @@ def test_a_module_passed_to_init_and_built_by_the_class_s_own_builder(capsys):
     which splits the forward at the call and makes the helper a frame of its own, a graph
     before the mask and one after. Dynamo: 3 graphs on ``Heads(**Heads.from_config(8))``."""
     assert _entries(capsys)["Heads.forward"]["expected_graphs"] == 3
+
+
+def test_a_helper_compiled_on_its_own_is_compiled_again_for_other_shapes(capsys):
+    """stacks/shapes.py: ``clip`` is a frame of its own (its callers run eagerly: a ``print``
+    in a loop), called in a loop over feature levels (Levels) or from two such frames, on
+    proposals and on the rows kept from them (Boxes): Dynamo compiles it for the first shape,
+    then once more with dynamic shapes. Dynamo: 4 graphs each (a graph before, clip's two, one
+    after; constructs.py "helper of a skipped frame, two shapes", "... loop over three
+    shapes": 2). Pyramid and TwoStage compiled on their own: Dynamo 2, expected 3 (a skipped
+    entry still counts a graph of its own, as for Stack.forward)."""
+    entries = _entries(capsys)
+    assert entries["Levels.forward"]["expected_graphs"] == 4
+    assert entries["Boxes.forward"]["expected_graphs"] == 4
+    assert entries["Pyramid.forward"]["expected_graphs"] == 3

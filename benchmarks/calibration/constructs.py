@@ -74,6 +74,9 @@ CAUSAL = nn.Transformer.generate_square_subsequent_mask(4)
 PADDING = torch.zeros(1, 4, dtype=torch.bool)
 SPARSE = torch.eye(4).to_sparse()
 
+def relu_helper(t):  # a helper with ops and no break, compiled as a frame of its own from eager code
+    return (t * 2).relu() + 1
+
 def helper_of_helper(x):
     y = x + 1
     n = helper_item(y)
@@ -360,6 +363,11 @@ CASES: list[tuple[str, str, dict]] = [
     ("generator expression, frame skipped", "u = sum(x[0] * n for n in NUMS)\nfor r in x:\n    print(r)\nreturn u", {}),
     ("list comprehension after a resumed break", "y = x * 2\nn = y.sum().item()\nu = [y[0] * k for k in NUMS]\nreturn u", {}),
     ("enumerate in a list comprehension, traced", "u = [torch.full((n,), i) for i, n in enumerate(NUMS)]\nreturn torch.cat(u) + 1", {}),
+    # a frame Dynamo compiles on its own (its caller is skipped) is compiled again, once, with dynamic
+    # shapes, when a later call brings other shapes (issue 14, fifth round: the detectors' helpers)
+    ("helper of a skipped frame, two shapes", "for r in x:\n    print(r)\na = relu_helper(x)\nb = relu_helper(x[:3])\nreturn a.sum() + b.sum()", {}),
+    ("helper of a skipped frame, one shape twice", "for r in x:\n    print(r)\na = relu_helper(x)\nb = relu_helper(x + 1)\nreturn a.sum() + b.sum()", {}),
+    ("helper of a skipped frame, loop over three shapes", "for r in x:\n    print(r)\ns = 0\nfor k in (2, 3, 4):\n    s = s + relu_helper(x[:k]).sum()\nreturn s", {}),
     ("torch.cat grown in a loop", "y = x[:1]\nfor i in range(3):\n    y = torch.cat((y, x[i:i + 1]), 0)\nreturn y * 2", {}),
 ]
 

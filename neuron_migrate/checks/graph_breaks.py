@@ -1539,7 +1539,8 @@ def _ops_before(fn: ast.AST, stmt: ast.stmt, tensors: Tensors, d: _State) -> int
 
 def _op_lines(fn: ast.AST, tensors: Tensors, where: dict, d: _State,
               known: set[int] = frozenset()) -> tuple[tuple[int, ...], frozenset[int]]:
-    """Statements of ``fn`` that run a tensor op (a submodule call, a tensor call, indexing,
+    """Statements of ``fn`` that run a tensor op (a submodule call, a tensor call, a registered
+    operator ``torch.ops.<namespace>.<op>(...)``, indexing,
     comparison or arithmetic on a tensor or on a name such a statement bound): a stretch
     between two breaks without one compiles no graph; and those with ops on both sides of a
     split there: the update of an indexed tensor (``x[mask] += v`` runs after the break in
@@ -1553,7 +1554,7 @@ def _op_lines(fn: ast.AST, tensors: Tensors, where: dict, d: _State,
     for node in body.calls:
         f = node.func
         if ((type(f) is ast.Attribute and type(f.value) is ast.Name and f.value.id == "self")
-                or (type(f) is ast.Name and f.id in layers) or tensors.of(node)):
+                or (type(f) is ast.Name and f.id in layers) or tensors.of(node) or _custom_op(f)):
             stmt = where.get(id(node), (None,))[0]
             if stmt is not None:
                 out.add(stmt.lineno)
@@ -1590,6 +1591,13 @@ def _op_lines(fn: ast.AST, tensors: Tensors, where: dict, d: _State,
         if stmt is not None and stmt.lineno not in out and (op(node.left) or op(node.right) or tensors.of(node)):
             out.add(stmt.lineno)
     return tuple(sorted(out)), frozenset(after)
+
+
+def _custom_op(f: ast.AST) -> bool:
+    """``torch.ops.<namespace>.<op>``: a registered operator (torchvision's ``roi_align``, ``nms``)."""
+    e = f.value.value if type(f) is ast.Attribute and type(f.value) is ast.Attribute else None
+    return (type(e) is ast.Attribute and e.attr == "ops" and type(e.value) is ast.Name
+            and e.value.id == "torch")
 
 
 def _on_self(e: ast.AST) -> bool:
