@@ -76,6 +76,17 @@ def test_a_flag_a_call_passes_is_not_off(capsys):
     assert _entries(capsys)["AlwaysLogging.forward"]["expected_graphs"] == 3
 
 
+def test_a_constructor_flag_a_variant_of_the_file_sets_is_not_off(capsys):
+    """stacks/variants.py: ``self.dynamic_size = dynamic_size`` (False by default), but a
+    variant of the file builds the class with ``dict(kwargs, dynamic_size=True)``: the
+    ``print`` under the flag splits the forward. Dynamo on the variant: 2 graphs."""
+    assert _entries(capsys)["Patches.forward"]["expected_graphs"] == 2
+    main(["scan", str(STACKS / "stacks" / "variants.py"), "-f", "json", "-q", "--no-cache", "--exit-zero",
+          "--select", "NM4"])
+    found = json.loads(capsys.readouterr().out)["findings"]
+    assert [(f["line"], "off by default" in f["message"]) for f in found] == [(19, False)]
+
+
 def test_a_module_passed_to_init_and_built_by_the_class_s_own_builder(capsys):
     """stacks/heads.py: ``self.predictor = predictor`` in ``__init__``, filled by
     ``from_config``'s ``{"predictor": predictor}`` with ``predictor = ScorePredictor(width)``

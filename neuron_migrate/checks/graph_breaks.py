@@ -364,6 +364,7 @@ class _State:
     injected: dict[int, dict[str, str]] = field(default_factory=dict)  # class id -> _injected's answer
     fullgraph: set[int] = field(default_factory=set)  # ids of what torch.compile(fullgraph=True) traces
     calls_by_name: dict[str, list[ast.Call]] = field(default_factory=dict)  # callee name -> calls with arguments
+    set_anywhere: set[str] | None = None  # _set_anywhere's answer
 
 
 @on(ast.ClassDef)
@@ -1721,7 +1722,9 @@ def _off_by_default(tf: Traced, ctx: Context, d: _State) -> dict[int, str]:
     (``self.dynamic_img_size = dynamic_img_size``), a module-level constant (``DEBUG = False``),
     ``len(args) > 0`` / ``kwargs.get(k) is not None`` / ``k in kwargs`` on the function's own
     ``*args`` / ``**kwargs``, and ``logger.isEnabledFor(logging.DEBUG)``. A caller that passes
-    the flag takes the other path: the default is what a plain call does."""
+    the flag takes the other path: the default is what a plain call does. Not off: a parameter
+    a call of the function passes (by position or keyword), and a flag some call of the file
+    sets by keyword (``_set_anywhere``); a flag set from another file is not seen."""
     fn = tf.node
     ifs = [t for t in _body(fn, d).tests if isinstance(t, ast.If)]
     if not ifs:
@@ -1730,7 +1733,7 @@ def _off_by_default(tf: Traced, ctx: Context, d: _State) -> dict[int, str]:
     params = {a.arg: v for a, v in zip((args.posonlyargs + args.args)[::-1], args.defaults[::-1])}
     params.update({a.arg: v for a, v in zip(args.kwonlyargs, args.kw_defaults) if v is not None})
     falsy = {name for name, v in params.items() if isinstance(v, ast.Constant) and v.value in _FALSY}
-    falsy -= _passed(fn, d)
+    falsy -= _passed(fn, d) | _set_anywhere(d)
     assigned = {t.id for n in _body(fn, d).binders for t in _targets(n) if isinstance(t, ast.Name)}
     extra = {"args": args.vararg.arg if args.vararg else None, "kwargs": args.kwarg.arg if args.kwarg else None}
 
@@ -1789,6 +1792,16 @@ def _passed(fn: ast.AST, d: _State) -> set[str]:
     return out
 
 
+def _set_anywhere(d: _State) -> set[str]:
+    """Keywords some call of the file sets to other than a False/None/0 constant (a model
+    variant's ``dict(dynamic_img_size=True)``, ``super().__init__(flag=True)``): a flag of that
+    name may be set on the way to the function, so it is not taken as off by default."""
+    if d.set_anywhere is None:
+        d.set_anywhere = {k.arg for calls in d.calls_by_name.values() for call in calls for k in call.keywords
+                          if k.arg and not (isinstance(k.value, ast.Constant) and k.value.value in _FALSY)}
+    return d.set_anywhere
+
+
 def _targets(node: ast.AST) -> list[ast.AST]:
     """What an assignment or ``for`` loop binds (tuples unpacked)."""
     found = getattr(node, "targets", None) or [getattr(node, "target", None)]
@@ -1827,8 +1840,8 @@ def _flags(cls: ast.ClassDef, d: _State) -> dict[str, bool]:
             if not isinstance(node, (ast.Assign, ast.AnnAssign)) or node.value is None:
                 continue
             value = node.value
-            if isinstance(value, ast.Name) and value.id in params:
-                value = params[value.id]
+            if isinstance(value, ast.Name) and value.id in params:  # unknown when a variant sets it
+                value = None if value.id in _set_anywhere(d) else params[value.id]
             is_off = isinstance(value, ast.Constant) and value.value in _FALSY
             for t in _targets(node):
                 if isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == "self":
