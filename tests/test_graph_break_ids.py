@@ -29,6 +29,7 @@ def test_every_id_the_checks_use_is_in_the_registry_with_the_measured_type():
         "parameter": "Attempted to use `torch.nn.Parameter()` constructor with Dynamo",
         "inline_skipped": "Attempted to inline function marked as skipped",
         "iternext": "Missing tp_iternext", "dynamic_shape": "Dynamic shape operator",
+        "method": "Unsupported method call", "logger_lookup": "Unresolved GetAttrVariable comparison",
     }
     for key, gb in GB.items():
         row = describe(gb)

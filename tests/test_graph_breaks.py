@@ -250,3 +250,48 @@ def test_numpy_with_a_data_dependent_size_on_a_tensor_breaks_in_traced_code():
             "        k = np.where(x.numpy() > 0, 1, 0)\n        return x[:, :2] * len(i) * len(j), k\n\n"
             "def host(x):\n    return np.nonzero(x.numpy() > 0)[0]\n")
     assert codes(code) == [(6, "NM301")]
+
+
+def test_standard_library_calls_break_as_measured():
+    # constructs.py: os.getpid/os.getcwd/random.choice/time.strftime are skipped functions,
+    # sys.stdout.write and datetime.now unsupported methods; os.path.join, os.getenv,
+    # random.randint/uniform and a random.Random instance are traced
+    code = ("import datetime, os, random, sys, time\nimport torch.nn as nn\n\nclass M(nn.Module):\n"
+            "    def forward(self, x):\n        pid = os.getpid()\n        p = os.path.join('a', 'b')\n"
+            "        flag = os.getenv('F')\n        k = random.randint(1, 3) * random.uniform(0, 1)\n"
+            "        r = random.Random(0).random()\n        c = random.choice([1, 2])\n"
+            "        sys.stdout.write('step')\n        t = datetime.datetime.now()\n"
+            "        s = time.strftime('%H')\n        return x * pid * k * r * c\n")
+    assert codes(code) == [(6, "NM404"), (11, "NM404"), (12, "NM403"), (13, "NM404"), (14, "NM404")]
+    gbs = [f.dynamo for f in findings_of(code) if f.code.startswith("NM4")]
+    assert gbs == ["GB0007", "GB0007", "GB0156", "GB0156", "GB0007"]
+
+
+def test_logger_queries_and_loader_lengths_break():
+    code = ("import logging\nimport torch\n\nlogger = logging.getLogger(__name__)\n\n"
+            "@torch.compile\ndef train(model, train_loader, x):\n    n = len(train_loader)\n"
+            "    if logger.isEnabledFor(logging.DEBUG):\n        logger.debug('steps %d', n)\n"
+            "    return model(x) * n\n")
+    assert codes(code) == [(8, "NM404"), (9, "NM403"), (10, "NM403")]
+    # the debug call is under a default-off level; the query itself is a break site
+    assert [b.line for b in summary(code)["train"].breaks] == [8, 9]
+
+
+def test_a_tensor_test_behind_a_default_off_operand_is_not_read():
+    # `eos_token is not None and (sample == eos_token).all()`: Dynamo folds the first operand
+    code = ("import torch\n\n@torch.compile\ndef generate(net, out, steps, eos_token=None):\n"
+            "    for _ in range(steps):\n        sample = net(out).argmax(-1, keepdim=True)\n"
+            "        out = torch.cat((out, sample), -1)\n"
+            "        if eos_token is not None and (sample == eos_token).all():\n            break\n"
+            "    return out\n")
+    assert codes(code) == [(8, "NM402")]
+    assert summary(code)["generate"].breaks == ()
+
+
+def test_a_module_holding_appended_functions_is_analysed():
+    # PyG's DimeNet: self.bessel_funcs.append(bessel), then [f(dist) for f in self.bessel_funcs]
+    code = ("import torch\nimport torch.nn as nn\n\nclass Basis(nn.Module):\n    def __init__(self, n):\n"
+            "        super().__init__()\n        self.funcs = []\n        for i in range(n):\n"
+            "            fn = torch.sin if i else torch.cos\n            self.funcs.append(fn)\n\n"
+            "    def forward(self, x):\n        print(x.shape)\n        return torch.stack([f(x) for f in self.funcs])\n")
+    assert [f.code for f in findings_of(code) if f.code.startswith(("NM4", "NM9"))] == ["NM403"]

@@ -186,6 +186,16 @@ NUMS = [5, 2]
 PAIRS = [(1, 2), (3, 4)]
 TENSORS = [torch.ones(2), torch.ones(3)]
 PACKED = nn.utils.rnn.pack_padded_sequence(torch.randn(1, 4, 8), [4], batch_first=True)
+
+class AverageMeter:  # pytorch/examples imagenet's meter
+    def __init__(self):
+        self.sum, self.count, self.avg = 0.0, 0, 0.0
+    def update(self, val, n=1):
+        self.sum += val * n
+        self.count += n
+        self.avg = self.sum / self.count
+
+METER = AverageMeter()
 """
 
 # name, condition, body of f(x) (x: float tensor of shape (4, 8)), dynamo config overrides
@@ -369,6 +379,47 @@ CASES: list[tuple[str, str, dict]] = [
     ("helper of a skipped frame, one shape twice", "for r in x:\n    print(r)\na = relu_helper(x)\nb = relu_helper(x + 1)\nreturn a.sum() + b.sum()", {}),
     ("helper of a skipped frame, loop over three shapes", "for r in x:\n    print(r)\ns = 0\nfor k in (2, 3, 4):\n    s = s + relu_helper(x[:k]).sum()\nreturn s", {}),
     ("torch.cat grown in a loop", "y = x[:1]\nfor i in range(3):\n    y = torch.cat((y, x[i:i + 1]), 0)\nreturn y * 2", {}),
+    # standard-library calls in a compiled training step (pytorch/examples' mnist_hogwild, imagenet)
+    ("os.getpid()", "import os\npid = os.getpid()\nreturn x + (pid % 2)", {}),
+    ("os.getcwd()", "import os\nd = os.getcwd()\nreturn x + len(d)", {}),
+    ("os.path.join", "import os\np = os.path.join('a', 'b')\nreturn x + len(p)", {}),
+    ("os.path.exists", "import os\nreturn x + 1 if os.path.exists('/') else x", {}),
+    ("os.getenv", "import os\nflag = os.getenv('FLAG')\nreturn x + 1 if flag else x", {}),
+    ("sys.stdout.write", "import sys\nsys.stdout.write('step')\nreturn x + 1", {}),
+    ("sys.stdout.flush", "import sys\nsys.stdout.flush()\nreturn x + 1", {}),
+    ("sys.stderr.write", "import sys\nsys.stderr.write('')\nreturn x + 1", {}),
+    ("time.strftime", "s = time.strftime('%H')\nreturn x + len(s)", {}),
+    ("datetime.now", "import datetime\nt = datetime.datetime.now()\nreturn x + 1", {}),
+    ("socket.gethostname", "import socket\nh = socket.gethostname()\nreturn x + len(h)", {}),
+    ("random.randint", "return x * random.randint(1, 3)", {}),
+    ("random.uniform", "return x * random.uniform(1, 3)", {}),
+    ("random.choice", "return x * random.choice(NUMS)", {}),
+    ("random.randrange", "return x * random.randrange(1, 3)", {}),
+    ("random.gauss", "return x * random.gauss(0.0, 1.0)", {}),
+    ("random.shuffle", "v = list(NUMS)\nrandom.shuffle(v)\nreturn x * v[0]", {}),
+    ("random.Random(seed)", "r = random.Random(0)\nreturn x * r.random()", {}),
+    ("os.environ[key]", "import os\nv = os.environ['HOME']\nreturn x + len(v)", {}),
+    ("os.cpu_count()", "import os\nreturn x * os.cpu_count()", {}),
+    ("sys.getsizeof", "import sys\nreturn x * sys.getsizeof(1)", {}),
+    ("random.sample", "return x * random.sample(NUMS, 1)[0]", {}),
+    ("random.seed", "random.seed(0)\nreturn x + 1", {}),
+    ("os.path.isfile", "import os\nreturn x + 1 if os.path.isfile('/') else x", {}),
+    ("os.path.isdir", "import os\nreturn x + 1 if os.path.isdir('/') else x", {}),
+    ("os.listdir", "import os\nreturn x + len(os.listdir('/'))", {}),
+    ("len(DataLoader)", "y = x * 2\nn = len(LOADER)\nreturn y * n", {}),
+    ("len(DataLoader.dataset)", "y = x * 2\nn = len(LOADER.dataset)\nreturn y * n", {}),
+    ("logger.isEnabledFor", "y = x * 2\nif log.isEnabledFor(logging.DEBUG):\n    y = y + 1\nreturn y * 2", {}),
+    ("logging.getLogger in traced code", "y = x * 2\nlg = logging.getLogger('constructs')\nreturn y * 2", {}),
+    ("meter object updated with a float", "y = x * 2\nMETER.update(3.0, 2)\nreturn y * METER.avg", {}),
+    # iterating what Dynamo cannot step
+    ("zip over a generator", "y = x * 2\ns = y[0]\nfor a, b in zip((r * 2 for r in y), range(4)):\n    s = s + a * b\nreturn s", {}),
+    ("map over a generator", "y = x * 2\ns = sum(map(torch.relu, (r * 2 for r in y)))\nreturn y + s", {}),
+    ("filter over a list", "y = x * 2\nys = list(filter(None, [y, None, y]))\nreturn ys[0] + ys[1]", {}),
+    ("zip over a list of tensors", "y = x * 2\ns = y[0]\nfor a, b in zip(TENSORS, NUMS):\n    s = s + a.sum() * b\nreturn y * s", {}),
+    ("iter() of a generator in zip", "y = x * 2\ng = iter(r for r in y)\nu = [a + b for a, b in zip(g, y)]\nreturn u[0]", {}),
+    # a value Dynamo decides while tracing
+    ("`None is not None and tensor`", "y = x * 2\neos = None\nif eos is not None and (y == eos).all():\n    return y\nreturn y + 1", {}),
+    ("isinstance-decided tensor branch", "y = x * 2\nt = 0.5\nif isinstance(t, torch.Tensor) and t.sum() > 0:\n    y = y + 1\nreturn y * 2", {}),
 ]
 
 

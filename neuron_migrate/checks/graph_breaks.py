@@ -79,9 +79,9 @@ NM402 = rule(
 NM403 = rule(
     "NM403", "print-or-log-in-traced-code", "warning", "compile",
     summary="print, logging or warnings call in traced code: a torch.compile graph break",
-    why="In torch 2.13 Dynamo does not trace `print` (even of a plain string), `logging` "
-        "methods or `warnings.warn`: each call ends the graph; in a loop the whole function "
-        "runs eagerly.",
+    why="In torch 2.13 Dynamo does not trace `print` (even of a plain string), `sys.stdout.write`, "
+        "`logging` methods (`logger.isEnabledFor(...)` and `logging.getLogger(...)` too) or "
+        "`warnings.warn`: each call ends the graph; in a loop the whole function runs eagerly.",
     example="class Net(nn.Module):\n    def forward(self, x):\n        print(x.shape)\n"
             "        return x.relu()",
     use_instead="class Net(nn.Module):\n    def forward(self, x):\n        return x.relu()",
@@ -91,7 +91,10 @@ NM403 = rule(
 NM404 = rule(
     "NM404", "untraceable-call-in-traced-code", "warning", "compile",
     summary="call Dynamo cannot trace in traced code: a torch.compile graph break",
-    why="`time.time()`, Python's `random`, `torch.manual_seed`, `torch.typename`, "
+    why="`time.time()`, `time.strftime`, `os.getpid()`, `os.getcwd()`, `os.path.exists`, "
+        "`datetime.now()`, Python's `random.random` / `choice` / `shuffle` / `seed` (not `randint`, "
+        "`uniform` or a `random.Random` instance), `len(loader)` of a DataLoader, "
+        "`torch.manual_seed`, `torch.typename`, "
         "`Tensor.data_ptr()`, `torch._dynamo.graph_break()`, `copy.deepcopy` of a tensor, setting "
         "`t.requires_grad`, building a module with parameters (`nn.Linear(...)`), `with open(...)`, "
         "`torch.autograd.Variable`, `pack_padded_sequence` / `pad_packed_sequence` and a torch.optim "
@@ -224,6 +227,8 @@ GB = {
     "inline_skipped": "GB0008",  # Attempted to inline function marked as skipped
     "iternext": "GB4347",  # Missing tp_iternext
     "dynamic_shape": "GB0036",  # Dynamic shape operator
+    "method": "GB0156",  # Unsupported method call
+    "logger_lookup": "GB6215",  # Unresolved GetAttrVariable comparison (inside logging.getLogger)
 }
 # NumPy functions with a data-dependent result size: on a tensor's values Dynamo runs them as
 # tensor ops and breaks (measured: "np.nonzero on tensor")
@@ -238,7 +243,16 @@ _UNTRACEABLE = {
     "torch.cuda.manual_seed_all", "torch._dynamo.graph_break",
     "torch.autograd.Variable", "torch.autograd.variable.Variable",
     "torch.nn.utils.rnn.pack_padded_sequence", "torch.nn.utils.rnn.pad_packed_sequence",
+    # standard-library functions Dynamo skips (measured: "os.getpid()", "random.choice", ...);
+    # os.path.join, os.getenv, os.environ, random.randint/uniform/randrange and random.Random
+    # are traced
+    "os.getpid", "os.getcwd", "os.cpu_count", "os.listdir", "os.path.exists", "os.path.isfile",
+    "os.path.isdir", "time.strftime", "socket.gethostname", "sys.getsizeof",
+    "random.random", "random.choice", "random.gauss", "random.shuffle", "random.sample", "random.seed",
 }
+# Methods of standard-library objects Dynamo does not trace: "Unsupported method call" (GB0156)
+_UNSUPPORTED_METHODS = {"sys.stdout.write": NM403, "sys.stderr.write": NM403, "sys.stdout.flush": NM403,
+                        "sys.stderr.flush": NM403, "datetime.datetime.now": NM404}
 # Iterables Dynamo does not trace into (torch.utils.data and tqdm are skipped files): a `for`
 # over one skips the whole function (measured: "for over a DataLoader", "for over tqdm(range)").
 _SKIPPED_ITERABLES = {"tqdm.tqdm", "tqdm.auto.tqdm", "tqdm.notebook.tqdm", "tqdm.trange", "tqdm.auto.trange",
@@ -248,7 +262,6 @@ _LOADER_WORDS = ("loader",)  # train_loader, dataloader: a parameter holding a D
 # function (GB0008); both resumable (measured: "optimizer.step()", "optimizer.zero_grad()").
 _OPTIMIZER_METHODS = {"step": "graph_break", "zero_grad": "inline_skipped"}
 _OPTIMIZER_WORDS = ("optimizer", "optim", "opt")
-_UNTRACEABLE_MODULES = ("random.",)  # Python's random module (numpy.random is traced)
 _DISABLE = {"torch.compiler.disable", "torch._dynamo.disable"}
 # torch.nn modules that create parameters when built: building one in traced code breaks
 # (measured: "nn.Module built in traced code", inside nn.Parameter's constructor)
@@ -1302,7 +1315,7 @@ def _call_hazard(call: ast.Call, t: Tensors, ctx: Context, d: _State, cls, chain
                           skips_rest=True, gb=GB['sparse_make'])
         if f.attr == "data_ptr" and not call.args:
             return Hazard(NM404, call, "`.data_ptr()` cannot be traced: Dynamo skips the whole function", gb=GB['observed'])
-        if f.attr in _LOG_METHODS and _is_logger(f.value, ctx, chain, loggers):
+        if (f.attr in _LOG_METHODS or f.attr == "isEnabledFor") and _is_logger(f.value, ctx, chain, loggers):
             return Hazard(NM403, call, f"logging call `{_short(ctx, f)}(...)` (graph break)", gb=GB['logger'])
         if (isinstance(f.value, ast.Name) and f.value.id == "self" and cls is not None):
             found = _method_of(cls, f.attr, d)
@@ -1322,6 +1335,9 @@ def _call_hazard(call: ast.Call, t: Tensors, ctx: Context, d: _State, cls, chain
             if _numpy_of_tensor(arg, t, ctx, chain):  # Dynamo traces NumPy on tensors as tensor ops
                 return Hazard(NM401, call, f"`{f.id}()` of a NumPy result computed from a tensor reads it "
                               "on the host (graph break)", gb=GB['data_dependent'])
+        if f.id == "len" and name is None and len(call.args) == 1 and _skipped_iterable(call.args[0], ctx, chain):
+            return Hazard(NM404, call, f"`{_short(ctx, call)}`: the loader's `__len__` is in a file Dynamo does "
+                          "not trace (graph break)", gb=GB["inline_skipped"])
         if f.id == "print" and name is None:
             return Hazard(NM403, call, "`print` is not traced by Dynamo (graph break)", gb=GB['print'])
         target = d.functions.get(f.id)
@@ -1349,12 +1365,18 @@ def _call_hazard(call: ast.Call, t: Tensors, ctx: Context, d: _State, cls, chain
     if name == "copy.deepcopy" and call.args and t.of(call.args[0]):
         return Hazard(NM404, call, "`copy.deepcopy` of a tensor is not traced by Dynamo (graph break); "
                       "use `.clone()`", gb=GB["deepcopy"])
-    if name in _UNTRACEABLE or name.startswith(_UNTRACEABLE_MODULES):
+    if name in _UNTRACEABLE:
         return Hazard(NM404, call, f"`{name}` is not traced by Dynamo (graph break)", gb=GB['graph_break'] if name == 'torch._dynamo.graph_break' else GB['skipped'])
     if name == "warnings.warn":
         return Hazard(NM403, call, "`warnings.warn` is not traced by Dynamo (graph break)", gb=GB['skipped'])
     if name.startswith("logging.") and name.split(".")[-1] in _LOG_METHODS:
         return Hazard(NM403, call, f"logging call `{name}` (graph break)", gb=GB['logger'])
+    if name == "logging.getLogger":
+        return Hazard(NM403, call, "`logging.getLogger` is not traced by Dynamo (graph break); get the "
+                      "logger at module level", gb=GB["logger_lookup"])
+    if name in _UNSUPPORTED_METHODS:
+        return Hazard(_UNSUPPORTED_METHODS[name], call, f"`{name}` is a method Dynamo does not trace "
+                      "(graph break)", gb=GB["method"])
     if name in _NUMPY_DYNAMIC and _numpy_of_tensor(call, t, ctx, chain) \
             and (name != "numpy.where" or len(call.args) == 1):
         return Hazard(NM301, call, f"`{name.replace('numpy.', 'np.')}` of a tensor's values: Dynamo traces NumPy "
@@ -1768,14 +1790,26 @@ def _off_by_default(tf: Traced, ctx: Context, d: _State) -> dict[int, str]:
             return e.args[0].attr in _QUIET_LEVELS  # (the call itself breaks: a Logger method)
         return False
 
+    def shown(e: ast.AST) -> str:
+        cond = ctx.segment(e) or "its condition"
+        return cond if len(cond) <= 60 else cond[:57] + "..."
+
     out: dict[int, str] = {}
     for node in ifs:
-        if off(node.test):
-            cond = ctx.segment(node.test) or "its condition"
-            cond = cond if len(cond) <= 60 else cond[:57] + "..."
+        test = node.test
+        if off(test):
+            cond = shown(test)
             for stmt in node.body:
                 for n in all_nodes(stmt):
                     out.setdefault(id(n), cond)
+            if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And) and off(test.values[0]):
+                # `eos is not None and (t == eos).all()`: Dynamo folds the first operand to False
+                # and never evaluates the rest (measured: "`None is not None and tensor`")
+                cond = shown(test.values[0])
+                out.setdefault(id(test), cond)
+                for v in test.values[1:]:
+                    for n in all_nodes(v):
+                        out.setdefault(id(n), cond)
     return out
 
 
@@ -1908,7 +1942,8 @@ def _python_items(it: ast.AST, fn: ast.AST, cls: ast.ClassDef | None, d: _State)
     if isinstance(it, ast.Attribute) and isinstance(it.value, ast.Name) and it.value.id == "self" and cls is not None:
         for c, _ in _lineage(cls, d):
             for value in d.held.get(id(c), {}).get(it.attr, ()):
-                if dotted(_built(value).func).rpartition(".")[2] in ("ModuleList", "Sequential"):
+                if isinstance(value, ast.Call) and dotted(_built(value).func).rpartition(".")[2] in (
+                        "ModuleList", "Sequential"):
                     return True
     return False
 

@@ -68,9 +68,13 @@ def host_side_file(path: str) -> bool:
 
 
 # torch.utils.data classes whose methods run in the data loader (its worker processes or the
-# loop that feeds the model), never under torch.compile; any base named ``...Dataset`` too
-# (torchvision's VisionDataset, PyG's InMemoryDataset, a project's own BaseDataset).
-_DATA_BASES = frozenset({"Dataset", "IterableDataset", "DataLoader", "Sampler", "BatchSampler"})
+# loop that feeds the model), never under torch.compile: Dataset, Sampler and DataLoader and
+# their subclasses in torch 2.13 (PyG's ImbalancedSampler derives from WeightedRandomSampler);
+# any base named ``...Dataset`` too (torchvision's VisionDataset, PyG's InMemoryDataset).
+_DATA_BASES = frozenset({
+    "Dataset", "IterableDataset", "DataLoader", "Sampler", "BatchSampler", "ChainDataset", "ConcatDataset",
+    "StackDataset", "Subset", "TensorDataset", "DistributedSampler", "RandomSampler", "SequentialSampler",
+    "SubsetRandomSampler", "WeightedRandomSampler", "IterDataPipe", "MapDataPipe"})
 _LOADER_HOOKS = frozenset({"collate_fn", "worker_init_fn"})  # functions the loader calls
 
 
