@@ -175,6 +175,18 @@ def estimate(functions: Iterable[tuple[str, TracedFunction]], executed: dict[str
     split_by = {k: {c for c in calls_of[k] if c in by_key and c not in in_loop_of[k] and breaks_below(c)}
                 for k in by_key}
     framed = {c for cs in split_by.values() for c in cs}
+
+    def trapped_at(k: Key) -> int | None:
+        """The first line where ``k`` calls a breaking function from a loop, try block or user
+        context: Dynamo skips the frame there, so its own sites after it are never traced
+        (measured: torchvision's filter_proposals, whose torch.where after the loop's
+        remove_small_boxes call never breaks)."""
+        f = by_key[k]
+        ran = lines(k[0], f)[0]
+        calls = [line for c, line in f.call_lines if (k[0], c) in in_loop_of[k] and breaks_below((k[0], c))]
+        calls += [line for c, line in links.get(k, ()) if c in in_loop_of[k] and breaks_below(c)]
+        return min((line for line in calls if _statement_of(f, line) in ran), default=None)
+
     reached = {k: _reached(breaks_of[k]) for k in by_key}
 
     def runs_eagerly(k: Key) -> bool:
@@ -227,7 +239,8 @@ def estimate(functions: Iterable[tuple[str, TracedFunction]], executed: dict[str
         # constructs.py "item, then item in a later loop")
         resumed = [b.line for b in breaks if skip is not None and b.line < skip.line]
         eager = key in eager_keys
-        break_lines = tuple(sorted({b.line for b in breaks}))
+        cut = trapped_at(key) if in_loop_of[key] else None
+        break_lines = tuple(sorted({b.line for b in breaks if cut is None or b.line <= cut}))
         lost_lines = {b.line for b in breaks if b.code not in NO_OP_BREAKS}
         rest = resumed[-1] if resumed else next((b.line for b in breaks if b.skips_rest), None)
         if rest is not None:

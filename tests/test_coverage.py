@@ -181,3 +181,30 @@ def test_a_frame_of_its_own_entered_from_two_skipped_frames_is_compiled_twice():
                            calls=("clip",), call_lines=(("clip", 7), ("clip", 8)), op_lines=(7, 8))
     est = {e.function.name: e for e in estimate([("m.py", helper), ("m.py", twice)])}
     assert not est["clip"].recompiled and est["clip"].graphs == 1
+
+
+def test_sites_after_a_breaking_call_in_a_loop_are_never_reached():
+    # torchvision's RegionProposalNetwork.filter_proposals: the loop's remove_small_boxes call
+    # breaks inside, so Dynamo skips the frame there and its own torch.where never breaks
+    code = b'''
+import torch
+import torch.nn as nn
+
+def small(b):
+    return torch.where(b > 0)[0]
+
+class Filter(nn.Module):
+    def forward(self, boxes):
+        out = []
+        for b in boxes:
+            keep = small(b)
+            b = b[keep]
+            keep = torch.where(b > 1)[0]
+            out.append(b[keep])
+        return out
+'''
+    r = analyse("m.py", code, Options())
+    est = {e.function.name: e for e in estimate_functions(r.traced)}
+    assert est["Filter.forward"].runs_eagerly
+    assert est["Filter.forward"].break_lines == ()
+    assert est["small"].break_lines == (6,)
