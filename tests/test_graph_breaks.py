@@ -295,3 +295,34 @@ def test_a_module_holding_appended_functions_is_analysed():
             "            fn = torch.sin if i else torch.cos\n            self.funcs.append(fn)\n\n"
             "    def forward(self, x):\n        print(x.shape)\n        return torch.stack([f(x) for f in self.funcs])\n")
     assert [f.code for f in findings_of(code) if f.code.startswith(("NM4", "NM9"))] == ["NM403"]
+
+
+def test_a_sparse_tensor_breaks_again_where_it_is_first_read():
+    # constructs.py "sparse tensor made, then read": resumed after the maker (GB0277), the frame
+    # Dynamo resumed in is skipped at the first read (GB0015); with fewer than two ops before
+    # the maker the whole frame is skipped there and nothing breaks later
+    code = ("import torch\nimport torch.nn as nn\n\nclass Net(nn.Module):\n    def forward(self, x):\n"
+            "        y = x * 2\n        z = y + 1\n        w = z.to_sparse()\n        v = w * 3\n"
+            "        return v.to_dense()\n\nclass Early(nn.Module):\n    def forward(self, x):\n"
+            "        w = x.to_sparse()\n        return w.to_dense()\n")
+    assert codes(code) == [(8, "NM408"), (9, "NM408"), (14, "NM408")]
+    assert [f.dynamo for f in findings_of(code) if f.code == "NM408"][:2] == ["GB0277", "GB0015"]
+    sites = summary(code)
+    assert [(b.line, b.eager_only) for b in sites["Net.forward"].breaks] == [(8, False), (9, True)]
+    assert [b.line for b in sites["Early.forward"].breaks] == [14]
+
+
+def test_an_rnn_attribute_read_is_its_first_use():
+    # constructs.py "LSTM: an attribute read before the call"; PyG's Set2Set, whose checks
+    # called for their effect make no tensor, so Dynamo skips the frame there
+    code = ("import torch.nn as nn\n\nclass Sizer(nn.Module):\n    def __init__(self):\n"
+            "        super().__init__()\n        self.lstm = nn.LSTM(8, 8)\n\n    def forward(self, x):\n"
+            "        y = x * 2\n        y = y + 1\n        h = y.new_zeros(1, 1, self.lstm.hidden_size)\n"
+            "        out, _ = self.lstm(y.unsqueeze(1), (h, h))\n        return out * 3\n\n"
+            "class Pool(Sizer):\n    def forward(self, x):\n        self.check(x)\n        self.check(x)\n"
+            "        h = x.new_zeros(self.lstm.num_layers, 1, 8)\n        out, _ = self.lstm(x, (h, h))\n"
+            "        return out\n\n    def check(self, x):\n        assert x.dim() == 3\n")
+    assert codes(code) == [(11, "NM406"), (19, "NM406")]
+    sites = summary(code)
+    assert [(b.line, b.skips_rest, b.skips_frame) for b in sites["Sizer.forward"].breaks] == [(11, True, False)]
+    assert [(b.line, b.skips_frame) for b in sites["Pool.forward"].breaks] == [(19, True)]

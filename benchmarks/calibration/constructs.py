@@ -187,6 +187,17 @@ PAIRS = [(1, 2), (3, 4)]
 TENSORS = [torch.ones(2), torch.ones(3)]
 PACKED = nn.utils.rnn.pack_padded_sequence(torch.randn(1, 4, 8), [4], batch_first=True)
 
+def graph_conv(adj, z):  # pytorch/examples gcn's GraphConv.forward, given a sparse adjacency
+    y = z * 2
+    w = y + 1
+    return torch.spmm(adj, w) * 2
+
+def to_sparse_helper(z):  # PyG's to_torch_csr_tensor: makes a sparse tensor and returns it
+    y = z * 2
+    w = y + 1
+    a = w.to_sparse()
+    return a
+
 class AverageMeter:  # pytorch/examples imagenet's meter
     def __init__(self):
         self.sum, self.count, self.avg = 0.0, 0, 0.0
@@ -414,9 +425,13 @@ CASES: list[tuple[str, str, dict]] = [
     # iterating what Dynamo cannot step
     ("zip over a generator", "y = x * 2\ns = y[0]\nfor a, b in zip((r * 2 for r in y), range(4)):\n    s = s + a * b\nreturn s", {}),
     ("map over a generator", "y = x * 2\ns = sum(map(torch.relu, (r * 2 for r in y)))\nreturn y + s", {}),
-    ("filter over a list", "y = x * 2\nys = list(filter(None, [y, None, y]))\nreturn ys[0] + ys[1]", {}),
+    ("filter over a list", "y = x * 2\nys = list(filter(lambda t: t is not None, [y, None, y]))\nreturn ys[0] + ys[1]", {}),
     ("zip over a list of tensors", "y = x * 2\ns = y[0]\nfor a, b in zip(TENSORS, NUMS):\n    s = s + a.sum() * b\nreturn y * s", {}),
     ("iter() of a generator in zip", "y = x * 2\ng = iter(r for r in y)\nu = [a + b for a, b in zip(g, y)]\nreturn u[0]", {}),
+    # sparse tensors handed between functions (pytorch/examples gcn, PyG ASAPooling)
+    ("sparse argument passed on", "y = x * 2\nz = y + 1\nreturn graph_conv(SPARSE, z) + 1", {}),
+    ("sparse tensor made, then read", "y = x * 2\nz = y + 1\nw = z.to_sparse()\nv = w * 3\nreturn v.to_dense()", {}),
+    ("sparse tensor returned by a helper", "y = x * 2\nz = y + 1\na = to_sparse_helper(z)\nreturn a.to_dense() + 1", {}),
     # a value Dynamo decides while tracing
     ("`None is not None and tensor`", "y = x * 2\neos = None\nif eos is not None and (y == eos).all():\n    return y\nreturn y + 1", {}),
     ("isinstance-decided tensor branch", "y = x * 2\nt = 0.5\nif isinstance(t, torch.Tensor) and t.sum() > 0:\n    y = y + 1\nreturn y * 2", {}),

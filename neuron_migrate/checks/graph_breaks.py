@@ -127,8 +127,8 @@ NM406 = rule(
     "NM406", "rnn-module-in-traced-code", "warning", "compile",
     summary="nn.LSTM / nn.GRU / nn.RNN called in traced code: Dynamo runs the rest of the function eagerly",
     why="Dynamo in torch 2.13 does not trace the RNN modules (`allow_rnn=False`): it breaks at the "
-        "first use of the module in the function (`self.lstm.flatten_parameters()` when that comes "
-        "before the call), and the break "
+        "first use of the module in the function (`self.lstm.flatten_parameters()` or a read such as "
+        "`self.lstm.num_layers` when that comes before the call), and the break "
         "cannot be resumed: the ops before the call are compiled (when there are at least two), "
         "the call and everything after it in the function run eagerly, and with fewer ops "
         "before it or inside a loop the whole function does. `nn.LSTMCell`/`nn.GRUCell` are "
@@ -171,7 +171,9 @@ NM408 = rule(
     summary="sparse tensor op in traced code: torch.compile does not support sparse tensors",
     why="Dynamo in torch 2.13 refuses to wrap a sparse tensor (\"Attempted to wrap sparse "
         "Tensor\"): the sparse op runs eagerly between two graphs, and a function that takes a "
-        "sparse tensor before any op is skipped whole.",
+        "sparse tensor before any op is skipped whole. A sparse tensor made in traced code breaks "
+        "where it is made and again where it is first read (the rest of the function, which "
+        "Dynamo resumed in, is skipped there).",
     example="class GraphConv(nn.Module):\n    def forward(self, x, adj):\n"
             "        return torch.spmm(adj, x)",
     use_instead="class GraphConv(nn.Module):\n    def forward(self, x, adj):\n"
@@ -1273,12 +1275,32 @@ def _hazards(fn: ast.AST, t: Tensors, ctx: Context, d: _State, cls: ast.ClassDef
                         and not ctx.names.is_bound("open", chain):
                     out.append(Hazard(NM404, expr, f"`{_short(ctx, expr)}` is a context manager Dynamo does "
                                       "not support", skips_frame=True, gb=GB["context"]))
+    if cls is not None and any(h.rule is NM406 for h in out):
+        out += _rnn_reads(fn, body, cls, ctx, d)
     return _first_rnn_use(out)
+
+
+def _rnn_reads(fn: ast.AST, body, cls: ast.ClassDef, ctx: Context, d: _State) -> list[Hazard]:
+    """NM406 at reads of an RNN submodule's attributes (``self.lstm.num_layers``): a use of the
+    module, where Dynamo breaks when it comes first (measured: "LSTM: an attribute read before
+    the call"; PyG's Set2Set)."""
+    out = []
+    called = {id(c.func) for c in body.calls}  # self.lstm.flatten_parameters(): a call, found already
+    for stmt in body.statements:
+        for n in all_nodes(stmt):
+            if (type(n) is ast.Attribute and id(n) not in called and type(n.ctx) is ast.Load
+                    and type(n.value) is ast.Attribute
+                    and type(n.value.value) is ast.Name and n.value.value.id == "self"
+                    and _submodule_kind(cls, n.value.attr, ctx, d) == "rnn"
+                    and body.where.get(id(n), (None,))[0] is stmt):
+                out.append(Hazard(NM406, n, f"`self.{n.value.attr}` is an nn.LSTM/GRU/RNN: Dynamo breaks at its "
+                                  f"first use (`.{n.attr}`) and cannot resume after", skips_rest=True, gb=GB['rnn']))
+    return out
 
 
 def _first_rnn_use(hazards: list[Hazard]) -> list[Hazard]:
     """One NM406 per RNN submodule: at its first use in the function (``flatten_parameters()``
-    before the call), where Dynamo breaks."""
+    or an attribute read before the call), where Dynamo breaks."""
     first: dict[str, tuple[int, int]] = {}
     for h in hazards:
         if h.rule is NM406:
@@ -1289,8 +1311,10 @@ def _first_rnn_use(hazards: list[Hazard]) -> list[Hazard]:
     return [h for h in hazards if h.rule is not NM406 or first[_rnn_attr(h.node)] == (h.node.lineno, h.node.col_offset)]
 
 
-def _rnn_attr(call: ast.Call) -> str:
-    f = call.func  # self.lstm(...) or self.lstm.flatten_parameters()
+def _rnn_attr(node: ast.AST) -> str:
+    if isinstance(node, ast.Attribute):  # self.lstm.num_layers
+        return node.value.attr
+    f = node.func  # self.lstm(...) or self.lstm.flatten_parameters()
     return f.attr if isinstance(f.value, ast.Name) else f.value.attr
 
 
@@ -1552,8 +1576,11 @@ def _ops_before(fn: ast.AST, stmt: ast.stmt, tensors: Tensors, d: _State) -> int
     for node in body.calls:
         if node.lineno < stmt.lineno:
             f = node.func
-            count += ((isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name) and f.value.id == "self")
-                      or tensors.of(node))
+            # a method of the module called for its effect (`self.assert_index_present(index)`) makes
+            # no tensor: only a result that is used counts (PyG's Set2Set: its frame is skipped)
+            on_self = (isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name) and f.value.id == "self"
+                       and type(body.where[id(node)][0]) is not ast.Expr)
+            count += on_self or tensors.of(node)
     for node in body.binops:
         if node.lineno < stmt.lineno:
             count += tensors.of(node)
@@ -1669,6 +1696,7 @@ def report_traced(ctx: Context) -> None:
         sites: dict[int, BreakSite] = {}
         training = training_of.get(id(fn), frozenset())
         off = off_of.get(id(fn), {})
+        makers = []
         for h in hazards:
             stmt, trap = where.get(id(h.node), (None, None))
             if h.skips_frame and not trap:
@@ -1695,6 +1723,10 @@ def report_traced(ctx: Context) -> None:
             ctx.report(h.rule, h.node, msg, dynamo=h.gb or None)
             if id(h.node) not in training:
                 _add_site(sites, stmt, h.node, h.rule.code, trap, h.skips_rest, h.callee_frame)
+                if h.gb == GB["sparse_make"] and not trap:
+                    makers.append(h.node)  # resumed after: its sparse tensor breaks where first read
+        for maker in makers:
+            _sparse_read(fn, maker, tf, ctx, d, sites)
         for nid, (node, code) in shape_breaks.items():  # in source order, as the walk found them
             if nid in where and nid not in training:
                 stmt, trap = where[nid]
@@ -1925,6 +1957,35 @@ def _comprehension_sites(fn: ast.AST, tf: Traced, tensors: Tensors, ctx: Context
             ctx.report(NM409, comp, f"`{_short(ctx, comp)}` is a frame of its own here (Python 3.11), since "
                        f"`{tf.name}` runs eagerly at this point: Dynamo cannot step its iterator "
                        f"[Dynamo {GB['iternext']}]", dynamo=GB["iternext"])
+
+
+def _sparse_read(fn: ast.AST, maker: ast.Call, tf: Traced, ctx: Context, d: _State,
+                 sites: dict[int, BreakSite]) -> None:
+    """NM408 at the first read of the sparse tensor a statement made (``adj = torch.sparse_csr_tensor(...)``,
+    then ``return adj``): Dynamo resumes after making it, then skips the frame it resumed in
+    where it first reads it (measured: "sparse tensor made, then read", "sparse tensor returned
+    by a helper"). A site only where the function runs eagerly, as it does from the maker on;
+    ``maker`` is one Dynamo resumes after (with fewer than two ops before it, the whole frame
+    is skipped at the maker and nothing breaks later)."""
+    body = _body(fn, d)
+    stmt = body.where[id(maker)][0]
+    if not (type(stmt) is ast.Assign and stmt.value is maker and len(stmt.targets) == 1
+            and type(stmt.targets[0]) is ast.Name):
+        return
+    name = stmt.targets[0].id
+    for s in body.statements:
+        if s.lineno <= stmt.end_lineno:
+            continue
+        read = next((n for n in all_nodes(s) if type(n) is ast.Name and n.id == name and type(n.ctx) is ast.Load), None)
+        if read is None:
+            continue
+        line = body.where[id(read)][0].lineno
+        if line not in sites:
+            sites[line] = BreakSite(line=line, code=NM408.code, eager_only=True)
+            ctx.report(NM408, read, f"`{name}` is the sparse tensor made on line {stmt.lineno}: Dynamo, running the "
+                       f"rest of `{tf.name}` as a frame of its own, cannot wrap it and skips that frame here "
+                       f"[Dynamo {GB['sparse']}]", dynamo=GB["sparse"])
+        return
 
 
 def _python_items(it: ast.AST, fn: ast.AST, cls: ast.ClassDef | None, d: _State) -> bool:
