@@ -147,3 +147,71 @@ def test_resolution_through_reexports_and_bases(tmp_path):
     assert project.find("pkg.layers.pad_to") == ("pkg/layers/helpers.py", "pad_to", "function")
     assert project.callee("pkg/models/net.py", "self:Net.norm") == ("pkg/layers/helpers.py", "Base.norm")
     assert project.callee("pkg/models/net.py", "torch.cat") is None
+
+
+SOLVERS = {
+    "ode/__init__.py": "",
+    "ode/base.py": '''import torch
+
+
+class Solver:
+    def integrate(self, t):
+        self._before(t)
+        return self._advance(t)
+
+    def _before(self, t):
+        pass
+
+    def _advance(self, t):
+        raise NotImplementedError
+''',
+    "ode/adaptive.py": '''from .base import Solver
+
+
+class Adaptive(Solver):
+    def _advance(self, t):
+        if t.sum() > 0:
+            t = t - 1
+        return t
+
+    def unrelated(self, t):
+        return t.item()
+''',
+    "ode/dopri.py": '''from .adaptive import Adaptive
+
+
+class Dopri(Adaptive):
+    order = 5
+''',
+    "ode/fixed.py": '''from .base import Solver
+
+
+class Fixed(Solver):
+    def _before(self, t):
+        print(t)
+''',
+    "ode/solve.py": '''from .dopri import Dopri
+from .fixed import Fixed
+
+SOLVERS = {"dopri5": Dopri, "fixed": Fixed}
+
+
+def solve(t, method="dopri5"):
+    solver = SOLVERS[method](t)
+    return solver.integrate(t)
+''',
+}
+
+
+def test_an_instance_from_a_table_of_classes_dispatches_to_the_overrides(tmp_path, capsys):
+    """``solver = SOLVERS[method](...)``: any class of the table; ``solver.integrate(t)`` runs a
+    base's method, whose ``self._advance(t)`` runs the subclass's override (torchdiffeq's odeint)."""
+    for rel, text in SOLVERS.items():
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text(text)
+    doc = scan(capsys, tmp_path, "--entry", "ode/solve.py:solve")
+    got = [(f["path"], f["line"], f["code"]) for f in doc["findings"]]
+    assert got == [("ode/adaptive.py", 6, "NM402"), ("ode/fixed.py", 6, "NM403")]  # not `unrelated`
+    why = {(m["path"], f["name"]): f["why"] for m in doc["compile_coverage"]["modules"] for f in m["functions"]}
+    assert why[("ode/base.py", "Solver.integrate")] == "reached from ode/solve.py:solve"
+    assert why[("ode/adaptive.py", "Adaptive._advance")] == "reached from ode/solve.py:solve"

@@ -2052,10 +2052,12 @@ def _outcalls(traced: dict[int, Traced], ctx: Context, d: _State, training_of: d
                if level or (module or name).partition(".")[0] not in outside}
     out = []
     trapped: dict[str, set[int]] = {}
+    tables = None  # module-level dicts of imported classes: SOLVERS = {"rk4": RK4, ...}
     for tf in traced.values():
         training = training_of.get(id(tf.node), ())
         where = _body(tf.node, d).where
         calls = [c for c in _body(tf.node, d).calls if id(c) not in training]  # eval mode: not run
+        instances = None  # local name -> the imported classes it may be an instance of
         for call in calls:
             if where.get(id(call), (None, None))[1]:
                 trapped.setdefault(tf.name, set()).add(call.lineno)
@@ -2080,6 +2082,13 @@ def _outcalls(traced: dict[int, Traced], ctx: Context, d: _State, training_of: d
                            if isinstance(b, ast.Name) and b.id in d.classes) and _foreign_base(tf.cls, ctx, d):
                     out.append((tf.name, f"self:{tf.cls.name}.{f.attr}", call.lineno))
                 continue
+            if type(f) is ast.Attribute and type(f.value) is ast.Name and f.value.id not in imported:
+                if instances is None:
+                    tables = _class_tables(ctx.tree, project) if tables is None else tables
+                    instances = _local_instances(tf.node, d, project, tables)
+                if f.value.id in instances:  # solver = SOLVERS[method](...); solver.integrate(t)
+                    out.extend((tf.name, f"{text}.{f.attr}", call.lineno) for text in instances[f.value.id])
+                    continue
             held = _held_call(f, tf.cls, d)
             if held is not None:  # self.enc(x) / self.scheduler.step(x), the class imported
                 if held.partition(".")[0] in project and held.partition(".")[0] not in d.classes:
@@ -2102,6 +2111,41 @@ def _outcalls(traced: dict[int, Traced], ctx: Context, d: _State, training_of: d
     leaving = {(name, line) for name, _, line in out}
     return tuple(out), {name: tuple(sorted(n for n in lines if (name, n) in leaving))
                         for name, lines in trapped.items()}
+
+
+def _class_tables(tree: ast.Module, project: set[str]) -> dict[str, tuple[str, ...]]:
+    """Module-level dicts whose values are classes imported from the project, as written:
+    ``SOLVERS = {"dopri5": Dopri5Solver, "rk4": RK4}`` -> ``{"SOLVERS": ("Dopri5Solver", "RK4")}``."""
+    out = {}
+    for node in tree.body:
+        if (type(node) is ast.Assign and len(node.targets) == 1 and type(node.targets[0]) is ast.Name
+                and type(node.value) is ast.Dict):
+            texts = tuple(dict.fromkeys(dotted(v) for v in node.value.values))
+            if texts and all(t.partition(".")[0] in project and t.rpartition(".")[2][:1].isupper() for t in texts):
+                out[node.targets[0].id] = texts
+    return out
+
+
+def _local_instances(fn: ast.AST, d: _State, project: set[str], tables: dict[str, tuple[str, ...]]
+                     ) -> dict[str, tuple[str, ...]]:
+    """Local names bound to an instance of an imported class: ``enc = Encoder(cfg)``, or of one
+    of the classes of a module-level table, ``solver = SOLVERS[method](func)`` (any of them:
+    the key is known at run time). Their method calls go to those classes' methods."""
+    out: dict[str, tuple[str, ...]] = {}
+    for node in _body(fn, d).binders:
+        if not (type(node) is ast.Assign and len(node.targets) == 1 and type(node.targets[0]) is ast.Name
+                and type(node.value) is ast.Call):
+            continue
+        f = node.value.func
+        if type(f) is ast.Subscript and type(f.value) is ast.Name and f.value.id in tables:
+            out[node.targets[0].id] = tables[f.value.id]
+            continue
+        text = dotted(f)
+        root = text.partition(".")[0]
+        if (text and root in project and root not in d.classes and root not in d.functions
+                and text.rpartition(".")[2][:1].isupper()):
+            out[node.targets[0].id] = (text,)
+    return out
 
 
 def _held_call(f: ast.AST, cls: ast.ClassDef | None, d: _State) -> str | None:

@@ -45,8 +45,9 @@ class Project:
     (the scan's for the project's files, the user's library cache for a library's), or None."""
 
     def __init__(self, files: list[FileResult], root: Path, libraries: Libraries | None = None,
-                 cache_of: Callable[[str], object | None] | None = None):
+                 cache_of: Callable[[str], object | None] | None = None, unanalysed: dict[str, str] | None = None):
         self.root = root
+        self.unanalysed = unanalysed or {}  # module -> path: read for names only (the calibration's)
         self.libraries = libraries
         self.cache_of = cache_of
         self.by_path: dict[str, FileResult] = {}
@@ -72,7 +73,7 @@ class Project:
 
     def module_path(self, name: str) -> str | None:
         """The file of module ``name``: the project's, else an installed library's (when following)."""
-        path = self.modules.get(name)
+        path = self.modules.get(name) or self.unanalysed.get(name)
         if path is None and self.libraries is not None and name.split(".")[0] not in self.tops:
             path = self.libraries.module(name)
         return path
@@ -248,6 +249,47 @@ class Project:
         return None
 
 
+    def overrides(self, path: str, text: str) -> tuple[tuple[str, str], ...]:
+        """For a method call on an instance (``solver.integrate(t)``, ``self.enc.step(x)``:
+        ``Cls.m`` as written in ``path``) that a base class of ``Cls`` defines: the methods of
+        ``Cls`` and of the classes between it and that base which override the base's
+        (``_advance``, ``_before_integrate``), as (path, ``Class.method``). The base's own
+        ``self._advance(t)`` runs them, not the base's abstract method."""
+        key = (path, f"overrides:{text}")
+        if key not in self._callees:
+            self._callees[key] = self._overrides(path, text)
+        return self._callees[key]
+
+    def _overrides(self, path: str, text: str) -> tuple[tuple[str, str], ...]:
+        owner, _, method = text.rpartition(".")
+        receiver = self.base(path, owner, 1) if owner and not text.startswith("self:") else None
+        if receiver is None:
+            return ()
+        lineage, todo = [], [receiver]  # the receiver's classes, most derived first
+        while todo and len(lineage) < 4 * MAX_DEPTH:
+            c = todo.pop(0)
+            if c[:2] in lineage:
+                continue
+            lineage.append(c[:2])
+            s = self.summary(c[0])
+            cls = next((k for k in s.classes if k[0] == c[1]), None) if s else None
+            todo += [b for b in (self.base(c[0], t, 1) for t in cls[1] if cls) if b is not None]
+        methods = {}
+        for cpath, name in lineage:
+            cls = next(k for k in self.summary(cpath).classes if k[0] == name)
+            methods[(cpath, name)] = cls[2]
+        defining = next((i for i, c in enumerate(lineage) if method in methods[c]), None)
+        if not defining:  # not found, or the receiver's own method: nothing overrides it
+            return ()
+        inherited = {m for c in lineage[defining:] for m in methods[c]}
+        out, seen = [], set()
+        for cpath, name in lineage[:defining]:
+            for m in methods[(cpath, name)]:
+                if m in inherited and m not in seen and not m.startswith("__"):
+                    seen.add(m)
+                    out.append((cpath, f"{name}.{m}"))
+        return tuple(out)
+
     def compiled(self, path: str, built: str, arg: str, method: str) -> tuple[str, str] | None:
         """(path, function) ``torch.compile`` traces for a model built in ``path`` by ``built``
         (as written: a class or a factory, imported) with the string argument ``arg``."""
@@ -401,14 +443,17 @@ def extra_roots(files: list[FileResult], root: Path, known: set[tuple[str, str]]
         entries = None  # made when a call reaches a function not traced yet: most do not
         for caller, text, _line in r.summary.calls:
             hit = project.callee(r.path, text)
-            if hit is None or hit in traced:
+            if hit is None:
                 continue
-            entries = _entry_of(r) if entries is None else entries
-            entry = entries.get(caller, spec(r.path, caller))
-            if not _may_follow(hit[0], r.path, entry in compiled, options):
-                continue
-            here = spec(r.path, caller)
-            out.setdefault(hit[0], {}).setdefault(hit[1], entry if entry == here else f"{entry} through {here}")
+            for target in (hit, *project.overrides(r.path, text)):
+                if target in traced:
+                    continue
+                entries = _entry_of(r) if entries is None else entries
+                entry = entries.get(caller, spec(r.path, caller))
+                if not _may_follow(target[0], r.path, entry in compiled, options):
+                    continue
+                here = spec(r.path, caller)
+                out.setdefault(target[0], {}).setdefault(target[1], entry if entry == here else f"{entry} through {here}")
     return out
 
 
@@ -426,19 +471,20 @@ def follow(results: dict[str, FileResult], root: Path,
            analyse: "Callable[[list[str], tuple[tuple[str, str, str], ...]], dict[str, FileResult]]",
            options=None, libraries: Libraries | None = None,
            analyse_library: "Callable[[list[str], tuple[tuple[str, str, str], ...], Project], dict[str, FileResult]] | None" = None,
-           cache_of: Callable[[str], object | None] | None = None) -> Followed:
+           cache_of: Callable[[str], object | None] | None = None,
+           unanalysed: dict[str, str] | None = None) -> Followed:
     """Analyse again (``analyse(paths, roots)``) the files whose functions traced code of
     another file calls, with those functions as traced roots, until no new one is reached;
     ``results`` (path -> result) is updated in place. With ``libraries`` and
     ``analyse_library``, calls into installed packages are followed too (``_may_follow``): it
     reads the library's files through the project model, which parsed them already.
-    ``cache_of`` as for ``Project``."""
+    ``cache_of`` and ``unanalysed`` as for ``Project``."""
     out = Followed()
     if not any(r.summary is not None and (r.summary.calls or r.summary.compiled) for r in results.values()):
         return out
     if analyse_library is None or (options is not None and options.no_follow and not options.follow):
         libraries = None
-    project = Project(list(results.values()), root, libraries, cache_of)
+    project = Project(list(results.values()), root, libraries, cache_of, unanalysed)
     roots: list[tuple[str, str, str]] = []
     for _ in range(ROUNDS):
         everything = [*results.values(), *out.libraries.values()]
@@ -478,8 +524,9 @@ def _link(out: Followed, results: dict[str, FileResult], project: Project, optio
                 out.links.append((r.path, "", hit[0], hit[1], line))
         for caller, text, line in s.calls:
             hit = project.callee(r.path, text)
-            if hit is not None and (hit in traced or hit[0] in broken):
-                out.links.append((r.path, caller, hit[0], hit[1], line))
+            for target in (hit, *project.overrides(r.path, text)) if hit is not None else ():
+                if target in traced or target[0] in broken:
+                    out.links.append((r.path, caller, target[0], target[1], line))
     calls = {(r.path, f.name): [(r.path, c) for c in f.calls] for r in files for f in r.traced}
     for a, fa, b, fb, _ in out.links:
         calls.setdefault((a, fa), []).append((b, fb))

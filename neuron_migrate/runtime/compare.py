@@ -118,7 +118,7 @@ def _follow(out: dict, root: str, entries=()) -> dict:
                                                             entries=_entries(absolute[rel], rel, entries)))
         return done
 
-    followed = follow(rel_results, Path(root), again)
+    followed = follow(rel_results, Path(root), again, unanalysed=_siblings(root, rel_results))
     for rel, r in rel_results.items():
         out[absolute[rel]] = (r, out[absolute[rel]][1])
     links: dict = {}
@@ -126,6 +126,25 @@ def _follow(out: dict, root: str, entries=()) -> dict:
         if fa and a in absolute and b in absolute:
             links.setdefault((absolute[a], fa), []).append(((absolute[b], fb), line))
     return links
+
+
+def _siblings(root: str, analysed: dict) -> dict[str, str]:
+    """module -> path of the modules beside the analysed files that the run executed no line
+    of (``dopri5.py``, a class whose body ran at import): the project model reads them for
+    names only (a receiver's class hierarchy), as a scan of the whole tree would find them."""
+    from neuron_migrate.project.model import module_name
+
+    out = {}
+    for folder in {os.path.dirname(rel) for rel in analysed}:
+        try:
+            names = os.listdir(os.path.join(root, folder))
+        except OSError:
+            continue
+        for name in names:
+            rel = os.path.join(folder, name)
+            if name.endswith(".py") and rel not in analysed:
+                out[module_name(rel)] = rel
+    return out
 
 
 def _renamed(result, path: str):
