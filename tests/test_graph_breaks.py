@@ -326,3 +326,17 @@ def test_an_rnn_attribute_read_is_its_first_use():
     sites = summary(code)
     assert [(b.line, b.skips_rest, b.skips_frame) for b in sites["Sizer.forward"].breaks] == [(11, True, False)]
     assert [(b.line, b.skips_frame) for b in sites["Pool.forward"].breaks] == [(19, True)]
+
+
+def test_an_assert_breaks_on_a_tensor_only_with_a_built_message_or_an_and():
+    """constructs.py "assert on tensor, ...": a constant message or none is an in-graph check."""
+    code = ("import torch.nn as nn\n\nclass M(nn.Module):\n    def forward(self, x, n=2):\n"
+            "        assert (x > 0).all()\n"
+            "        assert (x > 0).all(), 'positive'\n"
+            "        assert (x > 0).all(), 'bad {}'.format(n)\n"
+            "        assert (x > 0).all(), f'bad {n}'\n"
+            "        assert (x > 0).all() and (x < 9).all()\n"
+            "        assert x.shape[0] == n and x.dim() == 2, f'bad {x.shape}'\n"
+            "        assert n > 0, f'bad {n}'\n"
+            "        return x\n")
+    assert codes(code) == [(7, "NM402"), (8, "NM402"), (9, "NM402")]

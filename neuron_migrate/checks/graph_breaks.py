@@ -68,7 +68,9 @@ NM402 = rule(
     "NM402", "tensor-dependent-branch", "warning", "compile",
     summary="Python branch on a tensor value in traced code: a torch.compile graph break",
     why="`if`, `while` and `a if c else b` on a tensor need its value on the host; Dynamo "
-        "breaks the graph there (and, inside a loop, gives up on the whole function).",
+        "breaks the graph there (and, inside a loop, gives up on the whole function). So does "
+        "`assert` on a tensor when its message is built at run time (`.format`, an f-string) or "
+        "its test is an `and`/`or`; `assert t` and `assert t, \"text\"` become an in-graph check.",
     example="class Clip(nn.Module):\n    def forward(self, x):\n        if x.max() > 1:\n"
             "            x = x / x.max()\n        return x",
     use_instead="class Clip(nn.Module):\n    def forward(self, x):\n"
@@ -1263,6 +1265,11 @@ def _hazards(fn: ast.AST, t: Tensors, ctx: Context, d: _State, cls: ast.ClassDef
                 out.append(Hazard(NM404, target, f"setting `{_short(ctx, target)}` on a tensor is not "
                                   "traced by Dynamo (graph break)", gb=GB["requires_grad"]))
     for node in body.statements:  # with open(...): a context manager Dynamo cannot enter
+        if type(node) is ast.Assert and _assert_breaks(node) and t.truth(node.test):
+            out.append(Hazard(NM402, node.test, f"`{_short(ctx, node.test)}` is a tensor: an `assert` "
+                              + ("of `and`/`or`" if type(node.test) is ast.BoolOp else "with a message built at run time")
+                              + " needs its value on the host (graph break; a single tensor with a constant "
+                              "message becomes an in-graph check)", gb=GB["branch"]))
         if isinstance(node, (ast.For, ast.AsyncFor)) and _skipped_iterable(node.iter, ctx, chain):
             out.append(Hazard(NM404, node.iter, f"iterating `{_short(ctx, node.iter)}`: Dynamo does not trace "
                               "DataLoader or tqdm iterators", skips_frame=True,
@@ -1296,6 +1303,13 @@ def _rnn_reads(fn: ast.AST, body, cls: ast.ClassDef, ctx: Context, d: _State) ->
                 out.append(Hazard(NM406, n, f"`self.{n.value.attr}` is an nn.LSTM/GRU/RNN: Dynamo breaks at its "
                                   f"first use (`.{n.attr}`) and cannot resume after", skips_rest=True, gb=GB['rnn']))
     return out
+
+
+def _assert_breaks(node: ast.Assert) -> bool:
+    """Dynamo turns ``assert t`` and ``assert t, "text"`` on a tensor into an in-graph check, but
+    branches on the tensor (a graph break) when the message is built at run time or the test
+    is an ``and``/``or`` (measured: constructs.py "assert on tensor, ...")."""
+    return type(node.test) is ast.BoolOp or (node.msg is not None and type(node.msg) is not ast.Constant)
 
 
 def _first_rnn_use(hazards: list[Hazard]) -> list[Hazard]:
