@@ -340,3 +340,14 @@ def test_an_assert_breaks_on_a_tensor_only_with_a_built_message_or_an_and():
             "        assert n > 0, f'bad {n}'\n"
             "        return x\n")
     assert codes(code) == [(7, "NM402"), (8, "NM402"), (9, "NM402")]
+
+
+def test_a_helpers_parameter_is_a_tensor_when_a_traced_caller_passes_one():
+    code = ("import torch.nn as nn\n\n"
+            "def paste(mask, box, size):\n"
+            "    w = int(box[2] - box[0])\n"
+            "    h = int(size[1] - size[0])\n"
+            "    return mask * w * h\n\n"
+            "class M(nn.Module):\n    def forward(self, x):\n"
+            "        return paste(x, x[0], x.shape)\n")
+    assert codes(code) == [(4, "NM401")]  # size: a shape, Python ints

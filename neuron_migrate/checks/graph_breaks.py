@@ -1122,7 +1122,7 @@ class Tensors:
     from any of those. ``.shape``, ``.size()``, ``len()`` and ``self.training`` are not.
     """
 
-    def __init__(self, fn: ast.AST, ctx: Context, chain: tuple):
+    def __init__(self, fn: ast.AST, ctx: Context, chain: tuple, passed: frozenset[str] = frozenset()):
         self.ctx, self.chain = ctx, chain
         self.names: set[str] = set()
         self.assigned: set[str] = set()  # names bound from a tensor expression in the body
@@ -1136,6 +1136,9 @@ class Tensors:
                 continue
             if a.annotation is not None and _is_tensor_annotation(a.annotation):
                 self.names.add(a.arg)
+            elif a.arg in passed and a.annotation is None:  # a traced caller passes it a tensor
+                if scope_kinds(ctx, chain).used_as.get(a.arg) != SCALAR:
+                    self.names.add(a.arg)
             elif is_forward and a.annotation is None:
                 default = defaults.get(a.arg)
                 # a parameter used as a size or handed to math.* is a Python number (kinds.py)
@@ -1701,9 +1704,10 @@ def report_traced(ctx: Context) -> None:
     for key, off in off_of.items():
         training_of[key] = training_of.get(key, frozenset()) | frozenset(off)
     outcalls, trapped_out = _outcalls(traced, ctx, d, training_of)
+    tensors_of = _traced_tensors(traced, ctx, d)
     for tf in sorted(traced.values(), key=lambda t: t.node.lineno):
         fn = tf.node
-        tensors = Tensors(fn, ctx, tf.chain)
+        tensors = tensors_of[id(fn)]
         where = _enclosing(fn, d)
         hazards = _hazards(fn, tensors, ctx, d, tf.cls)
         statements = tuple(sorted({s.lineno for s in _statements(fn, d)}))
@@ -1777,6 +1781,29 @@ def report_traced(ctx: Context) -> None:
             origin=tf.origin))
     product = ctx.state(TracedCode)
     product.functions, product.outcalls = tuple(summaries), outcalls
+
+
+def _traced_tensors(traced: dict[int, Traced], ctx: Context, d: _State) -> dict[int, Tensors]:
+    """The tensors of each traced function, callers first (in the order tracing reached them),
+    each callee's parameters seeded with those a traced caller of this file passes a tensor
+    (``paste_mask_in_image(mask, box)`` called with rows of tensors: ``int(box[2] - box[0])``
+    reads a tensor on the host). A callee reached before a caller (a cycle) keeps what it had."""
+    out: dict[int, Tensors] = {}
+    passed: dict[int, set[str]] = {}
+    for tf in traced.values():
+        t = out[id(tf.node)] = Tensors(tf.node, ctx, tf.chain, frozenset(passed.get(id(tf.node), ())))
+        for callee, call in _callees(tf.node, tf.cls, d):
+            if id(callee) in out or not isinstance(callee, _FUNCS) or type(call) is not ast.Call:
+                continue
+            params = [a.arg for a in (*callee.args.posonlyargs, *callee.args.args)]
+            if params and params[0] in ("self", "cls") and id(callee) in d.owner:
+                params = params[1:]
+            given = [*zip(params, (a for a in call.args if type(a) is not ast.Starred)),
+                     *((k.arg, k.value) for k in call.keywords if k.arg)]
+            hit = {name for name, value in given if t.of(value)}
+            if hit:
+                passed.setdefault(id(callee), set()).update(hit)
+    return out
 
 
 _FALSY = (False, None, 0, "")
