@@ -351,3 +351,14 @@ def test_a_helpers_parameter_is_a_tensor_when_a_traced_caller_passes_one():
             "class M(nn.Module):\n    def forward(self, x):\n"
             "        return paste(x, x[0], x.shape)\n")
     assert codes(code) == [(4, "NM401")]  # size: a shape, Python ints
+
+
+def test_a_registered_buffer_is_a_tensor():
+    """constructs.py "if on a registered buffer" (vector-quantize-pytorch's ``if self.initted:``)."""
+    code = ("import torch\nimport torch.nn as nn\n\nclass Codebook(nn.Module):\n    def __init__(self, n=4):\n"
+            "        super().__init__()\n        self.n = n\n"
+            "        self.register_buffer('initted', torch.tensor(False))\n"
+            "        self.register_buffer('mean', None)\n\n"
+            "    def forward(self, x):\n        if self.initted:\n            return x\n"
+            "        if self.n > 2 and self.mean is None:\n            x = x * 2\n        return x\n")
+    assert codes(code) == [(12, "NM402")]

@@ -129,6 +129,20 @@ class Flagged(nn.Module):  # a break behind a constructor flag that is off by de
         return y + 1
 
 FLAGGED = Flagged().eval()
+
+
+class Initted(nn.Module):  # vector-quantize-pytorch's codebook: a registered buffer as a flag
+    def __init__(self):
+        super().__init__()
+        self.register_buffer("initted", torch.tensor(False))
+
+    def forward(self, x):
+        if self.initted:
+            return x
+        return x * 2
+
+
+INITTED = Initted()
 class Tagger(nn.Module):  # TorchBench tts_angular, Tacotron2's encoder
     def __init__(self):
         super().__init__()
@@ -354,6 +368,7 @@ CASES: list[tuple[str, str, dict]] = [
     ("one breaking layer, called once", "y = x * 2\ny = LAYERS[0](y)\nreturn y * 2", {}),
     # branches that do not run by default (issue 14, fourth round)
     ("log call behind a default-off parameter", "y = resample(x)\nreturn y * 2", {}),
+    ("if on a registered buffer", "y = x * 2\nreturn INITTED(y) * 2", {}),
     ("break behind a default-off constructor flag", "y = x * 2\nreturn FLAGGED(y) * 2", {}),
     # issue 14, fourth round: the calibration_4 / held_out_4 misses, as constructs
     ("LSTM: flatten_parameters() before the call", "y = x * 2\nreturn TAGGER(y) + 1", {}),

@@ -382,6 +382,7 @@ class _State:
     fullgraph: set[int] = field(default_factory=set)  # ids of what torch.compile(fullgraph=True) traces
     calls_by_name: dict[str, list[ast.Call]] = field(default_factory=dict)  # callee name -> calls with arguments
     set_anywhere: set[str] | None = None  # _set_anywhere's answer
+    buffers: dict[int, set[str]] = field(default_factory=dict)  # class id -> self.register_buffer names
 
 
 @on(ast.ClassDef)
@@ -604,6 +605,10 @@ def _call(node: ast.Call, ctx: Context) -> None:
         if name:
             ctx.state(_State).calls_by_name.setdefault(name, []).append(node)
     init = _init_of(ctx.chain) if len(ctx.chain) > 2 else None
+    if (init is not None and type(f) is ast.Attribute and f.attr == "register_buffer" and len(node.args) > 1
+            and type(f.value) is ast.Name and f.value.id == "self" and type(node.args[0]) is ast.Constant
+            and not (type(node.args[1]) is ast.Constant and node.args[1].value is None)):
+        ctx.state(_State).buffers.setdefault(id(init), set()).add(node.args[0].value)  # a tensor attribute
     if init is not None:  # Block(cfg), build(Block, cfg) in __init__: a submodule class
         named = ctx.state(_State).named.setdefault(id(init), {})
         for item in (f, *node.args):
@@ -1126,6 +1131,9 @@ class Tensors:
         self.ctx, self.chain = ctx, chain
         self.names: set[str] = set()
         self.assigned: set[str] = set()  # names bound from a tensor expression in the body
+        cls = next((c for c in reversed(chain) if isinstance(c, ast.ClassDef)), None)
+        d = ctx.state(_State)
+        self.buffers = {b for c, _ in _lineage(cls, d) for b in d.buffers.get(id(c), ())} if cls and d.buffers else ()
         args = fn.args
         positional = [*args.posonlyargs, *args.args]
         defaults = dict(zip([a.arg for a in positional][len(positional) - len(args.defaults):], args.defaults))
@@ -1172,6 +1180,8 @@ class Tensors:
         if isinstance(e, ast.Attribute):
             if e.attr in _NON_TENSOR_ATTRS:
                 return False
+            if e.attr in self.buffers and type(e.value) is ast.Name and e.value.id == "self":
+                return True  # self.register_buffer("initted", ...): `if self.initted:` reads it on the host
             return e.attr in ("T", "mT", "data", "grad", "real", "imag") and self.of(e.value)
         if isinstance(e, ast.Subscript):
             if isinstance(e.value, ast.Attribute) and e.value.attr == "shape":
