@@ -249,12 +249,12 @@ class Project:
         return None
 
 
-    def overrides(self, path: str, text: str) -> tuple[tuple[str, str], ...]:
+    def overrides(self, path: str, text: str) -> tuple[tuple[str, str, str], ...]:
         """For a method call on an instance (``solver.integrate(t)``, ``self.enc.step(x)``:
         ``Cls.m`` as written in ``path``) that a base class of ``Cls`` defines: the methods of
         ``Cls`` and of the classes between it and that base which override the base's
-        (``_advance``, ``_before_integrate``), as (path, ``Class.method``). The base's own
-        ``self._advance(t)`` runs them, not the base's abstract method."""
+        (``_advance``, ``_before_integrate``), as (path, ``Class.method``, the overridden
+        ``Base.method``). Where the base's traced code calls ``self._advance(t)``, it runs them."""
         key = (path, f"overrides:{text}")
         if key not in self._callees:
             self._callees[key] = self._overrides(path, text)
@@ -281,13 +281,16 @@ class Project:
         defining = next((i for i, c in enumerate(lineage) if method in methods[c]), None)
         if not defining:  # not found, or the receiver's own method: nothing overrides it
             return ()
-        inherited = {m for c in lineage[defining:] for m in methods[c]}
+        inherited = {}  # method -> the nearest base at or above the defining class with it
+        for c in lineage[defining:]:
+            for m in methods[c]:
+                inherited.setdefault(m, f"{c[1]}.{m}")
         out, seen = [], set()
         for cpath, name in lineage[:defining]:
             for m in methods[(cpath, name)]:
                 if m in inherited and m not in seen and not m.startswith("__"):
                     seen.add(m)
-                    out.append((cpath, f"{name}.{m}"))
+                    out.append((cpath, f"{name}.{m}", inherited[m]))
         return tuple(out)
 
     def compiled(self, path: str, built: str, arg: str, method: str) -> tuple[str, str] | None:
@@ -426,7 +429,8 @@ def extra_roots(files: list[FileResult], root: Path, known: set[tuple[str, str]]
     (nor in ``known``). The origin names the entry the caller is traced for, and the caller
     when it is another function ("model.py:Net.forward through layers.py:Block.forward")."""
     project = project or Project(files, root)
-    traced = {(r.path, f.name) for r in files for f in r.traced} | set(known)
+    functions = {(r.path, f.name): f for r in files for f in r.traced}
+    traced = set(functions) | set(known)
     compiled = _compiled_specs({r.path: r for r in files})
     out: dict[str, dict[str, str]] = {}
     for r in files:
@@ -445,7 +449,7 @@ def extra_roots(files: list[FileResult], root: Path, known: set[tuple[str, str]]
             hit = project.callee(r.path, text)
             if hit is None:
                 continue
-            for target in (hit, *project.overrides(r.path, text)):
+            for target in (hit, *_dispatched(project, r.path, text, hit, functions)):
                 if target in traced:
                     continue
                 entries = _entry_of(r) if entries is None else entries
@@ -455,6 +459,24 @@ def extra_roots(files: list[FileResult], root: Path, known: set[tuple[str, str]]
                 here = spec(r.path, caller)
                 out.setdefault(target[0], {}).setdefault(target[1], entry if entry == here else f"{entry} through {here}")
     return out
+
+
+def _dispatched(project: Project, path: str, text: str, hit: tuple[str, str],
+                functions: dict) -> list[tuple[str, str]]:
+    """The receiver's overrides (``Project.overrides``) of the methods that the base's method
+    ``hit``, once traced, calls through ``self`` in its own file, directly or not (the calls
+    a default eval-mode call makes: not ``self.forward_training`` under ``if self.training``)."""
+    overrides = project.overrides(path, text)
+    if not overrides or hit not in functions:
+        return []
+    called, todo = set(), [hit[1]]
+    while todo:
+        f = functions.get((hit[0], todo.pop()))
+        for c in f.calls if f is not None else ():
+            if c not in called:
+                called.add(c)
+                todo.append(c)
+    return [(p, name) for p, name, base in overrides if base in called]
 
 
 def _may_follow(target: str, caller: str, compiled: bool, options) -> bool:
@@ -512,7 +534,8 @@ def follow(results: dict[str, FileResult], root: Path,
 def _link(out: Followed, results: dict[str, FileResult], project: Project, options) -> None:
     """The calls between files of the final results, and the user's call site of each library function."""
     files = [*results.values(), *out.libraries.values()]
-    traced = {(r.path, f.name) for r in files for f in r.traced}
+    functions = {(r.path, f.name): f for r in files for f in r.traced}
+    traced = set(functions)
     broken = {k for k, r in out.libraries.items() if any(f.code.startswith("NM9") for f in r.findings)}
     for r in files:
         s = r.summary
@@ -524,7 +547,7 @@ def _link(out: Followed, results: dict[str, FileResult], project: Project, optio
                 out.links.append((r.path, "", hit[0], hit[1], line))
         for caller, text, line in s.calls:
             hit = project.callee(r.path, text)
-            for target in (hit, *project.overrides(r.path, text)) if hit is not None else ():
+            for target in (hit, *_dispatched(project, r.path, text, hit, functions)) if hit is not None else ():
                 if target in traced or target[0] in broken:
                     out.links.append((r.path, caller, target[0], target[1], line))
     calls = {(r.path, f.name): [(r.path, c) for c in f.calls] for r in files for f in r.traced}
