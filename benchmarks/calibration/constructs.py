@@ -195,6 +195,7 @@ except ImportError:
 LOADER = torch.utils.data.DataLoader(torch.utils.data.TensorDataset(torch.randn(4, 8)), batch_size=2)
 PARAM = torch.nn.Parameter(torch.ones(8))
 PARAM.grad = torch.ones(8)
+LINEAR = nn.Linear(8, 8)
 OPT = torch.optim.SGD([PARAM], lr=0.1)
 NUMS = [5, 2]
 PAIRS = [(1, 2), (3, 4)]
@@ -346,6 +347,8 @@ CASES: list[tuple[str, str, dict]] = [
     ("with contextlib.suppress", "y = x * 2\nwith contextlib.suppress(ValueError):\n    z = y + 1\nreturn z * 2", {}),
     ("with open()", "y = x * 2\nwith open(__file__) as fh:\n    pass\nreturn y * 2", {}),
     ("copy.deepcopy(tensor)", "y = x * 2\nz = copy.deepcopy(y)\nreturn z * 2", {}),
+    ("copy.deepcopy(module)", "y = x * 2\nm = copy.deepcopy(LINEAR)\nreturn m(y) * 2", {}),
+    ("torch.autograd.grad", "y = x * 2\nwith torch.enable_grad():\n    l = (y * PARAM).sum()\n    g, = torch.autograd.grad(l, PARAM)\nreturn y + g", {}),
     ("inspect.signature", "y = x * 2\nn = len(inspect.signature(helper_item).parameters)\nreturn y * n", {}),
     ("torch.typename", "y = x * 2\ns = torch.typename(y)\nreturn y * len(s)", {}),
     ("np.nonzero on tensor", "y = x * 2\ni = np.nonzero(y.numpy() > 0)[0]\nreturn y * len(i)", {}),

@@ -97,7 +97,8 @@ NM404 = rule(
         "`datetime.now()`, Python's `random.random` / `choice` / `shuffle` / `seed` (not `randint`, "
         "`uniform` or a `random.Random` instance), `len(loader)` of a DataLoader, "
         "`torch.manual_seed`, `torch.typename`, "
-        "`Tensor.data_ptr()`, `torch._dynamo.graph_break()`, `copy.deepcopy` of a tensor, setting "
+        "`Tensor.data_ptr()`, `torch._dynamo.graph_break()`, `copy.deepcopy` of a tensor or a module, "
+        "`torch.autograd.grad`, setting "
         "`t.requires_grad`, building a module with parameters (`nn.Linear(...)`), `with open(...)`, "
         "`torch.autograd.Variable`, `pack_padded_sequence` / `pad_packed_sequence` and a torch.optim "
         "optimizer's `step()` / `zero_grad()` are not traced: the graph ends there (`data_ptr()`, "
@@ -226,6 +227,7 @@ GB = {
     "sparse_make": "GB0277",  # Attempted to wrap sparse Tensor with VariableTracker
     "parameter": "GB0264",  # Attempted to use `torch.nn.Parameter()` constructor with Dynamo
     "deepcopy": "GB4198",  # Attempted to copy.deepcopy a tensor
+    "autograd_grad": "GB9186",  # using `torch.autograd.grad` with `torch._dynamo.config.trace_autograd_ops=False`
     "requires_grad": "GB0206",  # setattr() on Tensor.requires_grad
     "context": "GB0142",  # Unsupported context manager
     "inline_skipped": "GB0008",  # Attempted to inline function marked as skipped
@@ -1416,6 +1418,13 @@ def _call_hazard(call: ast.Call, t: Tensors, ctx: Context, d: _State, cls, chain
     if name == "copy.deepcopy" and call.args and t.of(call.args[0]):
         return Hazard(NM404, call, "`copy.deepcopy` of a tensor is not traced by Dynamo (graph break); "
                       "use `.clone()`", gb=GB["deepcopy"])
+    if name == "copy.deepcopy" and call.args and _is_module_value(call.args[0], cls, ctx, d):
+        return Hazard(NM404, call, f"`copy.deepcopy({_short(ctx, call.args[0])})` copies a module's parameters, "
+                      "which Dynamo does not trace (graph break); copy it before the compiled call",
+                      gb=GB["deepcopy"])
+    if name == "torch.autograd.grad":
+        return Hazard(NM404, call, "`torch.autograd.grad` is not traced by Dynamo (graph break)",
+                      gb=GB["autograd_grad"])
     if name in _UNTRACEABLE:
         return Hazard(NM404, call, f"`{name}` is not traced by Dynamo (graph break)", gb=GB['graph_break'] if name == 'torch._dynamo.graph_break' else GB['skipped'])
     if name == "warnings.warn":
@@ -1436,6 +1445,16 @@ def _call_hazard(call: ast.Call, t: Tensors, ctx: Context, d: _State, cls, chain
     if name.startswith("math.") and any(t.of(a) for a in call.args):
         return Hazard(NM401, call, f"`{name}` of a tensor needs its value on the host (graph break)", gb=GB['data_dependent'])
     return None
+
+
+def _is_module_value(e: ast.AST, cls: ast.ClassDef | None, ctx: Context, d: _State) -> bool:
+    """``self`` of an nn.Module, or ``self.net`` that its ``__init__`` (or an in-file base's) built."""
+    if cls is None:
+        return False
+    if type(e) is ast.Name and e.id == "self":
+        return _is_module_class(cls, ctx, d)
+    return (type(e) is ast.Attribute and type(e.value) is ast.Name and e.value.id == "self"
+            and (_attr_class(cls, e.attr, d) is not None or _submodule_kind(cls, e.attr, ctx, d) is not None))
 
 
 def _last_name(e: ast.AST) -> str:
