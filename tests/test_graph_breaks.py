@@ -373,3 +373,17 @@ def test_deepcopy_of_a_module_and_autograd_grad_break():
             "        g = torch.autograd.grad(net(x).sum(), net.parameters())\n"
             "        t = copy.deepcopy(self.table)\n        return x\n")
     assert codes(code) == [(14, "NM404"), (15, "NM404")]
+
+
+def test_a_type_comment_types_parameters():
+    """TorchScript-era code types its parameters in a PEP 484 comment (torchvision's roi_heads.py)."""
+    code = ("import torch.nn as nn\n\n"
+            "def paste(mask, box, im_h):\n"
+            "    # type: (Tensor, Tensor, int) -> Tensor\n"
+            "    w = int(box[2] - box[0])\n"
+            "    h = int(im_h * 2)\n"
+            "    return mask * w * h\n\n"
+            "class M(nn.Module):\n    def forward(self, x, sizes):\n"
+            "        return paste(x, sizes, 3)\n")
+    assert codes(code) == [(5, "NM401")]
+

@@ -157,6 +157,7 @@ SOLVERS = {
 class Solver:
     def integrate(self, t):
         self._before(t)
+        self._check(t)  # defined by subclasses only
         return self._advance(t)
 
     def _before(self, t):
@@ -182,6 +183,9 @@ class Adaptive(Solver):
 
     def _never(self, t):
         return t.item()
+
+    def _check(self, t):
+        return t.tolist()
 ''',
     "ode/dopri.py": '''from .adaptive import Adaptive
 
@@ -218,7 +222,7 @@ def test_an_instance_from_a_table_of_classes_dispatches_to_the_overrides(tmp_pat
     doc = scan(capsys, tmp_path, "--entry", "ode/solve.py:solve")
     got = [(f["path"], f["line"], f["code"]) for f in doc["findings"]]
     # not `unrelated`, nor the override of `_never`, which the base's traced code does not call
-    assert got == [("ode/adaptive.py", 6, "NM402"), ("ode/fixed.py", 6, "NM403")]
+    assert got == [("ode/adaptive.py", 6, "NM402"), ("ode/adaptive.py", 17, "NM401"), ("ode/fixed.py", 6, "NM403")]
     why = {(m["path"], f["name"]): f["why"] for m in doc["compile_coverage"]["modules"] for f in m["functions"]}
     assert why[("ode/base.py", "Solver.integrate")] == "reached from ode/solve.py:solve"
     assert why[("ode/adaptive.py", "Adaptive._advance")] == "reached from ode/solve.py:solve"

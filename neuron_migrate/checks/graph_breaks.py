@@ -38,6 +38,7 @@ which functions are traced, reports the hazards in them, and leaves a per-functi
 from __future__ import annotations
 
 import ast
+import re
 import sys
 from dataclasses import dataclass, field
 
@@ -1138,13 +1139,14 @@ class Tensors:
         self.buffers = {b for c, _ in _lineage(cls, d) for b in d.buffers.get(id(c), ())} if cls and d.buffers else ()
         args = fn.args
         positional = [*args.posonlyargs, *args.args]
+        commented = _type_comment(fn, ctx)  # def f(box, n):  # type: (Tensor, int) -> Tensor
         defaults = dict(zip([a.arg for a in positional][len(positional) - len(args.defaults):], args.defaults))
         defaults.update({a.arg: v for a, v in zip(args.kwonlyargs, args.kw_defaults) if v is not None})
         is_forward = getattr(fn, "name", "") in ("forward", "__call__")
         for a in (*positional, *args.kwonlyargs):
             if a.arg in ("self", "cls"):
                 continue
-            if a.annotation is not None and _is_tensor_annotation(a.annotation):
+            if a.annotation is not None and _is_tensor_annotation(a.annotation) or a.arg in commented:
                 self.names.add(a.arg)
             elif a.arg in passed and a.annotation is None:  # a traced caller passes it a tensor
                 if scope_kinds(ctx, chain).used_as.get(a.arg) != SCALAR:
@@ -1230,6 +1232,35 @@ class Tensors:
         if isinstance(test, ast.BoolOp):
             return any(self.truth(v) for v in test.values)
         return self.of(test)
+
+
+_TYPE_COMMENT = re.compile(r"#\s*type:\s*\((.*)\)\s*->")
+
+
+def _type_comment(fn: ast.AST, ctx: Context) -> frozenset[str]:
+    """The parameters a PEP 484 type comment under the signature types ``Tensor`` (TorchScript
+    code: torchvision's ``# type: (Tensor, Tensor, int, int) -> Tensor``)."""
+    body = getattr(fn, "body", None)
+    if (not body or body[0].lineno <= fn.lineno + 1 or any(a.annotation for a in fn.args.args)
+            or "# type:" not in ctx.src.text):
+        return frozenset()
+    starts = ctx.src.line_starts
+    found = _TYPE_COMMENT.search(ctx.src.text, starts[fn.lineno], starts[body[0].lineno - 1])
+    if found is None:
+        return frozenset()
+    types, depth, part = [], 0, ""
+    for ch in found.group(1):
+        depth += ch in "[(" and 1 or ch in "])" and -1 or 0
+        if ch == "," and depth == 0:
+            types.append(part.strip())
+            part = ""
+        else:
+            part += ch
+    types.append(part.strip())
+    names = [a.arg for a in (*fn.args.posonlyargs, *fn.args.args)]
+    if names and names[0] in ("self", "cls") and len(names) == len(types) + 1:
+        names = names[1:]
+    return frozenset(n for n, t in zip(names, types) if t in _TENSOR_TYPES) if len(names) == len(types) else frozenset()
 
 
 def _is_tensor_annotation(ann: ast.AST) -> bool:
@@ -2176,8 +2207,11 @@ def _outcalls(traced: dict[int, Traced], ctx: Context, d: _State, training_of: d
                   and f.value.id == "self" and _method_of(tf.cls, f.attr, d) is None
                   and _submodule_kind(tf.cls, f.attr, ctx, d) is None
                   and not any(f.attr in d.attr_weights.get(id(c), {}) for c, _ in _class_chain(tf.cls, ctx, d))
-                  and _foreign_base(tf.cls, ctx, d)):
-                out.append((tf.name, f"self:{tf.cls.name}.{f.attr}", call.lineno))
+                  ):
+                # a method of a base defined elsewhere, or one only subclasses define (an
+                # abstract method left out): the project model dispatches it on the receiver
+                kind = "self" if _foreign_base(tf.cls, ctx, d) else "virtual"
+                out.append((tf.name, f"{kind}:{tf.cls.name}.{f.attr}", call.lineno))
     leaving = {(name, line) for name, _, line in out}
     return tuple(out), {name: tuple(sorted(n for n in lines if (name, n) in leaving))
                         for name, lines in trapped.items()}

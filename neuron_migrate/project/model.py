@@ -226,7 +226,7 @@ class Project:
 
     def _callee(self, path: str, text: str) -> tuple[str, str] | None:
         s = self.summary(path)
-        if s is None:
+        if s is None or text.startswith("virtual:"):  # only a receiver's class defines it: _dispatched
             return None
         if text.startswith("self:"):
             cls_name, _, method = text[5:].partition(".")
@@ -288,9 +288,12 @@ class Project:
         out, seen = [], set()
         for cpath, name in lineage[:defining]:
             for m in methods[(cpath, name)]:
-                if m in inherited and m not in seen and not m.startswith("__"):
-                    seen.add(m)
-                    out.append((cpath, f"{name}.{m}", inherited[m]))
+                if m in seen or m.startswith("__"):
+                    continue
+                seen.add(m)
+                # overridden, or defined only below the base (its self.m() is a "virtual:" call)
+                bases = [inherited[m]] if m in inherited else [f"{c[1]}.{m}" for c in lineage[defining:]]
+                out.extend((cpath, f"{name}.{m}", base) for base in bases)
         return tuple(out)
 
     def compiled(self, path: str, built: str, arg: str, method: str) -> tuple[str, str] | None:
@@ -469,14 +472,17 @@ def _dispatched(project: Project, path: str, text: str, hit: tuple[str, str],
     overrides = project.overrides(path, text)
     if not overrides or hit not in functions:
         return []
-    called, todo = set(), [hit[1]]
+    called, todo = {hit[1]}, [hit[1]]
     while todo:
         f = functions.get((hit[0], todo.pop()))
         for c in f.calls if f is not None else ():
             if c not in called:
                 called.add(c)
                 todo.append(c)
-    return [(p, name) for p, name, base in overrides if base in called]
+    s = project.summary(hit[0])
+    called.update([t.partition(":")[2] for caller, t, _ in (s.calls if s is not None else ())
+                   if caller in called and t.startswith("virtual:")])
+    return list(dict.fromkeys((p, name) for p, name, base in overrides if base in called))
 
 
 def _may_follow(target: str, caller: str, compiled: bool, options) -> bool:
