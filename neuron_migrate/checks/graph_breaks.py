@@ -48,7 +48,7 @@ from neuron_migrate.checks.tracing import COMPILED_AT, TENSOR_METHODS, ShapeBrea
 from neuron_migrate.kinds import SCALAR, TENSOR, call_kind, scope_kinds
 from neuron_migrate.models import BreakSite, TracedFunction
 from neuron_migrate.project.summary import dotted, module_level
-from neuron_migrate.traversal import SCOPE_TYPES, all_nodes, child_nodes, node_fields
+from neuron_migrate.traversal import BODY_FIELDS, SCOPE_TYPES, all_nodes, child_nodes, node_fields
 
 prefilter(__name__, ("forward", "compile"))
 
@@ -380,8 +380,10 @@ class _State:
     transformers: dict[int, bool] = field(default_factory=dict)  # class id -> derives from nn.Transformer
     named: dict[int, dict[str, ast.AST]] = field(default_factory=dict)  # class id -> names its __init__ uses
     flags: dict[int, dict[str, bool]] = field(default_factory=dict)  # class id -> self.attr -> off by default
+    own_flags: dict[int, dict[str, bool]] = field(default_factory=dict)  # class id -> _own_flags' answer
     constants: dict[str, bool] | None = None  # module-level names -> off (False, None, 0, "") by default
     injected: dict[int, dict[str, str]] = field(default_factory=dict)  # class id -> _injected's answer
+    init_params: dict[int, dict[str, str]] = field(default_factory=dict)  # class id -> _init_params' answer
     fullgraph: set[int] = field(default_factory=set)  # ids of what torch.compile(fullgraph=True) traces
     calls_by_name: dict[str, list[ast.Call]] = field(default_factory=dict)  # callee name -> calls with arguments
     set_anywhere: set[str] | None = None  # _set_anywhere's answer
@@ -949,7 +951,9 @@ def _attr_class(cls: ast.ClassDef, attr: str, d: _State) -> str | None:
         if id(c) in seen:
             continue
         seen.add(id(c))
-        built = d.attr_class.get(id(c), {}).get(attr) or _injected(c, d).get(attr)
+        built = d.attr_class.get(id(c), {}).get(attr)
+        if built is None and attr in _init_params(c, d).values():
+            built = _injected(c, d).get(attr)
         if built is not None:
             return built
         todo.extend(d.classes[b.id] for b in c.bases if isinstance(b, ast.Name) and b.id in d.classes)
@@ -965,37 +969,51 @@ def _injected(cls: ast.ClassDef, d: _State) -> dict[str, str]:
     if hit is not None:
         return hit
     out: dict[str, str] = {}
+    passed = _init_params(cls, d)
     init = next((n for n in cls.body if isinstance(n, ast.FunctionDef) and n.name == "__init__"), None)
-    params = {a.arg for a in (*init.args.args, *init.args.kwonlyargs)} if init is not None else set()
-    passed = {}  # parameter -> attribute
-    for node in all_nodes(init) if init is not None else ():
-        if (isinstance(node, ast.Assign) and isinstance(node.value, ast.Name) and node.value.id in params
-                and len(node.targets) == 1 and isinstance(node.targets[0], ast.Attribute)
-                and isinstance(node.targets[0].value, ast.Name) and node.targets[0].value.id == "self"):
-            passed[node.value.id] = node.targets[0].attr
     for method in cls.body if passed else ():
         if not isinstance(method, ast.FunctionDef) or method is init:
             continue
         built = {}  # local name -> Cls, from name = Cls(...)
+        dicts = []  # read once every name = Cls(...) of the method is known
         for node in all_nodes(method):
-            if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call) and dotted(node.value.func):
+            if type(node) is ast.Dict:
+                dicts.append(node)
+            elif type(node) is ast.Assign and isinstance(node.value, ast.Call) and dotted(node.value.func):
                 for t in node.targets:
                     if isinstance(t, ast.Name):
                         built[t.id] = dotted(node.value.func)
                     elif (isinstance(t, ast.Subscript) and isinstance(t.slice, ast.Constant)
                           and t.slice.value in passed):
                         out.setdefault(passed[t.slice.value], dotted(node.value.func))
-        for node in all_nodes(method):
-            if isinstance(node, ast.Dict):
-                for k, v in zip(node.keys, node.values):
-                    if isinstance(k, ast.Constant) and k.value in passed:
-                        cls_text = (dotted(v.func) if isinstance(v, ast.Call) else
-                                    built.get(v.id) if isinstance(v, ast.Name) else None)
-                        if cls_text:
-                            out.setdefault(passed[k.value], cls_text)
+        for node in dicts:
+            for k, v in zip(node.keys, node.values):
+                if isinstance(k, ast.Constant) and k.value in passed:
+                    cls_text = (dotted(v.func) if isinstance(v, ast.Call) else
+                                built.get(v.id) if isinstance(v, ast.Name) else None)
+                    if cls_text:
+                        out.setdefault(passed[k.value], cls_text)
     out = {attr: text for attr, text in out.items() if text.rpartition(".")[2][:1].isupper()}
     d.injected[id(cls)] = out
     return out
+
+
+def _init_params(cls: ast.ClassDef, d: _State) -> dict[str, str]:
+    """Parameter -> attribute, for ``self.attr = parameter`` in the class's ``__init__``: the
+    attributes ``_injected`` may name a class for (its methods are searched only for those)."""
+    hit = d.init_params.get(id(cls))
+    if hit is not None:
+        return hit
+    init = next((n for n in cls.body if isinstance(n, ast.FunctionDef) and n.name == "__init__"), None)
+    params = {a.arg for a in (*init.args.args, *init.args.kwonlyargs)} if init is not None else set()
+    passed = {}
+    for node in all_nodes(init) if init is not None else ():
+        if (isinstance(node, ast.Assign) and isinstance(node.value, ast.Name) and node.value.id in params
+                and len(node.targets) == 1 and isinstance(node.targets[0], ast.Attribute)
+                and isinstance(node.targets[0].value, ast.Name) and node.targets[0].value.id == "self"):
+            passed[node.value.id] = node.targets[0].attr
+    d.init_params[id(cls)] = passed
+    return passed
 
 
 @dataclass
@@ -1997,14 +2015,28 @@ def _flags(cls: ast.ClassDef, d: _State) -> dict[str, bool]:
         return hit
     out: dict[str, bool] = {}
     for c, _ in _lineage(cls, d):
-        init = next((n for n in c.body if isinstance(n, ast.FunctionDef) and n.name == "__init__"), None)
-        if init is None:
-            continue
+        for attr, is_off in _own_flags(c, d).items():
+            out[attr] = out.get(attr, True) and is_off
+    d.flags[id(cls)] = out
+    return out
+
+
+def _own_flags(cls: ast.ClassDef, d: _State) -> dict[str, bool]:
+    """``_flags`` of the class's own ``__init__`` (each class's read once, however many
+    subclasses ask)."""
+    hit = d.own_flags.get(id(cls))
+    if hit is not None:
+        return hit
+    out: dict[str, bool] = {}
+    init = next((n for n in cls.body if isinstance(n, ast.FunctionDef) and n.name == "__init__"), None)
+    if init is not None:
         a = init.args
         params = {p.arg: v for p, v in zip((a.posonlyargs + a.args)[::-1], a.defaults[::-1])}
         params.update({p.arg: v for p, v in zip(a.kwonlyargs, a.kw_defaults) if v is not None})
-        for node in all_nodes(init):
-            if not isinstance(node, (ast.Assign, ast.AnnAssign)) or node.value is None:
+        todo = [init]
+        for node in todo:  # statements only: an assignment is one (the list grows while read)
+            todo += [s for name in BODY_FIELDS[type(node)] for s in getattr(node, name)]
+            if type(node) not in (ast.Assign, ast.AnnAssign) or node.value is None:
                 continue
             value = node.value
             if isinstance(value, ast.Name) and value.id in params:  # unknown when a variant sets it
@@ -2013,7 +2045,7 @@ def _flags(cls: ast.ClassDef, d: _State) -> dict[str, bool]:
             for t in _targets(node):
                 if isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == "self":
                     out[t.attr] = out.get(t.attr, True) and is_off
-    d.flags[id(cls)] = out
+    d.own_flags[id(cls)] = out
     return out
 
 

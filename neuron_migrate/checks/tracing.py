@@ -12,6 +12,7 @@ import ast
 
 from neuron_migrate.models import TracedFunction
 from neuron_migrate.project.summary import dotted
+from neuron_migrate.traversal import child_nodes
 
 
 COMPILED_AT = "torch.compile at "  # the origin of a root that torch.compile in another file targets
@@ -96,17 +97,19 @@ def host_scope(ctx) -> ast.AST | None:
     if state.ids is None:
         tree, path = ctx.tree, ctx.src.path
         traced = frozenset(name for p, name, _ in ctx.options.traced_roots if p == path) if ctx.options else frozenset()
-        state.ids = host_side_scopes(tree, lambda e: ctx.names.qualify(e, (tree,)), traced)
+        state.ids = host_side_scopes(tree, lambda e: ctx.names.qualify(e, (tree,)), traced, ctx.src.text)
     return next((s for s in ctx.chain if id(s) in state.ids), None) if state.ids else None
 
 
-def host_side_scopes(tree: ast.Module, qualify, traced: frozenset[str] = frozenset()) -> frozenset[int]:
+def host_side_scopes(tree: ast.Module, qualify, traced: frozenset[str] = frozenset(),
+                     text: str | None = None) -> frozenset[int]:
     """Ids of the classes and functions of ``tree`` that run only in data loading: the
     classes deriving from a Dataset, DataLoader or Sampler (in this file or by name), the
     functions handed to a loader as ``collate_fn``/``worker_init_fn``, and the module-level
     functions used only inside those (not ``traced``, the names traced from another file).
     Their tensors are the host's: a data-dependent shape there is no shape on the device.
-    ``qualify(expr)`` names an expression at module level."""
+    ``qualify(expr)`` names an expression at module level; ``text``, the file's source, spares
+    the walk for uses when no class is a data class and no loader hook is named."""
     classes: dict[str, ast.ClassDef] = {}
     functions: dict[str, ast.AST] = {}
     todo = list(tree.body)
@@ -132,6 +135,10 @@ def host_side_scopes(tree: ast.Module, qualify, traced: frozenset[str] = frozens
         return False
 
     host: set[int] = {id(c) for c in classes.values() if data_class(c, set())}
+    # no data class and no loader hook named (an identifier is written as it reads unless
+    # non-ASCII letters spell it): nothing is the host's, so no helper is used only there
+    if not host and text is not None and text.isascii() and not any(h in text for h in _LOADER_HOOKS):
+        return frozenset()
     # where each module-level function's name is used: the scopes around each use
     uses: dict[str, list[tuple[int, ...]]] = {}
     stack: list[tuple[ast.AST, tuple[int, ...], ast.ClassDef | None]] = [(tree, (), None)]
@@ -154,7 +161,7 @@ def host_side_scopes(tree: ast.Module, qualify, traced: frozenset[str] = frozens
         inner = (*scopes, id(node)) if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef,
                                                          ast.Lambda)) else scopes
         inner_cls = node if isinstance(node, ast.ClassDef) else cls
-        stack.extend((child, inner, inner_cls) for child in ast.iter_child_nodes(node))
+        stack.extend((child, inner, inner_cls) for child in child_nodes(node))
     grown = True
     while grown:
         grown = False
