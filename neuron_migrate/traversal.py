@@ -92,6 +92,19 @@ _BODIES = ("body", "orelse", "finalbody", "handlers", "cases")  # fields holding
 BODY_FIELDS: dict[type, tuple[str, ...]] = {
     t: tuple(f for f in _BODIES if f in t._fields) for t in node_types(*_STATEMENT_LIKE)}
 
+# the same fields in the order of the node's ``_fields`` (``all_nodes``' order)
+_BODY_FIELDS_IN_ORDER = {t: tuple(f for f in t._fields if f in fields) for t, fields in BODY_FIELDS.items()}
+
+
+def statements(root: ast.AST) -> list[ast.AST]:
+    """The statement-like nodes of ``all_nodes(root)`` (``root`` a statement), in its order,
+    without visiting an expression: a statement only ever sits in another's statement list."""
+    out, fields = [root], _BODY_FIELDS_IN_ORDER
+    for node in out:  # the list grows while it is read
+        for name in fields[type(node)]:
+            out += getattr(node, name)
+    return out
+
 
 def scoped_children(node: ast.AST, chain: tuple) -> list[tuple[ast.AST, tuple]]:
     """Child nodes with the scope chain each is evaluated in, in source order: a function's

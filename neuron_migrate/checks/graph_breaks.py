@@ -48,7 +48,7 @@ from neuron_migrate.checks.tracing import COMPILED_AT, TENSOR_METHODS, ShapeBrea
 from neuron_migrate.kinds import SCALAR, TENSOR, call_kind, scope_kinds
 from neuron_migrate.models import BreakSite, TracedFunction
 from neuron_migrate.project.summary import dotted, module_level
-from neuron_migrate.traversal import BODY_FIELDS, SCOPE_TYPES, all_nodes, child_nodes, node_fields
+from neuron_migrate.traversal import SCOPE_TYPES, all_nodes, child_nodes, node_fields, statements
 
 prefilter(__name__, ("forward", "compile"))
 
@@ -1007,8 +1007,8 @@ def _init_params(cls: ast.ClassDef, d: _State) -> dict[str, str]:
     init = next((n for n in cls.body if isinstance(n, ast.FunctionDef) and n.name == "__init__"), None)
     params = {a.arg for a in (*init.args.args, *init.args.kwonlyargs)} if init is not None else set()
     passed = {}
-    for node in all_nodes(init) if init is not None else ():
-        if (isinstance(node, ast.Assign) and isinstance(node.value, ast.Name) and node.value.id in params
+    for node in statements(init) if init is not None else ():
+        if (type(node) is ast.Assign and isinstance(node.value, ast.Name) and node.value.id in params
                 and len(node.targets) == 1 and isinstance(node.targets[0], ast.Attribute)
                 and isinstance(node.targets[0].value, ast.Name) and node.targets[0].value.id == "self"):
             passed[node.value.id] = node.targets[0].attr
@@ -2033,9 +2033,7 @@ def _own_flags(cls: ast.ClassDef, d: _State) -> dict[str, bool]:
         a = init.args
         params = {p.arg: v for p, v in zip((a.posonlyargs + a.args)[::-1], a.defaults[::-1])}
         params.update({p.arg: v for p, v in zip(a.kwonlyargs, a.kw_defaults) if v is not None})
-        todo = [init]
-        for node in todo:  # statements only: an assignment is one (the list grows while read)
-            todo += [s for name in BODY_FIELDS[type(node)] for s in getattr(node, name)]
+        for node in statements(init):
             if type(node) not in (ast.Assign, ast.AnnAssign) or node.value is None:
                 continue
             value = node.value
