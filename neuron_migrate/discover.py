@@ -11,7 +11,7 @@ import os
 import re
 import stat
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from neuron_migrate.formats import file_kind, looks_like_accelerate
@@ -51,6 +51,9 @@ class Candidate:
     path: Path  # absolute
     rel: str  # relative to the scan root, forward slashes
     kind: str = "python"
+    # ``path`` is known to hold no symbolic link (found by the walk below a resolved folder
+    # through none): its real path, with no ``realpath`` to compute
+    real: bool = field(default=False, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -154,13 +157,14 @@ def discover(paths: list[Path], base: Path, excludes: tuple[str, ...] = ()) -> I
 def _walk(root: Path, prefix: str, extra: IgnoreSpec | None) -> Iterator[Candidate | Skipped]:
     seen: set[tuple[int, int]] = set()
     # each entry: folder, its path relative to root, and the .gitignore specs that apply
-    stack: list[tuple[Path, str, tuple[tuple[str, IgnoreSpec], ...]]] = [(root, "", ())]
+    # and whether a symbolic link led there
+    stack: list[tuple[Path, str, tuple[tuple[str, IgnoreSpec], ...], bool]] = [(root, "", (), False)]
 
     def show(rel: str) -> str:
         return "/".join(p for p in (prefix, shown(rel)) if p) or "."
 
     while stack:
-        folder, rel_folder, specs = stack.pop()
+        folder, rel_folder, specs, linked = stack.pop()
         try:
             st = folder.stat()
         except FileNotFoundError:
@@ -197,7 +201,8 @@ def _walk(root: Path, prefix: str, extra: IgnoreSpec | None) -> Iterator[Candida
                 continue
             if _ignored(rel, is_dir, specs, extra):
                 continue
-            if entry.is_symlink():
+            link = entry.is_symlink()
+            if link:
                 try:
                     target = Path(entry.path).resolve(strict=True)
                 except (OSError, RuntimeError):
@@ -207,7 +212,7 @@ def _walk(root: Path, prefix: str, extra: IgnoreSpec | None) -> Iterator[Candida
                     yield Skipped(show(rel), "symbolic link that points outside the scanned folder")
                     continue
             if is_dir:
-                subfolders.append((Path(entry.path), rel, specs))
+                subfolders.append((Path(entry.path), rel, specs, linked or link))
             else:
                 try:
                     mode = entry.stat().st_mode
@@ -219,7 +224,7 @@ def _walk(root: Path, prefix: str, extra: IgnoreSpec | None) -> Iterator[Candida
                 if not stat.S_ISREG(mode):
                     yield Skipped(show(rel), "not a regular file")
                     continue
-                yield Candidate(Path(entry.path), show(rel), kind)
+                yield Candidate(Path(entry.path), show(rel), kind, real=not (linked or link))
         stack.extend(reversed(subfolders))
 
 

@@ -274,7 +274,7 @@ def candidates(paths: list[Path], excludes: tuple[str, ...] = ()) -> tuple[list[
         if not isinstance(item, Candidate):
             skipped.append(item)
             continue
-        real = os.path.realpath(item.path)
+        real = str(item.path) if item.real else os.path.realpath(item.path)
         if real not in seen:
             seen.add(real)
             cands.append(item)

@@ -46,6 +46,7 @@ class Libraries:
         self.roots: dict[str, tuple[Path, Path] | None] = {}  # top name -> (site folder, package folder)
         self.versions: dict[str, str] = {}
         self.modules: dict[str, str | None] = {}
+        self.real_roots: dict[Path, str] = {}  # package folder -> its real path
 
     def package(self, top: str) -> tuple[Path, Path] | None:
         """(site folder, package folder or single-module file) of an installed top-level name."""
@@ -72,7 +73,9 @@ class Libraries:
         if pkg.suffix == ".py":  # a single-module distribution
             return PREFIX + pkg.name if len(parts) == 1 else None
         try:
-            real_root = os.path.realpath(pkg)
+            real_root = self.real_roots.get(pkg)
+            if real_root is None:
+                real_root = self.real_roots[pkg] = os.path.realpath(pkg)
             here = pkg
             for part in parts[1:]:
                 here = here / part

@@ -17,8 +17,16 @@ from neuron_migrate.discover import source_file
 from neuron_migrate.models import Applicability, ScanResult, Severity
 from neuron_migrate.commands import plural
 from neuron_migrate.report import summary, workspace_path
-from neuron_migrate.notebook import file_cells
 from neuron_migrate.source import file_lines
+
+
+def file_cells(path: Path) -> dict[int, list[str]]:
+    """``notebook.file_cells``, imported for a notebook only (its import is a few percent of a
+    warm scan)."""
+    from neuron_migrate.notebook import file_cells
+
+    return file_cells(path)
+
 
 _CODES = {"bold": "1", "dim": "2", "underline": "4", "red": "31", "green": "32", "yellow": "33",
           "magenta": "35", "cyan": "36"}
