@@ -25,6 +25,15 @@ FACTORY = textwrap.dedent('''
     def make():
         return Net().cuda(), torch.randn(2, 8, device="cuda")
 
+    class Wrapped(nn.Module):  # one line of torch's breaks, reached from two lines of the user's
+        def forward(self, x):
+            a = torch.autograd.Variable(x) * 2
+            b = torch.autograd.Variable(a) + 1
+            return b
+
+    def wrapped():
+        return Wrapped(), torch.randn(2, 8)
+
     def broken():
         raise RuntimeError("no weights here")
 ''')
@@ -47,6 +56,19 @@ def test_measure_confirms_the_print_break(factory_dir, capsys):
     assert m["graph_breaks"] == 1 and m["breaks"][0]["line"] == 12
     assert [p["status"] for p in s["predictions"]] == ["confirmed"]
     assert s["missed"] == [] and m["coverage"] == 1.0
+
+
+@pytest.mark.slow
+def test_a_break_in_torch_is_one_per_user_line_that_reaches_it(factory_dir, capsys):
+    import json
+
+    assert main(["measure", "userfac:wrapped", "-f", "json", "--timeout", "300"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    m, s = report["measured"], report["static"]
+    users = sorted([n for f, n in b["stack"] if f.endswith("userfac.py")][-1] for b in m["breaks"])
+    assert m["graph_breaks"] == 2 and len({(b["file"], b["line"]) for b in m["breaks"]}) == 1 and users == [20, 21]
+    assert sorted((p["line"], p["status"]) for p in s["predictions"]) == [(20, "confirmed"), (21, "confirmed")]
+    assert s["missed"] == []
 
 
 @pytest.mark.slow

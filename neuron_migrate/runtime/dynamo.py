@@ -177,11 +177,14 @@ def measure_first_call(build: Callable[[], tuple[Callable, tuple, dict, bool]],
         lines = executed_lines(fn, args, kwargs, want=want, grad=grad)
     torch.manual_seed(0)
     fn, args, kwargs, grad = build()
-    return _compiled(fn, args, kwargs, grad, eager_ops=counter.calls), lines
+    return _compiled(fn, args, kwargs, grad, eager_ops=counter.calls, user=want), lines
 
 
-def _compiled(fn: Callable, args: tuple, kwargs: dict | None, grad: bool, eager_ops: int) -> Measurement:
-    """One call of ``fn`` under Dynamo, measured against ``eager_ops`` ATen calls of an eager one."""
+def _compiled(fn: Callable, args: tuple, kwargs: dict | None, grad: bool, eager_ops: int,
+              user: Callable[[str], bool] = lambda f: True) -> Measurement:
+    """One call of ``fn`` under Dynamo, measured against ``eager_ops`` ATen calls of an eager one.
+    A break is one per line and innermost frame of a file ``user`` accepts: the same line of
+    torch's (``Variable(...)``'s) reached from eight lines of the model is eight breaks."""
     import torch._dynamo as dynamo
     from torch._dynamo.backends.debugging import _explain_graph_detail
 
@@ -219,22 +222,35 @@ def _compiled(fn: Callable, args: tuple, kwargs: dict | None, grad: bool, eager_
     m.ops_per_graph = [len(o) for o in ops_per_graph]
     m.op_counts = Counter(_op_name(t) for ops in ops_per_graph for t in ops)
     m.graph_ops = in_graph.calls
-    seen: dict[tuple[str, int], Break] = {}
+
+    def key(file: str, line: int, stack: tuple) -> tuple:  # the break and the user's frame that reached it
+        if user(file):
+            return file, line, (file, line)
+        return file, line, next((f for f in reversed(stack) if user(f[0])), None)
+
+    seen: dict[tuple, Break] = {}
     for r in reasons:  # explain's own list: its user stack ends at the breaking line
         if r.user_stack:
             fs = r.user_stack[-1]
             stack = tuple((f.filename, f.lineno) for f in r.user_stack)
-            seen.setdefault((fs.filename, fs.lineno), Break(fs.filename, fs.lineno, _first_line(r.reason), stack=stack))
+            seen.setdefault(key(fs.filename, fs.lineno, stack),
+                            Break(fs.filename, fs.lineno, _first_line(r.reason), stack=stack))
     # The log's reasons are complete (explain may only say "step_unsupported"), explain's
     # stacks are (the log's traceback can lack the compiled frame itself, when the break is
-    # inside a torch.nn module it inlined).
+    # inside a torch.nn module it inlined): a log record without the user frame completes a
+    # break of its line, the first that no record completed yet.
+    completed: set[tuple] = set()
     for b in log.breaks:
-        key = (b.file, b.line)
-        old = seen.get(key)
+        k = key(b.file, b.line, b.stack)
+        if k not in seen and k[2] is None:
+            same = sorted((s for s in seen if s[:2] == k[:2]), key=lambda s: s in completed)
+            k = same[0] if same else k
+        old = seen.get(k)
         if old is None:
-            seen[key] = b
+            seen[k] = b
         elif (b.skip, b.rest) >= (old.skip, old.rest):
-            seen[key] = Break(b.file, b.line, b.reason, b.skip, b.rest, old.stack or b.stack)
+            seen[k] = Break(b.file, b.line, b.reason, b.skip, b.rest, old.stack or b.stack)
+        completed.add(k)
     m.breaks = sorted(seen.values())
     return m
 
