@@ -107,9 +107,11 @@ def _roots() -> tuple[tuple[str, str], ...]:
     links = [(f"$EXT/{c.name}", str(c.resolve())) for c in sorted(ext.iterdir()) if c.is_symlink()] \
         if ext.is_dir() else []
     paths = sysconfig.get_paths()
+    # a folder of $PYTHONPATH (the releases' own dependencies, installed beside them), after the others
+    extra = [("$PYTHONPATH", str(Path(p).resolve())) for p in os.environ.get("PYTHONPATH", "").split(os.pathsep)[:1] if p]
     return (*links, ("$EXT", str(ext)), ("$REPO", str(HERE.parent.parent.resolve())),
             ("$SITE", str(Path(paths["purelib"]).resolve())),
-            ("$STDLIB", str(Path(paths["stdlib"]).resolve())))  # after $SITE, the folder inside it
+            ("$STDLIB", str(Path(paths["stdlib"]).resolve())), *extra)  # $STDLIB after $SITE, the folder inside it
 
 
 def _recode(value, old: int, new: int):
