@@ -28,9 +28,11 @@ Formula (calibrated in docs/accuracy.md against a measured share of ATen op call
   too, and the callee becomes a frame of its own) cut it into stretches, and each stretch
   that runs a tensor op is a graph, less the first when the function is not a frame of its
   own (that one is its caller's); a frame Dynamo skips compiles nothing itself, and its
-  callees become frames of their own. Calls are followed across files through the project
-  model's links, through module containers (``self.layers[i](x)``, ``for layer in
-  self.layers``), and not into code that runs only in training (``if self.training:``).
+  callees become frames of their own, as do those called where the rest of a frame runs
+  eagerly (constructs.py "helper after a break that skips the resumed frame"). Calls are
+  followed across files through the project model's links, through module containers
+  (``self.layers[i](x)``, ``for layer in self.layers``), and not into code that runs only in
+  training (``if self.training:``).
   Repetitions of a loop are not multiplied: layers of one shape reuse their compiled frames
   (measured: constructs.py "ModuleList of 3 breaking layers"). A frame of its own entered
   from two callers, or in a loop of a frame that runs eagerly (not a layer's ``forward``), is
@@ -67,8 +69,9 @@ FORMULA = ("estimated_coverage = 1 - lost statements / statements of traced func
            "function; expected_graphs = 1 + per function, the stretches between its breaks and its "
            "calls to functions with a break below them (in any file) that run a tensor op, less "
            "the first when it is not a frame of its own; a skipped frame compiles nothing, its "
-           "callees become frames of their own, compiled twice when entered from two callers or in "
-           "a loop of a skipped frame (other shapes: a second compile with dynamic shapes)")
+           "callees (and those of the eager rest of a frame) become frames of their own, compiled "
+           "twice when entered from two callers or in a loop of a skipped frame (other shapes: a "
+           "second compile with dynamic shapes)")
 NO_OP_BREAKS = frozenset({"NM403", "NM404"})  # print/log/Python calls: a split, no eager tensor op
 
 
@@ -206,9 +209,18 @@ def estimate(functions: Iterable[tuple[str, TracedFunction]], executed: dict[str
             if _statement_of(f, line) in ran_k:
                 sites.setdefault(c, set()).add((k, _statement_of(f, line)))
     # the callees of a frame Dynamo skips are compiled as frames of their own (measured:
-    # constructs.py "ModuleList of 3 breaking layers, for loop")
+    # constructs.py "ModuleList of 3 breaking layers, for loop"), and so are those called
+    # where the rest of a frame runs eagerly
     for k in eager_keys:
         framed.update(c for c in calls_of[k] if c in by_key and lines(c[0], by_key[c])[0])
+    eager_from = {k: 0 for k in eager_keys}
+    for k in by_key.keys() - eager_keys:
+        rest = _rest(reached[k])
+        if rest is not None:
+            eager_from[k] = rest
+    for c, at in sites.items():
+        if c in by_key and any(k in eager_from and line > eager_from[k] for k, line in at):
+            framed.add(c)
     # the statement of each call that splits its caller
     split_at: dict[Key, set[int]] = {}
     unplaced: set[Key] = set()
@@ -223,9 +235,9 @@ def estimate(functions: Iterable[tuple[str, TracedFunction]], executed: dict[str
     # levels, images, boxes), sees other shapes: compiled twice; not a layer's forward in a
     # loop (the layers of a stack share a shape), nor two calls of one caller (often one shape)
     def recompiles(c: Key) -> bool:
-        entered = [k for k, _ in sites.get(c, ()) if k in eager_keys or c in split_by[k]]
-        return len(set(entered)) > 1 or (not c[1].endswith(".forward")
-                                         and any(k in eager_keys and c in in_loop_of[k] for k in entered))
+        eager = [k for k, line in sites.get(c, ()) if k in eager_from and line > eager_from[k]]
+        entered = {k for k, _ in sites.get(c, ()) if c in split_by[k]} | set(eager)
+        return len(entered) > 1 or (not c[1].endswith(".forward") and any(c in in_loop_of[k] for k in eager))
 
     recompiled = {c for c in framed if c not in eager_keys and recompiles(c)}
     out = []
@@ -242,7 +254,7 @@ def estimate(functions: Iterable[tuple[str, TracedFunction]], executed: dict[str
         cut = trapped_at(key) if in_loop_of[key] else None
         break_lines = tuple(sorted({b.line for b in breaks if cut is None or b.line <= cut}))
         lost_lines = {b.line for b in breaks if b.code not in NO_OP_BREAKS}
-        rest = resumed[-1] if resumed else next((b.line for b in breaks if b.skips_rest), None)
+        rest = _rest(breaks)
         if rest is not None:
             lost_lines |= {s for s in stmts if s >= rest}
         weight = dict(f.weights)
@@ -263,6 +275,14 @@ def estimate(functions: Iterable[tuple[str, TracedFunction]], executed: dict[str
                                     None if key in unplaced else tuple(sorted(split_at[key] & stmts)), ops,
                                     eager_breaks, key in recompiled))
     return out
+
+
+def _rest(breaks) -> int | None:
+    """The line from which a frame runs the rest of itself eagerly: a break it cannot resume
+    from (NM406), or one that skips the frame Dynamo resumed in after an earlier break."""
+    skip = next((b for b in breaks if b.skips_frame), None)
+    resumed = [b.line for b in breaks if skip is not None and b.line < skip.line]
+    return resumed[-1] if resumed else next((b.line for b in breaks if b.skips_rest), None)
 
 
 def _statement_of(f: TracedFunction, line: int) -> int:

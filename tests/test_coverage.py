@@ -208,3 +208,23 @@ class Filter(nn.Module):
     assert est["Filter.forward"].runs_eagerly
     assert est["Filter.forward"].break_lines == ()
     assert est["small"].break_lines == (6,)
+
+
+def test_callees_where_the_rest_of_a_frame_runs_eagerly_are_frames_of_their_own():
+    """``n = y.sum().item()`` (Dynamo resumes after it), then a loop with a ``print`` (the
+    resumed frame is skipped) calling a helper on two shapes: the helper is a frame of its
+    own, compiled twice. Dynamo: 3 graphs (constructs.py "helper in a loop after a break that
+    skips the resumed frame"; without the loop, 2)."""
+    from neuron_migrate.coverage import _summary, estimate
+    from neuron_migrate.models import BreakSite, TracedFunction
+
+    helper = TracedFunction("relu_helper", 1, 2, "called", statements=(2,), op_lines=(2,))
+    f = TracedFunction("f", 4, 12, "compiled with torch.compile", statements=(5, 6, 7, 8, 9, 10, 11),
+                       breaks=(BreakSite(line=6, code="NM401"), BreakSite(line=9, code="NM403", skips_frame=True)),
+                       calls=("relu_helper",), calls_in_loop=("relu_helper",), call_lines=(("relu_helper", 10),),
+                       op_lines=(5, 6, 10, 11))
+    est = estimate([("m.py", helper), ("m.py", f)])
+    by_name = {e.function.name: e for e in est}
+    assert by_name["f"].rest_eager_from == 6 and by_name["relu_helper"].own_frame
+    assert by_name["relu_helper"].recompiled
+    assert _summary(est)["expected_graphs"] == 3

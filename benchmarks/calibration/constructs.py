@@ -411,6 +411,8 @@ CASES: list[tuple[str, str, dict]] = [
     ("helper of a skipped frame, two shapes", "for r in x:\n    print(r)\na = relu_helper(x)\nb = relu_helper(x[:3])\nreturn a.sum() + b.sum()", {}),
     ("helper of a skipped frame, one shape twice", "for r in x:\n    print(r)\na = relu_helper(x)\nb = relu_helper(x + 1)\nreturn a.sum() + b.sum()", {}),
     ("helper of a skipped frame, loop over three shapes", "for r in x:\n    print(r)\ns = 0\nfor k in (2, 3, 4):\n    s = s + relu_helper(x[:k]).sum()\nreturn s", {}),
+    ("helper after a break that skips the resumed frame", "y = x * 2\nn = y.sum().item()\nfor r in x:\n    print(r)\nreturn relu_helper(y) * n", {}),
+    ("helper in a loop after a break that skips the resumed frame", "y = x * 2\nn = y.sum().item()\ns = 0\nfor k in (2, 3):\n    print(k)\n    s = s + relu_helper(y[:k]).sum()\nreturn s * n", {}),
     ("torch.cat grown in a loop", "y = x[:1]\nfor i in range(3):\n    y = torch.cat((y, x[i:i + 1]), 0)\nreturn y * 2", {}),
     # standard-library calls in a compiled training step (pytorch/examples' mnist_hogwild, imagenet)
     ("os.getpid()", "import os\npid = os.getpid()\nreturn x + (pid % 2)", {}),
