@@ -222,6 +222,39 @@ class AverageMeter:  # pytorch/examples imagenet's meter
         self.avg = self.sum / self.count
 
 METER = AverageMeter()
+
+def scale_by(t, clip):  # kornia's equalize_clahe: a number or a tensor, told apart by isinstance
+    if isinstance(clip, torch.Tensor):
+        return t * clip.clamp(min=0)
+    elif clip > 0.0:
+        return t * clip
+    return t
+
+def power(t, p):  # PyG's PowerMeanAggregation: `p != 1` is read only when p is a number
+    if not isinstance(p, (int, float)) or p != 1:
+        t = t * p
+    return t
+
+def as_tensor(t, sigma):  # kornia's gaussian: float() only where isinstance says a number
+    if isinstance(sigma, (int, float)):
+        sigma = torch.tensor(float(sigma))
+    return t * sigma
+
+def is_compiling():  # kornia's and PyG's wrapper of torch.compiler.is_compiling
+    return bool(torch.compiler.is_compiling())
+
+def checked(t):
+    if not is_compiling():
+        assert bool((t > -100).all())
+    return t * 2
+
+class Similarity(nn.Module):  # x-clip: a flag parameter rebound to a tensor further down
+    def forward(self, t, to_image=True):
+        y = t * 2 if to_image else t
+        to_image = y.sum(0)
+        return y + to_image
+
+SIMILARITY = Similarity()
 """
 
 # name, condition, body of f(x) (x: float tensor of shape (4, 8)), dynamo config overrides
@@ -458,6 +491,11 @@ CASES: list[tuple[str, str, dict]] = [
     ("sparse tensor returned by a helper", "y = x * 2\nz = y + 1\na = to_sparse_helper(z)\nreturn a.to_dense() + 1", {}),
     # a value Dynamo decides while tracing
     ("`None is not None and tensor`", "y = x * 2\neos = None\nif eos is not None and (y == eos).all():\n    return y\nreturn y + 1", {}),
+    ("isinstance: a number in the other branch", "y = x * 2\nreturn scale_by(y, 0.5) + scale_by(y, y.sum())", {}),
+    ("isinstance: a number after `not isinstance(...) or`", "y = x * 2\nreturn power(y, 1.0) + power(y, y.sum())", {}),
+    ("isinstance: float() in the number branch", "y = x * 2\nreturn as_tensor(y, 0.5) + as_tensor(y, y[0])", {}),
+    ("a library's is_compiling() wrapper", "y = x * 2\nreturn checked(y) + 1", {}),
+    ("flag parameter rebound to a tensor after its test", "y = x * 2\nreturn SIMILARITY(y) * 2", {}),
     ("isinstance-decided tensor branch", "y = x * 2\nt = 0.5\nif isinstance(t, torch.Tensor) and t.sum() > 0:\n    y = y + 1\nreturn y * 2", {}),
 ]
 

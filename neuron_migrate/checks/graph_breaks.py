@@ -298,6 +298,10 @@ _CONSTANT_CALLS = {
     "torch._dynamo.is_compiling": True, "torch.compiler.is_exporting": False,
     "torch._utils.is_compiling": True,
 }
+# a library's own zero-argument wrapper of one of them, under torch's name (kornia's and PyG's
+# `is_compiling()` return `torch.compiler.is_compiling()`): Dynamo inlines it to the same constant
+_CONSTANT_LEAVES = {"is_compiling": True, "is_dynamo_compiling": True, "is_torchdynamo_compiling": True,
+                    "is_exporting": False, "is_scripting": False}
 # torch.nn containers whose call Dynamo breaks on (constructs.py): constructor -> kind.
 _RNN_MODULES = {f"torch.nn.{n}" for n in ("LSTM", "GRU", "RNN")} | {
     f"torch.nn.modules.rnn.{n}" for n in ("LSTM", "GRU", "RNN")}
@@ -1133,7 +1137,9 @@ def constant_test(test: ast.AST) -> bool | None:
             return False
         return True if all(v is True for v in vals) else None
     if isinstance(test, ast.Call) and not test.args:
-        return _CONSTANT_CALLS.get(dotted(test.func))
+        text = dotted(test.func)
+        found = _CONSTANT_CALLS.get(text)
+        return found if found is not None or text.startswith("torch.") else _CONSTANT_LEAVES.get(text.rpartition(".")[2])
     return None
 
 
@@ -1146,12 +1152,20 @@ class Tensors:
     annotation, parameters annotated ``Tensor``, results of ``torch.*`` calls and of
     tensor-only methods, arithmetic and comparisons involving tensors, and names assigned
     from any of those. ``.shape``, ``.size()``, ``len()`` and ``self.training`` are not.
+    A local, or a parameter with a constant default, is a tensor from its first tensor binding on
+    (the start of a loop that binds it): a flag parameter rebound to a tensor further down is a flag
+    where it is tested. A name is no tensor where an
+    ``isinstance`` test says it holds a Python number (``elif clip > 0.0:`` after ``if
+    isinstance(clip, torch.Tensor):``), which Dynamo reads as a constant.
     """
 
     def __init__(self, fn: ast.AST, ctx: Context, chain: tuple, passed: frozenset[str] = frozenset()):
         self.ctx, self.chain = ctx, chain
         self.names: set[str] = set()
         self.assigned: set[str] = set()  # names bound from a tensor expression in the body
+        self.since: dict[str, int] = {}  # assigned name -> first line a tensor binding of it reaches
+        body = _body(fn, ctx.state(_State))
+        self.numbers = _numbers(body)  # ids of the name loads an isinstance test makes Python numbers
         cls = next((c for c in reversed(chain) if isinstance(c, ast.ClassDef)), None)
         d = ctx.state(_State)
         self.buffers = {b for c, _ in _lineage(cls, d) for b in d.buffers.get(id(c), ())} if cls and d.buffers else ()
@@ -1175,28 +1189,37 @@ class Tensors:
                 if (default is None or (isinstance(default, ast.Constant) and default.value is None)) \
                         and scope_kinds(ctx, chain).used_as.get(a.arg) != SCALAR:
                     self.names.add(a.arg)
-        binders = _body(fn, ctx.state(_State)).binders
+        loops = [(s.lineno, s.end_lineno or s.lineno) for s in body.statements if isinstance(s, _LOOPS)]
         for _ in range(2):  # names assigned from names assigned later in a loop body
-            for node in binders:
+            for node in body.binders:
+                line = min((start for start, end in loops if start <= node.lineno <= end), default=node.lineno)
                 if isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)) and node.value is not None:
                     targets = node.targets if isinstance(node, ast.Assign) else [node.target]
                     if self.of(node.value) or (isinstance(node, ast.AugAssign) and self.of(node.target)):
                         for t in targets:
-                            self._bind(t)
+                            self._bind(t, line)
                 elif isinstance(node, (ast.For, ast.AsyncFor)) and self.of(node.iter):
-                    self._bind(node.target)
+                    self._bind(node.target, line)
+        # a parameter bound to a tensor in the body (`t = t.to(device)`) is one from the start, unless its
+        # default says it is a flag or a number (`text_to_image=True`, rebound to a tensor further down)
+        flags = {name for name, v in defaults.items() if isinstance(v, ast.Constant) and v.value is not None}
+        for a in (*positional, *args.kwonlyargs):
+            if a.arg not in flags:
+                self.since.pop(a.arg, None)
 
-    def _bind(self, target: ast.AST) -> None:
+    def _bind(self, target: ast.AST, line: int) -> None:
         if isinstance(target, ast.Name):
             self.names.add(target.id)
             self.assigned.add(target.id)
+            self.since[target.id] = min(line, self.since.get(target.id, line))
         elif isinstance(target, (ast.Tuple, ast.List)):
             for e in target.elts:
-                self._bind(e.value if isinstance(e, ast.Starred) else e)
+                self._bind(e.value if isinstance(e, ast.Starred) else e, line)
 
     def of(self, e: ast.AST) -> bool:
         if isinstance(e, ast.Name):
-            return e.id in self.names
+            return e.id in self.names and getattr(e, "lineno", 0) >= self.since.get(e.id, 0) \
+                and id(e) not in self.numbers
         if isinstance(e, ast.Call):  # the commonest value first (the tests below are disjoint)
             return self._call(e)
         if isinstance(e, ast.Attribute):
@@ -1244,12 +1267,75 @@ class Tensors:
         the body assigned from a tensor counts, since truth-testing a tensor argument is rare
         and flags are everywhere in forward signatures."""
         if isinstance(test, ast.Name):
-            return test.id in self.assigned
+            return test.id in self.assigned and self.of(test)
         if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
             return self.truth(test.operand)
         if isinstance(test, ast.BoolOp):
             return any(self.truth(v) for v in test.values)
         return self.of(test)
+
+
+_NUMBER_TYPES = {"int", "float", "bool", "complex", "str", "bytes", "numbers.Number", "numbers.Real",
+                 "numbers.Integral", "Number", "Real", "Integral"}
+_TENSOR_CLASSES = {"Tensor", "torch.Tensor", "Parameter", "nn.Parameter", "torch.nn.Parameter"}
+
+
+def _number_names(test: ast.AST, truthy: bool) -> set[str]:
+    """Names that ``test`` being ``truthy`` says hold a Python number, not a tensor:
+    ``isinstance(t, (int, float))`` true, ``isinstance(t, torch.Tensor)`` or ``torch.is_tensor(t)``
+    false, through ``not``, ``and`` (true) and ``or`` (false)."""
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        return _number_names(test.operand, not truthy)
+    if isinstance(test, ast.BoolOp):
+        if isinstance(test.op, ast.And) is truthy:  # every operand has the test's value
+            return set().union(*(_number_names(v, truthy) for v in test.values))
+        return set()
+    if not (isinstance(test, ast.Call) and test.args and isinstance(test.args[0], ast.Name)):
+        return set()
+    name, f = test.args[0].id, dotted(test.func)
+    if f == "isinstance" and len(test.args) == 2:
+        kinds = test.args[1].elts if isinstance(test.args[1], ast.Tuple) else [test.args[1]]
+        types = {dotted(k) for k in kinds}
+        if types <= _NUMBER_TYPES:
+            return {name} if truthy else set()
+        if types <= _TENSOR_CLASSES:
+            return set() if truthy else {name}
+    elif f in ("torch.is_tensor", "is_tensor") and not truthy:
+        return {name}
+    return set()
+
+
+def _numbers(body: _Body) -> frozenset[int]:
+    """Ids of the name loads of a function's body that an ``isinstance`` test around them says
+    hold a Python number (the branch it guards, the operands after it in ``and``/``or``), up to
+    the name's first rebinding there."""
+    if not any(type(c.func) is ast.Name and c.func.id == "isinstance" or dotted(c.func).endswith("is_tensor")
+               for c in body.calls):
+        return frozenset()
+    out: set[int] = set()
+
+    def mark(names: set[str], nodes: list) -> None:
+        if not names:
+            return
+        found = [n for node in nodes for n in ast.walk(node) if type(n) is ast.Name and n.id in names]
+        stores = {}
+        for n in found:
+            if type(n.ctx) is ast.Store:
+                stores[n.id] = min(n.lineno, stores.get(n.id, n.lineno))
+        out.update(id(n) for n in found if type(n.ctx) is ast.Load and n.lineno <= stores.get(n.id, n.lineno))
+
+    for node in body.tests:
+        if isinstance(node, (ast.If, ast.While, ast.IfExp)):
+            body_nodes = node.body if isinstance(node.body, list) else [node.body]
+            else_nodes = node.orelse if isinstance(node.orelse, list) else [node.orelse]
+            mark(_number_names(node.test, True), body_nodes)
+            mark(_number_names(node.test, False), else_nodes)
+            for op in ast.walk(node.test):
+                if isinstance(op, ast.BoolOp):  # `not isinstance(t, float) or t != 1`: t is a number at `t != 1`
+                    for i in range(1, len(op.values)):
+                        mark(set().union(*(_number_names(v, isinstance(op.op, ast.And)) for v in op.values[:i])),
+                             [op.values[i]])
+    return frozenset(out)
 
 
 _TYPE_COMMENT = re.compile(r"#\s*type:\s*\((.*)\)\s*->")
