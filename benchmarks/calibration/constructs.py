@@ -255,6 +255,37 @@ class Similarity(nn.Module):  # x-clip: a flag parameter rebound to a tensor fur
         return y + to_image
 
 SIMILARITY = Similarity()
+
+class PairIdentity(nn.Module):
+    def forward(self, t):
+        return t, None
+
+class RNN2dBase(nn.Module):  # timm's sequencer: the base holds a placeholder, a subclass the LSTM
+    def __init__(self):
+        super().__init__()
+        self.rnn = PairIdentity()
+    def forward(self, t):
+        y = t * 2
+        y = y + 1
+        out, _ = self.rnn(y.unsqueeze(1))
+        return out * 3
+
+class LSTM2d(RNN2dBase):
+    def __init__(self):
+        super().__init__()
+        self.rnn = nn.LSTM(8, 8)
+
+LSTM_2D = LSTM2d().eval()
+
+def select_rows(t, mask=None):  # kornia's homography refinement: a mask known boolean by its dtype
+    if mask is not None and mask.dtype == torch.bool:
+        t = t[mask[0]]
+    return t * 2
+
+def safe_one_hot(indexes, max_length):  # st-moe-pytorch
+    max_index = indexes.max() + 1
+    classes = max(max_index + 1, max_length)
+    return F.one_hot(indexes, classes)[..., :max_length]
 """
 
 # name, condition, body of f(x) (x: float tensor of shape (4, 8)), dynamo config overrides
@@ -491,6 +522,11 @@ CASES: list[tuple[str, str, dict]] = [
     ("sparse tensor returned by a helper", "y = x * 2\nz = y + 1\na = to_sparse_helper(z)\nreturn a.to_dense() + 1", {}),
     # a value Dynamo decides while tracing
     ("`None is not None and tensor`", "y = x * 2\neos = None\nif eos is not None and (y == eos).all():\n    return y\nreturn y + 1", {}),
+    ("LSTM set by a subclass, called in the base's forward", "y = x * 2\nreturn LSTM_2D(y) + 1", {}),
+    ("x[mask[0]] under mask.dtype == torch.bool", "y = x * 2\nreturn select_rows(y, (y > 0).unsqueeze(0)).sum()", {}),
+    ("max(tensor, int)", "y = x * 2\nn = max(y.max(), 2)\nreturn y * n", {}),
+    ("F.one_hot, num_classes max(tensor, int)", "i = (x[0] > 0).long()\nreturn safe_one_hot(i, 3).sum() + x", {}),
+    ("F.one_hot, num_classes a tensor", "i = (x[0] > 0).long()\nn = i.max() + 2\nreturn F.one_hot(i, n).sum() + x", {}),
     ("isinstance: a number in the other branch", "y = x * 2\nreturn scale_by(y, 0.5) + scale_by(y, y.sum())", {}),
     ("isinstance: a number after `not isinstance(...) or`", "y = x * 2\nreturn power(y, 1.0) + power(y, y.sum())", {}),
     ("isinstance: float() in the number branch", "y = x * 2\nreturn as_tensor(y, 0.5) + as_tensor(y, y[0])", {}),

@@ -135,7 +135,8 @@ NM406 = rule(
         "`self.lstm.num_layers` when that comes before the call), and the break "
         "cannot be resumed: the ops before the call are compiled (when there are at least two), "
         "the call and everything after it in the function run eagerly, and with fewer ops "
-        "before it or inside a loop the whole function does. `nn.LSTMCell`/`nn.GRUCell` are "
+        "before it or inside a loop the whole function does. A base class's method that calls a "
+        "placeholder its subclasses replace with an RNN breaks the same way. `nn.LSTMCell`/`nn.GRUCell` are "
         "traced.",
     example="class Tagger(nn.Module):\n    def __init__(self):\n        super().__init__()\n"
             "        self.rnn = nn.LSTM(32, 64)\n        self.out = nn.Linear(64, 10)\n\n"
@@ -177,7 +178,8 @@ NM408 = rule(
         "Tensor\"): the sparse op runs eagerly between two graphs, and a function that takes a "
         "sparse tensor before any op is skipped whole. A sparse tensor made in traced code breaks "
         "where it is made and again where it is first read (the rest of the function, which "
-        "Dynamo resumed in, is skipped there).",
+        "Dynamo resumed in, is skipped there). A call handing a value to a parameter that the "
+        "callee uses as a sparse tensor (`torch.spmm(adj, ...)`) breaks in the caller too.",
     example="class GraphConv(nn.Module):\n    def forward(self, x, adj):\n"
             "        return torch.spmm(adj, x)",
     use_instead="class GraphConv(nn.Module):\n    def forward(self, x, adj):\n"
@@ -392,6 +394,7 @@ class _State:
     calls_by_name: dict[str, list[ast.Call]] = field(default_factory=dict)  # callee name -> calls with arguments
     set_anywhere: set[str] | None = None  # _set_anywhere's answer
     buffers: dict[int, set[str]] = field(default_factory=dict)  # class id -> self.register_buffer names
+    subclass_rnns: dict[int, set[str]] = field(default_factory=dict)  # class id -> attrs its subclasses make RNNs
 
 
 @on(ast.ClassDef)
@@ -1252,6 +1255,8 @@ class Tensors:
         name = self.ctx.names.qualify(f, self.chain)
         if name is not None:
             return call_kind(name) == TENSOR
+        if type(f) is ast.Name and f.id in ("max", "min") and not self.ctx.names.is_bound(f.id, self.chain):
+            return any(self.of(a) for a in call.args)  # max(t.max() + 1, n): a tensor (measured, constructs.py)
         if isinstance(f, ast.Attribute):
             if f.attr in _NON_TENSOR_METHODS:
                 return False
@@ -1662,7 +1667,15 @@ def _submodule_kind(cls: ast.ClassDef, attr: str, ctx: Context, d: _State) -> st
             return kind
         if is_transformer and attr in _TRANSFORMER_ATTRS:
             return _TRANSFORMER_ATTRS[attr]
-    return None
+    # a base whose method calls a placeholder that its subclasses in the file make an RNN (timm's
+    # sequencer: RNN2dBase.forward calls self.rnn_v, an nn.LSTM in LSTM2d.__init__); measured: the
+    # inherited method breaks there as the RNN's own would
+    found = d.subclass_rnns.get(id(cls))
+    if found is None:
+        found = d.subclass_rnns[id(cls)] = {
+            a for c in d.classes.values() if c is not cls and any(b is cls for b, _ in _lineage(c, d))
+            for a, k in d.attr_kinds.get(id(c), {}).items() if k == "rnn"}
+    return "rnn" if attr in found else None
 
 
 def submodule_weight(cls: ast.ClassDef, attr: str, ctx: Context, d: _State) -> int:
@@ -1874,6 +1887,8 @@ def report_traced(ctx: Context) -> None:
         tensors = tensors_of[id(fn)]
         where = _enclosing(fn, d)
         hazards = _hazards(fn, tensors, ctx, d, tf.cls)
+        if "sparse" in ctx.src.text or "spmm" in ctx.src.text:
+            hazards += _sparse_passed(fn, tf, ctx, d)
         statements = tuple(sorted({s.lineno for s in _statements(fn, d)}))
         sites: dict[int, BreakSite] = {}
         training = training_of.get(id(fn), frozenset())
@@ -2174,6 +2189,44 @@ def _comprehension_sites(fn: ast.AST, tf: Traced, tensors: Tensors, ctx: Context
             ctx.report(NM409, comp, f"`{_short(ctx, comp)}` is a frame of its own here (Python 3.11), since "
                        f"`{tf.name}` runs eagerly at this point: Dynamo cannot step its iterator "
                        f"[Dynamo {GB['iternext']}]", dynamo=GB["iternext"])
+
+
+def _sparse_params(fn: ast.AST, ctx: Context, d: _State) -> set[str]:
+    """The parameters ``fn`` hands to a function that works on sparse tensors (``torch.spmm(adj, w)``)."""
+    chain = d.chains.get(id(fn))
+    params = {a.arg for a in (*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs)}
+    out = set()
+    for c in _body(fn, d).calls if chain else ():
+        name = ctx.names.qualify(c.func, chain) or ""
+        if name in _SPARSE_FUNCTIONS or name.startswith("torch.sparse."):
+            out.update(a.id for a in c.args[:2] if type(a) is ast.Name and a.id in params)
+    return out
+
+
+def _sparse_passed(fn: ast.AST, tf: Traced, ctx: Context, d: _State) -> list[Hazard]:
+    """NM408 at a call handing a value to a parameter the in-file callee uses as a sparse tensor
+    (``self.gc1(x, adj)``, ``GraphConv.forward`` doing ``torch.spmm(adj, ...)``): Dynamo breaks in
+    the caller too, where the sparse tensor is passed (measured: "sparse argument passed on")."""
+    out = []
+    for callee, call in _callees(fn, tf.cls, d):
+        if not isinstance(callee, _FUNCS) or type(call) is not ast.Call:
+            continue
+        sparse = _sparse_params(callee, ctx, d)
+        if not sparse:
+            continue
+        params = [a.arg for a in (*callee.args.posonlyargs, *callee.args.args)]
+        if params and params[0] in ("self", "cls") and id(callee) in d.owner:
+            params = params[1:]
+        given = [*zip(params, (a for a in call.args if type(a) is not ast.Starred)),
+                 *((k.arg, k.value) for k in call.keywords if k.arg)]
+        hit = next(((p, v) for p, v in given if p in sparse), None)
+        if hit is not None:
+            owner = d.owner.get(id(callee))
+            what = f"{owner.name}.{callee.name}" if owner is not None else callee.name
+            out.append(Hazard(NM408, call, f"`{_short(ctx, hit[1])}` is passed as `{hit[0]}`, which "
+                              f"`{what}` uses as a sparse tensor: Dynamo cannot wrap a sparse tensor "
+                              "and breaks at this call too", skips_rest=True, gb=GB["sparse"]))
+    return out
 
 
 def _sparse_read(fn: ast.AST, maker: ast.Call, tf: Traced, ctx: Context, d: _State,

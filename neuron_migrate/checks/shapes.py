@@ -44,7 +44,9 @@ NM301 = rule(
         "(torch tags it dynamic_output_shape). The same holds for torch.library operators whose "
         "fake gives the result an unbacked size (torchvision's `nms`) and, in traced code, for "
         "NumPy's `nonzero`, `unique`, `argwhere` and one-argument `where` on a tensor's values "
-        "(Dynamo runs NumPy on tensors as tensor ops).",
+        "(Dynamo runs NumPy on tensors as tensor ops), and for `F.one_hot` whose `num_classes` is a "
+        "tensor (`max(idx.max() + 1, n)`: Dynamo reads its value, GB0033). A row of a mask "
+        "(`x[mask[0]]`) is a mask.",
     example="class Pick(nn.Module):\n    def forward(self, x):\n        return x[x > 0].sum()",
     use_instead="class Pick(nn.Module):\n    def forward(self, x):\n"
                 "        return torch.where(x > 0, x, 0).sum()",
@@ -234,6 +236,9 @@ def check_call(call: ast.Call, ctx: Context) -> None:
             if n is None or (isinstance(n, ast.UnaryOp) and isinstance(n.op, ast.USub)):
                 _report_shape(ctx, call, "`one_hot` without num_classes takes its width from the "
                               "data (pass num_classes)")
+            elif _is_tensor_value(n, ctx) and not host_value(n, ctx):
+                _report_shape(ctx, call, f"`one_hot`'s num_classes `{_short(ctx, n)}` is a tensor: the width "
+                              "is read from its value (a graph break under torch.compile; pass a Python int)")
         elif name in always:
             _report_shape(ctx, call, f"`{leaf}` has a data-dependent output shape (a new graph per "
                           "result size on Neuron; a graph break under torch.compile)")
@@ -275,12 +280,21 @@ def _is_tensor_value(e: ast.AST, ctx: Context) -> bool:
         name = ctx.qualify(e.func)
         if name is not None:
             return name.startswith("torch.") and not name.startswith(("torch.is_", "torch.jit."))
+        if _builtin_extreme(e, ctx):
+            return any(_is_tensor_value(a, ctx) for a in e.args)
         return isinstance(e.func, ast.Attribute) and e.func.attr in TENSOR_METHODS
     if isinstance(e, ast.BinOp):
         return _is_tensor_value(e.left, ctx) or _is_tensor_value(e.right, ctx)
     if isinstance(e, ast.Name):
         return (id(ctx.chain[-1]), e.id) in ctx.state(_State).tensors
     return _is_mask(e, ctx)
+
+
+def _builtin_extreme(e: ast.AST, ctx: Context) -> bool:
+    """``max(...)``/``min(...)`` of the builtins: of a tensor and a number it is a tensor (Dynamo
+    compares them in the graph, measured: no break)."""
+    return (isinstance(e, ast.Call) and isinstance(e.func, ast.Name) and e.func.id in ("max", "min")
+            and ctx.names.resolve(e.func.id, ctx.chain) is None)
 
 
 def _is_int_like(e: ast.AST) -> bool:
@@ -346,6 +360,10 @@ def _is_mask(e: ast.AST, ctx: Context) -> bool:
         return True
     if isinstance(e, ast.Name):
         return (id(ctx.chain[-1]), e.id) in ctx.state(_State).masks or _mask_parameter(e.id, ctx)
+    if isinstance(e, ast.Subscript) and isinstance(e.value, ast.Name):  # mask[0], mask[i], mask[:, 0]: part of a mask
+        parts = e.slice.elts if isinstance(e.slice, ast.Tuple) else [e.slice]
+        return all(isinstance(p, (ast.Constant, ast.Slice)) or isinstance(p, ast.Name) and not _is_tensor_value(p, ctx)
+                   for p in parts) and _is_mask(e.value, ctx)
     return False
 
 
