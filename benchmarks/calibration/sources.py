@@ -49,7 +49,11 @@ FOLDERS = {"timm": "timm", "torch-geometric": "pytorch_geometric", "vit-pytorch"
                                       "axial-positional-embedding", "product-key-memory", "colt5-attention",
                                       "hyper-connections", "linformer", "torchdiffeq", "kornia", "monai", "zuko",
                                       "torchsde", "torchcde", "rotary-embedding-torch", "megabyte-pytorch",
-                                      "st-moe-pytorch", "coca-pytorch", "x-clip", "lion-pytorch")}}
+                                      "st-moe-pytorch", "coca-pytorch", "x-clip", "lion-pytorch", "pyro-ppl",
+                                      "gpytorch", "linear-operator", "pytorch-metric-learning", "normflows", "geomloss",
+                                      "e3nn", "segmentation-models-pytorch", "torchmetrics", "torch-optimizer", "entmax",
+                                      "x-unet", "torch-einops-utils", "mixture-of-experts", "routing-transformer",
+                                      "egnn-pytorch")}}
 MARKER = ".release"  # in each unpacked folder: "name==version sha256", written last
 MAX_BYTES = 200 * 2**20  # a release file larger than this is refused
 
