@@ -226,3 +226,95 @@ def test_an_instance_from_a_table_of_classes_dispatches_to_the_overrides(tmp_pat
     why = {(m["path"], f["name"]): f["why"] for m in doc["compile_coverage"]["modules"] for f in m["functions"]}
     assert why[("ode/base.py", "Solver.integrate")] == "reached from ode/solve.py:solve"
     assert why[("ode/adaptive.py", "Adaptive._advance")] == "reached from ode/solve.py:solve"
+
+
+PICKED = {
+    # two packages in folders that are not packages (a monorepo, or sources unpacked side by side)
+    "libs/solvers/solvers/__init__.py": "from .api import integrate, integrate_adjoint\n",
+    "libs/solvers/solvers/base.py": '''class Solver:
+    def __init__(self, y):
+        self.y = y
+
+    def integrate(self, y):
+        return self.step(y)
+
+    def step(self, y):
+        raise NotImplementedError
+''',
+    "libs/solvers/solvers/euler.py": '''from .base import Solver
+
+
+class Euler(Solver):
+    def step(self, y):
+        if y.sum() > 0:
+            y = y - 1
+        return y
+''',
+    "libs/solvers/solvers/heun.py": '''from .base import Solver
+
+
+class Heun(Solver):
+    def step(self, y):
+        return y * y.sum().item()
+''',
+    "libs/solvers/solvers/methods.py": '''from .euler import Euler
+from .heun import Heun
+
+
+def select(method):
+    if method == "euler":
+        return Euler
+    elif method == "heun":
+        return Heun
+    raise ValueError(method)
+''',
+    "libs/solvers/solvers/api.py": '''from . import methods
+
+
+def integrate(y, method="euler"):
+    solver_fn = methods.select(method)
+    solver = solver_fn(y)
+    return solver.integrate(y)
+
+
+def integrate_adjoint(y):
+    return integrate(y)
+''',
+    "libs/app/app/__init__.py": "",
+    "libs/app/app/run.py": '''import solvers
+
+
+def run(y, adjoint=False):
+    integrate = solvers.integrate_adjoint if adjoint else solvers.integrate
+    return integrate(y) * 2
+''',
+}
+
+
+def test_a_factory_picked_class_and_a_local_alias_are_followed_across_packages(tmp_path, capsys):
+    """``integrate = solvers.integrate_adjoint if adjoint else solvers.integrate; integrate(y)``
+    (torchcde's cdeint calling torchdiffeq) reaches the other package, imported by its own name
+    though its folder sits in folders that are not packages; ``solver_fn = methods.select(m);
+    solver = solver_fn(y); solver.integrate(y)`` (torchsde's sdeint) runs the base's method and,
+    through it, the ``step`` of every class ``select`` may return. Measured: Dynamo traces the
+    picked class's method (constructs.py, "method of the class a factory picks")."""
+    for rel, text in PICKED.items():
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text(text)
+    doc = scan(capsys, tmp_path, "--entry", "libs/app/app/run.py:run")
+    got = [(f["path"], f["line"], f["code"]) for f in doc["findings"]]
+    assert got == [("libs/solvers/solvers/euler.py", 6, "NM402"), ("libs/solvers/solvers/heun.py", 6, "NM401")]
+    why = {(m["path"], f["name"]): f["why"] for m in doc["compile_coverage"]["modules"] for f in m["functions"]}
+    assert why[("libs/solvers/solvers/euler.py", "Euler.step")] == \
+        "reached from libs/app/app/run.py:run through libs/solvers/solvers/api.py:integrate"
+
+
+def test_a_package_is_named_from_its_own_top_folder(tmp_path):
+    from neuron_migrate.models import FileResult
+
+    files = [FileResult(p) for p in ("libs/solvers/solvers/__init__.py", "libs/solvers/solvers/ode/__init__.py",
+                                     "libs/solvers/solvers/ode/rk.py", "tools/train.py")]
+    project = Project(files, tmp_path)
+    assert project.module_path("solvers.ode.rk") == "libs/solvers/solvers/ode/rk.py"
+    assert project.module_path("libs.solvers.solvers.ode.rk") == "libs/solvers/solvers/ode/rk.py"
+    assert project.module_path("train") is None  # a script's folder is not a package: its name stays

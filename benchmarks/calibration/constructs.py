@@ -286,6 +286,15 @@ def safe_one_hot(indexes, max_length):  # st-moe-pytorch
     max_index = indexes.max() + 1
     classes = max(max_index + 1, max_length)
     return F.one_hot(indexes, classes)[..., :max_length]
+
+class Stepper:  # a solver class that a factory picks by name (torchsde's methods.select)
+    def step(self, x):
+        return x * x.sum().item()
+
+def pick(name):
+    if name == "stepper":
+        return Stepper
+    raise ValueError(name)
 """
 
 # name, condition, body of f(x) (x: float tensor of shape (4, 8)), dynamo config overrides
@@ -533,6 +542,9 @@ CASES: list[tuple[str, str, dict]] = [
     ("a library's is_compiling() wrapper", "y = x * 2\nreturn checked(y) + 1", {}),
     ("flag parameter rebound to a tensor after its test", "y = x * 2\nreturn SIMILARITY(y) * 2", {}),
     ("isinstance-decided tensor branch", "y = x * 2\nt = 0.5\nif isinstance(t, torch.Tensor) and t.sum() > 0:\n    y = y + 1\nreturn y * 2", {}),
+    # calls the static side follows only through a local name (issue 14, seventh round: torchsde, torchcde)
+    ("method of the class a factory picks", "y = x * 2\ncls = pick('stepper')\nsolver = cls()\nreturn solver.step(y) + 1", {}),
+    ("function through a local alias, a if c else b", "y = x * 2\nf = helper_item if y.shape[0] > 2 else relu_helper\nreturn y * f(y)", {}),
 ]
 
 

@@ -2327,7 +2327,7 @@ def _outcalls(traced: dict[int, Traced], ctx: Context, d: _State, training_of: d
         training = training_of.get(id(tf.node), ())
         where = _body(tf.node, d).where
         calls = [c for c in _body(tf.node, d).calls if id(c) not in training]  # eval mode: not run
-        instances = None  # local name -> the imported classes it may be an instance of
+        instances, aliases = None, {}  # local name -> the imported classes it may be an instance of, callables
         for call in calls:
             if where.get(id(call), (None, None))[1]:
                 trapped.setdefault(tf.name, set()).add(call.lineno)
@@ -2352,12 +2352,16 @@ def _outcalls(traced: dict[int, Traced], ctx: Context, d: _State, training_of: d
                            if isinstance(b, ast.Name) and b.id in d.classes) and _foreign_base(tf.cls, ctx, d):
                     out.append((tf.name, f"self:{tf.cls.name}.{f.attr}", call.lineno))
                 continue
-            if type(f) is ast.Attribute and type(f.value) is ast.Name and f.value.id not in imported:
+            local = f.value if type(f) is ast.Attribute else f
+            if type(local) is ast.Name and local.id not in imported:
                 if instances is None:
                     tables = _class_tables(ctx.tree, project) if tables is None else tables
-                    instances = _local_instances(tf.node, d, project, tables)
-                if f.value.id in instances:  # solver = SOLVERS[method](...); solver.integrate(t)
+                    instances, aliases = _local_instances(tf.node, d, project, tables)
+                if local is not f and f.value.id in instances:  # solver = SOLVERS[m](...); solver.integrate(t)
                     out.extend((tf.name, f"{text}.{f.attr}", call.lineno) for text in instances[f.value.id])
+                    continue
+                if local is f and f.id in aliases:  # odeint = lib.odeint_adjoint if adjoint else lib.odeint
+                    out.extend((tf.name, text, call.lineno) for text in aliases[f.id])
                     continue
             held = _held_call(f, tf.cls, d)
             if held is not None:  # self.enc(x) / self.scheduler.step(x), the class imported
@@ -2400,25 +2404,43 @@ def _class_tables(tree: ast.Module, project: set[str]) -> dict[str, tuple[str, .
 
 
 def _local_instances(fn: ast.AST, d: _State, project: set[str], tables: dict[str, tuple[str, ...]]
-                     ) -> dict[str, tuple[str, ...]]:
+                     ) -> tuple[dict[str, tuple[str, ...]], dict[str, tuple[str, ...]]]:
     """Local names bound to an instance of an imported class: ``enc = Encoder(cfg)``, or of one
     of the classes of a module-level table, ``solver = SOLVERS[method](func)`` (any of them:
-    the key is known at run time). Their method calls go to those classes' methods."""
+    the key is known at run time), or of a class an imported factory returns (``solver_fn =
+    methods.select(method)``, ``solver = solver_fn(sde)``: ``methods.select()``); their method
+    calls go to those classes' methods. And local names bound to imported functions (``odeint
+    = torchdiffeq.odeint_adjoint if adjoint else torchdiffeq.odeint``): their calls go there."""
     out: dict[str, tuple[str, ...]] = {}
-    for node in _body(fn, d).binders:
-        if not (type(node) is ast.Assign and len(node.targets) == 1 and type(node.targets[0]) is ast.Name
-                and type(node.value) is ast.Call):
-            continue
-        f = node.value.func
-        if type(f) is ast.Subscript and type(f.value) is ast.Name and f.value.id in tables:
-            out[node.targets[0].id] = tables[f.value.id]
-            continue
-        text = dotted(f)
+    aliases: dict[str, tuple[str, ...]] = {}  # name -> the imported callables (or factory results) it holds
+
+    def imported(e: ast.AST) -> str:
+        text = dotted(e)
         root = text.partition(".")[0]
-        if (text and root in project and root not in d.classes and root not in d.functions
-                and text.rpartition(".")[2][:1].isupper()):
-            out[node.targets[0].id] = (text,)
-    return out
+        return text if text and root in project and root not in d.classes and root not in d.functions else ""
+
+    for node in _body(fn, d).binders:
+        if not (type(node) is ast.Assign and len(node.targets) == 1 and type(node.targets[0]) is ast.Name):
+            continue
+        name, value = node.targets[0].id, node.value
+        if type(value) is not ast.Call:
+            texts = tuple(imported(v) for v in ((value.body, value.orelse) if type(value) is ast.IfExp else (value,)))
+            if all(texts):
+                aliases[name] = texts
+            continue
+        f = value.func
+        if type(f) is ast.Subscript and type(f.value) is ast.Name and f.value.id in tables:
+            out[name] = tables[f.value.id]
+            continue
+        if type(f) is ast.Name and f.id in aliases:  # solver = solver_fn(sde)
+            out[name] = tuple(t for t in aliases[f.id] if t.endswith("()") or t.rpartition(".")[2][:1].isupper())
+            continue
+        text = imported(f)
+        if text and text.rpartition(".")[2][:1].isupper():
+            out[name] = (text,)
+        elif text:  # a factory's result: a class, or whatever it returns, resolved by the project model
+            aliases[name] = (f"{text}()",)
+    return out, {k: tuple(t for t in v if not t.endswith("()")) for k, v in aliases.items()}
 
 
 def _held_call(f: ast.AST, cls: ast.ClassDef | None, d: _State) -> str | None:

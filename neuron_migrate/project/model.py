@@ -59,6 +59,12 @@ class Project:
         self._compiled: dict[tuple[str, str, str, str], tuple[str, str] | None] = {}
         self._callees: dict[tuple[str, str], tuple[str, str] | None] = {}  # imports and classes: stable
         self.update(files)
+        # a package inside folders that are not packages (``libs/torchcde/torchcde/``, a monorepo's
+        # ``packages/a/a/``) is imported by its own name: ``import torchcde`` reaches it
+        for path in sorted([*self.by_path, *self.unanalysed.values()]):
+            if path.endswith(".py") and not is_library(path):
+                self.modules.setdefault(self.rooted(path), path)
+        self.unanalysed = {**{self.rooted(p): p for p in self.unanalysed.values()}, **self.unanalysed}
         self.tops = {name.split(".")[0] for name in self.modules}  # a project package shadows a library
 
     def update(self, files) -> None:
@@ -70,6 +76,16 @@ class Project:
                 self.modules.setdefault(name, r.path)
                 if name.startswith("src."):
                     self.modules.setdefault(name[4:], r.path)
+
+    def rooted(self, path: str) -> str:
+        """The module name of a file of a package counted from the package's top folder (the
+        outermost folder with an ``__init__.py`` above it, every folder between too); a file
+        whose own folder is not a package keeps its name from the scan root."""
+        parts = path.split("/")
+        top = len(parts) - 1
+        while top > 0 and "/".join(parts[:top]) + "/__init__.py" in self.by_path:
+            top -= 1
+        return module_name("/".join(parts[top:])) if top < len(parts) - 1 else module_name(path)
 
     def module_path(self, name: str) -> str | None:
         """The file of module ``name``: the project's, else an installed library's (when following)."""
@@ -217,6 +233,42 @@ class Project:
                 return found if found and found[2] == "class" else None
         return None
 
+    def picked(self, path: str, factory: str) -> tuple[tuple[str, str, str], ...]:
+        """The classes the function ``factory`` (as written in ``path``, imported) returns as
+        classes (``return Euler`` in each branch of ``select(method)``), as (path, class, "class")."""
+        key = (path, f"picked:{factory}")
+        if key not in self._callees:
+            found, out = self._imported(path, factory), []
+            facts = self.facts(found[0]) if found is not None and found[2] == "function" else None
+            for text in dict(facts.returns).get(found[1], ()) if facts is not None else ():
+                hit = self.base(found[0], text[1:], 1) if text.startswith("=") else None
+                if hit is not None and hit not in out:
+                    out.append(hit)
+            self._callees[key] = tuple(out)
+        return self._callees[key]
+
+    def _imported(self, path: str, text: str) -> tuple[str, str, str] | None:
+        s = self.summary(path)
+        root, _, rest = text.partition(".")
+        for local, level, module, name in s.imports if s else ():
+            if local == root:
+                target = self.absolute(path, level, module, name)
+                return self.find(f"{target}.{rest}" if rest else target)
+        return None
+
+    def receivers(self, path: str, text: str) -> list[tuple[str, str]]:
+        """For ``solver.m(...)`` written ``F().m`` (``solver`` built by the class an imported
+        factory ``F`` picks): the method ``m`` of each class it may pick, as (path, function)."""
+        owner, _, method = text.rpartition(".")
+        if not owner.endswith("()"):
+            return []
+        out = []
+        for cpath, cls, _ in self.picked(path, owner[:-2]):
+            hit = self.method(cpath, cls, method, 1)
+            if hit is not None and hit[:2] not in out:
+                out.append(hit[:2])
+        return out
+
     def callee(self, path: str, text: str) -> tuple[str, str] | None:
         """(path, function) a call from traced code in ``path`` reaches, or None."""
         key = (path, text)
@@ -238,14 +290,12 @@ class Project:
                     if hit is not None:
                         return hit[0], hit[1]
             return None
-        root, _, rest = text.partition(".")
-        for local, level, module, name in s.imports:
-            if local == root:
-                target = self.absolute(path, level, module, name)
-                found = self.find(f"{target}.{rest}" if rest else target)
-                if found is not None and found[2] in ("function", "method", "unreadable") and found[0] != path:
-                    return found[0], found[1]
-                return None
+        if "()." in text:  # a method of the classes a factory picks: the first here, the rest in also()
+            picked = self.receivers(path, text)
+            return picked[0] if picked else None
+        found = self._imported(path, text)
+        if found is not None and found[2] in ("function", "method", "unreadable") and found[0] != path:
+            return found[0], found[1]
         return None
 
 
@@ -262,9 +312,15 @@ class Project:
 
     def _overrides(self, path: str, text: str) -> tuple[tuple[str, str], ...]:
         owner, _, method = text.rpartition(".")
-        receiver = self.base(path, owner, 1) if owner and not text.startswith("self:") else None
-        if receiver is None:
+        if not owner or text.startswith("self:"):
             return ()
+        receivers = self.picked(path, owner[:-2]) if owner.endswith("()") else [self.base(path, owner, 1)]
+        out = []
+        for receiver in receivers:
+            out += [o for o in self._overrides_of(receiver, method) if o not in out] if receiver else []
+        return tuple(out)
+
+    def _overrides_of(self, receiver: tuple[str, str, str], method: str) -> list[tuple[str, str, str]]:
         lineage, todo = [], [receiver]  # the receiver's classes, most derived first
         while todo and len(lineage) < 4 * MAX_DEPTH:
             c = todo.pop(0)
@@ -280,7 +336,7 @@ class Project:
             methods[(cpath, name)] = cls[2]
         defining = next((i for i, c in enumerate(lineage) if method in methods[c]), None)
         if not defining:  # not found, or the receiver's own method: nothing overrides it
-            return ()
+            return []
         inherited = {}  # method -> the nearest base at or above the defining class with it
         for c in lineage[defining:]:
             for m in methods[c]:
@@ -294,7 +350,7 @@ class Project:
                 # overridden, or defined only below the base (its self.m() is a "virtual:" call)
                 bases = [inherited[m]] if m in inherited else [f"{c[1]}.{m}" for c in lineage[defining:]]
                 out.extend((cpath, f"{name}.{m}", base) for base in bases)
-        return tuple(out)
+        return out
 
     def compiled(self, path: str, built: str, arg: str, method: str) -> tuple[str, str] | None:
         """(path, function) ``torch.compile`` traces for a model built in ``path`` by ``built``
@@ -373,8 +429,10 @@ def _returns(tree: ast.Module) -> tuple[tuple[str, tuple[str, ...]], ...]:
     for fn in tree.body:
         if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) and fn.name not in out:
             texts = [dotted(fn.returns)] if fn.returns is not None else []
-            texts += [dotted(n.value.func) for n in all_nodes(fn) if isinstance(n, ast.Return)
-                      and isinstance(n.value, ast.Call)]
+            returned = [n.value for n in all_nodes(fn) if isinstance(n, ast.Return) and n.value is not None]
+            texts += [dotted(v.func) for v in returned if isinstance(v, ast.Call)]
+            # a class itself (``return Euler``: a factory that picks a class), marked "="
+            texts += [f"={t}" for t in map(dotted, returned) if t.rpartition(".")[2][:1].isupper()]
             out[fn.name] = tuple(filter(None, texts))
     return tuple(out.items())
 
@@ -452,7 +510,7 @@ def extra_roots(files: list[FileResult], root: Path, known: set[tuple[str, str]]
             hit = project.callee(r.path, text)
             if hit is None:
                 continue
-            for target in (hit, *_dispatched(project, r.path, text, hit, functions)):
+            for target in (hit, *project.receivers(r.path, text)[1:], *_dispatched(project, r.path, text, hit, functions)):
                 if target in traced:
                     continue
                 entries = _entry_of(r) if entries is None else entries
@@ -553,7 +611,8 @@ def _link(out: Followed, results: dict[str, FileResult], project: Project, optio
                 out.links.append((r.path, "", hit[0], hit[1], line))
         for caller, text, line in s.calls:
             hit = project.callee(r.path, text)
-            for target in (hit, *_dispatched(project, r.path, text, hit, functions)) if hit is not None else ():
+            for target in (hit, *project.receivers(r.path, text)[1:], *_dispatched(project, r.path, text, hit, functions)) \
+                    if hit is not None else ():
                 if target in traced or target[0] in broken:
                     out.links.append((r.path, caller, target[0], target[1], line))
     calls = {(r.path, f.name): [(r.path, c) for c in f.calls] for r in files for f in r.traced}
