@@ -58,6 +58,7 @@ class Project:
         self._facts: dict[str, ModuleFacts | None] = {}
         self._compiled: dict[tuple[str, str, str, str], tuple[str, str] | None] = {}
         self._callees: dict[tuple[str, str], tuple[str, str] | None] = {}  # imports and classes: stable
+        self._subclasses: dict[str, list[tuple[str, str]]] | None = None
         self.update(files)
         # a package inside folders that are not packages (``libs/torchcde/torchcde/``, a monorepo's
         # ``packages/a/a/``) is imported by its own name: ``import torchcde`` reaches it
@@ -68,6 +69,7 @@ class Project:
         self.tops = {name.split(".")[0] for name in self.modules}  # a project package shadows a library
 
     def update(self, files) -> None:
+        self._subclasses = None
         for r in files:
             self.by_path[r.path] = r
             self._summaries.pop(r.path, None)
@@ -278,8 +280,10 @@ class Project:
 
     def _callee(self, path: str, text: str) -> tuple[str, str] | None:
         s = self.summary(path)
-        if s is None or text.startswith("virtual:"):  # only a receiver's class defines it: _dispatched
+        if s is None:
             return None
+        if text.startswith("virtual:"):  # only a receiver's class defines it: _dispatched
+            return self._passed_up(path, *text[8:].partition(".")[::2])
         if text.startswith("self:"):
             cls_name, _, method = text[5:].partition(".")
             cls = next((c for c in s.classes if c[0] == cls_name), None)
@@ -298,6 +302,32 @@ class Project:
             return found[0], found[1]
         return None
 
+    def _passed_up(self, path: str, cls_name: str, attr: str) -> tuple[str, str] | None:
+        """``self.attr(x)`` in ``cls_name``, whose ``__init__`` takes the module as a parameter
+        that subclasses in other files pass up: ``super().__init__(backbone, rpn, ...)`` after
+        ``rpn = RegionProposalNetwork(...)`` (torchvision's FasterRCNN to GeneralizedRCNN). The
+        forward of the class they build, when every such subclass builds the same one."""
+        if self._subclasses is None:  # base name as written -> (path, class) with its own __init__
+            self._subclasses = {}
+            for p, r in self.by_path.items():
+                for c in r.summary.classes if r.summary is not None else ():
+                    for b in c[1] if "__init__" in c[2] else ():
+                        self._subclasses.setdefault(b.rpartition(".")[2], []).append((p, c[0]))
+        subs = [(p, name) for p, name in self._subclasses.get(cls_name, ()) if p != path and any(
+            (self.base(p, b, 1) or ())[:2] == (path, cls_name) for c in self.summary(p).classes
+            if c[0] == name for b in c[1])]
+        param = _init_param(self.tree(path), cls_name, attr) if subs else None
+        if param is None:
+            return None
+        found = set()
+        for p, name in subs:
+            built = _built_for(self.tree(p), name, *param)
+            cls = self.base(p, built, 1) if built else None
+            hit = self.method(cls[0], cls[1], "forward", 1) if cls else None
+            if hit is None:
+                return None
+            found.add(hit[:2])
+        return found.pop() if len(found) == 1 else None
 
     def overrides(self, path: str, text: str) -> tuple[tuple[str, str, str], ...]:
         """For a method call on an instance (``solver.integrate(t)``, ``self.enc.step(x)``:
@@ -420,6 +450,46 @@ class Project:
             if found is not None:
                 return found
         return None
+
+
+def _init_of(tree: ast.Module | None, cls_name: str) -> ast.FunctionDef | None:
+    cls = next((n for n in tree.body if type(n) is ast.ClassDef and n.name == cls_name), None) if tree else None
+    return next((n for n in cls.body if type(n) is ast.FunctionDef and n.name == "__init__"), None) if cls else None
+
+
+def _init_param(tree: ast.Module | None, cls_name: str, attr: str) -> tuple[str, int] | None:
+    """(parameter, its position after ``self``) that ``__init__`` stores as ``self.attr = parameter``."""
+    init = _init_of(tree, cls_name)
+    names = [a.arg for a in init.args.args[1:]] if init else []
+    for node in ast.walk(init) if init else ():
+        if (type(node) is ast.Assign and len(node.targets) == 1 and type(node.targets[0]) is ast.Attribute
+                and node.targets[0].attr == attr and dotted(node.targets[0].value) == "self"
+                and type(node.value) is ast.Name and node.value.id in names):
+            return node.value.id, names.index(node.value.id)
+    return None
+
+
+def _built_for(tree: ast.Module | None, cls_name: str, param: str, position: int) -> str | None:
+    """The class, as written, that ``cls_name.__init__`` builds and passes up as ``param``:
+    ``super().__init__(..., x, ...)`` (or ``param=x``) after ``x = Cls(...)``, or ``Cls(...)`` in place."""
+    init = _init_of(tree, cls_name)
+    built: dict[str, str] = {}
+    for node in ast.walk(init) if init else ():
+        if (type(node) is ast.Assign and type(node.value) is ast.Call and len(node.targets) == 1
+                and type(node.targets[0]) is ast.Name):
+            built.setdefault(node.targets[0].id, dotted(node.value.func))
+    for node in ast.walk(init) if init else ():
+        f = node.func if type(node) is ast.Call else None
+        if not (type(f) is ast.Attribute and f.attr == "__init__" and type(f.value) is ast.Call
+                and dotted(f.value.func) == "super"):
+            continue
+        arg = next((k.value for k in node.keywords if k.arg == param), None)
+        if arg is None and position < len(node.args) and not any(type(a) is ast.Starred for a in node.args):
+            arg = node.args[position]
+        if type(arg) is ast.Call:
+            return dotted(arg.func) or None
+        return built.get(arg.id) if type(arg) is ast.Name else None
+    return None
 
 
 def _returns(tree: ast.Module) -> tuple[tuple[str, tuple[str, ...]], ...]:
