@@ -42,8 +42,10 @@ Formula (calibrated in docs/accuracy.md against a measured share of ATen op call
   calls of one caller are taken as one shape (Dynamo: 2 graphs on two shapes, 1 on one).
 - Per compile entry (``entries[]``), the same figures over the traced functions the entry
   reaches, and ``expected_recompiles``: the statements that grow a tensor inside a loop
-  (a decode loop's ``torch.cat``, a KV cache), each a new shape per step, so at least one
-  recompile each (a lower bound: how many steps run is not in the code).
+  (a decode loop's ``torch.cat``, a KV cache), each a new shape per step, and the frames
+  compiled twice above, each at least one recompile (a lower bound: how many steps run is not
+  in the code; Dynamo recompiles each once, then with dynamic shapes, where Neuron compiles
+  every new shape).
 
 Statements are the statements of a function's own body (its callees count for
 themselves), so a call to a submodule costs one statement where its ops are counted in the
@@ -72,6 +74,8 @@ FORMULA = ("estimated_coverage = 1 - lost statements / statements of traced func
            "callees (and those of the eager rest of a frame) become frames of their own, compiled "
            "twice when entered from two callers or in a loop of a skipped frame (other shapes: a "
            "second compile with dynamic shapes)")
+RECOMPILED = ("a frame of its own called with other shapes (from two callers, or in a loop of a frame that "
+              "runs eagerly): compiled again, with dynamic shapes")
 NO_OP_BREAKS = frozenset({"NM403", "NM404"})  # print/log/Python calls: a split, no eager tensor op
 
 
@@ -381,15 +385,20 @@ def entries(files: list[FileResult], requested: tuple[str, ...] = (),
     out = []
     for r, f in rows[source]:
         reach = _reach((r.path, f), traced, links)
-        summary = _summary(estimate(reach, None, call_links))
+        est = estimate(reach, None, call_links)
+        summary = _summary(est)
         grows = sorted({(shown(p), g.name, line) for p, g in reach for line in g.grows}, key=lambda x: (x[0], x[2]))
+        again = sorted({(shown(p), e.function.name, e.function.line) for (p, _), e in zip(reach, est) if e.recompiled},
+                       key=lambda x: (x[0], x[2]))
         row = {
             "entry": f.entry or f"{shown(r.path)}:{f.name}", "path": shown(r.path), "function": f.name, "line": f.line,
             "estimated_coverage": summary["estimated_coverage"],
             "expected_graphs": summary["expected_graphs"],
-            "expected_recompiles": len(grows),
-            "recompile_sources": [{"path": p, "line": line, "function": name, "why": "a tensor grown inside a "
-                                   "loop: a new shape at every step"} for p, name, line in grows],
+            "expected_recompiles": len(grows) + len(again),
+            "recompile_sources": [*({"path": p, "line": line, "function": name, "why": "a tensor grown inside a "
+                                     "loop: a new shape at every step"} for p, name, line in grows),
+                                  *({"path": p, "line": line, "function": name, "why": RECOMPILED}
+                                    for p, name, line in again)],
             "traced_functions": summary["traced_functions"],
             "break_statements": summary["break_statements"],
             "statements": summary["statements"],

@@ -118,3 +118,16 @@ def test_a_module_a_subclass_of_another_file_builds_and_passes_up(capsys):
     graphs on ``TwoStageDetector(8)`` (torch 2.13, ``explain``); expected 1 before, when the
     module passed up was not resolved across files."""
     assert _entries(capsys)["BaseDetector.forward"]["expected_graphs"] == 4
+
+
+def test_a_frame_compiled_again_for_other_shapes_is_an_expected_recompile(capsys):
+    """stacks/shapes.py: ``clip``, compiled for the first feature level and again for the
+    next (Levels): Dynamo logs one recompile ("Recompiling function clip ... tensor 'boxes'
+    size mismatch at index 0", ``torch._logging.set_logs(recompiles=True)``, torch 2.13), as it
+    does for a KV cache grown per step (one, then dynamic shapes). Each is a recompile source."""
+    entries = _entries(capsys)
+    levels = entries["Levels.forward"]
+    assert levels["expected_recompiles"] == 1
+    assert [(s["function"], s["line"]) for s in levels["recompile_sources"]] == [("clip", 6)]
+    assert "compiled again" in levels["recompile_sources"][0]["why"]
+    assert entries["Stack.forward"]["expected_recompiles"] == 0  # layers of one shape share their frames

@@ -15,8 +15,9 @@ the report picks, in this order:
 3. otherwise every ``forward`` in the product (library and scripts), said so.
 
 Entries are weighted by their statements (how much work each does). Expected recompiles are
-the scan's (tensors grown inside a loop), per file for the file rows. The ``assumption``
-sentence says which of these the figure is and whether the project calls ``torch.compile``.
+the scan's (tensors grown inside a loop, frames compiled again for other shapes), per file for
+the file rows. The ``assumption`` sentence says which of these the figure is and whether the
+project calls ``torch.compile``.
 """
 
 from __future__ import annotations
