@@ -353,6 +353,7 @@ _TENSOR_TYPES = ("Tensor", "torch.Tensor", "FloatTensor", "LongTensor", "BoolTen
 
 _FUNCS = (ast.FunctionDef, ast.AsyncFunctionDef)
 _LOOPS = (ast.For, ast.AsyncFor, ast.While)
+_LOOP_TYPES = frozenset(_LOOPS)
 _TRYS = (ast.Try, ast.TryStar) if hasattr(ast, "TryStar") else (ast.Try,)
 
 
@@ -395,6 +396,7 @@ class _State:
     set_anywhere: set[str] | None = None  # _set_anywhere's answer
     buffers: dict[int, set[str]] = field(default_factory=dict)  # class id -> self.register_buffer names
     subclass_rnns: dict[int, set[str]] = field(default_factory=dict)  # class id -> attrs its subclasses make RNNs
+    rnn_classes: list | None = None  # (class, its attributes that hold an RNN) for the classes that have one
 
 
 @on(ast.ClassDef)
@@ -1192,10 +1194,14 @@ class Tensors:
                 if (default is None or (isinstance(default, ast.Constant) and default.value is None)) \
                         and scope_kinds(ctx, chain).used_as.get(a.arg) != SCALAR:
                     self.names.add(a.arg)
-        loops = [(s.lineno, s.end_lineno or s.lineno) for s in body.statements if isinstance(s, _LOOPS)]
+        loops = [(s.lineno, s.end_lineno or s.lineno) for s in body.statements if type(s) in _LOOP_TYPES]
         for _ in range(2):  # names assigned from names assigned later in a loop body
             for node in body.binders:
-                line = min((start for start, end in loops if start <= node.lineno <= end), default=node.lineno)
+                line = node.lineno
+                for start, end in loops:  # in source order: the first loop holding it is the outermost
+                    if start <= line <= end:
+                        line = start
+                        break
                 if isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)) and node.value is not None:
                     targets = node.targets if isinstance(node, ast.Assign) else [node.target]
                     if self.of(node.value) or (isinstance(node, ast.AugAssign) and self.of(node.target)):
@@ -1214,15 +1220,18 @@ class Tensors:
         if isinstance(target, ast.Name):
             self.names.add(target.id)
             self.assigned.add(target.id)
-            self.since[target.id] = min(line, self.since.get(target.id, line))
+            if line < self.since.get(target.id, line + 1):
+                self.since[target.id] = line
         elif isinstance(target, (ast.Tuple, ast.List)):
             for e in target.elts:
                 self._bind(e.value if isinstance(e, ast.Starred) else e, line)
 
     def of(self, e: ast.AST) -> bool:
         if isinstance(e, ast.Name):
-            return e.id in self.names and getattr(e, "lineno", 0) >= self.since.get(e.id, 0) \
-                and id(e) not in self.numbers
+            if e.id not in self.names:
+                return False
+            since = self.since.get(e.id)
+            return (since is None or getattr(e, "lineno", since) >= since) and id(e) not in self.numbers
         if isinstance(e, ast.Call):  # the commonest value first (the tests below are disjoint)
             return self._call(e)
         if isinstance(e, ast.Attribute):
@@ -1314,8 +1323,8 @@ def _numbers(body: _Body) -> frozenset[int]:
     """Ids of the name loads of a function's body that an ``isinstance`` test around them says
     hold a Python number (the branch it guards, the operands after it in ``and``/``or``), up to
     the name's first rebinding there."""
-    if not any(type(c.func) is ast.Name and c.func.id == "isinstance" or dotted(c.func).endswith("is_tensor")
-               for c in body.calls):
+    if not any(c.func.id == "isinstance" if type(c.func) is ast.Name else
+               type(c.func) is ast.Attribute and c.func.attr == "is_tensor" for c in body.calls):
         return frozenset()
     out: set[int] = set()
 
@@ -1670,11 +1679,13 @@ def _submodule_kind(cls: ast.ClassDef, attr: str, ctx: Context, d: _State) -> st
     # a base whose method calls a placeholder that its subclasses in the file make an RNN (timm's
     # sequencer: RNN2dBase.forward calls self.rnn_v, an nn.LSTM in LSTM2d.__init__); measured: the
     # inherited method breaks there as the RNN's own would
+    if d.rnn_classes is None:  # the classes of the file that make an RNN, with the attributes
+        d.rnn_classes = [(c, {a for a, k in d.attr_kinds.get(id(c), {}).items() if k == "rnn"})
+                         for c in d.classes.values() if "rnn" in d.attr_kinds.get(id(c), {}).values()]
     found = d.subclass_rnns.get(id(cls))
     if found is None:
-        found = d.subclass_rnns[id(cls)] = {
-            a for c in d.classes.values() if c is not cls and any(b is cls for b, _ in _lineage(c, d))
-            for a, k in d.attr_kinds.get(id(c), {}).items() if k == "rnn"}
+        found = d.subclass_rnns[id(cls)] = {a for c, attrs in d.rnn_classes if c is not cls
+                                            and any(b is cls for b, _ in _lineage(c, d)) for a in attrs}
     return "rnn" if attr in found else None
 
 
@@ -1887,7 +1898,7 @@ def report_traced(ctx: Context) -> None:
         tensors = tensors_of[id(fn)]
         where = _enclosing(fn, d)
         hazards = _hazards(fn, tensors, ctx, d, tf.cls)
-        if "sparse" in ctx.src.text or "spmm" in ctx.src.text:
+        if "mm" in ctx.src.text or "sparse." in ctx.src.text:  # spmm, smm, hspmm, torch.sparse.*
             hazards += _sparse_passed(fn, tf, ctx, d)
         statements = tuple(sorted({s.lineno for s in _statements(fn, d)}))
         sites: dict[int, BreakSite] = {}
@@ -2197,10 +2208,17 @@ def _sparse_params(fn: ast.AST, ctx: Context, d: _State) -> set[str]:
     params = {a.arg for a in (*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs)}
     out = set()
     for c in _body(fn, d).calls if chain else ():
-        name = ctx.names.qualify(c.func, chain) or ""
-        if name in _SPARSE_FUNCTIONS or name.startswith("torch.sparse."):
-            out.update(a.id for a in c.args[:2] if type(a) is ast.Name and a.id in params)
+        leaf = c.func.attr if type(c.func) is ast.Attribute else c.func.id if type(c.func) is ast.Name else ""
+        at = _SPARSE_OPERAND.get(ctx.names.qualify(c.func, chain) or "") if leaf in _SPARSE_LEAVES else None
+        if at is not None and len(c.args) > at and type(c.args[at]) is ast.Name and c.args[at].id in params:
+            out.add(c.args[at].id)
     return out
+
+
+# functions whose operand at this position must be a sparse tensor (a constructor's are dense)
+_SPARSE_OPERAND = {"torch.spmm": 0, "torch.smm": 0, "torch.hspmm": 0, "torch.sparse.mm": 0, "torch.sparse.sum": 0,
+                   "torch.sparse.softmax": 0, "torch.sparse.log_softmax": 0, "torch.sparse.addmm": 1}
+_SPARSE_LEAVES = frozenset(name.rpartition(".")[2] for name in _SPARSE_OPERAND)
 
 
 def _sparse_passed(fn: ast.AST, tf: Traced, ctx: Context, d: _State) -> list[Hazard]:

@@ -280,8 +280,9 @@ def _is_tensor_value(e: ast.AST, ctx: Context) -> bool:
         name = ctx.qualify(e.func)
         if name is not None:
             return name.startswith("torch.") and not name.startswith(("torch.is_", "torch.jit."))
-        if _builtin_extreme(e, ctx):
-            return any(_is_tensor_value(a, ctx) for a in e.args)
+        if type(e.func) is ast.Name:  # the builtin max()/min() of a tensor and a number: a tensor (no break)
+            return e.func.id in ("max", "min") and ctx.names.resolve(e.func.id, ctx.chain) is None \
+                and any(_is_tensor_value(a, ctx) for a in e.args)
         return isinstance(e.func, ast.Attribute) and e.func.attr in TENSOR_METHODS
     if isinstance(e, ast.BinOp):
         return _is_tensor_value(e.left, ctx) or _is_tensor_value(e.right, ctx)
@@ -289,12 +290,6 @@ def _is_tensor_value(e: ast.AST, ctx: Context) -> bool:
         return (id(ctx.chain[-1]), e.id) in ctx.state(_State).tensors
     return _is_mask(e, ctx)
 
-
-def _builtin_extreme(e: ast.AST, ctx: Context) -> bool:
-    """``max(...)``/``min(...)`` of the builtins: of a tensor and a number it is a tensor (Dynamo
-    compares them in the graph, measured: no break)."""
-    return (isinstance(e, ast.Call) and isinstance(e.func, ast.Name) and e.func.id in ("max", "min")
-            and ctx.names.resolve(e.func.id, ctx.chain) is None)
 
 
 def _is_int_like(e: ast.AST) -> bool:
@@ -361,9 +356,11 @@ def _is_mask(e: ast.AST, ctx: Context) -> bool:
     if isinstance(e, ast.Name):
         return (id(ctx.chain[-1]), e.id) in ctx.state(_State).masks or _mask_parameter(e.id, ctx)
     if isinstance(e, ast.Subscript) and isinstance(e.value, ast.Name):  # mask[0], mask[i], mask[:, 0]: part of a mask
+        if not _is_mask(e.value, ctx):
+            return False
         parts = e.slice.elts if isinstance(e.slice, ast.Tuple) else [e.slice]
         return all(isinstance(p, (ast.Constant, ast.Slice)) or isinstance(p, ast.Name) and not _is_tensor_value(p, ctx)
-                   for p in parts) and _is_mask(e.value, ctx)
+                   for p in parts)
     return False
 
 
