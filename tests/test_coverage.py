@@ -228,3 +228,23 @@ def test_callees_where_the_rest_of_a_frame_runs_eagerly_are_frames_of_their_own(
     assert by_name["f"].rest_eager_from == 6 and by_name["relu_helper"].own_frame
     assert by_name["relu_helper"].recompiled
     assert _summary(est)["expected_graphs"] == 3
+
+
+def test_an_rnn_a_subclass_sets_weighs_what_the_rnn_weighs():
+    """timm's sequencer: ``RNN2dBase.forward`` calls ``self.rnn``, an identity placeholder there
+    and an ``nn.LSTM`` in the subclass ``LSTM2d``; the call runs the LSTM eagerly (the rest of
+    the frame, NM406), so losing it costs the LSTM's weight (its eager ATen calls / 2), not one
+    statement (constructs.py "LSTM set by a subclass, called in the base's forward": 31 %)."""
+    from neuron_migrate.coverage import estimate_functions
+
+    src = (b"import torch\nfrom torch import nn\n\n\nclass Base(nn.Module):\n"
+           b"    def __init__(self):\n        super().__init__()\n        self.rnn = nn.Identity()\n\n"
+           b"    def forward(self, t):\n        y = t * 2\n        y = y + 1\n"
+           b"        out, _ = self.rnn(y.unsqueeze(1))\n        return out * 3\n\n\n"
+           b"class LSTM2d(Base):\n    def __init__(self):\n        super().__init__()\n"
+           b"        self.rnn = nn.LSTM(4, 4, batch_first=True, bidirectional=True)\n")
+    r = analyse("m.py", src, Options())
+    fwd = next(f for f in r.traced if f.name == "Base.forward")
+    assert dict(fwd.weights)[13] > 1
+    est = next(e for e in estimate_functions(r.traced) if e.function.name == "Base.forward")
+    assert est.rest_eager_from == 13 and est.lost > 2

@@ -1694,12 +1694,21 @@ def submodule_weight(cls: ast.ClassDef, attr: str, ctx: Context, d: _State) -> i
     for c, is_transformer in _class_chain(cls, ctx, d):
         weight = d.attr_weights.get(id(c), {}).get(attr)
         if weight is not None:
-            return weight
+            return weight if weight > 1 else max(weight, _subclass_rnn_weight(cls, attr, ctx, d))
         if is_transformer and attr in _TRANSFORMER_LAYERS:
             init = d.super_init.get(id(c))
             layers = _layers(init, *_TRANSFORMER_LAYERS[attr]) if init is not None else 6
             return _CONTAINER_WEIGHT["TransformerEncoder" if attr == "encoder" else "TransformerDecoder"] * layers
-    return 1
+    return _subclass_rnn_weight(cls, attr, ctx, d)
+
+
+def _subclass_rnn_weight(cls: ast.ClassDef, attr: str, ctx: Context, d: _State) -> int:
+    """The weight of an RNN that subclasses of the file set where the class holds a placeholder
+    (timm's sequencer: ``self.rnn_v`` an ``RNNIdentity`` in RNN2dBase, an ``nn.LSTM`` in LSTM2d)."""
+    if _submodule_kind(cls, attr, ctx, d) != "rnn":
+        return 1
+    return max((d.attr_weights.get(id(c), {}).get(attr, 1) for c in d.classes.values()
+                if c is not cls and any(b is cls for b, _ in _lineage(c, d))), default=1)
 
 
 def _submodule_hazard(call: ast.Call, attr: str, kind: str | None) -> Hazard | None:
