@@ -8,7 +8,10 @@ our backend), with two additions that explain lacks:
   resumable (the frame is skipped and runs eagerly);
 * coverage: the share of the call's ATen operator calls that run inside a captured graph.
   An eager run under a counting dispatch mode gives the total; the compiled run counts
-  the calls made while a captured graph executes.
+  the calls made while a captured graph executes, and, when the call runs backward (a
+  training step), the backward calls of the autograd nodes a captured graph recorded: AOT
+  autograd, which a compiling backend uses, captures that backward as a graph of its own.
+  The backward of ops that ran eagerly, and the accumulation into ``.grad``, stay outside.
 
 :func:`measure_first_call` measures what a user meets, the first compiled call of a fresh
 model, against the first eager call of another build of it (code that runs only on a first
@@ -48,8 +51,8 @@ class Measurement:
     graphs: int = 0
     ops_per_graph: list[int] = field(default_factory=list)
     breaks: list[Break] = field(default_factory=list)
-    eager_ops: int = 0  # ATen calls of one eager forward
-    graph_ops: int = 0  # ATen calls made inside captured graphs during the compiled forward
+    eager_ops: int = 0  # ATen calls of one eager call (its backward too, in a training step)
+    graph_ops: int = 0  # ATen calls inside captured graphs during the compiled call (and their backward)
     op_counts: Counter = field(default_factory=Counter)  # graph ops by name
 
     @property
@@ -76,6 +79,45 @@ class _CountAten(TorchDispatchMode):
     def __torch_dispatch__(self, func, types, args=(), kwargs=None):
         self.calls += 1
         return func(*args, **(kwargs or {}))
+
+
+class _GraphBackward:
+    """Counts the ATen calls of the backward of the autograd nodes recorded inside captured graphs
+    (walked from a graph's outputs back to its inputs' nodes; ``AccumulateGrad`` excluded):
+    a hook before and after each such node switches the counting mode on and off."""
+
+    def __init__(self) -> None:
+        self.counter = _CountAten()
+        self.nodes: dict[int, Any] = {}  # id -> node, kept alive so that ids stay unique
+        self.depth = 0  # a node's backward may run a nested backward (reentrant checkpoints)
+        # the hooks run inside the compiled call: Dynamo must not trace them
+        self.hooks = torch._dynamo.disable(self._enter), torch._dynamo.disable(self._exit)
+
+    def record(self, inputs: tuple, outputs: Any) -> None:
+        stop = {id(t.grad_fn) for t in inputs if isinstance(t, torch.Tensor) and t.grad_fn is not None}
+        todo = [t.grad_fn for t in torch.utils._pytree.tree_leaves(outputs) if isinstance(t, torch.Tensor)]
+        while todo:
+            node = todo.pop()
+            if node is None or id(node) in stop or id(node) in self.nodes or type(node).__name__ == "AccumulateGrad":
+                continue
+            self.nodes[id(node)] = node
+            node.register_prehook(self.hooks[0])
+            node.register_hook(self.hooks[1])
+            todo.extend(f for f, _ in node.next_functions)
+
+    @property
+    def calls(self) -> int:
+        return self.counter.calls
+
+    def _enter(self, grad_outputs):
+        self.depth += 1
+        if self.depth == 1:
+            self.counter.__enter__()
+
+    def _exit(self, grad_inputs, grad_outputs):
+        self.depth -= 1
+        if self.depth == 0:
+            self.counter.__exit__(None, None, None)
 
 
 class _BreakLog(logging.Handler):
@@ -196,6 +238,7 @@ def _compiled(fn: Callable, args: tuple, kwargs: dict | None, grad: bool, eager_
     ops_per_graph: list = []
     op_count = 0
     in_graph = _CountAten()
+    backward = _GraphBackward()
 
     def backend(gm: torch.fx.GraphModule, example_inputs: Any):
         nonlocal graphs, op_count, ops_per_graph, reasons
@@ -205,7 +248,10 @@ def _compiled(fn: Callable, args: tuple, kwargs: dict | None, grad: bool, eager_
 
         def run(*a):
             with in_graph:
-                return forward(*a)
+                out = forward(*a)
+            if torch.is_grad_enabled():
+                backward.record(a, out)
+            return out
         return run
 
     dynamo.reset()
@@ -221,7 +267,7 @@ def _compiled(fn: Callable, args: tuple, kwargs: dict | None, grad: bool, eager_
     m.graphs = len(graphs)
     m.ops_per_graph = [len(o) for o in ops_per_graph]
     m.op_counts = Counter(_op_name(t) for ops in ops_per_graph for t in ops)
-    m.graph_ops = in_graph.calls
+    m.graph_ops = in_graph.calls + backward.calls
 
     def key(file: str, line: int, stack: tuple) -> tuple:  # the break and the user's frame that reached it
         if user(file):
