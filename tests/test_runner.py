@@ -35,3 +35,52 @@ def test_cycles_made_by_a_task_are_freed_file_by_file():
     before = sum(type(o) is Cycle for o in gc.get_objects())
     for _ in runner.in_pool(_make_cycle, list(range(50)), ("t",), jobs=1):
         assert sum(type(o) is Cycle for o in gc.get_objects()) == before
+
+
+LEAKY = '''
+import numpy as np
+import torch
+from torch import nn
+from torch.utils.data import DataLoader, Dataset
+
+
+class Pairs(Dataset):
+    def __getitem__(self, i):
+        return torch.zeros(3)[torch.zeros(3) > 0]
+
+
+class Net(nn.Module):
+    def __init__(self, verbose=False):
+        super().__init__()
+        self.verbose = verbose
+
+    def forward(self, x, debug=False):
+        y = x.relu()
+        if debug or self.verbose:
+            print(np.mean(y.numpy()))
+        return y
+
+
+loader = DataLoader(Pairs(), collate_fn=lambda b: b)
+'''
+
+
+def test_an_analysed_file_leaves_no_cycle_behind():
+    """Its syntax tree is then freed by reference counting as the analysis returns: a cycle
+    holding the check context (a closure that calls itself, say) kept the whole tree for the
+    per-file collection, which then traversed and freed it (2.5% of a cold timm scan)."""
+    from pathlib import Path
+
+    from neuron_migrate import engine
+    from neuron_migrate.models import Options
+
+    fixtures = sorted((Path(__file__).resolve().parent.parent / "fixtures").rglob("*.py"))
+    files = [("leaky.py", LEAKY.encode()), *((str(p), p.read_bytes()) for p in fixtures)]
+    gc.collect()
+    gc.disable()
+    try:
+        for path, data in files:
+            engine.analyse(path, data, Options())
+            assert gc.collect(0) == 0, path
+    finally:
+        gc.enable()

@@ -1650,7 +1650,9 @@ def _numpy_of_tensor(e: ast.AST, t: Tensors, ctx: Context, chain) -> bool:
         if isinstance(a, ast.Compare):
             return strong(a.left) or any(strong(c) for c in a.comparators)
         return isinstance(a, ast.Call) and t.of(a)
-    return any(strong(a) for a in e.args)
+    found = any(strong(a) for a in e.args)
+    del strong  # it calls itself: see _off_by_default
+    return found
 
 
 _NN_TRANSFORMER = ("torch.nn.Transformer", "torch.nn.modules.transformer.Transformer")
@@ -2082,6 +2084,7 @@ def _off_by_default(tf: Traced, ctx: Context, d: _State) -> dict[int, str]:
                 for v in test.values[1:]:
                     for n in all_nodes(v):
                         out.setdefault(id(n), cond)
+    del off  # a closure that calls itself is a cycle: it would hold ctx, so the tree, until a collection
     return out
 
 

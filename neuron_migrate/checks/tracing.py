@@ -135,6 +135,7 @@ def host_side_scopes(tree: ast.Module, qualify, traced: frozenset[str] = frozens
         return False
 
     host: set[int] = {id(c) for c in classes.values() if data_class(c, set())}
+    del data_class  # it calls itself: a cycle holding qualify, so the file's tree, until a collection
     # no data class and no loader hook named (an identifier is written as it reads unless
     # non-ASCII letters spell it): nothing is the host's, so no helper is used only there
     if not host and text is not None and text.isascii() and not any(h in text for h in _LOADER_HOOKS):
