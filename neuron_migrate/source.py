@@ -68,6 +68,17 @@ class SourceFile:
         lines = text.split("\n")
         return [0, *islice(map(add, accumulate(map(len, lines)), count(1)), len(lines) - 1)]
 
+    @cached_property
+    def names_text(self) -> str:
+        """The text as Python reads its names: NFKC-normalised where it is not ASCII (a name
+        spelt with compatibility letters, ``ｆｏｏ``, is ``foo``). A name of the file is in it
+        as the tree has it; a search of it that finds no name finds none in the tree."""
+        if self.text.isascii():
+            return self.text
+        import unicodedata
+
+        return unicodedata.normalize("NFKC", self.text)
+
     @property
     def line_count(self) -> int:
         return len(self.line_starts) - (1 if self.text.endswith(("\n", "\r")) else 0)

@@ -155,6 +155,11 @@ def test_data_loading_code_runs_its_operators_on_the_host():
     # not a Dataset, not a collate_fn: the same code is device code
     plain = LOADER.replace("class Sorted(Dataset)", "class Sorted(object)").replace(", collate_fn=pad", "")
     assert nm2(plain) == [(6, "NM202"), (12, "NM206"), (12, "NM203"), (12, "NM202"), (19, "NM202")]
+    # a hook Python reads as collate_fn, spelt in fullwidth letters (NFKC), in a file whose
+    # comment is not NFKC-normal: pad is still the loader's
+    odd = plain.replace("loader = DataLoader(Sorted()", "loader = DataLoader(Sorted(), ｃｏｌｌａｔｅ_ｆｎ=pad")
+    odd = odd.replace("import torch\n", "import torch  # ２ ，\n", 1)
+    assert nm2(odd) == [(12, "NM206"), (12, "NM203"), (12, "NM202"), (19, "NM202")]
 
 
 def test_dtype_severities():

@@ -282,12 +282,7 @@ def _may_name_cuda_only(ctx: Context) -> bool:
     match has none. Strings, whose escapes may spell a word, are looked at by the walk."""
     state = ctx.state(_State)
     if state.may_name_cuda_only is None:
-        text = ctx.src.text
-        if not text.isascii():
-            import unicodedata
-
-            text = unicodedata.normalize("NFKC", text)
-        state.may_name_cuda_only = state.cuda_only_string or _names_cuda_only(text)
+        state.may_name_cuda_only = state.cuda_only_string or _names_cuda_only(ctx.src.names_text)
     return state.may_name_cuda_only
 
 

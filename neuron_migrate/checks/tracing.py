@@ -97,7 +97,7 @@ def host_scope(ctx) -> ast.AST | None:
     if state.ids is None:
         tree, path = ctx.tree, ctx.src.path
         traced = frozenset(name for p, name, _ in ctx.options.traced_roots if p == path) if ctx.options else frozenset()
-        state.ids = host_side_scopes(tree, lambda e: ctx.names.qualify(e, (tree,)), traced, ctx.src.text)
+        state.ids = host_side_scopes(tree, lambda e: ctx.names.qualify(e, (tree,)), traced, ctx.src.names_text)
     return next((s for s in ctx.chain if id(s) in state.ids), None) if state.ids else None
 
 
@@ -108,8 +108,9 @@ def host_side_scopes(tree: ast.Module, qualify, traced: frozenset[str] = frozens
     functions handed to a loader as ``collate_fn``/``worker_init_fn``, and the module-level
     functions used only inside those (not ``traced``, the names traced from another file).
     Their tensors are the host's: a data-dependent shape there is no shape on the device.
-    ``qualify(expr)`` names an expression at module level; ``text``, the file's source, spares
-    the walk for uses when no class is a data class and no loader hook is named."""
+    ``qualify(expr)`` names an expression at module level; ``text``, the file's names as
+    Python reads them (``SourceFile.names_text``), spares the walk for uses when no class is a
+    data class and no loader hook is named."""
     classes: dict[str, ast.ClassDef] = {}
     functions: dict[str, ast.AST] = {}
     todo = list(tree.body)
@@ -136,9 +137,8 @@ def host_side_scopes(tree: ast.Module, qualify, traced: frozenset[str] = frozens
 
     host: set[int] = {id(c) for c in classes.values() if data_class(c, set())}
     del data_class  # it calls itself: a cycle holding qualify, so the file's tree, until a collection
-    # no data class and no loader hook named (an identifier is written as it reads unless
-    # non-ASCII letters spell it): nothing is the host's, so no helper is used only there
-    if not host and text is not None and text.isascii() and not any(h in text for h in _LOADER_HOOKS):
+    # no data class and no loader hook named: nothing is the host's, so no helper is used only there
+    if not host and text is not None and not any(h in text for h in _LOADER_HOOKS):
         return frozenset()
     # where each module-level function's name is used: the scopes around each use
     uses: dict[str, list[tuple[int, ...]]] = {}
