@@ -318,3 +318,22 @@ def test_a_package_is_named_from_its_own_top_folder(tmp_path):
     assert project.module_path("solvers.ode.rk") == "libs/solvers/solvers/ode/rk.py"
     assert project.module_path("libs.solvers.solvers.ode.rk") == "libs/solvers/solvers/ode/rk.py"
     assert project.module_path("train") is None  # a script's folder is not a package: its name stays
+
+
+def test_a_file_is_parsed_for_a_module_passed_up_only_if_its_text_can_assign_it(tmp_path):
+    """``_passed_up`` reads ``self.attr = parameter`` from the base's ``__init__``; a file whose
+    text holds no ``attr = name`` is not parsed for it (a warm timm scan parsed
+    vision_transformer.py on every run to find nothing)."""
+    from neuron_migrate.models import Options
+    from neuron_migrate.runner import scan as run
+
+    (tmp_path / "base.py").write_text(
+        "from torch import nn\n\n\nclass Base(nn.Module):\n"
+        "    def __init__(self, head, norm):\n        super().__init__()\n"
+        "        self.head = (\n            head)  # passed up\n        self.norm = norm.copy()\n"
+    )
+    result, _ = run([tmp_path], Options(select=("NM4",)), jobs=1)
+    project = Project(result.files, tmp_path)
+    assert project._assigns_name("base.py", "head")
+    assert not project._assigns_name("base.py", "norm")  # a call, not a parameter
+    assert not project._assigns_name("base.py", "missing")

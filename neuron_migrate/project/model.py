@@ -316,7 +316,7 @@ class Project:
         subs = [(p, name) for p, name in self._subclasses.get(cls_name, ()) if p != path and any(
             (self.base(p, b, 1) or ())[:2] == (path, cls_name) for c in self.summary(p).classes
             if c[0] == name for b in c[1])]
-        param = _init_param(self.tree(path), cls_name, attr) if subs else None
+        param = _init_param(self.tree(path), cls_name, attr) if subs and self._assigns_name(path, attr) else None
         if param is None:
             return None
         found = set()
@@ -328,6 +328,14 @@ class Project:
                 return None
             found.add(hit[:2])
         return found.pop() if len(found) == 1 else None
+
+    def _assigns_name(self, path: str, attr: str) -> bool:
+        """Whether the file's text can hold ``self.attr = name``: a warm scan parses no file
+        whose text cannot (``_passed_up`` would parse it only to find nothing)."""
+        found = self.source(path)
+        return found is not None and found[1] is not None and re.search(
+            rf"\b{re.escape(attr)}[\s)\\]*=[\s(\\]*[^\W\d]\w*[\s)\\]*(?:[#;]|$)",
+            found[1].names_text, re.MULTILINE) is not None
 
     def overrides(self, path: str, text: str) -> tuple[tuple[str, str, str], ...]:
         """For a method call on an instance (``solver.integrate(t)``, ``self.enc.step(x)``:
