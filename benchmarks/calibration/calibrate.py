@@ -83,9 +83,14 @@ def measure_in_process(name: str) -> dict:
 
 def measure_model(name: str, timeout: int = 600) -> dict:
     """Measure one model in a child process, killed after ``timeout`` seconds."""
+    return in_child(HERE / "calibrate.py", name, timeout)
+
+
+def in_child(script: Path, name: str, timeout: int) -> dict:
+    """``python script --child NAME OUT.json``'s result for one model, or its error."""
     with tempfile.TemporaryDirectory(prefix="calibrate-") as tmp:
         out = Path(tmp) / "m.json"
-        cmd = [sys.executable, str(HERE / "calibrate.py"), "--child", name, str(out)]
+        cmd = [sys.executable, str(script), "--child", name, str(out)]
         try:
             proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
         except subprocess.TimeoutExpired:
@@ -290,13 +295,18 @@ SETS = {"calibration": models.CALIBRATION, "held_out": models.HELD_OUT, "held_ou
         "held_out_6": models.HELD_OUT_6, "held_out_7": models.HELD_OUT_7, "fixtures": models.FIXTURES}
 
 
+def child(argv: list[str], run) -> int:
+    """The child side of ``in_child``: ``run(NAME)``'s result written to OUT.json."""
+    models.prepare(argv[1])
+    models.stub_torchvision()
+    Path(argv[2]).write_text(json.dumps(run(argv[1])), encoding="utf-8")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == ["--child"]:  # python calibrate.py --child NAME OUT.json
-        models.prepare(argv[1])
-        models.stub_torchvision()
-        Path(argv[2]).write_text(json.dumps(measure_in_process(argv[1])), encoding="utf-8")
-        return 0
+        return child(argv, measure_in_process)
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--set", choices=(*SETS, "both", "quick"), default="both")
     ap.add_argument("--only", nargs="*", default=None)

@@ -23,9 +23,7 @@ import contextlib
 import io
 import json
 import os
-import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -92,27 +90,17 @@ def check_in_process(name: str) -> dict:
 
 
 def check(name: str, timeout: int) -> dict:
-    with tempfile.TemporaryDirectory(prefix="firstcall-") as tmp:
-        out = Path(tmp) / "r.json"
-        try:
-            proc = subprocess.run([sys.executable, str(Path(__file__).resolve()), "--child", name, str(out)],
-                                  capture_output=True, text=True, timeout=timeout)
-        except subprocess.TimeoutExpired:
-            return {"model": name, "error": f"timeout after {timeout} s"}
-        if not out.exists():
-            tail = (proc.stderr or "").strip().splitlines()[-1:] or [f"exit {proc.returncode}"]
-            return {"model": name, "error": f"the child failed: {tail[0][:200]}"}
-        return json.loads(out.read_text(encoding="utf-8"))
+    from calibrate import in_child
+
+    return in_child(Path(__file__).resolve(), name, timeout)
 
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
+    from calibrate import SETS, child, portable
+
     if argv[:1] == ["--child"]:  # python firstcall.py --child NAME OUT.json
-        models.prepare(argv[1])
-        models.stub_torchvision()
-        Path(argv[2]).write_text(json.dumps(check_in_process(argv[1])), encoding="utf-8")
-        return 0
-    from calibrate import SETS, portable
+        return child(argv, check_in_process)
 
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--set", choices=SETS, default=None)
