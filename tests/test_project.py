@@ -337,3 +337,21 @@ def test_a_file_is_parsed_for_a_module_passed_up_only_if_its_text_can_assign_it(
     assert project._assigns_name("base.py", "head")
     assert not project._assigns_name("base.py", "norm")  # a call, not a parameter
     assert not project._assigns_name("base.py", "missing")
+
+
+def test_an_object_built_in_traced_code_runs_its_init_there(tmp_path, capsys):
+    """``bm = Interval(t0, t1)`` in traced code (torchsde's BrownianInterval built by sdeint):
+    Dynamo traces ``__init__`` (a base's, when the class has none), so its breaks are breaks of
+    the entry (constructs.py, "object built in traced code, break in its __init__")."""
+    files = {
+        "sde/__init__.py": "",
+        "sde/base.py": "class Base:\n    def __init__(self, t0, t1):\n        self.n = int((t1 - t0).sum().item())\n",
+        "sde/interval.py": "from .base import Base\n\n\nclass Interval(Base):\n    pass\n",
+        "sde/solve.py": "from .interval import Interval\n\n\ndef solve(y):\n    bm = Interval(y[0], y[1])\n"
+                        "    return y * bm.n\n",
+    }
+    for rel, text in files.items():
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text(text)
+    doc = scan(capsys, tmp_path, "--entry", "sde/solve.py:solve")
+    assert [(f["path"], f["line"], f["code"]) for f in doc["findings"]] == [("sde/base.py", 3, "NM401")]

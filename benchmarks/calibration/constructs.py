@@ -295,6 +295,16 @@ def pick(name):
     if name == "stepper":
         return Stepper
     raise ValueError(name)
+
+class Interval:  # an object built in traced code (torchsde's BrownianInterval): its __init__ is traced
+    def __init__(self, t0, t1):
+        self.t0, self.t1 = t0, t1
+        self.n = int((t1 - t0).sum().item())
+
+class Wrapper(nn.Module):  # an nn.Module without parameters built in traced code (torchsde's ForwardSDE)
+    def __init__(self, scale):
+        super().__init__()
+        self.scale = scale
 """
 
 # name, condition, body of f(x) (x: float tensor of shape (4, 8)), dynamo config overrides
@@ -544,6 +554,8 @@ CASES: list[tuple[str, str, dict]] = [
     ("isinstance-decided tensor branch", "y = x * 2\nt = 0.5\nif isinstance(t, torch.Tensor) and t.sum() > 0:\n    y = y + 1\nreturn y * 2", {}),
     # calls the static side follows only through a local name (issue 14, seventh round: torchsde, torchcde)
     ("method of the class a factory picks", "y = x * 2\ncls = pick('stepper')\nsolver = cls()\nreturn solver.step(y) + 1", {}),
+    ("object built in traced code, break in its __init__", "y = x * 2\ni = Interval(y[0], y[1])\nreturn y * i.n", {}),
+    ("nn.Module without parameters built in traced code", "y = x * 2\nw = Wrapper(2.0)\nreturn y * w.scale", {}),
     ("function through a local alias, a if c else b", "y = x * 2\nf = helper_item if y.shape[0] > 2 else relu_helper\nreturn y * f(y)", {}),
 ]
 

@@ -294,12 +294,17 @@ class Project:
                     if hit is not None:
                         return hit[0], hit[1]
             return None
-        if "()." in text:  # a method of the classes a factory picks: the first here, the rest in also()
+        if "()." in text:  # a method of the classes a factory picks: the first here, the others in receivers()
             picked = self.receivers(path, text)
             return picked[0] if picked else None
         found = self._imported(path, text)
         if found is not None and found[2] in ("function", "method", "unreadable") and found[0] != path:
             return found[0], found[1]
+        if found is not None and found[2] == "class" and found[0] != path:
+            # an object built in traced code (torchsde's BrownianInterval(...)): Dynamo traces its
+            # __init__ (constructs.py, "object built in traced code, break in its __init__")
+            hit = self.method(found[0], found[1], "__init__")
+            return hit[:2] if hit is not None else None
         return None
 
     def _passed_up(self, path: str, cls_name: str, attr: str) -> tuple[str, str] | None:
