@@ -121,6 +121,9 @@ class Summary:
     # models compiled here but built elsewhere: (what built it as written, its string argument,
     # method, line of torch.compile), e.g. ("timm.create_model", "vit_base_patch16_224", "forward", 9)
     compiled: tuple[tuple[str, str, str, int], ...] = ()
+    # calls of ``calls`` that pass tensors: (traced function, callee text, line, positions of the
+    # tensor arguments, keywords given a tensor); the callee's parameters there are tensors
+    tensor_args: tuple[tuple[str, str, int, tuple[int, ...], tuple[str, ...]], ...] = ()
 
 
 @dataclass(frozen=True)

@@ -355,3 +355,22 @@ def test_an_object_built_in_traced_code_runs_its_init_there(tmp_path, capsys):
         (tmp_path / rel).write_text(text)
     doc = scan(capsys, tmp_path, "--entry", "sde/solve.py:solve")
     assert [(f["path"], f["line"], f["code"]) for f in doc["findings"]] == [("sde/base.py", 3, "NM401")]
+
+
+def test_a_tensor_passed_from_another_file_makes_the_parameter_a_tensor(tmp_path, capsys):
+    """A named entry's parameters without a default are tensors, as a forward's are, and a traced
+    caller of another file that passes a tensor makes the callee's parameter one (torchdiffeq's
+    ``_linear_interp(self, t0, t1, y0, y1, t)``: ``if t == t0`` reads a tensor on the host); a
+    number passed there (``interp(0.0, 1.0, 0.5)``) leaves the other callee's parameters alone."""
+    files = {
+        "ode/__init__.py": "",
+        "ode/interp.py": "def interp(t0, t1, t):\n    if t0 <= t:\n        return t1\n    return t0\n\n\n"
+                         "def scaled(a, b):\n    if a < b:\n        return a\n    return b\n",
+        "ode/solve.py": "from .interp import interp, scaled\n\n\ndef solve(t, y, seq_dim=None):\n"
+                        "    return interp(t[0], t[1], y) * scaled(0.5, 1.0)\n",
+    }
+    for rel, text in files.items():
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text(text)
+    doc = scan(capsys, tmp_path, "--entry", "ode/solve.py:solve")
+    assert [(f["path"], f["line"], f["code"]) for f in doc["findings"]] == [("ode/interp.py", 2, "NM402")]

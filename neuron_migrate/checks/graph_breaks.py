@@ -44,7 +44,7 @@ from dataclasses import dataclass, field
 
 from neuron_migrate.checks import Context, finalizer, on, prefilter, rule
 from neuron_migrate.checks.shapes import NM301
-from neuron_migrate.checks.tracing import COMPILED_AT, TENSOR_METHODS, ShapeBreaks, TracedCode, host_side_file
+from neuron_migrate.checks.tracing import COMPILED_AT, TENSOR_ARGS, TENSOR_METHODS, ShapeBreaks, TracedCode, host_side_file
 from neuron_migrate.kinds import SCALAR, TENSOR, call_kind, scope_kinds
 from neuron_migrate.models import BreakSite, TracedFunction
 from neuron_migrate.project.summary import dotted, module_level
@@ -727,7 +727,7 @@ def traced_functions(ctx: Context) -> dict[int, Traced]:
     todo: list[tuple[ast.AST, str, str]] = []
     # reached from another file (project/model.py): popped last, so the file's own reasons win
     for path, name, origin in ctx.options.traced_roots if ctx.options is not None else ():
-        if path == ctx.src.path:
+        if path == ctx.src.path and not origin.startswith(TENSOR_ARGS):
             fn = _named_function(name, d)
             if fn is not None:
                 todo.append((fn, _why_reached(origin), "" if origin.startswith(COMPILED_AT) else origin))
@@ -1164,7 +1164,8 @@ class Tensors:
     isinstance(clip, torch.Tensor):``), which Dynamo reads as a constant.
     """
 
-    def __init__(self, fn: ast.AST, ctx: Context, chain: tuple, passed: frozenset[str] = frozenset()):
+    def __init__(self, fn: ast.AST, ctx: Context, chain: tuple, passed: frozenset[str] = frozenset(),
+                 entry: bool = False):
         self.ctx, self.chain = ctx, chain
         self.names: set[str] = set()
         self.assigned: set[str] = set()  # names bound from a tensor expression in the body
@@ -1179,7 +1180,7 @@ class Tensors:
         commented = _type_comment(fn, ctx)  # def f(box, n):  # type: (Tensor, int) -> Tensor
         defaults = dict(zip([a.arg for a in positional][len(positional) - len(args.defaults):], args.defaults))
         defaults.update({a.arg: v for a, v in zip(args.kwonlyargs, args.kw_defaults) if v is not None})
-        is_forward = getattr(fn, "name", "") in ("forward", "__call__")
+        is_forward = entry or getattr(fn, "name", "") in ("forward", "__call__")
         for a in (*positional, *args.kwonlyargs):
             if a.arg in ("self", "cls"):
                 continue
@@ -1190,8 +1191,9 @@ class Tensors:
                     self.names.add(a.arg)
             elif is_forward and a.annotation is None:
                 default = defaults.get(a.arg)
-                # a parameter used as a size or handed to math.* is a Python number (kinds.py)
-                if (default is None or (isinstance(default, ast.Constant) and default.value is None)) \
+                # a parameter used as a size or handed to math.* is a Python number (kinds.py); a
+                # named entry's optional parameter (seq_dim=None) is an option more often than a tensor
+                if (default is None or (not entry and isinstance(default, ast.Constant) and default.value is None)) \
                         and scope_kinds(ctx, chain).used_as.get(a.arg) != SCALAR:
                     self.names.add(a.arg)
         loops = [(s.lineno, s.end_lineno or s.lineno) for s in body.statements if type(s) in _LOOP_TYPES]
@@ -1904,6 +1906,8 @@ def report_traced(ctx: Context) -> None:
         training_of[key] = training_of.get(key, frozenset()) | frozenset(off)
     outcalls, trapped_out = _outcalls(traced, ctx, d, training_of)
     tensors_of = _traced_tensors(traced, ctx, d)
+    ctx.state(TracedCode).tensor_args = _tensor_args(outcalls, traced, tensors_of)
+    outcalls = tuple(o[:3] for o in outcalls)
     for tf in sorted(traced.values(), key=lambda t: t.node.lineno):
         fn = tf.node
         tensors = tensors_of[id(fn)]
@@ -1984,6 +1988,29 @@ def report_traced(ctx: Context) -> None:
     product.functions, product.outcalls = tuple(summaries), outcalls
 
 
+def _tensor_args(outcalls, traced: dict[int, Traced], tensors_of: dict[int, Tensors]
+                 ) -> tuple[tuple[str, str, int, tuple[int, ...], tuple[str, ...]], ...]:
+    """For the calls leaving the file that pass a tensor, (caller, callee as written, line,
+    the positions of the tensor arguments, the keywords given a tensor): the project model
+    makes those parameters of the callee tensors in its file (``_traced_tensors``)."""
+    by_name = {tf.name: tf for tf in traced.values()}
+    out = []
+    for caller, text, line, call in outcalls:
+        t = tensors_of.get(id(by_name[caller].node)) if caller in by_name else None
+        if t is None or type(call) is not ast.Call:
+            continue
+        positions = []
+        for i, a in enumerate(call.args):
+            if type(a) is ast.Starred:
+                break
+            if t.of(a):
+                positions.append(i)
+        keywords = tuple(k.arg for k in call.keywords if k.arg and t.of(k.value))
+        if positions or keywords:
+            out.append((caller, text, line, tuple(positions), keywords))
+    return tuple(out)
+
+
 def _traced_tensors(traced: dict[int, Traced], ctx: Context, d: _State) -> dict[int, Tensors]:
     """The tensors of each traced function, callers first (in the order tracing reached them),
     each callee's parameters seeded with those a traced caller of this file passes a tensor
@@ -1991,20 +2018,33 @@ def _traced_tensors(traced: dict[int, Traced], ctx: Context, d: _State) -> dict[
     reads a tensor on the host). A callee reached before a caller (a cycle) keeps what it had."""
     out: dict[int, Tensors] = {}
     passed: dict[int, set[str]] = {}
+    for path, name, origin in ctx.options.traced_roots if ctx.options is not None else ():
+        fn = _named_function(name, d) if path == ctx.src.path and origin.startswith(TENSOR_ARGS) else None
+        if fn is not None and id(fn) in traced:  # a caller in another file passes these tensors
+            positions, _, keywords = origin[len(TENSOR_ARGS):].partition(";")
+            params = _params(fn, d)
+            passed.setdefault(id(fn), set()).update(
+                [params[int(i)] for i in positions.split(",") if i and int(i) < len(params)],
+                [k for k in keywords.split(",") if k])
     for tf in traced.values():
-        t = out[id(tf.node)] = Tensors(tf.node, ctx, tf.chain, frozenset(passed.get(id(tf.node), ())))
+        t = out[id(tf.node)] = Tensors(tf.node, ctx, tf.chain, frozenset(passed.get(id(tf.node), ())),
+                                       tf.why.startswith(("compile entry", "compiled with")))
         for callee, call in _callees(tf.node, tf.cls, d):
             if id(callee) in out or not isinstance(callee, _FUNCS) or type(call) is not ast.Call:
                 continue
-            params = [a.arg for a in (*callee.args.posonlyargs, *callee.args.args)]
-            if params and params[0] in ("self", "cls") and id(callee) in d.owner:
-                params = params[1:]
+            params = _params(callee, d)
             given = [*zip(params, (a for a in call.args if type(a) is not ast.Starred)),
                      *((k.arg, k.value) for k in call.keywords if k.arg)]
             hit = {name for name, value in given if t.of(value)}
             if hit:
                 passed.setdefault(id(callee), set()).update(hit)
     return out
+
+
+def _params(fn: ast.AST, d: _State) -> list[str]:
+    """The positional parameters a call passes to, ``self``/``cls`` of a method left out."""
+    params = [a.arg for a in (*fn.args.posonlyargs, *fn.args.args)]
+    return params[1:] if params and params[0] in ("self", "cls") and id(fn) in d.owner else params
 
 
 _FALSY = (False, None, 0, "")
@@ -2338,12 +2378,13 @@ _OUTSIDE = frozenset({"torch", "numpy", "einops", "triton", "PIL", "scipy", "typ
 
 
 def _outcalls(traced: dict[int, Traced], ctx: Context, d: _State, training_of: dict[int, frozenset[int]],
-              ) -> tuple[tuple[tuple[str, str, int], ...], dict[str, tuple[int, ...]]]:
+              ) -> tuple[tuple[tuple[str, str, int, ast.AST], ...], dict[str, tuple[int, ...]]]:
     """Calls from traced code that may reach another file of the project, for the project
-    model (project/summary.py): names bound by a module-level import that is not torch, NumPy
-    or the standard library, and ``self.m()`` where ``m`` comes from a base class defined
-    elsewhere; and per function, the lines of those calls made inside a loop, ``try`` block
-    or user context (Dynamo cannot resume there)."""
+    model (project/summary.py), as (traced function, callee as written, line, call node):
+    names bound by a module-level import that is not torch, NumPy or the standard library,
+    and ``self.m()`` where ``m`` comes from a base class defined elsewhere; and per function,
+    the lines of those calls made inside a loop, ``try`` block or user context (Dynamo cannot
+    resume there)."""
     import sys
 
     outside = _OUTSIDE | sys.stdlib_module_names
@@ -2365,11 +2406,11 @@ def _outcalls(traced: dict[int, Traced], ctx: Context, d: _State, training_of: d
             for text, node in _named_classes(tf.cls, d).items():
                 root = text.partition(".")[0]
                 if root in project and root not in d.classes and root not in d.functions:
-                    out.append((tf.name, f"{text}.forward", node.lineno))
+                    out.append((tf.name, f"{text}.forward", node.lineno, node))
         for text, call in _held_calls(tf.node, tf.cls, d):  # held in containers: at the call
             root = text.partition(".")[0]
             if root in project and root not in d.classes and root not in d.functions and id(call) not in training:
-                out.append((tf.name, f"{text}.forward", call.lineno))
+                out.append((tf.name, f"{text}.forward", call.lineno, call))
         for call in calls:
             f = call.func
             base = f
@@ -2380,7 +2421,7 @@ def _outcalls(traced: dict[int, Traced], ctx: Context, d: _State, training_of: d
                 # super().forward(x) in a subclass of another module's class (a library's model)
                 if not any(_method_of(d.classes[b.id], f.attr, d) for b in tf.cls.bases
                            if isinstance(b, ast.Name) and b.id in d.classes) and _foreign_base(tf.cls, ctx, d):
-                    out.append((tf.name, f"self:{tf.cls.name}.{f.attr}", call.lineno))
+                    out.append((tf.name, f"self:{tf.cls.name}.{f.attr}", call.lineno, call))
                 continue
             local = f.value if type(f) is ast.Attribute else f
             if type(local) is ast.Name and local.id not in imported:
@@ -2388,15 +2429,15 @@ def _outcalls(traced: dict[int, Traced], ctx: Context, d: _State, training_of: d
                     tables = _class_tables(ctx.tree, project) if tables is None else tables
                     instances, aliases = _local_instances(tf.node, d, project, tables)
                 if local is not f and f.value.id in instances:  # solver = SOLVERS[m](...); solver.integrate(t)
-                    out.extend((tf.name, f"{text}.{f.attr}", call.lineno) for text in instances[f.value.id])
+                    out.extend((tf.name, f"{text}.{f.attr}", call.lineno, call) for text in instances[f.value.id])
                     continue
                 if local is f and f.id in aliases:  # odeint = lib.odeint_adjoint if adjoint else lib.odeint
-                    out.extend((tf.name, text, call.lineno) for text in aliases[f.id])
+                    out.extend((tf.name, text, call.lineno, call) for text in aliases[f.id])
                     continue
             held = _held_call(f, tf.cls, d)
             if held is not None:  # self.enc(x) / self.scheduler.step(x), the class imported
                 if held.partition(".")[0] in project and held.partition(".")[0] not in d.classes:
-                    out.append((tf.name, held, call.lineno))
+                    out.append((tf.name, held, call.lineno, call))
                 continue
             if type(base) is ast.Name and base.id in imported:
                 root, text = base.id, dotted(f)
@@ -2405,7 +2446,7 @@ def _outcalls(traced: dict[int, Traced], ctx: Context, d: _State, training_of: d
                 qualified = ctx.names.qualify(f, tf.chain) or ""
                 if qualified.partition(".")[0] in outside:
                     continue
-                out.append((tf.name, text, call.lineno))
+                out.append((tf.name, text, call.lineno, call))
             elif (tf.cls is not None and isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name)
                   and f.value.id == "self" and _method_of(tf.cls, f.attr, d) is None
                   and _submodule_kind(tf.cls, f.attr, ctx, d) is None
@@ -2414,8 +2455,8 @@ def _outcalls(traced: dict[int, Traced], ctx: Context, d: _State, training_of: d
                 # a method of a base defined elsewhere, or one only subclasses define (an
                 # abstract method left out): the project model dispatches it on the receiver
                 kind = "self" if _foreign_base(tf.cls, ctx, d) else "virtual"
-                out.append((tf.name, f"{kind}:{tf.cls.name}.{f.attr}", call.lineno))
-    leaving = {(name, line) for name, _, line in out}
+                out.append((tf.name, f"{kind}:{tf.cls.name}.{f.attr}", call.lineno, call))
+    leaving = {(name, line) for name, _, line, _ in out}
     return tuple(out), {name: tuple(sorted(n for n in lines if (name, n) in leaving))
                         for name, lines in trapped.items()}
 

@@ -16,6 +16,9 @@ from neuron_migrate.traversal import child_nodes
 
 
 COMPILED_AT = "torch.compile at "  # the origin of a root that torch.compile in another file targets
+# the origin of a root that only says which parameters of a function traced anyway a traced caller
+# of another file passes tensors: "tensor arguments: 0,2;t0,t1" (positions after self; keywords)
+TENSOR_ARGS = "tensor arguments: "
 
 
 class ShapeBreaks:
@@ -33,13 +36,14 @@ class TracedCode:
     a summary of each traced function, the lines of ``torch.compile`` calls on a model built
     elsewhere, and the calls from traced code that may reach another file of the project."""
 
-    __slots__ = ("functions", "compiled_elsewhere", "compiled_targets", "outcalls")
+    __slots__ = ("functions", "compiled_elsewhere", "compiled_targets", "outcalls", "tensor_args")
 
     def __init__(self) -> None:
         self.functions: tuple[TracedFunction, ...] = ()
         self.compiled_elsewhere: tuple[int, ...] = ()
         self.compiled_targets: tuple[tuple[str, str, str, int], ...] = ()  # Summary.compiled
         self.outcalls: tuple[tuple[str, str, int], ...] = ()  # (traced function, callee as written, line)
+        self.tensor_args: tuple[tuple[str, str, int, tuple[int, ...], tuple[str, ...]], ...] = ()  # Summary.tensor_args
 
 
 # Methods that only tensors (and numpy arrays, which Dynamo traces as tensors) have.

@@ -20,7 +20,7 @@ import warnings
 from collections.abc import Callable
 from pathlib import Path
 
-from neuron_migrate.checks.tracing import COMPILED_AT
+from neuron_migrate.checks.tracing import COMPILED_AT, TENSOR_ARGS
 from neuron_migrate.models import FileResult, Finding, ModuleFacts
 from neuron_migrate.project.libraries import Libraries, is_library, shown
 from neuron_migrate.project.summary import Summary, dotted, module_level
@@ -605,6 +605,24 @@ def extra_roots(files: list[FileResult], root: Path, known: set[tuple[str, str]]
     return out
 
 
+def _tensor_roots(files: list[FileResult], project: Project, roots: list[tuple[str, str, str]]
+                  ) -> list[tuple[str, str, str]]:
+    """The parameters of traced functions that a traced caller of another file passes tensors
+    (``Summary.tensor_args``), as roots whose origin says which (``TENSOR_ARGS``): the callee's
+    analysis takes them as tensors, as it does for a caller of its own file."""
+    traced = {(r.path, f.name) for r in files for f in r.traced} | {(p, n) for p, n, o in roots
+                                                                   if not o.startswith(TENSOR_ARGS)}
+    out = []
+    for r in files:
+        for _caller, text, _line, positions, keywords in r.summary.tensor_args if r.summary else ():
+            hit = project.callee(r.path, text)
+            for target in (hit, *project.receivers(r.path, text)[1:]) if hit is not None else ():
+                root = (*target, f"{TENSOR_ARGS}{','.join(map(str, positions))};{','.join(keywords)}")
+                if target in traced and root not in out:
+                    out.append(root)
+    return sorted(out)
+
+
 def _dispatched(project: Project, path: str, text: str, hit: tuple[str, str],
                 functions: dict) -> list[tuple[str, str]]:
     """The receiver's overrides (``Project.overrides``) of the methods that the base's method
@@ -660,6 +678,7 @@ def follow(results: dict[str, FileResult], root: Path,
         found = extra_roots(everything, root, {(p, n) for p, n, _ in roots}, project, options)
         new = [(p, n, o) for p, fns in sorted(found.items()) if p in results or is_library(p)
                for n, o in sorted(fns.items())]
+        new += [r for r in _tensor_roots(everything, project, roots) if r not in roots]
         if not new:
             break
         roots += new
