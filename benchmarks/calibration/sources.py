@@ -53,7 +53,10 @@ FOLDERS = {"timm": "timm", "torch-geometric": "pytorch_geometric", "vit-pytorch"
                                       "gpytorch", "linear-operator", "pytorch-metric-learning", "normflows", "geomloss",
                                       "e3nn", "segmentation-models-pytorch", "torchmetrics", "torch-optimizer", "entmax",
                                       "x-unet", "torch-einops-utils", "mixture-of-experts", "routing-transformer",
-                                      "egnn-pytorch")}}
+                                      "egnn-pytorch", "stable-baselines3", "pytorch-tabnet", "nflows", "julius",
+                                      "pytorch-crf", "torch-struct", "auraloss", "asteroid-filterbanks", "schedulefree",
+                                      "prodigyopt", "dadaptation", "pytorch-minimize", "freia", "pytorch-msssim",
+                                      "torchode", "lpips", "piq")}}
 MARKER = ".release"  # in each unpacked folder: "name==version sha256", written last
 MAX_BYTES = 200 * 2**20  # a release file larger than this is refused
 
