@@ -76,6 +76,9 @@ FORMULA = ("estimated_coverage = 1 - lost statements / statements of traced func
            "second compile with dynamic shapes)")
 RECOMPILED = ("a frame of its own called with other shapes (from two callers, or in a loop of a frame that "
               "runs eagerly): compiled again, with dynamic shapes")
+GROWN_BY = ("called in a loop outside the entry with a tensor that loop grows (a generate calling the "
+            "compiled forward one token longer at each step): a new shape per call, a compile per new "
+            "length on Neuron (Dynamo: one recompile, then dynamic shapes)")
 NO_OP_BREAKS = frozenset({"NM403", "NM404"})  # print/log/Python calls: a split, no eager tensor op
 
 
@@ -90,7 +93,7 @@ class FunctionEstimate:
     resumed_then_skipped: bool = False  # the frame resumed after rest_eager_from is skipped whole
     split_calls: int = 0  # calls to functions with a break below them: each splits this frame too
     own_frame: bool = False  # a caller breaks at the call to it, so Dynamo compiles it as a frame of its own
-    split_lines: tuple[int, ...] | None = None  # statements of those calls (None: not all known)
+    split_lines: tuple[int, ...] | None = None  # statements of those calls, one per call (None: not all known)
     op_lines: tuple[int, ...] | None = None  # statements running a tensor op, of those that ran
     eager_breaks: tuple[int, ...] = ()  # sites that break because the code around them runs eagerly (NM409)
     recompiled: bool = False  # a frame of its own that a later call gives other shapes: compiled twice
@@ -127,7 +130,12 @@ class FunctionEstimate:
         end = self.rest_eager_from
         ops = [o for o in self.op_lines if end is None or o < end or (o == end and o in breaks)]
         both = set(self.function.ops_both_sides)
+        # a statement calling two of them, f(a) + f(b): the ops between the calls make a graph
+        # of their own (measured: mixture-of-experts' Top2Gating, two safe_one_hot calls)
         found = set()
+        for line in set(self.split_lines or ()):
+            if line in ops and line not in breaks:
+                found.update((line, n) for n in range(1, self.split_lines.count(line)))
         for o in ops:
             i = next((i for i, p in enumerate(points) if o < p or (o == p and o in breaks)), len(points))
             if o in breaks or o not in points or o in both:
@@ -226,13 +234,13 @@ def estimate(functions: Iterable[tuple[str, TracedFunction]], executed: dict[str
         if c in by_key and any(k in eager_from and line > eager_from[k] for k, line in at):
             framed.add(c)
     # the statement of each call that splits its caller
-    split_at: dict[Key, set[int]] = {}
+    split_at: dict[Key, list[int]] = {}
     unplaced: set[Key] = set()
     for k, f in by_key.items():
         placed = {(k[0], c) for c, _ in f.call_lines} | {c for c, _ in links.get(k, ())}
         unplaced.update(k for c in split_by[k] if c not in placed)
-        lines_ = {line for c, line in f.call_lines if (k[0], c) in split_by[k]}
-        lines_ |= {_statement_of(f, line) for c, line in links.get(k, ()) if c in split_by[k]}
+        lines_ = [line for c, line in f.call_lines if (k[0], c) in split_by[k]]
+        lines_ += [_statement_of(f, line) for c, line in links.get(k, ()) if c in split_by[k]]
         split_at[k] = lines_
     # a frame of its own entered from two callers (each running it as a frame: the caller runs
     # eagerly or breaks at the call), or in a loop of a frame that runs eagerly (over feature
@@ -276,7 +284,7 @@ def estimate(functions: Iterable[tuple[str, TracedFunction]], executed: dict[str
                                     and b.line not in break_lines and (eager or (rest is not None and b.line > rest))))
         out.append(FunctionEstimate(f, size, lost, break_lines, eager and ran, rest, bool(resumed),
                                     len(split_by[key]) if ran else 0, key in framed and ran,
-                                    None if key in unplaced else tuple(sorted(split_at[key] & stmts)), ops,
+                                    None if key in unplaced else tuple(sorted(line for line in split_at[key] if line in stmts)), ops,
                                     eager_breaks, key in recompiled))
     return out
 
@@ -390,15 +398,18 @@ def entries(files: list[FileResult], requested: tuple[str, ...] = (),
         grows = sorted({(shown(p), g.name, line) for p, g in reach for line in g.grows}, key=lambda x: (x[0], x[2]))
         again = sorted({(shown(p), e.function.name, e.function.line) for (p, _), e in zip(reach, est) if e.recompiled},
                        key=lambda x: (x[0], x[2]))
+        callers = [(shown(r.path), name, line) for name, line in f.grown_by]  # loops outside the entry
         row = {
             "entry": f.entry or f"{shown(r.path)}:{f.name}", "path": shown(r.path), "function": f.name, "line": f.line,
             "estimated_coverage": summary["estimated_coverage"],
             "expected_graphs": summary["expected_graphs"],
-            "expected_recompiles": len(grows) + len(again),
+            "expected_recompiles": len(grows) + len(again) + len(callers),
             "recompile_sources": [*({"path": p, "line": line, "function": name, "why": "a tensor grown inside a "
                                      "loop: a new shape at every step"} for p, name, line in grows),
                                   *({"path": p, "line": line, "function": name, "why": RECOMPILED}
-                                    for p, name, line in again)],
+                                    for p, name, line in again),
+                                  *({"path": p, "line": line, "function": name, "why": GROWN_BY}
+                                    for p, name, line in callers)],
             "traced_functions": summary["traced_functions"],
             "break_statements": summary["break_statements"],
             "statements": summary["statements"],

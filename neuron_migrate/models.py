@@ -101,11 +101,13 @@ class TracedFunction:
     calls: tuple[str, ...] = ()  # traced functions of the same file it calls
     calls_in_loop: tuple[str, ...] = ()  # ... from inside a loop, try block or user context
     trapped_calls: tuple[int, ...] = ()  # lines of its calls leaving the file from such a place
-    call_lines: tuple[tuple[str, int], ...] = ()  # (callee of ``calls``, statement line of the call)
+    call_lines: tuple[tuple[str, int], ...] = ()  # (callee of ``calls``, statement line of the call), one per call
     op_lines: tuple[int, ...] | None = None  # statements running a tensor op (None: not known)
     ops_both_sides: tuple[int, ...] = ()  # ... on both sides of a split there: x[mask] += v, f(g(h(x)))
-    weights: tuple[tuple[int, int], ...] = ()  # (statement line, weight) where a statement counts more than 1
+    weights: tuple[tuple[int, int], ...] = ()  # (statement line, weight) where a statement counts other than 1 (0: a backward pass)
     grows: tuple[int, ...] = ()  # statements growing a tensor per loop step (a new shape each step)
+    # (method of its class, line): a loop there calls it (``self(x)``) with a tensor it grows each step
+    grown_by: tuple[tuple[str, int], ...] = ()
     entry: str = ""  # the compile entry spec that named it ("" when it is not one)
     origin: str = ""  # "path:function" of the entry in another file it is reached from ("" if none)
 

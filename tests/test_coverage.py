@@ -248,3 +248,56 @@ def test_an_rnn_a_subclass_sets_weighs_what_the_rnn_weighs():
     assert dict(fwd.weights)[13] > 1
     est = next(e for e in estimate_functions(r.traced) if e.function.name == "Base.forward")
     assert est.rest_eager_from == 13 and est.lost > 2
+
+
+TWO_CALLS = b'''
+import torch.nn as nn
+
+def helper(x):
+    return x.sum().item()
+
+class Two(nn.Module):
+    def forward(self, x):
+        y = helper(x * 2) + helper(x * 3)
+        return x * y
+
+class One(nn.Module):
+    def forward(self, x):
+        y = helper(x * 2)
+        return x * y
+'''
+
+
+def test_two_calls_of_a_breaking_helper_in_one_statement_split_it_twice():
+    """``helper(x * 2) + helper(x * 3)``: the ops between the two calls (``x * 3``) are a graph
+    of their own. Dynamo (torch 2.13, ``explain``): Two 4 graphs, One 3; one more for the
+    second call, as in mixture-of-experts' Top2Gating (two ``safe_one_hot`` calls)."""
+    r = analyse("m.py", TWO_CALLS, Options())
+    by = {e["function"]: e for e in compile_coverage([r])["entries"]}
+    assert by["Two.forward"]["expected_graphs"] == by["One.forward"]["expected_graphs"] + 1
+
+
+STEP = b'''
+import torch
+import torch.nn as nn
+
+class Meta(nn.Module):
+    def forward(self, x, y):
+        out = x * 2
+        loss = (out - y).pow(2).mean()
+        g = torch.autograd.grad(loss, x)
+        loss.backward()
+        return g
+'''
+
+
+def test_a_backward_pass_counts_for_neither_side():
+    """AOT autograd captures the backward of a captured graph with it, and the backward of
+    what ran eagerly runs eagerly: a backward pass is captured as much as its forward, so
+    ``loss.backward()`` and ``torch.autograd.grad`` weigh nothing (the measured share counts
+    the backward so: docs/accuracy.md, training steps)."""
+    r = analyse("m.py", STEP, Options())
+    (f,) = r.traced
+    assert {line: w for line, w in f.weights} == {9: 0, 10: 0}
+    (est,) = estimate_functions(r.traced)
+    assert est.statements == len(f.statements) - 2

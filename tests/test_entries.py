@@ -108,3 +108,25 @@ def test_a_malformed_entry_is_an_error(tmp_path, capsys, spec):
     (root / "pyproject.toml").write_text(f'[tool.neuron-migrate]\ncompile-entries = ["{spec}"]\n')
     with pytest.raises(ConfigError, match="compile-entries"):
         load(root / "pyproject.toml")
+
+
+def test_a_loop_outside_the_entry_that_grows_its_input_is_a_recompile_source(tmp_path, capsys):
+    """GPT.forward compiled (here: assumed), called by ``generate`` one token longer at each
+    step: Dynamo logs one recompile ("Recompiling function forward ... tensor 'idx' size
+    mismatch at index 1. expected 3, actual 4", torch 2.13, ``TORCH_LOGS=recompiles``) and then
+    runs with dynamic shapes; Neuron compiles every new length. The source names the caller."""
+    cov = coverage(capsys, project(tmp_path))
+    row = next(e for e in cov["entries"] if e["function"] == "GPT.forward")
+    assert row["expected_recompiles"] == 1
+    (source,) = row["recompile_sources"]
+    assert (source["function"], source["line"], source["path"]) == ("GPT.generate", 20, "pkg/model.py")
+    assert "outside the entry" in source["why"]
+    other = next(e for e in cov["entries"] if e["function"] == "Other.forward")
+    assert other["expected_recompiles"] == 0 and other["recompile_sources"] == []
+
+
+def test_the_report_lists_where_the_expected_recompiles_come_from(tmp_path, capsys):
+    assert main(["report", str(project(tmp_path)), "--no-cache"]) == 0
+    out = capsys.readouterr().out
+    assert "**Where the expected recompiles come from** (1)" in out
+    assert "| `pkg/model.py:20` | `GPT.generate` | `every forward (1 module)` |" in out

@@ -1765,6 +1765,19 @@ def _short(ctx: Context, node: ast.AST, limit: int = 40) -> str:
 
 # -- statements and frames ---------------------------------------------------------------------
 
+_AUTOGRAD = frozenset({"torch.autograd.grad", "torch.autograd.backward", "autograd.grad", "autograd.backward"})
+
+
+def _differentiates(stmt: ast.stmt) -> bool:
+    """``loss.backward()``, ``scaler.scale(loss).backward()``, ``g = torch.autograd.grad(...)``:
+    a statement that only runs a backward pass."""
+    value = getattr(stmt, "value", None) if type(stmt) in (ast.Expr, ast.Assign, ast.AnnAssign) else None
+    if not isinstance(value, ast.Call):
+        return False
+    func = value.func
+    return (isinstance(func, ast.Attribute) and func.attr == "backward") or dotted(func) in _AUTOGRAD
+
+
 def _statements(fn: ast.AST, d: _State) -> list[ast.stmt]:
     """Statements of ``fn``'s own body that do work (docstrings and ``pass`` left out)."""
     out = []
@@ -1908,6 +1921,9 @@ def report_traced(ctx: Context) -> None:
     tensors_of = _traced_tensors(traced, ctx, d)
     ctx.state(TracedCode).tensor_args = _tensor_args(outcalls, traced, tensors_of)
     outcalls = tuple(o[:3] for o in outcalls)
+    # the lines calling the module itself (``self(x)``), where a generate's loop may grow its input
+    self_calls = sorted({ctx.src.text.count("\n", 0, m.start()) + 1 for m in _SELF_CALL.finditer(ctx.src.text)}) \
+        if ("self(" in ctx.src.text or "self.forward(" in ctx.src.text) else []
     for tf in sorted(traced.values(), key=lambda t: t.node.lineno):
         fn = tf.node
         tensors = tensors_of[id(fn)]
@@ -1965,11 +1981,17 @@ def report_traced(ctx: Context) -> None:
                     stmt = where.get(id(node), (None, None))[0]
                     if w > 1 and stmt is not None:
                         weights[stmt.lineno] = weights.get(stmt.lineno, 0) + w
+        # a backward pass runs the backward of the graphs its forward ran in (AOT autograd
+        # captures it with them) and eagerly that of the ops run eagerly: it is captured as much
+        # as the forward is, so it counts for neither side (the measured share counts it so)
+        for stmt in _statements(fn, d):
+            if _differentiates(stmt):
+                weights[stmt.lineno] = 0
         # a function called only in training mode does not run in the eval-mode graph
         calls = [(c, node) for c, node in _callees(fn, tf.cls, d) if id(c) in traced and id(node) not in training]
         trapped = {traced[id(c)].name for c, node in calls if where.get(id(node), (None, None))[1]}
-        call_lines = {(traced[id(c)].name, where[id(node)][0].lineno) for c, node in calls
-                      if where.get(id(node), (None,))[0] is not None}
+        call_lines = [(traced[id(c)].name, where[id(node)][0].lineno) for c, node in calls  # one per call
+                      if where.get(id(node), (None,))[0] is not None]
         # a data-dependent shape (x[mask], nonzero) is a tensor op on its statement, whatever x is
         op_lines, ops_after = _op_lines(fn, tensors, where, d, {n for n, s in sites.items() if s.code == "NM301"})
         augmented = {n.lineno for n in _body(fn, d).statements if type(n) is ast.AugAssign} if ops_after else ()
@@ -1982,7 +2004,8 @@ def report_traced(ctx: Context) -> None:
             # a break's own statement: its ops run before it, but for x[mask] += v
             ops_both_sides=tuple(sorted(line for line in ops_after if line not in sites or line in augmented)),
             weights=tuple(sorted(weights.items())),
-            grows=_grows(fn, ctx, d), entry=tf.why[len("compile entry "):] if tf.why.startswith("compile entry ") else "",
+            grows=_grows(fn, ctx, d), grown_by=_grown_by(tf, ctx, self_calls) if self_calls and fn.name == "forward" else (),
+            entry=tf.why[len("compile entry "):] if tf.why.startswith("compile entry ") else "",
             origin=tf.origin))
     product = ctx.state(TracedCode)
     product.functions, product.outcalls = tuple(summaries), outcalls
@@ -2564,6 +2587,49 @@ def _grows(fn: ast.AST, ctx: Context, d: _State) -> tuple[int, ...]:
         held = {ast.unparse(p) for p in parts.elts}
         if any(ast.unparse(t) in held for t in node.targets):
             out.add(node.lineno)
+    return tuple(sorted(out))
+
+
+_SELF_CALL = re.compile(r"\bself(?:\.forward)?\(")
+
+
+def _grown_by(tf: Traced, ctx: Context, self_calls: list[int]) -> tuple[tuple[str, int], ...]:
+    """The methods of ``tf``'s class that call the module (``self(x)``, ``self.forward(x)``) in a
+    loop with a tensor the loop grows (``idx = torch.cat((idx, nxt), 1)``, as a ``generate``
+    does): (method, line of the growth). Compiled, the forward sees a new shape at every step
+    (Dynamo: a recompile, then dynamic shapes; Neuron: a compile per new length)."""
+    if tf.cls is None:
+        return ()
+    out = set()
+    for method in tf.cls.body:
+        if (not isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef)) or method is tf.node
+                or not any(method.lineno <= line <= (method.end_lineno or 0) for line in self_calls)):
+            continue
+        for loop in ast.walk(method):
+            if type(loop) not in _LOOP_TYPES:
+                continue
+            grown: dict[str, int] = {}  # name -> line of the statement growing it
+            uses: dict[str, set[str]] = {}  # name -> the names its value reads (idx_cond = idx[:, -n:])
+            fed: set[str] = set()  # names passed to the module
+            for node in ast.walk(loop):
+                if isinstance(node, ast.Assign):
+                    names = {n.id for n in ast.walk(node.value) if isinstance(n, ast.Name)}
+                    for t in node.targets:
+                        if isinstance(t, ast.Name):
+                            uses.setdefault(t.id, set()).update(names)
+                    call = node.value
+                    if (isinstance(call, ast.Call) and call.args and isinstance(call.args[0], (ast.List, ast.Tuple))
+                            and ctx.names.qualify(call.func, (ctx.tree,)) in _CONCAT):
+                        held = {p.id for p in call.args[0].elts if isinstance(p, ast.Name)}
+                        grown.update((t.id, node.lineno) for t in node.targets if isinstance(t, ast.Name) and t.id in held)
+                elif isinstance(node, ast.Call) and (
+                        (isinstance(node.func, ast.Name) and node.func.id == "self")
+                        or (isinstance(node.func, ast.Attribute) and node.func.attr == "forward"
+                            and isinstance(node.func.value, ast.Name) and node.func.value.id == "self")):
+                    fed.update(n.id for a in (*node.args, *(k.value for k in node.keywords))
+                               for n in ast.walk(a) if isinstance(n, ast.Name))
+            fed |= {u for name in fed for u in uses.get(name, ())}
+            out.update((f"{tf.name.rsplit('.', 1)[0]}.{method.name}", line) for name, line in grown.items() if name in fed)
     return tuple(sorted(out))
 
 

@@ -55,11 +55,12 @@ def coverage(doc: dict, scope_of, root: str | None) -> dict | None:
         runners = [p for p in product_paths if scope_of(p) == "scripts" and _RUNNER.search(posixpath.basename(p))]
         built, factories = _built_by_scripts(root, runners, modules)
         recompiles = _recompiles_per_file(given, doc)
-        rows = [_file_row(f"{name}.forward", path, modules[path], recompiles) for name, path in built]
+        sources = _sources_per_file(given)
+        rows = [_file_row(f"{name}.forward", path, modules[path], recompiles, sources) for name, path in built]
         basis = "modules the scripts build"
         if factories or not rows:
             taken = {r["path"] for r in rows}
-            rest = _everything([_file_row(None, p, m, recompiles) for p, m in sorted(modules.items())
+            rest = _everything([_file_row(None, p, m, recompiles, sources) for p, m in sorted(modules.items())
                                 if scope_of(p) in PRODUCT and p not in taken], bool(rows))
             rows += rest
             if not built:
@@ -92,6 +93,7 @@ def _given(e: dict, modules: dict) -> dict:
     return {"entry": entry, "path": path,
             "share": _share(e.get("estimated_coverage")), "graphs": e.get("expected_graphs"),
             "recompiles": e.get("expected_recompiles"),
+            "sources": [s for s in e.get("recompile_sources") or () if isinstance(s, dict)],
             "statements": e.get("statements") or fn.get("statements") or 1}
 
 
@@ -108,10 +110,20 @@ def _recompiles_per_file(given: list[dict], doc: dict) -> dict[str, int]:
     return out
 
 
-def _file_row(entry: str | None, path: str, module: dict, recompiles: dict[str, int]) -> dict:
+def _sources_per_file(given: list[dict]) -> dict[str, list[dict]]:
+    """Where the scan's entries' expected recompiles come from, per file of the entry."""
+    out: dict[str, list[dict]] = {}
+    for e in given:
+        out.setdefault(e.get("path"), []).extend(s for s in e.get("recompile_sources") or () if isinstance(s, dict))
+    return out
+
+
+def _file_row(entry: str | None, path: str, module: dict, recompiles: dict[str, int],
+              sources: dict[str, list[dict]]) -> dict:
     return {"entry": entry or f"every forward in {path}", "path": path,
             "share": _share(module.get("estimated_coverage")), "graphs": module.get("expected_graphs"),
-            "recompiles": recompiles.get(path, 0), "statements": module.get("statements") or 0}
+            "recompiles": recompiles.get(path, 0), "sources": sources.get(path, []),
+            "statements": module.get("statements") or 0}
 
 
 def _everything(rows: list[dict], other: bool = False) -> list[dict]:
@@ -124,7 +136,8 @@ def _everything(rows: list[dict], other: bool = False) -> list[dict]:
              "share": sum((r["share"] or 0) * r["statements"] for r in rows) / weight,
              # one compiled model: its graph, plus the splits each module's breaks add
              "graphs": 1 + sum(max((r["graphs"] or 1) - 1, 0) for r in rows),
-             "recompiles": sum(r["recompiles"] for r in rows), "statements": weight}]
+             "recompiles": sum(r["recompiles"] for r in rows),
+             "sources": [s for r in rows for s in r.get("sources") or ()], "statements": weight}]
 
 
 def _assumption(basis: str, rows: list[dict], compiling: list[str], factories: list[str], note: str) -> str:

@@ -160,6 +160,15 @@ def render_report(rep: dict, limit: int) -> str:
                             "—" if e["recompiles"] is None else e["recompiles"], e["statements"]]
                            for e in cov["entries"]], limit, "more entries")
             out.append("")
+            sources = {(s.get("path"), s.get("line"), s.get("function"), s.get("why")): e["entry"]
+                       for e in cov["entries"] for s in e.get("sources") or ()}
+            if sources:
+                out += [f"**Where the expected recompiles come from** ({len(sources)}): on Neuron, each new "
+                        "shape is a compile of its own", ""]
+                out += _table(["where", "function", "entry", "why"],
+                              [[f"`{p}:{line}`", f"`{fn}`", f"`{entry}`", why]
+                               for (p, line, fn, why), entry in sources.items()], limit, "more sources")
+                out.append("")
         if cov["breaks"]:
             out += [f"**Predicted graph breaks** ({len(cov['breaks'])})", ""]
             rows = [[f"`{b['path']}:{b['line']}`", f"`{b['code']}`", b["function"], b["reason"],
