@@ -13,7 +13,8 @@ Python version (``ast`` positions differ between versions). Changing any of them
 new salt file; the least recently used ones beyond ``KEEP_SALTS`` are removed.
 
 A salt file is one pickle mapping each file (kind and path) to the SHA-256 digest of its
-bytes and its ``FileResult``, read once when a scan starts and written once when it ends
+bytes and its ``FileResult`` (and the project model's answer for all the files to the digest
+of theirs: ``ProjectStep``), read once when a scan starts and written once when it ends
 (one file per scan, not one per source file: a warm scan of 2,000 files opened 2,000
 entries). An edited file replaces its entry; entries of deleted files are dropped.
 
@@ -53,7 +54,7 @@ from pathlib import Path
 
 from neuron_migrate import __version__, models, rules_dir
 from neuron_migrate.discover import source_file
-from neuron_migrate.models import FileResult, ModuleFacts, Options
+from neuron_migrate.models import FileResult, ModuleFacts, Options, ProjectStep
 from neuron_migrate.writer import TEMP_SUFFIX, replace_file
 
 DIRNAME = ".neuron-migrate-cache"
@@ -277,8 +278,10 @@ def _fields_check(cls: type) -> typing.Callable[[object], bool]:
 
 
 _DATACLASS_CHECKS: dict[type, typing.Callable[[object], bool]] = {}
-# what an entry may hold: a file's result, or the project model's facts of a file (kind "facts")
-_ENTRY_CHECKS = {FileResult: _checker(FileResult), ModuleFacts: _checker(ModuleFacts)}
+# what an entry may hold: a file's result, the project model's facts of a file (kind "facts")
+# or its answer for all the files of the scan (kind "project")
+_ENTRY_CHECKS = {FileResult: _checker(FileResult), ModuleFacts: _checker(ModuleFacts),
+                 ProjectStep: _checker(ProjectStep)}
 
 
 # -- the cache --------------------------------------------------------------------------------
@@ -370,7 +373,7 @@ class Cache:
             return None
         return entry[1]
 
-    def put(self, rel: str, kind: str, content: bytes, result: FileResult | ModuleFacts) -> None:
+    def put(self, rel: str, kind: str, content: bytes, result: FileResult | ModuleFacts | ProjectStep) -> None:
         key = (kind, rel)
         self.seen.add(key)
         self.entries[key] = (content, result)

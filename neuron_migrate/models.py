@@ -141,6 +141,22 @@ class ModuleFacts:
 
 
 @dataclass(frozen=True)
+class ProjectStep:
+    """The project model's answer for a scan's files, cached under the digest of every file's
+    kind, path and bytes (runner.py), so that a warm scan does not resolve names again: the
+    functions traced from other files and the calls between files (``Followed``), and what the
+    answer read outside the scanned files, checked again before it is reused (project/model.py
+    ``Project.outside``)."""
+
+    path: str  # "": one per scan root and salt
+    roots: tuple[tuple[str, str, str], ...] = ()  # Followed.roots
+    links: tuple[tuple[str, str, str, str, int], ...] = ()  # Followed.links
+    packages: tuple[tuple[str, str, str], ...] = ()  # (top-level name, site folder, package) or ("", "")
+    modules: tuple[tuple[str, str], ...] = ()  # (dotted module name, library key or "")
+    sources: tuple[tuple[str, bytes], ...] = ()  # (library key, digest of its bytes; b"" unreadable)
+
+
+@dataclass(frozen=True)
 class FileResult:
     path: str
     findings: tuple[Finding, ...] = ()

@@ -21,7 +21,7 @@ from pathlib import Path
 
 from neuron_migrate import formats
 from neuron_migrate.discover import Candidate, Skipped, discover, scan_base
-from neuron_migrate.models import FileResult, Options, ScanResult
+from neuron_migrate.models import FileResult, Options, ProjectStep, ScanResult
 
 MAX_BYTES = 50 * 1024 * 1024  # a Python file larger than this is generated data, not code
 
@@ -304,7 +304,8 @@ def _analyse_project(cands: list[Candidate], base: Path, options: Options, jobs:
         from neuron_migrate.cache import Cache
 
         cache = Cache.open(base, options)
-    todo = _lookup(cands, results, cache)
+    digests: dict[str, bytes] = {}  # rel -> digest of the bytes each result is for
+    todo = _lookup(cands, results, cache, digests=digests)
     done = len(cands) - len(todo)
     if progress and done:
         progress(done, len(cands))
@@ -316,22 +317,26 @@ def _analyse_project(cands: list[Candidate], base: Path, options: Options, jobs:
             results[i] = r
             if cache is not None and dig is not None:
                 cache.put(cands[i].rel, cands[i].kind, dig, r)
+                digests[cands[i].rel] = dig
             done += 1
             if progress:
                 progress(done, len(cands))
-        followed = _follow_project(cands, results, base, options, jobs, cache, workers)
+        followed = _follow_project(cands, results, base, options, jobs, cache, workers, digests)
     if cache is not None:
         cache.save(base)
     return results, followed
 
 
 def _follow_project(cands: list[Candidate], results: list[FileResult | None], base: Path,
-                    options: Options, jobs: int | None, cache=None, workers: Workers | None = None):
+                    options: Options, jobs: int | None, cache=None, workers: Workers | None = None,
+                    digests: dict[str, bytes] | None = None):
     """Follow traced code into the project's other files and installed libraries
     (project/model.py); the project model's ``Followed``. A second analysis depends on the
     file's bytes and on the roots traced into it from elsewhere, so the cache keeps it under a
     kind that names those roots; libraries' files are cached in the user's cache folder, for
-    every project (``_LibraryAnalysis``)."""
+    every project (``_LibraryAnalysis``). The answer itself is cached under the digests of all
+    the files (``ProjectStep``) when it followed into no library: a warm scan then checks what
+    it read outside the scanned files and takes the second analyses from the cache."""
     import dataclasses
 
     from neuron_migrate.project.libraries import is_library
@@ -363,10 +368,20 @@ def _follow_project(cands: list[Candidate], results: list[FileResult | None], ba
     def cache_of(path: str):
         return (libraries.cache if libraries is not None else None) if is_library(path) else cache
 
+    key = _step_key(cands, results, digests) if cache is not None else None
+    followed = _recalled(cache.get("", STEP, key, of=ProjectStep) if key else None,
+                         libraries and libraries.libraries, index)
+    if followed is not None:
+        by_path.update(again(sorted({p for p, _, _ in followed.roots}), followed.roots))
+        for path, r in by_path.items():
+            results[index[path]] = r
+        return followed
     followed = follow(by_path, base, again, options, libraries and libraries.libraries,
                       libraries and libraries.analyse, cache_of)
     if libraries is not None:
         libraries.save()
+    if key is not None and followed.outside is not None and not followed.libraries:
+        cache.put("", STEP, key, ProjectStep("", followed.roots, tuple(followed.links), *followed.outside))
     # the files where library findings land are analysed again with them, so that their
     # suppressions see them (and are used by them) as by the file's own findings
     followed.landed = at_call_sites(followed, lambda path: cands[index[path]].path)
@@ -374,6 +389,57 @@ def _follow_project(cands: list[Candidate], results: list[FileResult | None], ba
         by_path.update(again(sorted(followed.landed), followed.roots, followed.landed))
     for path, r in by_path.items():
         results[index[path]] = r
+    return followed
+
+
+STEP = "project"  # the cache kind of the project model's answer (ProjectStep)
+
+
+def _step_key(cands: list[Candidate], results: list[FileResult | None], digests: dict[str, bytes] | None) -> bytes | None:
+    """The digest of every file's kind, path and bytes: what the project model's answer is for
+    (with the options and the tool, which name the cache file); None if a file has no digest."""
+    import hashlib
+
+    h = hashlib.sha256()
+    for c, r in zip(cands, results):
+        dig = digests.get(c.rel) if digests is not None and r is not None else None
+        if dig is None:
+            return None
+        h.update(f"{c.kind}\0{c.rel}\0".encode() + dig)
+    return h.digest()[:20]
+
+
+def _recalled(step: ProjectStep | None, libraries, index: dict[str, int]):
+    """The ``Followed`` of a cached ``ProjectStep`` if what it read outside the scanned files
+    reads the same now (every package found where it was, every module in the same file, every
+    library file with the same bytes) and it names only the scan's files; else None."""
+    if step is None:
+        return None
+    from neuron_migrate.cache import digest
+    from neuron_migrate.project.model import Followed
+
+    if any(p not in index for p, _, _ in step.roots) or any(
+            a not in index or b not in index for a, _, b, _, _ in step.links):
+        return None
+    if step.packages or step.modules or step.sources:
+        if libraries is None:
+            return None
+        for top, site, pkg in step.packages:
+            found = libraries.package(top)
+            if ((str(found[0]), str(found[1])) if found else ("", "")) != (site, pkg):
+                return None
+        if any((libraries.module(name) or "") != key for name, key in step.modules):
+            return None
+        for key, dig in step.sources:
+            where = libraries.file(key)
+            try:
+                now = digest(read_source(where)) if where is not None else b""
+            except OSError:
+                now = b""
+            if now != dig:
+                return None
+    followed = Followed()
+    followed.roots, followed.links = step.roots, list(step.links)
     return followed
 
 
@@ -445,9 +511,10 @@ def rooted_kind(kind: str, roots: list[tuple[str, str, str]], landed: tuple = ()
 
 
 def _lookup(cands: list[Candidate], results: list[FileResult | None], cache,
-            kinds: dict[str, str] | None = None) -> list[int]:
+            kinds: dict[str, str] | None = None, digests: dict[str, bytes] | None = None) -> list[int]:
     """Fill ``results`` from the cache; the indexes of the files still to analyse. ``kinds``
-    names the cache kind of a path when it is not the file's own (see ``rooted_kind``)."""
+    names the cache kind of a path when it is not the file's own (see ``rooted_kind``);
+    ``digests`` receives the digest of each file's bytes."""
     if cache is None:
         return list(range(len(cands)))
     from neuron_migrate.cache import digest
@@ -455,10 +522,13 @@ def _lookup(cands: list[Candidate], results: list[FileResult | None], cache,
     todo = []
     for i, c in enumerate(cands):
         try:
-            hit = cache.get(c.rel, (kinds or {}).get(c.rel, c.kind), digest(read_source(c.path)))
+            dig = digest(read_source(c.path))
         except OSError as exc:
             results[i] = _unreadable(c, exc)  # not cached: it may be readable next time
             continue
+        if digests is not None:
+            digests[c.rel] = dig
+        hit = cache.get(c.rel, (kinds or {}).get(c.rel, c.kind), dig)
         if hit is None:
             todo.append(i)
         else:

@@ -116,6 +116,56 @@ def test_followed_files_are_cached_with_the_roots_traced_into_them(tmp_path, cap
     assert [f["line"] for f in got if f["path"] == "pkg/layers/helpers.py"] == [6, 7, 13, 21, 26]
 
 
+def test_a_warm_scan_takes_the_project_step_from_the_cache(tmp_path, capsys, monkeypatch):
+    """Unchanged files: the answer of the project model is the cached one, names are not
+    resolved again; one edited file and the step runs again, with what it now finds."""
+    from neuron_migrate.project import model
+
+    root = write(tmp_path)
+    fresh = scan(capsys, root, "--select", "ALL")
+
+    def cached_scan():
+        main(["scan", str(root), "-f", "json", "-q", "--exit-zero", "--select", "ALL", "-j", "1"])
+        return json.loads(capsys.readouterr().out)
+
+    assert cached_scan() == fresh  # fills the cache
+    steps = []
+    real = model.extra_roots
+    monkeypatch.setattr(model, "extra_roots", lambda *a, **k: steps.append(1) or real(*a, **k))
+    assert cached_scan() == fresh and steps == []
+    net = root / "pkg" / "models" / "net.py"
+    net.write_text(net.read_text().replace("helpers.unused(x)", "helpers.never_called(x)"))
+    assert cached_scan() == scan(capsys, root, "--select", "ALL") and steps
+
+
+def test_a_cached_project_step_is_used_only_if_what_it_read_outside_is_unchanged(tmp_path):
+    """A cached answer that looked a package up, read a library's file or names a file the
+    scan does not have (a damaged or crafted entry) is not used: the step runs again."""
+    from neuron_migrate.models import ProjectStep
+    from neuron_migrate.project.libraries import PREFIX, Libraries
+    from neuron_migrate.runner import _recalled
+
+    site = tmp_path / "site"
+    (site / "lib").mkdir(parents=True)
+    (site / "lib" / "__init__.py").write_text("def f(x):\n    return x\n")
+    libraries = Libraries([str(site)])
+    index = {"a.py": 0}
+    key = PREFIX + "lib/__init__.py"
+    digest = __import__("neuron_migrate.cache", fromlist=["digest"]).digest((site / "lib" / "__init__.py").read_bytes())
+    ok = ProjectStep("", (("a.py", "f", "origin"),), (("a.py", "g", "a.py", "f", 3),),
+                     (("lib", str(site), str(site / "lib")), ("nothere", "", "")), (("lib", key),), ((key, digest),))
+    assert _recalled(ok, libraries, index).roots == ok.roots
+    assert _recalled(ok, None, index) is None  # not following now
+    for changed in [dict(packages=(("nothere", str(site), str(site / "nothere")),)),  # found nowhere now
+                    dict(modules=(("lib.sub", key),)),  # no such module
+                    dict(sources=((key, b"another digest"),)),
+                    dict(roots=(("gone.py", "f", "origin"),)),
+                    dict(links=(("a.py", "g", "gone.py", "f", 3),))]:
+        assert _recalled(__import__("dataclasses").replace(ok, **changed), Libraries([str(site)]), index) is None
+    (site / "lib" / "__init__.py").write_text("def f(x):\n    return x + 1\n")  # an upgraded library
+    assert _recalled(ok, Libraries([str(site)]), index) is None
+
+
 def test_second_analyses_run_in_the_pool_of_the_first(tmp_path, capsys, monkeypatch):
     from neuron_migrate import formats, runner
 

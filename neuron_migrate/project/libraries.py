@@ -47,6 +47,7 @@ class Libraries:
         self.versions: dict[str, str] = {}
         self.modules: dict[str, str | None] = {}
         self.real_roots: dict[Path, str] = {}  # package folder -> its real path
+        self.listed = False  # a package's files were listed (``files_of``)
 
     def package(self, top: str) -> tuple[Path, Path] | None:
         """(site folder, package folder or single-module file) of an installed top-level name."""
@@ -125,6 +126,7 @@ class Libraries:
         """(key, path on disk) of the package's Python files (for a factory looked up by name),
         links not followed."""
         found = self.package(top)
+        self.listed = True
         if found is None or found[1].suffix == ".py":
             return []
         site, pkg = found

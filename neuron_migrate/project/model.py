@@ -162,6 +162,23 @@ class Project:
         self._facts[path] = found
         return found
 
+    def outside(self) -> tuple[tuple, tuple, tuple] | None:
+        """What the answers so far read outside the scanned files (``ProjectStep``): the
+        installed packages looked up, (name, site folder, package; "" when not found), the
+        modules looked up in them, (name, key; "" when none), and the library files read, (key,
+        digest; b"" when unreadable). None when a package's files were listed (a registry
+        searched for a name, ``registered``): too much to check again."""
+        from neuron_migrate.cache import digest
+
+        libs = self.libraries
+        if libs is None:
+            return (), (), ()
+        if libs.listed:
+            return None
+        return (tuple((top, str(found[0]), str(found[1])) if found else (top, "", "") for top, found in libs.roots.items()),
+                tuple((name, key or "") for name, key in libs.modules.items()),
+                tuple((key, digest(found[0]) if found else b"") for key, found in self._sources.items() if is_library(key)))
+
     def absolute(self, path: str, level: int, module: str, name: str) -> str:
         if level:
             package = module_name(path).split(".")
@@ -575,6 +592,7 @@ class Followed:
         self.sites: dict[tuple[str, str], list[tuple[str, int]]] = {}
         self.versions: dict[str, str] = {}
         self.landed: dict[str, list[Finding]] = {}  # path -> library findings at its lines (at_call_sites)
+        self.outside: tuple[tuple, tuple, tuple] | None = ((), (), ())  # Project.outside, when done
 
 
 def extra_roots(files: list[FileResult], root: Path, known: set[tuple[str, str]] = frozenset(),
@@ -702,6 +720,7 @@ def follow(results: dict[str, FileResult], root: Path,
         project.update(done.values())
     out.roots = tuple(roots)
     _link(out, results, project, options)
+    out.outside = project.outside()
     if libraries is not None:
         out.versions = {top: libraries.version(top) for top in {shown(k).split("/")[0].removesuffix(".py")
                                                                  for k in out.libraries}}
