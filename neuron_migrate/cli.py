@@ -62,6 +62,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{PROG}: interrupted", file=sys.stderr)
         return 130
     except Exception as exc:  # noqa: BLE001 - anything unexpected is exit 2 with its traceback
+        if isinstance(exc.__cause__, KeyboardInterrupt):  # Ctrl-C in a class's __set_name__ (an import)
+            print(f"{PROG}: interrupted", file=sys.stderr)
+            return 130
         from neuron_migrate.baseline import BaselineError
         from neuron_migrate.capabilities import TableError
         from neuron_migrate.config import ConfigError

@@ -365,6 +365,23 @@ def test_ctrl_c_exits_130_with_a_line_not_a_traceback(project, capsys, monkeypat
     assert code == 130 and err == "neuron-migrate: interrupted\n"
 
 
+def test_ctrl_c_while_a_class_is_made_exits_130(project, capsys, monkeypatch):
+    """Python 3.11 wraps an exception of ``__set_name__`` (a dataclass field, a cached property:
+    Ctrl-C while a module the command imports defines its classes) in a RuntimeError."""
+    from neuron_migrate import runner
+
+    class Interrupted:
+        def __set_name__(self, owner, name):
+            raise KeyboardInterrupt
+
+    def importing(*args, **kwargs):
+        type("Made", (), {"field": Interrupted()})
+
+    monkeypatch.setattr(runner, "scan", importing)
+    code, _, err = run(capsys, "scan", project)
+    assert code == 130 and err == "neuron-migrate: interrupted\n"
+
+
 def test_progress_bar_shows_count_on_a_terminal_after_a_delay(monkeypatch):
     import io
 
