@@ -267,6 +267,24 @@ def test_standard_library_calls_break_as_measured():
     assert gbs == ["GB0007", "GB0007", "GB0156", "GB0156", "GB0007"]
 
 
+def test_a_decorators_wrapper_is_traced_with_what_it_decorates():
+    # constructs.py "memoized method: pickle.dumps in the decorator's wrapper" (gpytorch's and
+    # linear-operator's @cached(name=...)), "importlib.import_module", "sys._getframe": skipped
+    # functions; a decorator that returns what it was given (a registry) wraps nothing
+    code = ("import functools, importlib, pickle, sys\nimport torch.nn as nn\n\n"
+            "def cached(method=None, name=None):\n    if method is None:\n"
+            "        return functools.partial(_cached, name=name)\n    return _cached(method, name)\n\n"
+            "def _cached(method, name=None):\n    @functools.wraps(method)\n    def g(self, *args, **kwargs):\n"
+            "        key = pickle.dumps(kwargs)\n        return method(self, *args, **kwargs)\n    return g\n\n"
+            "def register(fn):\n    def unused(*a):\n        return pickle.dumps(a)\n    return fn\n\n"
+            "class M(nn.Module):\n    @cached(name='scale')\n    def scale(self):\n        return 2\n\n"
+            "    @register\n    def shift(self):\n        return sys._getframe(0).f_lineno\n\n"
+            "    def forward(self, x):\n        importlib.import_module('math')\n"
+            "        return x * self.scale() + self.shift()\n")
+    assert codes(code) == [(12, "NM404"), (28, "NM404"), (31, "NM404")]
+    assert [f.dynamo for f in findings_of(code)] == ["GB0007"] * 3
+
+
 def test_logger_queries_and_loader_lengths_break():
     code = ("import logging\nimport torch\n\nlogger = logging.getLogger(__name__)\n\n"
             "@torch.compile\ndef train(model, train_loader, x):\n    n = len(train_loader)\n"

@@ -424,3 +424,27 @@ def test_a_tensor_passed_from_another_file_makes_the_parameter_a_tensor(tmp_path
         (tmp_path / rel).write_text(text)
     doc = scan(capsys, tmp_path, "--entry", "ode/solve.py:solve")
     assert [(f["path"], f["line"], f["code"]) for f in doc["findings"]] == [("ode/interp.py", 2, "NM402")]
+
+
+def test_a_decorator_from_another_file_runs_its_wrapper_in_traced_code(tmp_path, capsys):
+    """``@cached(name="size")`` imported from a memoize module (gpytorch, linear-operator): the
+    decorated method's wrapper runs first, in the trace, so its breaks (``pickle.dumps`` of the
+    cache key) are breaks of the entry (constructs.py, "memoized method")."""
+    files = {
+        "gp/__init__.py": "",
+        "gp/memoize.py": "import functools\nimport pickle\n\n\ndef cached(method=None, name=None):\n"
+                         "    if method is None:\n        return functools.partial(_cached, name=name)\n"
+                         "    return _cached(method, name)\n\n\ndef _cached(method, name=None):\n"
+                         "    @functools.wraps(method)\n    def g(self, *args, **kwargs):\n"
+                         "        key = pickle.dumps(kwargs)\n        return method(self, *args, **kwargs)\n\n"
+                         "    return g\n",
+        "gp/op.py": "import torch.nn as nn\n\nfrom .memoize import cached\n\n\nclass Op(nn.Module):\n"
+                    "    @cached(name='size')\n    def size(self):\n        return 3\n\n"
+                    "    def forward(self, x):\n        return x * self.size()\n",
+    }
+    for rel, text in files.items():
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text(text)
+    doc = scan(capsys, tmp_path)
+    assert [(f["path"], f["line"], f["code"]) for f in doc["findings"]] == [("gp/memoize.py", 14, "NM404")]
+    assert "reached from gp/op.py:Op.forward" in doc["findings"][0]["message"]

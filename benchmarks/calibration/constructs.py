@@ -18,7 +18,7 @@ import textwrap
 from pathlib import Path
 
 PRELUDE = """\
-import contextlib, copy, functools, inspect, logging, math, random, time, warnings
+import contextlib, copy, functools, importlib, inspect, logging, math, pickle, random, sys, time, warnings
 import numpy as np
 import torch
 import torch.nn as nn
@@ -301,6 +301,22 @@ class Interval:  # an object built in traced code (torchsde's BrownianInterval):
         self.t0, self.t1 = t0, t1
         self.n = int((t1 - t0).sum().item())
 
+def memoize(method=None, name=None):  # gpytorch's and linear-operator's @cached(name=...)
+    if method is None:
+        return functools.partial(memoize, name=name)
+    @functools.wraps(method)
+    def g(self, *args, **kwargs):
+        key = pickle.dumps(kwargs)
+        return method(self, *args, **kwargs)
+    return g
+
+class Memoized:
+    @memoize(name="double")
+    def double(self, x):
+        return x * 2
+
+MEMOIZED = Memoized()
+
 class Wrapper(nn.Module):  # an nn.Module without parameters built in traced code (torchsde's ForwardSDE)
     def __init__(self, scale):
         super().__init__()
@@ -556,6 +572,9 @@ CASES: list[tuple[str, str, dict]] = [
     ("method of the class a factory picks", "y = x * 2\ncls = pick('stepper')\nsolver = cls()\nreturn solver.step(y) + 1", {}),
     ("object built in traced code, break in its __init__", "y = x * 2\ni = Interval(y[0], y[1])\nreturn y * i.n", {}),
     ("nn.Module without parameters built in traced code", "y = x * 2\nw = Wrapper(2.0)\nreturn y * w.scale", {}),
+    ("memoized method: pickle.dumps in the decorator's wrapper", "return MEMOIZED.double(x) + 1", {}),
+    ("importlib.import_module", "m = importlib.import_module('math')\nreturn x + m.pi", {}),
+    ("sys._getframe", "f = sys._getframe(0)\nreturn x + 1", {}),
     ("function through a local alias, a if c else b", "y = x * 2\nf = helper_item if y.shape[0] > 2 else relu_helper\nreturn y * f(y)", {}),
 ]
 

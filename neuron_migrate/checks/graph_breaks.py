@@ -47,7 +47,7 @@ from neuron_migrate.checks.shapes import NM301
 from neuron_migrate.checks.tracing import COMPILED_AT, TENSOR_ARGS, TENSOR_METHODS, ShapeBreaks, TracedCode, host_side_file
 from neuron_migrate.kinds import SCALAR, TENSOR, call_kind, scope_kinds
 from neuron_migrate.models import BreakSite, TracedFunction
-from neuron_migrate.project.summary import dotted, module_level
+from neuron_migrate.project.summary import dotted, module_level, wrappers
 from neuron_migrate.traversal import SCOPE_TYPES, all_nodes, child_nodes, node_fields, statements
 
 prefilter(__name__, ("forward", "compile"))
@@ -95,6 +95,7 @@ NM404 = rule(
     "NM404", "untraceable-call-in-traced-code", "warning", "compile",
     summary="call Dynamo cannot trace in traced code: a torch.compile graph break",
     why="`time.time()`, `time.strftime`, `os.getpid()`, `os.getcwd()`, `os.path.exists`, "
+        "`pickle.dumps` (a memoize decorator's cache key), `importlib.import_module`, `sys._getframe`, "
         "`datetime.now()`, Python's `random.random` / `choice` / `shuffle` / `seed` (not `randint`, "
         "`uniform` or a `random.Random` instance), `len(loader)` of a DataLoader, "
         "`torch.manual_seed`, `torch.typename`, "
@@ -258,6 +259,8 @@ _UNTRACEABLE = {
     "os.getpid", "os.getcwd", "os.cpu_count", "os.listdir", "os.path.exists", "os.path.isfile",
     "os.path.isdir", "time.strftime", "socket.gethostname", "sys.getsizeof",
     "random.random", "random.choice", "random.gauss", "random.shuffle", "random.sample", "random.seed",
+    # measured: "pickle.dumps" (a memoize decorator's cache key), "importlib.import_module", "sys._getframe"
+    "pickle.dumps", "pickle.loads", "importlib.import_module", "sys._getframe",
 }
 # Methods of standard-library objects Dynamo does not trace: "Unsupported method call" (GB0156)
 _UNSUPPORTED_METHODS = {"sys.stdout.write": NM403, "sys.stderr.write": NM403, "sys.stdout.flush": NM403,
@@ -370,6 +373,7 @@ class _State:
     compiled: list[ast.AST] = field(default_factory=list)  # functions passed to or decorated with torch.compile
     disabled: set[int] = field(default_factory=set)  # functions under torch.compiler.disable
     chains: dict[int, tuple] = field(default_factory=dict)  # function id -> scope chain inside it
+    wrapper_names: dict[int, str] = field(default_factory=dict)  # a decorator's wrapper -> "outer.inner"
     attr_kinds: dict[int, dict[str, str]] = field(default_factory=dict)  # class id -> self.attr -> kind
     attr_weights: dict[int, dict[str, int]] = field(default_factory=dict)  # class id -> self.attr -> weight
     super_init: dict[int, ast.Call] = field(default_factory=dict)  # class id -> its super().__init__(...)
@@ -764,9 +768,15 @@ def traced_functions(ctx: Context) -> dict[int, Traced]:
         if id(fn) in out or id(fn) in d.disabled:
             continue
         cls = d.owner.get(id(fn))
-        name = f"{cls.name}.{fn.name}" if cls else fn.name
+        name = d.wrapper_names.get(id(fn)) or (f"{cls.name}.{fn.name}" if cls else fn.name)
         chain = d.chains.get(id(fn), (ctx.tree, fn))
         out[id(fn)] = Traced(fn, name, why, cls, chain, origin)
+        for dec in fn.decorator_list:  # @memoize / @cached(name=...) of this file: its wrapper runs first
+            target = dec.func if type(dec) is ast.Call else dec
+            for wrapper, node in wrappers(d.functions, target.id) if type(target) is ast.Name else ():
+                d.wrapper_names[id(node)] = wrapper
+                if id(node) not in out:
+                    later.append((node, f"wraps {name}", origin))
         for callee, _ in _callees(fn, cls, d):
             if id(fn) in d.fullgraph:  # what a fullgraph=True compile traces is traced whole
                 d.fullgraph.add(id(callee))
@@ -854,6 +864,11 @@ def _named_function(name: str, d: _State) -> ast.AST | None:
         if name in d.functions:
             return d.functions[name]
         owner, method = name, "forward"  # a class: its forward
+    if owner in d.functions and owner not in d.classes:  # a decorator's wrapper: memoize.g
+        found = next((w for w in wrappers(d.functions, owner) if w[0] == name), None)
+        if found is not None:
+            d.wrapper_names[id(found[1])] = name
+        return found[1] if found else None
     cls = d.classes.get(owner)
     found = _method_of(cls, method, d) if cls is not None else None
     return found[0] if found else None
@@ -2425,6 +2440,11 @@ def _outcalls(traced: dict[int, Traced], ctx: Context, d: _State, training_of: d
         for call in calls:
             if where.get(id(call), (None, None))[1]:
                 trapped.setdefault(tf.name, set()).add(call.lineno)
+        for dec in tf.node.decorator_list:  # @cached(name="size") imported: its wrapper runs first
+            text = dotted(dec.func if type(dec) is ast.Call else dec)
+            root = text.partition(".")[0]
+            if root in project and root not in d.functions and root not in d.classes:
+                out.append((tf.name, f"wraps:{text}", dec.lineno, dec))
         if tf.cls is not None and tf.node.name == "forward":  # submodule classes from elsewhere, by name
             for text, node in _named_classes(tf.cls, d).items():
                 root = text.partition(".")[0]
@@ -2473,8 +2493,7 @@ def _outcalls(traced: dict[int, Traced], ctx: Context, d: _State, training_of: d
             elif (tf.cls is not None and isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name)
                   and f.value.id == "self" and _method_of(tf.cls, f.attr, d) is None
                   and _submodule_kind(tf.cls, f.attr, ctx, d) is None
-                  and not any(f.attr in d.attr_weights.get(id(c), {}) for c, _ in _class_chain(tf.cls, ctx, d))
-                  ):
+                  and not any(f.attr in d.attr_weights.get(id(c), {}) for c, _ in _class_chain(tf.cls, ctx, d))):
                 # a method of a base defined elsewhere, or one only subclasses define (an
                 # abstract method left out): the project model dispatches it on the receiver
                 kind = "self" if _foreign_base(tf.cls, ctx, d) else "virtual"

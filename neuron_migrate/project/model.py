@@ -23,7 +23,7 @@ from pathlib import Path
 from neuron_migrate.checks.tracing import COMPILED_AT, TENSOR_ARGS
 from neuron_migrate.models import FileResult, Finding, ModuleFacts
 from neuron_migrate.project.libraries import Libraries, is_library, shown
-from neuron_migrate.project.summary import Summary, dotted, module_level
+from neuron_migrate.project.summary import Summary, dotted, module_level, wrappers
 from neuron_migrate.source import SourceError, SourceFile
 from neuron_migrate.traversal import all_nodes
 
@@ -266,6 +266,18 @@ class Project:
             self._callees[key] = tuple(out)
         return self._callees[key]
 
+    def wrappers(self, path: str, decorator: str) -> tuple[tuple[str, str], ...]:
+        """The inner functions (path, ``outer.inner``) that the decorator imported as
+        ``decorator`` in ``path`` puts in place of the functions it decorates (summary.wrappers)."""
+        key = (path, f"wrappers:{decorator}")
+        if key not in self._callees:
+            found = self._imported(path, decorator)
+            tree = self.tree(found[0]) if found is not None and found[2] == "function" and found[0] != path else None
+            functions = {n.name: n for n in tree.body if type(n) in (ast.FunctionDef, ast.AsyncFunctionDef)} \
+                if tree is not None else {}
+            self._callees[key] = tuple((found[0], name) for name, _ in wrappers(functions, found[1])) if tree else ()
+        return self._callees[key]
+
     def _imported(self, path: str, text: str) -> tuple[str, str, str] | None:
         s = self.summary(path)
         root, _, rest = text.partition(".")
@@ -278,6 +290,8 @@ class Project:
     def receivers(self, path: str, text: str) -> list[tuple[str, str]]:
         """For ``solver.m(...)`` written ``F().m`` (``solver`` built by the class an imported
         factory ``F`` picks): the method ``m`` of each class it may pick, as (path, function)."""
+        if text.startswith("wraps:"):
+            return list(self.wrappers(path, text[6:]))
         owner, _, method = text.rpartition(".")
         if not owner.endswith("()"):
             return []
@@ -311,6 +325,9 @@ class Project:
                     if hit is not None:
                         return hit[0], hit[1]
             return None
+        if text.startswith("wraps:"):  # the decorator's wrappers: the first here, the others in receivers()
+            found = self.wrappers(path, text[6:])
+            return found[0] if found else None
         if "()." in text:  # a method of the classes a factory picks: the first here, the others in receivers()
             picked = self.receivers(path, text)
             return picked[0] if picked else None

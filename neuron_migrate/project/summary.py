@@ -50,3 +50,34 @@ def module_level(tree: ast.Module) -> tuple[tuple, tuple, tuple]:
             todo[:0] = [*node.body, *getattr(node, "orelse", []),
                         *[s for h in getattr(node, "handlers", []) for s in h.body]]
     return tuple(imports), tuple(functions), tuple(classes)
+
+
+def wrappers(functions: dict[str, ast.AST], name: str, depth: int = 0) -> list[tuple[str, ast.AST]]:
+    """The inner functions that the decorator ``name`` (a module-level function of the file,
+    ``functions`` by name) puts in place of what it decorates, as (``outer.inner``, node):
+    those it returns by name (``@wraps(fn) def g(...): ...; return g``), and those of the
+    module's decorators it returns the result of (``return _cached(method, name)``, directly or
+    as ``functools.partial(_cached, name=name)`` for ``@cached(name=...)``). Calling the
+    decorated function runs them: Dynamo traces them with it."""
+    fn = functions.get(name)
+    if fn is None or depth > 3:
+        return []
+    inner = {s.name: s for s in fn.body if type(s) in (ast.FunctionDef, ast.AsyncFunctionDef)}
+    out, todo = [], list(fn.body)
+    while todo:
+        node = todo.pop()
+        if type(node) in (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda):
+            continue
+        if type(node) is ast.Return and node.value is not None:
+            value = node.value
+            if type(value) is ast.Name and value.id in inner:
+                out.append((f"{name}.{value.id}", inner[value.id]))
+            elif type(value) is ast.Call:
+                callee = value.func
+                if dotted(callee).rpartition(".")[2] == "partial" and value.args:
+                    callee = value.args[0]
+                if type(callee) is ast.Name and callee.id != name:
+                    out += [w for w in wrappers(functions, callee.id, depth + 1) if w not in out]
+            continue
+        todo.extend(ast.iter_child_nodes(node))
+    return out
