@@ -285,6 +285,25 @@ def test_a_decorators_wrapper_is_traced_with_what_it_decorates():
     assert [f.dynamo for f in findings_of(code)] == ["GB0007"] * 3
 
 
+def test_a_tensor_rebound_to_a_python_number_is_a_number_after():
+    # constructs.py "a tensor rebound to a Python number": the break is at float(), math.sqrt of
+    # the float after it is traced; a rebinding inside a loop is left alone (the next turn reads it)
+    code = ("import math\nimport torch.nn as nn\n\nclass M(nn.Module):\n    def forward(self, x, t):\n"
+            "        t = float(t)\n        s = x.sum()\n        for _ in range(2):\n            y = math.sqrt(s)\n"
+            "            s = float(s)\n        return x * math.sqrt(t + 1.0) * y\n")
+    assert codes(code) == [(6, "NM401"), (9, "NM401"), (10, "NM401")]
+
+
+def test_an_annotated_parameter_a_traced_caller_passes_a_tensor_is_one():
+    # torchsde's BrownianInterval(t0=ts[0], ...) with ``t0: Optional[Scalar] = 0.``: a number or
+    # a tensor as annotated, a tensor as passed; ``float``-annotated parameters stay numbers
+    code = ("import torch.nn as nn\nfrom typing import Optional\nfrom .types import Scalar\n\n"
+            "def interval(t0: Optional[Scalar] = 0., t1: float = 1.):\n"
+            "    if t0 > 0:\n        return t0\n    if t1 > 0:\n        return t1\n\n"
+            "class M(nn.Module):\n    def forward(self, ts):\n        return ts * interval(t0=ts[0], t1=ts[1])\n")
+    assert codes(code) == [(6, "NM402")]
+
+
 def test_logger_queries_and_loader_lengths_break():
     code = ("import logging\nimport torch\n\nlogger = logging.getLogger(__name__)\n\n"
             "@torch.compile\ndef train(model, train_loader, x):\n    n = len(train_loader)\n"

@@ -573,6 +573,7 @@ CASES: list[tuple[str, str, dict]] = [
     ("object built in traced code, break in its __init__", "y = x * 2\ni = Interval(y[0], y[1])\nreturn y * i.n", {}),
     ("nn.Module without parameters built in traced code", "y = x * 2\nw = Wrapper(2.0)\nreturn y * w.scale", {}),
     ("memoized method: pickle.dumps in the decorator's wrapper", "return MEMOIZED.double(x) + 1", {}),
+    ("a tensor rebound to a Python number", "t = x.abs().sum()\nt = float(t)\nreturn x * math.sqrt(t + 1.0)", {}),
     ("importlib.import_module", "m = importlib.import_module('math')\nreturn x + m.pi", {}),
     ("sys._getframe", "f = sys._getframe(0)\nreturn x + 1", {}),
     ("function through a local alias, a if c else b", "y = x * 2\nf = helper_item if y.shape[0] > 2 else relu_helper\nreturn y * f(y)", {}),

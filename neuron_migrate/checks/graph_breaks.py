@@ -45,7 +45,7 @@ from dataclasses import dataclass, field
 from neuron_migrate.checks import Context, finalizer, on, prefilter, rule
 from neuron_migrate.checks.shapes import NM301
 from neuron_migrate.checks.tracing import COMPILED_AT, TENSOR_ARGS, TENSOR_METHODS, ShapeBreaks, TracedCode, host_side_file
-from neuron_migrate.kinds import SCALAR, TENSOR, call_kind, scope_kinds
+from neuron_migrate.kinds import SCALAR, TENSOR, annotation_kind, call_kind, scope_kinds
 from neuron_migrate.models import BreakSite, TracedFunction
 from neuron_migrate.project.summary import dotted, module_level, wrappers
 from neuron_migrate.traversal import SCOPE_TYPES, all_nodes, child_nodes, node_fields, statements
@@ -1165,6 +1165,16 @@ def constant_test(test: ast.AST) -> bool | None:
 
 # -- tensor values -----------------------------------------------------------------------------
 
+def _to_number(value: ast.AST, ctx: Context, chain: tuple) -> bool:
+    """``float(t)``, ``int(t)``, ``bool(t)``, ``t.item()``: a Python number (on the host)."""
+    if type(value) is not ast.Call:
+        return False
+    f = value.func
+    if type(f) is ast.Name:
+        return f.id in _SCALAR_BUILTINS and not ctx.names.is_bound(f.id, chain)
+    return type(f) is ast.Attribute and f.attr == "item" and not value.args
+
+
 class Tensors:
     """A rough, local answer to "is this expression a tensor?" for one function.
 
@@ -1185,6 +1195,8 @@ class Tensors:
         self.names: set[str] = set()
         self.assigned: set[str] = set()  # names bound from a tensor expression in the body
         self.since: dict[str, int] = {}  # assigned name -> first line a tensor binding of it reaches
+        self.bound: dict[str, set[int]] = {}  # assigned name -> the lines of its tensor bindings
+        self.until: dict[str, int] = {}  # name -> last line of its rebinding to a Python number
         body = _body(fn, ctx.state(_State))
         self.numbers = _numbers(body)  # ids of the name loads an isinstance test makes Python numbers
         cls = next((c for c in reversed(chain) if isinstance(c, ast.ClassDef)), None)
@@ -1201,7 +1213,8 @@ class Tensors:
                 continue
             if a.annotation is not None and _is_tensor_annotation(a.annotation) or a.arg in commented:
                 self.names.add(a.arg)
-            elif a.arg in passed and a.annotation is None:  # a traced caller passes it a tensor
+            elif a.arg in passed and annotation_kind(a.annotation) in (None, TENSOR):
+                # a traced caller passes it a tensor (torchsde's ``t0: Optional[Scalar]``: a number or a tensor)
                 if scope_kinds(ctx, chain).used_as.get(a.arg) != SCALAR:
                     self.names.add(a.arg)
             elif is_forward and a.annotation is None:
@@ -1232,11 +1245,19 @@ class Tensors:
         for a in (*positional, *args.kwonlyargs):
             if a.arg not in flags:
                 self.since.pop(a.arg, None)
+        # a name rebound to a Python number outside a loop (``t0 = float(t0)``) is one after that
+        for node in body.binders:
+            if (type(node) is ast.Assign and len(node.targets) == 1 and type(node.targets[0]) is ast.Name
+                    and node.targets[0].id in self.names and _to_number(node.value, ctx, chain)
+                    and not any(start <= node.lineno <= end for start, end in loops)
+                    and not any(line > node.lineno for line in self.bound.get(node.targets[0].id, ()))):
+                self.until.setdefault(node.targets[0].id, node.end_lineno or node.lineno)
 
     def _bind(self, target: ast.AST, line: int) -> None:
         if isinstance(target, ast.Name):
             self.names.add(target.id)
             self.assigned.add(target.id)
+            self.bound.setdefault(target.id, set()).add(line)
             if line < self.since.get(target.id, line + 1):
                 self.since[target.id] = line
         elif isinstance(target, (ast.Tuple, ast.List)):
@@ -1247,8 +1268,9 @@ class Tensors:
         if isinstance(e, ast.Name):
             if e.id not in self.names:
                 return False
-            since = self.since.get(e.id)
-            return (since is None or getattr(e, "lineno", since) >= since) and id(e) not in self.numbers
+            since, until = self.since.get(e.id), self.until.get(e.id)
+            return ((since is None or getattr(e, "lineno", since) >= since) and id(e) not in self.numbers
+                    and (until is None or getattr(e, "lineno", until) <= until))
         if isinstance(e, ast.Call):  # the commonest value first (the tests below are disjoint)
             return self._call(e)
         if isinstance(e, ast.Attribute):
