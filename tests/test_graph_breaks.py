@@ -300,7 +300,10 @@ def test_an_annotated_parameter_a_traced_caller_passes_a_tensor_is_one():
     code = ("import torch.nn as nn\nfrom typing import Optional\nfrom .types import Scalar\n\n"
             "def interval(t0: Optional[Scalar] = 0., t1: float = 1.):\n"
             "    if t0 > 0:\n        return t0\n    if t1 > 0:\n        return t1\n\n"
-            "class M(nn.Module):\n    def forward(self, ts):\n        return ts * interval(t0=ts[0], t1=ts[1])\n")
+            "def norm(adj: Adj):\n    if isinstance(adj, SparseTensor):\n        a = adj\n"
+            "        if not a.has_value():\n            return a\n    return adj\n\n"
+            "class M(nn.Module):\n    def forward(self, ts):\n        return ts * interval(t0=ts[0], t1=ts[1]) * norm(ts)\n")
+    # PyG's gcn_norm(edge_index: Adj): isinstance says a SparseTensor (another class), no tensor
     assert codes(code) == [(6, "NM402")]
 
 

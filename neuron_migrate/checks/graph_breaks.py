@@ -1353,6 +1353,8 @@ def _number_names(test: ast.AST, truthy: bool) -> set[str]:
             return {name} if truthy else set()
         if types <= _TENSOR_CLASSES:
             return set() if truthy else {name}
+        if truthy and all(t and t not in _TENSOR_CLASSES and not t.startswith("torch.") for t in types):
+            return {name}  # isinstance(adj, SparseTensor) / (list, tuple) / np.ndarray: another class
     elif f in ("torch.is_tensor", "is_tensor") and not truthy:
         return {name}
     return set()
