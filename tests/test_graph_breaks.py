@@ -307,6 +307,22 @@ def test_an_annotated_parameter_a_traced_caller_passes_a_tensor_is_one():
     assert codes(code) == [(6, "NM402")]
 
 
+def test_random_generators_and_numpy_draws_break_as_measured():
+    # constructs.py "torch.Generator built in traced code", "np.random.randint", "np.random.uniform
+    # with a size", "np.random.seed", "np.random.SeedSequence" (torchsde's BrownianInterval); a
+    # generator that may be None (kornia's RANSAC, seeded only on request) is not one
+    code = ("import numpy as np\nimport torch\nimport torch.nn as nn\n\nclass M(nn.Module):\n"
+            "    def forward(self, x, seed=None):\n        g = torch.Generator('cpu').manual_seed(3)\n"
+            "        y = torch.randn(x.shape, generator=g)\n        n = np.random.randint(0, 10)\n"
+            "        u = np.random.uniform(0, 1, size=(4, 8))\n        np.random.seed(0)\n"
+            "        s = np.random.SeedSequence(entropy=3)\n        a, b = s.generate_state(2)\n"
+            "        h = None\n        if seed is not None:\n            h = torch.Generator('cpu')\n"
+            "        z = torch.rand(x.shape, generator=h)\n        return x * y * n + z\n")
+    assert codes(code) == [(7, "NM404"), (8, "NM404"), (9, "NM404"), (12, "NM404"), (13, "NM404"), (16, "NM404")]
+    gbs = [f.dynamo for f in findings_of(code)]
+    assert gbs == ["GB7650", "GB0055", "GB0033", "GB0156", "GB0008", "GB7650"]
+
+
 def test_logger_queries_and_loader_lengths_break():
     code = ("import logging\nimport torch\n\nlogger = logging.getLogger(__name__)\n\n"
             "@torch.compile\ndef train(model, train_loader, x):\n    n = len(train_loader)\n"

@@ -316,6 +316,7 @@ class Memoized:
         return x * 2
 
 MEMOIZED = Memoized()
+GENERATOR = torch.Generator().manual_seed(0)
 
 class Wrapper(nn.Module):  # an nn.Module without parameters built in traced code (torchsde's ForwardSDE)
     def __init__(self, scale):
@@ -574,6 +575,20 @@ CASES: list[tuple[str, str, dict]] = [
     ("nn.Module without parameters built in traced code", "y = x * 2\nw = Wrapper(2.0)\nreturn y * w.scale", {}),
     ("memoized method: pickle.dumps in the decorator's wrapper", "return MEMOIZED.double(x) + 1", {}),
     ("a tensor rebound to a Python number", "t = x.abs().sum()\nt = float(t)\nreturn x * math.sqrt(t + 1.0)", {}),
+    ("torch.Generator built in traced code", "g = torch.Generator('cpu').manual_seed(3)\n"
+     "return x + torch.randn(x.shape, generator=g)", {}),
+    ("torch.Generator passed in", "return x + torch.randn(x.shape, generator=GENERATOR)", {}),
+    ("np.random.randint", "n = np.random.randint(0, 10)\nreturn x * n", {}),
+    ("np.random.normal", "n = np.random.normal(0.0, 1.0)\nreturn x * n", {}),
+    ("np.random.choice", "n = np.random.choice([1, 2, 3])\nreturn x * n", {}),
+    ("np.random.uniform with a size", "n = np.random.uniform(0, 1, size=(4, 8))\nreturn x * torch.from_numpy(n)", {}),
+    ("np.random.permutation", "p = np.random.permutation(4)\nreturn x[p]", {}),
+    ("np.random.shuffle", "a = [1, 2, 3]\nnp.random.shuffle(a)\nreturn x * a[0]", {}),
+    ("np.random.seed", "np.random.seed(0)\nreturn x * 2", {}),
+    ("np.random.SeedSequence", "s = np.random.SeedSequence(entropy=3, pool_size=4)\na, b = s.generate_state(2)\n"
+     "return x * 2", {}),
+    ("np.random.RandomState", "r = np.random.RandomState(0)\nreturn x * r.rand()", {}),
+    ("np.random.default_rng", "r = np.random.default_rng(0)\nreturn x * r.random()", {}),
     ("importlib.import_module", "m = importlib.import_module('math')\nreturn x + m.pi", {}),
     ("sys._getframe", "f = sys._getframe(0)\nreturn x + 1", {}),
     ("function through a local alias, a if c else b", "y = x * 2\nf = helper_item if y.shape[0] > 2 else relu_helper\nreturn y * f(y)", {}),

@@ -96,6 +96,9 @@ NM404 = rule(
     summary="call Dynamo cannot trace in traced code: a torch.compile graph break",
     why="`time.time()`, `time.strftime`, `os.getpid()`, `os.getcwd()`, `os.path.exists`, "
         "`pickle.dumps` (a memoize decorator's cache key), `importlib.import_module`, `sys._getframe`, "
+        "NumPy's random draws without a size (`np.random.rand()`, `np.random.randint(0, n)`), "
+        "`np.random.SeedSequence` / `RandomState` / `default_rng` / `permutation` / `shuffle`, a "
+        "`torch.Generator` built in traced code and a random call given one as `generator=`, "
         "`datetime.now()`, Python's `random.random` / `choice` / `shuffle` / `seed` (not `randint`, "
         "`uniform` or a `random.Random` instance), `len(loader)` of a DataLoader, "
         "`torch.manual_seed`, `torch.typename`, "
@@ -239,7 +242,24 @@ GB = {
     "dynamic_shape": "GB0036",  # Dynamic shape operator
     "method": "GB0156",  # Unsupported method call
     "logger_lookup": "GB6215",  # Unresolved GetAttrVariable comparison (inside logging.getLogger)
+    "generator": "GB7650",  # torch.Generator method
+    "proxy": "GB0055",  # Failed to convert args/kwargs to proxy
+    "numpy_unsupported": "GB0294",  # attempted to trace numpy function unsupported by PyTorch
+    "fake_tensor": "GB0087",  # NotImplementedError/UnsupportedFakeTensorException when running FX node
 }
+# NumPy's random draws: without a size, a Python number drawn on the host (measured: "np.random.randint",
+# "np.random.rand", "np.random.normal", "np.random.choice"; with a size, as in "np.random.uniform
+# size", Dynamo traces them as tensor ops): the position of the size argument
+_NUMPY_DRAWS = {"numpy.random.rand": 0, "numpy.random.randn": 0, "numpy.random.random": 0,
+                "numpy.random.random_sample": 0, "numpy.random.randint": 2, "numpy.random.uniform": 2,
+                "numpy.random.normal": 2, "numpy.random.choice": 1}
+# NumPy random calls Dynamo cannot trace at all (measured), and the random objects whose methods it
+# cannot trace: SeedSequence(...).generate_state (torchsde's BrownianInterval), RandomState(...).rand()
+_NUMPY_RANDOM_CALLS = {"numpy.random.SeedSequence": "method", "numpy.random.RandomState": "method",
+                       "numpy.random.default_rng": "numpy_unsupported", "numpy.random.permutation": "numpy_unsupported",
+                       "numpy.random.shuffle": "fake_tensor"}
+_RANDOM_OBJECTS = {"numpy.random.SeedSequence": "inline_skipped", "numpy.random.RandomState": "method",
+                   "numpy.random.default_rng": "method", "torch.Generator": "generator"}
 # NumPy functions with a data-dependent result size: on a tensor's values Dynamo runs them as
 # tensor ops and breaks (measured: "np.nonzero on tensor")
 _NUMPY_DYNAMIC = {"numpy.nonzero", "numpy.flatnonzero", "numpy.argwhere", "numpy.unique", "numpy.where"}
@@ -374,6 +394,7 @@ class _State:
     disabled: set[int] = field(default_factory=set)  # functions under torch.compiler.disable
     chains: dict[int, tuple] = field(default_factory=dict)  # function id -> scope chain inside it
     wrapper_names: dict[int, str] = field(default_factory=dict)  # a decorator's wrapper -> "outer.inner"
+    random_objects: dict[int, dict[str, str]] = field(default_factory=dict)  # _random_objects' answers
     attr_kinds: dict[int, dict[str, str]] = field(default_factory=dict)  # class id -> self.attr -> kind
     attr_weights: dict[int, dict[str, int]] = field(default_factory=dict)  # class id -> self.attr -> weight
     super_init: dict[int, ast.Call] = field(default_factory=dict)  # class id -> its super().__init__(...)
@@ -1560,6 +1581,11 @@ def _call_hazard(call: ast.Call, t: Tensors, ctx: Context, d: _State, cls, chain
             return Hazard(NM404, call, "`.data_ptr()` cannot be traced: Dynamo skips the whole function", gb=GB['observed'])
         if (f.attr in _LOG_METHODS or f.attr == "isEnabledFor") and _is_logger(f.value, ctx, chain, loggers):
             return Hazard(NM403, call, f"logging call `{_short(ctx, f)}(...)` (graph break)", gb=GB['logger'])
+        made = _random_objects(chain, ctx, d).get(owner.id) if type(owner) is ast.Name else None
+        if made is not None and made.startswith("numpy."):
+            return Hazard(NM404, call, f"`{_short(ctx, f)}(...)`: a method of a NumPy random object "
+                          f"(`{made.replace('numpy.', 'np.')}`), which Dynamo does not trace (graph break)",
+                          gb=GB[_RANDOM_OBJECTS[made]])
         if (isinstance(f.value, ast.Name) and f.value.id == "self" and cls is not None):
             found = _method_of(cls, f.attr, d)
             if found is not None and id(found[0]) in d.disabled:
@@ -1617,6 +1643,19 @@ def _call_hazard(call: ast.Call, t: Tensors, ctx: Context, d: _State, cls, chain
                       gb=GB["autograd_grad"])
     if name in _UNTRACEABLE:
         return Hazard(NM404, call, f"`{name}` is not traced by Dynamo (graph break)", gb=GB['graph_break'] if name == 'torch._dynamo.graph_break' else GB['skipped'])
+    if name in _NUMPY_DRAWS and len(call.args) <= _NUMPY_DRAWS[name] and not any(k.arg == "size" for k in call.keywords):
+        return Hazard(NM404, call, f"`{name.replace('numpy.', 'np.')}` without a size draws a Python number on the "
+                      "host, which Dynamo does not trace (graph break)", gb=GB["data_dependent"])
+    if name in _NUMPY_RANDOM_CALLS:
+        return Hazard(NM404, call, f"`{name.replace('numpy.', 'np.')}` is not traced by Dynamo (graph break)",
+                      gb=GB[_NUMPY_RANDOM_CALLS[name]])
+    if name == "torch.Generator":
+        return Hazard(NM404, call, "a `torch.Generator` built in traced code is not traced by Dynamo (graph "
+                      "break); build it outside", gb=GB["generator"])
+    if name.startswith("torch.") and any(k.arg == "generator" and _is_generator(k.value, chain, ctx, d)
+                                         for k in call.keywords):
+        return Hazard(NM404, call, f"`{_short(ctx, call.func)}(..., generator=...)`: Dynamo cannot pass a "
+                      "`torch.Generator` into the graph (graph break)", gb=GB["proxy"])
     if name == "warnings.warn":
         return Hazard(NM403, call, "`warnings.warn` is not traced by Dynamo (graph break)", gb=GB['skipped'])
     if name.startswith("logging.") and name.split(".")[-1] in _LOG_METHODS:
@@ -1635,6 +1674,41 @@ def _call_hazard(call: ast.Call, t: Tensors, ctx: Context, d: _State, cls, chain
     if name.startswith("math.") and any(t.of(a) for a in call.args):
         return Hazard(NM401, call, f"`{name}` of a tensor needs its value on the host (graph break)", gb=GB['data_dependent'])
     return None
+
+
+def _random_objects(chain: tuple, ctx: Context, d: _State) -> dict[str, str]:
+    """Locals of the function ``chain`` ends in bound only to a random object it builds
+    (``g = torch.Generator(device).manual_seed(s)``, ``seq = np.random.SeedSequence(...)``): name ->
+    the qualified constructor (``_RANDOM_OBJECTS``). Not a name also bound to something else
+    (kornia's ``generator = None``, a Generator only when seeded)."""
+    fn = chain[-1] if chain and isinstance(chain[-1], _FUNCS) else None
+    if fn is None:
+        return {}
+    found = d.random_objects.get(id(fn))
+    if found is None:
+        found, other = {}, set()
+        for node in _body(fn, d).binders:
+            targets = node.targets if type(node) is ast.Assign else [getattr(node, "target", None)]
+            value = node.value if type(node) is ast.Assign and len(targets) == 1 else None
+            while type(value) is ast.Call and type(value.func) is ast.Attribute and type(value.func.value) is ast.Call:
+                value = value.func.value  # torch.Generator(device).manual_seed(seed)
+            name = ctx.names.qualify(value.func, chain) if type(value) is ast.Call else None
+            for t in targets:
+                if type(t) is ast.Name and name in _RANDOM_OBJECTS:
+                    found[t.id] = name
+                elif t is not None:
+                    other.update(n.id for n in ast.walk(t) if type(n) is ast.Name)
+        found = d.random_objects[id(fn)] = {k: v for k, v in found.items() if k not in other}
+    return found
+
+
+def _is_generator(e: ast.AST, chain: tuple, ctx: Context, d: _State) -> bool:
+    """A ``torch.Generator`` built in this function (a local bound to one, or the call itself)."""
+    while type(e) is ast.Call and type(e.func) is ast.Attribute and type(e.func.value) is ast.Call:
+        e = e.func.value
+    if type(e) is ast.Call:
+        return ctx.names.qualify(e.func, chain) == "torch.Generator"
+    return type(e) is ast.Name and _random_objects(chain, ctx, d).get(e.id) == "torch.Generator"
 
 
 def _is_module_value(e: ast.AST, cls: ast.ClassDef | None, ctx: Context, d: _State) -> bool:
