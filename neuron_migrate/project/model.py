@@ -20,7 +20,6 @@ import warnings
 from collections.abc import Callable
 from pathlib import Path
 
-from neuron_migrate.checks.tracing import COMPILED_AT, TENSOR_ARGS
 from neuron_migrate.models import FileResult, Finding, ModuleFacts
 from neuron_migrate.project.libraries import Libraries, is_library, shown
 from neuron_migrate.project.summary import Summary, dotted, module_level, wrappers
@@ -618,6 +617,8 @@ def extra_roots(files: list[FileResult], root: Path, known: set[tuple[str, str]]
     that torch.compile in another file targets) and that are not traced in their own file yet
     (nor in ``known``). The origin names the entry the caller is traced for, and the caller
     when it is another function ("model.py:Net.forward through layers.py:Block.forward")."""
+    from neuron_migrate.checks.tracing import COMPILED_AT  # the checks package: not for a warm scan
+
     project = project or Project(files, root)
     functions = {(r.path, f.name): f for r in files for f in r.traced}
     traced = set(functions) | set(known)
@@ -656,6 +657,8 @@ def _tensor_roots(files: list[FileResult], project: Project, roots: list[tuple[s
     """The parameters of traced functions that a traced caller of another file passes tensors
     (``Summary.tensor_args``), as roots whose origin says which (``TENSOR_ARGS``): the callee's
     analysis takes them as tensors, as it does for a caller of its own file."""
+    from neuron_migrate.checks.tracing import TENSOR_ARGS
+
     traced = {(r.path, f.name) for r in files for f in r.traced} | {(p, n) for p, n, o in roots
                                                                    if not o.startswith(TENSOR_ARGS)}
     out = []
