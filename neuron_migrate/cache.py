@@ -54,7 +54,7 @@ from pathlib import Path
 
 from neuron_migrate import __version__, models, rules_dir
 from neuron_migrate.discover import source_file
-from neuron_migrate.models import FileResult, ModuleFacts, Options, ProjectStep
+from neuron_migrate.models import FileResult, ModuleFacts, Options, ProjectStep, Stamps
 from neuron_migrate.writer import TEMP_SUFFIX, replace_file
 
 DIRNAME = ".neuron-migrate-cache"
@@ -208,7 +208,7 @@ def _valid(entry: object, rel: str) -> bool:
     if type(entry) is not tuple or len(entry) != 2 or type(entry[0]) is not bytes:
         return False
     well_typed = _ENTRY_CHECKS.get(type(entry[1]))
-    return well_typed is not None and entry[1].path == rel and well_typed(entry[1])
+    return well_typed is not None and well_typed(entry[1]) and entry[1].path == rel  # typed first: a path may lack
 
 
 def _checker(tp) -> typing.Callable[[object], bool]:
@@ -256,32 +256,68 @@ def _plain(tp) -> frozenset[type] | None:
 
 def _fields_check(cls: type) -> typing.Callable[[object], bool]:
     """Exactly the fields ``cls`` has now (unpickling does not call ``__init__``: an entry
-    written by another version of a result type would lack a new field), each well typed."""
+    written by another version of a result type would lack a new field), each well typed.
+    The test is written out as one function per class (a warm timm scan checks 30,000 tuples:
+    a loop in it costs a fraction of a call per value)."""
     hints = typing.get_type_hints(cls)
     names = [f.name for f in dataclasses.fields(cls)]
-    plain = [(name, _plain(hints[name])) for name in names if _plain(hints[name]) is not None]
-    others = [(name, _checker(hints[name])) for name in names if _plain(hints[name]) is None]
-    expected = set(names)
+    scope: dict[str, object] = {"EXPECTED": frozenset(names), "CHECKS": _DATACLASS_CHECKS}
+    body = ["def check(v):", " d = vars(v)", " if d.keys() != EXPECTED: return False"]
+    for name in names:
+        body.append(f" x0 = d[{name!r}]")
+        body += _test("x0", hints[name], 1, scope)
+    body.append(" return True")
+    exec("\n".join(body), scope)  # noqa: S102 - our own text, made from the annotations of models
+    return scope["check"]
 
-    def check(v: object) -> bool:
-        fields = vars(v)
-        if fields.keys() != expected:
-            return False
-        for name, allowed in plain:
-            if type(fields[name]) not in allowed:
-                return False
-        for name, well_typed in others:
-            if not well_typed(fields[name]):
-                return False
-        return True
-    return check
+
+def _test(var: str, tp, depth: int, scope: dict) -> list[str]:
+    """Lines (indented ``depth``) that return False unless ``var`` is exactly of type ``tp``."""
+    pad = " " * depth
+
+    def bind(value) -> str:
+        scope[f"T{len(scope)}"] = value
+        return f"T{len(scope) - 1}"
+
+    def fresh() -> str:  # a name of its own for each value taken apart
+        return bind(None).replace("T", "x")
+
+    plain = _plain(tp)
+    if plain is not None:
+        return [f"{pad}if type({var}) {'is not' if len(plain) == 1 else 'not in'} "
+                f"{bind(next(iter(plain)) if len(plain) == 1 else plain)}: return False"]
+    origin, args = typing.get_origin(tp), typing.get_args(tp)
+    if origin in (typing.Union, types.UnionType) and type(None) in args and len(args) == 2:
+        return [f"{pad}if {var} is not None:", *_test(var, next(a for a in args if a is not type(None)), depth + 1, scope)]
+    if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
+        plain = _plain(args[0])
+        if plain is not None:
+            return [f"{pad}if type({var}) is not tuple or not set(map(type, {var})) <= {bind(plain)}: return False"]
+        item = fresh()
+        return [f"{pad}if type({var}) is not tuple: return False", f"{pad}for {item} in {var}:",
+                *_test(item, args[0], depth + 1, scope)]
+    if origin is tuple:
+        if all(len(_plain(a) or ()) == 1 for a in args):  # (str, int, int, str): each of one type
+            exact = tuple(next(iter(_plain(a))) for a in args)
+            return [f"{pad}if type({var}) is not tuple or tuple(map(type, {var})) != {bind(exact)}: return False"]
+        lines = [f"{pad}if type({var}) is not tuple or len({var}) != {len(args)}: return False"]
+        for i, a in enumerate(args):
+            item = fresh()
+            lines += [f"{pad}{item} = {var}[{i}]", *_test(item, a, depth, scope)]
+        return lines
+    if dataclasses.is_dataclass(tp):
+        _checker(tp)  # its own test, made once (a recursive type finds it being made)
+        return [f"{pad}if type({var}) is not {bind(tp)} or not CHECKS[{bind(tp)}]({var}): return False"]
+    return [f"{pad}if not {bind(_checker(tp))}({var}): return False"]
 
 
 _DATACLASS_CHECKS: dict[type, typing.Callable[[object], bool]] = {}
 # what an entry may hold: a file's result, the project model's facts of a file (kind "facts")
 # or its answer for all the files of the scan (kind "project")
 _ENTRY_CHECKS = {FileResult: _checker(FileResult), ModuleFacts: _checker(ModuleFacts),
-                 ProjectStep: _checker(ProjectStep)}
+                 ProjectStep: _checker(ProjectStep), Stamps: _checker(Stamps)}
+STAMPS = "stamps"  # the cache kind of the files' stamps (Stamps)
+RACY_NS = 2 * 10**9  # a file changed this recently may change again within the same time stamp
 
 
 # -- the cache --------------------------------------------------------------------------------
@@ -296,6 +332,9 @@ class Cache:
         self.writable = True
         self.changed = False
         self.key: bytes | None = None  # signs the file (``secret``)
+        self.stamps: dict[str, tuple[int, int, int, int, bytes]] | None = None  # path -> stat, digest (Stamps)
+        self.stamped: dict[str, tuple[int, int, int, int, bytes]] = {}  # those of this scan
+        self.started = time.time_ns()
 
     @classmethod
     def read(cls, root: Path, options: Options) -> Cache:
@@ -373,7 +412,33 @@ class Cache:
             return None
         return entry[1]
 
-    def put(self, rel: str, kind: str, content: bytes, result: FileResult | ModuleFacts | ProjectStep) -> None:
+    def digest_of(self, path: Path, rel: str) -> bytes:
+        """The digest of the file's bytes: the one it had when its size, times and inode were
+        these (``Stamps``), else read and hashed (``runner.read_source``: OSError when it cannot
+        be). A file modified within ``RACY_NS`` of the scan's start is not stamped: it could
+        change again within the same time stamp (git's "racily clean" entries); a time set by
+        hand (``touch -d``, ``cp -p``) changes the change time, which must match too."""
+        from neuron_migrate.runner import read_source
+
+        if self.stamps is None:
+            found = self.get("", STAMPS, b"", of=Stamps)
+            self.stamps = {f[0]: f[1:] for f in found.files} if found is not None else {}
+        try:
+            st = os.stat(path)
+            stat = (st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino)
+        except OSError:
+            stat = None
+        known = self.stamps.get(rel)
+        if stat is not None and known is not None and known[:4] == stat:
+            self.stamped[rel] = known
+            return known[4]
+        data = read_source(path)
+        dig = digest(data)
+        if stat is not None and len(data) == stat[0] and stat[1] < self.started - RACY_NS:
+            self.stamped[rel] = (*stat, dig)
+        return dig
+
+    def put(self, rel: str, kind: str, content: bytes, result: FileResult | ModuleFacts | ProjectStep | Stamps) -> None:
         key = (kind, rel)
         self.seen.add(key)
         self.entries[key] = (content, result)
@@ -382,6 +447,8 @@ class Cache:
     def save(self, root: Path) -> None:
         """Write the entries back when this scan changed them, without those of files that
         are gone (a file this scan did not look at is kept while it exists)."""
+        if self.stamps is not None and self.stamped != self.stamps:
+            self.put("", STAMPS, b"", Stamps("", tuple((rel, *v) for rel, v in sorted(self.stamped.items()))))
         if not self.changed or not self.writable:
             return
         self._write({k: v for k, v in self.entries.items()

@@ -157,6 +157,16 @@ class ProjectStep:
 
 
 @dataclass(frozen=True)
+class Stamps:
+    """What each file's bytes hashed to, under its size, modification and change times and
+    inode when they were read (cache.py ``Cache.digest_of``): a warm scan reads only the files
+    whose stat changed, as git's index and ruff's cache do."""
+
+    path: str  # "": one per scan root and salt
+    files: tuple[tuple[str, int, int, int, int, bytes], ...] = ()  # (path, size, mtime ns, ctime ns, inode, digest)
+
+
+@dataclass(frozen=True)
 class FileResult:
     path: str
     findings: tuple[Finding, ...] = ()

@@ -517,12 +517,10 @@ def _lookup(cands: list[Candidate], results: list[FileResult | None], cache,
     ``digests`` receives the digest of each file's bytes."""
     if cache is None:
         return list(range(len(cands)))
-    from neuron_migrate.cache import digest
-
     todo = []
     for i, c in enumerate(cands):
         try:
-            dig = digest(read_source(c.path))
+            dig = cache.digest_of(c.path, c.rel)
         except OSError as exc:
             results[i] = _unreadable(c, exc)  # not cached: it may be readable next time
             continue

@@ -8,6 +8,7 @@ import pickle
 import shutil
 import subprocess
 import sys
+import time
 from dataclasses import replace
 from pathlib import Path
 
@@ -30,10 +31,13 @@ SOURCES = {
 
 @pytest.fixture
 def tree(tmp_path) -> Path:
+    """The sources, modified a minute ago (a file modified within ``RACY_NS`` is read again by
+    every scan: ``test_a_file_modified_just_now_is_read_again``)."""
     for rel, text in SOURCES.items():
         path = tmp_path / rel
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text)
+        os.utime(path, ns=(time.time_ns() - 60 * 10**9,) * 2)
     return tmp_path
 
 
@@ -61,10 +65,11 @@ def salt_files(root: Path) -> list[Path]:
 
 
 def stored(root: Path) -> dict:
-    """The files' entries of the one salt file under ``root`` (not the project model's answer)."""
+    """The files' entries of the one salt file under ``root`` (not the project model's answer
+    nor the files' stamps)."""
     [file] = salt_files(root)
     entries = cache_module._load(cache_module.unseal(cache_module.secret(), file.name, file.read_bytes()))
-    return {k: v for k, v in entries.items() if k[0] != runner.STEP}
+    return {k: v for k, v in entries.items() if k[0] not in (runner.STEP, cache_module.STAMPS)}
 
 
 def write_signed(file: Path, payload: bytes) -> None:
@@ -81,6 +86,39 @@ def test_second_scan_reads_every_result_from_the_cache(tree, analysed):
     second = scan(tree)
     assert analysed == [] and second == first
     assert len(stored(tree)) == len(SOURCES)
+
+
+@pytest.fixture
+def reads(monkeypatch) -> list[str]:
+    """Names of the files a scan reads."""
+    seen: list[str] = []
+    real = runner.read_source
+    monkeypatch.setattr(runner, "read_source", lambda path: seen.append(Path(path).name) or real(path))
+    return seen
+
+
+def test_a_warm_scan_reads_only_what_changed(tree, analysed, reads):
+    """Each file's digest is kept with its size, times and inode: a warm scan reads no file
+    whose stat is unchanged, and sees an edit that keeps the size and the modification time
+    (the change time moves)."""
+    first = scan(tree)
+    reads.clear()
+    analysed.clear()
+    assert scan(tree) == first and reads == [] and analysed == []
+    a = tree / "a.py"
+    before = a.stat()
+    a.write_text(SOURCES["a.py"].replace("zeros(3)", "zeros(4)"))  # the same size
+    os.utime(a, ns=(before.st_atime_ns, before.st_mtime_ns))
+    assert scan(tree)["a.py"].findings[0].line == 2 and set(reads) == {"a.py"} and analysed == ["a.py"]
+
+
+def test_a_file_modified_just_now_is_read_again(tree, reads):
+    """Its next edit may keep its modification time (the file system's clock ticks coarsely)."""
+    (tree / "a.py").write_text(SOURCES["a.py"])
+    scan(tree)
+    reads.clear()
+    scan(tree)
+    assert reads == ["a.py"]
 
 
 def test_an_edited_file_is_analysed_again(tree, analysed):

@@ -534,7 +534,7 @@ def test_a_signed_entry_with_wrong_types_is_a_miss(capsys, tmp_path, damage):
     [file] = (tmp_path / cache.DIRNAME / cache.LAYOUT).iterdir()
     key = cache.secret()
     entries = cache._load(cache.unseal(key, file.name, file.read_bytes()))
-    [(k, (dig, result))] = [(k, e) for k, e in entries.items() if k[0] != "project"]  # the file's, not the project step's
+    [(k, (dig, result))] = [(k, e) for k, e in entries.items() if k[0] == "python"]  # the file's
     entries[k] = (dig, WRONG_TYPES[damage](result, result.findings[0]))
     file.write_bytes(cache.seal(key, file.name, pickle.dumps(entries)))
     code, out, _ = run(capsys, "scan", tmp_path, "-f", "json")
