@@ -443,3 +443,29 @@ def test_a_type_comment_types_parameters():
             "        return paste(x, sizes, 3)\n")
     assert codes(code) == [(5, "NM401")]
 
+
+
+def test_a_comparison_with_a_kept_constant_default_is_folded():
+    """``zero_division == "warn" and torch.any(denom == 0)`` with ``zero_division=0.0`` that no
+    call of the file changes (torchmetrics' _safe_divide), and ``max_fpr is None or fpr.sum()
+    == 0`` with ``max_fpr=None`` (its _binary_auroc_compute): Dynamo folds the first operand and
+    never reads the tensor (constructs.py, "== on a parameter's constant default, and tensor",
+    "is None on a default None, or tensor"): the breaks hold only with another value. Not
+    folded: a rebinding before the test, and a call of the file that passes the compared value."""
+    code = ("import torch\nimport torch.nn as nn\n\n"
+            "def safe_divide(num, denom, zero_division=0.0):\n"
+            "    if zero_division == 'warn' and torch.any(denom == 0):\n        print('zero')\n"
+            "    zero_division = 0.0 if zero_division == 'warn' else zero_division\n"
+            "    return num / denom\n\n"
+            "def auc(fpr, max_fpr=None):\n    if max_fpr is None or fpr.sum() == 0:\n        return fpr\n"
+            "    return fpr * max_fpr\n\n"
+            "def rebound(x, mode='a'):\n    mode = 'b'\n    if mode == 'b' and x.sum() > 0:\n        return x\n"
+            "    return x\n\n"
+            "def passed(x, mode='a'):\n    if mode == 'b' and x.sum() > 0:\n        return x\n    return x\n\n"
+            "class M(nn.Module):\n    def forward(self, x):\n"
+            "        return safe_divide(x, x) + auc(x) + rebound(x) + passed(x, mode='b') + passed(x, 'a')\n")
+    found = {f.line: f.message for f in findings_of(code) if f.code.startswith("NM4")}
+    assert sorted(found) == [5, 6, 11, 17, 22]
+    assert "only when `zero_division == 'warn'`" in found[5]
+    assert "only when `max_fpr is not None`" in found[11]
+    assert "off by default" not in found[17] and "off by default" not in found[22]

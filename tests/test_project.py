@@ -448,3 +448,28 @@ def test_a_decorator_from_another_file_runs_its_wrapper_in_traced_code(tmp_path,
     doc = scan(capsys, tmp_path)
     assert [(f["path"], f["line"], f["code"]) for f in doc["findings"]] == [("gp/memoize.py", 14, "NM404")]
     assert "reached from gp/op.py:Op.forward" in doc["findings"][0]["message"]
+
+
+def test_an_inherited_forward_runs_the_subclass_overrides(tmp_path, capsys):
+    """A module class without a forward of its own (pytorch-metric-learning's NTXentLoss) inherits
+    one from a base of another file (BaseMetricLossFunction.forward); Dynamo traces it with
+    ``self`` the subclass, so ``self.compute_loss()`` runs the override of the class between
+    them (GenericPairLoss), and that one's ``self._compute_loss()`` the leaf's (constructs.py,
+    "inherited forward calls the subclass's override"). A class that overrides nothing the
+    forward calls adds nothing."""
+    files = {
+        "pml/__init__.py": "",
+        "pml/base.py": "from torch import nn\n\n\nclass Base(nn.Module):\n    def forward(self, x):\n"
+                       "        return self.compute_loss(x * 2)\n\n    def compute_loss(self, x):\n"
+                       "        raise NotImplementedError\n\n    def unused(self, x):\n        return x\n",
+        "pml/pair.py": "from .base import Base\n\n\nclass Pair(Base):\n    def compute_loss(self, x):\n"
+                       "        return self._compute_loss(x) + 1\n\n    def _compute_loss(self, x):\n"
+                       "        raise NotImplementedError\n",
+        "pml/ntxent.py": "from .pair import Pair\n\n\nclass NTXent(Pair):\n    def _compute_loss(self, x):\n"
+                         "        return x * x.sum().item()\n\n    def unused(self, x):\n        return x.sum().item()\n",
+    }
+    for rel, text in files.items():
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text(text)
+    doc = scan(capsys, tmp_path)
+    assert [(f["path"], f["line"], f["code"]) for f in doc["findings"]] == [("pml/ntxent.py", 6, "NM401")]

@@ -322,6 +322,30 @@ class Wrapper(nn.Module):  # an nn.Module without parameters built in traced cod
     def __init__(self, scale):
         super().__init__()
         self.scale = scale
+
+class LossBase(nn.Module):  # pytorch-metric-learning's BaseMetricLossFunction: forward calls a placeholder
+    def forward(self, t):
+        return self.compute_loss(t * 2) + 1
+    def compute_loss(self, t):
+        raise NotImplementedError
+
+class PairLoss(LossBase):  # ... that a subclass without a forward of its own overrides
+    def compute_loss(self, t):
+        a, p = torch.where(t > 0)
+        return t[a, p].sum()
+
+PAIR_LOSS = PairLoss()
+
+def safe_divide(num, denom, zero_division=0.0):  # torchmetrics' _safe_divide
+    if zero_division == "warn" and torch.any(denom == 0):
+        print("zero division")
+    zero_division = 0.0 if zero_division == "warn" else zero_division
+    return torch.where(denom != 0, num / denom, zero_division)
+
+def auc(fpr, max_fpr=None):  # torchmetrics' _binary_auroc_compute
+    if max_fpr is None or fpr.sum() == 0:
+        return fpr * 2
+    return fpr * max_fpr
 """
 
 # name, condition, body of f(x) (x: float tensor of shape (4, 8)), dynamo config overrides
@@ -591,6 +615,12 @@ CASES: list[tuple[str, str, dict]] = [
     ("np.random.default_rng", "r = np.random.default_rng(0)\nreturn x * r.random()", {}),
     ("importlib.import_module", "m = importlib.import_module('math')\nreturn x + m.pi", {}),
     ("sys._getframe", "f = sys._getframe(0)\nreturn x + 1", {}),
+    # issue 14, eighth round: a forward inherited from another file's base; tests a default folds
+    ("inherited forward calls the subclass's override", "y = x * 2\nreturn PAIR_LOSS(y) * 3", {}),
+    ("== on a parameter's constant default, and tensor", "y = x * 2\nreturn safe_divide(y, x + 1) * 3", {}),
+    ("== on a parameter's default, the compared value passed", 'y = x * 2\nreturn safe_divide(y, x + 1, "warn") * 3', {}),
+    ("is None on a default None, or tensor", "y = x * 2\nreturn auc(y) * 3", {}),
+    ("is None on a default None, or tensor, a value passed", "y = x * 2\nreturn auc(y, 0.5) * 3", {}),
     ("function through a local alias, a if c else b", "y = x * 2\nf = helper_item if y.shape[0] > 2 else relu_helper\nreturn y * f(y)", {}),
 ]
 

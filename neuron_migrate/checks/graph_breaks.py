@@ -2207,9 +2207,35 @@ def _off_by_default(tf: Traced, ctx: Context, d: _State) -> dict[int, str]:
     falsy = {name for name, v in params.items() if isinstance(v, ast.Constant) and v.value in _FALSY}
     falsy -= _passed(fn, d) | _set_anywhere(d)
     assigned = {t.id for n in _body(fn, d).binders for t in _targets(n) if isinstance(t, ast.Name)}
+    # parameters whose constant default every call of the file keeps: a comparison with another
+    # constant has a known value (``zero_division == "warn"`` with ``zero_division=0.0``)
+    # (before a first rebinding, outside loops: ``zero_division = 0.0 if ... else zero_division``)
+    kept = {name: v.value for name, v in params.items() if isinstance(v, ast.Constant)
+            and name not in _passed(fn, d, v.value) and name not in _set_anywhere(d)}
+    rebound: dict[str, int] = {}
+    for n in _body(fn, d).binders if kept else ():
+        for t in _targets(n):
+            if isinstance(t, ast.Name) and t.id in kept:
+                rebound[t.id] = min(rebound.get(t.id, n.lineno), n.lineno)
+
+    def compared(e: ast.AST) -> bool | None:
+        """The value of ``name == constant`` / ``!=`` / ``is None`` / ``is not None`` under ``kept``."""
+        if not (isinstance(e, ast.Compare) and len(e.ops) == 1 and isinstance(e.left, ast.Name)
+                and e.left.id in kept and isinstance(e.comparators[0], ast.Constant)):
+            return None
+        if e.left.id in rebound and (rebound[e.left.id] <= e.lineno or _body(fn, d).where.get(id(e), (None, "loop"))[1] == "loop"):
+            return None
+        op, value, const = e.ops[0], kept[e.left.id], e.comparators[0].value
+        if isinstance(op, (ast.Is, ast.IsNot)) and const is None:
+            return (value is None) == isinstance(op, ast.Is)
+        if isinstance(op, (ast.Eq, ast.NotEq)) and type(value) in (str, int, float) and type(const) in (str, int, float):
+            return (value == const) == isinstance(op, ast.Eq)
+        return None
     extra = {"args": args.vararg.arg if args.vararg else None, "kwargs": args.kwarg.arg if args.kwarg else None}
 
     def off(e: ast.AST) -> bool:
+        if compared(e) is False:
+            return True
         if isinstance(e, ast.BoolOp):
             vals = [off(v) for v in e.values]
             return any(vals) if isinstance(e.op, ast.And) else all(vals)
@@ -2260,20 +2286,32 @@ def _off_by_default(tf: Traced, ctx: Context, d: _State) -> dict[int, str]:
                 for v in test.values[1:]:
                     for n in all_nodes(v):
                         out.setdefault(id(n), cond)
-    del off  # a closure that calls itself is a cycle: it would hold ctx, so the tree, until a collection
+        elif isinstance(test, ast.BoolOp) and isinstance(test.op, ast.Or) and compared(test.values[0]):
+            # `max_fpr is None or fpr.sum() == 0` with `max_fpr=None`: Dynamo folds the first
+            # operand to True and never evaluates the rest (constructs.py, "or after a default")
+            first = test.values[0]
+            flipped = {ast.Is: ast.IsNot(), ast.IsNot: ast.Is(), ast.Eq: ast.NotEq(), ast.NotEq: ast.Eq()}
+            cond = ast.unparse(ast.Compare(first.left, [flipped[type(first.ops[0])]], first.comparators))
+            out.setdefault(id(test), cond)
+            for v in test.values[1:]:
+                for n in all_nodes(v):
+                    out.setdefault(id(n), cond)
+    del off, compared  # a closure that calls itself is a cycle: it would hold ctx, so the tree, until a collection
     return out
 
 
-def _passed(fn: ast.AST, d: _State) -> set[str]:
+def _passed(fn: ast.AST, d: _State, *same) -> set[str]:
     """Parameters of ``fn`` that a call in this file passes a value other than a False/None/0
-    constant (``resize(y, verbose=True)``): for those the default is not what every call does."""
+    constant (``resize(y, verbose=True)``): for those the default is not what every call does.
+    With ``same`` (a default), any value other than that constant."""
     names = [a.arg for a in (*fn.args.posonlyargs, *fn.args.args)]
     if names and names[0] in ("self", "cls"):
         names = names[1:]
     out = set()
     for call in d.calls_by_name.get(fn.name, ()):
         given = [*zip(names, call.args), *((k.arg, k.value) for k in call.keywords if k.arg)]
-        out.update(n for n, v in given if not (isinstance(v, ast.Constant) and v.value in _FALSY))
+        out.update(n for n, v in given if not (isinstance(v, ast.Constant) and (
+            v.value in _FALSY if not same else type(v.value) is type(same[0]) and v.value == same[0])))
     return out
 
 

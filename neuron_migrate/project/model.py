@@ -429,14 +429,17 @@ class Project:
             for m in methods[c]:
                 inherited.setdefault(m, f"{c[1]}.{m}")
         out, seen = [], set()
-        for cpath, name in lineage[:defining]:
+        for i, (cpath, name) in enumerate(lineage[:defining]):
             for m in methods[(cpath, name)]:
                 if m in seen or m.startswith("__"):
                     continue
                 seen.add(m)
-                # overridden, or defined only below the base (its self.m() is a "virtual:" call)
+                # overridden, or defined only below the base (its self.m() is a "virtual:" call);
+                # a class between them that defines it too calls it as its own (pml's
+                # GenericPairLoss._compute_loss, which NTXentLoss overrides)
+                between = next((f"{c[1]}.{m}" for c in lineage[i + 1:defining] if m in methods[c]), None)
                 bases = [inherited[m]] if m in inherited else [f"{c[1]}.{m}" for c in lineage[defining:]]
-                out.extend((cpath, f"{name}.{m}", base) for base in bases)
+                out.extend((cpath, f"{name}.{m}", base) for base in ([between] if between else []) + bases)
         return out
 
     def compiled(self, path: str, built: str, arg: str, method: str) -> tuple[str, str] | None:
@@ -649,6 +652,24 @@ def extra_roots(files: list[FileResult], root: Path, known: set[tuple[str, str]]
                     continue
                 here = spec(r.path, caller)
                 out.setdefault(target[0], {}).setdefault(target[1], entry if entry == here else f"{entry} through {here}")
+        for name, hit in _inherited_forwards(r, project, functions):
+            for target in _dispatched(project, r.path, f"{name}.forward", hit, functions):
+                if target not in traced:
+                    out.setdefault(target[0], {}).setdefault(target[1], f"{spec(r.path, name)} through {spec(*hit)}")
+    return out
+
+
+def _inherited_forwards(r: FileResult, project: Project, functions: dict) -> list[tuple[str, tuple[str, str]]]:
+    """(class, (path, forward)) for the classes of a project file that inherit a traced
+    forward from a base of another file (pml's NTXentLoss, BaseMetricLossFunction.forward):
+    Dynamo traces that forward with ``self`` the subclass, so its ``self.compute_loss()`` runs
+    the subclass's override (constructs.py, "inherited forward calls an override")."""
+    out = []
+    for name, _bases, methods in r.summary.classes if r.summary and not is_library(r.path) else ():
+        if "forward" not in methods and _bases:
+            hit = project.method(r.path, name, "forward")
+            if hit is not None and hit[0] != r.path and hit[:2] in functions:
+                out.append((name, hit[:2]))
     return out
 
 
@@ -680,17 +701,23 @@ def _dispatched(project: Project, path: str, text: str, hit: tuple[str, str],
     overrides = project.overrides(path, text)
     if not overrides or hit not in functions:
         return []
-    called, todo = {hit[1]}, [hit[1]]
-    while todo:
-        f = functions.get((hit[0], todo.pop()))
-        for c in f.calls if f is not None else ():
-            if c not in called:
-                called.add(c)
-                todo.append(c)
-    s = project.summary(hit[0])
-    called.update([t.partition(":")[2] for caller, t, _ in (s.calls if s is not None else ())
-                   if caller in called and t.startswith("virtual:")])
-    return list(dict.fromkeys((p, name) for p, name, base in overrides if base in called))
+    called, out, todo = set(), [], [hit]
+    while todo:  # an override traced already calls on the same self: its own calls dispatch too
+        while todo:
+            p, name = todo.pop()
+            if (p, name) in called:
+                continue
+            called.add((p, name))
+            f = functions.get((p, name))
+            todo += [(p, c) for c in f.calls] if f is not None else []
+            s = project.summary(p) if f is not None else None
+            todo += [(p, t.partition(":")[2]) for caller, t, _ in (s.calls if s is not None else ())
+                     if caller == name and t.startswith("virtual:")]
+        names = {name for _, name in called}
+        new = [(p, name) for p, name, base in overrides if base in names and (p, name) not in out]
+        out += dict.fromkeys(new)
+        todo = [o for o in new if o not in called]
+    return out
 
 
 def _may_follow(target: str, caller: str, compiled: bool, options) -> bool:
@@ -716,7 +743,9 @@ def follow(results: dict[str, FileResult], root: Path,
     reads the library's files through the project model, which parsed them already.
     ``cache_of`` and ``unanalysed`` as for ``Project``."""
     out = Followed()
-    if not any(r.summary is not None and (r.summary.calls or r.summary.compiled) for r in results.values()):
+    if not any(r.summary is not None and (r.summary.calls or r.summary.compiled or any(
+            bases and methods and "forward" not in methods for _, bases, methods in r.summary.classes))
+               for r in results.values()):
         return out
     if analyse_library is None or (options is not None and options.no_follow and not options.follow):
         libraries = None
