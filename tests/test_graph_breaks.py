@@ -469,3 +469,31 @@ def test_a_comparison_with_a_kept_constant_default_is_folded():
     assert "only when `zero_division == 'warn'`" in found[5]
     assert "only when `max_fpr is not None`" in found[11]
     assert "off by default" not in found[17] and "off by default" not in found[22]
+
+
+def test_a_tensor_made_with_requires_grad_true_is_a_break():
+    """``torch.zeros(n, 8, requires_grad=True)`` and ``torch.tensor(0., requires_grad=True)`` in
+    traced code (PyG's EquilibriumAggregation.init_output, routing-transformer's ``total_loss``):
+    GB0225, "Attempted to use tensor creation function with requires_grad=True" (constructs.py);
+    ``requires_grad=False`` and a module's own parameters are not."""
+    code = ("import torch\nimport torch.nn as nn\n\nclass M(nn.Module):\n    def forward(self, x):\n"
+            "        a = torch.zeros(x.shape[0], 8, requires_grad=True)\n"
+            "        b = torch.tensor(0., requires_grad=True, device=x.device)\n"
+            "        c = torch.zeros(4, requires_grad=False)\n"
+            "        return x + a + b + c\n")
+    found = [f for f in findings_of(code) if f.code.startswith("NM4")]
+    assert [(f.line, f.code) for f in found] == [(6, "NM404"), (7, "NM404")]
+    assert "GB0225" in found[0].message
+
+
+def test_an_rnn_read_as_a_module_breaks_at_that_read():
+    """``assert self.lstm is not None`` before ``self.lstm(x)`` (PyG's JumpingKnowledge):
+    Dynamo breaks at the assert, reading the module (constructs.py, "LSTM: `is not None` before
+    the call"); one finding, there, and none at the read inside ``self.lstm.flatten_parameters()``."""
+    code = ("import torch\nimport torch.nn as nn\n\nclass M(nn.Module):\n    def __init__(self):\n"
+            "        super().__init__()\n        self.lstm = nn.LSTM(8, 8)\n\n    def forward(self, x):\n"
+            "        y = x * 2\n        assert self.lstm is not None\n        out, _ = self.lstm(y)\n"
+            "        return out\n\n"
+            "class N(M):\n    def forward(self, x):\n        self.lstm.flatten_parameters()\n"
+            "        return self.lstm(x)[0]\n")
+    assert [(f.line, f.code) for f in findings_of(code) if f.code.startswith("NM4")] == [(11, "NM406"), (17, "NM406")]

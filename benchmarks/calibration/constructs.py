@@ -165,7 +165,18 @@ class Sizer(nn.Module):  # reads an attribute of its LSTM before calling it
         out, _ = self.lstm(y.unsqueeze(1), (h, h))
         return out * 3
 
-TAGGER, SIZER = Tagger().eval(), Sizer().eval()
+class Checked(nn.Module):  # PyG's JumpingKnowledge: asserts its optional LSTM is there, then calls it
+    def __init__(self):
+        super().__init__()
+        self.lstm = nn.LSTM(8, 8)
+    def forward(self, x):
+        y = x * 2
+        assert self.lstm is not None
+        y = y + 1
+        out, _ = self.lstm(y.unsqueeze(1))
+        return out * 3
+
+TAGGER, SIZER, CHECKED = Tagger().eval(), Sizer().eval(), Checked().eval()
 
 # custom operators (torch.library), as libraries register theirs (torchvision's nms)
 @torch.library.custom_op("nmc::keep", mutates_args=())
@@ -322,6 +333,9 @@ class Wrapper(nn.Module):  # an nn.Module without parameters built in traced cod
     def __init__(self, scale):
         super().__init__()
         self.scale = scale
+
+def zeros_grad(t):  # PyG's EquilibriumAggregation.init_output
+    return torch.zeros(t.shape[0], 8, requires_grad=True).float()
 
 class LossBase(nn.Module):  # pytorch-metric-learning's BaseMetricLossFunction: forward calls a placeholder
     def forward(self, t):
@@ -616,6 +630,11 @@ CASES: list[tuple[str, str, dict]] = [
     ("importlib.import_module", "m = importlib.import_module('math')\nreturn x + m.pi", {}),
     ("sys._getframe", "f = sys._getframe(0)\nreturn x + 1", {}),
     # issue 14, eighth round: a forward inherited from another file's base; tests a default folds
+    ("LSTM: `is not None` before the call", "y = x * 2\nreturn CHECKED(y) + 1", {}),
+    ("tensor made with requires_grad=True", "y = x * 2\nt = torch.zeros(4, 8, requires_grad=True)\nreturn (y + t) * 3", {}),
+    ("torch.tensor(0., requires_grad=True)", "y = x * 2\nt = torch.tensor(0., requires_grad=True)\nreturn (y + t) * 3", {}),
+    ("tensor made with requires_grad=False", "y = x * 2\nt = torch.zeros(4, 8, requires_grad=False)\nreturn (y + t) * 3", {}),
+    ("requires_grad=True in a helper", "y = x * 2\nreturn (y + zeros_grad(y)) * 3", {}),
     ("inherited forward calls the subclass's override", "y = x * 2\nreturn PAIR_LOSS(y) * 3", {}),
     ("== on a parameter's constant default, and tensor", "y = x * 2\nreturn safe_divide(y, x + 1) * 3", {}),
     ("== on a parameter's default, the compared value passed", 'y = x * 2\nreturn safe_divide(y, x + 1, "warn") * 3', {}),

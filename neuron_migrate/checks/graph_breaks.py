@@ -103,8 +103,9 @@ NM404 = rule(
         "`uniform` or a `random.Random` instance), `len(loader)` of a DataLoader, "
         "`torch.manual_seed`, `torch.typename`, "
         "`Tensor.data_ptr()`, `torch._dynamo.graph_break()`, `copy.deepcopy` of a tensor or a module, "
-        "`torch.autograd.grad`, setting "
-        "`t.requires_grad`, building a module with parameters (`nn.Linear(...)`), `with open(...)`, "
+        "`torch.autograd.grad`, setting `t.requires_grad`, making a tensor with `requires_grad=True` "
+        "(`torch.zeros(n, requires_grad=True)`), building a module with parameters (`nn.Linear(...)`), "
+        "`with open(...)`, "
         "`torch.autograd.Variable`, `pack_padded_sequence` / `pad_packed_sequence` and a torch.optim "
         "optimizer's `step()` / `zero_grad()` are not traced: the graph ends there (`data_ptr()`, "
         "`open` and a `for` over a DataLoader or `tqdm(...)` make Dynamo skip the whole function; "
@@ -236,6 +237,7 @@ GB = {
     "deepcopy": "GB4198",  # Attempted to copy.deepcopy a tensor
     "autograd_grad": "GB9186",  # using `torch.autograd.grad` with `torch._dynamo.config.trace_autograd_ops=False`
     "requires_grad": "GB0206",  # setattr() on Tensor.requires_grad
+    "creation_grad": "GB0225",  # Attempted to use tensor creation function with requires_grad=True
     "context": "GB0142",  # Unsupported context manager
     "inline_skipped": "GB0008",  # Attempted to inline function marked as skipped
     "iternext": "GB4347",  # Missing tp_iternext
@@ -1520,14 +1522,23 @@ def _rnn_reads(fn: ast.AST, body, cls: ast.ClassDef, ctx: Context, d: _State) ->
     out = []
     called = {id(c.func) for c in body.calls}  # self.lstm.flatten_parameters(): a call, found already
     for stmt in body.statements:
+        inner = set()  # self.lstm of self.lstm.num_layers (parents come first: breadth first)
         for n in all_nodes(stmt):
-            if (type(n) is ast.Attribute and id(n) not in called and type(n.ctx) is ast.Load
-                    and type(n.value) is ast.Attribute
-                    and type(n.value.value) is ast.Name and n.value.value.id == "self"
-                    and _submodule_kind(cls, n.value.attr, ctx, d) == "rnn"
-                    and body.where.get(id(n), (None,))[0] is stmt):
+            if type(n) is not ast.Attribute:
+                continue
+            inner.add(id(n.value))
+            if id(n) in called or type(n.ctx) is not ast.Load or body.where.get(id(n), (None,))[0] is not stmt:
+                continue
+            if (type(n.value) is ast.Attribute and type(n.value.value) is ast.Name and n.value.value.id == "self"
+                    and _submodule_kind(cls, n.value.attr, ctx, d) == "rnn"):
                 out.append(Hazard(NM406, n, f"`self.{n.value.attr}` is an nn.LSTM/GRU/RNN: Dynamo breaks at its "
                                   f"first use (`.{n.attr}`) and cannot resume after", skips_rest=True, gb=GB['rnn']))
+            elif (type(n.value) is ast.Name and n.value.id == "self" and id(n) not in inner
+                  and _submodule_kind(cls, n.attr, ctx, d) == "rnn"):
+                # `assert self.lstm is not None` (PyG's JumpingKnowledge): reading the module
+                # itself is a use (constructs.py, "LSTM: `is not None` before the call")
+                out.append(Hazard(NM406, n, f"`self.{n.attr}` is an nn.LSTM/GRU/RNN: Dynamo breaks at its "
+                                  "first use and cannot resume after", skips_rest=True, gb=GB['rnn']))
     return out
 
 
@@ -1552,8 +1563,8 @@ def _first_rnn_use(hazards: list[Hazard]) -> list[Hazard]:
 
 
 def _rnn_attr(node: ast.AST) -> str:
-    if isinstance(node, ast.Attribute):  # self.lstm.num_layers
-        return node.value.attr
+    if isinstance(node, ast.Attribute):  # self.lstm.num_layers, or self.lstm itself
+        return node.attr if isinstance(node.value, ast.Name) else node.value.attr
     f = node.func  # self.lstm(...) or self.lstm.flatten_parameters()
     return f.attr if isinstance(f.value, ast.Name) else f.value.attr
 
@@ -1631,6 +1642,11 @@ def _call_hazard(call: ast.Call, t: Tensors, ctx: Context, d: _State, cls, chain
         return Hazard(NM404, call, f"`{_short(ctx, call.func)}(...)` built inside traced code: Dynamo does "
                       "not trace creating its parameters (graph break); build it in `__init__`",
                       gb=GB["parameter"])
+    if call.keywords and call_kind(name) == TENSOR and any(
+            k.arg == "requires_grad" and type(k.value) is ast.Constant and k.value.value is True for k in call.keywords):
+        return Hazard(NM404, call, f"`{name}(..., requires_grad=True)`: Dynamo does not trace making a tensor "
+                      "that requires grad (graph break); make it outside the compiled code, or a Parameter "
+                      "or buffer in `__init__`", gb=GB["creation_grad"])
     if name == "copy.deepcopy" and call.args and t.of(call.args[0]):
         return Hazard(NM404, call, "`copy.deepcopy` of a tensor is not traced by Dynamo (graph break); "
                       "use `.clone()`", gb=GB["deepcopy"])
