@@ -271,8 +271,9 @@ def estimate(functions: Iterable[tuple[str, TracedFunction]], executed: dict[str
             lost_lines |= {s for s in stmts if s >= rest}
         weight = dict(f.weights)
         size = sum(weight.get(s, 1) for s in stmts)
-        if eager:  # its calls' work runs in the callees' own frames, compiled
-            calling = {line for _, line in f.call_lines} | {_statement_of(f, line) for _, line in links.get(key, ())}
+        if eager:  # its calls' work runs in the callees' own frames, compiled unless Dynamo skips them too
+            calling = {line for c, line in f.call_lines if (path, c) not in eager_keys}
+            calling |= {_statement_of(f, line) for c, line in links.get(key, ()) if c not in eager_keys}
             lost = size - sum(weight.get(s, 1) for s in calling & stmts)
         else:
             lost = sum(weight.get(s, 1) for s in lost_lines & stmts)

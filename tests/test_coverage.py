@@ -301,3 +301,42 @@ def test_a_backward_pass_counts_for_neither_side():
     assert {line: w for line, w in f.weights} == {9: 0, 10: 0}
     (est,) = estimate_functions(r.traced)
     assert est.statements == len(f.statements) - 2
+
+
+SPARSE_INPUT = b'''
+import torch
+import torch.nn as nn
+
+class GraphConv(nn.Module):
+    def forward(self, x, adj):
+        support = torch.mm(x, self.kernel)
+        out = torch.spmm(adj, support)
+        return out + self.bias
+
+class GCN(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.gc1 = GraphConv()
+        self.gc2 = GraphConv()
+
+    def forward(self, x, adj):
+        x = self.gc1(x, adj)
+        x = torch.relu(x)
+        return self.gc2(x, adj)
+'''
+
+
+def test_a_sparse_tensor_taken_as_an_argument_skips_every_frame_it_enters():
+    """pytorch/examples gcn (GraphConv, GCN given a sparse adjacency): Dynamo cannot wrap a
+    sparse frame input, so it skips GCN.forward and then GraphConv.forward ("Failed to handle
+    graph break gracefully ... Attempted to wrap sparse Tensor"; torch 2.13: 0 graphs, 0% of
+    the ATen calls captured). A sparse tensor made inside a frame breaks where it is read and
+    Dynamo resumes (constructs.py "torch.spmm(sparse, dense)")."""
+    r = analyse("m.py", SPARSE_INPUT, Options())
+    est = {e.function.name: e for e in estimate_functions(r.traced)}
+    assert est["GraphConv.forward"].runs_eagerly and est["GCN.forward"].runs_eagerly
+    # the calls of a skipped frame into a frame Dynamo skips too are not captured either
+    assert est["GCN.forward"].lost == est["GCN.forward"].statements
+    cov = compile_coverage([r])
+    assert cov["estimated_coverage"] == 0.0
+    assert "argument of the function" in next(f.message for f in r.findings if f.line == 8)

@@ -2024,7 +2024,8 @@ def _names_only(e: ast.AST) -> bool:
 
 
 _TRAP_WORDS = {"loop": "inside a loop", "try": "inside a `try` block", "with": "inside a `with` block",
-               "start": "with fewer than two ops before it to compile", "frame": "it cannot be resumed from"}
+               "start": "with fewer than two ops before it to compile", "frame": "it cannot be resumed from",
+               "input": "the sparse tensor is an argument of the function (a frame input Dynamo cannot wrap)"}
 
 
 @finalizer
@@ -2067,6 +2068,8 @@ def report_traced(ctx: Context) -> None:
         makers = []
         for h in hazards:
             stmt, trap = where.get(id(h.node), (None, None))
+            if h.gb == GB["sparse"] and (h.skips_frame or _sparse_input(h.node, fn, ctx, d)) and not trap:
+                trap = "input"  # measured: pytorch/examples gcn, both frames skipped ("Attempted to wrap sparse Tensor")
             if h.skips_frame and not trap:
                 trap = "frame"
             if h.skips_rest and not trap and stmt is not None and _ops_before(fn, stmt, tensors, d) < 2:
@@ -2457,6 +2460,21 @@ def _sparse_params(fn: ast.AST, ctx: Context, d: _State) -> set[str]:
     return out
 
 
+def _param_names(fn: ast.AST) -> set[str]:
+    return {a.arg for a in (*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs)}
+
+
+def _sparse_input(call: ast.AST, fn: ast.AST, ctx: Context, d: _State) -> bool:
+    """``torch.spmm(adj, w)`` with ``adj`` a parameter of ``fn``: the sparse tensor is an input of
+    the frame, which Dynamo cannot wrap, so it skips the whole frame (a sparse tensor made inside
+    breaks where it is read, and Dynamo resumes: constructs.py "torch.spmm(sparse, dense)")."""
+    if type(call) is not ast.Call:
+        return False
+    at = _SPARSE_OPERAND.get(ctx.names.qualify(call.func, d.chains.get(id(fn))) or "")
+    return (at is not None and len(call.args) > at and type(call.args[at]) is ast.Name
+            and call.args[at].id in _param_names(fn))
+
+
 # functions whose operand at this position must be a sparse tensor (a constructor's are dense)
 _SPARSE_OPERAND = {"torch.spmm": 0, "torch.smm": 0, "torch.hspmm": 0, "torch.sparse.mm": 0, "torch.sparse.sum": 0,
                    "torch.sparse.softmax": 0, "torch.sparse.log_softmax": 0, "torch.sparse.addmm": 1}
@@ -2481,11 +2499,12 @@ def _sparse_passed(fn: ast.AST, tf: Traced, ctx: Context, d: _State) -> list[Haz
                  *((k.arg, k.value) for k in call.keywords if k.arg)]
         hit = next(((p, v) for p, v in given if p in sparse), None)
         if hit is not None:
+            mine = type(hit[1]) is ast.Name and hit[1].id in _param_names(fn)  # this frame's own input
             owner = d.owner.get(id(callee))
             what = f"{owner.name}.{callee.name}" if owner is not None else callee.name
             out.append(Hazard(NM408, call, f"`{_short(ctx, hit[1])}` is passed as `{hit[0]}`, which "
                               f"`{what}` uses as a sparse tensor: Dynamo cannot wrap a sparse tensor "
-                              "and breaks at this call too", skips_rest=True, gb=GB["sparse"]))
+                              "and breaks at this call too", skips_rest=not mine, skips_frame=mine, gb=GB["sparse"]))
     return out
 
 
