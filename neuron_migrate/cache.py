@@ -95,9 +95,30 @@ def salt(options: Options) -> str:
 
 @functools.cache
 def _tool_digest() -> bytes:
-    """The hash of the tool's own files, read once per process (a scan opens two caches)."""
+    """The hash of the tool's own files, once per process (a scan opens two caches); read and
+    hashed again only when a file's size, times or inode changed since the last time (kept in
+    the user's cache folder, ``tool-digest``), as Python trusts a module's size and time for
+    its byte code; one file per installation. Not kept while a file was modified in the last
+    ``RACY_NS``."""
+    files = _tool_files()
+    try:
+        stats = [os.stat(p) for p in files]
+        stamp = hashlib.blake2b(repr([(str(p), s.st_size, s.st_mtime_ns, s.st_ctime_ns, s.st_ino)
+                                      for p, s in zip(files, stats)]).encode(), digest_size=16).digest()
+        memo = user_cache_dir() / f"tool-digest-{hashlib.blake2b(str(_PACKAGE).encode(), digest_size=6).hexdigest()}"
+        kept = memo.read_bytes() if memo.is_file() else b""
+    except (OSError, RuntimeError):  # RuntimeError: no home folder
+        stats, kept = None, b""
+    if stats is not None and len(kept) == 28 and kept[:16] == stamp:
+        return kept[16:]
     h = hashlib.blake2b(digest_size=12)
-    _hash_files(h, _tool_files())
+    _hash_files(h, files)
+    if stats is not None and max(s.st_mtime_ns for s in stats) < time.time_ns() - RACY_NS:
+        try:
+            memo.parent.mkdir(parents=True, exist_ok=True)
+            replace_file(memo, stamp + h.digest(), durable=False)
+        except OSError:
+            pass
     return h.digest()
 
 

@@ -233,6 +233,26 @@ def test_tool_code_and_tables_are_part_of_the_key(tmp_path, monkeypatch):
     cache_module._tool_digest.cache_clear()
 
 
+def test_the_tool_is_hashed_again_only_when_a_file_of_it_changed(tmp_path, monkeypatch):
+    """Its files' size, times and inode are kept with the hash (in the user's cache folder)."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "home"))
+    table = tmp_path / "rules.yaml"
+    table.write_text("a: 1\n")
+    os.utime(table, ns=(time.time_ns() - 60 * 10**9,) * 2)
+    monkeypatch.setattr(cache_module, "_tool_files", lambda: [table])
+    hashed = []
+    real = cache_module._hash_files
+    monkeypatch.setattr(cache_module, "_hash_files", lambda h, paths: hashed.append(1) or real(h, paths))
+    cache_module._tool_digest.cache_clear()
+    first = cache_module._tool_digest()
+    cache_module._tool_digest.cache_clear()
+    assert cache_module._tool_digest() == first and len(hashed) == 1  # the kept hash
+    table.write_text("a: 2\n")  # the same size; its times move
+    cache_module._tool_digest.cache_clear()
+    assert cache_module._tool_digest() != first and len(hashed) == 2
+    cache_module._tool_digest.cache_clear()
+
+
 def test_the_real_tool_files_include_the_checks_and_the_rules():
     names = {p.name for p in cache_module._tool_files()}
     assert {"device.py", "engine.py", "names.py", "cuda_api.yaml"} <= names
