@@ -47,7 +47,7 @@ from neuron_migrate.checks.shapes import NM301
 from neuron_migrate.checks.tracing import COMPILED_AT, TENSOR_ARGS, TENSOR_METHODS, ShapeBreaks, TracedCode, host_side_file
 from neuron_migrate.kinds import SCALAR, TENSOR, annotation_kind, call_kind, scope_kinds
 from neuron_migrate.models import BreakSite, TracedFunction
-from neuron_migrate.project.summary import dotted, module_level, wrappers
+from neuron_migrate.project.summary import dotted, init_stores, module_level, wrappers
 from neuron_migrate.traversal import SCOPE_TYPES, all_nodes, child_nodes, node_fields, statements
 
 prefilter(__name__, ("forward", "compile"))
@@ -1052,14 +1052,7 @@ def _init_params(cls: ast.ClassDef, d: _State) -> dict[str, str]:
     if hit is not None:
         return hit
     init = next((n for n in cls.body if isinstance(n, ast.FunctionDef) and n.name == "__init__"), None)
-    params = {a.arg for a in (*init.args.args, *init.args.kwonlyargs)} if init is not None else set()
-    passed = {}
-    for node in statements(init) if init is not None else ():
-        if (type(node) is ast.Assign and isinstance(node.value, ast.Name) and node.value.id in params
-                and len(node.targets) == 1 and isinstance(node.targets[0], ast.Attribute)
-                and isinstance(node.targets[0].value, ast.Name) and node.targets[0].value.id == "self"):
-            passed[node.value.id] = node.targets[0].attr
-    d.init_params[id(cls)] = passed
+    passed = d.init_params[id(cls)] = dict(init_stores(init))
     return passed
 
 

@@ -22,7 +22,7 @@ from pathlib import Path
 
 from neuron_migrate.models import FileResult, Finding, ModuleFacts
 from neuron_migrate.project.libraries import Libraries, is_library, shown
-from neuron_migrate.project.summary import Summary, dotted, module_level, wrappers
+from neuron_migrate.project.summary import Summary, dotted, init_stores, module_level, wrappers
 from neuron_migrate.source import SourceError, SourceFile
 from neuron_migrate.traversal import all_nodes
 
@@ -64,7 +64,6 @@ class Project:
         for path in sorted([*self.by_path, *self.unanalysed.values()]):
             if path.endswith(".py") and not is_library(path):
                 self.modules.setdefault(self.rooted(path), path)
-        self.unanalysed = {**{self.rooted(p): p for p in self.unanalysed.values()}, **self.unanalysed}
         self.tops = {name.split(".")[0] for name in self.modules}  # a project package shadows a library
 
     def update(self, files) -> None:
@@ -521,12 +520,8 @@ def _init_param(tree: ast.Module | None, cls_name: str, attr: str) -> tuple[str,
     """(parameter, its position after ``self``) that ``__init__`` stores as ``self.attr = parameter``."""
     init = _init_of(tree, cls_name)
     names = [a.arg for a in init.args.args[1:]] if init else []
-    for node in ast.walk(init) if init else ():
-        if (type(node) is ast.Assign and len(node.targets) == 1 and type(node.targets[0]) is ast.Attribute
-                and node.targets[0].attr == attr and dotted(node.targets[0].value) == "self"
-                and type(node.value) is ast.Name and node.value.id in names):
-            return node.value.id, names.index(node.value.id)
-    return None
+    return next(((param, names.index(param)) for param, stored in init_stores(init)
+                 if stored == attr and param in names), None)
 
 
 def _built_for(tree: ast.Module | None, cls_name: str, param: str, position: int) -> str | None:

@@ -14,8 +14,9 @@ from __future__ import annotations
 import ast
 
 from neuron_migrate.models import Summary
+from neuron_migrate.traversal import statements
 
-__all__ = ["Summary", "dotted", "module_level"]
+__all__ = ["Summary", "dotted", "init_stores", "module_level", "wrappers"]
 
 
 def dotted(expr: ast.AST) -> str:
@@ -81,3 +82,12 @@ def wrappers(functions: dict[str, ast.AST], name: str, depth: int = 0) -> list[t
             continue
         todo.extend(ast.iter_child_nodes(node))
     return out
+
+
+def init_stores(init: ast.AST | None) -> list[tuple[str, str]]:
+    """(parameter, attribute) for each ``self.attr = parameter`` of an ``__init__``, in order."""
+    params = {a.arg for a in (*init.args.args, *init.args.kwonlyargs)} if init is not None else set()
+    return [(node.value.id, node.targets[0].attr) for node in (statements(init) if init is not None else ())
+            if type(node) is ast.Assign and type(node.value) is ast.Name and node.value.id in params
+            and len(node.targets) == 1 and type(node.targets[0]) is ast.Attribute
+            and type(node.targets[0].value) is ast.Name and node.targets[0].value.id == "self"]
