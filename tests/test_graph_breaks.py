@@ -323,6 +323,15 @@ def test_random_generators_and_numpy_draws_break_as_measured():
     assert gbs == ["GB7650", "GB0055", "GB0033", "GB0156", "GB0008", "GB7650"]
 
 
+def test_a_typeddict_with_optional_keys_breaks_where_it_is_built():
+    # constructs.py "TypedDict with optional keys" (GB0257), "TypedDict, every key required" (traced)
+    code = ("import typing\nimport torch.nn as nn\n\nclass Message(typing.TypedDict, total=False):\n"
+            "    name: str\n\nclass Site(typing.TypedDict):\n    name: str\n\nclass M(nn.Module):\n"
+            "    def forward(self, x):\n        m = Message(name='a')\n        s = Site(name='b')\n"
+            "        return x * 2\n")
+    assert codes(code) == [(12, "NM404")]
+
+
 def test_logger_queries_and_loader_lengths_break():
     code = ("import logging\nimport torch\n\nlogger = logging.getLogger(__name__)\n\n"
             "@torch.compile\ndef train(model, train_loader, x):\n    n = len(train_loader)\n"

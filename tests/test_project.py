@@ -473,3 +473,23 @@ def test_an_inherited_forward_runs_the_subclass_overrides(tmp_path, capsys):
         (tmp_path / rel).write_text(text)
     doc = scan(capsys, tmp_path)
     assert [(f["path"], f["line"], f["code"]) for f in doc["findings"]] == [("pml/ntxent.py", 6, "NM401")]
+
+
+def test_a_typeddict_with_optional_keys_from_another_file_breaks_where_it_is_built(tmp_path, capsys):
+    """pyro's ``Message(...)`` in ``pyro.sample``: a ``TypedDict`` with ``total=False`` defined in
+    another module (constructs.py, "TypedDict with optional keys", GB0257; one whose keys are all
+    required is traced)."""
+    files = {
+        "pp/__init__.py": "",
+        "pp/runtime.py": "from typing import Optional, TypedDict\n\n\nclass Message(TypedDict, total=False):\n"
+                         "    name: str\n    value: Optional[object]\n\n\nclass Full(TypedDict):\n    name: str\n",
+        "pp/prims.py": "import torch.nn as nn\n\nfrom .runtime import Full, Message\n\n\nclass Model(nn.Module):\n"
+                       "    def forward(self, x):\n        msg = Message(name='a', value=x)\n"
+                       "        full = Full(name='b')\n        return x * 2\n",
+    }
+    for rel, text in files.items():
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text(text)
+    doc = scan(capsys, tmp_path)
+    assert [(f["path"], f["line"], f["code"], f["dynamo"]["id"]) for f in doc["findings"]] == [
+        ("pp/prims.py", 8, "NM404", "GB0257")]

@@ -18,7 +18,7 @@ import textwrap
 from pathlib import Path
 
 PRELUDE = """\
-import contextlib, copy, functools, importlib, inspect, logging, math, pickle, random, sys, time, warnings
+import contextlib, copy, functools, importlib, inspect, logging, math, pickle, random, sys, time, typing, warnings
 import numpy as np
 import torch
 import torch.nn as nn
@@ -329,6 +329,14 @@ class Memoized:
 MEMOIZED = Memoized()
 GENERATOR = torch.Generator().manual_seed(0)
 
+class Message(typing.TypedDict, total=False):  # pyro's effect-handler messages
+    name: str
+    value: typing.Optional[torch.Tensor]
+
+class Site(typing.TypedDict):
+    name: str
+    value: typing.Optional[torch.Tensor]
+
 class Wrapper(nn.Module):  # an nn.Module without parameters built in traced code (torchsde's ForwardSDE)
     def __init__(self, scale):
         super().__init__()
@@ -627,6 +635,8 @@ CASES: list[tuple[str, str, dict]] = [
      "return x * 2", {}),
     ("np.random.RandomState", "r = np.random.RandomState(0)\nreturn x * r.rand()", {}),
     ("np.random.default_rng", "r = np.random.default_rng(0)\nreturn x * r.random()", {}),
+    ("TypedDict with optional keys", "m = Message(name='a', value=x)\nreturn m['value'] * 2", {}),
+    ("TypedDict, every key required", "m = Site(name='a', value=x)\nreturn m['value'] * 2", {}),
     ("importlib.import_module", "m = importlib.import_module('math')\nreturn x + m.pi", {}),
     ("sys._getframe", "f = sys._getframe(0)\nreturn x + 1", {}),
     # issue 14, eighth round: a forward inherited from another file's base; tests a default folds

@@ -44,10 +44,10 @@ from dataclasses import dataclass, field
 
 from neuron_migrate.checks import Context, finalizer, on, prefilter, rule
 from neuron_migrate.checks.shapes import NM301
-from neuron_migrate.checks.tracing import COMPILED_AT, TENSOR_ARGS, TENSOR_METHODS, ShapeBreaks, TracedCode, host_side_file
+from neuron_migrate.checks.tracing import COMPILED_AT, OPTIONAL_DICT, TENSOR_ARGS, TENSOR_METHODS, ShapeBreaks, TracedCode, host_side_file
 from neuron_migrate.kinds import SCALAR, TENSOR, annotation_kind, call_kind, scope_kinds
 from neuron_migrate.models import BreakSite, TracedFunction
-from neuron_migrate.project.summary import dotted, init_stores, module_level, wrappers
+from neuron_migrate.project.summary import dotted, init_stores, module_level, optional_dict, wrappers
 from neuron_migrate.traversal import SCOPE_TYPES, all_nodes, child_nodes, node_fields, statements
 
 prefilter(__name__, ("forward", "compile"))
@@ -99,6 +99,7 @@ NM404 = rule(
         "NumPy's random draws without a size (`np.random.rand()`, `np.random.randint(0, n)`), "
         "`np.random.SeedSequence` / `RandomState` / `default_rng` / `permutation` / `shuffle`, a "
         "`torch.Generator` built in traced code and a random call given one as `generator=`, "
+        "building a `TypedDict` with optional keys (`total=False`, pyro's effect-handler messages), "
         "`datetime.now()`, Python's `random.random` / `choice` / `shuffle` / `seed` (not `randint`, "
         "`uniform` or a `random.Random` instance), `len(loader)` of a DataLoader, "
         "`torch.manual_seed`, `torch.typename`, "
@@ -248,6 +249,7 @@ GB = {
     "proxy": "GB0055",  # Failed to convert args/kwargs to proxy
     "numpy_unsupported": "GB0294",  # attempted to trace numpy function unsupported by PyTorch
     "fake_tensor": "GB0087",  # NotImplementedError/UnsupportedFakeTensorException when running FX node
+    "typed_dict": "GB0257",  # TypedDict with optional keys
 }
 # NumPy's random draws: without a size, a Python number drawn on the host (measured: "np.random.randint",
 # "np.random.rand", "np.random.normal", "np.random.choice"; with a size, as in "np.random.uniform
@@ -397,6 +399,7 @@ class _State:
     chains: dict[int, tuple] = field(default_factory=dict)  # function id -> scope chain inside it
     wrapper_names: dict[int, str] = field(default_factory=dict)  # a decorator's wrapper -> "outer.inner"
     random_objects: dict[int, dict[str, str]] = field(default_factory=dict)  # _random_objects' answers
+    optional_dicts: frozenset[str] | None = None  # _optional_dicts' answer
     attr_kinds: dict[int, dict[str, str]] = field(default_factory=dict)  # class id -> self.attr -> kind
     attr_weights: dict[int, dict[str, int]] = field(default_factory=dict)  # class id -> self.attr -> weight
     super_init: dict[int, ast.Call] = field(default_factory=dict)  # class id -> its super().__init__(...)
@@ -754,7 +757,7 @@ def traced_functions(ctx: Context) -> dict[int, Traced]:
     todo: list[tuple[ast.AST, str, str]] = []
     # reached from another file (project/model.py): popped last, so the file's own reasons win
     for path, name, origin in ctx.options.traced_roots if ctx.options is not None else ():
-        if path == ctx.src.path and not origin.startswith(TENSOR_ARGS):
+        if path == ctx.src.path and not origin.startswith((TENSOR_ARGS, OPTIONAL_DICT)):
             fn = _named_function(name, d)
             if fn is not None:
                 todo.append((fn, _why_reached(origin), "" if origin.startswith(COMPILED_AT) else origin))
@@ -1564,6 +1567,9 @@ def _rnn_attr(node: ast.AST) -> str:
 
 def _call_hazard(call: ast.Call, t: Tensors, ctx: Context, d: _State, cls, chain, loggers) -> Hazard | None:
     f = call.func
+    if _optional_dicts(ctx, d) and type(f) in (ast.Name, ast.Attribute) and dotted(f) in d.optional_dicts:
+        return Hazard(NM404, call, f"`{dotted(f)}(...)` builds a TypedDict with optional keys, which Dynamo "
+                      "does not trace (graph break)", gb=GB["typed_dict"])
     name = ctx.names.qualify(f, chain)
     if isinstance(f, ast.Attribute) and name is None:
         owner = f.value
@@ -1683,6 +1689,18 @@ def _call_hazard(call: ast.Call, t: Tensors, ctx: Context, d: _State, cls, chain
     if name.startswith("math.") and any(t.of(a) for a in call.args):
         return Hazard(NM401, call, f"`{name}` of a tensor needs its value on the host (graph break)", gb=GB['data_dependent'])
     return None
+
+
+def _optional_dicts(ctx: Context, d: _State) -> frozenset[str]:
+    """Classes, as written here, that are a TypedDict with optional keys: this file's
+    (``class Message(TypedDict, total=False)``) and those of other files the project model names
+    (``OPTIONAL_DICT`` roots: pyro's ``Message`` built by ``pyro.sample``)."""
+    if d.optional_dicts is None:
+        d.optional_dicts = frozenset(
+            [name for name, c in d.classes.items() if optional_dict(c)]
+            + [origin[len(OPTIONAL_DICT):] for path, _, origin in (ctx.options.traced_roots if ctx.options else ())
+               if path == ctx.src.path and origin.startswith(OPTIONAL_DICT)])
+    return d.optional_dicts
 
 
 def _random_objects(chain: tuple, ctx: Context, d: _State) -> dict[str, str]:

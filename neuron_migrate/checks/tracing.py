@@ -19,6 +19,9 @@ COMPILED_AT = "torch.compile at "  # the origin of a root that torch.compile in 
 # the origin of a root that only says which parameters of a function traced anyway a traced caller
 # of another file passes tensors: "tensor arguments: 0,2;t0,t1" (positions after self; keywords)
 TENSOR_ARGS = "tensor arguments: "
+# the origin of a root that says a traced function of this file builds a TypedDict with optional
+# keys that another file defines (Dynamo breaks there): "TypedDict with optional keys: Message"
+OPTIONAL_DICT = "TypedDict with optional keys: "
 
 
 class ShapeBreaks:

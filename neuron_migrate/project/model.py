@@ -22,7 +22,7 @@ from pathlib import Path
 
 from neuron_migrate.models import FileResult, Finding, ModuleFacts
 from neuron_migrate.project.libraries import Libraries, is_library, shown
-from neuron_migrate.project.summary import Summary, dotted, init_stores, module_level, wrappers
+from neuron_migrate.project.summary import Summary, dotted, init_stores, module_level, optional_dict, wrappers
 from neuron_migrate.source import SourceError, SourceFile
 from neuron_migrate.traversal import all_nodes
 
@@ -274,6 +274,22 @@ class Project:
             functions = {n.name: n for n in tree.body if type(n) in (ast.FunctionDef, ast.AsyncFunctionDef)} \
                 if tree is not None else {}
             self._callees[key] = tuple((found[0], name) for name, _ in wrappers(functions, found[1])) if tree else ()
+        return self._callees[key]
+
+    def optional_dict(self, path: str, text: str) -> bool:
+        """Whether ``text``, as written in ``path``, names a class of another file that is a
+        TypedDict with optional keys (its file parsed only when its bases name a TypedDict)."""
+        key = (path, f"dict:{text}")
+        if key not in self._callees:
+            found = self._imported(path, text)
+            s = self.summary(found[0]) if found is not None and found[2] == "class" and found[0] != path else None
+            cls = next((c for c in s.classes if c[0] == found[1]), None) if s else None
+            hit = False
+            if cls is not None and any(b.rpartition(".")[2] == "TypedDict" for b in cls[1]):
+                tree = self.tree(found[0])
+                hit = any(type(n) is ast.ClassDef and n.name == found[1] and optional_dict(n) for n in tree.body) \
+                    if tree else False
+            self._callees[key] = hit
         return self._callees[key]
 
     def _imported(self, path: str, text: str) -> tuple[str, str, str] | None:
@@ -688,6 +704,23 @@ def _tensor_roots(files: list[FileResult], project: Project, roots: list[tuple[s
     return sorted(out)
 
 
+def _dict_roots(files: list[FileResult], project: Project) -> list[tuple[str, str, str]]:
+    """For the traced calls that build a class of another file that is a TypedDict with optional
+    keys (pyro's ``Message(...)``), a root of the caller whose origin names it (``OPTIONAL_DICT``):
+    the caller's analysis reports the call as a break."""
+    from neuron_migrate.checks.tracing import OPTIONAL_DICT
+    out = []
+    for r in files:
+        for caller, text, _line in r.summary.calls if r.summary else ():
+            if ":" in text or "(" in text:
+                continue
+            found = project.optional_dict(r.path, text)
+            root = (r.path, caller, f"{OPTIONAL_DICT}{text}")
+            if found and root not in out:
+                out.append(root)
+    return out
+
+
 def _dispatched(project: Project, path: str, text: str, hit: tuple[str, str],
                 functions: dict) -> list[tuple[str, str]]:
     """The receiver's overrides (``Project.overrides``) of the methods that the base's method
@@ -752,6 +785,7 @@ def follow(results: dict[str, FileResult], root: Path,
         new = [(p, n, o) for p, fns in sorted(found.items()) if p in results or is_library(p)
                for n, o in sorted(fns.items())]
         new += [r for r in _tensor_roots(everything, project, roots) if r not in roots]
+        new += [r for r in _dict_roots(everything, project) if r not in roots and r not in new]
         if not new:
             break
         roots += new

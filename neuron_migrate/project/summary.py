@@ -16,7 +16,7 @@ import ast
 from neuron_migrate.models import Summary
 from neuron_migrate.traversal import statements
 
-__all__ = ["Summary", "dotted", "init_stores", "module_level", "wrappers"]
+__all__ = ["Summary", "dotted", "init_stores", "module_level", "optional_dict", "wrappers"]
 
 
 def dotted(expr: ast.AST) -> str:
@@ -91,3 +91,10 @@ def init_stores(init: ast.AST | None) -> list[tuple[str, str]]:
             if type(node) is ast.Assign and type(node.value) is ast.Name and node.value.id in params
             and len(node.targets) == 1 and type(node.targets[0]) is ast.Attribute
             and type(node.targets[0].value) is ast.Name and node.targets[0].value.id == "self"]
+
+
+def optional_dict(cls: ast.ClassDef) -> bool:
+    """``class Message(TypedDict, total=False)``: building one breaks (constructs.py, "TypedDict
+    with optional keys"; a TypedDict whose keys are all required is traced)."""
+    return (any(dotted(b).rpartition(".")[2] == "TypedDict" for b in cls.bases)
+            and any(k.arg == "total" and type(k.value) is ast.Constant and k.value.value is False for k in cls.keywords))
