@@ -400,6 +400,7 @@ class _State:
     wrapper_names: dict[int, str] = field(default_factory=dict)  # a decorator's wrapper -> "outer.inner"
     random_objects: dict[int, dict[str, str]] = field(default_factory=dict)  # _random_objects' answers
     optional_dicts: frozenset[str] | None = None  # _optional_dicts' answer
+    random_text: bool | None = None  # the file's text names "Generator" or "random"
     attr_kinds: dict[int, dict[str, str]] = field(default_factory=dict)  # class id -> self.attr -> kind
     attr_weights: dict[int, dict[str, int]] = field(default_factory=dict)  # class id -> self.attr -> weight
     super_init: dict[int, ast.Call] = field(default_factory=dict)  # class id -> its super().__init__(...)
@@ -1709,7 +1710,9 @@ def _random_objects(chain: tuple, ctx: Context, d: _State) -> dict[str, str]:
     the qualified constructor (``_RANDOM_OBJECTS``). Not a name also bound to something else
     (kornia's ``generator = None``, a Generator only when seeded)."""
     fn = chain[-1] if chain and isinstance(chain[-1], _FUNCS) else None
-    if fn is None:
+    if d.random_text is None:  # most files build no random object: their method calls skip the search
+        d.random_text = "Generator" in ctx.src.text or "random" in ctx.src.text
+    if fn is None or not d.random_text:
         return {}
     found = d.random_objects.get(id(fn))
     if found is None:
