@@ -183,6 +183,31 @@ def test_stored_measurements_rescored_do_not_regress(set_name, rescore):
                        "rewrite benchmarks/calibration/baseline.json with calibrate.py --rescore --baseline)")
 
 
+def test_the_modules_read_for_names_are_pinned_where_no_release_pin_covers_them(tmp_path, monkeypatch):
+    """The project model reads the modules beside the executed files for names (a receiver's
+    class): a checkout's are pinned one by one, so that a change there unscores the model; a
+    pinned release's are fixed by its archive's sha256 (sources.txt) and not listed."""
+    import calibrate
+
+    ext = tmp_path / "ext"
+    for folder in ("checkout", "timm"):  # timm: a pinned release's folder (sources.FOLDERS)
+        (ext / folder).mkdir(parents=True)
+        (ext / folder / "model.py").write_text("from layers import Block\n", encoding="utf-8")
+        (ext / folder / "layers.py").write_text("class Block:\n    pass\n", encoding="utf-8")
+    monkeypatch.setattr(models, "EXT", ext)
+    monkeypatch.setattr(models, "SOURCE_ROOTS", (ext, models.ZOO))
+    calibrate._roots.cache_clear()
+    try:
+        checkout, release = ({"executed": {str((ext / f / "model.py").resolve()): [1]}} for f in ("checkout", "timm"))
+        pinned = calibrate.pins(checkout)
+        assert sorted(Path(f).name for f in pinned) == ["layers.py", "model.py"]
+        assert [Path(f).name for f in calibrate.pins(release)] == ["model.py"]
+        (ext / "checkout" / "layers.py").write_text("class Block:\n    size = 2\n", encoding="utf-8")
+        assert calibrate.differing(pinned, calibrate.pins(checkout)) == ["checkout/layers.py"]
+    finally:
+        calibrate._roots.cache_clear()
+
+
 def test_compare_treats_a_named_entry_as_compiled(tmp_path):
     """A factory naming an entry other than forward (models.Call: ``LM.generate``): the static
     side traces it as a compile entry, so the break in its decode loop is predicted; without

@@ -162,9 +162,28 @@ def _sha256(path: str) -> str | None:
 
 def pins(raw: dict) -> dict[str, str | None]:
     """The sha256 of every file the score of a measurement reads (None: missing): the files
-    whose lines the forward executed (its breaks are on those lines) and their packages' __init__."""
+    whose lines the forward executed (its breaks are on those lines), their packages' __init__,
+    and the modules beside them that the project model reads for names (compare._siblings)
+    where no release pin covers them: a release's files are fixed by its archive's sha256."""
     entry = {raw["entry"][0]} if raw.get("entry") else set()  # a named entry's file is read too
-    return {f: _sha256(f) for f in files_read(sorted(set(raw["executed"]) | entry))[1]}
+    read = files_read(sorted(set(raw["executed"]) | entry))[1]
+    return {f: _sha256(f) for f in read + _siblings(read)}
+
+
+def _siblings(read: list[str]) -> list[str]:
+    """The .py files beside ``read`` in folders that are no pinned release's (a checkout's)."""
+    import sources
+
+    released = {sources.FOLDERS[name] for name, _, _ in sources.pins()}
+    out: set[str] = set()
+    for folder in {os.path.dirname(f) for f in read}:
+        if _relative(os.path.join(folder, "")).split("/")[0] in released:
+            continue
+        try:
+            out |= {os.path.join(folder, n) for n in os.listdir(folder) if n.endswith(".py")}
+        except OSError:
+            pass
+    return sorted(out - set(read))
 
 
 def differing(pinned: dict, read: dict) -> list[str]:
