@@ -102,9 +102,8 @@ def _tool_digest() -> bytes:
     ``RACY_NS``."""
     files = _tool_files()
     try:
-        stats = [os.stat(p) for p in files]
-        stamp = hashlib.blake2b(repr([(str(p), s.st_size, s.st_mtime_ns, s.st_ctime_ns, s.st_ino)
-                                      for p, s in zip(files, stats)]).encode(), digest_size=16).digest()
+        stats = [_stat(p) for p in files]
+        stamp = hashlib.blake2b(repr([(str(p), *s) for p, s in zip(files, stats)]).encode(), digest_size=16).digest()
         memo = user_cache_dir() / f"tool-digest-{hashlib.blake2b(str(_PACKAGE).encode(), digest_size=6).hexdigest()}"
         kept = memo.read_bytes() if memo.is_file() else b""
     except (OSError, RuntimeError):  # RuntimeError: no home folder
@@ -113,13 +112,20 @@ def _tool_digest() -> bytes:
         return kept[16:]
     h = hashlib.blake2b(digest_size=12)
     _hash_files(h, files)
-    if stats is not None and max(s.st_mtime_ns for s in stats) < time.time_ns() - RACY_NS:
+    if stats is not None and max(s[1] for s in stats) < time.time_ns() - RACY_NS:
         try:
             memo.parent.mkdir(parents=True, exist_ok=True)
             replace_file(memo, stamp + h.digest(), durable=False)
         except OSError:
             pass
     return h.digest()
+
+
+def _stat(path: Path) -> tuple[int, int, int, int]:
+    """What says a file is unchanged without reading it: size, modification and change times
+    (ns), inode."""
+    st = os.stat(path)
+    return st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino
 
 
 def _hash_files(h, paths) -> None:
@@ -445,8 +451,7 @@ class Cache:
             found = self.get("", STAMPS, b"", of=Stamps)
             self.stamps = {f[0]: f[1:] for f in found.files} if found is not None else {}
         try:
-            st = os.stat(path)
-            stat = (st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino)
+            stat = _stat(path)
         except OSError:
             stat = None
         known = self.stamps.get(rel)
