@@ -57,8 +57,8 @@ class Net(Base):
 }
 
 
-def write(root: Path) -> Path:
-    for rel, text in FILES.items():
+def write(root: Path, files: dict[str, str] = FILES) -> Path:
+    for rel, text in files.items():
         (root / rel).parent.mkdir(parents=True, exist_ok=True)
         (root / rel).write_text(text)
     return root
@@ -400,9 +400,7 @@ def test_an_object_built_in_traced_code_runs_its_init_there(tmp_path, capsys):
         "sde/solve.py": "from .interval import Interval\n\n\ndef solve(y):\n    bm = Interval(y[0], y[1])\n"
                         "    return y * bm.n\n",
     }
-    for rel, text in files.items():
-        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
-        (tmp_path / rel).write_text(text)
+    write(tmp_path, files)
     doc = scan(capsys, tmp_path, "--entry", "sde/solve.py:solve")
     assert [(f["path"], f["line"], f["code"]) for f in doc["findings"]] == [("sde/base.py", 3, "NM401")]
 
@@ -419,9 +417,7 @@ def test_a_tensor_passed_from_another_file_makes_the_parameter_a_tensor(tmp_path
         "ode/solve.py": "from .interp import interp, scaled\n\n\ndef solve(t, y, seq_dim=None):\n"
                         "    return interp(t[0], t[1], y) * scaled(0.5, 1.0)\n",
     }
-    for rel, text in files.items():
-        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
-        (tmp_path / rel).write_text(text)
+    write(tmp_path, files)
     doc = scan(capsys, tmp_path, "--entry", "ode/solve.py:solve")
     assert [(f["path"], f["line"], f["code"]) for f in doc["findings"]] == [("ode/interp.py", 2, "NM402")]
 
@@ -442,9 +438,7 @@ def test_a_decorator_from_another_file_runs_its_wrapper_in_traced_code(tmp_path,
                     "    @cached(name='size')\n    def size(self):\n        return 3\n\n"
                     "    def forward(self, x):\n        return x * self.size()\n",
     }
-    for rel, text in files.items():
-        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
-        (tmp_path / rel).write_text(text)
+    write(tmp_path, files)
     doc = scan(capsys, tmp_path)
     assert [(f["path"], f["line"], f["code"]) for f in doc["findings"]] == [("gp/memoize.py", 14, "NM404")]
     assert "reached from gp/op.py:Op.forward" in doc["findings"][0]["message"]
@@ -468,9 +462,7 @@ def test_an_inherited_forward_runs_the_subclass_overrides(tmp_path, capsys):
         "pml/ntxent.py": "from .pair import Pair\n\n\nclass NTXent(Pair):\n    def _compute_loss(self, x):\n"
                          "        return x * x.sum().item()\n\n    def unused(self, x):\n        return x.sum().item()\n",
     }
-    for rel, text in files.items():
-        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
-        (tmp_path / rel).write_text(text)
+    write(tmp_path, files)
     doc = scan(capsys, tmp_path)
     assert [(f["path"], f["line"], f["code"]) for f in doc["findings"]] == [("pml/ntxent.py", 6, "NM401")]
 
@@ -487,9 +479,7 @@ def test_a_typeddict_with_optional_keys_from_another_file_breaks_where_it_is_bui
                        "    def forward(self, x):\n        msg = Message(name='a', value=x)\n"
                        "        full = Full(name='b')\n        return x * 2\n",
     }
-    for rel, text in files.items():
-        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
-        (tmp_path / rel).write_text(text)
+    write(tmp_path, files)
     doc = scan(capsys, tmp_path)
     assert [(f["path"], f["line"], f["code"], f["dynamo"]["id"]) for f in doc["findings"]] == [
         ("pp/prims.py", 8, "NM404", "GB0257")]

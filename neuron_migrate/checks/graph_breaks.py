@@ -1719,9 +1719,7 @@ def _random_objects(chain: tuple, ctx: Context, d: _State) -> dict[str, str]:
         found, other = {}, set()
         for node in _body(fn, d).binders:
             targets = node.targets if type(node) is ast.Assign else [getattr(node, "target", None)]
-            value = node.value if type(node) is ast.Assign and len(targets) == 1 else None
-            while type(value) is ast.Call and type(value.func) is ast.Attribute and type(value.func.value) is ast.Call:
-                value = value.func.value  # torch.Generator(device).manual_seed(seed)
+            value = _innermost_call(node.value) if type(node) is ast.Assign and len(targets) == 1 else None
             name = ctx.names.qualify(value.func, chain) if type(value) is ast.Call else None
             for t in targets:
                 if type(t) is ast.Name and name in _RANDOM_OBJECTS:
@@ -1734,11 +1732,18 @@ def _random_objects(chain: tuple, ctx: Context, d: _State) -> dict[str, str]:
 
 def _is_generator(e: ast.AST, chain: tuple, ctx: Context, d: _State) -> bool:
     """A ``torch.Generator`` built in this function (a local bound to one, or the call itself)."""
-    while type(e) is ast.Call and type(e.func) is ast.Attribute and type(e.func.value) is ast.Call:
-        e = e.func.value
+    e = _innermost_call(e)
     if type(e) is ast.Call:
         return ctx.names.qualify(e.func, chain) == "torch.Generator"
     return type(e) is ast.Name and _random_objects(chain, ctx, d).get(e.id) == "torch.Generator"
+
+
+def _innermost_call(e: ast.AST) -> ast.AST:
+    """The first call of a chain of method calls on a call's result: ``torch.Generator(device)``
+    of ``torch.Generator(device).manual_seed(seed)``; ``e`` itself otherwise."""
+    while type(e) is ast.Call and type(e.func) is ast.Attribute and type(e.func.value) is ast.Call:
+        e = e.func.value
+    return e
 
 
 def _is_module_value(e: ast.AST, cls: ast.ClassDef | None, ctx: Context, d: _State) -> bool:

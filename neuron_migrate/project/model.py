@@ -654,7 +654,7 @@ def extra_roots(files: list[FileResult], root: Path, known: set[tuple[str, str]]
             hit = project.callee(r.path, text)
             if hit is None:
                 continue
-            for target in (hit, *project.receivers(r.path, text)[1:], *_dispatched(project, r.path, text, hit, functions)):
+            for target in _targets(project, r.path, text, hit, functions):
                 if target in traced:
                     continue
                 entries = _entry_of(r) if entries is None else entries
@@ -721,6 +721,12 @@ def _dict_roots(files: list[FileResult], project: Project) -> list[tuple[str, st
     return out
 
 
+def _targets(project: Project, path: str, text: str, hit: tuple[str, str], functions: dict) -> list[tuple[str, str]]:
+    """What a call written ``text`` in ``path`` may run: ``hit``, the other classes a factory may
+    pick (``receivers``) and the overrides it dispatches to (``_dispatched``)."""
+    return [hit, *project.receivers(path, text)[1:], *_dispatched(project, path, text, hit, functions)]
+
+
 def _dispatched(project: Project, path: str, text: str, hit: tuple[str, str],
                 functions: dict) -> list[tuple[str, str]]:
     """The receiver's overrides (``Project.overrides``) of the methods that the base's method
@@ -731,20 +737,20 @@ def _dispatched(project: Project, path: str, text: str, hit: tuple[str, str],
         return []
     called, out, todo = set(), [], [hit]
     while todo:  # an override traced already calls on the same self: its own calls dispatch too
-        while todo:
-            p, name = todo.pop()
-            if (p, name) in called:
-                continue
-            called.add((p, name))
-            f = functions.get((p, name))
-            todo += [(p, c) for c in f.calls] if f is not None else []
-            s = project.summary(p) if f is not None else None
+        p, name = todo.pop()
+        if (p, name) in called:
+            continue
+        called.add((p, name))
+        f = functions.get((p, name))
+        if f is not None:
+            todo += [(p, c) for c in f.calls]
+            s = project.summary(p)
             todo += [(p, t.partition(":")[2]) for caller, t, _ in (s.calls if s is not None else ())
                      if caller == name and t.startswith("virtual:")]
-        names = {name for _, name in called}
-        new = [(p, name) for p, name, base in overrides if base in names and (p, name) not in out]
-        out += dict.fromkeys(new)
-        todo = [o for o in new if o not in called]
+        for o in ((op, oname) for op, oname, base in overrides if base == name):
+            if o not in out:
+                out.append(o)
+                todo.append(o)
     return out
 
 
@@ -821,8 +827,7 @@ def _link(out: Followed, results: dict[str, FileResult], project: Project, optio
                 out.links.append((r.path, "", hit[0], hit[1], line))
         for caller, text, line in s.calls:
             hit = project.callee(r.path, text)
-            for target in (hit, *project.receivers(r.path, text)[1:], *_dispatched(project, r.path, text, hit, functions)) \
-                    if hit is not None else ():
+            for target in _targets(project, r.path, text, hit, functions) if hit is not None else ():
                 if target in traced or target[0] in broken:
                     out.links.append((r.path, caller, target[0], target[1], line))
     calls = {(r.path, f.name): [(r.path, c) for c in f.calls] for r in files for f in r.traced}

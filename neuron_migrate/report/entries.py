@@ -93,7 +93,7 @@ def _given(e: dict, modules: dict) -> dict:
     return {"entry": entry, "path": path,
             "share": _share(e.get("estimated_coverage")), "graphs": e.get("expected_graphs"),
             "recompiles": e.get("expected_recompiles"),
-            "sources": [s for s in e.get("recompile_sources") or () if isinstance(s, dict)],
+            "sources": _recompile_sources(e),
             "statements": e.get("statements") or fn.get("statements") or 1}
 
 
@@ -114,8 +114,12 @@ def _sources_per_file(given: list[dict]) -> dict[str, list[dict]]:
     """Where the scan's entries' expected recompiles come from, per file of the entry."""
     out: dict[str, list[dict]] = {}
     for e in given:
-        out.setdefault(e.get("path"), []).extend(s for s in e.get("recompile_sources") or () if isinstance(s, dict))
+        out.setdefault(e.get("path"), []).extend(_recompile_sources(e))
     return out
+
+
+def _recompile_sources(e: dict) -> list[dict]:
+    return [s for s in e.get("recompile_sources") or () if isinstance(s, dict)]
 
 
 def _file_row(entry: str | None, path: str, module: dict, recompiles: dict[str, int],
