@@ -286,6 +286,25 @@ def test_coverage_entries_are_the_modules_a_training_script_builds(tmp_path):
     assert view["assumption"].startswith("The project compiles nothing: these figures assume you compile")
 
 
+def test_the_model_factories_a_script_calls_are_named_with_their_owner(tmp_path):
+    """DiT's train.py builds its model from a dict of factories and a diffusers VAE through
+    ``AutoencoderKL.from_pretrained``: the assumption names the call as written, owner and all,
+    in the script's order; a tokenizer's ``from_pretrained`` builds no model."""
+    (tmp_path / "models.py").write_text("import torch\nclass DiT(torch.nn.Module):\n    def forward(self, x):\n"
+                                        "        return x\nDiT_models = {'DiT-S/2': DiT}\n")
+    (tmp_path / "train.py").write_text("import timm\nfrom diffusers import AutoencoderKL\nfrom models import DiT_models\n"
+                                       "model = DiT_models['DiT-S/2']()\nvae = AutoencoderKL.from_pretrained('vae')\n"
+                                       "net = timm.create_model('resnet18')\ntok = AutoTokenizer.from_pretrained('t5')\n")
+    cov = {"formula": "f", "estimated_coverage": 1.0, "expected_graphs": 1, "modules": [
+        {"path": "models.py", "estimated_coverage": 1.0, "expected_graphs": 1, "statements": 2,
+         "functions": [{"name": "DiT.forward"}]}]}
+    d = {**doc([], coverage=cov), "paths": ["models.py", "train.py"], "root": str(tmp_path)}
+    view = porting.build(d, root=str(tmp_path))["compile_coverage"]
+    assert view["basis"] == "every forward in the product"
+    assert ("because the scripts build the model through `AutoencoderKL.from_pretrained()`, "
+            "`timm.create_model()`, which this scan does not follow") in view["assumption"]
+
+
 def test_coverage_entries_given_by_the_scan_are_used_as_they_are():
     cov = {"formula": "f", "estimated_coverage": 0.5, "entries_source": "compiled", "entries": [
         {"entry": "dec.py:Decoder.forward", "path": "dec.py", "function": "Decoder.forward",

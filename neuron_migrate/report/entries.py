@@ -217,6 +217,8 @@ def _parse(text: str) -> ast.Module | None:
 
 
 _FACTORY = re.compile(r"^((create|build|get|load|make)_?model|from_pretrained|model_factory)$", re.I)
+# from_pretrained of what is not a model (minGPT's GPT2Tokenizer, a diffusers scheduler)
+_NOT_A_MODEL = re.compile(r"(Tokenizer(Fast)?|Processor|FeatureExtractor|Config|Scheduler)\.from_pretrained$")
 
 
 def _built_by_scripts(root: str | None, scripts: list[str],
@@ -247,8 +249,11 @@ def _built_by_scripts(root: str | None, scripts: list[str],
                 name = owner.id
             places = defined.get(name or "")
             if not places:
-                if name and _FACTORY.match(name) and name not in factories:
-                    factories.append(name)
+                # named with its owner: DiT's scripts build a diffusers VAE through
+                # AutoencoderKL.from_pretrained(), and their own model from a dict of factories
+                label = f"{owner.id}.{name}" if isinstance(owner, ast.Name) else name
+                if name and _FACTORY.match(name) and label not in factories and not _NOT_A_MODEL.search(label):
+                    factories.append(label)
                 continue
             path = _pick(places, script, imported.get(name))
             if path is not None and path not in {p for _, p in out}:  # one entry per file
@@ -257,14 +262,15 @@ def _built_by_scripts(root: str | None, scripts: list[str],
 
 
 def _outside_classes(tree: ast.Module):
-    """Every node but those inside a class body: a module a class builds is its submodule."""
-    todo = list(tree.body)
+    """Every node but those inside a class body (a module a class builds is its submodule), in
+    the order they are written."""
+    todo = tree.body[::-1]
     while todo:
         node = todo.pop()
         if isinstance(node, ast.ClassDef):
             continue
         yield node
-        todo.extend(ast.iter_child_nodes(node))
+        todo.extend(reversed(list(ast.iter_child_nodes(node))))
 
 
 def _imports(tree: ast.Module) -> dict[str, str]:
