@@ -56,7 +56,10 @@ FOLDERS = {"timm": "timm", "torch-geometric": "pytorch_geometric", "vit-pytorch"
                                       "egnn-pytorch", "stable-baselines3", "pytorch-tabnet", "nflows", "julius",
                                       "pytorch-crf", "torch-struct", "auraloss", "asteroid-filterbanks", "schedulefree",
                                       "prodigyopt", "dadaptation", "pytorch-minimize", "freia", "pytorch-msssim",
-                                      "torchode", "lpips", "piq")}}
+                                      "torchode", "lpips", "piq", "mambapy", "nnaudio", "conformer", "pytorch-tcn",
+                                      "itransformer", "rtdl-revisiting-models", "deepctr-torch", "soft-moe-pytorch",
+                                      "info-nce-pytorch", "higher", "geoopt", "pytorch-optimizer", "roma", "pypose",
+                                      "en-transformer", "graph-transformer-pytorch", "point-transformer-pytorch")}}
 MARKER = ".release"  # in each unpacked folder: "name==version sha256", written last
 MAX_BYTES = 200 * 2**20  # a release file larger than this is refused
 
