@@ -71,7 +71,8 @@ def analyse_source(src: SourceFile, options: Options, tree: ast.Module | None = 
                       suppressed=sum(options.wants(f.code, src.path) for f in hidden),
                       traced=traced.functions, compiled_elsewhere=traced.compiled_elsewhere,
                       summary=Summary(*module_level(tree), calls=traced.outcalls,
-                                      compiled=traced.compiled_targets, tensor_args=traced.tensor_args))
+                                      compiled=traced.compiled_targets, tensor_args=traced.tensor_args,
+                                      open_params=traced.open_params))
 
 
 def internal_error(path: str, exc: Exception, lines: int) -> FileResult:

@@ -126,6 +126,9 @@ class Summary:
     # calls of ``calls`` that pass tensors: (traced function, callee text, line, positions of the
     # tensor arguments, keywords given a tensor); the callee's parameters there are tensors
     tensor_args: tuple[tuple[str, str, int, tuple[int, ...], tuple[str, ...]], ...] = ()
+    # traced functions with parameters that a caller's tensor would make tensors: (function, its
+    # positional parameters after self, those parameters); a tensor passed to any other adds nothing
+    open_params: tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...] = ()
 
 
 @dataclass(frozen=True)

@@ -422,6 +422,37 @@ def test_a_tensor_passed_from_another_file_makes_the_parameter_a_tensor(tmp_path
     assert [(f["path"], f["line"], f["code"]) for f in doc["findings"]] == [("ode/interp.py", 2, "NM402")]
 
 
+def test_a_file_is_analysed_again_only_for_a_tensor_that_makes_a_parameter_one(tmp_path, capsys, monkeypatch):
+    """A tensor passed to a parameter that is one already (a forward's ``x``, a helper's ``x``
+    that its own file's forward passes a tensor) changes nothing in the callee's file: it is not
+    analysed again. A tensor passed to one that is not (``t``, a number in its own file) is a
+    root, and the file is analysed again with it."""
+    from neuron_migrate import runner
+
+    files = {
+        "net/__init__.py": "",
+        "net/layers.py": "import torch\nfrom torch import nn\n\n\ndef drop(x, p, t):\n    if t > 0:\n"
+                         "        x = x * p\n    return x\n\n\nclass Drop(nn.Module):\n"
+                         "    def forward(self, x):\n        return drop(x, 0.5, 1)\n",
+        "net/model.py": "import torch\nfrom torch import nn\nfrom .layers import Drop, drop\n\n\n"
+                        "class Net(nn.Module):\n    def __init__(self):\n        super().__init__()\n"
+                        "        self.drop = Drop()\n\n    def forward(self, x):\n"
+                        "        return self.drop(drop(x, 0.5, 1))\n",
+    }
+    write(tmp_path, files)
+    analysed = []
+    real = runner._analyse
+    monkeypatch.setattr(runner, "_analyse", lambda cand, *a: analysed.append(cand.rel) or real(cand, *a))
+    assert scan(capsys, tmp_path, "-j", "1")["findings"] == []
+    assert sorted(analysed) == ["net/__init__.py", "net/layers.py", "net/model.py"]  # once each
+    model = tmp_path / "net" / "model.py"
+    model.write_text(model.read_text().replace("drop(x, 0.5, 1)", "drop(x, 0.5, x.mean())"))
+    analysed.clear()
+    doc = scan(capsys, tmp_path, "-j", "1")
+    assert sorted(analysed) == ["net/__init__.py", "net/layers.py", "net/layers.py", "net/model.py"]
+    assert [(f["path"], f["line"], f["code"]) for f in doc["findings"]] == [("net/layers.py", 6, "NM402")]
+
+
 def test_a_decorator_from_another_file_runs_its_wrapper_in_traced_code(tmp_path, capsys):
     """``@cached(name="size")`` imported from a memoize module (gpytorch, linear-operator): the
     decorated method's wrapper runs first, in the trace, so its breaks (``pickle.dumps`` of the

@@ -1228,6 +1228,7 @@ class Tensors:
         defaults = dict(zip([a.arg for a in positional][len(positional) - len(args.defaults):], args.defaults))
         defaults.update({a.arg: v for a, v in zip(args.kwonlyargs, args.kw_defaults) if v is not None})
         is_forward = entry or getattr(fn, "name", "") in ("forward", "__call__")
+        unset = []  # the parameters not tensors here
         for a in (*positional, *args.kwonlyargs):
             if a.arg in ("self", "cls"):
                 continue
@@ -1244,6 +1245,12 @@ class Tensors:
                 if (default is None or (not entry and isinstance(default, ast.Constant) and default.value is None)) \
                         and scope_kinds(ctx, chain).used_as.get(a.arg) != SCALAR:
                     self.names.add(a.arg)
+            if a.arg not in self.names:
+                unset.append(a)
+        # those a caller passing a tensor would make one (the second branch above): a caller in
+        # another file changes this function's analysis only through them (project/model.py)
+        self.open = frozenset(a.arg for a in unset if annotation_kind(a.annotation) in (None, TENSOR)
+                              and scope_kinds(ctx, chain).used_as.get(a.arg) != SCALAR)
         loops = [(s.lineno, s.end_lineno or s.lineno) for s in body.statements if type(s) in _LOOP_TYPES]
         for _ in range(2):  # names assigned from names assigned later in a loop body
             for node in body.binders:
@@ -2069,6 +2076,9 @@ def report_traced(ctx: Context) -> None:
     outcalls, trapped_out = _outcalls(traced, ctx, d, training_of)
     tensors_of = _traced_tensors(traced, ctx, d)
     ctx.state(TracedCode).tensor_args = _tensor_args(outcalls, traced, tensors_of)
+    ctx.state(TracedCode).open_params = tuple(
+        (tf.name, tuple(_params(tf.node, d)), tuple(sorted(t.open)))
+        for tf in traced.values() if (t := tensors_of[id(tf.node)]).open)
     outcalls = tuple(o[:3] for o in outcalls)
     # the lines calling the module itself (``self(x)``), where a generate's loop may grow its input
     self_calls = sorted({ctx.src.text.count("\n", 0, m.start()) + 1 for m in _SELF_CALL.finditer(ctx.src.text)}) \

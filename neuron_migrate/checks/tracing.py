@@ -39,7 +39,7 @@ class TracedCode:
     a summary of each traced function, the lines of ``torch.compile`` calls on a model built
     elsewhere, and the calls from traced code that may reach another file of the project."""
 
-    __slots__ = ("functions", "compiled_elsewhere", "compiled_targets", "outcalls", "tensor_args")
+    __slots__ = ("functions", "compiled_elsewhere", "compiled_targets", "outcalls", "tensor_args", "open_params")
 
     def __init__(self) -> None:
         self.functions: tuple[TracedFunction, ...] = ()
@@ -47,6 +47,7 @@ class TracedCode:
         self.compiled_targets: tuple[tuple[str, str, str, int], ...] = ()  # Summary.compiled
         self.outcalls: tuple[tuple[str, str, int], ...] = ()  # (traced function, callee as written, line)
         self.tensor_args: tuple[tuple[str, str, int, tuple[int, ...], tuple[str, ...]], ...] = ()  # Summary.tensor_args
+        self.open_params: tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...] = ()  # Summary.open_params
 
 
 # Methods that only tensors (and numpy arrays, which Dynamo traces as tensors) have.

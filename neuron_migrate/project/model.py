@@ -688,20 +688,36 @@ def _tensor_roots(files: list[FileResult], project: Project, roots: list[tuple[s
                   ) -> list[tuple[str, str, str]]:
     """The parameters of traced functions that a traced caller of another file passes tensors
     (``Summary.tensor_args``), as roots whose origin says which (``TENSOR_ARGS``): the callee's
-    analysis takes them as tensors, as it does for a caller of its own file."""
+    analysis takes them as tensors, as it does for a caller of its own file. A root that makes
+    no parameter a tensor that was not one already (``Summary.open_params``) is left out: the
+    callee's file would be analysed again to the same result."""
     from neuron_migrate.checks.tracing import TENSOR_ARGS
 
     traced = {(r.path, f.name) for r in files for f in r.traced} | {(p, n) for p, n, o in roots
                                                                    if not o.startswith(TENSOR_ARGS)}
+    summaries = {r.path: r.summary for r in files}
     out = []
     for r in files:
         for _caller, text, _line, positions, keywords in r.summary.tensor_args if r.summary else ():
             hit = project.callee(r.path, text)
             for target in (hit, *project.receivers(r.path, text)[1:]) if hit is not None else ():
                 root = (*target, f"{TENSOR_ARGS}{','.join(map(str, positions))};{','.join(keywords)}")
-                if target in traced and root not in out:
+                if target in traced and root not in out and _opens(summaries.get(target[0]), target[1],
+                                                                   positions, keywords):
                     out.append(root)
     return sorted(out)
+
+
+def _opens(summary, name: str, positions: tuple[int, ...], keywords: tuple[str, ...]) -> bool:
+    """Whether tensors passed at ``positions`` and ``keywords`` make a parameter of the traced
+    function ``name`` a tensor that its file's analysis (``summary``) did not take as one."""
+    if summary is None:
+        return True  # not known: analyse again
+    for fn, params, open_ in summary.open_params:
+        if fn == name:
+            given = {params[i] for i in positions if i < len(params)}.union(keywords)
+            return not given.isdisjoint(open_)
+    return False
 
 
 def _dict_roots(files: list[FileResult], project: Project) -> list[tuple[str, str, str]]:
