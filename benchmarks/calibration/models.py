@@ -2369,8 +2369,8 @@ def mamba(kind: str):
 
 def nnaudio(kind: str):
     """nnAudio's spectrogram layers on a 0.25 s waveform at 8 kHz (batch 2): MFCC, a constant-Q
-    transform (CQT2010v2, octave by octave), a gammatone spectrogram, and ``STFT.inverse`` of a
-    complex spectrogram."""
+    transform (CQT2010v2, octave by octave, on 1 s), a gammatone spectrogram, and ``STFT.inverse``
+    of a complex spectrogram."""
     def factory():
         torch = _torch()
         features = _module_9("nnAudio.features")
@@ -2378,9 +2378,9 @@ def nnaudio(kind: str):
         if kind == "MFCC":
             return features.MFCC(sr=8000, n_mfcc=13, n_fft=256, n_mels=32, hop_length=64, verbose=False).eval(), \
                 (wave,)
-        if kind == "CQT2010v2":
+        if kind == "CQT2010v2":  # 1 s: its lowest octave (downsampled 8 times) longer than its padding
             return features.CQT2010v2(sr=8000, hop_length=64, fmin=55, n_bins=48, bins_per_octave=12,
-                                      verbose=False).eval(), (wave,)
+                                      verbose=False).eval(), (torch.randn(2, 8000),)
         if kind == "Gammatonegram":
             return features.Gammatonegram(sr=8000, n_fft=256, n_bins=32, hop_length=64, verbose=False).eval(), (wave,)
         stft = features.STFT(n_fft=256, hop_length=64, output_format="Complex", iSTFT=True, verbose=False).eval()
