@@ -2787,7 +2787,7 @@ HELD_OUT_9 = {
     "loop.geoopt_poincare_dist": geoopt_model("dist"),
     # pytorch-optimizer 4.1.0: optimizer steps, a loss
     "loop.soap_step": pytorch_optimizer("SOAP"),
-    "loop.shampoo_step": pytorch_optimizer("Shampoo"),
+    "loop.pytorch_optimizer_shampoo_step": pytorch_optimizer("Shampoo"),
     "loop.sam_step": pytorch_optimizer("SAM"),
     "pytorch_optimizer.BiTemperedLogisticLoss": pytorch_optimizer("BiTemperedLogisticLoss"),
     # roma 1.8.0: 3-D rotations
