@@ -506,3 +506,23 @@ def test_an_rnn_read_as_a_module_breaks_at_that_read():
             "class N(M):\n    def forward(self, x):\n        self.lstm.flatten_parameters()\n"
             "        return self.lstm(x)[0]\n")
     assert [(f.line, f.code) for f in findings_of(code) if f.code.startswith("NM4")] == [(11, "NM406"), (17, "NM406")]
+
+
+def test_methods_reached_through_a_local_instance_are_traced():
+    # constructs.py "method of a local instance, inherited, calls an abstract method", "bound
+    # method of a local instance, called through a name", "... handed to a helper": Dynamo
+    # inlines each (pytorch-minimize's ``hess = BFGS(x); hess.update(s, y)``, whose base's
+    # update calls the abstract ``self._update``); an override of a method that is not abstract
+    # is not taken for the one called
+    code = ("import abc\nimport torch\n\nclass Update(abc.ABC):\n    def update(self, s):\n"
+            "        return self._update(s) + self.scale(s)\n\n    @abc.abstractmethod\n    def _update(self, s):\n"
+            "        pass\n\n    def scale(self, s):\n        return s\n\n"
+            "class ItemUpdate(Update):\n    def _update(self, s):\n        return s * s.sum().item()\n\n"
+            "    def scale(self, s):\n        print(s)\n        return s\n\n"
+            "class Objective:\n    def closure(self, x):\n        return x, x.sum().item()\n\n"
+            "    def evaluate(self, x):\n        print(x)\n        return x\n\n    def unused(self, x):\n"
+            "        return x.max().item()\n\n"
+            "def line_search(fun, x):\n    return fun(x)\n\n"
+            "@torch.compile\ndef solve(x):\n    h = ItemUpdate() if x.dim() else None\n    y = h.update(x)\n"
+            "    sf = Objective()\n    f = sf.closure\n    z, n = f(y)\n    return line_search(sf.evaluate, z) * n\n")
+    assert codes(code) == [(17, "NM401"), (25, "NM401"), (28, "NM403")]

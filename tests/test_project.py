@@ -514,3 +514,46 @@ def test_a_typeddict_with_optional_keys_from_another_file_breaks_where_it_is_bui
     doc = scan(capsys, tmp_path)
     assert [(f["path"], f["line"], f["code"], f["dynamo"]["id"]) for f in doc["findings"]] == [
         ("pp/prims.py", 8, "NM404", "GB0257")]
+
+
+def test_methods_of_a_local_instance_of_another_files_class_are_followed(tmp_path, capsys):
+    """pytorch-minimize's ``sf = ScalarFunction(fun); closure = sf.closure; closure(x)`` and
+    ``strong_wolfe(sf.dir_evaluate, x)``: a method bound from an instance built in traced code
+    runs in the trace when called through a name or handed to a call (constructs.py, "bound
+    method of a local instance, called through a name", "... handed to a helper"); a method
+    only bound is not."""
+    files = {
+        "mini/__init__.py": "",
+        "mini/function.py": "import torch\n\n\nclass Objective:\n    def closure(self, x):\n"
+                            "        return torch.autograd.grad(x.sum(), x)[0]\n\n    def evaluate(self, x):\n"
+                            "        return x.sum().item()\n\n    def unused(self, x):\n        print(x)\n",
+        "mini/solve.py": "from .function import Objective\n\n\ndef search(fun, x):\n    return fun(x)\n\n\n"
+                         "def solve(x):\n    sf = Objective()\n    closure = sf.closure\n    other = sf.unused\n"
+                         "    g = closure(x)\n    return search(sf.evaluate, x) * g\n",
+    }
+    write(tmp_path, files)
+    doc = scan(capsys, tmp_path, "--entry", "mini/solve.py:solve")
+    assert [(f["path"], f["line"], f["code"]) for f in doc["findings"]] == [
+        ("mini/function.py", 6, "NM404"), ("mini/function.py", 9, "NM401")]
+
+
+def test_an_attribute_a_base_class_of_another_file_annotates_is_followed(tmp_path, capsys):
+    """stable-baselines3's ``rollout_buffer: RolloutBuffer`` in ``OnPolicyAlgorithm``'s body, then
+    ``for data in self.rollout_buffer.get(n)`` in ``PPO.train``: the annotated class's method
+    runs (NumPy's permutation in it breaks and, inside the generator the loop runs, Dynamo skips
+    the frame: measured on ``PPO.train``), also for an annotation written as a string; an
+    attribute no base annotates is not followed."""
+    files = {
+        "rl/__init__.py": "",
+        "rl/buffers.py": "import numpy as np\n\n\nclass Buffer:\n    def get(self, n):\n"
+                         "        idx = np.random.permutation(n)\n        yield idx\n\n"
+                         "    def other(self, n):\n        print(n)\n",
+        "rl/base.py": "from .buffers import Buffer\n\n\nclass Algorithm:\n    buffer: Buffer\n    other: 'Buffer'\n",
+        "rl/ppo.py": "from .base import Algorithm\n\n\nclass PPO(Algorithm):\n    def train(self, x):\n"
+                     "        for idx in self.buffer.get(4):\n            x = x * 2\n"
+                     "        self.unknown.other(3)\n        self.other.other(3)\n        return x\n",
+    }
+    write(tmp_path, files)
+    doc = scan(capsys, tmp_path, "--entry", "rl/ppo.py:PPO.train")
+    assert [(f["path"], f["line"], f["code"]) for f in doc["findings"]] == [
+        ("rl/buffers.py", 6, "NM404"), ("rl/buffers.py", 10, "NM403")]

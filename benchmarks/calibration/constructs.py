@@ -208,6 +208,7 @@ PARAM = torch.nn.Parameter(torch.ones(8))
 PARAM.grad = torch.ones(8)
 LINEAR = nn.Linear(8, 8)
 OPT = torch.optim.SGD([PARAM], lr=0.1)
+OPT2, OPT3 = torch.optim.SGD([PARAM], lr=0.1), torch.optim.SGD([PARAM], lr=0.1)  # SAC.train's three optimizers
 NUMS = [5, 2]
 PAIRS = [(1, 2), (3, 4)]
 TENSORS = [torch.ones(2), torch.ones(3)]
@@ -306,6 +307,26 @@ def pick(name):
     if name == "stepper":
         return Stepper
     raise ValueError(name)
+
+class Update:  # a strategy whose base method calls an abstract one (pytorch-minimize's HessianUpdateStrategy)
+    def update(self, s):
+        return self._update(s) + 1
+    def _update(self, s):
+        raise NotImplementedError
+
+class ItemUpdate(Update):
+    def _update(self, s):
+        return s * s.sum().item()
+
+class Objective:  # an objective wrapper whose bound methods a solver calls (pytorch-minimize's ScalarFunction)
+    def __init__(self, scale):
+        self.scale = scale
+    def closure(self, x):
+        return x * self.scale, x.sum().item()
+
+def line_search(fun, x):  # a helper handed a bound method, which it calls
+    y, n = fun(x * 2)
+    return y * n
 
 class Interval:  # an object built in traced code (torchsde's BrownianInterval): its __init__ is traced
     def __init__(self, t0, t1):
@@ -535,6 +556,8 @@ CASES: list[tuple[str, str, dict]] = [
     ("for over tqdm(range)", "s = x * 2\nfor i in tqdm(range(2)):\n    s = s + i\nreturn s", {}),
     ("optimizer.step()", "y = x * 2\nOPT.step()\nreturn y + 1", {}),
     ("optimizer.step() after a skipping break", "for r in x:\n    print(r)\nOPT.step()\nreturn x + 1", {}),
+    ("three optimizers' step() after a skipping break", "for r in x:\n    print(r)\nOPT.step()\ny = x * 2\nOPT2.step()\n"
+     "y = y + 1\nOPT3.step()\nreturn y", {}),
     ("optimizer.zero_grad() after a skipping break", "for r in x:\n    print(r)\nOPT.zero_grad()\nreturn x + 1", {}),
     ("optimizer.zero_grad()", "y = x * 2\nOPT.zero_grad()\nreturn y + 1", {}),
     # a comprehension is a function of its own on Python 3.11: in a frame that runs eagerly it is a
@@ -617,6 +640,13 @@ CASES: list[tuple[str, str, dict]] = [
     ("isinstance-decided tensor branch", "y = x * 2\nt = 0.5\nif isinstance(t, torch.Tensor) and t.sum() > 0:\n    y = y + 1\nreturn y * 2", {}),
     # calls the static side follows only through a local name (issue 14, seventh round: torchsde, torchcde)
     ("method of the class a factory picks", "y = x * 2\ncls = pick('stepper')\nsolver = cls()\nreturn solver.step(y) + 1", {}),
+    # issue 14, ninth round: methods reached through a local instance (pytorch-minimize's BFGS loop)
+    ("method of a local instance, inherited, calls an abstract method", "y = x * 2\nh = ItemUpdate()\nreturn h.update(y) + 1", {}),
+    ("bound method of a local instance, called through a name", "y = x * 2\nsf = Objective(2.0)\nf = sf.closure\nz, n = f(y)\nreturn z * n", {}),
+    ("local instance, then a print in the frame", "y = x * 2\nsf = Objective(2.0)\nprint(1)\nreturn y * sf.scale", {}),
+    ("local instance, break in a helper, instance not used after", "sf = Objective(2.0)\ny = x * sf.scale\nn = helper_item(y)\nreturn y * n", {}),
+    ("local instance's method breaks, instance not used after", "y = x * 2\nz, n = Objective(2.0).closure(y)\nreturn z * n", {}),
+    ("bound method of a local instance, handed to a helper", "y = x * 2\nsf = Objective(2.0)\nreturn line_search(sf.closure, y) + 1", {}),
     ("object built in traced code, break in its __init__", "y = x * 2\ni = Interval(y[0], y[1])\nreturn y * i.n", {}),
     ("nn.Module without parameters built in traced code", "y = x * 2\nw = Wrapper(2.0)\nreturn y * w.scale", {}),
     ("memoized method: pickle.dumps in the decorator's wrapper", "return MEMOIZED.double(x) + 1", {}),

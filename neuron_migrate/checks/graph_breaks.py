@@ -923,8 +923,11 @@ def _find_callees(fn: ast.AST, cls: ast.ClassDef | None, d: _State) -> list[tupl
         if found is not None and found[0] is not fn:
             out.append((found[0], node))
     bound = None  # local name -> the methods assigned to it: fn = self.a if c else self.b
+    made = _made_here(body, d) if d.classes else ({}, {})  # local instances of this file's classes
     for node in body.calls:
         f = node.func
+        if made[0]:
+            out.extend((found, node) for found in _instance_calls(node, made, d))
         if isinstance(f, ast.Name):
             target = local_defs.get(f.id) or d.functions.get(f.id)
             if target is not None:
@@ -946,6 +949,8 @@ def _find_callees(fn: ast.AST, cls: ast.ClassDef | None, d: _State) -> list[tupl
             if found is None:  # self.enc(x), self.enc = Encoder(): Encoder.forward of this file
                 held = d.classes.get(_attr_class(cls, f.attr, d) or "")
                 found = _method_of(held, "forward", d) if held is not None else None
+            elif _abstract(found[0]):  # self._update(...) declared abstract: the subclasses' overrides run
+                out.extend((m, node) for m in _overrides_here(found[1], f.attr, d))
             if found is not None:
                 out.append((found[0], node))
         elif (isinstance(f, ast.Attribute) and isinstance(f.value, ast.Attribute) and cls is not None
@@ -961,6 +966,72 @@ def _find_callees(fn: ast.AST, cls: ast.ClassDef | None, d: _State) -> list[tupl
                     found = _method_of(d.classes[b.id], f.attr, d)
                     if found is not None:
                         out.append((found[0], node))
+    return out
+
+
+def _made_here(body: _Body, d: _State) -> tuple[dict[str, list[ast.ClassDef]], dict[str, list[tuple[ast.ClassDef, str]]]]:
+    """Local names bound in the function to an instance of a class of this file (``hess =
+    BFGS(x)``, on either side of an ``if`` or of ``a if c else b``: every class), and local
+    names bound to a method of such an instance (``closure = sf.closure``)."""
+    made: dict[str, list[ast.ClassDef]] = {}
+    methods: dict[str, list[tuple[ast.ClassDef, str]]] = {}
+    for node in body.binders:
+        if type(node) is not ast.Assign or len(node.targets) != 1 or type(node.targets[0]) is not ast.Name:
+            continue
+        name, value = node.targets[0].id, node.value
+        for v in (value.body, value.orelse) if type(value) is ast.IfExp else (value,):
+            if type(v) is ast.Call and type(v.func) is ast.Name and v.func.id in d.classes:
+                made.setdefault(name, []).append(d.classes[v.func.id])
+        if type(value) is ast.Attribute and type(value.value) is ast.Name and value.value.id in made:
+            methods.setdefault(name, []).extend((c, value.attr) for c in made[value.value.id])
+    return made, methods
+
+
+def _instance_calls(call: ast.Call, made, d: _State) -> list[ast.AST]:
+    """The methods of in-file classes a call runs through a local instance (``hess.update(s,
+    y)``), a local name bound to one of their methods (``closure(x)``), or such a method passed
+    as an argument (``line_search(sf.evaluate, x)``, ``line_search(evaluate, x)``): a callable
+    handed to traced code runs in the trace (inlined, or a frame of its own)."""
+    instances, bound = made
+    out = []
+    f = call.func
+    pairs: list[tuple[ast.ClassDef, str]] = []
+    if type(f) is ast.Attribute and type(f.value) is ast.Name and f.value.id in instances:
+        pairs += [(c, f.attr) for c in instances[f.value.id]]
+    elif type(f) is ast.Name and f.id in bound:
+        pairs += bound[f.id]
+    for a in (*call.args, *(k.value for k in call.keywords)):
+        if type(a) is ast.Attribute and type(a.value) is ast.Name and a.value.id in instances:
+            pairs += [(c, a.attr) for c in instances[a.value.id]]
+        elif type(a) is ast.Name and a.id in bound:
+            pairs += bound[a.id]
+    for c, name in pairs:
+        found = _method_of(c, name, d)
+        if found is not None and found[0] not in out:
+            out.append(found[0])
+    return out
+
+
+def _abstract(fn: ast.AST) -> bool:
+    """A method that only declares itself (``@abstractmethod``, or a body of ``pass``, ``...``,
+    a docstring or ``raise NotImplementedError``): a call of it runs an override."""
+    if any(dotted(dec).rpartition(".")[2] == "abstractmethod" for dec in fn.decorator_list):
+        return True
+    body = [s for s in fn.body if not (type(s) is ast.Expr and type(s.value) is ast.Constant)]
+    return bool(body) and all(type(s) is ast.Pass or type(s) is ast.Expr and type(s.value) is ast.Constant
+                              or type(s) is ast.Raise and s.exc is not None
+                              and dotted(s.exc.func if type(s.exc) is ast.Call else s.exc) == "NotImplementedError"
+                              for s in body)
+
+
+def _overrides_here(base: ast.ClassDef, name: str, d: _State) -> list[ast.AST]:
+    """The methods ``name`` that the in-file subclasses of ``base`` define."""
+    out = []
+    for c in d.classes.values():
+        if c is base or name not in (methods := _methods(c)):
+            continue
+        if any(b is base for b, _ in _lineage(c, d)[1:]):
+            out.append(methods[name])
     return out
 
 
@@ -2677,6 +2748,14 @@ def _outcalls(traced: dict[int, Traced], ctx: Context, d: _State, training_of: d
                 if local is f and f.id in aliases:  # odeint = lib.odeint_adjoint if adjoint else lib.odeint
                     out.extend((tf.name, text, call.lineno, call) for text in aliases[f.id])
                     continue
+            if instances:  # a method of a local instance handed to a call: it runs in the trace
+                owners = {text for texts in instances.values() for text in texts}
+                for a in (*call.args, *(k.value for k in call.keywords)):
+                    if type(a) is ast.Attribute and type(a.value) is ast.Name and a.value.id in instances:
+                        out.extend((tf.name, f"{text}.{a.attr}", call.lineno, call) for text in instances[a.value.id])
+                    elif type(a) is ast.Name and a.id in aliases and all(  # evaluate = sf.evaluate
+                            text.rpartition(".")[0] in owners for text in aliases[a.id]):
+                        out.extend((tf.name, text, call.lineno, call) for text in aliases[a.id])
             held = _held_call(f, tf.cls, d)
             if held is not None:  # self.enc(x) / self.scheduler.step(x), the class imported
                 if held.partition(".")[0] in project and held.partition(".")[0] not in d.classes:
@@ -2690,6 +2769,14 @@ def _outcalls(traced: dict[int, Traced], ctx: Context, d: _State, training_of: d
                 if qualified.partition(".")[0] in outside:
                     continue
                 out.append((tf.name, text, call.lineno, call))
+            elif (tf.cls is not None and type(f) is ast.Attribute and type(f.value) is ast.Attribute
+                  and type(f.value.value) is ast.Name and f.value.value.id == "self"
+                  and f.attr not in TENSOR_METHODS and not f.value.attr.startswith("__")
+                  and _foreign_base(tf.cls, ctx, d)):
+                # self.rollout_buffer.get(): the attribute's class as a base of another file
+                # annotates it (``rollout_buffer: RolloutBuffer``), for the project model (not
+                # a tensor's method: a buffer's ``self.freqs.unsqueeze(0)``)
+                out.append((tf.name, f"attr:{tf.cls.name}.{f.value.attr}.{f.attr}", call.lineno, call))
             elif (tf.cls is not None and isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name)
                   and f.value.id == "self" and _method_of(tf.cls, f.attr, d) is None
                   and _submodule_kind(tf.cls, f.attr, ctx, d) is None
@@ -2723,7 +2810,8 @@ def _local_instances(fn: ast.AST, d: _State, project: set[str], tables: dict[str
     the key is known at run time), or of a class an imported factory returns (``solver_fn =
     methods.select(method)``, ``solver = solver_fn(sde)``: ``methods.select()``); their method
     calls go to those classes' methods. And local names bound to imported functions (``odeint
-    = torchdiffeq.odeint_adjoint if adjoint else torchdiffeq.odeint``): their calls go there."""
+    = torchdiffeq.odeint_adjoint if adjoint else torchdiffeq.odeint``) or to a method of such an
+    instance (``closure = sf.closure``): their calls go there."""
     out: dict[str, tuple[str, ...]] = {}
     aliases: dict[str, tuple[str, ...]] = {}  # name -> the imported callables (or factory results) it holds
 
@@ -2736,6 +2824,9 @@ def _local_instances(fn: ast.AST, d: _State, project: set[str], tables: dict[str
         if not (type(node) is ast.Assign and len(node.targets) == 1 and type(node.targets[0]) is ast.Name):
             continue
         name, value = node.targets[0].id, node.value
+        if type(value) is ast.Attribute and type(value.value) is ast.Name and value.value.id in out:
+            aliases[name] = tuple(f"{text}.{value.attr}" for text in out[value.value.id])  # f = sf.closure
+            continue
         if type(value) is not ast.Call:
             texts = tuple(imported(v) for v in ((value.body, value.orelse) if type(value) is ast.IfExp else (value,)))
             if all(texts):

@@ -329,6 +329,8 @@ class Project:
             return None
         if text.startswith("virtual:"):  # only a receiver's class defines it: _dispatched
             return self._passed_up(path, *text[8:].partition(".")[::2])
+        if text.startswith("attr:"):  # self.buffer.get(): a base class of another file annotates buffer
+            return self._annotated(path, *text[5:].split(".", 2))
         if text.startswith("self:"):
             cls_name, _, method = text[5:].partition(".")
             cls = next((c for c in s.classes if c[0] == cls_name), None)
@@ -353,6 +355,34 @@ class Project:
             # __init__ (constructs.py, "object built in traced code, break in its __init__")
             hit = self.method(found[0], found[1], "__init__")
             return hit[:2] if hit is not None else None
+        return None
+
+    def _annotated(self, path: str, cls_name: str, attr: str, method: str) -> tuple[str, str] | None:
+        """``self.attr.method(...)`` in ``cls_name``, where a base class in another file declares
+        ``attr: Cls`` in its body (stable-baselines3's ``rollout_buffer: RolloutBuffer``): the
+        method of ``Cls``. Only a file whose text holds ``attr:`` is parsed for it."""
+        todo, seen = [(path, cls_name)], set()
+        while todo and len(seen) < 4 * MAX_DEPTH:
+            p, name = todo.pop(0)
+            if (p, name) in seen:
+                continue
+            seen.add((p, name))
+            s = self.summary(p)
+            cls = next((c for c in s.classes if c[0] == name), None) if s else None
+            if cls is None:
+                continue
+            found = self.source(p)
+            if found is not None and found[1] is not None and f"{attr}:" in found[1].text:
+                node = next((n for n in (self.tree(p) or ast.Module(body=[])).body
+                             if type(n) is ast.ClassDef and n.name == name), None)
+                for stmt in node.body if node is not None else ():
+                    if type(stmt) is ast.AnnAssign and type(stmt.target) is ast.Name and stmt.target.id == attr:
+                        ann = stmt.annotation
+                        text = ann.value if type(ann) is ast.Constant and isinstance(ann.value, str) else dotted(ann)
+                        held = self.base(p, text, 1) if text else None
+                        hit = self.method(held[0], held[1], method, 1) if held else None
+                        return hit[:2] if hit is not None else None
+            todo += [b[:2] for b in (self.base(p, t, 1) for t in cls[1]) if b is not None]
         return None
 
     def _passed_up(self, path: str, cls_name: str, attr: str) -> tuple[str, str] | None:
