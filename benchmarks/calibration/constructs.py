@@ -77,6 +77,16 @@ SPARSE = torch.eye(4).to_sparse()
 def relu_helper(t):  # a helper with ops and no break, compiled as a frame of its own from eager code
     return (t * 2).relu() + 1
 
+def scale_helper(t, k):  # a helper taking an int: the loop's index in the cases below
+    return (t * k).relu() + 1
+
+def index_helper(t, i):  # ... using it as a subscript
+    return t[i] * 2 + 1
+
+def store_helper(t, index, v):  # ... in a tuple subscript of a store (torchdiffeq's _UncheckedAssign)
+    t[index] = v
+    return t * 2
+
 def helper_of_helper(x):
     y = x + 1
     n = helper_item(y)
@@ -582,6 +592,13 @@ CASES: list[tuple[str, str, dict]] = [
     ("helper of a skipped frame, loop over three shapes", "for r in x:\n    print(r)\ns = 0\nfor k in (2, 3, 4):\n    s = s + relu_helper(x[:k]).sum()\nreturn s", {}),
     ("helper after a break that skips the resumed frame", "y = x * 2\nn = y.sum().item()\nfor r in x:\n    print(r)\nreturn relu_helper(y) * n", {}),
     ("helper in a loop after a break that skips the resumed frame", "y = x * 2\nn = y.sum().item()\ns = 0\nfor k in (2, 3):\n    print(k)\n    s = s + relu_helper(y[:k]).sum()\nreturn s * n", {}),
+    # a frame of its own entered in a loop of a skipped frame with the loop's index: Dynamo
+    # specialises an int argument, so each new value is a recompile, up to recompile_limit (8)
+    ("helper in a loop of a skipped frame, loop index as an int argument, 6 steps", "for r in x:\n    print(r)\ns = 0\nfor i in range(6):\n    s = s + scale_helper(x, i).sum()\nreturn s", {}),
+    ("helper in a loop of a skipped frame, loop index as a subscript, 4 steps", "for r in x:\n    print(r)\ns = 0\nfor i in range(4):\n    s = s + index_helper(x, i).sum()\nreturn s", {}),
+    ("helper in a loop of a skipped frame, loop index in a tuple subscript, 6 steps", "for r in x:\n    print(r)\nbuf = torch.zeros(2, 6, 8)\nfor i in range(6):\n    buf = store_helper(buf, (slice(None), i), x[:2])\nreturn buf", {}),
+    ("helper in a loop of a skipped frame, loop index in a tuple subscript, 12 steps", "for r in x:\n    print(r)\nbuf = torch.zeros(2, 12, 8)\nfor i in range(12):\n    buf = store_helper(buf, (slice(None), i), x[:2])\nreturn buf", {}),
+    ("helper in a loop of a skipped frame, no index, 6 steps", "for r in x:\n    print(r)\ns = 0\nfor i in range(6):\n    s = s + relu_helper(x).sum()\nreturn s", {}),
     ("torch.cat grown in a loop", "y = x[:1]\nfor i in range(3):\n    y = torch.cat((y, x[i:i + 1]), 0)\nreturn y * 2", {}),
     # standard-library calls in a compiled training step (pytorch/examples' mnist_hogwild, imagenet)
     ("os.getpid()", "import os\npid = os.getpid()\nreturn x + (pid % 2)", {}),
