@@ -526,3 +526,14 @@ def test_methods_reached_through_a_local_instance_are_traced():
             "@torch.compile\ndef solve(x):\n    h = ItemUpdate() if x.dim() else None\n    y = h.update(x)\n"
             "    sf = Objective()\n    f = sf.closure\n    z, n = f(y)\n    return line_search(sf.evaluate, z) * n\n")
     assert codes(code) == [(17, "NM401"), (25, "NM401"), (28, "NM403")]
+
+
+def test_a_call_through_a_module_level_table_of_functions_traces_each():
+    # constructs.py "function from a module-level table of functions": Dynamo inlines the one the
+    # key picks (geomloss's ``routines[loss][backend](...)``); the key is known at run time, so
+    # every function of the table, also nested and through functools.partial, is traced
+    code = ("import functools\nimport torch\n\ndef plain(x):\n    return x.sum().item()\n\n"
+            "def other(x, name=None):\n    print(x)\n    return x\n\ndef unused(x):\n    return x.max().item()\n\n"
+            "ROUTINES = {'a': {'plain': plain, 'other': functools.partial(other, name='b')}}\n\n"
+            "@torch.compile\ndef run(x, kind):\n    return ROUTINES[kind]['plain'](x)\n")
+    assert codes(code) == [(5, "NM401"), (8, "NM403")]

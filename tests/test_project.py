@@ -557,3 +557,18 @@ def test_an_attribute_a_base_class_of_another_file_annotates_is_followed(tmp_pat
     doc = scan(capsys, tmp_path, "--entry", "rl/ppo.py:PPO.train")
     assert [(f["path"], f["line"], f["code"]) for f in doc["findings"]] == [
         ("rl/buffers.py", 6, "NM404"), ("rl/buffers.py", 10, "NM403")]
+
+
+def test_a_table_of_another_files_functions_is_followed(tmp_path, capsys):
+    """geomloss's ``routines[self.loss][backend](...)`` over functions imported from other
+    modules (constructs.py, "function from a module-level table of functions")."""
+    files = {
+        "ot/__init__.py": "",
+        "ot/sinkhorn.py": "def tensorized(x):\n    return x.norm().item()\n\n\ndef unused(x):\n    print(x)\n",
+        "ot/loss.py": "import functools\n\nimport torch.nn as nn\n\nfrom .sinkhorn import tensorized\n\n"
+                      "routines = {'sinkhorn': {'tensorized': tensorized, 'again': functools.partial(tensorized)}}\n\n\n"
+                      "class Loss(nn.Module):\n    def forward(self, x):\n        return routines['sinkhorn']['tensorized'](x)\n",
+    }
+    write(tmp_path, files)
+    doc = scan(capsys, tmp_path)
+    assert [(f["path"], f["line"], f["code"]) for f in doc["findings"]] == [("ot/sinkhorn.py", 2, "NM401")]

@@ -338,6 +338,8 @@ def line_search(fun, x):  # a helper handed a bound method, which it calls
     y, n = fun(x * 2)
     return y * n
 
+ROUTINES = {"item": {"plain": helper_item, "double": functools.partial(helper_item)}}  # geomloss's routines
+
 class Interval:  # an object built in traced code (torchsde's BrownianInterval): its __init__ is traced
     def __init__(self, t0, t1):
         self.t0, self.t1 = t0, t1
@@ -664,6 +666,7 @@ CASES: list[tuple[str, str, dict]] = [
     ("local instance, break in a helper, instance not used after", "sf = Objective(2.0)\ny = x * sf.scale\nn = helper_item(y)\nreturn y * n", {}),
     ("local instance's method breaks, instance not used after", "y = x * 2\nz, n = Objective(2.0).closure(y)\nreturn z * n", {}),
     ("bound method of a local instance, handed to a helper", "y = x * 2\nsf = Objective(2.0)\nreturn line_search(sf.closure, y) + 1", {}),
+    ("function from a module-level table of functions", "y = x * 2\nreturn ROUTINES['item']['plain'](y) * 2", {}),
     ("object built in traced code, break in its __init__", "y = x * 2\ni = Interval(y[0], y[1])\nreturn y * i.n", {}),
     ("nn.Module without parameters built in traced code", "y = x * 2\nw = Wrapper(2.0)\nreturn y * w.scale", {}),
     ("memoized method: pickle.dumps in the decorator's wrapper", "return MEMOIZED.double(x) + 1", {}),

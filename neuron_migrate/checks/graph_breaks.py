@@ -392,6 +392,7 @@ class _State:
 
     classes: dict[str, ast.ClassDef] = field(default_factory=dict)  # module-level and nested by name
     functions: dict[str, ast.AST] = field(default_factory=dict)  # module-level functions by name
+    function_tables: dict[str, tuple[str, ...]] | None = None  # module-level dicts of functions (traced_functions)
     owner: dict[int, ast.ClassDef] = field(default_factory=dict)  # method id -> class
     parent_fn: dict[int, ast.AST] = field(default_factory=dict)  # nested def id -> enclosing def
     compiled: list[ast.AST] = field(default_factory=list)  # functions passed to or decorated with torch.compile
@@ -756,6 +757,7 @@ def traced_functions(ctx: Context) -> dict[int, Traced]:
         return d.traced
     out: dict[int, Traced] = {}
     todo: list[tuple[ast.AST, str, str]] = []
+    d.function_tables = _function_tables(ctx.tree)
     # reached from another file (project/model.py): popped last, so the file's own reasons win
     for path, name, origin in ctx.options.traced_roots if ctx.options is not None else ():
         if path == ctx.src.path and not origin.startswith((TENSOR_ARGS, OPTIONAL_DICT)):
@@ -928,6 +930,8 @@ def _find_callees(fn: ast.AST, cls: ast.ClassDef | None, d: _State) -> list[tupl
         f = node.func
         if made[0]:
             out.extend((found, node) for found in _instance_calls(node, made, d))
+        if type(f) is ast.Subscript and d.function_tables:  # routines[loss](x): any function of the table
+            out.extend((d.functions[t], node) for t in d.function_tables.get(_table_of(f), ()) if t in d.functions)
         if isinstance(f, ast.Name):
             target = local_defs.get(f.id) or d.functions.get(f.id)
             if target is not None:
@@ -2737,6 +2741,11 @@ def _outcalls(traced: dict[int, Traced], ctx: Context, d: _State, training_of: d
                            if isinstance(b, ast.Name) and b.id in d.classes) and _foreign_base(tf.cls, ctx, d):
                     out.append((tf.name, f"self:{tf.cls.name}.{f.attr}", call.lineno, call))
                 continue
+            if type(f) is ast.Subscript and d.function_tables is not None:  # routines[loss][backend](x)
+                texts = d.function_tables.get(_table_of(f), ())
+                out.extend((tf.name, text, call.lineno, call) for text in texts
+                           if text.partition(".")[0] in project and text.partition(".")[0] not in d.functions)
+                continue
             local = f.value if type(f) is ast.Attribute else f
             if type(local) is ast.Name and local.id not in imported:
                 if instances is None:
@@ -2801,6 +2810,41 @@ def _class_tables(tree: ast.Module, project: set[str]) -> dict[str, tuple[str, .
             if texts and all(t.partition(".")[0] in project and t.rpartition(".")[2][:1].isupper() for t in texts):
                 out[node.targets[0].id] = texts
     return out
+
+
+def _function_tables(tree: ast.Module) -> dict[str, tuple[str, ...]]:
+    """Module-level dicts whose values are functions as written, also in dicts nested in them
+    and as ``functools.partial(f, ...)``: ``routines = {"sinkhorn": {"tensorized":
+    sinkhorn_tensorized, ...}}`` -> ``{"routines": ("sinkhorn_tensorized", ...)}``. A call of
+    ``routines[loss][backend](...)`` runs one of them (the key is known at run time)."""
+    out = {}
+    for node in tree.body:
+        if not (type(node) is ast.Assign and len(node.targets) == 1 and type(node.targets[0]) is ast.Name
+                and type(node.value) is ast.Dict):
+            continue
+        texts, todo = [], list(node.value.values)
+        while todo:
+            v = todo.pop(0)
+            if type(v) is ast.Dict:
+                todo += v.values
+                continue
+            if type(v) is ast.Call and dotted(v.func).rpartition(".")[2] == "partial" and v.args:
+                v = v.args[0]
+            text = dotted(v)
+            if not text or text.rpartition(".")[2][:1].isupper():  # a class: _class_tables
+                texts = []
+                break
+            texts.append(text)
+        if texts:
+            out[node.targets[0].id] = tuple(dict.fromkeys(texts))
+    return out
+
+
+def _table_of(f: ast.AST) -> str:
+    """``routines`` for a callee written ``routines[a][b]``, else ""."""
+    while type(f) is ast.Subscript:
+        f = f.value
+    return f.id if type(f) is ast.Name else ""
 
 
 def _local_instances(fn: ast.AST, d: _State, project: set[str], tables: dict[str, tuple[str, ...]]
