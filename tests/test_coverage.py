@@ -250,6 +250,24 @@ def test_an_rnn_a_subclass_sets_weighs_what_the_rnn_weighs():
     assert est.rest_eager_from == 13 and est.lost > 2
 
 
+
+def test_a_bidirectional_rnn_weighs_both_directions():
+    """``bidirectional=True`` (a literal, or a parameter of the method defaulting to it) runs each
+    layer twice: constructs.py --container-ops, LSTM 7 -> 11 eager ATen calls, GRU 121 -> 240,
+    RNN 41 -> 80, so the call weighs 6, 120, 40 per layer (4, 60, 20 in one direction)."""
+    src = (b"import torch\nfrom torch import nn\n\n\nclass Seq(nn.Module):\n"
+           b"    def __init__(self, bidirectional=True):\n        super().__init__()\n"
+           b"        self.a = nn.LSTM(4, 4)\n        self.b = nn.LSTM(4, 4, bidirectional=True)\n"
+           b"        self.c = nn.GRU(4, 4, 1, True, False, 0.0, True)\n"
+           b"        self.d = nn.LSTM(4, 4, bidirectional=bidirectional)\n"
+           b"        self.e = nn.RNN(4, 4, 2, bidirectional=True)\n        self.f = nn.GRU(4, 4, bidirectional=False)\n\n"
+           b"    def forward(self, t):\n        y = t * 2\n        p, _ = self.a(y)\n        q, _ = self.b(y)\n"
+           b"        r, _ = self.c(y)\n        s, _ = self.d(y)\n        u, _ = self.e(y)\n        v, _ = self.f(y)\n"
+           b"        return p\n")
+    r = analyse("m.py", src, Options())
+    fwd = next(f for f in r.traced if f.name == "Seq.forward")
+    assert [w for _, w in fwd.weights] == [4, 6, 120, 6, 80, 60]
+
 TWO_CALLS = b'''
 import torch.nn as nn
 

@@ -789,6 +789,9 @@ def container_ops() -> None:
     cases = {
         "LSTM": (nn.LSTM(32, 32), (x,)), "LSTM, 2 layers": (nn.LSTM(32, 32, 2), (x,)),
         "GRU": (nn.GRU(32, 32), (x,)), "RNN": (nn.RNN(32, 32), (x,)),
+        "LSTM, bidirectional": (nn.LSTM(32, 32, bidirectional=True), (x,)),
+        "GRU, bidirectional": (nn.GRU(32, 32, bidirectional=True), (x,)),
+        "RNN, bidirectional": (nn.RNN(32, 32, bidirectional=True), (x,)),
         "TransformerEncoderLayer": (nn.TransformerEncoderLayer(32, 2, 64), (x,)),
         "TransformerEncoder, 2 layers": (nn.TransformerEncoder(nn.TransformerEncoderLayer(32, 2, 64), 2,
                                                                enable_nested_tensor=False), (x,)),

@@ -352,6 +352,9 @@ _CONTAINER_NAMES = {f"{prefix}{leaf}": leaf for leaf in _KNOWN_CONTAINERS for pr
     "torch.nn.modules.rnn.", "torch.nn.modules.transformer.", "torch.nn.modules.activation.", "torch.nn.")}
 _TRANSFORMER_LAYERS = {"encoder": ("num_encoder_layers", 2, 6), "decoder": ("num_decoder_layers", 3, 6)}
 _UNKNOWN_LAYERS = 2
+# a bidirectional RNN (``bidirectional=True``): its weight per layer, both directions (constructs.py
+# --container-ops: LSTM 7 -> 11 ATen calls, GRU 121 -> 240, RNN 41 -> 80), and the argument's position
+_BIDIRECTIONAL = {"LSTM": (6, 6), "GRU": (120, 6), "RNN": (40, 7)}
 _MODULE_KINDS = {**{n: "rnn" for n in _RNN_MODULES},
                  **{f"torch.nn.{n}": k for n, k in _MASKED_MODULES.items()},
                  **{f"torch.nn.modules.transformer.{n}": k for n, k in _MASKED_MODULES.items()}}
@@ -498,6 +501,8 @@ def _submodule(node: ast.AST, ctx: Context) -> None:
     leaf = _container(value.func, ctx) or ""
     kind = _MODULE_KINDS.get(f"torch.nn.{leaf}")
     weight = _CONTAINER_WEIGHT.get(leaf, 1)  # any other call: 1, which hides a base class's
+    if leaf in _BIDIRECTIONAL and _is_true(_argument(value, "bidirectional", _BIDIRECTIONAL[leaf][1]), ctx):
+        weight = _BIDIRECTIONAL[leaf][0]
     if leaf in _LAYERS_ARG:
         weight *= _layers(value, *_LAYERS_ARG[leaf])
     elif leaf == "Transformer":
@@ -614,6 +619,18 @@ def _container(func: ast.AST, ctx: Context) -> str | None:
     """``LSTM`` for ``nn.LSTM(...)`` (or ``getattr(nn, "LSTM")``): a torch.nn class we know."""
     leaf = _CONTAINER_NAMES.get(ctx.qualify(func))
     return leaf if leaf is not None else _getattr_name(func, ctx)
+
+
+def _is_true(arg: ast.AST | None, ctx: Context) -> bool:
+    """``True``, or a parameter of the method defaulting to ``True`` (timm's sequencer builds its
+    ``nn.LSTM(..., bidirectional=bidirectional)`` in an ``__init__`` whose default is ``True``)."""
+    if isinstance(arg, ast.Name) and isinstance(ctx.chain[-1], _FUNCS):
+        args = ctx.chain[-1].args
+        positional = [*args.posonlyargs, *args.args]
+        defaults = dict(zip([a.arg for a in positional][len(positional) - len(args.defaults):], args.defaults))
+        defaults.update({a.arg: v for a, v in zip(args.kwonlyargs, args.kw_defaults) if v is not None})
+        arg = defaults.get(arg.id, arg)
+    return isinstance(arg, ast.Constant) and arg.value is True
 
 
 def _layers(call: ast.Call, name: str, position: int, default: int | None) -> int:
