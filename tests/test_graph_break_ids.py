@@ -30,6 +30,8 @@ def test_every_id_the_checks_use_is_in_the_registry_with_the_measured_type():
         "inline_skipped": "Attempted to inline function marked as skipped",
         "iternext": "Missing tp_iternext", "dynamic_shape": "Dynamic shape operator",
         "method": "Unsupported method call", "logger_lookup": "Unresolved GetAttrVariable comparison",
+        "requires_grad_input": "Unsupported Tensor.requires_grad_() call",
+        "requires_grad_leaked": "requires_grad_() intermediate leaked as output",
     }
     for key, gb in GB.items():
         row = describe(gb)

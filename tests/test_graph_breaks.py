@@ -537,3 +537,50 @@ def test_a_call_through_a_module_level_table_of_functions_traces_each():
             "ROUTINES = {'a': {'plain': plain, 'other': functools.partial(other, name='b')}}\n\n"
             "@torch.compile\ndef run(x, kind):\n    return ROUTINES[kind]['plain'](x)\n")
     assert codes(code) == [(5, "NM401"), (8, "NM403")]
+
+
+def test_requires_grad_on_an_argument_or_a_new_leaf_breaks():
+    """constructs.py "requires_grad_() on the input" / "in a helper, on the input" (GB0125:
+    torch-struct's ``log_potentials.requires_grad_(True)``, on a graph input) and
+    "requires_grad_() and autograd.grad in a helper" (GB8985: pytorch-minimize's
+    ``x.detach().requires_grad_(True)`` before ``autograd.grad``). Not a break: an intermediate
+    that may already require grad (a loss), a new leaf whose gradient the function never takes
+    ("requires_grad_() on an intermediate, used"), ``requires_grad_(False)`` and a module's
+    ``requires_grad_``. ``torch.autograd.backward``: a function Dynamo skips (GB0007)."""
+    code = ("import torch\nimport torch.nn as nn\nfrom torch import autograd\n\n"
+            "class Chain(nn.Module):\n    def forward(self, phi):\n        phi.requires_grad_(True)\n"
+            "        return self.score(phi)\n\n"
+            "    def score(self, edge):\n        edge.requires_grad_()\n        return edge * 2\n\n"
+            "class Closure(nn.Module):\n    def forward(self, x):\n"
+            "        x = x.detach().requires_grad_(True)\n"
+            "        with torch.enable_grad():\n            f = (x * x).sum()\n"
+            "            g = autograd.grad(f, x)[0]\n            torch.autograd.backward(f)\n        return g\n\n"
+            "class Quiet(nn.Module):\n    def forward(self, x, model):\n        y = x * 2\n"
+            "        loss = (y * 2).sum()\n        loss.requires_grad_(True)\n"
+            "        z = y.detach().requires_grad_()\n        x.requires_grad_(False)\n"
+            "        model.requires_grad_(True)\n        return z + loss\n")
+    assert codes(code) == [(7, "NM404"), (11, "NM404"), (16, "NM404"), (19, "NM404"), (20, "NM404")]
+    messages = {f.line: f.message for f in findings_of(code)}
+    assert "GB0125" in messages[7] and "GB0125" in messages[11] and "GB8985" in messages[16]
+    assert "GB0007" in messages[20]  # constructs.py "torch.autograd.backward"
+
+
+def test_the_element_of_enumerate_over_a_tensor_attribute_is_a_tensor():
+    """constructs.py "for over a bool tensor attribute, if on the element" (pytorch-tabnet's
+    EmbeddingGenerator: ``for i, c in enumerate(self.continuous_idx): if c:``, GB0170, the frame
+    skipped). Not a tensor: a list from ``.tolist()`` and a NumPy array from ``.numpy()``
+    enumerated, and a Python number attribute."""
+    code = ("import torch\nimport torch.nn as nn\n\n"
+            "class Embedder(nn.Module):\n    def __init__(self, n):\n        super().__init__()\n"
+            "        self.continuous = torch.ones(n, dtype=torch.bool)\n        self.flags = [True] * n\n\n"
+            "    def forward(self, x):\n        cols = []\n"
+            "        for i, keep in enumerate(self.continuous):\n            if keep:\n"
+            "                cols.append(x[:, i])\n"
+            "        for i, flag in enumerate(self.flags):\n            if flag:\n"
+            "                cols.append(x[:, i])\n"
+            "        hits = (x.sum(1) > 0).tolist()\n"
+            "        for i, h in enumerate(hits):\n            if h:\n                cols.append(x[:, i])\n"
+            "        ends = x.argmax(1).cpu().numpy().cumsum(0)\n"
+            "        for i, end in enumerate(ends):\n            if end == 3:\n                cols.append(x[:, i])\n"
+            "        return torch.stack(cols, 1)\n")
+    assert [(line, c) for line, c in codes(code) if c == "NM402"] == [(13, "NM402")]

@@ -397,6 +397,45 @@ def safe_divide(num, denom, zero_division=0.0):  # torchmetrics' _safe_divide
     zero_division = 0.0 if zero_division == "warn" else zero_division
     return torch.where(denom != 0, num / denom, zero_division)
 
+class Embedder(nn.Module):  # pytorch-tabnet's EmbeddingGenerator: a bool tensor attribute, iterated
+    def __init__(self):
+        super().__init__()
+        self.continuous = torch.ones(8, dtype=torch.bool)
+        self.continuous[2] = False
+    def forward(self, t):
+        cols = []
+        for i, keep in enumerate(self.continuous):
+            if keep:
+                cols.append(t[:, i] * 2)
+            else:
+                cols.append(t[:, i] + 1)
+        return torch.stack(cols, dim=1)
+
+EMBEDDER = Embedder()
+
+class Rows(nn.Module):  # a module iterating a parameter's rows (a tensor per step), a shape test
+    def __init__(self):
+        super().__init__()
+        self.w = nn.Parameter(torch.ones(3, 8))
+    def forward(self, t):
+        for row in self.w:
+            if row.shape[0] == 8:
+                t = t + row
+        return t
+
+ROWS = Rows()
+
+def objective(t):  # pytorch-minimize's ScalarFunction.closure: value and gradient of an objective
+    t = t.detach().requires_grad_(True)
+    with torch.enable_grad():
+        f = (t * t).sum()
+        g = torch.autograd.grad(f, t)[0]
+    return f.detach(), g
+
+def set_potentials(t):  # torch-struct's _get_dimension: the argument made a leaf that requires grad
+    t.requires_grad_(True)
+    return t.shape
+
 def auc(fpr, max_fpr=None):  # torchmetrics' _binary_auroc_compute
     if max_fpr is None or fpr.sum() == 0:
         return fpr * 2
@@ -700,6 +739,22 @@ CASES: list[tuple[str, str, dict]] = [
     ("== on a parameter's default, the compared value passed", 'y = x * 2\nreturn safe_divide(y, x + 1, "warn") * 3', {}),
     ("is None on a default None, or tensor", "y = x * 2\nreturn auc(y) * 3", {}),
     ("is None on a default None, or tensor, a value passed", "y = x * 2\nreturn auc(y, 0.5) * 3", {}),
+    # issue 14, ninth round: autograd inside traced code; data-dependent control (held_out_8)
+    # the eager call runs first on the same input: the last line gives it back unchanged
+    ("requires_grad_() on the input", "y = x * 2\nx.requires_grad_(True)\nz = (x * 3).sum()\nx.requires_grad_(False)\nreturn y * z", {}),
+    ("requires_grad_() in a helper, on the input", "y = x * 2\ns = set_potentials(x)\nz = (x * 3).sum()\nx.requires_grad_(False)\nreturn y * z * s[0]", {}),
+    ("requires_grad_() on an intermediate, returned", "y = x * 2\ny.requires_grad_(True)\nreturn y", {}),
+    ("requires_grad_() on an intermediate, used", "y = x * 2\nz = y.detach().requires_grad_(True)\nw = z * 3\nreturn (w + y).sum(0)", {}),
+    ("requires_grad_() in a helper, on its argument", "y = x * 2\ns = set_potentials(y)\nreturn y * s[0]", {}),
+    ("requires_grad_(False) on an intermediate", "y = x * 2\ny.requires_grad_(False)\nreturn y * 3", {}),
+    ("setattr requires_grad False", "y = x * 2\ny.requires_grad = False\nreturn y * 2", {}),
+    ("torch.autograd.grad under set_grad_enabled(True)", "y = x * 2\nwith torch.set_grad_enabled(True):\n    l = (y * PARAM).sum()\n    g, = torch.autograd.grad(l, PARAM)\nreturn y + g", {}),
+    ("torch.autograd.backward", "y = x * 2\nwith torch.enable_grad():\n    l = (y * PARAM).sum()\n    torch.autograd.backward(l)\nreturn y + 1", {}),
+    ("loss.backward()", "y = x * 2\nwith torch.enable_grad():\n    l = (y * PARAM).sum()\n    l.backward()\nreturn y + 1", {}),
+    ("requires_grad_() and autograd.grad in a helper", "y = x * 2\nf, g = objective(y)\nreturn y * f + g", {}),
+    ("for over a bool tensor attribute, if on the element", "y = x * 2\nreturn EMBEDDER(y) * 3", {}),
+    ("for over a parameter's rows, if on the row's shape", "y = x * 2\nreturn ROWS(y) * 3", {}),
+    ("not on tensor.all() in an if", "y = x * 2\nif not (y[:, 0] > -100).all():\n    raise ValueError('bad')\nreturn y * 3", {}),
     ("function through a local alias, a if c else b", "y = x * 2\nf = helper_item if y.shape[0] > 2 else relu_helper\nreturn y * f(y)", {}),
 ]
 

@@ -45,7 +45,7 @@ from dataclasses import dataclass, field
 from neuron_migrate.checks import Context, finalizer, on, prefilter, rule
 from neuron_migrate.checks.shapes import NM301
 from neuron_migrate.checks.tracing import COMPILED_AT, OPTIONAL_DICT, TENSOR_ARGS, TENSOR_METHODS, ShapeBreaks, TracedCode, host_side_file
-from neuron_migrate.kinds import SCALAR, TENSOR, annotation_kind, call_kind, scope_kinds
+from neuron_migrate.kinds import HOST_KINDS, SCALAR, TENSOR, annotation_kind, call_kind, scope_kinds
 from neuron_migrate.models import BreakSite, TracedFunction
 from neuron_migrate.project.summary import dotted, init_stores, module_level, optional_dict, wrappers
 from neuron_migrate.traversal import SCOPE_TYPES, all_nodes, child_nodes, node_fields, statements
@@ -71,7 +71,10 @@ NM402 = rule(
     why="`if`, `while` and `a if c else b` on a tensor need its value on the host; Dynamo "
         "breaks the graph there (and, inside a loop, gives up on the whole function). So does "
         "`assert` on a tensor when its message is built at run time (`.format`, an f-string) or "
-        "its test is an `and`/`or`; `assert t` and `assert t, \"text\"` become an in-graph check.",
+        "its test is an `and`/`or`; `assert t` and `assert t, \"text\"` become an in-graph check. "
+        "The element of `for i, v in enumerate(t)` over a tensor is a tensor too, also over a tensor "
+        "attribute set in `__init__` (`self.mask = torch.ones(n, dtype=torch.bool)`, which Dynamo "
+        "reads as a graph input like a buffer): `if v:` breaks.",
     example="class Clip(nn.Module):\n    def forward(self, x):\n        if x.max() > 1:\n"
             "            x = x / x.max()\n        return x",
     use_instead="class Clip(nn.Module):\n    def forward(self, x):\n"
@@ -104,7 +107,10 @@ NM404 = rule(
         "`uniform` or a `random.Random` instance), `len(loader)` of a DataLoader, "
         "`torch.manual_seed`, `torch.typename`, "
         "`Tensor.data_ptr()`, `torch._dynamo.graph_break()`, `copy.deepcopy` of a tensor or a module, "
-        "`torch.autograd.grad`, setting `t.requires_grad`, making a tensor with `requires_grad=True` "
+        "`torch.autograd.grad` and `torch.autograd.backward`, setting `t.requires_grad`, "
+        "`t.requires_grad_()` on an argument (a graph "
+        "input) or on a new leaf (`x.detach().requires_grad_()`) whose gradient the function then takes, "
+        "making a tensor with `requires_grad=True` "
         "(`torch.zeros(n, requires_grad=True)`), building a module with parameters (`nn.Linear(...)`), "
         "`with open(...)`, "
         "`torch.autograd.Variable`, `pack_padded_sequence` / `pad_packed_sequence` and a torch.optim "
@@ -238,6 +244,8 @@ GB = {
     "deepcopy": "GB4198",  # Attempted to copy.deepcopy a tensor
     "autograd_grad": "GB9186",  # using `torch.autograd.grad` with `torch._dynamo.config.trace_autograd_ops=False`
     "requires_grad": "GB0206",  # setattr() on Tensor.requires_grad
+    "requires_grad_input": "GB0125",  # Unsupported Tensor.requires_grad_() call (a graph input)
+    "requires_grad_leaked": "GB8985",  # requires_grad_() intermediate leaked as output
     "creation_grad": "GB0225",  # Attempted to use tensor creation function with requires_grad=True
     "context": "GB0142",  # Unsupported context manager
     "inline_skipped": "GB0008",  # Attempted to inline function marked as skipped
@@ -498,6 +506,12 @@ def _submodule(node: ast.AST, ctx: Context) -> None:
                     ctx.state(_State).factory_names[t.id] = args[0].value  # timm.create_model("vit_...")
     if len(ctx.chain) < 3 or not isinstance(ctx.chain[-2], ast.ClassDef):
         return
+    if getattr(ctx.chain[-1], "name", "") == "__init__" and call_kind(ctx.qualify(value.func) or "") == TENSOR:
+        # self.mask = torch.ones(n, dtype=torch.bool): a tensor attribute, which Dynamo reads as a graph
+        # input like a buffer (constructs.py "for over a bool tensor attribute, if on the element")
+        for t in (node.targets if isinstance(node, ast.Assign) else [node.target]):
+            if type(t) is ast.Attribute and type(t.value) is ast.Name and t.value.id == "self":
+                ctx.state(_State).buffers.setdefault(id(ctx.chain[-2]), set()).add(t.attr)
     leaf = _container(value.func, ctx) or ""
     kind = _MODULE_KINDS.get(f"torch.nn.{leaf}")
     weight = _CONTAINER_WEIGHT.get(leaf, 1)  # any other call: 1, which hides a base class's
@@ -1278,13 +1292,15 @@ def constant_test(test: ast.AST) -> bool | None:
 # -- tensor values -----------------------------------------------------------------------------
 
 def _to_number(value: ast.AST, ctx: Context, chain: tuple) -> bool:
-    """``float(t)``, ``int(t)``, ``bool(t)``, ``t.item()``: a Python number (on the host)."""
+    """``float(t)``, ``int(t)``, ``bool(t)``, ``t.item()``: a Python number (on the host);
+    ``t.tolist()``: Python numbers in a list (``flags = flags.tolist()``, then ``for i, f in
+    enumerate(flags): if f:`` reads no tensor)."""
     if type(value) is not ast.Call:
         return False
     f = value.func
     if type(f) is ast.Name:
         return f.id in _SCALAR_BUILTINS and not ctx.names.is_bound(f.id, chain)
-    return type(f) is ast.Attribute and f.attr == "item" and not value.args
+    return type(f) is ast.Attribute and f.attr in ("item", "tolist") and not value.args
 
 
 class Tensors:
@@ -1303,7 +1319,7 @@ class Tensors:
 
     def __init__(self, fn: ast.AST, ctx: Context, chain: tuple, passed: frozenset[str] = frozenset(),
                  entry: bool = False):
-        self.ctx, self.chain = ctx, chain
+        self.ctx, self.chain, self.fn = ctx, chain, fn
         self.names: set[str] = set()
         self.assigned: set[str] = set()  # names bound from a tensor expression in the body
         self.since: dict[str, int] = {}  # assigned name -> first line a tensor binding of it reaches
@@ -1358,6 +1374,8 @@ class Tensors:
                             self._bind(t, line)
                 elif isinstance(node, (ast.For, ast.AsyncFor)) and self.of(node.iter):
                     self._bind(node.target, line)
+                elif isinstance(node, (ast.For, ast.AsyncFor)) and self._enumerates(node):
+                    self._bind(node.target.elts[1], line)  # for i, v in enumerate(t): v is a tensor
         # a parameter bound to a tensor in the body (`t = t.to(device)`) is one from the start, unless its
         # default says it is a flag or a number (`text_to_image=True`, rebound to a tensor further down)
         flags = {name for name, v in defaults.items() if isinstance(v, ast.Constant) and v.value is not None}
@@ -1371,6 +1389,23 @@ class Tensors:
                     and not any(start <= node.lineno <= end for start, end in loops)
                     and not any(line > node.lineno for line in self.bound.get(node.targets[0].id, ()))):
                 self.until.setdefault(node.targets[0].id, node.end_lineno or node.lineno)
+
+    def _enumerates(self, loop: ast.AST) -> bool:
+        """``for i, v in enumerate(t)`` over a tensor ``t`` (constructs.py "for over a bool tensor
+        attribute, if on the element")."""
+        it = loop.iter
+        if type(it) is ast.Call and it.args and type(it.args[0]) is ast.Name:  # flags = flags.tolist() before
+            last = None
+            for node in _body(self.fn, self.ctx.state(_State)).binders:
+                if (type(node) is ast.Assign and node.lineno < loop.lineno and len(node.targets) == 1
+                        and type(node.targets[0]) is ast.Name and node.targets[0].id == it.args[0].id):
+                    last = node
+            if last is not None and _to_number(last.value, self.ctx, self.chain):
+                return False
+        return (type(it) is ast.Call and type(it.func) is ast.Name and it.func.id == "enumerate" and len(it.args) == 1
+                and not self.ctx.names.is_bound("enumerate", self.chain) and type(loop.target) is ast.Tuple
+                and len(loop.target.elts) == 2 and self.of(it.args[0])
+                and scope_kinds(self.ctx, self.chain).of(it.args[0]) not in HOST_KINDS)  # not t.numpy()
 
     def _bind(self, target: ast.AST, line: int) -> None:
         if isinstance(target, ast.Name):
@@ -1665,6 +1700,65 @@ def _rnn_attr(node: ast.AST) -> str:
     return f.attr if isinstance(f.value, ast.Name) else f.value.attr
 
 
+_NEW_LEAF = frozenset({"detach", "clone", "contiguous"})  # x.detach().requires_grad_(): a leaf made in the graph
+
+
+def _new_leaf(e: ast.AST) -> bool:
+    """``x.detach()``, ``x.clone().detach()``: a tensor that does not require grad, made in traced code."""
+    return (type(e) is ast.Call and type(e.func) is ast.Attribute and e.func.attr in _NEW_LEAF
+            and (e.func.attr == "detach" or _new_leaf(e.func.value) or
+                 (type(e.func.value) is ast.Call and type(e.func.value.func) is ast.Attribute
+                  and e.func.value.func.attr == "detach")))
+
+
+def _requires_grad_hazard(call: ast.Call, t: Tensors, ctx: Context, d: _State, chain) -> Hazard | None:
+    """``t.requires_grad_()`` (or ``(True)``) in traced code (constructs.py "requires_grad_() ..."):
+    on a tensor Dynamo holds as a graph input (an argument, not rebound before) it breaks
+    (GB0125); on a new leaf made in the graph (``x.detach().requires_grad_()``) it breaks when
+    the leaf outlives the graph (GB8985): returned, or before a gradient the function takes
+    (``torch.autograd.grad`` / ``.backward()``, which end the graph). ``requires_grad_(False)``
+    and a tensor that may already require grad (a loss) are left alone: a no-op does not break."""
+    if call.keywords or len(call.args) > 1 or (
+            call.args and not (type(call.args[0]) is ast.Constant and call.args[0].value is True)):
+        return None
+    owner = call.func.value
+    fn = next((c for c in reversed(chain) if isinstance(c, _FUNCS)), None)
+    if fn is None:
+        return None
+    body = _body(fn, d)
+    if type(owner) is ast.Name:
+        params = {a.arg for a in (*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs)} - {"self", "cls"}
+        rebound = any(type(n) is ast.Name and n.id == owner.id and type(n.ctx) is ast.Store and n.lineno < call.lineno
+                      for b in body.binders for n in ast.walk(b) if type(n) is ast.Name)
+        if owner.id in params and not rebound and _tensor_param(owner.id, fn, ctx, chain):
+            return Hazard(NM404, call, f"`{_short(ctx, call)}` on an argument (a graph input): Dynamo does not "
+                          "trace changing its `requires_grad` (graph break); call it before the compiled code",
+                          gb=GB["requires_grad_input"])
+        return None
+    if not _new_leaf(owner):
+        return None
+    later = [c for c in body.calls if c.lineno > call.lineno or (c.lineno == call.lineno and c is not call)]
+    grads = any(dotted(c.func) in _AUTOGRAD or ctx.names.qualify(c.func, chain) in _AUTOGRAD
+                or (type(c.func) is ast.Attribute and c.func.attr == "backward") for c in later)
+    if not grads:
+        return None
+    return Hazard(NM404, call, f"`{_short(ctx, call)}` makes a leaf that requires grad inside traced code, and "
+                  "the function then takes its gradient: Dynamo breaks here (graph break); make the leaf "
+                  "before the compiled code", gb=GB["requires_grad_leaked"])
+
+
+def _tensor_param(name: str, fn: ast.AST, ctx: Context, chain) -> bool:
+    """A parameter that neither its annotation nor its uses say holds something else than a
+    tensor (``module.requires_grad_(True)`` is nn.Module's, measured nowhere)."""
+    arg = next(a for a in (*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs) if a.arg == name)
+    if arg.annotation is not None and annotation_kind(arg.annotation) != TENSOR:
+        return False
+    return scope_kinds(ctx, chain).used_as.get(name) in (None, TENSOR) and name not in _MODULE_NAMES
+
+
+_MODULE_NAMES = frozenset({"model", "module", "net", "network", "m", "mod", "layer", "encoder", "decoder"})
+
+
 def _call_hazard(call: ast.Call, t: Tensors, ctx: Context, d: _State, cls, chain, loggers) -> Hazard | None:
     f = call.func
     if _optional_dicts(ctx, d) and type(f) in (ast.Name, ast.Attribute) and dotted(f) in d.optional_dicts:
@@ -1696,6 +1790,8 @@ def _call_hazard(call: ast.Call, t: Tensors, ctx: Context, d: _State, cls, chain
             return Hazard(NM404, call, f"`{_short(ctx, f)}(...)`: a method of a NumPy random object "
                           f"(`{made.replace('numpy.', 'np.')}`), which Dynamo does not trace (graph break)",
                           gb=GB[_RANDOM_OBJECTS[made]])
+        if f.attr == "requires_grad_":
+            return _requires_grad_hazard(call, t, ctx, d, chain)
         if (isinstance(f.value, ast.Name) and f.value.id == "self" and cls is not None):
             found = _method_of(cls, f.attr, d)
             if found is not None and id(found[0]) in d.disabled:
@@ -1756,6 +1852,9 @@ def _call_hazard(call: ast.Call, t: Tensors, ctx: Context, d: _State, cls, chain
     if name == "torch.autograd.grad":
         return Hazard(NM404, call, "`torch.autograd.grad` is not traced by Dynamo (graph break)",
                       gb=GB["autograd_grad"])
+    if name == "torch.autograd.backward":  # constructs.py "torch.autograd.backward": a skipped function
+        return Hazard(NM404, call, "`torch.autograd.backward` is not traced by Dynamo (graph break)",
+                      gb=GB["skipped"])
     if name in _UNTRACEABLE:
         return Hazard(NM404, call, f"`{name}` is not traced by Dynamo (graph break)", gb=GB['graph_break'] if name == 'torch._dynamo.graph_break' else GB['skipped'])
     if name in _NUMPY_DRAWS and len(call.args) <= _NUMPY_DRAWS[name] and not any(k.arg == "size" for k in call.keywords):
