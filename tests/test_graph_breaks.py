@@ -130,6 +130,16 @@ def test_flags_strings_and_error_paths_are_not_tensor_branches():
     assert codes(code) == [(10, "NM402"), (13, "NM402")]
 
 
+def test_a_value_read_with_a_string_key_is_no_tensor():
+    # dinov2's depth head: img_meta, a forward's parameter, is a list of dicts; a tensor is
+    # never indexed by a string, so `img_meta[0]["flip"]` is a Python value and `if flip:` no break
+    code = ("import torch.nn as nn\n\nclass Head(nn.Module):\n"
+            "    def forward(self, x, img_meta):\n        flip = img_meta[0]['flip']\n"
+            "        if flip:\n            x = x.flip(dims=(3,))\n        if x[0].sum() > 0:\n"
+            "            x = x + 1\n        return x\n")
+    assert codes(code) == [(8, "NM402")]
+
+
 def test_tests_and_data_pipelines_are_host_side():
     from neuron_migrate.checks.tracing import host_side_file
 

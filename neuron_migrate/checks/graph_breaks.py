@@ -1436,6 +1436,8 @@ class Tensors:
         if isinstance(e, ast.Subscript):
             if isinstance(e.value, ast.Attribute) and e.value.attr == "shape":
                 return False
+            if type(e.slice) is ast.Constant and isinstance(e.slice.value, str):
+                return False  # img_meta[0]["flip"]: a tensor is never indexed by a string
             return self.of(e.value)
         if isinstance(e, ast.BinOp):
             return self.of(e.left) or self.of(e.right)
