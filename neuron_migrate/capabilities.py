@@ -316,14 +316,24 @@ class PackageRow:
     apis: tuple[PackageApi, ...] = ()
     origin: str = ""
 
-    def api_for(self, qualified: str) -> PackageApi | None:
-        """The most specific finer replacement for ``qualified`` (a module or a name in it)."""
+    def api_for(self, qualified: str, text: str | None = None) -> PackageApi | None:
+        """The most specific finer replacement for ``qualified`` (a module or a name in it). For
+        a module above the finer replacements, the one under it that the file's ``text`` uses
+        (``xformers.ops.memory_efficient_attention`` after ``import xformers``), or None when it
+        uses several or none of them (``import xformers`` is not its attention more than its
+        cross entropy)."""
         best = None
         for api in self.apis:
-            if qualified == api.name or qualified.startswith(api.name + ".") or \
-                    api.name.startswith(qualified + "."):
+            if qualified == api.name or qualified.startswith(api.name + "."):
                 if best is None or len(api.name) > len(best.name):
                     best = api
+        if best is None:
+            below = [api for api in self.apis if api.name.startswith(qualified + ".")]
+            if len(below) > 1:  # spelled out in full, or from the module's last name (`from xformers import ops`)
+                last = qualified.rsplit(".", 1)[-1]
+                below = [api for api in below if text is not None and (
+                    api.name in text or last + api.name[len(qualified):] in text)]
+            best = below[0] if len(below) == 1 else None
         return best
 
 

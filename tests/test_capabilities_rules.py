@@ -223,6 +223,20 @@ def test_replacements_say_whose_suggestion_they_are():
     assert "AWS's recommendation" in f.message and "NKI" in f.message
 
 
+def test_each_fused_op_of_a_library_has_its_own_replacement():
+    # xformers' ops are not all attention: its cross entropy and SwiGLU have torch equivalents of their own
+    for code, expected in (("from xformers.ops import cross_entropy\n", "F.log_softmax"),
+                           ("from xformers.ops import SwiGLU\n", "F.silu"),
+                           ("from xformers.ops import fmha\n", "scaled_dot_product_attention"),
+                           ("import xformers\n", "the torch operation each of its ops fuses"),
+                           ("import xformers.ops\nxformers.ops.memory_efficient_attention(q, k, v)\n",
+                            "(xformers uses (batch, seq, heads, dim))")):
+        (f,) = findings_of(code)
+        assert f.code == "NM504" and expected in f.message, (code, f.message)
+    (f,) = findings_of("from xformers.ops import cross_entropy\n")
+    assert "scaled_dot_product_attention" not in f.message
+
+
 @pytest.mark.parametrize("code", [
     "from torch.utils.cpp_extension import load\nm = load('m', sources=['m.cpp'])\n",
     "from torch.utils.cpp_extension import load_inline\nm = load_inline('m', cpp_sources=s, cuda_sources=None)\n",

@@ -96,8 +96,8 @@ def _by(row_by: str) -> str:
     return "AWS's recommendation" if row_by == "aws" else "our suggestion, not AWS's"
 
 
-def replacement_text(row: PackageRow, qualified: str | None = None) -> str:
-    api = row.api_for(qualified) if qualified else None
+def replacement_text(row: PackageRow, qualified: str | None = None, text: str | None = None) -> str:
+    api = row.api_for(qualified, text) if qualified else None
     if api is not None:
         return f"instead: {api.use_instead} ({_by(api.by)})"
     if row.replacement:
@@ -218,7 +218,7 @@ def _imported(node: ast.AST, name: str, ctx: Context) -> bool:
     what = {"NM502": f"imports {name}: Triton has no Trainium backend",
             "NM503": f"imports {name}: {row.note}",
             "NM504": f"imports {name} ({row.name}): {row.note}"}[row.rule]
-    message = f"{what}; {replacement_text(row, name)}"
+    message = f"{what}; {replacement_text(row, name, ctx.src.text)}"
     severity = None
     if guard == "optional":
         message = "optional import (the code has a path without it): " + message
@@ -250,7 +250,7 @@ def check_attribute(node: ast.Attribute, ctx: Context) -> None:
     if (row.name, module) in seen:
         return
     r = RULES[row.rule]
-    ctx.report(r, node, f"uses {name} ({row.name}): {row.note}; {replacement_text(row, name)}")
+    ctx.report(r, node, f"uses {name} ({row.name}): {row.note}; {replacement_text(row, name, ctx.src.text)}")
     seen[(row.name, module)] = [len(ctx.findings) - 1, 0]
 
 
