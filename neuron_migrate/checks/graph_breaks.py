@@ -638,13 +638,23 @@ def _container(func: ast.AST, ctx: Context) -> str | None:
 def _is_true(arg: ast.AST | None, ctx: Context) -> bool:
     """``True``, or a parameter of the method defaulting to ``True`` (timm's sequencer builds its
     ``nn.LSTM(..., bidirectional=bidirectional)`` in an ``__init__`` whose default is ``True``)."""
-    if isinstance(arg, ast.Name) and isinstance(ctx.chain[-1], _FUNCS):
-        args = ctx.chain[-1].args
-        positional = [*args.posonlyargs, *args.args]
-        defaults = dict(zip([a.arg for a in positional][len(positional) - len(args.defaults):], args.defaults))
-        defaults.update({a.arg: v for a, v in zip(args.kwonlyargs, args.kw_defaults) if v is not None})
-        arg = defaults.get(arg.id, arg)
+    arg = _or_default(arg, ctx)
     return isinstance(arg, ast.Constant) and arg.value is True
+
+
+def _or_default(e: ast.AST | None, ctx: Context) -> ast.AST | None:
+    """``e``, or the default of the enclosing function's parameter that ``e`` names."""
+    if isinstance(e, ast.Name) and isinstance(ctx.chain[-1], _FUNCS):
+        return _defaults(ctx.chain[-1].args).get(e.id, e)
+    return e
+
+
+def _defaults(args: ast.arguments) -> dict[str, ast.AST]:
+    """Each parameter that has a default -> the default's expression."""
+    positional = [*args.posonlyargs, *args.args]
+    out = dict(zip([a.arg for a in positional][len(positional) - len(args.defaults):], args.defaults))
+    out.update({a.arg: v for a, v in zip(args.kwonlyargs, args.kw_defaults) if v is not None})
+    return out
 
 
 def _layers(call: ast.Call, name: str, position: int, default: int | None) -> int:
@@ -662,13 +672,7 @@ def _getattr_name(func: ast.AST, ctx: Context) -> str | None:
     if not (isinstance(func, ast.Call) and isinstance(func.func, ast.Name) and func.func.id == "getattr"
             and len(func.args) >= 2 and ctx.qualify(func.args[0]) == "torch.nn"):
         return None
-    name = func.args[1]
-    if isinstance(name, ast.Name) and isinstance(ctx.chain[-1], _FUNCS):
-        args = ctx.chain[-1].args
-        positional = [*args.posonlyargs, *args.args]
-        defaults = dict(zip([a.arg for a in positional][len(positional) - len(args.defaults):], args.defaults))
-        defaults.update({a.arg: v for a, v in zip(args.kwonlyargs, args.kw_defaults) if v is not None})
-        name = defaults.get(name.id, name)
+    name = _or_default(func.args[1], ctx)
     if isinstance(name, ast.Constant) and name.value in _CONTAINER_WEIGHT:
         return name.value
     return None
@@ -1333,8 +1337,7 @@ class Tensors:
         args = fn.args
         positional = [*args.posonlyargs, *args.args]
         commented = _type_comment(fn, ctx)  # def f(box, n):  # type: (Tensor, int) -> Tensor
-        defaults = dict(zip([a.arg for a in positional][len(positional) - len(args.defaults):], args.defaults))
-        defaults.update({a.arg: v for a, v in zip(args.kwonlyargs, args.kw_defaults) if v is not None})
+        defaults = _defaults(args)
         is_forward = entry or getattr(fn, "name", "") in ("forward", "__call__")
         unset = []  # the parameters not tensors here
         for a in (*positional, *args.kwonlyargs):
@@ -2443,8 +2446,7 @@ def _off_by_default(tf: Traced, ctx: Context, d: _State) -> dict[int, str]:
     if not ifs:
         return {}
     args = fn.args
-    params = {a.arg: v for a, v in zip((args.posonlyargs + args.args)[::-1], args.defaults[::-1])}
-    params.update({a.arg: v for a, v in zip(args.kwonlyargs, args.kw_defaults) if v is not None})
+    params = _defaults(args)
     falsy = {name for name, v in params.items() if isinstance(v, ast.Constant) and v.value in _FALSY}
     falsy -= _passed(fn, d) | _set_anywhere(d)
     assigned = {t.id for n in _body(fn, d).binders for t in _targets(n) if isinstance(t, ast.Name)}
@@ -2609,9 +2611,7 @@ def _own_flags(cls: ast.ClassDef, d: _State) -> dict[str, bool]:
     out: dict[str, bool] = {}
     init = next((n for n in cls.body if isinstance(n, ast.FunctionDef) and n.name == "__init__"), None)
     if init is not None:
-        a = init.args
-        params = {p.arg: v for p, v in zip((a.posonlyargs + a.args)[::-1], a.defaults[::-1])}
-        params.update({p.arg: v for p, v in zip(a.kwonlyargs, a.kw_defaults) if v is not None})
+        params = _defaults(init.args)
         for node in statements(init):
             if type(node) not in (ast.Assign, ast.AnnAssign) or node.value is None:
                 continue
