@@ -69,6 +69,11 @@ def scan(capsys, root, *args):
     return json.loads(capsys.readouterr().out)
 
 
+def sites(capsys, root, *args):
+    """(path, line, code) of each finding of ``scan``."""
+    return [(f["path"], f["line"], f["code"]) for f in scan(capsys, root, *args)["findings"]]
+
+
 def test_module_names():
     assert module_name("pkg/layers/__init__.py") == "pkg.layers"
     assert module_name("pkg/layers/helpers.py") == "pkg.layers.helpers"
@@ -401,8 +406,7 @@ def test_an_object_built_in_traced_code_runs_its_init_there(tmp_path, capsys):
                         "    return y * bm.n\n",
     }
     write(tmp_path, files)
-    doc = scan(capsys, tmp_path, "--entry", "sde/solve.py:solve")
-    assert [(f["path"], f["line"], f["code"]) for f in doc["findings"]] == [("sde/base.py", 3, "NM401")]
+    assert sites(capsys, tmp_path, "--entry", "sde/solve.py:solve") == [("sde/base.py", 3, "NM401")]
 
 
 def test_a_tensor_passed_from_another_file_makes_the_parameter_a_tensor(tmp_path, capsys):
@@ -418,8 +422,7 @@ def test_a_tensor_passed_from_another_file_makes_the_parameter_a_tensor(tmp_path
                         "    return interp(t[0], t[1], y) * scaled(0.5, 1.0)\n",
     }
     write(tmp_path, files)
-    doc = scan(capsys, tmp_path, "--entry", "ode/solve.py:solve")
-    assert [(f["path"], f["line"], f["code"]) for f in doc["findings"]] == [("ode/interp.py", 2, "NM402")]
+    assert sites(capsys, tmp_path, "--entry", "ode/solve.py:solve") == [("ode/interp.py", 2, "NM402")]
 
 
 def test_a_file_is_analysed_again_only_for_a_tensor_that_makes_a_parameter_one(tmp_path, capsys, monkeypatch):
@@ -494,8 +497,7 @@ def test_an_inherited_forward_runs_the_subclass_overrides(tmp_path, capsys):
                          "        return x * x.sum().item()\n\n    def unused(self, x):\n        return x.sum().item()\n",
     }
     write(tmp_path, files)
-    doc = scan(capsys, tmp_path)
-    assert [(f["path"], f["line"], f["code"]) for f in doc["findings"]] == [("pml/ntxent.py", 6, "NM401")]
+    assert sites(capsys, tmp_path) == [("pml/ntxent.py", 6, "NM401")]
 
 
 def test_a_typeddict_with_optional_keys_from_another_file_breaks_where_it_is_built(tmp_path, capsys):
@@ -532,8 +534,7 @@ def test_methods_of_a_local_instance_of_another_files_class_are_followed(tmp_pat
                          "    g = closure(x)\n    return search(sf.evaluate, x) * g\n",
     }
     write(tmp_path, files)
-    doc = scan(capsys, tmp_path, "--entry", "mini/solve.py:solve")
-    assert [(f["path"], f["line"], f["code"]) for f in doc["findings"]] == [
+    assert sites(capsys, tmp_path, "--entry", "mini/solve.py:solve") == [
         ("mini/function.py", 6, "NM404"), ("mini/function.py", 9, "NM401")]
 
 
@@ -554,8 +555,7 @@ def test_an_attribute_a_base_class_of_another_file_annotates_is_followed(tmp_pat
                      "        self.unknown.other(3)\n        self.other.other(3)\n        return x\n",
     }
     write(tmp_path, files)
-    doc = scan(capsys, tmp_path, "--entry", "rl/ppo.py:PPO.train")
-    assert [(f["path"], f["line"], f["code"]) for f in doc["findings"]] == [
+    assert sites(capsys, tmp_path, "--entry", "rl/ppo.py:PPO.train") == [
         ("rl/buffers.py", 6, "NM404"), ("rl/buffers.py", 10, "NM403")]
 
 
@@ -570,5 +570,4 @@ def test_a_table_of_another_files_functions_is_followed(tmp_path, capsys):
                       "class Loss(nn.Module):\n    def forward(self, x):\n        return routines['sinkhorn']['tensorized'](x)\n",
     }
     write(tmp_path, files)
-    doc = scan(capsys, tmp_path)
-    assert [(f["path"], f["line"], f["code"]) for f in doc["findings"]] == [("ot/sinkhorn.py", 2, "NM401")]
+    assert sites(capsys, tmp_path) == [("ot/sinkhorn.py", 2, "NM401")]

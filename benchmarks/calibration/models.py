@@ -1955,13 +1955,19 @@ def _module_8(name: str):
         prepare("tv.")
     for folder in HELD_OUT_8_RELEASES:
         _on_path(folder)
-    if name.startswith("stable_baselines3") and "stable_baselines3" not in sys.modules:
-        # its __init__ reads version.txt, which sources.py does not unpack (only .py files): the
-        # package is entered without it; its modules are imported by their own names
-        sb3 = types.ModuleType("stable_baselines3")
-        sb3.__path__ = [str(EXT / "stable-baselines3" / "stable_baselines3")]
-        sys.modules["stable_baselines3"] = sb3
+    if name.startswith("stable_baselines3"):
+        # its __init__ reads version.txt, which sources.py does not unpack (only .py files)
+        _enter_without_init("stable_baselines3", "stable-baselines3")
     return importlib.import_module(name)
+
+
+def _enter_without_init(package: str, folder: str) -> None:
+    """Make ``package`` (under ``EXT/folder``) importable without running its ``__init__``:
+    its modules are imported by their own names."""
+    if package not in sys.modules:
+        module = types.ModuleType(package)
+        module.__path__ = [str(EXT / folder / package)]
+        sys.modules[package] = module
 
 
 def _sb3_policy(kind: str):
@@ -2333,12 +2339,10 @@ HELD_OUT_9_RELEASES = ("mambapy", "nnaudio", "conformer", "pytorch-tcn", "itrans
 def _module_9(name: str):
     for folder in HELD_OUT_9_RELEASES:
         _on_path(folder)
-    if name.startswith("deepctr_torch") and "deepctr_torch" not in sys.modules:
+    if name.startswith("deepctr_torch"):
         # its __init__ asks the package index for a newer version (check_version, a thread
-        # calling requests.get): the package is entered without running it
-        pkg = types.ModuleType("deepctr_torch")
-        pkg.__path__ = [str(EXT / "deepctr-torch" / "deepctr_torch")]
-        sys.modules["deepctr_torch"] = pkg
+        # calling requests.get)
+        _enter_without_init("deepctr_torch", "deepctr-torch")
     return importlib.import_module(name)
 
 
