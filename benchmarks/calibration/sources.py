@@ -59,7 +59,11 @@ FOLDERS = {"timm": "timm", "torch-geometric": "pytorch_geometric", "vit-pytorch"
                                       "torchode", "lpips", "piq", "mambapy", "nnaudio", "conformer", "pytorch-tcn",
                                       "itransformer", "rtdl-revisiting-models", "deepctr-torch", "soft-moe-pytorch",
                                       "info-nce-pytorch", "higher", "geoopt", "pytorch-optimizer", "roma", "pypose",
-                                      "en-transformer", "graph-transformer-pytorch", "point-transformer-pytorch")}}
+                                      "en-transformer", "graph-transformer-pytorch", "point-transformer-pytorch",
+                                      "torcheval", "efficientnet-pytorch", "segformer-pytorch", "timesformer-pytorch",
+                                      "bayesian-torch", "torchsurv", "torchkge", "pytorch-beam-search", "flowtorch",
+                                      "ncps", "sinkhorn-transformer", "torch-ema", "pytorch-nlp", "fvcore", "torchsr",
+                                      "adan-pytorch", "pfrl", "brevitas")}}
 MARKER = ".release"  # in each unpacked folder: "name==version sha256", written last
 MAX_BYTES = 200 * 2**20  # a release file larger than this is refused
 
