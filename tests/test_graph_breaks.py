@@ -594,3 +594,58 @@ def test_the_element_of_enumerate_over_a_tensor_attribute_is_a_tensor():
             "        for i, end in enumerate(ends):\n            if end == 3:\n                cols.append(x[:, i])\n"
             "        return torch.stack(cols, 1)\n")
     assert [(line, c) for line, c in codes(code) if c == "NM402"] == [(13, "NM402")]
+
+
+def test_an_in_place_view_op_on_a_graph_input_breaks():
+    """constructs.py "transpose_ on the input", "t_ on the input", "unsqueeze_ on the input" and
+    "transpose_ on a parameter's grad, in a loop" (pytorch-optimizer's Shampoo: ``grad = p.grad``,
+    then ``grad = grad.transpose_(0, d).contiguous()`` in a loop): GB0148, "Unsupported function
+    call (delayed)". Not a break: the same op on an intermediate, on a view of the input made
+    first ("transpose_ on a parameter's grad"), and an in-place op that keeps the shape (``mul_``)."""
+    code = ("import torch\nimport torch.nn as nn\n\n"
+            "class Step(nn.Module):\n    def forward(self, x, params):\n        x.t_()\n"
+            "        for p in params:\n            grad = p.grad\n            for d in range(2):\n"
+            "                grad = grad.transpose_(0, d).contiguous()\n"
+            "        y = (x * 2).transpose_(0, 1)\n        z = x * 3\n        z.unsqueeze_(0)\n"
+            "        v = p.grad.view(2, 4)\n        v.transpose_(0, 1)\n        p.grad.squeeze_(0)\n"
+            "        x.mul_(2)\n        return y + z\n")
+    found = {f.line: f for f in findings_of(code) if f.code.startswith("NM4")}
+    assert sorted((line, f.code) for line, f in found.items()) == [(6, "NM404"), (10, "NM404"), (16, "NM404")]
+    assert found[6].dynamo == "GB0148" and "runs all of `Step.forward` eagerly" in found[10].message
+
+
+def test_jacobian_in_traced_code_breaks():
+    """constructs.py "jacobian, default arguments" and "jacobian with **kwargs" (pypose's
+    ``System.A``: ``jacobian(func, x, **self.jacargs)``): GB0055, "Failed to convert args/kwargs
+    to proxy"."""
+    code = ("import torch\nimport torch.nn as nn\nfrom torch.autograd.functional import jacobian\n\n"
+            "class Linearize(nn.Module):\n    def forward(self, x):\n"
+            "        a = jacobian(lambda t: t * 2, x, **self.jacargs)\n"
+            "        b = torch.autograd.functional.jacobian(torch.sin, x)\n        return a + b\n")
+    found = [(f.line, f.code, f.dynamo) for f in findings_of(code) if f.code.startswith("NM4")]
+    assert found == [(7, "NM404", "GB0055"), (8, "NM404", "GB0055")]
+
+
+def test_requires_grad_true_in_a_branch_on_requires_grad_is_not_a_break():
+    """constructs.py "requires_grad=True only where a tensor does not require grad" (higher's
+    ``p if p.requires_grad else torch.tensor([], requires_grad=True)``): Dynamo decides the test
+    from the tensor and traces only the branch taken; no finding there. Outside such a branch the
+    creation still breaks (GB0225)."""
+    code = ("import torch\nimport torch.nn as nn\n\n"
+            "class Step(nn.Module):\n    def forward(self, x, params):\n"
+            "        targets = [p if p.requires_grad else torch.tensor([], requires_grad=True) for p in params]\n"
+            "        if not x.requires_grad:\n            x = torch.zeros(3, requires_grad=True)\n"
+            "        t = torch.zeros(3, requires_grad=True)\n        return x + t + targets[0]\n")
+    assert codes(code) == [(9, "NM404")]
+
+
+def test_a_flag_compared_with_true_is_a_flag():
+    """nnAudio's ``if hasattr(self, "w_sum") == False or refresh_win == True:`` (``refresh_win``
+    a parameter defaulting to True): ``flag == True`` is tested as ``if flag:`` is, a Python
+    flag; a tensor compared with True is still a tensor test (constructs.py "if flag == True on
+    a bool parameter")."""
+    code = ("import torch\nimport torch.nn as nn\n\n"
+            "class M(nn.Module):\n    def forward(self, x, refresh=True):\n"
+            "        if hasattr(self, 'w') == False or refresh == True:\n            x = x + 1\n"
+            "        m = x.sum() > 0\n        if m == True:\n            x = x + 2\n        return x\n")
+    assert codes(code) == [(9, "NM402")]

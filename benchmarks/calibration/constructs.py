@@ -440,6 +440,42 @@ def auc(fpr, max_fpr=None):  # torchmetrics' _binary_auroc_compute
     if max_fpr is None or fpr.sum() == 0:
         return fpr * 2
     return fpr * max_fpr
+
+class Rotation(torch.Tensor):  # a tensor subclass that overrides __torch_function__ (pypose's LieTensor)
+    @classmethod
+    def __torch_function__(cls, func, types, args=(), kwargs=None):
+        return super().__torch_function__(func, types, args, kwargs or {})
+
+class Tagged(torch.Tensor):  # ... that names the function it is handed (hasattr on it)
+    @classmethod
+    def __torch_function__(cls, func, types, args=(), kwargs=None):
+        out = super().__torch_function__(func, types, args, kwargs or {})
+        if hasattr(func, "__name__") and func.__name__ == "add":
+            return out
+        return out
+
+class Plain(torch.Tensor):  # a tensor subclass without a __torch_function__ of its own
+    pass
+
+ROTATION = torch.ones(4, 8).as_subclass(Rotation)
+TAGGED = torch.ones(4, 8).as_subclass(Tagged)
+SLICES = {"f": (1, 3), "g": (3, 6)}  # deepctr-torch's feature index: name -> (start, end)
+JACARGS = {"vectorize": True, "strategy": "reverse-mode"}  # pypose's System.jacargs
+
+MATRIX = torch.nn.Parameter(torch.ones(3, 3))
+MATRIX.grad = torch.ones(3, 3)
+
+def lookup(t, index, name):  # deepctr-torch's maxlen_lookup: a feature's columns by a NumPy pair
+    idx = np.array(index[name])
+    return t[:, idx[0]:idx[1]].long()
+
+def refresh(t, again=True):  # nnAudio's inverse_stft: `refresh_win == True`, a flag compared with True
+    if hasattr(t, "w_sum") == False or again == True:
+        return t + 1
+    return t
+
+def grad_targets(params):  # higher's DifferentiableOptimizer.step: a frozen parameter's placeholder
+    return [p if p.requires_grad else torch.tensor([], requires_grad=True) for p in params]
 """
 
 # name, condition, body of f(x) (x: float tensor of shape (4, 8)), dynamo config overrides
@@ -756,6 +792,30 @@ CASES: list[tuple[str, str, dict]] = [
     ("for over a parameter's rows, if on the row's shape", "y = x * 2\nreturn ROWS(y) * 3", {}),
     ("not on tensor.all() in an if", "y = x * 2\nif not (y[:, 0] > -100).all():\n    raise ValueError('bad')\nreturn y * 3", {}),
     ("function through a local alias, a if c else b", "y = x * 2\nf = helper_item if y.shape[0] > 2 else relu_helper\nreturn y * f(y)", {}),
+    # issue 14, tenth round: held_out_9's kinds (tensor subclasses, jacobian, NumPy slices, in-place views)
+    ("tensor subclass: as_subclass in traced code", "y = x * 2\nr = y.as_subclass(Rotation)\nreturn r * 3", {}),
+    ("tensor subclass: Tensor.as_subclass(t, cls)", "y = x * 2\nr = torch.Tensor.as_subclass(y, Rotation)\nreturn r * 3", {}),
+    ("tensor subclass: as_subclass back to Tensor", "y = ROTATION * 2\nt = torch.Tensor.as_subclass(y, torch.Tensor)\nreturn t + x", {}),
+    ("tensor subclass: _make_subclass", "y = x * 2\nr = torch.Tensor._make_subclass(Rotation, y)\nreturn r * 3", {}),
+    ("tensor subclass: ops on an instance passed in", "y = ROTATION * x\nreturn y.sum(0) + 1", {}),
+    ("tensor subclass: hasattr(func) in __torch_function__", "y = TAGGED * x\nreturn y + 1", {}),
+    ("tensor subclass without __torch_function__: as_subclass", "y = x * 2\nr = y.as_subclass(Plain)\nreturn r * 3", {}),
+    ("jacobian with **kwargs", "y = x * 2\nj = torch.autograd.functional.jacobian(lambda t: t * 3, y[0], **JACARGS)\nreturn y + j.sum()", {}),
+    ("jacobian, default arguments", "y = x * 2\nj = torch.autograd.functional.jacobian(lambda t: t * 3, y[0])\nreturn y + j.sum()", {}),
+    ("np.array of a dict's pair slices a tensor", "a = np.array(SLICES['f'])\nreturn x[:, a[0]:a[1]] * 2", {}),
+    ("np.array of a pair slices a tensor in a loop", "out = []\nfor k in SLICES:\n    a = np.array(SLICES[k])\n    out.append(x[:, a[0]:a[1]])\nreturn torch.cat(out, 1) * 2", {}),
+    ("np.array indexes a tensor", "a = np.array([0, 2])\nreturn x[:, a] * 2", {}),
+    ("tuple of a dict's pair slices a tensor", "a = SLICES['f']\nreturn x[:, a[0]:a[1]] * 2", {}),
+    ("transpose_ on the input", "y = x * 2\nx.transpose_(0, 1)\nz = x.sum()\nx.transpose_(0, 1)\nreturn y * z", {}),
+    ("transpose_ on an intermediate", "y = x * 2\ny = y.transpose_(0, 1).contiguous()\nreturn y * 3", {}),
+    ("transpose_ on a parameter's grad", "y = x * 2\ng = PARAM.grad.view(2, 4)\ng = g.transpose_(0, 1).contiguous()\nPARAM.grad = g.transpose(0, 1).reshape(8)\nreturn y * 3", {}),
+    ("transpose_ on a parameter's grad, in a loop", "y = x * 2\nfor p in [MATRIX]:\n    g = p.grad\n    for d in range(2):\n        g = g.transpose_(0, d).contiguous()\n        y = y + g.sum()\nreturn y * 3", {}),
+    ("t_ on the input", "y = x * 2\nx.t_()\nz = x.sum()\nx.t_()\nreturn y * z", {}),
+    ("unsqueeze_ on the input", "y = x * 2\nx.unsqueeze_(0)\nz = x.sum()\nx.squeeze_(0)\nreturn y * z", {}),
+    ("mul_ on the input", "y = x * 2\nx.mul_(1.0)\nreturn y * 3", {}),
+    ("np.array of a pair in a helper, slice on the next line", "return lookup(x, SLICES, 'f') * 2", {}),
+    ("if flag == True on a bool parameter", "return refresh(x) * 2", {}),
+    ("requires_grad=True only where a tensor does not require grad", "y = x * 2\nts = grad_targets([PARAM])\nreturn y * ts[0]", {}),
 ]
 
 

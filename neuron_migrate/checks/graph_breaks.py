@@ -111,7 +111,10 @@ NM404 = rule(
         "`t.requires_grad_()` on an argument (a graph "
         "input) or on a new leaf (`x.detach().requires_grad_()`) whose gradient the function then takes, "
         "making a tensor with `requires_grad=True` "
-        "(`torch.zeros(n, requires_grad=True)`), building a module with parameters (`nn.Linear(...)`), "
+        "(`torch.zeros(n, requires_grad=True)`; not in a branch of a test on `.requires_grad`, which "
+        "Dynamo decides from the tensor), an in-place view op (`transpose_`, `t_`, `unsqueeze_`, "
+        "`squeeze_`) on a graph input (an argument or a `.grad`), "
+        "`torch.autograd.functional.jacobian`, building a module with parameters (`nn.Linear(...)`), "
         "`with open(...)`, "
         "`torch.autograd.Variable`, `pack_padded_sequence` / `pad_packed_sequence` and a torch.optim "
         "optimizer's `step()` / `zero_grad()` are not traced: the graph ends there (`data_ptr()`, "
@@ -258,6 +261,7 @@ GB = {
     "numpy_unsupported": "GB0294",  # attempted to trace numpy function unsupported by PyTorch
     "fake_tensor": "GB0087",  # NotImplementedError/UnsupportedFakeTensorException when running FX node
     "typed_dict": "GB0257",  # TypedDict with optional keys
+    "delayed": "GB0148",  # Unsupported function call (delayed): an in-place view op on a graph input
 }
 # NumPy's random draws: without a size, a Python number drawn on the host (measured: "np.random.randint",
 # "np.random.rand", "np.random.normal", "np.random.choice"; with a size, as in "np.random.uniform
@@ -1484,6 +1488,9 @@ class Tensors:
             return self.truth(test.operand)
         if isinstance(test, ast.BoolOp):
             return any(self.truth(v) for v in test.values)
+        if (type(test) is ast.Compare and len(test.ops) == 1 and type(test.ops[0]) in (ast.Eq, ast.NotEq)
+                and type(test.comparators[0]) is ast.Constant and type(test.comparators[0].value) is bool):
+            return self.truth(test.left)  # `if refresh_win == True:` tests a flag as `if refresh_win:` does
         return self.of(test)
 
 
@@ -1620,7 +1627,7 @@ def _hazards(fn: ast.AST, t: Tensors, ctx: Context, d: _State, cls: ast.ClassDef
                               "conditional expression needs its value on the host (graph break)", gb=GB['branch']))
         elif isinstance(node, ast.Call):
             h = _call_hazard(node, t, ctx, d, cls, chain, loggers)
-            if h is not None:
+            if h is not None and not (h.gb == GB["creation_grad"] and _grad_fallback(node, fn)):
                 out.append(h)
     for node in body.binders:  # y.requires_grad = True
         targets = node.targets if isinstance(node, ast.Assign) else [getattr(node, "target", None)]
@@ -1649,6 +1656,20 @@ def _hazards(fn: ast.AST, t: Tensors, ctx: Context, d: _State, cls: ast.ClassDef
     if cls is not None and any(h.rule is NM406 for h in out):
         out += _rnn_reads(fn, body, cls, ctx, d)
     return _first_rnn_use(out)
+
+
+def _grad_fallback(call: ast.Call, fn: ast.AST) -> bool:
+    """``call`` lies in a branch of a test on ``.requires_grad`` (higher's ``p if p.requires_grad else
+    torch.tensor([], requires_grad=True)``, a placeholder for a frozen tensor): Dynamo decides the
+    test from the tensor it holds and traces only the branch taken; measured: "requires_grad=True
+    only where a tensor does not require grad" does not break. Which branch runs is not known here."""
+    for n in ast.walk(fn):
+        if type(n) in (ast.If, ast.IfExp) and any(type(a) is ast.Attribute and a.attr == "requires_grad"
+                                                  for a in ast.walk(n.test)):
+            branches = (n.body, n.orelse) if type(n) is ast.IfExp else (*n.body, *n.orelse)
+            if any(x is call for b in branches for x in ast.walk(b)):
+                return True
+    return False
 
 
 def _rnn_reads(fn: ast.AST, body, cls: ast.ClassDef, ctx: Context, d: _State) -> list[Hazard]:
@@ -1752,6 +1773,38 @@ def _requires_grad_hazard(call: ast.Call, t: Tensors, ctx: Context, d: _State, c
                   "before the compiled code", gb=GB["requires_grad_leaked"])
 
 
+_INPLACE_VIEWS = frozenset({"transpose_", "t_", "unsqueeze_", "squeeze_"})  # measured: constructs.py "... on the input"
+
+
+def _graph_input(owner: ast.AST, call: ast.Call, ctx: Context, d: _State, chain) -> bool:
+    """``owner`` holds a tensor Dynamo takes as a graph input where ``call`` runs: ``p.grad``, a
+    name last bound (before the call, in the text) to ``p.grad``, or a parameter of the function
+    not bound before the call (constructs.py "transpose_ on the input", "... on a parameter's grad,
+    in a loop": a loop's first pass uses the binding before it). Not an intermediate ("transpose_
+    on an intermediate") nor a view of the input made first ("transpose_ on a parameter's grad")."""
+    if type(owner) is ast.Attribute:
+        return owner.attr == "grad"
+    if type(owner) is not ast.Name:
+        return False
+    fn = next((c for c in reversed(chain) if isinstance(c, _FUNCS)), None)
+    if fn is None:
+        return False
+    last = None
+    for b in _body(fn, d).binders:
+        if b.lineno >= call.lineno:
+            continue
+        targets = b.targets if type(b) is ast.Assign else [getattr(b, "target", None)]
+        if any(n is not None and type(n) is ast.Name and n.id == owner.id for t_ in targets for n in ast.walk(t_)
+               if t_ is not None):
+            if last is None or b.lineno > last.lineno:
+                last = b
+    if last is None:
+        params = {a.arg for a in (*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs)} - {"self", "cls"}
+        return owner.id in params and _tensor_param(owner.id, fn, ctx, chain)
+    return (type(last) is ast.Assign and len(last.targets) == 1 and type(last.targets[0]) is ast.Name
+            and type(last.value) is ast.Attribute and last.value.attr == "grad")
+
+
 def _tensor_param(name: str, fn: ast.AST, ctx: Context, chain) -> bool:
     """A parameter that neither its annotation nor its uses say holds something else than a
     tensor (``module.requires_grad_(True)`` is nn.Module's, measured nowhere)."""
@@ -1797,6 +1850,10 @@ def _call_hazard(call: ast.Call, t: Tensors, ctx: Context, d: _State, cls, chain
                           gb=GB[_RANDOM_OBJECTS[made]])
         if f.attr == "requires_grad_":
             return _requires_grad_hazard(call, t, ctx, d, chain)
+        if f.attr in _INPLACE_VIEWS and _graph_input(owner, call, ctx, d, chain):
+            return Hazard(NM404, call, f"`{_short(ctx, call)}` changes the shape of a graph input in place "
+                          f"(an argument or a `.grad`), which Dynamo does not trace (graph break); use the "
+                          f"out-of-place `.{f.attr[:-1]}(...)`", gb=GB["delayed"])
         if (isinstance(f.value, ast.Name) and f.value.id == "self" and cls is not None):
             found = _method_of(cls, f.attr, d)
             if found is not None and id(found[0]) in d.disabled:
@@ -1857,6 +1914,10 @@ def _call_hazard(call: ast.Call, t: Tensors, ctx: Context, d: _State, cls, chain
     if name == "torch.autograd.grad":
         return Hazard(NM404, call, "`torch.autograd.grad` is not traced by Dynamo (graph break)",
                       gb=GB["autograd_grad"])
+    if name == "torch.autograd.functional.jacobian":  # constructs.py "jacobian, default arguments", "... **kwargs"
+        return Hazard(NM404, call, "`torch.autograd.functional.jacobian` in traced code: Dynamo cannot pass its "
+                      "function and arguments into the graph (graph break); take it outside the compiled code, "
+                      "or use `torch.func.jacrev`", gb=GB["proxy"])
     if name == "torch.autograd.backward":  # constructs.py "torch.autograd.backward": a skipped function
         return Hazard(NM404, call, "`torch.autograd.backward` is not traced by Dynamo (graph break)",
                       gb=GB["skipped"])
