@@ -255,6 +255,32 @@ def test_compare_treats_a_named_entry_as_compiled(tmp_path):
     assert not unnamed.predictions and [m[1] for m in unnamed.missed] == [11]
 
 
+def test_compare_counts_the_lines_of_a_measured_break_as_run(tmp_path):
+    """A ``@torch.jit.script`` helper runs as TorchScript in the eager call, so the line trace
+    holds none of its lines; Dynamo traced its source and broke there: the break's line and its
+    stack's lines count as run, and the prediction there is scored."""
+    from neuron_migrate.runtime.compare import compare
+
+    src = tmp_path / "geo.py"
+    src.write_text(
+        "import torch\n"
+        "\n"
+        "\n"
+        "@torch.jit.script\n"
+        "def helper(x: torch.Tensor):\n"
+        "    if torch.all(x > 0):\n"
+        "        return x * 2\n"
+        "    return x\n"
+        "\n"
+        "\n"
+        "def dist(x):\n"
+        "    return helper(x) + 1\n", encoding="utf-8")
+    path = str(src)
+    breaks = [(path, 6, "Data-dependent branching", [(path, 12), (path, 6)])]
+    cmp = compare({path: {11, 12}}, breaks, [(path, "dist")])
+    assert [(p.line, p.confirmed) for p in cmp.predictions] == [(6, True)] and not cmp.missed
+
+
 def test_a_measurement_is_scored_only_on_the_files_it_pins(tmp_path):
     from calibrate import pins, score
 

@@ -217,6 +217,31 @@ def test_training_loops_break_on_loaders_progress_bars_and_optimizers():
         (12, True, False), (13, True, False), (15, True, True)]
 
 
+def test_only_the_first_break_of_a_scripted_function_is_met():
+    """constructs "break in a torch.jit.script helper": at the first break the call runs whole as
+    TorchScript, so Dynamo never meets the second data-dependent ``if``."""
+    code = ("import torch\n\n@torch.jit.script\ndef helper(x: torch.Tensor):\n"
+            "    if torch.all(x > 0):\n        return x * 2\n    if torch.all(x < 0):\n        return x\n"
+            "    return x + 1\n\n@torch.compile\ndef run(x):\n    return helper(x) * 2\n")
+    assert codes(code) == [(5, "NM402")]
+    assert [(b.line, b.skips_frame) for b in summary(code)["helper"].breaks] == [(5, True)]
+    plain = code.replace("@torch.jit.script\n", "# not scripted\n")
+    assert codes(plain) == [(5, "NM402"), (7, "NM402")]
+
+
+def test_zero_grad_of_an_optimizer_subclass_is_a_break():
+    """constructs "self.zero_grad() in an optimizer subclass's method": torch.optim's zero_grad
+    is a skipped function; a class of its own zero_grad, or an nn.Module, is not concerned."""
+    code = ("import torch\nfrom lib.base import BaseOptimizer\n\nclass Mine(BaseOptimizer):\n"
+            "    @torch.compile\n    def step(self, x):\n        self.zero_grad()\n        return x * 2\n\n"
+            "class Sgd(torch.optim.SGD):\n    @torch.compile\n    def step(self, x):\n"
+            "        self.zero_grad()\n        return x\n\n"
+            "class Own(torch.optim.Optimizer):\n    def zero_grad(self):\n        pass\n\n"
+            "    @torch.compile\n    def step(self, x):\n        self.zero_grad()\n        return x\n\n"
+            "class Net(torch.nn.Module):\n    def forward(self, x):\n        self.zero_grad()\n        return x\n")
+    assert codes(code) == [(7, "NM404"), (13, "NM404")]
+
+
 def test_plain_lists_ranges_and_steps_of_other_objects_are_not_breaks():
     code = ("import torch\n\n@torch.compile\ndef run(model, batches, scheduler, x):\n"
             "    for b in batches:\n        x = model(x + b)\n    for i in range(3):\n        x = x * i\n"

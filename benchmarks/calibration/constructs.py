@@ -219,6 +219,28 @@ PARAM.grad = torch.ones(8)
 LINEAR = nn.Linear(8, 8)
 OPT = torch.optim.SGD([PARAM], lr=0.1)
 OPT2, OPT3 = torch.optim.SGD([PARAM], lr=0.1), torch.optim.SGD([PARAM], lr=0.1)  # SAC.train's three optimizers
+
+@torch.jit.script
+def scripted_branches(x: torch.Tensor):  # geoopt's artan_k: data-dependent ifs in a scripted helper
+    if torch.all(x > 100):
+        return x * 2
+    y = x + 1
+    if torch.all(y > 100):
+        return y * 3
+    return y * 4
+
+class ZeroingSGD(torch.optim.SGD):  # an optimizer subclass whose own method calls self.zero_grad()
+    def zeroing(self, x):
+        y = x * 2
+        self.zero_grad()
+        return y + 1
+
+ZEROING = ZeroingSGD([PARAM], lr=0.1)
+
+def closure():  # an optimizer step's closure, as its contract says: the loss, its gradients
+    loss = (PARAM * 2).sum()
+    loss.backward()
+    return loss
 NUMS = [5, 2]
 PAIRS = [(1, 2), (3, 4)]
 TENSORS = [torch.ones(2), torch.ones(3)]
@@ -816,6 +838,10 @@ CASES: list[tuple[str, str, dict]] = [
     ("np.array of a pair in a helper, slice on the next line", "return lookup(x, SLICES, 'f') * 2", {}),
     ("if flag == True on a bool parameter", "return refresh(x) * 2", {}),
     ("requires_grad=True only where a tensor does not require grad", "y = x * 2\nts = grad_targets([PARAM])\nreturn y * ts[0]", {}),
+    # issue 14, tenth round: what held_out_9's static side did not reach
+    ("break in a torch.jit.script helper", "y = x * 2\nz = scripted_branches(y)\nreturn z + 1", {}),
+    ("self.zero_grad() in an optimizer subclass's method", "return ZEROING.zeroing(x)", {}),
+    ("an optimizer step's closure() under enable_grad", "y = x * 2\nwith torch.enable_grad():\n    loss = closure()\nreturn y + loss.detach()", {}),
 ]
 
 

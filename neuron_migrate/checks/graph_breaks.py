@@ -1858,6 +1858,11 @@ def _call_hazard(call: ast.Call, t: Tensors, ctx: Context, d: _State, cls, chain
             found = _method_of(cls, f.attr, d)
             if found is not None and id(found[0]) in d.disabled:
                 return Hazard(NM405, call, f"`self.{f.attr}` is excluded from torch.compile (graph break)", gb=GB['disabled'])
+            if found is None and f.attr == "zero_grad" and _optimizer_class(cls, ctx, d):
+                # constructs "self.zero_grad() in an optimizer subclass's method": torch.optim's own
+                return Hazard(NM404, call, f"`self.{f.attr}()` is torch.optim's, which Dynamo does not trace "
+                              "(graph break)", gb=GB[_OPTIMIZER_METHODS[f.attr]],
+                              callee_frame=f.attr == "step")
             if found is None:
                 return _submodule_hazard(call, f.attr, _submodule_kind(cls, f.attr, ctx, d))
         return None
@@ -2031,6 +2036,21 @@ def _unwrap_enumerate(e: ast.AST, ctx: Context, chain) -> ast.AST:
             and e.args and not ctx.names.is_bound("enumerate", chain):
         return e.args[0]
     return e
+
+
+def _optimizer_class(cls: ast.ClassDef, ctx: Context, d: _State, seen: frozenset = frozenset()) -> bool:
+    """A class deriving from torch.optim's ``Optimizer`` (through classes of the file), or from
+    an imported class named ``...Optimizer`` (``BaseOptimizer``); not an nn.Module."""
+    for base in cls.bases:
+        if isinstance(base, ast.Name) and base.id in d.classes and base.id not in seen:
+            if _optimizer_class(d.classes[base.id], ctx, d, seen | {base.id}):
+                return True
+            continue
+        name = ctx.names.qualify(base, (ctx.tree,)) or ""
+        if name.startswith("torch.optim.") or (name and name.rpartition(".")[2].endswith("Optimizer")
+                                               and not name.startswith(_MODULE_BASES)):
+            return True
+    return False
 
 
 def _is_optimizer(e: ast.AST) -> bool:
@@ -2308,7 +2328,21 @@ def _names_only(e: ast.AST) -> bool:
 
 _TRAP_WORDS = {"loop": "inside a loop", "try": "inside a `try` block", "with": "inside a `with` block",
                "start": "with fewer than two ops before it to compile", "frame": "it cannot be resumed from",
-               "input": "the sparse tensor is an argument of the function (a frame input Dynamo cannot wrap)"}
+               "input": "the sparse tensor is an argument of the function (a frame input Dynamo cannot wrap)",
+               "script": "in a `torch.jit.script` function, which then runs whole as TorchScript"}
+_SCRIPT = {"torch.jit.script"}
+
+
+def _scripted_first(fn, tf, hazards, shape_breaks, where, ctx: Context) -> int | None:
+    """The statement of the first break in a ``@torch.jit.script`` function (None: not one, or
+    no break). Dynamo traces its Python source; at a break the call runs whole as TorchScript,
+    which Dynamo cannot enter: its later breaks are never met (constructs "break in a
+    torch.jit.script helper": one break, the second data-dependent `if` not reached)."""
+    if not any(ctx.names.qualify(dec, tf.chain) in _SCRIPT for dec in getattr(fn, "decorator_list", ())):
+        return None
+    lines = [(where.get(id(h.node), (None, None))[0] or h.node).lineno for h in hazards]
+    lines += [(where[nid][0] or node).lineno for nid, (node, _) in shape_breaks.items() if nid in where]
+    return min(lines, default=None)
 
 
 @finalizer
@@ -2352,8 +2386,13 @@ def report_traced(ctx: Context) -> None:
         training = training_of.get(id(fn), frozenset())
         off = off_of.get(id(fn), {})
         makers = []
+        script_line = _scripted_first(fn, tf, hazards, shape_breaks, where, ctx)
         for h in hazards:
             stmt, trap = where.get(id(h.node), (None, None))
+            if script_line is not None:
+                if (stmt or h.node).lineno != script_line:
+                    continue  # Dynamo never reaches it: the call runs as TorchScript from the first break
+                trap = trap or "script"
             if h.gb == GB["sparse"] and (h.skips_frame or _sparse_input(h.node, fn, ctx, d)) and not trap:
                 trap = "input"  # measured: pytorch/examples gcn, both frames skipped ("Attempted to wrap sparse Tensor")
             if h.skips_frame and not trap:
@@ -2387,6 +2426,10 @@ def report_traced(ctx: Context) -> None:
         for nid, (node, code) in shape_breaks.items():  # in source order, as the walk found them
             if nid in where and nid not in training:
                 stmt, trap = where[nid]
+                if script_line is not None:
+                    if (stmt or node).lineno != script_line:
+                        continue
+                    trap = trap or "script"
                 _add_site(sites, stmt, node, code, trap)
         if COMPREHENSION_FRAMES:
             _comprehension_sites(fn, tf, tensors, ctx, d, sites, training)

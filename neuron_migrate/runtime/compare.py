@@ -164,7 +164,14 @@ def compare(executed: dict[str, set[int]], breaks: list[tuple], entries=()) -> C
     cmp.entries_traced = [any(t.entry and t.name == name for t in files[f][0].traced) if f in files else False
                           for f, name in entries]
     measured: dict[tuple[str, int], str] = {}
+    # A line Dynamo traced ran, though the eager call's line trace may not show it: a
+    # ``@torch.jit.script`` function runs as TorchScript eagerly, while Dynamo traces its
+    # Python source (geoopt's ``artan_k``; constructs "break in a torch.jit.script helper").
+    traced_lines: dict[str, set[int]] = {}
     for file, line, reason, *rest in breaks:
+        for f, n in [*(rest[0] if rest else ()), (file, line)]:
+            if f in files:
+                traced_lines.setdefault(f, set()).add(n)
         if file not in files and rest:
             user = [(f, n) for f, n in rest[0] if f in files]
             if user:
@@ -175,7 +182,8 @@ def compare(executed: dict[str, set[int]], breaks: list[tuple], entries=()) -> C
         else:
             cmp.missed.append((file, line, reason))  # outside the analysed files (library code)
     predicted: set[tuple[str, int]] = set()
-    ran = {file: {stmt_of.get(line, line) for line in executed.get(file, ())} for file, (_, stmt_of) in files.items()}
+    ran = {file: {stmt_of.get(line, line) for line in {*executed.get(file, ()), *traced_lines.get(file, ())}}
+           for file, (_, stmt_of) in files.items()}
     functions = [(file, f) for file, (result, _) in files.items() for f in result.traced]
     for (file, _), est in zip(functions, estimate(functions, ran, links)):
         cmp.statements += est.statements
