@@ -674,3 +674,23 @@ def test_a_flag_compared_with_true_is_a_flag():
             "        if hasattr(self, 'w') == False or refresh == True:\n            x = x + 1\n"
             "        m = x.sum() > 0\n        if m == True:\n            x = x + 2\n        return x\n")
     assert codes(code) == [(9, "NM402")]
+
+
+def test_as_subclass_of_a_tensor_subclass_instance_breaks():
+    """constructs.py "tensor subclass: back to Tensor in its own method" (with and without a
+    ``__torch_function__`` of the class's own: pypose's ``LieTensor.tensor``,
+    ``Tensor.as_subclass(self, Tensor)``) and "tensor subclass made in traced code, then back to
+    Tensor": GB0001. Not a break: making an instance (``x.as_subclass(Lie)``, ``__new__``'s
+    ``Tensor.as_subclass(data, Lie)``), ``as_subclass`` of a plain tensor, and ``self`` of a
+    class that is not a tensor."""
+    code = ("import torch\nfrom torch import Tensor\n\n"
+            "class Lie(Tensor):\n    @staticmethod\n    def __new__(cls, data):\n"
+            "        return Tensor.as_subclass(data, Lie)\n\n"
+            "    def tensor(self):\n        return Tensor.as_subclass(self, Tensor)\n\n"
+            "class Child(Lie):\n    def back(self):\n        return self.as_subclass(torch.Tensor)\n\n"
+            "class Other:\n    def tensor(self):\n        return self.as_subclass(Tensor)\n\n"
+            "@torch.compile\ndef run(x):\n    y = x.as_subclass(Lie)\n    z = Tensor.as_subclass(y, Tensor)\n"
+            "    w = x.as_subclass(Tensor)\n    lie = Lie(x)\n    child = Child(x)\n    other = Other()\n"
+            "    return lie.tensor() + child.back() + other.tensor() + z + w\n")
+    found = [(f.line, f.code, f.dynamo) for f in findings_of(code) if f.code.startswith("NM4")]
+    assert found == [(10, "NM404", "GB0001"), (14, "NM404", "GB0001"), (23, "NM404", "GB0001")]

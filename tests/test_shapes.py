@@ -74,3 +74,16 @@ def test_a_datasets_code_is_the_hosts_but_a_helper_the_model_shares_is_not():
     other = alone.replace("class Pairs(Dataset)", "class Pairs(geometric.InMemoryDataset)")
     assert codes(other) == []
     assert codes(alone.replace("class Pairs(Dataset)", "class Pairs(object)")) == [(6, "NM301"), (10, "NM301")]
+
+
+def test_a_boolean_mask_cached_on_self_indexes_in_the_method_that_makes_it():
+    """constructs.py "x[self.mask], the mask made in the method" (nnAudio's ``inverse_stft``:
+    ``self.nonzero_indices = self.w_sum > 1e-10``, then ``real[:, self.nonzero_indices]``): a
+    break at the read. Not followed into another method, where the attribute may hold anything,
+    nor once the attribute is rebound to something else than a mask."""
+    code = ("import torch\nfrom torch import nn\n\n"
+            "class Inverse(nn.Module):\n    def forward(self, x):\n"
+            "        self.keep = x.sum(0) > 0\n        y = x[:, self.keep]\n"
+            "        self.keep = torch.arange(3)\n        z = x[:, self.keep]\n        return y, z\n\n"
+            "    def other(self, x):\n        return x[:, self.keep]\n")
+    assert codes(code) == [(7, "NM301")]

@@ -467,6 +467,10 @@ class Rotation(torch.Tensor):  # a tensor subclass that overrides __torch_functi
     @classmethod
     def __torch_function__(cls, func, types, args=(), kwargs=None):
         return super().__torch_function__(func, types, args, kwargs or {})
+    def tensor(self):  # pypose's LieTensor.tensor
+        return torch.Tensor.as_subclass(self, torch.Tensor)
+    def as_tensor(self):  # diffusers' GGUFParameter.as_tensor
+        return torch.Tensor._make_subclass(torch.Tensor, self, self.requires_grad)
 
 class Tagged(torch.Tensor):  # ... that names the function it is handed (hasattr on it)
     @classmethod
@@ -477,10 +481,12 @@ class Tagged(torch.Tensor):  # ... that names the function it is handed (hasattr
         return out
 
 class Plain(torch.Tensor):  # a tensor subclass without a __torch_function__ of its own
-    pass
+    def tensor(self):
+        return self.as_subclass(torch.Tensor)
 
 ROTATION = torch.ones(4, 8).as_subclass(Rotation)
 TAGGED = torch.ones(4, 8).as_subclass(Tagged)
+PLAIN = torch.ones(4, 8).as_subclass(Plain)
 SLICES = {"f": (1, 3), "g": (3, 6)}  # deepctr-torch's feature index: name -> (start, end)
 JACARGS = {"vectorize": True, "strategy": "reverse-mode"}  # pypose's System.jacargs
 
@@ -495,6 +501,16 @@ def refresh(t, again=True):  # nnAudio's inverse_stft: `refresh_win == True`, a 
     if hasattr(t, "w_sum") == False or again == True:
         return t + 1
     return t
+
+class WindowSum(nn.Module):  # nnAudio's inverse_stft: a boolean mask cached on self, then indexing
+    def forward(self, t):
+        self.w_sum = t.abs().sum(0) + 0.5
+        self.nonzero = self.w_sum > 1.0
+        t = t.clone()
+        t[:, self.nonzero] = t[:, self.nonzero].div(self.w_sum[self.nonzero])
+        return t * 2
+
+WINDOW_SUM = WindowSum()
 
 def grad_targets(params):  # higher's DifferentiableOptimizer.step: a frozen parameter's placeholder
     return [p if p.requires_grad else torch.tensor([], requires_grad=True) for p in params]
@@ -818,6 +834,10 @@ CASES: list[tuple[str, str, dict]] = [
     ("tensor subclass: as_subclass in traced code", "y = x * 2\nr = y.as_subclass(Rotation)\nreturn r * 3", {}),
     ("tensor subclass: Tensor.as_subclass(t, cls)", "y = x * 2\nr = torch.Tensor.as_subclass(y, Rotation)\nreturn r * 3", {}),
     ("tensor subclass: as_subclass back to Tensor", "y = ROTATION * 2\nt = torch.Tensor.as_subclass(y, torch.Tensor)\nreturn t + x", {}),
+    ("tensor subclass: back to Tensor in its own method", "y = ROTATION.tensor()\nreturn y + x", {}),
+    ("tensor subclass without __torch_function__: back to Tensor in its own method", "y = PLAIN.tensor()\nreturn y + x", {}),
+    ("tensor subclass made in traced code, then back to Tensor", "y = x * 2\nr = y.as_subclass(Plain)\nt = torch.Tensor.as_subclass(r, torch.Tensor)\nreturn t * 3", {}),
+    ("tensor subclass: _make_subclass back to Tensor in its own method", "y = ROTATION.as_tensor()\nreturn y + x", {}),
     ("tensor subclass: _make_subclass", "y = x * 2\nr = torch.Tensor._make_subclass(Rotation, y)\nreturn r * 3", {}),
     ("tensor subclass: ops on an instance passed in", "y = ROTATION * x\nreturn y.sum(0) + 1", {}),
     ("tensor subclass: hasattr(func) in __torch_function__", "y = TAGGED * x\nreturn y + 1", {}),
@@ -837,6 +857,7 @@ CASES: list[tuple[str, str, dict]] = [
     ("mul_ on the input", "y = x * 2\nx.mul_(1.0)\nreturn y * 3", {}),
     ("np.array of a pair in a helper, slice on the next line", "return lookup(x, SLICES, 'f') * 2", {}),
     ("if flag == True on a bool parameter", "return refresh(x) * 2", {}),
+    ("x[self.mask], the mask made in the method", "y = x * 2\nreturn WINDOW_SUM(y) + 1", {}),
     ("requires_grad=True only where a tensor does not require grad", "y = x * 2\nts = grad_targets([PARAM])\nreturn y * ts[0]", {}),
     # issue 14, tenth round: what held_out_9's static side did not reach
     ("break in a torch.jit.script helper", "y = x * 2\nz = scripted_branches(y)\nreturn z + 1", {}),

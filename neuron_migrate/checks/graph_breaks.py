@@ -114,7 +114,8 @@ NM404 = rule(
         "(`torch.zeros(n, requires_grad=True)`; not in a branch of a test on `.requires_grad`, which "
         "Dynamo decides from the tensor), an in-place view op (`transpose_`, `t_`, `unsqueeze_`, "
         "`squeeze_`) on a graph input (an argument or a `.grad`), "
-        "`torch.autograd.functional.jacobian`, building a module with parameters (`nn.Linear(...)`), "
+        "`torch.autograd.functional.jacobian`, `as_subclass` of a tensor subclass's instance (`Tensor."
+        "as_subclass(self, Tensor)` in a method of a class deriving from `torch.Tensor`), building a module with parameters (`nn.Linear(...)`), "
         "`with open(...)`, "
         "`torch.autograd.Variable`, `pack_padded_sequence` / `pad_packed_sequence` and a torch.optim "
         "optimizer's `step()` / `zero_grad()` are not traced: the graph ends there (`data_ptr()`, "
@@ -261,6 +262,7 @@ GB = {
     "numpy_unsupported": "GB0294",  # attempted to trace numpy function unsupported by PyTorch
     "fake_tensor": "GB0087",  # NotImplementedError/UnsupportedFakeTensorException when running FX node
     "typed_dict": "GB0257",  # TypedDict with optional keys
+    "as_subclass": "GB0001",  # Argument of `as_subclass` must be a non-dispatcher-style tensor subclass
     "delayed": "GB0148",  # Unsupported function call (delayed): an in-place view op on a graph input
 }
 # NumPy's random draws: without a size, a Python number drawn on the host (measured: "np.random.randint",
@@ -1822,6 +1824,10 @@ def _call_hazard(call: ast.Call, t: Tensors, ctx: Context, d: _State, cls, chain
     if _optional_dicts(ctx, d) and type(f) in (ast.Name, ast.Attribute) and dotted(f) in d.optional_dicts:
         return Hazard(NM404, call, f"`{dotted(f)}(...)` builds a TypedDict with optional keys, which Dynamo "
                       "does not trace (graph break)", gb=GB["typed_dict"])
+    if type(f) is ast.Attribute and f.attr == "as_subclass":
+        h = _as_subclass_hazard(call, ctx, d, cls, chain)
+        if h is not None:
+            return h
     name = ctx.names.qualify(f, chain)
     if isinstance(f, ast.Attribute) and name is None:
         owner = f.value
@@ -1959,6 +1965,59 @@ def _call_hazard(call: ast.Call, t: Tensors, ctx: Context, d: _State, cls, chain
     if name.startswith("math.") and any(t.of(a) for a in call.args):
         return Hazard(NM401, call, f"`{name}` of a tensor needs its value on the host (graph break)", gb=GB['data_dependent'])
     return None
+
+
+_TENSOR_BASES = frozenset({"torch.Tensor", "torch._tensor.Tensor"})
+
+
+def _tensor_subclass(cls: ast.ClassDef, ctx: Context, d: _State) -> bool:
+    """``cls`` or an in-file base derives from ``torch.Tensor`` (pypose's ``LieTensor(Tensor)``)."""
+    module = (ctx.tree,)
+    return any(ctx.names.qualify(b, module) in _TENSOR_BASES for c, _ in _lineage(cls, d) for b in c.bases)
+
+
+def _as_subclass_hazard(call: ast.Call, ctx: Context, d: _State, cls, chain) -> Hazard | None:
+    """``Tensor.as_subclass(v, C)`` or ``v.as_subclass(C)`` where ``v`` is an instance of a tensor
+    subclass: ``self`` in a method of a class deriving from ``torch.Tensor`` (pypose's
+    ``LieTensor.tensor``: ``Tensor.as_subclass(self, Tensor)``), or a name this function bound to
+    ``t.as_subclass(S)`` / ``Tensor.as_subclass(t, S)`` with ``S`` such a class. Measured
+    (constructs.py "tensor subclass: ..."): GB0001, with or without a ``__torch_function__`` of the
+    class's own; making an instance (``t.as_subclass(S)``, ``Tensor._make_subclass``) and torch ops on
+    one are traced."""
+    f = call.func
+    if ctx.names.qualify(f.value, chain) in _TENSOR_BASES:
+        if not call.args:
+            return None
+        operand = call.args[0]
+    else:
+        operand = f.value
+    if type(operand) is not ast.Name:
+        return None
+    if operand.id == "self" and cls is not None and _tensor_subclass(cls, ctx, d):
+        fn = next((c for c in reversed(chain) if isinstance(c, _FUNCS)), None)
+        if fn is None or any(dotted(x) in ("staticmethod", "classmethod") for x in fn.decorator_list):
+            return None
+        made = True
+    else:
+        fn = next((c for c in reversed(chain) if isinstance(c, _FUNCS)), None)
+        made = fn is not None and any(
+            type(b) is ast.Assign and len(b.targets) == 1 and type(b.targets[0]) is ast.Name
+            and b.targets[0].id == operand.id and b.lineno < call.lineno and _makes_subclass(b.value, ctx, d, chain)
+            for b in _body(fn, d).binders)
+    if not made:
+        return None
+    return Hazard(NM404, call, f"`{_short(ctx, call)}`: `as_subclass` of a tensor subclass's instance is not "
+                  "traced by Dynamo (graph break; the caller's frame is skipped when the instance was "
+                  "passed in); read it as a plain tensor before the compiled code", gb=GB["as_subclass"])
+
+
+def _makes_subclass(e: ast.AST, ctx: Context, d: _State, chain) -> bool:
+    """``t.as_subclass(S)`` / ``Tensor.as_subclass(t, S)`` with ``S`` an in-file tensor subclass."""
+    if not (type(e) is ast.Call and type(e.func) is ast.Attribute and e.func.attr == "as_subclass" and e.args):
+        return False
+    target = e.args[-1]
+    return (type(target) is ast.Name and target.id in d.classes
+            and _tensor_subclass(d.classes[target.id], ctx, d))
 
 
 def _optional_dicts(ctx: Context, d: _State) -> frozenset[str]:

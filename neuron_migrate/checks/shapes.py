@@ -355,6 +355,8 @@ def _is_mask(e: ast.AST, ctx: Context) -> bool:
         return True
     if isinstance(e, ast.Name):
         return (id(ctx.chain[-1]), e.id) in ctx.state(_State).masks or _mask_parameter(e.id, ctx)
+    if _is_self_attr(e):
+        return (id(ctx.chain[-1]), "self." + e.attr) in ctx.state(_State).masks
     if isinstance(e, ast.Subscript) and isinstance(e.value, ast.Name):  # mask[0], mask[i], mask[:, 0]: part of a mask
         if not _is_mask(e.value, ctx):
             return False
@@ -408,7 +410,8 @@ def _scalar_source(e: ast.AST, ctx: Context) -> bool:
 def track_assign(node: ast.Assign, ctx: Context) -> None:
     names = [name for t in node.targets for name in _target_names(t)]
     if not names:
-        return  # self.x = ...: attributes are not followed
+        _track_self_mask(node, ctx)
+        return  # self.x = ...: other attributes are not followed
     scope = id(ctx.chain[-1])
     state = ctx.state(_State)
     scalars, masks, tensors = state.scalars, state.masks, state.tensors
@@ -422,6 +425,25 @@ def track_assign(node: ast.Assign, ctx: Context) -> None:
                 bucket.add(key)
             else:
                 bucket.discard(key)
+
+
+def _track_self_mask(node: ast.Assign, ctx: Context) -> None:
+    """``self.keep = self.w_sum > 1e-10`` (nnAudio's ``inverse_stft``): a boolean mask for the rest
+    of this method, which indexes with ``self.keep`` (constructs.py "x[self.mask] made in the
+    method": a dynamic shape, GB0036). Only in the method that makes it: elsewhere the attribute
+    may hold anything."""
+    if len(node.targets) != 1 or not _is_self_attr(node.targets[0]):
+        return
+    key = (id(ctx.chain[-1]), "self." + node.targets[0].attr)
+    masks = ctx.state(_State).masks
+    if _is_mask(node.value, ctx):
+        masks.add(key)
+    else:
+        masks.discard(key)
+
+
+def _is_self_attr(e: ast.AST) -> bool:
+    return type(e) is ast.Attribute and type(e.value) is ast.Name and e.value.id == "self"
 
 
 def _target_names(t: ast.AST) -> list[str]:
