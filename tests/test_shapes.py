@@ -87,3 +87,30 @@ def test_a_boolean_mask_cached_on_self_indexes_in_the_method_that_makes_it():
             "        self.keep = torch.arange(3)\n        z = x[:, self.keep]\n        return y, z\n\n"
             "    def other(self, x):\n        return x[:, self.keep]\n")
     assert codes(code) == [(7, "NM301")]
+
+
+GROWN = '''import torch
+from .sampling import next_token
+
+def generate(model, idx, steps):
+    for _ in range(steps):
+        logits = model(idx)
+        idx = torch.cat((idx, logits[:, -1:].argmax(-1)), dim=1)
+    return idx
+'''
+
+
+def test_a_sequence_grown_and_fed_to_the_model_at_every_step_is_reported_once():
+    assert codes(GROWN) == [(7, "NM308")]
+    twice = GROWN.replace("    return idx", "        idx = torch.cat((idx, idx[:, -1:]), dim=1)\n    return idx")
+    assert codes(twice) == [(7, "NM308")]  # at the first growth of the step
+    assert codes(GROWN, path="tests/test_generate.py") == []
+
+
+def test_growth_is_not_reported_when_the_step_does_not_see_a_longer_sequence():
+    library_call = GROWN.replace("logits = model(idx)", "logits = next_token(idx)")
+    collected = GROWN.replace("logits = model(idx)", "logits = model(x)\n        outs.append(idx)")
+    rebound = GROWN.replace("logits = model(idx)", "idx = model(idx)\n        logits = idx")
+    loop_variable = GROWN.replace("for _ in range(steps)", "for idx in steps")
+    for code in (library_call, collected, rebound, loop_variable):
+        assert codes(code) == [], code

@@ -7,6 +7,7 @@ docs/accuracy.md; the static rules in checks/graph_breaks.py are written against
     python benchmarks/calibration/constructs.py            # prints the table (about 2 minutes)
     python benchmarks/calibration/constructs.py item print  # only cases whose name contains a word
     python benchmarks/calibration/constructs.py --container-ops  # ATen calls per torch.nn container
+    python benchmarks/calibration/constructs.py --grown-loop     # compiles of a model fed a sequence grown per step (NM308)
 """
 
 from __future__ import annotations
@@ -970,12 +971,50 @@ def container_ops() -> None:
         print(f"| {name} | {counter.calls} | {round(counter.calls / 2)} |")
 
 
+def grown_loop_compiles(steps: int = 12) -> None:
+    """Compiles of a module that a sampling loop calls with a sequence it grows by one token
+    per step (NM308), with Dynamo's default (dynamic shapes after the first recompile) and with
+    dynamic=False (static shapes, as the Neuron backend compiles them)."""
+    import torch
+    import torch._dynamo
+    import torch.nn as nn
+
+    class TinyLM(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.embed, self.head = nn.Embedding(50, 8), nn.Linear(8, 50)
+
+        def forward(self, idx):
+            return self.head(self.embed(idx))
+
+    print(f"| torch.compile | compiles over {steps} steps |")
+    print("|---|---|")
+    for dynamic in (None, False):
+        torch._dynamo.reset()
+        compiles = []
+
+        def count(gm, example_inputs):
+            compiles.append(gm)
+            return gm.forward
+
+        model = torch.compile(TinyLM(), backend=count, dynamic=dynamic)
+        idx = torch.zeros(1, 1, dtype=torch.long)
+        with torch.no_grad():
+            for _ in range(steps):
+                nxt = model(idx)[:, -1].argmax(-1, keepdim=True)
+                idx = torch.cat((idx, nxt), dim=1)
+        print(f"| dynamic={dynamic} | {len(compiles)} |")
+
+
 def main(argv: list[str]) -> int:
     import io
     import contextlib as cl
 
     if argv[:1] == ["--container-ops"]:
         container_ops()
+        return 0
+    if argv[:1] == ["--grown-loop"]:
+        grown_loop_compiles()
         return 0
 
     with cl.redirect_stdout(io.StringIO()):  # the cases print

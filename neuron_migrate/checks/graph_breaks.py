@@ -43,7 +43,7 @@ import sys
 from dataclasses import dataclass, field
 
 from neuron_migrate.checks import Context, finalizer, on, prefilter, rule
-from neuron_migrate.checks.shapes import NM301
+from neuron_migrate.checks.shapes import NM301, fed_calls, grown_key
 from neuron_migrate.checks.tracing import COMPILED_AT, OPTIONAL_DICT, TENSOR_ARGS, TENSOR_METHODS, ShapeBreaks, TracedCode, host_side_file
 from neuron_migrate.kinds import HOST_KINDS, SCALAR, TENSOR, annotation_kind, call_kind, scope_kinds
 from neuron_migrate.models import BreakSite, TracedFunction
@@ -3231,8 +3231,8 @@ _SELF_CALL = re.compile(r"\bself(?:\.forward)?\(")
 def _grown_by(tf: Traced, ctx: Context, self_calls: list[int]) -> tuple[tuple[str, int], ...]:
     """The methods of ``tf``'s class that call the module (``self(x)``, ``self.forward(x)``) in a
     loop with a tensor the loop grows (``idx = torch.cat((idx, nxt), 1)``, as a ``generate``
-    does): (method, line of the growth). Compiled, the forward sees a new shape at every step
-    (Dynamo: a recompile, then dynamic shapes; Neuron: a compile per new length)."""
+    does; shapes.fed_calls): (method, line of the growth). Compiled, the forward sees a new
+    shape at every step (Dynamo: a recompile, then dynamic shapes; Neuron: a compile per new length)."""
     if tf.cls is None:
         return ()
     out = set()
@@ -3243,28 +3243,11 @@ def _grown_by(tf: Traced, ctx: Context, self_calls: list[int]) -> tuple[tuple[st
         for loop in ast.walk(method):
             if type(loop) not in _LOOP_TYPES:
                 continue
-            grown: dict[str, int] = {}  # name -> line of the statement growing it
-            uses: dict[str, set[str]] = {}  # name -> the names its value reads (idx_cond = idx[:, -n:])
-            fed: set[str] = set()  # names passed to the module
             for node in ast.walk(loop):
-                if isinstance(node, ast.Assign):
-                    names = {n.id for n in ast.walk(node.value) if isinstance(n, ast.Name)}
-                    for t in node.targets:
-                        if isinstance(t, ast.Name):
-                            uses.setdefault(t.id, set()).update(names)
-                    call = node.value
-                    if (isinstance(call, ast.Call) and call.args and isinstance(call.args[0], (ast.List, ast.Tuple))
-                            and ctx.names.qualify(call.func, (ctx.tree,)) in _CONCAT):
-                        held = {p.id for p in call.args[0].elts if isinstance(p, ast.Name)}
-                        grown.update((t.id, node.lineno) for t in node.targets if isinstance(t, ast.Name) and t.id in held)
-                elif isinstance(node, ast.Call) and (
-                        (isinstance(node.func, ast.Name) and node.func.id == "self")
-                        or (isinstance(node.func, ast.Attribute) and node.func.attr == "forward"
-                            and isinstance(node.func.value, ast.Name) and node.func.value.id == "self")):
-                    fed.update(n.id for a in (*node.args, *(k.value for k in node.keywords))
-                               for n in ast.walk(a) if isinstance(n, ast.Name))
-            fed |= {u for name in fed for u in uses.get(name, ())}
-            out.update((f"{tf.name.rsplit('.', 1)[0]}.{method.name}", line) for name, line in grown.items() if name in fed)
+                key = grown_key(node, ctx) if isinstance(node, ast.Assign) else None
+                if key is not None and any(_SELF_CALL.match(ast.unparse(c.func) + "(")
+                                           for c in fed_calls(loop, key, node, ctx)):
+                    out.add((f"{tf.name.rsplit('.', 1)[0]}.{method.name}", node.lineno))
     return tuple(sorted(out))
 
 

@@ -14,6 +14,8 @@ are a cost to find before the move:
 - NM303/NM304 batch and sequence shapes that vary: a training ``DataLoader`` whose last
   batch is smaller, and padding to the longest sequence of each batch.
 - NM305/NM306 asking for dynamic shapes, which the Neuron backend does not support.
+- NM308 a tensor a loop grows with ``torch.cat`` at every step and passes to the same model or
+  function at every step (a decode loop without a fixed-size cache): a new shape per step.
 
 NM301/NM302 are about shapes on the device: they are not reported in tests and data-pipeline
 files, nor in a Dataset's methods and a loader's ``collate_fn`` (``tracing.host_scope``).
@@ -22,6 +24,7 @@ files, nor in a Dataset's methods and a loader's ``collate_fn`` (``tracing.host_
 from __future__ import annotations
 
 import ast
+import builtins
 import functools
 
 from neuron_migrate.capabilities import aten_map
@@ -34,7 +37,7 @@ from neuron_migrate.traversal import child_nodes
 # "torch": boolean-mask indexing (NM301) and tensor sizes in .view() (NM302) need no other word.
 prefilter(__name__, ("torch", "nonzero", "unique", "masked_select", "where", "repeat_interleave", "bincount",
                      "argwhere", "one_hot", "lstsq", "item()", "tolist()", "DataLoader", "pad_sequence",
-                     "padding", "DataCollator", "mark_dynamic", "mark_unbacked", "dynamic="))
+                     "padding", "DataCollator", "mark_dynamic", "mark_unbacked", "dynamic=", "cat("))
 
 NM301 = rule(
     "NM301", "data-dependent-output-shape", "warning", "shapes",
@@ -113,6 +116,30 @@ NM306 = rule(
     use_instead="batch = pad_to_bucket(batch)",
     fix="none", fix_reason="remove the call and pad or bucket the dimension by hand",
     source="D-cref; G-dev fx/passes/dynamic_shape_analysis.py",
+)
+
+NM308 = rule(
+    "NM308", "tensor-grown-in-loop", "warning", "shapes",
+    summary="a loop grows a tensor with torch.cat and passes it to the same model at every step",
+    why="`idx = torch.cat((idx, nxt), 1)` in a loop that calls `model(idx)` gives the model a "
+        "new sequence length at every step. Compiled with static shapes, as the Neuron backend "
+        "compiles, the model recompiles at every step until Dynamo's recompile limit (8), then runs "
+        "eagerly; Dynamo's default asks for dynamic shapes at the second length, which the Neuron "
+        "backend rejects. Eagerly on Neuron every new length compiles every op anew. Keep the sequence in a buffer of "
+        "the final size and pass the step's slice (a fixed-size KV cache), or pad to a few "
+        "bucket lengths. A loop that only collects results with `torch.cat`, or grows a tensor "
+        "over a fixed list of layers, is not reported: the shapes repeat from call to call.",
+    example="def generate(model, idx, steps):\n    for _ in range(steps):\n"
+            "        logits = model(idx)\n        nxt = logits[:, -1].argmax(-1, keepdim=True)\n"
+            "        idx = torch.cat((idx, nxt), dim=1)\n    return idx",
+    use_instead="def generate(model, idx, steps, cache):\n    for _ in range(steps):\n"
+                "        logits = model(idx[:, -1:], cache=cache)  # the cache has a fixed size\n"
+                "        nxt = logits[:, -1].argmax(-1, keepdim=True)\n"
+                "        idx = torch.cat((idx, nxt), dim=1)\n    return idx",
+    fix="none", fix_reason="a fixed-size buffer or cache changes how the model is called",
+    source="D-cref: shapes that vary between steps recompile per new shape; measured on torch 2.13 "
+           "(benchmarks/calibration/constructs.py --grown-loop: 12 steps compile 8 times with "
+           "dynamic=False, twice with the default)",
 )
 
 DATALOADERS = {"torch.utils.data.DataLoader", "torch.utils.data.dataloader.DataLoader"}
@@ -608,3 +635,157 @@ def _looks_only(use: ast.Name, parents: dict[int, ast.AST], ctx: Context) -> boo
             leaf = f.attr if isinstance(f, ast.Attribute) else f.id if isinstance(f, ast.Name) else ""
             return leaf in _LOOKING_CALLS or ctx.qualify(f) in _LOOKING_CALLS
         node = parent
+
+
+# -- NM308: a tensor grown in a loop and fed to the same model at every step -------------------
+
+_CONCAT = frozenset({"torch.cat", "torch.concat", "torch.concatenate", "torch.hstack", "torch.vstack"})
+_CONCAT_LEAVES = frozenset(name.rsplit(".", 1)[1] for name in _CONCAT)
+_LOOPS = (ast.For, ast.AsyncFor, ast.While)
+_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
+_TO_HOST = frozenset({"cpu", "numpy", "tolist", "item"})
+_BUILTINS = frozenset(dir(builtins))
+_COLLECTING = frozenset({"append", "extend", "insert", "add", "update", "setdefault", "put", "put_nowait", "write"})
+
+
+def grown_key(node: ast.Assign, ctx: Context) -> str | None:
+    """``x`` (or ``self.x``) of ``x = torch.cat((x, y), dim)``: the statement makes ``x``
+    longer than it was; None for anything else, and for pieces moved to the host first."""
+    call = node.value
+    if not (type(call) is ast.Call and call.args and isinstance(call.func, ast.Attribute)
+            and call.func.attr in _CONCAT_LEAVES and isinstance(call.args[0], (ast.List, ast.Tuple))):
+        return None
+    parts = call.args[0].elts
+    held = {ast.unparse(p) for p in parts}
+    key = next((k for k in map(ast.unparse, node.targets) if k in held and _is_name_or_attribute(k)), None)
+    if key is None or ctx.qualify(call.func) not in _CONCAT:
+        return None
+    if any(isinstance(n, ast.Attribute) and n.attr in _TO_HOST for p in parts for n in ast.walk(p)):
+        return None  # results gathered on the host: no device shape
+    return key
+
+
+def _is_name_or_attribute(text: str) -> bool:
+    return all(part.isidentifier() for part in text.split("."))
+
+
+@on(ast.Assign, words=("cat(", "concat"))
+def check_growth(node: ast.Assign, ctx: Context) -> None:
+    key = grown_key(node, ctx)
+    if key is None or _host_side(ctx):
+        return
+    scope = ctx.chain[-1]
+    parents, _ = _function_index(scope, ctx)
+    loop = parents.get(id(node))
+    while loop is not None and not isinstance(loop, _LOOPS + _SCOPES):
+        loop = parents.get(id(loop))
+    if not isinstance(loop, _LOOPS):
+        return
+    fed = fed_calls(loop, key, node, ctx)
+    if fed:
+        # the call nearest before the growth (the same branch, as a rule), else the first after it
+        before = [c for c in fed if c.lineno <= node.lineno]
+        call = max(before, key=_position) if before else min(fed, key=_position)
+        ctx.report(NM308, node.value, f"`{key}` grows at every step of this loop and `{_short(ctx, call)}` takes it "
+                   "at every step: a new length per step, a recompile for each when compiled "
+                   "(a new graph compile on Neuron); use a buffer of the final size or a fixed-size cache")
+
+
+def _position(node: ast.AST) -> tuple[int, int]:
+    return node.lineno, node.col_offset
+
+
+def fed_calls(loop: ast.AST, key: str, growth: ast.Assign, ctx: Context) -> list[ast.Call]:
+    """The calls ``loop`` makes with ``key`` (grown by ``growth``) or a value read from it, when
+    ``key`` carries over from step to step (no other binding in the loop, reported at the
+    first growth of a step) to a callee that is the same at every step (not bound in the loop,
+    not imported, not a builtin): a model that sees a longer sequence at every step."""
+    nodes: list[ast.AST] = []
+    todo = [*loop.body, *loop.orelse]
+    while todo:
+        n = todo.pop()
+        nodes.append(n)
+        if not isinstance(n, _SCOPES):
+            todo.extend(child_nodes(n))
+    bound: set[str] = set()  # names and attributes bound in the loop, loop variables included
+    if isinstance(loop, (ast.For, ast.AsyncFor)):
+        bound.update(_stored(loop.target))
+    for n in nodes:
+        if isinstance(n, (ast.For, ast.AsyncFor, ast.comprehension, ast.NamedExpr)):
+            bound.update(_stored(n.target))
+        elif isinstance(n, (ast.With, ast.AsyncWith)):
+            bound.update(k for i in n.items if i.optional_vars is not None for k in _stored(i.optional_vars))
+    if key in bound:
+        return []  # a loop variable: bound afresh at every step
+    derived = {key}
+    for n in nodes:
+        if isinstance(n, (ast.Assign, ast.AnnAssign, ast.AugAssign)) and n.value is not None:
+            targets = n.targets if isinstance(n, ast.Assign) else [n.target]
+            keys = {k for t in targets for k in _stored(t)}
+            if key in keys and n is not growth:
+                if not (isinstance(n, ast.Assign) and grown_key(n, ctx) == key):
+                    return []  # bound afresh at every step: no growth from step to step
+                if _position(n) < _position(growth):
+                    return []  # grown twice in a step: reported at the first
+            bound |= keys
+            if n is not growth and _reads_sequence(n.value, derived):
+                derived |= keys  # idx_cond = idx[:, -block_size:]
+    imported = ctx.names.imported() | {a.asname or a.name for n in ast.walk(ctx.tree)
+                                       if isinstance(n, ast.ImportFrom) and n.level for a in n.names}
+    fed: list[ast.Call] = []
+    for n in nodes:
+        if type(n) is not ast.Call or n is growth.value:
+            continue
+        root = n.func
+        while isinstance(root, ast.Attribute):
+            root = root.value
+        if (not isinstance(root, ast.Name) or root.id in bound or root.id in derived or ast.unparse(n.func) in bound
+                or isinstance(n.func, ast.Attribute) and n.func.attr in _COLLECTING):
+            continue  # a callee of this step only, a method of the sequence itself, a list's append
+        if root.id in imported or (n.func is root and root.id in _BUILTINS and not ctx.names.is_bound(root.id, ctx.chain)):
+            continue  # an imported function (torch's, NumPy's, a helper's) or a builtin: not the model
+        if any(_reads_sequence(a, derived) for a in (*n.args, *(k.value for k in n.keywords))):
+            fed.append(n)
+    return fed
+
+
+def _stored(target: ast.AST) -> list[str]:
+    if isinstance(target, (ast.Name, ast.Attribute)):
+        text = ast.unparse(target)
+        return [text] if _is_name_or_attribute(text) else []
+    if isinstance(target, (ast.Tuple, ast.List)):
+        return [k for e in target.elts for k in _stored(e.value if isinstance(e, ast.Starred) else e)]
+    return []
+
+
+def _reads_sequence(e: ast.AST, keys: set[str]) -> bool:
+    """``e`` is one of ``keys`` or a tensor made from one (a slice, a conditional pick): not a
+    size read from it (``x.shape[1]``, ``len(x)``) nor a fixed-size piece (``x[:, -1:]``)."""
+    if isinstance(e, (ast.Name, ast.Attribute)):
+        return ast.unparse(e) in keys
+    if isinstance(e, ast.Subscript):
+        return _reads_sequence(e.value, keys) and not _fixed_size(e.slice)
+    if isinstance(e, ast.IfExp):
+        return _reads_sequence(e.body, keys) or _reads_sequence(e.orelse, keys)
+    if isinstance(e, ast.Call) and isinstance(e.func, ast.Attribute) and e.func.attr in ("to", "long", "int", "float",
+                                                                                      "contiguous", "clone", "detach"):
+        return _reads_sequence(e.func.value, keys)
+    if isinstance(e, ast.Starred):
+        return _reads_sequence(e.value, keys)
+    return False
+
+
+def _fixed_size(index: ast.AST) -> bool:
+    """An index whose result has the same size at every step: a number, or a slice with
+    constant bounds (``[:, -1:]``) on the last axis indexed."""
+    last = index.elts[-1] if isinstance(index, ast.Tuple) and index.elts else index
+    if isinstance(last, ast.Slice):
+        bounds = [b for b in (last.lower, last.upper) if b is not None]
+        return bool(bounds) and all(_constant_int(b) for b in bounds)
+    return _constant_int(last)
+
+
+def _constant_int(e: ast.AST) -> bool:
+    if isinstance(e, ast.UnaryOp) and isinstance(e.op, ast.USub):
+        e = e.operand
+    return isinstance(e, ast.Constant) and type(e.value) is int
