@@ -242,6 +242,19 @@ def test_zero_grad_of_an_optimizer_subclass_is_a_break():
     assert codes(code) == [(7, "NM404"), (13, "NM404")]
 
 
+def test_the_closure_of_an_optimizer_step_is_a_break():
+    """constructs "an optimizer step's closure() under enable_grad": the closure recomputes the
+    loss and its gradients (Optimizer.step's contract), and Dynamo breaks at its backward();
+    a name ``closure`` that is not a parameter, or outside an optimizer, is not concerned."""
+    code = ("import torch\n\nclass Sharp(torch.optim.Optimizer):\n    @torch.compile\n"
+            "    def step(self, closure=None):\n        with torch.enable_grad():\n            loss = closure()\n"
+            "        return loss\n\n"
+            "class Other(torch.optim.Optimizer):\n    @torch.compile\n    def step(self, x):\n"
+            "        closure = lambda: x * 2\n        return closure()\n\n"
+            "class Runner:\n    @torch.compile\n    def step(self, closure):\n        return closure()\n")
+    assert codes(code) == [(7, "NM404")]
+
+
 def test_plain_lists_ranges_and_steps_of_other_objects_are_not_breaks():
     code = ("import torch\n\n@torch.compile\ndef run(model, batches, scheduler, x):\n"
             "    for b in batches:\n        x = model(x + b)\n    for i in range(3):\n        x = x * i\n"

@@ -253,6 +253,7 @@ GB = {
     "creation_grad": "GB0225",  # Attempted to use tensor creation function with requires_grad=True
     "context": "GB0142",  # Unsupported context manager
     "inline_skipped": "GB0008",  # Attempted to inline function marked as skipped
+    "backward": "GB0123",  # Unsupported Tensor.backward() call
     "iternext": "GB4347",  # Missing tp_iternext
     "dynamic_shape": "GB0036",  # Dynamic shape operator
     "method": "GB0156",  # Unsupported method call
@@ -1888,6 +1889,11 @@ def _call_hazard(call: ast.Call, t: Tensors, ctx: Context, d: _State, cls, chain
                           "not trace (graph break)", gb=GB["inline_skipped"])
         if f.id == "print" and name is None:
             return Hazard(NM403, call, "`print` is not traced by Dynamo (graph break)", gb=GB['print'])
+        if f.id == "closure" and cls is not None and _parameter(f.id, chain, ctx) and _optimizer_class(cls, ctx, d):
+            # Optimizer.step's contract: the closure recomputes the loss and its gradients
+            # (constructs "an optimizer step's closure() under enable_grad": GB0123 at its backward())
+            return Hazard(NM404, call, "`closure()` of an optimizer recomputes the loss and its gradients: "
+                          "Dynamo does not trace its `backward()` (graph break)", gb=GB["backward"])
         target = d.functions.get(f.id)
         if target is not None and id(target) in d.disabled:
             return Hazard(NM405, call, f"`{f.id}` is excluded from torch.compile (graph break)", gb=GB['disabled'])
@@ -2095,6 +2101,15 @@ def _unwrap_enumerate(e: ast.AST, ctx: Context, chain) -> ast.AST:
             and e.args and not ctx.names.is_bound("enumerate", chain):
         return e.args[0]
     return e
+
+
+def _parameter(name: str, chain, ctx: Context) -> bool:
+    """``name`` is a parameter of the function that binds it."""
+    scope = ctx.names.binding_scope(name, chain)
+    if not isinstance(scope, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return False
+    a = scope.args
+    return any(p.arg == name for p in (*a.posonlyargs, *a.args, *a.kwonlyargs))
 
 
 def _optimizer_class(cls: ast.ClassDef, ctx: Context, d: _State, seen: frozenset = frozenset()) -> bool:
