@@ -23,6 +23,10 @@ Formula (calibrated in docs/accuracy.md against a measured share of ATen op call
   never reached by Dynamo, so they are neither counted nor predicted.
 - ``estimated_coverage = 1 - sum(lost statements) / sum(statements)`` over the traced
   functions of a module, and over every traced function of the scan for the overall figure.
+  A statement weighs its runs: the trip counts of its loops where they are literals
+  (``range(4)``, a literal list), times its function's runs, the sum over the statements
+  calling it of their runs (a helper called from two statements weighs twice; measured:
+  constructs.py "helper called in range(4), after an item").
 - ``expected_graphs = 1 + the graphs each function adds``: its breaks and its calls to
   functions with a break below them (in any file: Dynamo breaks the caller at the call
   too, and the callee becomes a frame of its own) cut it into stretches, and each stretch
@@ -64,7 +68,8 @@ from dataclasses import dataclass
 
 from neuron_migrate.models import FileResult, TracedFunction
 
-FORMULA = ("estimated_coverage = 1 - lost statements / statements of traced functions; a "
+FORMULA = ("estimated_coverage = 1 - lost statements / statements of traced functions (each "
+           "statement weighed by its runs: its loops' literal trip counts, its callers' calls); a "
            "function with a break in a loop, try block or user context manager loses all its "
            "statements, otherwise each statement whose break runs a tensor op eagerly (NM301, "
            "NM401, NM402, NM405, NM407) is lost, and from an RNN call (NM406) on the rest of the "
@@ -252,6 +257,7 @@ def estimate(functions: Iterable[tuple[str, TracedFunction]], executed: dict[str
         return len(entered) > 1 or (not c[1].endswith(".forward") and any(c in in_loop_of[k] for k in eager))
 
     recompiled = {c for c in framed if c not in eager_keys and recompiles(c)}
+    runs = _runs(by_key, sites)
     out = []
     for path, f in functions:
         key = (path, f.name)
@@ -270,6 +276,9 @@ def estimate(functions: Iterable[tuple[str, TracedFunction]], executed: dict[str
         if rest is not None:
             lost_lines |= {s for s in stmts if s >= rest}
         weight = dict(f.weights)
+        times, repeats = runs.get(key, 1), dict(f.repeats)
+        if times != 1 or repeats:  # a statement weighs its ops once per run (its loops', its callers')
+            weight = {s: weight.get(s, 1) * repeats.get(s, 1) * times for s in stmts}
         size = sum(weight.get(s, 1) for s in stmts)
         if eager:  # its calls' work runs in the callees' own frames, compiled unless Dynamo skips them too
             calling = {line for c, line in f.call_lines if (path, c) not in eager_keys}
@@ -287,6 +296,40 @@ def estimate(functions: Iterable[tuple[str, TracedFunction]], executed: dict[str
                                     len(split_by[key]) if ran else 0, key in framed and ran,
                                     None if key in unplaced else tuple(sorted(line for line in split_at[key] if line in stmts)), ops,
                                     eager_breaks, key in recompiled))
+    return out
+
+
+MAX_RUNS = 64  # a bound on a function's runs per call of the entry (loops of loops of calls)
+
+
+def _runs(by_key: dict, sites: dict) -> dict:
+    """How often each function runs per call of the functions nobody traced calls: per caller,
+    the caller's runs times the sum of the runs of its statements calling it (their loops'
+    ``TracedFunction.repeats``), those inside ``if`` branches counted as one, the one that runs
+    most (alternatives: ``if checkpointing: checkpoint(block, x) else: block(x)``), and the most
+    of that over its callers; a function called from no traced statement runs once. The most, not the sum, over callers: a helper many functions
+    call behind their own conditions (diffusers' ``deprecate``, called from hundreds of guarded
+    statements) runs in few of them. A call back into a caller (recursion) adds nothing."""
+    out: dict = {}
+    busy: set = set()
+
+    def runs(key) -> int:
+        if key in out:
+            return out[key]
+        busy.add(key)
+        per_caller: dict = {}  # caller -> (runs of its unconditional calls, the most of its calls in a branch)
+        for k, line in sites.get(key, ()):
+            if k in by_key and k not in busy:
+                n = dict(by_key[k].repeats).get(line, 1)
+                plain, branched = per_caller.get(k, (0, 0))
+                per_caller[k] = (plain, max(branched, n)) if line in by_key[k].branched else (plain + n, branched)
+        total = max((runs(k) * (plain + branched) for k, (plain, branched) in per_caller.items()), default=0)
+        busy.discard(key)
+        out[key] = min(MAX_RUNS, total) if per_caller else 1
+        return out[key]
+
+    for key in by_key:
+        runs(key)
     return out
 
 

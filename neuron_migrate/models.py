@@ -105,6 +105,8 @@ class TracedFunction:
     op_lines: tuple[int, ...] | None = None  # statements running a tensor op (None: not known)
     ops_both_sides: tuple[int, ...] = ()  # ... on both sides of a split there: x[mask] += v, f(g(h(x)))
     weights: tuple[tuple[int, int], ...] = ()  # (statement line, weight) where a statement counts other than 1 (0: a backward pass)
+    repeats: tuple[tuple[int, int], ...] = ()  # (statement line, runs per call of the function) inside loops
+    branched: tuple[int, ...] = ()  # statements inside an if (or else) branch: they may not run
     grows: tuple[int, ...] = ()  # statements growing a tensor per loop step (a new shape each step)
     # (method of its class, line): a loop there calls it (``self(x)``) with a tensor it grows each step
     grown_by: tuple[tuple[str, int], ...] = ()

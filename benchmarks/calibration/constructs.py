@@ -75,6 +75,27 @@ CAUSAL = nn.Transformer.generate_square_subsequent_mask(4)
 PADDING = torch.zeros(1, 4, dtype=torch.bool)
 SPARSE = torch.eye(4).to_sparse()
 
+class Tagged(torch.Tensor):  # a tensor subclass parameter (geoopt's ManifoldParameter): isinstance picks the update
+    __torch_function__ = torch._C._disabled_torch_function_impl
+
+class TaggedParameter(Tagged, nn.Parameter):
+    def __new__(cls, data):
+        return torch.Tensor._make_subclass(cls, data, True)
+
+class TagStep(torch.optim.Optimizer):  # its step doubles a Tagged parameter, adds 1 to another
+    def __init__(self, params):
+        super().__init__(params, {})
+
+    @torch.no_grad()
+    def step(self, x):
+        out = []
+        for group in self.param_groups:
+            for p in group["params"]:
+                out.append((p * x[0, 0]).sin().cos().exp() if isinstance(p, Tagged) else p + 1)
+        return out
+
+TAG_STEP = TagStep([TaggedParameter(torch.ones(3))])
+
 def relu_helper(t):  # a helper with ops and no break, compiled as a frame of its own from eager code
     return (t * 2).relu() + 1
 
@@ -830,6 +851,10 @@ CASES: list[tuple[str, str, dict]] = [
     ("for over a bool tensor attribute, if on the element", "y = x * 2\nreturn EMBEDDER(y) * 3", {}),
     ("for over a parameter's rows, if on the row's shape", "y = x * 2\nreturn ROWS(y) * 3", {}),
     ("not on tensor.all() in an if", "y = x * 2\nif not (y[:, 0] > -100).all():\n    raise ValueError('bad')\nreturn y * 3", {}),
+    # issue 14, tenth round: what a call weighs (coverage), and a parameter's subclass in a compiled step
+    ("helper called in range(4), after an item", "y = x * 2\nn = y.sum().item()\nfor i in range(4):\n    y = relu_helper(y)\nreturn y * n", {}),
+    ("helper called once, after an item", "y = x * 2\nn = y.sum().item()\ny = relu_helper(y)\nreturn y * n", {}),
+    ("optimizer step: isinstance(p, tensor subclass)", "return TAG_STEP.step(x)[0]", {}),
     ("function through a local alias, a if c else b", "y = x * 2\nf = helper_item if y.shape[0] > 2 else relu_helper\nreturn y * f(y)", {}),
     # issue 14, tenth round: held_out_9's kinds (tensor subclasses, jacobian, NumPy slices, in-place views)
     ("tensor subclass: as_subclass in traced code", "y = x * 2\nr = y.as_subclass(Rotation)\nreturn r * 3", {}),

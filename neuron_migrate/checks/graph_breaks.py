@@ -2284,6 +2284,66 @@ def _differentiates(stmt: ast.stmt) -> bool:
     return (isinstance(func, ast.Attribute) and func.attr == "backward") or dotted(func) in _AUTOGRAD
 
 
+# the runs assumed for a loop whose trip count is not a literal (a stack of layers, the steps of
+# a scan or a solver): once, as before; 2 was tried and made the estimate worse on the stored
+# sets (docs/accuracy.md, "Weights by runs")
+LOOP_RUNS = 1
+
+
+def _repeats(fn: ast.AST, statements: tuple[int, ...], d: _State) -> tuple[tuple[int, int], ...]:
+    """(statement line, runs per call of ``fn``) for the statements (``statements``: their first
+    lines, sorted) of its own body inside its loops, each loop running its literal trip count
+    (``range(4)``, a literal list) or ``LOOP_RUNS``: a statement runs its ops, and a call its
+    callee's, once per iteration."""
+    body = _body(fn, d)
+    spans = [(n.body[0].lineno, n.body[-1].end_lineno or n.body[-1].lineno, trips)
+             for n in body.binders if type(n) in _LOOPS and (trips := _trips(n)) != 1]
+    spans += [(n.body[0].lineno, n.body[-1].end_lineno or n.body[-1].lineno, LOOP_RUNS)
+              for n in body.statements if type(n) is ast.While] if LOOP_RUNS != 1 else []
+    if not spans:
+        return ()
+    out = []
+    for line in statements:
+        runs = 1
+        for start, end, trips in spans:
+            if start <= line <= end:
+                runs *= trips
+        if runs != 1:
+            out.append((line, runs))
+    return tuple(out)
+
+
+def _branched(fn: ast.AST, statements: tuple[int, ...], d: _State) -> tuple[int, ...]:
+    """Lines of the statements (``statements``: first lines, sorted) of ``fn``'s own body inside
+    an ``if`` or its ``else`` (a branch whose test is not a constant): two calls of one callee
+    there may be alternatives, of which one runs (``if checkpointing: checkpoint(block, x) else:
+    block(x)``)."""
+    spans = sorted((b[0].lineno, b[-1].end_lineno or b[-1].lineno)
+                   for n in _body(fn, d).statements if type(n) is ast.If for b in (n.body, n.orelse) if b)
+    if not spans:
+        return ()
+    out, i, reach = [], 0, 0  # one sweep: spans by start, statements in order
+    for line in statements:
+        while i < len(spans) and spans[i][0] <= line:
+            reach = max(reach, spans[i][1])
+            i += 1
+        if line <= reach:
+            out.append(line)
+    return tuple(out)
+
+
+def _trips(loop: ast.AST) -> int:
+    """How often a loop runs: ``range`` of int literals, a literal list or tuple; else ``LOOP_RUNS``."""
+    it = getattr(loop, "iter", None)
+    if type(it) is ast.Call and type(it.func) is ast.Name and it.func.id == "range" and not it.keywords \
+            and 1 <= len(it.args) <= 3 and all(type(a) is ast.Constant and type(a.value) is int for a in it.args) \
+            and (len(it.args) < 3 or it.args[2].value != 0):
+        return len(range(*(a.value for a in it.args)))
+    if type(it) in (ast.List, ast.Tuple) and not any(type(e) is ast.Starred for e in it.elts):
+        return len(it.elts)
+    return LOOP_RUNS
+
+
 def _statements(fn: ast.AST, d: _State) -> list[ast.stmt]:
     """Statements of ``fn``'s own body that do work (docstrings and ``pass`` left out)."""
     out = []
@@ -2445,6 +2505,9 @@ def report_traced(ctx: Context) -> None:
         (tf.name, tuple(_params(tf.node, d)), tuple(sorted(t.open)))
         for tf in traced.values() if (t := tensors_of[id(tf.node)]).open)
     outcalls = tuple(o[:3] for o in outcalls)
+    outcalls_of: dict[str, int] = {}  # caller -> its calls leaving the file
+    for o in outcalls:
+        outcalls_of[o[0]] = outcalls_of.get(o[0], 0) + 1
     # the lines calling the module itself (``self(x)``), where a generate's loop may grow its input
     self_calls = sorted({ctx.src.text.count("\n", 0, m.start()) + 1 for m in _SELF_CALL.finditer(ctx.src.text)}) \
         if ("self(" in ctx.src.text or "self.forward(" in ctx.src.text) else []
@@ -2539,6 +2602,9 @@ def report_traced(ctx: Context) -> None:
             # a break's own statement: its ops run before it, but for x[mask] += v
             ops_both_sides=tuple(sorted(line for line in ops_after if line not in sites or line in augmented)),
             weights=tuple(sorted(weights.items())),
+            repeats=_repeats(fn, statements, d),
+            # alternatives matter where a callee may be called twice: two calls or more
+            branched=_branched(fn, statements, d) if len(call_lines) + outcalls_of.get(tf.name, 0) > 1 else (),
             grows=_grows(fn, ctx, d), grown_by=_grown_by(tf, ctx, self_calls) if self_calls and fn.name == "forward" else (),
             entry=tf.why[len("compile entry "):] if tf.why.startswith("compile entry ") else "",
             origin=tf.origin))
