@@ -335,3 +335,21 @@ def test_an_alternative_constructor_in_the_same_file(capsys, tmp_path):
     assert cc["entries_source"] == "compiled"
     why = {f["name"]: f["why"] for m in cc["modules"] for f in m["functions"]}
     assert why["Net.forward"].startswith("compiled with torch.compile")
+
+
+def test_a_function_of_a_star_import_is_followed(capsys, tmp_path):
+    """``from ..inputs import *`` (deepctr-torch's models): a name no scope of the file binds is
+    looked up in the star-imported modules of the project; a name the file binds is not."""
+    pkg = tmp_path / "pkg"
+    (pkg / "models").mkdir(parents=True)
+    (pkg / "__init__.py").write_text("", encoding="utf-8")
+    (pkg / "models" / "__init__.py").write_text("", encoding="utf-8")
+    (pkg / "inputs.py").write_text(
+        "def lookup(x):\n    return x.sum().item()\n\n\ndef shadowed(x):\n    print(x)\n    return x\n",
+        encoding="utf-8")
+    (pkg / "models" / "net.py").write_text(
+        "import torch.nn as nn\nfrom ..inputs import *\n\n\ndef shadowed(x):\n    return x\n\n\n"
+        "class Net(nn.Module):\n    def forward(self, x):\n        n = lookup(x)\n        return shadowed(x) * n\n",
+        encoding="utf-8")
+    doc = scan(capsys, tmp_path)
+    assert [(f["path"], f["line"], f["code"]) for f in doc["findings"]] == [("pkg/inputs.py", 2, "NM401")]

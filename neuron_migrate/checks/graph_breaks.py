@@ -38,6 +38,7 @@ which functions are traced, reports the hazards in them, and leaves a per-functi
 from __future__ import annotations
 
 import ast
+import builtins
 import re
 import sys
 from dataclasses import dataclass, field
@@ -3156,6 +3157,10 @@ def _outcalls(traced: dict[int, Traced], ctx: Context, d: _State, training_of: d
                 # abstract method left out): the project model dispatches it on the receiver
                 kind = "self" if _foreign_base(tf.cls, ctx, d) else "virtual"
                 out.append((tf.name, f"{kind}:{tf.cls.name}.{f.attr}", call.lineno, call))
+            elif (type(f) is ast.Name and "*" in project and f.id not in d.functions and f.id not in d.classes
+                  and not ctx.names.is_bound(f.id, tf.chain) and not hasattr(builtins, f.id)):
+                # a name no scope binds, in a file with ``from .inputs import *`` of the project
+                out.append((tf.name, f"*:{f.id}", call.lineno, call))
     leaving = {(name, line) for name, _, line, _ in out}
     return tuple(out), {name: tuple(sorted(n for n in lines if (name, n) in leaving))
                         for name, lines in trapped.items()}

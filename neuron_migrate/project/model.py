@@ -341,6 +341,12 @@ class Project:
                     if hit is not None:
                         return hit[0], hit[1]
             return None
+        if text.startswith("*:"):  # a name of a ``from X import *`` of the project: a function of X
+            for local, level, module, _ in s.imports:
+                found = self.find(f"{self.absolute(path, level, module, '')}.{text[2:]}") if local == "*" else None
+                if found is not None and found[2] in ("function", "unreadable") and found[0] != path:
+                    return found[0], found[1]
+            return None
         if text.startswith("wraps:"):  # the decorator's wrappers: the first here, the others in receivers()
             found = self.wrappers(path, text[6:])
             return found[0] if found else None

@@ -39,9 +39,8 @@ def module_level(tree: ast.Module) -> tuple[tuple, tuple, tuple]:
             for a in node.names:
                 imports.append((a.asname or a.name.split(".")[0], 0, a.name if a.asname else a.name.split(".")[0], ""))
         elif isinstance(node, ast.ImportFrom):
-            for a in node.names:
-                if a.name != "*":
-                    imports.append((a.asname or a.name, node.level, node.module or "", a.name))
+            for a in node.names:  # ``from .inputs import *``: local name "*", which no call's root is
+                imports.append((a.asname or a.name, node.level, node.module or "", a.name))
         elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             functions.append(node.name)
         elif isinstance(node, ast.ClassDef):
