@@ -429,3 +429,36 @@ def test_a_function_runs_as_often_as_its_busiest_caller_calls_it():
     g = TracedFunction("g", 8, 9, "forward", (9,), (), ("h",), (), (), (("h", 9),))
     by = {e.function.name: e for e in estimate([("", helper), ("", f), ("", g)])}
     assert by["h"].statements == 2 * 2  # f calls it from two statements, g from one
+
+
+DEFAULT_RUNS = b'''
+import torch.nn as nn
+
+def helper(x):
+    a = x.sin()
+    return a.cos()
+
+class Steps(nn.Module):
+    def __init__(self, n_steps=3):
+        super().__init__()
+        self.n_steps = n_steps
+
+    def forward(self, x, times=2, count=None):
+        n = x.sum().item()
+        for step in range(self.n_steps):
+            x = helper(x)
+        for t in range(times):
+            x = x * 2
+        for c in range(count):
+            x = x + 1
+        return x * n
+'''
+
+
+def test_a_loop_over_a_parameter_with_a_literal_default_runs_that_often():
+    """``range(self.n_steps)`` with ``self.n_steps = n_steps`` in ``__init__`` and ``n_steps=3``
+    (TabNet's encoder steps), ``range(times)`` with ``times=2``: the defaults are the counts a
+    default build runs; ``range(count)`` with ``count=None``: once."""
+    r = analyse("m.py", DEFAULT_RUNS, Options())
+    steps = next(f for f in r.traced if f.name == "Steps.forward")
+    assert steps.repeats == ((steps.line + 3, 3), (steps.line + 5, 2))

@@ -2289,16 +2289,17 @@ def _differentiates(stmt: ast.stmt) -> bool:
 # a scan or a solver): once, as before; 2 was tried and made the estimate worse on the stored
 # sets (docs/accuracy.md, "Weights by runs")
 LOOP_RUNS = 1
+MAX_REPEATS = 64  # a bound on a statement's runs (an explainer's `for epoch in range(self.epochs)`, 100 by default)
 
 
-def _repeats(fn: ast.AST, statements: tuple[int, ...], d: _State) -> tuple[tuple[int, int], ...]:
+def _repeats(fn: ast.AST, statements: tuple[int, ...], d: _State, cls=None) -> tuple[tuple[int, int], ...]:
     """(statement line, runs per call of ``fn``) for the statements (``statements``: their first
     lines, sorted) of its own body inside its loops, each loop running its literal trip count
     (``range(4)``, a literal list) or ``LOOP_RUNS``: a statement runs its ops, and a call its
     callee's, once per iteration."""
     body = _body(fn, d)
     spans = [(n.body[0].lineno, n.body[-1].end_lineno or n.body[-1].lineno, trips)
-             for n in body.binders if type(n) in _LOOPS and (trips := _trips(n)) != 1]
+             for n in body.binders if type(n) in _LOOPS and (trips := _trips(n, fn, cls, d)) != 1]
     spans += [(n.body[0].lineno, n.body[-1].end_lineno or n.body[-1].lineno, LOOP_RUNS)
               for n in body.statements if type(n) is ast.While] if LOOP_RUNS != 1 else []
     if not spans:
@@ -2310,7 +2311,7 @@ def _repeats(fn: ast.AST, statements: tuple[int, ...], d: _State) -> tuple[tuple
             if start <= line <= end:
                 runs *= trips
         if runs != 1:
-            out.append((line, runs))
+            out.append((line, min(runs, MAX_REPEATS)))
     return tuple(out)
 
 
@@ -2333,9 +2334,41 @@ def _branched(fn: ast.AST, statements: tuple[int, ...], d: _State) -> tuple[int,
     return tuple(out)
 
 
-def _trips(loop: ast.AST) -> int:
+def _int_default(fn: ast.AST | None, name: str) -> int | None:
+    """The literal int default of ``fn``'s parameter ``name``, if it has one."""
+    if fn is None:
+        return None
+    a = fn.args
+    pos = [*a.posonlyargs, *a.args]
+    pairs = [*zip(pos[len(pos) - len(a.defaults):], a.defaults), *zip(a.kwonlyargs, a.kw_defaults)]
+    for arg, default in pairs:
+        if arg.arg == name and type(default) is ast.Constant and type(default.value) is int:
+            return default.value
+    return None
+
+
+def _known_int(node: ast.AST, fn: ast.AST, cls, d: _State) -> int | None:
+    """An int a loop bound takes by default: a parameter of ``fn`` with a literal int default, or
+    ``self.attr`` set in the class's ``__init__`` from such a parameter."""
+    if type(node) is ast.Constant and type(node.value) is int:
+        return node.value
+    if type(node) is ast.Name:
+        return _int_default(fn, node.id)
+    if type(node) is ast.Attribute and type(node.value) is ast.Name and node.value.id == "self" and cls is not None:
+        init = next((n for n in cls.body if isinstance(n, ast.FunctionDef) and n.name == "__init__"), None)
+        param = next((p for p, attr in _init_params(cls, d).items() if attr == node.attr), None)
+        return _int_default(init, param) if param else None
+    return None
+
+
+def _trips(loop: ast.AST, fn: ast.AST | None = None, cls=None, d: _State | None = None) -> int:
     """How often a loop runs: ``range`` of int literals, a literal list or tuple; else ``LOOP_RUNS``."""
     it = getattr(loop, "iter", None)
+    if type(it) is ast.Call and type(it.func) is ast.Name and it.func.id == "range" and len(it.args) == 1 \
+            and not it.keywords and type(it.args[0]) in (ast.Name, ast.Attribute) and d is not None:
+        n = _known_int(it.args[0], fn, cls, d)
+        if n is not None and n >= 0:
+            return n
     if type(it) is ast.Call and type(it.func) is ast.Name and it.func.id == "range" and not it.keywords \
             and 1 <= len(it.args) <= 3 and all(type(a) is ast.Constant and type(a.value) is int for a in it.args) \
             and (len(it.args) < 3 or it.args[2].value != 0):
@@ -2603,7 +2636,7 @@ def report_traced(ctx: Context) -> None:
             # a break's own statement: its ops run before it, but for x[mask] += v
             ops_both_sides=tuple(sorted(line for line in ops_after if line not in sites or line in augmented)),
             weights=tuple(sorted(weights.items())),
-            repeats=_repeats(fn, statements, d),
+            repeats=_repeats(fn, statements, d, tf.cls),
             # alternatives matter where a callee may be called twice: two calls or more
             branched=_branched(fn, statements, d) if len(call_lines) + outcalls_of.get(tf.name, 0) > 1 else (),
             grows=_grows(fn, ctx, d), grown_by=_grown_by(tf, ctx, self_calls) if self_calls and fn.name == "forward" else (),
