@@ -707,3 +707,13 @@ def test_as_subclass_of_a_tensor_subclass_instance_breaks():
             "    return lie.tensor() + child.back() + other.tensor() + z + w\n")
     found = [(f.line, f.code, f.dynamo) for f in findings_of(code) if f.code.startswith("NM4")]
     assert found == [(10, "NM404", "GB0001"), (14, "NM404", "GB0001"), (23, "NM404", "GB0001")]
+
+
+def test_item_guarded_by_isinstance_breaks_only_when_a_caller_passes_a_tensor():
+    # constructs.py "isinstance-guarded .item(), a bool passed / a tensor passed" (brevitas's max_int)
+    code = ("import torch\nfrom torch import nn\n\ndef as_flag(s):\n"
+            "    return bool(s.item()) if isinstance(s, torch.Tensor) else s\n\n"
+            "class Net(nn.Module):\n    def forward(self, x):\n        if as_flag(FLAG):\n"
+            "            return x + 1\n        return x\n")
+    assert codes(code.replace("FLAG", "True")) == []
+    assert codes(code.replace("FLAG", "x.sum() > 0")) == [(5, "NM401")]

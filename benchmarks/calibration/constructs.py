@@ -289,6 +289,9 @@ class AverageMeter:  # pytorch/examples imagenet's meter
 
 METER = AverageMeter()
 
+def as_flag(s):  # brevitas's max_int: a flag given as a bool or a tensor, read only from a tensor
+    return bool(s.item()) if isinstance(s, torch.Tensor) else s
+
 def scale_by(t, clip):  # kornia's equalize_clahe: a number or a tensor, told apart by isinstance
     if isinstance(clip, torch.Tensor):
         return t * clip.clamp(min=0)
@@ -791,6 +794,8 @@ CASES: list[tuple[str, str, dict]] = [
     ("isinstance: float() in the number branch", "y = x * 2\nreturn as_tensor(y, 0.5) + as_tensor(y, y[0])", {}),
     ("a library's is_compiling() wrapper", "y = x * 2\nreturn checked(y) + 1", {}),
     ("flag parameter rebound to a tensor after its test", "y = x * 2\nreturn SIMILARITY(y) * 2", {}),
+    ("isinstance-guarded .item(), a bool passed", "y = x * 2\nreturn y + 1 if as_flag(True) else y", {}),
+    ("isinstance-guarded .item(), a tensor passed", "y = x * 2\nreturn y + 1 if as_flag(y[0, 0] > 0) else y", {}),
     ("isinstance-decided tensor branch", "y = x * 2\nt = 0.5\nif isinstance(t, torch.Tensor) and t.sum() > 0:\n    y = y + 1\nreturn y * 2", {}),
     # calls the static side follows only through a local name (issue 14, seventh round: torchsde, torchcde)
     ("method of the class a factory picks", "y = x * 2\ncls = pick('stepper')\nsolver = cls()\nreturn solver.step(y) + 1", {}),

@@ -1339,6 +1339,8 @@ class Tensors:
         self.until: dict[str, int] = {}  # name -> last line of its rebinding to a Python number
         body = _body(fn, ctx.state(_State))
         self.numbers = _numbers(body)  # ids of the name loads an isinstance test makes Python numbers
+        self.guarded = _numbers(body, _tensor_names)  # ... and those it makes tensors
+        self.passed = passed
         cls = next((c for c in reversed(chain) if isinstance(c, ast.ClassDef)), None)
         d = ctx.state(_State)
         self.buffers = {b for c, _ in _lineage(cls, d) for b in d.buffers.get(id(c), ())} if cls and d.buffers else ()
@@ -1530,10 +1532,26 @@ def _number_names(test: ast.AST, truthy: bool) -> set[str]:
     return set()
 
 
-def _numbers(body: _Body) -> frozenset[int]:
+def _tensor_names(test: ast.AST, truthy: bool) -> set[str]:
+    """Names that ``test`` being ``truthy`` says hold a tensor: ``isinstance(t, torch.Tensor)`` or
+    ``torch.is_tensor(t)`` true, through ``not`` and ``and`` (true)."""
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        return _tensor_names(test.operand, not truthy)
+    if isinstance(test, ast.BoolOp):
+        return set().union(*(_tensor_names(v, truthy) for v in test.values)) if isinstance(test.op, ast.And) is truthy else set()
+    if not (truthy and isinstance(test, ast.Call) and test.args and isinstance(test.args[0], ast.Name)):
+        return set()
+    f = dotted(test.func)
+    if f == "isinstance" and len(test.args) == 2:
+        kinds = test.args[1].elts if isinstance(test.args[1], ast.Tuple) else [test.args[1]]
+        return {test.args[0].id} if {dotted(k) for k in kinds} <= _TENSOR_CLASSES else set()
+    return {test.args[0].id} if f in ("torch.is_tensor", "is_tensor") else set()
+
+
+def _numbers(body: _Body, names_of=_number_names) -> frozenset[int]:
     """Ids of the name loads of a function's body that an ``isinstance`` test around them says
     hold a Python number (the branch it guards, the operands after it in ``and``/``or``), up to
-    the name's first rebinding there."""
+    the name's first rebinding there; with ``names_of=_tensor_names``, those it says hold a tensor."""
     if not any(c.func.id == "isinstance" if type(c.func) is ast.Name else
                type(c.func) is ast.Attribute and c.func.attr == "is_tensor" for c in body.calls):
         return frozenset()
@@ -1553,12 +1571,12 @@ def _numbers(body: _Body) -> frozenset[int]:
         if isinstance(node, (ast.If, ast.While, ast.IfExp)):
             body_nodes = node.body if isinstance(node.body, list) else [node.body]
             else_nodes = node.orelse if isinstance(node.orelse, list) else [node.orelse]
-            mark(_number_names(node.test, True), body_nodes)
-            mark(_number_names(node.test, False), else_nodes)
+            mark(names_of(node.test, True), body_nodes)
+            mark(names_of(node.test, False), else_nodes)
             for op in ast.walk(node.test):
                 if isinstance(op, ast.BoolOp):  # `not isinstance(t, float) or t != 1`: t is a number at `t != 1`
                     for i in range(1, len(op.values)):
-                        mark(set().union(*(_number_names(v, isinstance(op.op, ast.And)) for v in op.values[:i])),
+                        mark(set().union(*(names_of(v, isinstance(op.op, ast.And)) for v in op.values[:i])),
                              [op.values[i]])
     return frozenset(out)
 
@@ -1842,6 +1860,8 @@ def _call_hazard(call: ast.Call, t: Tensors, ctx: Context, d: _State, cls, chain
             return Hazard(NM404, call, f"`{_short(ctx, f)}()` of a torch.optim optimizer is not traced by Dynamo "
                           "(graph break)", gb=GB[_OPTIMIZER_METHODS[f.attr]], callee_frame=f.attr == "step")
         if f.attr in _HOST_SYNC_METHODS and not call.args and not call.keywords:
+            if type(owner) is ast.Name and id(owner) in t.guarded and owner.id not in t.passed:
+                return None  # `x.item() if isinstance(x, Tensor) else x`: a break only when a caller passes a tensor
             return Hazard(NM401, call, f"`.{f.attr}()` copies a tensor value to the host (graph break)", gb=GB['item'] if f.attr == 'item' else GB['tolist'])
         if f.attr in _SPARSE_METHODS:
             return Hazard(NM408, call, f"`.{f.attr}()` makes a sparse tensor, which torch.compile "
