@@ -307,9 +307,10 @@ def _runs(by_key: dict, sites: dict) -> dict:
     the caller's runs times the sum of the runs of its statements calling it (their loops'
     ``TracedFunction.repeats``), those inside ``if`` branches counted as one, the one that runs
     most (alternatives: ``if checkpointing: checkpoint(block, x) else: block(x)``), and the most
-    of that over its callers; a function called from no traced statement runs once. The most, not the sum, over callers: a helper many functions
-    call behind their own conditions (diffusers' ``deprecate``, called from hundreds of guarded
-    statements) runs in few of them. A call back into a caller (recursion) adds nothing."""
+    of that over its callers; a function called from no traced statement runs once. The most,
+    not the sum, over callers: a helper many functions call behind their own conditions
+    (diffusers' ``deprecate``, called from hundreds of guarded statements) runs in few of them.
+    A call back into a caller (recursion) adds nothing."""
     out: dict = {}
     busy: set = set()
 

@@ -3340,28 +3340,13 @@ def _foreign_base(cls: ast.ClassDef, ctx: Context, d: _State) -> bool:
     return False
 
 
-_CONCAT = {"torch.cat", "torch.concat", "torch.concatenate", "torch.hstack", "torch.vstack", "torch.dstack"}
-
-
 def _grows(fn: ast.AST, ctx: Context, d: _State) -> tuple[int, ...]:
     """Statements in a loop that grow a tensor with itself (``idx = torch.cat((idx, nxt), 1)``,
-    ``self.k = torch.cat([self.k, k], dim=2)``): a decode loop or a KV cache, a new shape at
-    every step, and on Neuron a new compile for each (measured as recompiles by Dynamo)."""
+    ``self.k = torch.cat([self.k, k], dim=2)``; shapes.grown_key): a decode loop or a KV cache, a
+    new shape at every step, and on Neuron a new compile for each (measured as recompiles by Dynamo)."""
     body = _body(fn, d)
-    out = set()
-    for node in body.binders:
-        if not (isinstance(node, ast.Assign) and isinstance(node.value, ast.Call) and node.value.args):
-            continue
-        stmt, trap = body.where.get(id(node), (None, None))
-        if trap != "loop" or ctx.names.qualify(node.value.func, (ctx.tree,)) not in _CONCAT:
-            continue
-        parts = node.value.args[0]
-        if not isinstance(parts, (ast.List, ast.Tuple)):
-            continue
-        held = {ast.unparse(p) for p in parts.elts}
-        if any(ast.unparse(t) in held for t in node.targets):
-            out.add(node.lineno)
-    return tuple(sorted(out))
+    return tuple(sorted({node.lineno for node in body.binders if type(node) is ast.Assign
+                         and body.where.get(id(node), (None, None))[1] == "loop" and grown_key(node, ctx)}))
 
 
 _SELF_CALL = re.compile(r"\bself(?:\.forward)?\(")

@@ -32,7 +32,7 @@ from neuron_migrate.checks import Context, on, prefilter, rule
 from neuron_migrate.checks.tracing import TENSOR_METHODS, ShapeBreaks, host_scope, host_side_file
 from neuron_migrate.kinds import scope_kinds
 from neuron_migrate.models import Edit
-from neuron_migrate.traversal import child_nodes
+from neuron_migrate.traversal import SCOPE_TYPES, child_nodes
 
 # "torch": boolean-mask indexing (NM301) and tensor sizes in .view() (NM302) need no other word.
 prefilter(__name__, ("torch", "nonzero", "unique", "masked_select", "where", "repeat_interleave", "bincount",
@@ -639,10 +639,9 @@ def _looks_only(use: ast.Name, parents: dict[int, ast.AST], ctx: Context) -> boo
 
 # -- NM308: a tensor grown in a loop and fed to the same model at every step -------------------
 
-_CONCAT = frozenset({"torch.cat", "torch.concat", "torch.concatenate", "torch.hstack", "torch.vstack"})
+_CONCAT = frozenset({"torch.cat", "torch.concat", "torch.concatenate", "torch.hstack", "torch.vstack", "torch.dstack"})
 _CONCAT_LEAVES = frozenset(name.rsplit(".", 1)[1] for name in _CONCAT)
 _LOOPS = (ast.For, ast.AsyncFor, ast.While)
-_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
 _TO_HOST = frozenset({"cpu", "numpy", "tolist", "item"})
 _BUILTINS = frozenset(dir(builtins))
 _COLLECTING = frozenset({"append", "extend", "insert", "add", "update", "setdefault", "put", "put_nowait", "write"})
@@ -677,7 +676,7 @@ def check_growth(node: ast.Assign, ctx: Context) -> None:
     scope = ctx.chain[-1]
     parents, _ = _function_index(scope, ctx)
     loop = parents.get(id(node))
-    while loop is not None and not isinstance(loop, _LOOPS + _SCOPES):
+    while loop is not None and not isinstance(loop, _LOOPS + SCOPE_TYPES):
         loop = parents.get(id(loop))
     if not isinstance(loop, _LOOPS):
         return
@@ -705,7 +704,7 @@ def fed_calls(loop: ast.AST, key: str, growth: ast.Assign, ctx: Context) -> list
     while todo:
         n = todo.pop()
         nodes.append(n)
-        if not isinstance(n, _SCOPES):
+        if not isinstance(n, SCOPE_TYPES):
             todo.extend(child_nodes(n))
     bound: set[str] = set()  # names and attributes bound in the loop, loop variables included
     if isinstance(loop, (ast.For, ast.AsyncFor)):
