@@ -195,6 +195,7 @@ class Names:
         self._walrus = walrus
         self._bindings: dict[int, Bindings] = {}
         self._imported: set[str] | None = None
+        self._relative: set[str] = set()  # names relative imports bind (filled with _imported)
         # id(expr) -> (expr, chain, qualified name): every check asks about the same call
         self.qualified: dict[int, tuple[ast.AST, tuple, str | None]] = {}
 
@@ -213,6 +214,7 @@ class Names:
         """Every name an absolute import binds in some scope: the only names that resolve."""
         if self._imported is None:
             found: set[str] = set()
+            relative: set[str] = set()
             todo: list[ast.AST] = list(self.module.body)
             body_fields = BODY_FIELDS
             while todo:  # imports are statements: no need to look inside expressions
@@ -221,13 +223,17 @@ class Names:
                 if t is ast.Import:
                     found.update(a.asname or a.name.split(".", 1)[0] for a in node.names)
                 elif t is ast.ImportFrom:
-                    if node.module and not node.level:
-                        found.update(a.asname or a.name for a in node.names if a.name != "*")
+                    names = (a.asname or a.name for a in node.names if a.name != "*")
+                    (found if node.module and not node.level else relative).update(names)
                 else:
                     for f in body_fields[t]:
                         todo.extend(getattr(node, f))
-            self._imported = found
+            self._imported, self._relative = found, relative
         return self._imported
+
+    def import_bound(self) -> set[str]:
+        """Every name an import binds in some scope, relative imports included (which do not resolve)."""
+        return self.imported() | self._relative
 
     def binding_scope(self, name: str, chain: tuple[ScopeNode, ...]) -> ScopeNode | None:
         """The scope whose binding of ``name`` the innermost scope of ``chain`` sees, or None

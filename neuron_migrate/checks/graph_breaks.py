@@ -1769,13 +1769,10 @@ def _requires_grad_hazard(call: ast.Call, t: Tensors, ctx: Context, d: _State, c
     if call.keywords or len(call.args) > 1 or (
             call.args and not (type(call.args[0]) is ast.Constant and call.args[0].value is True)):
         return None
-    owner = call.func.value
-    fn = next((c for c in reversed(chain) if isinstance(c, _FUNCS)), None)
-    if fn is None:
-        return None
+    owner, fn = call.func.value, t.fn
     body = _body(fn, d)
     if type(owner) is ast.Name:
-        params = {a.arg for a in (*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs)} - {"self", "cls"}
+        params = _param_names(fn) - {"self", "cls"}
         rebound = any(type(n) is ast.Name and n.id == owner.id and type(n.ctx) is ast.Store and n.lineno < call.lineno
                       for b in body.binders for n in ast.walk(b) if type(n) is ast.Name)
         if owner.id in params and not rebound and _tensor_param(owner.id, fn, ctx, chain):
@@ -1821,7 +1818,7 @@ def _graph_input(owner: ast.AST, call: ast.Call, ctx: Context, d: _State, chain)
             if last is None or b.lineno > last.lineno:
                 last = b
     if last is None:
-        params = {a.arg for a in (*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs)} - {"self", "cls"}
+        params = _param_names(fn) - {"self", "cls"}
         return owner.id in params and _tensor_param(owner.id, fn, ctx, chain)
     return (type(last) is ast.Assign and len(last.targets) == 1 and type(last.targets[0]) is ast.Name
             and type(last.value) is ast.Attribute and last.value.attr == "grad")
@@ -2020,13 +2017,12 @@ def _as_subclass_hazard(call: ast.Call, ctx: Context, d: _State, cls, chain) -> 
         operand = f.value
     if type(operand) is not ast.Name:
         return None
+    fn = next((c for c in reversed(chain) if isinstance(c, _FUNCS)), None)
     if operand.id == "self" and cls is not None and _tensor_subclass(cls, ctx, d):
-        fn = next((c for c in reversed(chain) if isinstance(c, _FUNCS)), None)
         if fn is None or any(dotted(x) in ("staticmethod", "classmethod") for x in fn.decorator_list):
             return None
         made = True
     else:
-        fn = next((c for c in reversed(chain) if isinstance(c, _FUNCS)), None)
         made = fn is not None and any(
             type(b) is ast.Assign and len(b.targets) == 1 and type(b.targets[0]) is ast.Name
             and b.targets[0].id == operand.id and b.lineno < call.lineno and _makes_subclass(b.value, ctx, d, chain)
@@ -2129,8 +2125,7 @@ def _parameter(name: str, chain, ctx: Context) -> bool:
     scope = ctx.names.binding_scope(name, chain)
     if not isinstance(scope, (ast.FunctionDef, ast.AsyncFunctionDef)):
         return False
-    a = scope.args
-    return any(p.arg == name for p in (*a.posonlyargs, *a.args, *a.kwonlyargs))
+    return name in _param_names(scope)
 
 
 def _optimizer_class(cls: ast.ClassDef, ctx: Context, d: _State, seen: frozenset = frozenset()) -> bool:
@@ -2970,7 +2965,7 @@ def _comprehension_sites(fn: ast.AST, tf: Traced, tensors: Tensors, ctx: Context
 def _sparse_params(fn: ast.AST, ctx: Context, d: _State) -> set[str]:
     """The parameters ``fn`` hands to a function that works on sparse tensors (``torch.spmm(adj, w)``)."""
     chain = d.chains.get(id(fn))
-    params = {a.arg for a in (*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs)}
+    params = _param_names(fn)
     out = set()
     for c in _body(fn, d).calls if chain else ():
         leaf = c.func.attr if type(c.func) is ast.Attribute else c.func.id if type(c.func) is ast.Name else ""

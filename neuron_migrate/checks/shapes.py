@@ -729,8 +729,7 @@ def fed_calls(loop: ast.AST, key: str, growth: ast.Assign, ctx: Context) -> list
             bound |= keys
             if n is not growth and _reads_sequence(n.value, derived):
                 derived |= keys  # idx_cond = idx[:, -block_size:]
-    imported = ctx.names.imported() | {a.asname or a.name for n in ast.walk(ctx.tree)
-                                       if isinstance(n, ast.ImportFrom) and n.level for a in n.names}
+    imported = ctx.names.import_bound()
     fed: list[ast.Call] = []
     for n in nodes:
         if type(n) is not ast.Call or n is growth.value:
