@@ -717,3 +717,21 @@ def test_item_guarded_by_isinstance_breaks_only_when_a_caller_passes_a_tensor():
             "            return x + 1\n        return x\n")
     assert codes(code.replace("FLAG", "True")) == []
     assert codes(code.replace("FLAG", "x.sum() > 0")) == [(5, "NM401")]
+
+
+def test_building_a_pydantic_model_breaks_and_its_validators_are_traced():
+    # constructs.py "pydantic model built in traced code, its validators test tensor values" (GB0156
+    # at the construction, then each validator's data-dependent `if` in a frame of its own) and
+    # "pydantic model without validators built in traced code" (GB0156); a plain class is traced
+    code = ("import torch\nfrom pydantic import BaseModel, field_validator\n\n\ndef no_nan(v):\n"
+            "    if torch.any(torch.isnan(v)):\n        raise ValueError('nan')\n    return v\n\n\n"
+            "class Base(BaseModel):\n    pass\n\n\nclass Checked(Base):\n    t: torch.Tensor\n\n"
+            "    @field_validator('t', mode='before')\n    @classmethod\n    def coerce(cls, v):\n"
+            "        v = no_nan(v)\n        if torch.any(v < 0):\n            raise ValueError('negative')\n"
+            "        return v\n\n    def unused(self, v):\n        return v.sum().item()\n\n\n"
+            "class Plain:\n    def check(self, v):\n        return v.sum().item()\n\n\n"
+            "@torch.compile\ndef loss(x):\n    c = Checked(t=x * 2)\n    p = Plain()\n    return c.t * 3\n")
+    assert codes(code) == [(6, "NM402"), (22, "NM402"), (37, "NM404")]
+    assert [f.dynamo for f in findings_of(code) if f.code == "NM404"] == ["GB0156"]
+    # without a traced construction, the validators are not traced
+    assert codes(code.replace("    c = Checked(t=x * 2)\n", "    c = x\n").replace("c.t * 3", "c * 3")) == []

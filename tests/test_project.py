@@ -571,3 +571,29 @@ def test_a_table_of_another_files_functions_is_followed(tmp_path, capsys):
     }
     write(tmp_path, files)
     assert sites(capsys, tmp_path) == [("ot/sinkhorn.py", 2, "NM401")]
+
+
+def test_a_pydantic_model_of_another_file_breaks_where_it_is_built_and_runs_its_validators(tmp_path, capsys):
+    """torchsurv's losses build ``SurvivalInputs(event=..., time=...)``, a pydantic model of
+    ``tools/validators.py`` (through a base of that file) whose ``@field_validator`` methods test
+    tensor values: the construction is a break (pydantic-core validates: GB0156) and the
+    validators, with the helpers they call, run as frames Dynamo compiles (constructs.py,
+    "pydantic model built in traced code, its validators test tensor values"). A class that is
+    not a pydantic model, or a method that is not a validator, adds nothing."""
+    files = {
+        "surv/__init__.py": "",
+        "surv/checks.py": "import torch\nfrom pydantic import BaseModel, model_validator\nimport pydantic\n\n\n"
+                          "def positive(v):\n    if torch.any(v < 0):\n        raise ValueError('negative')\n"
+                          "    return v\n\n\nclass _Model(BaseModel):\n    pass\n\n\nclass Inputs(_Model):\n"
+                          "    t: torch.Tensor\n\n    @pydantic.field_validator('t')\n    @classmethod\n"
+                          "    def check_t(cls, v):\n        return positive(v)\n\n    @model_validator(mode='after')\n"
+                          "    def check_all(self):\n        if self.t.sum() > 1e9:\n            raise ValueError('big')\n"
+                          "        return self\n\n    def unused(self):\n        return self.t.sum().item()\n\n\n"
+                          "class Other:\n    def __init__(self, t):\n        self.t = t\n",
+        "surv/loss.py": "from surv.checks import Inputs, Other\n\n\ndef nll(x):\n    i = Inputs(t=x)\n"
+                        "    o = Other(x)\n    return i.t * 2\n",
+    }
+    write(tmp_path, files)
+    doc = scan(capsys, tmp_path, "--entry", "surv/loss.py:nll")
+    assert [(f["path"], f["line"], f["code"]) for f in doc["findings"] if f["code"].startswith(("NM3", "NM4"))] == [
+        ("surv/checks.py", 7, "NM402"), ("surv/checks.py", 26, "NM402"), ("surv/loss.py", 5, "NM404")]

@@ -539,6 +539,39 @@ WINDOW_SUM = WindowSum()
 
 def grad_targets(params):  # higher's DifferentiableOptimizer.step: a frozen parameter's placeholder
     return [p if p.requires_grad else torch.tensor([], requires_grad=True) for p in params]
+
+try:  # a pydantic model built in traced code (torchsurv's SurvivalInputs): its validators run on construction
+    import pydantic
+
+    def no_nan(v):  # a helper of a validator
+        c = v.float()
+        if torch.any(torch.isnan(c)):
+            raise ValueError("NaN")
+        return c
+
+    class Checked(pydantic.BaseModel):
+        model_config = pydantic.ConfigDict(arbitrary_types_allowed=True)
+        t: torch.Tensor
+
+        @pydantic.field_validator("t", mode="before")
+        @classmethod
+        def coerce(cls, v):
+            c = no_nan(v)
+            if torch.any(c < 0.0):
+                raise ValueError("negative")
+            return c
+
+        @pydantic.model_validator(mode="after")
+        def sizes(self):
+            if len(self.t) != 4:
+                raise ValueError("size")
+            return self
+
+    class Unchecked(pydantic.BaseModel):
+        model_config = pydantic.ConfigDict(arbitrary_types_allowed=True)
+        t: torch.Tensor
+except ImportError:
+    pass
 """
 
 # name, condition, body of f(x) (x: float tensor of shape (4, 8)), dynamo config overrides
@@ -894,6 +927,9 @@ CASES: list[tuple[str, str, dict]] = [
     ("break in a torch.jit.script helper", "y = x * 2\nz = scripted_branches(y)\nreturn z + 1", {}),
     ("self.zero_grad() in an optimizer subclass's method", "return ZEROING.zeroing(x)", {}),
     ("an optimizer step's closure() under enable_grad", "y = x * 2\nwith torch.enable_grad():\n    loss = closure()\nreturn y + loss.detach()", {}),
+    # issue 14, eleventh round: what held_out_10's static side did not reach
+    ("pydantic model built in traced code, its validators test tensor values", "y = x * 2\ni = Checked(t=y.abs())\nreturn i.t * 3", {}),
+    ("pydantic model without validators built in traced code", "y = x * 2\ni = Unchecked(t=y)\nreturn i.t * 3", {}),
 ]
 
 

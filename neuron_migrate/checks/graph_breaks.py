@@ -45,10 +45,11 @@ from dataclasses import dataclass, field
 
 from neuron_migrate.checks import Context, finalizer, on, prefilter, rule
 from neuron_migrate.checks.shapes import NM301, fed_calls, grown_key
-from neuron_migrate.checks.tracing import COMPILED_AT, OPTIONAL_DICT, TENSOR_ARGS, TENSOR_METHODS, ShapeBreaks, TracedCode, host_side_file
+from neuron_migrate.checks.tracing import COMPILED_AT, OPTIONAL_DICT, TENSOR_ARGS, VALIDATED, TENSOR_METHODS, ShapeBreaks, TracedCode, host_side_file
 from neuron_migrate.kinds import HOST_KINDS, SCALAR, TENSOR, annotation_kind, call_kind, scope_kinds
 from neuron_migrate.models import BreakSite, TracedFunction
-from neuron_migrate.project.summary import dotted, init_stores, module_level, optional_dict, wrappers
+from neuron_migrate.project.summary import (PYDANTIC_MODELS, dotted, init_stores, module_level, optional_dict,
+                                             validator_methods, wrappers)
 from neuron_migrate.traversal import SCOPE_TYPES, all_nodes, child_nodes, node_fields, statements
 
 prefilter(__name__, ("forward", "compile"))
@@ -420,6 +421,7 @@ class _State:
     wrapper_names: dict[int, str] = field(default_factory=dict)  # a decorator's wrapper -> "outer.inner"
     random_objects: dict[int, dict[str, str]] = field(default_factory=dict)  # _random_objects' answers
     optional_dicts: frozenset[str] | None = None  # _optional_dicts' answer
+    validated: dict[str, list[ast.AST]] | None = None  # _validated_models' answer
     random_text: bool | None = None  # the file's text names "Generator" or "random"
     attr_kinds: dict[int, dict[str, str]] = field(default_factory=dict)  # class id -> self.attr -> kind
     attr_weights: dict[int, dict[str, int]] = field(default_factory=dict)  # class id -> self.attr -> weight
@@ -801,9 +803,10 @@ def traced_functions(ctx: Context) -> dict[int, Traced]:
     out: dict[int, Traced] = {}
     todo: list[tuple[ast.AST, str, str]] = []
     d.function_tables = _function_tables(ctx.tree)
+    _validated_models(ctx, d)  # pydantic models of this file: building one runs its validators (_find_callees)
     # reached from another file (project/model.py): popped last, so the file's own reasons win
     for path, name, origin in ctx.options.traced_roots if ctx.options is not None else ():
-        if path == ctx.src.path and not origin.startswith((TENSOR_ARGS, OPTIONAL_DICT)):
+        if path == ctx.src.path and not origin.startswith((TENSOR_ARGS, OPTIONAL_DICT, VALIDATED)):
             fn = _named_function(name, d)
             if fn is not None:
                 todo.append((fn, _why_reached(origin), "" if origin.startswith(COMPILED_AT) else origin))
@@ -979,6 +982,8 @@ def _find_callees(fn: ast.AST, cls: ast.ClassDef | None, d: _State) -> list[tupl
             target = local_defs.get(f.id) or d.functions.get(f.id)
             if target is not None:
                 out.append((target, node))
+            elif d.validated and f.id in d.validated:  # a pydantic model of this file: its validators run
+                out.extend((m, node) for m in d.validated[f.id])
             elif f.id == "self" and cls is not None:  # self(x) in generate(): the forward
                 found = _method_of(cls, "forward", d)
                 if found is not None:
@@ -1841,6 +1846,10 @@ def _call_hazard(call: ast.Call, t: Tensors, ctx: Context, d: _State, cls, chain
     if _optional_dicts(ctx, d) and type(f) in (ast.Name, ast.Attribute) and dotted(f) in d.optional_dicts:
         return Hazard(NM404, call, f"`{dotted(f)}(...)` builds a TypedDict with optional keys, which Dynamo "
                       "does not trace (graph break)", gb=GB["typed_dict"])
+    if type(f) in (ast.Name, ast.Attribute) and _validated_models(ctx, d) and dotted(f) in d.validated:
+        return Hazard(NM404, call, f"`{dotted(f)}(...)` builds a pydantic model: pydantic-core validates it, "
+                      "compiled code Dynamo does not trace (graph break; its validators run eagerly, each "
+                      "compiled as a frame of its own)", gb=GB["method"])
     if type(f) is ast.Attribute and f.attr == "as_subclass":
         h = _as_subclass_hazard(call, ctx, d, cls, chain)
         if h is not None:
@@ -2041,6 +2050,33 @@ def _makes_subclass(e: ast.AST, ctx: Context, d: _State, chain) -> bool:
     target = e.args[-1]
     return (type(target) is ast.Name and target.id in d.classes
             and _tensor_subclass(d.classes[target.id], ctx, d))
+
+
+def _validated_models(ctx: Context, d: _State) -> dict[str, list[ast.AST]]:
+    """Classes, as written here, that are pydantic models (building one in traced code is a
+    break: pydantic-core validates, compiled code Dynamo does not trace; constructs.py "pydantic
+    model ... built in traced code", GB0156), with the validators of this file's that run on
+    construction: this file's classes deriving from ``pydantic.BaseModel`` (through classes of
+    this file), and those of other files the project model names (``VALIDATED`` roots)."""
+    if d.validated is None:
+        d.validated = {}
+        if "pydantic" in ctx.src.text:
+            for name, c in d.classes.items():
+                lineage, todo = [], [c]
+                while todo and len(lineage) < 8:
+                    k = todo.pop()
+                    lineage.append(k)
+                    for b in k.bases:
+                        if type(b) is ast.Name and b.id in d.classes:
+                            todo.append(d.classes[b.id])
+                        elif ctx.names.qualify(b, (ctx.tree,)) in PYDANTIC_MODELS:
+                            lineage.append(None)
+                if None in lineage:
+                    d.validated[name] = [m for k in lineage if k is not None for m in validator_methods(k)]
+        for path, _, origin in ctx.options.traced_roots if ctx.options else ():
+            if path == ctx.src.path and origin.startswith(VALIDATED):
+                d.validated.setdefault(origin[len(VALIDATED):], [])
+    return d.validated
 
 
 def _optional_dicts(ctx: Context, d: _State) -> frozenset[str]:

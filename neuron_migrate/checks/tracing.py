@@ -22,6 +22,9 @@ TENSOR_ARGS = "tensor arguments: "
 # the origin of a root that says a traced function of this file builds a TypedDict with optional
 # keys that another file defines (Dynamo breaks there): "TypedDict with optional keys: Message"
 OPTIONAL_DICT = "TypedDict with optional keys: "
+# the origin of a root that says a traced function of this file builds a pydantic model that another
+# file defines (Dynamo breaks at the construction, in pydantic-core): "pydantic model: SurvivalInputs"
+VALIDATED = "pydantic model: "
 
 
 class ShapeBreaks:

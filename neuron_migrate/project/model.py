@@ -22,7 +22,8 @@ from pathlib import Path
 
 from neuron_migrate.models import FileResult, Finding, ModuleFacts
 from neuron_migrate.project.libraries import Libraries, is_library, shown
-from neuron_migrate.project.summary import Summary, dotted, init_stores, module_level, optional_dict, wrappers
+from neuron_migrate.project.summary import (PYDANTIC_MODELS, Summary, dotted, init_stores, module_level,
+                                             optional_dict, validator_methods, wrappers)
 from neuron_migrate.source import SourceError, SourceFile
 from neuron_migrate.traversal import all_nodes
 
@@ -291,6 +292,40 @@ class Project:
                     if tree else False
             self._callees[key] = hit
         return self._callees[key]
+
+    def validators(self, path: str, text: str) -> tuple[tuple[str, str], ...] | None:
+        """For a call ``text(...)`` in ``path`` that builds a pydantic model of another file
+        (a class deriving from ``pydantic.BaseModel``, through classes of any project file):
+        its ``@field_validator``/``@model_validator`` methods, which pydantic runs on
+        construction, as (path, ``Class.method``); None when ``text`` names no such class."""
+        key = (path, f"validated:{text}")
+        if key not in self._callees:
+            found = self._imported(path, text)
+            chain = self._pydantic(found[0], found[1]) if found is not None and found[2] == "class" \
+                and found[0] != path else None
+            self._callees[key] = None if chain is None else tuple(
+                (p, f"{c}.{m.name}") for p, c in chain for n in (self.tree(p) or ast.Module(body=[])).body
+                if type(n) is ast.ClassDef and n.name == c for m in validator_methods(n))
+        return self._callees[key]
+
+    def _pydantic(self, path: str, cls_name: str, depth: int = 0) -> list[tuple[str, str]] | None:
+        """The classes, (path, name), from ``cls_name`` up to its bases of the project, when one
+        of them derives from ``pydantic.BaseModel`` (as imported in its file); else None."""
+        s = self.summary(path)
+        cls = next((c for c in s.classes if c[0] == cls_name), None) if s else None
+        if cls is None or depth > MAX_DEPTH:
+            return None
+        for text in cls[1]:
+            root, _, rest = text.partition(".")
+            imported = next((self.absolute(path, level, module, name) for local, level, module, name in s.imports
+                             if local == root), None)
+            if imported is not None and f"{imported}.{rest}".rstrip(".") in PYDANTIC_MODELS:
+                return [(path, cls_name)]
+            found = self.base(path, text, depth + 1)
+            above = self._pydantic(found[0], found[1], depth + 1) if found is not None else None
+            if above is not None:
+                return [(path, cls_name), *above]
+        return None
 
     def _imported(self, path: str, text: str) -> tuple[str, str, str] | None:
         s = self.summary(path)
@@ -756,6 +791,32 @@ def _opens(summary, name: str, positions: tuple[int, ...], keywords: tuple[str, 
     return False
 
 
+def _validated_roots(files: list[FileResult], project: Project, traced: set[tuple[str, str]]
+                     ) -> list[tuple[str, str, str]]:
+    """For the traced calls that build a pydantic model of another file (torchsurv's
+    ``SurvivalInputs(event=..., time=...)``): a root of the caller whose origin names the class
+    (``VALIDATED``: the caller's analysis reports the construction as a break, pydantic-core's
+    validation is compiled code Dynamo does not trace), and the model's validators, which run
+    on construction as frames Dynamo compiles on their own (constructs.py, "pydantic model
+    built in traced code")."""
+    from neuron_migrate.checks.tracing import VALIDATED
+    out = []
+    for r in files:
+        for caller, text, _line in r.summary.calls if r.summary else ():
+            if ":" in text or "(" in text or is_library(r.path):
+                continue
+            found = project.validators(r.path, text)
+            if found is None:
+                continue
+            root = (r.path, caller, f"{VALIDATED}{text}")
+            if root not in out:
+                out.append(root)
+            for target in found:
+                if target not in traced and not is_library(target[0]) and all(o[:2] != target for o in out):
+                    out.append((*target, f"{spec(r.path, caller)} (validators of {text})"))
+    return out
+
+
 def _dict_roots(files: list[FileResult], project: Project) -> list[tuple[str, str, str]]:
     """For the traced calls that build a class of another file that is a TypedDict with optional
     keys (pyro's ``Message(...)``), a root of the caller whose origin names it (``OPTIONAL_DICT``):
@@ -844,6 +905,8 @@ def follow(results: dict[str, FileResult], root: Path,
                for n, o in sorted(fns.items())]
         new += [r for r in _tensor_roots(everything, project, roots) if r not in roots]
         new += [r for r in _dict_roots(everything, project) if r not in roots and r not in new]
+        done_roots = {(p, n) for p, n, _ in roots} | {(r.path, f.name) for r in everything for f in r.traced}
+        new += [r for r in _validated_roots(everything, project, done_roots) if r not in roots and r not in new]
         if not new:
             break
         roots += new

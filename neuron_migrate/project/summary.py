@@ -97,3 +97,17 @@ def optional_dict(cls: ast.ClassDef) -> bool:
     with optional keys"; a TypedDict whose keys are all required is traced)."""
     return (any(dotted(b).rpartition(".")[2] == "TypedDict" for b in cls.bases)
             and any(k.arg == "total" and type(k.value) is ast.Constant and k.value.value is False for k in cls.keywords))
+
+
+# pydantic's model base, as its own modules name it: a class deriving from it validates on construction
+PYDANTIC_MODELS = frozenset({"pydantic.BaseModel", "pydantic.main.BaseModel"})
+_VALIDATOR_DECORATORS = frozenset({"field_validator", "model_validator"})
+
+
+def validator_methods(cls: ast.ClassDef) -> list[ast.AST]:
+    """The methods of ``cls`` decorated with pydantic's ``@field_validator(...)`` or
+    ``@model_validator(...)`` (also written ``pydantic.field_validator``): pydantic runs them
+    when the class is built."""
+    return [m for m in cls.body if type(m) in (ast.FunctionDef, ast.AsyncFunctionDef) and any(
+        dotted(d.func if type(d) is ast.Call else d).rpartition(".")[2] in _VALIDATOR_DECORATORS
+        for d in m.decorator_list)]
