@@ -63,7 +63,10 @@ FOLDERS = {"timm": "timm", "torch-geometric": "pytorch_geometric", "vit-pytorch"
                                       "torcheval", "efficientnet-pytorch", "segformer-pytorch", "timesformer-pytorch",
                                       "bayesian-torch", "torchsurv", "torchkge", "pytorch-beam-search", "flowtorch",
                                       "ncps", "sinkhorn-transformer", "torch-ema", "pytorch-nlp", "fvcore", "torchsr",
-                                      "adan-pytorch", "pfrl", "brevitas")}}
+                                      "adan-pytorch", "pfrl", "brevitas", "openunmix", "bs-roformer", "fast-bss-eval",
+                                      "k-diffusion", "nbeats-pytorch", "tft-torch", "torchfm", "tab-transformer-pytorch",
+                                      "rtdl-num-embeddings", "torch-pruning", "pytorch-ignite", "madgrad", "pytorch-warmup",
+                                      "palm-pytorch", "peer-pytorch", "mingru-pytorch", "gated-state-spaces-pytorch")}}
 MARKER = ".release"  # in each unpacked folder: "name==version sha256", written last
 MAX_BYTES = 200 * 2**20  # a release file larger than this is refused
 
