@@ -114,3 +114,43 @@ def test_growth_is_not_reported_when_the_step_does_not_see_a_longer_sequence():
     loop_variable = GROWN.replace("for _ in range(steps)", "for idx in steps")
     for code in (library_call, collected, rebound, loop_variable):
         assert codes(code) == [], code
+
+
+GROWN_IN_CALLEE = '''import torch
+
+
+class Greedy:
+    def update(self, tokens, logits):
+        nxt = logits[:, -1].argmax(-1, keepdim=True)
+        tokens = torch.cat([tokens, nxt], dim=-1)
+        return tokens, bool((nxt == 0).all())
+
+
+class Beam:
+    def update(self, tokens, logits):
+        return tokens[:, :1], True
+
+
+class Task:
+    def run(self, tokens):
+        for i in range(8):
+            logits = self.model(tokens)
+            tokens, done = self.decoder.update(tokens, logits)
+        return tokens
+'''
+
+
+def test_a_sequence_grown_in_a_callee_of_the_file_and_fed_at_every_step_is_reported():
+    """whisper's decode loop: ``tokens, completed = self.decoder.update(tokens, logits, ...)``, where
+    ``GreedyDecoder.update`` returns its parameter grown with ``torch.cat`` (constructs.py
+    --grown-loop, "grown in a callee": 8 compiles in 12 steps with dynamic=False, as grown in place)."""
+    found = [f for f in findings_of(GROWN_IN_CALLEE) if f.code == "NM308"]
+    assert [(f.line, f.code) for f in found] == [(20, "NM308")]
+    assert "`self.decoder.update(...)` returns it longer" in found[0].message
+    # the callee gives back something else in the returned place, or no callee of the file grows it
+    other_place = GROWN_IN_CALLEE.replace("return tokens, bool(", "return nxt, bool(")
+    not_grown = GROWN_IN_CALLEE.replace("tokens = torch.cat([tokens, nxt], dim=-1)", "tokens = tokens + nxt")
+    not_fed = GROWN_IN_CALLEE.replace("logits = self.model(tokens)", "logits = self.model(tokens[:, -1:])")
+    function = GROWN_IN_CALLEE.replace("self.decoder.update(tokens, logits)", "update(tokens, logits)")
+    for code in (other_place, not_grown, not_fed, function):
+        assert [f for f in findings_of(code) if f.code == "NM308"] == [], code

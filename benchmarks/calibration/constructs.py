@@ -1053,9 +1053,12 @@ def grown_loop_compiles(steps: int = 12) -> None:
         def forward(self, idx):
             return self.head(self.embed(idx))
 
+    def update(idx, logits):  # whisper's GreedyDecoder.update: the sequence grown in a callee
+        return torch.cat((idx, logits[:, -1].argmax(-1, keepdim=True)), dim=1), False
+
     print(f"| torch.compile | compiles over {steps} steps |")
     print("|---|---|")
-    for dynamic in (None, False):
+    for dynamic, callee in ((None, False), (False, False), (False, True)):
         torch._dynamo.reset()
         compiles = []
 
@@ -1067,9 +1070,12 @@ def grown_loop_compiles(steps: int = 12) -> None:
         idx = torch.zeros(1, 1, dtype=torch.long)
         with torch.no_grad():
             for _ in range(steps):
-                nxt = model(idx)[:, -1].argmax(-1, keepdim=True)
-                idx = torch.cat((idx, nxt), dim=1)
-        print(f"| dynamic={dynamic} | {len(compiles)} |")
+                if callee:
+                    idx, done = update(idx, model(idx))
+                else:
+                    nxt = model(idx)[:, -1].argmax(-1, keepdim=True)
+                    idx = torch.cat((idx, nxt), dim=1)
+        print(f"| dynamic={dynamic}{', grown in a callee' if callee else ''} | {len(compiles)} |")
 
 
 def main(argv: list[str]) -> int:

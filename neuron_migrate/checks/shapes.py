@@ -212,7 +212,7 @@ def _short(ctx: Context, node: ast.AST, limit: int = 40) -> str:
 
 
 class _State:
-    __slots__ = ("host_side", "scalars", "masks", "tensors", "function_index")
+    __slots__ = ("host_side", "scalars", "masks", "tensors", "function_index", "defs")
 
     def __init__(self) -> None:
         self.host_side: bool | None = None  # a test or data-pipeline file (tracing.host_side_file)
@@ -221,6 +221,7 @@ class _State:
         self.masks: set[tuple[int, str]] = set()
         self.tensors: set[tuple[int, str]] = set()
         self.function_index: dict[int, tuple] = {}  # scope id -> _function_index's answer
+        self.defs: dict[str, list[ast.AST]] | None = None  # name -> module-level functions and methods (_grown_by_callee)
 
 
 def _host_side(ctx: Context) -> bool:
@@ -664,13 +665,79 @@ def grown_key(node: ast.Assign, ctx: Context) -> str | None:
     return key
 
 
+def _grown_by_callee(node: ast.Assign, ctx: Context) -> str | None:
+    """``x`` of ``x, done = self.decoder.update(x, logits)`` (or ``x = grow(x, y)``), where a
+    method (a module-level function, for a call by name) of this file with the callee's name
+    returns the parameter at ``x``'s position grown with itself (``x = torch.cat([x, y], -1)``
+    then ``return x, done``), in the place of the return the target takes (whisper's
+    ``GreedyDecoder.update``; its ``BeamSearchDecoder.update`` builds the sequence otherwise, and
+    the receiver's class is not known: one such method is enough); None for anything else."""
+    call = node.value
+    if type(call) is not ast.Call or len(node.targets) != 1 or not call.args:
+        return None
+    target = node.targets[0]
+    names = [e for e in target.elts] if type(target) is ast.Tuple else [target]
+    if not all(type(e) is ast.Name for e in names):
+        return None
+    f = call.func
+    method = type(f) is ast.Attribute
+    name = f.attr if method else f.id if type(f) is ast.Name else None
+    at = {a.id: i for i, a in enumerate(call.args) if type(a) is ast.Name}
+    wanted = [(i, e.id, at[e.id]) for i, e in enumerate(names) if e.id in at]
+    if name is None or not wanted:
+        return None
+    state = ctx.state(_State)
+    if state.defs is None:
+        state.defs = {}
+        for n in ctx.tree.body:
+            for d in (n.body if type(n) is ast.ClassDef else [n]):
+                if type(d) in (ast.FunctionDef, ast.AsyncFunctionDef):
+                    state.defs.setdefault(d.name, []).append((d, type(n) is ast.ClassDef))
+    defs = [d for d, in_class in state.defs.get(name, ()) if in_class == method]
+    for place, key, pos in wanted:
+        growing = [d for d in defs if _returns_grown(d, pos + method, place if type(target) is ast.Tuple else None, ctx)]
+        if growing:
+            return key
+    return None
+
+
+def _returns_grown(fn: ast.AST, pos: int, place: int | None, ctx: Context) -> bool:
+    """``fn``'s parameter at ``pos`` is grown with itself in its body (``grown_key``) and every
+    ``return`` gives it back (at ``place`` of a returned tuple, or alone when None)."""
+    params = [a.arg for a in (*fn.args.posonlyargs, *fn.args.args)]
+    if pos >= len(params):
+        return False
+    param = params[pos]
+    grown, returns = False, []
+    todo = list(fn.body)
+    while todo:
+        n = todo.pop()
+        if isinstance(n, SCOPE_TYPES):
+            continue
+        if type(n) is ast.Assign and grown_key(n, ctx) == param:
+            grown = True
+        elif type(n) is ast.Return:
+            returns.append(n.value)
+        todo.extend(child_nodes(n))
+    if not grown or not returns:
+        return False
+    for r in returns:
+        got = r.elts[place] if place is not None and type(r) is ast.Tuple and place < len(r.elts) else \
+            r if place is None else None
+        if not (type(got) is ast.Name and got.id == param):
+            return False
+    return True
+
+
 def _is_name_or_attribute(text: str) -> bool:
     return all(part.isidentifier() for part in text.split("."))
 
 
 @on(ast.Assign, words=("cat(", "concat"))
 def check_growth(node: ast.Assign, ctx: Context) -> None:
-    key = grown_key(node, ctx)
+    key, callee = grown_key(node, ctx), None
+    if key is None:
+        key = callee = _grown_by_callee(node, ctx)
     if key is None or _host_side(ctx):
         return
     scope = ctx.chain[-1]
@@ -685,7 +752,8 @@ def check_growth(node: ast.Assign, ctx: Context) -> None:
         # the call nearest before the growth (the same branch, as a rule), else the first after it
         before = [c for c in fed if c.lineno <= node.lineno]
         call = max(before, key=_position) if before else min(fed, key=_position)
-        ctx.report(NM308, node.value, f"`{key}` grows at every step of this loop and `{_short(ctx, call)}` takes it "
+        how = f" (`{_short(ctx, node.value.func)}(...)` returns it longer)" if callee else ""
+        ctx.report(NM308, node.value, f"`{key}` grows at every step of this loop{how} and `{_short(ctx, call)}` takes it "
                    "at every step: a new length per step, a recompile for each when compiled "
                    "(a new graph compile on Neuron); use a buffer of the final size or a fixed-size cache")
 
