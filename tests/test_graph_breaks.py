@@ -211,10 +211,11 @@ def test_training_loops_break_on_loaders_progress_bars_and_optimizers():
             "    for t in tqdm(range(steps)):\n        x = model(x)\n    return x\n\n"
             "@torch.compile\ndef train(model, loader, opt):\n    for i, (x, y) in enumerate(loader):\n"
             "        opt.zero_grad()\n        model(x).sum().backward()\n        opt.step()\n")
-    assert codes(code) == [(6, "NM404"), (12, "NM404"), (13, "NM404"), (15, "NM404")]
+    # line 14: ``.backward()`` (GB0123), a site of the frame as a print there would be
+    assert codes(code) == [(6, "NM404"), (12, "NM404"), (13, "NM404"), (14, "NM404"), (15, "NM404")]
     breaks = summary(code)["train"].breaks
     assert [(b.line, b.skips_frame, b.callee_frame) for b in breaks] == [
-        (12, True, False), (13, True, False), (15, True, True)]
+        (12, True, False), (13, True, False), (14, True, False), (15, True, True)]
 
 
 def test_only_the_first_break_of_a_scripted_function_is_met():
@@ -735,3 +736,44 @@ def test_building_a_pydantic_model_breaks_and_its_validators_are_traced():
     assert [f.dynamo for f in findings_of(code) if f.code == "NM404"] == ["GB0156"]
     # without a traced construction, the validators are not traced
     assert codes(code.replace("    c = Checked(t=x * 2)\n", "    c = x\n").replace("c.t * 3", "c * 3")) == []
+def test_an_annotated_module_logger_breaks_and_the_module_functions_carry_their_own_id():
+    """constructs.py "annotated module logger: logger.info" (fvcore's precise_bn:
+    ``logger: logging.Logger = logging.getLogger(__name__)``, GB0291) and "logging.warning (the
+    module's function)" (the break is inside logging, GB4841). A name annotated but bound to
+    something else is no logger."""
+    code = ("import logging\nimport torch\nfrom torch import nn\n\n"
+            "logger: logging.Logger = logging.getLogger(__name__)\nother: int = 3\n\n"
+            "class Net(nn.Module):\n    def forward(self, x):\n        logger.info('step')\n"
+            "        logging.warning('careful')\n        other.info('x')\n        return x + 1\n")
+    found = [(f.line, f.code, f.dynamo) for f in findings_of(code) if f.code.startswith("NM4")]
+    assert found == [(10, "NM403", "GB0291"), (11, "NM403", "GB4841")]
+
+
+def test_module_hook_registration_and_backward_in_traced_code_break():
+    """constructs.py "module.register_forward_pre_hook in traced code" / "... register_forward_hook
+    ..." (fvcore's update_bn_stats: GB0467 in torch's hooks.py) and "loss.backward()" (pfrl's
+    DQN.update: GB0123). Setting a module's attributes is traced ("module's float attribute set",
+    "setattr(module, name, tensor) of a removed parameter": no break), and so is a tensor's
+    ``register_hook``-free code; an autograd Function's ``ctx``/``self`` ``backward`` is not
+    ``Tensor.backward``."""
+    code = ("import torch\nfrom torch import nn\n\ndef pre(m, i):\n    return None\n\n"
+            "@torch.compile\ndef step(model, bn, x, opt):\n"
+            "    hs = [m.register_forward_pre_hook(pre) for m in [bn]]\n    bn.momentum = 1.0\n"
+            "    setattr(model, 'weight', x * 2)\n    loss = model(x).sum()\n    loss.backward()\n"
+            "    return hs\n")
+    found = [(f.line, f.code, f.dynamo) for f in findings_of(code) if f.code.startswith("NM4")]
+    assert found == [(9, "NM404", "GB0467"), (13, "NM404", "GB0123")]
+
+
+def test_a_transformer_forward_called_by_name_reads_its_mask_on_the_host():
+    """constructs.py "nn.Transformer.forward(tgt_mask=) called by name" (pytorch-beam-search's
+    Transformer: ``self.transformer.forward(src=X, tgt=Y, tgt_mask=mask)``): GB0124 as the call
+    ``self.transformer(...)``; with ``tgt_is_causal=True`` no read."""
+    code = ("import torch\nfrom torch import nn\n\n"
+            "class Seq(nn.Module):\n    def __init__(self):\n        super().__init__()\n"
+            "        self.transformer = nn.Transformer(8, 2, 1, 1, 16)\n\n"
+            "    def forward(self, x, y, m):\n"
+            "        a = self.transformer.forward(src=x, tgt=y, tgt_mask=m)\n"
+            "        b = self.transformer.forward(src=x, tgt=y, tgt_mask=m, tgt_is_causal=True)\n"
+            "        return a + b\n")
+    assert codes(code) == [(10, "NM407")]

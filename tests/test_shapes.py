@@ -154,3 +154,14 @@ def test_a_sequence_grown_in_a_callee_of_the_file_and_fed_at_every_step_is_repor
     function = GROWN_IN_CALLEE.replace("self.decoder.update(tokens, logits)", "update(tokens, logits)")
     for code in (other_place, not_grown, not_fed, function):
         assert [f for f in findings_of(code) if f.code == "NM308"] == [], code
+
+
+def test_a_padded_mask_is_a_mask():
+    """constructs.py "x[F.pad(mask)]" (torcheval's auroc: ``mask = F.pad(t.diff() != 0, [0, 1],
+    value=1.0)``, then ``cum[mask]``): a dynamic shape (GB0036). A padded tensor that is not a
+    mask indexes as any tensor does."""
+    code = ("import torch\nimport torch.nn.functional as F\nfrom torch import nn\n\n"
+            "class Net(nn.Module):\n    def forward(self, x, i):\n"
+            "        m = F.pad(x.diff(dim=-1) != 0, [0, 1], value=1.0)\n        y = x.cumsum(-1)[m]\n"
+            "        j = F.pad(i, [0, 1])\n        return y, x[j]\n")
+    assert codes(code) == [(8, "NM301")]

@@ -572,6 +572,20 @@ try:  # a pydantic model built in traced code (torchsurv's SurvivalInputs): its 
         t: torch.Tensor
 except ImportError:
     pass
+# issue 14, eleventh round: what held_out_10's rules missed (fvcore, pytorch-nlp, pytorch-beam-search, pfrl, torcheval)
+alog: logging.Logger = logging.getLogger("constructs.annotated")  # fvcore's precise_bn: an annotated module logger
+HOOKED = nn.Linear(8, 8)  # fvcore's update_bn_stats: hooks registered on a module in traced code
+BN = nn.BatchNorm1d(8)  # ... and its momentum set there
+
+def pre_hook(module, inputs):
+    return None
+
+DROPPED = nn.Linear(8, 8)  # pytorch-nlp's WeightDrop: the weight parameter replaced by a tensor each call
+_raw = DROPPED.weight
+del DROPPED._parameters["weight"]
+DROPPED.register_parameter("weight_raw", nn.Parameter(_raw.detach().clone()))
+DROPPED.weight = DROPPED.weight_raw.detach().clone()
+
 """
 
 # name, condition, body of f(x) (x: float tensor of shape (4, 8)), dynamo config overrides
@@ -930,6 +944,20 @@ CASES: list[tuple[str, str, dict]] = [
     # issue 14, eleventh round: what held_out_10's static side did not reach
     ("pydantic model built in traced code, its validators test tensor values", "y = x * 2\ni = Checked(t=y.abs())\nreturn i.t * 3", {}),
     ("pydantic model without validators built in traced code", "y = x * 2\ni = Unchecked(t=y)\nreturn i.t * 3", {}),
+    # issue 14, eleventh round: what held_out_10's rules missed
+    ("annotated module logger: logger.info", "y = x * 2\nalog.info(f'n {len(NUMS)}')\nreturn y * 2", {}),
+    ("logging.warning (the module's function)", "y = x * 2\nlogging.warning('careful')\nreturn y * 2", {}),
+    ("logging.info (the module's function)", "y = x * 2\nlogging.info('step')\nreturn y * 2", {}),
+    ("module.register_forward_pre_hook in traced code", "y = x * 2\nh = HOOKED.register_forward_pre_hook(pre_hook)\nz = HOOKED(y)\nh.remove()\nreturn z + 1", {}),
+    ("module.register_forward_hook in traced code", "y = x * 2\nh = HOOKED.register_forward_hook(lambda m, i, o: None)\nz = HOOKED(y)\nh.remove()\nreturn z + 1", {}),
+    ("hooks registered in a comprehension over modules", "y = x * 2\nhs = [m.register_forward_pre_hook(pre_hook) for m in [HOOKED]]\nz = HOOKED(y)\nfor h in hs:\n    h.remove()\nreturn z + 1", {}),
+    ("module's float attribute set (bn.momentum = 1.0)", "y = x * 2\nm = BN.momentum\nBN.momentum = 1.0\nz = BN(y)\nBN.momentum = m\nreturn z + 1", {}),
+    ("setattr(module, 'momentum', float)", "y = x * 2\nm = BN.momentum\nsetattr(BN, 'momentum', 1.0)\nz = BN(y)\nsetattr(BN, 'momentum', m)\nreturn z + 1", {}),
+    ("setattr(module, name, tensor) of a removed parameter", "y = x * 2\nw = F.dropout(DROPPED.weight_raw, p=0.5, training=True)\nsetattr(DROPPED, 'weight', w)\nreturn DROPPED(y) + 1", {}),
+    ("setattr(module, name, tensor), name from a list", "y = x * 2\nfor n in ['weight']:\n    w = F.dropout(getattr(DROPPED, n + '_raw'), p=0.5, training=True)\n    setattr(DROPPED, n, w)\nreturn DROPPED(y) + 1", {}),
+    ("nn.Transformer.forward(tgt_mask=) called by name", "y = x.unsqueeze(1)\nz = TRANSFORMER.forward(src=y, tgt=y, tgt_mask=CAUSAL)\nreturn z * 2", {}),
+    ("x[F.pad(mask)]", "y = x * 2\nm = F.pad(y[:, 1:] > 0, [0, 1], value=1.0)\nreturn y[m] + 1", {}),
+    ("default_collate in traced code", "y = x * 2\nb = torch.utils.data.default_collate([y[0], y[1]])\nreturn b * 2", {}),
 ]
 
 

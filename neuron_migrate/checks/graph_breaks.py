@@ -88,7 +88,8 @@ NM403 = rule(
     "NM403", "print-or-log-in-traced-code", "warning", "compile",
     summary="print, logging or warnings call in traced code: a torch.compile graph break",
     why="In torch 2.13 Dynamo does not trace `print` (even of a plain string), `sys.stdout.write`, "
-        "`logging` methods (`logger.isEnabledFor(...)` and `logging.getLogger(...)` too) or "
+        "`logging` methods (`logger.isEnabledFor(...)` and `logging.getLogger(...)` too, a module "
+        "logger bound with or without an annotation, and the module's own `logging.warning(...)`) or "
         "`warnings.warn`: each call ends the graph; in a loop the whole function runs eagerly.",
     example="class Net(nn.Module):\n    def forward(self, x):\n        print(x.shape)\n"
             "        return x.relu()",
@@ -109,7 +110,8 @@ NM404 = rule(
         "`uniform` or a `random.Random` instance), `len(loader)` of a DataLoader, "
         "`torch.manual_seed`, `torch.typename`, "
         "`Tensor.data_ptr()`, `torch._dynamo.graph_break()`, `copy.deepcopy` of a tensor or a module, "
-        "`torch.autograd.grad` and `torch.autograd.backward`, setting `t.requires_grad`, "
+        "`torch.autograd.grad`, `torch.autograd.backward` and `loss.backward()`, registering a module "
+        "hook (`m.register_forward_hook(...)`, `m.register_forward_pre_hook(...)`), setting `t.requires_grad`, "
         "`t.requires_grad_()` on an argument (a graph "
         "input) or on a new leaf (`x.detach().requires_grad_()`) whose gradient the function then takes, "
         "making a tensor with `requires_grad=True` "
@@ -172,7 +174,8 @@ NM407 = rule(
     "NM407", "transformer-mask-read-on-host", "warning", "compile",
     summary="nn.TransformerEncoder/Decoder/Transformer called with a mask but no is_causal hint: a graph break",
     why="When a mask is passed and `is_causal` is left at None, torch compares the mask with a "
-        "causal mask and reads the answer on the host (`_detect_is_causal_mask`). Dynamo "
+        "causal mask and reads the answer on the host (`_detect_is_causal_mask`), also when the module's "
+        "`forward(...)` is called by name. Dynamo "
         "breaks there, so the whole encoder/decoder call runs eagerly (torch.nn's own frames "
         "are not compiled); the rest of the function continues in a new graph. Passing "
         "`is_causal=True` or `False` avoids the read.",
@@ -239,6 +242,7 @@ GB = {
     "data_dependent": "GB0033",  # Data dependent operator
     "print": "GB0059",  # Failed to trace builtin operator
     "logger": "GB0291",  # logging.Logger method not supported for non-export cases
+    "logging_function": "GB4841",  # Unsupported python_type() call (inside logging.warning(...) and the like)
     "skipped": "GB0007",  # Attempted to call function marked as skipped
     "observed": "GB0088",  # Observed exception
     "graph_break": "GB0025",  # Call to `torch._dynamo.graph_break()`
@@ -266,6 +270,7 @@ GB = {
     "fake_tensor": "GB0087",  # NotImplementedError/UnsupportedFakeTensorException when running FX node
     "typed_dict": "GB0257",  # TypedDict with optional keys
     "as_subclass": "GB0001",  # Argument of `as_subclass` must be a non-dispatcher-style tensor subclass
+    "hook_handle": "GB0467",  # setattr() on unsupported type (a module hook's RemovableHandle)
     "delayed": "GB0148",  # Unsupported function call (delayed): an in-place view op on a graph input
 }
 # NumPy's random draws: without a size, a Python number drawn on the host (measured: "np.random.randint",
@@ -286,6 +291,8 @@ _RANDOM_OBJECTS = {"numpy.random.SeedSequence": "inline_skipped", "numpy.random.
 _NUMPY_DYNAMIC = {"numpy.nonzero", "numpy.flatnonzero", "numpy.argwhere", "numpy.unique", "numpy.where"}
 _SCALAR_BUILTINS = {"int", "float", "bool", "complex"}
 _DATA_DEPENDENT_FUNCTIONS = {"torch.equal", "torch.allclose", "torch.is_nonzero"}  # op tag data_dependent_output
+# nn.Module hook registration (measured: the handle's setattr breaks, GB0467)
+_MODULE_HOOKS = frozenset({"register_forward_pre_hook", "register_forward_hook"})
 _LOG_METHODS = {"debug", "info", "warning", "warn", "error", "exception", "critical", "log"}
 _UNTRACEABLE = {
     "time.time", "time.perf_counter", "time.monotonic", "time.process_time", "time.sleep",
@@ -1862,6 +1869,13 @@ def _call_hazard(call: ast.Call, t: Tensors, ctx: Context, d: _State, cls, chain
             # Dynamo breaks where it first meets the module, not where it is called
             return Hazard(NM406, call, f"`self.{owner.attr}` is an nn.LSTM/GRU/RNN: Dynamo breaks at its first use "
                           f"(`.{f.attr}(...)`) and cannot resume after", skips_rest=True, gb=GB['rnn'])
+        if (f.attr == "forward" and cls is not None and type(owner) is ast.Attribute and type(owner.value) is ast.Name
+                and owner.value.id == "self"):
+            # ``self.transformer.forward(src=..., tgt=..., tgt_mask=...)`` runs as ``self.transformer(...)``
+            # does (constructs.py "nn.Transformer.forward(tgt_mask=) called by name": GB0124 in torch)
+            found = _submodule_hazard(call, owner.attr, _submodule_kind(cls, owner.attr, ctx, d))
+            if found is not None:
+                return found
         if f.attr in _OPTIMIZER_METHODS and _is_optimizer(owner):
             return Hazard(NM404, call, f"`{_short(ctx, f)}()` of a torch.optim optimizer is not traced by Dynamo "
                           "(graph break)", gb=GB[_OPTIMIZER_METHODS[f.attr]], callee_frame=f.attr == "step")
@@ -1873,6 +1887,18 @@ def _call_hazard(call: ast.Call, t: Tensors, ctx: Context, d: _State, cls, chain
             return Hazard(NM408, call, f"`.{f.attr}()` makes a sparse tensor, which torch.compile "
                           "does not support",
                           skips_rest=True, gb=GB['sparse_make'])
+        if f.attr == "backward" and not (type(owner) is ast.Name and owner.id in ("self", "cls", "ctx")) \
+                and not (type(owner) is ast.Call and type(owner.func) is ast.Name and owner.func.id == "super"):
+            # a training step compiled whole (pfrl's DQN.update): constructs.py "loss.backward()",
+            # GB0123, with or without gradients enabled around it
+            return Hazard(NM404, call, f"`{_short(ctx, call)}`: Dynamo does not trace `Tensor.backward()` "
+                          "(graph break)", gb=GB["backward"])
+        if f.attr in _MODULE_HOOKS and (call.args or call.keywords):
+            # measured: constructs.py "module.register_forward_pre_hook in traced code" and
+            # "... register_forward_hook ...": the RemovableHandle it makes is set up in torch's
+            # hooks.py, which Dynamo cannot trace (GB0467); fvcore's update_bn_stats
+            return Hazard(NM404, call, f"`{_short(ctx, f)}(...)` registers a module hook, which Dynamo does not "
+                          "trace (graph break); register it before the compiled code", gb=GB["hook_handle"])
         if f.attr == "data_ptr" and not call.args:
             return Hazard(NM404, call, "`.data_ptr()` cannot be traced: Dynamo skips the whole function", gb=GB['observed'])
         if (f.attr in _LOG_METHODS or f.attr == "isEnabledFor") and _is_logger(f.value, ctx, chain, loggers):
@@ -1983,7 +2009,10 @@ def _call_hazard(call: ast.Call, t: Tensors, ctx: Context, d: _State, cls, chain
     if name == "warnings.warn":
         return Hazard(NM403, call, "`warnings.warn` is not traced by Dynamo (graph break)", gb=GB['skipped'])
     if name.startswith("logging.") and name.split(".")[-1] in _LOG_METHODS:
-        return Hazard(NM403, call, f"logging call `{name}` (graph break)", gb=GB['logger'])
+        # the module's own functions (``logging.warning(...)``) break inside logging, on the root
+        # logger's lookup (constructs.py "logging.warning (the module's function)": GB4841)
+        return Hazard(NM403, call, f"logging call `{name}` (graph break)",
+                      gb=GB['logger'] if name.count(".") > 1 else GB['logging_function'])
     if name == "logging.getLogger":
         return Hazard(NM403, call, "`logging.getLogger` is not traced by Dynamo (graph break); get the "
                       "logger at module level", gb=GB["logger_lookup"])
@@ -2302,9 +2331,12 @@ def _module_loggers(ctx: Context) -> set[str]:
     """Module-level names bound to ``logging.getLogger(...)``."""
     out = set()
     for node in ctx.tree.body:
-        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call):
+        # ``logger = logging.getLogger(__name__)`` or ``logger: logging.Logger = logging.getLogger(...)``
+        # (fvcore's precise_bn; constructs.py "annotated module logger: logger.info", GB0291)
+        targets = node.targets if type(node) is ast.Assign else [node.target] if type(node) is ast.AnnAssign else ()
+        if targets and isinstance(node.value, ast.Call):
             if ctx.names.qualify(node.value.func, (ctx.tree,)) in ("logging.getLogger", "logging.get_logger"):
-                out.update(t.id for t in node.targets if isinstance(t, ast.Name))
+                out.update(t.id for t in targets if isinstance(t, ast.Name))
     return out
 
 

@@ -381,6 +381,10 @@ def _is_mask(e: ast.AST, ctx: Context) -> bool:
             "eq", "ne", "gt", "lt", "ge", "le", "isnan", "isinf", "isfinite", "logical_and",
             "logical_or", "logical_not", "bool"):
         return True
+    if isinstance(e, ast.Call) and e.args and ctx.qualify(e.func) == "torch.nn.functional.pad":
+        # a padded mask is a mask (torcheval's auroc: ``F.pad(t.diff() != 0, [0, 1], value=1.0)``;
+        # constructs.py "x[F.pad(mask)]": GB0036)
+        return _is_mask(e.args[0], ctx)
     if isinstance(e, ast.Name):
         return (id(ctx.chain[-1]), e.id) in ctx.state(_State).masks or _mask_parameter(e.id, ctx)
     if _is_self_attr(e):
