@@ -1106,6 +1106,85 @@ def grown_loop_compiles(steps: int = 12) -> None:
         print(f"| dynamic={dynamic}{', grown in a callee' if callee else ''} | {len(compiles)} |")
 
 
+def parameter_types() -> None:
+    """What a compiled optimizer step sees of its parameters' types (NM410): eager and
+    compiled (backend "eager") results of type tests on a parameter reached through
+    ``param_groups``, against the same tests elsewhere. Each function does a tensor op with
+    the test's result: Dynamo runs a frame that makes no graph eagerly, with eager results."""
+    import torch
+    import torch._dynamo
+    import torch.nn as nn
+
+    class Sub(torch.Tensor):  # a plain tensor subclass
+        pass
+
+    class Guarded(torch.Tensor):  # geoopt's ManifoldTensor: its __torch_function__ disabled
+        __torch_function__ = torch._C._disabled_torch_function_impl
+
+    class GuardedParameter(Guarded, nn.Parameter):
+        def __new__(cls, data):
+            return torch.Tensor._make_subclass(cls, data, True)
+
+    class OwnParameter(nn.Parameter):  # an nn.Parameter subclass
+        pass
+
+    tests = {
+        "isinstance(p, C)": lambda p, c: isinstance(p, c),
+        "isinstance(p, (C, float))": lambda p, c: isinstance(p, (c, float)),
+        "type(p) is C": lambda p, c: type(p) is c,
+        "isinstance(p, nn.Parameter)": lambda p, c: isinstance(p, nn.Parameter),
+        "isinstance(p, torch.Tensor)": lambda p, c: isinstance(p, torch.Tensor),
+        "hasattr(p, tag) (set on the instance)": lambda p, c: hasattr(p, "tag"),
+    }
+
+    def use(test: bool):
+        return torch.ones(1) * (2.0 if test else 1.0)
+
+    class Step(torch.optim.Optimizer):
+        def __init__(self, params, cls, test):
+            super().__init__(params, {})
+            self.cls, self.test = cls, test
+
+        @torch.no_grad()
+        def step(self):  # the loop of every optimizer
+            return [use(self.test(p, self.cls)) for group in self.param_groups for p in group["params"]]
+
+        def helper(self):  # the parameter handed to a method
+            return [self._one(p) for p in self.param_groups[0]["params"]]
+
+        def _one(self, p):
+            return use(self.test(p, self.cls))
+
+    def over_groups(opt):  # a function, not a method, given the optimizer
+        return [use(opt.test(p, opt.cls)) for g in opt.param_groups for p in g["params"]]
+
+    def over_module(m):  # the same parameter reached through a module
+        return [use(m.test(p, m.cls)) for p in m.parameters()]
+
+    def compiled(fn, *args):
+        torch._dynamo.reset()
+        return torch.compile(fn, backend="eager")(*args)
+
+    kinds = [("nn.Parameter subclass", OwnParameter, lambda: OwnParameter(torch.ones(3))),
+             ("tensor subclass, __torch_function__ disabled", Guarded, lambda: GuardedParameter(torch.ones(3))),
+             ("tensor subclass (a leaf, not a Parameter)", Sub, lambda: torch.ones(3).as_subclass(Sub).requires_grad_())]
+    print("| parameter | test | eager | step | method given p | function given the optimizer | module.parameters() |")
+    print("|---|---|---|---|---|---|---|")
+    for kind, cls, make in kinds:
+        for name, test in tests.items():
+            def fresh():  # a new parameter and optimizer for every call
+                p = make()
+                p.tag = 1
+                module = nn.Module()
+                if isinstance(p, nn.Parameter):
+                    module.p = p
+                module.cls, module.test = cls, test
+                return Step([p], cls, test), module
+            row = [fresh()[0].step(), compiled(fresh()[0].step), compiled(fresh()[0].helper),
+                   compiled(over_groups, fresh()[0]), compiled(over_module, fresh()[1])]
+            print(f"| {kind} | `{name}` | " + " | ".join(str(bool(v[0] == 2)) if v else "–" for v in row) + " |")
+
+
 def main(argv: list[str]) -> int:
     import io
     import contextlib as cl
@@ -1115,6 +1194,9 @@ def main(argv: list[str]) -> int:
         return 0
     if argv[:1] == ["--grown-loop"]:
         grown_loop_compiles()
+        return 0
+    if argv[:1] == ["--parameter-types"]:
+        parameter_types()
         return 0
 
     with cl.redirect_stdout(io.StringIO()):  # the cases print

@@ -212,7 +212,7 @@ def load_all() -> None:
     """Import every check module so its rules and handlers register."""
     # Handlers of one node type run in this order. NM1xx: known calls before device positions.
     from neuron_migrate.checks import distributed, device, torch_cuda, tool  # noqa: F401
-    from neuron_migrate.checks import shapes, graph_breaks  # noqa: F401
+    from neuron_migrate.checks import shapes, graph_breaks, optimizer_params  # noqa: F401
     from neuron_migrate.checks import frameworks, kernels, manifests, operators  # noqa: F401
     from neuron_migrate.checks import framework_configs  # noqa: F401  (its rules; no Python handlers)
     from neuron_migrate.checks import guards
