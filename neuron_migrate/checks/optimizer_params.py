@@ -71,7 +71,7 @@ def report_parameter_tests(ctx: Context) -> None:
                 ctx.report(NM410, test, f"`{_short(ctx, test)}` is always False in compiled code: Dynamo sees "
                            f"`{name}`, a parameter of an optimizer's `param_groups`, as a plain nn.Parameter, "
                            "so the compiled step takes the other branch without a graph break or an error; "
-                           "mark such parameters with an attribute (`getattr(p, \"manifold\", None)`) or keep "
+                           "tell such parameters apart by an attribute set on them (`getattr(p, \"kind\", None)`) or keep "
                            f"`{tf.name}` out of torch.compile"
                            + (f" (traced: reached from {tf.origin})" if tf.origin else ""))
 
