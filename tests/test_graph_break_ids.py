@@ -90,9 +90,10 @@ def test_break_kinds_measured_on_torch_2_13_carry_their_ids():
 
 def test_every_nm4_finding_of_the_fixtures_names_its_graph_break():
     seen = 0
+    not_breaks = {"NM410"}  # a compiled step's silently different result: Dynamo does not break there
     for case in sorted((ROOT / "fixtures" / "checks").glob("NM4*/input.py")):
         for f in findings_of(case.read_text(encoding="utf-8")):
-            if f.code.startswith("NM4"):
+            if f.code.startswith("NM4") and f.code not in not_breaks:
                 seen += 1
                 assert f.dynamo and f.message.endswith(f"[Dynamo {f.dynamo}]"), (case.parent.name, f)
     assert seen > 20
