@@ -777,3 +777,15 @@ def test_a_transformer_forward_called_by_name_reads_its_mask_on_the_host():
             "        b = self.transformer.forward(src=x, tgt=y, tgt_mask=m, tgt_is_causal=True)\n"
             "        return a + b\n")
     assert codes(code) == [(10, "NM407")]
+
+
+def test_default_collate_in_traced_code_breaks():
+    """constructs.py "default_collate in traced code" (pfrl's batch_states): torch.utils.data is a
+    file Dynamo skips (GB0007); a function of the file with that name is the project's own."""
+    code = ("import torch\nfrom torch.utils.data._utils.collate import default_collate\n\n"
+            "@torch.compile\ndef batch(states):\n    return default_collate([s * 2 for s in states])\n")
+    found = [(f.line, f.code, f.dynamo) for f in findings_of(code) if f.code.startswith("NM4")]
+    assert found == [(6, "NM404", "GB0007")]
+    own = code.replace("from torch.utils.data._utils.collate import default_collate\n",
+                       "def default_collate(xs):\n    return torch.stack(xs)\n")
+    assert [f for f in findings_of(own) if f.code.startswith("NM4")] == []

@@ -107,7 +107,7 @@ NM404 = rule(
         "`torch.Generator` built in traced code and a random call given one as `generator=`, "
         "building a `TypedDict` with optional keys (`total=False`, pyro's effect-handler messages), "
         "`datetime.now()`, Python's `random.random` / `choice` / `shuffle` / `seed` (not `randint`, "
-        "`uniform` or a `random.Random` instance), `len(loader)` of a DataLoader, "
+        "`uniform` or a `random.Random` instance), `len(loader)` of a DataLoader, `default_collate(...)`, "
         "`torch.manual_seed`, `torch.typename`, "
         "`Tensor.data_ptr()`, `torch._dynamo.graph_break()`, `copy.deepcopy` of a tensor or a module, "
         "`torch.autograd.grad`, `torch.autograd.backward` and `loss.backward()`, registering a module "
@@ -309,6 +309,10 @@ _UNTRACEABLE = {
     "random.random", "random.choice", "random.gauss", "random.shuffle", "random.sample", "random.seed",
     # measured: "pickle.dumps" (a memoize decorator's cache key), "importlib.import_module", "sys._getframe"
     "pickle.dumps", "pickle.loads", "importlib.import_module", "sys._getframe",
+    # torch.utils.data is a file Dynamo skips (measured: "default_collate in traced code", GB0007;
+    # pfrl's batch_states)
+    "torch.utils.data.default_collate", "torch.utils.data._utils.collate.default_collate",
+    "torch.utils.data.dataloader.default_collate",
 }
 # Methods of standard-library objects Dynamo does not trace: "Unsupported method call" (GB0156)
 _UNSUPPORTED_METHODS = {"sys.stdout.write": NM403, "sys.stderr.write": NM403, "sys.stdout.flush": NM403,
