@@ -106,6 +106,11 @@ def test_transformer_mask_needs_the_causal_hint():
     assert codes(base.format("s, t, tgt_mask=m, tgt_is_causal=True")) == []
     assert codes(base.format("s, t, None, None")) == []
     assert codes(base.format("*s")) == []  # unknown arguments: no claim
+    # its forward called by name (constructs "nn.Transformer.forward(...) called by name": the same read)
+    assert codes(base.replace("self.t({})", "self.t.forward({})").format("src=s, tgt=t, tgt_mask=m")) == [(9, "NM407")]
+    assert codes(base.replace("self.t({})", "self.t.forward({})").format(
+        "src=s, tgt=t, tgt_mask=m, tgt_is_causal=True")) == []
+    assert codes(base.replace("self.t({})", "self.u.forward({})").format("s, t, m")) == []  # not a transformer
 
 
 def test_a_class_that_reassigns_a_transformer_attribute_uses_its_own():

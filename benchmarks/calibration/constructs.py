@@ -958,6 +958,12 @@ CASES: list[tuple[str, str, dict]] = [
     ("nn.Transformer.forward(tgt_mask=) called by name", "y = x.unsqueeze(1)\nz = TRANSFORMER.forward(src=y, tgt=y, tgt_mask=CAUSAL)\nreturn z * 2", {}),
     ("x[F.pad(mask)]", "y = x * 2\nm = F.pad(y[:, 1:] > 0, [0, 1], value=1.0)\nreturn y[m] + 1", {}),
     ("default_collate in traced code", "y = x * 2\nb = torch.utils.data.default_collate([y[0], y[1]])\nreturn b * 2", {}),
+    ("nn.Transformer.forward(tgt_mask=, tgt_is_causal=True) called by name", "y = x.unsqueeze(1)\nz = TRANSFORMER.forward(src=y, tgt=y, tgt_mask=CAUSAL, tgt_is_causal=True)\nreturn z * 2", {}),
+    ("nn.LSTM.forward called by name", "y = x * 2\nz, _ = LSTM.forward(y)\nreturn z * 3", {}),
+    ("tensor indexed by an element of another tensor", "y = x * 2\norder = torch.argsort(x[:, 1])\nreturn y[order[1]] * 3", {}),
+    ("tensor indexed by a slice of another tensor", "y = x * 2\norder = torch.argsort(x[:, 1])\nreturn y[order[1:3]] * 3", {}),
+    ("tensor indexed by a row of a 2-d index tensor", "y = x * 2\norder = torch.argsort(x, dim=1)\nreturn y[:, order[1]] * 3", {}),
+    ("torch.utils.data.TensorDataset built in traced code", "y = x * 2\nd = torch.utils.data.TensorDataset(y)\nreturn y * 3 + len(d)", {}),
 ]
 
 
