@@ -186,7 +186,27 @@ class Kinds:
                         self._mark(bound, SCALAR)
                 elif isinstance(node, ast.Attribute) and node.attr in _ARRAY_ONLY_METHODS:
                     self._mark(node.value, ARRAY)
+                elif isinstance(node, ast.If):
+                    self._dispatch_evidence(node)
         return self._used_as
+
+    def _dispatch_evidence(self, node: ast.If) -> None:
+        """``if scale == 2: ... elif scale == 3: ...`` (torchsr's UpsampleBlock): a name switched on
+        by equality with two or more different number or string literals in one if/elif chain is
+        a setting, a Python value; a tensor would need ``.item()`` to be switched on."""
+        seen: dict[str, set] = {}
+        while True:
+            t = node.test
+            if (isinstance(t, ast.Compare) and len(t.ops) == 1 and isinstance(t.ops[0], ast.Eq)
+                    and isinstance(t.left, ast.Name) and isinstance(t.comparators[0], ast.Constant)
+                    and type(t.comparators[0].value) in (int, str)):
+                seen.setdefault(t.left.id, set()).add(t.comparators[0].value)
+            if len(node.orelse) != 1 or not isinstance(node.orelse[0], ast.If):
+                break
+            node = node.orelse[0]
+        for name, values in seen.items():
+            if len(values) >= 2:
+                self._mark(ast.Name(id=name), SCALAR)
 
     def _bind_all(self) -> None:
         self._bound, self._binding = {}, True  # name() reads the previous pass's result

@@ -97,3 +97,14 @@ def test_numpy_in_traced_code_still_breaks_like_a_tensor():
             "        heights = np.array([s[0] for s in sizes])\n"
             "        return x[:, : int(heights.max())]\n")
     assert [c for _, c in codes(code)] == ["NM401"]
+
+
+def test_a_name_switched_on_several_literals_is_a_python_value():
+    """torchsr's UpsampleBlock.forward: ``if scale == 2: ... elif scale == 3: ...`` on a forward
+    parameter, the model built for one scale (no break measured: carn_m). One comparison with a
+    literal says nothing (``if t == 0`` of a tensor still breaks)."""
+    code = ("import torch\nfrom torch import nn\n\n"
+            "class Up(nn.Module):\n    def forward(self, x, scale, t):\n"
+            "        if scale == 2:\n            x = x * 2\n        elif scale == 3:\n            x = x * 3\n"
+            "        if t == 0:\n            x = x + 1\n        return x\n")
+    assert codes(code) == [(10, "NM402")]
