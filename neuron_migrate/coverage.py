@@ -37,6 +37,13 @@ Formula (calibrated in docs/accuracy.md against a measured share of ATen op call
   followed across files through the project model's links, through module containers
   (``self.layers[i](x)``, ``for layer in self.layers``), and not into code that runs only in
   training (``if self.training:``).
+  A statement Dynamo breaks in more than once (``(a[m] - b[m])``, two ``.item()`` of ops)
+  adds a graph per later break (``BreakSite.again``); ``optimizer.step()`` adds its own frame's
+  graph wherever it is called from; a backward pass compiles nothing; an entry that runs
+  eagerly holds no graph itself (no 1 for it); a function run more than once per call (a
+  layer in a loop) that resumes after a ``.item()`` compiles the rest again for the next
+  value (constructs.py "two x[mask] reads in one statement", "optimizer.step()",
+  "loss.backward()", "ModuleList of 3 breaking layers, for loop").
   Repetitions of a loop are not multiplied: layers of one shape reuse their compiled frames
   (measured: constructs.py "ModuleList of 3 breaking layers"). A frame of its own entered
   from two callers, or in a loop of a frame that runs eagerly (not a layer's ``forward``), is
@@ -102,6 +109,7 @@ class FunctionEstimate:
     op_lines: tuple[int, ...] | None = None  # statements running a tensor op, of those that ran
     eager_breaks: tuple[int, ...] = ()  # sites that break because the code around them runs eagerly (NM409)
     recompiled: bool = False  # a frame of its own that a later call gives other shapes: compiled twice
+    read_again: bool = False  # runs again after a host read it resumes from: the rest compiled again (another value)
 
     @property
     def graphs(self) -> int:
@@ -109,7 +117,17 @@ class FunctionEstimate:
         compiles a frame again, once, with dynamic shapes, when a call brings other shapes
         (measured: a helper called from an eager frame on two shapes makes 2 graphs, on
         three shapes in a loop 2, on one shape 1)."""
-        return self._graphs() * (2 if self.recompiled else 1)
+        again = self.read_again and not self.runs_eagerly and self.op_lines is not None and any(
+            o > self.break_lines[0] for o in self.op_lines if self.rest_eager_from is None or o < self.rest_eager_from)
+        return self._graphs() * (2 if self.recompiled else 1) + self._stepped() + again
+
+    def _stepped(self) -> int:
+        """Frames of torch's own that a statement calls and Dynamo compiles wherever it is called
+        from, even from a frame that runs eagerly: ``optimizer.step()``, a graph of its own after
+        its ``graph_break()`` (constructs.py "optimizer.step()": 3 graphs, "optimizer.step() after a
+        skipping break": 1; held_out_10's DQN update, stable-baselines3's SAC training step)."""
+        sites = {b.line for b in self.function.breaks if b.callee_frame}
+        return len(sites & {*self.break_lines, *self.eager_breaks})
 
     def _graphs(self) -> int:
         """Graphs this function adds: one per stretch between its breaks and split calls
@@ -135,9 +153,11 @@ class FunctionEstimate:
         end = self.rest_eager_from
         ops = [o for o in self.op_lines if end is None or o < end or (o == end and o in breaks)]
         both = set(self.function.ops_both_sides)
+        # later breaks of one statement, each resumed into a graph of its own (a graph per x[m] read)
+        found = {(b.line, "again", n) for b in self.function.breaks if b.again and b.line in breaks
+                 and (end is None or b.line < end) for n in range(b.again)}
         # a statement calling two of them, f(a) + f(b): the ops between the calls make a graph
         # of their own (measured: mixture-of-experts' Top2Gating, two safe_one_hot calls)
-        found = set()
         for line in set(self.split_lines or ()):
             if line in ops and line not in breaks:
                 found.update((line, n) for n in range(1, self.split_lines.count(line)))
@@ -258,6 +278,10 @@ def estimate(functions: Iterable[tuple[str, TracedFunction]], executed: dict[str
 
     recompiled = {c for c in framed if c not in eager_keys and recompiles(c)}
     runs = _runs(by_key, sites)
+    # a frame that runs more than once per call (a layer of a loop, a helper of a literal loop)
+    # and resumes after a host read (`.item()`): the value read is a constant of the resumed
+    # graph, so the next run, with another value, compiles that graph again (dynamic)
+    looped = {c for k in by_key for c in in_loop_of[k]} | {k for k, n in runs.items() if n > 1}
     out = []
     for path, f in functions:
         key = (path, f.name)
@@ -287,7 +311,10 @@ def estimate(functions: Iterable[tuple[str, TracedFunction]], executed: dict[str
         else:
             lost = sum(weight.get(s, 1) for s in lost_lines & stmts)
         ran = bool(stmts)  # a function the run never entered makes no graph
-        ops = None if f.op_lines is None else tuple(o for o in f.op_lines if o in stmts)
+        # a backward pass (weight 0) runs no op of the forward's graphs: Dynamo breaks at it and
+        # compiles nothing for it (constructs.py "loss.backward()": 2 graphs, around it)
+        backward = {s for s, w in f.weights if w == 0}
+        ops = None if f.op_lines is None else tuple(o for o in f.op_lines if o in stmts and o not in backward)
         # where the function runs eagerly (the whole of it, or after `rest`), comprehensions and
         # calls into frames Dynamo compiles on their own still break
         eager_breaks = tuple(sorted(b.line for b in f.breaks if (b.eager_only or b.callee_frame) and b.line in stmts
@@ -295,7 +322,9 @@ def estimate(functions: Iterable[tuple[str, TracedFunction]], executed: dict[str
         out.append(FunctionEstimate(f, size, lost, break_lines, eager and ran, rest, bool(resumed),
                                     len(split_by[key]) if ran else 0, key in framed and ran,
                                     None if key in unplaced else tuple(sorted(line for line in split_at[key] if line in stmts)), ops,
-                                    eager_breaks, key in recompiled))
+                                    eager_breaks, key in recompiled,
+                                    key in looped and bool(break_lines) and reached[key][0].code == "NM401"
+                                    and not (reached[key][0].skips_frame or reached[key][0].skips_rest)))
     return out
 
 
@@ -358,12 +387,16 @@ def _reached(breaks) -> list:
     return out
 
 
-def _summary(estimates: list[FunctionEstimate]) -> dict:
+def _summary(estimates: list[FunctionEstimate], start_eager: bool = False) -> dict:
+    """Figures over ``estimates``; ``start_eager``: the entry itself runs eagerly, so no graph
+    holds its start (the 1 of ``expected_graphs``): its graphs are its callees' frames
+    (measured: an optimizer step whose loop breaks, 0 graphs; a training loop Dynamo skips, only
+    the optimizer's step and the model's frames)."""
     stmts = sum(e.statements for e in estimates)
     lost = sum(e.lost for e in estimates)
     return {
         "estimated_coverage": round(1 - lost / stmts, 4) if stmts else None,
-        "expected_graphs": (1 + sum(e.graphs for e in estimates)) if estimates else 0,
+        "expected_graphs": (int(not start_eager) + sum(e.graphs for e in estimates)) if estimates else 0,
         "traced_functions": len(estimates),
         "statements": stmts,
         "lost_statements": lost,
@@ -439,7 +472,7 @@ def entries(files: list[FileResult], requested: tuple[str, ...] = (),
     for r, f in rows[source]:
         reach = _reach((r.path, f), traced, links)
         est = estimate(reach, None, call_links)
-        summary = _summary(est)
+        summary = _summary(est, est[0].runs_eagerly)  # reach[0] is the entry
         grows = sorted({(shown(p), g.name, line) for p, g in reach for line in g.grows}, key=lambda x: (x[0], x[2]))
         again = sorted({(shown(p), e.function.name, e.function.line) for (p, _), e in zip(reach, est) if e.recompiled},
                        key=lambda x: (x[0], x[2]))

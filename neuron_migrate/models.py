@@ -86,6 +86,9 @@ class BreakSite:
     skips_rest: bool = False  # cannot be resumed: the rest of the function runs eagerly (NM406)
     eager_only: bool = False  # a break only where the function runs eagerly (NM409): else no site
     callee_frame: bool = False  # inside a callee Dynamo compiles as a frame even from eager code (optimizer.step)
+    # later breaks of the same statement that each start a graph of their own: each mask read of
+    # ``(a[m] - b[m])``, an ``.item()`` of an op after another (constructs.py "two x[mask] reads ...")
+    again: int = 0
 
 
 @dataclass(frozen=True)

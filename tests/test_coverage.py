@@ -462,3 +462,85 @@ def test_a_loop_over_a_parameter_with_a_literal_default_runs_that_often():
     r = analyse("m.py", DEFAULT_RUNS, Options())
     steps = next(f for f in r.traced if f.name == "Steps.forward")
     assert steps.repeats == ((steps.line + 3, 3), (steps.line + 5, 2))
+
+
+MULTI = b'''
+import torch
+
+def reads(x):
+    y = x * 2
+    m = y > 0
+    z = (y[m] - x[m]) * 2
+    return z.sum() + 1
+
+def four(x):
+    y = x * 2
+    m = y > 0
+    w = torch.zeros_like(y)
+    w[m] = (y[m] - x[m]) * (x[m] - y[m])
+    return w.sum() + 1
+
+def items(x):
+    y = x * 2
+    n = y.sum().item() + x.max().item()
+    return y * n
+
+def nonzeros(x):
+    y = x * 2
+    a = torch.cat([y.nonzero(), x.nonzero()])
+    return a.sum() + 1
+
+def columns(x):
+    y = x * 2
+    m = y[0] > 0
+    a, b = y[:, m], x[:, m]
+    return (a - b).sum() + 1
+'''
+
+
+def test_each_later_break_of_a_statement_starts_a_graph():
+    """A statement Dynamo breaks in more than once: each later boolean-mask read, and each
+    ``.item()`` of an op after another, is resumed into a graph of its own; two ``nonzero()``
+    of plain names make one graph after both, and a tuple subscript ``x[:, m]`` one after the
+    statement. Dynamo (constructs.py "two x[mask] reads in one statement" ... "x[:, m], y[:, m]
+    in one statement"): 3, 5, 3, 2, 2 graphs (fvcore's giou_loss: 5)."""
+    names = ("reads", "four", "items", "nonzeros", "columns")
+    r = analyse("m.py", MULTI, Options(entries=tuple(f"m.py:{n}" for n in names)))
+    graphs = {e.function.name: 1 + e.graphs for e in estimate_functions(r.traced)}
+    assert graphs == {"reads": 3, "four": 5, "items": 3, "nonzeros": 2, "columns": 2}
+
+
+STEPS = b'''
+import torch
+
+def step(x, optimizer):
+    y = x * 2
+    optimizer.step()
+    return y + 1
+
+def update(model, x, optimizer):
+    loss = model(x).sum()
+    n = float(loss.detach().cpu().numpy())
+    optimizer.zero_grad()
+    loss.backward()
+    optimizer.step()
+    return n
+
+def train(model, loader, optimizer):
+    for x in loader:
+        print(x)
+    optimizer.step()
+'''
+
+
+def test_an_optimizer_step_is_a_frame_of_its_own_and_a_backward_pass_makes_no_graph():
+    """``optimizer.step()`` is compiled as a frame of its own wherever it is called from, a
+    graph after its ``graph_break()``; ``loss.backward()`` breaks and compiles nothing. A start
+    that runs eagerly holds no graph. Dynamo (constructs.py "optimizer.step()": 3 graphs; the
+    update, measured the same way: 2, the loss and the step; "optimizer.step() after a skipping
+    break": 1, the step)."""
+    names = ("step", "update", "train")
+    r = analyse("m.py", STEPS, Options(entries=tuple(f"m.py:{n}" for n in names)))
+    doc = compile_coverage([r], names)
+    graphs = {e["function"]: e["expected_graphs"] for e in doc["entries"]}
+    assert graphs == {"step": 3, "update": 2, "train": 1}

@@ -113,6 +113,20 @@ def test_transformer_mask_needs_the_causal_hint():
     assert codes(base.replace("self.t({})", "self.u.forward({})").format("s, t, m")) == []  # not a transformer
 
 
+def test_a_submodule_called_through_its_forward_method_is_the_same_call():
+    """``self.t.forward(s, t, tgt_mask=m)`` is ``self.t(s, t, tgt_mask=m)``: the same break
+    (constructs.py "nn.Transformer.forward(src, tgt, tgt_mask=)": 2 graphs, 2 %) and the
+    container's weight (pytorch-beam-search's Transformer)."""
+    base = ("import torch.nn as nn\n\nclass M(nn.Module):\n    def __init__(self):\n"
+            "        super().__init__()\n        self.t = nn.Transformer(8, 2)\n\n"
+            "    def forward(self, s, t, m):\n        return self.t{}\n")
+    assert codes(base.format(".forward(s, t, tgt_mask=m)")) == [(9, "NM407")]
+    assert codes(base.format(".forward(s, t, tgt_mask=m, tgt_is_causal=True)")) == []
+    called, spelled = summary(base.format("(s, t)"))["M.forward"], summary(base.format(".forward(s, t)"))["M.forward"]
+    assert spelled.weights == called.weights and called.weights[0][1] > 1
+    assert spelled.op_lines == called.op_lines == (9,)
+
+
 def test_a_class_that_reassigns_a_transformer_attribute_uses_its_own():
     code = ("import torch.nn as nn\n\nclass LM(nn.Transformer):\n    def __init__(self):\n"
             "        super().__init__(d_model=8, nhead=2, num_encoder_layers=3)\n"

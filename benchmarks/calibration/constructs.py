@@ -964,6 +964,15 @@ CASES: list[tuple[str, str, dict]] = [
     ("tensor indexed by a slice of another tensor", "y = x * 2\norder = torch.argsort(x[:, 1])\nreturn y[order[1:3]] * 3", {}),
     ("tensor indexed by a row of a 2-d index tensor", "y = x * 2\norder = torch.argsort(x, dim=1)\nreturn y[:, order[1]] * 3", {}),
     ("torch.utils.data.TensorDataset built in traced code", "y = x * 2\nd = torch.utils.data.TensorDataset(y)\nreturn y * 3 + len(d)", {}),
+    # issue 14, eleventh round: graphs of a statement that breaks more than once (held_out_10's giou_loss)
+    ("one x[mask] read in a statement", "y = x * 2\nm = y > 0\nz = y[m] * 2\nreturn z.sum() + 1", {}),
+    ("two x[mask] reads in one statement", "y = x * 2\nm = y > 0\nz = (y[m] - x[m]) * 2\nreturn z.sum() + 1", {}),
+    ("four x[mask] reads in one statement", "y = x * 2\nm = y > 0\nw = torch.zeros_like(y)\nw[m] = (y[m] - x[m]) * (x[m] - y[m])\nreturn w.sum() + 1", {}),
+    ("two x[mask] reads in one tuple", "y = (x * 2).flatten()\nr = (x + 1).flatten()\nm = y != r\ny, r = y[m], r[m]\nreturn (y - r).sum() + 1", {}),
+    ("two .item() of ops in one statement", "y = x * 2\nn = y.sum().item() + x.max().item()\nreturn y * n", {}),
+    ("two nonzero() in one statement", "y = x * 2\na = torch.cat([y.nonzero(), x.nonzero()])\nreturn a.sum() + 1", {}),
+    ("x[:, m], y[:, m] in one statement", "y = x * 2\nm = y[0] > 0\na, b = y[:, m], x[:, m]\nreturn (a - b).sum() + 1", {}),
+    ("x[:, m] = x[:, m].div(w[m])", "y = x * 2\nm = y[0] > 0\nw = x[0] + 1\ny[:, m] = y[:, m].div(w[m])\nreturn y.sum() + 1", {}),
 ]
 
 

@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import ast
 import builtins
+import dataclasses
 import re
 import sys
 from dataclasses import dataclass, field
@@ -2521,7 +2522,9 @@ def _op_lines(fn: ast.AST, tensors: Tensors, where: dict, d: _State,
               for n in all_nodes(loop.target) if type(n) is ast.Name}  # for block in self.blocks: block(x)
     for node in body.calls:
         f = node.func
-        if ((type(f) is ast.Attribute and type(f.value) is ast.Name and f.value.id == "self")
+        if type(f) is ast.Attribute and f.attr in _OPTIMIZER_METHODS and _is_optimizer(f.value):
+            continue  # optimizer.step(): torch.optim's frame of its own, no op of this one (a parameter named so)
+        if (_submodule_called(f) is not None
                 or (type(f) is ast.Name and f.id in layers) or tensors.of(node) or _custom_op(f)):
             stmt = where.get(id(node), (None,))[0]
             if stmt is not None:
@@ -2559,6 +2562,21 @@ def _op_lines(fn: ast.AST, tensors: Tensors, where: dict, d: _State,
         if stmt is not None and stmt.lineno not in out and (op(node.left) or op(node.right) or tensors.of(node)):
             out.add(stmt.lineno)
     return tuple(sorted(out)), frozenset(after)
+
+
+def _self_attr(e: ast.AST) -> str | None:
+    """``attr`` of ``self.attr``."""
+    return e.attr if type(e) is ast.Attribute and type(e.value) is ast.Name and e.value.id == "self" else None
+
+
+def _submodule_called(f: ast.AST) -> str | None:
+    """The attribute a call's function names on ``self``: ``self.attr(...)``, or
+    ``self.attr.forward(...)``, the same call spelled with its method (pytorch-beam-search's
+    ``self.transformer.forward(src=X, tgt=Y, tgt_mask=mask)``)."""
+    attr = _self_attr(f)
+    if attr is None and type(f) is ast.Attribute and f.attr == "forward":
+        attr = _self_attr(f.value)
+    return attr
 
 
 def _custom_op(f: ast.AST) -> bool:
@@ -2641,6 +2659,7 @@ def report_traced(ctx: Context) -> None:
             hazards += _sparse_passed(fn, tf, ctx, d)
         statements = tuple(sorted({s.lineno for s in _statements(fn, d)}))
         sites: dict[int, BreakSite] = {}
+        resumed: dict[int, list[ast.AST]] = {}  # statement line -> the breaks in it Dynamo resumes after
         training = training_of.get(id(fn), frozenset())
         off = off_of.get(id(fn), {})
         makers = []
@@ -2677,6 +2696,8 @@ def report_traced(ctx: Context) -> None:
             ctx.report(h.rule, h.node, msg, dynamo=h.gb or None)
             if id(h.node) not in training:
                 _add_site(sites, stmt, h.node, h.rule.code, trap, h.skips_rest, h.callee_frame)
+                if not trap and not h.skips_rest and stmt is not None:
+                    resumed.setdefault(stmt.lineno, []).append(h.node)
                 if h.gb == GB["sparse_make"] and not trap:
                     makers.append(h.node)  # resumed after: its sparse tensor breaks where first read
         for maker in makers:
@@ -2689,14 +2710,20 @@ def report_traced(ctx: Context) -> None:
                         continue
                     trap = trap or "script"
                 _add_site(sites, stmt, node, code, trap)
+                if not trap and stmt is not None:
+                    resumed.setdefault(stmt.lineno, []).append(node)
+        for line, nodes in resumed.items():
+            again = _again(nodes)
+            if again and line in sites and not (sites[line].skips_frame or sites[line].skips_rest):
+                sites[line] = dataclasses.replace(sites[line], again=again)
         if COMPREHENSION_FRAMES:
             _comprehension_sites(fn, tf, tensors, ctx, d, sites, training)
         weights: dict[int, int] = {}  # statement line -> weight, for calls into torch.nn containers
         if tf.cls is not None:
             for node in _body(fn, d).calls:
-                if (isinstance(node.func, ast.Attribute)
-                        and isinstance(node.func.value, ast.Name) and node.func.value.id == "self"):
-                    w = submodule_weight(tf.cls, node.func.attr, ctx, d)
+                attr = _submodule_called(node.func)
+                if attr is not None:
+                    w = submodule_weight(tf.cls, attr, ctx, d)
                     stmt = where.get(id(node), (None, None))[0]
                     if w > 1 and stmt is not None:
                         weights[stmt.lineno] = weights.get(stmt.lineno, 0) + w
@@ -3440,6 +3467,39 @@ def _grown_by(tf: Traced, ctx: Context, self_calls: list[int]) -> tuple[tuple[st
                                            for c in fed_calls(loop, key, node, ctx)):
                     out.add((f"{tf.name.rsplit('.', 1)[0]}.{method.name}", node.lineno))
     return tuple(sorted(out))
+
+
+def _again(nodes: list[ast.AST]) -> int:
+    """Graphs that the later breaks of one statement start, Dynamo resuming after each: a
+    boolean-mask read (``x[m]``, a subscript Dynamo resumes after with a graph of its own, even
+    an empty one), or a break whose operand an op computes first (``x.max().item()``); not a
+    break on a plain name right after another (``torch.cat([a.nonzero(), b.nonzero()])``: one
+    graph after both). Measured: constructs.py "two x[mask] reads in one statement" (3 graphs),
+    "... four" (5), "two .item() of ops in one statement" (3), "two nonzero() ..." (2); a
+    statement with a tuple subscript ``x[:, m]`` among its breaks makes one graph after it,
+    whatever else it reads ("x[:, m], y[:, m] in one statement", "x[:, m] = x[:, m].div(w[m])": 2)."""
+    seen: set[int] = set()
+    order = []
+    for n in sorted(nodes, key=lambda n: (n.end_lineno or n.lineno, n.end_col_offset or 0)):
+        if id(n) not in seen:
+            seen.add(id(n))
+            order.append(n)
+    if any(type(n) is ast.Subscript and type(n.slice) is ast.Tuple for n in order):
+        return 0  # x[:, m] among them: one graph after the statement (measured, "x[:, m] = x[:, m].div(w[m])")
+    return sum(1 for n in order[1:] if type(n) is ast.Subscript or _computed_operand(n))
+
+
+_OPS = (ast.Call, ast.BinOp, ast.UnaryOp, ast.Subscript, ast.Compare)
+
+
+def _computed_operand(node: ast.AST) -> bool:
+    """A call whose receiver or argument is itself computed (``x.max().item()``, ``float(a - b)``)."""
+    if type(node) is not ast.Call:
+        return False
+    parts = [*node.args, *(k.value for k in node.keywords)]
+    if type(node.func) is ast.Attribute:
+        parts.append(node.func.value)
+    return any(isinstance(p, _OPS) for p in parts)
 
 
 def _add_site(sites: dict[int, BreakSite], stmt: ast.stmt | None, node: ast.AST, code: str,
