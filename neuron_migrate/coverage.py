@@ -167,6 +167,8 @@ class FunctionEstimate:
                 found.add(i)
             if o in both and o in points and (end is None or o < end):
                 found.add(points.index(o) + 1)  # the update of x[mask] += v, head() of head(block(x))
+                if o not in breaks:
+                    found.add(points.index(o))  # ... and embed() of head(block(embed(x))), before the call
         return len(found)
 
 
