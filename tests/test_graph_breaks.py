@@ -115,7 +115,7 @@ def test_transformer_mask_needs_the_causal_hint():
 
 def test_a_submodule_called_through_its_forward_method_is_the_same_call():
     """``self.t.forward(s, t, tgt_mask=m)`` is ``self.t(s, t, tgt_mask=m)``: the same break
-    (constructs.py "nn.Transformer.forward(src, tgt, tgt_mask=)": 2 graphs, 2 %) and the
+    (constructs.py "nn.Transformer.forward(tgt_mask=) called by name": 2 graphs, 2 %) and the
     container's weight (pytorch-beam-search's Transformer)."""
     base = ("import torch.nn as nn\n\nclass M(nn.Module):\n    def __init__(self):\n"
             "        super().__init__()\n        self.t = nn.Transformer(8, 2)\n\n"
