@@ -596,6 +596,17 @@ def test_methods_reached_through_a_local_instance_are_traced():
     assert codes(code) == [(17, "NM401"), (25, "NM401"), (28, "NM403")]
 
 
+def test_methods_of_a_module_level_instance_are_traced():
+    # constructs.py "method of a module-level instance": Dynamo inlines it (a script's
+    # `model = GCN(...)` whose methods a compiled step or the forward itself calls); a function
+    # that binds the name itself reads its own object
+    code = ("import torch\n\nclass Scorer:\n    def score(self, t):\n        print(t)\n        return t\n\n"
+            "    def other(self, t):\n        return t.item()\n\n"
+            "scorer = Scorer()\n\n@torch.compile\ndef step(x):\n    return scorer.score(x)\n\n"
+            "@torch.compile\ndef own(x, scorer):\n    return scorer.other(x)\n")
+    assert codes(code) == [(5, "NM403")]
+
+
 def test_a_call_through_a_module_level_table_of_functions_traces_each():
     # constructs.py "function from a module-level table of functions": Dynamo inlines the one the
     # key picks (geomloss's ``routines[loss][backend](...)``); the key is known at run time, so

@@ -538,6 +538,21 @@ def test_methods_of_a_local_instance_of_another_files_class_are_followed(tmp_pat
         ("mini/function.py", 6, "NM404"), ("mini/function.py", 9, "NM401")]
 
 
+def test_methods_of_a_module_level_instance_of_another_files_class_are_followed(tmp_path, capsys):
+    """A script's ``projector = Projector(...)`` at the top and ``projector.apply()`` in a
+    compiled training step: the class's method of another file runs in the trace (constructs.py
+    "method of a module-level instance")."""
+    files = {
+        "train/__init__.py": "",
+        "train/project.py": "import torch\n\n\nclass Projector:\n    def apply(self, x):\n"
+                          "        print(x)\n        return x\n\n    def unused(self, x):\n        return x.item()\n",
+        "train/run.py": "import torch\nfrom .project import Projector\n\nprojector = Projector()\n\n\n"
+                        "@torch.compile\ndef train_step(x):\n    return projector.apply(x * 2)\n",
+    }
+    write(tmp_path, files)
+    assert sites(capsys, tmp_path) == [("train/project.py", 6, "NM403")]
+
+
 def test_an_attribute_a_base_class_of_another_file_annotates_is_followed(tmp_path, capsys):
     """stable-baselines3's ``rollout_buffer: RolloutBuffer`` in ``OnPolicyAlgorithm``'s body, then
     ``for data in self.rollout_buffer.get(n)`` in ``PPO.train``: the annotated class's method

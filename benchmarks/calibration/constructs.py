@@ -96,6 +96,13 @@ class TagStep(torch.optim.Optimizer):  # its step doubles a Tagged parameter, ad
 
 TAG_STEP = TagStep([TaggedParameter(torch.ones(3))])
 
+class Scorer:  # held in a module-level variable (a script's `model = Net()`), its method called in traced code
+    def score(self, t):
+        print("scoring")
+        return t * 2
+
+SCORER = Scorer()
+
 def relu_helper(t):  # a helper with ops and no break, compiled as a frame of its own from eager code
     return (t * 2).relu() + 1
 
@@ -847,6 +854,7 @@ CASES: list[tuple[str, str, dict]] = [
     # calls the static side follows only through a local name (issue 14, seventh round: torchsde, torchcde)
     ("method of the class a factory picks", "y = x * 2\ncls = pick('stepper')\nsolver = cls()\nreturn solver.step(y) + 1", {}),
     # issue 14, ninth round: methods reached through a local instance (pytorch-minimize's BFGS loop)
+    ("method of a module-level instance", "y = x * 2\nz = SCORER.score(y)\nreturn z + 1", {}),
     ("method of a local instance, inherited, calls an abstract method", "y = x * 2\nh = ItemUpdate()\nreturn h.update(y) + 1", {}),
     ("bound method of a local instance, called through a name", "y = x * 2\nsf = Objective(2.0)\nf = sf.closure\nz, n = f(y)\nreturn z * n", {}),
     ("local instance, then a print in the frame", "y = x * 2\nsf = Objective(2.0)\nprint(1)\nreturn y * sf.scale", {}),

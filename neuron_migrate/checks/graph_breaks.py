@@ -439,6 +439,8 @@ class _State:
     attr_weights: dict[int, dict[str, int]] = field(default_factory=dict)  # class id -> self.attr -> weight
     super_init: dict[int, ast.Call] = field(default_factory=dict)  # class id -> its super().__init__(...)
     instances: dict[str, str] = field(default_factory=dict)  # name -> what built it, as written (x = Net(...))
+    # module-level names bound to an instance (net = Net(cfg) at the top of a script) -> the classes, as written
+    module_made: dict[str, list[str]] = field(default_factory=dict)
     factory_names: dict[str, str] = field(default_factory=dict)  # name -> string argument (create_model("vit"))
     attr_class: dict[int, dict[str, str]] = field(default_factory=dict)  # class id -> self.attr -> Cls as written
     held: dict[int, dict[str, list[ast.AST]]] = field(default_factory=dict)  # class id -> self.attr -> what fills a container
@@ -815,6 +817,7 @@ def traced_functions(ctx: Context) -> dict[int, Traced]:
     out: dict[int, Traced] = {}
     todo: list[tuple[ast.AST, str, str]] = []
     d.function_tables = _function_tables(ctx.tree)
+    d.module_made = _module_instances(ctx.tree)
     _validated_models(ctx, d)  # pydantic models of this file: building one runs its validators (_find_callees)
     # reached from another file (project/model.py): popped last, so the file's own reasons win
     for path, name, origin in ctx.options.traced_roots if ctx.options is not None else ():
@@ -984,6 +987,9 @@ def _find_callees(fn: ast.AST, cls: ast.ClassDef | None, d: _State) -> list[tupl
             out.append((found[0], node))
     bound = None  # local name -> the methods assigned to it: fn = self.a if c else self.b
     made = _made_here(body, d) if d.classes else ({}, {})  # local instances of this file's classes
+    if d.module_made and d.classes:  # ... and module-level ones the function reads
+        made[0].update((name, [d.classes[c] for c in texts if c in d.classes])
+                       for name, texts in _globals_read(fn, body, d).items() if any(c in d.classes for c in texts))
     for node in body.calls:
         f = node.func
         if made[0]:
@@ -1031,6 +1037,32 @@ def _find_callees(fn: ast.AST, cls: ast.ClassDef | None, d: _State) -> list[tupl
                     if found is not None:
                         out.append((found[0], node))
     return out
+
+
+def _module_instances(tree: ast.Module) -> dict[str, list[str]]:
+    """Names the module binds to ``Cls(...)`` (``model = Net(cfg).eval()``), at its top level or
+    under a top-level ``if``/``try``, with every class each is bound to, as written."""
+    out: dict[str, list[str]] = {}
+    todo = list(tree.body)
+    while todo:
+        node = todo.pop()
+        t = type(node)
+        if t is ast.If or t in _TRYS:
+            todo += [*node.body, *node.orelse, *(s for h in getattr(node, "handlers", ()) for s in h.body)]
+        elif (t is ast.Assign and len(node.targets) == 1 and type(node.targets[0]) is ast.Name
+              and type(node.value) is ast.Call):
+            text = dotted(_built(node.value).func)
+            if text and text.rpartition(".")[2][:1].isupper():  # a class by its name, not a factory
+                out.setdefault(node.targets[0].id, []).append(text)
+    return out
+
+
+def _globals_read(fn: ast.AST, body: _Body, d: _State) -> dict[str, list[str]]:
+    """The module-level instances ``fn`` may read: those whose name it does not bind itself."""
+    own = {a.arg for a in (*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs)} | {
+        t.id for b in body.binders for t in (b.targets if type(b) is ast.Assign else (b.target,))
+        if type(t) is ast.Name}
+    return {name: texts for name, texts in d.module_made.items() if name not in own}
 
 
 def _made_here(body: _Body, d: _State) -> tuple[dict[str, list[ast.ClassDef]], dict[str, list[tuple[ast.ClassDef, str]]]]:
@@ -3222,6 +3254,7 @@ def _outcalls(traced: dict[int, Traced], ctx: Context, d: _State, training_of: d
         where = _body(tf.node, d).where
         calls = [c for c in _body(tf.node, d).calls if id(c) not in training]  # eval mode: not run
         instances, aliases = None, {}  # local name -> the imported classes it may be an instance of, callables
+        module_read = None  # module-level instances the function reads (_globals_read)
         for call in calls:
             if where.get(id(call), (None, None))[1]:
                 trapped.setdefault(tf.name, set()).add(call.lineno)
@@ -3264,6 +3297,14 @@ def _outcalls(traced: dict[int, Traced], ctx: Context, d: _State, training_of: d
                 if local is not f and f.value.id in instances:  # solver = SOLVERS[m](...); solver.integrate(t)
                     out.extend((tf.name, f"{text}.{f.attr}", call.lineno, call) for text in instances[f.value.id])
                     continue
+                if local is not f and d.module_made:  # sampler = Sampler(model) at the top of a script
+                    if module_read is None:
+                        module_read = _globals_read(tf.node, _body(tf.node, d), d)
+                    texts = [t for t in module_read.get(f.value.id, ())
+                             if t.partition(".")[0] in project and t.partition(".")[0] not in d.classes]
+                    if texts:
+                        out.extend((tf.name, f"{text}.{f.attr}", call.lineno, call) for text in texts)
+                        continue
                 if local is f and f.id in aliases:  # odeint = lib.odeint_adjoint if adjoint else lib.odeint
                     out.extend((tf.name, text, call.lineno, call) for text in aliases[f.id])
                     continue
