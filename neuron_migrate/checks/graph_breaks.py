@@ -1059,9 +1059,8 @@ def _module_instances(tree: ast.Module) -> dict[str, list[str]]:
 
 def _globals_read(fn: ast.AST, body: _Body, d: _State) -> dict[str, list[str]]:
     """The module-level instances ``fn`` may read: those whose name it does not bind itself."""
-    own = {a.arg for a in (*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs)} | {
-        t.id for b in body.binders for t in (b.targets if type(b) is ast.Assign else (b.target,))
-        if type(t) is ast.Name}
+    own = _param_names(fn) | {t.id for b in body.binders for t in (b.targets if type(b) is ast.Assign else (b.target,))
+                              if type(t) is ast.Name}
     return {name: texts for name, texts in d.module_made.items() if name not in own}
 
 
