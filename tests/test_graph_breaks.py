@@ -596,6 +596,20 @@ def test_methods_reached_through_a_local_instance_are_traced():
     assert codes(code) == [(17, "NM401"), (25, "NM401"), (28, "NM403")]
 
 
+def test_a_state_machine_of_step_functions_is_traced():
+    # constructs.py "state machine of step functions": Dynamo follows `step = step(state)` into
+    # each function a step returns (fast-bss-eval's Hungarian solver); a name bound once to a
+    # function reaches that function only
+    code = ("import torch\n\ndef first(s):\n    print(s)\n    return second\n\n"
+            "def second(s):\n    return third if s.sum().item() else None\n\n"
+            "def third(s):\n    return None\n\n"
+            "def unused(s):\n    print(s)\n\n"
+            "def once(s):\n    return unused\n\n"
+            "@torch.compile\ndef solve(x):\n    step = None if x.dim() == 0 else first\n"
+            "    while step is not None:\n        step = step(x)\n    fn = once\n    fn(x)\n    return x\n")
+    assert codes(code) == [(4, "NM403"), (8, "NM401")]
+
+
 def test_methods_of_a_module_level_instance_are_traced():
     # constructs.py "method of a module-level instance": Dynamo inlines it (a script's
     # `model = GCN(...)` whose methods a compiled step or the forward itself calls); a function

@@ -96,6 +96,15 @@ class TagStep(torch.optim.Optimizer):  # its step doubles a Tagged parameter, ad
 
 TAG_STEP = TagStep([TaggedParameter(torch.ones(3))])
 
+def state_step1(state):  # a state machine of step functions (fast-bss-eval's Hungarian solver)
+    state["x"] = state["x"] * 2
+    print("step 1")
+    return state_step2
+
+def state_step2(state):
+    state["x"] = state["x"] + 1
+    return None
+
 class Scorer:  # held in a module-level variable (a script's `model = Net()`), its method called in traced code
     def score(self, t):
         print("scoring")
@@ -854,6 +863,7 @@ CASES: list[tuple[str, str, dict]] = [
     # calls the static side follows only through a local name (issue 14, seventh round: torchsde, torchcde)
     ("method of the class a factory picks", "y = x * 2\ncls = pick('stepper')\nsolver = cls()\nreturn solver.step(y) + 1", {}),
     # issue 14, ninth round: methods reached through a local instance (pytorch-minimize's BFGS loop)
+    ("state machine of step functions", "state = {'x': x * 2}\nstep = state_step1\nwhile step is not None:\n    step = step(state)\nreturn state['x'] + 1", {}),
     ("method of a module-level instance", "y = x * 2\nz = SCORER.score(y)\nreturn z + 1", {}),
     ("method of a local instance, inherited, calls an abstract method", "y = x * 2\nh = ItemUpdate()\nreturn h.update(y) + 1", {}),
     ("bound method of a local instance, called through a name", "y = x * 2\nsf = Objective(2.0)\nf = sf.closure\nz, n = f(y)\nreturn z * n", {}),

@@ -986,6 +986,7 @@ def _find_callees(fn: ast.AST, cls: ast.ClassDef | None, d: _State) -> list[tupl
         if found is not None and found[0] is not fn:
             out.append((found[0], node))
     bound = None  # local name -> the methods assigned to it: fn = self.a if c else self.b
+    held_functions = {} if d.functions else None  # local name -> the file's functions it holds (_held_functions)
     made = _made_here(body, d) if d.classes else ({}, {})  # local instances of this file's classes
     if d.module_made and d.classes:  # ... and module-level ones the function reads
         made[0].update((name, [d.classes[c] for c in texts if c in d.classes])
@@ -1002,6 +1003,8 @@ def _find_callees(fn: ast.AST, cls: ast.ClassDef | None, d: _State) -> list[tupl
                 out.append((target, node))
             elif d.validated and f.id in d.validated:  # a pydantic model of this file: its validators run
                 out.extend((m, node) for m in d.validated[f.id])
+            elif held_functions is not None and f.id in (held_functions := held_functions or _held_functions(body, d)):
+                out.extend((m, node) for m in held_functions[f.id])  # step = _step1; step = step(state)
             elif f.id == "self" and cls is not None:  # self(x) in generate(): the forward
                 found = _method_of(cls, "forward", d)
                 if found is not None:
@@ -1127,6 +1130,37 @@ def _overrides_here(base: ast.ClassDef, name: str, d: _State) -> list[ast.AST]:
             continue
         if any(b is base for b, _ in _lineage(c, d)[1:]):
             out.append(methods[name])
+    return out
+
+
+def _held_functions(body: _Body, d: _State) -> dict[str, list[ast.AST]]:
+    """Local names bound to functions of the file (``step = _step1``, ``step = None if done else
+    _step1``): name -> the functions; and for a name rebound to its own call's result (``step =
+    step(state)``, a state machine of step functions: fast-bss-eval's Hungarian solver), also every
+    function of the file those return by name, transitively (constructs.py "state machine of step
+    functions")."""
+    out: dict[str, list[ast.AST]] = {}
+    rebound = set()
+    for node in body.binders:
+        if type(node) is not ast.Assign or len(node.targets) != 1 or type(node.targets[0]) is not ast.Name:
+            continue
+        name, value = node.targets[0].id, node.value
+        if type(value) is ast.Call and type(value.func) is ast.Name and value.func.id == name:
+            rebound.add(name)
+            continue
+        for v in (value.body, value.orelse) if type(value) is ast.IfExp else (value,):
+            if type(v) is ast.Name and v.id in d.functions:
+                out.setdefault(name, []).append(d.functions[v.id])
+    for name in rebound & out.keys():
+        todo, held = list(out[name]), out[name]
+        while todo:
+            for stmt in _body(todo.pop(), d).statements:
+                v = stmt.value if type(stmt) is ast.Return else None
+                for r in (v.body, v.orelse) if type(v) is ast.IfExp else (v,):
+                    fn = d.functions.get(r.id) if type(r) is ast.Name else None
+                    if fn is not None and fn not in held:
+                        held.append(fn)
+                        todo.append(fn)
     return out
 
 
