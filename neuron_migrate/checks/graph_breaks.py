@@ -521,13 +521,17 @@ def _submodule(node: ast.AST, ctx: Context) -> None:
         return
     built = dotted(_built(value).func)
     if built and isinstance(node, ast.Assign):
-        for t in node.targets:  # model = Net(...): torch.compile(model) traces Net.forward
-            if (isinstance(t, ast.Name) and t.id not in ctx.state(_State).instances  # not model = wrap(model)
-                    and not (ctx.qualify(value.func) or "").startswith("torch.")):
-                ctx.state(_State).instances[t.id] = built
+        d = ctx.state(_State)
+        for t in node.targets:
+            if not isinstance(t, ast.Name):
+                continue
+            if len(ctx.chain) == 1 and built.rpartition(".")[2][:1].isupper():
+                d.module_made.setdefault(t.id, []).append(built)  # model = Net(cfg) at module level: a class
+            if t.id not in d.instances and not (ctx.qualify(value.func) or "").startswith("torch."):
+                d.instances[t.id] = built  # model = Net(...): torch.compile(model) traces Net.forward (not model = wrap(model))
                 args = _built(value).args
                 if args and isinstance(args[0], ast.Constant) and isinstance(args[0].value, str):
-                    ctx.state(_State).factory_names[t.id] = args[0].value  # timm.create_model("vit_...")
+                    d.factory_names[t.id] = args[0].value  # timm.create_model("vit_...")
     if len(ctx.chain) < 3 or not isinstance(ctx.chain[-2], ast.ClassDef):
         return
     if getattr(ctx.chain[-1], "name", "") == "__init__" and call_kind(ctx.qualify(value.func) or "") == TENSOR:
@@ -817,7 +821,6 @@ def traced_functions(ctx: Context) -> dict[int, Traced]:
     out: dict[int, Traced] = {}
     todo: list[tuple[ast.AST, str, str]] = []
     d.function_tables = _function_tables(ctx.tree)
-    d.module_made = _module_instances(ctx.tree)
     _validated_models(ctx, d)  # pydantic models of this file: building one runs its validators (_find_callees)
     # reached from another file (project/model.py): popped last, so the file's own reasons win
     for path, name, origin in ctx.options.traced_roots if ctx.options is not None else ():
@@ -986,7 +989,7 @@ def _find_callees(fn: ast.AST, cls: ast.ClassDef | None, d: _State) -> list[tupl
         if found is not None and found[0] is not fn:
             out.append((found[0], node))
     bound = None  # local name -> the methods assigned to it: fn = self.a if c else self.b
-    held_functions = {} if d.functions else None  # local name -> the file's functions it holds (_held_functions)
+    held_functions = None  # local name -> the file's functions it holds (_held_functions)
     made = _made_here(body, d) if d.classes else ({}, {})  # local instances of this file's classes
     if d.module_made and d.classes:  # ... and module-level ones the function reads
         made[0].update((name, [d.classes[c] for c in texts if c in d.classes])
@@ -1003,7 +1006,8 @@ def _find_callees(fn: ast.AST, cls: ast.ClassDef | None, d: _State) -> list[tupl
                 out.append((target, node))
             elif d.validated and f.id in d.validated:  # a pydantic model of this file: its validators run
                 out.extend((m, node) for m in d.validated[f.id])
-            elif held_functions is not None and f.id in (held_functions := held_functions or _held_functions(body, d)):
+            elif d.functions and f.id in (held_functions := _held_functions(body, d) if held_functions is None
+                                          else held_functions):
                 out.extend((m, node) for m in held_functions[f.id])  # step = _step1; step = step(state)
             elif f.id == "self" and cls is not None:  # self(x) in generate(): the forward
                 found = _method_of(cls, "forward", d)
@@ -1039,24 +1043,6 @@ def _find_callees(fn: ast.AST, cls: ast.ClassDef | None, d: _State) -> list[tupl
                     found = _method_of(d.classes[b.id], f.attr, d)
                     if found is not None:
                         out.append((found[0], node))
-    return out
-
-
-def _module_instances(tree: ast.Module) -> dict[str, list[str]]:
-    """Names the module binds to ``Cls(...)`` (``model = Net(cfg).eval()``), at its top level or
-    under a top-level ``if``/``try``, with every class each is bound to, as written."""
-    out: dict[str, list[str]] = {}
-    todo = list(tree.body)
-    while todo:
-        node = todo.pop()
-        t = type(node)
-        if t is ast.If or t in _TRYS:
-            todo += [*node.body, *node.orelse, *(s for h in getattr(node, "handlers", ()) for s in h.body)]
-        elif (t is ast.Assign and len(node.targets) == 1 and type(node.targets[0]) is ast.Name
-              and type(node.value) is ast.Call):
-            text = dotted(_built(node.value).func)
-            if text and text.rpartition(".")[2][:1].isupper():  # a class by its name, not a factory
-                out.setdefault(node.targets[0].id, []).append(text)
     return out
 
 
@@ -1939,11 +1925,10 @@ def _call_hazard(call: ast.Call, t: Tensors, ctx: Context, d: _State, cls, chain
             # Dynamo breaks where it first meets the module, not where it is called
             return Hazard(NM406, call, f"`self.{owner.attr}` is an nn.LSTM/GRU/RNN: Dynamo breaks at its first use "
                           f"(`.{f.attr}(...)`) and cannot resume after", skips_rest=True, gb=GB['rnn'])
-        if (f.attr == "forward" and cls is not None and type(owner) is ast.Attribute and type(owner.value) is ast.Name
-                and owner.value.id == "self"):
+        if f.attr == "forward" and cls is not None and (held := _self_attr(owner)) is not None:
             # ``self.transformer.forward(src=..., tgt=..., tgt_mask=...)`` runs as ``self.transformer(...)``
             # does (constructs.py "nn.Transformer.forward(tgt_mask=) called by name": GB0124 in torch)
-            found = _submodule_hazard(call, owner.attr, _submodule_kind(cls, owner.attr, ctx, d))
+            found = _submodule_hazard(call, held, _submodule_kind(cls, held, ctx, d))
             if found is not None:
                 return found
         if f.attr in _OPTIMIZER_METHODS and _is_optimizer(owner):
@@ -2161,17 +2146,9 @@ def _validated_models(ctx: Context, d: _State) -> dict[str, list[ast.AST]]:
         d.validated = {}
         if "pydantic" in ctx.src.text:
             for name, c in d.classes.items():
-                lineage, todo = [], [c]
-                while todo and len(lineage) < 8:
-                    k = todo.pop()
-                    lineage.append(k)
-                    for b in k.bases:
-                        if type(b) is ast.Name and b.id in d.classes:
-                            todo.append(d.classes[b.id])
-                        elif ctx.names.qualify(b, (ctx.tree,)) in PYDANTIC_MODELS:
-                            lineage.append(None)
-                if None in lineage:
-                    d.validated[name] = [m for k in lineage if k is not None for m in validator_methods(k)]
+                lineage = [k for k, _ in _lineage(c, d)]
+                if any(ctx.names.qualify(b, (ctx.tree,)) in PYDANTIC_MODELS for k in lineage for b in k.bases):
+                    d.validated[name] = [m for k in lineage for m in validator_methods(k)]
         for path, _, origin in ctx.options.traced_roots if ctx.options else ():
             if path == ctx.src.path and origin.startswith(VALIDATED):
                 d.validated.setdefault(origin[len(VALIDATED):], [])

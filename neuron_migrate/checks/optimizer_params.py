@@ -17,7 +17,7 @@ from __future__ import annotations
 import ast
 
 from neuron_migrate.checks import Context, finalizer, prefilter, rule
-from neuron_migrate.checks.graph_breaks import _State, _body, _lineage, _params, _short, traced_functions
+from neuron_migrate.checks.graph_breaks import _State, _body, _method_of, _params, _self_attr, _short, traced_functions
 from neuron_migrate.checks.tracing import host_side_file
 
 prefilter(__name__, ("param_groups",))
@@ -127,20 +127,15 @@ def _parameter_names(body) -> set[str]:
 
 def _hand_off(tf, names: set[str], d: _State, handed: dict[int, set[str]]) -> None:
     """``self.update(p)``: the callee method's parameter at that position holds the parameter."""
-    methods = {}
-    for _, own in reversed(_lineage(tf.cls, d)):
-        methods.update(own)
     for call in _body(tf.node, d).calls:
         f = call.func
-        if not (type(f) is ast.Attribute and type(f.value) is ast.Name and f.value.id == "self"):
+        found = _method_of(tf.cls, f.attr, d) if _self_attr(f) is not None else None
+        if found is None:
             continue
-        callee = methods.get(f.attr)
-        if callee is None:
-            continue
-        params = _params(callee, d)
+        params = _params(found[0], d)
         for i, a in enumerate(call.args):
             if type(a) is ast.Name and a.id in names and i < len(params):
-                handed.setdefault(id(callee), set()).add(params[i])
+                handed.setdefault(id(found[0]), set()).add(params[i])
 
 
 def _type_tests(body, names: set[str]):
