@@ -75,8 +75,10 @@ def test_fix_apply_never_loses_a_concurrent_append(tmp_path, spawned):
     of 300 files lost 252 appends; with the re-check alone, 2 were lost in 10 runs of 60 on a
     loaded machine (an append opened before the rename, written after it): the lease and the
     look after the rename closed that."""
-    lost, fixed = 0, 0
-    for run_number in range(10):
+    lost, fixed, total = 0, 0, 0
+    for run_number in range(20):
+        if run_number >= 10 and fixed < total:
+            break  # ten runs done and the race was met (a fix refused): enough
         folder = tmp_path / f"run{run_number}"
         folder.mkdir()
         files = []
@@ -97,10 +99,12 @@ def test_fix_apply_never_loses_a_concurrent_append(tmp_path, spawned):
             text = Path(f).read_text()
             lost += counts[f] - text.count("# appended ")
             fixed += 'to("neuron")' in text
+            total += 1
         assert not [p for p in folder.iterdir() if p.name.endswith(writer.TEMP_SUFFIX)]
     assert lost == 0
     assert fixed > 0  # the fix did run between the appends
-    assert fixed < 400  # ... and some files were refused: appends landed during their fixes
+    assert fixed < total  # ... and some files were refused: appends landed during their fixes
+    # (on a quiet machine ten runs can pass without one: up to ten more are run to meet it)
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
