@@ -416,6 +416,11 @@ ENTRY_SOURCES = {
                         "torch.compile calls compile a model built elsewhere (a factory or another "
                         "module), which the scan does not resolve yet",
 }
+# "assumed" although the project calls torch.compile: on what, the scan could not tell
+UNRESOLVED_COMPILES = ("every nn.Module.forward: the project's torch.compile calls ({where}) compile what the "
+                       "scan does not resolve (a model from a factory or another module, the submodules of "
+                       "a loop, a function held in an attribute), so each model class is assumed to be "
+                       "compiled on its own")
 
 
 def _reach(root: tuple[str, TracedFunction], traced: dict[tuple[str, str], tuple[str, TracedFunction]],
@@ -434,8 +439,8 @@ def _reach(root: tuple[str, TracedFunction], traced: dict[tuple[str, str], tuple
 
 
 def entries(files: list[FileResult], requested: tuple[str, ...] = (),
-            followed=None) -> tuple[str, list[dict], list[str]]:
-    """(source, entries, unresolved): the compile entries the estimate is made for, each with
+            followed=None) -> tuple[str, str, list[dict], list[str]]:
+    """(source, note, entries, unresolved): the compile entries the estimate is made for, each with
     its own figures over the traced functions it reaches (in any file: ``followed`` is the
     project model's ``Followed``). Named entries win over the project's torch.compile targets,
     which win over every nn.Module.forward (said so)."""
@@ -467,6 +472,10 @@ def entries(files: list[FileResult], requested: tuple[str, ...] = (),
                  if f"{r.path}:{line}" not in resolved]
     source = ("requested" if requested else "compiled+assumed" if rows["compiled"] and elsewhere
               else "compiled" if rows["compiled"] else "assumed")
+    note = ENTRY_SOURCES[source]
+    if source == "assumed" and elsewhere:
+        note = UNRESOLVED_COMPILES.format(where=", ".join(elsewhere[:3]) + (
+            f" and {len(elsewhere) - 3} more" if len(elsewhere) > 3 else ""))
     rows["compiled+assumed"] = rows["compiled"] + rows["assumed"]
     found = {f.entry for _, f in rows["requested"]}
     unresolved = [e for e in requested if e not in found]
@@ -498,14 +507,14 @@ def entries(files: list[FileResult], requested: tuple[str, ...] = (),
         if is_library(r.path):  # a model of an installed package, compiled by the project
             row["library"] = shown(r.path).split("/")[0].removesuffix(".py")
         out.append(row)
-    return source, out, unresolved
+    return source, note, out, unresolved
 
 
 def compile_coverage(files: Iterable[FileResult], requested: tuple[str, ...] = (), followed=None) -> dict:
     """The ``compile_coverage`` object of the scan JSON: overall, per compile entry, then per
     module (file of the project)."""
     files = list(files)
-    source, entry_rows, unresolved = entries(files, requested, followed)
+    source, note, entry_rows, unresolved = entries(files, requested, followed)
     modules = []
     everything: list[FunctionEstimate] = []
     for r in sorted(files, key=lambda r: r.path):
@@ -522,7 +531,7 @@ def compile_coverage(files: Iterable[FileResult], requested: tuple[str, ...] = (
                         for b in e.function.breaks if not b.eager_only or b.line in e.eager_breaks]}
             for e in est]})
     doc = {"formula": FORMULA, **_summary(everything),
-           "entries_source": source, "entries_note": ENTRY_SOURCES[source],
+           "entries_source": source, "entries_note": note,
            "unresolved_entries": unresolved, "entries": entry_rows, "modules": modules}
     followed_files = sorted(getattr(followed, "libraries", None) or {})
     if followed_files:  # the installed packages traced code was followed into

@@ -79,6 +79,20 @@ def test_every_forward_is_assumed_when_nothing_is_compiled(tmp_path, capsys):
         "entry", "path", "estimated_coverage", "expected_graphs", "expected_recompiles"}
 
 
+def test_compile_calls_the_scan_cannot_resolve_are_named_not_called_nothing(tmp_path, capsys):
+    """A project that compiles each block of a model it is handed does compile: the note says
+    where, and why every forward is assumed."""
+    root = project(tmp_path)
+    (root / "parallelize.py").write_text(
+        "def apply_compile(model):\n"
+        "    for _, block in model.layers.named_children():\n"
+        "        block.compile(fullgraph=True)\n")
+    cov = coverage(capsys, root)
+    assert cov["entries_source"] == "assumed" and "compiles nothing" not in cov["entries_note"]
+    assert "torch.compile calls (parallelize.py:3)" in cov["entries_note"]
+    assert {e["entry"] for e in cov["entries"]} == {"pkg/model.py:GPT.forward", "pkg/model.py:Other.forward"}
+
+
 def test_torch_compile_targets_are_the_entries(tmp_path, capsys):
     cov = coverage(capsys, project(tmp_path, train=True))
     assert cov["entries_source"] == "compiled"

@@ -624,6 +624,7 @@ CASES: list[tuple[str, str, dict]] = [
     ("assert on tensor, message built by format", "assert (x > -100).all(), 'bad {}'.format(x.shape[0])\nreturn x + 1", {}),
     ("assert on tensor, f-string message", "n = 4\nassert (x > -100).all(), f'bad {n}'\nreturn x + 1", {}),
     ("assert on tensor, constant message", "assert (x > -100).all(), 'bad'\nreturn x + 1", {}),
+    ("assert on tensor, message reading the tensor", "assert (x > -100).all(), f'bad {x.tolist()}'\nreturn x + 1", {}),
     ("assert on tensors joined by and", "assert (x > -100).all() and (x < 100).all()\nreturn x + 1", {}),
     ("assert on shape", "assert x.shape[1] == 8\nreturn x + 1", {}),
     ("torch._assert on tensor", "torch._assert((x > -100).all(), 'bad')\nreturn x + 1", {}),

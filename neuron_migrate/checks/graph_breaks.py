@@ -1704,10 +1704,13 @@ def _hazards(fn: ast.AST, t: Tensors, ctx: Context, d: _State, cls: ast.ClassDef
     if loggers is None:
         loggers = d.loggers = _module_loggers(ctx)
     body = _body(fn, d)
-    in_raise = {id(n) for r in body.raises for n in all_nodes(r)}
+    # an error's message is built only on the error path (constructs.py "assert on tensor, message
+    # reading the tensor": one break, at the assert's test)
+    in_raise = {id(n) for r in (*body.raises, *(s.msg for s in body.statements if type(s) is ast.Assert and s.msg))
+                for n in all_nodes(r)}
     for node in body.tests:
         if id(node) in in_raise:
-            continue  # building an error message: only on the error path
+            continue
         if isinstance(node, (ast.If, ast.While)) and t.truth(node.test) and constant_test(node.test) is None:
             out.append(Hazard(NM402, node.test, f"`{_short(ctx, node.test)}` is a tensor: the "
                               f"`{'if' if isinstance(node, ast.If) else 'while'}` needs its value on "

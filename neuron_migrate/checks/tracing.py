@@ -68,15 +68,16 @@ _DATA_DIRS = {"data", "dataset", "datasets", "transforms", "augmentation", "augm
 
 
 def host_side_file(path: str) -> bool:
-    """Tests and data-pipeline code (a ``data``/``transforms`` folder, a ``*transforms*.py`` or
-    ``*augment*.py`` file): their tensors are checked or prepared on the host, in the test or
-    the data loader, never under torch.compile on the device; nn.Module "transforms" there
-    (torchvision style) are not model code."""
+    """Tests and data-pipeline code (a ``data``/``transforms`` folder or one named ``*_datasets``,
+    a ``*transforms*.py``, ``*augment*.py`` or ``*collat*.py`` file): their tensors are checked or
+    prepared on the host, in the test or the data loader, never under torch.compile on the
+    device; nn.Module "transforms" there (torchvision style) are not model code."""
     parts = path.replace(chr(92), "/").split("/")
     folders, name = {p.lower() for p in parts[:-1]}, parts[-1].lower()
     if name.startswith("test_") or name.endswith("_test.py") or name == "conftest.py" or folders & _TEST_DIRS:
         return True
-    return bool(folders & _DATA_DIRS) or "transforms" in name or "augment" in name
+    return (bool(folders & _DATA_DIRS) or any(f.endswith(("_dataset", "_datasets")) for f in folders)
+            or "transforms" in name or "augment" in name or "collat" in name)
 
 
 # torch.utils.data classes whose methods run in the data loader (its worker processes or the
