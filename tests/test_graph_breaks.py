@@ -262,6 +262,26 @@ def test_zero_grad_of_an_optimizer_subclass_is_a_break():
     assert codes(code) == [(7, "NM404"), (13, "NM404")]
 
 
+def test_an_optimizer_step_is_judged_by_the_class_where_the_file_tells_it():
+    """constructs "torch.optim optimizer named otherwise: solver.step()" (GB0025) and "step() of a
+    project object that is not an optimizer" (inlined, no break): the receiver's class decides
+    where the file says what built it (``self.x = Cls(...)``, a local or module-level
+    ``name = Cls(...)``); the name only where it does not (a parameter, a factory's result)."""
+    code = ("import torch\nfrom torch import optim\n\nclass Stepper:\n    def step(self):\n        pass\n\n"
+            "class MySGD(torch.optim.SGD):\n    pass\n\n"
+            "sgd = optim.SGD([], lr=0.1)\noptimizer = Stepper()\nsolver = MySGD([], lr=0.1)\n\n"
+            "class Trainer:\n    def __init__(self, model, make):\n        self.optimizer = Stepper()\n"
+            "        self.learner = optim.Adam(model.parameters())\n"
+            "        self.sched_opt = optim.lr_scheduler.StepLR(self.learner, 1)\n        self.opt = make()\n\n"
+            "    @torch.compile\n    def train(self, x):\n        self.optimizer.step()\n        self.learner.step()\n"
+            "        self.sched_opt.step()\n        self.opt.step()\n        return x\n\n"
+            "@torch.compile\ndef train_step(x, opt):\n    sgd.step()\n    optimizer.step()\n    solver.zero_grad()\n"
+            "    opt.step()\n    local = optim.SGD([x], lr=0.1)\n    local.step()\n    return x\n")
+    assert codes(code) == [(25, "NM404"), (27, "NM404"), (32, "NM404"), (34, "NM404"), (35, "NM404"), (37, "NM404")]
+    message = next(f.message for f in findings_of(code) if f.line == 25)
+    assert "compiles the step as a frame of its own" in message
+
+
 def test_the_closure_of_an_optimizer_step_is_a_break():
     """constructs "an optimizer step's closure() under enable_grad": the closure recomputes the
     loss and its gradients (Optimizer.step's contract), and Dynamo breaks at its backward();

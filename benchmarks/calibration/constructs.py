@@ -274,6 +274,17 @@ class ZeroingSGD(torch.optim.SGD):  # an optimizer subclass whose own method cal
         return y + 1
 
 ZEROING = ZeroingSGD([PARAM], lr=0.1)
+SOLVER = torch.optim.SGD([PARAM], lr=0.1)  # a torch.optim optimizer whose name does not say so
+
+class Counter:  # a project object with a step(), named like an optimizer (an EMA, a step counter)
+    def __init__(self):
+        self.n = 0
+
+    def step(self, x):
+        self.n += 1
+        return x * 0.5
+
+COUNTER = Counter()
 
 def closure():  # an optimizer step's closure, as its contract says: the loss, its gradients
     loss = (PARAM * 2).sum()
@@ -774,6 +785,9 @@ CASES: list[tuple[str, str, dict]] = [
      "y = y + 1\nOPT3.step()\nreturn y", {}),
     ("optimizer.zero_grad() after a skipping break", "for r in x:\n    print(r)\nOPT.zero_grad()\nreturn x + 1", {}),
     ("optimizer.zero_grad()", "y = x * 2\nOPT.zero_grad()\nreturn y + 1", {}),
+    ("torch.optim optimizer named otherwise: solver.step()", "y = x * 2\nSOLVER.step()\nreturn y + 1", {}),
+    ("step() of a project object that is not an optimizer", "y = x * 2\noptimizer = COUNTER\n"
+     "y = optimizer.step(y)\nreturn y + 1", {}),
     # a comprehension is a function of its own on Python 3.11: in a frame that runs eagerly it is a
     # frame Dynamo starts at, given an iterator it cannot step ("Missing tp_iternext")
     ("enumerate in a list comprehension, frame skipped", "u = [torch.full((n,), i) for i, n in enumerate(NUMS)]\nfor r in x:\n    print(r)\nreturn torch.cat(u)", {}),

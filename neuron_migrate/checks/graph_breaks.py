@@ -1934,9 +1934,13 @@ def _call_hazard(call: ast.Call, t: Tensors, ctx: Context, d: _State, cls, chain
             found = _submodule_hazard(call, held, _submodule_kind(cls, held, ctx, d))
             if found is not None:
                 return found
-        if f.attr in _OPTIMIZER_METHODS and _is_optimizer(owner):
+        if f.attr in _OPTIMIZER_METHODS and _optimizer_receiver(owner, ctx, d, cls, chain):
+            if f.attr == "step":  # constructs "optimizer.step()": a break, then torch.optim's step compiled alone
+                return Hazard(NM404, call, f"`{_short(ctx, f)}()` of a torch.optim optimizer is not traced in "
+                              "this frame (graph break): Dynamo compiles the step as a frame of its own",
+                              gb=GB[_OPTIMIZER_METHODS[f.attr]], callee_frame=True)
             return Hazard(NM404, call, f"`{_short(ctx, f)}()` of a torch.optim optimizer is not traced by Dynamo "
-                          "(graph break)", gb=GB[_OPTIMIZER_METHODS[f.attr]], callee_frame=f.attr == "step")
+                          "(graph break)", gb=GB[_OPTIMIZER_METHODS[f.attr]])
         if f.attr in _HOST_SYNC_METHODS and not call.args and not call.keywords:
             if type(owner) is ast.Name and id(owner) in t.guarded and owner.id not in t.passed:
                 return None  # `x.item() if isinstance(x, Tensor) else x`: a break only when a caller passes a tensor
@@ -2256,6 +2260,65 @@ def _optimizer_class(cls: ast.ClassDef, ctx: Context, d: _State, seen: frozenset
                                                and not name.startswith(_MODULE_BASES)):
             return True
     return False
+
+
+def _optimizer_receiver(e: ast.AST, ctx: Context, d: _State, cls, chain) -> bool:
+    """``e`` of ``e.step()`` holds a torch.optim optimizer: by the class it was built from where
+    the file tells it (``self.opt = Cls(...)``, ``opt = Cls(...)`` in the function or at the
+    module's top level), else by its name (``_is_optimizer``)."""
+    verdicts = {_optimizer_built(text, ctx, d) for text in _receiver_classes(e, ctx, d, cls, chain)}
+    if len(verdicts) == 1 and None not in verdicts:
+        return verdicts.pop()
+    return _is_optimizer(e)
+
+
+def _receiver_classes(e: ast.AST, ctx: Context, d: _State, cls, chain) -> list[str]:
+    """The classes (as written) ``self.x`` or a name was built from, when every binding of it is
+    such a construction; [] when unknown (a parameter, a factory's result, a rebinding)."""
+    if type(e) is ast.Attribute and type(e.value) is ast.Name and e.value.id == "self":
+        built = _attr_class(cls, e.attr, d) if cls is not None else None
+        return [built] if built else []
+    if type(e) is not ast.Name:
+        return []
+    scope = ctx.names.binding_scope(e.id, chain)
+    if scope is ctx.tree:
+        return list(d.module_made.get(e.id, ()))
+    if not isinstance(scope, _FUNCS) or e.id in _param_names(scope):
+        return []
+    out = []
+    for b in _body(scope, d).binders:
+        targets = b.targets if type(b) is ast.Assign else (getattr(b, "target", None),)
+        if not any(type(t) is ast.Name and t.id == e.id for t in targets):
+            if any(e.id in {n.id for n in all_nodes(t) if type(n) is ast.Name} for t in targets if t is not None):
+                return []  # a, opt = ...: not one construction
+            continue
+        value = getattr(b, "value", None)
+        if type(b) is ast.AugAssign or type(value) is not ast.Call:
+            return []
+        built = dotted(_built(value).func)
+        if not built or not built.rpartition(".")[2][:1].isupper():
+            return []  # opt = make_optimizer(cfg): a factory's result
+        out.append(built)
+    return out
+
+
+def _optimizer_built(text: str, ctx: Context, d: _State) -> bool | None:
+    """Whether the class ``text`` (as written) is a torch.optim optimizer: a class of the file by its
+    bases, a class of torch by its module (``torch.optim.Adam`` yes, ``torch.optim.lr_scheduler.StepLR``
+    no), an imported ``...Optimizer``; None when the file cannot tell."""
+    if text in d.classes:
+        return _optimizer_class(d.classes[text], ctx, d)
+    head, _, rest = text.partition(".")
+    base = ctx.names.resolve(head, (ctx.tree,))
+    if base is None:
+        return None
+    name = f"{base}.{rest}" if rest else base
+    if name.rpartition(".")[2].endswith("Optimizer"):
+        return True
+    if name.startswith("torch."):
+        return name.startswith("torch.optim.") and not name.startswith(("torch.optim.lr_scheduler.",
+                                                                        "torch.optim.swa_utils."))
+    return None
 
 
 def _is_optimizer(e: ast.AST) -> bool:
