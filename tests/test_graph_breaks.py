@@ -282,6 +282,30 @@ def test_an_optimizer_step_is_judged_by_the_class_where_the_file_tells_it():
     assert "compiles the step as a frame of its own" in message
 
 
+def test_a_callees_break_in_a_loop_makes_the_callers_later_breaks_unmet():
+    """constructs "callee's break in a loop, then .item() in the caller": Dynamo inlines the
+    helper, meets its print, cannot resume inside the loop and runs the caller eagerly, so the
+    caller's later ``.item()`` is never met (still reported, not a break site); "... outside a
+    loop": the caller resumes after the call and meets it. Another branch of an ``if``, or the
+    loop's statements before the call, are not after it."""
+    code = ("import torch\n\ndef helper(x):\n    print(x)\n    return x * 2\n\n"
+            "@torch.compile\ndef looped(x):\n    for r in range(2):\n        x = helper(x)\n"
+            "    return x.sum().item()\n\n"
+            "@torch.compile\ndef straight(x):\n    x = helper(x)\n    y = x * 2\n    return y.sum().item()\n\n"
+            "@torch.compile\ndef branched(x, blocks):\n    if blocks:\n        for r in range(2):\n"
+            "            x = helper(x)\n    else:\n        x = x * 2\n        print(x.sum().item())\n    return x\n\n"
+            "@torch.compile\ndef before(x):\n    for r in range(2):\n        y = x.sum().item()\n"
+            "        x = helper(x) * y\n    return x\n")
+    assert (11, "NM401") in codes(code)
+    unmet = next(f for f in findings_of(code) if f.line == 11)
+    assert "not met while the call on line 10" in unmet.message
+    found = summary(code)
+    assert [b.line for b in found["looped"].breaks] == []
+    assert [b.line for b in found["straight"].breaks] == [17]
+    assert [b.line for b in found["branched"].breaks] == [26]
+    assert [b.line for b in found["before"].breaks] == [32]
+
+
 def test_the_closure_of_an_optimizer_step_is_a_break():
     """constructs "an optimizer step's closure() under enable_grad": the closure recomputes the
     loss and its gradients (Optimizer.step's contract), and Dynamo breaks at its backward();

@@ -783,6 +783,12 @@ CASES: list[tuple[str, str, dict]] = [
     ("optimizer.step() after a skipping break", "for r in x:\n    print(r)\nOPT.step()\nreturn x + 1", {}),
     ("three optimizers' step() after a skipping break", "for r in x:\n    print(r)\nOPT.step()\ny = x * 2\nOPT2.step()\n"
      "y = y + 1\nOPT3.step()\nreturn y", {}),
+    ("callee's break in a loop, then .item() in the caller", "for r in range(2):\n    x = print_helper(x)\n"
+     "y = x.sum().item()\nreturn y", {}),
+    ("callee's break outside a loop, then .item() in the caller", "x = print_helper(x)\ny = x * 2\n"
+     "z = y.sum().item()\nreturn z", {}),
+    ("callee's break in a loop, then print and a torch function in the caller", "for r in range(2):\n"
+     "    x = print_helper(x)\nprint(x)\nreturn torch.nn.functional.dropout(x, 0.5) + torch.nonzero(x).sum()", {}),
     ("optimizer.zero_grad() after a skipping break", "for r in x:\n    print(r)\nOPT.zero_grad()\nreturn x + 1", {}),
     ("optimizer.zero_grad()", "y = x * 2\nOPT.zero_grad()\nreturn y + 1", {}),
     ("torch.optim optimizer named otherwise: solver.step()", "y = x * 2\nSOLVER.step()\nreturn y + 1", {}),

@@ -438,6 +438,7 @@ class _State:
     attr_kinds: dict[int, dict[str, str]] = field(default_factory=dict)  # class id -> self.attr -> kind
     attr_weights: dict[int, dict[str, int]] = field(default_factory=dict)  # class id -> self.attr -> weight
     super_init: dict[int, ast.Call] = field(default_factory=dict)  # class id -> its super().__init__(...)
+    stmt_paths: dict[int, dict] = field(default_factory=dict)  # function id -> _stmt_paths
     instances: dict[str, str] = field(default_factory=dict)  # name -> what built it, as written (x = Net(...))
     # module-level names bound to an instance (net = Net(cfg) at the top of a script) -> the classes, as written
     module_made: dict[str, list[str]] = field(default_factory=dict)
@@ -2726,6 +2727,90 @@ def _scripted_first(fn, tf, hazards, shape_breaks, where, ctx: Context) -> int |
     return min(lines, default=None)
 
 
+# breaks in the frame's own code, which an eager frame never meets (constructs "callee's break in a
+# loop, then .item() in the caller", "... then print and a torch function in the caller"); not the
+# calls whose break is inside a frame Dynamo compiles on its own from eager code (optimizer.step())
+_FRAME_OWN = frozenset({"NM401", "NM402", "NM403"})
+
+
+def _callee_skips(traced, hazards_of, shape_breaks, training_of, d: _State) -> dict[int, int]:
+    """Traced function id -> the line of its first call, in a loop, ``try`` or ``with`` block, of
+    a traced function of the file that breaks (in itself or in its callees). Dynamo inlines the
+    callee, meets the break there, and cannot resume the caller inside the block: it runs the
+    caller eagerly, and the caller's own later breaks are never met (constructs "callee's break
+    in a loop, then .item() in the caller"; outside a loop the caller resumes after the call)."""
+    calls, breaking = {}, set()
+    for key, tf in traced.items():
+        training = training_of.get(key, frozenset())
+        where = _enclosing(tf.node, d)
+        calls[key] = [(id(c), node) for c, node in _callees(tf.node, tf.cls, d)
+                      if id(c) in traced and c is not tf.node and id(node) not in training]
+        if any(id(h.node) not in training for h in hazards_of[key]) or any(
+                nid in where and nid not in training for nid in shape_breaks):
+            breaking.add(key)
+    grown = True
+    while grown:  # a break anywhere in the inlined callees reaches the caller's call
+        grown = False
+        for key in calls:
+            if key not in breaking and any(c in breaking for c, _ in calls[key]):
+                breaking.add(key)
+                grown = True
+    out = {}
+    for key, tf in traced.items():
+        where = _enclosing(tf.node, d)
+        stmts = [where[id(node)][0] for c, node in calls[key]
+                 if c in breaking and where.get(id(node), (None, None))[1] and where[id(node)][0] is not None]
+        if stmts:  # not a call in an ``except`` handler: it runs only when something raised
+            paths = d.stmt_paths.get(id(tf.node))
+            if paths is None:
+                paths = d.stmt_paths[id(tf.node)] = _stmt_paths(tf.node)
+            stmts = [s for s in stmts if not any(step[0] == "handlers" for step in paths.get(id(s), ()))]
+        if stmts:
+            out[key] = stmts
+    return out
+
+
+def _runs_after(fn: ast.AST, firsts: list[ast.stmt], stmt: ast.stmt | None, d: _State) -> bool:
+    """``stmt`` runs only after one of ``firsts`` has run: later in a block that holds both (not in
+    another branch of an ``if``, nor earlier in the loop that holds the call)."""
+    if stmt is None:
+        return False
+    paths = d.stmt_paths.get(id(fn))
+    if paths is None:
+        paths = d.stmt_paths[id(fn)] = _stmt_paths(fn)
+    late = paths.get(id(stmt))
+    for first in firsts:
+        early = paths.get(id(first))
+        if early is None or late is None:
+            continue
+        for a, b in zip(early, late):
+            if a != b:
+                if a[0] == b[0] and b[1] > a[1]:
+                    return True
+                break
+    return False
+
+
+def _stmt_paths(fn: ast.AST) -> dict[int, tuple[tuple[str, int], ...]]:
+    """Each statement of ``fn`` (nested blocks included, nested functions' bodies not): the
+    blocks and positions that lead to it, ``(("body", 3), ("orelse", 0))``."""
+    out: dict[int, tuple[tuple[str, int], ...]] = {}
+    todo = [(fn, ())]
+    while todo:
+        node, path = todo.pop()
+        for name in ("body", "orelse", "finalbody", "handlers", "cases"):
+            block = getattr(node, name, None)
+            if not isinstance(block, list):
+                continue
+            for i, child in enumerate(block):
+                here = (*path, (name, i))
+                if isinstance(child, ast.stmt):
+                    out[id(child)] = here
+                if not isinstance(child, (*_FUNCS, ast.ClassDef, ast.Lambda)):
+                    todo.append((child, here))
+    return out
+
+
 @finalizer
 def report_traced(ctx: Context) -> None:
     """Report hazards in traced functions and summarise them for the coverage estimate."""
@@ -2758,13 +2843,19 @@ def report_traced(ctx: Context) -> None:
     # the lines calling the module itself (``self(x)``), where a generate's loop may grow its input
     self_calls = sorted({ctx.src.text.count("\n", 0, m.start()) + 1 for m in _SELF_CALL.finditer(ctx.src.text)}) \
         if ("self(" in ctx.src.text or "self.forward(" in ctx.src.text) else []
+    hazards_of = {}
+    for tf in traced.values():
+        hazards = _hazards(tf.node, tensors_of[id(tf.node)], ctx, d, tf.cls)
+        if "mm" in ctx.src.text or "sparse." in ctx.src.text:  # spmm, smm, hspmm, torch.sparse.*
+            hazards += _sparse_passed(tf.node, tf, ctx, d)
+        hazards_of[id(tf.node)] = hazards
+    eager_after = _callee_skips(traced, hazards_of, shape_breaks, training_of, d) if len(traced) > 1 else {}
     for tf in sorted(traced.values(), key=lambda t: t.node.lineno):
         fn = tf.node
         tensors = tensors_of[id(fn)]
         where = _enclosing(fn, d)
-        hazards = _hazards(fn, tensors, ctx, d, tf.cls)
-        if "mm" in ctx.src.text or "sparse." in ctx.src.text:  # spmm, smm, hspmm, torch.sparse.*
-            hazards += _sparse_passed(fn, tf, ctx, d)
+        hazards = hazards_of[id(fn)]
+        eager_from = eager_after.get(id(fn))
         statements = tuple(sorted({s.lineno for s in _statements(fn, d)}))
         sites: dict[int, BreakSite] = {}
         resumed: dict[int, list[ast.AST]] = {}  # statement line -> the breaks in it Dynamo resumes after
@@ -2774,6 +2865,7 @@ def report_traced(ctx: Context) -> None:
         script_line = _scripted_first(fn, tf, hazards, shape_breaks, where, ctx)
         for h in hazards:
             stmt, trap = where.get(id(h.node), (None, None))
+            unmet = eager_from is not None and h.rule.code in _FRAME_OWN and _runs_after(fn, eager_from, stmt, d)
             if script_line is not None:
                 if (stmt or h.node).lineno != script_line:
                     continue  # Dynamo never reaches it: the call runs as TorchScript from the first break
@@ -2785,7 +2877,11 @@ def report_traced(ctx: Context) -> None:
             if h.skips_rest and not trap and stmt is not None and _ops_before(fn, stmt, tensors, d) < 2:
                 trap = "start"  # Dynamo resumes only from a graph of 2+ ops: it skips the whole frame
             msg = h.message
-            if trap:
+            if unmet:
+                msg += (f"; not met while the call on line {min(s.lineno for s in eager_from)} (of a function "
+                        f"that breaks, inside a loop, `try` or `with` block) makes Dynamo run all of "
+                        f"`{tf.name}` eagerly")
+            elif trap:
                 msg += f"; {_TRAP_WORDS[trap]}, so Dynamo runs all of `{tf.name}` eagerly"
             elif h.skips_rest:
                 msg += f": the call and the rest of `{tf.name}` run eagerly"
@@ -2802,7 +2898,7 @@ def report_traced(ctx: Context) -> None:
             if h.gb:
                 msg += f" [Dynamo {h.gb}]"
             ctx.report(h.rule, h.node, msg, dynamo=h.gb or None)
-            if id(h.node) not in training:
+            if id(h.node) not in training and not unmet:
                 _add_site(sites, stmt, h.node, h.rule.code, trap, h.skips_rest, h.callee_frame)
                 if not trap and not h.skips_rest and stmt is not None:
                     resumed.setdefault(stmt.lineno, []).append(h.node)
@@ -2817,6 +2913,8 @@ def report_traced(ctx: Context) -> None:
                     if (stmt or node).lineno != script_line:
                         continue
                     trap = trap or "script"
+                if eager_from is not None and _runs_after(fn, eager_from, stmt, d):
+                    continue  # never met: the frame runs eagerly (_callee_skips)
                 _add_site(sites, stmt, node, code, trap)
                 if not trap and stmt is not None:
                     resumed.setdefault(stmt.lineno, []).append(node)
