@@ -613,6 +613,57 @@ del DROPPED._parameters["weight"]
 DROPPED.register_parameter("weight_raw", nn.Parameter(_raw.detach().clone()))
 DROPPED.weight = DROPPED.weight_raw.detach().clone()
 
+# issue 14, twelfth round: what held_out_11's rules missed (Torch-Pruning, fast-bss-eval, openunmix, gated-state-spaces)
+import collections
+import scipy.fft, scipy.fftpack, scipy.signal, scipy.special, scipy.stats
+
+class OldStyleWrapper(nn.Module):  # Torch-Pruning's op wrappers: super(Cls, self).__init__(), built in traced code
+    def __init__(self, scale):
+        super(OldStyleWrapper, self).__init__()
+        self.scale = scale
+
+class GradFnWrapper(nn.Module):  # ... holding the grad_fn it wraps
+    def __init__(self, grad_fn):
+        super().__init__()
+        self.grad_fn = grad_fn
+
+class Counter:  # a class attribute set in traced code
+    count = 0
+
+    @classmethod
+    def bump(cls, n):
+        cls.count = n
+        return n
+
+class Item(collections.namedtuple("_Item", ["a", "b"])):  # Torch-Pruning's GroupItem: cls.attr set in __new__
+    def __new__(cls, a, b):
+        cls.root = None
+        return super(Item, cls).__new__(cls, a, b)
+
+GRAD_OUT = LINEAR(torch.randn(4, 8))  # a tensor with a grad_fn, made outside the compiled code
+
+def grad_fn_of(t):  # Torch-Pruning's forward hook: reads the grad_fn of a tensor it is given
+    return t.grad_fn
+
+def build_in_skipped_frame(t):  # a frame Dynamo skips (the print in the loop) builds objects
+    for i in range(2):
+        print(i)
+        w = Wrapper(2.0)
+    return t * w.scale
+
+def item_in_skipped_frame(t):
+    for i in range(2):
+        print(i)
+        it = Item(1, 2)
+    return t * it.b
+
+class Plainnew:  # the same in a plain class's __new__
+    def __new__(cls, a):
+        cls.root = None
+        o = super().__new__(cls)
+        o.a = a
+        return o
+
 """
 
 # name, condition, body of f(x) (x: float tensor of shape (4, 8)), dynamo config overrides
@@ -1012,6 +1063,41 @@ CASES: list[tuple[str, str, dict]] = [
     ("two nonzero() in one statement", "y = x * 2\na = torch.cat([y.nonzero(), x.nonzero()])\nreturn a.sum() + 1", {}),
     ("x[:, m], y[:, m] in one statement", "y = x * 2\nm = y[0] > 0\na, b = y[:, m], x[:, m]\nreturn (a - b).sum() + 1", {}),
     ("x[:, m] = x[:, m].div(w[m])", "y = x * 2\nm = y[0] > 0\nw = x[0] + 1\ny[:, m] = y[:, m].div(w[m])\nreturn y.sum() + 1", {}),
+    # issue 14, twelfth round: what held_out_11's rules missed
+    ("grad_fn of an op's result read", "y = LINEAR(x)\ng = y.grad_fn\nreturn y * 2 if g is not None else y", {}),
+    ("grad_fn of the input read (no grad)", "y = x * 2\ng = x.grad_fn\nreturn y * 2 if g is None else y", {}),
+    ("grad_fn of an op's result as a dict key", "y = LINEAR(x)\nd = {y.grad_fn: 1}\nreturn y * len(d)", {}),
+    ("grad_fn read under no_grad", "with torch.no_grad():\n    y = LINEAR(x)\n    g = y.grad_fn\nreturn y * 2 if g is None else y", {}),
+    ("grad_fn of an op's result read, with grad", "with torch.enable_grad():\n    y = LINEAR(x)\n    g = y.grad_fn\nreturn y * 2 if g is not None else y * 3", {}),
+    ("grad_fn.next_functions of an op's result, with grad", "with torch.enable_grad():\n    y = LINEAR(x) * 2\n    g = y.grad_fn\n    n = len(g.next_functions) if g is not None else 0\nreturn y * (n + 1)", {}),
+    ("grad_fn of a global tensor with a grad_fn", "y = x * 2\ng = GRAD_OUT.grad_fn\nreturn y * 2 if g is not None else y * 3", {}),
+    ("grad_fn read in a helper, of a global tensor with a grad_fn", "y = x * 2\ng = grad_fn_of(GRAD_OUT)\nreturn y * 2 if g is not None else y * 3", {}),
+    ("grad_fn read in a helper, of an op's result, with grad", "with torch.enable_grad():\n    y = LINEAR(x)\n    g = grad_fn_of(y)\nreturn y * 2 if g is not None else y * 3", {}),
+    ("nn.Module built in a frame Dynamo skips", "y = x * 2\nreturn build_in_skipped_frame(y) + 1", {}),
+    ("cls.attr set in __new__, in a frame Dynamo skips", "y = x * 2\nreturn item_in_skipped_frame(y) + 1", {}),
+    ("for over np.ndenumerate", "y = x * 2\nfor m, v in np.ndenumerate(np.zeros((2, 2))):\n    y = y + v\nreturn y", {}),
+    ("scipy.signal.get_window", "y = x * 2\nw = scipy.signal.get_window('hann', 8)\nreturn y * torch.from_numpy(w).float()", {}),
+    ("scipy.special.comb of Python ints", "y = x * 2\nc = scipy.special.comb(5, 2, exact=True)\nreturn y * c", {}),
+    ("scipy.stats.norm.ppf of a Python float", "y = x * 2\nc = scipy.stats.norm.ppf(0.9)\nreturn y * float(c)", {}),
+    ("nn.Module built with super(Cls, self).__init__()", "y = x * 2\nw = OldStyleWrapper(2.0)\nreturn y * w.scale", {}),
+    ("nn.Module built in traced code, holding a grad_fn", "y = LINEAR(x)\nw = GradFnWrapper(y.grad_fn)\nreturn y * 2", {}),
+    ("class attribute set in traced code (Cls.attr = v)", "y = x * 2\nCounter.count = 3\nreturn y * Counter.count", {}),
+    ("cls.attr set in a classmethod", "y = x * 2\nn = Counter.bump(3)\nreturn y * n", {}),
+    ("cls.attr set in a namedtuple subclass's __new__", "y = x * 2\ni = Item(1, 2)\nreturn y * i.b", {}),
+    ("cls.attr set in a plain class's __new__", "y = x * 2\ni = Plainnew(2)\nreturn y * i.a", {}),
+    ("try/except around a call that raises TypeError", "y = x * 2\ntry:\n    z = LINEAR(*y)\nexcept:\n    z = LINEAR(y)\nreturn z + 1", {}),
+    ("raise caught in traced code", "y = x * 2\ntry:\n    raise ValueError('x')\nexcept ValueError:\n    y = y + 1\nreturn y", {}),
+    ("for over np.ndindex(shape)", "y = x * 2\nfor m in np.ndindex((2, 2)):\n    y = y + x[m[0], m[1]]\nreturn y", {}),
+    ("for over np.ndindex of a tensor's shape", "y = x * 2\nfor m in np.ndindex(x.shape[:1]):\n    y[m] = y[m] * 2\nreturn y", {}),
+    ("store through a 0-d element of a cartesian_prod row", "y = x * 2\nw = torch.zeros(4, 2, 2)\nfor index in torch.cartesian_prod(torch.arange(2), torch.arange(2)):\n    w[:, index[0], index[1]] = y[:, index[0]]\nreturn w * 2", {}),
+    ("read through a 0-d element of a cartesian_prod row", "y = x * 2\nfor index in torch.cartesian_prod(torch.arange(2), torch.arange(2)):\n    y = y + x[:, index[0]].sum()\nreturn y", {}),
+    ("for over torch.arange, the element as an index", "y = x * 2\nfor i in torch.arange(2):\n    y = y + x[i]\nreturn y", {}),
+    ("an element of torch.arange as an index", "y = x * 2\nidx = torch.arange(3)\nreturn y[idx[-1]] * 2", {}),
+    ("int() of an element of torch.arange of Python ints", "y = x * 2\nf = torch.arange(0, 3)\nn = int(f[-1]) + 1\nreturn y * n", {}),
+    ("scipy.fft.next_fast_len of a Python int", "y = x * 2\nn = scipy.fft.next_fast_len(x.shape[1] + 3)\nreturn torch.fft.rfft(y, n=n).abs()", {}),
+    ("scipy.fftpack.next_fast_len of a Python int", "y = x * 2\nn = scipy.fftpack.next_fast_len(x.shape[1] + 3)\nreturn torch.fft.rfft(y, n=n).abs()", {}),
+    ("scipy.special.gammaln of a Python float", "y = x * 2\nc = scipy.special.gammaln(3.0)\nreturn y * float(c)", {}),
+    ("scipy.special.expit of a tensor's values", "y = x * 2\nz = scipy.special.expit(y.detach().numpy())\nreturn y + torch.from_numpy(z)", {}),
 ]
 
 
