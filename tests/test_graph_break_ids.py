@@ -32,6 +32,7 @@ def test_every_id_the_checks_use_is_in_the_registry_with_the_measured_type():
         "method": "Unsupported method call", "logger_lookup": "Unresolved GetAttrVariable comparison",
         "requires_grad_input": "Unsupported Tensor.requires_grad_() call",
         "requires_grad_leaked": "requires_grad_() intermediate leaked as output",
+        "grad_fn": "Tensor with grad_fn()", "ndarray_attr": "Unsupported ndarray attribute access",
     }
     for key, gb in GB.items():
         row = describe(gb)

@@ -889,3 +889,86 @@ def test_default_collate_in_traced_code_breaks():
     own = code.replace("from torch.utils.data._utils.collate import default_collate\n",
                        "def default_collate(xs):\n    return torch.stack(xs)\n")
     assert [f for f in findings_of(own) if f.code.startswith("NM4")] == []
+
+
+def _nm4(code):
+    return [(f.line, f.code, f.dynamo) for f in findings_of(code) if f.code.startswith("NM4")]
+
+
+def test_reading_a_grad_fn_gives_up_on_the_frame():
+    """constructs.py "grad_fn of an op's result read, with grad" and "... of a global tensor with a
+    grad_fn" (Torch-Pruning's dependency graph): GB0104, the frame skipped; under no_grad the
+    tensor has no grad_fn and the read is traced ("grad_fn read under no_grad")."""
+    code = ("import torch\n\n@torch.compile\ndef trace(model, x):\n    out = model(x)\n"
+            "    root = out.grad_fn\n    return root, out.grad_fn\n")
+    assert _nm4(code) == [(6, "NM404", "GB0104")]  # one: the frame is given up at the first
+    quiet = code.replace("    out = model(x)\n    root = out.grad_fn\n",
+                         "    with torch.no_grad():\n        out = model(x)\n        root = out.grad_fn\n"
+                         ).replace("root, out.grad_fn", "root")
+    assert _nm4(quiet) == []
+    decorated = code.replace("@torch.compile\n", "@torch.compile\n@torch.no_grad()\n")
+    assert _nm4(decorated) == []
+    stored = code.replace("    root = out.grad_fn\n    return root, out.grad_fn\n",
+                          "    out.grad_fn_name = 'x'\n    return out\n")
+    assert _nm4(stored) == []
+
+
+def test_numpy_index_iterators_are_not_traced():
+    """constructs.py "for over np.ndindex(shape)", "for over np.ndenumerate" (fast-bss-eval's
+    helpers): GB0008 at the loop, the frame skipped."""
+    code = ("import numpy as np\nimport torch\n\n@torch.compile\ndef each(x):\n"
+            "    for m in np.ndindex(x.shape[:1]):\n        x[m] = x[m] * 2\n    return x\n")
+    assert _nm4(code) == [(6, "NM404", "GB0008")]
+    assert "runs all of" in [f for f in findings_of(code) if f.code == "NM404"][0].message
+    ranges = code.replace("np.ndindex(x.shape[:1])", "range(x.shape[0])")
+    assert _nm4(ranges) == []
+
+
+def test_scipy_calls_in_traced_code_break():
+    """constructs.py "scipy.fftpack.next_fast_len of a Python int" (gated-state-spaces' fft_conv:
+    a skipped C function, GB0007), "scipy.special.gammaln of a Python float" (GB0156),
+    "scipy.signal.get_window" (GB0157); a project function named like one is its own."""
+    code = ("import torch\nimport scipy.special\nimport scipy.signal\nfrom scipy.fftpack import next_fast_len\n\n"
+            "@torch.compile\ndef conv(x):\n    n = next_fast_len(x.shape[-1] * 2)\n"
+            "    c = scipy.special.gammaln(3.0)\n    w = scipy.signal.get_window('hann', 8)\n"
+            "    return torch.fft.rfft(x, n=n) * c, w\n")
+    assert _nm4(code) == [(8, "NM404", "GB0007"), (9, "NM404", "GB0156"), (10, "NM404", "GB0157")]
+    own = ("import torch\n\ndef next_fast_len(n):\n    return n\n\n"
+           "@torch.compile\ndef conv(x):\n    return torch.fft.rfft(x, n=next_fast_len(x.shape[-1]))\n")
+    assert _nm4(own) == []
+
+
+def test_a_zero_d_tensor_used_as_an_index_is_read_on_the_host():
+    """constructs.py "store through a 0-d element of a cartesian_prod row" (openunmix's Wiener
+    filter), "for over torch.arange, the element as an index", "an element of torch.arange as an
+    index": GB0033. A row of a 2-d index tensor ("tensor indexed by a row of a 2-d index tensor"),
+    a slice, and a name bound twice are not known 0-d."""
+    code = ("import torch\n\n@torch.compile\ndef mix(x, y):\n    w = torch.zeros(4, 2, 2)\n"
+            "    for index in torch.cartesian_prod(torch.arange(2), torch.arange(2)):\n"
+            "        w[:, index[0], index[1]] = y[:, index[0]]\n"
+            "    for i in torch.arange(3):\n        x = x + y[i]\n"
+            "    idx = torch.arange(3)\n    return x[idx[-1]] + w.sum()\n")
+    assert _nm4(code) == [(7, "NM401", "GB0033"), (9, "NM401", "GB0033"), (11, "NM401", "GB0033")]
+    named = code.replace("    for index in torch.cartesian_prod(torch.arange(2), torch.arange(2)):\n",
+                         "    rows = torch.cartesian_prod(torch.arange(2), torch.arange(2))\n    for index in rows:\n")
+    assert _nm4(named) == [(8, "NM401", "GB0033"), (10, "NM401", "GB0033"), (12, "NM401", "GB0033")]
+    rows = ("import torch\n\n@torch.compile\ndef pick(x, y):\n    order = torch.argsort(x, dim=1)\n"
+            "    idx = torch.arange(3)\n    a = y[:, order[1]] + y[idx[0:2]].sum()\n"
+            "    for index in torch.cartesian_prod(torch.arange(2)):\n        a = a + y[index[0]]\n"
+            "    j = torch.arange(2)\n    j = j.tolist()\n    return a + y[j[0]]\n")
+    assert [f for f in _nm4(rows) if f[2] == "GB0033"] == []
+
+
+def test_a_grad_fn_of_what_is_no_tensor_or_has_none_is_no_break():
+    """Torch-Pruning's ``reshape_node.grad_fn`` (a parameter annotated with its own Node class, an
+    object holding a grad_fn) and torchmin's ``grad.grad_fn is None`` check of a
+    ``torch.autograd.grad`` result taken without ``create_graph=True`` (no grad_fn, no break)."""
+    code = ("import torch\n\nclass Node:\n    grad_fn = None\n\n@torch.compile\ndef sizes(node: Node):\n"
+            "    return node.grad_fn\n")
+    assert _nm4(code) == []
+    code = ("import torch\n\n@torch.compile\ndef check(f, x, hess):\n"
+            "    grad = torch.autograd.grad(f, x, create_graph=hess)[0]\n"
+            "    if grad.grad_fn is None:\n        return grad\n    return grad * 2\n")
+    assert [f for f in _nm4(code) if f[2] == "GB0104"] == []
+    assert [f for f in _nm4(code.replace("create_graph=hess", "create_graph=True")) if f[2] == "GB0104"] \
+        == [(6, "NM404", "GB0104")]

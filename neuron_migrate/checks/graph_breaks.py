@@ -51,7 +51,7 @@ from neuron_migrate.kinds import HOST_KINDS, SCALAR, TENSOR, annotation_kind, ca
 from neuron_migrate.models import BreakSite, TracedFunction
 from neuron_migrate.project.summary import (PYDANTIC_MODELS, dotted, init_stores, module_level, optional_dict,
                                              validator_methods, wrappers)
-from neuron_migrate.traversal import SCOPE_TYPES, all_nodes, child_nodes, node_fields, statements
+from neuron_migrate.traversal import SCOPE_TYPES, all_nodes, child_nodes, node_fields, own_nodes, statements
 
 prefilter(__name__, ("forward", "compile"))
 
@@ -59,7 +59,8 @@ NM401 = rule(
     "NM401", "host-sync-in-traced-code", "warning", "compile",
     summary="host synchronisation in traced code: a torch.compile graph break",
     why="`.item()`, `.tolist()`, `int(t)`, `float(t)` and `bool(t)` copy a tensor value to "
-        "Python. Under `torch.compile` Dynamo ends the graph there and runs the rest in a new "
+        "Python, and so does a 0-d tensor used as an index (`y[:, row[0]]` for a row of "
+        "`torch.cartesian_prod(...)`, `x[i]` in `for i in torch.arange(n)`). Under `torch.compile` Dynamo ends the graph there and runs the rest in a new "
         "graph, leaving an eager gap; on Neuron the device also has to finish and copy back.",
     example="class Scale(nn.Module):\n    def forward(self, x):\n        s = x.abs().max().item()\n"
             "        return x / s",
@@ -112,7 +113,10 @@ NM404 = rule(
         "`torch.manual_seed`, `torch.typename`, "
         "`Tensor.data_ptr()`, `torch._dynamo.graph_break()`, `copy.deepcopy` of a tensor or a module, "
         "`torch.autograd.grad`, `torch.autograd.backward` and `loss.backward()`, registering a module "
-        "hook (`m.register_forward_hook(...)`, `m.register_forward_pre_hook(...)`), setting `t.requires_grad`, "
+        "hook (`m.register_forward_hook(...)`, `m.register_forward_pre_hook(...)`), reading a tensor's "
+        "`.grad_fn` (outside `no_grad`: Dynamo gives up on the whole function), NumPy's `np.ndindex` / "
+        "`np.ndenumerate`, any SciPy function (`next_fast_len`, `scipy.special`, `scipy.signal`, "
+        "`scipy.stats`: compiled code under them), setting `t.requires_grad`, "
         "`t.requires_grad_()` on an argument (a graph "
         "input) or on a new leaf (`x.detach().requires_grad_()`) whose gradient the function then takes, "
         "making a tensor with `requires_grad=True` "
@@ -273,6 +277,8 @@ GB = {
     "as_subclass": "GB0001",  # Argument of `as_subclass` must be a non-dispatcher-style tensor subclass
     "hook_handle": "GB0467",  # setattr() on unsupported type (a module hook's RemovableHandle)
     "delayed": "GB0148",  # Unsupported function call (delayed): an in-place view op on a graph input
+    "grad_fn": "GB0104",  # Tensor with grad_fn()
+    "ndarray_attr": "GB0157",  # Unsupported ndarray attribute access (inside scipy.signal.get_window)
 }
 # NumPy's random draws: without a size, a Python number drawn on the host (measured: "np.random.randint",
 # "np.random.rand", "np.random.normal", "np.random.choice"; with a size, as in "np.random.uniform
@@ -290,6 +296,14 @@ _RANDOM_OBJECTS = {"numpy.random.SeedSequence": "inline_skipped", "numpy.random.
 # NumPy functions with a data-dependent result size: on a tensor's values Dynamo runs them as
 # tensor ops and breaks (measured: "np.nonzero on tensor")
 _NUMPY_DYNAMIC = {"numpy.nonzero", "numpy.flatnonzero", "numpy.argwhere", "numpy.unique", "numpy.where"}
+# NumPy's index iterators are classes in a file Dynamo skips (measured: "for over np.ndindex(shape)",
+# "for over np.ndenumerate": GB0008 at the loop, the frame skipped; fast-bss-eval's helpers)
+_NUMPY_ITERATORS = frozenset({"numpy.ndindex", "numpy.ndenumerate", "numpy.lib.index_tricks.ndindex"})
+# SciPy runs compiled code under its Python functions: every call measured breaks (constructs.py
+# "scipy.*"), in SciPy's files; the break's type by function or submodule, as measured, and the
+# skipped C function (next_fast_len's, GB0007) for the rest
+_SCIPY_BREAKS = {"scipy.signal.get_window": "ndarray_attr", "scipy.signal.windows.get_window": "ndarray_attr",
+                 "scipy.special": "method", "scipy.stats": "method"}
 _SCALAR_BUILTINS = {"int", "float", "bool", "complex"}
 _DATA_DEPENDENT_FUNCTIONS = {"torch.equal", "torch.allclose", "torch.is_nonzero"}  # op tag data_dependent_output
 # nn.Module hook registration (measured: the handle's setattr breaks, GB0467)
@@ -435,6 +449,7 @@ class _State:
     optional_dicts: frozenset[str] | None = None  # _optional_dicts' answer
     validated: dict[str, list[ast.AST]] | None = None  # _validated_models' answer
     random_text: bool | None = None  # the file's text names "Generator" or "random"
+    index_text: tuple[bool, bool] | None = None  # the file's text names ".grad_fn"; "torch.arange"/"cartesian_prod"
     attr_kinds: dict[int, dict[str, str]] = field(default_factory=dict)  # class id -> self.attr -> kind
     attr_weights: dict[int, dict[str, int]] = field(default_factory=dict)  # class id -> self.attr -> weight
     super_init: dict[int, ast.Call] = field(default_factory=dict)  # class id -> its super().__init__(...)
@@ -1729,6 +1744,14 @@ def _hazards(fn: ast.AST, t: Tensors, ctx: Context, d: _State, cls: ast.ClassDef
             if isinstance(target, ast.Attribute) and target.attr == "requires_grad" and t.of(target.value):
                 out.append(Hazard(NM404, target, f"setting `{_short(ctx, target)}` on a tensor is not "
                                   "traced by Dynamo (graph break)", gb=GB["requires_grad"]))
+    words = d.index_text
+    if words is None:
+        text = ctx.src.text
+        words = d.index_text = (".grad_fn" in text, "arange" in text or "cartesian_prod" in text)
+    if words[0]:
+        out += _grad_fn_reads(fn, body, ctx, d, chain)
+    if words[1]:
+        out += _element_indexes(fn, body, ctx, chain)
     for node in body.statements:  # with open(...): a context manager Dynamo cannot enter
         if type(node) is ast.Assert and _assert_breaks(node) and t.truth(node.test):
             out.append(Hazard(NM402, node.test, f"`{_short(ctx, node.test)}` is a tensor: an `assert` "
@@ -1750,6 +1773,138 @@ def _hazards(fn: ast.AST, t: Tensors, ctx: Context, d: _State, cls: ast.ClassDef
     if cls is not None and any(h.rule is NM406 for h in out):
         out += _rnn_reads(fn, body, cls, ctx, d)
     return _first_rnn_use(out)
+
+
+_NO_GRAD = frozenset({"torch.no_grad", "torch.inference_mode", "torch.autograd.grad_mode.no_grad"})
+
+
+def _no_grad(e: ast.AST, ctx: Context, chain) -> bool:
+    """``torch.no_grad()`` / ``torch.inference_mode()`` (a context or a decorator), or the bare name."""
+    return ctx.names.qualify(e.func if type(e) is ast.Call else e, chain) in _NO_GRAD
+
+
+def _grad_fn_reads(fn: ast.AST, body: _Body, ctx: Context, d: _State, chain) -> list[Hazard]:
+    """``t.grad_fn`` read in traced code (Torch-Pruning's dependency graph: ``output.grad_fn``, a
+    forward hook's ``outputs.grad_fn``). Measured (constructs.py "grad_fn ..."): where the tensor
+    has a grad_fn (an op on parameters with gradients on, a tensor from outside the frame), Dynamo
+    gives up on the whole function (GB0104), in the function or in a helper; a tensor without one
+    (the input, or anything under ``no_grad``) is read without a break. Not reported under
+    ``torch.no_grad()``/``inference_mode()``, as a decorator or a context."""
+    if any(_no_grad(dec, ctx, chain) for dec in getattr(fn, "decorator_list", ())):
+        return []
+    quiet: set[int] = set()
+    for node in body.statements:
+        if type(node) in (ast.With, ast.AsyncWith) and any(_no_grad(i.context_expr, ctx, chain) for i in node.items):
+            quiet.update(id(n) for s in node.body for n in all_nodes(s))
+    # not tensors, or tensors without a grad_fn: a parameter annotated with another class (Torch-Pruning's
+    # ``reshape_node: Node``, an object holding a grad_fn), ``self``/``cls``, and a result of
+    # ``torch.autograd.grad`` without ``create_graph=True`` (torchmin's ``grad.grad_fn is None`` check)
+    others = {"self", "cls"}
+    args = fn.args
+    for a in (*args.posonlyargs, *args.args, *args.kwonlyargs):
+        if a.annotation is not None and not _is_tensor_annotation(a.annotation):
+            others.add(a.arg)
+    for node in body.binders:
+        value = getattr(node, "value", None)
+        while type(value) is ast.Subscript:
+            value = value.value
+        if type(value) is ast.Call and ctx.names.qualify(value.func, chain) == "torch.autograd.grad" and not any(
+                k.arg == "create_graph" and type(k.value) is ast.Constant and k.value.value is True
+                for k in value.keywords):
+            others.update(n.id for t in (node.targets if type(node) is ast.Assign else [node.target])
+                          for n in all_nodes(t) if type(n) is ast.Name)
+    where = body.where
+    out = []
+    for node in own_nodes(fn):
+        if (type(node) is ast.Attribute and node.attr == "grad_fn" and type(node.ctx) is ast.Load
+                and id(node) in where and id(node) not in quiet
+                and not (type(node.value) is ast.Name and node.value.id in others)):
+            out.append(Hazard(NM404, node, f"`{_short(ctx, node)}`: Dynamo does not trace a tensor's autograd "
+                              "graph; reading a grad_fn makes it give up on the whole function (graph break)",
+                              skips_frame=True, gb=GB["grad_fn"]))
+            break  # the frame is given up at the first
+    return out
+
+
+def _int_constant(e: ast.AST) -> bool:
+    if type(e) is ast.UnaryOp and type(e.op) is ast.USub:
+        e = e.operand
+    return type(e) is ast.Constant and type(e.value) is int
+
+
+def _element_indexes(fn: ast.AST, body: _Body, ctx: Context, chain) -> list[Hazard]:
+    """A 0-d tensor used as an index: Dynamo reads its value on the host (GB0033, measured in
+    constructs.py: "store through a 0-d element of a cartesian_prod row", "for over torch.arange,
+    the element as an index", "an element of torch.arange as an index"; openunmix's Wiener filter).
+    Known 0-d only where the rank is certain: the loop variable of ``for i in torch.arange(...)``,
+    ``r[k]`` (``k`` an int) of a name bound once to ``torch.arange(...)`` or of the loop variable of
+    ``for r in torch.cartesian_prod(a, b, ...)`` (rows of a 2-d tensor). A row of a 2-d index tensor
+    (``y[:, order[1]]``) indexes without a break, and is not one of these."""
+    def made(e: ast.AST) -> str | None:
+        if type(e) is not ast.Call:
+            return None
+        name = ctx.names.qualify(e.func, chain)
+        if name == "torch.arange":
+            return "arange"
+        if name == "torch.cartesian_prod" and len(e.args) >= 2 and not any(type(a) is ast.Starred for a in e.args):
+            return "cartesian"
+        return None
+
+    bound: dict[str, int] = {}
+    vectors: set[str] = set()  # 1-d: bound to torch.arange(...), or a row of a cartesian product
+    scalars: set[str] = set()  # 0-d: the loop variable over torch.arange(...)
+    loops: list[tuple[str, ast.AST]] = []
+    kinds: dict[str, str] = {}  # name -> what it was bound to, "arange" or "cartesian"
+    for node in body.binders:
+        if type(node) in (ast.For, ast.AsyncFor):
+            targets = [node.target]
+            if type(node.target) is ast.Name:
+                loops.append((node.target.id, node.iter))
+        else:
+            targets = node.targets if type(node) is ast.Assign else [node.target]
+            if type(node) is ast.Assign and len(targets) == 1 and type(targets[0]) is ast.Name:
+                kind = made(node.value)
+                if kind is not None:
+                    kinds[targets[0].id] = kind
+        for target in targets:
+            for n in all_nodes(target):
+                if type(n) is ast.Name and type(n.ctx) is ast.Store:
+                    bound[n.id] = bound.get(n.id, 0) + 1
+    once = {k for k, v in bound.items() if v == 1}
+    for name, kind in kinds.items():
+        if kind == "arange" and name in once:
+            vectors.add(name)
+    for name, it in loops:  # for r in torch.cartesian_prod(a, b), or in a name bound once to one
+        kind = made(it) or (kinds.get(it.id) if type(it) is ast.Name and it.id in once else None)
+        if kind is not None:
+            (vectors if kind == "cartesian" else scalars).add(name)
+    vectors &= once
+    scalars &= once
+    if not (vectors or scalars) or (_param_names(fn) & (vectors | scalars)):
+        return []
+
+    def zero_d(e: ast.AST) -> bool:
+        if type(e) is ast.Name:
+            return e.id in scalars
+        return (type(e) is ast.Subscript and type(e.value) is ast.Name and e.value.id in vectors
+                and _int_constant(e.slice))
+
+    where = body.where
+    out: list[Hazard] = []
+    seen: set[int] = set()
+    for node in own_nodes(fn):
+        if type(node) is not ast.Subscript or id(node) not in where:
+            continue
+        items = node.slice.elts if type(node.slice) is ast.Tuple else [node.slice]
+        if any(zero_d(i) for i in items):
+            stmt = where[id(node)][0]
+            if id(stmt) in seen:
+                continue
+            seen.add(id(stmt))
+            out.append(Hazard(NM401, node, f"`{_short(ctx, node)}` indexes with a 0-d tensor: Dynamo reads its "
+                              "value on the host (graph break); index with Python ints or with a 1-d index tensor",
+                              gb=GB["data_dependent"]))
+    return out
 
 
 def _grad_fallback(call: ast.Call, fn: ast.AST) -> bool:
@@ -2056,6 +2211,14 @@ def _call_hazard(call: ast.Call, t: Tensors, ctx: Context, d: _State, cls, chain
                       gb=GB["skipped"])
     if name in _UNTRACEABLE:
         return Hazard(NM404, call, f"`{name}` is not traced by Dynamo (graph break)", gb=GB['graph_break'] if name == 'torch._dynamo.graph_break' else GB['skipped'])
+    if name in _NUMPY_ITERATORS:
+        return Hazard(NM404, call, f"`{name.replace('numpy.', 'np.')}` is a NumPy iterator Dynamo does not trace "
+                      "(graph break; in a loop's header Dynamo gives up on the whole function): loop over "
+                      "`itertools.product(*map(range, shape))`", skips_frame=True, gb=GB["inline_skipped"])
+    if name.startswith("scipy."):
+        kind = _SCIPY_BREAKS.get(name) or _SCIPY_BREAKS.get(".".join(name.split(".")[:2]), "skipped")
+        return Hazard(NM404, call, f"`{name}` runs SciPy's compiled code, which Dynamo does not trace (graph "
+                      "break); compute it outside the compiled code or with torch", gb=GB[kind])
     if name in _NUMPY_DRAWS and len(call.args) <= _NUMPY_DRAWS[name] and not any(k.arg == "size" for k in call.keywords):
         return Hazard(NM404, call, f"`{name.replace('numpy.', 'np.')}` without a size draws a Python number on the "
                       "host, which Dynamo does not trace (graph break)", gb=GB["data_dependent"])
