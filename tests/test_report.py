@@ -286,6 +286,24 @@ def test_coverage_entries_are_the_modules_a_training_script_builds(tmp_path):
     assert view["assumption"].startswith("The project compiles nothing: these figures assume you compile")
 
 
+def test_a_scripts_import_names_the_file_python_would_load(tmp_path):
+    """gpt-fast: generate.py's ``from model import Transformer`` is model.py, not
+    mixtral-moe/model.py, which defines a Transformer too, built by mixtral-moe/generate.py."""
+    model = "import torch\nclass Transformer(torch.nn.Module):\n    def forward(self, x):\n        return x\n"
+    (tmp_path / "mixtral-moe").mkdir()
+    for folder in (tmp_path, tmp_path / "mixtral-moe"):
+        (folder / "model.py").write_text(model)
+        (folder / "generate.py").write_text("from model import Transformer\nm = Transformer.from_name('7B')\n")
+    cov = {"formula": "f", "estimated_coverage": 1.0, "expected_graphs": 1, "modules": [
+        {"path": path, "estimated_coverage": 1.0, "expected_graphs": 1, "statements": 2,
+         "functions": [{"name": "Transformer.forward"}]} for path in ("mixtral-moe/model.py", "model.py")]}
+    paths = ["generate.py", "mixtral-moe/generate.py", "mixtral-moe/model.py", "model.py"]
+    view = porting.build({**doc([], coverage=cov), "paths": paths, "root": str(tmp_path)},
+                         root=str(tmp_path))["compile_coverage"]
+    assert sorted(e["path"] for e in view["entries"]) == ["mixtral-moe/model.py", "model.py"]
+    assert "(Transformer.forward in model.py, Transformer.forward in mixtral-moe/model.py)" in view["assumption"]
+
+
 def test_the_model_factories_a_script_calls_are_named_with_their_owner(tmp_path):
     """DiT's train.py builds its model from a dict of factories and a diffusers VAE through
     ``AutoencoderKL.from_pretrained``: the assumption names the call as written, owner and all,

@@ -145,7 +145,9 @@ def _everything(rows: list[dict], other: bool = False) -> list[dict]:
 
 
 def _assumption(basis: str, rows: list[dict], compiling: list[str], factories: list[str], note: str) -> str:
-    names = ", ".join(r["entry"] for r in rows[:3]) + (f" and {len(rows) - 3} more" if len(rows) > 3 else "")
+    twice = {r["entry"] for r in rows if sum(o["entry"] == r["entry"] for o in rows) > 1}
+    names = ", ".join(f"{r['entry']} in {r['path']}" if r["entry"] in twice and r.get("path") else r["entry"]
+                      for r in rows[:3]) + (f" and {len(rows) - 3} more" if len(rows) > 3 else "")
     if basis == "compile entries":
         what = f"what the project compiles ({names})"
     elif basis == "modules the scripts build":
@@ -291,13 +293,19 @@ def _pick(places: list[str], script: str, module: str | None) -> str | None:
     if module is None:  # defined in the script itself, or beside it
         same = [p for p in places if p == script] or [p for p in places if posixpath.dirname(p) == here]
         return same[0] if len(same) == 1 else None
+    stems = {}
     for p in places:
         stem = p[:-3] if p.endswith(".py") else p
-        if stem.endswith("/__init__"):
-            stem = stem[: -len("/__init__")]
-        if stem == module or stem == posixpath.join(here, module) or stem.endswith("/" + module):
-            return p
-    return None
+        stems[p] = stem[: -len("/__init__")] if stem.endswith("/__init__") else stem
+    # as Python finds it: beside the script first (its folder is sys.path[0]), then from the root;
+    # a longer path ending in the module only when it is the one (gpt-fast's model.py and
+    # mixtral-moe/model.py both define Transformer)
+    for wanted in (posixpath.join(here, module), module):
+        found = [p for p in places if stems[p] == wanted]
+        if found:
+            return found[0]
+    found = [p for p in places if stems[p].endswith("/" + module)]
+    return found[0] if len(found) == 1 else None
 
 
 def coverage_view(cov) -> dict | None:
