@@ -640,6 +640,7 @@ class Item(collections.namedtuple("_Item", ["a", "b"])):  # Torch-Pruning's Grou
         cls.root = None
         return super(Item, cls).__new__(cls, a, b)
 
+DATASET = torch.utils.data.TensorDataset(torch.randn(4, 8))  # a dataset made outside the compiled code
 GRAD_OUT = LINEAR(torch.randn(4, 8))  # a tensor with a grad_fn, made outside the compiled code
 
 def grad_fn_of(t):  # Torch-Pruning's forward hook: reads the grad_fn of a tensor it is given
@@ -1097,6 +1098,9 @@ CASES: list[tuple[str, str, dict]] = [
     ("scipy.fft.next_fast_len of a Python int", "y = x * 2\nn = scipy.fft.next_fast_len(x.shape[1] + 3)\nreturn torch.fft.rfft(y, n=n).abs()", {}),
     ("scipy.fftpack.next_fast_len of a Python int", "y = x * 2\nn = scipy.fftpack.next_fast_len(x.shape[1] + 3)\nreturn torch.fft.rfft(y, n=n).abs()", {}),
     ("scipy.special.gammaln of a Python float", "y = x * 2\nc = scipy.special.gammaln(3.0)\nreturn y * float(c)", {}),
+    ("TensorDataset and DataLoader built in a loop, then iterated", "y = x * 2\nfor i in range(2):\n    d = torch.utils.data.TensorDataset(y)\n    l = torch.utils.data.DataLoader(d, batch_size=2)\n    n = []\n    it = iter(l)\n    for (b,) in it:\n        n.append(b * 2)\n    y = torch.cat(n, 0)\nreturn y", {}),
+    ("DataLoader built in traced code", "y = x * 2\nl = torch.utils.data.DataLoader(DATASET, batch_size=2)\nn = []\nreturn y * 3", {}),
+    ("TensorDataset built in a loop", "y = x * 2\nfor i in range(2):\n    d = torch.utils.data.TensorDataset(y)\n    n = []\n    y = y * len(d)\nreturn y", {}),
     ("scipy.special.expit of a tensor's values", "y = x * 2\nz = scipy.special.expit(y.detach().numpy())\nreturn y + torch.from_numpy(z)", {}),
 ]
 
