@@ -2892,12 +2892,14 @@ def _scripted_first(fn, tf, hazards, shape_breaks, where, ctx: Context) -> int |
 
 # breaks in the frame's own code, which an eager frame never meets (constructs "callee's break in a
 # loop, then .item() in the caller", "... then print and a torch function in the caller"); not the
-# calls whose break is inside a frame Dynamo compiles on its own from eager code (optimizer.step())
+# calls whose break is inside a frame Dynamo compiles on its own from eager code (optimizer.step()).
+# Their findings say so; their sites stay: the coverage estimate cuts a frame's sites after such a
+# call itself (coverage.py ``trapped_at``), where a calibration run tells it the callee's break ran.
 _FRAME_OWN = frozenset({"NM401", "NM402", "NM403"})
 
 
 def _callee_skips(traced, hazards_of, shape_breaks, training_of, d: _State) -> dict[int, int]:
-    """Traced function id -> the line of its first call, in a loop, ``try`` or ``with`` block, of
+    """Traced function id -> the statements of its calls, in a loop, ``try`` or ``with`` block, of
     a traced function of the file that breaks (in itself or in its callees). Dynamo inlines the
     callee, meets the break there, and cannot resume the caller inside the block: it runs the
     caller eagerly, and the caller's own later breaks are never met (constructs "callee's break
@@ -3061,7 +3063,7 @@ def report_traced(ctx: Context) -> None:
             if h.gb:
                 msg += f" [Dynamo {h.gb}]"
             ctx.report(h.rule, h.node, msg, dynamo=h.gb or None)
-            if id(h.node) not in training and not unmet:
+            if id(h.node) not in training:
                 _add_site(sites, stmt, h.node, h.rule.code, trap, h.skips_rest, h.callee_frame)
                 if not trap and not h.skips_rest and stmt is not None:
                     resumed.setdefault(stmt.lineno, []).append(h.node)
@@ -3076,8 +3078,6 @@ def report_traced(ctx: Context) -> None:
                     if (stmt or node).lineno != script_line:
                         continue
                     trap = trap or "script"
-                if eager_from is not None and _runs_after(fn, eager_from, stmt, d):
-                    continue  # never met: the frame runs eagerly (_callee_skips)
                 _add_site(sites, stmt, node, code, trap)
                 if not trap and stmt is not None:
                     resumed.setdefault(stmt.lineno, []).append(node)
