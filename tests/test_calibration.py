@@ -294,3 +294,15 @@ def test_a_measurement_is_scored_only_on_the_files_it_pins(tmp_path):
     assert score(raw)["unscored"].startswith("1 files differ from those measured")
     f.unlink()
     assert score(raw)["unscored"].startswith("1 files missing")
+
+
+def test_a_call_running_no_tensor_op_on_both_sides_counts_as_agreeing():
+    """Measured: no ATen call (no share, ``None``); estimated: no tensor op (``None``): both say
+    there is nothing to capture, which counts as within 10 points; either side alone does not."""
+    import calibrate
+
+    row = {"model": "m", "graphs": 0, "expected_graphs": 0, "tp": 0, "fp": 0, "fn": 0}
+    rows = [{**row, "measured_coverage": None, "estimated_coverage": None},
+            {**row, "model": "n", "measured_coverage": None, "estimated_coverage": 1.0},
+            {**row, "model": "o", "measured_coverage": 0.5, "estimated_coverage": None}]
+    assert calibrate.totals(rows)["coverage_within_10"] == 1

@@ -544,3 +544,61 @@ def test_an_optimizer_step_is_a_frame_of_its_own_and_a_backward_pass_makes_no_gr
     doc = compile_coverage([r], names)
     graphs = {e["function"]: e["expected_graphs"] for e in doc["entries"]}
     assert graphs == {"step": 3, "update": 2, "train": 1}
+
+
+SCHEDULES = b'''
+import math
+import torch.nn as nn
+
+
+class Warmup:
+    def __init__(self, optimizer, period):
+        self.optimizer = optimizer
+        self.period = period
+        self.last = -1
+
+    def factor(self, step):
+        return min(1.0, math.exp(-(step + 1) / self.period))
+
+    def dampen(self):
+        self.last = self.last + 1
+        for group in self.optimizer.param_groups:
+            group["lr"] *= self.factor(self.last)
+
+
+class Scaled:
+    def __init__(self, optimizer):
+        self.optimizer = optimizer
+
+    def apply(self):
+        for group in self.optimizer.param_groups:
+            group["lr"] *= self.factor()
+            group["params"][0].mul_(0.5)
+
+    def factor(self):
+        return 0.5
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.scale = 2
+
+    def forward(self, x):
+        return self.head(x)
+'''
+
+
+def test_an_entry_that_runs_no_tensor_op_has_no_share_and_no_graph():
+    """A call that scales each parameter group's ``lr`` (a float) through a method of a class that
+    is no nn.Module runs no ATen call: Dynamo compiles no graph and the measured share is None
+    (held_out_11's learning-rate warmup, ``BaseWarmup.dampen``: 0 graphs, 0 ATen calls), so the
+    estimate is None and 0 graphs. A method that also calls a tensor method, or a module's forward
+    calling ``self.head(...)`` (a submodule), is estimated as before."""
+    names = ("Warmup.dampen", "Scaled.apply", "Net.forward")
+    r = analyse("m.py", SCHEDULES, Options(entries=tuple(f"m.py:{n}" for n in names)))
+    doc = compile_coverage([r], names)
+    rows = {e["function"]: (e["estimated_coverage"], e["expected_graphs"]) for e in doc["entries"]}
+    assert rows["Warmup.dampen"] == (None, 0)
+    assert rows["Scaled.apply"][0] is not None and rows["Scaled.apply"][1] == 1
+    assert rows["Net.forward"] == (1.0, 1)

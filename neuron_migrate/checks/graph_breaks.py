@@ -2779,7 +2779,7 @@ def _ops_before(fn: ast.AST, stmt: ast.stmt, tensors: Tensors, d: _State) -> int
 
 
 def _op_lines(fn: ast.AST, tensors: Tensors, where: dict, d: _State,
-              known: set[int] = frozenset()) -> tuple[tuple[int, ...], frozenset[int]]:
+              known: set[int] = frozenset(), host: bool = False) -> tuple[tuple[int, ...], frozenset[int]]:
     """Statements of ``fn`` that run a tensor op (a submodule call, a tensor call, a registered
     operator ``torch.ops.<namespace>.<op>(...)``, indexing,
     comparison or arithmetic on a tensor or on a name such a statement bound): a stretch
@@ -2792,11 +2792,14 @@ def _op_lines(fn: ast.AST, tensors: Tensors, where: dict, d: _State,
     calls: dict[int, int] = {}
     layers = {n.id for loop in body.binders if type(loop) is ast.For and _on_self(loop.iter)
               for n in all_nodes(loop.target) if type(n) is ast.Name}  # for block in self.blocks: block(x)
+    # host: in a class that is no nn.Module, self.x(...) calls a method, whose ops are its own,
+    # and x["key"] += v updates a mapping's item (_host_only)
+    plain = host and (cls := d.owner.get(id(fn))) is not None and _plain_class(cls, d)
     for node in body.calls:
         f = node.func
         if type(f) is ast.Attribute and f.attr in _OPTIMIZER_METHODS and _is_optimizer(f.value):
             continue  # optimizer.step(): torch.optim's frame of its own, no op of this one (a parameter named so)
-        if (_submodule_called(f) is not None
+        if ((_submodule_called(f) is not None and not plain)
                 or (type(f) is ast.Name and f.id in layers) or tensors.of(node) or _custom_op(f)):
             stmt = where.get(id(node), (None,))[0]
             if stmt is not None:
@@ -2818,7 +2821,7 @@ def _op_lines(fn: ast.AST, tensors: Tensors, where: dict, d: _State,
     for stmt in body.statements:
         kind = type(stmt)
         if kind is ast.AugAssign:
-            if type(stmt.target) is ast.Subscript:  # a break there is a tensor's: an op either way
+            if type(stmt.target) is ast.Subscript and not (host and _keyed(stmt.target)):  # a tensor's break there
                 out.add(stmt.lineno)
                 after.add(stmt.lineno)
             elif op(stmt.target) or op(stmt.value):
@@ -2834,6 +2837,46 @@ def _op_lines(fn: ast.AST, tensors: Tensors, where: dict, d: _State,
         if stmt is not None and stmt.lineno not in out and (op(node.left) or op(node.right) or tensors.of(node)):
             out.add(stmt.lineno)
     return tuple(sorted(out)), frozenset(after)
+
+
+# Python builtins that take no tensor apart (int(), float(), abs(), sum(), list() of a tensor run ATen calls)
+_HOST_BUILTINS = frozenset({"min", "max", "len", "range", "zip", "enumerate", "isinstance", "issubclass", "hasattr",
+                            "getattr", "setattr", "type", "super", "dict", "str", "repr", "format", "print",
+                            "callable", "id", "hash", "reversed", "set", "frozenset"})
+
+
+def _host_only(fn: ast.AST, tensors: Tensors, where: dict, d: _State) -> bool:
+    """``fn`` runs no tensor op: no statement of it runs one (``_op_lines``, reading ``self.x(...)``
+    of a class that is no nn.Module as a method's call and ``x["key"] += v`` as a mapping's update)
+    and it calls nothing but such methods, functions of the file (summarised for themselves), the
+    builtins of ``_HOST_BUILTINS`` and ``math``'s functions. A learning-rate warmup's dampening
+    step (``group["lr"] *= self.warmup_factor(step)``) compiles nothing: no ATen call, no graph."""
+    cls = d.owner.get(id(fn))
+    plain = cls is None or _plain_class(cls, d)
+    for node in _body(fn, d).calls:
+        f = node.func
+        if type(f) is ast.Name and (f.id in _HOST_BUILTINS or f.id in d.functions):
+            continue
+        if type(f) is ast.Attribute and type(f.value) is ast.Name and f.value.id == "math":
+            continue
+        if plain and cls is not None and _self_attr(f) is not None and _method_of(cls, f.attr, d) is not None:
+            continue
+        return False
+    return not _op_lines(fn, tensors, where, d, host=True)[0]
+
+
+def _plain_class(cls: ast.ClassDef, d: _State) -> bool:
+    """``cls`` and its in-file bases derive from nothing but ``object``: no ``nn.Module``, so
+    ``self.x(...)`` in its methods calls a method or a callable attribute, not a submodule (a
+    learning-rate warmup's ``self.warmup_factor(step)``, a metric's helper)."""
+    return all(isinstance(b, ast.Name) and (b.id == "object" or b.id in d.classes)
+               for c, _ in _lineage(cls, d) for b in c.bases) and not any(c.keywords for c, _ in _lineage(cls, d))
+
+
+def _keyed(e: ast.Subscript) -> bool:
+    """``group["lr"]``: an item of a mapping by a string key (an optimizer's parameter group),
+    not a tensor's element or mask."""
+    return type(e.slice) is ast.Constant and isinstance(e.slice.value, str)
 
 
 def _self_attr(e: ast.AST) -> str | None:
@@ -3124,7 +3167,7 @@ def report_traced(ctx: Context) -> None:
             branched=_branched(fn, statements, d) if len(call_lines) + outcalls_of.get(tf.name, 0) > 1 else (),
             grows=_grows(fn, ctx, d), grown_by=_grown_by(tf, ctx, self_calls) if self_calls and fn.name == "forward" else (),
             entry=tf.why[len("compile entry "):] if tf.why.startswith("compile entry ") else "",
-            origin=tf.origin))
+            origin=tf.origin, host_only=_host_only(fn, tensors, where, d)))
     product = ctx.state(TracedCode)
     product.functions, product.outcalls = tuple(summaries), outcalls
 

@@ -10,7 +10,7 @@ import ast
 import os
 from dataclasses import dataclass, field
 
-from neuron_migrate.coverage import estimate
+from neuron_migrate.coverage import estimate, idle
 from neuron_migrate.engine import analyse
 from neuron_migrate.models import FileResult, Options
 
@@ -42,6 +42,7 @@ class Comparison:
     statements: int = 0
     lost: int = 0
     expected_graphs: int = 1
+    idle: bool = False  # no traced statement that ran runs a tensor op: nothing to capture (no share, no graph)
     entries_traced: list[bool] = field(default_factory=list)  # per named entry: the static side traces it
 
     @property
@@ -50,7 +51,7 @@ class Comparison:
 
     @property
     def estimated_coverage(self) -> float | None:
-        return 1 - self.lost / self.statements if self.statements else None
+        return 1 - self.lost / self.statements if self.statements and not self.idle else None
 
 
 def _entries(path: str, rel: str, entries) -> tuple[str, ...]:
@@ -192,6 +193,9 @@ def compare(executed: dict[str, set[int]], breaks: list[tuple], entries=()) -> C
     roots = [e for (file, f), e in zip(functions, ests) if (file, f.name) not in called and e.statements]
     if roots and all(e.runs_eagerly for e in roots):
         cmp.expected_graphs = 0
+    ran_ests = [e for e in ests if e.statements]
+    if idle(ran_ests):
+        cmp.idle, cmp.expected_graphs = True, 0
     for (file, _), est in zip(functions, ests):
         cmp.statements += est.statements
         cmp.lost += est.lost
