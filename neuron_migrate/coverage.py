@@ -26,7 +26,11 @@ Formula (calibrated in docs/accuracy.md against a measured share of ATen op call
   A statement weighs its runs: the trip counts of its loops where they are literals
   (``range(4)``, a literal list), times its function's runs, the sum over the statements
   calling it of their runs (a helper called from two statements weighs twice; measured:
-  constructs.py "helper called in range(4), after an item").
+  constructs.py "helper called in range(4), after an item"). A statement that calls nothing
+  and runs no tensor op (``n = 0``, ``if flag:``, ``return out``; ``TracedFunction.quiet``)
+  runs no ATen call, which is what the measured share counts: it weighs nothing. A call whose
+  traced functions all run no tensor op and call nothing that could (``host_only``: a
+  learning-rate warmup scaling ``group["lr"]``) has no share at all (None) and no graph.
 - ``expected_graphs = 1 + the graphs each function adds``: its breaks and its calls to
   functions with a break below them (in any file: Dynamo breaks the caller at the call
   too, and the callee becomes a frame of its own) cut it into stretches, and each stretch
@@ -76,7 +80,9 @@ from dataclasses import dataclass
 from neuron_migrate.models import FileResult, TracedFunction
 
 FORMULA = ("estimated_coverage = 1 - lost statements / statements of traced functions (each "
-           "statement weighed by its runs: its loops' literal trip counts, its callers' calls); a "
+           "statement weighed by its runs: its loops' literal trip counts, its callers' calls; one "
+           "that calls nothing and runs no tensor op weighs nothing, and a call running no tensor op "
+           "anywhere has no estimate and no graph); a "
            "function with a break in a loop, try block or user context manager loses all its "
            "statements, otherwise each statement whose break runs a tensor op eagerly (NM301, "
            "NM401, NM402, NM405, NM407) is lost, and from an RNN call (NM406) on the rest of the "
@@ -305,6 +311,9 @@ def estimate(functions: Iterable[tuple[str, TracedFunction]], executed: dict[str
         times, repeats = runs.get(key, 1), dict(f.repeats)
         if times != 1 or repeats:  # a statement weighs its ops once per run (its loops', its callers')
             weight = {s: weight.get(s, 1) * repeats.get(s, 1) * times for s in stmts}
+        if f.quiet:  # a statement that calls nothing and runs no tensor op runs no ATen call: no weight
+            at = {b.line for b in breaks}
+            weight = {s: (0 if s in f.quiet and s not in at else weight.get(s, 1)) for s in stmts}
         size = sum(weight.get(s, 1) for s in stmts)
         if eager:  # its calls' work runs in the callees' own frames, compiled unless Dynamo skips them too
             calling = {line for c, line in f.call_lines if (path, c) not in eager_keys}

@@ -116,6 +116,7 @@ class TracedFunction:
     entry: str = ""  # the compile entry spec that named it ("" when it is not one)
     origin: str = ""  # "path:function" of the entry in another file it is reached from ("" if none)
     host_only: bool = False  # runs no tensor op and calls nothing that could (graph_breaks._host_only)
+    quiet: tuple[int, ...] = ()  # statements that call nothing and run no tensor op (no ATen call)
 
 
 @dataclass(frozen=True)

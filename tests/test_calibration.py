@@ -30,7 +30,7 @@ ZOO = {
     "zoo.dynamic_crop": (2, 0, 0, 0.9091, 0.8571),
     "zoo.gated_residual": (1, 0, 0, 0.9231, 0.8),
     "zoo.tagger": (1, 0, 0, 0.1429, 0.25),
-    "zoo.masked_encoder": (1, 0, 0, 0.1509, 0.1667),
+    "zoo.masked_encoder": (1, 0, 0, 0.1509, 0.1304),
 }
 
 

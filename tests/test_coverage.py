@@ -44,10 +44,11 @@ def test_estimate_formula():
     assert est["Net.forward"].lost == 0  # print splits the graph but runs no tensor op
     assert est["helper"].lost == 1
     cov = compile_coverage([r])
-    # Loop.forward's if and assignment run once per iteration of range(3)
-    assert cov["statements"] == 1 + 4 + (1 + 3 + 3 + 1)
-    assert cov["lost_statements"] == 1 + 8
-    assert cov["estimated_coverage"] == round(1 - 9 / 13, 4)
+    # Loop.forward's if and assignment run once per iteration of range(3); its `return x` runs
+    # no ATen call and weighs nothing
+    assert cov["statements"] == 1 + 4 + (1 + 3 + 3)
+    assert cov["lost_statements"] == 1 + 7
+    assert cov["estimated_coverage"] == round(1 - 8 / 12, 4)
     # Net.forward's stretches with a tensor op, between its print and the call to helper (a
     # break below it splits Net.forward there): before the print and after the call (the one
     # between them is empty); helper as a frame of its own (x.sum() before its break); Loop's
@@ -117,8 +118,8 @@ class Seq(nn.Module):
     cov = compile_coverage([analyse("m.py", code, Options())])
     fn = {f["name"]: f for f in cov["modules"][0]["functions"]}["Seq.forward"]
     assert fn["breaks"] == [{"line": 29, "code": "NM406", "skips_frame": False, "skips_rest": True}]
-    # two ops compile; the LSTM call (weight 4: one layer) and the return run eagerly
-    assert fn["statements"] == 3 + 4 and fn["estimated_coverage"] == round(1 - 5 / 7, 4)
+    # two ops compile; the LSTM call (weight 4: one layer) runs eagerly; `return y` runs no op
+    assert fn["statements"] == 2 + 4 and fn["estimated_coverage"] == round(1 - 4 / 6, 4)
     one_op = code.replace(b"        x = x + 1\n", b"")
     fn = {f["name"]: f for f in compile_coverage([analyse("m.py", one_op, Options())])["modules"][0]["functions"]}
     assert fn["Seq.forward"]["breaks"][0]["skips_frame"] and fn["Seq.forward"]["estimated_coverage"] == 0
@@ -319,7 +320,7 @@ def test_a_backward_pass_counts_for_neither_side():
     (f,) = r.traced
     assert {line: w for line, w in f.weights} == {9: 0, 10: 0}
     (est,) = estimate_functions(r.traced)
-    assert est.statements == len(f.statements) - 2
+    assert est.statements == len(f.statements) - 2 - 1  # and `return g`, which runs no op
 
 
 SPARSE_INPUT = b'''
@@ -408,15 +409,17 @@ def test_a_statement_weighs_its_runs_in_literal_loops_and_a_callee_its_callers_r
     loop = next(f for f in r.traced if f.name == "Loop.forward")
     assert loop.repeats == ((13, 4), (15, 2))  # the call in range(4), x * k over [1, 2]; `for t in x`: once
     by = {e["function"]: e for e in compile_coverage([r])["entries"]}
-    # Loop: n (lost), 3 loop headers, 4 calls, 2 products, 1 add, return = 12; helper: 3 x 4 runs = 12
-    assert by["Loop.forward"]["estimated_coverage"] == round(1 - 1 / 24, 4)
+    # Loop: n (lost), 2 loop headers (the literal list's steps no tensor: no weight), 4 calls,
+    # 2 products, 1 add, return = 11; helper: 3 x 4 runs = 12
+    assert by["Loop.forward"]["estimated_coverage"] == round(1 - 1 / 23, 4)
     # Twice: 4 statements, helper 3 x 2 calls
     assert by["Twice.forward"]["estimated_coverage"] == round(1 - 1 / 10, 4)
     assert by["Loop.forward"]["expected_graphs"] == by["Twice.forward"]["expected_graphs"] == 2  # graphs: not multiplied
     # Either: two calls in the branches of one if, alternatives: the helper runs once
     either = next(f for f in r.traced if f.name == "Either.forward")
     assert either.branched == (either.line + 3, either.line + 5)
-    assert by["Either.forward"]["estimated_coverage"] == round(1 - 1 / (5 + 3), 4)
+    # (its `if n > 0:` tests a Python number: no weight)
+    assert by["Either.forward"]["estimated_coverage"] == round(1 - 1 / (4 + 3), 4)
 
 
 def test_a_function_runs_as_often_as_its_busiest_caller_calls_it():
@@ -602,3 +605,30 @@ def test_an_entry_that_runs_no_tensor_op_has_no_share_and_no_graph():
     assert rows["Warmup.dampen"] == (None, 0)
     assert rows["Scaled.apply"][0] is not None and rows["Scaled.apply"][1] == 1
     assert rows["Net.forward"] == (1.0, 1)
+
+
+QUIET = b'''
+import torch.nn as nn
+
+
+class Net(nn.Module):
+    def forward(self, x):
+        depth = 3
+        name = "net"
+        if name:
+            y = x * depth
+        n = y.sum().item()
+        z = y * n
+        return z
+'''
+
+
+def test_a_statement_that_calls_nothing_and_runs_no_tensor_op_weighs_nothing():
+    """The measured share counts ATen calls: ``depth = 3``, ``if name:`` and ``return z`` run none,
+    so they weigh nothing on either side of the share; the three statements that run ops, one of
+    them lost to the ``.item()``, make it 2/3 (5/7 when every statement weighed one)."""
+    r = analyse("m.py", QUIET, Options())
+    (f,) = r.traced
+    assert set(f.quiet) == {7, 8, 9, 13}
+    (e,) = estimate_functions(r.traced)
+    assert (e.statements, e.lost) == (3, 1)

@@ -2849,7 +2849,7 @@ def _host_only(fn: ast.AST, tensors: Tensors, where: dict, d: _State) -> bool:
     """``fn`` runs no tensor op: no statement of it runs one (``_op_lines``, reading ``self.x(...)``
     of a class that is no nn.Module as a method's call and ``x["key"] += v`` as a mapping's update)
     and it calls nothing but such methods, functions of the file (summarised for themselves), the
-    builtins of ``_HOST_BUILTINS`` and ``math``'s functions. A learning-rate warmup's dampening
+    builtins of ``_HOST_BUILTINS`` and ``math``'s functions, and indexes nothing but by a string key. A learning-rate warmup's dampening
     step (``group["lr"] *= self.warmup_factor(step)``) compiles nothing: no ATen call, no graph."""
     cls = d.owner.get(id(fn))
     plain = cls is None or _plain_class(cls, d)
@@ -2862,7 +2862,21 @@ def _host_only(fn: ast.AST, tensors: Tensors, where: dict, d: _State) -> bool:
         if plain and cls is not None and _self_attr(f) is not None and _method_of(cls, f.attr, d) is not None:
             continue
         return False
+    if any(type(n) is ast.Subscript and not _keyed(n) for n in ast.walk(fn)):
+        return False  # emb[batch]: an index op when emb is a tensor the summary does not know
     return not _op_lines(fn, tensors, where, d, host=True)[0]
+
+
+def _quiet(fn: ast.AST, statements: tuple[int, ...], op_lines: tuple[int, ...], where: dict,
+           d: _State) -> tuple[int, ...]:
+    """Statements of ``fn`` that call nothing and run no tensor op (``n = 0``, ``if flag:``,
+    ``return out``): no ATen call, so no weight in the measured share."""
+    body = _body(fn, d)
+    busy = {*op_lines, *(s.lineno for n in body.calls if (s := where.get(id(n), (None,))[0]) is not None)}
+    # a loop's header steps its iterable, a tensor's rows too (for t in x): quiet only over a literal
+    busy.update(b.lineno for b in body.binders if type(b) in (ast.For, ast.AsyncFor)
+                and not (type(b.iter) in (ast.List, ast.Tuple) and all(type(e) is ast.Constant for e in b.iter.elts)))
+    return tuple(s for s in statements if s not in busy)
 
 
 def _plain_class(cls: ast.ClassDef, d: _State) -> bool:
@@ -3167,7 +3181,8 @@ def report_traced(ctx: Context) -> None:
             branched=_branched(fn, statements, d) if len(call_lines) + outcalls_of.get(tf.name, 0) > 1 else (),
             grows=_grows(fn, ctx, d), grown_by=_grown_by(tf, ctx, self_calls) if self_calls and fn.name == "forward" else (),
             entry=tf.why[len("compile entry "):] if tf.why.startswith("compile entry ") else "",
-            origin=tf.origin, host_only=_host_only(fn, tensors, where, d)))
+            origin=tf.origin, host_only=_host_only(fn, tensors, where, d),
+            quiet=_quiet(fn, statements, op_lines, where, d)))
     product = ctx.state(TracedCode)
     product.functions, product.outcalls = tuple(summaries), outcalls
 
