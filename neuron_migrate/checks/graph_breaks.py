@@ -2862,7 +2862,7 @@ def _host_only(fn: ast.AST, tensors: Tensors, where: dict, d: _State) -> bool:
         if plain and cls is not None and _self_attr(f) is not None and _method_of(cls, f.attr, d) is not None:
             continue
         return False
-    if any(type(n) is ast.Subscript and not _keyed(n) for n in ast.walk(fn)):
+    if any(type(n) is ast.Subscript and not _keyed(n) for stmt in fn.body for n in ast.walk(stmt)):
         return False  # emb[batch]: an index op when emb is a tensor the summary does not know
     return not _op_lines(fn, tensors, where, d, host=True)[0]
 
