@@ -2845,14 +2845,18 @@ _HOST_BUILTINS = frozenset({"min", "max", "len", "range", "zip", "enumerate", "i
                             "callable", "id", "hash", "reversed", "set", "frozenset"})
 
 
-def _host_only(fn: ast.AST, tensors: Tensors, where: dict, d: _State) -> bool:
+def _host_only(fn: ast.AST, tensors: Tensors, where: dict, d: _State, op_lines: tuple[int, ...]) -> bool:
     """``fn`` runs no tensor op: no statement of it runs one (``_op_lines``, reading ``self.x(...)``
     of a class that is no nn.Module as a method's call and ``x["key"] += v`` as a mapping's update)
     and it calls nothing but such methods, functions of the file (summarised for themselves), the
     builtins of ``_HOST_BUILTINS`` and ``math``'s functions, and indexes nothing but by a string key. A learning-rate warmup's dampening
     step (``group["lr"] *= self.warmup_factor(step)``) compiles nothing: no ATen call, no graph."""
     cls = d.owner.get(id(fn))
+    if op_lines and cls is None:
+        return False  # the host reading differs from op_lines only in a plain class's methods and x["key"] += v
     plain = cls is None or _plain_class(cls, d)
+    if op_lines and not plain:
+        return False
     for node in _body(fn, d).calls:
         f = node.func
         if type(f) is ast.Name and (f.id in _HOST_BUILTINS or f.id in d.functions):
@@ -3181,7 +3185,7 @@ def report_traced(ctx: Context) -> None:
             branched=_branched(fn, statements, d) if len(call_lines) + outcalls_of.get(tf.name, 0) > 1 else (),
             grows=_grows(fn, ctx, d), grown_by=_grown_by(tf, ctx, self_calls) if self_calls and fn.name == "forward" else (),
             entry=tf.why[len("compile entry "):] if tf.why.startswith("compile entry ") else "",
-            origin=tf.origin, host_only=_host_only(fn, tensors, where, d),
+            origin=tf.origin, host_only=_host_only(fn, tensors, where, d, op_lines),
             quiet=_quiet(fn, statements, op_lines, where, d)))
     product = ctx.state(TracedCode)
     product.functions, product.outcalls = tuple(summaries), outcalls
