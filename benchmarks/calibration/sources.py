@@ -66,7 +66,11 @@ FOLDERS = {"timm": "timm", "torch-geometric": "pytorch_geometric", "vit-pytorch"
                                       "adan-pytorch", "pfrl", "brevitas", "openunmix", "bs-roformer", "fast-bss-eval",
                                       "k-diffusion", "nbeats-pytorch", "tft-torch", "torchfm", "tab-transformer-pytorch",
                                       "rtdl-num-embeddings", "torch-pruning", "pytorch-ignite", "madgrad", "pytorch-warmup",
-                                      "palm-pytorch", "peer-pytorch", "mingru-pytorch", "gated-state-spaces-pytorch")}}
+                                      "palm-pytorch", "peer-pytorch", "mingru-pytorch", "gated-state-spaces-pytorch",
+                                      "flow-matching", "torchquad", "snntorch", "torchkbnufft",
+                                      "invariant-point-attention", "fast-pytorch-kmeans", "kmeans-pytorch",
+                                      "electra-pytorch", "mlm-pytorch", "diffwave", "torch-stoi", "torch-ac",
+                                      "nystrom-attention", "geotorch", "torch-dct", "axial-attention")}}
 MARKER = ".release"  # in each unpacked folder: "name==version sha256", written last
 MAX_BYTES = 200 * 2**20  # a release file larger than this is refused
 
