@@ -144,3 +144,23 @@ def test_the_report_lists_where_the_expected_recompiles_come_from(tmp_path, caps
     out = capsys.readouterr().out
     assert "**Where the expected recompiles come from** (1)" in out
     assert "| `pkg/model.py:20` | `GPT.generate` | `every forward (1 module)` |" in out
+
+
+def test_a_parameter_annotated_with_an_imported_module_class_reaches_its_methods(tmp_path, capsys):
+    """gpt-fast: ``decode_one_token(model: Transformer, x)``, compiled, calls ``model(x)``; a
+    script in a folder that is no package imports its own folder's model.py first (mixtral-moe/)."""
+    net = ("import torch\nfrom torch import nn\n\n\nclass Transformer(nn.Module):\n"
+           "    def forward(self, x):\n        return x{}\n")
+    step = ("import torch\nfrom model import Transformer\n\n\n"
+            "def decode(model: Transformer, x):\n    return model(x)\n\n\n"
+            "decode = torch.compile(decode)\n")
+    (tmp_path / "moe").mkdir()
+    (tmp_path / "model.py").write_text(net.format(" * 2"))
+    (tmp_path / "moe" / "model.py").write_text(net.format(".nonzero()"))
+    (tmp_path / "generate.py").write_text(step)
+    (tmp_path / "moe" / "generate.py").write_text(step)
+    rows = {e["entry"]: e for e in coverage(capsys, tmp_path)["entries"]}
+    assert rows["generate.py:decode"]["files"] == ["generate.py", "model.py"]
+    assert rows["generate.py:decode"]["break_statements"] == 0
+    assert rows["moe/generate.py:decode"]["files"] == ["moe/generate.py", "moe/model.py"]
+    assert rows["moe/generate.py:decode"]["break_statements"] == 1

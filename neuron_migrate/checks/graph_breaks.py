@@ -3696,6 +3696,9 @@ def _outcalls(traced: dict[int, Traced], ctx: Context, d: _State, training_of: d
                 if local is not f and f.value.id in instances:  # solver = SOLVERS[m](...); solver.integrate(t)
                     out.extend((tf.name, f"{text}.{f.attr}", call.lineno, call) for text in instances[f.value.id])
                     continue
+                if local is f and f.id in instances:  # model(x): an imported module's forward
+                    out.extend((tf.name, f"{text}.forward", call.lineno, call) for text in instances[f.id])
+                    continue
                 if local is not f and d.module_made:  # sampler = Sampler(model) at the top of a script
                     if module_read is None:
                         module_read = _globals_read(tf.node, _body(tf.node, d), d)
@@ -3803,7 +3806,8 @@ def _table_of(f: ast.AST) -> str:
 
 def _local_instances(fn: ast.AST, d: _State, project: set[str], tables: dict[str, tuple[str, ...]]
                      ) -> tuple[dict[str, tuple[str, ...]], dict[str, tuple[str, ...]]]:
-    """Local names bound to an instance of an imported class: ``enc = Encoder(cfg)``, or of one
+    """Local names bound to an instance of an imported class: ``enc = Encoder(cfg)``, a parameter
+    annotated with one and not rebound (``model: Transformer``), or of one
     of the classes of a module-level table, ``solver = SOLVERS[method](func)`` (any of them:
     the key is known at run time), or of a class an imported factory returns (``solver_fn =
     methods.select(method)``, ``solver = solver_fn(sde)``: ``methods.select()``); their method
@@ -3818,7 +3822,14 @@ def _local_instances(fn: ast.AST, d: _State, project: set[str], tables: dict[str
         root = text.partition(".")[0]
         return text if text and root in project and root not in d.classes and root not in d.functions else ""
 
-    for node in _body(fn, d).binders:
+    binders = _body(fn, d).binders
+    rebound = {n.id for node in binders for t in _targets(node) for n in all_nodes(t) if type(n) is ast.Name}
+    args = fn.args
+    for a in (*args.posonlyargs, *args.args, *args.kwonlyargs):  # gpt-fast's prefill(model: Transformer, ...)
+        text = imported(a.annotation) if a.annotation is not None and a.arg not in rebound else ""
+        if text and text.rpartition(".")[2][:1].isupper():
+            out[a.arg] = (text,)
+    for node in binders:
         if not (type(node) is ast.Assign and len(node.targets) == 1 and type(node.targets[0]) is ast.Name):
             continue
         name, value = node.targets[0].id, node.value

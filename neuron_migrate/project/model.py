@@ -187,6 +187,13 @@ class Project:
             base = ".".join([*package, module] if module else package)
         else:
             base = module
+            folder = path.rpartition("/")[0]
+            if folder and f"{folder}/__init__.py" not in self.by_path and not is_library(path):
+                # a script's own folder comes first on sys.path: mixtral-moe/generate.py's
+                # ``from model import Transformer`` is mixtral-moe/model.py, not the root's model.py
+                sibling = module_name(f"{folder}/{module.replace('.', '/')}.py")
+                if sibling in self.modules or f"{sibling}.__init__" in self.modules:
+                    base = sibling
         return f"{base}.{name}" if name else base
 
     def find(self, qualified: str, depth: int = 0) -> tuple[str, str, str] | None:
