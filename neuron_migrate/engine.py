@@ -67,10 +67,11 @@ def analyse_source(src: SourceFile, options: Options, tree: ast.Module | None = 
     findings = sorted((f for f in found if options.wants(f.code, src.path) or (f in landed and f.code.startswith("NM9"))),
                       key=lambda f: f.sort_key)
     traced = ctx.state(TracedCode)
+    imports, functions, classes, firm = module_level(tree)
     return FileResult(src.path, tuple(findings), lines=lines,
                       suppressed=sum(options.wants(f.code, src.path) for f in hidden),
                       traced=traced.functions, compiled_elsewhere=traced.compiled_elsewhere,
-                      summary=Summary(*module_level(tree), calls=traced.outcalls,
+                      summary=Summary(imports, functions, classes, calls=traced.outcalls, firm=firm,
                                       compiled=traced.compiled_targets, tensor_args=traced.tensor_args,
                                       open_params=traced.open_params))
 

@@ -136,6 +136,9 @@ class Summary:
     # traced functions with parameters that a caller's tensor would make tensors: (function, its
     # positional parameters after self, those parameters); a tensor passed to any other adds nothing
     open_params: tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...] = ()
+    # the imports that run whenever the module is imported (its top level, not under ``if`` or
+    # ``try``): (level, module, name), ``import a.b`` as (0, "a.b", "")
+    firm: tuple[tuple[int, str, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -218,6 +221,10 @@ class Options:
     # that reaches them, project/model.py): the file's suppressions see them as its own;
     # set by the runner, after following
     landed: tuple[tuple[str, tuple[Finding, ...]], ...] = ()
+    # (path, what it imports) of files that import, unconditionally, a project module that
+    # imports a CUDA-only library unconditionally (project/cuda_only.py): "`a.k`, which imports
+    # `triton`"; set by the runner after the first analyses, for the files it names
+    cuda_only: tuple[tuple[str, str], ...] = ()
 
     def wants(self, code: str, path: str | None = None) -> bool:
         if self.select and not any(code.startswith(p) for p in self.select):

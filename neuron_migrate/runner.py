@@ -153,38 +153,58 @@ def fix_files(cands: list[Candidate], options: Options, unsafe: bool, jobs: int 
 FOLLOWED_SUPPRESSION = re.compile(rb"#[ \t]*neuron-migrate[ \t]*:[ \t]*ignore(?:\[[^\]\n]*NM[349]|(?!\[))")
 
 
+# a line that imports a CUDA-only library at a module's top level (guards.CUDA_ONLY_MODULES):
+# only then can a file be CUDA-only through another (project/cuda_only.py)
+TOP_LEVEL_CUDA_ONLY_IMPORT = re.compile(rb"(?m)^(?:import|from)[ \t]+(?:triton|cupy|pycuda|tensorrt|torch_tensorrt)\b")
+
+
 def _as_in_the_project(cands: list[Candidate], options: Options, jobs: int | None, use_cache: bool,
                        base: Path) -> Options:
     """``options`` for fixing files as the project-wide scan sees them, when it matters: a file
     analysed alone misses the functions traced from other files and the findings of libraries
     reported at its lines, so a suppression they use would look unused there and its NM905 fix
-    would delete it. Only when some file holds such a suppression is the project scanned (with
-    the cache) for the roots and findings following gives (``traced_roots``, ``landed``)."""
+    would delete it; and it misses the CUDA-only library another project module it imports
+    loads, so its guards would be retargeted. Only when some file holds such a suppression, or
+    has a line that starts by importing a CUDA-only library, is the project scanned (with the
+    cache) for the roots and findings following gives (``traced_roots``, ``landed``) and the
+    files that import a CUDA-only library through other modules (``cuda_only``)."""
     import dataclasses
 
-    def holds(cand: Candidate) -> bool:
+    suppressions = mentions = False
+    for cand in cands:
+        if cand.kind != "python":
+            continue
         try:
-            return cand.kind == "python" and FOLLOWED_SUPPRESSION.search(read_source(cand.path)) is not None
+            data = read_source(cand.path)
         except OSError:
-            return False
-
-    if not any(holds(c) for c in cands):
+            continue
+        suppressions = suppressions or FOLLOWED_SUPPRESSION.search(data) is not None
+        mentions = mentions or TOP_LEVEL_CUDA_ONLY_IMPORT.search(data) is not None
+        if suppressions and mentions:
+            break
+    if not (suppressions or mentions):
         return options
     _, followed = _analyse_project(cands, base, options, jobs, use_cache)
-    if not (followed.roots or followed.landed):
-        return options
-    return dataclasses.replace(options, traced_roots=followed.roots,
-                               landed=tuple((p, tuple(fs)) for p, fs in sorted(followed.landed.items())))
+    if suppressions and (followed.roots or followed.landed):
+        options = dataclasses.replace(options, traced_roots=followed.roots,
+                                      landed=tuple((p, tuple(fs)) for p, fs in sorted(followed.landed.items())))
+    if followed.cuda_only:
+        options = dataclasses.replace(options, cuda_only=followed.cuda_only)
+    return options
 
 
 def _nothing_to_fix(cands: list[Candidate], options: Options, unsafe: bool, base: Path,
                     done: dict[int, tuple[bytes | None, object]]) -> list[int]:
     """Fill ``done`` with the files the cache shows have no fix to apply; the others' indexes."""
+    import dataclasses
+
     from neuron_migrate.cache import Cache
     from neuron_migrate.fix import FileFix, applicable
 
     results: list[FileResult | None] = [None] * len(cands)
-    _lookup(cands, results, Cache.read(base, options))  # an unreadable file: its finding is left
+    # the scan keeps the analyses with CUDA-only imports under their own kind, in its salt file
+    kinds = {c.rel: kind_of(c, options) for c in cands} if options.cuda_only else None
+    _lookup(cands, results, Cache.read(base, dataclasses.replace(options, cuda_only=())), kinds)
     todo = []
     for i, (cand, hit) in enumerate(zip(cands, results)):
         if hit is None or any(applicable(f, unsafe) for f in hit.findings):
@@ -321,10 +341,54 @@ def _analyse_project(cands: list[Candidate], base: Path, options: Options, jobs:
             done += 1
             if progress:
                 progress(done, len(cands))
+        options = _cuda_only(cands, results, base, options, jobs, cache, workers)
         followed = _follow_project(cands, results, base, options, jobs, cache, workers, digests)
+        followed.cuda_only = options.cuda_only
     if cache is not None:
         cache.save(base)
     return results, followed
+
+
+def _cuda_only(cands: list[Candidate], results: list[FileResult | None], base: Path, options: Options,
+               jobs: int | None, cache, workers: Workers) -> Options:
+    """``options`` with the files that import a CUDA-only library through other project
+    modules (project/cuda_only.py), and those of them whose guards it changes analysed again
+    with it (in ``results``; cached under a kind that names what they import, ``kind_of``)."""
+    import dataclasses
+
+    from neuron_migrate.project.cuda_only import cuda_only
+
+    found = cuda_only({r.path: r for r in results if r is not None}, base, (lambda path: cache) if cache else None)
+    if not found:
+        return options
+    options = dataclasses.replace(options, cuda_only=found)
+    index = {c.rel: i for i, c in enumerate(cands)}
+    # only a file with a CUDA reference has a guard or a rewrite it changes
+    todo = [index[p] for p, _ in found if p in index and results[index[p]] is not None
+            and any(f.code.startswith("NM1") for f in results[index[p]].findings)]
+    if not todo:
+        return options
+    kinds = {cands[i].rel: kind_of(cands[i], options) for i in todo}
+    hits: list[FileResult | None] = [None] * len(todo)
+    again = _lookup([cands[i] for i in todo], hits, cache, kinds)
+    for k, r in enumerate(hits):
+        if r is not None:
+            results[todo[k]] = r
+    work = [cands[todo[k]] for k in again]
+    for k, (dig, r) in in_pool(_analyse, work, (options, cache is not None), jobs, workers=workers):
+        results[index[work[k].rel]] = r
+        if cache is not None and dig is not None:
+            cache.put(work[k].rel, kinds[work[k].rel], dig, r)
+    return options
+
+
+def kind_of(cand: Candidate, options: Options) -> str:
+    """The cache kind of a file's analysis with ``options``: its own, or one that names the
+    CUDA-only imports it was analysed with."""
+    import hashlib
+
+    via = next((text for p, text in options.cuda_only if p == cand.rel), None)
+    return cand.kind if via is None else f"{cand.kind}+cuda-only:" + hashlib.sha256(via.encode()).hexdigest()[:24]
 
 
 def _follow_project(cands: list[Candidate], results: list[FileResult | None], base: Path,
@@ -347,7 +411,7 @@ def _follow_project(cands: list[Candidate], results: list[FileResult | None], ba
 
     def again(paths: list[str], roots: tuple, landed: dict | None = None) -> dict[str, FileResult]:
         landed = landed or {}
-        kinds = {p: rooted_kind(cands[index[p]].kind, [r for r in roots if r[0] == p], landed.get(p, ()))
+        kinds = {p: rooted_kind(kind_of(cands[index[p]], options), [r for r in roots if r[0] == p], landed.get(p, ()))
                  for p in paths}
         hits: list[FileResult | None] = [None] * len(paths)
         todo = _lookup([cands[index[p]] for p in paths], hits, cache, kinds)
@@ -455,7 +519,7 @@ class _LibraryAnalysis:
 
         self.libraries = Libraries()
         self.options = dataclasses.replace(options, library=True, entries=(), per_file_ignores=(),
-                                           config_prefix="", follow=(), no_follow=False)
+                                           config_prefix="", follow=(), no_follow=False, cuda_only=())
         self.cache = None
         if use_cache:
             from neuron_migrate.cache import Cache

@@ -51,7 +51,7 @@ _CUDA_ONLY = re.compile(r"(?i)triton|cupy|pycuda|tensorrt|\btrt\b|CUDAExecutionP
 # any is not searched, since the regular expression costs ten times the word search
 _CUDA_ONLY_WORDS = ("triton", "cupy", "pycuda", "tensorrt", "trt", "cudaexecutionprovider")
 _CASE_BLIND = (("\u0130", "i"), ("\u0131", "i"), ("\u017f", "s"), ("\u212a", "k"))  # İ ı ſ K (re's docs)
-_CUDA_ONLY_MODULES = ("triton", "cupy", "pycuda", "tensorrt", "torch_tensorrt")
+CUDA_ONLY_MODULES = ("triton", "cupy", "pycuda", "tensorrt", "torch_tensorrt")
 
 
 @dataclass
@@ -446,11 +446,17 @@ def _cuda_only_functions(ctx: Context, spans: _Spans, why: dict[int, str]) -> No
     for stmt in ctx.tree.body:  # a module that imports a CUDA-only library unconditionally
         if isinstance(stmt, (ast.Import, ast.ImportFrom)):
             names = [a.name for a in stmt.names] if isinstance(stmt, ast.Import) else [stmt.module or ""]
-            module = next((n for n in names if n.split(".")[0] in _CUDA_ONLY_MODULES), None)
+            module = next((n for n in names if n.split(".")[0] in CUDA_ONLY_MODULES), None)
             if module:
                 for i in fixable:
                     why.setdefault(i, f"the module imports `{module}`")
                 return
+    # one that imports such a module of the project (project/cuda_only.py): the same
+    via = next((text for path, text in ctx.options.cuda_only if path == ctx.src.path), None) if ctx.options else None
+    if via is not None:
+        for i in fixable:
+            why.setdefault(i, f"the module imports {via}")
+        return
     for node in ctx.state(_State).functions:
         span = (spans.start(node), spans.end(node))
         inside = [i for i in fixable if _inside(findings[i], span)]

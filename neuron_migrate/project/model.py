@@ -155,7 +155,8 @@ class Project:
         if found is None:
             tree = self.tree(path)
             if tree is not None:
-                found = ModuleFacts(path, Summary(*module_level(tree)), _returns(tree))
+                imports, functions, classes, firm = module_level(tree)
+                found = ModuleFacts(path, Summary(imports, functions, classes, firm=firm), _returns(tree))
                 if cache is not None:
                     cache.put(path, FACTS, src[2], found)
         self._facts[path] = found
@@ -700,6 +701,7 @@ class Followed:
         self.sites: dict[tuple[str, str], list[tuple[str, int]]] = {}
         self.versions: dict[str, str] = {}
         self.landed: dict[str, list[Finding]] = {}  # path -> library findings at its lines (at_call_sites)
+        self.cuda_only: tuple[tuple[str, str], ...] = ()  # Options.cuda_only, set by the runner
         self.outside: tuple[tuple, tuple, tuple] | None = ((), (), ())  # Project.outside, when done
 
 

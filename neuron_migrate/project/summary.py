@@ -2,7 +2,8 @@
 already walked (module-level statements and the calls of traced functions only).
 
 - ``imports``: (local name, level, module, name) of module-level imports; ``name`` is ""
-  for ``import a.b as c``.
+  for ``import a.b as c``; ``firm``: (level, module, name) of those that run whenever the
+  module is imported (not under ``if`` or ``try``), ``import a.b`` kept whole.
 - ``functions``: module-level function names; ``classes``: (name, base texts, method names).
 - ``calls``: (traced function, callee text, line) for calls from traced code that leave the
   file: through a module-level import (``helpers.pad(x)``, ``pad(x)``), or to ``self.m(...)``
@@ -30,26 +31,31 @@ def dotted(expr: ast.AST) -> str:
     return ""
 
 
-def module_level(tree: ast.Module) -> tuple[tuple, tuple, tuple]:
-    imports, functions, classes = [], [], []
-    todo = list(tree.body)
+def module_level(tree: ast.Module) -> tuple[tuple, tuple, tuple, tuple]:
+    """(imports, functions, classes, firm imports) of a module (``Summary``)."""
+    imports, functions, classes, firm = [], [], [], []
+    todo = [(node, True) for node in tree.body]
     while todo:
-        node = todo.pop(0)
+        node, top = todo.pop(0)
         if isinstance(node, ast.Import):
             for a in node.names:
                 imports.append((a.asname or a.name.split(".")[0], 0, a.name if a.asname else a.name.split(".")[0], ""))
+                if top:
+                    firm.append((0, a.name, ""))
         elif isinstance(node, ast.ImportFrom):
             for a in node.names:  # ``from .inputs import *``: local name "*", which no call's root is
                 imports.append((a.asname or a.name, node.level, node.module or "", a.name))
+                if top:
+                    firm.append((node.level, node.module or "", a.name))
         elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             functions.append(node.name)
         elif isinstance(node, ast.ClassDef):
             methods = tuple(s.name for s in node.body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef)))
             classes.append((node.name, tuple(dotted(b) for b in node.bases), methods))
         elif isinstance(node, (ast.If, ast.Try)):  # if TYPE_CHECKING / try: import ... except
-            todo[:0] = [*node.body, *getattr(node, "orelse", []),
-                        *[s for h in getattr(node, "handlers", []) for s in h.body]]
-    return tuple(imports), tuple(functions), tuple(classes)
+            todo[:0] = [(s, False) for s in (*node.body, *getattr(node, "orelse", []),
+                                             *[s for h in getattr(node, "handlers", []) for s in h.body])]
+    return tuple(imports), tuple(functions), tuple(classes), tuple(firm)
 
 
 def wrappers(functions: dict[str, ast.AST], name: str, depth: int = 0) -> list[tuple[str, ast.AST]]:

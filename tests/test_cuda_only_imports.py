@@ -1,0 +1,168 @@
+"""A guard whose branch needs a CUDA-only library through another module of the project
+(project/cuda_only.py): left with what it gates, in ``scan`` and ``fix``, the chain named."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from neuron_migrate.cli import main
+
+KERNELS = '''import torch
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def _double(x_ptr, n):
+    pass
+
+
+def double(x):
+    return x * 2
+'''
+
+TEST = '''import unittest
+
+import torch
+
+from {module} import double
+
+
+class DoubleTest(unittest.TestCase):
+    @unittest.skipUnless(torch.cuda.is_available(), "the kernel needs CUDA")
+    def test_double(self):
+        x = torch.ones(4, device="cuda")
+        self.assertTrue(torch.equal(double(x.cuda()), x * 2))
+'''
+
+
+def write(root: Path, files: dict[str, str]) -> Path:
+    for rel, text in files.items():
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text(text)
+    return root
+
+
+def findings(capsys, root: Path, *args) -> dict[tuple[str, int], dict]:
+    main(["scan", str(root), "-f", "json", "--no-cache", *args])
+    return {(f["path"], f["line"]): f for f in json.loads(capsys.readouterr().out)["findings"]}
+
+
+def diff(capsys, root: Path, *args) -> str:
+    main(["fix", str(root), "-q", "--no-cache", *args])
+    return capsys.readouterr().out
+
+
+def test_a_test_of_a_triton_module_keeps_its_cuda_guard(tmp_path, capsys):
+    root = write(tmp_path, {"ops/__init__.py": "", "ops/kernels.py": KERNELS,
+                            "tests/test_double.py": TEST.format(module="ops.kernels")})
+    found = findings(capsys, root)
+    guard = found[("tests/test_double.py", 9)]
+    assert guard["code"] == "NM103" and guard["fix"] is None
+    assert "the module imports `ops.kernels`, which imports `triton`" in guard["message"]
+    assert all(found[("tests/test_double.py", n)]["fix"] is None for n in (11, 12))
+    assert "tests/test_double.py" not in diff(capsys, root)  # fix leaves it whole
+    for jobs in ("1", "2"):  # through the pool too
+        assert "tests/test_double.py" not in diff(capsys, root, "-j", jobs)
+
+
+def test_without_the_kernel_module_the_guard_is_rewritten(tmp_path, capsys):
+    root = write(tmp_path, {"ops/__init__.py": "", "ops/kernels.py": "def double(x):\n    return x * 2\n",
+                            "tests/test_double.py": TEST.format(module="ops.kernels")})
+    assert findings(capsys, root)[("tests/test_double.py", 9)]["fix"] is not None
+    assert "torch.neuron.is_available()" in diff(capsys, root)
+
+
+def test_a_package_that_re_exports_the_kernels_is_a_link_of_the_chain(tmp_path, capsys):
+    """test -> ops (its __init__ imports .kernels) -> ops.kernels -> triton; the __init__ has
+    nothing a check reads (it is parsed for the chain only)."""
+    root = write(tmp_path, {"ops/__init__.py": "from .kernels import double\n", "ops/kernels.py": KERNELS,
+                            "tests/test_double.py": TEST.format(module="ops")})
+    guard = findings(capsys, root)[("tests/test_double.py", 9)]
+    assert guard["fix"] is None
+    assert "the module imports `ops`, which imports `ops.kernels`, which imports `triton`" in guard["message"]
+    assert "tests/test_double.py" not in diff(capsys, root)
+
+
+def test_a_module_that_only_uses_the_kernels_module_passes_nothing_on(tmp_path, capsys):
+    """A module (not a package) that imports the kernels' module is CUDA-only itself, but a file
+    importing it is not: it may never reach the kernels (a trainer importing a dispatcher)."""
+    root = write(tmp_path, {"ops/__init__.py": "", "ops/kernels.py": KERNELS,
+                            "ops/dispatch.py": ("import torch\n\nfrom ops.kernels import double\n\n\n"
+                                                "def run(x):\n    if x.is_cuda:\n        return double(x)\n"
+                                                "    torch.cuda.synchronize()\n    return x\n"),
+                            "tests/test_double.py": TEST.format(module="ops.dispatch")})
+    found = findings(capsys, root)
+    assert "`ops.kernels`, which imports `triton`" in found[("ops/dispatch.py", 9)]["message"]
+    assert found[("tests/test_double.py", 9)]["fix"] is not None
+
+
+@pytest.mark.parametrize("kernels", [
+    "try:\n    import triton\nexcept ImportError:\n    triton = None\n\n\ndef double(x):\n    return x * 2\n",
+    "import torch\n\nif torch.cuda.is_available():\n    import triton\n\n\ndef double(x):\n    return x * 2\n",
+])
+def test_a_conditional_import_of_triton_does_not_count(tmp_path, capsys, kernels):
+    root = write(tmp_path, {"ops/__init__.py": "", "ops/kernels.py": kernels,
+                            "tests/test_double.py": TEST.format(module="ops.kernels")})
+    assert findings(capsys, root)[("tests/test_double.py", 9)]["fix"] is not None
+
+
+def test_a_conditional_import_of_the_kernels_module_does_not_count(tmp_path, capsys):
+    code = TEST.format(module="ops.kernels").replace(
+        "from ops.kernels import double\n", "try:\n    from ops.kernels import double\nexcept ImportError:\n    double = None\n")
+    root = write(tmp_path, {"ops/__init__.py": "", "ops/kernels.py": KERNELS, "tests/test_double.py": code})
+    assert findings(capsys, root)[("tests/test_double.py", 12)]["fix"] is not None
+
+
+@pytest.mark.parametrize("line", ["from .kernels import double", "from . import kernels", "import ops.kernels"])
+def test_relative_and_module_imports(tmp_path, capsys, line):
+    code = (f"import torch\n\n{line}\n\n\ndef run(x):\n"
+            "    if torch.cuda.is_available():\n        x = x.cuda()\n    return x\n")
+    root = write(tmp_path, {"ops/__init__.py": "", "ops/kernels.py": KERNELS, "ops/run.py": code})
+    found = findings(capsys, root)
+    assert found[("ops/run.py", 7)]["fix"] is None
+    assert "`ops.kernels`, which imports `triton`" in found[("ops/run.py", 7)]["message"]
+
+
+def test_the_cache_keeps_the_analysis_with_the_chain(tmp_path, capsys):
+    root = write(tmp_path, {"ops/__init__.py": "", "ops/kernels.py": KERNELS,
+                            "tests/test_double.py": TEST.format(module="ops.kernels")})
+    for _ in range(2):  # cold, then warm
+        main(["scan", str(root), "-f", "json"])
+        found = {(f["path"], f["line"]): f for f in json.loads(capsys.readouterr().out)["findings"]}
+        assert found[("tests/test_double.py", 9)]["fix"] is None
+    main(["fix", str(root), "-q"])
+    assert "tests/test_double.py" not in capsys.readouterr().out
+    (root / "ops/kernels.py").write_text("def double(x):\n    return x * 2\n")  # the kernel is gone
+    main(["scan", str(root), "-f", "json"])
+    found = {(f["path"], f["line"]): f for f in json.loads(capsys.readouterr().out)["findings"]}
+    assert found[("tests/test_double.py", 9)]["fix"] is not None
+
+
+def test_a_project_without_a_cuda_only_import_pays_nothing(tmp_path, capsys, monkeypatch):
+    """No file imports a CUDA-only library: no project model is built, no file parsed again."""
+    import neuron_migrate.project.cuda_only as cuda_only
+
+    def no(*args, **kwargs):
+        raise AssertionError("built a project model")
+
+    monkeypatch.setattr(cuda_only, "Project", no)
+    root = write(tmp_path, {"ops/__init__.py": "", "ops/kernels.py": "# triton would be faster\n",
+                            "tests/test_double.py": TEST.format(module="ops.kernels")})
+    assert findings(capsys, root)[("tests/test_double.py", 9)]["fix"] is not None
+    assert "torch.neuron.is_available()" in diff(capsys, root)
+
+
+def test_the_bytes_test_of_fix_matches_the_library_list():
+    """``fix`` scans the project first only for a file with a line importing one of
+    guards.CUDA_ONLY_MODULES: the pattern must name each of them."""
+    from neuron_migrate.checks.guards import CUDA_ONLY_MODULES
+    from neuron_migrate.runner import TOP_LEVEL_CUDA_ONLY_IMPORT
+
+    for module in CUDA_ONLY_MODULES:
+        assert TOP_LEVEL_CUDA_ONLY_IMPORT.search(f"import {module}\n".encode())
+        assert TOP_LEVEL_CUDA_ONLY_IMPORT.search(f"from {module}.x import y\n".encode())
+        assert not TOP_LEVEL_CUDA_ONLY_IMPORT.search(f"    import {module}\n".encode())
