@@ -153,7 +153,7 @@ def fix_files(cands: list[Candidate], options: Options, unsafe: bool, jobs: int 
 FOLLOWED_SUPPRESSION = re.compile(rb"#[ \t]*neuron-migrate[ \t]*:[ \t]*ignore(?:\[[^\]\n]*NM[349]|(?!\[))")
 
 
-# a line that imports a CUDA-only library at a module's top level (guards.CUDA_ONLY_MODULES):
+# a line that imports a CUDA-only library at a module's top level (summary.CUDA_ONLY_MODULES):
 # only then can a file be CUDA-only through another (project/cuda_only.py)
 TOP_LEVEL_CUDA_ONLY_IMPORT = re.compile(rb"(?m)^(?:import|from)[ \t]+(?:triton|cupy|pycuda|tensorrt|torch_tensorrt)\b")
 

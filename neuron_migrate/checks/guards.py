@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 
 from neuron_migrate.checks import Context, on, prefilter
 from neuron_migrate.models import Applicability, Edit, Finding, Fix, Severity
+from neuron_migrate.project.summary import CUDA_ONLY_MODULES
 from neuron_migrate.traversal import BODY_FIELDS, all_nodes, child_nodes
 
 prefilter(__name__, ("cuda", "nccl"))
@@ -51,7 +52,6 @@ _CUDA_ONLY = re.compile(r"(?i)triton|cupy|pycuda|tensorrt|\btrt\b|CUDAExecutionP
 # any is not searched, since the regular expression costs ten times the word search
 _CUDA_ONLY_WORDS = ("triton", "cupy", "pycuda", "tensorrt", "trt", "cudaexecutionprovider")
 _CASE_BLIND = (("\u0130", "i"), ("\u0131", "i"), ("\u017f", "s"), ("\u212a", "k"))  # İ ı ſ K (re's docs)
-CUDA_ONLY_MODULES = ("triton", "cupy", "pycuda", "tensorrt", "torch_tensorrt")
 
 
 @dataclass

@@ -23,9 +23,9 @@ from collections import deque
 from collections.abc import Callable
 from pathlib import Path
 
-from neuron_migrate.checks.guards import CUDA_ONLY_MODULES
 from neuron_migrate.models import FileResult, Summary
 from neuron_migrate.project.model import Project, module_name
+from neuron_migrate.project.summary import CUDA_ONLY_MODULES
 
 
 def library(summary: Summary) -> str | None:

@@ -17,7 +17,11 @@ import ast
 from neuron_migrate.models import Summary
 from neuron_migrate.traversal import statements
 
-__all__ = ["Summary", "dotted", "init_stores", "module_level", "optional_dict", "wrappers"]
+__all__ = ["CUDA_ONLY_MODULES", "Summary", "dotted", "init_stores", "module_level", "optional_dict", "wrappers"]
+
+# libraries a module that imports them unconditionally exists to feed: it is CUDA-only
+# (checks/guards.py), and so is a module importing it (project/cuda_only.py)
+CUDA_ONLY_MODULES = ("triton", "cupy", "pycuda", "tensorrt", "torch_tensorrt")
 
 
 def dotted(expr: ast.AST) -> str:
@@ -34,27 +38,28 @@ def dotted(expr: ast.AST) -> str:
 def module_level(tree: ast.Module) -> tuple[tuple, tuple, tuple, tuple]:
     """(imports, functions, classes, firm imports) of a module (``Summary``)."""
     imports, functions, classes, firm = [], [], [], []
-    todo = [(node, True) for node in tree.body]
+    todo = list(tree.body)
     while todo:
-        node, top = todo.pop(0)
+        node = todo.pop(0)
         if isinstance(node, ast.Import):
             for a in node.names:
                 imports.append((a.asname or a.name.split(".")[0], 0, a.name if a.asname else a.name.split(".")[0], ""))
-                if top:
-                    firm.append((0, a.name, ""))
         elif isinstance(node, ast.ImportFrom):
             for a in node.names:  # ``from .inputs import *``: local name "*", which no call's root is
                 imports.append((a.asname or a.name, node.level, node.module or "", a.name))
-                if top:
-                    firm.append((node.level, node.module or "", a.name))
         elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             functions.append(node.name)
         elif isinstance(node, ast.ClassDef):
             methods = tuple(s.name for s in node.body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef)))
             classes.append((node.name, tuple(dotted(b) for b in node.bases), methods))
         elif isinstance(node, (ast.If, ast.Try)):  # if TYPE_CHECKING / try: import ... except
-            todo[:0] = [(s, False) for s in (*node.body, *getattr(node, "orelse", []),
-                                             *[s for h in getattr(node, "handlers", []) for s in h.body])]
+            todo[:0] = [*node.body, *getattr(node, "orelse", []),
+                        *[s for h in getattr(node, "handlers", []) for s in h.body]]
+    for node in tree.body:  # the imports that run whenever the module is imported
+        if type(node) is ast.Import:
+            firm += [(0, a.name, "") for a in node.names]
+        elif type(node) is ast.ImportFrom:
+            firm += [(node.level, node.module or "", a.name) for a in node.names]
     return tuple(imports), tuple(functions), tuple(classes), tuple(firm)
 
 
