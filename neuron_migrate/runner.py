@@ -385,10 +385,14 @@ def _cuda_only(cands: list[Candidate], results: list[FileResult | None], base: P
 def kind_of(cand: Candidate, options: Options) -> str:
     """The cache kind of a file's analysis with ``options``: its own, or one that names the
     CUDA-only imports it was analysed with."""
+    return cuda_only_kind(cand.kind, cand.rel, options.cuda_only)
+
+
+def cuda_only_kind(kind: str, rel: str, cuda_only: tuple[tuple[str, str], ...]) -> str:
     import hashlib
 
-    via = next((text for p, text in options.cuda_only if p == cand.rel), None)
-    return cand.kind if via is None else f"{cand.kind}+cuda-only:" + hashlib.sha256(via.encode()).hexdigest()[:24]
+    via = next((text for p, text in cuda_only if p == rel), None)
+    return kind if via is None else f"{kind}+cuda-only:" + hashlib.sha256(via.encode()).hexdigest()[:24]
 
 
 def _follow_project(cands: list[Candidate], results: list[FileResult | None], base: Path,

@@ -62,18 +62,25 @@ class Project:
     roots: tuple = ()
     landed: dict[str, tuple[Finding, ...]] = field(default_factory=dict)
     texts: dict[str, str] = field(default_factory=dict)
+    cuda_only: tuple = ()  # Options.cuda_only: files importing a CUDA-only library through others
 
     def rooted(self, options, rel: str, kind: str, text: str):
         """``runner.scan_text``'s ``rooted`` for the file ``rel`` holding ``text``: None when
-        nothing is traced into it from elsewhere and no library finding lands on it."""
+        nothing is traced into it from elsewhere, no library finding lands on it and it imports
+        no CUDA-only library through another module."""
         roots = [r for r in self.roots if r[0] == rel]
         landed = self.landed.get(rel, ())
         if landed and self.texts.get(rel) != text:
             landed = _moved(landed, self.texts.get(rel, ""), text)
-        if not roots and not landed:
+        cuda_only = any(p == rel for p, _ in self.cuda_only)
+        if not roots and not landed and not cuda_only:
             return None
-        from neuron_migrate.runner import rooted_kind
+        from neuron_migrate.runner import cuda_only_kind, rooted_kind
 
+        if cuda_only:
+            options, kind = dataclasses.replace(options, cuda_only=self.cuda_only), cuda_only_kind(kind, rel, self.cuda_only)
+        if not roots and not landed:
+            return options, kind
         return (dataclasses.replace(options, traced_roots=self.roots, landed=((rel, landed),) if landed else ()),
                 rooted_kind(kind, roots, landed))
 
@@ -327,7 +334,7 @@ def scan_project(folder: Path) -> Project:
             texts[rel] = (folder / rel).read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError):
             pass
-    return Project(followed.roots, {p: tuple(fs) for p, fs in followed.landed.items()}, texts)
+    return Project(followed.roots, {p: tuple(fs) for p, fs in followed.landed.items()}, texts, followed.cuda_only)
 
 
 def _moved(found: tuple[Finding, ...], old: str, new: str) -> tuple[Finding, ...]:

@@ -166,3 +166,24 @@ def test_the_bytes_test_of_fix_matches_the_library_list():
         assert TOP_LEVEL_CUDA_ONLY_IMPORT.search(f"import {module}\n".encode())
         assert TOP_LEVEL_CUDA_ONLY_IMPORT.search(f"from {module}.x import y\n".encode())
         assert not TOP_LEVEL_CUDA_ONLY_IMPORT.search(f"    import {module}\n".encode())
+
+
+def test_the_editor_sees_the_chain_the_scan_found(tmp_path):
+    """The language server judges an open file with the project's facts (server.Project.rooted)."""
+    pytest.importorskip("pygls")
+    from neuron_migrate.models import Options
+    from neuron_migrate.runner import scan_text
+    from neuron_migrate.server import scan_project
+
+    root = write(tmp_path, {"ops/__init__.py": "", "ops/kernels.py": KERNELS,
+                            "tests/test_double.py": TEST.format(module="ops.kernels")})
+    project = scan_project(root)
+    text = (root / "tests/test_double.py").read_text()
+    rooted = project.rooted(Options(), "tests/test_double.py", "python", text)
+    assert rooted is not None
+    edited = text.replace("x * 2))", "x * 2))  # edited, not saved")  # not the cached bytes
+    for source in (text, edited):
+        found = scan_text(source, "tests/test_double.py", "python", Options(), root, rooted).findings
+        guard = next(f for f in found if f.line == 9)
+        assert guard.fix is None and "`ops.kernels`, which imports `triton`" in guard.message
+    assert project.rooted(Options(), "ops/__init__.py", "python", "") is None
