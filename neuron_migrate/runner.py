@@ -164,13 +164,15 @@ def _as_in_the_project(cands: list[Candidate], options: Options, jobs: int | Non
     analysed alone misses the functions traced from other files and the findings of libraries
     reported at its lines, so a suppression they use would look unused there and its NM905 fix
     would delete it; and it misses the CUDA-only library another project module it imports
-    loads, so its guards would be retargeted. Only when some file holds such a suppression, or
-    has a line that starts by importing a CUDA-only library, is the project scanned (with the
-    cache) for the roots and findings following gives (``traced_roots``, ``landed``) and the
-    files that import a CUDA-only library through other modules (``cuda_only``)."""
+    loads, so its guards would be retargeted. Only when some file holds such a suppression is
+    the project scanned (with the cache) for the roots and findings following gives
+    (``traced_roots``, ``landed``) and the files that import a CUDA-only library through other
+    modules (``cuda_only``); else, when a line of some file starts by importing a CUDA-only
+    library, those files are parsed for ``cuda_only`` (project/cuda_only.py), and only them and
+    the files whose bytes name a module found CUDA-only."""
     import dataclasses
 
-    suppressions = mentions = False
+    suppressions, importing = False, []
     for cand in cands:
         if cand.kind != "python":
             continue
@@ -179,13 +181,19 @@ def _as_in_the_project(cands: list[Candidate], options: Options, jobs: int | Non
         except OSError:
             continue
         suppressions = suppressions or FOLLOWED_SUPPRESSION.search(data) is not None
-        mentions = mentions or TOP_LEVEL_CUDA_ONLY_IMPORT.search(data) is not None
-        if suppressions and mentions:
-            break
-    if not (suppressions or mentions):
+        if (b"triton" in data or b"cupy" in data or b"pycuda" in data or b"tensorrt" in data) and \
+                TOP_LEVEL_CUDA_ONLY_IMPORT.search(data) is not None:  # the words first: the pattern costs more
+            importing.append(cand.rel)
+    if not suppressions:
+        if importing:  # the few files that can say, parsed for their imports: no project scan
+            from neuron_migrate.project.cuda_only import cuda_only_unanalysed
+
+            found = cuda_only_unanalysed([c.rel for c in cands if c.kind == "python"], base, importing)
+            if found:
+                options = dataclasses.replace(options, cuda_only=found)
         return options
     _, followed = _analyse_project(cands, base, options, jobs, use_cache)
-    if suppressions and (followed.roots or followed.landed):
+    if followed.roots or followed.landed:
         options = dataclasses.replace(options, traced_roots=followed.roots,
                                       landed=tuple((p, tuple(fs)) for p, fs in sorted(followed.landed.items())))
     if followed.cuda_only:

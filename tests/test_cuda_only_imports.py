@@ -187,3 +187,21 @@ def test_the_editor_sees_the_chain_the_scan_found(tmp_path):
         guard = next(f for f in found if f.line == 9)
         assert guard.fix is None and "`ops.kernels`, which imports `triton`" in guard.message
     assert project.rooted(Options(), "ops/__init__.py", "python", "") is None
+
+
+def test_fix_parses_only_the_files_that_can_say(tmp_path, capsys, monkeypatch):
+    """Without a suppression to check, ``fix`` runs no project scan for the chain: it parses the
+    files with a top-level CUDA-only import and those with a top-level import naming a module
+    found CUDA-only, not a file that names it in a comment or in code."""
+    import neuron_migrate.project.model as model
+    import neuron_migrate.runner as runner
+
+    parsed = []
+    facts = model.Project.facts
+    monkeypatch.setattr(model.Project, "facts", lambda self, path: parsed.append(path) or facts(self, path))
+    monkeypatch.setattr(runner, "_analyse_project", lambda *a, **k: pytest.fail("scanned the project"))
+    root = write(tmp_path, {"ops/__init__.py": "", "ops/kernels.py": KERNELS,
+                            "notes.py": "# ops.kernels is fast\nkernels = None\n",
+                            "tests/test_double.py": TEST.format(module="ops.kernels")})
+    assert "tests/test_double.py" not in diff(capsys, root, "-j", "1")
+    assert sorted(parsed) == ["ops/kernels.py", "tests/test_double.py"]

@@ -14,11 +14,13 @@ analysis (``Options.cuda_only``).
 
 It costs nothing where no file of the project imports a CUDA-only library at its top level;
 else it looks only at the imports whose last name is that of a CUDA-only module, and parses
-only the files no check parsed (an ``__init__`` of re-exports) whose bytes hold that name.
+only the files no check parsed (an ``__init__`` of re-exports) with a top-level import
+statement holding that name.
 """
 
 from __future__ import annotations
 
+import re
 from collections import deque
 from collections.abc import Callable
 from pathlib import Path
@@ -26,6 +28,15 @@ from pathlib import Path
 from neuron_migrate.models import FileResult, Summary
 from neuron_migrate.project.model import Project, module_name
 from neuron_migrate.project.summary import CUDA_ONLY_MODULES
+from neuron_migrate.runner import read_source
+
+
+def _imports(name: str) -> re.Pattern:
+    """A top-level import statement whose text holds the word ``name`` (``from a.name import
+    x``, ``import a.name``, ``from a import (\n    name,\n)``, a continued line): where a
+    module's name is only in a comment or the code, the file is not parsed."""
+    word = re.escape(name).encode()
+    return re.compile(rb"(?m)^(?:from|import)[ \t](?:[^\n(]*\\\n)*[^\n(]*(?:\([^)]*)?\b" + word + rb"\b")
 
 
 def library(summary: Summary) -> str | None:
@@ -34,7 +45,8 @@ def library(summary: Summary) -> str | None:
 
 
 def cuda_only(results: dict[str, FileResult], root: Path,
-              cache_of: Callable[[str], object | None] | None = None) -> tuple[tuple[str, str], ...]:
+              cache_of: Callable[[str], object | None] | None = None,
+              project: Project | None = None) -> tuple[tuple[str, str], ...]:
     """(path, what it imports: "`a.kernels`, which imports `triton`") of every project file
     that imports a module of the project that imports a CUDA-only library, directly or
     through packages' ``__init__`` files that import it, shortest chain first;
@@ -47,7 +59,7 @@ def cuda_only(results: dict[str, FileResult], root: Path,
     if not via:
         return ()
     seeds = set(via)
-    project = Project(list(results.values()), root, cache_of=cache_of)
+    project = project or Project(list(results.values()), root, cache_of=cache_of)
     by_last: dict[str, list[tuple[str, int, str, str]]] = {}  # last name -> (importer, level, module, name)
 
     def note(path: str, summary: Summary) -> None:
@@ -63,13 +75,23 @@ def cuda_only(results: dict[str, FileResult], root: Path,
             note(path, r.summary)
         elif path.endswith(".py") and r.skipped is None and not r.findings:
             unread.append(path)
+    read: dict[str, bytes] = {}
+
+    def data_of(path: str) -> bytes:  # only the bytes: a file is decoded only where it is parsed
+        if path not in read:
+            try:
+                read[path] = read_source(root / path)
+            except OSError:
+                read[path] = b""
+        return read[path]
+
     queue = deque(via)
     while queue:
         target = queue.popleft()
         last = module_name(target).rpartition(".")[2]
         if unread and last:
-            needle = last.encode()
-            for path in [p for p in unread if needle in (project.source(p) or (b"",))[0]]:
+            word, needle = last.encode(), _imports(last)
+            for path in [p for p in unread if word in data_of(p) and needle.search(data_of(p))]:
                 unread.remove(path)
                 facts = project.facts(path)
                 if facts is not None:
@@ -85,3 +107,17 @@ def cuda_only(results: dict[str, FileResult], root: Path,
                         queue.append(path)
                     break
     return tuple(sorted((p, text) for p, text in via.items() if p not in seeds))
+
+
+def cuda_only_unanalysed(paths: list[str], root: Path, importing: list[str]) -> tuple[tuple[str, str], ...]:
+    """``cuda_only`` for files no analysis has summarised (``fix`` analyses each file alone):
+    the files of ``importing`` (a line of theirs imports a CUDA-only library) are parsed for
+    the modules that import one at their top level; another file is parsed only where its
+    bytes hold the last name of a module found CUDA-only."""
+    results = {p: FileResult(p) for p in paths}
+    project = Project(list(results.values()), root)
+    for path in importing:
+        facts = project.facts(path)
+        if facts is not None:
+            results[path] = FileResult(path, summary=facts.summary)
+    return cuda_only(results, root, project=project)
