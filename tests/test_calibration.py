@@ -54,8 +54,8 @@ def test_zoo_models_end_to_end():
 EXT = {
     "nanogpt.GPT": (0, 0, 0, 1.0, 1.0),
     "examples.word_language_model.RNNModel": (1, 0, 0, 0.0667, 0.0222),
-    "examples.word_language_model.TransformerModel": (1, 0, 0, 0.0947, 0.2308),
-    "examples.legacy.snli.SNLIClassifier": (1, 0, 0, 0.4815, 0.5862),
+    "examples.word_language_model.TransformerModel": (1, 0, 0, 0.0947, 0.1837),  # 0.2308 before f6c4602
+    "examples.legacy.snli.SNLIClassifier": (1, 0, 0, 0.4815, 0.4634),  # 0.5862 before f6c4602
 }
 
 
@@ -75,7 +75,8 @@ def test_public_models_subset():
 # measurement) is not scored. Over the models scored, the figures may improve, not fall below
 # benchmarks/calibration/baseline.json (written by calibrate.py --rescore --baseline).
 GUARDED_SETS = ("calibration", "held_out", "calibration_3", "held_out_3", "calibration_4", "held_out_4", "held_out_5",
-                "held_out_6", "held_out_7", "held_out_8", "held_out_9", "held_out_10", "held_out_11")
+                "held_out_6", "held_out_7", "held_out_8", "held_out_9", "held_out_10", "held_out_11",
+                "held_out_12")
 IN_CI = os.environ.get("CI", "").lower() == "true"
 
 
