@@ -205,3 +205,15 @@ def test_fix_parses_only_the_files_that_can_say(tmp_path, capsys, monkeypatch):
                             "tests/test_double.py": TEST.format(module="ops.kernels")})
     assert "tests/test_double.py" not in diff(capsys, root, "-j", "1")
     assert sorted(parsed) == ["ops/kernels.py", "tests/test_double.py"]
+
+
+def test_a_relative_import_of_a_project_module_named_like_a_library_is_no_cuda_only_import(tmp_path, capsys):
+    """``from .triton import helper`` imports the package's own triton.py, not Triton: the guard
+    and what it gates are rewritten together, as in any file."""
+    root = write(tmp_path, {"pkg/__init__.py": "", "pkg/triton.py": "def helper(x):\n    return x\n",
+                            "pkg/use.py": "import torch\nfrom .triton import helper\n\n\ndef run(x):\n"
+                                          "    if torch.cuda.is_available():\n        x = x.cuda()\n"
+                                          "    return helper(x)\n"})
+    found = findings(capsys, root)
+    assert {k: f["fix"] is not None for k, f in found.items()} == {("pkg/use.py", 6): True, ("pkg/use.py", 7): True}
+    assert not any("imports `triton`" in f["message"] for f in found.values())

@@ -445,7 +445,9 @@ def _cuda_only_functions(ctx: Context, spans: _Spans, why: dict[int, str]) -> No
         return
     for stmt in ctx.tree.body:  # a module that imports a CUDA-only library unconditionally
         if isinstance(stmt, (ast.Import, ast.ImportFrom)):
-            names = [a.name for a in stmt.names] if isinstance(stmt, ast.Import) else [stmt.module or ""]
+            # a relative import names a module of the project (``from .triton import helper``)
+            names = ([a.name for a in stmt.names] if isinstance(stmt, ast.Import)
+                     else [] if stmt.level else [stmt.module or ""])
             module = next((n for n in names if n.split(".")[0] in CUDA_ONLY_MODULES), None)
             if module:
                 for i in fixable:
