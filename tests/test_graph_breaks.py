@@ -974,3 +974,15 @@ def test_a_grad_fn_of_what_is_no_tensor_or_has_none_is_no_break():
     assert [f for f in _nm4(code) if f[2] == "GB0104"] == []
     assert [f for f in _nm4(code.replace("create_graph=hess", "create_graph=True")) if f[2] == "GB0104"] \
         == [(6, "NM404", "GB0104")]
+
+
+def test_an_autograd_functions_forward_runs_where_it_is_applied():
+    """constructs.py "custom autograd Function, .item() below its forward": Dynamo traces
+    ``Fn.apply(x)``'s forward and breaks at the .item() below it (torchkbnufft's interpolation);
+    the forward's first parameter is the autograd context, no tensor."""
+    code = ("import torch\nfrom torch import nn\n\n\ndef scale(x):\n    return x.sum().item()\n\n\n"
+            "class ScaleByMax(torch.autograd.Function):\n    @staticmethod\n    def forward(ctx, x):\n"
+            "        if ctx.needs_input_grad[0]:\n            ctx.save_for_backward(x)\n"
+            "        return x * scale(x)\n\n    @staticmethod\n    def backward(ctx, g):\n        return g\n\n\n"
+            "class Net(nn.Module):\n    def forward(self, x):\n        return ScaleByMax.apply(x) + 1\n")
+    assert codes(code) == [(6, "NM401")]

@@ -612,3 +612,23 @@ def test_a_pydantic_model_of_another_file_breaks_where_it_is_built_and_runs_its_
     doc = scan(capsys, tmp_path, "--entry", "surv/loss.py:nll")
     assert [(f["path"], f["line"], f["code"]) for f in doc["findings"] if f["code"].startswith(("NM3", "NM4"))] == [
         ("surv/checks.py", 7, "NM402"), ("surv/checks.py", 26, "NM402"), ("surv/loss.py", 5, "NM404")]
+
+
+def test_an_imported_autograd_functions_forward_runs_where_it_is_applied(tmp_path):
+    """``ScaleByMax.apply(x)`` of a Function defined in another file reaches its forward there."""
+    from neuron_migrate.cli import main
+
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text("")
+    (tmp_path / "pkg" / "ops.py").write_text(
+        "import torch\n\n\ndef scale(x):\n    return x.sum().item()\n\n\n"
+        "class ScaleByMax(torch.autograd.Function):\n    @staticmethod\n    def forward(ctx, x):\n"
+        "        return x * scale(x)\n")
+    (tmp_path / "pkg" / "net.py").write_text(
+        "from torch import nn\n\nfrom pkg.ops import ScaleByMax\n\n\nclass Net(nn.Module):\n"
+        "    def forward(self, x):\n        return ScaleByMax.apply(x) + 1\n")
+    out = tmp_path / "out.json"
+    main(["scan", str(tmp_path), "-f", "json", "-o", str(out), "--no-cache", "--fail-on", "never", "-q"])
+    import json
+    found = [(f["path"], f["line"], f["code"]) for f in json.loads(out.read_text())["findings"]]
+    assert found == [("pkg/ops.py", 5, "NM401")]

@@ -56,6 +56,14 @@ class Double(torch.autograd.Function):
     def backward(ctx, g):
         return g * 2
 
+class ScaleByMax(torch.autograd.Function):  # torchkbnufft's interpolation: a host read in forward's callee
+    @staticmethod
+    def forward(ctx, x):
+        return x * helper_item(x)
+    @staticmethod
+    def backward(ctx, g):
+        return g
+
 class Counter:
     n = 0
 
@@ -732,6 +740,7 @@ CASES: list[tuple[str, str, dict]] = [
     ("logger.info(tensor)", 'log.info("value %s", x)\nreturn x + 1', {}),
     ("warnings.warn", 'warnings.warn("careful")\nreturn x + 1', {}),
     ("custom autograd Function", "y = Double.apply(x)\nreturn y + 1", {}),
+    ("custom autograd Function, .item() below its forward", "y = ScaleByMax.apply(x)\nreturn y + 1", {}),
     ("isinstance/len/range/zip", "s = 0\nfor i, r in zip(range(len(x)), x):\n    s = s + r\nreturn s if isinstance(x, torch.Tensor) else x", {}),
     ("math on python numbers", "return x * math.sqrt(x.shape[1])", {}),
     ("math on tensor value", "return x * math.sqrt(x.sum())", {}),

@@ -795,6 +795,13 @@ def _is_module_class(cls: ast.ClassDef, ctx: Context, d: _State, seen: set[int] 
     return False
 
 
+def _is_autograd_function(cls: ast.ClassDef | None, d: _State) -> bool:
+    """A subclass of ``torch.autograd.Function`` (its base written ``Function``, ``autograd.Function``
+    or ``torch.autograd.Function``, or a class of the file that is one)."""
+    return cls is not None and any(dotted(b).rpartition(".")[2] == "Function" for c, _ in _lineage(cls, d)
+                                   for b in c.bases)
+
+
 def _has_forward(cls: ast.ClassDef) -> bool:
     return any(isinstance(s, _FUNCS) and s.name == "forward" for s in cls.body)
 
@@ -1036,6 +1043,13 @@ def _find_callees(fn: ast.AST, cls: ast.ClassDef | None, d: _State) -> list[tupl
                     found = _method_of(cls, attr, d)
                     if found is not None:
                         out.append((found[0], node))
+        elif (type(f) is ast.Attribute and f.attr == "apply" and type(f.value) is ast.Name
+              and f.value.id in d.classes and _is_autograd_function(d.classes[f.value.id], d)):
+            # Fn.apply(x): Dynamo traces the Function's forward (constructs.py "custom autograd
+            # Function, .item() below its forward": the break at the .item(), 3 graphs)
+            found = _method_of(d.classes[f.value.id], "forward", d)
+            if found is not None:
+                out.append((found[0], node))
         elif (isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name) and f.value.id == "self"
               and cls is not None):
             found = _method_of(cls, f.attr, d)
@@ -1434,8 +1448,14 @@ class Tensors:
         defaults = _defaults(args)
         is_forward = entry or getattr(fn, "name", "") in ("forward", "__call__")
         unset = []  # the parameters not tensors here
+        # the autograd context of a Function's forward (``def forward(ctx, x)``, a static method or
+        # a class method after ``cls``); its other parameters are tensors where ``Fn.apply(...)``
+        # passes one (torchtitan's ``forward(ctx, bias, tp_degree, dtype)``: an int, a dtype)
+        function = _is_autograd_function(cls, d)
+        ctx_arg = next((a.arg for a in positional if a.arg not in ("self", "cls")), None) if function else None
+        is_forward = is_forward and not function
         for a in (*positional, *args.kwonlyargs):
-            if a.arg in ("self", "cls"):
+            if a.arg in ("self", "cls") or a.arg == ctx_arg:
                 continue
             if a.annotation is not None and _is_tensor_annotation(a.annotation) or a.arg in commented:
                 self.names.add(a.arg)
@@ -3247,7 +3267,9 @@ def _traced_tensors(traced: dict[int, Traced], ctx: Context, d: _State) -> dict[
 def _params(fn: ast.AST, d: _State) -> list[str]:
     """The positional parameters a call passes to, ``self``/``cls`` of a method left out."""
     params = [a.arg for a in (*fn.args.posonlyargs, *fn.args.args)]
-    return params[1:] if params and params[0] in ("self", "cls") and id(fn) in d.owner else params
+    params = params[1:] if params and params[0] in ("self", "cls") and id(fn) in d.owner else params
+    # Fn.apply(x, k) calls forward(ctx, x, k): the autograd context comes first
+    return params[1:] if params and fn.name == "forward" and _is_autograd_function(d.owner.get(id(fn)), d) else params
 
 
 _FALSY = (False, None, 0, "")

@@ -397,6 +397,14 @@ class Project:
             picked = self.receivers(path, text)
             return picked[0] if picked else None
         found = self._imported(path, text)
+        if found is None and text.endswith(".apply"):  # Fn.apply(x): an autograd Function's forward runs
+            found = self._imported(path, text[: -len(".apply")])
+            s2 = self.summary(found[0]) if found is not None and found[2] == "class" else None
+            cls = next((c for c in s2.classes if c[0] == found[1]), None) if s2 else None
+            if cls is None or not any(b.rpartition(".")[2] == "Function" for b in cls[1]) or found[0] == path:
+                return None
+            hit = self.method(found[0], found[1], "forward")
+            return hit[:2] if hit is not None else None
         if found is not None and found[2] in ("function", "method", "unreadable") and found[0] != path:
             return found[0], found[1]
         if found is not None and found[2] == "class" and found[0] != path:
