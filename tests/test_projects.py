@@ -102,8 +102,15 @@ def run_migrated(script: Path, *args: str, ddp: bool = False) -> list[float]:
     if ddp:  # what torchrun sets for a one-process group
         env.update(RANK="0", LOCAL_RANK="0", WORLD_SIZE="1", LOCAL_WORLD_SIZE="1",
                    MASTER_ADDR="127.0.0.1", MASTER_PORT=str(_free_port()))
-    proc = subprocess.run([sys.executable, str(SHIM), str(script), *args], capture_output=True,
-                          text=True, timeout=300, cwd=script.parent, env=env)
+    for _ in range(2):
+        proc = subprocess.run([sys.executable, str(SHIM), str(script), *args], capture_output=True,
+                              text=True, timeout=300, cwd=script.parent, env=env)
+        # torch 2.13 on the CPU now and then aborts at interpreter exit, after the script has
+        # finished and destroyed its process group (seen once in a CI dry run of gpt_ddp with
+        # --compile: "terminate called without an active exception", SIGABRT): run it once more
+        if not (proc.returncode == -6 and "steps in" in proc.stdout
+                and proc.stderr.strip() == "terminate called without an active exception"):
+            break
     assert proc.returncode == 0, proc.stderr[-3000:]
     losses = [float(x) for x in re.findall(r"^step \d+ loss ([\d.]+)$", proc.stdout, re.M)]
     assert len(losses) >= 4, proc.stdout
