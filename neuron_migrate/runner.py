@@ -153,11 +153,6 @@ def fix_files(cands: list[Candidate], options: Options, unsafe: bool, jobs: int 
 FOLLOWED_SUPPRESSION = re.compile(rb"#[ \t]*neuron-migrate[ \t]*:[ \t]*ignore(?:\[[^\]\n]*NM[349]|(?!\[))")
 
 
-# a line that imports a CUDA-only library at a module's top level (summary.CUDA_ONLY_MODULES):
-# only then can a file be CUDA-only through another (project/cuda_only.py)
-TOP_LEVEL_CUDA_ONLY_IMPORT = re.compile(rb"(?m)^(?:import|from)[ \t]+(?:triton|cupy|pycuda|tensorrt|torch_tensorrt)\b")
-
-
 def _as_in_the_project(cands: list[Candidate], options: Options, jobs: int | None, use_cache: bool,
                        base: Path) -> Options:
     """``options`` for fixing files as the project-wide scan sees them, when it matters: a file
@@ -172,6 +167,9 @@ def _as_in_the_project(cands: list[Candidate], options: Options, jobs: int | Non
     the files whose bytes name a module found CUDA-only."""
     import dataclasses
 
+    from neuron_migrate.project.summary import CUDA_ONLY_MODULES, TOP_LEVEL_CUDA_ONLY_IMPORT
+
+    words = [m.encode() for m in CUDA_ONLY_MODULES if not any(o != m and o in m for o in CUDA_ONLY_MODULES)]
     suppressions, importing = False, []
     for cand in cands:
         if cand.kind != "python":
@@ -181,8 +179,8 @@ def _as_in_the_project(cands: list[Candidate], options: Options, jobs: int | Non
         except OSError:
             continue
         suppressions = suppressions or FOLLOWED_SUPPRESSION.search(data) is not None
-        if (b"triton" in data or b"cupy" in data or b"pycuda" in data or b"tensorrt" in data) and \
-                TOP_LEVEL_CUDA_ONLY_IMPORT.search(data) is not None:  # the words first: the pattern costs more
+        if any(w in data for w in words) and TOP_LEVEL_CUDA_ONLY_IMPORT.search(data) is not None:
+            # the words first: the pattern costs more
             importing.append(cand.rel)
     if not suppressions:
         if importing:  # the few files that can say, parsed for their imports: no project scan

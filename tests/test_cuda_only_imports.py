@@ -159,8 +159,7 @@ def test_a_project_without_a_cuda_only_import_pays_nothing(tmp_path, capsys, mon
 def test_the_bytes_test_of_fix_matches_the_library_list():
     """``fix`` scans the project first only for a file with a line importing one of
     summary.CUDA_ONLY_MODULES: the pattern must name each of them."""
-    from neuron_migrate.project.summary import CUDA_ONLY_MODULES
-    from neuron_migrate.runner import TOP_LEVEL_CUDA_ONLY_IMPORT
+    from neuron_migrate.project.summary import CUDA_ONLY_MODULES, TOP_LEVEL_CUDA_ONLY_IMPORT
 
     for module in CUDA_ONLY_MODULES:
         assert TOP_LEVEL_CUDA_ONLY_IMPORT.search(f"import {module}\n".encode())

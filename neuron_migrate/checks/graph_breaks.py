@@ -49,8 +49,8 @@ from neuron_migrate.checks.shapes import NM301, fed_calls, grown_key
 from neuron_migrate.checks.tracing import COMPILED_AT, OPTIONAL_DICT, TENSOR_ARGS, VALIDATED, TENSOR_METHODS, ShapeBreaks, TracedCode, host_side_file
 from neuron_migrate.kinds import HOST_KINDS, SCALAR, TENSOR, annotation_kind, call_kind, scope_kinds
 from neuron_migrate.models import BreakSite, TracedFunction
-from neuron_migrate.project.summary import (PYDANTIC_MODELS, dotted, init_stores, module_level, optional_dict,
-                                             validator_methods, wrappers)
+from neuron_migrate.project.summary import (PYDANTIC_MODELS, autograd_function_base, dotted, init_stores,
+                                             module_level, optional_dict, validator_methods, wrappers)
 from neuron_migrate.traversal import SCOPE_TYPES, all_nodes, child_nodes, node_fields, own_nodes, statements
 
 prefilter(__name__, ("forward", "compile"))
@@ -798,8 +798,7 @@ def _is_module_class(cls: ast.ClassDef, ctx: Context, d: _State, seen: set[int] 
 def _is_autograd_function(cls: ast.ClassDef | None, d: _State) -> bool:
     """A subclass of ``torch.autograd.Function`` (its base written ``Function``, ``autograd.Function``
     or ``torch.autograd.Function``, or a class of the file that is one)."""
-    return cls is not None and any(dotted(b).rpartition(".")[2] == "Function" for c, _ in _lineage(cls, d)
-                                   for b in c.bases)
+    return cls is not None and any(autograd_function_base(dotted(b)) for c, _ in _lineage(cls, d) for b in c.bases)
 
 
 def _has_forward(cls: ast.ClassDef) -> bool:

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 
 from neuron_migrate.checks import Context, on, prefilter
 from neuron_migrate.models import Applicability, Edit, Finding, Fix, Severity
-from neuron_migrate.project.summary import CUDA_ONLY_MODULES
+from neuron_migrate.project.summary import cuda_only_library, firm_imports
 from neuron_migrate.traversal import BODY_FIELDS, all_nodes, child_nodes
 
 prefilter(__name__, ("cuda", "nccl"))
@@ -443,18 +443,11 @@ def _cuda_only_functions(ctx: Context, spans: _Spans, why: dict[int, str]) -> No
     fixable = [i for i, f in enumerate(findings) if f.fix is not None]
     if not fixable:
         return
-    for stmt in ctx.tree.body:  # a module that imports a CUDA-only library unconditionally
-        if isinstance(stmt, (ast.Import, ast.ImportFrom)):
-            # a relative import names a module of the project (``from .triton import helper``)
-            names = ([a.name for a in stmt.names] if isinstance(stmt, ast.Import)
-                     else [] if stmt.level else [stmt.module or ""])
-            module = next((n for n in names if n.split(".")[0] in CUDA_ONLY_MODULES), None)
-            if module:
-                for i in fixable:
-                    why.setdefault(i, f"the module imports `{module}`")
-                return
-    # one that imports such a module of the project (project/cuda_only.py): the same
-    via = next((text for path, text in ctx.options.cuda_only if path == ctx.src.path), None) if ctx.options else None
+    # a module that imports a CUDA-only library unconditionally, or such a module of the
+    # project (project/cuda_only.py): the same
+    module = cuda_only_library(firm_imports(ctx.tree.body))
+    via = f"`{module}`" if module else next(
+        (text for path, text in ctx.options.cuda_only if path == ctx.src.path), None) if ctx.options else None
     if via is not None:
         for i in fixable:
             why.setdefault(i, f"the module imports {via}")

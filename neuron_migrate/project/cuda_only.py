@@ -27,7 +27,7 @@ from pathlib import Path
 
 from neuron_migrate.models import FileResult, Summary
 from neuron_migrate.project.model import Project, module_name
-from neuron_migrate.project.summary import CUDA_ONLY_MODULES
+from neuron_migrate.project.summary import cuda_only_library
 from neuron_migrate.runner import read_source
 
 
@@ -39,11 +39,6 @@ def _imports(name: str) -> re.Pattern:
     return re.compile(rb"(?m)^(?:from|import)[ \t](?:[^\n(]*\\\n)*[^\n(]*(?:\([^)]*)?\b" + word + rb"\b")
 
 
-def library(summary: Summary) -> str | None:
-    """The CUDA-only library a module imports at its top level, as written, else None."""
-    return next((m for level, m, _ in summary.firm if not level and m.split(".")[0] in CUDA_ONLY_MODULES), None)
-
-
 def cuda_only(results: dict[str, FileResult], root: Path,
               cache_of: Callable[[str], object | None] | None = None,
               project: Project | None = None) -> tuple[tuple[str, str], ...]:
@@ -53,7 +48,7 @@ def cuda_only(results: dict[str, FileResult], root: Path,
     the modules that import one themselves are not listed (their own analysis sees it)."""
     via: dict[str, str] = {}
     for path, r in results.items():
-        lib = library(r.summary) if r.summary is not None else None
+        lib = cuda_only_library(r.summary.firm) if r.summary is not None else None
         if lib:
             via[path] = f"`{lib}`"
     if not via:

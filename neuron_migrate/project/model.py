@@ -22,8 +22,8 @@ from pathlib import Path
 
 from neuron_migrate.models import FileResult, Finding, ModuleFacts
 from neuron_migrate.project.libraries import Libraries, is_library, shown
-from neuron_migrate.project.summary import (PYDANTIC_MODELS, Summary, dotted, init_stores, module_level,
-                                             optional_dict, validator_methods, wrappers)
+from neuron_migrate.project.summary import (PYDANTIC_MODELS, Summary, autograd_function_base, dotted, init_stores,
+                                             module_level, optional_dict, validator_methods, wrappers)
 from neuron_migrate.source import SourceError, SourceFile
 from neuron_migrate.traversal import all_nodes
 
@@ -401,7 +401,7 @@ class Project:
             found = self._imported(path, text[: -len(".apply")])
             s2 = self.summary(found[0]) if found is not None and found[2] == "class" else None
             cls = next((c for c in s2.classes if c[0] == found[1]), None) if s2 else None
-            if cls is None or not any(b.rpartition(".")[2] == "Function" for b in cls[1]) or found[0] == path:
+            if cls is None or not any(map(autograd_function_base, cls[1])) or found[0] == path:
                 return None
             hit = self.method(found[0], found[1], "forward")
             return hit[:2] if hit is not None else None

@@ -13,15 +13,33 @@ already walked (module-level statements and the calls of traced functions only).
 from __future__ import annotations
 
 import ast
+import re
 
 from neuron_migrate.models import Summary
 from neuron_migrate.traversal import statements
 
-__all__ = ["CUDA_ONLY_MODULES", "Summary", "dotted", "init_stores", "module_level", "optional_dict", "wrappers"]
+__all__ = ["CUDA_ONLY_MODULES", "TOP_LEVEL_CUDA_ONLY_IMPORT", "Summary", "autograd_function_base", "cuda_only_library", "firm_imports", "dotted", "init_stores", "module_level", "optional_dict", "wrappers"]
 
 # libraries a module that imports them unconditionally exists to feed: it is CUDA-only
 # (checks/guards.py), and so is a module importing it (project/cuda_only.py)
 CUDA_ONLY_MODULES = ("triton", "cupy", "pycuda", "tensorrt", "torch_tensorrt")
+# a line that imports one at a module's top level: only then can a file be CUDA-only through
+# another (``fix`` searches the bytes before it parses anything)
+TOP_LEVEL_CUDA_ONLY_IMPORT = re.compile(rb"(?m)^(?:import|from)[ \t]+(?:"
+                                        + "|".join(CUDA_ONLY_MODULES).encode() + rb")\b")
+
+
+def autograd_function_base(text: str) -> bool:
+    """A base class written ``Function``, ``autograd.Function`` or ``torch.autograd.Function``:
+    ``Cls.apply(...)`` runs ``Cls.forward`` (checks/graph_breaks.py in a file, project/model.py
+    across files)."""
+    return text.rpartition(".")[2] == "Function"
+
+
+def cuda_only_library(firm: tuple[tuple[int, str, str], ...]) -> str | None:
+    """The CUDA-only library among a module's unconditional imports (``firm``), as written, else
+    None; a relative import names a module of the project (``from .triton import helper``)."""
+    return next((m for level, m, _ in firm if not level and m.split(".")[0] in CUDA_ONLY_MODULES), None)
 
 
 def dotted(expr: ast.AST) -> str:
@@ -37,7 +55,7 @@ def dotted(expr: ast.AST) -> str:
 
 def module_level(tree: ast.Module) -> tuple[tuple, tuple, tuple, tuple]:
     """(imports, functions, classes, firm imports) of a module (``Summary``)."""
-    imports, functions, classes, firm = [], [], [], []
+    imports, functions, classes = [], [], []
     todo = list(tree.body)
     while todo:
         node = todo.pop(0)
@@ -55,12 +73,19 @@ def module_level(tree: ast.Module) -> tuple[tuple, tuple, tuple, tuple]:
         elif isinstance(node, (ast.If, ast.Try)):  # if TYPE_CHECKING / try: import ... except
             todo[:0] = [*node.body, *getattr(node, "orelse", []),
                         *[s for h in getattr(node, "handlers", []) for s in h.body]]
-    for node in tree.body:  # the imports that run whenever the module is imported
+    return tuple(imports), tuple(functions), tuple(classes), firm_imports(tree.body)
+
+
+def firm_imports(body: list[ast.stmt]) -> tuple[tuple[int, str, str], ...]:
+    """(level, module, name) of the imports of a module's ``body`` that run whenever it is
+    imported (not under ``if`` or ``try``), ``import a.b`` kept whole."""
+    firm: list[tuple[int, str, str]] = []
+    for node in body:
         if type(node) is ast.Import:
             firm += [(0, a.name, "") for a in node.names]
         elif type(node) is ast.ImportFrom:
             firm += [(node.level, node.module or "", a.name) for a in node.names]
-    return tuple(imports), tuple(functions), tuple(classes), tuple(firm)
+    return tuple(firm)
 
 
 def wrappers(functions: dict[str, ast.AST], name: str, depth: int = 0) -> list[tuple[str, ast.AST]]:
