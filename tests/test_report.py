@@ -281,7 +281,13 @@ def test_coverage_entries_are_the_modules_a_training_script_builds(tmp_path):
     assert [(e["entry"], e["path"]) for e in view["entries"]] == [("GPT.forward", "model.py")]
     assert view["overall"] == 1.0 and view["graphs"] == 1 and view["compiles"] == ["train.py"]
     assert "calls torch.compile in train.py" in view["assumption"]
-    (tmp_path / "train.py").write_text("from model import GPT\nmodel = GPT()\n")
+    # nn.Module.compile() on a model the scan cannot resolve (torchtitan's blocks) is a compile call;
+    # a regular expression's compile (an imported module's function) is not
+    (tmp_path / "train.py").write_text("import re\nfrom model import GPT\nmodel = GPT()\nWORD = re.compile(pattern='w')\n"
+                                       "for block in model.layers:\n    block.compile(fullgraph=True)\n")
+    view = porting.build(d, root=str(tmp_path))["compile_coverage"]
+    assert view["compiles"] == ["train.py"]
+    (tmp_path / "train.py").write_text("import re\nfrom model import GPT\nmodel = GPT()\nWORD = re.compile(pattern='w')\n")
     view = porting.build(d, root=str(tmp_path))["compile_coverage"]
     assert view["assumption"].startswith("The project compiles nothing: these figures assume you compile")
 

@@ -32,7 +32,8 @@ from neuron_migrate.commands import plural
 # the scripts that train or run a model, by name (train.py, main.py, inference.py, sample.py, ...)
 _RUNNER = re.compile(r"(train|finetune|infer|predict|eval|validate|main|run|bench|sample|generate|demo|serve)",
                      re.I)
-_COMPILES = re.compile(r"\btorch\.compile\s*\(|@torch\.compile\b")
+# torch.compile(...), @torch.compile, and nn.Module.compile(): ``block.compile(fullgraph=True)``
+_COMPILES = re.compile(r"\btorch\.compile\s*\(|@torch\.compile\b|\.compile\s*\(")
 
 
 def coverage(doc: dict, scope_of, root: str | None) -> dict | None:
@@ -200,15 +201,42 @@ def _compiling_files(root: str | None, paths: list[str]) -> list[str]:
         if not text or not _COMPILES.search(text):
             continue
         tree = _parse(text)
-        if tree is not None and any(_is_compile(n) for n in ast.walk(tree)):
-            out.append(p)
+        if tree is not None:
+            modules = _imported_names(tree)
+            if any(_is_compile(n, modules) for n in ast.walk(tree)):
+                out.append(p)
     return out
 
 
-def _is_compile(node: ast.AST) -> bool:
-    target = node.func if isinstance(node, ast.Call) else node if isinstance(node, ast.Attribute) else None
+def _is_compile(node: ast.AST, modules: set[str]) -> bool:
+    """``torch.compile`` called or used as a decorator, or ``model.compile()`` (no positional
+    argument, the receiver not an imported module: ``re.compile(p)`` is a pattern), as the scan
+    reads a compile call."""
+    if isinstance(node, ast.Call):
+        target = node.func
+        if (isinstance(target, ast.Attribute) and target.attr == "compile" and not node.args
+                and isinstance(target.value, (ast.Name, ast.Attribute, ast.Subscript))
+                and _root_name(target.value) not in modules):
+            return True
+    else:
+        target = node if isinstance(node, ast.Attribute) else None
     return (isinstance(target, ast.Attribute) and target.attr == "compile"
             and isinstance(target.value, ast.Name) and target.value.id == "torch")
+
+
+def _root_name(node: ast.AST) -> str:
+    while isinstance(node, (ast.Attribute, ast.Subscript)):
+        node = node.value
+    return node.id if isinstance(node, ast.Name) else ""
+
+
+def _imported_names(tree: ast.Module) -> set[str]:
+    """The names the file binds by an import (``re``, ``torch``): their ``compile`` is a function."""
+    out = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            out.update((a.asname or a.name).split(".")[0] for a in node.names)
+    return out
 
 
 def _parse(text: str) -> ast.Module | None:
