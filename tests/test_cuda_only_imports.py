@@ -127,6 +127,19 @@ def test_relative_and_module_imports(tmp_path, capsys, line):
     assert "`ops.kernels`, which imports `triton`" in found[("ops/run.py", 7)]["message"]
 
 
+def test_a_name_the_own_package_re_exports_from_the_kernels(tmp_path, capsys):
+    """``from . import double`` in ops/run.py, where ops/__init__.py re-exports it from
+    .kernels: the import runs the package's __init__, which imports the kernels."""
+    code = ("import torch\n\nfrom . import double\n\n\ndef run(x):\n"
+            "    if torch.cuda.is_available():\n        x = double(x.cuda())\n    return x\n")
+    root = write(tmp_path, {"ops/__init__.py": "from .kernels import double\n", "ops/kernels.py": KERNELS,
+                            "ops/run.py": code})
+    guard = findings(capsys, root)[("ops/run.py", 7)]
+    assert guard["fix"] is None
+    assert "`ops`, which imports `ops.kernels`, which imports `triton`" in guard["message"]
+    assert "ops/run.py" not in diff(capsys, root)
+
+
 def test_the_cache_keeps_the_analysis_with_the_chain(tmp_path, capsys):
     root = write(tmp_path, {"ops/__init__.py": "", "ops/kernels.py": KERNELS,
                             "tests/test_double.py": TEST.format(module="ops.kernels")})

@@ -39,6 +39,9 @@ def _imports(name: str) -> re.Pattern:
     return re.compile(rb"(?m)^(?:from|import)[ \t](?:[^\n(]*\\\n)*[^\n(]*(?:\([^)]*)?\b" + word + rb"\b")
 
 
+_FROM_PACKAGE = re.compile(rb"(?m)^from[ \t]+\.+[ \t]+import\b")  # from . import x, from .. import y
+
+
 def cuda_only(results: dict[str, FileResult], root: Path,
               cache_of: Callable[[str], object | None] | None = None,
               project: Project | None = None) -> tuple[tuple[str, str], ...]:
@@ -59,8 +62,10 @@ def cuda_only(results: dict[str, FileResult], root: Path,
 
     def note(path: str, summary: Summary) -> None:
         for level, module, name in summary.firm:
-            if module:
-                by_last.setdefault(module.rpartition(".")[2], []).append((path, level, module, name))
+            # ``from . import x`` imports the package itself (its __init__ may re-export x)
+            package = module or (level and project.absolute(path, level, "", ""))
+            if package:
+                by_last.setdefault(package.rpartition(".")[2], []).append((path, level, module, name))
             if name and name != "*":
                 by_last.setdefault(name, []).append((path, level, module, name))
 
@@ -80,13 +85,20 @@ def cuda_only(results: dict[str, FileResult], root: Path,
                 read[path] = b""
         return read[path]
 
+    def imports(path: str, word: bytes, needle: re.Pattern, inside: str) -> bool:
+        data = data_of(path)
+        return ((word in data and needle.search(data) is not None)
+                or (bool(inside) and path.startswith(inside) and _FROM_PACKAGE.search(data) is not None))
+
     queue = deque(via)
     while queue:
         target = queue.popleft()
         last = module_name(target).rpartition(".")[2]
         if unread and last:
             word, needle = last.encode(), _imports(last)
-            for path in [p for p in unread if word in data_of(p) and needle.search(data_of(p))]:
+            folder, _, base = target.rpartition("/")
+            inside = f"{folder}/" if folder and base == "__init__.py" else ""  # ``from . import x`` below it
+            for path in [p for p in unread if imports(p, word, needle, inside)]:
                 unread.remove(path)
                 facts = project.facts(path)
                 if facts is not None:
