@@ -522,12 +522,12 @@ class _LibraryAnalysis:
     this process (only the files a call reaches), cached across projects in the user's cache
     folder under the package's name and version, the file's digest and the roots."""
 
-    def __init__(self, options: Options, use_cache: bool):
+    def __init__(self, options: Options, use_cache: bool, libraries=None):
         import dataclasses
 
         from neuron_migrate.project.libraries import Libraries
 
-        self.libraries = Libraries()
+        self.libraries = libraries if libraries is not None else Libraries()
         self.options = dataclasses.replace(options, library=True, entries=(), per_file_ignores=(),
                                            config_prefix="", follow=(), no_follow=False, cuda_only=())
         self.cache = None

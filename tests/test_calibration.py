@@ -157,6 +157,7 @@ def public_sources(tmp_path_factory):
     tree = tmp_path_factory.mktemp("ext")
     pypi = _pypi_folders()
     names = {p.split("/")[1] for m in _stored().values() for p in m.get("sources", ()) if p.startswith("$EXT/")}
+    names |= {sources.FOLDERS[d] for d in sources.DEPENDENCIES.values()}  # read as installed packages
     for name in sorted(names):
         target = dest / name if name in pypi else models.EXT / name
         if target.is_dir():
@@ -307,3 +308,103 @@ def test_a_call_running_no_tensor_op_on_both_sides_counts_as_agreeing():
             {**row, "model": "n", "measured_coverage": None, "estimated_coverage": 1.0},
             {**row, "model": "o", "measured_coverage": 0.5, "estimated_coverage": None}]
     assert calibrate.totals(rows)["coverage_within_10"] == 1
+
+
+_DEPENDENCY = (  # a release's dependency, installed beside it: a branch on a tensor's value
+    "import torch\n"
+    "\n"
+    "\n"
+    "def solve(x):\n"
+    "    y = x * 2\n"
+    "    if y.sum() > 0:\n"
+    "        return y\n"
+    "    return -y\n")
+_RELEASE = (  # the release's model, whose forward calls into the dependency
+    "import torch\n"
+    "\n"
+    "import depkit\n"
+    "\n"
+    "\n"
+    "class Net(torch.nn.Module):\n"
+    "    def forward(self, x):\n"
+    "        h = x + 1\n"
+    "        return depkit.solve(h)\n")
+
+
+def _dependency_tree(tmp_path):
+    (tmp_path / "deps" / "depkit").mkdir(parents=True)
+    (tmp_path / "deps" / "depkit" / "__init__.py").write_text(_DEPENDENCY, encoding="utf-8")
+    (tmp_path / "rel").mkdir()
+    (tmp_path / "rel" / "net.py").write_text(_RELEASE, encoding="utf-8")
+    return str(tmp_path / "rel" / "net.py"), str(tmp_path / "deps")
+
+
+def test_compare_follows_traced_calls_into_a_dependency_and_meets_the_break_at_the_call_site(tmp_path):
+    """A break inside a release's dependency is predicted at the user's call site that reaches
+    it (where a scan reports it), and the measured break there, whether its stack holds the
+    user's frame or Dynamo cut it at the dependency's resumed frame, is compared on that same
+    statement: one per call site. Without the dependency's folder it is a miss at the call site."""
+    from neuron_migrate.project.libraries import PREFIX
+    from neuron_migrate.runtime.compare import compare
+
+    path, deps = _dependency_tree(tmp_path)
+    key = PREFIX + "depkit/__init__.py"
+    breaks = [(key, 6, "Data-dependent branching", [(path, 9), (key, 6)]),
+              (key, 6, "generic_jump TensorVariable()", [(key, 6)])]  # stack cut: no user frame
+    followed = compare({path: {7, 8, 9}}, breaks, libraries=[deps])
+    assert [(p.file, p.line, p.code[:4], p.confirmed) for p in followed.predictions] == [(path, 9, "NM40", True)]
+    assert not followed.missed
+    alone = compare({path: {7, 8, 9}}, breaks)
+    assert not alone.predictions
+    assert [(f, n) for f, n, _ in alone.missed] == [(path, 9)]
+    # a cut stack with no break of the package reached from the user's code stays at its own line
+    cut = compare({path: {7, 8, 9}}, breaks[1:], libraries=[deps])
+    assert [(f, n) for f, n, _ in cut.missed] == [(key, 6)]
+
+
+def test_a_dependency_break_scores_alike_with_or_without_pythonpath(tmp_path, monkeypatch):
+    """A stored measurement names a dependency's files ``$PYTHONPATH/pkg/...``: the score reads
+    the package's pinned release (sources.DEPENDENCIES), never the folder on PYTHONPATH, so the
+    figures are the same whether PYTHONPATH is set or not (CI sets none); a break in an
+    unpinned dependency is said in the row and is missed (at the user's call site)."""
+    import calibrate
+    import sources
+
+    path, deps = _dependency_tree(tmp_path)
+    ext = tmp_path / "ext"
+    (ext / "depkit").mkdir(parents=True)
+    (ext / "depkit" / "depkit").symlink_to(Path(deps) / "depkit", target_is_directory=True)
+    monkeypatch.setattr(models, "EXT", ext)
+    monkeypatch.setattr(models, "SOURCE_ROOTS", (ext, models.ZOO))
+    monkeypatch.setitem(sources.FOLDERS, "depkit", "depkit")
+    monkeypatch.setitem(sources.DEPENDENCIES, "depkit", "depkit")
+    stack = [[path, 9], ["$PYTHONPATH/depkit/__init__.py", 6]]
+    raw = {"model": "net", "seconds": 0, "graphs": 2, "measured_coverage": 0.5, "executed": {path: [7, 8, 9]},
+           "breaks": [{"file": "$PYTHONPATH/depkit/__init__.py", "line": 6, "reason": "Data-dependent branching",
+                       "stack": stack}]}
+    rows = []
+    try:
+        for pythonpath in (None, str(tmp_path / "elsewhere")):
+            if pythonpath is None:
+                monkeypatch.delenv("PYTHONPATH", raising=False)
+            else:
+                monkeypatch.setenv("PYTHONPATH", pythonpath)
+            calibrate._roots.cache_clear()
+            rows.append(calibrate.score(calibrate.local(raw)))
+    finally:
+        calibrate._roots.cache_clear()
+    assert rows[0] == rows[1]
+    assert rows[0]["predicted"] == [f"{path}:9 {rows[0]['predicted'][0].split()[1]} confirmed"] and rows[0]["fn"] == 0
+    monkeypatch.delitem(sources.DEPENDENCIES, "depkit")
+    row = calibrate.score(raw)
+    assert row["fn"] == 1 and not row["predicted"]
+    assert row["unpinned"] and "depkit" in row["unpinned"][0]
+    assert row["missed"] == [f"{path}:9: Data-dependent branching"]
+
+
+def test_every_dependency_is_a_pinned_release():
+    import sources
+
+    pinned = {name for name, _, _ in sources.pins()}
+    assert set(sources.DEPENDENCIES.values()) <= pinned
+    assert all(d in sources.FOLDERS for d in sources.DEPENDENCIES.values())

@@ -192,6 +192,44 @@ def differing(pinned: dict, read: dict) -> list[str]:
     return sorted(_relative(f) for f in pinned.keys() | read.keys() if pinned.get(f) != read.get(f))
 
 
+def _dependency_roots() -> tuple[str, ...]:
+    """The prefixes a stored measurement's dependency file has here: the placeholder, and the
+    folder of $PYTHONPATH it stands for when one is set."""
+    return tuple(p + os.sep for placeholder, p in _roots() if placeholder == "$PYTHONPATH") + ("$PYTHONPATH/",)
+
+
+def dependency(path: str, unpinned: set[str]) -> str:
+    """A measured file inside a release's dependency (``$PYTHONPATH/torchdiffeq/_impl/misc.py``)
+    as the key a scan gives an installed library's file (``site-packages:torchdiffeq/...``), when
+    sources.DEPENDENCIES pins the package, whether or not $PYTHONPATH is set now; an unpinned
+    one's top-level name is added to ``unpinned`` and the path is kept."""
+    import sources
+
+    from neuron_migrate.project.libraries import PREFIX
+
+    for root in _dependency_roots():
+        if path.startswith(root):
+            rel = path[len(root):]
+            top = rel.split("/")[0].removesuffix(".py")
+            if top in sources.DEPENDENCIES:
+                return PREFIX + rel
+            unpinned.add(top)
+            return "$PYTHONPATH/" + rel
+    return path
+
+
+def dependency_folders(executed) -> list[str]:
+    """The pinned folders (under $NEURON_MIGRATE_EXT) of the dependencies the static side follows
+    into, as installed packages: those of sources.DEPENDENCIES, but for a release whose own
+    files the run executed (its code is then the project's, as in cdeint's torchdiffeq)."""
+    import sources
+
+    ext = str(models.EXT.resolve())
+    ran = {_relative(f).split("/")[0] for f in executed}
+    folders = sorted({sources.FOLDERS[d] for d in sources.DEPENDENCIES.values()} - ran)
+    return [os.path.join(ext, folder) for folder in folders]
+
+
 def score(raw: dict) -> dict:
     """A scored row: the raw measurement compared with the static predictions. With pins
     (``raw["sources"]``: file -> sha256), a model whose files differ is not scored."""
@@ -204,9 +242,11 @@ def score(raw: dict) -> dict:
         return {"model": raw["model"], "unscored": f"{len(changed)} {why}: "
                 + ", ".join(changed[:3]) + (", ..." if len(changed) > 3 else "")}
     executed = {f: set(lines) for f, lines in raw["executed"].items()}
-    breaks = [(b["file"], b["line"], b["reason"], [tuple(s) for s in b["stack"]]) for b in raw["breaks"]]
+    unpinned: set[str] = set()
+    breaks = [(dependency(b["file"], unpinned), b["line"], b["reason"],
+               [(dependency(f, set()), n) for f, n in b["stack"]]) for b in raw["breaks"]]
     entries = [tuple(raw["entry"])] if raw.get("entry") else []
-    cmp = compare(executed, breaks, entries)
+    cmp = compare(executed, breaks, entries, dependency_folders(executed))
     tp = cmp.true_positives
     entry = {"entry": raw["entry"][1], "entry_traced": cmp.entries_traced[0]} if entries else {}
     return {
@@ -221,6 +261,9 @@ def score(raw: dict) -> dict:
         "predicted": [f"{_relative(p.file)}:{p.line} {p.code} {'confirmed' if p.confirmed else 'refuted'}"
                       for p in cmp.predictions],
         "missed": [f"{_relative(f)}:{ln}: {r[:150]}" for f, ln, r in cmp.missed],
+        **({"unpinned": [f"a break inside {top}, a dependency with no pinned release "
+                         "(sources.DEPENDENCIES): not followed, its breaks missed" for top in sorted(unpinned)]}
+           if unpinned else {}),
     }
 
 

@@ -71,6 +71,12 @@ FOLDERS = {"timm": "timm", "torch-geometric": "pytorch_geometric", "vit-pytorch"
                                       "invariant-point-attention", "fast-pytorch-kmeans", "kmeans-pytorch",
                                       "electra-pytorch", "mlm-pytorch", "diffwave", "torch-stoi", "torch-ac",
                                       "nystrom-attention", "geotorch", "torch-dct", "axial-attention")}}
+# the releases' own dependencies, installed beside them when they were measured (a folder on
+# PYTHONPATH, stored as ``$PYTHONPATH/<package>/...``): top-level package -> the distribution of
+# sources.txt whose pinned release holds its code (the same version as installed). The static
+# side follows traced calls into these, read from their pinned folders, as a scan follows into
+# installed libraries; a measured break in a dependency not named here is said, not dropped.
+DEPENDENCIES = {"torchdiffeq": "torchdiffeq"}
 MARKER = ".release"  # in each unpacked folder: "name==version sha256", written last
 MAX_BYTES = 200 * 2**20  # a release file larger than this is refused
 

@@ -74,12 +74,18 @@ def files_read(paths) -> tuple[str, list[str]]:
     return root, paths + sorted(p for p in packages - set(paths) if os.path.isfile(p))
 
 
-def analyse_files(paths, entries=(), links: dict | None = None) -> dict[str, tuple[FileResult, dict[int, int]]]:
+def analyse_files(paths, entries=(), links: dict | None = None, libraries: list[str] | None = None,
+                  followed: dict | None = None) -> dict[str, tuple[FileResult, dict[int, int]]]:
     """Static results of the files, each analysed under its path relative to their common
     folder (as a scan of that folder would: tests/ and data/ files are host-side there).
     ``entries``: (absolute file, ``Class.method``) compiled besides every module's forward;
     ``links`` (a dict) receives the calls between traced functions of different files,
-    (path, function) -> [((path, function), line)]."""
+    (path, function) -> [((path, function), line)]. ``libraries``: the folders holding the
+    installed packages (the releases' dependencies) that traced calls are followed into, as a
+    scan follows into installed libraries (project/libraries.py keys); ``followed`` (a dict)
+    then receives their files' results (key -> FileResult) under ``"libraries"`` and, under
+    ``"sites"``, (key, function) -> [(absolute file, line)]: the user's call sites that reach
+    each library function (project/model.py's ``Followed.sites``)."""
     out = {}
     root, paths = files_read(paths)
     for path in paths:
@@ -91,16 +97,20 @@ def analyse_files(paths, entries=(), links: dict | None = None) -> dict[str, tup
             continue
         rel = os.path.relpath(path, root) if root else path
         out[path] = (analyse(rel, data, Options(entries=_entries(path, rel, entries))), statement_of_line(tree))
-    found = _follow(out, root, entries)
+    found = _follow(out, root, entries, libraries, followed)
     if links is not None:
         links.update(found)
     return out
 
 
-def _follow(out: dict, root: str, entries=()) -> dict:
-    """Traced code followed across the analysed files (project/model.py), as a scan does."""
+def _follow(out: dict, root: str, entries=(), libraries: list[str] | None = None,
+            followed: dict | None = None) -> dict:
+    """Traced code followed across the analysed files (project/model.py), and into the
+    installed packages of ``libraries`` (the runner's ``_LibraryAnalysis`` over those folders
+    only, so that what is followed does not depend on this Python's ``sys.path``), as a scan does."""
     from pathlib import Path
 
+    from neuron_migrate.project.libraries import Libraries, is_library
     from neuron_migrate.project.model import follow
 
     if not root:
@@ -119,13 +129,28 @@ def _follow(out: dict, root: str, entries=()) -> dict:
                                                             entries=_entries(absolute[rel], rel, entries)))
         return done
 
-    followed = follow(rel_results, Path(root), again, unanalysed=_siblings(root, rel_results))
+    options = lib = None
+    if libraries:
+        from neuron_migrate.runner import _LibraryAnalysis
+
+        found = Libraries(list(libraries))
+        tops = sorted({name.removesuffix(".py") for folder in libraries if os.path.isdir(folder)
+                       for name in os.listdir(folder)})
+        options = Options(follow=tuple(t for t in tops if t.isidentifier() and found.package(t)))
+        lib = _LibraryAnalysis(options, False, found)
+    done = follow(rel_results, Path(root), again, options, lib and lib.libraries, lib and lib.analyse,
+                  unanalysed=_siblings(root, rel_results))
     for rel, r in rel_results.items():
         out[absolute[rel]] = (r, out[absolute[rel]][1])
+    where = {**absolute, **{k: k for k in done.libraries}}
     links: dict = {}
-    for a, fa, b, fb, line in followed.links:
-        if fa and a in absolute and b in absolute:
-            links.setdefault((absolute[a], fa), []).append(((absolute[b], fb), line))
+    for a, fa, b, fb, line in done.links:
+        if fa and a in where and b in where:
+            links.setdefault((where[a], fa), []).append(((where[b], fb), line))
+    if followed is not None:
+        followed["libraries"] = dict(done.libraries)
+        followed["sites"] = {node: [(absolute[p], n) for p, n in sites if p in absolute]
+                             for node, sites in done.sites.items() if is_library(node[0])}
     return links
 
 
@@ -154,13 +179,27 @@ def _renamed(result, path: str):
     return dataclasses.replace(result, path=path)
 
 
-def compare(executed: dict[str, set[int]], breaks: list[tuple], entries=()) -> Comparison:
+def compare(executed: dict[str, set[int]], breaks: list[tuple], entries=(),
+            libraries: list[str] | None = None) -> Comparison:
     """``executed``: file -> lines the eager call ran; ``breaks``: measured
     (file, line, reason[, stack]); ``entries``: (absolute file, ``Class.method``) of a compiled
     entry other than a module's forward (``GPT.generate``). A break inside library code (torch's
-    own modules) is placed on the innermost frame of the analysed files that led to it: the user's call."""
+    own modules) is placed on the innermost frame of the analysed files that led to it: the user's call.
+
+    ``libraries``: the folders of the installed packages the run used (the releases'
+    dependencies). Traced calls are followed into them as a scan follows into installed
+    libraries, and a break the static side finds inside one is predicted at each user's call
+    site that reaches it, where a scan reports it. A measured break inside a dependency
+    (``breaks`` name its files by their project/libraries.py key, ``site-packages:pkg/x.py``) is
+    placed on the user's call site of its stack; one whose stack Dynamo cut at a resumed frame
+    of the dependency (no user frame) counts at the call sites the run entered that package
+    from (the other breaks' stacks), or, with none, stays missed at its own line. Both sides
+    count a dependency's breaks once per user's call site (statement), not per library line."""
+    from neuron_migrate.project.libraries import is_library, shown
+
     links: dict = {}
-    files = analyse_files(sorted(set(executed) | {f for f, _ in entries}), entries, links)
+    fol: dict = {}
+    files = analyse_files(sorted(set(executed) | {f for f, _ in entries}), entries, links, libraries, fol)
     cmp = Comparison()
     cmp.entries_traced = [any(t.entry and t.name == name for t in files[f][0].traced) if f in files else False
                           for f, name in entries]
@@ -169,6 +208,17 @@ def compare(executed: dict[str, set[int]], breaks: list[tuple], entries=()) -> C
     # ``@torch.jit.script`` function runs as TorchScript eagerly, while Dynamo traces its
     # Python source (geoopt's ``artan_k``; constructs "break in a torch.jit.script helper").
     traced_lines: dict[str, set[int]] = {}
+
+    def package(f: str) -> str:
+        return shown(f).split("/")[0].removesuffix(".py")
+
+    entered: dict[str, set[tuple[str, int]]] = {}  # dependency package -> user's statements that call into it
+    for file, line, reason, *rest in breaks:
+        frames = [*(rest[0] if rest else ()), (file, line)]
+        for k, (f, n) in enumerate(frames[1:], 1):
+            if is_library(f) and frames[k - 1][0] in files:
+                prev, at = frames[k - 1]
+                entered.setdefault(package(f), set()).add((prev, files[prev][1].get(at, at)))
     for file, line, reason, *rest in breaks:
         for f, n in [*(rest[0] if rest else ()), (file, line)]:
             if f in files:
@@ -180,12 +230,21 @@ def compare(executed: dict[str, set[int]], breaks: list[tuple], entries=()) -> C
         if file in files:
             stmt = files[file][1].get(line, line)
             measured.setdefault((file, stmt), reason)
+        elif is_library(file) and entered.get(package(file)):
+            for site in sorted(entered[package(file)]):
+                measured.setdefault(site, reason)
         else:
             cmp.missed.append((file, line, reason))  # outside the analysed files (library code)
     predicted: set[tuple[str, int]] = set()
     ran = {file: {stmt_of.get(line, line) for line in {*executed.get(file, ()), *traced_lines.get(file, ())}}
            for file, (_, stmt_of) in files.items()}
     functions = [(file, f) for file, (result, _) in files.items() for f in result.traced]
+    for key, result in sorted(fol.get("libraries", {}).items()):
+        # no line trace of the dependencies: every statement of a traced function runs, as in a scan
+        functions += [(key, f) for f in result.traced]
+        ran[key] = {n for f in result.traced for n in f.statements}
+    sites = fol.get("sites", {})
+    at_sites: dict[tuple[str, int], set[str]] = {}  # a user's call site -> the dependency's break codes it reaches
     ests = estimate(functions, ran, links)
     # the functions no traced function calls are where the call starts: when each of them runs
     # eagerly, no graph holds the start (the "1" of expected_graphs is the start's graph)
@@ -196,15 +255,24 @@ def compare(executed: dict[str, set[int]], breaks: list[tuple], entries=()) -> C
     ran_ests = [e for e in ests if e.statements]
     if idle(ran_ests):
         cmp.idle, cmp.expected_graphs = True, 0
-    for (file, _), est in zip(functions, ests):
+    for (file, fn), est in zip(functions, ests):
         cmp.statements += est.statements
         cmp.lost += est.lost
         cmp.expected_graphs += est.graphs
         codes = {b.line: b.code for b in est.function.breaks}
         for line in (*est.break_lines, *est.eager_breaks):  # the sites Dynamo reaches, on lines that ran
-            if (file, line) not in predicted:
+            if file not in files:  # a dependency's: at each user's call site that reaches its function and ran
+                for p, n in sites.get((file, fn.name), ()):
+                    if files[p][1].get(n, n) in ran.get(p, ()):
+                        at_sites.setdefault((p, files[p][1].get(n, n)), set()).add(codes[line])
+            elif (file, line) not in predicted:
                 predicted.add((file, line))
                 cmp.predictions.append(Prediction(file, line, codes[line], (file, line) in measured))
+    for site, found in sorted(at_sites.items()):  # one per call site, under its first NM4xx code (else NM3xx)
+        if site not in predicted:
+            predicted.add(site)
+            code = min(found, key=lambda c: (not c.startswith("NM4"), c))
+            cmp.predictions.append(Prediction(*site, code, site in measured))
     for (file, line), reason in sorted(measured.items()):
         if (file, line) not in predicted:
             cmp.missed.append((file, line, reason))
