@@ -73,7 +73,7 @@ def analyse_source(src: SourceFile, options: Options, tree: ast.Module | None = 
                       traced=traced.functions, compiled_elsewhere=traced.compiled_elsewhere,
                       summary=Summary(imports, functions, classes, calls=traced.outcalls, firm=firm,
                                       compiled=traced.compiled_targets, tensor_args=traced.tensor_args,
-                                      open_params=traced.open_params))
+                                      open_params=traced.open_params, made_calls=traced.made_calls))
 
 
 def internal_error(path: str, exc: Exception, lines: int) -> FileResult:

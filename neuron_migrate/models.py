@@ -139,6 +139,11 @@ class Summary:
     # the imports that run whenever the module is imported (its top level, not under ``if`` or
     # ``try``): (level, module, name), ``import a.b`` as (0, "a.b", "")
     firm: tuple[tuple[int, str, str], ...] = ()
+    # calls of ``calls`` through an instance the traced function builds itself (``sf = Cls(...)``
+    # then ``sf.m(x)``, or ``f = sf.m`` then ``f(x)``): (traced function, callee text, line of the
+    # call, line of the construction). A break below the method makes Dynamo skip the caller's
+    # frame at the call (GB0092, "Reconstruction failure": project/model.py ``rebuilt``)
+    made_calls: tuple[tuple[str, str, int, int], ...] = ()
 
 
 @dataclass(frozen=True)

@@ -535,7 +535,33 @@ def test_methods_of_a_local_instance_of_another_files_class_are_followed(tmp_pat
     }
     write(tmp_path, files)
     assert sites(capsys, tmp_path, "--entry", "mini/solve.py:solve") == [
-        ("mini/function.py", 6, "NM404"), ("mini/function.py", 9, "NM401")]
+        ("mini/function.py", 6, "NM404"), ("mini/function.py", 9, "NM401"), ("mini/solve.py", 12, "NM404")]
+
+
+def test_a_break_below_a_method_of_an_instance_built_in_the_frame_skips_the_frame(tmp_path, capsys):
+    """GB0092 ("Reconstruction failure"): a method of an instance the traced function builds
+    itself breaks in another file, so Dynamo cannot rebuild the instance to resume the caller and
+    skips its frame at the call (constructs.py "local instance's method breaks, instance not used
+    after", "bound method of a local instance, called through a name"; pytorch-minimize's
+    ``closure(x)``, torchdiffeq's ``solver.integrate(t)``). Not for an instance handed in, nor
+    after a break between the construction and the call (the frame resumed there gets the
+    instance as an input), nor for a call in a loop, nor a second call of the frame."""
+    files = {
+        "ode/__init__.py": "",
+        "ode/solvers.py": "import torch\n\n\nclass Solver:\n    def integrate(self, x):\n"
+                          "        print(x)\n        return x * 2\n\n    def quiet(self, x):\n        return x * 3\n",
+        "ode/run.py": "import torch\nfrom .solvers import Solver\n\n\n"
+                      "def built(x):\n    solver = Solver()\n    y = solver.quiet(x)\n    y = solver.integrate(y)\n"
+                      "    return solver.integrate(y)\n\n\n"
+                      "def handed(x, solver: Solver):\n    return solver.integrate(x)\n\n\n"
+                      "def resumed(x):\n    solver = Solver()\n    print(x)\n    return solver.integrate(x)\n\n\n"
+                      "def looped(x):\n    solver = Solver()\n    for _ in range(2):\n        x = solver.integrate(x)\n"
+                      "    return x\n",
+    }
+    write(tmp_path, files)
+    found = sites(capsys, tmp_path, *(a for f in ("built", "handed", "resumed", "looped")
+                                      for a in ("--entry", f"ode/run.py:{f}")))
+    assert [s for s in found if s[0] == "ode/run.py"] == [("ode/run.py", 8, "NM404"), ("ode/run.py", 18, "NM403")]
 
 
 def test_methods_of_a_module_level_instance_of_another_files_class_are_followed(tmp_path, capsys):

@@ -71,6 +71,27 @@ def print_helper(x):
     print(x)
     return x * 2
 
+class Held(nn.Module):  # a module handed to __init__, kept on self, called (an RL algorithm's actor-critic)
+    def __init__(self, net):
+        super().__init__()
+        self.net = net
+    def forward(self, x):
+        return self.net(x)[0] + 1
+    def eager_step(self, x):  # a frame Dynamo skips: its call of the held module
+        for r in x:
+            print(r)
+        a, v = self.net(x)
+        return a * 2 + v.sum()
+
+class ActorCritic(nn.Module):  # ... of a class the library does not know (the user's)
+    def __init__(self):
+        super().__init__()
+        self.actor, self.critic = nn.Linear(8, 8), nn.Linear(8, 1)
+    def forward(self, x):
+        return torch.tanh(self.actor(x)), self.critic(x).squeeze(1)
+
+HELD = Held(ActorCritic())
+
 # torch.nn containers (x is (4, 8): sequence 4, batch 1 after unsqueeze, features 8)
 LSTM, GRU, RNN, LSTM_CELL = nn.LSTM(8, 8), nn.GRU(8, 8), nn.RNN(8, 8), nn.LSTMCell(8, 8)
 ENCODER = nn.TransformerEncoder(nn.TransformerEncoderLayer(8, 2, 16, dropout=0.0), 2,
@@ -848,6 +869,8 @@ CASES: list[tuple[str, str, dict]] = [
      "y = x.sum().item()\nreturn y", {}),
     ("callee's break outside a loop, then .item() in the caller", "x = print_helper(x)\ny = x * 2\n"
      "z = y.sum().item()\nreturn z", {}),
+    ("module handed to __init__, called in a traced forward", "return HELD(x)", {}),
+    ("module handed to __init__, called from a frame Dynamo skips", "return HELD.eager_step(x)", {}),
     ("callee's break in a loop, then print and a torch function in the caller", "for r in range(2):\n"
      "    x = print_helper(x)\nprint(x)\nreturn torch.nn.functional.dropout(x, 0.5) + torch.nonzero(x).sum()", {}),
     ("optimizer.zero_grad() after a skipping break", "for r in x:\n    print(r)\nOPT.zero_grad()\nreturn x + 1", {}),

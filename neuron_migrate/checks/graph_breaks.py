@@ -46,7 +46,7 @@ from dataclasses import dataclass, field
 
 from neuron_migrate.checks import Context, finalizer, on, prefilter, rule
 from neuron_migrate.checks.shapes import NM301, fed_calls, grown_key
-from neuron_migrate.checks.tracing import COMPILED_AT, OPTIONAL_DICT, TENSOR_ARGS, VALIDATED, TENSOR_METHODS, ShapeBreaks, TracedCode, host_side_file
+from neuron_migrate.checks.tracing import COMPILED_AT, OPTIONAL_DICT, REBUILT, TENSOR_ARGS, VALIDATED, TENSOR_METHODS, ShapeBreaks, TracedCode, host_side_file
 from neuron_migrate.kinds import HOST_KINDS, SCALAR, TENSOR, annotation_kind, call_kind, scope_kinds
 from neuron_migrate.models import BreakSite, TracedFunction
 from neuron_migrate.project.summary import (PYDANTIC_MODELS, autograd_function_base, dotted, init_stores,
@@ -448,6 +448,7 @@ class _State:
     random_objects: dict[int, dict[str, str]] = field(default_factory=dict)  # _random_objects' answers
     optional_dicts: frozenset[str] | None = None  # _optional_dicts' answer
     validated: dict[str, list[ast.AST]] | None = None  # _validated_models' answer
+    rebuilt: dict[tuple[str, int], str] | None = None  # _rebuilt_calls' answer
     random_text: bool | None = None  # the file's text names "Generator" or "random"
     index_text: tuple[bool, bool] | None = None  # the file's text names ".grad_fn"; "torch.arange"/"cartesian_prod"
     attr_kinds: dict[int, dict[str, str]] = field(default_factory=dict)  # class id -> self.attr -> kind
@@ -846,7 +847,7 @@ def traced_functions(ctx: Context) -> dict[int, Traced]:
     _validated_models(ctx, d)  # pydantic models of this file: building one runs its validators (_find_callees)
     # reached from another file (project/model.py): popped last, so the file's own reasons win
     for path, name, origin in ctx.options.traced_roots if ctx.options is not None else ():
-        if path == ctx.src.path and not origin.startswith((TENSOR_ARGS, OPTIONAL_DICT, VALIDATED)):
+        if path == ctx.src.path and not origin.startswith((TENSOR_ARGS, OPTIONAL_DICT, VALIDATED, REBUILT)):
             fn = _named_function(name, d)
             if fn is not None:
                 todo.append((fn, _why_reached(origin), "" if origin.startswith(COMPILED_AT) else origin))
@@ -2082,8 +2083,29 @@ def _tensor_param(name: str, fn: ast.AST, ctx: Context, chain) -> bool:
 _MODULE_NAMES = frozenset({"model", "module", "net", "network", "m", "mod", "layer", "encoder", "decoder"})
 
 
+def _rebuilt_calls(ctx: Context, d: _State) -> dict[tuple[str, int], str]:
+    """(traced function, line) -> where below it breaks, for the calls the project model found
+    running a method of an instance the function builds itself (``REBUILT`` roots)."""
+    if d.rebuilt is None:
+        d.rebuilt = {}
+        for path, name, origin in ctx.options.traced_roots if ctx.options else ():
+            if path == ctx.src.path and origin.startswith(REBUILT):
+                line, _, where = origin[len(REBUILT):].partition(" ")
+                d.rebuilt[(name, int(line))] = where
+    return d.rebuilt
+
+
 def _call_hazard(call: ast.Call, t: Tensors, ctx: Context, d: _State, cls, chain, loggers) -> Hazard | None:
     f = call.func
+    if _rebuilt_calls(ctx, d):
+        fn = chain[-1] if chain and isinstance(chain[-1], _FUNCS) else None
+        name = fn is not None and (f"{d.owner[id(fn)].name}.{fn.name}" if id(fn) in d.owner else fn.name)
+        where = d.rebuilt.get((name, call.lineno))
+        if where is not None and type(f) in (ast.Name, ast.Attribute):
+            # constructs.py "local instance's method breaks, instance not used after" (GB0092)
+            return Hazard(NM404, call, f"`{dotted(f)}(...)` runs a method of an instance built in this function, "
+                          f"and it breaks below (`{where}`): Dynamo cannot rebuild the instance to resume after "
+                          "the call (graph break)", skips_frame=True, gb="GB0092")
     if _optional_dicts(ctx, d) and type(f) in (ast.Name, ast.Attribute) and dotted(f) in d.optional_dicts:
         return Hazard(NM404, call, f"`{dotted(f)}(...)` builds a TypedDict with optional keys, which Dynamo "
                       "does not trace (graph break)", gb=GB["typed_dict"])
@@ -3081,6 +3103,7 @@ def report_traced(ctx: Context) -> None:
     ctx.state(TracedCode).open_params = tuple(
         (tf.name, tuple(_params(tf.node, d)), tuple(sorted(t.open)))
         for tf in traced.values() if (t := tensors_of[id(tf.node)]).open)
+    ctx.state(TracedCode).made_calls = _made_calls(outcalls, traced, d)
     outcalls = tuple(o[:3] for o in outcalls)
     outcalls_of: dict[str, int] = {}  # caller -> its calls leaving the file
     for o in outcalls:
@@ -3775,6 +3798,48 @@ def _outcalls(traced: dict[int, Traced], ctx: Context, d: _State, training_of: d
     leaving = {(name, line) for name, _, line, _ in out}
     return tuple(out), {name: tuple(sorted(n for n in lines if (name, n) in leaving))
                         for name, lines in trapped.items()}
+
+
+def _made_calls(outcalls, traced: dict[int, Traced], d: _State) -> tuple[tuple[str, str, int, int], ...]:
+    """The calls of ``outcalls`` that run a method of an instance the traced function builds
+    itself: ``sf = Cls(...)`` (or ``solver = SOLVERS[m](...)``) then ``sf.m(x)``, or ``f = sf.m``
+    then ``f(x)``, as (traced function, callee text, line of the call, line of the construction).
+    Dynamo cannot rebuild such an instance when a break below the method stops it inside the
+    call, so it skips the caller's frame there (constructs.py "local instance's method breaks,
+    ...": GB0092). An instance handed in (a parameter) is not built here."""
+    by_name = {tf.name: tf for tf in traced.values()}
+    out = []
+    for caller, text, line, call in outcalls:
+        tf = by_name.get(caller)
+        f = call.func if type(call) is ast.Call else None
+        if tf is None or f is None or "." not in text or ":" in text:
+            continue
+        if type(f) is ast.Attribute and type(f.value) is ast.Name:
+            name, attr = f.value.id, f.attr
+        elif type(f) is ast.Name:
+            name, attr = f.id, None  # closure(x), closure = sf.closure
+        else:
+            continue
+        if name in _param_names(tf.node) or text.rpartition(".")[2] != (attr or text.rpartition(".")[2]):
+            continue
+        binders = [b for b in _body(tf.node, d).binders if type(b) is ast.Assign and len(b.targets) == 1
+                   and type(b.targets[0]) is ast.Name and b.lineno < line]
+        bound = [b for b in binders if b.targets[0].id == name]
+        if not bound:
+            continue
+        last = max(bound, key=lambda b: b.lineno)
+        if attr is None:  # an alias: the instance whose method it holds, built here
+            v = last.value
+            if not (type(v) is ast.Attribute and type(v.value) is ast.Name and v.attr == text.rpartition(".")[2]):
+                continue
+            owner = [b for b in binders if b.targets[0].id == v.value.id and b.lineno <= last.lineno]
+            if not owner or v.value.id in _param_names(tf.node):
+                continue
+            last = max(owner, key=lambda b: b.lineno)
+        if type(last.value) is not ast.Call:  # built by a call (a class, a table's class, a factory's)
+            continue
+        out.append((caller, text, line, last.lineno))
+    return tuple(dict.fromkeys(out))
 
 
 def _class_tables(tree: ast.Module, project: set[str]) -> dict[str, tuple[str, ...]]:

@@ -25,6 +25,10 @@ OPTIONAL_DICT = "TypedDict with optional keys: "
 # the origin of a root that says a traced function of this file builds a pydantic model that another
 # file defines (Dynamo breaks at the construction, in pydantic-core): "pydantic model: SurvivalInputs"
 VALIDATED = "pydantic model: "
+# the origin of a root that says a traced function of this file calls, at a line, a method of an
+# instance it builds itself, and that method breaks in another file (Dynamo cannot rebuild the
+# instance to resume: GB0092, the frame skipped): "instance not rebuilt: 171 torchmin/function.py:121"
+REBUILT = "instance not rebuilt: "
 
 
 class ShapeBreaks:
@@ -42,7 +46,8 @@ class TracedCode:
     a summary of each traced function, the lines of ``torch.compile`` calls on a model built
     elsewhere, and the calls from traced code that may reach another file of the project."""
 
-    __slots__ = ("functions", "compiled_elsewhere", "compiled_targets", "outcalls", "tensor_args", "open_params")
+    __slots__ = ("functions", "compiled_elsewhere", "compiled_targets", "outcalls", "tensor_args", "open_params",
+                 "made_calls")
 
     def __init__(self) -> None:
         self.functions: tuple[TracedFunction, ...] = ()
@@ -51,6 +56,7 @@ class TracedCode:
         self.outcalls: tuple[tuple[str, str, int], ...] = ()  # (traced function, callee as written, line)
         self.tensor_args: tuple[tuple[str, str, int, tuple[int, ...], tuple[str, ...]], ...] = ()  # Summary.tensor_args
         self.open_params: tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...] = ()  # Summary.open_params
+        self.made_calls: tuple[tuple[str, str, int, int], ...] = ()  # Summary.made_calls
 
 
 # Methods that only tensors (and numpy arrays, which Dynamo traces as tensors) have.

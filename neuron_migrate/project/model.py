@@ -851,6 +851,76 @@ def _dict_roots(files: list[FileResult], project: Project) -> list[tuple[str, st
     return out
 
 
+def _rebuilt_roots(files: list[FileResult], project: Project) -> list[tuple[str, str, str]]:
+    """For the calls through an instance a traced function builds itself (``Summary.made_calls``:
+    ``sf = ScalarFunction(...)``, then ``closure = sf.closure; closure(x)``) whose method, in
+    another file, breaks (in itself or below it), a root of the caller whose origin names the
+    line (``REBUILT``): Dynamo stops inside the call, cannot rebuild the instance to resume the
+    caller, and skips the caller's frame there (constructs.py "local instance's method breaks,
+    instance not used after", "bound method of a local instance, called through a name": GB0092
+    at the caller's call, frame skipped; a method of an instance handed in, or a break in a plain
+    helper while the instance is alive, resume as usual). Only the first such call of a frame,
+    outside a loop, ``try`` or ``with`` block, with no break of the frame (nor a call that breaks)
+    between the construction and the call: a break there resumes in a frame of its own, to which
+    the instance is an input."""
+    from neuron_migrate.checks.tracing import REBUILT
+
+    if not any(r.summary is not None and r.summary.made_calls for r in files):
+        return []
+    functions = {(r.path, f.name): f for r in files for f in r.traced}
+    summaries = {r.path: r.summary for r in files}
+    known: dict[tuple[str, str], tuple[str, int] | None] = {}
+
+    def out_of(key: tuple[str, str]) -> list[tuple[tuple[str, str], int]]:
+        s = summaries.get(key[0])
+        found = []
+        for caller, text, line in s.calls if s is not None else ():
+            hit = project.callee(key[0], text) if caller == key[1] else None
+            if hit is not None:
+                found += [(t, line) for t in _targets(project, key[0], text, hit, functions) if t in functions]
+        return found
+
+    def breaks_below(key: tuple[str, str], seen: frozenset = frozenset()) -> tuple[str, int] | None:
+        if key in known:
+            return known[key]
+        f = functions.get(key)
+        if f is None or key in seen:
+            return None
+        found = next(((key[0], b.line) for b in f.breaks if not b.eager_only), None)
+        for c in (*((key[0], c) for c in f.calls), *(c for c, _ in out_of(key))):
+            if found is not None:
+                break
+            found = breaks_below(c, seen | {key})
+        known[key] = found
+        return found
+
+    roots = []
+    for r in files:
+        if r.summary is None or not r.summary.made_calls or is_library(r.path):
+            continue
+        done: set[str] = set()
+        for caller, text, line, built in sorted(r.summary.made_calls, key=lambda m: m[2]):
+            f = functions.get((r.path, caller))
+            if f is None or caller in done or line in f.trapped_calls:
+                continue
+            own = [b for b in f.breaks if not b.eager_only and not (b.line == line and b.skips_frame)]
+            if any(b.skips_frame and b.line < line for b in own):
+                done.add(caller)  # Dynamo skips this frame before the call
+                continue
+            calls = out_of((r.path, caller))
+            if (any(built <= b.line < line for b in own)
+                    or any(built <= at < line and breaks_below((r.path, c)) for c, at in f.call_lines)
+                    or any(built <= at < line and breaks_below(c) for c, at in calls)):
+                continue
+            where = next((w for c, at in calls if at == line and c[1].rpartition(".")[2] == text.rpartition(".")[2]
+                          and c[0] != r.path and (w := breaks_below(c))), None)
+            if where is None:
+                continue
+            done.add(caller)
+            roots.append((r.path, caller, f"{REBUILT}{line} {shown(where[0])}:{where[1]}"))
+    return roots
+
+
 def _targets(project: Project, path: str, text: str, hit: tuple[str, str], functions: dict) -> list[tuple[str, str]]:
     """What a call written ``text`` in ``path`` may run: ``hit``, the other classes a factory may
     pick (``receivers``) and the overrides it dispatches to (``_dispatched``)."""
@@ -924,6 +994,7 @@ def follow(results: dict[str, FileResult], root: Path,
         new += [r for r in _dict_roots(everything, project) if r not in roots and r not in new]
         done_roots = {(p, n) for p, n, _ in roots} | {(r.path, f.name) for r in everything for f in r.traced}
         new += [r for r in _validated_roots(everything, project, done_roots) if r not in roots and r not in new]
+        new += [r for r in _rebuilt_roots(everything, project) if r not in roots and r not in new]
         if not new:
             break
         roots += new
