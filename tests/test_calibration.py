@@ -365,8 +365,9 @@ def test_compare_follows_traced_calls_into_a_dependency_and_meets_the_break_at_t
 def test_a_dependency_break_scores_alike_with_or_without_pythonpath(tmp_path, monkeypatch):
     """A stored measurement names a dependency's files ``$PYTHONPATH/pkg/...``: the score reads
     the package's pinned release (sources.DEPENDENCIES), never the folder on PYTHONPATH, so the
-    figures are the same whether PYTHONPATH is set or not (CI sets none); a break in an
-    unpinned dependency is said in the row and is missed (at the user's call site)."""
+    figures are the same whether PYTHONPATH is set or not (CI sets none); a break in a
+    dependency with no pinned release, or whose release is not unpacked, is said in the row and
+    is missed (at the user's call site)."""
     import calibrate
     import sources
 
@@ -395,11 +396,15 @@ def test_a_dependency_break_scores_alike_with_or_without_pythonpath(tmp_path, mo
         calibrate._roots.cache_clear()
     assert rows[0] == rows[1]
     assert rows[0]["predicted"] == [f"{path}:9 {rows[0]['predicted'][0].split()[1]} confirmed"] and rows[0]["fn"] == 0
-    monkeypatch.delitem(sources.DEPENDENCIES, "depkit")
-    row = calibrate.score(raw)
-    assert row["fn"] == 1 and not row["predicted"]
-    assert row["unpinned"] and "depkit" in row["unpinned"][0]
-    assert row["missed"] == [f"{path}:9: Data-dependent branching"]
+    for unpinned in ("not unpacked", "not pinned"):  # its release missing here, then no release
+        if unpinned == "not unpacked":
+            (ext / "depkit" / "depkit").unlink()
+        else:
+            monkeypatch.delitem(sources.DEPENDENCIES, "depkit")
+        row = calibrate.score(raw)
+        assert row["fn"] == 1 and not row["predicted"], unpinned
+        assert row["unpinned"] and "depkit" in row["unpinned"][0], unpinned
+        assert row["missed"] == [f"{path}:9: Data-dependent branching"], unpinned
 
 
 def test_every_dependency_is_a_pinned_release():

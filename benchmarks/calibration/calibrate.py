@@ -201,8 +201,9 @@ def _dependency_roots() -> tuple[str, ...]:
 def dependency(path: str, unpinned: set[str]) -> str:
     """A measured file inside a release's dependency (``$PYTHONPATH/torchdiffeq/_impl/misc.py``)
     as the key a scan gives an installed library's file (``site-packages:torchdiffeq/...``), when
-    sources.DEPENDENCIES pins the package, whether or not $PYTHONPATH is set now; an unpinned
-    one's top-level name is added to ``unpinned`` and the path is kept."""
+    sources.DEPENDENCIES pins the package, whether or not $PYTHONPATH is set now; the top-level
+    name of an unpinned one, or of one whose pinned release is not unpacked under
+    $NEURON_MIGRATE_EXT, is added to ``unpinned`` and the path is kept."""
     import sources
 
     from neuron_migrate.project.libraries import PREFIX
@@ -211,7 +212,7 @@ def dependency(path: str, unpinned: set[str]) -> str:
         if path.startswith(root):
             rel = path[len(root):]
             top = rel.split("/")[0].removesuffix(".py")
-            if top in sources.DEPENDENCIES:
+            if top in sources.DEPENDENCIES and (models.EXT / sources.FOLDERS[sources.DEPENDENCIES[top]] / top).exists():
                 return PREFIX + rel
             unpinned.add(top)
             return "$PYTHONPATH/" + rel
@@ -261,8 +262,8 @@ def score(raw: dict) -> dict:
         "predicted": [f"{_relative(p.file)}:{p.line} {p.code} {'confirmed' if p.confirmed else 'refuted'}"
                       for p in cmp.predictions],
         "missed": [f"{_relative(f)}:{ln}: {r[:150]}" for f, ln, r in cmp.missed],
-        **({"unpinned": [f"a break inside {top}, a dependency with no pinned release "
-                         "(sources.DEPENDENCIES): not followed, its breaks missed" for top in sorted(unpinned)]}
+        **({"unpinned": [f"a break inside {top}, a dependency with no pinned release (sources.DEPENDENCIES) "
+                         "or none unpacked: not followed, its breaks missed" for top in sorted(unpinned)]}
            if unpinned else {}),
     }
 
