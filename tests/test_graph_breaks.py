@@ -986,3 +986,46 @@ def test_an_autograd_functions_forward_runs_where_it_is_applied():
             "        return x * scale(x)\n\n    @staticmethod\n    def backward(ctx, g):\n        return g\n\n\n"
             "class Net(nn.Module):\n    def forward(self, x):\n        return ScaleByMax.apply(x) + 1\n")
     assert codes(code) == [(6, "NM401")]
+
+
+CHECKPOINTED = '''import numpy as np
+import torch
+from torch import nn
+
+
+class Checkpoint(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, run, x, *params):
+        ctx.run, ctx.x, ctx.params = run, x, params
+        with torch.no_grad():
+            return run(x)
+
+    @staticmethod
+    def backward(ctx, grad):
+        x = ctx.x.detach().requires_grad_(True)
+        with torch.enable_grad():
+            out = ctx.run(x)
+        flat = grad.reshape(int(np.prod(grad.size())))
+        return (None, *torch.autograd.grad(out, (x, *ctx.params), flat.view_as(grad)))
+
+
+class Block(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.lin = nn.Linear(8, 8)
+
+    def forward(self, x):
+        return Checkpoint.apply(self.lin, x, *self.lin.parameters())
+'''
+
+
+def test_an_autograd_functions_backward_is_traced_where_it_is_applied():
+    """constructs.py "custom autograd Function, torch.autograd.grad in its backward ... with
+    gradients (training)": Dynamo traces the backward where ``.apply`` runs with gradients and
+    breaks at its ``torch.autograd.grad`` (GB9186), not at the ``requires_grad_`` before it; the
+    backward's parameters after the context are the outputs' gradients. ``np.prod(grad.size())``
+    multiplies sizes (no tensor read)."""
+    assert codes(CHECKPOINTED) == [(19, "NM404")]
+    message = next(f.message for f in findings_of(CHECKPOINTED) if f.line == 19)
+    assert "`Checkpoint.backward`, which Dynamo traces where `.apply` runs with gradients" in message
+    assert "torch.utils.checkpoint.checkpoint" in message

@@ -64,6 +64,40 @@ class ScaleByMax(torch.autograd.Function):  # torchkbnufft's interpolation: a ho
     def backward(ctx, g):
         return g
 
+class GradCheckpoint(torch.autograd.Function):  # activation checkpointing written by hand (improved-diffusion's)
+    @staticmethod
+    def forward(ctx, run, length, *args):  # the parameters given too, so that their gradients flow
+        ctx.run, ctx.inputs, ctx.params = run, list(args[:length]), list(args[length:])
+        with torch.no_grad():
+            return run(*ctx.inputs)
+    @staticmethod
+    def backward(ctx, *grads):
+        inputs = [a.detach().requires_grad_(True) for a in ctx.inputs]
+        with torch.enable_grad():
+            out = ctx.run(*inputs)
+        return (None, None, *torch.autograd.grad(out, inputs + ctx.params, grads, allow_unused=True))
+
+def checkpointed(run, inputs, params, flag):
+    if flag:
+        args = tuple(inputs) + tuple(params)
+        return GradCheckpoint.apply(run, len(inputs), *args)
+    return run(*inputs)
+
+class CheckpointedBlock(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.lin = torch.nn.Linear(8, 8)
+    def forward(self, x):
+        return checkpointed(self._forward, (x,), self.parameters(), True)
+    def _forward(self, x):
+        return self.lin(x).relu()
+
+def take_params(x, params):  # given a module's parameters(), a generator it iterates
+    return x * len(tuple(params))
+
+LAYER = torch.nn.Linear(8, 8)
+CHECKPOINTED = CheckpointedBlock()
+
 class Counter:
     n = 0
 
@@ -762,6 +796,12 @@ CASES: list[tuple[str, str, dict]] = [
     ("warnings.warn", 'warnings.warn("careful")\nreturn x + 1', {}),
     ("custom autograd Function", "y = Double.apply(x)\nreturn y + 1", {}),
     ("custom autograd Function, .item() below its forward", "y = ScaleByMax.apply(x)\nreturn y + 1", {}),
+    ("custom autograd Function, torch.autograd.grad in its backward", "y = GradCheckpoint.apply(LAYER, 1, x, *LAYER.parameters())\nreturn y + 1", {}),
+    ("custom autograd Function, torch.autograd.grad in its backward, with gradients (training)", "y = GradCheckpoint.apply(LAYER, 1, x, *LAYER.parameters())\nreturn y + 1", {"grad": True}),
+    ("custom autograd Function applied to a module's bound method, its parameters() handed over", "y = CHECKPOINTED(x)\nreturn y + 1", {}),
+    ("custom autograd Function applied to a module's bound method, ..., with gradients (training)", "y = CHECKPOINTED(x)\nreturn y + 1", {"grad": True}),
+    ("a module's parameters() passed to a helper that iterates them", "y = take_params(x, LAYER.parameters())\nreturn y + 1", {}),
+    ("a module's parameters() iterated in place", "n = len(tuple(LAYER.parameters()))\nreturn x * n", {}),
     ("isinstance/len/range/zip", "s = 0\nfor i, r in zip(range(len(x)), x):\n    s = s + r\nreturn s if isinstance(x, torch.Tensor) else x", {}),
     ("math on python numbers", "return x * math.sqrt(x.shape[1])", {}),
     ("math on tensor value", "return x * math.sqrt(x.sum())", {}),
@@ -1164,9 +1204,9 @@ def run(words: list[str]) -> list[tuple[str, object, list]]:
         first = fn.__code__.co_firstlineno
         torch.manual_seed(0)
         x = torch.randn(4, 8)
-        try:
-            with dconfig.patch(**config):
-                m = measure(fn, (x,))
+        try:  # config: Dynamo's settings, and "grad": run with gradients (a training step's forward)
+            with dconfig.patch(**{k: v for k, v in config.items() if k != "grad"}):
+                m = measure(fn, (x,), grad=config.get("grad", False))
         except Exception as exc:  # the case itself fails eagerly or in Dynamo: report it
             rows.append((name, None, [f"error: {type(exc).__name__}: {str(exc).splitlines()[0][:100]}"]))
             continue

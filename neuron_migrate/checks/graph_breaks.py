@@ -1046,10 +1046,14 @@ def _find_callees(fn: ast.AST, cls: ast.ClassDef | None, d: _State) -> list[tupl
         elif (type(f) is ast.Attribute and f.attr == "apply" and type(f.value) is ast.Name
               and f.value.id in d.classes and _is_autograd_function(d.classes[f.value.id], d)):
             # Fn.apply(x): Dynamo traces the Function's forward (constructs.py "custom autograd
-            # Function, .item() below its forward": the break at the .item(), 3 graphs)
-            found = _method_of(d.classes[f.value.id], "forward", d)
-            if found is not None:
-                out.append((found[0], node))
+            # Function, .item() below its forward": the break at the .item(), 3 graphs), and with
+            # gradients its backward too ("... torch.autograd.grad in its backward ... with
+            # gradients": the break at the backward's torch.autograd.grad); without them the
+            # backward's lines do not run
+            for method in ("forward", "backward"):
+                found = _method_of(d.classes[f.value.id], method, d)
+                if found is not None:
+                    out.append((found[0], node))
         elif (isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name) and f.value.id == "self"
               and cls is not None):
             found = _method_of(cls, f.attr, d)
@@ -1454,6 +1458,8 @@ class Tensors:
         function = _is_autograd_function(cls, d)
         ctx_arg = next((a.arg for a in positional if a.arg not in ("self", "cls")), None) if function else None
         is_forward = is_forward and not function
+        if function and getattr(fn, "name", "") == "backward":  # backward(ctx, *grads): the outputs' gradients
+            self.names.update(a.arg for a in positional if a.arg not in ("self", "cls", ctx_arg))
         for a in (*positional, *args.kwonlyargs):
             if a.arg in ("self", "cls") or a.arg == ctx_arg:
                 continue
@@ -2027,8 +2033,9 @@ def _requires_grad_hazard(call: ast.Call, t: Tensors, ctx: Context, d: _State, c
                           "trace changing its `requires_grad` (graph break); call it before the compiled code",
                           gb=GB["requires_grad_input"])
         return None
-    if not _new_leaf(owner):
-        return None
+    if not _new_leaf(owner) or (getattr(fn, "name", "") == "backward"
+                                and _is_autograd_function(d.owner.get(id(fn)), d)):
+        return None  # a Function's backward, traced with gradients, breaks at its torch.autograd.grad only
     later = [c for c in body.calls if c.lineno > call.lineno or (c.lineno == call.lineno and c is not call)]
     grads = any(dotted(c.func) in _AUTOGRAD or ctx.names.qualify(c.func, chain) in _AUTOGRAD
                 or (type(c.func) is ast.Attribute and c.func.attr == "backward") for c in later)
@@ -3163,6 +3170,10 @@ def report_traced(ctx: Context) -> None:
                         "default call)")
             elif id(h.node) in training:
                 msg += " (only in training mode: no break when the model is compiled for inference)"
+            elif tf.name.endswith(".backward") and _is_autograd_function(tf.cls, d):
+                msg += f" (in `{tf.name}`, which Dynamo traces where `.apply` runs with gradients, as in training"
+                msg += ("; `torch.utils.checkpoint.checkpoint` recomputes activations without this break)"
+                        if h.gb == GB["autograd_grad"] else ")")
             if h.gb:
                 msg += f" [Dynamo {h.gb}]"
             ctx.report(h.rule, h.node, msg, dynamo=h.gb or None)
@@ -3290,8 +3301,11 @@ def _params(fn: ast.AST, d: _State) -> list[str]:
     """The positional parameters a call passes to, ``self``/``cls`` of a method left out."""
     params = [a.arg for a in (*fn.args.posonlyargs, *fn.args.args)]
     params = params[1:] if params and params[0] in ("self", "cls") and id(fn) in d.owner else params
-    # Fn.apply(x, k) calls forward(ctx, x, k): the autograd context comes first
-    return params[1:] if params and fn.name == "forward" and _is_autograd_function(d.owner.get(id(fn)), d) else params
+    # Fn.apply(x, k) calls forward(ctx, x, k): the autograd context comes first; its backward is
+    # given the outputs' gradients, none of the call's arguments
+    if params and fn.name in ("forward", "backward") and _is_autograd_function(d.owner.get(id(fn)), d):
+        return params[1:] if fn.name == "forward" else []
+    return params
 
 
 _FALSY = (False, None, 0, "")

@@ -426,6 +426,9 @@ def _scalar_source(e: ast.AST, ctx: Context) -> bool:
             a = e.args[0]
             if _scalar_source(a, ctx):
                 return True
+            if isinstance(a, ast.Call) and (ctx.qualify(a.func) or "").startswith("numpy."):
+                # np.prod(x.size()): NumPy's reduction, of a tensor only where its argument is one
+                return bool(a.args) and _is_tensor_value(a.args[0], ctx)
             return isinstance(a, ast.Call) and isinstance(a.func, ast.Attribute) and \
                 a.func.attr in _REDUCTIONS and a.func.attr != "numel" and not _is_int_like(a.func.value) \
                 and not host_value(a.func.value, ctx)
