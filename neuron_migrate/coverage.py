@@ -37,7 +37,9 @@ Formula (calibrated in docs/accuracy.md against a measured share of ATen op call
   that runs a tensor op is a graph, less the first when the function is not a frame of its
   own (that one is its caller's); a frame Dynamo skips compiles nothing itself, and its
   callees become frames of their own, as do those called where the rest of a frame runs
-  eagerly (constructs.py "helper after a break that skips the resumed frame"). Calls are
+  eagerly (constructs.py "helper after a break that skips the resumed frame"), but for a
+  ``@torch.jit.script`` function called only from such code: it runs as TorchScript, eagerly
+  (constructs.py "torch.jit.script helper of a skipped frame": 0 graphs, 0 %). Calls are
   followed across files through the project model's links, through module containers
   (``self.layers[i](x)``, ``for layer in self.layers``), and not into code that runs only in
   training (``if self.training:``).
@@ -263,6 +265,18 @@ def estimate(functions: Iterable[tuple[str, TracedFunction]], executed: dict[str
         rest = _rest(reached[k])
         if rest is not None:
             eager_from[k] = rest
+    # a ``@torch.jit.script`` function called only from code that runs eagerly is no frame Dynamo
+    # compiles: it runs as TorchScript, eagerly, with the TorchScript functions it calls
+    # (constructs.py "torch.jit.script helper of a skipped frame": 0 graphs, 0 %)
+    found = True
+    while found:
+        found = False
+        for c, at in sites.items():
+            if c in by_key and by_key[c].scripted and c not in eager_keys and at and all(
+                    k in eager_from and line > eager_from[k] or k in eager_keys for k, line in at):
+                eager_keys.add(c)
+                eager_from[c] = 0
+                found = True
     for c, at in sites.items():
         if c in by_key and any(k in eager_from and line > eager_from[k] for k, line in at):
             framed.add(c)

@@ -117,6 +117,7 @@ class TracedFunction:
     origin: str = ""  # "path:function" of the entry in another file it is reached from ("" if none)
     host_only: bool = False  # runs no tensor op and calls nothing that could (graph_breaks._host_only)
     quiet: tuple[int, ...] = ()  # statements that call nothing and run no tensor op (no ATen call)
+    scripted: bool = False  # a ``@torch.jit.script`` function: called from eager code, it runs as TorchScript
 
 
 @dataclass(frozen=True)

@@ -283,6 +283,36 @@ def test_compare_counts_the_lines_of_a_measured_break_as_run(tmp_path):
     assert [(p.line, p.confirmed) for p in cmp.predictions] == [(6, True)] and not cmp.missed
 
 
+def test_compare_counts_a_torchscript_function_called_from_a_line_that_ran_as_run(tmp_path):
+    """The line trace of the eager call holds no line of a ``@torch.jit.script`` function, though
+    it ran whole where it was called (torchkbnufft's interpolation, torcheval's AUROC): its
+    statements count as run, so the work it holds weighs in the estimate. Called from a frame
+    Dynamo skips, it runs as TorchScript: lost (constructs.py "torch.jit.script helper of a skipped
+    frame": 0 graphs, 0 %)."""
+    from neuron_migrate.runtime.compare import compare
+
+    src = tmp_path / "nufft.py"
+    src.write_text(
+        "import torch\n"
+        "\n"
+        "\n"
+        "@torch.jit.script\n"
+        "def interp(x: torch.Tensor):\n"
+        "    y = x * 2\n"
+        "    z = y.relu()\n"
+        "    return z + 1\n"
+        "\n"
+        "\n"
+        "def run(x):\n"
+        "    for r in x:\n"
+        "        print(r)\n"
+        "    return interp(x)\n", encoding="utf-8")
+    path = str(src)
+    breaks = [(path, 13, "Failed to handle graph break gracefully. Skipping the function", [(path, 13)])]
+    cmp = compare({path: {11, 12, 13, 14}}, breaks, [(path, "run")])
+    assert cmp.statements == 6 and cmp.lost == 6 and cmp.expected_graphs == 0
+
+
 def test_a_measurement_is_scored_only_on_the_files_it_pins(tmp_path):
     from calibrate import pins, score
 

@@ -632,3 +632,49 @@ def test_a_statement_that_calls_nothing_and_runs_no_tensor_op_weighs_nothing():
     assert set(f.quiet) == {7, 8, 9, 13}
     (e,) = estimate_functions(r.traced)
     assert (e.statements, e.lost) == (3, 1)
+
+
+SCRIPTED = b'''
+import torch
+import torch.nn as nn
+
+
+@torch.jit.script
+def interp(x: torch.Tensor):
+    y = x * 2
+    z = y.relu()
+    return z + 1
+
+
+def plain(x):
+    y = x * 2
+    z = y.relu()
+    return z + 1
+
+
+class Scripted(nn.Module):
+    def forward(self, x):
+        for r in x:
+            print(r)
+        return interp(x)
+
+
+class Plain(nn.Module):
+    def forward(self, x):
+        for r in x:
+            print(r)
+        return plain(x)
+'''
+
+
+def test_a_torchscript_function_called_from_a_skipped_frame_runs_eagerly():
+    """A frame Dynamo skips calls a plain function: a frame of its own, compiled (constructs.py
+    "helper of a skipped frame, one shape twice": 1 graph). It calls a ``@torch.jit.script``
+    function: no frame Dynamo compiles, it runs as TorchScript (constructs.py "torch.jit.script
+    helper of a skipped frame": 0 graphs, 0 %)."""
+    r = analyse("m.py", SCRIPTED, Options())
+    assert [f.scripted for f in r.traced if f.name in ("interp", "plain")] == [True, False]
+    doc = compile_coverage([r])
+    rows = {e["function"]: (e["estimated_coverage"], e["expected_graphs"]) for e in doc["entries"]}
+    assert rows["Scripted.forward"] == (0.0, 0)
+    assert rows["Plain.forward"][1] == 1 and rows["Plain.forward"][0] > 0.5

@@ -178,6 +178,19 @@ SCORER = Scorer()
 def relu_helper(t):  # a helper with ops and no break, compiled as a frame of its own from eager code
     return (t * 2).relu() + 1
 
+class Inner(nn.Module):  # a submodule of the project: its forward is user code
+    def __init__(self):
+        super().__init__()
+        self.a = nn.Linear(8, 8)
+    def forward(self, t):
+        return (self.a(t).relu() * 2 + 1).tanh().sin()
+
+INNER, LINEAR = Inner().eval(), nn.Linear(8, 8).eval()
+
+@torch.jit.script
+def scripted_helper(t):  # a TorchScript function (torchkbnufft's interpolation helpers)
+    return ((t * 2).relu() + 1).tanh().sin()
+
 def scale_helper(t, k):  # a helper taking an int: the loop's index in the cases below
     return (t * k).relu() + 1
 
@@ -939,6 +952,12 @@ CASES: list[tuple[str, str, dict]] = [
     ("helper of a skipped frame, one shape twice", "for r in x:\n    print(r)\na = relu_helper(x)\nb = relu_helper(x + 1)\nreturn a.sum() + b.sum()", {}),
     ("helper of a skipped frame, loop over three shapes", "for r in x:\n    print(r)\ns = 0\nfor k in (2, 3, 4):\n    s = s + relu_helper(x[:k]).sum()\nreturn s", {}),
     ("helper after a break that skips the resumed frame", "y = x * 2\nn = y.sum().item()\nfor r in x:\n    print(r)\nreturn relu_helper(y) * n", {}),
+    # what the eager code of a skipped frame calls: a user module's forward and a plain function are
+    # frames Dynamo compiles on their own; a torch.nn layer and a TorchScript function run eagerly
+    ("user submodule of a skipped frame", "for r in x:\n    print(r)\nreturn INNER(x)", {}),
+    ("torch.nn layer of a skipped frame", "for r in x:\n    print(r)\nreturn LINEAR(x)", {}),
+    ("torch.jit.script helper of a skipped frame", "for r in x:\n    print(r)\nreturn scripted_helper(x)", {}),
+    ("callable argument of a skipped frame", "def run(fn, t):\n    for r in t:\n        print(r)\n    return fn(t)\nreturn run(relu_helper, x)", {}),
     ("helper in a loop after a break that skips the resumed frame", "y = x * 2\nn = y.sum().item()\ns = 0\nfor k in (2, 3):\n    print(k)\n    s = s + relu_helper(y[:k]).sum()\nreturn s * n", {}),
     # a frame of its own entered in a loop of a skipped frame with the loop's index: Dynamo
     # specialises an int argument, so each new value is a recompile, up to recompile_limit (8)

@@ -3239,7 +3239,8 @@ def report_traced(ctx: Context) -> None:
             grows=_grows(fn, ctx, d), grown_by=_grown_by(tf, ctx, self_calls) if self_calls and fn.name == "forward" else (),
             entry=tf.why[len("compile entry "):] if tf.why.startswith("compile entry ") else "",
             origin=tf.origin, host_only=_host_only(fn, tensors, where, d, op_lines),
-            quiet=_quiet(fn, statements, op_lines, where, d)))
+            quiet=_quiet(fn, statements, op_lines, where, d),
+            scripted=any(ctx.names.qualify(dec, tf.chain) in _SCRIPT for dec in getattr(fn, "decorator_list", ()))))
     product = ctx.state(TracedCode)
     product.functions, product.outcalls = tuple(summaries), outcalls
 

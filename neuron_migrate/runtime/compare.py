@@ -179,6 +179,26 @@ def _renamed(result, path: str):
     return dataclasses.replace(result, path=path)
 
 
+def _run_whole(functions: list, ran: dict[str, set[int]], links: dict) -> None:
+    """A ``@torch.jit.script`` function called from a statement that ran ran whole, as TorchScript,
+    though the eager call's line trace sees none of its lines: its statements are added to ``ran``
+    (torchkbnufft's interpolation, torcheval's AUROC: the work of the call is in them)."""
+    from neuron_migrate.coverage import _statement_of
+
+    scripted = {(file, f.name): f for file, f in functions if f.scripted}
+    found = bool(scripted)
+    while found:
+        found = False
+        for file, f in functions:
+            done = ran.get(file, set())
+            calls = [((file, c), line) for c, line in f.call_lines]
+            calls += [(c, _statement_of(f, line)) for c, line in links.get((file, f.name), ())]
+            for c, line in calls:
+                if c in scripted and line in done and not set(scripted[c].statements) <= ran.get(c[0], set()):
+                    ran.setdefault(c[0], set()).update(scripted[c].statements)
+                    found = True
+
+
 def compare(executed: dict[str, set[int]], breaks: list[tuple], entries=(),
             libraries: list[str] | None = None) -> Comparison:
     """``executed``: file -> lines the eager call ran; ``breaks``: measured
@@ -245,6 +265,7 @@ def compare(executed: dict[str, set[int]], breaks: list[tuple], entries=(),
         ran[key] = {n for f in result.traced for n in f.statements}
     sites = fol.get("sites", {})
     at_sites: dict[tuple[str, int], set[str]] = {}  # a user's call site -> the dependency's break codes it reaches
+    _run_whole(functions, ran, links)
     ests = estimate(functions, ran, links)
     # the functions no traced function calls are where the call starts: when each of them runs
     # eagerly, no graph holds the start (the "1" of expected_graphs is the start's graph)
