@@ -70,7 +70,10 @@ FOLDERS = {"timm": "timm", "torch-geometric": "pytorch_geometric", "vit-pytorch"
                                       "flow-matching", "torchquad", "snntorch", "torchkbnufft",
                                       "invariant-point-attention", "fast-pytorch-kmeans", "kmeans-pytorch",
                                       "electra-pytorch", "mlm-pytorch", "diffwave", "torch-stoi", "torch-ac",
-                                      "nystrom-attention", "geotorch", "torch-dct", "axial-attention")}}
+                                      "nystrom-attention", "geotorch", "torch-dct", "axial-attention",
+                                      "torchbnn", "torchattacks", "torchcrf", "torch-kf", "nara-wpe", "siren-pytorch",
+                                      "mlp-mixer-pytorch", "adabelief-pytorch", "came-pytorch", "kuat", "iteryne",
+                                      "slot-attention", "drsa", "neurodiffeq")}}
 # the releases' own dependencies, installed beside them when they were measured (a folder on
 # PYTHONPATH, stored as ``$PYTHONPATH/<package>/...``): top-level package -> the distribution of
 # sources.txt whose pinned release holds its code (the same version as installed). The static
