@@ -59,7 +59,8 @@ Formula (calibrated in docs/accuracy.md against a measured share of ATen op call
   calls of one caller are taken as one shape (Dynamo: 2 graphs on two shapes, 1 on one).
 - Per compile entry (``entries[]``), the same figures over the traced functions the entry
   reaches, and ``expected_recompiles``: the statements that grow a tensor inside a loop
-  (a decode loop's ``torch.cat``, a KV cache), each a new shape per step, and the frames
+  (a decode loop's ``torch.cat``, a KV cache) that runs eagerly, each a new shape per step
+  for the frames it calls (a loop Dynamo traces whole is unrolled into one graph), and the frames
   compiled twice above, each at least one recompile (a lower bound: how many steps run is not
   in the code; Dynamo recompiles each once, then with dynamic shapes, where Neuron compiles
   every new shape).
@@ -516,7 +517,11 @@ def entries(files: list[FileResult], requested: tuple[str, ...] = (),
         reach = _reach((r.path, f), traced, links)
         est = estimate(reach, None, call_links)
         summary = _summary(est, est[0].runs_eagerly)  # reach[0] is the entry
-        grows = sorted({(shown(p), g.name, line) for p, g in reach for line in g.grows}, key=lambda x: (x[0], x[2]))
+        # a loop Dynamo traces whole is unrolled into the graph: the tensor it grows is a new shape
+        # per step only where the loop runs eagerly, handing it to the frames it calls
+        grows = sorted({(shown(p), g.name, line) for (p, g), e in zip(reach, est) for line in g.grows
+                        if e.runs_eagerly or (e.rest_eager_from is not None and line > e.rest_eager_from)},
+                       key=lambda x: (x[0], x[2]))
         again = sorted({(shown(p), e.function.name, e.function.line) for (p, _), e in zip(reach, est) if e.recompiled},
                        key=lambda x: (x[0], x[2]))
         callers = [(shown(r.path), name, line) for name, line in f.grown_by]  # loops outside the entry

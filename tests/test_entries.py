@@ -164,3 +164,43 @@ def test_a_parameter_annotated_with_an_imported_module_class_reaches_its_methods
     assert rows["generate.py:decode"]["break_statements"] == 0
     assert rows["moe/generate.py:decode"]["files"] == ["moe/generate.py", "moe/model.py"]
     assert rows["moe/generate.py:decode"]["break_statements"] == 1
+
+
+UNROLLED = '''import torch
+from torch import nn
+
+
+class LM(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.head = nn.Linear(8, 8)
+
+    def forward(self, idx):
+        return self.head(idx)
+
+    def generate(self, idx, steps: int = 4):
+        for _ in range(steps):
+            nxt = self(idx)[:, -1:]
+            idx = torch.cat((idx, nxt), dim=1)
+        return idx
+
+    def noisy_generate(self, idx, steps: int = 4):
+        for _ in range(steps):
+            print(idx.shape)
+            nxt = self(idx)[:, -1:]
+            idx = torch.cat((idx, nxt), dim=1)
+        return idx
+'''
+
+
+def test_a_tensor_grown_in_a_loop_dynamo_traces_whole_is_no_recompile(tmp_path, capsys):
+    """A loop Dynamo traces whole is unrolled into one graph: the tensor it grows costs no
+    recompile (Dynamo's log, torch 2.13: PaLM's, GSS's and sinkhorn-transformer's compiled
+    ``generate``, 0 recompiles). Where the loop runs eagerly (a print in it), each step hands the
+    compiled forward a longer tensor: a recompile (pytorch-beam-search's searches, 1 and 2)."""
+    (tmp_path / "lm.py").write_text(UNROLLED)
+    cov = coverage(capsys, tmp_path, "--entry", "lm:LM.generate", "--entry", "lm:LM.noisy_generate")
+    rows = {e["function"]: e for e in cov["entries"]}
+    assert rows["LM.generate"]["expected_recompiles"] == 0
+    assert rows["LM.noisy_generate"]["expected_recompiles"] == 1
+    assert rows["LM.noisy_generate"]["recompile_sources"][0]["line"] == 23
