@@ -640,6 +640,14 @@ class WindowSum(nn.Module):  # nnAudio's inverse_stft: a boolean mask cached on 
 
 WINDOW_SUM = WindowSum()
 
+def bool_of(t):  # electra's get_mask_subset_with_prob: a boolean mask a helper returns
+    return t > 0
+
+try:  # kmeans-pytorch: a progress bar built in traced code (tqdm from the calibration's dependencies)
+    from tqdm import tqdm
+except ImportError:
+    pass
+
 def grad_targets(params):  # higher's DifferentiableOptimizer.step: a frozen parameter's placeholder
     return [p if p.requires_grad else torch.tensor([], requires_grad=True) for p in params]
 
@@ -1193,6 +1201,25 @@ CASES: list[tuple[str, str, dict]] = [
     ("DataLoader built in traced code", "y = x * 2\nl = torch.utils.data.DataLoader(DATASET, batch_size=2)\nn = []\nreturn y * 3", {}),
     ("TensorDataset built in a loop", "y = x * 2\nfor i in range(2):\n    d = torch.utils.data.TensorDataset(y)\n    n = []\n    y = y * len(d)\nreturn y", {}),
     ("scipy.special.expit of a tensor's values", "y = x * 2\nz = scipy.special.expit(y.detach().numpy())\nreturn y + torch.from_numpy(z)", {}),
+    # issue 14, thirteenth round: what held_out_12's rules missed (torchkbnufft, kmeans-pytorch, electra, torch-ac, diffwave)
+    ("torch.get_num_threads()", "y = x * 2\nn = torch.get_num_threads()\nreturn y * n", {}),
+    ("int(torch.get_num_threads())", "y = x * 2\nn = int(torch.get_num_threads())\nreturn y * n", {}),
+    ("torch.get_num_interop_threads()", "y = x * 2\nn = torch.get_num_interop_threads()\nreturn y * n", {}),
+    ("torch.initial_seed()", "y = x * 2\nn = torch.initial_seed()\nreturn y * (n % 3)", {}),
+    ("torch.get_default_dtype()", "y = x * 2\nd = torch.get_default_dtype()\nreturn y.to(d)", {}),
+    ("torch.is_grad_enabled()", "y = x * 2\nreturn y * 2 if torch.is_grad_enabled() else y", {}),
+    ("torch.get_float32_matmul_precision()", "y = x * 2\np = torch.get_float32_matmul_precision()\nreturn y * len(p)", {}),
+    ("torch.are_deterministic_algorithms_enabled()", "y = x * 2\nreturn y * 2 if torch.are_deterministic_algorithms_enabled() else y", {}),
+    ("np.random.choice with a size, replace=False", "y = x * 2\ni = np.random.choice(4, 2, replace=False)\nreturn y[i]", {}),
+    ("np.random.choice with a size", "y = x * 2\ni = np.random.choice(4, 2)\nreturn y[i]", {}),
+    ("np.random.choice of a list with a size, replace=False", "y = x * 2\ni = np.random.choice([0, 1, 2], 2, replace=False)\nreturn y[i]", {}),
+    ("tqdm(desc=...) built in traced code", "y = x * 2\nt = tqdm(desc='run')\nreturn y * 3", {}),
+    ("tqdm(desc=...) built, then update()", "y = x * 2\nt = tqdm(desc='run')\nfor i in range(2):\n    y = y + 1\n    t.update(1)\nreturn y * 3", {}),
+    ("x[m], m a helper's result, ~m a masked_fill mask", "y = x * 2\nm = bool_of(x)\nz = y.masked_fill(~m, 0.0)\nreturn z[m] * 2", {}),
+    ("ndarray of np.arange indexed by a comparison", "y = x * 2\na = np.arange(0, 8, 2)\na = a[(a + 2) % 4 != 0]\nreturn y * len(a)", {}),
+    ("ndarray of np.random.permutation indexed by a comparison", "y = x * 2\na = np.random.permutation(np.arange(0, 8, 2))\na = a[(a + 2) % 4 != 0]\nreturn y * len(a)", {}),
+    ("if on elements of np.cumprod of a list", "y = x * 2\nc = np.cumprod(1 - np.array([0.1, 0.2, 0.3]))\nn = 0\nfor i in range(2):\n    if c[i + 1] <= c[i]:\n        n += 1\nreturn y * n", {}),
+    ("if on np.array of a list's element", "y = x * 2\nc = np.array([0.1, 0.2, 0.3])\nreturn y * 2 if c[1] > 0.15 else y", {}),
 ]
 
 
