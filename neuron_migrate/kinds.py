@@ -161,6 +161,10 @@ class Kinds:
         self._pass: dict[str, str | None] = {}
         self._binding = False  # inside _bind_all: uses are not evidence yet
 
+    def nodes(self) -> list[ast.AST]:
+        """The scope's own nodes (nested scopes' bodies left out), walked once."""
+        return self._own_nodes()
+
     def _own_nodes(self) -> list[ast.AST]:
         if self._own is None:
             self._own = own_nodes(self.scope)

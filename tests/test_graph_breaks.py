@@ -355,7 +355,9 @@ def test_torch_functions_that_answer_python_values_are_not_tensors():
     code = ("import torch\nimport torch.nn as nn\n\nclass M(nn.Module):\n    def forward(self, x):\n"
             "        if not torch.are_deterministic_algorithms_enabled() or x.is_mps:\n            x = x + 1\n"
             "        if torch.initial_seed() > 3:\n            x = x * 2\n        return x\n")
-    assert codes(code) == []
+    # no NM402 on either test; torch.initial_seed() itself is not traced (constructs.py
+    # "torch.initial_seed()": GB0208 at the call)
+    assert codes(code) == [(8, "NM404")]
 
 
 def test_numpy_with_a_data_dependent_size_on_a_tensor_breaks_in_traced_code():
@@ -1029,3 +1031,58 @@ def test_an_autograd_functions_backward_is_traced_where_it_is_applied():
     message = next(f.message for f in findings_of(CHECKPOINTED) if f.line == 19)
     assert "`Checkpoint.backward`, which Dynamo traces where `.apply` runs with gradients" in message
     assert "torch.utils.checkpoint.checkpoint" in message
+
+
+def test_torch_functions_returning_python_values_break():
+    """constructs.py "torch.get_num_threads()", "int(torch.get_num_threads())" (torchkbnufft's
+    interpolation), "torch.get_num_interop_threads()", "torch.initial_seed()",
+    "torch.get_float32_matmul_precision()": GB0208; torch.get_default_dtype() and
+    torch.is_grad_enabled() are folded by Dynamo (no break)."""
+    code = ("import torch\n\n@torch.compile\ndef interp(x):\n    n = int(torch.get_num_threads())\n"
+            "    p = torch.get_float32_matmul_precision()\n    d = torch.get_default_dtype()\n"
+            "    g = torch.is_grad_enabled()\n    return x.to(d) * n * len(p) * g\n")
+    assert _nm4(code) == [(5, "NM404", "GB0208"), (6, "NM404", "GB0208")]
+
+
+def test_np_random_choice_breaks_with_a_size():
+    """constructs.py "np.random.choice with a size, replace=False", "np.random.choice with a size"
+    (kmeans-pytorch's initial centres): GB0033, as without a size; np.random.uniform with a size is
+    traced."""
+    code = ("import numpy as np\nimport torch\n\n@torch.compile\ndef initialize(x, k):\n"
+            "    i = np.random.choice(len(x), k, replace=False)\n"
+            "    u = np.random.uniform(0, 1, size=(4, 8))\n    return x[i] * torch.from_numpy(u)\n")
+    assert _nm4(code) == [(6, "NM404", "GB0033")]
+
+
+def test_a_progress_bar_built_in_traced_code_breaks_once():
+    """constructs.py "tqdm(desc=...) built in traced code" (kmeans-pytorch's loop): GB0007 at the
+    construction; a `for` over tqdm(...) is reported once, as the loop's (GB0008, frame skipped)."""
+    code = ("import torch\nfrom tqdm import tqdm\n\n@torch.compile\ndef fit(x):\n"
+            "    bar = tqdm(desc='fit')\n    return x * 2\n")
+    assert _nm4(code) == [(6, "NM404", "GB0007")]
+    loop = ("import torch\nfrom tqdm import tqdm\n\n@torch.compile\ndef fit(x):\n"
+            "    for i in tqdm(range(3)):\n        x = x * 2\n    return x\n")
+    assert _nm4(loop) == [(6, "NM404", "GB0008")]
+    own = code.replace("from tqdm import tqdm\n", "def tqdm(desc):\n    return desc\n")
+    assert _nm4(own) == []
+
+
+def test_numpy_values_in_traced_code_are_traced_as_tensors():
+    """constructs.py "if on elements of np.cumprod of a list" (diffwave's fast sampling schedule:
+    GB0170, frame skipped in a loop) and "ndarray of np.arange indexed by a comparison" (torch-ac's
+    batch indexes: GB0036): NumPy of Python data is traced too. A name only handed to NumPy may
+    be an int (diffusers' `embed_dim % 2`), and a draw without a size is a Python number after its
+    own break: neither is reported."""
+    code = ("import numpy as np\nimport torch\n\ndef sincos(embed_dim):\n"
+            "    if embed_dim % 2 != 0:\n        raise ValueError('odd')\n"
+            "    return np.arange(embed_dim // 2)\n\n@torch.compile\ndef schedule(x, p):\n"
+            "    w = sincos(4)\n"
+            "    c = np.cumprod(1 - np.array([0.1, 0.2, 0.3]))\n    n = 0\n"
+            "    if c[1] <= c[0]:\n        n += 1\n"
+            "    a = np.arange(0, 8, 2)\n    a = a[(a + p) % 4 != 0]\n"
+            "    r = np.random.rand()\n    if r < 0.5:\n        n += 1\n"
+            "    return x * n * len(a) * len(w)\n")
+    got = [(f.line, f.code, f.dynamo) for f in findings_of(code) if f.code[:3] in ("NM3", "NM4")]
+    assert got == [(14, "NM402", "GB0170"), (17, "NM301", "GB0036"), (18, "NM404", "GB0033")]
+    host = code.replace("@torch.compile\n", "")  # NumPy in eager code is the host's business
+    assert [f for f in findings_of(host) if f.code[:3] in ("NM3", "NM4")] == []

@@ -165,3 +165,15 @@ def test_a_padded_mask_is_a_mask():
             "        m = F.pad(x.diff(dim=-1) != 0, [0, 1], value=1.0)\n        y = x.cumsum(-1)[m]\n"
             "        j = F.pad(i, [0, 1])\n        return y, x[j]\n")
     assert codes(code) == [(8, "NM301")]
+
+
+def test_a_name_used_as_a_masked_fill_mask_is_a_mask():
+    """electra-pytorch's ``gen_labels[mask]``: the mask a helper made, which the function also
+    hands to ``masked_fill`` as ``~mask`` (constructs.py "x[m], m a helper's result, ~m a
+    masked_fill mask": GB0036); ``torch.where(m, a, b)``'s condition is one too. An index never
+    used so stays unreported."""
+    code = ("import torch\n\ndef subset(t):\n    return t > 0\n\ndef forward(x, idx, sel):\n"
+            "    mask = subset(x)\n    y = x.masked_fill(~mask, 0.0)\n    z = torch.where(sel, x, y)\n"
+            "    return y[mask] + z[sel] + x[idx]\n")
+    got = [(f.line, f.column, f.code) for f in findings_of(code) if f.code == "NM301"]
+    assert got == [(10, 12, "NM301"), (10, 22, "NM301")]

@@ -47,7 +47,7 @@ from dataclasses import dataclass, field
 from neuron_migrate.checks import Context, finalizer, on, prefilter, rule
 from neuron_migrate.checks.shapes import NM301, fed_calls, grown_key
 from neuron_migrate.checks.tracing import COMPILED_AT, OPTIONAL_DICT, REBUILT, TENSOR_ARGS, VALIDATED, TENSOR_METHODS, ShapeBreaks, TracedCode, host_side_file
-from neuron_migrate.kinds import HOST_KINDS, SCALAR, TENSOR, annotation_kind, call_kind, scope_kinds
+from neuron_migrate.kinds import ARRAY, HOST_KINDS, SCALAR, TENSOR, annotation_kind, call_kind, scope_kinds
 from neuron_migrate.models import BreakSite, TracedFunction
 from neuron_migrate.project.summary import (PYDANTIC_MODELS, autograd_function_base, dotted, init_stores,
                                              module_level, optional_dict, validator_methods, wrappers)
@@ -78,7 +78,10 @@ NM402 = rule(
         "its test is an `and`/`or`; `assert t` and `assert t, \"text\"` become an in-graph check. "
         "The element of `for i, v in enumerate(t)` over a tensor is a tensor too, also over a tensor "
         "attribute set in `__init__` (`self.mask = torch.ones(n, dtype=torch.bool)`, which Dynamo "
-        "reads as a graph input like a buffer): `if v:` breaks.",
+        "reads as a graph input like a buffer): `if v:` breaks. A comparison of NumPy values in "
+        "traced code breaks too, Python data included (`c = np.cumprod(1 - np.array(schedule))`, "
+        "`if c[t + 1] <= c[t]:`): Dynamo traces NumPy as tensor ops (GB0170); a NumPy draw without "
+        "a size is a Python number after its own break, and a name only handed to NumPy may be an int.",
     example="class Clip(nn.Module):\n    def forward(self, x):\n        if x.max() > 1:\n"
             "            x = x / x.max()\n        return x",
     use_instead="class Clip(nn.Module):\n    def forward(self, x):\n"
@@ -105,12 +108,16 @@ NM404 = rule(
     why="`time.time()`, `time.strftime`, `os.getpid()`, `os.getcwd()`, `os.path.exists`, "
         "`pickle.dumps` (a memoize decorator's cache key), `importlib.import_module`, `sys._getframe`, "
         "NumPy's random draws without a size (`np.random.rand()`, `np.random.randint(0, n)`), "
+        "`np.random.choice` (with or without a size), "
         "`np.random.SeedSequence` / `RandomState` / `default_rng` / `permutation` / `shuffle`, a "
         "`torch.Generator` built in traced code and a random call given one as `generator=`, "
         "building a `TypedDict` with optional keys (`total=False`, pyro's effect-handler messages), "
         "`datetime.now()`, Python's `random.random` / `choice` / `shuffle` / `seed` (not `randint`, "
         "`uniform` or a `random.Random` instance), `len(loader)` of a DataLoader, `default_collate(...)`, "
-        "`torch.manual_seed`, `torch.typename`, "
+        "`torch.manual_seed`, `torch.typename`, torch functions returning a Python value "
+        "(`torch.get_num_threads()`, `get_num_interop_threads()`, `initial_seed()`, "
+        "`get_float32_matmul_precision()`: GB0208; not `get_default_dtype()` or `is_grad_enabled()`), "
+        "building a `tqdm(...)` progress bar, "
         "`Tensor.data_ptr()`, `torch._dynamo.graph_break()`, `copy.deepcopy` of a tensor or a module, "
         "`torch.autograd.grad`, `torch.autograd.backward` and `loss.backward()`, registering a module "
         "hook (`m.register_forward_hook(...)`, `m.register_forward_pre_hook(...)`), reading a tensor's "
@@ -279,18 +286,30 @@ GB = {
     "delayed": "GB0148",  # Unsupported function call (delayed): an in-place view op on a graph input
     "grad_fn": "GB0104",  # Tensor with grad_fn()
     "ndarray_attr": "GB0157",  # Unsupported ndarray attribute access (inside scipy.signal.get_window)
+    "non_tensor": "GB0208",  # torch.* op returned non-Tensor
 }
 # NumPy's random draws: without a size, a Python number drawn on the host (measured: "np.random.randint",
-# "np.random.rand", "np.random.normal", "np.random.choice"; with a size, as in "np.random.uniform
+# "np.random.rand", "np.random.normal"; with a size, as in "np.random.uniform
 # size", Dynamo traces them as tensor ops): the position of the size argument
 _NUMPY_DRAWS = {"numpy.random.rand": 0, "numpy.random.randn": 0, "numpy.random.random": 0,
                 "numpy.random.random_sample": 0, "numpy.random.randint": 2, "numpy.random.uniform": 2,
-                "numpy.random.normal": 2, "numpy.random.choice": 1}
+                "numpy.random.normal": 2}
 # NumPy random calls Dynamo cannot trace at all (measured), and the random objects whose methods it
-# cannot trace: SeedSequence(...).generate_state (torchsde's BrownianInterval), RandomState(...).rand()
+# cannot trace: SeedSequence(...).generate_state (torchsde's BrownianInterval), RandomState(...).rand();
+# np.random.choice breaks with or without a size, with or without replace=False (constructs.py
+# "np.random.choice ...": GB0033; kmeans-pytorch's initial centres)
 _NUMPY_RANDOM_CALLS = {"numpy.random.SeedSequence": "method", "numpy.random.RandomState": "method",
                        "numpy.random.default_rng": "numpy_unsupported", "numpy.random.permutation": "numpy_unsupported",
-                       "numpy.random.shuffle": "fake_tensor"}
+                       "numpy.random.shuffle": "fake_tensor", "numpy.random.choice": "data_dependent"}
+# torch functions that return a Python value Dynamo does not fold into a constant (measured:
+# "torch.get_num_threads()", ...: GB0208; torch.get_default_dtype, torch.is_grad_enabled and
+# torch.are_deterministic_algorithms_enabled are folded, no break)
+_NON_TENSOR_TORCH = frozenset({"torch.get_num_threads", "torch.get_num_interop_threads", "torch.initial_seed",
+                               "torch.get_float32_matmul_precision"})
+# A progress bar built in traced code: tqdm's constructor is in a file Dynamo skips (measured:
+# "tqdm(desc=...) built in traced code": GB0007); a `for` over one is _SKIPPED_ITERABLES' case
+_PROGRESS_BARS = frozenset({"tqdm.tqdm", "tqdm.auto.tqdm", "tqdm.notebook.tqdm", "tqdm.std.tqdm", "tqdm.trange",
+                            "tqdm.auto.trange"})
 _RANDOM_OBJECTS = {"numpy.random.SeedSequence": "inline_skipped", "numpy.random.RandomState": "method",
                    "numpy.random.default_rng": "method", "torch.Generator": "generator"}
 # NumPy functions with a data-dependent result size: on a tensor's values Dynamo runs them as
@@ -451,6 +470,7 @@ class _State:
     rebuilt: dict[tuple[str, int], str] | None = None  # _rebuilt_calls' answer
     random_text: bool | None = None  # the file's text names "Generator" or "random"
     index_text: tuple[bool, bool] | None = None  # the file's text names ".grad_fn"; "torch.arange"/"cartesian_prod"
+    numpy_text: bool | None = None  # the file's text names "np." or "numpy"
     attr_kinds: dict[int, dict[str, str]] = field(default_factory=dict)  # class id -> self.attr -> kind
     attr_weights: dict[int, dict[str, int]] = field(default_factory=dict)  # class id -> self.attr -> weight
     super_init: dict[int, ast.Call] = field(default_factory=dict)  # class id -> its super().__init__(...)
@@ -1737,6 +1757,119 @@ class Hazard:
     skips_frame: bool = False  # Dynamo gives up on the whole function at it
     gb: str = ""  # Dynamo's id of the graph-break type (rules/generated/graph_breaks.json)
     callee_frame: bool = False  # the break is inside a callee that Dynamo compiles even from eager code
+    progress: bool = False  # a progress bar built: in a `for` header, the loop's own finding says it
+
+
+def _numpy_file(ctx: Context, d: _State) -> bool:
+    if d.numpy_text is None:
+        text = ctx.src.text
+        d.numpy_text = "np." in text or "numpy" in text
+    return d.numpy_text
+
+
+# NumPy functions whose result is a Python value Dynamo knows without running an op
+_NUMPY_PYTHON_VALUES = frozenset({"numpy.ndim", "numpy.shape", "numpy.size", "numpy.isscalar", "numpy.iscomplexobj",
+                                  "numpy.isrealobj", "numpy.issubdtype", "numpy.dtype", "numpy.iinfo", "numpy.finfo",
+                                  "numpy.result_type", "numpy.can_cast", "numpy.promote_types"})
+
+
+def _traced_array(e: ast.AST, fn: ast.AST, ctx: Context, d: _State, chain: tuple) -> bool:
+    """``e`` is a NumPy array Dynamo traces as a tensor: its kind is an ndarray, and neither it nor
+    a name it reads comes from a NumPy random draw (a Python number on the host after its own
+    break) or from a NumPy function of Python values only."""
+    if not _array_valued(e, scope_kinds(ctx, chain)):
+        return False
+    names = set()
+    for n in all_nodes(e):
+        if type(n) is ast.Call:
+            q = ctx.names.qualify(n.func, chain)
+            if q is not None and (q.startswith("numpy.random.") or q in _NUMPY_PYTHON_VALUES):
+                return False
+        elif type(n) is ast.Name:
+            names.add(n.id)
+    for node in _body(fn, d).binders if names else ():
+        if type(node) is ast.Assign and any(type(t) is ast.Name and t.id in names for t in node.targets):
+            for n in all_nodes(node.value):
+                if type(n) is ast.Call and (ctx.names.qualify(n.func, chain) or "") in _NUMPY_DRAWS:
+                    return False
+    return True
+
+
+def _array_valued(e: ast.AST, kinds) -> bool:
+    """An ndarray by what made it (a NumPy call, ``.numpy()``, a name bound to one, a parameter
+    annotated ``np.ndarray``; not a name only handed to NumPy, which may be an int: diffusers'
+    ``embed_dim``), an element or slice of one, or arithmetic with one (``(a + self.step) % n``:
+    an ndarray or a tensor, traced either way)."""
+    t = type(e)
+    if t is ast.Name:
+        bound = kinds.bound
+        return bound.get(e.id) == ARRAY if e.id in bound else kinds.params.get(e.id) == ARRAY
+    if t is ast.BinOp:
+        return _array_valued(e.left, kinds) or _array_valued(e.right, kinds)
+    if t is ast.UnaryOp and type(e.op) is not ast.Not:
+        return _array_valued(e.operand, kinds)
+    if t is ast.Subscript:
+        return _array_valued(e.value, kinds)
+    if t is ast.Call:  # np.cumprod(a), t.numpy(), a.astype(...), a.sum()
+        if kinds.of(e) != ARRAY:
+            return False
+        f = e.func
+        return kinds.qualify(f) is not None or type(f) is ast.Attribute and (
+            f.attr in ("numpy", "astype") or _array_valued(f.value, kinds))
+    return False
+
+
+def _array_compare(e: ast.AST, fn: ast.AST, ctx: Context, d: _State, chain: tuple) -> bool:
+    """An element-wise comparison with a traced NumPy array among its operands."""
+    if type(e) is not ast.Compare or any(isinstance(op, (ast.Is, ast.IsNot, ast.In, ast.NotIn)) for op in e.ops):
+        return False
+    operands = (e.left, *e.comparators)
+    if any(type(x) is ast.Constant and (x.value is None or isinstance(x.value, (str, bytes))) for x in operands):
+        return False
+    return any(_traced_array(x, fn, ctx, d, chain) for x in operands)
+
+
+def _array_test(test: ast.AST, fn: ast.AST, ctx: Context, d: _State, chain: tuple) -> bool:
+    """A branch on a comparison of NumPy values (diffwave's ``if talpha_cum[t+1] <= alpha_cum[s] <=
+    talpha_cum[t]:`` over ``np.cumprod`` of a noise schedule): Dynamo traces NumPy as tensor ops,
+    Python data included, so the test is data-dependent (constructs.py "if on elements of np.cumprod
+    of a list", "if on np.array of a list's element": GB0170)."""
+    if type(test) is ast.UnaryOp and type(test.op) is ast.Not:
+        return _array_test(test.operand, fn, ctx, d, chain)
+    if type(test) is ast.BoolOp:
+        return _array_test(test.values[0], fn, ctx, d, chain)  # the first operand is always read
+    return _array_compare(test, fn, ctx, d, chain)
+
+
+def _array_mask(e: ast.AST, fn: ast.AST, ctx: Context, d: _State, chain: tuple) -> bool:
+    if type(e) is ast.UnaryOp and type(e.op) is ast.Invert:
+        return _array_mask(e.operand, fn, ctx, d, chain)
+    if type(e) is ast.BinOp and type(e.op) in (ast.BitAnd, ast.BitOr):
+        return _array_mask(e.left, fn, ctx, d, chain) or _array_mask(e.right, fn, ctx, d, chain)
+    return _array_compare(e, fn, ctx, d, chain)
+
+
+_MASK_SHAPES = (ast.Compare, ast.UnaryOp, ast.BinOp)  # a comparison, ~m, a & b
+
+
+def _array_mask_indexes(fn: ast.AST, ctx: Context, d: _State, chain: tuple) -> list[Hazard]:
+    """``a[a % n != 0]`` with ``a`` a NumPy array, in traced code (torch-ac's batch start indexes):
+    Dynamo traces the array as a tensor, and a boolean mask's result size depends on the data
+    (constructs.py "ndarray of np.arange indexed by a comparison": GB0036, Python data included)."""
+    out = []
+    for node in scope_kinds(ctx, chain).nodes():
+        if (type(node) is ast.Subscript and type(node.ctx) is ast.Load and type(node.slice) in _MASK_SHAPES
+                and _traced_array(node.value, fn, ctx, d, chain) and _array_mask(node.slice, fn, ctx, d, chain)):
+            out.append(Hazard(NM301, node, f"indexing the NumPy array `{_short(ctx, node.value)}` with a boolean mask: "
+                              "Dynamo traces NumPy as tensor ops, and the result's size depends on the data "
+                              "(graph break)", gb=GB["dynamic_shape"]))
+    return out
+
+
+def _in_loop_header(node: ast.AST, body: _Body) -> bool:
+    """``node`` is part of a ``for`` loop's iterable (``for b in tqdm(loader)``)."""
+    return any(type(s) in (ast.For, ast.AsyncFor) and any(n is node for n in all_nodes(s.iter))
+               for s in body.statements)
 
 
 def _hazards(fn: ast.AST, t: Tensors, ctx: Context, d: _State, cls: ast.ClassDef | None) -> list[Hazard]:
@@ -1757,12 +1890,18 @@ def _hazards(fn: ast.AST, t: Tensors, ctx: Context, d: _State, cls: ast.ClassDef
             out.append(Hazard(NM402, node.test, f"`{_short(ctx, node.test)}` is a tensor: the "
                               f"`{'if' if isinstance(node, ast.If) else 'while'}` needs its value on "
                               "the host (graph break)", gb=GB['branch']))
+        elif isinstance(node, (ast.If, ast.While)) and _numpy_file(ctx, d) and _array_test(node.test, fn, ctx, d, chain):
+            out.append(Hazard(NM402, node.test, f"`{_short(ctx, node.test)}` compares NumPy values: Dynamo traces "
+                              "NumPy as tensor ops, so the "
+                              f"`{'if' if isinstance(node, ast.If) else 'while'}` needs a value on the host "
+                              "(graph break); compute it outside the compiled code", gb=GB['branch']))
         elif isinstance(node, ast.IfExp) and t.truth(node.test):
             out.append(Hazard(NM402, node.test, f"`{_short(ctx, node.test)}` is a tensor: the "
                               "conditional expression needs its value on the host (graph break)", gb=GB['branch']))
         elif isinstance(node, ast.Call):
             h = _call_hazard(node, t, ctx, d, cls, chain, loggers)
-            if h is not None and not (h.gb == GB["creation_grad"] and _grad_fallback(node, fn)):
+            if h is not None and not (h.gb == GB["creation_grad"] and _grad_fallback(node, fn)) \
+                    and not (h.progress and _in_loop_header(node, body)):
                 out.append(h)
     for node in body.binders:  # y.requires_grad = True
         targets = node.targets if isinstance(node, ast.Assign) else [getattr(node, "target", None)]
@@ -1770,6 +1909,8 @@ def _hazards(fn: ast.AST, t: Tensors, ctx: Context, d: _State, cls: ast.ClassDef
             if isinstance(target, ast.Attribute) and target.attr == "requires_grad" and t.of(target.value):
                 out.append(Hazard(NM404, target, f"setting `{_short(ctx, target)}` on a tensor is not "
                                   "traced by Dynamo (graph break)", gb=GB["requires_grad"]))
+    if _numpy_file(ctx, d):
+        out += _array_mask_indexes(fn, ctx, d, chain)
     words = d.index_text
     if words is None:
         text = ctx.src.text
@@ -2259,6 +2400,12 @@ def _call_hazard(call: ast.Call, t: Tensors, ctx: Context, d: _State, cls, chain
                       gb=GB["skipped"])
     if name in _UNTRACEABLE:
         return Hazard(NM404, call, f"`{name}` is not traced by Dynamo (graph break)", gb=GB['graph_break'] if name == 'torch._dynamo.graph_break' else GB['skipped'])
+    if name in _NON_TENSOR_TORCH:
+        return Hazard(NM404, call, f"`{name}()` returns a Python value, which Dynamo does not trace (graph "
+                      "break); read it outside the compiled code", gb=GB["non_tensor"])
+    if name in _PROGRESS_BARS:
+        return Hazard(NM404, call, f"`{_short(ctx, call.func)}(...)` builds a progress bar, which Dynamo does not "
+                      "trace (graph break); build it outside the compiled code", gb=GB["skipped"], progress=True)
     if name in _NUMPY_ITERATORS:
         return Hazard(NM404, call, f"`{name.replace('numpy.', 'np.')}` is a NumPy iterator Dynamo does not trace "
                       "(graph break; in a loop's header Dynamo gives up on the whole function): loop over "

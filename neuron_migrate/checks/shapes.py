@@ -24,6 +24,7 @@ files, nor in a Dataset's methods and a loader's ``collate_fn`` (``tracing.host_
 from __future__ import annotations
 
 import ast
+import bisect
 import builtins
 import functools
 
@@ -49,7 +50,10 @@ NM301 = rule(
         "NumPy's `nonzero`, `unique`, `argwhere` and one-argument `where` on a tensor's values "
         "(Dynamo runs NumPy on tensors as tensor ops), and for `F.one_hot` whose `num_classes` is a "
         "tensor (`max(idx.max() + 1, n)`: Dynamo reads its value, GB0033). A row of a mask "
-        "(`x[mask[0]]`) is a mask.",
+        "(`x[mask[0]]`) is a mask, and so is a name the function hands to torch as one "
+        "(`x.masked_fill(~m, v)`, `torch.where(m, a, b)`). In traced code a NumPy array indexed "
+        "with a comparison of its values (`a[a % n != 0]`) breaks too (GB0036): Dynamo traces "
+        "NumPy as tensor ops, Python data included.",
     example="class Pick(nn.Module):\n    def forward(self, x):\n        return x[x > 0].sum()",
     use_instead="class Pick(nn.Module):\n    def forward(self, x):\n"
                 "        return torch.where(x > 0, x, 0).sum()",
@@ -212,7 +216,7 @@ def _short(ctx: Context, node: ast.AST, limit: int = 40) -> str:
 
 
 class _State:
-    __slots__ = ("host_side", "scalars", "masks", "tensors", "function_index", "defs")
+    __slots__ = ("host_side", "scalars", "masks", "tensors", "function_index", "defs", "mask_uses", "mask_text")
 
     def __init__(self) -> None:
         self.host_side: bool | None = None  # a test or data-pipeline file (tracing.host_side_file)
@@ -222,6 +226,8 @@ class _State:
         self.tensors: set[tuple[int, str]] = set()
         self.function_index: dict[int, tuple] = {}  # scope id -> _function_index's answer
         self.defs: dict[str, list[ast.AST]] | None = None  # name -> module-level functions and methods (_grown_by_callee)
+        self.mask_uses: dict[int, frozenset[str]] = {}  # scope id -> _masks_by_use's answer
+        self.mask_text: list[int] | None = None  # the lines whose text names a masked_* method or where(
 
 
 def _host_side(ctx: Context) -> bool:
@@ -386,7 +392,8 @@ def _is_mask(e: ast.AST, ctx: Context) -> bool:
         # constructs.py "x[F.pad(mask)]": GB0036)
         return _is_mask(e.args[0], ctx)
     if isinstance(e, ast.Name):
-        return (id(ctx.chain[-1]), e.id) in ctx.state(_State).masks or _mask_parameter(e.id, ctx)
+        return (id(ctx.chain[-1]), e.id) in ctx.state(_State).masks or _mask_parameter(e.id, ctx) \
+            or e.id in _masks_by_use(ctx)
     if _is_self_attr(e):
         return (id(ctx.chain[-1]), "self." + e.attr) in ctx.state(_State).masks
     if isinstance(e, ast.Subscript) and isinstance(e.value, ast.Name):  # mask[0], mask[i], mask[:, 0]: part of a mask
@@ -396,6 +403,73 @@ def _is_mask(e: ast.AST, ctx: Context) -> bool:
         return all(isinstance(p, (ast.Constant, ast.Slice)) or isinstance(p, ast.Name) and not _is_tensor_value(p, ctx)
                    for p in parts)
     return False
+
+
+# where torch takes only a boolean tensor: the mask of masked_fill/masked_select/masked_scatter and
+# the condition of a three-argument torch.where
+_MASK_METHODS = frozenset({"masked_fill", "masked_fill_", "masked_select", "masked_scatter", "masked_scatter_"})
+
+
+def _masks_by_use(ctx: Context) -> frozenset[str]:
+    """Names of the enclosing function that it hands, or their ``~``, to torch as a boolean mask
+    (``input.masked_fill(~mask, pad)``, ``torch.where(mask, a, b)``): a mask where it also indexes
+    with them (electra-pytorch's ``gen_labels[mask]``, the mask a helper made; constructs.py "x[m], m a
+    helper's result, ~m a masked_fill mask": GB0036)."""
+    fn = ctx.chain[-1]
+    if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return frozenset()
+    state = ctx.state(_State)
+    found = state.mask_uses.get(id(fn))
+    if found is not None:
+        return found
+    lines = state.mask_text
+    if lines is None:
+        lines = state.mask_text = _lines_naming(ctx.src.text, ("masked_", "where("))
+    k = bisect.bisect_left(lines, fn.lineno)
+    if k == len(lines) or lines[k] > (fn.end_lineno or fn.lineno):  # the function names neither
+        found = state.mask_uses[id(fn)] = frozenset()
+        return found
+    names = set()
+    kinds = scope_kinds(ctx, ctx.chain)
+    for node in kinds.nodes():
+        if type(node) is not ast.Call:
+            continue
+        f = node.func
+        if type(f) is ast.Attribute and f.attr in _MASK_METHODS:
+            q = ctx.qualify(f)  # torch.masked_select(x, mask) or x.masked_select(mask)
+            pos = 1 if q is not None and q.startswith("torch.") else 0
+            m = node.args[pos] if len(node.args) > pos else next(
+                (k.value for k in node.keywords if k.arg == "mask"), None)
+        elif (type(f) is ast.Attribute and f.attr == "where" or type(f) is ast.Name and f.id == "where") \
+                and len(node.args) == 3 and ctx.qualify(f) == "torch.where":
+            m = node.args[0]
+        else:
+            continue
+        if type(m) is ast.UnaryOp and type(m.op) is ast.Invert:
+            m = m.operand
+        if type(m) is ast.Name:
+            names.add(m.id)
+    found = state.mask_uses[id(fn)] = frozenset(n for n in names if not kinds.host(ast.Name(n)))
+    return found
+
+
+def _lines_naming(text: str, words) -> list[int]:
+    """The (1-based, sorted) lines of ``text`` holding one of ``words``."""
+    at = sorted(i for w in words for i in _finds(text, w))
+    out, line, last = [], 1, 0
+    for i in at:
+        line += text.count("\n", last, i)
+        last = i
+        if not out or out[-1] != line:
+            out.append(line)
+    return out
+
+
+def _finds(text: str, word: str):
+    i = text.find(word)
+    while i >= 0:
+        yield i
+        i = text.find(word, i + 1)
 
 
 def _mask_parameter(name: str, ctx: Context) -> bool:
