@@ -653,7 +653,10 @@ def test_methods_reached_through_a_local_instance_are_traced():
             "def line_search(fun, x):\n    return fun(x)\n\n"
             "@torch.compile\ndef solve(x):\n    h = ItemUpdate() if x.dim() else None\n    y = h.update(x)\n"
             "    sf = Objective()\n    f = sf.closure\n    z, n = f(y)\n    return line_search(sf.evaluate, z) * n\n")
-    assert codes(code) == [(17, "NM401"), (25, "NM401"), (28, "NM403")]
+    # the first call through the instance built here breaks below it (ItemUpdate._update's
+    # .item()): Dynamo cannot rebuild the instance and skips the frame there (the same construct:
+    # "Reconstruction failure", GB0092, at `h.update(y)`)
+    assert codes(code) == [(17, "NM401"), (25, "NM401"), (28, "NM403"), (40, "NM404")]
 
 
 def test_a_state_machine_of_step_functions_is_traced():

@@ -564,6 +564,31 @@ def test_a_break_below_a_method_of_an_instance_built_in_the_frame_skips_the_fram
     assert [s for s in found if s[0] == "ode/run.py"] == [("ode/run.py", 8, "NM404"), ("ode/run.py", 18, "NM403")]
 
 
+def test_a_break_below_a_method_of_an_instance_built_in_the_frame_skips_it_within_a_file(tmp_path, capsys):
+    """GB0092 with the class in the caller's file (constructs.py "local instance's method breaks,
+    a print before its construction", "... then again", "... a print between its construction and
+    the call", "... in a loop"): the first call of the frame through an instance it builds, when
+    the method breaks, and only there; not for an instance handed in, nor after a break between
+    the construction and the call, nor in a loop."""
+    files = {
+        "ode/__init__.py": "",
+        "ode/run.py": "import torch\n\n\nclass Solver:\n    def integrate(self, x):\n        print(x)\n"
+                      "        return x * 2\n\n    def quiet(self, x):\n        return x * 3\n\n\n"
+                      "def built(x):\n    solver = Solver()\n    y = solver.quiet(x)\n    y = solver.integrate(y)\n"
+                      "    return solver.integrate(y)\n\n\n"
+                      "def handed(x, solver: Solver):\n    return solver.integrate(x)\n\n\n"
+                      "def resumed(x):\n    solver = Solver()\n    print(x)\n    return solver.integrate(x)\n\n\n"
+                      "def looped(x):\n    solver = Solver()\n    for _ in range(2):\n        x = solver.integrate(x)\n"
+                      "    return x\n\n\n"
+                      "def alias(x):\n    solver = Solver()\n    f = solver.integrate\n    return f(x)\n",
+    }
+    write(tmp_path, files)
+    found = sites(capsys, tmp_path, *(a for f in ("built", "handed", "resumed", "looped", "alias")
+                                      for a in ("--entry", f"ode/run.py:{f}")))
+    assert found == [("ode/run.py", 6, "NM403"), ("ode/run.py", 16, "NM404"), ("ode/run.py", 26, "NM403"),
+                     ("ode/run.py", 40, "NM404")]
+
+
 def test_methods_of_a_module_level_instance_of_another_files_class_are_followed(tmp_path, capsys):
     """A script's ``projector = Projector(...)`` at the top and ``projector.apply()`` in a
     compiled training step: the class's method of another file runs in the trace (constructs.py

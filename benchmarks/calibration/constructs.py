@@ -1042,6 +1042,15 @@ CASES: list[tuple[str, str, dict]] = [
     ("local instance, then a print in the frame", "y = x * 2\nsf = Objective(2.0)\nprint(1)\nreturn y * sf.scale", {}),
     ("local instance, break in a helper, instance not used after", "sf = Objective(2.0)\ny = x * sf.scale\nn = helper_item(y)\nreturn y * n", {}),
     ("local instance's method breaks, instance not used after", "y = x * 2\nz, n = Objective(2.0).closure(y)\nreturn z * n", {}),
+    ("local instance's method breaks, a print between its construction and the call", "y = x * 2\n"
+     "sf = Objective(2.0)\nprint(1)\nz, n = sf.closure(y)\nreturn z * n", {}),
+    ("local instance's method breaks, a print before its construction", "y = x * 2\nprint(1)\n"
+     "sf = Objective(2.0)\nz, n = sf.closure(y)\nreturn z * n", {}),
+    ("local instance's method breaks in a loop", "sf = Objective(2.0)\ny = x * 2\nfor r in range(2):\n"
+     "    y, n = sf.closure(y)\nreturn y * n", {}),
+    ("module built in the frame, its method breaks", "y = x * 2\nlayer = BreakLayer(8)\nz = layer.forward(y)\nreturn z + 1", {}),
+    ("local instance's method breaks, then again", "y = x * 2\nsf = Objective(2.0)\nz, n = sf.closure(y)\n"
+     "z, m = sf.closure(z)\nreturn z * n * m", {}),
     ("bound method of a local instance, handed to a helper", "y = x * 2\nsf = Objective(2.0)\nreturn line_search(sf.closure, y) + 1", {}),
     ("function from a module-level table of functions", "y = x * 2\nreturn ROUTINES['item']['plain'](y) * 2", {}),
     ("object built in traced code, break in its __init__", "y = x * 2\ni = Interval(y[0], y[1])\nreturn y * i.n", {}),

@@ -3154,12 +3154,78 @@ def _scripted_first(fn, tf, hazards, shape_breaks, where, ctx: Context) -> int |
 _FRAME_OWN = frozenset({"NM401", "NM402", "NM403"})
 
 
-def _callee_skips(traced, hazards_of, shape_breaks, training_of, d: _State) -> dict[int, int]:
+def _callee_skips(traced, breaking: tuple[dict, set[int]], d: _State) -> dict[int, int]:
     """Traced function id -> the statements of its calls, in a loop, ``try`` or ``with`` block, of
     a traced function of the file that breaks (in itself or in its callees). Dynamo inlines the
     callee, meets the break there, and cannot resume the caller inside the block: it runs the
     caller eagerly, and the caller's own later breaks are never met (constructs "callee's break
     in a loop, then .item() in the caller"; outside a loop the caller resumes after the call)."""
+    calls, breaking = breaking  # _breaking's answer
+    out = {}
+    for key, tf in traced.items():
+        where = _enclosing(tf.node, d)
+        stmts = [where[id(node)][0] for c, node in calls[key]
+                 if c in breaking and where.get(id(node), (None, None))[1] and where[id(node)][0] is not None]
+        if stmts:  # not a call in an ``except`` handler: it runs only when something raised
+            paths = d.stmt_paths.get(id(tf.node))
+            if paths is None:
+                paths = d.stmt_paths[id(tf.node)] = _stmt_paths(tf.node)
+            stmts = [s for s in stmts if not any(step[0] == "handlers" for step in paths.get(id(s), ()))]
+        if stmts:
+            out[key] = stmts
+    return out
+
+
+def _rebuilt_here(traced, hazards_of, training_of, breaking: tuple[dict, set[int]], ctx: Context, d: _State) -> None:
+    """GB0092 within the file: the first call of a traced function that runs a method of an
+    instance of a class of this file the function builds itself (``s = Solver(); s.run(x)``,
+    ``f = s.run; f(x)``, ``helper(s.run, x)``: ``_made_here``), when that method breaks in
+    itself or below it, is a break that skips the frame (constructs.py "local instance's method
+    breaks, instance not used after", "bound method of a local instance, called through a name",
+    "... handed to a helper"). As across files (project/model.py ``_rebuilt_roots``): not in a
+    loop, ``try`` or ``with`` block, not after a break of the frame that skips it, not with a
+    break (or a call that breaks) between the construction and the call. Not an nn.Module built
+    in the frame: its construction breaks (constructs.py "module built in the frame, its method
+    breaks": GB0264 and GB0119, no GB0092). Added to ``hazards_of``."""
+    calls, breaking = breaking  # _breaking's answer
+    for key, tf in traced.items():
+        body = _body(tf.node, d)
+        instances, bound = _made_here(body, d)
+        instances = {n: cs for n, cs in instances.items() if not any(_is_module_class(c, ctx, d) for c in cs)}
+        bound = {n: ms for n, ms in bound.items() if not any(_is_module_class(c, ctx, d) for c, _ in ms)}
+        made = (instances, bound)
+        if not instances:
+            continue
+        training = training_of.get(key, frozenset())
+        where = body.where
+        own = sorted(((where.get(id(h.node), (None, None))[0] or h.node).lineno, h) for h in hazards_of[key]
+                     if id(h.node) not in training)
+        assigns = [b for b in body.binders if type(b) is ast.Assign and len(b.targets) == 1
+                   and type(b.targets[0]) is ast.Name]
+        breaking_calls = sorted({node.lineno for c, node in calls[key] if c in breaking})
+        for call in sorted(body.calls, key=lambda c: (c.lineno, c.col_offset)):
+            if id(call) in training or where.get(id(call), (None, None))[1]:
+                continue
+            line = (where.get(id(call), (None, None))[0] or call).lineno
+            if any(h.skips_frame and at < line for at, h in own):
+                break
+            methods = [m for m in _instance_calls(call, made, d) if id(m) in breaking]
+            if not methods:
+                continue
+            built = _built_line(call, made, assigns)
+            if built is None or any(built <= at < line for at, _ in own) or any(built <= at < line for at in breaking_calls):
+                continue
+            name = next(n for n in (dotted(call.func),) if n) or "the call"
+            hazards_of[key].append(Hazard(
+                NM404, call, f"`{name}(...)` runs a method of an instance built in this function, and it breaks "
+                "below: Dynamo cannot rebuild the instance to resume after the call (graph break)",
+                skips_frame=True, gb="GB0092"))
+            break
+
+
+def _breaking(traced, hazards_of, shape_breaks, training_of, d: _State) -> tuple[dict, set[int]]:
+    """(traced function id -> [(callee id, call node)] of its calls of traced functions of the
+    file, ids of the traced functions that break in themselves or in their callees of the file)."""
     calls, breaking = {}, set()
     for key, tf in traced.items():
         training = training_of.get(key, frozenset())
@@ -3176,19 +3242,26 @@ def _callee_skips(traced, hazards_of, shape_breaks, training_of, d: _State) -> d
             if key not in breaking and any(c in breaking for c, _ in calls[key]):
                 breaking.add(key)
                 grown = True
-    out = {}
-    for key, tf in traced.items():
-        where = _enclosing(tf.node, d)
-        stmts = [where[id(node)][0] for c, node in calls[key]
-                 if c in breaking and where.get(id(node), (None, None))[1] and where[id(node)][0] is not None]
-        if stmts:  # not a call in an ``except`` handler: it runs only when something raised
-            paths = d.stmt_paths.get(id(tf.node))
-            if paths is None:
-                paths = d.stmt_paths[id(tf.node)] = _stmt_paths(tf.node)
-            stmts = [s for s in stmts if not any(step[0] == "handlers" for step in paths.get(id(s), ()))]
-        if stmts:
-            out[key] = stmts
-    return out
+    return calls, breaking
+
+
+def _built_line(call: ast.Call, made, assigns: list) -> int | None:
+    """The line where the instance whose method ``call`` runs was last built before it."""
+    instances, bound = made
+    f = call.func
+    names = []
+    if type(f) is ast.Attribute and type(f.value) is ast.Name and f.value.id in instances:
+        names.append(f.value.id)
+    elif type(f) is ast.Name and f.id in bound:
+        alias = [b for b in assigns if b.targets[0].id == f.id and b.lineno < call.lineno]
+        if alias and type(alias[-1].value) is ast.Attribute and type(alias[-1].value.value) is ast.Name:
+            names.append(alias[-1].value.value.id)
+    for a in (*call.args, *(k.value for k in call.keywords)):
+        if type(a) is ast.Attribute and type(a.value) is ast.Name and a.value.id in instances:
+            names.append(a.value.id)
+    lines = [b.lineno for b in assigns if b.targets[0].id in names and b.lineno <= call.lineno
+             and type(b.value) in (ast.Call, ast.IfExp)]
+    return max(lines) if lines else None
 
 
 def _runs_after(fn: ast.AST, firsts: list[ast.stmt], stmt: ast.stmt | None, d: _State) -> bool:
@@ -3271,7 +3344,12 @@ def report_traced(ctx: Context) -> None:
         if "mm" in ctx.src.text or "sparse." in ctx.src.text:  # spmm, smm, hspmm, torch.sparse.*
             hazards += _sparse_passed(tf.node, tf, ctx, d)
         hazards_of[id(tf.node)] = hazards
-    eager_after = _callee_skips(traced, hazards_of, shape_breaks, training_of, d) if len(traced) > 1 else {}
+    eager_after = {}
+    if len(traced) > 1:
+        breaking = _breaking(traced, hazards_of, shape_breaks, training_of, d)
+        eager_after = _callee_skips(traced, breaking, d)
+        if d.classes:
+            _rebuilt_here(traced, hazards_of, training_of, breaking, ctx, d)
     for tf in sorted(traced.values(), key=lambda t: t.node.lineno):
         fn = tf.node
         tensors = tensors_of[id(fn)]
