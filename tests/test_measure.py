@@ -136,3 +136,28 @@ def test_the_eager_count_holds_only_work_the_compiled_call_does():
 
     m = measure(opt.step)
     assert m.graphs >= 1 and m.coverage == 1.0, m.as_dict()
+
+
+def test_a_break_inside_an_installed_package_is_met_at_the_users_call(tmp_path):
+    """The worker's user files are those outside the installed packages; a break Dynamo meets
+    inside one (a branch on a tensor's value in an installed solver) is compared at the user's
+    call, where ``scan`` reports it after following into the package's source."""
+    from neuron_migrate.commands.measure import measured_report
+
+    site = tmp_path / "site"
+    (site / "solverkit").mkdir(parents=True)
+    (site / "solverkit" / "__init__.py").write_text(
+        "import torch\n\n\ndef solve(x):\n    y = x * 2\n    if y.sum() > 0:\n        return y\n    return -y\n")
+    user = tmp_path / "proj" / "net.py"
+    user.parent.mkdir()
+    user.write_text("import torch\n\nimport solverkit\n\n\nclass Net(torch.nn.Module):\n"
+                    "    def forward(self, x):\n        h = x + 1\n        return solverkit.solve(h)\n")
+    dep = str(site / "solverkit" / "__init__.py")
+    data = {"executed": {str(user): [7, 8, 9]},
+            "measurement": {"breaks": [{"file": dep, "line": 6, "reason": "Data-dependent branching",
+                                        "stack": [[str(user), 9], [dep, 6]]}]}}
+    static = measured_report(data, [str(site)])["static"]
+    assert [(p["line"], p["status"]) for p in static["predictions"]] == [(9, "confirmed")]
+    assert static["missed"] == []
+    alone = measured_report(data, [])["static"]  # not followed: missed at the call
+    assert alone["predictions"] == [] and [m["line"] for m in alone["missed"]] == [9]

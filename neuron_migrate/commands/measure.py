@@ -43,14 +43,38 @@ def run_worker(spec: str, paths: list[Path], timeout: float) -> dict:
     return data
 
 
-def measured_report(data: dict) -> dict:
-    """The measurement plus each static prediction, confirmed or refuted."""
+def installed_folders() -> list[str]:
+    """The folders of this Python's installed packages (the worker's user files are outside them)."""
+    import sysconfig
+
+    paths = sysconfig.get_paths()
+    return sorted({p for k in ("purelib", "platlib") for p in (paths[k], os.path.realpath(paths[k]))})
+
+
+def library_key(path: str, folders: list[str]) -> str:
+    """A file of an installed package a scan follows into (``site-packages:pkg/x.py``); any other
+    file (the user's, torch's own) as it is."""
+    from neuron_migrate.project.libraries import NEVER, PREFIX
+
+    for folder in folders:
+        if path.startswith(folder + os.sep):
+            rel = path[len(folder) + 1:].replace(os.sep, "/")
+            return path if rel.split("/")[0].removesuffix(".py") in NEVER else PREFIX + rel
+    return path
+
+
+def measured_report(data: dict, folders: list[str] | None = None) -> dict:
+    """The measurement plus each static prediction, confirmed or refuted. Traced calls are followed
+    into the installed packages (``folders``, this Python's by default) as a scan follows them, and
+    a break measured inside one is compared at the user's call site, where the scan reports it."""
     from neuron_migrate.runtime.compare import compare
 
     m = data["measurement"]
     executed = {f: set(lines) for f, lines in data["executed"].items()}
-    cmp = compare(executed, [(b["file"], b["line"], b["reason"], [tuple(f) for f in b.get("stack", ())])
-                             for b in m["breaks"]])
+    folders = installed_folders() if folders is None else folders
+    breaks = [(library_key(b["file"], folders), b["line"], b["reason"],
+               [(library_key(f, folders), n) for f, n in b.get("stack", ())]) for b in m["breaks"]]
+    cmp = compare(executed, breaks, libraries=folders)
     return {
         "measured": m,
         "static": {
