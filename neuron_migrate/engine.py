@@ -17,7 +17,7 @@ from neuron_migrate.checks.graph_breaks import entry_matches
 from neuron_migrate.checks.tracing import TracedCode
 from neuron_migrate.models import FileResult, Finding, Options
 from neuron_migrate.names import Names
-from neuron_migrate.project.summary import Summary, module_level
+from neuron_migrate.project.summary import Summary
 from neuron_migrate.source import SourceError, SourceFile
 from neuron_migrate.traversal import walk
 
@@ -67,7 +67,7 @@ def analyse_source(src: SourceFile, options: Options, tree: ast.Module | None = 
     findings = sorted((f for f in found if options.wants(f.code, src.path) or (f in landed and f.code.startswith("NM9"))),
                       key=lambda f: f.sort_key)
     traced = ctx.state(TracedCode)
-    imports, functions, classes, firm = module_level(tree)
+    imports, functions, classes, firm = ctx.module_level()
     return FileResult(src.path, tuple(findings), lines=lines,
                       suppressed=sum(options.wants(f.code, src.path) for f in hidden),
                       traced=traced.functions, compiled_elsewhere=traced.compiled_elsewhere,

@@ -24,6 +24,7 @@ from typing import TypeVar
 
 from neuron_migrate.models import Applicability, Edit, Finding, Fix, Options, Severity
 from neuron_migrate.names import Names, ScopeNode
+from neuron_migrate.project.summary import module_level
 from neuron_migrate.source import SourceFile
 from neuron_migrate.traversal import LEAF_TYPES
 
@@ -98,6 +99,25 @@ def prefilter(module: str, words) -> None:
     MODULE_MARKERS[module] = tuple(w for w in merged if not any(v != w and v in w for v in merged))
 
 
+_GATES: dict[tuple[str, ...], str | None] = {}
+_UNSET = object()
+
+
+def _gate(words: tuple[str, ...]) -> str | None:
+    """The longest string of four characters or more that every one of two or more ``words``
+    holds ("_require" for "install_requires", "tests_require"...), else None: a file without it
+    holds none of them, which one search tells."""
+    if len(words) < 2:
+        return None
+    shortest = min(words, key=len)
+    for size in range(len(shortest), 3, -1):
+        for start in range(len(shortest) - size + 1):
+            part = shortest[start:start + size]
+            if all(part in w for w in words):
+                return part
+    return None
+
+
 def checks_for(text: str, forced: tuple[str, ...] = (), only: tuple[str, ...] | None = None
                ) -> tuple[dict[type, list[Handler]], list[Callable[["Context"], None]], bool]:
     """Handlers and finalizers to run on a file: all but those of modules whose words it
@@ -106,6 +126,15 @@ def checks_for(text: str, forced: tuple[str, ...] = (), only: tuple[str, ...] | 
     found: dict[str, bool] = {}  # each word searched once: modules share theirs ("cuda")
 
     def holds(words: tuple[str, ...]) -> bool:
+        gate = _GATES.get(words, _UNSET)
+        if gate is _UNSET:
+            gate = _GATES[words] = _gate(words)
+        if gate is not None:  # a part of every word: absent, so are they all (one search, not four)
+            hit = found.get(gate)
+            if hit is None:
+                hit = found[gate] = gate in text
+            if not hit:
+                return False
         for w in words:
             hit = found.get(w)
             if hit is None:
@@ -146,6 +175,15 @@ class Context:
     options: Options | None = None  # what the scan asked for (rule selection, capability overlays)
 
     _states: dict[type, object] = field(default_factory=dict, repr=False)
+    _module_level: tuple | None = field(default=None, repr=False)
+
+    def module_level(self) -> tuple[tuple, tuple, tuple, tuple]:
+        """``project.summary.module_level`` of the tree, read once per file (the traced-code
+        model asks for the imports, the file's summary for all of it)."""
+        found = self._module_level
+        if found is None:
+            found = self._module_level = module_level(self.tree)
+        return found
 
     def state(self, cls: type[S]) -> S:
         """This file's state of one check module: an instance of ``cls`` (a small class made

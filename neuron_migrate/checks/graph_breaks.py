@@ -50,7 +50,7 @@ from neuron_migrate.checks.tracing import COMPILED_AT, OPTIONAL_DICT, REBUILT, T
 from neuron_migrate.kinds import ARRAY, HOST_KINDS, SCALAR, TENSOR, annotation_kind, call_kind, scope_kinds
 from neuron_migrate.models import BreakSite, TracedFunction
 from neuron_migrate.project.summary import (PYDANTIC_MODELS, autograd_function_base, dotted, init_stores,
-                                             module_level, optional_dict, validator_methods, wrappers)
+                                             optional_dict, validator_methods, wrappers)
 from neuron_migrate.traversal import SCOPE_TYPES, all_nodes, child_nodes, node_fields, own_nodes, statements
 
 prefilter(__name__, ("forward", "compile"))
@@ -3926,8 +3926,9 @@ def _outcalls(traced: dict[int, Traced], ctx: Context, d: _State, training_of: d
     import sys
 
     outside = _OUTSIDE | sys.stdlib_module_names
-    imported = {local for local, _, _, _ in module_level(ctx.tree)[0]}
-    project = {local for local, level, module, name in module_level(ctx.tree)[0]
+    imports = ctx.module_level()[0]
+    imported = {local for local, _, _, _ in imports}
+    project = {local for local, level, module, name in imports
                if level or (module or name).partition(".")[0] not in outside}
     out = []
     trapped: dict[str, set[int]] = {}
