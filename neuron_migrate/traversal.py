@@ -77,11 +77,25 @@ def own_nodes(scope: ast.AST) -> list[ast.AST]:
     nested functions, classes and lambdas are in but not what they hold."""
     out: list[ast.AST] = []
     todo = list(reversed(getattr(scope, "body", [])))
-    while todo:
-        node = todo.pop()
-        out.append(node)
-        if type(node) not in _SCOPES:
-            todo.extend(reversed(child_nodes(node)))
+    pop, push, add = todo.pop, todo.append, out.append
+    table, wanted = _REVERSED_FIELDS, _pushed(frozenset())
+    while todo:  # child_nodes' children, pushed last first in place (no list per node)
+        node = pop()
+        add(node)
+        cls = type(node)
+        if cls in _SCOPES:
+            continue
+        fields = table.get(cls)
+        if fields is None:
+            fields = table[cls] = tuple(reversed(node_fields(cls)))
+        for name in fields:
+            value = getattr(node, name, None)
+            if type(value) is list:
+                for item in reversed(value):
+                    if type(item) in wanted:  # a node (not None, not a str)
+                        push(item)
+            elif type(value) in wanted:
+                push(value)
     return out
 
 

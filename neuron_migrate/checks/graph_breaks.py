@@ -51,7 +51,7 @@ from neuron_migrate.kinds import ARRAY, HOST_KINDS, SCALAR, TENSOR, annotation_k
 from neuron_migrate.models import BreakSite, TracedFunction
 from neuron_migrate.project.summary import (PYDANTIC_MODELS, autograd_function_base, dotted, init_stores,
                                              optional_dict, validator_methods, wrappers)
-from neuron_migrate.traversal import SCOPE_TYPES, all_nodes, child_nodes, node_fields, own_nodes, statements
+from neuron_migrate.traversal import SCOPE_TYPES, all_nodes, child_nodes, node_fields, node_types, own_nodes, statements
 
 prefilter(__name__, ("forward", "compile"))
 
@@ -1335,6 +1335,10 @@ def _plan(cls: type) -> tuple[tuple[str, ...], bool, str, tuple[str, ...]]:
             kind, tuple(reversed(node_fields(cls))))
 
 
+# every node type of the ast module (what isinstance(x, ast.AST) takes in a parsed tree)
+_NODE_TYPES = frozenset(node_types(ast.AST))
+
+
 def _enclosing(fn: ast.AST, d: _State) -> dict[int, tuple[ast.stmt, str | None]]:
     """For each node id of ``fn``'s own body: its innermost statement, and whether it sits in
     a loop, a ``try`` block or a user context manager (where a break cannot be resumed)."""
@@ -1352,6 +1356,7 @@ def _body(fn: ast.AST, d: _State) -> _Body:
     lists = vars(body)
     todo: list[tuple[ast.AST, ast.stmt | None, str | None]] = [(s, None, None) for s in reversed(fn.body)]
     pop, push = todo.pop, todo.append
+    nodes = _NODE_TYPES
     while todo:
         node, stmt, trap = pop()
         cls = type(node)
@@ -1369,9 +1374,9 @@ def _body(fn: ast.AST, d: _State) -> _Body:
                 value = getattr(node, name)
                 if type(value) is list:
                     for child in reversed(value):
-                        if isinstance(child, ast.AST):
+                        if type(child) in nodes:  # a node (not None, not a str): one set lookup
                             push((child, stmt, trap))
-                elif isinstance(value, ast.AST):
+                elif type(value) in nodes:
                     push((value, stmt, trap))
             continue
         if kind is _SCOPE:
