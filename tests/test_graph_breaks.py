@@ -1089,3 +1089,17 @@ def test_numpy_values_in_traced_code_are_traced_as_tensors():
     assert got == [(14, "NM402", "GB0170"), (17, "NM301", "GB0036"), (18, "NM404", "GB0033")]
     host = code.replace("@torch.compile\n", "")  # NumPy in eager code is the host's business
     assert [f for f in findings_of(host) if f.code[:3] in ("NM3", "NM4")] == []
+
+
+def test_the_rows_of_tensors_zipped_are_tensors():
+    """constructs.py "int() of the rows of two tensors zipped": GB0124 at the int(), the frame
+    skipped in the loop (torchkbnufft's pad sizes). Only an iterable that is surely a tensor (made
+    in the function or annotated) gives tensors: a forward's parameters zipped may be lists of
+    objects (detectron2's proposals and targets)."""
+    code = ("import torch\nfrom torch import Tensor, nn\n\n\n@torch.compile\ndef pads(grid: Tensor, im: Tensor, names):\n"
+            "    sizes = []\n    for gd, i, name in zip(grid.flip((0,)), im, names):\n        sizes.append(int(gd - i))\n"
+            "        if name.startswith('x'):\n            sizes.append(0)\n    return sizes\n\n\n"
+            "class Heads(nn.Module):\n    def forward(self, proposals, targets):\n"
+            "        for p, t in zip(proposals, targets):\n            if p.has('gt'):\n                p.set('gt', t)\n"
+            "        return proposals\n")
+    assert codes(code) == [(9, "NM401")]

@@ -1202,6 +1202,7 @@ CASES: list[tuple[str, str, dict]] = [
     ("read through a 0-d element of a cartesian_prod row", "y = x * 2\nfor index in torch.cartesian_prod(torch.arange(2), torch.arange(2)):\n    y = y + x[:, index[0]].sum()\nreturn y", {}),
     ("for over torch.arange, the element as an index", "y = x * 2\nfor i in torch.arange(2):\n    y = y + x[i]\nreturn y", {}),
     ("an element of torch.arange as an index", "y = x * 2\nidx = torch.arange(3)\nreturn y[idx[-1]] * 2", {}),
+    ("int() of the rows of two tensors zipped", "y = x * 2\nsizes = []\nfor a, b in zip(x[0], x[1]):\n    sizes.append(int(a > b))\nreturn y * len(sizes)", {}),
     ("int() of an element of torch.arange of Python ints", "y = x * 2\nf = torch.arange(0, 3)\nn = int(f[-1]) + 1\nreturn y * n", {}),
     ("scipy.fft.next_fast_len of a Python int", "y = x * 2\nn = scipy.fft.next_fast_len(x.shape[1] + 3)\nreturn torch.fft.rfft(y, n=n).abs()", {}),
     ("scipy.fftpack.next_fast_len of a Python int", "y = x * 2\nn = scipy.fftpack.next_fast_len(x.shape[1] + 3)\nreturn torch.fft.rfft(y, n=n).abs()", {}),

@@ -1524,6 +1524,9 @@ class Tensors:
                     self._bind(node.target, line)
                 elif isinstance(node, (ast.For, ast.AsyncFor)) and self._enumerates(node):
                     self._bind(node.target.elts[1], line)  # for i, v in enumerate(t): v is a tensor
+                elif isinstance(node, (ast.For, ast.AsyncFor)):
+                    for target in self._zipped(node):  # for a, b in zip(t, u): a and b are t's and u's rows
+                        self._bind(target, line)
         # a parameter bound to a tensor in the body (`t = t.to(device)`) is one from the start, unless its
         # default says it is a flag or a number (`text_to_image=True`, rebound to a tensor further down)
         flags = {name for name, v in defaults.items() if isinstance(v, ast.Constant) and v.value is not None}
@@ -1554,6 +1557,25 @@ class Tensors:
                 and not self.ctx.names.is_bound("enumerate", self.chain) and type(loop.target) is ast.Tuple
                 and len(loop.target.elts) == 2 and self.of(it.args[0])
                 and scope_kinds(self.ctx, self.chain).of(it.args[0]) not in HOST_KINDS)  # not t.numpy()
+
+    def _zipped(self, loop: ast.AST) -> list[ast.AST]:
+        """The targets of ``for a, b in zip(t, u)`` whose iterable is a tensor (not a host value):
+        each takes one row of it per step."""
+        it, target = loop.iter, loop.target
+        if not (type(it) is ast.Call and type(it.func) is ast.Name and it.func.id == "zip" and not it.keywords
+                and type(target) is ast.Tuple and len(target.elts) == len(it.args)
+                and not self.ctx.names.is_bound("zip", self.chain)):
+            return []
+        kinds = scope_kinds(self.ctx, self.chain)
+        annotated = {a.arg for a in (*self.fn.args.posonlyargs, *self.fn.args.args, *self.fn.args.kwonlyargs)
+                     if a.annotation is not None and _is_tensor_annotation(a.annotation)}
+
+        def surely(e: ast.AST) -> bool:  # a tensor by its making or its annotation, not a forward's
+            while type(e) in (ast.Attribute, ast.Subscript, ast.Call):  # parameter taken for one
+                e = e.func if type(e) is ast.Call else e.value
+            return type(e) is ast.Name and (e.id in self.assigned or e.id in annotated)
+        return [t for t, a in zip(target.elts, it.args)
+                if type(a) is not ast.Starred and self.of(a) and surely(a) and kinds.of(a) not in HOST_KINDS]
 
     def _bind(self, target: ast.AST, line: int) -> None:
         if isinstance(target, ast.Name):
