@@ -1103,3 +1103,15 @@ def test_the_rows_of_tensors_zipped_are_tensors():
             "        for p, t in zip(proposals, targets):\n            if p.has('gt'):\n                p.set('gt', t)\n"
             "        return proposals\n")
     assert codes(code) == [(9, "NM401")]
+
+
+def test_a_branch_on_a_numpy_result_breaks_even_of_python_values():
+    """constructs.py "if on np.isposinf of a Python float", "if on np.isinf of a size", "if on
+    np.prod of a shape compared": Dynamo traces NumPy as tensor ops, so a branch on a NumPy
+    result is data-dependent (GB0170) whatever its argument (nara-wpe's
+    ``if np.isposinf(psd_context):``); ``np.ndim`` gives a Python value."""
+    code = ("import numpy as np\nimport torch\n\n\n@torch.compile\ndef inverse(signal, psd_context=np.inf):\n"
+            "    power = torch.mean(torch.abs(signal) ** 2, dim=-2)\n    if np.isposinf(psd_context):\n"
+            "        return power\n    return power * 2 if np.prod(signal.shape) > 4 else power\n\n\n"
+            "@torch.compile\ndef plain(x):\n    if np.ndim(x) > 1:\n        return x\n    return x * 2\n")
+    assert codes(code) == [(8, "NM402"), (10, "NM402")]

@@ -1229,6 +1229,10 @@ CASES: list[tuple[str, str, dict]] = [
     ("ndarray of np.arange indexed by a comparison", "y = x * 2\na = np.arange(0, 8, 2)\na = a[(a + 2) % 4 != 0]\nreturn y * len(a)", {}),
     ("ndarray of np.random.permutation indexed by a comparison", "y = x * 2\na = np.random.permutation(np.arange(0, 8, 2))\na = a[(a + 2) % 4 != 0]\nreturn y * len(a)", {}),
     ("if on elements of np.cumprod of a list", "y = x * 2\nc = np.cumprod(1 - np.array([0.1, 0.2, 0.3]))\nn = 0\nfor i in range(2):\n    if c[i + 1] <= c[i]:\n        n += 1\nreturn y * n", {}),
+    ("if on np.isposinf of a Python float", "y = x * 2\nreturn y * 2 if np.isposinf(TABLE['a']) else y", {}),
+    ("if on np.isinf of a size", "y = x * 2\nreturn y * 2 if np.isinf(x.shape[0]) else y", {}),
+    ("if on np.prod of a shape compared", "y = x * 2\nreturn y * 2 if np.prod(x.shape) > 4 else y", {}),
+    ("if on math.isinf of a Python float", "y = x * 2\nreturn y * 2 if math.isinf(TABLE['a']) else y", {}),
     ("if on np.array of a list's element", "y = x * 2\nc = np.array([0.1, 0.2, 0.3])\nreturn y * 2 if c[1] > 0.15 else y", {}),
 ]
 

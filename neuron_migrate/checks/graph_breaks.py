@@ -1865,6 +1865,8 @@ def _array_test(test: ast.AST, fn: ast.AST, ctx: Context, d: _State, chain: tupl
         return _array_test(test.operand, fn, ctx, d, chain)
     if type(test) is ast.BoolOp:
         return _array_test(test.values[0], fn, ctx, d, chain)  # the first operand is always read
+    if type(test) is ast.Call:  # if np.isposinf(k): a NumPy result, of Python values too (constructs.py
+        return _traced_array(test, fn, ctx, d, chain)  # "if on np.isposinf of a Python float": GB0170)
     return _array_compare(test, fn, ctx, d, chain)
 
 
@@ -1917,10 +1919,12 @@ def _hazards(fn: ast.AST, t: Tensors, ctx: Context, d: _State, cls: ast.ClassDef
             out.append(Hazard(NM402, node.test, f"`{_short(ctx, node.test)}` is a tensor: the "
                               f"`{'if' if isinstance(node, ast.If) else 'while'}` needs its value on "
                               "the host (graph break)", gb=GB['branch']))
-        elif isinstance(node, (ast.If, ast.While)) and _numpy_file(ctx, d) and _array_test(node.test, fn, ctx, d, chain):
-            out.append(Hazard(NM402, node.test, f"`{_short(ctx, node.test)}` compares NumPy values: Dynamo traces "
-                              "NumPy as tensor ops, so the "
-                              f"`{'if' if isinstance(node, ast.If) else 'while'}` needs a value on the host "
+        elif (isinstance(node, (ast.If, ast.While, ast.IfExp)) and _numpy_file(ctx, d)
+              and _array_test(node.test, fn, ctx, d, chain)):
+            what = {ast.If: "`if`", ast.While: "`while`", ast.IfExp: "conditional expression"}[type(node)]
+            out.append(Hazard(NM402, node.test, f"`{_short(ctx, node.test)}` "
+                              f"{'is a NumPy result' if type(node.test) is ast.Call else 'compares NumPy values'}: "
+                              f"Dynamo traces NumPy as tensor ops, so the {what} needs a value on the host "
                               "(graph break); compute it outside the compiled code", gb=GB['branch']))
         elif isinstance(node, ast.IfExp) and t.truth(node.test):
             out.append(Hazard(NM402, node.test, f"`{_short(ctx, node.test)}` is a tensor: the "
