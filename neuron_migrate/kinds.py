@@ -163,9 +163,6 @@ class Kinds:
 
     def nodes(self) -> list[ast.AST]:
         """The scope's own nodes (nested scopes' bodies left out), walked once."""
-        return self._own_nodes()
-
-    def _own_nodes(self) -> list[ast.AST]:
         if self._own is None:
             self._own = own_nodes(self.scope)
         return self._own
@@ -182,7 +179,7 @@ class Kinds:
         """Each name's kind as its uses show it (handed to NumPy: ndarray; a size: scalar)."""
         if self._used_as is None:
             self._used_as = {}
-            for node in self._own_nodes():
+            for node in self.nodes():
                 if isinstance(node, ast.Call):
                     self._use_evidence(node)
                 elif isinstance(node, ast.Slice):
@@ -214,7 +211,7 @@ class Kinds:
 
     def _bind_all(self) -> None:
         self._bound, self._binding = {}, True  # name() reads the previous pass's result
-        binders = [n for n in self._own_nodes() if type(n) in _BINDERS]
+        binders = [n for n in self.nodes() if type(n) in _BINDERS]
         for _ in range(2):  # the second pass sees names bound later (in a loop body)
             self._pass = dict(self.params)  # a parameter rebound keeps its own (unknown) kind too
             for node in binders:

@@ -17,6 +17,7 @@ knows most about it. A claim lasts for the file; a finalizer may release one it 
 from __future__ import annotations
 
 import ast
+import functools
 from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -99,10 +100,7 @@ def prefilter(module: str, words) -> None:
     MODULE_MARKERS[module] = tuple(w for w in merged if not any(v != w and v in w for v in merged))
 
 
-_GATES: dict[tuple[str, ...], str | None] = {}
-_UNSET = object()
-
-
+@functools.cache
 def _gate(words: tuple[str, ...]) -> str | None:
     """The longest string of four characters or more that every one of two or more ``words``
     holds ("_require" for "install_requires", "tests_require"...), else None: a file without it
@@ -126,9 +124,7 @@ def checks_for(text: str, forced: tuple[str, ...] = (), only: tuple[str, ...] | 
     found: dict[str, bool] = {}  # each word searched once: modules share theirs ("cuda")
 
     def holds(words: tuple[str, ...]) -> bool:
-        gate = _GATES.get(words, _UNSET)
-        if gate is _UNSET:
-            gate = _GATES[words] = _gate(words)
+        gate = _gate(words)
         if gate is not None:  # a part of every word: absent, so are they all (one search, not four)
             hit = found.get(gate)
             if hit is None:

@@ -43,14 +43,6 @@ def run_worker(spec: str, paths: list[Path], timeout: float) -> dict:
     return data
 
 
-def installed_folders() -> list[str]:
-    """The folders of this Python's installed packages (the worker's user files are outside them)."""
-    import sysconfig
-
-    paths = sysconfig.get_paths()
-    return sorted({p for k in ("purelib", "platlib") for p in (paths[k], os.path.realpath(paths[k]))})
-
-
 def library_key(path: str, folders: list[str]) -> str:
     """A file of an installed package a scan follows into (``site-packages:pkg/x.py``); any other
     file (the user's, torch's own) as it is."""
@@ -65,9 +57,11 @@ def library_key(path: str, folders: list[str]) -> str:
 
 def measured_report(data: dict, folders: list[str] | None = None) -> dict:
     """The measurement plus each static prediction, confirmed or refuted. Traced calls are followed
-    into the installed packages (``folders``, this Python's by default) as a scan follows them, and
-    a break measured inside one is compared at the user's call site, where the scan reports it."""
+    into the installed packages (``folders``: this Python's by default, those outside which the
+    worker takes a file for the user's) as a scan follows them, and a break measured inside one
+    is compared at the user's call site, where the scan reports it."""
     from neuron_migrate.runtime.compare import compare
+    from neuron_migrate.runtime.worker import installed_folders
 
     m = data["measurement"]
     executed = {f: set(lines) for f, lines in data["executed"].items()}

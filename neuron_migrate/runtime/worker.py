@@ -18,11 +18,18 @@ import sys
 import sysconfig
 
 
+def installed_folders() -> list[str]:
+    """The folders of this Python's installed packages, as written and as real paths: a file
+    outside them (and the standard library) is the user's."""
+    paths = sysconfig.get_paths()
+    return sorted({p for k in ("purelib", "platlib") for p in (paths[k], os.path.realpath(paths[k]))})
+
+
 def _user_file(path: str) -> bool:
     if not path.endswith(".py") or path.startswith("<"):
         return False
     real = os.path.realpath(path)
-    libs = {os.path.realpath(sysconfig.get_paths()[k]) for k in ("purelib", "platlib", "stdlib")}
+    libs = {*installed_folders(), os.path.realpath(sysconfig.get_paths()["stdlib"])}
     here = os.path.dirname(os.path.dirname(os.path.realpath(__file__)))
     return not any(real.startswith(p + os.sep) for p in libs | {here})
 
