@@ -246,3 +246,40 @@ def test_a_try_body_with_a_fallback_is_its_own_region():
     found = {f.line: f for f in findings_of(code)}
     assert found[7].fix is None
     assert found[10].fix is not None
+
+
+LAUNCHER = '''import torch
+
+try:
+    import triton
+except ImportError:  # the module imports without it (a kernel is only defined then)
+    triton = None
+
+
+@triton.jit
+def _scale_kernel(x_ptr, out_ptr, n):
+    pass
+
+
+def scale(x, chunked):
+    out = torch.empty(x.numel(), device="cuda")
+    if chunked:
+        _scale_kernel[(4,)](x, out, x.numel())
+    else:
+        {other}
+    return out
+'''
+
+
+@pytest.mark.parametrize("other, left", [
+    ("_scale_kernel[(1,)](x, out, x.numel())", True),  # either branch launches it: the whole function
+    ("out = x.to(\"cuda\") * 2", False),  # the other branch runs torch alone: its region is the branch
+])
+def test_a_kernel_launch_keeps_the_tensors_it_is_given_on_cuda(other, left):
+    """``kernel[grid](...)`` of a ``@triton.jit`` function of the file: the tensors the
+    launcher allocates are for the kernel, so "cuda" stays until the kernel is ported."""
+    found = {f.line: f for f in findings_of(LAUNCHER.format(other=other)) if f.code == "NM101"}
+    assert (found[15].fix is None) == left
+    assert ("`scale` uses `_scale_kernel`" in found[15].message) == left
+    if not left:
+        assert found[19].fix is not None  # x.to("cuda") in the branch without a launch

@@ -67,6 +67,7 @@ class _State:
     mirrors: dict[int, tuple] = field(default_factory=dict)  # finding id -> (comparisons of its variable, its name)
     cuda_only_string: bool = False  # a string constant names CUDA-only machinery
     may_name_cuda_only: bool | None = None  # _may_name_cuda_only's answer
+    kernels: frozenset[str] | None = None  # _kernels' answer
 
 
 def port_advice(what: str) -> str:
@@ -460,7 +461,10 @@ def _cuda_only_functions(ctx: Context, spans: _Spans, why: dict[int, str]) -> No
         causes = [(text, spans.start(sub)) for text, sub in _cuda_only_names(ctx, node)]
         causes += [(f.code, (f.line, f.column)) for f in findings
                    if f.code.startswith("NM5") and _inside(f, span)]
-        blocks = _optional_blocks(node, spans) if causes else []
+        blocks = [span for group in (_optional_blocks(node, spans) if causes else ())
+                  # an if whose every branch uses it (a kernel launched either way) is no way around it
+                  if len(group) == 1 or not all(any(b[0] <= at < b[1] for _, at in causes) for b in group)
+                  for span in group]
         for reason, at in causes:
             region = min((b for b in blocks if b[0] <= at < b[1]), default=span,
                          key=lambda b: (b[1][0] - b[0][0], b[1][1] - b[0][1]))
@@ -469,10 +473,12 @@ def _cuda_only_functions(ctx: Context, spans: _Spans, why: dict[int, str]) -> No
                     why.setdefault(i, f"`{node.name}` uses `{reason}`")
 
 
-def _optional_blocks(function: ast.AST, spans: _Spans) -> list[tuple]:
-    """Spans of the blocks of ``function`` that a run may skip: the branches of an ``if`` or
-    ``match``, and a ``try`` body whose handlers offer a path without it (``except
-    ImportError``) with the handlers themselves (nested functions are their own region)."""
+def _optional_blocks(function: ast.AST, spans: _Spans) -> list[list[tuple]]:
+    """Spans of the blocks of ``function`` that a run may skip, grouped by the statement that
+    chooses among them: the branches of an ``if`` (one group, a single block when there is no
+    ``else``) or of a ``match`` (a group each), and a ``try`` body whose handlers offer a path
+    without it (``except ImportError``) with the handlers themselves (nested functions are
+    their own region)."""
     out = []
     stack = list(function.body)  # blocks are statement lists: only statements are visited
     while stack:
@@ -486,19 +492,37 @@ def _optional_blocks(function: ast.AST, spans: _Spans) -> list[tuple]:
             blocks = [node.body] + [h.body for h in node.handlers]
         elif isinstance(node, ast.match_case):
             blocks = [node.body]
-        out += [spans.of(b) for b in blocks if b]
+        if any(blocks):
+            out.append([spans.of(b) for b in blocks if b])
         stack += [s for name in BODY_FIELDS[type(node)] for s in getattr(node, name)]
     return out
 
 
 def _cuda_only_names(ctx: Context, function: ast.AST):
-    """Every name, attribute or string in ``function`` naming CUDA-only machinery."""
+    """Every name, attribute or string in ``function`` naming CUDA-only machinery, and every
+    launch ``kernel[grid](...)`` of a kernel the file defines with such a decorator
+    (``@triton.jit def _fwd``): the tensors it allocates are for that kernel."""
     if not _may_name_cuda_only(ctx):
         return
+    kernels = _kernels(ctx)
     for sub in all_nodes(function):
         text = _cuda_only_text(sub)
         if text:
             yield text, sub
+        elif (kernels and type(sub) is ast.Call and type(sub.func) is ast.Subscript
+              and type(sub.func.value) is ast.Name and sub.func.value.id in kernels):
+            yield sub.func.value.id, sub
+
+
+def _kernels(ctx: Context) -> frozenset[str]:
+    """Names of the module-level functions whose decorator names CUDA-only machinery."""
+    state = ctx.state(_State)
+    if state.kernels is None:
+        state.kernels = frozenset(
+            node.name for node in ctx.tree.body
+            if type(node) in (ast.FunctionDef, ast.AsyncFunctionDef)
+            and any(_cuda_only_reason(ctx, [d]) for d in node.decorator_list))
+    return state.kernels
 
 
 def _decide(ctx, findings, new, unit, marks, covered, why_cuda_only, reached_with_cuda, switching) -> None:
