@@ -512,6 +512,7 @@ def entries(files: list[FileResult], requested: tuple[str, ...] = (),
     rows["compiled+assumed"] = rows["compiled"] + rows["assumed"]
     found = {f.entry for _, f in rows["requested"]}
     unresolved = [e for e in requested if e not in found]
+    compiled = {id(f) for _, f in rows["compiled"]}
     out = []
     for r, f in rows[source]:
         reach = _reach((r.path, f), traced, links)
@@ -527,6 +528,7 @@ def entries(files: list[FileResult], requested: tuple[str, ...] = (),
         callers = [(shown(r.path), name, line) for name, line in f.grown_by]  # loops outside the entry
         row = {
             "entry": f.entry or f"{shown(r.path)}:{f.name}", "path": shown(r.path), "function": f.name, "line": f.line,
+            "source": "requested" if f.entry else "compiled" if id(f) in compiled else "assumed",
             "estimated_coverage": summary["estimated_coverage"],
             "expected_graphs": summary["expected_graphs"],
             "expected_recompiles": len(grows) + len(again) + len(callers),

@@ -204,3 +204,24 @@ def test_a_tensor_grown_in_a_loop_dynamo_traces_whole_is_no_recompile(tmp_path, 
     assert rows["LM.generate"]["expected_recompiles"] == 0
     assert rows["LM.noisy_generate"]["expected_recompiles"] == 1
     assert rows["LM.noisy_generate"]["recompile_sources"][0]["line"] == 23
+
+
+def test_compile_targets_the_scan_resolves_stand_first_beside_the_assumed_forwards(tmp_path, capsys):
+    """litgpt: ``next_token = torch.compile(next_token)`` resolves, ``torch.compile(model)`` of a
+    model from a factory does not. Every forward is assumed, and the resolved entry is still
+    shown as what the project compiles, marked apart in the JSON."""
+    root = project(tmp_path)
+    (root / "decode.py").write_text(
+        "import torch\nfrom pkg.model import GPT\n\n\ndef next_token(model, x):\n    return model(x).argmax(-1)\n\n\n"
+        "def main(build):\n    model = torch.compile(build())\n    step = torch.compile(next_token)\n")
+    cov = coverage(capsys, root)
+    assert cov["entries_source"] == "compiled+assumed"
+    sources = {e["entry"]: e["source"] for e in cov["entries"]}
+    assert sources == {"decode.py:next_token": "compiled", "pkg/model.py:GPT.forward": "assumed",
+                       "pkg/model.py:Other.forward": "assumed"}
+    assert main(["report", str(root), "--no-cache"]) == 0
+    out = capsys.readouterr().out
+    assert "Estimated for what the project compiles where this scan resolves it (next_token) and, for its " \
+           "other torch.compile calls, every forward in the library and scripts" in out
+    table = out[out.index("| entry | file |"):]
+    assert table.index("| `next_token` | `decode.py` |") < table.index("| `every forward (")

@@ -66,6 +66,11 @@ def coverage(doc: dict, scope_of, root: str | None) -> dict | None:
             rows += rest
             if not built:
                 basis = "every forward in the product"
+    # compiled+assumed: the torch.compile targets the scan did resolve stand first, as entries
+    compiled = [] if basis == "compile entries" else [_given(e, modules) for e in given if e.get("source") == "compiled"]
+    view["assumption"] = _assumption(basis, rows, compiling, factories, compiled)
+    view["compiled_entries"] = len(compiled)
+    rows = compiled + rows
     view["entries"] = rows
     view["basis"] = basis
     view["compiles"] = compiling
@@ -77,7 +82,6 @@ def coverage(doc: dict, scope_of, root: str | None) -> dict | None:
     else:  # no entry with a known weight: the scan's own overall figure stands
         view["recompiles"] = None
     view["product_modules"] = sorted(m["module"] for m in view["modules"] if scope_of(m["module"]) in PRODUCT)
-    view["assumption"] = _assumption(basis, rows, compiling, factories, raw.get("entries_note") or "")
     return view
 
 
@@ -145,10 +149,15 @@ def _everything(rows: list[dict], other: bool = False) -> list[dict]:
              "sources": [s for r in rows for s in r.get("sources") or ()], "statements": weight}]
 
 
-def _assumption(basis: str, rows: list[dict], compiling: list[str], factories: list[str], note: str) -> str:
+def _names(rows: list[dict]) -> str:
     twice = {r["entry"] for r in rows if sum(o["entry"] == r["entry"] for o in rows) > 1}
-    names = ", ".join(f"{r['entry']} in {r['path']}" if r["entry"] in twice and r.get("path") else r["entry"]
-                      for r in rows[:3]) + (f" and {len(rows) - 3} more" if len(rows) > 3 else "")
+    return ", ".join(f"{r['entry']} in {r['path']}" if r["entry"] in twice and r.get("path") else r["entry"]
+                     for r in rows[:3]) + (f" and {len(rows) - 3} more" if len(rows) > 3 else "")
+
+
+def _assumption(basis: str, rows: list[dict], compiling: list[str], factories: list[str],
+                compiled: list[dict]) -> str:
+    names = _names(rows)
     if basis == "compile entries":
         what = f"what the project compiles ({names})"
     elif basis == "modules the scripts build":
@@ -164,6 +173,9 @@ def _assumption(basis: str, rows: list[dict], compiling: list[str], factories: l
     else:
         what = ("every forward in the library and scripts, because no training or inference script builds "
                 "a model class this scan can resolve")
+    if compiled:  # some torch.compile targets resolved, others not: those first, the assumption for the rest
+        what = (f"what the project compiles where this scan resolves it ({_names(compiled)}) and, for its "
+                f"other torch.compile calls, {what}")
     if compiling:
         where = ", ".join(compiling[:3]) + (f" and {len(compiling) - 3} more" if len(compiling) > 3 else "")
         return f"Estimated for {what}; the project calls torch.compile in {where}."

@@ -413,6 +413,11 @@ def _basis(cov: dict) -> str:
             "modules the scripts build": f"For the {plural(n, 'module')} its training and inference "
                                          f"scripts build{rest}.",
             }.get(cov.get("basis"), "For every forward in the library and scripts.")
+    if cov.get("compiled_entries"):  # compiled+assumed: the resolved targets stand first
+        k = cov["compiled_entries"]
+        rest = what.rstrip(".").removeprefix("For ")
+        what = (f"For the {plural(k, 'entry', 'entries')} the project compiles that the scan resolves, and "
+                f"{rest} for its other compile calls.")
     if cov.get("compiles") == []:
         what += " The project compiles nothing: assumed."
     return what
