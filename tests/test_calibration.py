@@ -313,6 +313,41 @@ def test_compare_counts_a_torchscript_function_called_from_a_line_that_ran_as_ru
     assert cmp.statements == 6 and cmp.lost == 6 and cmp.expected_graphs == 0
 
 
+def test_compare_runs_a_torchscript_entry_whole(tmp_path):
+    """A ``@torch.jit.script`` function handed to torch.compile itself (kuat's rotations) runs as
+    TorchScript in the eager call, whose line trace holds none of its lines; Dynamo traces its
+    Python source: one graph, all of it (constructs.py "torch.jit.script function as the compiled
+    entry"). With a break in it, the call runs whole as TorchScript: no graph, nothing captured
+    ("..., a break in it": 0 graphs, 0 %)."""
+    from neuron_migrate.runtime.compare import compare
+
+    src = tmp_path / "rot.py"
+    src.write_text(
+        "import torch\n"
+        "\n"
+        "\n"
+        "@torch.jit.script\n"
+        "def rotate(x: torch.Tensor):\n"
+        "    y = x * 2\n"
+        "    z = y.relu()\n"
+        "    return z + 1\n"
+        "\n"
+        "\n"
+        "@torch.jit.script\n"
+        "def branchy(x: torch.Tensor):\n"
+        "    y = x * 2\n"
+        "    if torch.all(y > 0):\n"
+        "        return y * 3\n"
+        "    return y + 1\n", encoding="utf-8")
+    path = str(src)
+    whole = compare({}, [], [(path, "rotate")])
+    assert (whole.statements, whole.lost, whole.expected_graphs) == (3, 0, 1)
+    breaks = [(path, 14, "Data-dependent branching", [(path, 14)])]
+    broken = compare({}, breaks, [(path, "branchy")])
+    assert broken.statements == broken.lost > 0 and broken.expected_graphs == 0
+    assert [(p.line, p.confirmed) for p in broken.predictions] == [(14, True)]
+
+
 def test_a_measurement_is_scored_only_on_the_files_it_pins(tmp_path):
     from calibrate import pins, score
 

@@ -1138,6 +1138,10 @@ CASES: list[tuple[str, str, dict]] = [
     ("requires_grad=True only where a tensor does not require grad", "y = x * 2\nts = grad_targets([PARAM])\nreturn y * ts[0]", {}),
     # issue 14, tenth round: what held_out_9's static side did not reach
     ("break in a torch.jit.script helper", "y = x * 2\nz = scripted_branches(y)\nreturn z + 1", {}),
+    # issue 14, fourteenth round: a TorchScript function handed to torch.compile itself (kuat's
+    # rotations): config "entry" names the module-level callable compiled instead of the case
+    ("torch.jit.script function as the compiled entry", "return x", {"entry": "scripted_helper"}),
+    ("torch.jit.script function as the compiled entry, a break in it", "return x", {"entry": "scripted_branches"}),
     ("self.zero_grad() in an optimizer subclass's method", "return ZEROING.zeroing(x)", {}),
     ("an optimizer step's closure() under enable_grad", "y = x * 2\nwith torch.enable_grad():\n    loss = closure()\nreturn y + loss.detach()", {}),
     # issue 14, eleventh round: what held_out_10's static side did not reach
@@ -1256,16 +1260,16 @@ def run(words: list[str]) -> list[tuple[str, object, list]]:
     path.write_text(_source(cases), encoding="utf-8")
     spec = importlib.util.spec_from_file_location("cases", path)
     mod = importlib.util.module_from_spec(spec)
+    sys.modules["cases"] = mod  # Dynamo imports a TorchScript function's module when it breaks there
     spec.loader.exec_module(mod)
     lines = path.read_text().splitlines()
     rows = []
     for i, (name, body, config) in enumerate(cases):
-        fn = getattr(mod, f"case_{i}")
-        first = fn.__code__.co_firstlineno
+        fn = getattr(mod, config.get("entry", f"case_{i}"))
         torch.manual_seed(0)
         x = torch.randn(4, 8)
         try:  # config: Dynamo's settings, and "grad": run with gradients (a training step's forward)
-            with dconfig.patch(**{k: v for k, v in config.items() if k != "grad"}):
+            with dconfig.patch(**{k: v for k, v in config.items() if k not in ("grad", "entry")}):
                 m = measure(fn, (x,), grad=config.get("grad", False))
         except Exception as exc:  # the case itself fails eagerly or in Dynamo: report it
             rows.append((name, None, [f"error: {type(exc).__name__}: {str(exc).splitlines()[0][:100]}"]))

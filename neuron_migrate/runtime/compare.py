@@ -265,6 +265,13 @@ def compare(executed: dict[str, set[int]], breaks: list[tuple], entries=(),
         ran[key] = {n for f in result.traced for n in f.statements}
     sites = fol.get("sites", {})
     at_sites: dict[tuple[str, int], set[str]] = {}  # a user's call site -> the dependency's break codes it reaches
+    # a compiled entry that is a ``@torch.jit.script`` function ran whole, as TorchScript, in the
+    # eager call (whose line trace holds none of its lines); Dynamo traces its Python source
+    # (constructs.py "torch.jit.script function as the compiled entry": 1 graph, 100 %)
+    for file, name in entries:
+        for t in files[file][0].traced if file in files else ():
+            if t.entry and t.scripted and t.name == name:
+                ran.setdefault(file, set()).update(t.statements)
     _run_whole(functions, ran, links)
     ests = estimate(functions, ran, links)
     # the functions no traced function calls are where the call starts: when each of them runs
