@@ -277,7 +277,9 @@ def test_an_optimizer_step_is_judged_by_the_class_where_the_file_tells_it():
             "        self.sched_opt.step()\n        self.opt.step()\n        return x\n\n"
             "@torch.compile\ndef train_step(x, opt):\n    sgd.step()\n    optimizer.step()\n    solver.zero_grad()\n"
             "    opt.step()\n    local = optim.SGD([x], lr=0.1)\n    local.step()\n    return x\n")
-    assert codes(code) == [(25, "NM404"), (27, "NM404"), (32, "NM404"), (34, "NM404"), (35, "NM404"), (37, "NM404")]
+    # line 36 builds a torch.optim optimizer in traced code (constructs "torch.optim.SGD built in traced code")
+    assert codes(code) == [(25, "NM404"), (27, "NM404"), (32, "NM404"), (34, "NM404"), (35, "NM404"), (36, "NM404"),
+                           (37, "NM404")]
     message = next(f.message for f in findings_of(code) if f.line == 25)
     assert "compiles the step as a frame of its own" in message
 
@@ -1115,3 +1117,47 @@ def test_a_branch_on_a_numpy_result_breaks_even_of_python_values():
             "        return power\n    return power * 2 if np.prod(signal.shape) > 4 else power\n\n\n"
             "@torch.compile\ndef plain(x):\n    if np.ndim(x) > 1:\n        return x\n    return x * 2\n")
     assert codes(code) == [(8, "NM402"), (10, "NM402")]
+
+
+def _in_loop(code):
+    """(line, whether the finding says the loop makes Dynamo run the whole function eagerly)"""
+    return [(f.line, "inside a loop" in f.message) for f in findings_of(code) if f.code.startswith("NM4")]
+
+
+def test_a_break_in_a_loop_resumes_when_a_return_comes_before_the_loops_end():
+    """Dynamo scans the bytecode after a break up to the first return: a jump back first (the
+    loop's end, a continue) skips the frame, a return first resumes (torch's maybe_has_backedge;
+    constructs.py "loop of an optimizer step, a return after the breaks", "... no return",
+    "break in a loop, a return in the else of ...", "... a continue, then a return", "... a nested
+    loop, then a return", "break in a nested loop, the return in the outer"; torchattacks' CW)."""
+    step = ("import torch\n\n@torch.compile\ndef attack(x, w, opt):\n    for i in range(3):\n"
+            "        y = (w * x).sum()\n        opt.zero_grad()\n        y.backward()\n"
+            "        if y.item() > 1e9:\n            return x\n        p = y.item()\n    return x\n")
+    assert _in_loop(step) == [(7, False), (8, False), (9, False), (11, True)]
+    no_return = step.replace("        if y.item() > 1e9:\n            return x\n", "")
+    assert _in_loop(no_return) == [(7, True), (8, True), (9, True)]
+    last_branch = ("import torch\n\n@torch.compile\ndef f(x):\n    for i in range(3):\n"
+                   "        if x.sum().item() > 100:\n            x = x + 1\n        else:\n            return x\n"
+                   "    return x\n")
+    assert _in_loop(last_branch) == [(6, True)]
+    after = last_branch.replace("            return x\n    return x\n", "            return x\n        x = x * 2\n    return x\n")
+    assert _in_loop(after) == [(6, False)]
+    cont = ("import torch\n\n@torch.compile\ndef f(x):\n    for i in range(3):\n        n = x.sum().item()\n"
+            "        if n > 1e9:\n            continue\n        if n > 1e8:\n            return x\n    return x\n")
+    assert _in_loop(cont) == [(6, True)]
+    nested = ("import torch\n\n@torch.compile\ndef f(x):\n    for i in range(3):\n        n = x.sum().item()\n"
+              "        for j in range(2):\n            x = x + n\n        if n > 1e8:\n            return x\n    return x\n")
+    assert _in_loop(nested) == [(6, False)]
+    inner = ("import torch\n\n@torch.compile\ndef f(x):\n    for i in range(3):\n        for j in range(2):\n"
+             "            n = x.sum().item()\n        if n > 1e8:\n            return x\n    return x\n")
+    assert _in_loop(inner) == [(7, True)]
+
+
+def test_an_optimizer_built_in_traced_code_breaks():
+    """constructs.py "torch.optim.Adam built in traced code", "torch.optim.SGD ...": Optimizer's
+    __init__ calls add_param_group, which Dynamo skips (GB0008, resumed); torchattacks' CW builds
+    its Adam in the attack. A scheduler or a class of the project is not this rule's."""
+    code = ("import torch\nfrom torch import optim\n\n@torch.compile\ndef attack(x, w):\n"
+            "    opt = optim.Adam([w], lr=0.1)\n    sgd = torch.optim.SGD([w], lr=0.1)\n"
+            "    s = torch.optim.lr_scheduler.StepLR(opt, 2)\n    return x * 2\n")
+    assert _nm4(code) == [(6, "NM404", "GB0008"), (7, "NM404", "GB0008")]

@@ -1238,6 +1238,28 @@ CASES: list[tuple[str, str, dict]] = [
     ("if on np.prod of a shape compared", "y = x * 2\nreturn y * 2 if np.prod(x.shape) > 4 else y", {}),
     ("if on math.isinf of a Python float", "y = x * 2\nreturn y * 2 if math.isinf(TABLE['a']) else y", {}),
     ("if on np.array of a list's element", "y = x * 2\nc = np.array([0.1, 0.2, 0.3])\nreturn y * 2 if c[1] > 0.15 else y", {}),
+    # a break in a loop: Dynamo scans the bytecode after it up to the first return; a jump back
+    # first (the loop's end, a continue) skips the frame, a return first resumes (torchattacks' CW)
+    ("loop of an optimizer step, a return after the breaks", "w = PARAM\nfor i in range(3):\n    y = (w * x).sum()\n"
+     "    OPT.zero_grad()\n    y.backward()\n    OPT.step()\n    if y.item() > 1e9:\n        return x\n    p = y.item()\n"
+     "return x + 1", {"grad": True}),
+    ("loop of an optimizer step, no return", "w = PARAM\nfor i in range(3):\n    y = (w * x).sum()\n    OPT.zero_grad()\n"
+     "return x + 1", {"grad": True}),
+    ("break in a loop, a return in the else of the loop's last branch", "for i in range(3):\n    y = x * i\n"
+     "    if y.sum().item() > 100:\n        x = x + 1\n    else:\n        return x\nreturn x", {}),
+    ("break in a loop, a return in the else of a branch, a statement after", "for i in range(3):\n    y = x * i\n"
+     "    if y.sum().item() > 100:\n        x = x + 1\n    else:\n        return x\n    x = x * 2\nreturn x", {}),
+    ("break in a loop, a continue, then a return", "for i in range(3):\n    n = x.sum().item()\n    if n > 1e9:\n"
+     "        continue\n    if n > 1e8:\n        return x\nreturn x", {}),
+    ("helper with break, called in a loop, a return after", "for i in range(3):\n    x = x * helper_item(x)\n"
+     "    if i > 5:\n        return x\nreturn x", {}),
+    ("break in a loop, a nested loop, then a return", "for i in range(3):\n    n = x.sum().item()\n"
+     "    for j in range(2):\n        x = x + n\n    if n > 1e8:\n        return x\nreturn x", {}),
+    ("break in a nested loop, the return in the outer", "for i in range(3):\n    for j in range(2):\n"
+     "        n = x.sum().item()\n    if n > 1e8:\n        return x\nreturn x", {}),
+    ("torch.optim.Adam built in traced code", "y = x * 2\nopt = torch.optim.Adam([PARAM], lr=0.1)\nreturn y + 1", {}),
+    ("torch.optim.SGD built in traced code", "y = x * 2\nopt = torch.optim.SGD([PARAM], lr=0.1)\nreturn y + 1", {}),
+    ("lr_scheduler built in traced code", "y = x * 2\ns = torch.optim.lr_scheduler.StepLR(OPT, 2)\nreturn y + 1", {}),
 ]
 
 

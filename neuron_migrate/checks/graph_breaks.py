@@ -1403,8 +1403,98 @@ def _body(fn: ast.AST, d: _State) -> _Body:
             children.extend((child, stmt, inner) for child in (value if isinstance(value, list) else [value])
                             if isinstance(child, ast.AST))
         todo.extend(reversed(children))
+    if any(type(s) is ast.Return and where[id(s)][1] == "loop" for s in body.statements):
+        resumed = _returns_first(fn)  # a return ahead of the loop's end: Dynamo resumes there
+        for key, (stmt, trap) in where.items():
+            if trap == "loop" and id(stmt) in resumed:
+                where[key] = (stmt, None)
     d.bodies[id(fn)] = body
     return body
+
+
+_RET, _BACK, _BACK_NOW = "return", "backedge", "next: a jump back"
+
+
+def _returns_first(fn: ast.AST) -> set[int]:
+    """The statements of ``fn``'s loops whose break Dynamo resumes after. Where a break sits in
+    a loop, Dynamo scans the bytecode after it up to the first ``return``: a jump back before
+    the break (the loop's end, a ``continue``) makes it give up on the whole frame, a
+    ``return`` first makes it resume (torch/_dynamo/symbolic_convert.py ``maybe_has_backedge``;
+    constructs.py "loop of an optimizer step, a return after the breaks"). The scan follows the
+    source order the bytecode keeps: a branch's body, then its ``else``, then what follows;
+    a ``try`` block or a branch at the loop's end with an ``else`` is taken for a jump back
+    (CPython threads the body's jump into the loop's own). Ids of the simple statements, and
+    of the ``if``/``with`` statements whose header holds the break."""
+    found: set[int] = set()
+
+    def has_return(node: ast.AST) -> bool:
+        todo = list(child_nodes(node))
+        while todo:
+            n = todo.pop()
+            if type(n) is ast.Return:
+                return True
+            if not isinstance(n, SCOPE_TYPES):
+                todo.extend(child_nodes(n))
+        return False
+
+    def scan(stmts: list, out):  # the outcome of scanning through ``stmts``, then ``out``
+        for s in reversed(stmts):
+            out = whole(s, out)
+        return out
+
+    def if_body_follow(s: ast.If, out):  # the body's end jumps over the else: to a jump back, threaded
+        if not s.orelse:
+            return out
+        return _BACK if out == _BACK_NOW else scan(s.orelse, out)
+
+    def whole(s: ast.stmt, out):
+        r = through(s, out)
+        return _BACK if r == _BACK_NOW and type(s) is not ast.Continue else r
+
+    def through(s: ast.stmt, out):
+        if type(s) is ast.Return:
+            return _RET
+        if type(s) is ast.Continue:
+            return _BACK_NOW
+        if type(s) is ast.If:
+            return scan(s.body, if_body_follow(s, out))
+        if isinstance(s, _LOOPS):  # a nested loop jumps back to its own head, after the break
+            return _RET if has_return(s) else out
+        if isinstance(s, (ast.With, ast.AsyncWith)):
+            return scan(s.body, out)
+        if isinstance(s, _TRYS) or type(s).__name__ == "Match":
+            return _BACK
+        return out
+
+    def walk(stmts: list, follow, in_loop: bool) -> None:
+        out = follow
+        for s in reversed(stmts):
+            if in_loop:
+                if type(s) is ast.If:
+                    header = scan(s.body, if_body_follow(s, out))
+                elif isinstance(s, (ast.With, ast.AsyncWith)):
+                    header = scan(s.body, out)
+                elif isinstance(s, (*_LOOPS, *_TRYS, *SCOPE_TYPES)) or type(s).__name__ == "Match":
+                    header = None
+                else:
+                    header = _RET if type(s) is ast.Return else out
+                if header == _RET:
+                    found.add(id(s))
+            if type(s) is ast.If:
+                walk(s.body, if_body_follow(s, out), in_loop)
+                walk(s.orelse, out, in_loop)
+            elif isinstance(s, _LOOPS):
+                walk(s.body, _BACK_NOW, True)
+                walk(s.orelse, out, in_loop)
+            elif isinstance(s, (ast.With, ast.AsyncWith)):
+                walk(s.body, out, in_loop)
+            elif isinstance(s, _TRYS):
+                for block in (s.body, *(h.body for h in s.handlers), s.orelse, s.finalbody):
+                    walk(block, _BACK, in_loop)
+            out = whole(s, out)
+
+    walk(fn.body, _RET, False)
+    return found
 
 
 def constant_test(test: ast.AST) -> bool | None:
@@ -2451,6 +2541,12 @@ def _call_hazard(call: ast.Call, t: Tensors, ctx: Context, d: _State, cls, chain
     if name in _NUMPY_RANDOM_CALLS:
         return Hazard(NM404, call, f"`{name.replace('numpy.', 'np.')}` is not traced by Dynamo (graph break)",
                       gb=GB[_NUMPY_RANDOM_CALLS[name]])
+    if _torch_optimizer_class(name):
+        # constructs.py "torch.optim.Adam built in traced code": Optimizer.__init__ calls its
+        # add_param_group, a function Dynamo is told to skip (GB0008, resumed after the call)
+        return Hazard(NM404, call, f"`{_short(ctx, call.func)}(...)` builds a torch.optim optimizer: Dynamo does "
+                      "not trace its `add_param_group` (graph break); build it outside the compiled code",
+                      gb=GB["inline_skipped"])
     if name == "torch.Generator":
         return Hazard(NM404, call, "a `torch.Generator` built in traced code is not traced by Dynamo (graph "
                       "break); build it outside", gb=GB["generator"])
@@ -2709,6 +2805,15 @@ def _optimizer_built(text: str, ctx: Context, d: _State) -> bool | None:
         return name.startswith("torch.optim.") and not name.startswith(("torch.optim.lr_scheduler.",
                                                                         "torch.optim.swa_utils."))
     return None
+
+
+def _torch_optimizer_class(name: str) -> bool:
+    """``torch.optim.Adam``, ``torch.optim.sgd.SGD``: a class of torch.optim's optimizers (not its
+    schedulers, averaging utilities or the ``Optimizer`` base)."""
+    if not name.startswith("torch.optim.") or name.startswith(("torch.optim.lr_scheduler.", "torch.optim.swa_utils.")):
+        return False
+    last = name.rpartition(".")[2]
+    return last[:1].isupper() and last != "Optimizer" and name.count(".") <= 3
 
 
 def _is_optimizer(e: ast.AST) -> bool:
