@@ -478,3 +478,141 @@ def test_every_dependency_is_a_pinned_release():
     pinned = {name for name, _, _ in sources.pins()}
     assert set(sources.DEPENDENCIES.values()) <= pinned
     assert all(d in sources.FOLDERS for d in sources.DEPENDENCIES.values())
+
+
+_REEXPORTING = {  # a release: its forward calls a function its ``functional`` package re-exports
+    "kit/__init__.py": "",
+    "kit/functional/__init__.py": "from .._impl.ops import scale\n",
+    "kit/_impl/__init__.py": "",
+    "kit/_impl/ops.py": ("import torch\n"
+                         "\n"
+                         "\n"
+                         "def scale(x):\n"
+                         "    k = int(x.sum())\n"
+                         "    return x * k\n"),
+    "kit/net.py": ("import torch\n"
+                   "\n"
+                   "import kit.functional as kF\n"
+                   "\n"
+                   "\n"
+                   "class Net(torch.nn.Module):\n"
+                   "    def forward(self, x):\n"
+                   "        return kF.scale(x + 1)\n"),
+}
+
+
+def _reexporting_release(folder: Path) -> tuple[str, str]:
+    for rel, text in _REEXPORTING.items():
+        (folder / rel).parent.mkdir(parents=True, exist_ok=True)
+        (folder / rel).write_text(text, encoding="utf-8")
+    return str((folder / "kit" / "net.py").resolve()), str((folder / "kit" / "_impl" / "ops.py").resolve())
+
+
+def test_compare_reads_a_readable_folders_reexports_that_ran_only_at_import(tmp_path):
+    """The run executes the forward's file and the callee's, not the ``functional/__init__.py``
+    that re-exports the callee (it ran only at import): with the release's folder readable, the
+    project model resolves ``kF.scale`` through it, as a scan of the release does, and the break
+    in ``scale`` is predicted and met; without, the call is not followed and the break is missed."""
+    from neuron_migrate.runtime.compare import compare
+
+    net, ops = _reexporting_release(tmp_path / "kit-release")
+    executed = {net: {7, 8}, ops: {4, 5, 6}}
+    breaks = [(ops, 5, "Unsupported Tensor.item() call", [(net, 8), (ops, 5)])]
+    read = compare(executed, breaks, readable=[str(tmp_path / "kit-release")])
+    assert [(p.file, p.line, p.confirmed) for p in read.predictions] == [(ops, 5, True)] and not read.missed
+    alone = compare(executed, breaks)
+    assert not alone.predictions and [(f, n) for f, n, _ in alone.missed] == [(ops, 5)]
+
+
+def test_a_pinned_release_is_read_whole_and_its_measurements_stay_scored(tmp_path, monkeypatch):
+    """calibrate reads every file of a pinned release unpacked as pinned (its marker names the
+    pin of sources.txt): the measurement's own pins (the files it executed, the ``__init__`` on
+    their way) are unchanged, so it stays scored, and the re-export is followed. A folder without
+    the marker (a checkout, or a release unpacked at another version) is read as before."""
+    import calibrate
+    import sources
+
+    ext = tmp_path / "ext"
+    net, ops = _reexporting_release(ext / "kit-release")
+    pin = ("kit-release", "1.0", "0" * 64)
+    monkeypatch.setattr(sources, "pins", lambda path=sources.REQUIREMENTS: [pin])
+    monkeypatch.setitem(sources.FOLDERS, "kit-release", "kit-release")
+    monkeypatch.setattr(models, "EXT", ext)
+    monkeypatch.setattr(models, "SOURCE_ROOTS", (ext, models.ZOO))
+    raw = {"model": "kit", "seconds": 0, "graphs": 2, "measured_coverage": 0.5,
+           "executed": {net: [7, 8], ops: [4, 5, 6]},
+           "breaks": [{"file": ops, "line": 5, "reason": "Unsupported Tensor.item() call", "stack": [[net, 8], [ops, 5]]}]}
+    calibrate._roots.cache_clear()
+    try:
+        raw["sources"] = calibrate.pins(raw)
+        assert not any(f.endswith("functional/__init__.py") for f in raw["sources"])
+        unmarked = calibrate.score(raw)
+        assert unmarked["fn"] == 1 and not unmarked["predicted"]
+        (ext / "kit-release" / sources.MARKER).write_text("kit-release==1.0 " + "0" * 64 + "\n", encoding="utf-8")
+        assert calibrate.release_folders(raw["executed"]) == [str((ext / "kit-release").resolve())]
+        row = calibrate.score(raw)
+        assert "unscored" not in row and row["fn"] == 0
+        assert [p.split()[-1] for p in row["predicted"]] == ["confirmed"]
+        (ext / "kit-release" / sources.MARKER).write_text("kit-release==0.9 " + "1" * 64 + "\n", encoding="utf-8")
+        assert calibrate.release_folders(raw["executed"]) == []
+    finally:
+        calibrate._roots.cache_clear()
+
+
+def test_compare_analyses_a_readable_file_dynamo_broke_in_though_the_eager_run_traced_none_of_it(tmp_path):
+    """A ``@torch.jit.script`` function of a release runs as TorchScript in the eager call, so the
+    line trace holds none of its file (torchkbnufft's ``fft_and_scale``); Dynamo traces its source
+    and breaks there. With the release's folder readable, the file is analysed and the break is
+    compared on its own statement, where a scan reports it; without, it is placed on the caller's
+    line and missed there."""
+    from neuron_migrate.runtime.compare import compare
+
+    pkg = tmp_path / "rel" / "kit"
+    pkg.mkdir(parents=True)
+    (pkg / "__init__.py").write_text("", encoding="utf-8")
+    (pkg / "ops.py").write_text(
+        "import torch\n"
+        "\n"
+        "\n"
+        "@torch.jit.script\n"
+        "def pad(x: torch.Tensor):\n"
+        "    if bool(torch.all(x > 0)):\n"
+        "        return x * 2\n"
+        "    return x\n", encoding="utf-8")
+    (pkg / "net.py").write_text(
+        "import torch\n"
+        "\n"
+        "from kit.ops import pad\n"
+        "\n"
+        "\n"
+        "class Net(torch.nn.Module):\n"
+        "    def forward(self, x):\n"
+        "        return pad(x + 1)\n", encoding="utf-8")
+    net, ops = str((pkg / "net.py").resolve()), str((pkg / "ops.py").resolve())
+    breaks = [(ops, 6, "Data-dependent branching", [(net, 8), (ops, 6)])]
+    read = compare({net: {7, 8}}, breaks, readable=[str(tmp_path / "rel")])
+    assert [(p.file, p.line, p.confirmed) for p in read.predictions] == [(ops, 6, True)] and not read.missed
+    alone = compare({net: {7, 8}}, breaks)
+    assert not alone.predictions and [(f, n) for f, n, _ in alone.missed] == [(net, 8)]
+
+
+def test_compare_counts_a_break_met_again_in_a_cut_stack_once(tmp_path):
+    """A break outside the analysed files (torch's, a closure of the harness) is placed on the
+    user's frame of its stack; Dynamo meets the same line again in the frame it compiles on its
+    own, with a stack cut there (no user frame): the same statement, counted once on the user's
+    line, not a second miss at its own line (pytorch-optimizer SAM's closure, torchmin's calls
+    into torch.optim.lbfgs). A cut-stack break on a line no other stack reaches stays missed there."""
+    from neuron_migrate.runtime.compare import compare
+
+    net = tmp_path / "net.py"
+    net.write_text("def step(closure):\n"
+                   "    closure()\n"
+                   "    return 1\n", encoding="utf-8")
+    outside = str(tmp_path / "elsewhere" / "harness.py")
+    path = str(net)
+    breaks = [(outside, 5, "Unsupported Tensor.backward() call", [(path, 2), (outside, 5)]),
+              (outside, 5, "Unsupported Tensor.backward() call", [(outside, 5)])]
+    cmp = compare({path: {1, 2, 3}}, breaks, [(path, "step")])
+    assert [(f, n) for f, n, _ in cmp.missed] == [(path, 2)]
+    other = compare({path: {1, 2, 3}}, [*breaks, (outside, 9, "generic_jump", [(outside, 9)])], [(path, "step")])
+    assert [(f, n) for f, n, _ in other.missed] == [(outside, 9), (path, 2)]

@@ -231,6 +231,22 @@ def dependency_folders(executed) -> list[str]:
     return [os.path.join(ext, folder) for folder in folders]
 
 
+def release_folders(executed) -> list[str]:
+    """The folders (under $NEURON_MIGRATE_EXT) of the pinned releases whose files the run
+    executed, each unpacked as sources.txt pins it (its marker names the pinned sha256): every
+    file of such a folder is fixed by that pin, so the static side may read any of them for
+    names (a package's ``__init__`` that ran only at import and re-exports what the forward
+    calls), as a scan of the release does, though the measurement pins only the files it read. A
+    checkout's folder, or a release not unpacked as pinned, is read as before: its files the
+    measurement pins (and the modules beside them)."""
+    import sources
+
+    ran = {_relative(f).split("/")[0] for f in executed}
+    ext = models.EXT.resolve()
+    return [str(ext / sources.FOLDERS[name]) for name, version, sha256 in sources.pins()
+            if sources.FOLDERS[name] in ran and sources._unpacked(models.EXT, name, version, sha256)]
+
+
 def score(raw: dict) -> dict:
     """A scored row: the raw measurement compared with the static predictions. With pins
     (``raw["sources"]``: file -> sha256), a model whose files differ is not scored."""
@@ -247,7 +263,7 @@ def score(raw: dict) -> dict:
     breaks = [(dependency(b["file"], unpinned), b["line"], b["reason"],
                [(dependency(f, set()), n) for f, n in b["stack"]]) for b in raw["breaks"]]
     entries = [tuple(raw["entry"])] if raw.get("entry") else []
-    cmp = compare(executed, breaks, entries, dependency_folders(executed))
+    cmp = compare(executed, breaks, entries, dependency_folders(executed), release_folders(executed))
     tp = cmp.true_positives
     entry = {"entry": raw["entry"][1], "entry_traced": cmp.entries_traced[0]} if entries else {}
     return {

@@ -7,6 +7,7 @@ multi-line statement counts once, and only statements the run executed are compa
 from __future__ import annotations
 
 import ast
+import functools
 import os
 from dataclasses import dataclass, field
 
@@ -75,7 +76,7 @@ def files_read(paths) -> tuple[str, list[str]]:
 
 
 def analyse_files(paths, entries=(), links: dict | None = None, libraries: list[str] | None = None,
-                  followed: dict | None = None) -> dict[str, tuple[FileResult, dict[int, int]]]:
+                  followed: dict | None = None, readable: list[str] | None = None) -> dict[str, tuple[FileResult, dict[int, int]]]:
     """Static results of the files, each analysed under its path relative to their common
     folder (as a scan of that folder would: tests/ and data/ files are host-side there).
     ``entries``: (absolute file, ``Class.method``) compiled besides every module's forward;
@@ -85,7 +86,10 @@ def analyse_files(paths, entries=(), links: dict | None = None, libraries: list[
     scan follows into installed libraries (project/libraries.py keys); ``followed`` (a dict)
     then receives their files' results (key -> FileResult) under ``"libraries"`` and, under
     ``"sites"``, (key, function) -> [(absolute file, line)]: the user's call sites that reach
-    each library function (project/model.py's ``Followed.sites``)."""
+    each library function (project/model.py's ``Followed.sites``). ``readable``: folders every
+    ``.py`` file of which the project model may read for names (imports, re-exports, classes), as
+    a scan of the folder reads them, though the run executed none of their lines (a pinned
+    release's files: ``functional/__init__.py``'s re-export of a function the forward calls)."""
     out = {}
     root, paths = files_read(paths)
     for path in paths:
@@ -97,14 +101,14 @@ def analyse_files(paths, entries=(), links: dict | None = None, libraries: list[
             continue
         rel = os.path.relpath(path, root) if root else path
         out[path] = (analyse(rel, data, Options(entries=_entries(path, rel, entries))), statement_of_line(tree))
-    found = _follow(out, root, entries, libraries, followed)
+    found = _follow(out, root, entries, libraries, followed, readable)
     if links is not None:
         links.update(found)
     return out
 
 
 def _follow(out: dict, root: str, entries=(), libraries: list[str] | None = None,
-            followed: dict | None = None) -> dict:
+            followed: dict | None = None, readable: list[str] | None = None) -> dict:
     """Traced code followed across the analysed files (project/model.py), and into the
     installed packages of ``libraries`` (the runner's ``_LibraryAnalysis`` over those folders
     only, so that what is followed does not depend on this Python's ``sys.path``), as a scan does."""
@@ -139,7 +143,7 @@ def _follow(out: dict, root: str, entries=(), libraries: list[str] | None = None
         options = Options(follow=tuple(t for t in tops if t.isidentifier() and found.package(t)))
         lib = _LibraryAnalysis(options, False, found)
     done = follow(rel_results, Path(root), again, options, lib and lib.libraries, lib and lib.analyse,
-                  unanalysed=_siblings(root, rel_results))
+                  unanalysed={**_readable(root, readable or (), out), **_siblings(root, rel_results)})
     for rel, r in rel_results.items():
         out[absolute[rel]] = (r, out[absolute[rel]][1])
     where = {**absolute, **{k: k for k in done.libraries}}
@@ -173,6 +177,37 @@ def _siblings(root: str, analysed: dict) -> dict[str, str]:
     return out
 
 
+def _readable(root: str, folders, analysed) -> dict[str, str]:
+    """module -> path (relative to ``root``) of every ``.py`` file under ``root`` in ``folders``
+    that is not ``analysed``, named from its package's top folder (the outermost folder with an
+    ``__init__.py`` above it), as a scan of the folder names it: read for names only."""
+    out = {}
+    for folder in folders:
+        for path, name in _modules_of(os.path.realpath(folder)):
+            if path not in analysed and path.startswith(root + os.sep):
+                out.setdefault(name, os.path.relpath(path, root))
+    return out
+
+
+@functools.lru_cache(maxsize=64)
+def _modules_of(folder: str) -> tuple[tuple[str, str], ...]:
+    """(absolute path, module name) of every ``.py`` file under ``folder`` (hidden folders aside)."""
+    out = []
+    for where, dirs, names in os.walk(folder):
+        dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d.isidentifier())
+        for name in sorted(names):
+            if not name.endswith(".py"):
+                continue
+            top = where
+            while top != folder and os.path.isfile(os.path.join(top, "__init__.py")):
+                top = os.path.dirname(top)
+            rel = os.path.relpath(os.path.join(where, name), top).replace(os.sep, "/")
+            stem = rel[:-3].removesuffix("/__init__")
+            if stem != "__init__":
+                out.append((os.path.join(where, name), stem.replace("/", ".")))
+    return tuple(out)
+
+
 def _renamed(result, path: str):
     import dataclasses
 
@@ -199,8 +234,27 @@ def _run_whole(functions: list, ran: dict[str, set[int]], links: dict) -> None:
                     found = True
 
 
+def _traced_files(breaks, readable) -> set[str]:
+    """The files of ``readable`` folders that hold a measured break or a frame of its stack: Dynamo
+    traced them, though the eager call's line trace may hold none of their lines (a
+    ``@torch.jit.script`` function runs as TorchScript eagerly: torchkbnufft's ``fft_and_scale``).
+    Analysed, the break is compared on its own statement, where a scan reports it, not on the
+    caller's line that the innermost analysed frame would give."""
+    from neuron_migrate.project.libraries import is_library
+
+    folders = tuple(os.path.realpath(r) + os.sep for r in readable)
+    if not folders:
+        return set()
+    out = set()
+    for file, line, _reason, *rest in breaks:
+        for f, _ in [*(rest[0] if rest else ()), (file, line)]:
+            if f.endswith(".py") and not is_library(f) and os.path.realpath(f).startswith(folders) and os.path.isfile(f):
+                out.add(f)
+    return out
+
+
 def compare(executed: dict[str, set[int]], breaks: list[tuple], entries=(),
-            libraries: list[str] | None = None) -> Comparison:
+            libraries: list[str] | None = None, readable: list[str] | None = None) -> Comparison:
     """``executed``: file -> lines the eager call ran; ``breaks``: measured
     (file, line, reason[, stack]); ``entries``: (absolute file, ``Class.method``) of a compiled
     entry other than a module's forward (``GPT.generate``). A break inside library code (torch's
@@ -214,12 +268,16 @@ def compare(executed: dict[str, set[int]], breaks: list[tuple], entries=(),
     placed on the user's call site of its stack; one whose stack Dynamo cut at a resumed frame
     of the dependency (no user frame) counts at the call sites the run entered that package
     from (the other breaks' stacks), or, with none, stays missed at its own line. Both sides
-    count a dependency's breaks once per user's call site (statement), not per library line."""
+    count a dependency's breaks once per user's call site (statement), not per library line.
+
+    ``readable``: folders (a pinned release's) whose every file the project model may read for
+    names, as ``analyse_files`` takes them."""
     from neuron_migrate.project.libraries import is_library, shown
 
     links: dict = {}
     fol: dict = {}
-    files = analyse_files(sorted(set(executed) | {f for f, _ in entries}), entries, links, libraries, fol)
+    files = analyse_files(sorted(set(executed) | {f for f, _ in entries} | _traced_files(breaks, readable or ())),
+                          entries, links, libraries, fol, readable)
     cmp = Comparison()
     cmp.entries_traced = [any(t.entry and t.name == name for t in files[f][0].traced) if f in files else False
                           for f, name in entries]
@@ -233,12 +291,21 @@ def compare(executed: dict[str, set[int]], breaks: list[tuple], entries=(),
         return shown(f).split("/")[0].removesuffix(".py")
 
     entered: dict[str, set[tuple[str, int]]] = {}  # dependency package -> user's statements that call into it
+    # a line outside the analysed files (torch's, the harness's closure) -> the user's statements
+    # whose breaks there were placed on them: Dynamo breaks on it again in the frame it resumes or
+    # compiles on its own (a cut stack), and that is the same statement, not a second one
+    reached: dict[tuple[str, int], set[tuple[str, int]]] = {}
     for file, line, reason, *rest in breaks:
         frames = [*(rest[0] if rest else ()), (file, line)]
         for k, (f, n) in enumerate(frames[1:], 1):
             if is_library(f) and frames[k - 1][0] in files:
                 prev, at = frames[k - 1]
                 entered.setdefault(package(f), set()).add((prev, files[prev][1].get(at, at)))
+        if file not in files and not is_library(file):  # placed on the user's frame of its stack
+            user = [(f, n) for f, n in frames if f in files]
+            if user:
+                at, n = user[-1]
+                reached.setdefault((file, line), set()).add((at, files[at][1].get(n, n)))
     for file, line, reason, *rest in breaks:
         for f, n in [*(rest[0] if rest else ()), (file, line)]:
             if f in files:
@@ -252,6 +319,9 @@ def compare(executed: dict[str, set[int]], breaks: list[tuple], entries=(),
             measured.setdefault((file, stmt), reason)
         elif is_library(file) and entered.get(package(file)):
             for site in sorted(entered[package(file)]):
+                measured.setdefault(site, reason)
+        elif (file, line) in reached:
+            for site in sorted(reached[(file, line)]):
                 measured.setdefault(site, reason)
         else:
             cmp.missed.append((file, line, reason))  # outside the analysed files (library code)
