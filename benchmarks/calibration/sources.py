@@ -73,13 +73,17 @@ FOLDERS = {"timm": "timm", "torch-geometric": "pytorch_geometric", "vit-pytorch"
                                       "nystrom-attention", "geotorch", "torch-dct", "axial-attention",
                                       "torchbnn", "torchattacks", "torchcrf", "torch-kf", "nara-wpe", "siren-pytorch",
                                       "mlp-mixer-pytorch", "adabelief-pytorch", "came-pytorch", "kuat", "iteryne",
-                                      "slot-attention", "drsa", "neurodiffeq")}}
+                                      "slot-attention", "drsa", "neurodiffeq",
+                                      "opacus", "captum", "fair-esm", "diffsort", "backpack-for-pytorch",
+                                      "charformer-pytorch", "mega-pytorch", "isab-pytorch",
+                                      "qpth", "pomegranate", "pytorch-mppi", "arm-pytorch-utilities", "torchjd",
+                                      "torch-yin", "pykan", "pythae")}}
 # the releases' own dependencies, installed beside them when they were measured (a folder on
 # PYTHONPATH, stored as ``$PYTHONPATH/<package>/...``): top-level package -> the distribution of
 # sources.txt whose pinned release holds its code (the same version as installed). The static
 # side follows traced calls into these, read from their pinned folders, as a scan follows into
 # installed libraries; a measured break in a dependency not named here is said, not dropped.
-DEPENDENCIES = {"torchdiffeq": "torchdiffeq"}
+DEPENDENCIES = {"torchdiffeq": "torchdiffeq", "arm_pytorch_utilities": "arm-pytorch-utilities"}
 MARKER = ".release"  # in each unpacked folder: "name==version sha256", written last
 MAX_BYTES = 200 * 2**20  # a release file larger than this is refused
 
