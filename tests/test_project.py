@@ -683,3 +683,30 @@ def test_an_imported_autograd_functions_forward_runs_where_it_is_applied(tmp_pat
     import json
     found = [(f["path"], f["line"], f["code"]) for f in json.loads(out.read_text())["findings"]]
     assert found == [("pkg/ops.py", 5, "NM401")]
+
+
+def test_the_class_a_held_objects_method_returns_by_its_annotation_is_followed(tmp_path, capsys):
+    """iteryne's ``learner = self.maml.clone()`` then ``learner.adapt_on(...)``: ``self.maml`` is
+    an ``__init__`` parameter annotated ``MAML`` (a class of another file), whose ``clone`` is
+    annotated ``-> Learner``; the learner's methods (and ``learner(x)``, its ``__call__``) run in
+    the trace (constructs.py "method of a held object returns an instance whose method breaks":
+    the break below the learner's method is met). Not an unannotated parameter, nor a method
+    without a return annotation."""
+    files = {
+        "meta/__init__.py": "",
+        "meta/maml.py": "import torch\n\n\nclass Learner:\n    def adapt(self, x):\n"
+                        "        return torch.autograd.grad(x.sum(), x)[0]\n\n"
+                        "    def __call__(self, x):\n        return x * x.sum().item()\n\n\n"
+                        "class MAML:\n    def clone(self) -> Learner:\n        return Learner()\n\n"
+                        "    def other(self):\n        return Learner()\n",
+        "meta/trainer.py": "from .maml import MAML\n\n\nclass Trainer:\n"
+                           "    def __init__(self, maml: MAML, plain):\n        self.maml = maml\n        self.plain = plain\n\n"
+                           "    def step(self, x):\n        learner = self.maml.clone()\n        y = learner.adapt(x)\n"
+                           "        return learner(y)\n\n"
+                           "    def unknown(self, x):\n        a = self.plain.clone()\n        b = self.maml.other()\n"
+                           "        return a.adapt(x) + b.adapt(x)\n",
+    }
+    write(tmp_path, files)
+    assert sites(capsys, tmp_path, "--entry", "meta/trainer.py:Trainer.step") == [
+        ("meta/maml.py", 6, "NM404"), ("meta/maml.py", 9, "NM401")]
+    assert sites(capsys, tmp_path, "--entry", "meta/trainer.py:Trainer.unknown") == []

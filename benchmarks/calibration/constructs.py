@@ -484,6 +484,34 @@ class Objective:  # an objective wrapper whose bound methods a solver calls (pyt
     def closure(self, x):
         return x * self.scale, x.sum().item()
 
+class Adapted:  # what a held object's method returns, by its annotation (iteryne's Learner)
+    def __init__(self, scale):
+        self.scale = scale
+    def adapt(self, x):
+        return x * self.scale * x.sum().item()
+
+class Wrapper2:  # held by another object, handed to its __init__ annotated (iteryne's MAML)
+    def __init__(self, scale):
+        self.scale = scale
+    def clone(self) -> Adapted:
+        return Adapted(self.scale)
+
+class MetaStep:  # keeps the wrapper handed in; its step builds an Adapted through it (iteryne's MetaTrainer)
+    def __init__(self, maml: Wrapper2):
+        self.maml = maml
+    def step(self, x):
+        y = x * 2
+        learner = self.maml.clone()
+        return learner.adapt(y) + 1
+    def loop(self, x):
+        for r in range(2):
+            learner = self.maml.clone()
+            x = learner.adapt(x)
+        print(x.shape)
+        return x + 1
+
+META = MetaStep(Wrapper2(2.0))
+
 def line_search(fun, x):  # a helper handed a bound method, which it calls
     y, n = fun(x * 2)
     return y * n
@@ -1052,6 +1080,8 @@ CASES: list[tuple[str, str, dict]] = [
     ("local instance's method breaks, then again", "y = x * 2\nsf = Objective(2.0)\nz, n = sf.closure(y)\n"
      "z, m = sf.closure(z)\nreturn z * n * m", {}),
     ("bound method of a local instance, handed to a helper", "y = x * 2\nsf = Objective(2.0)\nreturn line_search(sf.closure, y) + 1", {}),
+    ("method of a held object returns an instance whose method breaks", "return META.step(x)", {}),
+    ("... in a loop, then a print", "return META.loop(x)", {}),
     ("function from a module-level table of functions", "y = x * 2\nreturn ROUTINES['item']['plain'](y) * 2", {}),
     ("object built in traced code, break in its __init__", "y = x * 2\ni = Interval(y[0], y[1])\nreturn y * i.n", {}),
     ("nn.Module without parameters built in traced code", "y = x * 2\nw = Wrapper(2.0)\nreturn y * w.scale", {}),

@@ -4113,7 +4113,7 @@ def _outcalls(traced: dict[int, Traced], ctx: Context, d: _State, training_of: d
             if type(local) is ast.Name and local.id not in imported:
                 if instances is None:
                     tables = _class_tables(ctx.tree, project) if tables is None else tables
-                    instances, aliases = _local_instances(tf.node, d, project, tables)
+                    instances, aliases = _local_instances(tf.node, d, project, tables, tf.cls)
                 if local is not f and f.value.id in instances:  # solver = SOLVERS[m](...); solver.integrate(t)
                     out.extend((tf.name, f"{text}.{f.attr}", call.lineno, call) for text in instances[f.value.id])
                     continue
@@ -4139,7 +4139,7 @@ def _outcalls(traced: dict[int, Traced], ctx: Context, d: _State, training_of: d
                     elif type(a) is ast.Name and a.id in aliases and all(  # evaluate = sf.evaluate
                             text.rpartition(".")[0] in owners for text in aliases[a.id]):
                         out.extend((tf.name, text, call.lineno, call) for text in aliases[a.id])
-            held = _held_call(f, tf.cls, d)
+            held = _held_call(f, tf.cls, d) or _annotated_call(f, tf.cls, d)
             if held is not None:  # self.enc(x) / self.scheduler.step(x), the class imported
                 if held.partition(".")[0] in project and held.partition(".")[0] not in d.classes:
                     out.append((tf.name, held, call.lineno, call))
@@ -4267,8 +4267,8 @@ def _table_of(f: ast.AST) -> str:
     return f.id if type(f) is ast.Name else ""
 
 
-def _local_instances(fn: ast.AST, d: _State, project: set[str], tables: dict[str, tuple[str, ...]]
-                     ) -> tuple[dict[str, tuple[str, ...]], dict[str, tuple[str, ...]]]:
+def _local_instances(fn: ast.AST, d: _State, project: set[str], tables: dict[str, tuple[str, ...]],
+                     cls: ast.ClassDef | None = None) -> tuple[dict[str, tuple[str, ...]], dict[str, tuple[str, ...]]]:
     """Local names bound to an instance of an imported class: ``enc = Encoder(cfg)``, a parameter
     annotated with one and not rebound (``model: Transformer``), or of one
     of the classes of a module-level table, ``solver = SOLVERS[method](func)`` (any of them:
@@ -4276,7 +4276,10 @@ def _local_instances(fn: ast.AST, d: _State, project: set[str], tables: dict[str
     methods.select(method)``, ``solver = solver_fn(sde)``: ``methods.select()``); their method
     calls go to those classes' methods. And local names bound to imported functions (``odeint
     = torchdiffeq.odeint_adjoint if adjoint else torchdiffeq.odeint``) or to a method of such an
-    instance (``closure = sf.closure``): their calls go there."""
+    instance (``closure = sf.closure``): their calls go there. And a local name bound to what a
+    method of an attribute of known class returns (``learner = self.maml.clone()``, ``self.maml``
+    built as, or handed to ``__init__`` annotated, ``MAML``): an instance of the class the
+    method's return annotation names, ``returns:MAML.clone`` for the project model."""
     out: dict[str, tuple[str, ...]] = {}
     aliases: dict[str, tuple[str, ...]] = {}  # name -> the imported callables (or factory results) it holds
 
@@ -4308,6 +4311,11 @@ def _local_instances(fn: ast.AST, d: _State, project: set[str], tables: dict[str
         if type(f) is ast.Subscript and type(f.value) is ast.Name and f.value.id in tables:
             out[name] = tables[f.value.id]
             continue
+        if cls is not None and type(f) is ast.Attribute and type(f.value) is ast.Attribute:
+            held = _held_call(f, cls, d) or _annotated_call(f, cls, d)  # learner = self.maml.clone()
+            if held is not None and held.partition(".")[0] in project and held.partition(".")[0] not in d.classes:
+                out[name] = (f"returns:{held}",)
+            continue
         if type(f) is ast.Name and f.id in aliases:  # solver = solver_fn(sde)
             out[name] = tuple(t for t in aliases[f.id] if t.endswith("()") or t.rpartition(".")[2][:1].isupper())
             continue
@@ -4334,6 +4342,43 @@ def _held_call(f: ast.AST, cls: ast.ClassDef | None, d: _State) -> str | None:
     else:
         return None
     return f"{built}.{method}" if built else None
+
+
+def _annotated_call(f: ast.AST, cls: ast.ClassDef | None, d: _State) -> str | None:
+    """``Cls.m`` for ``self.x.m(...)`` where ``__init__`` of the class (or of an in-file base)
+    stores a parameter annotated ``Cls`` as ``self.x`` (``def __init__(self, maml: MAML)``, then
+    ``self.maml = maml``); else None. Only a method other than the call itself: ``self.x(...)``
+    of a module handed in is left to the in-file rules."""
+    if (cls is None or type(f) is not ast.Attribute or type(f.value) is not ast.Attribute
+            or type(f.value.value) is not ast.Name or f.value.value.id != "self"):
+        return None
+    attr = f.value.attr
+    for c, _ in _lineage(cls, d):
+        params = {v: k for k, v in _init_params(c, d).items()}
+        if attr not in params:
+            continue
+        init = next(n for n in c.body if type(n) is ast.FunctionDef and n.name == "__init__")
+        ann = next((a.annotation for a in (*init.args.args, *init.args.kwonlyargs) if a.arg == params[attr]), None)
+        text = _class_text(ann)
+        return f"{text}.{f.attr}" if text else None
+    return None
+
+
+def _class_text(ann: ast.AST | None) -> str:
+    """The class an annotation names, as written (``MAML``, ``"MAML"``, ``Optional[MAML]``,
+    ``MAML | None``), when its last part starts with a capital; else ""."""
+    if type(ann) is ast.Constant and isinstance(ann.value, str):
+        try:
+            ann = ast.parse(ann.value, mode="eval").body
+        except SyntaxError:
+            return ""
+    if type(ann) is ast.BinOp and type(ann.op) is ast.BitOr:
+        sides = [s for s in (ann.left, ann.right) if not (type(s) is ast.Constant and s.value is None)]
+        ann = sides[0] if len(sides) == 1 else None
+    elif type(ann) is ast.Subscript and dotted(ann.value).rpartition(".")[2] == "Optional":
+        ann = ann.slice
+    text = dotted(ann) if ann is not None else ""
+    return text if text.rpartition(".")[2][:1].isupper() else ""
 
 
 def _foreign_base(cls: ast.ClassDef, ctx: Context, d: _State) -> bool:

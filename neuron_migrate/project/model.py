@@ -372,6 +372,8 @@ class Project:
             return None
         if text.startswith("virtual:"):  # only a receiver's class defines it: _dispatched
             return self._passed_up(path, *text[8:].partition(".")[::2])
+        if text.startswith("returns:"):  # learner = self.maml.clone(); learner.adapt_on(...)
+            return self._returned_method(path, *text[8:].rpartition(".")[::2])
         if text.startswith("attr:"):  # self.buffer.get(): a base class of another file annotates buffer
             return self._annotated(path, *text[5:].split(".", 2))
         if text.startswith("self:"):
@@ -412,6 +414,35 @@ class Project:
             # __init__ (constructs.py, "object built in traced code, break in its __init__")
             hit = self.method(found[0], found[1], "__init__")
             return hit[:2] if hit is not None else None
+        return None
+
+    def _returned_method(self, path: str, made: str, method: str) -> tuple[str, str] | None:
+        """``method`` of the class that ``made`` (a method, ``MAML.clone``, as written in ``path``)
+        returns by its annotation (``def clone(self) -> Learner``), where the instance lives in
+        a name of the caller (``learner = self.maml.clone()``, then ``learner.adapt_on(...)``;
+        ``learner(x)``, written ``.forward``, runs the class's ``__call__``, else its forward).
+        Only a file whose text holds ``-> `` is parsed for it."""
+        found = self._imported(path, made)
+        if found is None or found[2] != "method":
+            return None
+        src = self.source(found[0])
+        if src is None or src[1] is None or "->" not in src[1].text:
+            return None
+        cls_name, _, name = found[1].partition(".")
+        node = next((n for n in (self.tree(found[0]) or ast.Module(body=[])).body
+                     if type(n) is ast.ClassDef and n.name == cls_name), None)
+        fn = next((m for m in node.body if type(m) in (ast.FunctionDef, ast.AsyncFunctionDef) and m.name == name),
+                  None) if node is not None else None
+        from neuron_migrate.checks.graph_breaks import _class_text
+
+        text = _class_text(fn.returns) if fn is not None else ""
+        held = self.base(found[0], text, 1) if text else None
+        if held is None:
+            return None
+        for m in ("__call__", "forward") if method == "forward" else (method,):
+            hit = self.method(held[0], held[1], m, 1)
+            if hit is not None:
+                return hit[:2]
         return None
 
     def _annotated(self, path: str, cls_name: str, attr: str, method: str) -> tuple[str, str] | None:
