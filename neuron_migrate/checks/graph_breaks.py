@@ -495,6 +495,7 @@ class _State:
     constants: dict[str, bool] | None = None  # module-level names -> off (False, None, 0, "") by default
     injected: dict[int, dict[str, str]] = field(default_factory=dict)  # class id -> _injected's answer
     init_params: dict[int, dict[str, str]] = field(default_factory=dict)  # class id -> _init_params' answer
+    annotated: dict[int, dict[str, str]] = field(default_factory=dict)  # class id -> _annotated_attrs' answer
     fullgraph: set[int] = field(default_factory=set)  # ids of what torch.compile(fullgraph=True) traces
     calls_by_name: dict[str, list[ast.Call]] = field(default_factory=dict)  # callee name -> calls with arguments
     set_anywhere: set[str] | None = None  # _set_anywhere's answer
@@ -4354,14 +4355,24 @@ def _annotated_call(f: ast.AST, cls: ast.ClassDef | None, d: _State) -> str | No
         return None
     attr = f.value.attr
     for c, _ in _lineage(cls, d):
-        params = {v: k for k, v in _init_params(c, d).items()}
-        if attr not in params:
-            continue
-        init = next(n for n in c.body if type(n) is ast.FunctionDef and n.name == "__init__")
-        ann = next((a.annotation for a in (*init.args.args, *init.args.kwonlyargs) if a.arg == params[attr]), None)
-        text = _class_text(ann)
-        return f"{text}.{f.attr}" if text else None
+        found = d.annotated.get(id(c))
+        if found is None:
+            found = d.annotated[id(c)] = _annotated_attrs(c, d)
+        if attr in found:
+            return f"{found[attr]}.{f.attr}" if found[attr] else None
     return None
+
+
+def _annotated_attrs(cls: ast.ClassDef, d: _State) -> dict[str, str]:
+    """``self.attr`` -> the class its ``__init__`` parameter is annotated with, as written ("" when
+    the parameter's annotation names no class), for each ``self.attr = parameter`` of ``__init__``."""
+    init = next((n for n in cls.body if type(n) is ast.FunctionDef and n.name == "__init__"), None)
+    if init is None:
+        return {}
+    texts = {a.arg: _class_text(a.annotation) for a in (*init.args.args, *init.args.kwonlyargs) if a.annotation}
+    if not any(texts.values()):
+        return {}
+    return {attr: texts.get(param, "") for param, attr in _init_params(cls, d).items()}
 
 
 def _class_text(ann: ast.AST | None) -> str:
