@@ -391,6 +391,76 @@ def test_unreadable_files_are_not_cached(tree, monkeypatch):
     assert [f.code for f in scan(tree)["a.py"].findings] == ["NM102"]
 
 
+# -- the type checks written out ----------------------------------------------------------------
+
+TRACED = """import torch
+
+
+class Net(torch.nn.Module):
+    def forward(self, x):
+        if x.sum().item() > 0:
+            x = x.cuda()
+        return x
+"""
+
+
+def test_the_shipped_type_checks_are_what_the_code_generates():
+    """neuron_migrate/_cache_checks.py is generated from models.py (a stale one is not used, and
+    every process makes the checks again): regenerate it with `python -m neuron_migrate.cache`."""
+    shipped = Path(cache_module.__file__).with_name("_cache_checks.py")
+    assert shipped.read_text(encoding="utf-8") == cache_module.checks_module(), "python -m neuron_migrate.cache"
+
+
+def test_the_shipped_type_checks_are_used_unless_stale(monkeypatch):
+    from neuron_migrate import _cache_checks
+    from neuron_migrate.models import ModuleFacts, ProjectStep, Stamps
+
+    for cls in (FileResult, ModuleFacts, ProjectStep, Stamps):
+        assert cache_module._DATACLASS_CHECKS[cls] is _cache_checks.FUNCTIONS[cls]
+    assert _cache_checks.CHECKS is cache_module._DATACLASS_CHECKS
+    monkeypatch.setattr(cache_module, "_DATACLASS_CHECKS", {})
+    monkeypatch.setattr(_cache_checks, "CHECKS", _cache_checks.CHECKS)
+    monkeypatch.setattr(_cache_checks, "MODELS", "the digest of another models.py")
+    cache_module._shipped_checks()
+    assert cache_module._DATACLASS_CHECKS == {}
+    monkeypatch.undo()
+
+
+def test_the_shipped_type_checks_answer_as_the_made_ones(tmp_path):
+    """Every field of every value of a real result replaced by a value of another type, or
+    dropped: the written-out test of its class and the one made from the annotations agree."""
+    import copy
+    import dataclasses
+
+    (tmp_path / "net.py").write_text(TRACED)
+    [result] = scan(tmp_path).values()
+    assert result.findings and result.traced and any(f.fix for f in result.findings)
+    values, todo = [], [result]
+    while todo:
+        value = todo.pop()
+        if dataclasses.is_dataclass(value):
+            values.append(value)
+            todo += vars(value).values()
+        elif type(value) is tuple:
+            todo += value
+    wrong = (None, 1.5, True, 3, "s", (), (1.5,), ("s", 1), (object(),), frozenset(), object())
+    checked = 0
+    for value in values:
+        cls = type(value)
+        shipped, made = cache_module._DATACLASS_CHECKS[cls], cache_module._fields_check(cls)
+        assert shipped is not made and shipped(value) is made(value) is True
+        for name in vars(value):
+            for other in wrong:
+                changed = copy.copy(value)
+                object.__setattr__(changed, name, other)
+                assert shipped(changed) is made(changed), (cls.__name__, name, other)
+                checked += 1
+            dropped = copy.copy(value)
+            del vars(dropped)[name]
+            assert shipped(dropped) is made(dropped) is False
+    assert checked > 500
+
+
 # -- concurrency --------------------------------------------------------------------------------
 
 @pytest.mark.slow
