@@ -51,6 +51,9 @@ def main(argv: list[str] | None = None) -> int:
     if argv == ["--version"]:  # the fast path: no typer, no commands
         print(f"{PROG} {__version__}")
         return 0
+    from neuron_migrate import dataclass_code
+
+    dataclass_code.install()  # before the commands' modules define their dataclasses
     stdout = sys.stdout
     sys.stdout = _Stdout(stdout)
     try:
