@@ -1161,3 +1161,34 @@ def test_an_optimizer_built_in_traced_code_breaks():
             "    opt = optim.Adam([w], lr=0.1)\n    sgd = torch.optim.SGD([w], lr=0.1)\n"
             "    s = torch.optim.lr_scheduler.StepLR(opt, 2)\n    return x * 2\n")
     assert _nm4(code) == [(6, "NM404", "GB0008"), (7, "NM404", "GB0008")]
+
+
+def test_a_flag_forwarded_by_name_off_by_default():
+    """constructs.py "a flag forwarded by name, off by default" (no break) and "..., set by the
+    caller" (GB0170): snntorch's ``latency`` hands ``first_spike_time=first_spike_time`` (default 0)
+    on, down to a private helper whose parameter has no default; Dynamo folds the flag and never
+    evaluates the tensor test after it. A caller that passes the flag on, or rebinds it, keeps it."""
+    code = ("import torch\n\ndef _check(t, flag):\n    if flag and torch.max(t) > 1:\n        raise ValueError()\n"
+            "    return t\n\ndef middle(t, first=0):\n    return _check(t, first)\n\n"
+            "@torch.compile\ndef encode(t, first=0):\n    return middle(t, first=first) * 2\n")
+    message = next(f.message for f in findings_of(code) if f.line == 4)
+    assert "off by default" in message
+    passed = code + "\n@torch.compile\ndef other(t):\n    return encode(t, first=3)\n"
+    assert "off by default" not in next(f.message for f in findings_of(passed) if f.line == 4)
+    rebound = code.replace("    return middle(t, first=first) * 2\n", "    first = 2\n    return middle(t, first=first) * 2\n")
+    assert "off by default" not in next(f.message for f in findings_of(rebound) if f.line == 4)
+
+
+def test_a_list_indexed_by_a_tensor_reads_it_on_the_host():
+    """constructs.py "list indexed by a 0-d tensor", "... by an element of a tensor of lengths",
+    "tuple indexed by a 0-d tensor" (GB0124, resumed) and "list sliced up to a 0-d tensor" (GB0124,
+    the rest of the frame eager); "list indexed by a Python int": none (TorchCRF's Viterbi path)."""
+    code = ("import torch\nfrom typing import List\n\n@torch.compile\n"
+            "def best(score: List[torch.Tensor], lens: torch.Tensor, i: int):\n"
+            "    end = lens[i] - 1\n    last = score[end][i]\n    rows = [r * 2 for r in score]\n"
+            "    head = rows[:end]\n    n = len(score) - 1\n    return last + rows[n] + head[0] + score[0]\n")
+    assert _nm4(code) == [(7, "NM401", "GB0124"), (9, "NM401", "GB0124")]
+    message = next(f.message for f in findings_of(code) if f.line == 9)
+    assert "slices a Python list or tuple with a tensor" in message
+    untyped = code.replace("score: List[torch.Tensor]", "score")
+    assert _nm4(untyped) == [(9, "NM401", "GB0124")]

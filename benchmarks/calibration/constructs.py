@@ -201,6 +201,16 @@ def store_helper(t, index, v):  # ... in a tuple subscript of a store (torchdiff
     t[index] = v
     return t * 2
 
+def _check_range(t, flag):  # snntorch's _latency_errors: a flag with no default, every call passing one off
+    if flag and torch.max(t) > 100:
+        raise ValueError("out of range")
+    return t
+
+
+def forwards_flag(t, first=0):  # snntorch's latency_code: hands its own flag on by name
+    return _check_range(t, first) * 2
+
+
 def helper_of_helper(x):
     y = x + 1
     n = helper_item(y)
@@ -1287,6 +1297,15 @@ CASES: list[tuple[str, str, dict]] = [
      "    for j in range(2):\n        x = x + n\n    if n > 1e8:\n        return x\nreturn x", {}),
     ("break in a nested loop, the return in the outer", "for i in range(3):\n    for j in range(2):\n"
      "        n = x.sum().item()\n    if n > 1e8:\n        return x\nreturn x", {}),
+    ("a flag forwarded by name, off by default", "y = x * 2\nreturn forwards_flag(y) + 1", {}),
+    ("a flag forwarded by name, set by the caller", "y = x * 2\nreturn forwards_flag(y, 1) + 1", {}),
+    ("list indexed by a 0-d tensor", "rows = [x[0], x[1], x[2]]\nn = (x[0, 0] > 0).long()\nreturn rows[n] * 2", {}),
+    ("list sliced up to a 0-d tensor", "rows = [x[0], x[1], x[2]]\nn = (x[0, 0] > 0).long() + 1\n"
+     "return torch.stack(rows[:n]).sum(0)", {}),
+    ("list indexed by an element of a tensor of lengths", "rows = [x[0], x[1], x[2]]\nlens = torch.tensor([1, 2])\n"
+     "i = lens[1] - 1\nreturn rows[i] * 2", {}),
+    ("tuple indexed by a 0-d tensor", "rows = (x[0], x[1], x[2])\nn = (x[0, 0] > 0).long()\nreturn rows[n] * 2", {}),
+    ("list indexed by a Python int", "rows = [x[0], x[1], x[2]]\nn = x.shape[0] - 3\nreturn rows[n] * 2", {}),
     ("torch.optim.Adam built in traced code", "y = x * 2\nopt = torch.optim.Adam([PARAM], lr=0.1)\nreturn y + 1", {}),
     ("torch.optim.SGD built in traced code", "y = x * 2\nopt = torch.optim.SGD([PARAM], lr=0.1)\nreturn y + 1", {}),
     ("lr_scheduler built in traced code", "y = x * 2\ns = torch.optim.lr_scheduler.StepLR(OPT, 2)\nreturn y + 1", {}),

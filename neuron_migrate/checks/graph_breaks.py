@@ -498,6 +498,10 @@ class _State:
     annotated: dict[int, dict[str, str]] = field(default_factory=dict)  # class id -> _annotated_attrs' answer
     fullgraph: set[int] = field(default_factory=set)  # ids of what torch.compile(fullgraph=True) traces
     calls_by_name: dict[str, list[ast.Call]] = field(default_factory=dict)  # callee name -> calls with arguments
+    # an argument that is the calling function's own parameter with a False/None/0 default (a flag
+    # forwarded by name: ``latency_code(..., first_spike_time=first_spike_time)``) -> that function
+    forwarded: dict[int, ast.AST] = field(default_factory=dict)
+    off_params: dict[int, frozenset[str]] = field(default_factory=dict)  # fn id -> its parameters defaulting off
     set_anywhere: set[str] | None = None  # _set_anywhere's answer
     buffers: dict[int, set[str]] = field(default_factory=dict)  # class id -> self.register_buffer names
     subclass_rnns: dict[int, set[str]] = field(default_factory=dict)  # class id -> attrs its subclasses make RNNs
@@ -750,7 +754,17 @@ def _call(node: ast.Call, ctx: Context) -> None:
     if node.args or node.keywords:  # for _passed
         name = _last_name(f)
         if name:
-            ctx.state(_State).calls_by_name.setdefault(name, []).append(node)
+            d = ctx.state(_State)
+            d.calls_by_name.setdefault(name, []).append(node)
+            caller = ctx.chain[-1] if ctx.chain else None
+            if isinstance(caller, _FUNCS) and (caller.args.defaults or caller.args.kw_defaults):
+                off = d.off_params.get(id(caller))
+                if off is None:
+                    off = d.off_params[id(caller)] = frozenset(
+                        k for k, v in _defaults(caller.args).items() if type(v) is ast.Constant and v.value in _FALSY)
+                for v in (*node.args, *(k.value for k in node.keywords if k.arg)):
+                    if type(v) is ast.Name and v.id in off:
+                        d.forwarded[id(v)] = caller
     init = _init_of(ctx.chain) if len(ctx.chain) > 2 else None
     if (init is not None and type(f) is ast.Attribute and f.attr == "register_buffer" and len(node.args) > 1
             and type(f.value) is ast.Name and f.value.id == "self" and type(node.args[0]) is ast.Constant
@@ -1316,6 +1330,7 @@ class _Body:
     raises: list[ast.Raise] = field(default_factory=list)
     defs: list[ast.AST] = field(default_factory=list)  # nested def statements
     comprehensions: list[ast.AST] = field(default_factory=list)  # list, set and dict comprehensions
+    subscripts: list[ast.Subscript] = field(default_factory=list)  # loads of x[i] and x[a:b] (stores too)
 
 
 _TRAPPING = (*_LOOPS, *_TRYS, ast.With, ast.AsyncWith)  # bodies where a break cannot be resumed
@@ -1323,7 +1338,7 @@ _BINDERS = (ast.Assign, ast.AnnAssign, ast.AugAssign, ast.For, ast.AsyncFor)
 # _Body's lists, with the node types each takes
 _LISTS = (("statements", ast.stmt), ("calls", ast.Call), ("binops", ast.BinOp), ("binders", _BINDERS),
           ("tests", (ast.If, ast.While, ast.IfExp, ast.Call)), ("raises", ast.Raise), ("defs", _FUNCS),
-          ("comprehensions", (ast.ListComp, ast.SetComp, ast.DictComp)))
+          ("comprehensions", (ast.ListComp, ast.SetComp, ast.DictComp)), ("subscripts", ast.Subscript))
 _PLAIN, _SCOPE, _BRANCH, _TRAP = "plain", "scope", "branch", "trap"
 # node type -> (the _Body lists it joins, is a statement, how to walk it, child fields last first)
 _PLANS: dict[type, tuple[tuple[str, ...], bool, str, tuple[str, ...]]] = {}
@@ -2041,6 +2056,7 @@ def _hazards(fn: ast.AST, t: Tensors, ctx: Context, d: _State, cls: ast.ClassDef
         out += _grad_fn_reads(fn, body, ctx, d, chain)
     if words[1]:
         out += _element_indexes(fn, body, ctx, chain)
+    out += _sequence_indexes(fn, body, t, ctx)
     for node in body.statements:  # with open(...): a context manager Dynamo cannot enter
         if type(node) is ast.Assert and _assert_breaks(node) and t.truth(node.test):
             out.append(Hazard(NM402, node.test, f"`{_short(ctx, node.test)}` is a tensor: an `assert` "
@@ -2193,6 +2209,76 @@ def _element_indexes(fn: ast.AST, body: _Body, ctx: Context, chain) -> list[Haza
             out.append(Hazard(NM401, node, f"`{_short(ctx, node)}` indexes with a 0-d tensor: Dynamo reads its "
                               "value on the host (graph break); index with Python ints or with a 1-d index tensor",
                               gb=GB["data_dependent"]))
+    return out
+
+
+_SEQUENCE_ANNOTATIONS = frozenset({"List", "list", "Tuple", "tuple", "Sequence"})
+
+
+def _sequences(fn: ast.AST, body: _Body) -> set[str]:
+    """Names of ``fn`` that hold a Python list or tuple: a parameter annotated ``List[...]`` /
+    ``tuple[...]`` / ``Sequence[...]`` and not rebound, or a local every binding of which is a
+    list or tuple display or comprehension."""
+    out: set[str] = set()
+    args = fn.args
+    params = _param_names(fn)
+    for a in (*args.posonlyargs, *args.args, *args.kwonlyargs):
+        ann = a.annotation
+        if type(ann) is ast.Subscript:
+            ann = ann.value
+        name = ann.attr if type(ann) is ast.Attribute else ann.id if type(ann) is ast.Name else None
+        if name in _SEQUENCE_ANNOTATIONS:
+            out.add(a.arg)
+    kinds: dict[str, bool] = {}
+    for node in body.binders:
+        value = getattr(node, "value", None) if type(node) in (ast.Assign, ast.AnnAssign) else None
+        is_seq = type(value) in (ast.List, ast.Tuple, ast.ListComp) and type(node) is not ast.AugAssign
+        for target in _targets(node):
+            if type(target) is ast.Name:
+                single = type(node) is not ast.Assign or len(node.targets) == 1 and type(node.targets[0]) is ast.Name
+                kinds[target.id] = kinds.get(target.id, True) and is_seq and single
+    for name, seq in kinds.items():
+        if seq and name not in out and name not in params:
+            out.add(name)
+        elif not seq:
+            out.discard(name)
+    return out
+
+
+def _sequence_indexes(fn: ast.AST, body: _Body, t: Tensors, ctx: Context) -> list[Hazard]:
+    """A Python list or tuple indexed, or sliced, by a tensor: the subscript calls the tensor's
+    ``__index__``, a read of its value on the host (constructs.py "list indexed by a 0-d tensor",
+    "... by an element of a tensor of lengths", "tuple indexed by ...": GB0124, resumed; "list
+    sliced up to a 0-d tensor": GB0124, the rest of the frame eager; TorchCRF's Viterbi decoding,
+    ``score[seq_end_idx]``, ``path[:seq_end_idx]``)."""
+    if not body.subscripts:
+        return []
+    seqs = _sequences(fn, body)
+    if not seqs:
+        return []
+    out: list[Hazard] = []
+    seen: set[int] = set()
+    for node in body.subscripts:
+        if type(node.value) is not ast.Name or node.value.id not in seqs or type(node.ctx) is not ast.Load:
+            continue
+        index = node.slice
+        if type(index) is ast.Slice:
+            bounds = [b for b in (index.lower, index.upper, index.step) if b is not None]
+            if not any(t.of(b) for b in bounds):
+                continue
+            sliced = True
+        elif t.of(index):
+            sliced = False
+        else:
+            continue
+        stmt = body.where[id(node)][0]
+        if id(stmt) in seen:
+            continue
+        seen.add(id(stmt))
+        out.append(Hazard(NM401, node, f"`{_short(ctx, node)}` {'slices' if sliced else 'indexes'} a Python "
+                          f"list or tuple with a tensor: its `__index__` reads the value on the host (graph "
+                          "break); index with a Python int (`.item()` outside the compiled code) or use "
+                          "tensor ops", gb=GB["item"], skips_rest=sliced))
     return out
 
 
@@ -3693,6 +3779,7 @@ def _off_by_default(tf: Traced, ctx: Context, d: _State) -> dict[int, str]:
     params = _defaults(args)
     falsy = {name for name, v in params.items() if isinstance(v, ast.Constant) and v.value in _FALSY}
     falsy -= _passed(fn, d) | _set_anywhere(d)
+    falsy |= _always_off(fn, d)
     assigned = {t.id for n in _body(fn, d).binders for t in _targets(n) if isinstance(t, ast.Name)}
     # parameters whose constant default every call of the file keeps: a comparison with another
     # constant has a known value (``zero_division == "warn"`` with ``zero_division=0.0``)
@@ -3787,10 +3874,13 @@ def _off_by_default(tf: Traced, ctx: Context, d: _State) -> dict[int, str]:
     return out
 
 
-def _passed(fn: ast.AST, d: _State, *same) -> set[str]:
+def _passed(fn: ast.AST, d: _State, *same, seen: frozenset = frozenset()) -> set[str]:
     """Parameters of ``fn`` that a call in this file passes a value other than a False/None/0
     constant (``resize(y, verbose=True)``): for those the default is not what every call does.
-    With ``same`` (a default), any value other than that constant."""
+    With ``same`` (a default), any value other than that constant. A flag the caller forwards by
+    name from its own parameter off by default, which no call of the caller sets and the caller
+    does not rebind, is off too (snntorch's ``latency`` hands ``first_spike_time=first_spike_time``,
+    default 0, to ``latency_code``; constructs.py "a flag forwarded by name, off by default")."""
     names = [a.arg for a in (*fn.args.posonlyargs, *fn.args.args)]
     if names and names[0] in ("self", "cls"):
         names = names[1:]
@@ -3798,8 +3888,43 @@ def _passed(fn: ast.AST, d: _State, *same) -> set[str]:
     for call in d.calls_by_name.get(fn.name, ()):
         given = [*zip(names, call.args), *((k.arg, k.value) for k in call.keywords if k.arg)]
         out.update(n for n, v in given if not (isinstance(v, ast.Constant) and (
-            v.value in _FALSY if not same else type(v.value) is type(same[0]) and v.value == same[0])))
+            v.value in _FALSY if not same else type(v.value) is type(same[0]) and v.value == same[0]))
+            and not (not same and _forwarded_off(v, d, seen | {id(fn)})))
     return out
+
+
+def _always_off(fn: ast.AST, d: _State) -> set[str]:
+    """Parameters without a default of a module-private function (``_latency_errors``) that
+    every call of the file passes a False/None/0 constant or a flag forwarded off (above)."""
+    if not getattr(fn, "name", "").startswith("_") or fn.name.startswith("__"):
+        return set()
+    calls = d.calls_by_name.get(fn.name, ())
+    args = [*fn.args.posonlyargs, *fn.args.args]
+    required = [a.arg for a in args[:len(args) - len(fn.args.defaults)]]
+    if not calls or not required:
+        return set()
+    if required[0] in ("self", "cls"):
+        required = required[1:]
+        args = args[1:]
+    names = [a.arg for a in args]
+    out = set(required)
+    for call in calls:
+        if any(type(a) is ast.Starred for a in call.args) or any(k.arg is None for k in call.keywords):
+            return set()
+        given = dict([*zip(names, call.args), *((k.arg, k.value) for k in call.keywords)])
+        out = {n for n in out if n in given and (
+            (type(given[n]) is ast.Constant and given[n].value in _FALSY) or _forwarded_off(given[n], d, frozenset({id(fn)})))}
+    return out
+
+
+def _forwarded_off(v: ast.AST, d: _State, seen: frozenset) -> bool:
+    """``v`` is its calling function's own parameter, off by default in every call of the file."""
+    caller = d.forwarded.get(id(v))
+    if caller is None or id(caller) in seen:
+        return False
+    if any(type(t) is ast.Name and t.id == v.id for n in _body(caller, d).binders for t in _targets(n)):
+        return False  # rebound before it is handed on
+    return v.id not in _passed(caller, d, seen=seen)
 
 
 def _set_anywhere(d: _State) -> set[str]:
@@ -3808,7 +3933,8 @@ def _set_anywhere(d: _State) -> set[str]:
     name may be set on the way to the function, so it is not taken as off by default."""
     if d.set_anywhere is None:
         d.set_anywhere = {k.arg for calls in d.calls_by_name.values() for call in calls for k in call.keywords
-                          if k.arg and not (isinstance(k.value, ast.Constant) and k.value.value in _FALSY)}
+                          if k.arg and not (isinstance(k.value, ast.Constant) and k.value.value in _FALSY)
+                          and id(k.value) not in d.forwarded}  # a forwarded flag: _passed follows it
     return d.set_anywhere
 
 
