@@ -4346,17 +4346,33 @@ def _made_calls(outcalls, traced: dict[int, Traced], d: _State) -> tuple[tuple[s
     return tuple(dict.fromkeys(out))
 
 
-def _class_tables(tree: ast.Module, project: set[str]) -> dict[str, tuple[str, ...]]:
-    """Module-level dicts whose values are classes imported from the project, as written:
-    ``SOLVERS = {"dopri5": Dopri5Solver, "rk4": RK4}`` -> ``{"SOLVERS": ("Dopri5Solver", "RK4")}``."""
+def _class_tables(tree: ast.Module, project: set[str]) -> dict[str, tuple[tuple[object, str], ...]]:
+    """Module-level dicts whose values are classes imported from the project, as written, with
+    their keys (a literal's value, else None): ``SOLVERS = {"dopri5": Dopri5Solver, "rk4": RK4}``
+    -> ``{"SOLVERS": (("dopri5", "Dopri5Solver"), ("rk4", "RK4"))}``."""
     out = {}
     for node in tree.body:
         if (type(node) is ast.Assign and len(node.targets) == 1 and type(node.targets[0]) is ast.Name
                 and type(node.value) is ast.Dict):
-            texts = tuple(dict.fromkeys(dotted(v) for v in node.value.values))
-            if texts and all(t.partition(".")[0] in project and t.rpartition(".")[2][:1].isupper() for t in texts):
-                out[node.targets[0].id] = texts
+            rows = tuple((k.value if type(k) is ast.Constant else None, dotted(v))
+                         for k, v in zip(node.value.keys, node.value.values))
+            if rows and all(t.partition(".")[0] in project and t.rpartition(".")[2][:1].isupper() for _, t in rows):
+                out[node.targets[0].id] = rows
     return out
+
+
+def _table_pick(rows: tuple[tuple[object, str], ...], key: ast.AST, fn: ast.AST, rebound: set[str]) -> tuple[str, ...]:
+    """The classes ``TABLE[key]`` may be: the one its key names where the key is known, a literal
+    or a parameter of ``fn`` that is not rebound and has a literal default (only that class runs
+    by default); else every class of the table."""
+    known = key.value if type(key) is ast.Constant else None
+    if type(key) is ast.Name and key.id not in rebound:
+        a = fn.args
+        pos = [*a.posonlyargs, *a.args]
+        pairs = [*zip(pos[len(pos) - len(a.defaults):], a.defaults), *zip(a.kwonlyargs, a.kw_defaults)]
+        known = next((d.value for p, d in pairs if p.arg == key.id and type(d) is ast.Constant), None)
+    hit = tuple(dict.fromkeys(t for k, t in rows if known is not None and k == known))
+    return hit or tuple(dict.fromkeys(t for _, t in rows))
 
 
 def _function_tables(tree: ast.Module) -> dict[str, tuple[str, ...]]:
@@ -4394,7 +4410,7 @@ def _table_of(f: ast.AST) -> str:
     return f.id if type(f) is ast.Name else ""
 
 
-def _local_instances(fn: ast.AST, d: _State, project: set[str], tables: dict[str, tuple[str, ...]],
+def _local_instances(fn: ast.AST, d: _State, project: set[str], tables: dict[str, tuple[tuple[object, str], ...]],
                      cls: ast.ClassDef | None = None) -> tuple[dict[str, tuple[str, ...]], dict[str, tuple[str, ...]]]:
     """Local names bound to an instance of an imported class: ``enc = Encoder(cfg)``, a parameter
     annotated with one and not rebound (``model: Transformer``), or of one
@@ -4436,7 +4452,7 @@ def _local_instances(fn: ast.AST, d: _State, project: set[str], tables: dict[str
             continue
         f = value.func
         if type(f) is ast.Subscript and type(f.value) is ast.Name and f.value.id in tables:
-            out[name] = tables[f.value.id]
+            out[name] = _table_pick(tables[f.value.id], f.slice, fn, rebound)
             continue
         if cls is not None and type(f) is ast.Attribute and type(f.value) is ast.Attribute:
             held = _held_call(f, cls, d) or _annotated_call(f, cls, d)  # learner = self.maml.clone()
