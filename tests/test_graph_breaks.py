@@ -1,5 +1,7 @@
 """Which code is traced, and edge cases of the NM4xx hazards."""
 
+import pytest
+
 from neuron_migrate.testing import findings_of
 
 
@@ -1192,3 +1194,39 @@ def test_a_list_indexed_by_a_tensor_reads_it_on_the_host():
     assert "slices a Python list or tuple with a tensor" in message
     untyped = code.replace("score: List[torch.Tensor]", "score")
     assert _nm4(untyped) == [(9, "NM401", "GB0124")]
+
+
+DECLARED = '''import torch
+from torch import nn
+from typing import Optional
+
+
+class Attention(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.kv_cache: {annotation} = None
+
+    def forward(self, pos, k):
+        if not isinstance(self.kv_cache, KVCache):
+            raise TypeError("call set_kv_cache() first")
+        return self.kv_cache(pos, k)
+
+
+class KVCache(nn.Module):
+    def forward(self, pos, k):
+        return k[:, : pos.max().item() + 1]
+'''
+
+
+@pytest.mark.parametrize("annotation, reached", [
+    ("KVCache | None", True),  # litgpt's CausalSelfAttention, set later by set_kv_cache()
+    ("Optional[KVCache]", True),
+    ('"KVCache"', True),
+    ("Optional[torch.Tensor]", False),  # a tensor: no class of the file
+    ("nn.Module", False),  # any module: its class is not known
+])
+def test_an_attribute_declared_to_hold_a_class_is_called_as_that_class(annotation, reached):
+    """``self.kv_cache: KVCache | None = None`` in ``__init__``, assigned elsewhere: the call
+    ``self.kv_cache(...)`` runs ``KVCache.forward``, whose ``.item()`` breaks the caller's graph."""
+    attention = summary(DECLARED.format(annotation=annotation))["Attention.forward"]
+    assert ("KVCache.forward" in attention.calls) == reached

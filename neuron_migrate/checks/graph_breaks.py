@@ -480,6 +480,7 @@ class _State:
     module_made: dict[str, list[str]] = field(default_factory=dict)
     factory_names: dict[str, str] = field(default_factory=dict)  # name -> string argument (create_model("vit"))
     attr_class: dict[int, dict[str, str]] = field(default_factory=dict)  # class id -> self.attr -> Cls as written
+    attr_declared: dict[int, dict[str, str]] = field(default_factory=dict)  # class id -> self.attr: Cls -> Cls
     held: dict[int, dict[str, list[ast.AST]]] = field(default_factory=dict)  # class id -> self.attr -> what fills a container
     held_names: dict[tuple[int, str], list[str]] = field(default_factory=dict)  # (class id, attr) -> classes it holds
     held_calls: dict[int, list] = field(default_factory=dict)  # fn id -> _held_calls' answer
@@ -560,6 +561,8 @@ def _submodule(node: ast.AST, ctx: Context) -> None:
     and the weight of a call to it (for the coverage estimate) for the class."""
     value = node.value
     if not isinstance(value, ast.Call):
+        if type(node) is ast.AnnAssign:
+            _declared(node, ctx)
         return
     built = dotted(_built(value).func)
     if built and isinstance(node, ast.Assign):
@@ -607,6 +610,38 @@ def _submodule(node: ast.AST, ctx: Context) -> None:
             if kind is not None:
                 kinds.setdefault(t.attr, kind)  # getattr(nn, name)(...) elsewhere: an RNN all the same
             weights[t.attr] = max(weight, weights.get(t.attr, 1))
+
+
+def _declared(node: ast.AnnAssign, ctx: Context) -> None:
+    """``self.kv_cache: KVCache | None = None`` in a method (litgpt): the class the attribute is
+    declared to hold, for ``self.kv_cache(...)`` where no ``self.kv_cache = Cls(...)`` says it."""
+    t = node.target
+    if not (type(t) is ast.Attribute and type(t.value) is ast.Name and t.value.id == "self"
+            and len(ctx.chain) >= 3 and type(ctx.chain[-2]) is ast.ClassDef):
+        return
+    held = _annotated_class(node.annotation)
+    name = dotted(held) if held is not None else ""
+    if name.rpartition(".")[2][:1].isupper() and not (ctx.qualify(held) or "").startswith(
+            ("torch.", "typing.", "numpy.")):  # a tensor, a generic Module: no class of the project
+        ctx.state(_State).attr_declared.setdefault(id(ctx.chain[-2]), {}).setdefault(t.attr, name)
+
+
+def _annotated_class(ann: ast.AST | None) -> ast.AST | None:
+    """The one class an annotation names: ``Cls``, ``mod.Cls``, ``"Cls"``, ``Cls | None``,
+    ``Optional[Cls]``, ``Union[Cls, None]``; None for anything else."""
+    if type(ann) is ast.Constant and isinstance(ann.value, str):
+        try:
+            ann = ast.parse(ann.value, mode="eval").body
+        except SyntaxError:
+            return None
+    if type(ann) is ast.BinOp and type(ann.op) is ast.BitOr:
+        parts = [ann.left, ann.right]
+    elif type(ann) is ast.Subscript and dotted(ann.value).rpartition(".")[2] in ("Optional", "Union"):
+        parts = list(ann.slice.elts) if type(ann.slice) is ast.Tuple else [ann.slice]
+    else:
+        return ann if type(ann) in (ast.Name, ast.Attribute) else None
+    parts = [p for p in parts if not (type(p) is ast.Constant and p.value is None)]
+    return _annotated_class(parts[0]) if len(parts) == 1 else None
 
 
 _CONTAINERS = frozenset({"ModuleList", "Sequential", "ModuleDict"})
@@ -1263,7 +1298,8 @@ def _attr_class(cls: ast.ClassDef, attr: str, d: _State) -> str | None:
         if built is not None:
             return built
         todo.extend(d.classes[b.id] for b in c.bases if isinstance(b, ast.Name) and b.id in d.classes)
-    return None
+    # no construction says it: the class the attribute is declared to hold (self.x: Cls | None = None)
+    return d.attr_declared.get(id(cls), {}).get(attr)
 
 
 def _injected(cls: ast.ClassDef, d: _State) -> dict[str, str]:
