@@ -31,7 +31,7 @@ from neuron_migrate.cli import main
 ROOT = Path(__file__).resolve().parent.parent
 E2E = ROOT / "fixtures" / "e2e"
 SHIM = Path(__file__).resolve().parent / "neuron_shim.py"
-SCRIPTS = [("train_fallback.py", "--amp"), ("ddp_backend.py",), ("cuda_only.py",)]
+SCRIPTS = [("train_fallback.py", "--amp"), ("ddp_backend.py",), ("cuda_only.py",), ("cache_device.py",)]
 # device_type.py (nanoGPT's idiom) defaults to CUDA: without it, it runs as nanoGPT does on a
 # CPU, with --device=cpu; under the shim with its default, which fix makes the target
 STOCK = [*SCRIPTS, ("device_type.py", "--device=cpu")]
@@ -130,6 +130,7 @@ def test_under_the_shim_the_target_is_chosen(fixed, variant):
     else:
         assert (fixed[variant] / "device_type.py").read_text() == (E2E / "device_type.py").read_text()
     assert "backend: neuron" in out
+    assert "cached on: neuron" in out  # --cache-device's default changes with the guard that reads it
     if unsafe:  # amp is switched by `device.type == "cuda"`, an unsafe rewrite
         assert "autocast: True" in out
     if style == "neuron":

@@ -3,7 +3,7 @@
 A ``"cuda"`` string is rewritten only in a *device position*: the first argument of
 ``torch.device``/``.to``/``torch.autocast``/``torch.set_default_device``, a ``device=``,
 ``device_type=`` or ``map_location=`` argument, the ``default=``/``choices=`` of an
-argparse ``--device`` option, a parameter default or assignment whose target is named
+argparse option named like a device (``--device``, ``--cache-device``), a parameter default or assignment whose target is named
 ``device``, or a variable whose every use is one of those. Elsewhere it is reported for
 a person to decide (NM118), never rewritten.
 
@@ -244,9 +244,12 @@ def _portable_edits(ctx: Context, lit: ast.AST, torch_alias: str) -> tuple[Edit,
 # -- calls ----------------------------------------------------------------------------
 
 def _argparse_device_option(call: ast.Call) -> bool:
+    """``add_argument("--device", ...)``, and any option named like a device variable
+    (``--cache-device``, ``--eval_device``), ``--device-type`` and ``--accelerator``."""
     return (isinstance(call.func, ast.Attribute) and call.func.attr == "add_argument"
             and any(isinstance(a, ast.Constant) and isinstance(a.value, str)
-                    and a.value.lstrip("-").replace("-", "_") in ("device", "device_type", "accelerator")
+                    and ((dest := a.value.lstrip("-").replace("-", "_")) in ("device_type", "accelerator")
+                         or DEVICE_NAME.fullmatch(dest))
                     for a in call.args))
 
 
