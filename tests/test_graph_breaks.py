@@ -1230,3 +1230,17 @@ def test_an_attribute_declared_to_hold_a_class_is_called_as_that_class(annotatio
     ``self.kv_cache(...)`` runs ``KVCache.forward``, whose ``.item()`` breaks the caller's graph."""
     attention = summary(DECLARED.format(annotation=annotation))["Attention.forward"]
     assert ("KVCache.forward" in attention.calls) == reached
+
+
+def test_helpers_of_one_name_nested_in_two_methods_are_two_functions():
+    """pythae's RHVAE defines ``f_`` inside two leapfrog steps: as ``__qualname__`` spells them,
+    each keeps its own breaks (one name for both gave the estimate one's breaks for the other's)."""
+    code = ("import torch\nfrom torch.autograd import grad\n\n\nclass Flow(torch.nn.Module):\n"
+            "    def one(self, x, z):\n        def f_(r):\n            return r - grad((x * z).sum(), z)[0]\n"
+            "        return f_(x)\n\n"
+            "    def two(self, x):\n        def f_(r):\n            return r * 2\n        return f_(x)\n\n"
+            "    def forward(self, x, z):\n        return self.two(self.one(x, z))\n")
+    traced = summary(code)
+    assert {"Flow.one.<locals>.f_", "Flow.two.<locals>.f_"} <= set(traced)
+    assert [b.line for b in traced["Flow.one.<locals>.f_"].breaks] == [8]
+    assert traced["Flow.two.<locals>.f_"].breaks == ()

@@ -833,6 +833,15 @@ def _call(node: ast.Call, ctx: Context) -> None:
 
 # -- which functions are traced ----------------------------------------------------------------
 
+def _qualname(chain: tuple) -> str:
+    """A function's name as Python's ``__qualname__`` spells it: ``f``, ``Cls.f``, and for a
+    function defined in another, ``Cls.m.<locals>.f`` (two helpers named ``f_`` nested in two
+    methods of one file are two functions)."""
+    outer = [f"{n.name}.<locals>" if isinstance(n, _FUNCS) else n.name
+             for n in chain[1:-1] if isinstance(n, (*_FUNCS, ast.ClassDef))]
+    return ".".join([*outer, chain[-1].name])
+
+
 @dataclass
 class Traced:
     node: ast.AST
@@ -954,8 +963,8 @@ def traced_functions(ctx: Context) -> dict[int, Traced]:
         if id(fn) in out or id(fn) in d.disabled:
             continue
         cls = d.owner.get(id(fn))
-        name = d.wrapper_names.get(id(fn)) or (f"{cls.name}.{fn.name}" if cls else fn.name)
         chain = d.chains.get(id(fn), (ctx.tree, fn))
+        name = d.wrapper_names.get(id(fn)) or (f"{cls.name}.{fn.name}" if cls else _qualname(chain))
         out[id(fn)] = Traced(fn, name, why, cls, chain, origin)
         for dec in fn.decorator_list:  # @memoize / @cached(name=...) of this file: its wrapper runs first
             target = dec.func if type(dec) is ast.Call else dec
