@@ -619,9 +619,8 @@ def _declared(node: ast.AnnAssign, ctx: Context) -> None:
     if not (type(t) is ast.Attribute and type(t.value) is ast.Name and t.value.id == "self"
             and len(ctx.chain) >= 3 and type(ctx.chain[-2]) is ast.ClassDef):
         return
-    held = _annotated_class(node.annotation)
-    name = dotted(held) if held is not None else ""
-    if name.rpartition(".")[2][:1].isupper() and not (ctx.qualify(held) or "").startswith(
+    name = _class_text(node.annotation)
+    if name and not (ctx.qualify(_annotated_class(node.annotation)) or "").startswith(
             ("torch.", "typing.", "numpy.")):  # a tensor, a generic Module: no class of the project
         ctx.state(_State).attr_declared.setdefault(id(ctx.chain[-2]), {}).setdefault(t.attr, name)
 
@@ -632,7 +631,7 @@ def _annotated_class(ann: ast.AST | None) -> ast.AST | None:
     if type(ann) is ast.Constant and isinstance(ann.value, str):
         try:
             ann = ast.parse(ann.value, mode="eval").body
-        except SyntaxError:
+        except (SyntaxError, ValueError):  # ValueError: a NUL in the string
             return None
     if type(ann) is ast.BinOp and type(ann.op) is ast.BitOr:
         parts = [ann.left, ann.right]
@@ -4565,17 +4564,8 @@ def _annotated_attrs(cls: ast.ClassDef, d: _State) -> dict[str, str]:
 def _class_text(ann: ast.AST | None) -> str:
     """The class an annotation names, as written (``MAML``, ``"MAML"``, ``Optional[MAML]``,
     ``MAML | None``), when its last part starts with a capital; else ""."""
-    if type(ann) is ast.Constant and isinstance(ann.value, str):
-        try:
-            ann = ast.parse(ann.value, mode="eval").body
-        except SyntaxError:
-            return ""
-    if type(ann) is ast.BinOp and type(ann.op) is ast.BitOr:
-        sides = [s for s in (ann.left, ann.right) if not (type(s) is ast.Constant and s.value is None)]
-        ann = sides[0] if len(sides) == 1 else None
-    elif type(ann) is ast.Subscript and dotted(ann.value).rpartition(".")[2] == "Optional":
-        ann = ann.slice
-    text = dotted(ann) if ann is not None else ""
+    held = _annotated_class(ann)
+    text = dotted(held) if held is not None else ""
     return text if text.rpartition(".")[2][:1].isupper() else ""
 
 
