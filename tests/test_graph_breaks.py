@@ -182,7 +182,7 @@ def test_calls_are_judged_by_the_value_kinds():
     code = ("import torch\nfrom torch import nn\n\n\nclass M(nn.Module):\n    def forward(self, x):\n"
             "        if torch.result_type(x) == torch.float32:\n            x = x + 1\n"
             "        w = nn.Parameter(torch.ones(3))\n        if w:\n            x = x * 2\n        return x\n")
-    assert codes(code) == [(10, "NM402")]
+    assert codes(code) == [(9, "NM404"), (10, "NM402")]  # building the Parameter breaks too (GB0264)
 
 
 def test_training_only_hazards_are_reported_but_are_no_break_sites():
@@ -1244,3 +1244,16 @@ def test_helpers_of_one_name_nested_in_two_methods_are_two_functions():
     assert {"Flow.one.<locals>.f_", "Flow.two.<locals>.f_"} <= set(traced)
     assert [b.line for b in traced["Flow.one.<locals>.f_"].breaks] == [8]
     assert traced["Flow.two.<locals>.f_"].breaks == ()
+
+
+def test_a_parameter_built_in_traced_code_breaks():
+    """pomegranate's fits wrap values with ``torch.nn.Parameter(...)`` in the code they run:
+    constructs.py "torch.nn.Parameter built in traced code" (GB0264, resumed after it)."""
+    code = ("import torch\nfrom torch import nn\nfrom torch.nn.parameter import Parameter\n\n\n"
+            "class M(nn.Module):\n    def __init__(self):\n        super().__init__()\n"
+            "        self.w = nn.Parameter(torch.ones(3))\n\n"
+            "    def forward(self, x):\n        a = nn.Parameter(x * 2, requires_grad=False)\n"
+            "        b = Parameter(x)\n        return a + b + self.w\n")
+    assert codes(code) == [(12, "NM404"), (13, "NM404")]
+    (found,) = [f for f in findings_of(code) if f.line == 12]
+    assert found.dynamo == "GB0264"

@@ -211,6 +211,10 @@ def forwards_flag(t, first=0):  # snntorch's latency_code: hands its own flag on
     return _check_range(t, first) * 2
 
 
+def as_parameter(t):  # pomegranate's _cast_as_parameter: a value wrapped as a parameter
+    return torch.nn.Parameter(t, requires_grad=False)
+
+
 def helper_of_helper(x):
     y = x + 1
     n = helper_item(y)
@@ -1255,6 +1259,9 @@ CASES: list[tuple[str, str, dict]] = [
     ("DataLoader built in traced code", "y = x * 2\nl = torch.utils.data.DataLoader(DATASET, batch_size=2)\nn = []\nreturn y * 3", {}),
     ("TensorDataset built in a loop", "y = x * 2\nfor i in range(2):\n    d = torch.utils.data.TensorDataset(y)\n    n = []\n    y = y * len(d)\nreturn y", {}),
     ("scipy.special.expit of a tensor's values", "y = x * 2\nz = scipy.special.expit(y.detach().numpy())\nreturn y + torch.from_numpy(z)", {}),
+    # issue 14, fourteenth round: what held_out_14 showed (pomegranate's fits wrap values as parameters)
+    ("torch.nn.Parameter built in traced code", "y = x * 2\nw = torch.nn.Parameter(y, requires_grad=False)\nreturn w * 2", {}),
+    ("nn.Parameter built in a helper, then used", "y = x * 2\nw = as_parameter(y)\nreturn y + w", {}),
     # issue 14, thirteenth round: what held_out_12's rules missed (torchkbnufft, kmeans-pytorch, electra, torch-ac, diffwave)
     ("torch.get_num_threads()", "y = x * 2\nn = torch.get_num_threads()\nreturn y * n", {}),
     ("int(torch.get_num_threads())", "y = x * 2\nn = int(torch.get_num_threads())\nreturn y * n", {}),

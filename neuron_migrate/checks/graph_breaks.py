@@ -131,7 +131,7 @@ NM404 = rule(
         "Dynamo decides from the tensor), an in-place view op (`transpose_`, `t_`, `unsqueeze_`, "
         "`squeeze_`) on a graph input (an argument or a `.grad`), "
         "`torch.autograd.functional.jacobian`, `as_subclass` of a tensor subclass's instance (`Tensor."
-        "as_subclass(self, Tensor)` in a method of a class deriving from `torch.Tensor`), building a module with parameters (`nn.Linear(...)`), "
+        "as_subclass(self, Tensor)` in a method of a class deriving from `torch.Tensor`), building a module with parameters (`nn.Linear(...)`) or a parameter itself (`nn.Parameter(t)`, GB0264, resumed after it), "
         "`with open(...)`, "
         "`torch.autograd.Variable`, `pack_padded_sequence` / `pad_packed_sequence` and a torch.optim "
         "optimizer's `step()` / `zero_grad()` are not traced: the graph ends there (`data_ptr()`, "
@@ -2624,6 +2624,11 @@ def _call_hazard(call: ast.Call, t: Tensors, ctx: Context, d: _State, cls, chain
     if name == "torch._assert" and call.args and t.of(call.args[0]):
         return Hazard(NM402, call, "`torch._assert` on a tensor needs its value (graph break); "
                       "a plain `assert` is traced", gb=GB['data_dependent'])
+    if name in ("torch.nn.Parameter", "torch.nn.parameter.Parameter"):
+        # measured: constructs.py "torch.nn.Parameter built in traced code" (GB0264, resumed)
+        return Hazard(NM404, call, f"`{_short(ctx, call.func)}(...)` built inside traced code: Dynamo does not "
+                      "trace the Parameter constructor (graph break); make it in `__init__`, or use the "
+                      "tensor itself", gb=GB["parameter"])
     if name.startswith("torch.nn.") and name.rsplit(".", 1)[-1] in _PARAMETER_MODULES:
         return Hazard(NM404, call, f"`{_short(ctx, call.func)}(...)` built inside traced code: Dynamo does "
                       "not trace creating its parameters (graph break); build it in `__init__`",
