@@ -4315,7 +4315,7 @@ def _outcalls(traced: dict[int, Traced], ctx: Context, d: _State, training_of: d
                     elif type(a) is ast.Name and a.id in aliases and all(  # evaluate = sf.evaluate
                             text.rpartition(".")[0] in owners for text in aliases[a.id]):
                         out.extend((tf.name, text, call.lineno, call) for text in aliases[a.id])
-            held = _held_call(f, tf.cls, d) or _annotated_call(f, tf.cls, d)
+            held = _held_call(f, tf.cls, d)
             if held is not None:  # self.enc(x) / self.scheduler.step(x), the class imported
                 if held.partition(".")[0] in project and held.partition(".")[0] not in d.classes:
                     out.append((tf.name, held, call.lineno, call))
@@ -4504,7 +4504,7 @@ def _local_instances(fn: ast.AST, d: _State, project: set[str], tables: dict[str
             out[name] = _table_pick(tables[f.value.id], f.slice, fn, rebound)
             continue
         if cls is not None and type(f) is ast.Attribute and type(f.value) is ast.Attribute:
-            held = _held_call(f, cls, d) or _annotated_call(f, cls, d)  # learner = self.maml.clone()
+            held = _held_call(f, cls, d)  # learner = self.maml.clone()
             if held is not None and held.partition(".")[0] in project and held.partition(".")[0] not in d.classes:
                 out[name] = (f"returns:{held}",)
             continue
@@ -4521,7 +4521,9 @@ def _local_instances(fn: ast.AST, d: _State, project: set[str], tables: dict[str
 
 def _held_call(f: ast.AST, cls: ast.ClassDef | None, d: _State) -> str | None:
     """``Cls.forward`` for ``self.x(...)`` and ``Cls.m`` for ``self.x.m(...)`` where the class
-    (or an in-file base) set ``self.x = Cls(...)`` and defines no method ``x``; else None."""
+    (or an in-file base) set ``self.x = Cls(...)`` and defines no method ``x``; else None. For
+    ``self.x.m(...)`` only, also where ``__init__`` stores a parameter annotated ``Cls`` as
+    ``self.x`` (``self.x(...)`` of a module handed in is left to the in-file rules)."""
     if cls is None or not isinstance(f, ast.Attribute):
         return None
     if isinstance(f.value, ast.Name) and f.value.id == "self":
@@ -4530,27 +4532,22 @@ def _held_call(f: ast.AST, cls: ast.ClassDef | None, d: _State) -> str | None:
         built, method = _attr_class(cls, f.attr, d), "forward"
     elif (isinstance(f.value, ast.Attribute) and isinstance(f.value.value, ast.Name)
           and f.value.value.id == "self"):
-        built, method = _attr_class(cls, f.value.attr, d), f.attr
+        built, method = _attr_class(cls, f.value.attr, d) or _annotated_param(cls, f.value.attr, d), f.attr
     else:
         return None
     return f"{built}.{method}" if built else None
 
 
-def _annotated_call(f: ast.AST, cls: ast.ClassDef | None, d: _State) -> str | None:
-    """``Cls.m`` for ``self.x.m(...)`` where ``__init__`` of the class (or of an in-file base)
-    stores a parameter annotated ``Cls`` as ``self.x`` (``def __init__(self, maml: MAML)``, then
-    ``self.maml = maml``); else None. Only a method other than the call itself: ``self.x(...)``
-    of a module handed in is left to the in-file rules."""
-    if (cls is None or type(f) is not ast.Attribute or type(f.value) is not ast.Attribute
-            or type(f.value.value) is not ast.Name or f.value.value.id != "self"):
-        return None
-    attr = f.value.attr
+def _annotated_param(cls: ast.ClassDef, attr: str, d: _State) -> str | None:
+    """The class ``self.attr`` holds where ``__init__`` of the class (or of an in-file base)
+    stores a parameter annotated ``Cls`` as it (``def __init__(self, maml: MAML)``, then
+    ``self.maml = maml``), as written; else None."""
     for c, _ in _lineage(cls, d):
         found = d.annotated.get(id(c))
         if found is None:
             found = d.annotated[id(c)] = _annotated_attrs(c, d)
         if attr in found:
-            return f"{found[attr]}.{f.attr}" if found[attr] else None
+            return found[attr] or None
     return None
 
 

@@ -192,6 +192,8 @@ def _readable(root: str, folders, analysed) -> dict[str, str]:
 @functools.lru_cache(maxsize=64)
 def _modules_of(folder: str) -> tuple[tuple[str, str], ...]:
     """(absolute path, module name) of every ``.py`` file under ``folder`` (hidden folders aside)."""
+    from neuron_migrate.project.model import module_name
+
     out = []
     for where, dirs, names in os.walk(folder):
         dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d.isidentifier())
@@ -201,10 +203,9 @@ def _modules_of(folder: str) -> tuple[tuple[str, str], ...]:
             top = where
             while top != folder and os.path.isfile(os.path.join(top, "__init__.py")):
                 top = os.path.dirname(top)
-            rel = os.path.relpath(os.path.join(where, name), top).replace(os.sep, "/")
-            stem = rel[:-3].removesuffix("/__init__")
-            if stem != "__init__":
-                out.append((os.path.join(where, name), stem.replace("/", ".")))
+            module = module_name(os.path.relpath(os.path.join(where, name), top).replace(os.sep, "/"))
+            if module:  # not a top folder's own __init__.py
+                out.append((os.path.join(where, name), module))
     return tuple(out)
 
 
