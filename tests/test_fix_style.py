@@ -210,6 +210,21 @@ def test_cuda_only_names_are_found_however_spelled(spelling, cuda_only):
     assert ("uses `" in f.message) == cuda_only
 
 
+@pytest.mark.parametrize("text, cuda_only", [
+    ('"""Benchmark the exports.\n\n    pip install onnxruntime-gpu tensorrt  # GPU support\n    """', False),
+    ('parser.add_argument("--engine", help="export a TensorRT engine")', False),
+    ('check_requirements("tensorrt>7.0.0")', True),  # a word: the requirement itself
+    ('providers = ["CUDAExecutionProvider"]', True),
+])
+def test_a_string_names_cuda_only_machinery_only_as_a_word(text, cuda_only):
+    """yolov5's benchmark ``run`` mentions onnxruntime-gpu and TensorRT in its docstring: prose
+    uses neither, so its ``"cuda" in device.type`` was left whole for nothing, with the whole
+    docstring quoted as the reason."""
+    (f,) = findings_of(f"import torch\n\n\ndef run(x, parser):\n    {text}\n    return x.cuda()\n")
+    assert (f.fix is None) == cuda_only
+    assert ("uses `" in f.message) == cuda_only
+
+
 OPTIONAL_KERNEL = '''import torch
 
 

@@ -288,11 +288,19 @@ def _may_name_cuda_only(ctx: Context) -> bool:
 
 
 def _cuda_only_text(node: ast.AST) -> str | None:
-    """The text of a name, attribute or string that names CUDA-only machinery."""
+    """The text of a name, attribute or string that names CUDA-only machinery. A string counts
+    only as a word (a provider, a backend, a requirement such as ``"tensorrt>=8"``): prose that
+    mentions one (a docstring listing ``pip install onnxruntime-gpu``, a help text) uses nothing."""
     t = type(node)
-    text = (node.id if t is ast.Name else node.attr if t is ast.Attribute
-            else node.value if t is ast.Constant and isinstance(node.value, str) else None)
+    if t is ast.Constant:
+        text = node.value if isinstance(node.value, str) and not _has_space(node.value) else None
+    else:
+        text = node.id if t is ast.Name else node.attr if t is ast.Attribute else None
     return text if text and _names_cuda_only(text) else None
+
+
+def _has_space(text: str) -> bool:
+    return len(text.split(maxsplit=1)) != 1
 
 
 def _cuda_only_reason(ctx: Context, nodes) -> str | None:
