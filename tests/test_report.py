@@ -238,6 +238,20 @@ def test_a_notebook_that_trains_the_model_names_the_entry_assumed(tmp_path, caps
     assert "| `TinyLM.forward` | `tiny/model.py` |" in md and "no training or inference script" not in md
 
 
+def test_a_class_the_script_imports_under_an_alias_is_the_entry_assumed(tmp_path, capsys):
+    # yolov5: train.py builds `Model(...)`, imported from models/yolo.py, where `Model = DetectionModel`;
+    # the report assumed only the inference wrapper the other scripts build
+    (tmp_path / "models").mkdir()
+    (tmp_path / "models" / "yolo.py").write_text(
+        "import torch.nn as nn\n\nclass DetectionModel(nn.Module):\n    def forward(self, x):\n"
+        "        return x * 2\n\n\nModel = DetectionModel  # the old name\n")
+    (tmp_path / "train.py").write_text("from models.yolo import Model\n\nmodel = Model()\nmodel(1)\n")
+    run(capsys, "report", tmp_path, "-o", tmp_path / "r.md")
+    md = (tmp_path / "r.md").read_text(encoding="utf-8")
+    assert "the forward of the modules its training and inference scripts build (DetectionModel.forward)" in md
+    assert "| `DetectionModel.forward` | `models/yolo.py` |" in md
+
+
 def test_compile_coverage_absent_is_said_plainly():
     rep = porting.build(doc([]))
     assert rep["compile_coverage"] is None

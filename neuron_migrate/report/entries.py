@@ -9,7 +9,7 @@ the report picks, in this order:
 2. otherwise (the scan *assumed* every ``forward``) the ``forward`` of each ``nn.Module`` class
    a training or inference script builds (``Net(...)`` outside a class in train.py, main.py,
    inference.py, sample.py, ...; resolved through the script's imports when two files define
-   the name), each over the traced code of the file that defines it (its submodules usually
+   the name, and through ``Model = DetectionModel`` in the module it imports from), each over the traced code of the file that defines it (its submodules usually
    live there); when a script builds its model through a factory (``create_model``,
    ``build_model``, ``from_pretrained``), every other forward of the product is added;
 3. otherwise every ``forward`` in the product (library and scripts), said so.
@@ -275,6 +275,22 @@ def _built_by_scripts(root: str | None, scripts: list[str],
                 defined.setdefault(name.split(".")[0], []).append(path)
     out: list[tuple[str, str]] = []
     factories: list[str] = []
+    read: dict[str, dict[str, str]] = {}
+
+    def aliases(script: str, module: str) -> dict[str, str]:
+        """``Name = Cls`` at the top of the module a script imports from, Cls a module class."""
+        for stem in (posixpath.join(posixpath.dirname(script), module), module):
+            for path in (stem + ".py", stem + "/__init__.py"):
+                if path not in read:
+                    text = _read(root, path) if path in modules else None
+                    tree = _parse(text) if text else None
+                    read[path] = {t.id: n.value.id for n in (tree.body if tree else ())
+                                  if isinstance(n, ast.Assign) and isinstance(n.value, ast.Name)
+                                  and n.value.id in defined for t in n.targets if isinstance(t, ast.Name)}
+                if path in modules:
+                    return read[path]
+        return {}
+
     for script in scripts:  # .py files and notebooks (minGPT's demo.ipynb trains GPT(...))
         text = _read(root, script)
         tree = _parse(text) if text else None
@@ -289,6 +305,8 @@ def _built_by_scripts(root: str | None, scripts: list[str],
             owner = node.func.value if isinstance(node.func, ast.Attribute) else None
             if isinstance(owner, ast.Name) and owner.id in defined:  # GPT.from_pretrained(...)
                 name = owner.id
+            elif name and name not in defined and name in imported:  # yolov5's Model = DetectionModel
+                name = aliases(script, imported[name]).get(name, name)
             places = defined.get(name or "")
             if not places:
                 # named with its owner: DiT's scripts build a diffusers VAE through
