@@ -215,6 +215,7 @@ def test_cuda_only_names_are_found_however_spelled(spelling, cuda_only):
     ('parser.add_argument("--engine", help="export a TensorRT engine")', False),
     ('check_requirements("tensorrt>7.0.0")', True),  # a word: the requirement itself
     ('providers = ["CUDAExecutionProvider"]', True),
+    ('check_requirements(("onnxruntime-gpu", "onnxslim"))', True),  # ONNX Runtime's CUDA build
 ])
 def test_a_string_names_cuda_only_machinery_only_as_a_word(text, cuda_only):
     """yolov5's benchmark ``run`` mentions onnxruntime-gpu and TensorRT in its docstring: prose
@@ -223,6 +224,15 @@ def test_a_string_names_cuda_only_machinery_only_as_a_word(text, cuda_only):
     (f,) = findings_of(f"import torch\n\n\ndef run(x, parser):\n    {text}\n    return x.cuda()\n")
     assert (f.fix is None) == cuda_only
     assert ("uses `" in f.message) == cuda_only
+
+
+def test_a_guard_choosing_onnxruntimes_cuda_build_is_left():
+    """yolov5's ONNX export asks for onnxruntime-gpu where CUDA is available: rewritten, the guard
+    would install ONNX Runtime's CUDA build on a Neuron host, where it had chosen the CPU one."""
+    code = ('import torch\n\n\ndef simplify(model):\n    cuda = torch.cuda.is_available()\n'
+            '    check_requirements(("onnxruntime-gpu" if cuda else "onnxruntime", "onnxslim"))\n')
+    (f,) = findings_of(code)
+    assert f.fix is None and "uses `onnxruntime-gpu`" in f.message and "drop that backend" in f.message
 
 
 OPTIONAL_KERNEL = '''import torch
