@@ -1257,3 +1257,74 @@ def test_a_parameter_built_in_traced_code_breaks():
     assert codes(code) == [(12, "NM404"), (13, "NM404")]
     (found,) = [f for f in findings_of(code) if f.line == 12]
     assert found.dynamo == "GB0264"
+
+
+def test_a_none_default_given_a_value_by_a_call_of_the_file_is_set():
+    """pomegranate's ``_check_parameter(w, "w", min_value=0)``: ``if min_value is not None:``
+    runs its branch for a 0 passed (constructs.py "a check under `lo is not None`, a caller
+    passing lo=0": GB0170 in it); a parameter no call gives stays off by default."""
+    code = ("import torch\nfrom torch import nn\n\n\n"
+            "def check(p, lo=None, hi=None):\n    if lo is not None:\n        if (p < lo).sum() > 0:\n"
+            "            raise ValueError('low')\n    if hi is not None:\n        if (p > hi).sum() > 0:\n"
+            "            raise ValueError('high')\n    return p\n\n\n"
+            "class M(nn.Module):\n    def forward(self, x):\n        return check(x * 2, lo=0)\n")
+    traced = summary(code)
+    assert [b.line for b in traced["check"].breaks] == [7]  # not 10: `hi` is never given
+    off = [f for f in findings_of(code) if f.line == 10]
+    assert off and "off by default" in off[0].message
+
+
+def test_numpy_prod_of_python_numbers_as_a_size_breaks():
+    """pythae's ``x.reshape(-1, np.prod(self.input_dim))``: Dynamo traces ``np.prod`` as a tensor
+    op, the size is a tensor (constructs.py "reshape to np.prod of a tuple", "... of a module's
+    tuple attribute": GB0033); of a tensor's shape it is folded (no break)."""
+    code = ("import numpy as np\nimport torch\nfrom torch import nn\n\n\n"
+            "class M(nn.Module):\n    def __init__(self, dims):\n        super().__init__()\n"
+            "        self.input_dim = dims\n\n"
+            "    def forward(self, x):\n        a = x.reshape(-1, np.prod(self.input_dim))\n"
+            "        dims = (2, 4)\n        b = x.view(-1, np.prod(dims))\n"
+            "        c = x.reshape(-1, np.prod(x.shape[1:]))\n        d = x.reshape(-1, int(self.n))\n"
+            "        return a + b + c + d\n")
+    assert codes(code) == [(12, "NM401"), (14, "NM401")]
+    assert {f.dynamo for f in findings_of(code) if f.code == "NM401"} == {"GB0033"}
+
+
+def test_a_subscripted_builtin_generic_called_breaks():
+    """torchjd's ``list[Tensor]()``: a types.GenericAlias Dynamo cannot call (constructs.py
+    "list[torch.Tensor]() called", "dict[str, torch.Tensor]() called": GB0147); a local class
+    named ``list`` is not the builtin, and ``list()`` is traced."""
+    code = ("import torch\nfrom torch import Tensor, nn\n\n\n"
+            "class M(nn.Module):\n    def forward(self, x):\n        rows = list[Tensor]()\n"
+            "        names = dict[str, Tensor]()\n        plain = list()\n        rows.append(x)\n"
+            "        return rows[0]\n\n\n"
+            "def g(x, list):\n    return list[0]()\n")
+    assert codes(code) == [(7, "NM404"), (8, "NM404")]
+    assert {f.dynamo for f in findings_of(code) if f.code == "NM404"} == {"GB0147"}
+
+
+def test_an_index_from_argmin_of_a_whole_tensor_is_0_d():
+    """torchjd's MGDA: ``t = torch.argmin(v)``, then ``e_t[t] = 1.0`` (constructs.py "store at the
+    index torch.argmin gives": GB0033; in a loop the frame is skipped); ``argmin(dim=...)`` keeps
+    a dimension and indexes without a break ("... torch.argmin(dim) gives")."""
+    code = ("import torch\nfrom torch import nn\n\n\n"
+            "class M(nn.Module):\n    def forward(self, x):\n        t = torch.argmin(x.sum(1))\n"
+            "        e = torch.zeros(4)\n        e[t] = 1.0\n        u = x.sum(1).argmax()\n"
+            "        r = x[u] * 2\n        k = torch.argmin(x, dim=1)\n        e2 = torch.zeros(4, 8)\n"
+            "        e2[torch.arange(4), k] = 1.0\n        return x + e[:, None] + r + e2\n")
+    assert codes(code) == [(9, "NM401"), (11, "NM401")]
+
+
+def test_a_new_leaf_from_a_factory_requires_grad_before_a_gradient_breaks():
+    """backpack's R-op: ``torch.zeros_like(y).requires_grad_(True)``, then ``torch.autograd.grad``
+    (constructs.py "zeros_like leaf requires_grad_(True), then autograd.grad", "... in a
+    comprehension": GB8985); without a gradient taken after it, no break is predicted."""
+    code = ("import torch\n\n\n"
+            "def r_op(ys, xs, vs):\n    if isinstance(ys, tuple):\n"
+            "        ws = [torch.zeros_like(y).requires_grad_(True) for y in ys]\n    else:\n"
+            "        ws = torch.zeros_like(ys).requires_grad_(True)\n"
+            "    gs = torch.autograd.grad(ys, xs, grad_outputs=ws, create_graph=True)\n"
+            "    return torch.autograd.grad(gs, ws, grad_outputs=vs)\n\n\n"
+            "def plain(x):\n    w = torch.ones_like(x).requires_grad_(True)\n    return x * w\n\n\n"
+            "compiled = torch.compile(r_op)\ncompiled2 = torch.compile(plain)\n")
+    assert codes(code) == [(6, "NM404"), (8, "NM404"), (9, "NM404"), (10, "NM404")]
+    assert [f.dynamo for f in findings_of(code) if f.line in (6, 8)] == ["GB8985", "GB8985"]

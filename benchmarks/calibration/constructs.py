@@ -96,6 +96,8 @@ def take_params(x, params):  # given a module's parameters(), a generator it ite
     return x * len(tuple(params))
 
 LAYER = torch.nn.Linear(8, 8)
+SIZED = nn.Module()
+SIZED.dims = (2, 4)
 CHECKPOINTED = CheckpointedBlock()
 
 class Counter:
@@ -1316,6 +1318,44 @@ CASES: list[tuple[str, str, dict]] = [
     ("torch.optim.Adam built in traced code", "y = x * 2\nopt = torch.optim.Adam([PARAM], lr=0.1)\nreturn y + 1", {}),
     ("torch.optim.SGD built in traced code", "y = x * 2\nopt = torch.optim.SGD([PARAM], lr=0.1)\nreturn y + 1", {}),
     ("lr_scheduler built in traced code", "y = x * 2\ns = torch.optim.lr_scheduler.StepLR(OPT, 2)\nreturn y + 1", {}),
+    # issue 14, fifteenth round: held_out_14's misses (spent)
+    ("a check under `lo is not None`, a caller passing lo=0", "def check(p, lo=None):\n    if lo is not None:\n"
+     "        if (p < lo).sum() > 0:\n            raise ValueError('low')\n    return p\n"
+     "y = check(x * 2, lo=-100)\nreturn y + 1", {}),
+    ("reshape to np.prod of a tuple", "dims = (2, 4)\ny = x * 2\nreturn y.reshape(-1, np.prod(dims)) + 1", {}),
+    ("reshape to np.prod of a shape", "y = x * 2\nreturn y.reshape(-1, np.prod(y.shape[1:])) + 1", {}),
+    ("view to int(np.prod of a shape)", "y = x * 2\nreturn y.view(-1, int(np.prod(y.shape[1:]))) + 1", {}),
+    ("reshape to math.prod of a shape", "y = x * 2\nreturn y.reshape(-1, math.prod(y.shape[1:])) + 1", {}),
+    ("list[torch.Tensor]() called", "y = x * 2\nrows = list[torch.Tensor]()\nrows.append(y)\nreturn rows[0] + 1", {}),
+    ("dict[str, torch.Tensor]() called", "y = x * 2\nrows = dict[str, torch.Tensor]()\nrows['a'] = y\n"
+     "return rows['a'] + 1", {}),
+    ("typing.List[torch.Tensor] in typing.cast", "y = x * 2\nrows = typing.cast(typing.List[torch.Tensor], [y])\n"
+     "return rows[0] + 1", {}),
+    ("list[torch.Tensor] in typing.cast", "y = x * 2\nrows = typing.cast(list[torch.Tensor], [y])\nreturn rows[0] + 1", {}),
+    ("typing.cast to a class", "y = x * 2\nz = typing.cast(torch.Tensor, y)\nreturn z + 1", {}),
+    ("nested def annotated tuple[torch.Tensor]", "y = x * 2\ndef f(a: tuple[torch.Tensor]) -> None:\n    return None\n"
+     "f((y,))\nreturn y + 1", {}),
+    ("nested def annotated torch.Tensor", "y = x * 2\ndef f(a: torch.Tensor) -> None:\n    return None\n"
+     "f(y)\nreturn y + 1", {}),
+    ("zeros_like leaf requires_grad_(True), then autograd.grad", "y = x * 2\nw = torch.zeros_like(y).requires_grad_(True)\n"
+     "z = (y * w).sum()\ng, = torch.autograd.grad(z, w)\nreturn g + 1", {"grad": True}),
+    ("zeros_like leaves requires_grad_(True) in a comprehension, then autograd.grad", "y = x * 2\n"
+     "ws = [torch.zeros_like(v).requires_grad_(True) for v in (y, y)]\nz = (y * ws[0]).sum()\n"
+     "g, = torch.autograd.grad(z, ws[0])\nreturn g + 1", {"grad": True}),
+    ("zeros_like leaf requires_grad_(True), returned", "y = x * 2\nw = torch.zeros_like(y).requires_grad_(True)\n"
+     "return y + w", {}),
+    ("zeros_like leaf requires_grad_(True), returned, with grad", "y = x * 2\n"
+     "w = torch.zeros_like(y).requires_grad_(True)\nreturn y + w", {"grad": True}),
+    ("reshape to np.prod of a module's tuple attribute", "y = x * 2\nreturn y.reshape(-1, np.prod(SIZED.dims)) + 1", {}),
+    ("reshape to np.prod of a list", "y = x * 2\nreturn y.reshape(-1, np.prod([2, 4])) + 1", {}),
+    ("zeros_like leaf requires_grad_(True), used only", "y = x * 2\nw = torch.zeros_like(y).requires_grad_(True)\n"
+     "return (y * w).detach() + 1", {}),
+    ("store at the index torch.argmin gives", "y = x * 2\nt = torch.argmin(y.sum(1))\ne = torch.zeros(4)\n"
+     "e[t] = 1.0\nreturn y + e[:, None]", {}),
+    ("store at the index torch.argmin gives, in a loop", "y = x * 2\nfor _ in range(2):\n    t = torch.argmin(y.sum(1))\n"
+     "    e = torch.zeros(4)\n    e[t] = 1.0\n    y = y + e[:, None]\nreturn y", {}),
+    ("store at the index torch.argmin(dim) gives", "y = x * 2\nt = torch.argmin(y, dim=1)\ne = torch.zeros(4, 8)\n"
+     "e[torch.arange(4), t] = 1.0\nreturn y + e", {}),
 ]
 
 

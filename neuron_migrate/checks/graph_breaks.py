@@ -60,7 +60,10 @@ NM401 = rule(
     summary="host synchronisation in traced code: a torch.compile graph break",
     why="`.item()`, `.tolist()`, `int(t)`, `float(t)` and `bool(t)` copy a tensor value to "
         "Python, and so does a 0-d tensor used as an index (`y[:, row[0]]` for a row of "
-        "`torch.cartesian_prod(...)`, `x[i]` in `for i in torch.arange(n)`). Under `torch.compile` Dynamo ends the graph there and runs the rest in a new "
+        "`torch.cartesian_prod(...)`, `x[i]` in `for i in torch.arange(n)`, `e[t] = 1.0` with "
+        "`t = torch.argmin(v)`) or `np.prod` of Python numbers used as a size "
+        "(`x.reshape(-1, np.prod(self.input_dim))`: Dynamo traces NumPy as tensor ops; "
+        "`math.prod`, or `np.prod` of a tensor's shape, stays a Python int). Under `torch.compile` Dynamo ends the graph there and runs the rest in a new "
         "graph, leaving an eager gap; on Neuron the device also has to finish and copy back.",
     example="class Scale(nn.Module):\n    def forward(self, x):\n        s = x.abs().max().item()\n"
             "        return x / s",
@@ -125,7 +128,9 @@ NM404 = rule(
         "`np.ndenumerate`, any SciPy function (`next_fast_len`, `scipy.special`, `scipy.signal`, "
         "`scipy.stats`: compiled code under them), setting `t.requires_grad`, "
         "`t.requires_grad_()` on an argument (a graph "
-        "input) or on a new leaf (`x.detach().requires_grad_()`) whose gradient the function then takes, "
+        "input) or on a new leaf (`x.detach().requires_grad_()`, `torch.zeros_like(y).requires_grad_(True)`) "
+        "whose gradient the function then takes, calling a subscripted generic (`list[Tensor]()`, "
+        "`dict[str, Tensor]()`: GB0147), "
         "making a tensor with `requires_grad=True` "
         "(`torch.zeros(n, requires_grad=True)`; not in a branch of a test on `.requires_grad`, which "
         "Dynamo decides from the tensor), an in-place view op (`transpose_`, `t_`, `unsqueeze_`, "
@@ -287,6 +292,7 @@ GB = {
     "grad_fn": "GB0104",  # Tensor with grad_fn()
     "ndarray_attr": "GB0157",  # Unsupported ndarray attribute access (inside scipy.signal.get_window)
     "non_tensor": "GB0208",  # torch.* op returned non-Tensor
+    "generic_call": "GB0147",  # Unsupported function call (a types.GenericAlias: list[Tensor]())
 }
 # NumPy's random draws: without a size, a Python number drawn on the host (measured: "np.random.randint",
 # "np.random.rand", "np.random.normal"; with a size, as in "np.random.uniform
@@ -469,7 +475,7 @@ class _State:
     validated: dict[str, list[ast.AST]] | None = None  # _validated_models' answer
     rebuilt: dict[tuple[str, int], str] | None = None  # _rebuilt_calls' answer
     random_text: bool | None = None  # the file's text names "Generator" or "random"
-    index_text: tuple[bool, bool] | None = None  # the file's text names ".grad_fn"; "torch.arange"/"cartesian_prod"
+    index_text: tuple[bool, bool] | None = None  # the file's text names ".grad_fn"; "arange"/"cartesian_prod"/"argm"
     numpy_text: bool | None = None  # the file's text names "np." or "numpy"
     attr_kinds: dict[int, dict[str, str]] = field(default_factory=dict)  # class id -> self.attr -> kind
     attr_weights: dict[int, dict[str, int]] = field(default_factory=dict)  # class id -> self.attr -> weight
@@ -2095,7 +2101,7 @@ def _hazards(fn: ast.AST, t: Tensors, ctx: Context, d: _State, cls: ast.ClassDef
     words = d.index_text
     if words is None:
         text = ctx.src.text
-        words = d.index_text = (".grad_fn" in text, "arange" in text or "cartesian_prod" in text)
+        words = d.index_text = (".grad_fn" in text, "arange" in text or "cartesian_prod" in text or "argm" in text)
     if words[0]:
         out += _grad_fn_reads(fn, body, ctx, d, chain)
     if words[1]:
@@ -2185,7 +2191,10 @@ def _element_indexes(fn: ast.AST, body: _Body, ctx: Context, chain) -> list[Haza
     """A 0-d tensor used as an index: Dynamo reads its value on the host (GB0033, measured in
     constructs.py: "store through a 0-d element of a cartesian_prod row", "for over torch.arange,
     the element as an index", "an element of torch.arange as an index"; openunmix's Wiener filter).
-    Known 0-d only where the rank is certain: the loop variable of ``for i in torch.arange(...)``,
+    Known 0-d only where the rank is certain: a name bound once to ``torch.argmin(v)`` /
+    ``torch.argmax(v)`` / ``v.argmax()`` without a ``dim`` (torchjd's MGDA: ``e_t[t] = 1.0``;
+    constructs.py "store at the index torch.argmin gives": GB0033, in a loop the frame skipped),
+    the loop variable of ``for i in torch.arange(...)``,
     ``r[k]`` (``k`` an int) of a name bound once to ``torch.arange(...)`` or of the loop variable of
     ``for r in torch.cartesian_prod(a, b, ...)`` (rows of a 2-d tensor). A row of a 2-d index tensor
     (``y[:, order[1]]``) indexes without a break, and is not one of these."""
@@ -2195,6 +2204,10 @@ def _element_indexes(fn: ast.AST, body: _Body, ctx: Context, chain) -> list[Haza
         name = ctx.names.qualify(e.func, chain)
         if name == "torch.arange":
             return "arange"
+        if ((name in ("torch.argmin", "torch.argmax") and len(e.args) == 1) or (
+                name is None and type(e.func) is ast.Attribute and e.func.attr in ("argmin", "argmax")
+                and not e.args)) and not e.keywords:
+            return "scalar"  # the index of the least/greatest of all elements: a 0-d tensor
         if name == "torch.cartesian_prod" and len(e.args) >= 2 and not any(type(a) is ast.Starred for a in e.args):
             return "cartesian"
         return None
@@ -2223,6 +2236,8 @@ def _element_indexes(fn: ast.AST, body: _Body, ctx: Context, chain) -> list[Haza
     for name, kind in kinds.items():
         if kind == "arange" and name in once:
             vectors.add(name)
+        elif kind == "scalar" and name in once:
+            scalars.add(name)  # t = torch.argmin(v): constructs.py "store at the index torch.argmin gives"
     for name, it in loops:  # for r in torch.cartesian_prod(a, b), or in a name bound once to one
         kind = made(it) or (kinds.get(it.id) if type(it) is ast.Name and it.id in once else None)
         if kind is not None:
@@ -2405,10 +2420,25 @@ def _new_leaf(e: ast.AST) -> bool:
                   and e.func.value.func.attr == "detach")))
 
 
+# torch's factories: a new tensor that does not require grad (requires_grad= not given)
+_FACTORIES = frozenset({"torch.zeros_like", "torch.ones_like", "torch.empty_like", "torch.full_like",
+                        "torch.rand_like", "torch.randn_like", "torch.zeros", "torch.ones", "torch.empty",
+                        "torch.full", "torch.rand", "torch.randn"})
+
+
+def _made_leaf(e: ast.AST, ctx: Context, chain) -> bool:
+    """``torch.zeros_like(y)``: a new leaf made in traced code (backpack's R-op, ``torch.zeros_like(y)
+    .requires_grad_(True)`` before ``torch.autograd.grad``; constructs.py "zeros_like leaf
+    requires_grad_(True), then autograd.grad": GB8985)."""
+    return (type(e) is ast.Call and ctx.names.qualify(e.func, chain) in _FACTORIES
+            and not any(k.arg == "requires_grad" for k in e.keywords))
+
+
 def _requires_grad_hazard(call: ast.Call, t: Tensors, ctx: Context, d: _State, chain) -> Hazard | None:
     """``t.requires_grad_()`` (or ``(True)``) in traced code (constructs.py "requires_grad_() ..."):
     on a tensor Dynamo holds as a graph input (an argument, not rebound before) it breaks
-    (GB0125); on a new leaf made in the graph (``x.detach().requires_grad_()``) it breaks when
+    (GB0125); on a new leaf made in the graph (``x.detach().requires_grad_()``, ``torch.zeros_like(y)
+    .requires_grad_(True)``) it breaks when
     the leaf outlives the graph (GB8985): returned, or before a gradient the function takes
     (``torch.autograd.grad`` / ``.backward()``, which end the graph). ``requires_grad_(False)``
     and a tensor that may already require grad (a loss) are left alone: a no-op does not break."""
@@ -2426,7 +2456,7 @@ def _requires_grad_hazard(call: ast.Call, t: Tensors, ctx: Context, d: _State, c
                           "trace changing its `requires_grad` (graph break); call it before the compiled code",
                           gb=GB["requires_grad_input"])
         return None
-    if not _new_leaf(owner) or (getattr(fn, "name", "") == "backward"
+    if not (_new_leaf(owner) or _made_leaf(owner, ctx, chain)) or (getattr(fn, "name", "") == "backward"
                                 and _is_autograd_function(d.owner.get(id(fn)), d)):
         return None  # a Function's backward, traced with gradients, breaks at its torch.autograd.grad only
     later = [c for c in body.calls if c.lineno > call.lineno or (c.lineno == call.lineno and c is not call)]
@@ -2513,6 +2543,12 @@ def _call_hazard(call: ast.Call, t: Tensors, ctx: Context, d: _State, cls, chain
         return Hazard(NM404, call, f"`{dotted(f)}(...)` builds a pydantic model: pydantic-core validates it, "
                       "compiled code Dynamo does not trace (graph break; its validators run eagerly, each "
                       "compiled as a frame of its own)", gb=GB["method"])
+    if (type(f) is ast.Subscript and type(f.value) is ast.Name and f.value.id in _GENERIC_BUILTINS
+            and not ctx.names.is_bound(f.value.id, chain)):
+        # constructs.py "list[torch.Tensor]() called": a types.GenericAlias Dynamo cannot call (GB0147)
+        return Hazard(NM404, call, f"`{_short(ctx, call)}` calls a subscripted generic (`{f.value.id}[...]`), "
+                      f"which Dynamo does not trace (graph break); write `{f.value.id}()` and annotate the "
+                      "variable instead", gb=GB["generic_call"])
     if type(f) is ast.Attribute and f.attr == "as_subclass":
         h = _as_subclass_hazard(call, ctx, d, cls, chain)
         if h is not None:
@@ -2538,6 +2574,12 @@ def _call_hazard(call: ast.Call, t: Tensors, ctx: Context, d: _State, cls, chain
                               gb=GB[_OPTIMIZER_METHODS[f.attr]], callee_frame=True)
             return Hazard(NM404, call, f"`{_short(ctx, f)}()` of a torch.optim optimizer is not traced by Dynamo "
                           "(graph break)", gb=GB[_OPTIMIZER_METHODS[f.attr]])
+        if f.attr in _SIZE_TAKERS and (call.args or call.keywords) and t.of(owner):
+            size = _numpy_size(call, ctx, chain)
+            if size is not None:
+                return Hazard(NM401, call, f"`{_short(ctx, size)}` as a size: Dynamo traces NumPy as tensor ops, "
+                              "so the size is a tensor whose value it must read on the host (graph break); "
+                              "use `math.prod(...)`", gb=GB["data_dependent"])
         if f.attr in _HOST_SYNC_METHODS and not call.args and not call.keywords:
             if type(owner) is ast.Name and id(owner) in t.guarded and owner.id not in t.passed:
                 return None  # `x.item() if isinstance(x, Tensor) else x`: a break only when a caller passes a tensor
@@ -2714,6 +2756,39 @@ def _call_hazard(call: ast.Call, t: Tensors, ctx: Context, d: _State, cls, chain
 
 
 _TENSOR_BASES = frozenset({"torch.Tensor", "torch._tensor.Tensor"})
+# builtin classes whose subscript is a types.GenericAlias (``list[Tensor]``)
+_GENERIC_BUILTINS = frozenset({"list", "dict", "set", "tuple", "frozenset"})
+# tensor methods taking sizes
+_SIZE_TAKERS = frozenset({"reshape", "view", "expand", "repeat", "new_zeros", "new_ones", "new_empty", "new_full",
+                          "unflatten", "tile"})
+
+
+def _numpy_size(call: ast.Call, ctx: Context, chain) -> ast.AST | None:
+    """An argument of a size-taking call that is ``np.prod`` of Python numbers (a tuple or list
+    written out, bound once in the function, or a ``self`` attribute: pythae's
+    ``x.reshape(-1, np.prod(self.input_dim))``). Dynamo traces ``np.prod`` as a tensor op, and
+    a size that is a tensor needs its value (constructs.py "reshape to np.prod of a tuple", "... of a
+    module's tuple attribute", "... of a list": GB0033). ``np.prod`` of a tensor's shape is folded
+    ("reshape to np.prod of a shape": no break), and is not one of these."""
+    fn = next((c for c in reversed(chain) if isinstance(c, _FUNCS)), None)
+    for a in (*call.args, *(k.value for k in call.keywords)):
+        if not (type(a) is ast.Call and len(a.args) == 1 and not a.keywords
+                and ctx.names.qualify(a.func, chain) in ("numpy.prod", "numpy.product")):
+            continue
+        e = a.args[0]
+        if type(e) is ast.Name and fn is not None:  # dims = (c, h, w) before, bound once
+            values = [n.value for n in ast.walk(fn) if type(n) is ast.Assign and len(n.targets) == 1
+                      and type(n.targets[0]) is ast.Name and n.targets[0].id == e.id]
+            e = values[0] if len(values) == 1 else e
+        if type(e) in (ast.Tuple, ast.List):
+            if e.elts and not any(type(n) is ast.Attribute and n.attr == "shape" or
+                                  type(n) is ast.Call and type(n.func) is ast.Attribute and n.func.attr == "size"
+                                  for n in ast.walk(e)):
+                return a
+        elif (type(e) is ast.Attribute and type(e.value) is ast.Name and e.value.id == "self"
+              and e.attr not in ("shape", "size")):
+            return a
+    return None
 
 
 def _tensor_subclass(cls: ast.ClassDef, ctx: Context, d: _State) -> bool:
@@ -3873,8 +3948,9 @@ def _off_by_default(tf: Traced, ctx: Context, d: _State) -> dict[int, str]:
             left, op, right = e.left, e.ops[0], e.comparators[0]
             if isinstance(op, ast.IsNot) and isinstance(right, ast.Constant) and right.value is None:
                 if isinstance(left, ast.Name) and params.get(left.id) is not None:
+                    # a call of the file that passes it anything but None (``min_value=0``) sets it
                     return (isinstance(params[left.id], ast.Constant) and params[left.id].value is None
-                            and left.id not in assigned)
+                            and left.id not in assigned and left.id not in _given(fn, d))
                 return _kwargs_get(left, extra["kwargs"])
             if isinstance(op, ast.In) and isinstance(right, ast.Name) and right.id == extra["kwargs"]:
                 return True
@@ -3939,6 +4015,23 @@ def _passed(fn: ast.AST, d: _State, *same, seen: frozenset = frozenset()) -> set
         out.update(n for n, v in given if not (isinstance(v, ast.Constant) and (
             v.value in _FALSY if not same else type(v.value) is type(same[0]) and v.value == same[0]))
             and not (not same and _forwarded_off(v, d, seen | {id(fn)})))
+    return out
+
+
+def _given(fn: ast.AST, d: _State) -> set[str]:
+    """Parameters of ``fn`` that a call in this file passes a value other than ``None``, a
+    flag forwarded off (``_forwarded_off``) aside: for a test ``p is not None`` a ``0`` or
+    ``False`` passed is set (pomegranate's ``_check_parameter(w, "w", min_value=0)`` runs its
+    ``if min_value is not None:`` branch; constructs.py "a check under `lo is not None`, a
+    caller passing lo=0": GB0170 in the branch)."""
+    names = [a.arg for a in (*fn.args.posonlyargs, *fn.args.args)]
+    if names and names[0] in ("self", "cls"):
+        names = names[1:]
+    out = set()
+    for call in d.calls_by_name.get(fn.name, ()):
+        given = [*zip(names, call.args), *((k.arg, k.value) for k in call.keywords if k.arg)]
+        out.update(n for n, v in given if not (type(v) is ast.Constant and v.value is None)
+                   and not _forwarded_off(v, d, frozenset({id(fn)})))
     return out
 
 
