@@ -101,6 +101,14 @@ GROWN_BY = ("called in a loop outside the entry with a tensor that loop grows (a
             "compiled forward one token longer at each step): a new shape per call, a compile per new "
             "length on Neuron (Dynamo: one recompile, then dynamic shapes)")
 NO_OP_BREAKS = frozenset({"NM403", "NM404"})  # print/log/Python calls: a split, no eager tensor op
+# What a backward pass weighs where the history it runs was recorded by no graph of the call (it
+# runs eagerly, lost): its ATen calls / 2 (a plain statement makes about two), measured on a
+# two-layer MLP's loss (constructs.py "torch.autograd.grad of a loss recorded before the call": 22
+# ATen calls, 12 % captured) and on the gradient of its gradient ("... of a gradient (double
+# backward)": 39 ATen calls, run eagerly, the first gradient's graph recorded eagerly at its break).
+# A backward of a history recorded in the call's graphs weighs 0 (captured as its forward is).
+OUTSIDE_BACKWARD = 11
+GRADIENT_BACKWARD = 20
 
 
 @dataclass(frozen=True)
@@ -326,6 +334,13 @@ def estimate(functions: Iterable[tuple[str, TracedFunction]], executed: dict[str
         times, repeats = runs.get(key, 1), dict(f.repeats)
         if times != 1 or repeats:  # a statement weighs its ops once per run (its loops', its callers')
             weight = {s: weight.get(s, 1) * repeats.get(s, 1) * times for s in stmts}
+        # a backward pass of a history no graph of the call recorded runs eagerly: lost, with its weight;
+        # a parameter's history was recorded before the call where the function is where the call starts
+        outside = {line: GRADIENT_BACKWARD if i < 0 else OUTSIDE_BACKWARD for line, i in f.backward_of
+                   if line in stmts and (i < 0 or key not in sites)}
+        if outside:
+            weight = {s: outside[s] * repeats.get(s, 1) * times if s in outside else weight.get(s, 1) for s in stmts}
+            lost_lines |= set(outside)
         if f.quiet:  # a statement that calls nothing and runs no tensor op runs no ATen call: no weight
             at = {b.line for b in breaks}
             weight = {s: (0 if s in f.quiet and s not in at else weight.get(s, 1)) for s in stmts}

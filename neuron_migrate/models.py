@@ -118,6 +118,10 @@ class TracedFunction:
     host_only: bool = False  # runs no tensor op and calls nothing that could (graph_breaks._host_only)
     quiet: tuple[int, ...] = ()  # statements that call nothing and run no tensor op (no ATen call)
     scripted: bool = False  # a ``@torch.jit.script`` function: called from eager code, it runs as TorchScript
+    # backward passes whose history no graph of the call may hold: (line, -1) a gradient's result or
+    # ``.grad`` (recorded eagerly), (line, i) the function's i-th parameter (recorded before the call
+    # when the function is the compiled entry)
+    backward_of: tuple[tuple[int, int], ...] = ()
 
 
 @dataclass(frozen=True)

@@ -323,6 +323,69 @@ def test_a_backward_pass_counts_for_neither_side():
     assert est.statements == len(f.statements) - 2 - 1  # and `return g`, which runs no op
 
 
+CURVATURE = b'''
+import torch
+
+def hessian_product(loss, params, v):
+    g = torch.autograd.grad(loss, params, create_graph=True)
+    h = torch.autograd.grad(g, params, grad_outputs=v)
+    return tuple(t.detach() * 2 for t in h)
+
+def made_here(x, params):
+    loss = (x * 2).pow(2).mean()
+    g = torch.autograd.grad(loss, params)
+    return tuple(t * 2 for t in g)
+
+def adapted(loss, params):
+    grads = [p.grad for p in params]
+    h = torch.autograd.grad(grads, params)
+    return h
+
+def outer(x, params):
+    loss = (x * 2).pow(2).mean()
+    return hessian_product(loss, params, params)
+
+class Chain:
+    def backward(self, x):
+        return x * 2
+
+    def both(self, x):
+        b = self.backward(x)
+        return b + 1
+'''
+
+
+def test_a_backward_of_a_history_no_graph_of_the_call_recorded_is_lost():
+    """A backward pass runs the backward of the graphs its forward ran in. A loss handed to the
+    compiled entry was recorded before the call, and a gradient of a gradient differentiates a graph
+    recorded eagerly (``torch.autograd.grad`` breaks): both run eagerly, lost, with their weight
+    (constructs.py "torch.autograd.grad of a loss recorded before the call": 12 %, "... of a gradient
+    (double backward)": 57 %, "... of a loss made in the call": 97 %). A loss made in the function,
+    or a parameter of a function a caller hands it, weighs nothing as before; ``self.backward(x)``
+    is a method, not a backward pass."""
+    from neuron_migrate.coverage import GRADIENT_BACKWARD, OUTSIDE_BACKWARD, estimate
+
+    r = analyse("m.py", CURVATURE, Options(entries=("m.py:hessian_product", "m.py:made_here", "m.py:adapted",
+                                                    "m.py:outer", "m.py:Chain.both")))
+    by = {f.name: f for f in r.traced}
+    assert by["hessian_product"].backward_of == ((5, 0), (6, -1))
+    assert by["made_here"].backward_of == ()
+    assert by["adapted"].backward_of == ((16, -1),)
+    assert dict(by["Chain.both"].weights) == {}  # its self.backward(x) runs ops
+    (hp,) = estimate([("m.py", by["hessian_product"])])
+    assert hp.statements == OUTSIDE_BACKWARD + GRADIENT_BACKWARD + 1 and hp.lost == OUTSIDE_BACKWARD + GRADIENT_BACKWARD
+    (mh,) = estimate([("m.py", by["made_here"])])
+    assert mh.lost == 0
+    # handed a loss its caller made: only the gradient of the gradient is lost
+    called = {e.function.name: e for e in estimate([("m.py", by["outer"]), ("m.py", by["hessian_product"])])}
+    assert called["hessian_product"].lost == GRADIENT_BACKWARD
+    entries = {e["function"]: e for e in compile_coverage([r], ("m.py:hessian_product", "m.py:made_here",
+                                                                 "m.py:Chain.both"))["entries"]}
+    assert entries["hessian_product"]["estimated_coverage"] < 0.05
+    assert entries["made_here"]["estimated_coverage"] == 1.0
+    assert entries["Chain.both"]["estimated_coverage"] == 1.0
+
+
 SPARSE_INPUT = b'''
 import torch
 import torch.nn as nn

@@ -662,6 +662,30 @@ PLAIN = torch.ones(4, 8).as_subclass(Plain)
 SLICES = {"f": (1, 3), "g": (3, 6)}  # deepctr-torch's feature index: name -> (start, end)
 JACARGS = {"vectorize": True, "strategy": "reverse-mode"}  # pypose's System.jacargs
 
+# a small MLP's loss recorded before the compiled call (backpack's curvature products are handed one)
+MLP = nn.Sequential(nn.Linear(8, 16), nn.Tanh(), nn.Linear(16, 3))
+MLP_LOSS = (MLP(torch.randn(8, 8)) ** 2).mean()
+
+def grad_of_outside_loss(x):  # the loss's history was recorded before the call
+    y = x * 2
+    g = torch.autograd.grad(MLP_LOSS, list(MLP.parameters()), retain_graph=True)
+    return y + g[0].sum()
+
+def grad_of_a_gradient(x):  # a double backward: the first gradient's graph is recorded eagerly
+    y = x * 2
+    with torch.enable_grad():
+        loss = (MLP(y) ** 2).mean()
+        g = torch.autograd.grad(loss, list(MLP.parameters()), create_graph=True)
+        h = torch.autograd.grad(g, list(MLP.parameters()), grad_outputs=[torch.ones_like(t) for t in g])
+    return y + h[0].sum()
+
+def grad_of_a_loss_made_here(x):  # the loss's forward is captured: its backward with it
+    y = x * 2
+    with torch.enable_grad():
+        loss = (MLP(y) ** 2).mean()
+        g = torch.autograd.grad(loss, list(MLP.parameters()))
+    return y + g[0].sum()
+
 MATRIX = torch.nn.Parameter(torch.ones(3, 3))
 MATRIX.grad = torch.ones(3, 3)
 
@@ -1144,6 +1168,11 @@ CASES: list[tuple[str, str, dict]] = [
     ("torch.autograd.grad under set_grad_enabled(True)", "y = x * 2\nwith torch.set_grad_enabled(True):\n    l = (y * PARAM).sum()\n    g, = torch.autograd.grad(l, PARAM)\nreturn y + g", {}),
     ("torch.autograd.backward", "y = x * 2\nwith torch.enable_grad():\n    l = (y * PARAM).sum()\n    torch.autograd.backward(l)\nreturn y + 1", {}),
     ("loss.backward()", "y = x * 2\nwith torch.enable_grad():\n    l = (y * PARAM).sum()\n    l.backward()\nreturn y + 1", {}),
+    # whose backward a gradient runs: one recorded before the call, or eagerly by an earlier gradient, runs
+    # eagerly (lost); one recorded in a graph of the call is captured with it (AOT autograd)
+    ("torch.autograd.grad of a loss recorded before the call", "return x", {"entry": "grad_of_outside_loss"}),
+    ("torch.autograd.grad of a gradient (double backward)", "return x", {"entry": "grad_of_a_gradient", "grad": True}),
+    ("torch.autograd.grad of a loss made in the call", "return x", {"entry": "grad_of_a_loss_made_here", "grad": True}),
     ("requires_grad_() and autograd.grad in a helper", "y = x * 2\nf, g = objective(y)\nreturn y * f + g", {}),
     ("for over a bool tensor attribute, if on the element", "y = x * 2\nreturn EMBEDDER(y) * 3", {}),
     ("for over a parameter's rows, if on the row's shape", "y = x * 2\nreturn ROWS(y) * 3", {}),

@@ -3179,12 +3179,101 @@ _AUTOGRAD = frozenset({"torch.autograd.grad", "torch.autograd.backward", "autogr
 
 def _differentiates(stmt: ast.stmt) -> bool:
     """``loss.backward()``, ``scaler.scale(loss).backward()``, ``g = torch.autograd.grad(...)``:
-    a statement that only runs a backward pass."""
+    a statement that only runs a backward pass (not ``self.backward(...)``: a method of the
+    object's own class, an HMM's backward recursion)."""
+    return _differentiated(stmt) is not False
+
+
+def _differentiated(stmt: ast.stmt) -> ast.expr | None | bool:
+    """The tensor a backward-pass statement differentiates (``loss`` of ``loss.backward()``, of
+    ``scaler.scale(loss).backward()``, of ``torch.autograd.grad(loss, ...)``), None when it is not
+    said, False when the statement is no backward pass."""
     value = getattr(stmt, "value", None) if type(stmt) in (ast.Expr, ast.Assign, ast.AnnAssign) else None
     if not isinstance(value, ast.Call):
         return False
     func = value.func
-    return (isinstance(func, ast.Attribute) and func.attr == "backward") or dotted(func) in _AUTOGRAD
+    if isinstance(func, ast.Attribute) and func.attr == "backward":
+        owner = func.value
+        if (type(owner) is ast.Name and owner.id in ("self", "cls", "ctx")) or (
+                type(owner) is ast.Call and type(owner.func) is ast.Name and owner.func.id == "super"):
+            return False
+        if type(owner) is ast.Call and type(owner.func) is ast.Attribute and owner.func.attr == "scale" and owner.args:
+            return owner.args[0]  # scaler.scale(loss).backward()
+        return owner
+    if dotted(func) in _AUTOGRAD:
+        first = value.args[0] if value.args else next(
+            (k.value for k in value.keywords if k.arg in ("outputs", "tensors")), None)
+        return first
+    return False
+
+
+def _unwrapped(node: ast.expr | None) -> ast.expr | None:
+    """``tuple(gs)``, ``list(gs)``, ``torch.unbind(out)``, ``loss.sum()``, ``loss.mean()`` -> the
+    tensor (or sequence of tensors) they hand a backward pass."""
+    while type(node) is ast.Call:
+        f = node.func
+        if type(f) is ast.Name and f.id in ("tuple", "list", "sum") and len(node.args) == 1:
+            node = node.args[0]
+        elif type(f) is ast.Attribute and f.attr in ("unbind",) and node.args and dotted(f.value) == "torch":
+            node = node.args[0]
+        elif type(f) is ast.Attribute and f.attr in ("sum", "mean") and not node.args:
+            node = f.value
+        else:
+            break
+    return node
+
+
+def _backward_of(fn: ast.AST, d: _State) -> tuple[tuple[int, int], ...]:
+    """(line, source) of ``fn``'s backward-pass statements whose history no graph of the call may
+    hold: -1 where the tensor is a gradient an earlier ``torch.autograd.grad`` of ``fn`` returned
+    (that call breaks, so the graph of its ``create_graph`` result is recorded eagerly) or a
+    parameter's ``.grad`` (``[p.grad for p in params]``: recorded by a backward before); i >= 0
+    where it is ``fn``'s i-th positional parameter, not rebound before: recorded before the call
+    when ``fn`` is the compiled entry (coverage.py decides; backpack's curvature products are
+    handed the loss)."""
+    statements = _statements(fn, d)
+    if not any(_differentiates(s) for s in statements):
+        return ()
+    args = getattr(fn, "args", None)
+    params = [a.arg for a in (*args.posonlyargs, *args.args)] if args else []
+    bound: dict[str, ast.AST] = {}  # name -> the value it was last bound to, in statement order
+    out = []
+    for stmt in statements:
+        target = _differentiated(stmt)
+        if target is not False:
+            node = _unwrapped(target)
+            if type(node) is ast.Name:
+                value = bound.get(node.id)
+                if value is not None and _eager_history(value):
+                    out.append((stmt.lineno, -1))
+                elif value is None and node.id in params and node.id not in ("self", "cls"):
+                    out.append((stmt.lineno, params.index(node.id)))
+            elif node is not None and _eager_history(node):
+                out.append((stmt.lineno, -1))
+        for sub in ast.walk(stmt):
+            if type(sub) is ast.Assign and len(sub.targets) == 1 and type(sub.targets[0]) is ast.Name:
+                bound[sub.targets[0].id] = sub.value
+            elif type(sub) in (ast.AugAssign, ast.AnnAssign) and type(sub.target) is ast.Name:
+                bound[sub.target.id] = sub.value if sub.value is not None else sub
+            elif type(sub) in (ast.For, ast.comprehension, ast.With) or (
+                    type(sub) is ast.Assign and len(sub.targets) != 1):
+                for t in ast.walk(sub.target if type(sub) in (ast.For, ast.comprehension) else sub):
+                    if type(t) is ast.Name and type(t.ctx) is ast.Store and t.id not in bound:
+                        bound[t.id] = sub
+    return tuple(out)
+
+
+def _eager_history(value: ast.AST) -> bool:
+    """A value whose autograd history was recorded eagerly: the result of ``torch.autograd.grad``
+    (a break), or ``.grad`` attributes (``[p.grad for p in params]``, ``p.grad``)."""
+    value = _unwrapped(value)
+    if type(value) is ast.Call and dotted(value.func) in _AUTOGRAD:
+        return True
+    if type(value) in (ast.ListComp, ast.GeneratorExp):
+        value = value.elt
+    elif type(value) in (ast.List, ast.Tuple) and value.elts:
+        return all(_eager_history(e) for e in value.elts)
+    return type(value) is ast.Attribute and value.attr == "grad"
 
 
 # the runs assumed for a loop whose trip count is not a literal (a stack of layers, the steps of
@@ -3788,6 +3877,7 @@ def report_traced(ctx: Context) -> None:
         for stmt in _statements(fn, d):
             if _differentiates(stmt):
                 weights[stmt.lineno] = 0
+        backward_of = _backward_of(fn, d)
         # a function called only in training mode does not run in the eval-mode graph
         calls = [(c, node) for c, node in _callees(fn, tf.cls, d) if id(c) in traced and id(node) not in training]
         trapped = {traced[id(c)].name for c, node in calls if where.get(id(node), (None, None))[1]}
@@ -3811,7 +3901,7 @@ def report_traced(ctx: Context) -> None:
             grows=_grows(fn, ctx, d), grown_by=_grown_by(tf, ctx, self_calls) if self_calls and fn.name == "forward" else (),
             entry=tf.why[len("compile entry "):] if tf.why.startswith("compile entry ") else "",
             origin=tf.origin, host_only=_host_only(fn, tensors, where, d, op_lines),
-            quiet=_quiet(fn, statements, op_lines, where, d),
+            quiet=_quiet(fn, statements, op_lines, where, d), backward_of=backward_of,
             scripted=any(ctx.names.qualify(dec, tf.chain) in _SCRIPT for dec in getattr(fn, "decorator_list", ()))))
     product = ctx.state(TracedCode)
     product.functions, product.outcalls = tuple(summaries), outcalls
