@@ -735,3 +735,35 @@ def test_the_class_a_held_objects_method_returns_by_its_annotation_is_followed(t
     assert sites(capsys, tmp_path, "--entry", "meta/trainer.py:Trainer.step") == [
         ("meta/maml.py", 6, "NM404"), ("meta/maml.py", 9, "NM401")]
     assert sites(capsys, tmp_path, "--entry", "meta/trainer.py:Trainer.unknown") == []
+
+
+def test_a_base_class_is_resolved_once_for_all_its_subclasses(tmp_path):
+    """``Project.find``, ``method`` and ``base`` keep their answers until the files change
+    (``update``): the inherited forward of many subclasses of one imported base (diffusers'
+    ModelMixin) resolves the base's name once, not once per subclass and round."""
+    from neuron_migrate.models import Options
+    from neuron_migrate.runner import scan as run
+
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg/__init__.py").write_text("")
+    (tmp_path / "pkg/base.py").write_text(
+        "from torch import nn\n\n\nclass Base(nn.Module):\n    def forward(self, x):\n        return x\n")
+    (tmp_path / "pkg/models.py").write_text(
+        "from .base import Base\n\n\n" + "".join(f"class M{i}(Base):\n    pass\n\n\n" for i in range(5)))
+    result, _ = run([tmp_path], Options(select=("NM4",)), jobs=1)
+    project = Project(result.files, tmp_path)
+    asked = []
+    find = project._find
+    project._find = lambda qualified, depth: asked.append(qualified) or find(qualified, depth)
+    for i in range(5):
+        assert project.method("pkg/models.py", f"M{i}", "forward") == ("pkg/base.py", "Base.forward", "method")
+    assert asked == ["pkg.base.Base"]
+    # new results of a file: asked again
+    import dataclasses
+
+    base = next(r for r in result.files if r.path == "pkg/base.py")
+    classes = tuple((name, bases, ()) for name, bases, _ in base.summary.classes)  # no forward now
+    without = dataclasses.replace(base, summary=dataclasses.replace(base.summary, classes=classes))
+    project.update([without])
+    assert project.method("pkg/models.py", "M0", "forward") is None
+    assert asked == ["pkg.base.Base", "pkg.base.Base", "torch.nn.Module"]  # and its own base now

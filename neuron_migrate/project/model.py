@@ -59,6 +59,10 @@ class Project:
         self._compiled: dict[tuple[str, str, str, str], tuple[str, str] | None] = {}
         self._callees: dict[tuple[str, str], tuple[str, str] | None] = {}  # imports and classes: stable
         self._subclasses: dict[str, list[tuple[str, str]]] | None = None
+        # find(), method() and base() by their arguments (depth too: the answer may hit
+        # MAX_DEPTH), until the files change (update): a name and a class's bases are resolved
+        # once, not again for every subclass and caller (diffusers' ModelMixin, ConfigMixin)
+        self._found: dict[tuple, tuple[str, str, str] | None] = {}
         self.update(files)
         # a package inside folders that are not packages (``libs/torchcde/torchcde/``, a monorepo's
         # ``packages/a/a/``) is imported by its own name: ``import torchcde`` reaches it
@@ -69,6 +73,7 @@ class Project:
 
     def update(self, files) -> None:
         self._subclasses = None
+        self._found = {}
         for r in files:
             self.by_path[r.path] = r
             self._summaries.pop(r.path, None)
@@ -200,6 +205,14 @@ class Project:
     def find(self, qualified: str, depth: int = 0) -> tuple[str, str, str] | None:
         """(path, symbol path in that file, kind "function"/"class"/"method") of a project
         name, through re-exports; None for a module, an outside name or an unknown one."""
+        key = ("find", qualified, depth)
+        try:
+            return self._found[key]
+        except KeyError:
+            found = self._found[key] = self._find(qualified, depth)
+            return found
+
+    def _find(self, qualified: str, depth: int) -> tuple[str, str, str] | None:
         if depth > MAX_DEPTH:
             return None
         parts = qualified.split(".")
@@ -229,6 +242,14 @@ class Project:
 
     def method(self, path: str, cls_name: str, method: str, depth: int = 0) -> tuple[str, str, str] | None:
         """``Class.method`` as defined by the class in ``path`` or a base class, in any file."""
+        key = ("method", path, cls_name, method, depth)
+        try:
+            return self._found[key]
+        except KeyError:
+            found = self._found[key] = self._method(path, cls_name, method, depth)
+            return found
+
+    def _method(self, path: str, cls_name: str, method: str, depth: int) -> tuple[str, str, str] | None:
         if depth > MAX_DEPTH:
             return None
         s = self.summary(path)
@@ -246,6 +267,14 @@ class Project:
         return None
 
     def base(self, path: str, text: str, depth: int) -> tuple[str, str, str] | None:
+        key = ("base", path, text, depth)
+        try:
+            return self._found[key]
+        except KeyError:
+            found = self._found[key] = self._base(path, text, depth)
+            return found
+
+    def _base(self, path: str, text: str, depth: int) -> tuple[str, str, str] | None:
         s = self.summary(path)
         if s is None or not text:
             return None
