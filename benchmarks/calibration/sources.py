@@ -77,7 +77,10 @@ FOLDERS = {"timm": "timm", "torch-geometric": "pytorch_geometric", "vit-pytorch"
                                       "opacus", "captum", "fair-esm", "diffsort", "backpack-for-pytorch",
                                       "charformer-pytorch", "mega-pytorch", "isab-pytorch",
                                       "qpth", "pomegranate", "pytorch-mppi", "arm-pytorch-utilities", "torchjd",
-                                      "torch-yin", "pykan", "pythae")}}
+                                      "torch-yin", "pykan", "pythae",
+                                      "pointnet", "s5-pytorch", "ci-sdr", "pytorch-pretrained-vit", "e2cnn",
+                                      "torch-optimi", "vicregaddon", "cherry-rl", "etsformer-pytorch", "jet-pytorch",
+                                      "encodec", "cooper-optim", "tntorch", "mup", "recsys-metrics", "torchgan")}}
 # the releases' own dependencies, installed beside them when they were measured (a folder on
 # PYTHONPATH, stored as ``$PYTHONPATH/<package>/...``): top-level package -> the distribution of
 # sources.txt whose pinned release holds its code (the same version as installed). The static
