@@ -225,3 +225,36 @@ def test_compile_targets_the_scan_resolves_stand_first_beside_the_assumed_forwar
            "other torch.compile calls, every forward in the library and scripts" in out
     table = out[out.index("| entry | file |"):]
     assert table.index("| `next_token` | `decode.py` |") < table.index("| `every forward (")
+
+
+def test_a_compile_reads_the_model_its_own_scope_built(tmp_path, capsys):
+    """llm.c's train_llama3.py: a loader method binds ``model`` to a Hugging Face model first; the
+    script below builds ``LLaMA.from_pretrained_...(...)`` and compiles it. The file's first
+    ``model = ...`` had been taken, so the compile was not resolved and the report listed the
+    model twice (compiled elsewhere, assumed here)."""
+    (tmp_path / "train.py").write_text(
+        "import torch\nfrom torch import nn\nfrom transformers import AutoModel\n\n\n"
+        "class LLaMA(nn.Module):\n    @classmethod\n    def from_hf(cls, name):\n"
+        "        model = AutoModel.from_pretrained(name)\n        return cls()\n\n"
+        "    def forward(self, x):\n        return x * 2\n\n\n"
+        "if __name__ == '__main__':\n    model = LLaMA.from_hf('x')\n    model = torch.compile(model)\n")
+    cov = coverage(capsys, tmp_path)
+    assert cov["entries_source"] == "compiled"
+    assert [e["entry"] for e in cov["entries"]] == ["train.py:LLaMA.forward"]
+    assert main(["report", str(tmp_path), "--no-cache"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("| `LLaMA.forward` | `train.py` |") == 1
+
+
+def test_a_resolved_compile_target_is_not_assumed_again(tmp_path, capsys):
+    """llm.c: train_gpt2.py compiles the GPT it builds (resolved), train_llama3.py a model the
+    scan does not resolve; the assumed forwards of the scripts' models listed GPT.forward a
+    second time, weighed twice in the overall share."""
+    root = project(tmp_path)
+    (root / "train.py").write_text("import torch\nfrom pkg.model import GPT\n\n"
+                                   "model = torch.compile(GPT())\n")
+    (root / "finetune.py").write_text("import torch\nfrom pkg.model import GPT\n\n"
+                                      "model = GPT()\nmodel = torch.compile(load(model))\n")
+    assert main(["report", str(root), "--no-cache"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("| `GPT.forward` | `pkg/model.py` |") == 1

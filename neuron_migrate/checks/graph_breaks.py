@@ -482,6 +482,10 @@ class _State:
     super_init: dict[int, ast.Call] = field(default_factory=dict)  # class id -> its super().__init__(...)
     stmt_paths: dict[int, dict] = field(default_factory=dict)  # function id -> _stmt_paths
     instances: dict[str, str] = field(default_factory=dict)  # name -> what built it, as written (x = Net(...))
+    # (scope id, name) -> (what built it, its string argument): the first x = Net(...) of each function or
+    # the module; a compile reads its own scope's first (a factory above may bind the name to another model)
+    scoped: dict[tuple[int, str], tuple[str, str]] = field(default_factory=dict)
+    compile_scope: dict[int, int] = field(default_factory=dict)  # id of what torch.compile is given -> its scope id
     # module-level names bound to an instance (net = Net(cfg) at the top of a script) -> the classes, as written
     module_made: dict[str, list[str]] = field(default_factory=dict)
     factory_names: dict[str, str] = field(default_factory=dict)  # name -> string argument (create_model("vit"))
@@ -578,11 +582,15 @@ def _submodule(node: ast.AST, ctx: Context) -> None:
                 continue
             if len(ctx.chain) == 1 and built.rpartition(".")[2][:1].isupper():
                 d.module_made.setdefault(t.id, []).append(built)  # model = Net(cfg) at module level: a class
-            if t.id not in d.instances and not (ctx.qualify(value.func) or "").startswith("torch."):
-                d.instances[t.id] = built  # model = Net(...): torch.compile(model) traces Net.forward (not model = wrap(model))
+            if (id(ctx.chain[-1]), t.id) not in d.scoped and not (ctx.qualify(value.func) or "").startswith("torch."):
                 args = _built(value).args
-                if args and isinstance(args[0], ast.Constant) and isinstance(args[0].value, str):
-                    d.factory_names[t.id] = args[0].value  # timm.create_model("vit_...")
+                arg = args[0].value if args and isinstance(args[0], ast.Constant) else ""
+                arg = arg if isinstance(arg, str) else ""  # timm.create_model("vit_...")
+                d.scoped[(id(ctx.chain[-1]), t.id)] = (built, arg)
+                if t.id not in d.instances:
+                    d.instances[t.id] = built  # model = Net(...): torch.compile(model) traces Net.forward (not model = wrap(model))
+                    if arg:
+                        d.factory_names[t.id] = arg
     if len(ctx.chain) < 3 or not isinstance(ctx.chain[-2], ast.ClassDef):
         return
     if getattr(ctx.chain[-1], "name", "") == "__init__" and call_kind(ctx.qualify(value.func) or "") == TENSOR:
@@ -829,11 +837,13 @@ def _call(node: ast.Call, ctx: Context) -> None:
             return
     if node.args and isinstance(node.args[0], (ast.Name, ast.Call, ast.Attribute)) and ctx.qualify(f) == "torch.compile":
         ctx.state(_State).compiled.append(node.args[0])  # resolved to a function in the finalizer
+        ctx.state(_State).compile_scope[id(node.args[0])] = id(ctx.chain[-1])
         if _fullgraph(node):
             ctx.state(_State).fullgraph.add(id(node.args[0]))
     elif isinstance(f, ast.Attribute) and f.attr == "compile" and isinstance(f.value, ast.Name) \
             and not node.args and ctx.qualify(f) is None:
         ctx.state(_State).compiled.append(f.value)  # model.compile(): resolved like torch.compile(model)
+        ctx.state(_State).compile_scope[id(f.value)] = id(ctx.chain[-1])
 
 
 # -- which functions are traced ----------------------------------------------------------------
@@ -1005,7 +1015,7 @@ def _compiled_function(item: ast.AST, d: _State) -> ast.AST | None:
     if isinstance(item, _FUNCS):
         return item
     if isinstance(item, ast.Attribute) and isinstance(item.value, ast.Name):
-        cls = d.classes.get(d.instances.get(item.value.id, ""))
+        cls = d.classes.get(_instance(item, item.value.id, d)[0])
         found = _method_of(cls, item.attr, d) if cls is not None else None
         return found[0] if found else None
     if isinstance(item, ast.Call) and isinstance(item.func, ast.Name):
@@ -1013,7 +1023,7 @@ def _compiled_function(item: ast.AST, d: _State) -> ast.AST | None:
     elif isinstance(item, ast.Name):
         if item.id in d.functions:
             return d.functions[item.id]
-        cls_name = d.instances.get(item.id, "")
+        cls_name = _instance(item, item.id, d)[0]
     else:
         return None
     owner, _, constructor = cls_name.rpartition(".")
@@ -1035,9 +1045,18 @@ def _compiled_target(item: ast.AST, d: _State) -> tuple[str, str, str] | None:
         built = dotted(item.func)
         arg = item.args[0].value if item.args and isinstance(item.args[0], ast.Constant) else ""
         return (built, arg if isinstance(arg, str) else "", method) if built else None
-    if isinstance(item, ast.Name) and item.id in d.instances:
-        return d.instances[item.id], d.factory_names.get(item.id, ""), method
-    return None
+    built, arg = _instance(item, item.id, d) if isinstance(item, ast.Name) else ("", "")
+    return (built, arg, method) if built else None
+
+
+def _instance(item: ast.AST, name: str, d: _State) -> tuple[str, str]:
+    """(what built ``name``, its string argument) for the compile of ``item``: the first
+    assignment in the compile's own scope, else the file's first (train_llama3's script compiles
+    the ``LLaMA.from_...(...)`` it built; a loader above had bound ``model`` to a Hugging Face model)."""
+    found = d.scoped.get((d.compile_scope.get(id(item), 0), name))
+    if found is None and name in d.instances:
+        found = d.instances[name], d.factory_names.get(name, "")
+    return found or ("", "")
 
 
 def entry_matches(spec: str, path: str) -> str | None:

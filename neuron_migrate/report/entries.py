@@ -68,6 +68,8 @@ def coverage(doc: dict, scope_of, root: str | None) -> dict | None:
                 basis = "every forward in the product"
     # compiled+assumed: the torch.compile targets the scan did resolve stand first, as entries
     compiled = [] if basis == "compile entries" else [_given(e, modules) for e in given if e.get("source") == "compiled"]
+    resolved = {(r["entry"], r["path"]) for r in compiled}
+    rows = [r for r in rows if (r["entry"], r["path"]) not in resolved]  # compiled, so not assumed again
     view["assumption"] = _assumption(basis, rows, compiling, factories, compiled)
     view["compiled_entries"] = len(compiled)
     rows = compiled + rows
