@@ -24,6 +24,19 @@ def test_dead_scripting_branches_are_not_traced():
     assert codes(code) == []
 
 
+@pytest.mark.parametrize("test", ["impl == 'cuda' and x.device.type == 'cuda' and build()", "x.is_cuda",
+                                  "torch.cuda.is_available()", "not x.device.type != 'cuda'"])
+def test_cuda_branches_are_not_traced_on_another_device(test):
+    """constructs "print under x.device.type == 'cuda'", "... x.is_cuda", "... torch.cuda.is_available()":
+    1 graph, no break. stylegan2's ops build their CUDA plugin behind such a test (printing, opening
+    files); a traced tensor is on the compile's device, so Dynamo never goes there."""
+    code = ("import torch\nimport torch.nn as nn\n\ndef build():\n    print('building')\n    return True\n\n"
+            f"class M(nn.Module):\n    def forward(self, x, impl='cuda'):\n        if {test}:\n"
+            "            print(x)\n        return x\n")
+    assert codes(code) == []
+    assert codes(code.replace(f"if {test}:", "if x.device.type == 'cpu':")) == [(11, "NM403")]
+
+
 def test_non_module_classes_are_not_traced():
     code = ("import torch\n\nclass Stats:\n    def forward(self, x):\n        return x.item()\n\n"
             "class Fn(torch.autograd.Function):\n    @staticmethod\n    def forward(ctx, x):\n"

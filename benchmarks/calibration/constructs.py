@@ -941,6 +941,10 @@ CASES: list[tuple[str, str, dict]] = [
     ("torch.spmm(sparse, dense)", "y = x * 2\nz = y + 1\nw = torch.spmm(SPARSE, z)\nreturn w * 2", {}),
     ("x.to_sparse()", "y = x * 2\nz = y + 1\nw = z.to_sparse()\nreturn w.to_dense() * 2", {}),
     ("torch.is_grad_enabled/jit.is_scripting", "if torch.jit.is_scripting() or not torch.is_grad_enabled():\n    return x + 1\nreturn x", {}),
+    # a CUDA branch of traced code on another device (stylegan2's `impl == 'cuda' and x.device.type == 'cuda' and _init()`)
+    ("print under x.device.type == 'cuda'", "y = x * 2\nif y.device.type == 'cuda' and print_helper(y) is None:\n    print(y)\nreturn y + 1", {}),
+    ("print under x.is_cuda", "y = x * 2\nif y.is_cuda:\n    print(y)\nreturn y + 1", {}),
+    ("print under torch.cuda.is_available()", "y = x * 2\nif torch.cuda.is_available():\n    print(y)\nreturn y + 1", {}),
     # break kinds seen on real models (issue 14), one construct each
     ("zip over map() of a tensor", "y = x * 2\nys = [a + b for a, b in zip(map(torch.relu, y), y)]\nreturn ys[0] * 2", {}),
     ("generator consumed by next()", "y = x * 2\ng = (r * 2 for r in y)\nfirst = next(g)\nreturn first + y[1]", {}),

@@ -394,6 +394,7 @@ _CONSTANT_CALLS = {
     "torch.compiler.is_compiling": True, "torch.compiler.is_dynamo_compiling": True,
     "torch._dynamo.is_compiling": True, "torch.compiler.is_exporting": False,
     "torch._utils.is_compiling": True,
+    "torch.cuda.is_available": False,  # on Neuron (and on the CPU a calibration measures on)
 }
 # a library's own zero-argument wrapper of one of them, under torch's name (kornia's and PyG's
 # `is_compiling()` return `torch.compiler.is_compiling()`): Dynamo inlines it to the same constant
@@ -1600,6 +1601,16 @@ def constant_test(test: ast.AST) -> bool | None:
         text = dotted(test.func)
         found = _CONSTANT_CALLS.get(text)
         return found if found is not None or text.startswith("torch.") else _CONSTANT_LEAVES.get(text.rpartition(".")[2])
+    # a traced tensor is on the compile's device, never CUDA: ``x.is_cuda``, ``x.device.type == "cuda"``
+    # (stylegan2's ``if impl == 'cuda' and x.device.type == 'cuda' and _init():`` never builds its plugin)
+    if type(test) is ast.Attribute and test.attr == "is_cuda":
+        return False
+    if type(test) is ast.Compare and len(test.ops) == 1 and type(test.ops[0]) in (ast.Eq, ast.NotEq):
+        sides = (test.left, test.comparators[0])
+        if any(type(s) is ast.Constant and s.value == "cuda" for s in sides) and any(
+                type(s) is ast.Attribute and s.attr == "type" and type(s.value) is ast.Attribute
+                and s.value.attr == "device" for s in sides):
+            return type(test.ops[0]) is ast.NotEq
     return None
 
 
