@@ -614,3 +614,22 @@ def test_scope_option_and_config_table(tmp_path, capsys):
     (tmp_path / "pyproject.toml").write_text('[tool.neuron-migrate]\nscopes = { product = ["pkg/"] }\n')
     code, _, err = run(capsys, "scan", tmp_path)
     assert code == 2 and "unknown scope 'product'" in err and "Traceback" not in err
+
+
+def test_a_recompile_place_counts_once_however_many_forwards_reach_it():
+    """stylegan2-ada: the layers of training/networks.py each reach the same resampling helpers;
+    the assumed row said 77 expected recompiles beside a list of 12 places."""
+    from neuron_migrate.report import entries
+
+    place = {"path": "ops.py", "line": 9, "function": "resample", "why": "compiled again"}
+    other = {**place, "line": 20, "function": "pad"}
+    given = [{"path": "net.py", "expected_recompiles": 2, "recompile_sources": [place, other]},
+             {"path": "net.py", "expected_recompiles": 1, "recompile_sources": [place]},
+             {"path": "head.py", "expected_recompiles": 1, "recompile_sources": [place]},
+             {"path": "head.py", "expected_recompiles": 2}]  # an older scan: counted, not placed
+    per_file = entries._recompiles_per_file(given, {"findings": []})
+    assert per_file == {"net.py": 2, "head.py": 3}
+    rows = [{"statements": 5, "share": 1.0, "graphs": 1, "recompiles": per_file[p],
+             "sources": entries._sources_per_file(given)[p]} for p in ("net.py", "head.py")]
+    (row,) = entries._everything(rows)
+    assert row["recompiles"] == 4 and row["sources"] == [place, other]  # 2 places, and head.py's 2 unplaced
