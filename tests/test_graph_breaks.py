@@ -1341,3 +1341,22 @@ def test_a_new_leaf_from_a_factory_requires_grad_before_a_gradient_breaks():
             "compiled = torch.compile(r_op)\ncompiled2 = torch.compile(plain)\n")
     assert codes(code) == [(6, "NM404"), (8, "NM404"), (9, "NM404"), (10, "NM404")]
     assert [f.dynamo for f in findings_of(code) if f.line in (6, 8)] == ["GB8985", "GB8985"]
+
+
+def test_a_tensor_as_a_scalar_multiplier_breaks():
+    """torchode's ``torch.add(self.atol, torch.abs(y0), alpha=self.rtol)`` (a buffer) and torchmin's
+    ``torch.addr(I, s, y, alpha=-rho)``: a tensor where the op takes a Python number is read on the
+    host (constructs.py "torch.add with a 0-d tensor as alpha", "... a buffer as alpha",
+    "torch.addcmul with a 0-d tensor as value": GB0033); a Python number is not, nor a tensor
+    ``masked_fill`` takes as its value."""
+    code = ("import torch\nfrom torch import nn\n\n\n"
+            "class Ctrl(nn.Module):\n    def __init__(self, rtol: float):\n        super().__init__()\n"
+            "        self.register_buffer('rtol', torch.tensor(rtol))\n        self.atol = 1e-6\n\n"
+            "    def forward(self, y0, y1, s, y):\n"
+            "        b = torch.add(self.atol, torch.abs(y0), alpha=self.rtol)\n"
+            "        c = torch.add(y0, y1, alpha=0.5)\n        rho = y.dot(s).reciprocal()\n"
+            "        r = torch.addr(y0, s, y, alpha=-rho)\n        d = y0.add(y1, alpha=2)\n"
+            "        e = y0.addcmul(y1, y1, value=rho)\n        m = y0.masked_fill(y1 > 0, rho)\n"
+            "        return b + c + r + d + e + m\n")
+    assert codes(code) == [(12, "NM401"), (15, "NM401"), (17, "NM401")]
+    assert {f.dynamo for f in findings_of(code) if f.code == "NM401"} == {"GB0033"}

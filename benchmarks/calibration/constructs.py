@@ -97,6 +97,8 @@ def take_params(x, params):  # given a module's parameters(), a generator it ite
 
 LAYER = torch.nn.Linear(8, 8)
 SIZED = nn.Module()
+BUFFERED = nn.Module()
+BUFFERED.register_buffer("rtol", torch.tensor(0.5))
 SIZED.dims = (2, 4)
 CHECKPOINTED = CheckpointedBlock()
 
@@ -1383,6 +1385,19 @@ CASES: list[tuple[str, str, dict]] = [
     ("reshape to np.prod of a list", "y = x * 2\nreturn y.reshape(-1, np.prod([2, 4])) + 1", {}),
     ("zeros_like leaf requires_grad_(True), used only", "y = x * 2\nw = torch.zeros_like(y).requires_grad_(True)\n"
      "return (y * w).detach() + 1", {}),
+    ("torch.add with a 0-d tensor as alpha", "y = x * 2\nr = y.sum()\nreturn torch.add(y, x, alpha=r) + 1", {}),
+    ("torch.add with a Python float as alpha", "y = x * 2\nreturn torch.add(y, x, alpha=0.5) + 1", {}),
+    ("torch.addr with a 0-d tensor as alpha", "y = x[0] * 2\nr = y.sum()\nm = torch.zeros(8, 8)\n"
+     "return torch.addr(m, y, y, alpha=-r) + 1", {}),
+    ("Tensor.add with a 0-d tensor as alpha", "y = x * 2\nr = y.sum()\nreturn y.add(x, alpha=r) + 1", {}),
+    ("torch.addcmul with a 0-d tensor as value", "y = x * 2\nr = y.sum()\nreturn torch.addcmul(y, x, x, value=r) + 1", {}),
+    ("torch.add with a buffer as alpha", "y = x * 2\nreturn torch.add(y, x, alpha=BUFFERED.rtol) + 1", {}),
+    ("a loss module built, a break, the module used after", "loss = nn.MSELoss()\ny = x * 2\nprint('b')\n"
+     "return loss(y, x) + 1", {}),
+    ("a loss module built, a break, the module not used after", "loss = nn.MSELoss()\ny = x * 2\nz = loss(y, x)\n"
+     "print('b')\nreturn y + z", {}),
+    ("a loss module built, requires_grad set, the module used after", "loss = nn.MSELoss()\ny = x.clone().detach()\n"
+     "y.requires_grad = True\nreturn loss(y * 2, x) + 1", {}),
     ("store at the index torch.argmin gives", "y = x * 2\nt = torch.argmin(y.sum(1))\ne = torch.zeros(4)\n"
      "e[t] = 1.0\nreturn y + e[:, None]", {}),
     ("store at the index torch.argmin gives, in a loop", "y = x * 2\nfor _ in range(2):\n    t = torch.argmin(y.sum(1))\n"

@@ -63,7 +63,9 @@ NM401 = rule(
         "`torch.cartesian_prod(...)`, `x[i]` in `for i in torch.arange(n)`, `e[t] = 1.0` with "
         "`t = torch.argmin(v)`) or `np.prod` of Python numbers used as a size "
         "(`x.reshape(-1, np.prod(self.input_dim))`: Dynamo traces NumPy as tensor ops; "
-        "`math.prod`, or `np.prod` of a tensor's shape, stays a Python int). Under `torch.compile` Dynamo ends the graph there and runs the rest in a new "
+        "`math.prod`, or `np.prod` of a tensor's shape, stays a Python int), and a tensor given where "
+        "an op takes a Python number (`torch.add(a, b, alpha=self.rtol)` with a buffer, "
+        "`torch.addr(m, s, y, alpha=-rho)`, `addcmul(..., value=t)`). Under `torch.compile` Dynamo ends the graph there and runs the rest in a new "
         "graph, leaving an eager gap; on Neuron the device also has to finish and copy back.",
     example="class Scale(nn.Module):\n    def forward(self, x):\n        s = x.abs().max().item()\n"
             "        return x / s",
@@ -2610,6 +2612,10 @@ def _call_hazard(call: ast.Call, t: Tensors, ctx: Context, d: _State, cls, chain
                 return Hazard(NM401, call, f"`{_short(ctx, size)}` as a size: Dynamo traces NumPy as tensor ops, "
                               "so the size is a tensor whose value it must read on the host (graph break); "
                               "use `math.prod(...)`", gb=GB["data_dependent"])
+        if f.attr in _SCALAR_ARGS and call.keywords and t.of(owner):
+            found = _scalar_arg_hazard(call, f.attr, t, ctx)
+            if found is not None:
+                return found
         if f.attr in _HOST_SYNC_METHODS and not call.args and not call.keywords:
             if type(owner) is ast.Name and id(owner) in t.guarded and owner.id not in t.passed:
                 return None  # `x.item() if isinstance(x, Tensor) else x`: a break only when a caller passes a tensor
@@ -2691,6 +2697,10 @@ def _call_hazard(call: ast.Call, t: Tensors, ctx: Context, d: _State, cls, chain
     if name in _SPARSE_FUNCTIONS or name.startswith("torch.sparse."):
         return Hazard(NM408, call, f"`{name}` works on sparse tensors, which torch.compile does "
                       "not support (graph break)", gb=GB['sparse'])
+    if call.keywords and name.startswith("torch.") and name.count(".") == 1 and name[6:] in _SCALAR_ARGS:
+        found = _scalar_arg_hazard(call, name[6:], t, ctx)
+        if found is not None:
+            return found
     if name in _DATA_DEPENDENT_FUNCTIONS:
         return Hazard(NM401, call, f"`{name}` returns a Python bool from tensor values (graph break)", gb=GB['data_dependent'])
     if name == "torch._assert" and call.args and t.of(call.args[0]):
@@ -2791,6 +2801,27 @@ _GENERIC_BUILTINS = frozenset({"list", "dict", "set", "tuple", "frozenset"})
 # tensor methods taking sizes
 _SIZE_TAKERS = frozenset({"reshape", "view", "expand", "repeat", "new_zeros", "new_ones", "new_empty", "new_full",
                           "unflatten", "tile"})
+
+
+# torch ops whose multiplier is a Python Scalar (``alpha``/``beta``, addcmul's ``value``): a 0-d
+# tensor given there is read on the host (constructs.py "torch.add with a 0-d tensor as alpha",
+# "torch.addr ...", "Tensor.add ...", "torch.addcmul with a 0-d tensor as value", "... a buffer as
+# alpha": GB0033; a Python float: no break)
+_ALPHA = frozenset({"alpha", "beta"})
+_SCALAR_ARGS = {**{op: _ALPHA for op in ("add", "sub", "add_", "sub_", "rsub", "addmm", "addmm_", "addr", "addr_",
+                                         "addmv", "addmv_", "addbmm", "addbmm_", "baddbmm", "baddbmm_")},
+                **{op: frozenset({"value"}) for op in ("addcmul", "addcmul_", "addcdiv", "addcdiv_")}}
+
+
+def _scalar_arg_hazard(call: ast.Call, op: str, t: Tensors, ctx: Context) -> Hazard | None:
+    """``torch.add(a, b, alpha=self.rtol)`` with a tensor (torchode's step-size controllers, a
+    buffer; torchmin's BFGS ``torch.addr(I, s, y, alpha=-rho)``)."""
+    for k in call.keywords:
+        if k.arg in _SCALAR_ARGS[op] and t.of(k.value):
+            return Hazard(NM401, call, f"`{k.arg}={_short(ctx, k.value)}` is a tensor where `{op}` takes a Python "
+                          "number: Dynamo reads its value on the host (graph break); multiply by it instead",
+                          gb=GB["data_dependent"])
+    return None
 
 
 def _numpy_size(call: ast.Call, ctx: Context, chain) -> ast.AST | None:
