@@ -632,7 +632,8 @@ def in_pool(task: Callable, items: list[Candidate], args: tuple, jobs: int | Non
 
     In this process for a few items or ``jobs=1``, unless ``workers`` holds a running pool;
     else in a process pool, CHUNK items per task (one for a few; largest files first when
-    asked: the last tasks to finish are then short ones), kept in ``workers`` when given.
+    asked: the last tasks to finish are then short ones; the manifests together: ``_tasks``),
+    kept in ``workers`` when given.
     ``task`` must be a module-level function that never raises."""
     enabled = gc.isenabled()
     gc.disable()
@@ -653,11 +654,7 @@ def _in_pool(task: Callable, items: list[Candidate], args: tuple, jobs: int,
     from concurrent.futures import Future, ProcessPoolExecutor, as_completed  # only a pool needs them
     from concurrent.futures.process import BrokenProcessPool
 
-    order = list(range(len(items)))
-    if largest_first:
-        order.sort(key=lambda i: -_size(items[i]))
-    size = CHUNK if len(items) >= POOL_THRESHOLD else 1
-    chunks = [order[k:k + size] for k in range(0, len(order), size)]
+    chunks = _tasks(items, largest_first)
     pending: dict[Future, list[int]] = {}
     pool = running
     if pool is None:
@@ -682,6 +679,22 @@ def _in_pool(task: Callable, items: list[Candidate], args: tuple, jobs: int,
     finally:
         if workers is None or workers.pool is not pool:
             pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _tasks(items: list[Candidate], largest_first: bool) -> list[list[int]]:
+    """The indexes of ``items`` each task of the pool takes: CHUNK of them (one each for a
+    few items), largest files first when asked. The dependency manifests (two or more) are
+    one task, the first: reading them imports packaging and tomllib (about 20 ms of CPU),
+    which every worker that drew a manifest paid (on timm both, in the pool's last tasks)."""
+    order = list(range(len(items)))
+    if largest_first:
+        order.sort(key=lambda i: -_size(items[i]))
+    size = CHUNK if len(items) >= POOL_THRESHOLD else 1
+    manifests = [i for i in order if getattr(items[i], "kind", None) == "manifest"] if size > 1 else []
+    if len(manifests) < 2:
+        return [order[k:k + size] for k in range(0, len(order), size)]
+    order = [i for i in order if getattr(items[i], "kind", None) != "manifest"]
+    return [manifests] + [order[k:k + size] for k in range(0, len(order), size)]
 
 
 def _size(cand: Candidate) -> int:

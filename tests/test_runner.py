@@ -84,3 +84,24 @@ def test_an_analysed_file_leaves_no_cycle_behind():
             assert gc.collect(0) == 0, path
     finally:
         gc.enable()
+
+
+def test_the_manifests_are_one_task_for_one_worker(tmp_path):
+    """Reading a manifest imports packaging and tomllib: the pool's tasks give all of them to
+    one worker, first, and the Python files CHUNK at a time, largest first."""
+    from neuron_migrate.discover import Candidate
+
+    items = []
+    for n in range(40):
+        (tmp_path / f"m{n}.py").write_text("x = 1\n" * (n + 1))
+        items.append(Candidate(tmp_path / f"m{n}.py", f"m{n}.py", "python"))
+        if n % 10 == 0:
+            (tmp_path / f"r{n}.txt").write_text("torch\n" * (n + 1))
+            items.append(Candidate(tmp_path / f"r{n}.txt", f"r{n}.txt", "manifest"))
+    tasks = runner._tasks(items, largest_first=True)
+    assert [items[i].rel for i in tasks[0]] == ["r30.txt", "r20.txt", "r10.txt", "r0.txt"]
+    python = [items[i].rel for task in tasks[1:] for i in task]
+    assert python == [f"m{n}.py" for n in range(39, -1, -1)]
+    assert [len(task) for task in tasks[1:]] == [runner.CHUNK] * (40 // runner.CHUNK)
+    one = items[:3] + [items[4]]  # a manifest alone, and a few files (one per task): as they were
+    assert runner._tasks(one, largest_first=False) == [[0], [1], [2], [3]]
