@@ -235,6 +235,10 @@ class Options:
     # imports a CUDA-only library unconditionally (project/cuda_only.py): "`a.k`, which imports
     # `triton`"; set by the runner after the first analyses, for the files it names
     cuda_only: tuple[tuple[str, str], ...] = ()
+    # (attribute, the function that reads it) of device options handed to a function that
+    # builds torch.device() from them where CUDA is absent and falls back to the CPU
+    # (project/device_probes.py); set by ``fix`` for every file it fixes
+    inspected_devices: tuple[tuple[str, str], ...] = ()
 
     def wants(self, code: str, path: str | None = None) -> bool:
         if self.select and not any(code.startswith(p) for p in self.select):

@@ -164,13 +164,16 @@ def _as_in_the_project(cands: list[Candidate], options: Options, jobs: int | Non
     (``traced_roots``, ``landed``) and the files that import a CUDA-only library through other
     modules (``cuda_only``); else, when a line of some file starts by importing a CUDA-only
     library, those files are parsed for ``cuda_only`` (project/cuda_only.py), and only them and
-    the files whose bytes name a module found CUDA-only."""
+    the files whose bytes name a module found CUDA-only. The files whose text may hold a
+    function that builds a device it is handed and falls back to the CPU are parsed for the
+    options that reach one (``inspected_devices``, project/device_probes.py)."""
     import dataclasses
 
+    from neuron_migrate.project.device_probes import may_hold_probe, options_reaching_probes
     from neuron_migrate.project.summary import CUDA_ONLY_MODULES, TOP_LEVEL_CUDA_ONLY_IMPORT
 
     words = [m.encode() for m in CUDA_ONLY_MODULES if not any(o != m and o in m for o in CUDA_ONLY_MODULES)]
-    suppressions, importing = False, []
+    suppressions, importing, probing = False, [], []
     for cand in cands:
         if cand.kind != "python":
             continue
@@ -182,6 +185,13 @@ def _as_in_the_project(cands: list[Candidate], options: Options, jobs: int | Non
         if any(w in data for w in words) and TOP_LEVEL_CUDA_ONLY_IMPORT.search(data) is not None:
             # the words first: the pattern costs more
             importing.append(cand.rel)
+        if may_hold_probe(data):
+            probing.append((cand.rel, data.decode("utf-8", "replace")))
+    # a device option read, in another module, by a function that falls back to the CPU
+    # (project/device_probes.py): its default takes the spelling exact on both hosts
+    inspected = options_reaching_probes(probing) if probing else ()
+    if inspected:
+        options = dataclasses.replace(options, inspected_devices=inspected)
     if not suppressions:
         if importing:  # the few files that can say, parsed for their imports: no project scan
             from neuron_migrate.project.cuda_only import cuda_only_unanalysed

@@ -4,7 +4,9 @@ fixtures/e2e/ holds CUDA-first scripts written for this repository, one or more 
 the contract: a CPU fallback with seeding, amp and memory logging (train_fallback.py), process-group
 choices (ddp_backend.py), code that feeds CUDA-only machinery (cuda_only.py), and a test module
 with import-time device lists and skip markers (test_devices.py), nanoGPT's device string and the
-autocast device type derived from it by `"cuda" in device` (device_type.py).
+autocast device type derived from it by `"cuda" in device` (device_type.py), a --device option
+(device_options.py) whose value a function builds into a torch.device and checks, falling back
+to the CPU, on a host without CUDA (checked_device.py).
 
 - On this host (stock CPU torch, no shim, no plugin) they print the same results before and
   after `fix --apply`, and after `fix --apply --unsafe-fixes`, in both styles.
@@ -31,7 +33,8 @@ from neuron_migrate.cli import main
 ROOT = Path(__file__).resolve().parent.parent
 E2E = ROOT / "fixtures" / "e2e"
 SHIM = Path(__file__).resolve().parent / "neuron_shim.py"
-SCRIPTS = [("train_fallback.py", "--amp"), ("ddp_backend.py",), ("cuda_only.py",), ("cache_device.py",)]
+SCRIPTS = [("train_fallback.py", "--amp"), ("ddp_backend.py",), ("cuda_only.py",), ("cache_device.py",),
+           ("checked_device.py",)]
 # device_type.py (nanoGPT's idiom) defaults to CUDA: without it, it runs as nanoGPT does on a
 # CPU, with --device=cpu; under the shim with its default, which fix makes the target
 STOCK = [*SCRIPTS, ("device_type.py", "--device=cpu")]
@@ -86,6 +89,7 @@ def before(tmp_path_factory) -> str:
     shutil.copytree(E2E, folder, dirs_exist_ok=True)
     out = run(folder)
     assert "device: cpu" in out and "backend: gloo" in out and "== test_devices.py 0" in out
+    assert "cuda is not here: falling back to the CPU\npicked: cpu" in out
     return out
 
 
@@ -131,6 +135,9 @@ def test_under_the_shim_the_target_is_chosen(fixed, variant):
         assert (fixed[variant] / "device_type.py").read_text() == (E2E / "device_type.py").read_text()
     assert "backend: neuron" in out
     assert "cached on: neuron" in out  # --cache-device's default changes with the guard that reads it
+    # --device (device_options.py) and the probe that checks it (checked_device.py) change together,
+    # its default "cuda" where the plugin is absent (the run above falls back to the CPU as before)
+    assert "picked: neuron" in out and "not here" not in out
     if unsafe:  # amp is switched by `device.type == "cuda"`, an unsafe rewrite
         assert "autocast: True" in out
     if style == "neuron":

@@ -26,6 +26,7 @@ from neuron_migrate.checks.distributed import (
 )
 from neuron_migrate.checks import guards
 from neuron_migrate.models import Edit
+from neuron_migrate.project import device_probes
 from neuron_migrate.traversal import scoped_children
 
 prefilter(__name__, WORDS)
@@ -98,9 +99,10 @@ _KERNEL_HINT = re.compile(r"(?i)cuda|triton|kernel|_C\b|_ext\b|extension")
 
 
 class _State:
-    __slots__ = ("held", "ifs", "if_test_of", "ifs_indexed")
+    __slots__ = ("held", "ifs", "if_test_of", "ifs_indexed", "chains")
 
     def __init__(self) -> None:
+        self.chains: list | None = None  # the module's probes with their chains (_inspected)
         self.held: list[tuple] = []  # (kind, target, leaf, literals, chain) of assignments
         self.ifs: list[ast.If] = []  # the `if` statements seen so far
         self.if_test_of: dict[int, ast.If] = {}  # node id -> the `if` whose test holds it
@@ -177,12 +179,22 @@ def claim_all(ctx: Context, nodes) -> None:
 
 
 def report_device_literals(ctx: Context, lits: list[ast.AST], rule=NM101, unsafe: str | None = None,
-                           message: str | None = None, tolerant: bool = False, raises: bool = False) -> None:
+                           message: str | None = None, tolerant: bool = False, raises: bool = False,
+                           inspected: str | None = None) -> None:
     """Report "cuda" device literals with their rewrite in the fix style. ``tolerant``: the
     position takes "cuda" without CUDA (torch.device, autocast), so the rewrite needs a guard;
-    ``raises``: the call raises without CUDA (``x.to("cuda")``), so what follows never ran there."""
+    ``raises``: the call raises without CUDA (``x.to("cuda")``), so what follows never ran there;
+    ``inspected``: the probe (``_inspected``) that reads the value where CUDA is absent, so the
+    literal takes the spelling exact on both hosts, as a tolerant position's does."""
     portable = guards.style(ctx) == "portable"
+    note = ""
+    if inspected and not portable:
+        tolerant = True
+        note = (f"; {inspected} builds torch.device() from this value where CUDA is absent and falls back "
+                f'to the CPU: it stays "cuda" where the Neuron plugin is not installed')
     torch_alias = ctx.names.alias_for("torch", ctx.chain) if portable or tolerant else None
+    if inspected and torch_alias is None and not ctx.names.is_bound("torch", ctx.chain):
+        torch_alias = "torch"  # fix adds `import torch`
     for lit in lits:
         if id(lit) in ctx.claimed:
             continue
@@ -198,9 +210,11 @@ def report_device_literals(ctx: Context, lits: list[ast.AST], rule=NM101, unsafe
                 new = ctx.src.text[start:edit.start] + _DEV + ctx.src.text[edit.end:end]
                 guards.needs_guard(ctx, f"torch.device(\"{_DEV}\") raises without the Neuron plugin",
                                    fallback=[ctx.replace(lit, guards.parenthesised(
-                                       ctx, lit, f"{new} if {present} else {text}", "if"))])
+                                       ctx, lit, f"{new} if {present} else {text}", "if"))], note=note)
             elif edit and tolerant:
-                guards.needs_guard(ctx, f"torch.device(\"{_DEV}\") raises without the Neuron plugin")
+                guards.needs_guard(ctx, f"torch.device(\"{_DEV}\") raises without the Neuron plugin"
+                                   + (note.replace(": it stays", ", and without `torch` it cannot stay")
+                                      if note else ""))
             continue
         # portable: the current accelerator's type in place of "cuda" ("cuda:1", f"cuda:{rank}" too)
         edits = _portable_edits(ctx, lit, torch_alias) if torch_alias else None
@@ -253,6 +267,42 @@ def _argparse_device_option(call: ast.Call) -> bool:
                     for a in call.args))
 
 
+def _argparse_dest(call: ast.Call) -> str | None:
+    """The attribute an argparse option is stored in: ``dest=``, else its first long name."""
+    for kw in call.keywords:
+        if kw.arg == "dest" and isinstance(kw.value, ast.Constant) and isinstance(kw.value.value, str):
+            return kw.value.value
+    names = [a.value for a in call.args if isinstance(a, ast.Constant) and isinstance(a.value, str)]
+    name = next((n for n in names if n.startswith("--")), names[0] if names else None)
+    return name.lstrip("-").replace("-", "_") if name else None
+
+
+def _attribute_of(node: ast.AST) -> str | None:
+    """``args.device`` and ``args.device.type``: the attribute holding the device."""
+    if isinstance(node, ast.Attribute) and node.attr == "type" and isinstance(node.value, ast.Attribute):
+        node = node.value
+    return node.attr if isinstance(node, ast.Attribute) else None
+
+
+def _inspected(ctx: Context, node: ast.AST, attribute: str | None = None) -> str | None:
+    """The probe (project/device_probes.py) that reads, where CUDA is absent, the device value
+    at ``node``: ``node`` is in a function of a probe's chain, or ``attribute`` is an option
+    handed to one (in this module, or in another module ``fix`` was given). In portable style
+    the rewrite of a literal outside a guard is exact on both hosts already: there it only
+    spells ``torch`` where the module has not imported it (``fix`` adds the import)."""
+    state = ctx.state(_State)
+    if state.chains is None:
+        state.chains = device_probes.chains(ctx.tree) if device_probes.may_hold_probe(ctx.src.text) else []
+    for chain in state.chains:
+        if attribute in chain.options or any(a <= node.lineno and node.end_lineno <= b for a, b in chain.spans):
+            return f"`{chain.probe}`"
+    if attribute is not None and ctx.options is not None:
+        for option, why in ctx.options.inspected_devices:
+            if option == attribute:
+                return why
+    return None
+
+
 @on(ast.Call)
 def check_device_positions(call: ast.Call, ctx: Context) -> None:
     func = call.func
@@ -282,14 +332,17 @@ def check_device_positions(call: ast.Call, ctx: Context) -> None:
             and DEVICE_NAME.fullmatch(call.args[0].value.strip())):
         report_device_literals(ctx, listed_literals(call.args[1]))  # parametrize("device", [...])
     if _argparse_device_option(call):
+        inspected = _inspected(ctx, call, _argparse_dest(call))
         for kw in call.keywords:
             if kw.arg == "default":
-                report_device_literals(ctx, device_literals(kw.value))
+                report_device_literals(ctx, device_literals(kw.value), inspected=inspected)
             elif kw.arg == "choices" and isinstance(kw.value, (ast.List, ast.Tuple, ast.Set)):
-                report_device_literals(ctx, [e for e in kw.value.elts if is_cuda_literal(e)])
+                report_device_literals(ctx, [e for e in kw.value.elts if is_cuda_literal(e)], inspected=inspected)
     if name is None and isinstance(func, ast.Attribute) and func.attr == "startswith" and call.args:
         lits = [a for a in call.args if isinstance(a, ast.Constant) and a.value in ("cuda", "cuda:")]
-        report_device_literals(ctx, lits, NM108, unsafe=NM108.fix_reason)
+        if lits:
+            report_device_literals(ctx, lits, NM108, unsafe=NM108.fix_reason,
+                                   inspected=_inspected(ctx, call, _attribute_of(func.value)))
 
 
 # -- comparisons, strings --------------------------------------------------------------
@@ -320,13 +373,20 @@ def check_compare(node: ast.Compare, ctx: Context) -> None:
             # `args.device == "cuda" and not torch.cuda.is_available()` asks whether the chosen
             # device exists: it must follow the --device default and is_available() rewrites
             report_device_literals(ctx, cuda, message=ctx.summary(NM101) + " (an availability check "
-                                    "on the chosen device, rewritten with it)")
+                                    "on the chosen device, rewritten with it)", inspected=_compared(ctx, node))
         elif guards.style(ctx) == "portable":
             _portable_comparison(node, cuda, ctx)
         else:
-            report_device_literals(ctx, cuda, NM108, unsafe=NM108.fix_reason)
+            report_device_literals(ctx, cuda, NM108, unsafe=NM108.fix_reason, inspected=_compared(ctx, node))
     for lit in nccl:
         report_nccl(ctx, lit)
+
+
+def _compared(ctx: Context, node: ast.Compare) -> str | None:
+    """The probe that reads the device this comparison tests (``_inspected``): the comparison
+    is in its chain, or compares an option handed to it (``args.device == "cuda"``)."""
+    attribute = next((a for a in map(_attribute_of, (node.left, *node.comparators)) if a), None)
+    return _inspected(ctx, node, attribute)
 
 
 def _membership(node: ast.Compare, cuda: list[ast.AST], ctx: Context) -> bool:
@@ -464,7 +524,9 @@ def check_defaults(node: ast.arguments, ctx: Context) -> None:
     pairs += [(a, d) for a, d in zip(node.kwonlyargs, node.kw_defaults) if d is not None]
     for arg, default in pairs:
         if DEVICE_NAME.fullmatch(arg.arg):
-            report_device_literals(ctx, device_literals(default))
+            lits = device_literals(default)
+            if lits:
+                report_device_literals(ctx, lits, inspected=_inspected(ctx, default))
 
 
 @on(ast.Dict)
@@ -501,7 +563,8 @@ def resolve_held_variables(ctx: Context) -> None:
                     report_nccl(ctx, lit)
             continue
         if DEVICE_NAME.fullmatch(leaf):
-            report_device_literals(ctx, lits)
+            report_device_literals(ctx, lits, inspected=_inspected(
+                ctx, value, leaf if isinstance(target_node, ast.Attribute) else None))
         elif only_used_as == "device":
             report_device_literals(ctx, lits, message=ctx.summary(NM101) + f" (`{leaf}` is only used as a device)")
         elif "device" in leaf.lower():

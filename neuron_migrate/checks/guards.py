@@ -140,12 +140,13 @@ def note_operands(node: ast.AST, ctx: Context) -> None:
 
 
 def needs_guard(ctx: Context, why: str, fallback: list[Edit] | None = None,
-                harmless: bool = False) -> None:
+                harmless: bool = False, note: str = "") -> None:
     """Mark the finding just reported: its rewrite raises on stock PyTorch where the original
     ran, so it is made only inside a guard rewritten with it. ``fallback``: the edits to make
     elsewhere (a spelling that is exact everywhere); ``harmless``: left as it is, the original
-    does no harm on Neuron (a no-op there)."""
-    ctx.state(_State).needs_guard[id(ctx.findings[-1])] = (why, fallback, harmless)
+    does no harm on Neuron (a no-op there); ``note``: what the message adds where the fallback
+    is made."""
+    ctx.state(_State).needs_guard[id(ctx.findings[-1])] = (why, fallback, harmless, note)
 
 
 def raises_without_cuda(ctx: Context) -> None:
@@ -653,9 +654,10 @@ def _without_fix(f: Finding, why: str) -> Finding:
 
 
 def _fallback(f: Finding, mark: tuple) -> Finding:
-    why, fallback, harmless = mark
+    why, fallback, harmless, note = mark
     if fallback and f.fix is not None:
-        return dataclasses.replace(f, fix=dataclasses.replace(f.fix, edits=tuple(sorted(fallback))))
+        return dataclasses.replace(f, fix=dataclasses.replace(f.fix, edits=tuple(sorted(fallback))),
+                                   message=f.message + note)
     left = _without_fix(f, f"; left: {why}")
     # a no-op or an answer on Neuron too: it does not stop a first run there
     return dataclasses.replace(left, severity=Severity.WARNING) if harmless else left
