@@ -538,7 +538,9 @@ def entries(files: list[FileResult], requested: tuple[str, ...] = (),
         grows = sorted({(shown(p), g.name, line) for (p, g), e in zip(reach, est) for line in g.grows
                         if e.runs_eagerly or (e.rest_eager_from is not None and line > e.rest_eager_from)},
                        key=lambda x: (x[0], x[2]))
-        again = sorted({(shown(p), e.function.name, e.function.line) for (p, _), e in zip(reach, est) if e.recompiled},
+        # a frame compiled again makes another graph only where it makes one (a URL fetch does not)
+        again = sorted({(shown(p), e.function.name, e.function.line) for (p, _), e in zip(reach, est)
+                        if e.recompiled and e._graphs()},
                        key=lambda x: (x[0], x[2]))
         callers = [(shown(r.path), name, line) for name, line in f.grown_by]  # loops outside the entry
         row = {

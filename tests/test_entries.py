@@ -258,3 +258,18 @@ def test_a_resolved_compile_target_is_not_assumed_again(tmp_path, capsys):
     assert main(["report", str(root), "--no-cache"]) == 0
     out = capsys.readouterr().out
     assert out.count("| `GPT.forward` | `pkg/model.py` |") == 1
+
+
+def test_a_frame_that_makes_no_graph_is_no_recompile_place(tmp_path, capsys):
+    """yolov5's AutoShape.forward fetches images by URL in a loop that runs eagerly: the fetch
+    helper is a frame of its own entered with other arguments, but it runs no tensor op, so
+    compiling it again makes no graph; the scaling helper beside it does."""
+    (tmp_path / "net.py").write_text(
+        "import torch\nfrom torch import nn\nimport requests\n\n\n"
+        "def fetch(url):\n    session = requests.Session()\n    return session.get(url)\n\n\n"
+        "def scale(x, k):\n    return x * k\n\n\n"
+        "class Shape(nn.Module):\n    def forward(self, urls, x):\n        out = []\n"
+        "        for u in urls:\n            print(u)\n            fetch(u)\n            out.append(scale(x, 2))\n"
+        "        return out\n")
+    (row,) = coverage(capsys, tmp_path)["entries"]
+    assert [s["function"] for s in row["recompile_sources"]] == ["scale"]
