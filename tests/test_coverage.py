@@ -352,6 +352,12 @@ class Chain:
     def both(self, x):
         b = self.backward(x)
         return b + 1
+
+import torch as _torch
+
+def aliased(loss, params):
+    g = _torch.autograd.grad(loss, params)
+    return g
 '''
 
 
@@ -362,16 +368,18 @@ def test_a_backward_of_a_history_no_graph_of_the_call_recorded_is_lost():
     (constructs.py "torch.autograd.grad of a loss recorded before the call": 12 %, "... of a gradient
     (double backward)": 57 %, "... of a loss made in the call": 97 %). A loss made in the function,
     or a parameter of a function a caller hands it, weighs nothing as before; ``self.backward(x)``
-    is a method, not a backward pass."""
+    is a method, not a backward pass; ``_torch.autograd.grad`` is ``torch.autograd.grad``."""
     from neuron_migrate.coverage import GRADIENT_BACKWARD, OUTSIDE_BACKWARD, estimate
 
     r = analyse("m.py", CURVATURE, Options(entries=("m.py:hessian_product", "m.py:made_here", "m.py:adapted",
-                                                    "m.py:outer", "m.py:Chain.both")))
+                                                    "m.py:outer", "m.py:Chain.both", "m.py:aliased")))
     by = {f.name: f for f in r.traced}
     assert by["hessian_product"].backward_of == ((5, 0), (6, -1))
     assert by["made_here"].backward_of == ()
     assert by["adapted"].backward_of == ((16, -1),)
     assert dict(by["Chain.both"].weights) == {}  # its self.backward(x) runs ops
+    # torch under another name (higher's `import torch as _torch`) is torch all the same
+    assert dict(by["aliased"].weights) == {34: 0} and by["aliased"].backward_of == ((34, 0),)
     (hp,) = estimate([("m.py", by["hessian_product"])])
     assert hp.statements == OUTSIDE_BACKWARD + GRADIENT_BACKWARD + 1 and hp.lost == OUTSIDE_BACKWARD + GRADIENT_BACKWARD
     (mh,) = estimate([("m.py", by["made_here"])])

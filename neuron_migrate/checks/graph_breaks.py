@@ -40,6 +40,7 @@ from __future__ import annotations
 import ast
 import builtins
 import dataclasses
+import functools
 import re
 import sys
 from dataclasses import dataclass, field
@@ -3238,17 +3239,18 @@ def _short(ctx: Context, node: ast.AST, limit: int = 40) -> str:
 _AUTOGRAD = frozenset({"torch.autograd.grad", "torch.autograd.backward", "autograd.grad", "autograd.backward"})
 
 
-def _differentiates(stmt: ast.stmt) -> bool:
+def _differentiates(stmt: ast.stmt, qualify=dotted) -> bool:
     """``loss.backward()``, ``scaler.scale(loss).backward()``, ``g = torch.autograd.grad(...)``:
     a statement that only runs a backward pass (not ``self.backward(...)``: a method of the
     object's own class, an HMM's backward recursion)."""
-    return _differentiated(stmt) is not False
+    return _differentiated(stmt, qualify) is not False
 
 
-def _differentiated(stmt: ast.stmt) -> ast.expr | None | bool:
+def _differentiated(stmt: ast.stmt, qualify=dotted) -> ast.expr | None | bool:
     """The tensor a backward-pass statement differentiates (``loss`` of ``loss.backward()``, of
     ``scaler.scale(loss).backward()``, of ``torch.autograd.grad(loss, ...)``), None when it is not
-    said, False when the statement is no backward pass."""
+    said, False when the statement is no backward pass. ``qualify``: the qualified name of a callee
+    (``_torch.autograd.grad`` with ``import torch as _torch`` is ``torch.autograd.grad``)."""
     value = getattr(stmt, "value", None) if type(stmt) in (ast.Expr, ast.Assign, ast.AnnAssign) else None
     if not isinstance(value, ast.Call):
         return False
@@ -3261,11 +3263,16 @@ def _differentiated(stmt: ast.stmt) -> ast.expr | None | bool:
         if type(owner) is ast.Call and type(owner.func) is ast.Attribute and owner.func.attr == "scale" and owner.args:
             return owner.args[0]  # scaler.scale(loss).backward()
         return owner
-    if dotted(func) in _AUTOGRAD:
+    if dotted(func) in _AUTOGRAD or (qualify or dotted)(func) in _AUTOGRAD:
         first = value.args[0] if value.args else next(
             (k.value for k in value.keywords if k.arg in ("outputs", "tensors")), None)
         return first
     return False
+
+
+def _qualified_or_written(ctx: Context, chain, node: ast.AST) -> str:
+    """The qualified name of ``node`` where the names resolve it, else its text as written."""
+    return ctx.names.qualify(node, chain) or dotted(node)
 
 
 def _unwrapped(node: ast.expr | None) -> ast.expr | None:
@@ -3284,7 +3291,7 @@ def _unwrapped(node: ast.expr | None) -> ast.expr | None:
     return node
 
 
-def _backward_of(fn: ast.AST, d: _State) -> tuple[tuple[int, int], ...]:
+def _backward_of(fn: ast.AST, d: _State, qualify=dotted) -> tuple[tuple[int, int], ...]:
     """(line, source) of ``fn``'s backward-pass statements whose history no graph of the call may
     hold: -1 where the tensor is a gradient an earlier ``torch.autograd.grad`` of ``fn`` returned
     (that call breaks, so the graph of its ``create_graph`` result is recorded eagerly) or a
@@ -3293,23 +3300,23 @@ def _backward_of(fn: ast.AST, d: _State) -> tuple[tuple[int, int], ...]:
     when ``fn`` is the compiled entry (coverage.py decides; backpack's curvature products are
     handed the loss)."""
     statements = _statements(fn, d)
-    if not any(_differentiates(s) for s in statements):
+    if not any(_differentiates(s, qualify) for s in statements):
         return ()
     args = getattr(fn, "args", None)
     params = [a.arg for a in (*args.posonlyargs, *args.args)] if args else []
     bound: dict[str, ast.AST] = {}  # name -> the value it was last bound to, in statement order
     out = []
     for stmt in statements:
-        target = _differentiated(stmt)
+        target = _differentiated(stmt, qualify)
         if target is not False:
             node = _unwrapped(target)
             if type(node) is ast.Name:
                 value = bound.get(node.id)
-                if value is not None and _eager_history(value):
+                if value is not None and _eager_history(value, qualify):
                     out.append((stmt.lineno, -1))
                 elif value is None and node.id in params and node.id not in ("self", "cls"):
                     out.append((stmt.lineno, params.index(node.id)))
-            elif node is not None and _eager_history(node):
+            elif node is not None and _eager_history(node, qualify):
                 out.append((stmt.lineno, -1))
         for sub in ast.walk(stmt):
             if type(sub) is ast.Assign and len(sub.targets) == 1 and type(sub.targets[0]) is ast.Name:
@@ -3324,16 +3331,16 @@ def _backward_of(fn: ast.AST, d: _State) -> tuple[tuple[int, int], ...]:
     return tuple(out)
 
 
-def _eager_history(value: ast.AST) -> bool:
+def _eager_history(value: ast.AST, qualify=dotted) -> bool:
     """A value whose autograd history was recorded eagerly: the result of ``torch.autograd.grad``
     (a break), or ``.grad`` attributes (``[p.grad for p in params]``, ``p.grad``)."""
     value = _unwrapped(value)
-    if type(value) is ast.Call and dotted(value.func) in _AUTOGRAD:
+    if type(value) is ast.Call and (dotted(value.func) in _AUTOGRAD or (qualify or dotted)(value.func) in _AUTOGRAD):
         return True
     if type(value) in (ast.ListComp, ast.GeneratorExp):
         value = value.elt
     elif type(value) in (ast.List, ast.Tuple) and value.elts:
-        return all(_eager_history(e) for e in value.elts)
+        return all(_eager_history(e, qualify) for e in value.elts)
     return type(value) is ast.Attribute and value.attr == "grad"
 
 
@@ -3935,10 +3942,11 @@ def report_traced(ctx: Context) -> None:
         # a backward pass runs the backward of the graphs its forward ran in (AOT autograd
         # captures it with them) and eagerly that of the ops run eagerly: it is captured as much
         # as the forward is, so it counts for neither side (the measured share counts it so)
+        qualify = functools.partial(_qualified_or_written, ctx, tf.chain)  # _torch.autograd.grad
         for stmt in _statements(fn, d):
-            if _differentiates(stmt):
+            if _differentiates(stmt, qualify):
                 weights[stmt.lineno] = 0
-        backward_of = _backward_of(fn, d)
+        backward_of = _backward_of(fn, d, qualify)
         # a function called only in training mode does not run in the eval-mode graph
         calls = [(c, node) for c, node in _callees(fn, tf.cls, d) if id(c) in traced and id(node) not in training]
         trapped = {traced[id(c)].name for c, node in calls if where.get(id(node), (None, None))[1]}
