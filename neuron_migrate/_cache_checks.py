@@ -3,7 +3,7 @@ neuron_migrate.cache` from models.py (cache.checks_module). Do not edit."""
 
 from neuron_migrate import models
 
-MODELS = 'd4d4f7d44c9153902e30c4e97f679c64'  # the digest of the models.py this was made from
+MODELS = '5f5658a89ce58d5d582daa0a278e1a0b'  # the digest of the models.py this was made from
 NoneType = type(None)
 CHECKS = {}  # the cache's table of these functions, set when they are used
 T1 = frozenset({'again', 'callee_frame', 'code', 'eager_only', 'line', 'skips_frame', 'skips_rest'})
@@ -86,7 +86,7 @@ T106 = frozenset({str})
 T108 = frozenset({str})
 T110 = (int, str, str, )
 T112 = (str, str, int, int, )
-T113 = frozenset({'backward_of', 'branched', 'breaks', 'call_lines', 'calls', 'calls_in_loop', 'end_line', 'entry', 'grown_by', 'grows', 'host_only', 'line', 'name', 'op_lines', 'ops_both_sides', 'origin', 'quiet', 'repeats', 'scripted', 'statements', 'trapped_calls', 'weights', 'why'})
+T113 = frozenset({'backward_of', 'branched', 'breaks', 'call_lines', 'calls', 'calls_in_loop', 'end_line', 'entry', 'grown_by', 'grows', 'hands', 'host_only', 'line', 'name', 'op_lines', 'ops_both_sides', 'origin', 'quiet', 'repeats', 'scripted', 'statements', 'trapped_calls', 'weights', 'why'})
 T114 = str
 T115 = int
 T116 = int
@@ -111,6 +111,7 @@ T139 = bool
 T140 = frozenset({int})
 T141 = bool
 T143 = (int, int, )
+T145 = (int, int, int, )
 
 
 def check_BreakSite(v):
@@ -407,6 +408,10 @@ def check_TracedFunction(v):
  if type(x0) is not tuple: return False
  for x142 in x0:
   if type(x142) is not tuple or tuple(map(type, x142)) != T143: return False
+ x0 = d['hands']
+ if type(x0) is not tuple: return False
+ for x144 in x0:
+  if type(x144) is not tuple or tuple(map(type, x144)) != T145: return False
  return True
 
 

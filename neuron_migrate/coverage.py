@@ -309,6 +309,17 @@ def estimate(functions: Iterable[tuple[str, TracedFunction]], executed: dict[str
 
     recompiled = {c for c in framed if c not in eager_keys and recompiles(c)}
     runs = _runs(by_key, sites)
+
+    def handed(key: Key, i: int, seen: frozenset = frozenset()) -> bool:
+        """The ``i``-th parameter of ``key`` holds what the call was handed (its history recorded
+        before the call): ``key`` is where the call starts, or each statement calling it hands it
+        a parameter of its own that was (``TracedFunction.hands``)."""
+        if key not in sites:
+            return True
+        if key in seen:
+            return False
+        return all(any(line == at and p == i and handed(k, j, seen | {key}) for at, p, j in by_key[k].hands)
+                   for k, line in sites[key])
     # a frame that runs more than once per call (a layer of a loop, a helper of a literal loop)
     # and resumes after a host read (`.item()`): the value read is a constant of the resumed
     # graph, so the next run, with another value, compiles that graph again (dynamic)
@@ -337,7 +348,7 @@ def estimate(functions: Iterable[tuple[str, TracedFunction]], executed: dict[str
         # a backward pass of a history no graph of the call recorded runs eagerly: lost, with its weight;
         # a parameter's history was recorded before the call where the function is where the call starts
         outside = {line: GRADIENT_BACKWARD if i < 0 else OUTSIDE_BACKWARD for line, i in f.backward_of
-                   if line in stmts and (i < 0 or key not in sites)}
+                   if line in stmts and (i < 0 or handed(key, i))}
         if outside:
             weight = {s: outside[s] * repeats.get(s, 1) * times if s in outside else weight.get(s, 1) for s in stmts}
             lost_lines |= set(outside)

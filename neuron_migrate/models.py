@@ -122,6 +122,9 @@ class TracedFunction:
     # ``.grad`` (recorded eagerly), (line, i) the function's i-th parameter (recorded before the call
     # when the function is the compiled entry)
     backward_of: tuple[tuple[int, int], ...] = ()
+    # (statement line of a call, argument position, parameter index): the positional arguments of
+    # its calls that are its own parameters (a ``self``/``cls`` left out of both counts)
+    hands: tuple[tuple[int, int, int], ...] = ()
 
 
 @dataclass(frozen=True)

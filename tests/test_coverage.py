@@ -358,6 +358,9 @@ import torch as _torch
 def aliased(loss, params):
     g = _torch.autograd.grad(loss, params)
     return g
+
+def handing(loss, params, v):
+    return hessian_product(loss, params, v)
 '''
 
 
@@ -372,7 +375,8 @@ def test_a_backward_of_a_history_no_graph_of_the_call_recorded_is_lost():
     from neuron_migrate.coverage import GRADIENT_BACKWARD, OUTSIDE_BACKWARD, estimate
 
     r = analyse("m.py", CURVATURE, Options(entries=("m.py:hessian_product", "m.py:made_here", "m.py:adapted",
-                                                    "m.py:outer", "m.py:Chain.both", "m.py:aliased")))
+                                                    "m.py:outer", "m.py:Chain.both", "m.py:aliased",
+                                                    "m.py:handing")))
     by = {f.name: f for f in r.traced}
     assert by["hessian_product"].backward_of == ((5, 0), (6, -1))
     assert by["made_here"].backward_of == ()
@@ -387,6 +391,11 @@ def test_a_backward_of_a_history_no_graph_of_the_call_recorded_is_lost():
     # handed a loss its caller made: only the gradient of the gradient is lost
     called = {e.function.name: e for e in estimate([("m.py", by["outer"]), ("m.py", by["hessian_product"])])}
     assert called["hessian_product"].lost == GRADIENT_BACKWARD
+    # handed the entry's own loss: the history was recorded before the call (backpack's
+    # jacobian_vector_product(f, ...) calling R_op(f, ...)), followed through the argument
+    assert by["handing"].hands == ((38, 0, 0), (38, 1, 1), (38, 2, 2))
+    handed = {e.function.name: e for e in estimate([("m.py", by["handing"]), ("m.py", by["hessian_product"])])}
+    assert handed["hessian_product"].lost == OUTSIDE_BACKWARD + GRADIENT_BACKWARD
     entries = {e["function"]: e for e in compile_coverage([r], ("m.py:hessian_product", "m.py:made_here",
                                                                  "m.py:Chain.both"))["entries"]}
     assert entries["hessian_product"]["estimated_coverage"] < 0.05

@@ -3302,8 +3302,7 @@ def _backward_of(fn: ast.AST, d: _State, qualify=dotted) -> tuple[tuple[int, int
     statements = _statements(fn, d)
     if not any(_differentiates(s, qualify) for s in statements):
         return ()
-    args = getattr(fn, "args", None)
-    params = [a.arg for a in (*args.posonlyargs, *args.args)] if args else []
+    params = _positional(fn)
     bound: dict[str, ast.AST] = {}  # name -> the value it was last bound to, in statement order
     out = []
     for stmt in statements:
@@ -3314,7 +3313,7 @@ def _backward_of(fn: ast.AST, d: _State, qualify=dotted) -> tuple[tuple[int, int
                 value = bound.get(node.id)
                 if value is not None and _eager_history(value, qualify):
                     out.append((stmt.lineno, -1))
-                elif value is None and node.id in params and node.id not in ("self", "cls"):
+                elif value is None and node.id in params:
                     out.append((stmt.lineno, params.index(node.id)))
             elif node is not None and _eager_history(node, qualify):
                 out.append((stmt.lineno, -1))
@@ -3329,6 +3328,37 @@ def _backward_of(fn: ast.AST, d: _State, qualify=dotted) -> tuple[tuple[int, int
                     if type(t) is ast.Name and type(t.ctx) is ast.Store and t.id not in bound:
                         bound[t.id] = sub
     return tuple(out)
+
+
+def _positional(fn: ast.AST) -> list[str]:
+    """``fn``'s positional parameters as a call hands them arguments: without a method's
+    ``self``/``cls``."""
+    args = getattr(fn, "args", None)
+    params = [a.arg for a in (*args.posonlyargs, *args.args)] if args else []
+    return params[1:] if params[:1] in (["self"], ["cls"]) else params
+
+
+def _hands(fn: ast.AST, d: _State, where: dict) -> tuple[tuple[int, int, int], ...]:
+    """(statement line of a call, argument position, ``fn``'s parameter index) for the positional
+    arguments of ``fn``'s calls that are its own parameters, never rebound in it: what the callee
+    receives there is what ``fn`` was handed (a loss handed down to the function that
+    differentiates it: coverage.py follows a backward of a parameter to the entry)."""
+    params = _positional(fn)
+    if not params:
+        return ()
+    body = _body(fn, d)
+    rebound = {n.id for node in body.binders for t in _targets(node) for n in all_nodes(t) if type(n) is ast.Name}
+    out = set()
+    for call in body.calls:
+        stmt = where.get(id(call), (None,))[0]
+        if stmt is None:
+            continue
+        for p, a in enumerate(call.args):
+            if type(a) is ast.Starred:
+                break
+            if type(a) is ast.Name and a.id in params and a.id not in rebound:
+                out.add((stmt.lineno, p, params.index(a.id)))
+    return tuple(sorted(out))
 
 
 def _eager_history(value: ast.AST, qualify=dotted) -> bool:
@@ -3971,6 +4001,7 @@ def report_traced(ctx: Context) -> None:
             entry=tf.why[len("compile entry "):] if tf.why.startswith("compile entry ") else "",
             origin=tf.origin, host_only=_host_only(fn, tensors, where, d, op_lines),
             quiet=_quiet(fn, statements, op_lines, where, d), backward_of=backward_of,
+            hands=_hands(fn, d, where),
             scripted=any(ctx.names.qualify(dec, tf.chain) in _SCRIPT for dec in getattr(fn, "decorator_list", ()))))
     product = ctx.state(TracedCode)
     product.functions, product.outcalls = tuple(summaries), outcalls
