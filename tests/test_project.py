@@ -767,3 +767,35 @@ def test_a_base_class_is_resolved_once_for_all_its_subclasses(tmp_path):
     project.update([without])
     assert project.method("pkg/models.py", "M0", "forward") is None
     assert asked == ["pkg.base.Base", "pkg.base.Base", "torch.nn.Module"]  # and its own base now
+
+def test_a_function_an_attribute_holds_is_followed(tmp_path, capsys):
+    """captum's ``self.gradient_func(...)`` in ``Saliency.attribute``, where the base class's
+    ``__init__`` (another file) stores ``self.gradient_func = compute_gradients``, a function it
+    imports: Dynamo inlines the held function (constructs.py, "function held in an attribute the
+    base's __init__ sets, autograd.grad in it"; "... from an __init__ parameter's default, .item()
+    in it"). Followed: a name the ``__init__`` stores, a parameter's default, a class of the
+    caller's file whose ``__init__`` stores an imported function (a ``virtual:`` call). Not
+    followed: a parameter without a default, an attribute a subclass's ``__init__`` stores
+    anything else in, a class stored (its ``__init__`` is not what the call runs here)."""
+    files = {
+        "attr/__init__.py": "",
+        "attr/grads.py": "import torch\n\n\ndef compute(t):\n    return torch.autograd.grad(t.sum(), t)\n\n\n"
+                         "def read(t):\n    return t.sum().item()\n\n\ndef other(t):\n    return t.tolist()\n\n\n"
+                         "class Maker:\n    def __init__(self, t):\n        print(t)\n",
+        "attr/base.py": "from .grads import compute, read, other, Maker\n\n\nclass Attribution:\n"
+                        "    def __init__(self, f, reader=read, given=None, maker=Maker):\n"
+                        "        self.gradient_func = compute\n        self.read_func = reader\n"
+                        "        self.given = given\n        self.given2 = f\n        self.maker = maker\n"
+                        "        self.replaced = other\n",
+        "attr/saliency.py": "from .base import Attribution\nfrom .grads import read\n\n\n"
+                            "class Saliency(Attribution):\n    def __init__(self, f):\n        super().__init__(f)\n"
+                            "        self.replaced = self.attribute\n\n"
+                            "    def attribute(self, x):\n        g = self.gradient_func(x)\n        n = self.read_func(x)\n"
+                            "        self.given(x)\n        self.given2(x)\n        self.maker(x)\n        self.replaced(x)\n"
+                            "        return g\n\n\nclass Local:\n    def __init__(self):\n        self.fn = read\n\n"
+                            "    def run(self, x):\n        return self.fn(x)\n",
+    }
+    write(tmp_path, files)
+    assert sites(capsys, tmp_path, "--entry", "attr/saliency.py:Saliency.attribute") == [
+        ("attr/grads.py", 5, "NM404"), ("attr/grads.py", 9, "NM401")]
+    assert sites(capsys, tmp_path, "--entry", "attr/saliency.py:Local.run") == [("attr/grads.py", 9, "NM401")]

@@ -530,6 +530,28 @@ class MetaStep:  # keeps the wrapper handed in; its step builds an Adapted throu
 
 META = MetaStep(Wrapper2(2.0))
 
+def grad_of(t):  # captum's compute_gradients: a module-level function that an attribute holds
+    with torch.enable_grad():
+        l = (t * PARAM).sum()
+        g, = torch.autograd.grad(l, PARAM)
+    return g
+
+class Attribution:  # captum's GradientAttribution: its __init__ keeps module-level functions
+    def __init__(self, scale, read_func=helper_item):
+        self.scale = scale
+        self.gradient_func = grad_of
+        self.read_func = read_func
+
+class Attribute(Attribution):  # calls them through self, as captum's Saliency.attribute does
+    def attribute(self, x):
+        y = x * self.scale
+        return y + self.gradient_func(y)
+    def read(self, x):
+        y = x * self.scale
+        return y * self.read_func(y)
+
+ATTRIBUTION = Attribute(2.0)
+
 def line_search(fun, x):  # a helper handed a bound method, which it calls
     y, n = fun(x * 2)
     return y * n
@@ -1128,6 +1150,9 @@ CASES: list[tuple[str, str, dict]] = [
     ("bound method of a local instance, handed to a helper", "y = x * 2\nsf = Objective(2.0)\nreturn line_search(sf.closure, y) + 1", {}),
     ("method of a held object returns an instance whose method breaks", "return META.step(x)", {}),
     ("... in a loop, then a print", "return META.loop(x)", {}),
+    # issue 14, fifteenth round: a module-level function held in an attribute (captum's gradient_func)
+    ("function held in an attribute the base's __init__ sets, autograd.grad in it", "return ATTRIBUTION.attribute(x)", {}),
+    ("function held in an attribute from an __init__ parameter's default, .item() in it", "return ATTRIBUTION.read(x)", {}),
     ("function from a module-level table of functions", "y = x * 2\nreturn ROUTINES['item']['plain'](y) * 2", {}),
     ("object built in traced code, break in its __init__", "y = x * 2\ni = Interval(y[0], y[1])\nreturn y * i.n", {}),
     ("nn.Module without parameters built in traced code", "y = x * 2\nw = Wrapper(2.0)\nreturn y * w.scale", {}),

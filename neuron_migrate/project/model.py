@@ -400,7 +400,8 @@ class Project:
         if s is None:
             return None
         if text.startswith("virtual:"):  # only a receiver's class defines it: _dispatched
-            return self._passed_up(path, *text[8:].partition(".")[::2])
+            cls_name, _, attr = text[8:].partition(".")
+            return self._passed_up(path, cls_name, attr) or self._held_function(path, cls_name, attr)
         if text.startswith("returns:"):  # learner = self.maml.clone(); learner.adapt_on(...)
             return self._returned_method(path, *text[8:].rpartition(".")[::2])
         if text.startswith("attr:"):  # self.buffer.get(): a base class of another file annotates buffer
@@ -414,7 +415,7 @@ class Project:
                     hit = self.method(b[0], b[1], method, 1)
                     if hit is not None:
                         return hit[0], hit[1]
-            return None
+            return self._held_function(path, cls_name, method) if cls else None
         if text.startswith("*:"):  # a name of a ``from X import *`` of the project: a function of X
             for local, level, module, _ in s.imports:
                 found = self.find(f"{self.absolute(path, level, module, '')}.{text[2:]}") if local == "*" else None
@@ -472,6 +473,40 @@ class Project:
             hit = self.method(held[0], held[1], m, 1)
             if hit is not None:
                 return hit[:2]
+        return None
+
+    def _held_function(self, path: str, cls_name: str, attr: str) -> tuple[str, str] | None:
+        """``self.attr(x)`` in ``cls_name`` of ``path``, where the ``__init__`` of the class or
+        of a base (in any file; the nearest that stores ``self.attr``) stores a module-level
+        function, by name or as a parameter's default (captum's ``self.gradient_func =
+        compute_gradients``): that function, when it lies in another file than the caller.
+        Dynamo inlines the call (constructs.py, "function held in an attribute the base's
+        __init__ sets"). Only a file whose text holds ``self.attr =`` is parsed for it; the nearest
+        ``__init__`` that stores anything else there answers None."""
+        todo, seen = [(path, cls_name)], set()
+        while todo and len(seen) < 4 * MAX_DEPTH:
+            p, name = todo.pop(0)
+            if (p, name) in seen:
+                continue
+            seen.add((p, name))
+            s = self.summary(p)
+            cls = next((c for c in s.classes if c[0] == name), None) if s else None
+            if cls is None:
+                continue
+            src = self.source(p) if "__init__" in cls[2] else None
+            if src is not None and src[1] is not None and re.search(rf"self\.{re.escape(attr)}\s*=[^=]", src[1].text):
+                held = _stored_function(_init_of(self.tree(p), name), attr)
+                if held == "":  # something else: a bound method, a module, a parameter without a default
+                    return None
+                if held is not None:
+                    if held in s.functions:
+                        found = (p, held, "function")
+                    else:
+                        found = self._imported(p, held)
+                    if found is None or found[2] != "function" or found[0] == path:
+                        return None
+                    return found[0], found[1]
+            todo += [b[:2] for b in (self.base(p, t, 1) for t in cls[1]) if b is not None]
         return None
 
     def _annotated(self, path: str, cls_name: str, attr: str, method: str) -> tuple[str, str] | None:
@@ -677,6 +712,28 @@ class Project:
 def _init_of(tree: ast.Module | None, cls_name: str) -> ast.FunctionDef | None:
     cls = next((n for n in tree.body if type(n) is ast.ClassDef and n.name == cls_name), None) if tree else None
     return next((n for n in cls.body if type(n) is ast.FunctionDef and n.name == "__init__"), None) if cls else None
+
+
+def _stored_function(init: ast.FunctionDef | None, attr: str) -> str | None:
+    """The name ``__init__`` stores as ``self.attr = name`` (the last such statement of its body's
+    top level), or, when ``name`` is a parameter, the name its default gives; "" when it stores
+    anything else there (a parameter without such a default among them); None when it stores nothing."""
+    found = None
+    for node in init.body if init is not None else ():
+        if (type(node) is ast.Assign and len(node.targets) == 1 and type(node.targets[0]) is ast.Attribute
+                and node.targets[0].attr == attr and type(node.targets[0].value) is ast.Name
+                and node.targets[0].value.id == "self"):
+            found = node.value.id if type(node.value) is ast.Name else ""
+    if not found:
+        return found
+    args = init.args
+    positional = [*args.posonlyargs, *args.args]
+    defaults = {a.arg: v for a, v in zip(positional[len(positional) - len(args.defaults):], args.defaults)}
+    defaults.update((a.arg, v) for a, v in zip(args.kwonlyargs, args.kw_defaults) if v is not None)
+    if found in {a.arg for a in (*positional, *args.kwonlyargs)}:
+        value = defaults.get(found)
+        return value.id if type(value) is ast.Name and value.id != "None" else ""
+    return found
 
 
 def _init_param(tree: ast.Module | None, cls_name: str, attr: str) -> tuple[str, int] | None:
