@@ -273,3 +273,41 @@ def test_a_frame_that_makes_no_graph_is_no_recompile_place(tmp_path, capsys):
         "        return out\n")
     (row,) = coverage(capsys, tmp_path)["entries"]
     assert [s["function"] for s in row["recompile_sources"]] == ["scale"]
+
+
+def test_torch_compile_of_a_method_through_self_compiles_what_self_runs(tmp_path, capsys):
+    """open_clip's ``TrainingTask.compile`` does ``torch.compile(self.training_forward)``: the
+    bound method of the task at hand, so its class's method (not one that only raises
+    ``NotImplementedError``) and each override of the project's subclasses, in the same file
+    and in others, is a compiled entry; ``torch.compile(model.generate)`` of a local instance
+    of a known class stays one too. ``self.missing``, which no class defines (a module held in
+    an attribute), is a compile the scan does not resolve: the forwards are assumed beside."""
+    (tmp_path / "task").mkdir()
+    (tmp_path / "task" / "__init__.py").write_text("")
+    (tmp_path / "task" / "base.py").write_text(
+        "import torch\nfrom torch import nn\n\n\nclass Task(nn.Module):\n    def compile(self):\n"
+        "        self.train_fwd = torch.compile(self.training_forward)\n"
+        "        self.eval_fwd = torch.compile(self.eval_forward)\n\n"
+        "    def training_forward(self, x):\n        raise NotImplementedError\n\n"
+        "    def eval_forward(self, x):\n        return x.sum().item()\n\n\n"
+        "class Local(Task):\n    def training_forward(self, x):\n        return x * 2\n")
+    (tmp_path / "task" / "clip.py").write_text(
+        "from task.base import Task\n\n\nclass Clip(Task):\n    def training_forward(self, x):\n"
+        "        return x.tolist()\n\n\nclass Siglip(Clip):\n    def training_forward(self, x):\n"
+        "        return x + 1\n\n    def eval_forward(self, x):\n        return x - 1\n\n\n"
+        "class Unrelated:\n    def training_forward(self, x):\n        return x.item()\n")
+    (tmp_path / "task" / "own.py").write_text(  # the method of a base of another file: resolved there
+        "import torch\nfrom task.base import Task\n\n\nclass Own(Task):\n    def setup(self):\n"
+        "        self.f = torch.compile(self.eval_forward)\n")
+    entries = {"task/base.py:Task.eval_forward": "compiled", "task/base.py:Local.training_forward": "compiled",
+               "task/clip.py:Clip.training_forward": "compiled", "task/clip.py:Siglip.training_forward": "compiled",
+               "task/clip.py:Siglip.eval_forward": "compiled"}
+    cov = coverage(capsys, tmp_path)
+    assert cov["entries_source"] == "compiled"
+    assert {e["entry"]: e["source"] for e in cov["entries"]} == entries
+    (tmp_path / "task" / "held.py").write_text(
+        "import torch\nfrom task.base import Task\n\n\nclass Held(Task):\n    def setup(self):\n"
+        "        self.f = torch.compile(self.missing)\n")
+    cov = coverage(capsys, tmp_path)
+    assert cov["entries_source"] == "compiled+assumed"
+    assert {e["entry"]: e["source"] for e in cov["entries"]} == entries

@@ -471,6 +471,7 @@ class _State:
     owner: dict[int, ast.ClassDef] = field(default_factory=dict)  # method id -> class
     parent_fn: dict[int, ast.AST] = field(default_factory=dict)  # nested def id -> enclosing def
     compiled: list[ast.AST] = field(default_factory=list)  # functions passed to or decorated with torch.compile
+    compiled_self: dict[int, ast.ClassDef] = field(default_factory=dict)  # torch.compile(self.m): item id -> class
     disabled: set[int] = field(default_factory=set)  # functions under torch.compiler.disable
     chains: dict[int, tuple] = field(default_factory=dict)  # function id -> scope chain inside it
     wrapper_names: dict[int, str] = field(default_factory=dict)  # a decorator's wrapper -> "outer.inner"
@@ -842,6 +843,11 @@ def _call(node: ast.Call, ctx: Context) -> None:
     if node.args and isinstance(node.args[0], (ast.Name, ast.Call, ast.Attribute)) and ctx.qualify(f) == "torch.compile":
         ctx.state(_State).compiled.append(node.args[0])  # resolved to a function in the finalizer
         ctx.state(_State).compile_scope[id(node.args[0])] = id(ctx.chain[-1])
+        item = node.args[0]
+        if (type(item) is ast.Attribute and type(item.value) is ast.Name and item.value.id == "self"
+                and len(ctx.chain) >= 3 and isinstance(ctx.chain[-2], ast.ClassDef) and isinstance(ctx.chain[-1], _FUNCS)
+                and ctx.chain[-1].args.args and ctx.chain[-1].args.args[0].arg == "self"):
+            ctx.state(_State).compiled_self[id(item)] = ctx.chain[-2]  # torch.compile(self.training_forward)
         if _fullgraph(node):
             ctx.state(_State).fullgraph.add(id(node.args[0]))
     elif isinstance(f, ast.Attribute) and f.attr == "compile" and isinstance(f.value, ast.Name) \
@@ -959,6 +965,19 @@ def traced_functions(ctx: Context) -> dict[int, Traced]:
                 todo.append((methods["__call__"], "__call__ of an nn.Module", ""))
     elsewhere, targets = [], []
     for item in () if library else d.compiled:
+        owner = d.compiled_self.get(id(item))
+        if owner is not None:  # torch.compile(self.m) in a method: the m self runs, its class's (unless it
+            # only raises) or an override of a subclass (this file's here, other files' by the project model)
+            targets.append((f"self:{owner.name}", "", item.attr, item.lineno))
+            found = _method_of(owner, item.attr, d)
+            if found is None:  # a base's of another file (the project model), or a module held: unresolved here
+                elsewhere.append(item.lineno)
+            for fn in ([*([] if _abstract(found[0]) else [found[0]]), *_overrides_here(found[1], item.attr, d)]
+                       if found else ()):
+                todo.append((fn, "compiled with torch.compile", ""))
+                if id(item) in d.fullgraph:
+                    d.fullgraph.add(id(fn))
+            continue
         fn = _compiled_function(item, d)
         if fn is not None:
             todo.append((fn, "compiled with torch.compile", ""))

@@ -56,7 +56,7 @@ class Project:
         self._sources: dict[str, tuple[bytes, SourceFile | None, bytes | None] | None] = {}
         self._trees: dict[str, ast.Module | None] = {}
         self._facts: dict[str, ModuleFacts | None] = {}
-        self._compiled: dict[tuple[str, str, str, str], tuple[str, str] | None] = {}
+        self._compiled: dict[tuple[str, str, str, str], object] = {}  # compiled, compiled_all
         self._callees: dict[tuple[str, str], tuple[str, str] | None] = {}  # imports and classes: stable
         self._subclasses: dict[str, list[tuple[str, str]]] | None = None
         # find(), method() and base() by their arguments (depth too: the answer may hit
@@ -647,6 +647,55 @@ class Project:
             self._compiled[key] = self._resolve_compiled(path, built, arg, method)
         return self._compiled[key]
 
+    def compiled_all(self, path: str, built: str, arg: str, method: str) -> tuple[tuple[str, str], ...]:
+        """Every (path, function) ``torch.compile`` in ``path`` may trace: ``compiled``'s answer,
+        or for ``torch.compile(self.m)`` in a method of class ``C`` (``built`` written
+        ``self:C``) the ``m`` that ``self`` runs, of any class at or below ``C`` in the
+        project's other files (``_compiled_self``)."""
+        if built.startswith("self:"):
+            key = (path, built, arg, method)
+            if key not in self._compiled:
+                self._compiled[key] = self._compiled_self(path, built[5:], method)
+            return self._compiled[key]
+        hit = self.compiled(path, built, arg, method)
+        return (hit,) if hit is not None else ()
+
+    def _compiled_self(self, path: str, cls_name: str, method: str) -> tuple[tuple[str, str], ...]:
+        """``torch.compile(self.m)`` in a method of ``cls_name`` (open_clip's task compiles
+        ``self.training_forward``): the bound method of the instance at hand is traced, so the
+        ``m`` that class inherits from a base of another file (not one that only raises:
+        ``_abstract``), and the overrides of ``m`` by the project's subclasses of ``cls_name`` in
+        other files (its own file's are the per-file analysis's)."""
+        from neuron_migrate.checks.graph_breaks import _abstract
+
+        out = []
+        hit = self.method(path, cls_name, method)
+        if hit is not None and hit[0] != path:
+            owner, _, name = hit[1].partition(".")
+            node = next((n for n in (self.tree(hit[0]) or ast.Module(body=[])).body
+                         if type(n) is ast.ClassDef and n.name == owner), None)
+            fn = next((m for m in node.body if type(m) in (ast.FunctionDef, ast.AsyncFunctionDef)
+                       and m.name == name), None) if node is not None else None
+            if fn is not None and not _abstract(fn):
+                out.append(hit[:2])
+        below: dict[tuple[str, str], bool] = {(path, cls_name): True}
+
+        def derives(key: tuple[str, str], depth: int = 0) -> bool:
+            if key not in below:
+                below[key] = False  # a cycle of bases is no subclass
+                s = self.summary(key[0])
+                cls = next((c for c in s.classes if c[0] == key[1]), None) if s else None
+                below[key] = depth <= MAX_DEPTH and cls is not None and any(
+                    b is not None and derives(b[:2], depth + 1) for b in (self.base(key[0], t, 1) for t in cls[1]))
+            return below[key]
+
+        for p in sorted(self.by_path):
+            s = self.summary(p) if p != path and not is_library(p) else None
+            for name, bases, methods in s.classes if s is not None else ():
+                if method in methods and bases and derives((p, name)):
+                    out.append((p, f"{name}.{method}"))
+        return tuple(out)
+
     def _resolve_compiled(self, path: str, built: str, arg: str, method: str) -> tuple[str, str] | None:
         root, _, rest = built.partition(".")
         s = self.summary(path)
@@ -845,12 +894,12 @@ def extra_roots(files: list[FileResult], root: Path, known: set[tuple[str, str]]
     out: dict[str, dict[str, str]] = {}
     for r in files:
         for built, arg, method, line in r.summary.compiled if r.summary else ():
-            hit = project.compiled(r.path, built, arg, method)
-            if hit is None or not _may_follow(hit[0], r.path, True, options):
-                continue
-            compiled.add(spec(*hit))  # traced already (a forward): compiled all the same
-            if hit not in traced:
-                out.setdefault(hit[0], {}).setdefault(hit[1], f"{COMPILED_AT}{shown(r.path)}:{line}")
+            for hit in project.compiled_all(r.path, built, arg, method):
+                if not _may_follow(hit[0], r.path, True, options):
+                    continue
+                compiled.add(spec(*hit))  # traced already (a forward): compiled all the same
+                if hit not in traced:
+                    out.setdefault(hit[0], {}).setdefault(hit[1], f"{COMPILED_AT}{shown(r.path)}:{line}")
     for r in files:
         if r.summary is None:
             continue
@@ -1142,9 +1191,9 @@ def _link(out: Followed, results: dict[str, FileResult], project: Project, optio
         if s is None:
             continue
         for built, arg, method, line in s.compiled:
-            hit = project.compiled(r.path, built, arg, method)
-            if hit is not None and hit in traced:
-                out.links.append((r.path, "", hit[0], hit[1], line))
+            for hit in project.compiled_all(r.path, built, arg, method):
+                if hit in traced:
+                    out.links.append((r.path, "", hit[0], hit[1], line))
         for caller, text, line in s.calls:
             hit = project.callee(r.path, text)
             for target in _targets(project, r.path, text, hit, functions) if hit is not None else ():
