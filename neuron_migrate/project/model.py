@@ -494,7 +494,16 @@ class Project:
             if cls is None:
                 continue
             src = self.source(p) if "__init__" in cls[2] else None
-            if src is not None and src[1] is not None and re.search(rf"self\.{re.escape(attr)}\s*=[^=]", src[1].text):
+            text = src[1].text if src is not None and src[1] is not None else ""
+            if text and re.search(rf"self\.{re.escape(attr)}\s*=[^=]", text):
+                # parsed only when a bare name stored there, or a default given to that name,
+                # is a function of the file or one it imports: timm's ``self.norm = norm_layer(dim)``
+                # and ``norm_layer=LayerNorm`` parse nothing (else anything stored there stops)
+                names = set(re.findall(rf"self\.{re.escape(attr)}[ \t]*=[ \t]*([^\W\d]\w*)[ \t]*(?:[#;].*)?$", text, re.M))
+                names |= {d for n in names for d in re.findall(rf"\b{n}[ \t]*(?::[^=,)\n]*)?=[ \t]*([^\W\d]\w*)[ \t]*[,)]", text)}
+                if not any(n in s.functions or (f := self._imported(p, n)) is not None and f[2] == "function"
+                           for n in names):
+                    return None
                 held = _stored_function(_init_of(self.tree(p), name), attr)
                 if held == "":  # something else: a bound method, a module, a parameter without a default
                     return None
