@@ -4215,16 +4215,9 @@ def _passed(fn: ast.AST, d: _State, *same, seen: frozenset = frozenset()) -> set
     name from its own parameter off by default, which no call of the caller sets and the caller
     does not rebind, is off too (snntorch's ``latency`` hands ``first_spike_time=first_spike_time``,
     default 0, to ``latency_code``; constructs.py "a flag forwarded by name, off by default")."""
-    names = [a.arg for a in (*fn.args.posonlyargs, *fn.args.args)]
-    if names and names[0] in ("self", "cls"):
-        names = names[1:]
-    out = set()
-    for call in d.calls_by_name.get(fn.name, ()):
-        given = [*zip(names, call.args), *((k.arg, k.value) for k in call.keywords if k.arg)]
-        out.update(n for n, v in given if not (isinstance(v, ast.Constant) and (
-            v.value in _FALSY if not same else type(v.value) is type(same[0]) and v.value == same[0]))
-            and not (not same and _forwarded_off(v, d, seen | {id(fn)})))
-    return out
+    return {n for n, v in _arguments(fn, d) if not (isinstance(v, ast.Constant) and (
+        v.value in _FALSY if not same else type(v.value) is type(same[0]) and v.value == same[0]))
+        and not (not same and _forwarded_off(v, d, seen | {id(fn)}))}
 
 
 def _given(fn: ast.AST, d: _State) -> set[str]:
@@ -4233,15 +4226,18 @@ def _given(fn: ast.AST, d: _State) -> set[str]:
     ``False`` passed is set (pomegranate's ``_check_parameter(w, "w", min_value=0)`` runs its
     ``if min_value is not None:`` branch; constructs.py "a check under `lo is not None`, a
     caller passing lo=0": GB0170 in the branch)."""
+    return {n for n, v in _arguments(fn, d) if not (type(v) is ast.Constant and v.value is None)
+            and not _forwarded_off(v, d, frozenset({id(fn)}))}
+
+
+def _arguments(fn: ast.AST, d: _State):
+    """(parameter, value) of every argument the calls of ``fn`` in this file pass, by position or name."""
     names = [a.arg for a in (*fn.args.posonlyargs, *fn.args.args)]
     if names and names[0] in ("self", "cls"):
         names = names[1:]
-    out = set()
     for call in d.calls_by_name.get(fn.name, ()):
-        given = [*zip(names, call.args), *((k.arg, k.value) for k in call.keywords if k.arg)]
-        out.update(n for n, v in given if not (type(v) is ast.Constant and v.value is None)
-                   and not _forwarded_off(v, d, frozenset({id(fn)})))
-    return out
+        yield from zip(names, call.args)
+        yield from ((k.arg, k.value) for k in call.keywords if k.arg)
 
 
 def _always_off(fn: ast.AST, d: _State) -> set[str]:

@@ -483,16 +483,7 @@ class Project:
         Dynamo inlines the call (constructs.py, "function held in an attribute the base's
         __init__ sets"). Only a file whose text holds ``self.attr =`` is parsed for it; the nearest
         ``__init__`` that stores anything else there answers None."""
-        todo, seen = [(path, cls_name)], set()
-        while todo and len(seen) < 4 * MAX_DEPTH:
-            p, name = todo.pop(0)
-            if (p, name) in seen:
-                continue
-            seen.add((p, name))
-            s = self.summary(p)
-            cls = next((c for c in s.classes if c[0] == name), None) if s else None
-            if cls is None:
-                continue
+        for p, name, s, cls in self._class_and_bases(path, cls_name):
             src = self.source(p) if "__init__" in cls[2] else None
             text = src[1].text if src is not None and src[1] is not None else ""
             if text and re.search(rf"self\.{re.escape(attr)}\s*=[^=]", text):
@@ -515,23 +506,13 @@ class Project:
                     if found is None or found[2] != "function" or found[0] == path:
                         return None
                     return found[0], found[1]
-            todo += [b[:2] for b in (self.base(p, t, 1) for t in cls[1]) if b is not None]
         return None
 
     def _annotated(self, path: str, cls_name: str, attr: str, method: str) -> tuple[str, str] | None:
         """``self.attr.method(...)`` in ``cls_name``, where a base class in another file declares
         ``attr: Cls`` in its body (stable-baselines3's ``rollout_buffer: RolloutBuffer``): the
         method of ``Cls``. Only a file whose text holds ``attr:`` is parsed for it."""
-        todo, seen = [(path, cls_name)], set()
-        while todo and len(seen) < 4 * MAX_DEPTH:
-            p, name = todo.pop(0)
-            if (p, name) in seen:
-                continue
-            seen.add((p, name))
-            s = self.summary(p)
-            cls = next((c for c in s.classes if c[0] == name), None) if s else None
-            if cls is None:
-                continue
+        for p, name, _, _ in self._class_and_bases(path, cls_name):
             found = self.source(p)
             if found is not None and found[1] is not None and f"{attr}:" in found[1].text:
                 node = next((n for n in (self.tree(p) or ast.Module(body=[])).body
@@ -543,8 +524,22 @@ class Project:
                         held = self.base(p, text, 1) if text else None
                         hit = self.method(held[0], held[1], method, 1) if held else None
                         return hit[:2] if hit is not None else None
-            todo += [b[:2] for b in (self.base(p, t, 1) for t in cls[1]) if b is not None]
         return None
+
+    def _class_and_bases(self, path: str, cls_name: str):
+        """(path, name, summary, class row) of ``cls_name`` and its bases in any file, nearest first."""
+        todo, seen = [(path, cls_name)], set()
+        while todo and len(seen) < 4 * MAX_DEPTH:
+            p, name = todo.pop(0)
+            if (p, name) in seen:
+                continue
+            seen.add((p, name))
+            s = self.summary(p)
+            cls = next((c for c in s.classes if c[0] == name), None) if s else None
+            if cls is None:
+                continue
+            yield p, name, s, cls
+            todo += [b[:2] for b in (self.base(p, t, 1) for t in cls[1]) if b is not None]
 
     def _passed_up(self, path: str, cls_name: str, attr: str) -> tuple[str, str] | None:
         """``self.attr(x)`` in ``cls_name``, whose ``__init__`` takes the module as a parameter
