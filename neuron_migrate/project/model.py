@@ -63,6 +63,7 @@ class Project:
         # MAX_DEPTH), until the files change (update): a name and a class's bases are resolved
         # once, not again for every subclass and caller (diffusers' ModelMixin, ConfigMixin)
         self._found: dict[tuple, tuple[str, str, str] | None] = {}
+        self._stored: dict[tuple[str, str], set[str] | None] = {}  # _stored_names by (path, attribute)
         self.update(files)
         # a package inside folders that are not packages (``libs/torchcde/torchcde/``, a monorepo's
         # ``packages/a/a/``) is imported by its own name: ``import torchcde`` reaches it
@@ -484,14 +485,11 @@ class Project:
         __init__ sets"). Only a file whose text holds ``self.attr =`` is parsed for it; the nearest
         ``__init__`` that stores anything else there answers None."""
         for p, name, s, cls in self._class_and_bases(path, cls_name):
-            src = self.source(p) if "__init__" in cls[2] else None
-            text = src[1].text if src is not None and src[1] is not None else ""
-            if text and re.search(rf"self\.{re.escape(attr)}\s*=[^=]", text):
+            names = self._stored_names(p, attr) if "__init__" in cls[2] else None
+            if names is not None:
                 # parsed only when a bare name stored there, or a default given to that name,
                 # is a function of the file or one it imports: timm's ``self.norm = norm_layer(dim)``
                 # and ``norm_layer=LayerNorm`` parse nothing (else anything stored there stops)
-                names = set(re.findall(rf"self\.{re.escape(attr)}[ \t]*=[ \t]*([^\W\d]\w*)[ \t]*(?:[#;].*)?$", text, re.M))
-                names |= {d for n in names for d in re.findall(rf"\b{n}[ \t]*(?::[^=,)\n]*)?=[ \t]*([^\W\d]\w*)[ \t]*[,)]", text)}
                 if not any(n in s.functions or (f := self._imported(p, n)) is not None and f[2] == "function"
                            for n in names):
                     return None
@@ -525,6 +523,21 @@ class Project:
                         hit = self.method(held[0], held[1], method, 1) if held else None
                         return hit[:2] if hit is not None else None
         return None
+
+    def _stored_names(self, path: str, attr: str) -> set[str] | None:
+        """The bare names ``path`` stores as ``self.attr = name``, with the names given as their
+        defaults (``norm_layer=LayerNorm``); None where its text stores nothing there. Read once
+        per file and attribute (each class of the file, and its subclasses, ask)."""
+        key = (path, attr)
+        if key not in self._stored:
+            src = self.source(path)
+            text = src[1].text if src is not None and src[1] is not None else ""
+            names = None
+            if text and re.search(rf"self\.{re.escape(attr)}\s*=[^=]", text):
+                names = set(re.findall(rf"self\.{re.escape(attr)}[ \t]*=[ \t]*([^\W\d]\w*)[ \t]*(?:[#;].*)?$", text, re.M))
+                names |= {d for n in names for d in re.findall(rf"\b{n}[ \t]*(?::[^=,)\n]*)?=[ \t]*([^\W\d]\w*)[ \t]*[,)]", text)}
+            self._stored[key] = names
+        return self._stored[key]
 
     def _class_and_bases(self, path: str, cls_name: str):
         """(path, name, summary, class row) of ``cls_name`` and its bases in any file, nearest first."""
