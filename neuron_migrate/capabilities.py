@@ -144,6 +144,7 @@ class ApiRow:
     portable: str | None = None  # the device-agnostic spelling (fix --style portable)
     without_cuda: str = "runs"  # what the CUDA call does without CUDA: runs | raises | absent
     portable_without_accelerator: str = "raises"  # what `portable` does without one: same | raises
+    fields: tuple[str, ...] = ()  # the attributes the twin's result has (others have no Neuron meaning)
 
     def needs_guard(self, style: str) -> bool:
         """Would this row's rewrite raise on a host without the target where the original ran?"""
@@ -226,7 +227,7 @@ def cuda_api() -> CudaApi:
             where = f"{section} row {i}"
             row = check_row(path, where, raw, {"name", "source"},
                             {"neuron", "rule", "advice", "portable", "without_cuda",
-                             "portable_without_accelerator"})
+                             "portable_without_accelerator", "fields"})
             if "neuron" not in row:
                 raise TableError(f"{path}: {where}: missing key 'neuron' (null when there is no twin)")
             rule = row.get("rule", "NM112" if section == "env_vars" else "")
@@ -241,7 +242,8 @@ def cuda_api() -> CudaApi:
             out[row["name"]] = ApiRow(row["name"], row["neuron"], rule, row.get("advice", ""),
                                       row["source"], row.get("portable"),
                                       row.get("without_cuda", "runs"),
-                                      row.get("portable_without_accelerator", "raises"))
+                                      row.get("portable_without_accelerator", "raises"),
+                                      tuple(row.get("fields") or ()))
         return out
 
     compile_ = check_row(path, "compile", data["compile"],

@@ -308,3 +308,23 @@ def test_a_kernel_launch_keeps_the_tensors_it_is_given_on_cuda(other, left):
     assert ("`scale` uses `_scale_kernel`" in found[15].message) == left
     if not left:
         assert found[19].fix is not None  # x.to("cuda") in the branch without a launch
+
+
+def test_an_early_return_guard_gates_the_rest_of_its_block():
+    """denoising-diffusion's attention returns early ``if not torch.cuda.is_available() or not
+    flash``, then reads the GPU's compute capability: rewritten alone, the guard let a Neuron host
+    through to ``.major``, which torch.neuron's properties have not. The guard and the rest of
+    the block are one unit: left whole here, rewritten together where every part has a twin."""
+    code = ("import torch\n\n\ndef config(flash):\n    if not torch.cuda.is_available() or not flash:\n"
+            "        return None\n    p = torch.cuda.get_device_properties(0)\n    return p.major >= 8\n")
+    assert fixed(code, unsafe=True) == code
+    guard, props = findings_of(code)
+    assert guard.fix is None and "`torch.cuda.get_device_properties`" in guard.message
+    assert props.fix is None and "`.major` has no Neuron meaning" in props.message
+    named = code.replace("p.major >= 8", "p.total_memory > 0")  # a property torch.neuron's have
+    assert "torch.neuron.get_device_properties(0)" in fixed(named)
+    assert 'hasattr(torch, "neuron") and torch.neuron.is_available()' in fixed(named)
+    counted = ("import torch\n\n\ndef check(n):\n    if not torch.cuda.is_available():\n        raise SystemExit(1)\n"
+               "    if torch.cuda.device_count() < n:\n        raise SystemExit(2)\n")
+    assert fixed(counted).count("torch.neuron.") == 2  # device_count rewritten with its guard, not left alone
+

@@ -226,9 +226,12 @@ def _inside(f: Finding, span) -> bool:
 
 
 def _negative(test: ast.AST) -> bool:
-    """``not guard``, ``x != "cuda"``: the branch taken with CUDA is the else branch."""
+    """``not guard``, ``x != "cuda"``, ``not guard or not flag``: the branch taken with CUDA is
+    the else branch."""
     if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
         return True
+    if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.Or):
+        return all(_negative(v) for v in test.values)
     return isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(
         test.ops[0], (ast.NotEq, ast.NotIn, ast.IsNot))
 
@@ -355,6 +358,11 @@ def decide_units(ctx: Context) -> None:
             continue
         body = node.body if isinstance(node, ast.If) else [node.body]
         orelse = node.orelse if isinstance(node, ast.If) else [node.orelse]
+        if (isinstance(node, ast.If) and not orelse and _negative(node.test) and type(body[-1]) in _EXITS
+                and any(findings[i].code == "NM103" for i in guard)):
+            # `if not torch.cuda.is_available(): return` (or a variable holding it), then the CUDA path;
+            # not a test of a device string (`if accelerator not in allowed: raise`)
+            orelse = _after(node, scope or ctx.tree)
         actions = members(spans.of(body)) + members(spans.of(orelse))
         if actions:
             switching.update(test)
@@ -405,6 +413,21 @@ def decide_units(ctx: Context) -> None:
         elif id(f) in marks and i not in reached_with_cuda:
             new[i] = _fallback(f, marks[id(f)])
     ctx.findings[:] = new
+
+
+_EXITS = (ast.Return, ast.Raise, ast.Continue, ast.Break)
+
+
+def _after(node: ast.stmt, scope: ast.AST) -> list[ast.stmt]:
+    """The statements after ``node`` in the block that holds it: what an ``if`` whose body
+    leaves the block gates (denoising-diffusion's attention reads the GPU's compute capability
+    after ``if not torch.cuda.is_available() or not flash: return``)."""
+    for holder in ast.walk(scope):
+        for name in ("body", "orelse", "finalbody"):
+            block = getattr(holder, name, None)
+            if type(block) is list and any(s is node for s in block):
+                return block[next(i for i, s in enumerate(block) if s is node) + 1:]
+    return []
 
 
 _SIMPLE = (ast.Expr, ast.Assign, ast.AnnAssign, ast.AugAssign)

@@ -428,6 +428,10 @@ def _cuda_api_reference(node: ast.AST, name: str, ctx: Context, via_import: bool
         ctx.report(r, node, message + f"; the branch it guards calls `{kernel}`, which needs CUDA: "
                    f"{guards.port_advice(kernel)}, do not redirect it to Neuron")
         guards.cuda_only_region(ctx, f"the branch calls `{kernel}`")
+    elif row.fields and (other := _fields_read(ctx, node) - set(row.fields)):
+        # attention code reads the compute capability (.major, .minor) of torch.cuda's properties
+        ctx.report(r, node, message + f"; its `.{sorted(other)[0]}` has no Neuron meaning ({row.neuron} "
+                   f"gives {', '.join(row.fields)}): decide by hand what to do on Neuron")
     else:
         ctx.report(r, node, message, edits=[edit])
         if row.without_cuda == "raises" and isinstance(ctx.parent, ast.Call) and ctx.parent.func is node:
@@ -436,6 +440,25 @@ def _cuda_api_reference(node: ast.AST, name: str, ctx: Context, via_import: bool
             guards.needs_guard(ctx, f"without CUDA {prefix} runs (a no-op or an answer) while "
                                f"{target} " + ("exists only with the Neuron plugin: rewritten only together with a guard that checks for it" if style == "neuron"
                                                else "raises without an accelerator"), harmless=True)
+
+
+def _fields_read(ctx: Context, node: ast.AST) -> set[str]:
+    """The attributes read of the result of the call of ``node`` in its function (or module):
+    ``torch.cuda.get_device_properties(0).major``, or ``p.major`` after ``p = ...(0)``."""
+    call = ctx.parent
+    if not (isinstance(call, ast.Call) and call.func is node):
+        return set()
+    scope = next((c for c in reversed(ctx.chain) if isinstance(c, (ast.FunctionDef, ast.AsyncFunctionDef))), ctx.tree)
+    held, read = set(), set()
+    for n in ast.walk(scope):
+        if type(n) is ast.Assign and n.value is call:
+            held.update(t.id for t in n.targets if type(t) is ast.Name)
+        elif type(n) is ast.Attribute and n.value is call:
+            read.add(n.attr)
+    if held:
+        read.update(n.attr for n in ast.walk(scope)
+                    if type(n) is ast.Attribute and type(n.value) is ast.Name and n.value.id in held)
+    return read
 
 
 def _style_edit(ctx: Context, node: ast.AST, name: str, prefix: str, row, style: str) -> Edit | None:
