@@ -490,8 +490,8 @@ def _cuda_only_functions(ctx: Context, spans: _Spans, why: dict[int, str]) -> No
         inside = [i for i in fixable if _inside(findings[i], span)]
         if not inside:
             continue
-        causes = [(text, spans.start(sub)) for text, sub in _cuda_only_names(ctx, node)]
-        causes += [(f.code, (f.line, f.column)) for f in findings
+        causes = [(f"uses `{text}`", spans.start(sub)) for text, sub in _cuda_only_names(ctx, node)]
+        causes += [(_what_it_uses(f), (f.line, f.column)) for f in findings
                    if f.code.startswith("NM5") and _inside(f, span)]
         blocks = [span for group in (_optional_blocks(node, spans) if causes else ())
                   # an if whose every branch uses it (a kernel launched either way) is no way around it
@@ -502,7 +502,14 @@ def _cuda_only_functions(ctx: Context, spans: _Spans, why: dict[int, str]) -> No
                          key=lambda b: (b[1][0] - b[0][0], b[1][1] - b[0][1]))
             for i in inside:
                 if _inside(findings[i], region):
-                    why.setdefault(i, f"`{node.name}` uses `{reason}`")
+                    why.setdefault(i, f"`{node.name}` {reason}")
+
+
+def _what_it_uses(f: Finding) -> str:
+    """A kernel finding's use in words: "imports `triton`" (its message says "imports triton: ..."),
+    else its rule's name, never its bare code."""
+    found = re.search(r"\bimports ([\w.]+)", f.message)
+    return f"imports `{found.group(1)}`" if found else f"uses {f.rule} ({f.code})"
 
 
 def _optional_blocks(function: ast.AST, spans: _Spans) -> list[list[tuple]]:
