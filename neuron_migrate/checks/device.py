@@ -27,6 +27,7 @@ from neuron_migrate.checks.distributed import (
 from neuron_migrate.checks import guards
 from neuron_migrate.models import Edit
 from neuron_migrate.project import device_probes
+from neuron_migrate.project.device_probes import CUDA_DEVICE as _CUDA_DEVICE, DEVICE_NAME
 from neuron_migrate.traversal import scoped_children
 
 prefilter(__name__, WORDS)
@@ -90,10 +91,8 @@ TOLERANT = frozenset({"torch.device", "torch.autocast", "torch.amp.autocast",
 GRAD_SCALERS = frozenset({"torch.amp.GradScaler", "torch.GradScaler", "torch.amp.grad_scaler.GradScaler",
                           "torch.distributed.fsdp.sharded_grad_scaler.ShardedGradScaler"})
 
-_CUDA_DEVICE = re.compile(r"cuda(:\d+)?")
 _CUDA_TEMPLATE = re.compile(r"cuda:(\{.*\}|%.*)")
 _LITERAL_HEAD = re.compile(r"""([rRuUfFbB]{0,2})('''|\"\"\"|'|")cuda""")
-DEVICE_NAME = re.compile(r"(?i)(device|dev|.*_device|device_name|default_device)")
 _CUDA_BUILD = frozenset(f"torch.utils.cpp_extension.{n}" for n in ("CUDA_HOME", "ROCM_HOME", "CUDAExtension"))
 _KERNEL_HINT = re.compile(r"(?i)cuda|triton|kernel|_C\b|_ext\b|extension")
 

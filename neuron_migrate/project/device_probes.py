@@ -27,9 +27,9 @@ import ast
 import re
 from dataclasses import dataclass
 
-# checks.device.DEVICE_NAME (repeated: checks.device imports this module)
-_DEVICE_NAME = re.compile(r"(?i)(device|dev|.*_device|device_name|default_device)")
-_CUDA = re.compile(r"cuda(:\d+)?")
+# a variable or attribute named like a device (checks.device takes both from here)
+DEVICE_NAME = re.compile(r"(?i)(device|dev|.*_device|device_name|default_device)")
+CUDA_DEVICE = re.compile(r"cuda(:\d+)?")
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 
 
@@ -77,7 +77,7 @@ def _is_probe(function: ast.AST, modules: set[str], devices: set[str]) -> bool:
             elif not available and _is_cuda_available(node.func, modules):
                 available = True
         elif not compared and isinstance(node, ast.Compare):
-            compared = any(isinstance(o, ast.Constant) and isinstance(o.value, str) and _CUDA.fullmatch(o.value)
+            compared = any(isinstance(o, ast.Constant) and isinstance(o.value, str) and CUDA_DEVICE.fullmatch(o.value)
                            for o in (node.left, *node.comparators))
     return built and compared and available
 
@@ -91,11 +91,11 @@ def _device_attributes(expr: ast.AST) -> set[str]:
     """``args.device`` and ``getattr(args, "device", ...)`` in ``expr``: the attributes named like a device."""
     out = set()
     for node in ast.walk(expr):
-        if isinstance(node, ast.Attribute) and _DEVICE_NAME.fullmatch(node.attr):
+        if isinstance(node, ast.Attribute) and DEVICE_NAME.fullmatch(node.attr):
             out.add(node.attr)
         elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "getattr"
               and len(node.args) >= 2 and isinstance(node.args[1], ast.Constant)
-              and isinstance(node.args[1].value, str) and _DEVICE_NAME.fullmatch(node.args[1].value)):
+              and isinstance(node.args[1].value, str) and DEVICE_NAME.fullmatch(node.args[1].value)):
             out.add(node.args[1].value)
     return out
 
