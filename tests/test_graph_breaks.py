@@ -1347,8 +1347,9 @@ def test_a_tensor_as_a_scalar_multiplier_breaks():
     """torchode's ``torch.add(self.atol, torch.abs(y0), alpha=self.rtol)`` (a buffer) and torchmin's
     ``torch.addr(I, s, y, alpha=-rho)``: a tensor where the op takes a Python number is read on the
     host (constructs.py "torch.add with a 0-d tensor as alpha", "... a buffer as alpha",
-    "torch.addcmul with a 0-d tensor as value": GB0033); a Python number is not, nor a tensor
-    ``masked_fill`` takes as its value."""
+    "torch.addcmul with a 0-d tensor as value", "Tensor.sub_ ...": GB0033); a Python number is not,
+    nor a tensor ``masked_fill`` takes as its value, nor one the in-place ``add_``/``addcmul_``/``addcdiv_``
+    take (a compiled AdamW's tensor step size; "Tensor.add_ with a 0-d tensor as alpha": no break)."""
     code = ("import torch\nfrom torch import nn\n\n\n"
             "class Ctrl(nn.Module):\n    def __init__(self, rtol: float):\n        super().__init__()\n"
             "        self.register_buffer('rtol', torch.tensor(rtol))\n        self.atol = 1e-6\n\n"
@@ -1357,6 +1358,7 @@ def test_a_tensor_as_a_scalar_multiplier_breaks():
             "        c = torch.add(y0, y1, alpha=0.5)\n        rho = y.dot(s).reciprocal()\n"
             "        r = torch.addr(y0, s, y, alpha=-rho)\n        d = y0.add(y1, alpha=2)\n"
             "        e = y0.addcmul(y1, y1, value=rho)\n        m = y0.masked_fill(y1 > 0, rho)\n"
+            "        y1.add_(y0, alpha=-rho)\n        y1.addcdiv_(y0, s, value=rho)\n        y1.sub_(y0, alpha=rho)\n"
             "        return b + c + r + d + e + m\n")
-    assert codes(code) == [(12, "NM401"), (15, "NM401"), (17, "NM401")]
+    assert codes(code) == [(12, "NM401"), (15, "NM401"), (17, "NM401"), (21, "NM401")]
     assert {f.dynamo for f in findings_of(code) if f.code == "NM401"} == {"GB0033"}

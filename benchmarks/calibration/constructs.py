@@ -1416,6 +1416,11 @@ CASES: list[tuple[str, str, dict]] = [
      "return torch.addr(m, y, y, alpha=-r) + 1", {}),
     ("Tensor.add with a 0-d tensor as alpha", "y = x * 2\nr = y.sum()\nreturn y.add(x, alpha=r) + 1", {}),
     ("torch.addcmul with a 0-d tensor as value", "y = x * 2\nr = y.sum()\nreturn torch.addcmul(y, x, x, value=r) + 1", {}),
+    ("Tensor.add_ with a 0-d tensor as alpha", "y = x * 2\nr = y.sum()\nreturn y.add_(x, alpha=-r) + 1", {}),
+    ("Tensor.addcmul_ with a 0-d tensor as value", "y = x * 2\nr = y.sum()\nreturn y.addcmul_(x, x, value=r) + 1", {}),
+    ("Tensor.addcdiv_ with a 0-d tensor as value", "y = x * 2\nr = y.sum()\nreturn y.addcdiv_(x, x + 1, value=r) + 1",
+     {}),
+    ("Tensor.sub_ with a 0-d tensor as alpha", "y = x * 2\nr = y.sum()\nreturn y.sub_(x, alpha=r) + 1", {}),
     ("torch.add with a buffer as alpha", "y = x * 2\nreturn torch.add(y, x, alpha=BUFFERED.rtol) + 1", {}),
     ("a loss module built, a break, the module used after", "loss = nn.MSELoss()\ny = x * 2\nprint('b')\n"
      "return loss(y, x) + 1", {}),

@@ -66,7 +66,8 @@ NM401 = rule(
         "(`x.reshape(-1, np.prod(self.input_dim))`: Dynamo traces NumPy as tensor ops; "
         "`math.prod`, or `np.prod` of a tensor's shape, stays a Python int), and a tensor given where "
         "an op takes a Python number (`torch.add(a, b, alpha=self.rtol)` with a buffer, "
-        "`torch.addr(m, s, y, alpha=-rho)`, `addcmul(..., value=t)`). Under `torch.compile` Dynamo ends the graph there and runs the rest in a new "
+        "`torch.addr(m, s, y, alpha=-rho)`, `addcmul(..., value=t)`; not the in-place `p.add_(u, alpha=-lr)`, "
+        "`addcmul_` or `addcdiv_`, which Dynamo traces as a multiply-add). Under `torch.compile` Dynamo ends the graph there and runs the rest in a new "
         "graph, leaving an eager gap; on Neuron the device also has to finish and copy back.",
     example="class Scale(nn.Module):\n    def forward(self, x):\n        s = x.abs().max().item()\n"
             "        return x / s",
@@ -2825,12 +2826,15 @@ _SIZE_TAKERS = frozenset({"reshape", "view", "expand", "repeat", "new_zeros", "n
 
 # torch ops whose multiplier is a Python Scalar (``alpha``/``beta``, addcmul's ``value``): a 0-d
 # tensor given there is read on the host (constructs.py "torch.add with a 0-d tensor as alpha",
-# "torch.addr ...", "Tensor.add ...", "torch.addcmul with a 0-d tensor as value", "... a buffer as
-# alpha": GB0033; a Python float: no break)
+# "torch.addr ...", "Tensor.add ...", "Tensor.sub_ ...", "torch.addcmul with a 0-d tensor as value",
+# "... a buffer as alpha": GB0033; a Python float: no break). Not the in-place ``add_``,
+# ``addcmul_`` and ``addcdiv_``: Dynamo writes those as a fused multiply-add of the tensor, as
+# compiled optimizers with a tensor learning rate need ("Tensor.add_ ...", "Tensor.addcmul_ ...",
+# "Tensor.addcdiv_ with a 0-d tensor as value": no break)
 _ALPHA = frozenset({"alpha", "beta"})
-_SCALAR_ARGS = {**{op: _ALPHA for op in ("add", "sub", "add_", "sub_", "rsub", "addmm", "addmm_", "addr", "addr_",
+_SCALAR_ARGS = {**{op: _ALPHA for op in ("add", "sub", "sub_", "rsub", "addmm", "addmm_", "addr", "addr_",
                                          "addmv", "addmv_", "addbmm", "addbmm_", "baddbmm", "baddbmm_")},
-                **{op: frozenset({"value"}) for op in ("addcmul", "addcmul_", "addcdiv", "addcdiv_")}}
+                **{op: frozenset({"value"}) for op in ("addcmul", "addcdiv")}}
 
 
 def _scalar_arg_hazard(call: ast.Call, op: str, t: Tensors, ctx: Context) -> Hazard | None:
