@@ -116,6 +116,24 @@ def test_effort_is_work_items_merged_across_files_with_ranges():
     assert all(k["why"] for k in e["kinds"].values())
 
 
+def test_an_import_of_triton_is_not_a_kernel_to_port():
+    """mamba's layer_norm.py imports triton and defines two kernels: two kernel items, not three;
+    a file that only launches kernels of other files (or times them with triton.testing) has its
+    Triton calls to port, an API item, not a kernel's 8-40 h."""
+    from neuron_migrate.report import work
+
+    imports = "imports triton: Triton has no Trainium backend; instead: rewrite the kernel in NKI"
+    e = work.effort([finding("NM502", message=imports, path="ops/ln.py", line=1),
+                     finding("NM502", message="Triton kernel `fwd` (@triton.jit): x", path="ops/ln.py", line=9),
+                     finding("NM502", message="Triton kernel `bwd` (@triton.jit): x", path="ops/ln.py", line=40),
+                     finding("NM502", message=imports, path="ops/wrap.py", line=2)],
+                    lambda path: "library", porting._location)
+    got = sorted((i["kind"], i["what"], i["sites"]) for i in e["work_items"])
+    assert got == [("api", "the Triton calls in ops/wrap.py", 1), ("kernel", "ops/ln.py:40", 1),
+                   ("kernel", "ops/ln.py:9", 1)]
+    assert (e["low"], e["high"]) == (8 + 8 + 0.5, 40 + 40 + 2)
+
+
 def test_scopes_from_layout_and_config():
     from neuron_migrate.scopes import Scopes, parse_option
 

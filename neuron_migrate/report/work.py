@@ -116,6 +116,7 @@ _BRANCH_CALLS = re.compile(r"the branch calls `([^`]+)`")
 _PACKAGE = re.compile(r"^(?:optional import \(the code has a path without it\): )?imports \S+ \((\S+?)\)"
                       r"|^`([^`]+?)`: (?:CUDA-only package|selects a CUDA build)")
 _API = re.compile(r"^([\w.]+)[:( ]")
+_IMPORT = re.compile(r"^imports ")  # NM502 on an import statement, not on a kernel
 _OPTIONAL = "optional import"
 
 
@@ -223,11 +224,18 @@ def items(findings: list[dict], scope_of, location) -> list[dict]:
     from neuron_migrate.scopes import PRODUCT
 
     merged: dict[tuple[str, str, str], dict] = {}
+    kernel_files = {f["path"] for f in findings if f["code"] == "NM502" and not _IMPORT.match(f["message"])}
     for f in findings:
         found = _item_of(f)
         if found is None:
             continue
         kind, what = found
+        if kind == "kernel" and f["code"] == "NM502" and _IMPORT.match(f["message"]):
+            # an import of Triton is not a kernel: its file's kernels are items of their own, and a
+            # file without any launches kernels of other files or times with triton.testing
+            if f["path"] in kernel_files:
+                continue
+            kind, what = "api", f"the Triton calls in {f['path']}"
         scope = scope_of(f["path"])
         group = "product" if scope in PRODUCT else scope
         key = (kind, what, group)
