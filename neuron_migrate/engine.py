@@ -18,7 +18,7 @@ from neuron_migrate.checks.tracing import TracedCode
 from neuron_migrate.models import FileResult, Finding, Options
 from neuron_migrate.names import Names
 from neuron_migrate.project.summary import Summary
-from neuron_migrate.source import SourceError, SourceFile
+from neuron_migrate.source import SourceError, SourceFile, syntax_error_text
 from neuron_migrate.traversal import walk
 
 checks.load_all()
@@ -44,7 +44,7 @@ def analyse_source(src: SourceFile, options: Options, tree: ast.Module | None = 
                 warnings.simplefilter("ignore")  # SyntaxWarning for invalid escapes is not ours
                 tree = ast.parse(src.text, filename=src.path)
     except SyntaxError as exc:
-        return problem(src.path, "NM901", f"syntax error: {exc.msg}", exc.lineno or 1,
+        return problem(src.path, "NM901", syntax_error_text(exc), exc.lineno or 1,
                        exc.offset or 1, lines)
     except (RecursionError, MemoryError):
         return problem(src.path, "NM903", "too deeply nested for the Python parser", 1, 1, lines)

@@ -266,9 +266,11 @@ def _notes(path: str, nb: Notebook, options: Options) -> list[Finding]:
             out.append(_rule_finding("NM907", path, cell.number, cell.magics[0], 1,
                                      f"IPython magic or shell line{'s' if len(cell.magics) > 1 else ''} "
                                      f"{listed} not analysed"))
+    from neuron_migrate.source import syntax_error_text
+
     for number, exc in nb.broken:
         out.append(_rule_finding("NM901", path, number, max(exc.lineno or 1, 1), max(exc.offset or 1, 1),
-                                 f"syntax error: {exc.msg} (cell not analysed)"))
+                                 f"{syntax_error_text(exc)} (cell not analysed)"))
     return [f for f in out if options.wants(f.code, path)]
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import codecs
 import io
 import re
+import sys
 import tokenize
 from dataclasses import dataclass
 from functools import cached_property
@@ -27,6 +28,17 @@ class SourceError(Exception):
         super().__init__(message)
         self.code = code
         self.message = message
+
+
+def syntax_error_text(exc: SyntaxError) -> str:
+    """The NM901 message. Python 3.12 reads f-strings anew (PEP 701: quotes of the same kind
+    nested, backslashes, comments), so a file written for it fails to parse on an older
+    interpreter: say so, rather than call the user's code wrong."""
+    text = f"syntax error: {exc.msg}"
+    if sys.version_info < (3, 12) and exc.msg.startswith("f-string"):
+        text += (" (Python 3.12 reads f-strings more freely, PEP 701: if the file is written for it, run "
+                 f"neuron-migrate under Python 3.12+; this one is {sys.version_info.major}.{sys.version_info.minor})")
+    return text
 
 
 @dataclass

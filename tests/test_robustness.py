@@ -426,3 +426,16 @@ def test_bad_files_through_the_process_pool(tmp_path):
     for name, _, expected, _ in BAD_FILES:
         assert [f["code"] for f in found[name]] == [expected], name
     assert sum(1 for p in found if p.startswith("good_")) == runner.POOL_THRESHOLD
+
+
+@pytest.mark.skipif(sys.version_info >= (3, 12), reason="Python 3.12 parses PEP 701 f-strings")
+def test_an_f_string_of_python_3_12_says_which_python_reads_it(tmp_path, capsys):
+    """facebookresearch/lingua writes f"{str(Path(d) / "checkpoints")}": valid Python 3.12, a syntax
+    error for 3.11's parser. The finding says so, rather than call the code wrong."""
+    (tmp_path / "train.py").write_text('import torch\nname = f"{"a" + "b"}"\n')
+    (tmp_path / "nb.ipynb").write_text(json.dumps({"cells": [{"cell_type": "code", "metadata": {}, "outputs": [],
+                                                              "source": ['x = f"{"a"}"\n']}],
+                                                   "metadata": {}, "nbformat": 4, "nbformat_minor": 5}))
+    _, doc = scan_json(capsys, tmp_path)
+    messages = [f["message"] for f in doc["findings"] if f["code"] == "NM901"]
+    assert len(messages) == 2 and all("Python 3.12 reads f-strings more freely, PEP 701" in m for m in messages), messages
