@@ -13,6 +13,7 @@ answers with one of:
   size in ``range``/``view``/``reshape``/``torch.zeros`` or as a slice bound; handing a
   value to ``math.*`` is not evidence, since that is the host read the checks look for);
 - ``DEVICE`` / ``MODULE``: ``torch.device(...)``, ``x.device``; ``nn.Linear(...)``;
+- ``HOST``: another Python value (a string, a dict, a pandas ``DataFrame`` from ``pd.*``);
 - ``None``: not known (the checks keep their own judgement).
 
 It is flow-insensitive within the scope: a name takes the strongest kind any of its bindings
@@ -99,6 +100,8 @@ def call_kind(name: str) -> str | None:
     tensor, ``np.mean``: an array, ``nn.Linear``: a module), None when not known."""
     if name.startswith("numpy."):
         return ARRAY
+    if name.startswith("pandas."):
+        return HOST  # a DataFrame or Series: df[df["loss"] > 0] selects rows on the host
     if name.startswith("math."):
         return SCALAR
     if name == "torch.device":
