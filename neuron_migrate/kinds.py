@@ -13,7 +13,9 @@ answers with one of:
   size in ``range``/``view``/``reshape``/``torch.zeros`` or as a slice bound; handing a
   value to ``math.*`` is not evidence, since that is the host read the checks look for);
 - ``DEVICE`` / ``MODULE``: ``torch.device(...)``, ``x.device``; ``nn.Linear(...)``;
-- ``HOST``: another Python value (a string, a dict, a pandas ``DataFrame`` from ``pd.*``);
+- ``FRAME``: a pandas ``DataFrame`` or ``Series`` (``pd.*`` results, and a frame's columns, rows and
+  methods' results): ``df[df["loss"] > 0]`` selects rows on the host;
+- ``HOST``: another Python value (a string, a dict);
 - ``None``: not known (the checks keep their own judgement).
 
 It is flow-insensitive within the scope: a name takes the strongest kind any of its bindings
@@ -34,8 +36,9 @@ from collections.abc import Callable
 from neuron_migrate.traversal import own_nodes
 
 TENSOR, ARRAY, SCALAR, DEVICE, MODULE, HOST = "tensor", "ndarray", "scalar", "device", "module", "host"
-HOST_KINDS = frozenset({ARRAY, SCALAR, DEVICE, MODULE, HOST})
-_RANK = {TENSOR: 4, ARRAY: 3, DEVICE: 2, MODULE: 2, SCALAR: 1, HOST: 1}
+FRAME = "frame"  # a pandas DataFrame or Series: its columns, rows and methods' results are host values too
+HOST_KINDS = frozenset({ARRAY, SCALAR, DEVICE, MODULE, HOST, FRAME})
+_RANK = {TENSOR: 4, ARRAY: 3, DEVICE: 2, MODULE: 2, FRAME: 2, SCALAR: 1, HOST: 1}
 
 _SCALAR_ATTRS = {"shape", "ndim", "dtype", "is_cuda", "requires_grad", "training", "is_leaf", "layout",
                  "itemsize", "nbytes", "is_sparse"}
@@ -101,7 +104,7 @@ def call_kind(name: str) -> str | None:
     if name.startswith("numpy."):
         return ARRAY
     if name.startswith("pandas."):
-        return HOST  # a DataFrame or Series: df[df["loss"] > 0] selects rows on the host
+        return FRAME
     if name.startswith("math."):
         return SCALAR
     if name == "torch.device":
@@ -312,7 +315,7 @@ class Kinds:
             return None
         if isinstance(e, ast.Subscript):
             inner = self.of(e.value)
-            return inner if inner in (TENSOR, ARRAY, SCALAR) else None
+            return inner if inner in (TENSOR, ARRAY, SCALAR, FRAME) else None
         if isinstance(e, (ast.BinOp, ast.Compare, ast.BoolOp)):
             parts = ([e.left, e.right] if isinstance(e, ast.BinOp) else
                      [e.left, *e.comparators] if isinstance(e, ast.Compare) else e.values)
@@ -361,6 +364,8 @@ class Kinds:
                 return ARRAY
             if receiver == TENSOR:
                 return TENSOR
+            if receiver == FRAME:
+                return ARRAY if f.attr == "to_numpy" else FRAME
             if f.attr in _ARRAY_ONLY_METHODS:
                 return ARRAY
         return None
