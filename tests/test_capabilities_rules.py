@@ -216,6 +216,25 @@ def test_each_library_is_reported_once_per_file():
     assert f.code == "NM504" and f.line == 2 and "(and 1 more import of it in this file)" in f.message
 
 
+def test_the_library_itself_imports_its_own_modules_freely():
+    """Scanning state-spaces/mamba, `from mamba_ssm.utils.torch import custom_bwd` in
+    `mamba_ssm/ops/...` is the package's own helper, analysed where it is, not the CUDA-only pip
+    library; its compiled CUDA extension (`selective_scan_cuda`) and another package's import
+    still are."""
+    code = "from mamba_ssm.utils.torch import custom_bwd\nimport selective_scan_cuda\nimport causal_conv1d\n"
+    inside = findings_of(code, path="mamba_ssm/ops/selective_scan_interface.py")
+    assert [(f.code, f.line) for f in inside] == [("NM504", 2), ("NM504", 3)]
+    assert "imports selective_scan_cuda (mamba-ssm)" in inside[0].message
+    assert [f.line for f in findings_of(code, path="src/mamba_ssm/ops/x.py")] == [2, 3]
+    outside = findings_of(code, path="models/block.py")
+    assert [(f.code, f.line) for f in outside] == [("NM504", 1), ("NM504", 2), ("NM504", 3)]
+    # a subpackage named like a library is not the library (diffusers' quantizers/bitsandbytes/)
+    (f,) = findings_of("import bitsandbytes\n", path="src/diffusers/quantizers/bitsandbytes/utils.py")
+    assert f.code == "NM504" and f.line == 1
+    (f,) = findings_of("import triton\n", path="mamba_ssm/ops/triton/k.py")
+    assert f.code == "NM502" and f.line == 1
+
+
 def test_replacements_say_whose_suggestion_they_are():
     (f,) = findings_of("from flash_attn import flash_attn_func\n")
     assert "our suggestion, not AWS's" in f.message and "scaled_dot_product_attention" in f.message

@@ -202,7 +202,9 @@ def check_import_from(node: ast.ImportFrom, ctx: Context) -> None:
 
 def _imported(node: ast.AST, name: str, ctx: Context) -> bool:
     found = _table(ctx).module_package(name)
-    if found is None:
+    if found is None or name.partition(".")[0] == _top_package(ctx.src.path):
+        # the second: a module of the package this file is part of (the scan of the library
+        # itself), analysed here: its kernels are reported where they are
         return False
     row, module = found
     state = ctx.state(_State)
@@ -229,6 +231,15 @@ def _imported(node: ast.AST, name: str, ctx: Context) -> bool:
         if not state.kernel_guard_set:
             state.kernel_guard, state.kernel_guard_set = guard, True
     return True
+
+
+def _top_package(path: str) -> str | None:
+    """The top-level package a file of the scan is in: the first folder of its path (``src/``
+    layouts: the second), None for a file at the top."""
+    parts = path.split("/")[:-1]
+    if parts[:1] == ["src"]:
+        parts = parts[1:]
+    return parts[0] if parts else None
 
 
 @on(ast.Attribute)
