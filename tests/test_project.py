@@ -732,9 +732,73 @@ def test_the_class_a_held_objects_method_returns_by_its_annotation_is_followed(t
                            "        return a.adapt(x) + b.adapt(x)\n",
     }
     write(tmp_path, files)
+    # and the learner, built in the trace, cannot be rebuilt to resume after its method's break:
+    # GB0092 at the call (the same construct; predicted since cooper's roll, issue 14's sixteenth round)
     assert sites(capsys, tmp_path, "--entry", "meta/trainer.py:Trainer.step") == [
-        ("meta/maml.py", 6, "NM404"), ("meta/maml.py", 9, "NM401")]
+        ("meta/maml.py", 6, "NM404"), ("meta/maml.py", 9, "NM401"), ("meta/trainer.py", 11, "NM404")]
     assert sites(capsys, tmp_path, "--entry", "meta/trainer.py:Trainer.unknown") == []
+
+
+def test_what_a_method_of_a_returned_instance_returns_is_followed(tmp_path, capsys):
+    """cooper's roll: ``state = self.cmp.compute_cmp_state()`` (``cmp`` an ``__init__`` parameter of
+    a base of another file, annotated with a class whose method is annotated ``-> CMPState``),
+    ``store = state.compute_primal_lagrangian()`` (``-> LagrangianStore``), then
+    ``store.backward()``: the store's method runs in the trace (its ``self.lagrangian.backward()``
+    breaks), and as the store was built in traced code Dynamo cannot rebuild it to resume after the
+    call: it runs the rest of the roll eagerly (constructs.py "store returned by a returned
+    instance's method, its backward() method, then a print": GB0123 below, GB0092 at the call).
+    Not through an unannotated parameter, a method without a return annotation, nor a name bound twice."""
+    files = {
+        "opt/__init__.py": "",
+        "opt/problem.py": "from dataclasses import dataclass\nfrom typing import Optional\n\nimport torch\n\n\n"
+                          "@dataclass\nclass Store:\n    value: Optional[torch.Tensor] = None\n\n"
+                          "    def backward(self) -> None:\n        if self.value is not None:\n"
+                          "            self.value.backward()\n\n    def read(self):\n        return self.value.sum().item()\n\n\n"
+                          "class State:\n    def __init__(self, loss):\n        self.loss = loss\n\n"
+                          "    def lagrangian(self) -> Store:\n        return Store(self.loss * 2)\n\n"
+                          "    def plain(self):\n        return Store(self.loss)\n\n\n"
+                          "class Problem:\n    def state(self, x) -> State:\n        raise NotImplementedError\n",
+        "opt/base.py": "from .problem import Problem\n\n\nclass Optimizer:\n"
+                       "    def __init__(self, problem: Problem, other):\n        self.problem = problem\n"
+                       "        self.other = other\n",
+        "opt/roll.py": "from .base import Optimizer\n\n\nclass Roller(Optimizer):\n    def roll(self, x):\n"
+                       "        state = self.problem.state(x)\n        store = state.lagrangian()\n"
+                       "        store.backward()\n        return x + 1\n\n"
+                       "    def unknown(self, x):\n        state = self.other.state(x)\n        a = state.lagrangian()\n"
+                       "        b = self.problem.state(x).plain()\n        c = self.problem.state(x)\n        c = c.lagrangian()\n"
+                       "        return a.read() + b.read() + c.read()\n",
+    }
+    write(tmp_path, files)
+    doc = scan(capsys, tmp_path, "--entry", "opt/roll.py:Roller.roll")
+    assert [(f["path"], f["line"], f["code"]) for f in doc["findings"]] == [
+        ("opt/problem.py", 13, "NM404"), ("opt/roll.py", 8, "NM404")]
+    assert "cannot rebuild the instance" in doc["findings"][1]["message"]
+    assert sites(capsys, tmp_path, "--entry", "opt/roll.py:Roller.unknown") == []
+
+
+def test_zero_grad_a_project_base_defines_is_not_torch_optims(tmp_path, capsys):
+    """``self.zero_grad()`` in a subclass of another file's ``ConstrainedOptimizer``: the per-file
+    pass sees only the base's name and takes it for torch.optim's (a break at the call); where a
+    project base defines ``zero_grad`` (cooper's ``CooperOptimizer``, which zeroes its torch
+    optimizers), Dynamo traces it and breaks inside, at the torch optimizer's call, not at
+    ``self.zero_grad()`` (constructs.py "self.zero_grad() that the class's own base defines").
+    A project base deriving from torch.optim's ``Optimizer`` without its own ``zero_grad`` keeps
+    the break at the call."""
+    files = {
+        "opt/__init__.py": "",
+        "opt/base.py": "import torch\n\n\nclass CooperOptimizer:\n    def __init__(self, optimizer):\n"
+                       "        self.optimizer = optimizer\n\n    def zero_grad(self):\n"
+                       "        self.optimizer.zero_grad(set_to_none=True)\n\n\n"
+                       "class BaseOptimizer(torch.optim.Optimizer):\n    pass\n",
+        "opt/constrained.py": "from .base import CooperOptimizer\n\n\nclass ConstrainedOptimizer(CooperOptimizer):\n    pass\n",
+        "opt/roll.py": "from opt.base import BaseOptimizer\nfrom opt.constrained import ConstrainedOptimizer\n\n\n"
+                       "class Roller(ConstrainedOptimizer):\n    def roll(self, x):\n        self.zero_grad()\n"
+                       "        return x + 1\n\n\nclass Plain(BaseOptimizer):\n    def roll(self, x):\n"
+                       "        self.zero_grad()\n        return x + 1\n",
+    }
+    write(tmp_path, files)
+    assert sites(capsys, tmp_path, "--entry", "opt/roll.py:Roller.roll") == [("opt/base.py", 9, "NM404")]
+    assert sites(capsys, tmp_path, "--entry", "opt/roll.py:Plain.roll") == [("opt/roll.py", 13, "NM404")]
 
 
 def test_a_base_class_is_resolved_once_for_all_its_subclasses(tmp_path):

@@ -530,6 +530,41 @@ class MetaStep:  # keeps the wrapper handed in; its step builds an Adapted throu
 
 META = MetaStep(Wrapper2(2.0))
 
+import dataclasses
+
+@dataclasses.dataclass
+class Store:  # a dataclass holding a tensor, whose method runs backward (cooper's LagrangianStore)
+    value: typing.Optional[torch.Tensor] = None
+    def backward(self) -> None:
+        if self.value is not None:
+            self.value.backward()
+
+class State:  # what a problem's method returns; its method builds the store (cooper's CMPState)
+    def __init__(self, loss):
+        self.loss = loss
+    def lagrangian(self) -> Store:
+        return Store(value=self.loss * 2)
+
+class Problem:  # cooper's ConstrainedMinimizationProblem
+    def state(self, x) -> State:
+        return State((x * PARAM).sum())
+
+PROBLEM = Problem()
+
+class OwnOptimizer:  # a project's optimizer wrapper (cooper's CooperOptimizer), not a torch.optim optimizer
+    def __init__(self, opt):
+        self.opt = opt
+    def zero_grad(self):
+        self.opt.zero_grad(set_to_none=True)
+
+class OwnRoller(OwnOptimizer):
+    def roll(self, x):
+        y = x * 2
+        self.zero_grad()
+        return y + 1
+
+OWN_ROLLER = OwnRoller(torch.optim.SGD([PARAM], lr=0.1))
+
 def grad_of(t):  # captum's compute_gradients: a module-level function that an attribute holds
     with torch.enable_grad():
         l = (t * PARAM).sum()
@@ -1150,6 +1185,14 @@ CASES: list[tuple[str, str, dict]] = [
     ("bound method of a local instance, handed to a helper", "y = x * 2\nsf = Objective(2.0)\nreturn line_search(sf.closure, y) + 1", {}),
     ("method of a held object returns an instance whose method breaks", "return META.step(x)", {}),
     ("... in a loop, then a print", "return META.loop(x)", {}),
+    # issue 14, sixteenth round: an instance a method returns, whose method breaks (cooper-optim's roll)
+    ("store returned by a returned instance's method, its backward() method, then a print", "y = x * 2\n"
+     "state = PROBLEM.state(y)\nstore = state.lagrangian()\nstore.backward()\nprint(1)\nreturn y + 1", {"grad": True}),
+    ("... the store used after", "y = x * 2\nstate = PROBLEM.state(y)\nstore = state.lagrangian()\n"
+     "store.backward()\nprint(1)\nreturn y + store.value", {"grad": True}),
+    ("... a helper called after it, with a print", "y = x * 2\nstate = PROBLEM.state(y)\n"
+     "store = state.lagrangian()\nstore.backward()\nreturn print_helper(y) + 1", {"grad": True}),
+    ("self.zero_grad() that the class's own base defines (an optimizer wrapper)", "return OWN_ROLLER.roll(x)", {}),
     # issue 14, fifteenth round: a module-level function held in an attribute (captum's gradient_func)
     ("function held in an attribute the base's __init__ sets, autograd.grad in it", "return ATTRIBUTION.attribute(x)", {}),
     ("function held in an attribute from an __init__ parameter's default, .item() in it", "return ATTRIBUTION.read(x)", {}),

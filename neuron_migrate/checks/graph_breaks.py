@@ -43,11 +43,12 @@ import dataclasses
 import functools
 import re
 import sys
+from collections import Counter
 from dataclasses import dataclass, field
 
 from neuron_migrate.checks import Context, finalizer, on, prefilter, rule
 from neuron_migrate.checks.shapes import NM301, fed_calls, grown_key
-from neuron_migrate.checks.tracing import COMPILED_AT, OPTIONAL_DICT, REBUILT, TENSOR_ARGS, VALIDATED, TENSOR_METHODS, ShapeBreaks, TracedCode, host_side_file
+from neuron_migrate.checks.tracing import COMPILED_AT, OPTIONAL_DICT, OWN_METHOD, REBUILT, TENSOR_ARGS, VALIDATED, TENSOR_METHODS, ShapeBreaks, TracedCode, host_side_file
 from neuron_migrate.kinds import ARRAY, HOST_KINDS, SCALAR, TENSOR, annotation_kind, call_kind, scope_kinds
 from neuron_migrate.models import BreakSite, TracedFunction
 from neuron_migrate.project.summary import (PYDANTIC_MODELS, autograd_function_base, dotted, init_stores,
@@ -480,6 +481,7 @@ class _State:
     optional_dicts: frozenset[str] | None = None  # _optional_dicts' answer
     validated: dict[str, list[ast.AST]] | None = None  # _validated_models' answer
     rebuilt: dict[tuple[str, int], str] | None = None  # _rebuilt_calls' answer
+    own_methods: dict[str, set[int]] | None = None  # _own_methods' answer
     random_text: bool | None = None  # the file's text names "Generator" or "random"
     index_text: tuple[bool, bool] | None = None  # the file's text names ".grad_fn"; "arange"/"cartesian_prod"/"argm"
     numpy_text: bool | None = None  # the file's text names "np." or "numpy"
@@ -952,7 +954,7 @@ def traced_functions(ctx: Context) -> dict[int, Traced]:
     _validated_models(ctx, d)  # pydantic models of this file: building one runs its validators (_find_callees)
     # reached from another file (project/model.py): popped last, so the file's own reasons win
     for path, name, origin in ctx.options.traced_roots if ctx.options is not None else ():
-        if path == ctx.src.path and not origin.startswith((TENSOR_ARGS, OPTIONAL_DICT, VALIDATED, REBUILT)):
+        if path == ctx.src.path and not origin.startswith((TENSOR_ARGS, OPTIONAL_DICT, VALIDATED, REBUILT, OWN_METHOD)):
             fn = _named_function(name, d)
             if fn is not None:
                 todo.append((fn, _why_reached(origin), "" if origin.startswith(COMPILED_AT) else origin))
@@ -2578,6 +2580,23 @@ def _rebuilt_calls(ctx: Context, d: _State) -> dict[tuple[str, int], str]:
     return d.rebuilt
 
 
+def _own_methods(ctx: Context, d: _State) -> dict[str, set[int]]:
+    """traced function -> the lines of its ``self.m()`` calls that the project model found a
+    project class of another file answering (``OWN_METHOD`` roots)."""
+    if d.own_methods is None:
+        d.own_methods = {}
+        for path, name, origin in ctx.options.traced_roots if ctx.options else ():
+            if path == ctx.src.path and origin.startswith(OWN_METHOD):
+                d.own_methods.setdefault(name, set()).add(int(origin[len(OWN_METHOD):].partition(" ")[0]))
+    return d.own_methods
+
+
+def _traced_name(chain, d: _State) -> str | None:
+    """The traced name (``Cls.method``) of the function a chain ends in."""
+    fn = chain[-1] if chain and isinstance(chain[-1], _FUNCS) else None
+    return fn is not None and (f"{d.owner[id(fn)].name}.{fn.name}" if id(fn) in d.owner else fn.name) or None
+
+
 def _call_hazard(call: ast.Call, t: Tensors, ctx: Context, d: _State, cls, chain, loggers) -> Hazard | None:
     f = call.func
     if _rebuilt_calls(ctx, d):
@@ -2586,9 +2605,9 @@ def _call_hazard(call: ast.Call, t: Tensors, ctx: Context, d: _State, cls, chain
         where = d.rebuilt.get((name, call.lineno))
         if where is not None and type(f) in (ast.Name, ast.Attribute):
             # constructs.py "local instance's method breaks, instance not used after" (GB0092)
-            return Hazard(NM404, call, f"`{dotted(f)}(...)` runs a method of an instance built in this function, "
-                          f"and it breaks below (`{where}`): Dynamo cannot rebuild the instance to resume after "
-                          "the call (graph break)", skips_frame=True, gb="GB0092")
+            return Hazard(NM404, call, f"`{dotted(f)}(...)` runs a method of an instance built in the trace (by "
+                          f"this function or a call of it), and it breaks below (`{where}`): Dynamo cannot rebuild "
+                          "the instance to resume after the call (graph break)", skips_frame=True, gb="GB0092")
     if _optional_dicts(ctx, d) and type(f) in (ast.Name, ast.Attribute) and dotted(f) in d.optional_dicts:
         return Hazard(NM404, call, f"`{dotted(f)}(...)` builds a TypedDict with optional keys, which Dynamo "
                       "does not trace (graph break)", gb=GB["typed_dict"])
@@ -2676,7 +2695,8 @@ def _call_hazard(call: ast.Call, t: Tensors, ctx: Context, d: _State, cls, chain
             found = _method_of(cls, f.attr, d)
             if found is not None and id(found[0]) in d.disabled:
                 return Hazard(NM405, call, f"`self.{f.attr}` is excluded from torch.compile (graph break)", gb=GB['disabled'])
-            if found is None and f.attr == "zero_grad" and _optimizer_class(cls, ctx, d):
+            if (found is None and f.attr == "zero_grad" and _optimizer_class(cls, ctx, d)
+                    and call.lineno not in _own_methods(ctx, d).get(_traced_name(chain, d), ())):
                 # constructs "self.zero_grad() in an optimizer subclass's method": torch.optim's own
                 return Hazard(NM404, call, f"`self.{f.attr}()` is torch.optim's, which Dynamo does not trace "
                               "(graph break)", gb=GB[_OPTIMIZER_METHODS[f.attr]],
@@ -4591,7 +4611,7 @@ def _outcalls(traced: dict[int, Traced], ctx: Context, d: _State, training_of: d
             if type(local) is ast.Name and local.id not in imported:
                 if instances is None:
                     tables = _class_tables(ctx.tree, project) if tables is None else tables
-                    instances, aliases = _local_instances(tf.node, d, project, tables, tf.cls)
+                    instances, aliases = _local_instances(tf.node, d, project, tables, tf.cls, ctx)
                 if local is not f and f.value.id in instances:  # solver = SOLVERS[m](...); solver.integrate(t)
                     out.extend((tf.name, f"{text}.{f.attr}", call.lineno, call) for text in instances[f.value.id])
                     continue
@@ -4667,8 +4687,8 @@ def _made_calls(outcalls, traced: dict[int, Traced], d: _State) -> tuple[tuple[s
     for caller, text, line, call in outcalls:
         tf = by_name.get(caller)
         f = call.func if type(call) is ast.Call else None
-        if tf is None or f is None or "." not in text or ":" in text:
-            continue
+        if tf is None or f is None or "." not in text or (":" in text and not text.startswith("returns:")):
+            continue  # returns: a method of what a method returned (``store = state.lagrangian()``)
         if type(f) is ast.Attribute and type(f.value) is ast.Name:
             name, attr = f.value.id, f.attr
         elif type(f) is ast.Name:
@@ -4762,7 +4782,7 @@ def _table_of(f: ast.AST) -> str:
 
 
 def _local_instances(fn: ast.AST, d: _State, project: set[str], tables: dict[str, tuple[tuple[object, str], ...]],
-                     cls: ast.ClassDef | None = None) -> tuple[dict[str, tuple[str, ...]], dict[str, tuple[str, ...]]]:
+                     cls: ast.ClassDef | None = None, ctx: Context | None = None) -> tuple[dict[str, tuple[str, ...]], dict[str, tuple[str, ...]]]:
     """Local names bound to an instance of an imported class: ``enc = Encoder(cfg)``, a parameter
     annotated with one and not rebound (``model: Transformer``), or of one
     of the classes of a module-level table, ``solver = SOLVERS[method](func)`` (any of them:
@@ -4784,6 +4804,7 @@ def _local_instances(fn: ast.AST, d: _State, project: set[str], tables: dict[str
 
     binders = _body(fn, d).binders
     rebound = {n.id for node in binders for t in _targets(node) for n in all_nodes(t) if type(n) is ast.Name}
+    once = Counter(n.id for node in binders for t in _targets(node) for n in all_nodes(t) if type(n) is ast.Name)
     args = fn.args
     for a in (*args.posonlyargs, *args.args, *args.kwonlyargs):  # gpt-fast's prefill(model: Transformer, ...)
         text = imported(a.annotation) if a.annotation is not None and a.arg not in rebound else ""
@@ -4809,6 +4830,17 @@ def _local_instances(fn: ast.AST, d: _State, project: set[str], tables: dict[str
             held = _held_call(f, cls, d)  # learner = self.maml.clone()
             if held is not None and held.partition(".")[0] in project and held.partition(".")[0] not in d.classes:
                 out[name] = (f"returns:{held}",)
+            elif (held is None and ctx is not None and once.get(name) == 1 and type(f.value.value) is ast.Name
+                  and f.value.value.id == "self" and f.attr not in TENSOR_METHODS
+                  and not f.value.attr.startswith("__") and _foreign_base(cls, ctx, d)):
+                # state = self.cmp.compute_state(): a base of another file annotates cmp (the
+                # outcall ``attr:``), the method's return annotation names the class
+                out[name] = (f"returns:attr:{cls.name}.{f.value.attr}.{f.attr}",)
+            continue
+        if (type(f) is ast.Attribute and type(f.value) is ast.Name and f.value.id in out and once.get(name) == 1
+                and f.attr not in TENSOR_METHODS):
+            # store = state.lagrangian(): what a method of a local instance returns, by its annotation
+            out[name] = tuple(f"returns:{text}.{f.attr}" for text in out[f.value.id])
             continue
         if type(f) is ast.Name and f.id in aliases:  # solver = solver_fn(sde)
             out[name] = tuple(t for t in aliases[f.id] if t.endswith("()") or t.rpartition(".")[2][:1].isupper())

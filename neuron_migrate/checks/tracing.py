@@ -29,6 +29,10 @@ VALIDATED = "pydantic model: "
 # instance it builds itself, and that method breaks in another file (Dynamo cannot rebuild the
 # instance to resume: GB0092, the frame skipped): "instance not rebuilt: 171 torchmin/function.py:121"
 REBUILT = "instance not rebuilt: "
+# the origin of a root that says a traced function of this file calls, at a line, ``self.m()`` that
+# a project class of another file (a base) defines: not torch.optim's ``zero_grad`` of an
+# optimizer subclass, whose name alone the file sees: "own method: 56 cooper/optim/optimizer.py:CooperOptimizer.zero_grad"
+OWN_METHOD = "own method: "
 
 
 class ShapeBreaks:

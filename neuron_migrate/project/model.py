@@ -452,8 +452,14 @@ class Project:
         returns by its annotation (``def clone(self) -> Learner``), where the instance lives in
         a name of the caller (``learner = self.maml.clone()``, then ``learner.adapt_on(...)``;
         ``learner(x)``, written ``.forward``, runs the class's ``__call__``, else its forward).
-        Only a file whose text holds ``-> `` is parsed for it."""
-        found = self._imported(path, made)
+        ``made`` may itself be a call the project model resolves (``attr:Opt.cmp.compute_state``,
+        ``returns:...``): ``state = self.cmp.compute_state()``, ``store = state.lagrangian()``,
+        then ``store.backward()``. Only a file whose text holds ``-> `` is parsed for it."""
+        if ":" in made:
+            hit = self.callee(path, made)
+            found = (*hit, "method") if hit is not None and "." in hit[1] else None
+        else:
+            found = self._imported(path, made)
         if found is None or found[2] != "method":
             return None
         src = self.source(found[0])
@@ -509,19 +515,36 @@ class Project:
     def _annotated(self, path: str, cls_name: str, attr: str, method: str) -> tuple[str, str] | None:
         """``self.attr.method(...)`` in ``cls_name``, where a base class in another file declares
         ``attr: Cls`` in its body (stable-baselines3's ``rollout_buffer: RolloutBuffer``): the
-        method of ``Cls``. Only a file whose text holds ``attr:`` is parsed for it."""
+        method of ``Cls``; or whose ``__init__`` stores a parameter annotated ``Cls`` as
+        ``self.attr`` (cooper's ``def __init__(self, cmp: ConstrainedMinimizationProblem)``, then
+        ``self.cmp = cmp``). Only a file whose text holds ``attr:`` (or ``self.attr =``) is parsed for it."""
+        from neuron_migrate.checks.graph_breaks import _class_text
+
         for p, name, _, _ in self._class_and_bases(path, cls_name):
             found = self.source(p)
-            if found is not None and found[1] is not None and f"{attr}:" in found[1].text:
+            if found is None or found[1] is None:
+                continue
+            declared, stored = f"{attr}:" in found[1].text, f"self.{attr} =" in found[1].text
+            if declared or stored:
                 node = next((n for n in (self.tree(p) or ast.Module(body=[])).body
                              if type(n) is ast.ClassDef and n.name == name), None)
-                for stmt in node.body if node is not None else ():
+                for stmt in node.body if node is not None and declared else ():
                     if type(stmt) is ast.AnnAssign and type(stmt.target) is ast.Name and stmt.target.id == attr:
                         ann = stmt.annotation
                         text = ann.value if type(ann) is ast.Constant and isinstance(ann.value, str) else dotted(ann)
                         held = self.base(p, text, 1) if text else None
                         hit = self.method(held[0], held[1], method, 1) if held else None
                         return hit[:2] if hit is not None else None
+                init = next((n for n in node.body if type(n) is ast.FunctionDef and n.name == "__init__"),
+                            None) if node is not None and stored else None
+                param = next((a for stored_param, stored_attr in init_stores(init) if stored_attr == attr
+                              for a in (*init.args.args, *init.args.kwonlyargs) if a.arg == stored_param),
+                             None) if init is not None else None
+                if param is not None:  # the nearest class storing self.attr answers, annotated or not
+                    text = _class_text(param.annotation)
+                    held = self.base(p, text, 1) if text else None
+                    hit = self.method(held[0], held[1], method, 1) if held else None
+                    return hit[:2] if hit is not None else None
         return None
 
     def _stored_names(self, path: str, attr: str) -> set[str] | None:
@@ -1104,6 +1127,26 @@ def _rebuilt_roots(files: list[FileResult], project: Project) -> list[tuple[str,
     return roots
 
 
+def _own_method_roots(files: list[FileResult], project: Project) -> list[tuple[str, str, str]]:
+    """For ``self.zero_grad()`` of a traced method whose class derives from a class of another
+    file named like an optimizer (the per-file pass takes it for torch.optim's, which Dynamo does
+    not trace), where a project class among its bases defines ``zero_grad`` (cooper's
+    ``CooperOptimizer.zero_grad``, which steps through its torch optimizers): a root of the caller
+    whose origin names the line (``OWN_METHOD``). Dynamo traces that method like any other; its
+    breaks are its own (cooper's rolls: the break is inside, at the torch optimizer's
+    ``zero_grad``, none at the call)."""
+    from neuron_migrate.checks.tracing import OWN_METHOD
+
+    roots = []
+    for r in files:
+        for caller, text, line in r.summary.calls if r.summary is not None and not is_library(r.path) else ():
+            if text.startswith("self:") and text.endswith(".zero_grad"):
+                hit = project.callee(r.path, text)
+                if hit is not None and not is_library(hit[0]):
+                    roots.append((r.path, caller, f"{OWN_METHOD}{line} {shown(hit[0])}:{hit[1]}"))
+    return roots
+
+
 def _targets(project: Project, path: str, text: str, hit: tuple[str, str], functions: dict) -> list[tuple[str, str]]:
     """What a call written ``text`` in ``path`` may run: ``hit``, the other classes a factory may
     pick (``receivers``) and the overrides it dispatches to (``_dispatched``)."""
@@ -1178,6 +1221,7 @@ def follow(results: dict[str, FileResult], root: Path,
         done_roots = {(p, n) for p, n, _ in roots} | {(r.path, f.name) for r in everything for f in r.traced}
         new += [r for r in _validated_roots(everything, project, done_roots) if r not in roots and r not in new]
         new += [r for r in _rebuilt_roots(everything, project) if r not in roots and r not in new]
+        new += [r for r in _own_method_roots(everything, project) if r not in roots and r not in new]
         if not new:
             break
         roots += new
