@@ -9,6 +9,9 @@ rewritten program is valid and still trains:
 - ``torch.device("neuron")`` parses: the PrivateUse1 backend is renamed to ``neuron``, and
   tensors and modules get ``.neuron()`` / ``.is_neuron`` as TorchNeuron provides them;
 - ``torch.neuron.*`` exists: a device module whose functions answer for one CPU "device";
+  a device argument of another type (``torch.neuron.set_device("cuda:0")``) is refused, as
+  torch.cuda's and torch.accelerator's functions refuse one (TorchNeuron's answer is not
+  documented, so a fix must not hand it one);
 - a TorchFunctionMode maps every ``neuron`` device in the arguments of a torch function
   (``x.to("neuron")``, ``torch.zeros(..., device=dev)``, a module's ``.to(dev)``) to the CPU;
 - ``torch.autocast("neuron")`` runs (the device module declares its AMP dtypes; autocast on a
@@ -72,16 +75,31 @@ def _device_module() -> types.ModuleType:
     mod = types.ModuleType("torch.neuron")
     state = {"device": 0}
 
+    def index(device, optional=False) -> int:
+        """The index of a neuron device given as a torch.device, a string or an int. A device of
+        another type is refused, as torch.cuda's and torch.accelerator's functions refuse one
+        (what torch.neuron does with "cuda:0" is not documented: a fix must not rely on it)."""
+        if device is None and optional:
+            return state["device"]
+        if isinstance(device, int):
+            return device
+        device = torch.device(device)
+        if device.type != NAME:
+            raise ValueError(f"Expected a {NAME} device, but got: {device}")
+        return state["device"] if device.index is None else device.index
+
     def set_device(device) -> None:
-        state["device"] = device.index or 0 if isinstance(device, torch.device) else \
-            int(str(device).rsplit(":", 1)[-1]) if ":" in str(device) else int(device)
+        state["device"] = index(device)
 
     mod.is_available = lambda: True
     mod.is_initialized = lambda: True
     mod.device_count = lambda: 1
     mod.current_device = lambda: state["device"]
     mod.set_device = set_device
-    mod.synchronize = lambda device=None: None
+    def answer(value):  # a query of one device: its argument checked, then the answer
+        return lambda device=None: (index(device, optional=True), value)[1]
+
+    mod.synchronize = answer(None)
     # the CPU generator stands in for the device's (torch.manual_seed calls these too)
     cpu = torch.default_generator
     mod.manual_seed = mod.manual_seed_all = lambda seed: cpu.manual_seed(int(seed))
@@ -89,11 +107,11 @@ def _device_module() -> types.ModuleType:
     mod.initial_seed = lambda: cpu.initial_seed()
     mod.get_amp_supported_dtype = lambda: [torch.float16, torch.bfloat16, torch.float32]
     mod.is_bf16_supported = lambda: True
-    mod.get_device_name = lambda device=None: "NeuronCore (CPU shim)"
+    mod.get_device_name = answer("NeuronCore (CPU shim)")
     for name in ("memory_allocated", "max_memory_allocated", "memory_reserved", "max_memory_reserved"):
-        setattr(mod, name, lambda device=None: 0)
+        setattr(mod, name, answer(0))
     mod.empty_cache = lambda: None
-    mod.reset_peak_memory_stats = lambda device=None: None
+    mod.reset_peak_memory_stats = answer(None)
     mod._is_in_bad_fork = lambda: False
     return mod
 

@@ -6,7 +6,8 @@ choices (ddp_backend.py), code that feeds CUDA-only machinery (cuda_only.py), an
 with import-time device lists and skip markers (test_devices.py), nanoGPT's device string and the
 autocast device type derived from it by `"cuda" in device` (device_type.py), a --device option
 (device_options.py) whose value a function builds into a torch.device and checks, falling back
-to the CPU, on a host without CUDA (checked_device.py).
+to the CPU, on a host without CUDA (checked_device.py), a launched process pinned with
+torch.cuda.set_device to the device string of its rank (rank_device.py).
 
 - On this host (stock CPU torch, no shim, no plugin) they print the same results before and
   after `fix --apply`, and after `fix --apply --unsafe-fixes`, in both styles.
@@ -37,8 +38,11 @@ SCRIPTS = [("train_fallback.py", "--amp"), ("ddp_backend.py",), ("cuda_only.py",
            ("checked_device.py",)]
 # device_type.py (nanoGPT's idiom) defaults to CUDA: without it, it runs as nanoGPT does on a
 # CPU, with --device=cpu; under the shim with its default, which fix makes the target
-STOCK = [*SCRIPTS, ("device_type.py", "--device=cpu")]
+STOCK = [*SCRIPTS, ("device_type.py", "--device=cpu"), ("rank_device.py",)]
 SHIMMED = [*SCRIPTS, ("device_type.py",)]
+# rank_device.py pins a launched process to its rank's device: on this host it runs unlaunched
+# (the original's launched path needs CUDA); under the shim, launched, once its unit is rewritten
+LAUNCHED = ("rank_device.py", "--launched")
 
 # Runs every script of a folder in one interpreter (torch imports once), each under its own
 # header, then the test module under pytest; with --shim, under the neuron shim, scripts only.
@@ -184,3 +188,20 @@ def _kept_on_purpose(branch: ast.AST, const: ast.Constant) -> bool:
     from neuron_migrate.checks.guards import migrated_choice
 
     return any(migrated_choice(n) and const in ast.walk(n) for n in ast.walk(branch))
+
+
+@pytest.mark.parametrize("variant", VARIANTS, ids=IDS)
+def test_a_call_handed_a_device_changes_with_it(fixed, variant):
+    """rank_device.py: `device = f"cuda:{local_rank}"` is in an unsafe unit (the autocast test on
+    the type derived from it); `torch.cuda.set_device(device)`, handed it, joins that unit. The
+    safe fix leaves both (before, it rewrote the call alone, and torch.neuron.set_device was
+    handed "cuda:0": the shim refuses a device of another type, as torch.cuda does); with
+    --unsafe-fixes both change, and the launched run pins the target's device."""
+    style, unsafe = variant
+    text = (fixed[variant] / "rank_device.py").read_text()
+    if not unsafe:
+        assert 'device = f"cuda:{local_rank}"\n    torch.cuda.set_device(device)' in text
+        return
+    assert "torch.cuda.set_device" not in text and 'f"cuda:' not in text
+    out = run(fixed[variant], shim=True, scripts=[LAUNCHED])
+    assert "pinned: neuron:0 autocast: True" in out

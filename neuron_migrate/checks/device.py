@@ -331,9 +331,12 @@ def check_device_positions(call: ast.Call, ctx: Context) -> None:
             and DEVICE_NAME.fullmatch(call.args[0].value.strip())):
         report_device_literals(ctx, listed_literals(call.args[1]))  # parametrize("device", [...])
     if _argparse_device_option(call):
-        inspected = _inspected(ctx, call, _argparse_dest(call))
+        dest = _argparse_dest(call)
+        inspected = _inspected(ctx, call, dest)
         for kw in call.keywords:
             if kw.arg == "default":
+                if dest:
+                    guards.option_default(ctx, dest, kw.value)
                 report_device_literals(ctx, device_literals(kw.value), inspected=inspected)
             elif kw.arg == "choices" and isinstance(kw.value, (ast.List, ast.Tuple, ast.Set)):
                 report_device_literals(ctx, [e for e in kw.value.elts if is_cuda_literal(e)], inspected=inspected)

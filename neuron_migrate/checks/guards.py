@@ -68,6 +68,10 @@ class _State:
     cuda_only_string: bool = False  # a string constant names CUDA-only machinery
     may_name_cuda_only: bool | None = None  # _may_name_cuda_only's answer
     kernels: frozenset[str] | None = None  # _kernels' answer
+    # finding id -> (the device expression a torch.cuda call is handed, the (text, scope) keys of
+    # the assignments that may give it its value, the parameter default that may)
+    handed: dict[int, tuple] = field(default_factory=dict)
+    option_defaults: dict[str, list] = field(default_factory=dict)  # argparse dest -> its default= values
 
 
 def port_advice(what: str) -> str:
@@ -161,6 +165,44 @@ def mirrors_test(ctx: Context, compares: list[ast.Compare], name: str) -> None:
     argument, and in ``compares``. Rewritten with its test, it is certain unless one of those
     comparisons (other than with "cuda") opens a branch holding CUDA code left as it is."""
     ctx.state(_State).mirrors[id(ctx.findings[-1])] = (compares, name)
+
+
+def hands_device(ctx: Context, arg: ast.AST) -> None:
+    """Mark the finding just reported (a ``torch.cuda`` call with a rewrite) as handed the device
+    value ``arg``: a variable, an attribute (``self.device``), an option (``args.device``,
+    ``getattr(args, "device")``). Where that value holds a CUDA device string, the call and the
+    value are one unit (``llm.c``: ``device = f"cuda:{rank}"`` then ``torch.cuda.set_device(device)``):
+    ``torch.neuron.set_device`` handed ``"cuda:0"`` is not exact (torch.cuda's own functions
+    reject a device of another type, torch.accelerator's too)."""
+    keys, default, option = [], None, None
+    if type(arg) is ast.Name:
+        scope = ctx.names.binding_scope(arg.id, ctx.chain)
+        if scope is not None:
+            keys.append((arg.id, scope))
+            if type(scope) in (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda):
+                default = _parameter_default(scope.args, arg.id)
+    elif type(arg) is ast.Attribute:
+        keys.append((ctx.segment(arg), None))
+        if type(arg.value) is ast.Name and arg.value.id not in ("self", "cls"):
+            option = arg.attr
+    elif (type(arg) is ast.Call and type(arg.func) is ast.Name and arg.func.id == "getattr" and len(arg.args) >= 2
+          and type(arg.args[1]) is ast.Constant and type(arg.args[1].value) is str):
+        option = arg.args[1].value
+    if keys or option:
+        ctx.state(_State).handed[id(ctx.findings[-1])] = (arg, keys, default, option)
+
+
+def _parameter_default(args: ast.arguments, name: str) -> ast.AST | None:
+    """The default of parameter ``name`` in ``args``, or None."""
+    positional = [*args.posonlyargs, *args.args]
+    pairs = list(zip(positional[len(positional) - len(args.defaults):], args.defaults))
+    pairs += [(a, d) for a, d in zip(args.kwonlyargs, args.kw_defaults) if d is not None]
+    return next((d for a, d in pairs if a.arg == name), None)
+
+
+def option_default(ctx: Context, dest: str, value: ast.AST) -> None:
+    """``add_argument("--device", default=value)``: what ``args.<dest>`` holds unless given."""
+    ctx.state(_State).option_defaults.setdefault(dest, []).append(value)
 
 
 def cuda_only_region(ctx: Context, why: str) -> None:
@@ -346,6 +388,10 @@ def decide_units(ctx: Context) -> None:
             key = ctx.segment(node.targets[0])
             # every assignment: `device = "cuda"` and, in a DDP branch, `device = f"cuda:{rank}"`
             flags.setdefault((key, scope if isinstance(node.targets[0], ast.Name) else None), []).extend(held)
+    handed = _handed_values(ctx, state, flags, members)
+    for i, values in handed.items():
+        groups.join([i, *values])
+        in_unit.update([i, *values])
     switching: set[int] = set()  # tests whose own branch holds CUDA references
     for node, scope in state.branches:
         guard = members(spans.of([node.test]))
@@ -403,7 +449,7 @@ def decide_units(ctx: Context) -> None:
         units.setdefault(groups.find(i), []).append(i)
     new = list(findings)
     for root, unit in units.items():
-        _decide(ctx, findings, new, unit, marks, covered, why_cuda_only, reached_with_cuda, switching)
+        _decide(ctx, findings, new, unit, marks, covered, why_cuda_only, reached_with_cuda, switching, handed)
     for i, f in enumerate(findings):
         if i in in_unit:
             continue
@@ -416,6 +462,29 @@ def decide_units(ctx: Context) -> None:
 
 
 _EXITS = (ast.Return, ast.Raise, ast.Continue, ast.Break)
+_DEVICE_STRINGS = frozenset({"NM101", "NM108", "NM118"})  # a CUDA device string, wherever it stands
+
+
+def _handed_values(ctx: Context, state: _State, flags: dict, members) -> dict[int, list[int]]:
+    """Index of each torch.cuda call with a rewrite that is handed a device value holding a CUDA
+    device string (hands_device) -> the findings of that value: every assignment of the variable
+    or attribute in the scope the call sees it from, the default of the parameter it is, the
+    ``default=`` of the argparse option it is read from (``args.device``)."""
+    if not state.handed:
+        return {}
+    index = {id(f): i for i, f in enumerate(ctx.findings)}
+    out: dict[int, list[int]] = {}
+    for fid, (_, keys, default, option) in state.handed.items():
+        i = index.get(fid)
+        if i is None:
+            continue
+        values = {j for key in keys for j in flags.get(key, ())}
+        for node in ([default] if default is not None else []) + state.option_defaults.get(option, []):
+            values.update(members(_Spans(ctx).of([node])))
+        values.discard(i)
+        if any(ctx.findings[j].code in _DEVICE_STRINGS for j in values):
+            out[i] = sorted(values)
+    return out
 
 
 def _after(node: ast.stmt, scope: ast.AST) -> list[ast.stmt]:
@@ -564,9 +633,10 @@ def _kernels(ctx: Context) -> frozenset[str]:
     return state.kernels
 
 
-def _decide(ctx, findings, new, unit, marks, covered, why_cuda_only, reached_with_cuda, switching) -> None:
+def _decide(ctx, findings, new, unit, marks, covered, why_cuda_only, reached_with_cuda, switching, handed) -> None:
     """Rewrite a unit whole, or leave it whole and say why on its guard."""
     members = set(unit)
+    calls = {i: _handed_words(ctx, findings, i, handed[i]) for i in unit if i in handed}
     guard_ids = {i for guard, _ in covered for i in guard if i in members}
     in_true_branch = {i for guard, span in covered if set(guard) & members
                       for i in unit if _inside(findings[i], span)} | (members & reached_with_cuda)
@@ -608,6 +678,9 @@ def _decide(ctx, findings, new, unit, marks, covered, why_cuda_only, reached_wit
             elif i in why_cuda_only:
                 new[i] = _without_fix(new[i], f"; left: {why_cuda_only[i]}, which needs CUDA: "
                                       f"{port_advice(why_cuda_only[i])}, do not retarget it")
+            elif i in calls and new[i].fix is not None:
+                new[i] = _without_fix(new[i], f"; left with {calls[i]}, which cannot change: a call and the "
+                                      "device it is handed change together or not at all")
             elif new[i].fix is not None:
                 new[i] = _without_fix(new[i], "; left with its guard, which cannot change")
         return
@@ -622,15 +695,28 @@ def _decide(ctx, findings, new, unit, marks, covered, why_cuda_only, reached_wit
     unsafe = [new[i].fix.reason for i in parts if new[i].fix.applicability is Applicability.UNSAFE
               and not (new[i].code == "NM108" and i in switching and new[i].fix.reason == _SWITCHES)
               and not _certain_mirror(ctx, findings, findings[i], members, switching)]
+    guarded = any(set(guard) & members for guard, _ in covered)
+    joined = "with its guard and branch" if guarded else "with the device value and the calls handed it"
     for i in parts:
         f = new[i]
         certain = not unsafe and f.code == "NM108"  # its own text says why it is unsafe alone
         title = 'the test on "cuda", with its unit' if certain else f.fix.title
-        fix = Fix(title=f"{title} (with its guard and branch: {len(parts)} rewrites as one)",
+        fix = Fix(title=f"{title} ({joined}: {len(parts)} rewrites as one)",
                   applicability=Applicability.UNSAFE if unsafe else Applicability.SAFE,
                   edits=tuple(edits), reason="; ".join(dict.fromkeys(unsafe)))
         message = _certain_test(ctx, findings[i], i in switching, len(parts)) if certain else f.message
+        if i in calls:
+            message += f"; one unit with {calls[i]}: a call and the device it is handed change together"
         new[i] = dataclasses.replace(f, fix=fix, message=message)
+
+
+def _handed_words(ctx: Context, findings, i: int, values: list[int]) -> str:
+    """The device value a call is handed, for its message: "`device` (line 595)"."""
+    arg = ctx.state(_State).handed[id(findings[i])][0]
+    lines = sorted({findings[j].line for j in values})
+    where = f"line {lines[0]}" if len(lines) == 1 else "lines " + ", ".join(map(str, lines[:3])) + (
+        ", ..." if len(lines) > 3 else "")
+    return f"`{ctx.segment(arg)}` ({where}), the device it is handed"
 
 
 def _certain_test(ctx: Context, f: Finding, switches: bool, parts: int) -> str:

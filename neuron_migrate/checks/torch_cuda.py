@@ -434,8 +434,13 @@ def _cuda_api_reference(node: ast.AST, name: str, ctx: Context, via_import: bool
                    f"gives {', '.join(row.fields)}): decide by hand what to do on Neuron")
     else:
         ctx.report(r, node, message, edits=[edit])
-        if row.without_cuda == "raises" and isinstance(ctx.parent, ast.Call) and ctx.parent.func is node:
+        call = ctx.parent if isinstance(ctx.parent, ast.Call) and ctx.parent.func is node else None
+        if call is not None and row.without_cuda == "raises":
             guards.raises_without_cuda(ctx)
+        device = (call.args[0] if call.args else next((k.value for k in call.keywords if k.arg == "device"), None)
+                  ) if call is not None else None
+        if device is not None:  # torch.cuda.set_device(device): changes with the device it is handed
+            guards.hands_device(ctx, device)
         if row.needs_guard(style) and not (style == "neuron" and prefix == "torch.cuda.is_available"):
             guards.needs_guard(ctx, f"without CUDA {prefix} runs (a no-op or an answer) while "
                                f"{target} " + ("exists only with the Neuron plugin: rewritten only together with a guard that checks for it" if style == "neuron"
