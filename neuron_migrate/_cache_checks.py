@@ -3,7 +3,7 @@ neuron_migrate.cache` from models.py (cache.checks_module). Do not edit."""
 
 from neuron_migrate import models
 
-MODELS = '5f5658a89ce58d5d582daa0a278e1a0b'  # the digest of the models.py this was made from
+MODELS = 'a4eec292ea9f919add972a24edca00a5'  # the digest of the models.py this was made from
 NoneType = type(None)
 CHECKS = {}  # the cache's table of these functions, set when they are used
 T1 = frozenset({'again', 'callee_frame', 'code', 'eager_only', 'line', 'skips_frame', 'skips_rest'})
@@ -68,7 +68,7 @@ T71 = (str, bytes, )
 T72 = frozenset({'files', 'path'})
 T73 = str
 T75 = (str, int, int, int, int, bytes, )
-T76 = frozenset({'calls', 'classes', 'compiled', 'firm', 'functions', 'imports', 'made_calls', 'open_params', 'tensor_args'})
+T76 = frozenset({'asks', 'calls', 'classes', 'compiled', 'firm', 'functions', 'imports', 'made_calls', 'open_params', 'probes', 'tensor_args'})
 T78 = (str, int, str, str, )
 T79 = frozenset({str})
 T82 = str
@@ -86,32 +86,34 @@ T106 = frozenset({str})
 T108 = frozenset({str})
 T110 = (int, str, str, )
 T112 = (str, str, int, int, )
-T113 = frozenset({'backward_of', 'branched', 'breaks', 'call_lines', 'calls', 'calls_in_loop', 'end_line', 'entry', 'grown_by', 'grows', 'hands', 'host_only', 'line', 'name', 'op_lines', 'ops_both_sides', 'origin', 'quiet', 'repeats', 'scripted', 'statements', 'trapped_calls', 'weights', 'why'})
-T114 = str
-T115 = int
-T116 = int
+T114 = (str, str, )
+T115 = frozenset({str})
+T116 = frozenset({'backward_of', 'branched', 'breaks', 'call_lines', 'calls', 'calls_in_loop', 'end_line', 'entry', 'grown_by', 'grows', 'hands', 'host_only', 'line', 'name', 'op_lines', 'ops_both_sides', 'origin', 'quiet', 'repeats', 'scripted', 'statements', 'trapped_calls', 'weights', 'why'})
 T117 = str
-T118 = frozenset({int})
-T120 = models.BreakSite
-T121 = models.BreakSite
-T122 = frozenset({str})
-T123 = frozenset({str})
-T124 = frozenset({int})
-T126 = (str, int, )
+T118 = int
+T119 = int
+T120 = str
+T121 = frozenset({int})
+T123 = models.BreakSite
+T124 = models.BreakSite
+T125 = frozenset({str})
+T126 = frozenset({str})
 T127 = frozenset({int})
-T128 = frozenset({int})
-T130 = (int, int, )
-T132 = (int, int, )
-T133 = frozenset({int})
-T134 = frozenset({int})
-T136 = (str, int, )
-T137 = str
-T138 = str
-T139 = bool
-T140 = frozenset({int})
-T141 = bool
-T143 = (int, int, )
-T145 = (int, int, int, )
+T129 = (str, int, )
+T130 = frozenset({int})
+T131 = frozenset({int})
+T133 = (int, int, )
+T135 = (int, int, )
+T136 = frozenset({int})
+T137 = frozenset({int})
+T139 = (str, int, )
+T140 = str
+T141 = str
+T142 = bool
+T143 = frozenset({int})
+T144 = bool
+T146 = (int, int, )
+T148 = (int, int, int, )
 
 
 def check_BreakSite(v):
@@ -343,75 +345,81 @@ def check_Summary(v):
  if type(x0) is not tuple: return False
  for x111 in x0:
   if type(x111) is not tuple or tuple(map(type, x111)) != T112: return False
+ x0 = d['probes']
+ if type(x0) is not tuple: return False
+ for x113 in x0:
+  if type(x113) is not tuple or tuple(map(type, x113)) != T114: return False
+ x0 = d['asks']
+ if type(x0) is not tuple or not set(map(type, x0)) <= T115: return False
  return True
 
 
 def check_TracedFunction(v):
  d = vars(v)
- if d.keys() != T113: return False
+ if d.keys() != T116: return False
  x0 = d['name']
- if type(x0) is not T114: return False
- x0 = d['line']
- if type(x0) is not T115: return False
- x0 = d['end_line']
- if type(x0) is not T116: return False
- x0 = d['why']
  if type(x0) is not T117: return False
+ x0 = d['line']
+ if type(x0) is not T118: return False
+ x0 = d['end_line']
+ if type(x0) is not T119: return False
+ x0 = d['why']
+ if type(x0) is not T120: return False
  x0 = d['statements']
- if type(x0) is not tuple or not set(map(type, x0)) <= T118: return False
+ if type(x0) is not tuple or not set(map(type, x0)) <= T121: return False
  x0 = d['breaks']
  if type(x0) is not tuple: return False
- for x119 in x0:
-  if type(x119) is not T120 or not CHECKS[T121](x119): return False
+ for x122 in x0:
+  if type(x122) is not T123 or not CHECKS[T124](x122): return False
  x0 = d['calls']
- if type(x0) is not tuple or not set(map(type, x0)) <= T122: return False
+ if type(x0) is not tuple or not set(map(type, x0)) <= T125: return False
  x0 = d['calls_in_loop']
- if type(x0) is not tuple or not set(map(type, x0)) <= T123: return False
+ if type(x0) is not tuple or not set(map(type, x0)) <= T126: return False
  x0 = d['trapped_calls']
- if type(x0) is not tuple or not set(map(type, x0)) <= T124: return False
+ if type(x0) is not tuple or not set(map(type, x0)) <= T127: return False
  x0 = d['call_lines']
  if type(x0) is not tuple: return False
- for x125 in x0:
-  if type(x125) is not tuple or tuple(map(type, x125)) != T126: return False
+ for x128 in x0:
+  if type(x128) is not tuple or tuple(map(type, x128)) != T129: return False
  x0 = d['op_lines']
  if x0 is not None:
-  if type(x0) is not tuple or not set(map(type, x0)) <= T127: return False
+  if type(x0) is not tuple or not set(map(type, x0)) <= T130: return False
  x0 = d['ops_both_sides']
- if type(x0) is not tuple or not set(map(type, x0)) <= T128: return False
+ if type(x0) is not tuple or not set(map(type, x0)) <= T131: return False
  x0 = d['weights']
  if type(x0) is not tuple: return False
- for x129 in x0:
-  if type(x129) is not tuple or tuple(map(type, x129)) != T130: return False
+ for x132 in x0:
+  if type(x132) is not tuple or tuple(map(type, x132)) != T133: return False
  x0 = d['repeats']
  if type(x0) is not tuple: return False
- for x131 in x0:
-  if type(x131) is not tuple or tuple(map(type, x131)) != T132: return False
+ for x134 in x0:
+  if type(x134) is not tuple or tuple(map(type, x134)) != T135: return False
  x0 = d['branched']
- if type(x0) is not tuple or not set(map(type, x0)) <= T133: return False
+ if type(x0) is not tuple or not set(map(type, x0)) <= T136: return False
  x0 = d['grows']
- if type(x0) is not tuple or not set(map(type, x0)) <= T134: return False
+ if type(x0) is not tuple or not set(map(type, x0)) <= T137: return False
  x0 = d['grown_by']
  if type(x0) is not tuple: return False
- for x135 in x0:
-  if type(x135) is not tuple or tuple(map(type, x135)) != T136: return False
+ for x138 in x0:
+  if type(x138) is not tuple or tuple(map(type, x138)) != T139: return False
  x0 = d['entry']
- if type(x0) is not T137: return False
+ if type(x0) is not T140: return False
  x0 = d['origin']
- if type(x0) is not T138: return False
- x0 = d['host_only']
- if type(x0) is not T139: return False
- x0 = d['quiet']
- if type(x0) is not tuple or not set(map(type, x0)) <= T140: return False
- x0 = d['scripted']
  if type(x0) is not T141: return False
+ x0 = d['host_only']
+ if type(x0) is not T142: return False
+ x0 = d['quiet']
+ if type(x0) is not tuple or not set(map(type, x0)) <= T143: return False
+ x0 = d['scripted']
+ if type(x0) is not T144: return False
  x0 = d['backward_of']
  if type(x0) is not tuple: return False
- for x142 in x0:
-  if type(x142) is not tuple or tuple(map(type, x142)) != T143: return False
+ for x145 in x0:
+  if type(x145) is not tuple or tuple(map(type, x145)) != T146: return False
  x0 = d['hands']
  if type(x0) is not tuple: return False
- for x144 in x0:
-  if type(x144) is not tuple or tuple(map(type, x144)) != T145: return False
+ for x147 in x0:
+  if type(x147) is not tuple or tuple(map(type, x147)) != T148: return False
  return True
 
 

@@ -18,10 +18,10 @@ CODE['def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is se
 def __create_fn__():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
-   return (self.imports,self.functions,self.classes,self.calls,self.compiled,self.tensor_args,self.open_params,self.firm,self.made_calls,)==(other.imports,other.functions,other.classes,other.calls,other.compiled,other.tensor_args,other.open_params,other.firm,other.made_calls,)
+   return (self.imports,self.functions,self.classes,self.calls,self.compiled,self.tensor_args,self.open_params,self.firm,self.made_calls,self.probes,self.asks,)==(other.imports,other.functions,other.classes,other.calls,other.compiled,other.tensor_args,other.open_params,other.firm,other.made_calls,other.probes,other.asks,)
   return NotImplemented
  return __eq__
-CODE['def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.imports,self.functions,self.classes,self.calls,self.compiled,self.tensor_args,self.open_params,self.firm,self.made_calls,)==(other.imports,other.functions,other.classes,other.calls,other.compiled,other.tensor_args,other.open_params,other.firm,other.made_calls,)\n  return NotImplemented\n return __eq__'] = __create_fn__.__code__
+CODE['def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.imports,self.functions,self.classes,self.calls,self.compiled,self.tensor_args,self.open_params,self.firm,self.made_calls,self.probes,self.asks,)==(other.imports,other.functions,other.classes,other.calls,other.compiled,other.tensor_args,other.open_params,other.firm,other.made_calls,other.probes,other.asks,)\n  return NotImplemented\n return __eq__'] = __create_fn__.__code__
 
 
 def __create_fn__():
@@ -222,9 +222,9 @@ CODE['def __create_fn__():\n def __hash__(self):\n  return hash((self.code,self.
 
 def __create_fn__():
  def __hash__(self):
-  return hash((self.imports,self.functions,self.classes,self.calls,self.compiled,self.tensor_args,self.open_params,self.firm,self.made_calls,))
+  return hash((self.imports,self.functions,self.classes,self.calls,self.compiled,self.tensor_args,self.open_params,self.firm,self.made_calls,self.probes,self.asks,))
  return __hash__
-CODE['def __create_fn__():\n def __hash__(self):\n  return hash((self.imports,self.functions,self.classes,self.calls,self.compiled,self.tensor_args,self.open_params,self.firm,self.made_calls,))\n return __hash__'] = __create_fn__.__code__
+CODE['def __create_fn__():\n def __hash__(self):\n  return hash((self.imports,self.functions,self.classes,self.calls,self.compiled,self.tensor_args,self.open_params,self.firm,self.made_calls,self.probes,self.asks,))\n return __hash__'] = __create_fn__.__code__
 
 
 def __create_fn__():
@@ -377,9 +377,9 @@ CODE['def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qual
 
 def __create_fn__():
  def __repr__(self):
-  return self.__class__.__qualname__ + f"(imports={self.imports!r}, functions={self.functions!r}, classes={self.classes!r}, calls={self.calls!r}, compiled={self.compiled!r}, tensor_args={self.tensor_args!r}, open_params={self.open_params!r}, firm={self.firm!r}, made_calls={self.made_calls!r})"
+  return self.__class__.__qualname__ + f"(imports={self.imports!r}, functions={self.functions!r}, classes={self.classes!r}, calls={self.calls!r}, compiled={self.compiled!r}, tensor_args={self.tensor_args!r}, open_params={self.open_params!r}, firm={self.firm!r}, made_calls={self.made_calls!r}, probes={self.probes!r}, asks={self.asks!r})"
  return __repr__
-CODE['def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(imports={self.imports!r}, functions={self.functions!r}, classes={self.classes!r}, calls={self.calls!r}, compiled={self.compiled!r}, tensor_args={self.tensor_args!r}, open_params={self.open_params!r}, firm={self.firm!r}, made_calls={self.made_calls!r})"\n return __repr__'] = __create_fn__.__code__
+CODE['def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(imports={self.imports!r}, functions={self.functions!r}, classes={self.classes!r}, calls={self.calls!r}, compiled={self.compiled!r}, tensor_args={self.tensor_args!r}, open_params={self.open_params!r}, firm={self.firm!r}, made_calls={self.made_calls!r}, probes={self.probes!r}, asks={self.asks!r})"\n return __repr__'] = __create_fn__.__code__
 
 
 def __create_fn__():
@@ -521,8 +521,8 @@ def __create_fn__(_type_code, _type_rule, _type_severity, _type_category, _type_
 CODE["def __create_fn__(_type_code, _type_rule, _type_severity, _type_category, _type_path, _type_line, _type_column, _type_end_line, _type_end_column, _type_message, _type_fix, _type_cell, _type_dynamo, _type_related, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_fix, _dflt_cell, _dflt_dynamo, _dflt_related, _return_type):\n def __init__(self,code:_type_code,rule:_type_rule,severity:_type_severity,category:_type_category,path:_type_path,line:_type_line,column:_type_column,end_line:_type_end_line,end_column:_type_end_column,message:_type_message,fix:_type_fix=_dflt_fix,cell:_type_cell=_dflt_cell,dynamo:_type_dynamo=_dflt_dynamo,related:_type_related=_dflt_related)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'code',code)\n  __dataclass_builtins_object__.__setattr__(self,'rule',rule)\n  __dataclass_builtins_object__.__setattr__(self,'severity',severity)\n  __dataclass_builtins_object__.__setattr__(self,'category',category)\n  __dataclass_builtins_object__.__setattr__(self,'path',path)\n  __dataclass_builtins_object__.__setattr__(self,'line',line)\n  __dataclass_builtins_object__.__setattr__(self,'column',column)\n  __dataclass_builtins_object__.__setattr__(self,'end_line',end_line)\n  __dataclass_builtins_object__.__setattr__(self,'end_column',end_column)\n  __dataclass_builtins_object__.__setattr__(self,'message',message)\n  __dataclass_builtins_object__.__setattr__(self,'fix',fix)\n  __dataclass_builtins_object__.__setattr__(self,'cell',cell)\n  __dataclass_builtins_object__.__setattr__(self,'dynamo',dynamo)\n  __dataclass_builtins_object__.__setattr__(self,'related',related)\n return __init__"] = __create_fn__.__code__
 
 
-def __create_fn__(_type_imports, _type_functions, _type_classes, _type_calls, _type_compiled, _type_tensor_args, _type_open_params, _type_firm, _type_made_calls, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_imports, _dflt_functions, _dflt_classes, _dflt_calls, _dflt_compiled, _dflt_tensor_args, _dflt_open_params, _dflt_firm, _dflt_made_calls, _return_type):
- def __init__(self,imports:_type_imports=_dflt_imports,functions:_type_functions=_dflt_functions,classes:_type_classes=_dflt_classes,calls:_type_calls=_dflt_calls,compiled:_type_compiled=_dflt_compiled,tensor_args:_type_tensor_args=_dflt_tensor_args,open_params:_type_open_params=_dflt_open_params,firm:_type_firm=_dflt_firm,made_calls:_type_made_calls=_dflt_made_calls)->_return_type:
+def __create_fn__(_type_imports, _type_functions, _type_classes, _type_calls, _type_compiled, _type_tensor_args, _type_open_params, _type_firm, _type_made_calls, _type_probes, _type_asks, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_imports, _dflt_functions, _dflt_classes, _dflt_calls, _dflt_compiled, _dflt_tensor_args, _dflt_open_params, _dflt_firm, _dflt_made_calls, _dflt_probes, _dflt_asks, _return_type):
+ def __init__(self,imports:_type_imports=_dflt_imports,functions:_type_functions=_dflt_functions,classes:_type_classes=_dflt_classes,calls:_type_calls=_dflt_calls,compiled:_type_compiled=_dflt_compiled,tensor_args:_type_tensor_args=_dflt_tensor_args,open_params:_type_open_params=_dflt_open_params,firm:_type_firm=_dflt_firm,made_calls:_type_made_calls=_dflt_made_calls,probes:_type_probes=_dflt_probes,asks:_type_asks=_dflt_asks)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'imports',imports)
   __dataclass_builtins_object__.__setattr__(self,'functions',functions)
   __dataclass_builtins_object__.__setattr__(self,'classes',classes)
@@ -532,8 +532,10 @@ def __create_fn__(_type_imports, _type_functions, _type_classes, _type_calls, _t
   __dataclass_builtins_object__.__setattr__(self,'open_params',open_params)
   __dataclass_builtins_object__.__setattr__(self,'firm',firm)
   __dataclass_builtins_object__.__setattr__(self,'made_calls',made_calls)
+  __dataclass_builtins_object__.__setattr__(self,'probes',probes)
+  __dataclass_builtins_object__.__setattr__(self,'asks',asks)
  return __init__
-CODE["def __create_fn__(_type_imports, _type_functions, _type_classes, _type_calls, _type_compiled, _type_tensor_args, _type_open_params, _type_firm, _type_made_calls, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_imports, _dflt_functions, _dflt_classes, _dflt_calls, _dflt_compiled, _dflt_tensor_args, _dflt_open_params, _dflt_firm, _dflt_made_calls, _return_type):\n def __init__(self,imports:_type_imports=_dflt_imports,functions:_type_functions=_dflt_functions,classes:_type_classes=_dflt_classes,calls:_type_calls=_dflt_calls,compiled:_type_compiled=_dflt_compiled,tensor_args:_type_tensor_args=_dflt_tensor_args,open_params:_type_open_params=_dflt_open_params,firm:_type_firm=_dflt_firm,made_calls:_type_made_calls=_dflt_made_calls)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'imports',imports)\n  __dataclass_builtins_object__.__setattr__(self,'functions',functions)\n  __dataclass_builtins_object__.__setattr__(self,'classes',classes)\n  __dataclass_builtins_object__.__setattr__(self,'calls',calls)\n  __dataclass_builtins_object__.__setattr__(self,'compiled',compiled)\n  __dataclass_builtins_object__.__setattr__(self,'tensor_args',tensor_args)\n  __dataclass_builtins_object__.__setattr__(self,'open_params',open_params)\n  __dataclass_builtins_object__.__setattr__(self,'firm',firm)\n  __dataclass_builtins_object__.__setattr__(self,'made_calls',made_calls)\n return __init__"] = __create_fn__.__code__
+CODE["def __create_fn__(_type_imports, _type_functions, _type_classes, _type_calls, _type_compiled, _type_tensor_args, _type_open_params, _type_firm, _type_made_calls, _type_probes, _type_asks, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_imports, _dflt_functions, _dflt_classes, _dflt_calls, _dflt_compiled, _dflt_tensor_args, _dflt_open_params, _dflt_firm, _dflt_made_calls, _dflt_probes, _dflt_asks, _return_type):\n def __init__(self,imports:_type_imports=_dflt_imports,functions:_type_functions=_dflt_functions,classes:_type_classes=_dflt_classes,calls:_type_calls=_dflt_calls,compiled:_type_compiled=_dflt_compiled,tensor_args:_type_tensor_args=_dflt_tensor_args,open_params:_type_open_params=_dflt_open_params,firm:_type_firm=_dflt_firm,made_calls:_type_made_calls=_dflt_made_calls,probes:_type_probes=_dflt_probes,asks:_type_asks=_dflt_asks)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'imports',imports)\n  __dataclass_builtins_object__.__setattr__(self,'functions',functions)\n  __dataclass_builtins_object__.__setattr__(self,'classes',classes)\n  __dataclass_builtins_object__.__setattr__(self,'calls',calls)\n  __dataclass_builtins_object__.__setattr__(self,'compiled',compiled)\n  __dataclass_builtins_object__.__setattr__(self,'tensor_args',tensor_args)\n  __dataclass_builtins_object__.__setattr__(self,'open_params',open_params)\n  __dataclass_builtins_object__.__setattr__(self,'firm',firm)\n  __dataclass_builtins_object__.__setattr__(self,'made_calls',made_calls)\n  __dataclass_builtins_object__.__setattr__(self,'probes',probes)\n  __dataclass_builtins_object__.__setattr__(self,'asks',asks)\n return __init__"] = __create_fn__.__code__
 
 
 def __create_fn__(_type_kind, _type_claims, _type_analyser, _type_fixer, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_fixer, _return_type):
@@ -761,11 +763,11 @@ CODE['def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):
 
 def __create_fn__(cls, FrozenInstanceError):
  def __delattr__(self,name):
-  if type(self) is cls or name in ('imports','functions','classes','calls','compiled','tensor_args','open_params','firm','made_calls',):
+  if type(self) is cls or name in ('imports','functions','classes','calls','compiled','tensor_args','open_params','firm','made_calls','probes','asks',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
   super(cls, self).__delattr__(name)
  return __delattr__
-CODE['def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'imports\',\'functions\',\'classes\',\'calls\',\'compiled\',\'tensor_args\',\'open_params\',\'firm\',\'made_calls\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__'] = __create_fn__.__code__
+CODE['def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'imports\',\'functions\',\'classes\',\'calls\',\'compiled\',\'tensor_args\',\'open_params\',\'firm\',\'made_calls\',\'probes\',\'asks\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__'] = __create_fn__.__code__
 
 
 def __create_fn__(cls, FrozenInstanceError):
@@ -914,11 +916,11 @@ CODE['def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,v
 
 def __create_fn__(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
-  if type(self) is cls or name in ('imports','functions','classes','calls','compiled','tensor_args','open_params','firm','made_calls',):
+  if type(self) is cls or name in ('imports','functions','classes','calls','compiled','tensor_args','open_params','firm','made_calls','probes','asks',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
   super(cls, self).__setattr__(name, value)
  return __setattr__
-CODE['def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'imports\',\'functions\',\'classes\',\'calls\',\'compiled\',\'tensor_args\',\'open_params\',\'firm\',\'made_calls\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__'] = __create_fn__.__code__
+CODE['def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'imports\',\'functions\',\'classes\',\'calls\',\'compiled\',\'tensor_args\',\'open_params\',\'firm\',\'made_calls\',\'probes\',\'asks\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__'] = __create_fn__.__code__
 
 
 def __create_fn__(cls, FrozenInstanceError):

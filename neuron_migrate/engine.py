@@ -17,6 +17,7 @@ from neuron_migrate.checks.graph_breaks import entry_matches
 from neuron_migrate.checks.tracing import TracedCode
 from neuron_migrate.models import FileResult, Finding, Options
 from neuron_migrate.names import Names
+from neuron_migrate.project.device_probes import FileProbes
 from neuron_migrate.project.summary import Summary
 from neuron_migrate.source import SourceError, SourceFile, syntax_error_text
 from neuron_migrate.traversal import walk
@@ -68,12 +69,14 @@ def analyse_source(src: SourceFile, options: Options, tree: ast.Module | None = 
                       key=lambda f: f.sort_key)
     traced = ctx.state(TracedCode)
     imports, functions, classes, firm = ctx.module_level()
+    probes, asks = ctx.state(FileProbes).summary(tree, src.text, src.path)
     return FileResult(src.path, tuple(findings), lines=lines,
                       suppressed=sum(options.wants(f.code, src.path) for f in hidden),
                       traced=traced.functions, compiled_elsewhere=traced.compiled_elsewhere,
                       summary=Summary(imports, functions, classes, calls=traced.outcalls, firm=firm,
                                       compiled=traced.compiled_targets, tensor_args=traced.tensor_args,
-                                      open_params=traced.open_params, made_calls=traced.made_calls))
+                                      open_params=traced.open_params, made_calls=traced.made_calls,
+                                      probes=probes, asks=asks))
 
 
 def internal_error(path: str, exc: Exception, lines: int) -> FileResult:

@@ -152,6 +152,11 @@ class Summary:
     # call, line of the construction). A break below the method makes Dynamo skip the caller's
     # frame at the call (GB0092, "Reconstruction failure": project/model.py ``rebuilt``)
     made_calls: tuple[tuple[str, str, int, int], ...] = ()
+    # (device attribute, the function that reads it) of the options this module hands to a
+    # function that builds torch.device() from them where CUDA is absent (project/device_probes.py)
+    probes: tuple[tuple[str, str], ...] = ()
+    # device attributes (``args.device``) whose rewrite here depends on such a function elsewhere
+    asks: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -240,7 +245,8 @@ class Options:
     cuda_only: tuple[tuple[str, str], ...] = ()
     # (attribute, the function that reads it) of device options handed to a function that
     # builds torch.device() from them where CUDA is absent and falls back to the CPU
-    # (project/device_probes.py); set by ``fix`` for every file it fixes
+    # (project/device_probes.py); set by ``fix`` for every file it fixes, by ``scan`` for the
+    # files whose summary asks for one after the first analyses
     inspected_devices: tuple[tuple[str, str], ...] = ()
 
     def wants(self, code: str, path: str | None = None) -> bool:

@@ -358,6 +358,7 @@ def _analyse_project(cands: list[Candidate], base: Path, options: Options, jobs:
             if progress:
                 progress(done, len(cands))
         options = _cuda_only(cands, results, base, options, jobs, cache, workers)
+        options = _inspected_devices(cands, results, options, jobs, cache, workers)
         followed = _follow_project(cands, results, base, options, jobs, cache, workers, digests)
         followed.cuda_only = options.cuda_only
     if cache is not None:
@@ -398,10 +399,51 @@ def _cuda_only(cands: list[Candidate], results: list[FileResult | None], base: P
     return options
 
 
+def _inspected_devices(cands: list[Candidate], results: list[FileResult | None], options: Options,
+                       jobs: int | None, cache, workers: Workers) -> Options:
+    """``options`` with the device options that reach, from any module, a function that builds
+    torch.device() from them where CUDA is absent (``Summary.probes``, project/device_probes.py),
+    and the files whose rewrites ask for one of them (``Summary.asks``: open_clip's ``--device``
+    of params.py, read by distributed.py) analysed again with them, as ``fix`` analyses every
+    file: the fix ``scan`` lists is the one ``fix`` writes. Nothing is read when no summary
+    holds a probe (timm, diffusers: none)."""
+    import dataclasses
+
+    found: dict[str, str] = {}
+    for r in results:
+        if r is not None and r.summary is not None:
+            for option, why in r.summary.probes:
+                found.setdefault(option, why)
+    if not found:
+        return options
+    options = dataclasses.replace(options, inspected_devices=tuple(sorted(found.items())))
+    todo = [i for i, r in enumerate(results) if r is not None and r.summary is not None
+            and any(a in found for a in r.summary.asks)]
+    if not todo:
+        return options
+    kinds = {cands[i].rel: kind_of(cands[i], options) for i in todo}
+    hits: list[FileResult | None] = [None] * len(todo)
+    again = _lookup([cands[i] for i in todo], hits, cache, kinds)
+    for k, r in enumerate(hits):
+        if r is not None:
+            results[todo[k]] = r
+    work = [cands[todo[k]] for k in again]
+    for k, (dig, r) in in_pool(_analyse, work, (options, cache is not None), jobs, workers=workers):
+        results[todo[again[k]]] = r
+        if cache is not None and dig is not None:
+            cache.put(work[k].rel, kinds[work[k].rel], dig, r)
+    return options
+
+
 def kind_of(cand: Candidate, options: Options) -> str:
     """The cache kind of a file's analysis with ``options``: its own, or one that names the
-    CUDA-only imports it was analysed with."""
-    return cuda_only_kind(cand.kind, cand.rel, options.cuda_only)
+    CUDA-only imports it was analysed with and the device options that reach a probe."""
+    kind = cuda_only_kind(cand.kind, cand.rel, options.cuda_only)
+    if options.inspected_devices:
+        import hashlib
+
+        kind += "+inspected:" + hashlib.sha256(repr(options.inspected_devices).encode()).hexdigest()[:24]
+    return kind
 
 
 def cuda_only_kind(kind: str, rel: str, cuda_only: tuple[tuple[str, str], ...]) -> str:

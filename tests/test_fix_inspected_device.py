@@ -129,3 +129,36 @@ def test_a_literal_behind_the_rewritten_guard_of_a_probe_is_plain():
     assert 'device = "neuron" if hasattr(torch, "neuron") and torch.neuron.is_available() else "cpu"' in out
     plain = next(f for f in findings_of(code) if f.line == 6 and f.code == "NM101")
     assert "builds torch.device()" not in plain.message
+
+
+def _scan_json(capsys, root, *args) -> dict:
+    import json
+
+    from neuron_migrate.cli import main
+
+    main(["scan", str(root), "-f", "json", *args])
+    return {(f["path"], f["line"], f["code"]): f for f in json.loads(capsys.readouterr().out)["findings"]}
+
+
+@pytest.mark.parametrize("cache", [False, True])
+def test_scan_lists_the_fix_fix_writes_for_an_option_of_another_module(tmp_path, capsys, cache):
+    """open_clip's --device (params.py) is read by is_device_available (distributed.py): scan read
+    each module alone and listed the plain "neuron" for the option, which fix no longer writes.
+    The summaries carry each module's probes and the device attributes its rewrites ask about;
+    the asking modules are analysed again with the options found (and cached so, warm or cold)."""
+    from neuron_migrate.cli import main
+
+    (tmp_path / "probe.py").write_text(PROBE)
+    (tmp_path / "options.py").write_text(OPTIONS)
+    flags = [] if cache else ["--no-cache"]
+    for _ in range(2 if cache else 1):  # a warm scan gives the same
+        found = _scan_json(capsys, tmp_path, *flags)
+        option = found["options.py", 4, "NM101"]
+        assert option["fix"]["edits"][0]["replacement"] == EXACT
+        assert "`usable` (probe.py) builds torch.device() from this value" in option["message"]
+        assert "`fix` adds `import torch`" in option["message"]
+        other = found["options.py", 5, "NM101"]  # --eval-device reaches no probe: plain
+        assert other["fix"]["edits"][0]["replacement"] == "neuron"
+    main(["fix", str(tmp_path), "--apply", "-q", "--no-cache"])
+    capsys.readouterr()
+    assert f'parser.add_argument("--device", default={EXACT}' in (tmp_path / "options.py").read_text()

@@ -98,10 +98,9 @@ _KERNEL_HINT = re.compile(r"(?i)cuda|triton|kernel|_C\b|_ext\b|extension")
 
 
 class _State:
-    __slots__ = ("held", "ifs", "if_test_of", "ifs_indexed", "chains")
+    __slots__ = ("held", "ifs", "if_test_of", "ifs_indexed")
 
     def __init__(self) -> None:
-        self.chains: list | None = None  # the module's probes with their chains (_inspected)
         self.held: list[tuple] = []  # (kind, target, leaf, literals, chain) of assignments
         self.ifs: list[ast.If] = []  # the `if` statements seen so far
         self.if_test_of: dict[int, ast.If] = {}  # node id -> the `if` whose test holds it
@@ -192,8 +191,11 @@ def report_device_literals(ctx: Context, lits: list[ast.AST], rule=NM101, unsafe
         note = (f"; {inspected} builds torch.device() from this value where CUDA is absent and falls back "
                 f'to the CPU: it stays "cuda" where the Neuron plugin is not installed')
     torch_alias = ctx.names.alias_for("torch", ctx.chain) if portable or tolerant else None
+    title = None
     if inspected and torch_alias is None and not ctx.names.is_bound("torch", ctx.chain):
-        torch_alias = "torch"  # fix adds `import torch`
+        torch_alias = "torch"
+        note += "; `fix` adds `import torch`"  # the edit spells torch where the module has not got it
+        title = ctx.summary(rule) + " (`fix` adds `import torch`)"
     for lit in lits:
         if id(lit) in ctx.claimed:
             continue
@@ -222,7 +224,7 @@ def report_device_literals(ctx: Context, lits: list[ast.AST], rule=NM101, unsafe
                        '"cuda:%d" and f"cuda:{i}" only: write torch.device(torch.accelerator.current_accelerator().type, index)')
             continue
         exact, anywhere = edits
-        ctx.report(rule, lit, message, unsafe=unsafe, edits=[exact])
+        ctx.report(rule, lit, message, unsafe=unsafe, edits=[exact], title=title)
         if raises:
             guards.raises_without_cuda(ctx)
             continue  # the call raised without CUDA: the path never ran there
@@ -289,12 +291,12 @@ def _inspected(ctx: Context, node: ast.AST, attribute: str | None = None) -> str
     handed to one (in this module, or in another module ``fix`` was given). In portable style
     the rewrite of a literal outside a guard is exact on both hosts already: there it only
     spells ``torch`` where the module has not imported it (``fix`` adds the import)."""
-    state = ctx.state(_State)
-    if state.chains is None:
-        state.chains = device_probes.chains(ctx.tree) if device_probes.may_hold_probe(ctx.src.text) else []
-    for chain in state.chains:
+    probes = ctx.state(device_probes.FileProbes)
+    for chain in probes.of(ctx.tree, ctx.src.text):
         if attribute in chain.options or any(a <= node.lineno and node.end_lineno <= b for a, b in chain.spans):
             return f"`{chain.probe}`"
+    if attribute is not None:
+        probes.asks.add(attribute)  # a probe of another module may read it (scan asks again, runner.py)
     if attribute is not None and ctx.options is not None:
         for option, why in ctx.options.inspected_devices:
             if option == attribute:

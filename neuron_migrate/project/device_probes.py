@@ -33,6 +33,31 @@ CUDA_DEVICE = re.compile(r"cuda(:\d+)?")
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 
 
+class FileProbes:
+    """One file's probes and what its rewrites ask of other modules' (a check state, see
+    ``Context.state``): ``chains`` of the module (None until asked), the device attributes
+    whose rewrite an option reaching a probe elsewhere would change (``asks``)."""
+
+    __slots__ = ("chains", "asks")
+
+    def __init__(self) -> None:
+        self.chains: list | None = None
+        self.asks: set[str] = set()
+
+    def of(self, tree: ast.Module, text: str) -> list:
+        if self.chains is None:
+            self.chains = chains(tree) if may_hold_probe(text) else []
+        return self.chains
+
+    def summary(self, tree: ast.Module, text: str, path: str) -> tuple[tuple[tuple[str, str], ...], tuple[str, ...]]:
+        """(``Summary.probes``, ``Summary.asks``) of the file."""
+        found: dict[str, str] = {}
+        for chain in self.of(tree, text):
+            for option in sorted(chain.options):
+                found.setdefault(option, f"`{chain.probe}` ({path})")
+        return tuple(sorted(found.items())), tuple(sorted(self.asks))
+
+
 @dataclass(frozen=True)
 class Chain:
     probe: str  # the probe's name, for messages
