@@ -80,13 +80,17 @@ FOLDERS = {"timm": "timm", "torch-geometric": "pytorch_geometric", "vit-pytorch"
                                       "torch-yin", "pykan", "pythae",
                                       "pointnet", "s5-pytorch", "ci-sdr", "pytorch-pretrained-vit", "e2cnn",
                                       "torch-optimi", "vicregaddon", "cherry-rl", "etsformer-pytorch", "jet-pytorch",
-                                      "encodec", "cooper-optim", "tntorch", "mup", "recsys-metrics", "torchgan")}}
+                                      "encodec", "cooper-optim", "tntorch", "mup", "recsys-metrics", "torchgan",
+                                      "pyhessian", "dall-e", "wavenet-vocoder", "torchxlstm", "snac",
+                                      "pytorch-kinematics", "hypll", "minimamba", "torchflows", "ranger21",
+                                      "torch-rechub", "torchgw", "pytorch-ood", "nngeometry",
+                                      "torch-audiomentations")}}
 # the releases' own dependencies, installed beside them when they were measured (a folder on
 # PYTHONPATH, stored as ``$PYTHONPATH/<package>/...``): top-level package -> the distribution of
 # sources.txt whose pinned release holds its code (the same version as installed). The static
 # side follows traced calls into these, read from their pinned folders, as a scan follows into
 # installed libraries; a measured break in a dependency not named here is said, not dropped.
-DEPENDENCIES = {"torchdiffeq": "torchdiffeq", "arm_pytorch_utilities": "arm-pytorch-utilities"}
+DEPENDENCIES = {"torchdiffeq": "torchdiffeq", "arm_pytorch_utilities": "arm-pytorch-utilities", "julius": "julius"}
 MARKER = ".release"  # in each unpacked folder: "name==version sha256", written last
 MAX_BYTES = 200 * 2**20  # a release file larger than this is refused
 
