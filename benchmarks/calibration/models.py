@@ -5704,7 +5704,7 @@ HELD_OUT_15 = {
 # -- issue 14's sixteenth split: releases no earlier set used ---------------------------------------
 # pyhessian 0.1, dall-e 0.1, wavenet_vocoder 0.1.1, torchxlstm 0.0.3, snac 1.2.1, pytorch-kinematics 0.10.0,
 # hypll 0.1.1, minimamba 1.0.1, torchflows 1.2.1, ranger21 0.1.0, torch-rechub 0.9.0, torchgw 0.4.2, pytorch-ood
-# 0.4.0, nngeometry 0.4 and torch-audiomentations 0.12.0 (torch 2.13.0). torch-audiomentations' filters run
+# 0.4.0, nngeometry 0.4, torch-audiomentations 0.12.0 and blitz-bayesian-pytorch 0.2.8 (torch 2.13.0). torch-audiomentations' filters run
 # julius (held_out_8's pinned release; sources.DEPENDENCIES) and pytorch-kinematics' transforms run
 # arm-pytorch-utilities (held_out_14's; already there); the other helper dependencies (einops, joblib, tqdm,
 # pytorch_seed, torch_pitch_shift, primePy) are installed beside them, outside $NEURON_MIGRATE_EXT.
@@ -5713,7 +5713,7 @@ HELD_OUT_15 = {
 # placeholder answers them (STUBBED).
 HELD_OUT_16_RELEASES = ("pyhessian", "dall-e", "wavenet-vocoder", "torchxlstm", "snac", "pytorch-kinematics",
                         "hypll", "minimamba", "torchflows", "ranger21", "torch-rechub", "torchgw", "pytorch-ood",
-                        "nngeometry", "torch-audiomentations")
+                        "nngeometry", "torch-audiomentations", "blitz-bayesian-pytorch")
 
 
 def _module_16(name: str):
@@ -6106,7 +6106,24 @@ def audiomentations_model(kind: str):
     factory.__name__ = f"audiomentations_{kind}"
     return factory
 
-# Listed on 2026-12-05 (09:25 UTC) and committed before any of them ran under Dynamo or was scanned
+def blitz_model(kind: str):
+    """Pi Esposito's blitz-bayesian-pytorch, Bayes-by-backprop layers (each call samples its weights from
+    the variational posterior, a scale mixture prior, and stores the KL terms): ``BayesianLSTM`` (8 to 16,
+    a loop over 12 time steps) and ``BayesianGRU`` on 2 sequences (batch first), ``BayesianConv2d``
+    (3 to 8 channels, 3x3) on 2 images of 3x16x16. Added after hypll's three models were Dynamo errors
+    on their first call, chosen before it ran under Dynamo."""
+    def factory():
+        torch = _torch()
+        bm = _module_16("blitz.modules")
+        if kind == "conv":
+            return bm.BayesianConv2d(3, 8, (3, 3)).eval(), (torch.randn(2, 3, 16, 16),)
+        cls = bm.BayesianLSTM if kind == "lstm" else bm.BayesianGRU
+        return cls(8, 16).eval(), (torch.randn(2, 12, 8),)
+    factory.__name__ = f"blitz_{kind}"
+    return factory
+
+
+# Listed on 2026-12-05 (08:50 UTC) and committed before any of them ran under Dynamo or was scanned
 # (each was built and run eagerly once): every model is held out (issue 14's sixteenth split); it is
 # scored once, after the rule freeze. A rule fixed before the first measurement: a model the first pass
 # leaves without a result (an import failure, a timeout, a Dynamo error on its first call) is kept as
@@ -6172,6 +6189,11 @@ HELD_OUT_16 = {
     "audiomentations.Compose": audiomentations_model("compose"),
     "audiomentations.BandPassFilter": audiomentations_model("bandpass"),
     "audiomentations.AddColoredNoise": audiomentations_model("colored_noise"),
+    # blitz-bayesian-pytorch 0.2.8: Bayesian layers (added at 09:15 UTC, after hypll's three models were Dynamo
+    # errors on their first call; chosen before it ran under Dynamo, without regard to any prediction)
+    "blitz.BayesianLSTM": blitz_model("lstm"),
+    "blitz.BayesianGRU": blitz_model("gru"),
+    "blitz.BayesianConv2d": blitz_model("conv"),
 }
 
 

@@ -84,7 +84,7 @@ FOLDERS = {"timm": "timm", "torch-geometric": "pytorch_geometric", "vit-pytorch"
                                       "pyhessian", "dall-e", "wavenet-vocoder", "torchxlstm", "snac",
                                       "pytorch-kinematics", "hypll", "minimamba", "torchflows", "ranger21",
                                       "torch-rechub", "torchgw", "pytorch-ood", "nngeometry",
-                                      "torch-audiomentations")}}
+                                      "torch-audiomentations", "blitz-bayesian-pytorch")}}
 # the releases' own dependencies, installed beside them when they were measured (a folder on
 # PYTHONPATH, stored as ``$PYTHONPATH/<package>/...``): top-level package -> the distribution of
 # sources.txt whose pinned release holds its code (the same version as installed). The static
