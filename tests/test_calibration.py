@@ -259,6 +259,27 @@ def test_compare_treats_a_named_entry_as_compiled(tmp_path):
     assert not unnamed.predictions and [m[1] for m in unnamed.missed] == [11]
 
 
+def test_compare_traces_a_named_entry_a_base_of_another_file_defines(tmp_path):
+    """pomegranate's ``DenseHMM.fit`` (held_out_14): the entry's class inherits the method from a
+    base of another file; it is traced there as the entry (``entries_traced``), and its break is
+    predicted at the base's line."""
+    from neuron_migrate.runtime.compare import compare
+
+    pkg = tmp_path / "hmm"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("", encoding="utf-8")
+    base, dense = pkg / "base.py", pkg / "dense.py"
+    base.write_text("import torch\n\n\nclass Base(torch.nn.Module):\n    def fit(self, x):\n"
+                    "        return x * x.sum().item()\n", encoding="utf-8")
+    dense.write_text("from .base import Base\n\n\nclass Dense(Base):\n    def forward(self, x):\n"
+                     "        return x\n", encoding="utf-8")
+    executed = {str(base): {5, 6}, str(dense): {1}}
+    breaks = [(str(base), 6, "Unsupported Tensor.item() call with capture_scalar_outputs=False", [])]
+    found = compare(executed, breaks, [(str(dense), "Dense.fit")])
+    assert found.entries_traced == [True]
+    assert [(p.line, p.confirmed) for p in found.predictions] == [(6, True)] and not found.missed
+
+
 def test_compare_counts_the_lines_of_a_measured_break_as_run(tmp_path):
     """A ``@torch.jit.script`` helper runs as TorchScript in the eager call, so the line trace
     holds none of its lines; Dynamo traced its source and broke there: the break's line and its

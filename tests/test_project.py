@@ -801,6 +801,31 @@ def test_zero_grad_a_project_base_defines_is_not_torch_optims(tmp_path, capsys):
     assert sites(capsys, tmp_path, "--entry", "opt/roll.py:Plain.roll") == [("opt/roll.py", 13, "NM404")]
 
 
+def test_a_named_entry_a_base_of_another_file_defines_is_traced_there(tmp_path, capsys):
+    """pomegranate's ``--entry hmm/dense_hmm.py:DenseHMM.fit``: ``DenseHMM`` inherits ``fit`` from
+    ``_BaseHMM`` (another file); torch.compile of the bound method traces the base's ``fit``. The
+    entry resolves (not listed unresolved) and the base's method is traced as that entry, with
+    what it calls; an entry naming a method no class of the chain defines stays unresolved."""
+    files = {
+        "hmm/__init__.py": "",
+        "hmm/base.py": "import time\n\nfrom torch import nn\n\n\nclass BaseHMM(nn.Module):\n    def fit(self, x):\n"
+                       "        start = time.time()\n        return self.summarize(x)\n\n"
+                       "    def summarize(self, x):\n        return x.sum().item()\n",
+        "hmm/dense.py": "from .base import BaseHMM\n\n\nclass DenseHMM(BaseHMM):\n    def forward(self, x):\n"
+                        "        return x * 2\n",
+    }
+    write(tmp_path, files)
+    doc = scan(capsys, tmp_path, "--entry", "hmm/dense.py:DenseHMM.fit")
+    assert [(f["path"], f["line"], f["code"]) for f in doc["findings"]] == [
+        ("hmm/base.py", 8, "NM404"), ("hmm/base.py", 12, "NM401")]
+    cov = doc["compile_coverage"]
+    assert cov["unresolved_entries"] == []
+    assert [(e["entry"], e["path"], e["function"], e["source"]) for e in cov["entries"]] == [
+        ("hmm/dense.py:DenseHMM.fit", "hmm/base.py", "BaseHMM.fit", "requested")]
+    doc = scan(capsys, tmp_path, "--entry", "hmm/dense.py:DenseHMM.nowhere")
+    assert doc["compile_coverage"]["unresolved_entries"] == ["hmm/dense.py:DenseHMM.nowhere"]
+
+
 def test_a_base_class_is_resolved_once_for_all_its_subclasses(tmp_path):
     """``Project.find``, ``method`` and ``base`` keep their answers until the files change
     (``update``): the inherited forward of many subclasses of one imported base (diffusers'

@@ -565,6 +565,23 @@ class OwnRoller(OwnOptimizer):
 
 OWN_ROLLER = OwnRoller(torch.optim.SGD([PARAM], lr=0.1))
 
+class Scaled(nn.Module):  # a property whose getter reads a tensor's value (pomegranate's device, dtype)
+    def __init__(self):
+        super().__init__()
+        self.w = nn.Parameter(torch.ones(8))
+    @property
+    def scale(self):
+        return self.w.sum().item()
+    @property
+    def doubled(self):
+        return self.w * 2
+    def forward(self, x):
+        return x * self.scale
+    def plain(self, x):
+        return x * self.doubled
+
+SCALED = Scaled()
+
 def grad_of(t):  # captum's compute_gradients: a module-level function that an attribute holds
     with torch.enable_grad():
         l = (t * PARAM).sum()
@@ -1193,6 +1210,8 @@ CASES: list[tuple[str, str, dict]] = [
     ("... a helper called after it, with a print", "y = x * 2\nstate = PROBLEM.state(y)\n"
      "store = state.lagrangian()\nstore.backward()\nreturn print_helper(y) + 1", {"grad": True}),
     ("self.zero_grad() that the class's own base defines (an optimizer wrapper)", "return OWN_ROLLER.roll(x)", {}),
+    ("a property read in traced code, .item() in its getter", "y = x * 2\nreturn SCALED(y) + 1", {}),
+    ("a property read in traced code, tensor ops in its getter", "y = x * 2\nreturn SCALED.plain(y) + 1", {}),
     # issue 14, fifteenth round: a module-level function held in an attribute (captum's gradient_func)
     ("function held in an attribute the base's __init__ sets, autograd.grad in it", "return ATTRIBUTION.attribute(x)", {}),
     ("function held in an attribute from an __init__ parameter's default, .item() in it", "return ATTRIBUTION.read(x)", {}),

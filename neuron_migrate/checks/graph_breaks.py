@@ -48,7 +48,7 @@ from dataclasses import dataclass, field
 
 from neuron_migrate.checks import Context, finalizer, on, prefilter, rule
 from neuron_migrate.checks.shapes import NM301, fed_calls, grown_key
-from neuron_migrate.checks.tracing import COMPILED_AT, OPTIONAL_DICT, OWN_METHOD, REBUILT, TENSOR_ARGS, VALIDATED, TENSOR_METHODS, ShapeBreaks, TracedCode, host_side_file
+from neuron_migrate.checks.tracing import COMPILED_AT, ENTRY_OF, OPTIONAL_DICT, OWN_METHOD, REBUILT, TENSOR_ARGS, VALIDATED, TENSOR_METHODS, ShapeBreaks, TracedCode, host_side_file
 from neuron_migrate.kinds import ARRAY, HOST_KINDS, SCALAR, TENSOR, annotation_kind, call_kind, scope_kinds
 from neuron_migrate.models import BreakSite, TracedFunction
 from neuron_migrate.project.summary import (PYDANTIC_MODELS, autograd_function_base, dotted, init_stores,
@@ -957,7 +957,8 @@ def traced_functions(ctx: Context) -> dict[int, Traced]:
         if path == ctx.src.path and not origin.startswith((TENSOR_ARGS, OPTIONAL_DICT, VALIDATED, REBUILT, OWN_METHOD)):
             fn = _named_function(name, d)
             if fn is not None:
-                todo.append((fn, _why_reached(origin), "" if origin.startswith(COMPILED_AT) else origin))
+                todo.append((fn, _why_reached(origin), "" if origin.startswith((COMPILED_AT, "compile entry "))
+                             else origin))
     library = ctx.options is not None and ctx.options.library  # an installed package: only what is reached
     for cls in () if library else d.classes.values():
         methods = _methods(cls)
@@ -998,6 +999,11 @@ def traced_functions(ctx: Context) -> dict[int, Traced]:
         fn = _entry_function(spec, ctx.src.path, d)
         if fn is not None:
             todo.append((fn, f"compile entry {spec}", ""))
+            continue
+        owner, _, method = (entry_matches(spec, ctx.src.path) or "").rpartition(".")
+        if owner in d.classes and d.classes[owner].bases:  # a method a base of another file defines
+            # (pomegranate's DenseHMM.fit, _BaseHMM's): the project model finds it (Summary.compiled)
+            product.compiled_targets += ((f"{ENTRY_OF}{owner}", spec, method, d.classes[owner].lineno),)
     later: list[tuple[ast.AST, str, str]] = []  # callees: after every root, so a root keeps its own reason
     while todo or later:
         fn, why, origin = todo.pop() if todo else later.pop()
@@ -1031,6 +1037,8 @@ def _fullgraph(call: ast.Call) -> bool:
 def _why_reached(origin: str) -> str:
     if origin.startswith(COMPILED_AT):  # compiled with torch.compile at train.py:12
         return f"compiled with {origin}"
+    if origin.startswith("compile entry "):  # a named entry's method, inherited from this file's class
+        return origin
     return f"reached from {origin}"
 
 
@@ -4803,8 +4811,8 @@ def _local_instances(fn: ast.AST, d: _State, project: set[str], tables: dict[str
         return text if text and root in project and root not in d.classes and root not in d.functions else ""
 
     binders = _body(fn, d).binders
-    rebound = {n.id for node in binders for t in _targets(node) for n in all_nodes(t) if type(n) is ast.Name}
     once = Counter(n.id for node in binders for t in _targets(node) for n in all_nodes(t) if type(n) is ast.Name)
+    rebound = set(once)
     args = fn.args
     for a in (*args.posonlyargs, *args.args, *args.kwonlyargs):  # gpt-fast's prefill(model: Transformer, ...)
         text = imported(a.annotation) if a.annotation is not None and a.arg not in rebound else ""

@@ -33,6 +33,9 @@ REBUILT = "instance not rebuilt: "
 # a project class of another file (a base) defines: not torch.optim's ``zero_grad`` of an
 # optimizer subclass, whose name alone the file sees: "own method: 56 cooper/optim/optimizer.py:CooperOptimizer.zero_grad"
 OWN_METHOD = "own method: "
+# a compiled target (Summary.compiled) for a named entry ``Cls.m`` whose class is of this file and
+# whose method a base of another file defines: "entry of:DenseHMM" (the spec in the row's arg)
+ENTRY_OF = "entry of:"
 
 
 class ShapeBreaks:

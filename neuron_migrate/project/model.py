@@ -524,7 +524,10 @@ class Project:
             found = self.source(p)
             if found is None or found[1] is None:
                 continue
-            declared, stored = f"{attr}:" in found[1].text, f"self.{attr} =" in found[1].text
+            declared = f"{attr}:" in found[1].text
+            # stored from a parameter annotated with a class (``self.cmp = cmp``, ``cmp: Problem``):
+            # read from the text first, the file parsed only then
+            stored = f"self.{attr} =" in found[1].text and _annotated_store(found[1].text, attr)
             if declared or stored:
                 node = next((n for n in (self.tree(p) or ast.Module(body=[])).body
                              if type(n) is ast.ClassDef and n.name == name), None)
@@ -692,6 +695,9 @@ class Project:
         or for ``torch.compile(self.m)`` in a method of class ``C`` (``built`` written
         ``self:C``) the ``m`` that ``self`` runs, of any class at or below ``C`` in the
         project's other files (``_compiled_self``)."""
+        if built.startswith("entry of:"):  # a named entry a base of another file defines
+            hit = self.method(path, built[9:], method)
+            return (hit[:2],) if hit is not None and hit[0] != path else ()
         if built.startswith("self:"):
             key = (path, built, arg, method)
             if key not in self._compiled:
@@ -796,6 +802,13 @@ class Project:
             if found is not None:
                 return found
         return None
+
+
+def _annotated_store(text: str, attr: str) -> bool:
+    """The text stores a bare name as ``self.attr = name`` and annotates a name so with a class
+    (``name: Cls``, ``name: "Cls"``, ``name: Optional[Cls]``, ``name: pkg.Cls``)."""
+    names = set(re.findall(rf"self\.{re.escape(attr)}\s*=\s*(\w+)\s*$", text, re.M))
+    return any(re.search(rf"\b{re.escape(n)}\s*:\s*(?:[\w.]+\[)?[\"']?(?:\w+\.)*[A-Z]", text) for n in names)
 
 
 def _init_of(tree: ast.Module | None, cls_name: str) -> ast.FunctionDef | None:
@@ -939,7 +952,8 @@ def extra_roots(files: list[FileResult], root: Path, known: set[tuple[str, str]]
                     continue
                 compiled.add(spec(*hit))  # traced already (a forward): compiled all the same
                 if hit not in traced:
-                    out.setdefault(hit[0], {}).setdefault(hit[1], f"{COMPILED_AT}{shown(r.path)}:{line}")
+                    out.setdefault(hit[0], {}).setdefault(hit[1], f"compile entry {arg}" if built.startswith(
+                        "entry of:") else f"{COMPILED_AT}{shown(r.path)}:{line}")
     for r in files:
         if r.summary is None:
             continue

@@ -280,7 +280,11 @@ def compare(executed: dict[str, set[int]], breaks: list[tuple], entries=(),
     files = analyse_files(sorted(set(executed) | {f for f, _ in entries} | _traced_files(breaks, readable or ())),
                           entries, links, libraries, fol, readable)
     cmp = Comparison()
-    cmp.entries_traced = [any(t.entry and t.name == name for t in files[f][0].traced) if f in files else False
+    # an entry whose method a base of another file defines is traced there (its ``entry`` names it)
+    named = {(t.entry.rpartition(":")[0], t.entry.rpartition(":")[2]) for r, _ in files.values() for t in r.traced
+             if t.entry}
+    cmp.entries_traced = [(any(t.entry and t.name == name for t in files[f][0].traced) if f in files else False)
+                          or any(n == name and f.endswith("/" + w) for w, n in named)
                           for f, name in entries]
     measured: dict[tuple[str, int], str] = {}
     # A line Dynamo traced ran, though the eager call's line trace may not show it: a
