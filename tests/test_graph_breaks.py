@@ -2,6 +2,7 @@
 
 import pytest
 
+from neuron_migrate.models import Options
 from neuron_migrate.testing import findings_of
 
 
@@ -1362,3 +1363,74 @@ def test_a_tensor_as_a_scalar_multiplier_breaks():
             "        return b + c + r + d + e + m\n")
     assert codes(code) == [(12, "NM401"), (15, "NM401"), (17, "NM401"), (21, "NM401")]
     assert {f.dynamo for f in findings_of(code) if f.code == "NM401"} == {"GB0033"}
+
+
+def test_a_tensor_as_a_slice_bound_breaks():
+    """e2cnn's batch norm and pooling: ``input[:, indices[0]:indices[1], ...]`` with ``indices`` a
+    buffer registered under a formatted name and read back by ``getattr`` (constructs.py "slice
+    bounds from elements of a buffer read by getattr of a formatted name", "... of a registered
+    buffer", "... of torch.tensor of a list", "slice bound a 0-d tensor": GB0124). A forward
+    parameter as a bound is taken for an int, an int element of a shape is one, and a Python list
+    sliced by a tensor is _sequence_indexes' finding alone."""
+    code = ("import torch\nfrom torch import nn\n\n\n"
+            "class M(nn.Module):\n    def __init__(self, sizes):\n        super().__init__()\n"
+            "        for s in sizes:\n            self.register_buffer(f'in_{s}', torch.LongTensor([0, s]))\n"
+            "            self.register_buffer('out_{}'.format(s), torch.LongTensor([0, s]))\n"
+            "        self.register_buffer('bounds', torch.LongTensor([1, 3]))\n        self.sizes = sizes\n\n"
+            "    def forward(self, x, n):\n        y = x[:, :n]\n        for s in self.sizes:\n"
+            "            a = getattr(self, f'in_{s}')\n            y = y + x[:, a[0]:a[1]].sum()\n"
+            "            b = getattr(self, 'out_{}'.format(s))\n            y = y + x[:, b[0]:b[1]].sum()\n"
+            "            c = getattr(self, f'other_{s}')\n            y = y + x[:, c[0]:c[1]].sum()\n"
+            "        y = y + x[:, self.bounds[0]:self.bounds[1]].sum()\n"
+            "        k = torch.tensor(3)\n        rows = [x, x, x]\n        z = rows[:k]\n"
+            "        m = x.shape[1] // 2\n        return y[:, :k] + x[:, :m] + z[0]\n")
+    assert codes(code) == [(18, "NM401"), (20, "NM401"), (23, "NM401"), (26, "NM401"), (28, "NM401")]
+    found = {f.line: f for f in findings_of(code)}
+    assert {found[n].dynamo for n in (18, 20, 23, 28)} == {"GB0124"}
+    assert "slices with a tensor bound (`a[0]`)" in found[18].message
+    assert "Python list or tuple" in found[26].message  # rows[:k]: the sequence rule's, once
+
+
+def test_int_of_np_prod_breaks_whatever_it_multiplies():
+    """pytorch-pretrained-vit's ``int(x.size(-1) / -np.prod(shape))``: Dynamo traces ``np.prod`` as a
+    tensor op, and ``int()``/``float()`` read it (constructs.py "int(size / -np.prod of a list with
+    -1)", "int(np.prod of a tuple)", "... of a size()", "float(np.prod of a tuple)": GB0033; "int(np.prod
+    of a shape)": GB0208). ``math.prod`` is not a break ("int(math.prod of a tuple)")."""
+    code = ("import math\nimport numpy as np\nimport torch\nfrom torch import nn\n\n\n"
+            "def split_last(x, shape):\n    shape = list(shape)\n    if -1 in shape:\n"
+            "        shape[shape.index(-1)] = int(x.size(-1) / -np.prod(shape))\n"
+            "    return x.view(*x.size()[:-1], *shape)\n\n\n"
+            "class M(nn.Module):\n    def forward(self, x):\n        q = split_last(x, (2, -1))\n"
+            "        n = int(np.prod(x.shape[1:]))\n        f = float(np.prod((2, 4)))\n"
+            "        m = int(math.prod(x.shape[1:]))\n        return q.reshape(-1, n) * f + m\n")
+    assert codes(code) == [(10, "NM401"), (17, "NM401"), (18, "NM401")]
+    assert {f.dynamo for f in findings_of(code) if f.code == "NM401"} == {"GB0033"}
+
+
+def test_covariance_ops_break():
+    """vicregaddon's ``torch.cov(z_batch_last)``: torch's own ``cov`` calls ``aten.equal``, a Python
+    bool from tensor values (constructs.py "torch.cov", "torch.cov of a transpose", "Tensor.cov",
+    "torch.corrcoef": GB0033)."""
+    code = ("import torch\nfrom torch import nn\n\n\n"
+            "class M(nn.Module):\n    def forward(self, z):\n        a = torch.cov(z.T)\n"
+            "        b = torch.corrcoef(z)\n        c = z.cov()\n        return a + b + c\n")
+    assert codes(code) == [(7, "NM401"), (8, "NM401"), (9, "NM401")]
+    assert {f.dynamo for f in findings_of(code) if f.code == "NM401"} == {"GB0033"}
+
+
+def test_a_tensor_element_as_a_factory_size_breaks():
+    """tntorch's ``torch.ones(1, self.ranks_tt[0])``, ``ranks_tt`` a property returning
+    ``torch.tensor(...)`` (constructs.py "torch.ones sized by an element of a property returning
+    torch.tensor", "... of torch.tensor of a list": GB0033). A property returning a Python number,
+    and a size from a shape, are not."""
+    code = ("import torch\n\n\n"
+            "class TT:\n    def __init__(self, cores):\n        self.cores = cores\n\n"
+            "    @property\n    def ranks(self):\n        return torch.tensor([c.shape[-1] for c in self.cores])\n\n"
+            "    @ranks.setter\n    def ranks(self, value):\n        self.cores = value\n\n"
+            "    @property\n    def order(self):\n        return len(self.cores)\n\n"
+            "    def full(self):\n        r = torch.tensor([2, 3])\n        a = torch.ones(1, self.ranks[0])\n"
+            "        b = torch.zeros([r[0], 4])\n        c = torch.ones(self.order, self.cores[0].shape[0])\n"
+            "        return a, b, c\n")
+    found = findings_of(code, options=Options(entries=("input.py:TT.full",)))
+    assert [(f.line, f.code) for f in found if f.code.startswith("NM4")] == [(22, "NM401"), (23, "NM401")]
+    assert {f.dynamo for f in found if f.code == "NM401"} == {"GB0033"}

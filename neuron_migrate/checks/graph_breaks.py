@@ -68,7 +68,12 @@ NM401 = rule(
         "`math.prod`, or `np.prod` of a tensor's shape, stays a Python int), and a tensor given where "
         "an op takes a Python number (`torch.add(a, b, alpha=self.rtol)` with a buffer, "
         "`torch.addr(m, s, y, alpha=-rho)`, `addcmul(..., value=t)`; not the in-place `p.add_(u, alpha=-lr)`, "
-        "`addcmul_` or `addcdiv_`, which Dynamo traces as a multiply-add). Under `torch.compile` Dynamo ends the graph there and runs the rest in a new "
+        "`addcmul_` or `addcdiv_`, which Dynamo traces as a multiply-add). So do a tensor as a slice bound "
+        "(`x[:, idx[0]:idx[1]]` with `idx` a buffer, also one registered as `f\"indices_{s}\"` and read "
+        "by `getattr(self, f\"indices_{s}\")`), a tensor as a factory's size (`torch.ones(1, "
+        "self.ranks[0])`, `ranks` a property returning `torch.tensor(...)`), `int()` or `float()` of "
+        "`np.prod(...)` (of anything: a tuple, a list, a shape), and `torch.cov`/`torch.corrcoef` "
+        "(torch's own code calls `aten.equal`). Under `torch.compile` Dynamo ends the graph there and runs the rest in a new "
         "graph, leaving an eager gap; on Neuron the device also has to finish and copy back.",
     example="class Scale(nn.Module):\n    def forward(self, x):\n        s = x.abs().max().item()\n"
             "        return x / s",
@@ -336,6 +341,9 @@ _SCIPY_BREAKS = {"scipy.signal.get_window": "ndarray_attr", "scipy.signal.window
                  "scipy.special": "method", "scipy.stats": "method"}
 _SCALAR_BUILTINS = {"int", "float", "bool", "complex"}
 _DATA_DEPENDENT_FUNCTIONS = {"torch.equal", "torch.allclose", "torch.is_nonzero"}  # op tag data_dependent_output
+# ops whose own implementation returns a Python bool from tensor values (``aten.equal``; measured:
+# "torch.cov", "Tensor.cov", "torch.corrcoef": GB0033; vicregaddon's covariance loss)
+_HOST_READING_OPS = frozenset({"cov", "corrcoef"})
 # nn.Module hook registration (measured: the handle's setattr breaks, GB0467)
 _MODULE_HOOKS = frozenset({"register_forward_pre_hook", "register_forward_hook"})
 _LOG_METHODS = {"debug", "info", "warning", "warn", "error", "exception", "critical", "log"}
@@ -804,6 +812,28 @@ def _getattr_name(func: ast.AST, ctx: Context) -> str | None:
     return None
 
 
+_FIELD = re.compile(r"\{[^{}]*\}")
+
+
+def _name_template(e: ast.AST) -> str | None:
+    """An attribute name as written: a string, or the template of one formatted at run time
+    (``f"indices_{s}"`` and ``"indices_{}".format(s)`` are both ``indices_{}``)."""
+    if type(e) is ast.Constant:
+        return e.value if isinstance(e.value, str) else None
+    if type(e) is ast.JoinedStr:
+        parts = []
+        for v in e.values:
+            if type(v) is ast.Constant and isinstance(v.value, str):
+                parts.append(v.value.replace("{", "").replace("}", ""))
+            else:
+                parts.append("{}")
+        return "".join(parts)
+    if (type(e) is ast.Call and type(e.func) is ast.Attribute and e.func.attr == "format"
+            and type(e.func.value) is ast.Constant and isinstance(e.func.value.value, str)):
+        return _FIELD.sub("{}", e.func.value.value)
+    return None
+
+
 @on(ast.Call)
 def _call(node: ast.Call, ctx: Context) -> None:
     f = node.func
@@ -823,9 +853,13 @@ def _call(node: ast.Call, ctx: Context) -> None:
                         d.forwarded[id(v)] = caller
     init = _init_of(ctx.chain) if len(ctx.chain) > 2 else None
     if (init is not None and type(f) is ast.Attribute and f.attr == "register_buffer" and len(node.args) > 1
-            and type(f.value) is ast.Name and f.value.id == "self" and type(node.args[0]) is ast.Constant
+            and type(f.value) is ast.Name and f.value.id == "self"
             and not (type(node.args[1]) is ast.Constant and node.args[1].value is None)):
-        ctx.state(_State).buffers.setdefault(id(init), set()).add(node.args[0].value)  # a tensor attribute
+        # a tensor attribute; a name formatted at run time (e2cnn's ``register_buffer(f"indices_{s}", ...)``)
+        # is kept as its template (``indices_{}``), which ``getattr(self, f"indices_{s}")`` reads back
+        named = _name_template(node.args[0])
+        if named is not None:
+            ctx.state(_State).buffers.setdefault(id(init), set()).add(named)
     if init is not None:  # Block(cfg), build(Block, cfg) in __init__: a submodule class
         named = ctx.state(_State).named.setdefault(id(init), {})
         for item in (f, *node.args):
@@ -1688,6 +1722,7 @@ class Tensors:
         self.guarded = _numbers(body, _tensor_names)  # ... and those it makes tensors
         self.passed = passed
         cls = next((c for c in reversed(chain) if isinstance(c, ast.ClassDef)), None)
+        self.cls = cls
         d = ctx.state(_State)
         self.buffers = {b for c, _ in _lineage(cls, d) for b in d.buffers.get(id(c), ())} if cls and d.buffers else ()
         args = fn.args
@@ -1845,6 +1880,10 @@ class Tensors:
 
     def _call(self, call: ast.Call) -> bool:
         f = call.func
+        if (type(f) is ast.Name and f.id == "getattr" and len(call.args) == 2 and self.buffers
+                and type(call.args[0]) is ast.Name and call.args[0].id == "self"
+                and _name_template(call.args[1]) in self.buffers and not self.ctx.names.is_bound("getattr", self.chain)):
+            return True  # getattr(self, f"indices_{s}") of buffers registered as f"indices_{s}" (e2cnn)
         name = self.ctx.names.qualify(f, self.chain)
         if name is not None:
             return call_kind(name) == TENSOR
@@ -2170,6 +2209,7 @@ def _hazards(fn: ast.AST, t: Tensors, ctx: Context, d: _State, cls: ast.ClassDef
     if words[1]:
         out += _element_indexes(fn, body, ctx, chain)
     out += _sequence_indexes(fn, body, t, ctx)
+    out += _tensor_slices(fn, body, t, ctx)
     for node in body.statements:  # with open(...): a context manager Dynamo cannot enter
         if type(node) is ast.Assert and _assert_breaks(node) and t.truth(node.test):
             out.append(Hazard(NM402, node.test, f"`{_short(ctx, node.test)}` is a tensor: an `assert` "
@@ -2401,6 +2441,115 @@ def _sequence_indexes(fn: ast.AST, body: _Body, t: Tensors, ctx: Context) -> lis
                           f"list or tuple with a tensor: its `__index__` reads the value on the host (graph "
                           "break); index with a Python int (`.item()` outside the compiled code) or use "
                           "tensor ops", gb=GB["item"], skips_rest=sliced))
+    return out
+
+
+def _surely_tensor(e: ast.AST, t: Tensors) -> bool:
+    """``e`` is a tensor by its making, not by a guess about a parameter: a torch call or tensor
+    method, a name bound to one (a name a loop binds, or a parameter not annotated ``Tensor``, is
+    not: ``for i, (edge_index, _, size) in enumerate(adjs)`` unpacks a list of tuples), a buffer
+    of the class (``self.bounds``, ``getattr(self, f"indices_{s}")``) or a property of it that
+    returns a tensor it makes (tntorch's ``ranks_tt``: ``return torch.tensor([first] + [...])``),
+    an int element ``v[k]`` of those, and arithmetic with one."""
+    return _surely(e, t, set())
+
+
+def _surely(e: ast.AST, t: Tensors, seen: set[str]) -> bool:
+    if type(e) is ast.Subscript and _int_constant(e.slice):
+        e = e.value
+    if type(e) is ast.BinOp:
+        return _surely(e.left, t, seen) or _surely(e.right, t, seen)
+    if type(e) is ast.UnaryOp:
+        return _surely(e.operand, t, seen)
+    if type(e) is ast.Call:  # a torch function's result, or a tensor method's of a receiver surely a tensor
+        return t.of(e) and not (type(e.func) is ast.Attribute and type(e.func.value) is ast.Name
+                                and t.ctx.names.qualify(e.func, t.chain) is None and not _surely(e.func.value, t, seen))
+    if type(e) is ast.Attribute:
+        if type(e.value) is ast.Name and e.value.id == "self":
+            return e.attr in t.buffers or (t.cls is not None and _tensor_property(t.cls, e.attr, t.ctx))
+        return False
+    if type(e) is not ast.Name or e.id in seen or not (e.id in t.assigned and t.of(e)):
+        return False
+    seen.add(e.id)
+    fn = t.fn
+    if e.id in _param_names(fn) and not any(a.arg == e.id and a.annotation is not None and _is_tensor_annotation(a.annotation)
+                                           for a in (*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs)):
+        return False
+    found = False
+    for node in _body(fn, t.ctx.state(_State)).binders:
+        if not any(type(n) is ast.Name and n.id == e.id for target in _targets(node) for n in ast.walk(target)):
+            continue
+        if type(node) in (ast.For, ast.AsyncFor):
+            return False
+        value = getattr(node, "value", None)
+        if value is not None and not found and _surely(value, t, seen):
+            found = True
+    return found
+
+
+def _tensor_property(cls: ast.ClassDef, attr: str, ctx: Context) -> bool:
+    """``attr`` is a ``@property`` of ``cls`` (or an in-file base) every ``return`` of which makes a
+    tensor with a torch call."""
+    fn = None
+    for c, methods in _lineage(cls, ctx.state(_State)):
+        if attr in methods:  # the getter, which a setter of the same name follows
+            fn = next((m for m in c.body if type(m) is ast.FunctionDef and m.name == attr and any(
+                dotted(x) in ("property", "functools.cached_property", "cached_property") for x in m.decorator_list)), None)
+            break
+    if fn is None:
+        return False
+    returns = [n.value for n in ast.walk(fn) if type(n) is ast.Return]
+    return bool(returns) and all(type(v) is ast.Call and call_kind(ctx.names.qualify(v.func, (ctx.tree,)) or "") == TENSOR
+                                 for v in returns)
+
+
+# torch factories whose positional arguments are all sizes
+_SIZED_FACTORIES = frozenset({"torch.ones", "torch.zeros", "torch.empty", "torch.rand", "torch.randn", "torch.eye"})
+
+
+def _tensor_size(call: ast.Call, t: Tensors) -> ast.AST | None:
+    """A size of a factory call that is surely a tensor (``torch.ones(1, self.ranks_tt[0])``, a
+    property making a tensor; ``torch.zeros([r[0], 4])`` with ``r = torch.tensor(...)``): Dynamo reads
+    its value on the host (constructs.py "torch.ones sized by an element of torch.tensor of a list",
+    "... of a property returning torch.tensor": GB0033)."""
+    args = call.args
+    if len(args) == 1 and type(args[0]) in (ast.List, ast.Tuple):
+        args = args[0].elts
+    return next((a for a in args if type(a) is not ast.Starred and _surely_tensor(a, t)), None)
+
+
+def _tensor_slices(fn: ast.AST, body: _Body, t: Tensors, ctx: Context) -> list[Hazard]:
+    """A slice whose bound is a tensor (``x[:, idx[0]:idx[1]]`` with ``idx`` a buffer, ``y[:, :n]`` with
+    ``n = torch.tensor(3)``): the bound's ``__index__`` reads its value on the host (constructs.py
+    "slice bounds from elements of a registered buffer", "... of torch.tensor of a list", "... of a
+    buffer read by getattr of a formatted name", "slice bound a 0-d tensor": GB0124; e2cnn's batch
+    norm and pooling, ``input[:, in_indices[0]:in_indices[1], ...]``). Only bounds surely tensors count
+    (``_surely_tensor``): a bare ``forward`` parameter used as a bound is an int more often than not.
+    A Python list or tuple sliced so is ``_sequence_indexes``' case."""
+    if not body.subscripts or not (t.assigned or t.buffers):
+        return []
+    seqs: set[str] | None = None
+    out: list[Hazard] = []
+    seen: set[int] = set()
+    for node in body.subscripts:
+        items = node.slice.elts if type(node.slice) is ast.Tuple else (node.slice,)
+        bounds = [b for i in items if type(i) is ast.Slice for b in (i.lower, i.upper, i.step) if b is not None]
+        found = next((b for b in bounds if _surely_tensor(b, t)), None)
+        if found is None:
+            continue
+        if type(node.value) is ast.Name:
+            if seqs is None:
+                seqs = _sequences(fn, body)
+            if node.value.id in seqs:
+                continue
+        stmt = body.where[id(node)][0]
+        if id(stmt) in seen:
+            continue
+        seen.add(id(stmt))
+        out.append(Hazard(NM401, node, f"`{_short(ctx, node)}` slices with a tensor bound (`{_short(ctx, found)}`): "
+                          "its `__index__` reads the value on the host (graph break); slice with Python ints "
+                          "(kept beside the tensor, or read once outside the compiled code)",
+                          gb=GB["item"], skips_rest=True))
     return out
 
 
@@ -2664,6 +2813,8 @@ def _call_hazard(call: ast.Call, t: Tensors, ctx: Context, d: _State, cls, chain
             found = _scalar_arg_hazard(call, f.attr, t, ctx)
             if found is not None:
                 return found
+        if f.attr in _HOST_READING_OPS and t.of(owner):
+            return _host_reading_op(call, f.attr)
         if f.attr in _HOST_SYNC_METHODS and not call.args and not call.keywords:
             if type(owner) is ast.Name and id(owner) in t.guarded and owner.id not in t.passed:
                 return None  # `x.item() if isinstance(x, Tensor) else x`: a break only when a caller passes a tensor
@@ -2723,6 +2874,15 @@ def _call_hazard(call: ast.Call, t: Tensors, ctx: Context, d: _State, cls, chain
             if _numpy_of_tensor(arg, t, ctx, chain):  # Dynamo traces NumPy on tensors as tensor ops
                 return Hazard(NM401, call, f"`{f.id}()` of a NumPy result computed from a tensor reads it "
                               "on the host (graph break)", gb=GB['data_dependent'])
+            prod = _numpy_prod(arg, ctx, chain)
+            if prod is not None and not (getattr(chain[-1], "name", "") == "backward" and _is_autograd_function(cls, d)):
+                # constructs.py "int(np.prod of a tuple)", "... of a size()", "float(np.prod of a tuple)",
+                # "int(size / -np.prod of a list with -1)": GB0033; "int(np.prod of a shape)": GB0208
+                # (pytorch-pretrained-vit's split_last). In an autograd Function's backward, traced where
+                # `.apply` runs, it is not a break ("... in an autograd Function's backward, with gradients")
+                return Hazard(NM401, call, f"`{f.id}()` of `{_short(ctx, prod)}`: Dynamo traces NumPy as tensor "
+                              "ops, so the product is a tensor whose value it must read on the host (graph "
+                              "break); use `math.prod(...)`", gb=GB['data_dependent'])
         if f.id == "len" and name is None and len(call.args) == 1 and _skipped_iterable(call.args[0], ctx, chain):
             return Hazard(NM404, call, f"`{_short(ctx, call)}`: the loader's `__len__` is in a file Dynamo does "
                           "not trace (graph break)", gb=GB["inline_skipped"])
@@ -2752,6 +2912,13 @@ def _call_hazard(call: ast.Call, t: Tensors, ctx: Context, d: _State, cls, chain
             return found
     if name in _DATA_DEPENDENT_FUNCTIONS:
         return Hazard(NM401, call, f"`{name}` returns a Python bool from tensor values (graph break)", gb=GB['data_dependent'])
+    if name in _SIZED_FACTORIES and call.args:
+        size = _tensor_size(call, t)
+        if size is not None:
+            return Hazard(NM401, call, f"`{_short(ctx, size)}` is a tensor used as a size of `{name}`: Dynamo reads "
+                          "its value on the host (graph break); keep sizes as Python ints", gb=GB['data_dependent'])
+    if name.startswith("torch.") and name.count(".") == 1 and name[6:] in _HOST_READING_OPS:
+        return _host_reading_op(call, name[6:])
     if name == "torch._assert" and call.args and t.of(call.args[0]):
         return Hazard(NM402, call, "`torch._assert` on a tensor needs its value (graph break); "
                       "a plain `assert` is traced", gb=GB['data_dependent'])
@@ -2874,6 +3041,30 @@ def _scalar_arg_hazard(call: ast.Call, op: str, t: Tensors, ctx: Context) -> Haz
                           "number: Dynamo reads its value on the host (graph break); multiply by it instead",
                           gb=GB["data_dependent"])
     return None
+
+
+def _host_reading_op(call: ast.Call, op: str) -> Hazard:
+    return Hazard(NM401, call, f"`{op}` calls `aten.equal` in torch's own code, a Python bool from tensor "
+                  "values that Dynamo cannot trace (graph break); compute it with tensor ops "
+                  "(`c = z - z.mean(1, keepdim=True)`, `c @ c.T / (n - 1)`)", gb=GB['data_dependent'])
+
+
+def _numpy_prod(e: ast.AST, ctx: Context, chain) -> ast.AST | None:
+    """A call of ``np.prod`` in ``e``, itself or an operand of its arithmetic (``x.size(-1) /
+    -np.prod(shape)``): under ``int()`` or ``float()`` its value is read on the host, whatever it
+    is the product of (a tuple, a list, a tensor's shape: all measured to break)."""
+    while True:
+        if type(e) is ast.Call:
+            return e if ctx.names.qualify(e.func, chain) in ("numpy.prod", "numpy.product") else None
+        if type(e) is ast.UnaryOp:
+            e = e.operand
+        elif type(e) is ast.BinOp:
+            found = _numpy_prod(e.left, ctx, chain)
+            if found is not None:
+                return found
+            e = e.right
+        else:
+            return None
 
 
 def _numpy_size(call: ast.Call, ctx: Context, chain) -> ast.AST | None:
