@@ -651,3 +651,34 @@ def test_a_recompile_place_counts_once_however_many_forwards_reach_it():
              "sources": entries._sources_per_file(given)[p]} for p in ("net.py", "head.py")]
     (row,) = entries._everything(rows)
     assert row["recompiles"] == 4 and row["sources"] == [place, other]  # 2 places, and head.py's 2 unplaced
+
+
+def test_cuda_code_behind_a_cuda_guard_does_not_block_a_first_run():
+    """karpathy/nanochat's attention loader returns None unless torch.cuda.is_available(), then
+    reads get_device_capability() to pick FlashAttention 3, and its dtype choice asks the same
+    behind `if torch.cuda.is_available():`. Left unfixed (compute capability has no Neuron
+    meaning), neither stops a first run: on a Neuron host the guard is false and the fallback
+    runs. They are warnings; an unguarded get_device_capability() still blocks, and so does an
+    availability question whose "no" raises."""
+    from neuron_migrate.models import Severity
+    from neuron_migrate.report import work
+    from neuron_migrate.testing import findings_of
+
+    code = ("import torch\n\n\ndef pick_dtype():\n    if torch.cuda.is_available():\n"
+            "        major, _ = torch.cuda.get_device_capability()\n        if major >= 8:\n"
+            "            return torch.bfloat16\n    return torch.float32\n\n\n"
+            "def load_kernel():\n    if not torch.cuda.is_available():\n        return None\n"
+            "    major, _ = torch.cuda.get_device_capability()\n    return major\n\n\n"
+            "MAJOR, _ = torch.cuda.get_device_capability()\n\n\n"
+            "def need():\n    if not torch.cuda.is_available():\n        raise RuntimeError('CUDA required')\n"
+            "    return torch.cuda.get_device_capability()\n")
+    found = {(f.line, f.code): f for f in findings_of(code)}
+    assert {k: f.severity for k, f in found.items() if f.code in ("NM103", "NM104")} == {
+        (5, "NM103"): Severity.WARNING, (6, "NM104"): Severity.WARNING, (13, "NM103"): Severity.WARNING,
+        (15, "NM104"): Severity.WARNING, (19, "NM104"): Severity.ERROR, (23, "NM103"): Severity.ERROR,
+        (25, "NM104"): Severity.WARNING}
+    assert found[(6, "NM104")].message.endswith("(it runs only where CUDA is, not on Neuron)")
+    assert found[(5, "NM103")].message.endswith("(it answers no on Neuron)")
+    dicts = [finding(f.code, f.severity.name.lower(), f.fix and f.fix.applicability.value, f.message, line=f.line)
+             for f in found.values()]
+    assert work.readiness(dicts, porting._location)["blocking"] == 2

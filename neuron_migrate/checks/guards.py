@@ -393,6 +393,7 @@ def decide_units(ctx: Context) -> None:
         groups.join([i, *values])
         in_unit.update([i, *values])
     switching: set[int] = set()  # tests whose own branch holds CUDA references
+    refusing: set[int] = set()  # tests of an `if` that raises in one of its branches
     for node, scope in state.branches:
         guard = members(spans.of([node.test]))
         test = list(guard)
@@ -412,6 +413,8 @@ def decide_units(ctx: Context) -> None:
         actions = members(spans.of(body)) + members(spans.of(orelse))
         if actions:
             switching.update(test)
+        if isinstance(node, ast.If) and any(type(s) is ast.Raise for s in (*node.body, *node.orelse)):
+            refusing.update(test)  # `if not torch.cuda.is_available(): raise`: its "no" stops the run
         unit = sorted(set(guard + actions))
         groups.join(unit)
         in_unit.update(unit)
@@ -449,7 +452,8 @@ def decide_units(ctx: Context) -> None:
         units.setdefault(groups.find(i), []).append(i)
     new = list(findings)
     for root, unit in units.items():
-        _decide(ctx, findings, new, unit, marks, covered, why_cuda_only, reached_with_cuda, switching, handed)
+        _decide(ctx, findings, new, unit, marks, covered, why_cuda_only, reached_with_cuda, switching, handed,
+                refusing)
     for i, f in enumerate(findings):
         if i in in_unit:
             continue
@@ -633,7 +637,8 @@ def _kernels(ctx: Context) -> frozenset[str]:
     return state.kernels
 
 
-def _decide(ctx, findings, new, unit, marks, covered, why_cuda_only, reached_with_cuda, switching, handed) -> None:
+def _decide(ctx, findings, new, unit, marks, covered, why_cuda_only, reached_with_cuda, switching, handed,
+            refusing) -> None:
     """Rewrite a unit whole, or leave it whole and say why on its guard."""
     members = set(unit)
     calls = {i: _handed_words(ctx, findings, i, handed[i]) for i in unit if i in handed}
@@ -683,6 +688,14 @@ def _decide(ctx, findings, new, unit, marks, covered, why_cuda_only, reached_wit
                                       "device it is handed change together or not at all")
             elif new[i].fix is not None:
                 new[i] = _without_fix(new[i], "; left with its guard, which cannot change")
+            if new[i].severity is Severity.ERROR and new[i].fix is None and (
+                    i in in_true_branch or i in guard_ids and i not in refusing and _answers(new[i])):
+                # the guard stays a CUDA test, false on a Neuron host: what it gates does not run
+                # there, and an availability question only answers no; neither stops a first run,
+                # unless the answer leads to a raise
+                new[i] = dataclasses.replace(new[i], severity=Severity.WARNING, message=new[i].message + (
+                    " (it runs only where CUDA is, not on Neuron)" if i in in_true_branch
+                    else " (it answers no on Neuron)"))
         return
     if len(parts) < 2:
         return
@@ -763,6 +776,16 @@ def _text(ctx: Context, f: Finding) -> str:
     starts = ctx.src.line_starts
     text = ctx.src.text[starts[f.line - 1] + f.column - 1:starts[f.end_line - 1] + f.end_column - 1]
     return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _answers(f: Finding) -> bool:
+    """A torch.cuda call that answers on any host (``is_available``, ``device_count``: False, 0
+    without CUDA; cuda_api.yaml ``without_cuda: runs``)."""
+    from neuron_migrate.capabilities import cuda_api
+
+    name = f.message.partition(" ")[0]
+    found = cuda_api().lookup(name) if f.code == "NM103" else None
+    return found is not None and found[1] == name and found[0].without_cuda == "runs"
 
 
 def _without_fix(f: Finding, why: str) -> Finding:
