@@ -3,7 +3,7 @@ neuron_migrate.cache` from models.py (cache.checks_module). Do not edit."""
 
 from neuron_migrate import models
 
-MODELS = 'a4eec292ea9f919add972a24edca00a5'  # the digest of the models.py this was made from
+MODELS = 'c938b48e4d85080e80915a06f8527bd8'  # the digest of the models.py this was made from
 NoneType = type(None)
 CHECKS = {}  # the cache's table of these functions, set when they are used
 T1 = frozenset({'again', 'callee_frame', 'code', 'eager_only', 'line', 'skips_frame', 'skips_rest'})
@@ -88,7 +88,7 @@ T110 = (int, str, str, )
 T112 = (str, str, int, int, )
 T114 = (str, str, )
 T115 = frozenset({str})
-T116 = frozenset({'backward_of', 'branched', 'breaks', 'call_lines', 'calls', 'calls_in_loop', 'end_line', 'entry', 'grown_by', 'grows', 'hands', 'host_only', 'line', 'name', 'op_lines', 'ops_both_sides', 'origin', 'quiet', 'repeats', 'scripted', 'statements', 'trapped_calls', 'weights', 'why'})
+T116 = frozenset({'backward_of', 'branched', 'breaks', 'call_lines', 'calls', 'calls_in_loop', 'end_line', 'entry', 'group_looped', 'grown_by', 'grows', 'hands', 'host_only', 'line', 'name', 'op_lines', 'ops_both_sides', 'origin', 'quiet', 'repeats', 'scripted', 'statements', 'trapped_calls', 'weights', 'why'})
 T117 = str
 T118 = int
 T119 = int
@@ -106,14 +106,15 @@ T133 = (int, int, )
 T135 = (int, int, )
 T136 = frozenset({int})
 T137 = frozenset({int})
-T139 = (str, int, )
-T140 = str
+T138 = frozenset({int})
+T140 = (str, int, )
 T141 = str
-T142 = bool
-T143 = frozenset({int})
-T144 = bool
-T146 = (int, int, )
-T148 = (int, int, int, )
+T142 = str
+T143 = bool
+T144 = frozenset({int})
+T145 = bool
+T147 = (int, int, )
+T149 = (int, int, int, )
 
 
 def check_BreakSite(v):
@@ -396,30 +397,32 @@ def check_TracedFunction(v):
   if type(x134) is not tuple or tuple(map(type, x134)) != T135: return False
  x0 = d['branched']
  if type(x0) is not tuple or not set(map(type, x0)) <= T136: return False
- x0 = d['grows']
+ x0 = d['group_looped']
  if type(x0) is not tuple or not set(map(type, x0)) <= T137: return False
+ x0 = d['grows']
+ if type(x0) is not tuple or not set(map(type, x0)) <= T138: return False
  x0 = d['grown_by']
  if type(x0) is not tuple: return False
- for x138 in x0:
-  if type(x138) is not tuple or tuple(map(type, x138)) != T139: return False
+ for x139 in x0:
+  if type(x139) is not tuple or tuple(map(type, x139)) != T140: return False
  x0 = d['entry']
- if type(x0) is not T140: return False
- x0 = d['origin']
  if type(x0) is not T141: return False
- x0 = d['host_only']
+ x0 = d['origin']
  if type(x0) is not T142: return False
+ x0 = d['host_only']
+ if type(x0) is not T143: return False
  x0 = d['quiet']
- if type(x0) is not tuple or not set(map(type, x0)) <= T143: return False
+ if type(x0) is not tuple or not set(map(type, x0)) <= T144: return False
  x0 = d['scripted']
- if type(x0) is not T144: return False
+ if type(x0) is not T145: return False
  x0 = d['backward_of']
  if type(x0) is not tuple: return False
- for x145 in x0:
-  if type(x145) is not tuple or tuple(map(type, x145)) != T146: return False
+ for x146 in x0:
+  if type(x146) is not tuple or tuple(map(type, x146)) != T147: return False
  x0 = d['hands']
  if type(x0) is not tuple: return False
- for x147 in x0:
-  if type(x147) is not tuple or tuple(map(type, x147)) != T148: return False
+ for x148 in x0:
+  if type(x148) is not tuple or tuple(map(type, x148)) != T149: return False
  return True
 
 

@@ -266,9 +266,18 @@ def estimate(functions: Iterable[tuple[str, TracedFunction]], executed: dict[str
                 sites.setdefault(c, set()).add((k, _statement_of(f, line)))
     # the callees of a frame Dynamo skips are compiled as frames of their own (measured:
     # constructs.py "ModuleList of 3 breaking layers, for loop"), and so are those called
-    # where the rest of a frame runs eagerly
+    # where the rest of a frame runs eagerly; from a statement that ran (a call in a branch the
+    # run did not take makes no frame: torch-optimi's step, whose per-parameter branch calls
+    # ``_init_state``, which the run's ``_init_group`` calls inline)
     for k in eager_keys:
-        framed.update(c for c in calls_of[k] if c in by_key and lines(c[0], by_key[c])[0])
+        placed: dict[Key, list[int]] = {}
+        for c, line in by_key[k].call_lines:
+            placed.setdefault((k[0], c), []).append(line)
+        for c, line in links.get(k, ()):
+            placed.setdefault(c, []).append(_statement_of(by_key[k], line))
+        ran_k = lines(k[0], by_key[k])[0]
+        framed.update(c for c in calls_of[k] if c in by_key and lines(c[0], by_key[c])[0]
+                      and (c not in placed or any(line in ran_k for line in placed[c])))
     eager_from = {k: 0 for k in eager_keys}
     for k in by_key.keys() - eager_keys:
         rest = _rest(reached[k])
@@ -301,11 +310,13 @@ def estimate(functions: Iterable[tuple[str, TracedFunction]], executed: dict[str
     # a frame of its own entered from two callers (each running it as a frame: the caller runs
     # eagerly or breaks at the call), or in a loop of a frame that runs eagerly (over feature
     # levels, images, boxes), sees other shapes: compiled twice; not a layer's forward in a
-    # loop (the layers of a stack share a shape), nor two calls of one caller (often one shape)
+    # loop (the layers of a stack share a shape), nor two calls of one caller (often one shape),
+    # nor a loop over an optimizer's parameter groups (one group: one shape)
     def recompiles(c: Key) -> bool:
-        eager = [k for k, line in sites.get(c, ()) if k in eager_from and line > eager_from[k]]
-        entered = {k for k, _ in sites.get(c, ()) if c in split_by[k]} | set(eager)
-        return len(entered) > 1 or (not c[1].endswith(".forward") and any(c in in_loop_of[k] for k in eager))
+        eager = [(k, line) for k, line in sites.get(c, ()) if k in eager_from and line > eager_from[k]]
+        entered = {k for k, _ in sites.get(c, ()) if c in split_by[k]} | {k for k, _ in eager}
+        return len(entered) > 1 or (not c[1].endswith(".forward") and any(
+            c in in_loop_of[k] and line not in by_key[k].group_looped for k, line in eager))
 
     recompiled = {c for c in framed if c not in eager_keys and recompiles(c)}
     runs = _runs(by_key, sites)

@@ -110,6 +110,7 @@ class TracedFunction:
     weights: tuple[tuple[int, int], ...] = ()  # (statement line, weight) where a statement counts other than 1 (0: a backward pass)
     repeats: tuple[tuple[int, int], ...] = ()  # (statement line, runs per call of the function) inside loops
     branched: tuple[int, ...] = ()  # statements inside an if (or else) branch: they may not run
+    group_looped: tuple[int, ...] = ()  # statements in loops over an optimizer's parameter groups only (one group)
     grows: tuple[int, ...] = ()  # statements growing a tensor per loop step (a new shape each step)
     # (method of its class, line): a loop there calls it (``self(x)``) with a tensor it grows each step
     grown_by: tuple[tuple[str, int], ...] = ()

@@ -758,3 +758,93 @@ def test_a_torchscript_function_called_from_a_skipped_frame_runs_eagerly():
     rows = {e["function"]: (e["estimated_coverage"], e["expected_graphs"]) for e in doc["entries"]}
     assert rows["Scripted.forward"] == (0.0, 0)
     assert rows["Plain.forward"][1] == 1 and rows["Plain.forward"][0] > 0.5
+
+
+def test_a_callee_of_a_skipped_frame_is_a_frame_of_its_own_only_from_a_call_that_ran():
+    """A frame Dynamo skips makes its callees frames of their own, but only through calls that
+    ran: torch-optimi's ``step`` (skipped: its loop calls a function that breaks) calls
+    ``_init_state`` in a branch for one parameter that a whole step does not take, while the
+    run's ``_init_group`` calls it inline. Dynamo (torch 2.13, this code on two parameters): 4
+    graphs, ``init`` in ``prepare``'s graph, none of its own."""
+    from neuron_migrate.coverage import estimate
+
+    code = b'''
+import torch
+
+
+def init(p):
+    return torch.zeros_like(p)
+
+
+def prepare(params):
+    out = []
+    for p in params:
+        out.append(init(p))
+    return out
+
+
+def update(p):
+    n = p.sum().item()
+    return p * n
+
+
+def step(params, single=None):
+    if single is None:
+        state = prepare(params)
+        for p in params:
+            update(p)
+    else:
+        state = init(single)
+    return state
+
+
+compiled = torch.compile(step)
+'''
+    r = analyse("opt.py", code, Options())
+    functions = [("opt.py", f) for f in r.traced]
+    ran = {"opt.py": {6, 10, 11, 12, 13, 17, 18, 22, 23, 24, 25, 28}}
+    by_name = {e.function.name: e for e in estimate(functions, ran)}
+    assert by_name["step"].runs_eagerly and by_name["prepare"].own_frame
+    assert not by_name["init"].own_frame and by_name["init"].graphs == 0
+    everything = {e.function.name: e for e in estimate(functions)}  # a scan: every statement runs
+    assert everything["init"].own_frame
+
+
+def test_a_frame_called_in_a_loop_over_parameter_groups_is_compiled_once():
+    """A frame of its own called in a loop of a skipped frame sees other shapes (compiled twice),
+    but not in a loop over an optimizer's parameter groups: one group for an optimizer built on a
+    module's parameters (constructs.py "helper in a skipped frame's loop over one parameter
+    group": 1 graph; two groups of other shapes: 2). torch-optimi's steps: 5 expected, 2 measured."""
+    from neuron_migrate.coverage import estimate
+
+    code = b'''
+import torch
+
+
+def update(params):
+    return torch.stack(params) * 2
+
+
+class Opt(torch.optim.Optimizer):
+    def step(self):
+        for group in self.param_groups:
+            for p in group["params"]:
+                print(p)
+            update(group["params"])
+        for chunk in self.chunks:
+            update(chunk)
+
+
+opt = Opt([torch.ones(2)], {})
+compiled = torch.compile(opt.step)
+'''
+    r = analyse("opt.py", code, Options())
+    functions = [("opt.py", f) for f in r.traced]
+    step = next(f for _, f in functions if f.name == "Opt.step")
+    assert step.group_looped == (12, 14)  # the statements in the group loop, not the chunk loop's
+    ran = {"opt.py": {6, 11, 12, 13, 14}}  # the group loop ran, the chunk loop not
+    by_name = {e.function.name: e for e in estimate(functions, ran)}
+    assert by_name["Opt.step"].runs_eagerly and by_name["update"].own_frame
+    assert not by_name["update"].recompiled
+    by_name = {e.function.name: e for e in estimate(functions)}  # a scan: the other loop runs too
+    assert by_name["update"].recompiled

@@ -398,6 +398,10 @@ PARAM = torch.nn.Parameter(torch.ones(8))
 PARAM.grad = torch.ones(8)
 LINEAR = nn.Linear(8, 8)
 OPT = torch.optim.SGD([PARAM], lr=0.1)
+# an optimizer built on one module's parameters has one parameter group; with a second of other
+# shapes, a helper its step's group loop calls sees two (torch-optimi's step calls its update per group)
+ONE_GROUP = torch.optim.SGD([torch.ones(8), torch.ones(3, 8)], lr=0.1)
+TWO_GROUPS = torch.optim.SGD([{"params": [torch.ones(8)]}, {"params": [torch.ones(3, 8)]}], lr=0.1)
 OPT2, OPT3 = torch.optim.SGD([PARAM], lr=0.1), torch.optim.SGD([PARAM], lr=0.1)  # SAC.train's three optimizers
 
 @torch.jit.script
@@ -1155,6 +1159,8 @@ CASES: list[tuple[str, str, dict]] = [
     ("helper of a skipped frame, two shapes", "for r in x:\n    print(r)\na = relu_helper(x)\nb = relu_helper(x[:3])\nreturn a.sum() + b.sum()", {}),
     ("helper of a skipped frame, one shape twice", "for r in x:\n    print(r)\na = relu_helper(x)\nb = relu_helper(x + 1)\nreturn a.sum() + b.sum()", {}),
     ("helper of a skipped frame, loop over three shapes", "for r in x:\n    print(r)\ns = 0\nfor k in (2, 3, 4):\n    s = s + relu_helper(x[:k]).sum()\nreturn s", {}),
+    ("helper in a skipped frame's loop over one parameter group", "for r in x:\n    print(r)\ns = 0\nfor group in ONE_GROUP.param_groups:\n    s = s + relu_helper(group[\"params\"][1]).sum()\nreturn s", {}),
+    ("helper in a skipped frame's loop over two parameter groups", "for r in x:\n    print(r)\ns = 0\nfor group in TWO_GROUPS.param_groups:\n    s = s + relu_helper(group[\"params\"][0]).sum()\nreturn s", {}),
     ("helper after a break that skips the resumed frame", "y = x * 2\nn = y.sum().item()\nfor r in x:\n    print(r)\nreturn relu_helper(y) * n", {}),
     # what the eager code of a skipped frame calls: a user module's forward and a plain function are
     # frames Dynamo compiles on their own; a torch.nn layer and a TorchScript function run eagerly

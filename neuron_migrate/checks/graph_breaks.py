@@ -3646,6 +3646,27 @@ def _repeats(fn: ast.AST, statements: tuple[int, ...], d: _State, cls=None) -> t
     return tuple(out)
 
 
+def _group_looped(fn: ast.AST, statements: tuple[int, ...], d: _State) -> tuple[int, ...]:
+    """Lines of the statements (first lines, sorted) of ``fn``'s own body whose every enclosing loop
+    runs over an optimizer's parameter groups (``for group in self.param_groups``): one group for an
+    optimizer built on a module's parameters, so a frame called there sees one shape, not one per
+    step (constructs.py "helper in a skipped frame's loop over one parameter group": 1 graph, two
+    groups of other shapes 2)."""
+    loops = [n for n in _body(fn, d).binders if type(n) in _LOOPS] + \
+        [n for n in _body(fn, d).statements if type(n) is ast.While]
+    spans = [(n.body[0].lineno, n.body[-1].end_lineno or n.body[-1].lineno,
+              type(n.iter) is ast.Attribute and n.iter.attr == "param_groups" if type(n) is not ast.While else False)
+             for n in loops if n.body]
+    if not any(groups for _, _, groups in spans):
+        return ()
+    out = []
+    for line in statements:
+        around = [groups for start, end, groups in spans if start <= line <= end]
+        if around and all(around):
+            out.append(line)
+    return tuple(out)
+
+
 def _branched(fn: ast.AST, statements: tuple[int, ...], d: _State) -> tuple[int, ...]:
     """Lines of the statements (``statements``: first lines, sorted) of ``fn``'s own body inside
     an ``if`` or its ``else`` (a branch whose test is not a constant): two calls of one callee
@@ -4237,6 +4258,7 @@ def report_traced(ctx: Context) -> None:
             ops_both_sides=tuple(sorted(line for line in ops_after if line not in sites or line in augmented)),
             weights=tuple(sorted(weights.items())),
             repeats=_repeats(fn, statements, d, tf.cls),
+            group_looped=_group_looped(fn, statements, d) if trapped or trapped_out.get(tf.name) else (),
             # alternatives matter where a callee may be called twice: two calls or more
             branched=_branched(fn, statements, d) if len(call_lines) + outcalls_of.get(tf.name, 0) > 1 else (),
             grows=_grows(fn, ctx, d), grown_by=_grown_by(tf, ctx, self_calls) if self_calls and fn.name == "forward" else (),
