@@ -182,6 +182,11 @@ SCORER = Scorer()
 def relu_helper(t):  # a helper with ops and no break, compiled as a frame of its own from eager code
     return (t * 2).relu() + 1
 
+def gather_helper(t, out):  # its ops are all in relu_helper, which Dynamo inlines (torch-optimi's _init_group)
+    for k in (2, 3):
+        out.append(relu_helper(t[:k]))
+    return out
+
 class Inner(nn.Module):  # a submodule of the project: its forward is user code
     def __init__(self):
         super().__init__()
@@ -1161,6 +1166,7 @@ CASES: list[tuple[str, str, dict]] = [
     ("helper of a skipped frame, loop over three shapes", "for r in x:\n    print(r)\ns = 0\nfor k in (2, 3, 4):\n    s = s + relu_helper(x[:k]).sum()\nreturn s", {}),
     ("helper in a skipped frame's loop over one parameter group", "for r in x:\n    print(r)\ns = 0\nfor group in ONE_GROUP.param_groups:\n    s = s + relu_helper(group[\"params\"][1]).sum()\nreturn s", {}),
     ("helper in a skipped frame's loop over two parameter groups", "for r in x:\n    print(r)\ns = 0\nfor group in TWO_GROUPS.param_groups:\n    s = s + relu_helper(group[\"params\"][0]).sum()\nreturn s", {}),
+    ("helper of a skipped frame whose ops are in an inlined helper", "for r in x:\n    print(r)\nout = gather_helper(x, [])\nreturn out[0].sum()", {}),
     ("helper after a break that skips the resumed frame", "y = x * 2\nn = y.sum().item()\nfor r in x:\n    print(r)\nreturn relu_helper(y) * n", {}),
     # what the eager code of a skipped frame calls: a user module's forward and a plain function are
     # frames Dynamo compiles on their own; a torch.nn layer and a TorchScript function run eagerly
