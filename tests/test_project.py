@@ -888,3 +888,55 @@ def test_a_function_an_attribute_holds_is_followed(tmp_path, capsys):
     assert sites(capsys, tmp_path, "--entry", "attr/saliency.py:Saliency.attribute") == [
         ("attr/grads.py", 5, "NM404"), ("attr/grads.py", 9, "NM401")]
     assert sites(capsys, tmp_path, "--entry", "attr/saliency.py:Local.run") == [("attr/grads.py", 9, "NM401")]
+
+
+def test_the_names_stored_in_an_attribute_are_read_as_re_finds_them(tmp_path):
+    """``_stored_names`` looks for ``self.attr =``, ``self.attr = name`` and ``name=Default``
+    with one compiled pattern each and ``str.find`` (``model._found``), not a pattern per
+    attribute and name: the answers are ``re.findall``'s of the patterns it used before,
+    matches side by side on a line, a longer attribute, ``==``, a word that only ends with
+    the name and a non-ASCII word included."""
+    import re
+
+    from neuron_migrate.project import model
+
+    text = ("self.a = b; self.a = c\nself.a=d  # x\nmyself.a = e\nself.ab = f\nself.a == g\nself.a = h.i\n"
+            "def f(d=Z, e: int = Y, h=W, xb=V, b =U):\n    pass\nb: type = T,\néb=S)\nself.é = k\n")
+    (tmp_path / "m.py").write_text(text, encoding="utf-8")
+    project = Project([], tmp_path)
+
+    def before(attr):
+        if not re.search(rf"self\.{re.escape(attr)}\s*=[^=]", text):
+            return None
+        names = set(re.findall(rf"self\.{re.escape(attr)}[ \t]*=[ \t]*([^\W\d]\w*)[ \t]*(?:[#;].*)?$", text, re.M))
+        return names | {d for n in names for d in re.findall(rf"\b{n}[ \t]*(?::[^=,)\n]*)?=[ \t]*([^\W\d]\w*)[ \t]*[,)]", text)}
+
+    for attr in ("a", "ab", "é", "b", "missing"):
+        assert project._stored_names("m.py", attr) == before(attr), attr
+    assert project._stored_names("m.py", "a") == {"b", "d", "e", "Z", "Y", "U", "T"}
+    assert model._found(model._GIVES_DEFAULT, "xb=V, b=U)", "b", "b", boundary=True) == ["U"]
+
+
+def test_torch_compile_of_self_parses_no_file_that_cannot_define_the_method(tmp_path):
+    """``torch.compile(self.m)`` looks for overrides of ``m`` in every other file; a file no
+    check parsed (no summary) is parsed for its classes only when its text can define ``m``
+    (``def`` and the name: timm's ``self.model`` parsed 39 files for nothing)."""
+    from neuron_migrate.models import Options
+    from neuron_migrate.runner import scan as run
+
+    (tmp_path / "task.py").write_text(
+        "import torch\nfrom torch import nn\n\n\nclass Task(nn.Module):\n    def compile(self):\n"
+        "        self.step = torch.compile(self.step)\n\n    def step(self, x):\n        return x\n")
+    (tmp_path / "other.py").write_text("from task import Task\n\n\nclass Plain(Task):\n    def run(self, x):\n        return self.step(x)\n")
+    (tmp_path / "sub.py").write_text("from task import Task\n\n\nclass Sub(Task):\n    def step(self, x):\n        return x\n")
+    import dataclasses
+
+    result, _ = run([tmp_path], Options(select=("NM4",)), jobs=1)
+    # as if no check had parsed the other files (no summary: a file without a check's word)
+    files = [r if r.path == "task.py" else dataclasses.replace(r, summary=None) for r in result.files]
+    project = Project(files, tmp_path)
+    parsed = []
+    tree = project.tree
+    project.tree = lambda path: parsed.append(path) or tree(path)
+    assert project.compiled_all("task.py", "self:Task", "", "step") == (("sub.py", "Sub.step"),)
+    assert parsed == ["sub.py"]  # other.py holds "step" but no "def step"
