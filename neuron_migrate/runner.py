@@ -357,9 +357,19 @@ def _analyse_project(cands: list[Candidate], base: Path, options: Options, jobs:
             done += 1
             if progress:
                 progress(done, len(cands))
-        options = _cuda_only(cands, results, base, options, jobs, cache, workers)
-        options = _inspected_devices(cands, results, options, jobs, cache, workers)
-        followed = _follow_project(cands, results, base, options, jobs, cache, workers, digests)
+        # the first analyses (and everything before them) stay until the scan ends: the
+        # collector's runs in the project step need not traverse them again and again
+        # (diffusers: a third of the main process's project step, one core idle meanwhile)
+        frozen = not gc.get_freeze_count()
+        if frozen:
+            gc.freeze()
+        try:
+            options = _cuda_only(cands, results, base, options, jobs, cache, workers)
+            options = _inspected_devices(cands, results, options, jobs, cache, workers)
+            followed = _follow_project(cands, results, base, options, jobs, cache, workers, digests)
+        finally:
+            if frozen:
+                gc.unfreeze()
         followed.cuda_only = options.cuda_only
     if cache is not None:
         cache.save(base)

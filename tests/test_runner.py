@@ -105,3 +105,19 @@ def test_the_manifests_are_one_task_for_one_worker(tmp_path):
     assert [len(task) for task in tasks[1:]] == [runner.CHUNK] * (40 // runner.CHUNK)
     one = items[:3] + [items[4]]  # a manifest alone, and a few files (one per task): as they were
     assert runner._tasks(one, largest_first=False) == [[0], [1], [2], [3]]
+
+
+def test_the_project_step_runs_with_the_first_analyses_frozen(tmp_path, monkeypatch):
+    """The collector's runs in the project step would traverse every first analysis again
+    (diffusers: 0.2 s of the main process while the workers sit idle): they are frozen
+    (``gc.freeze``) for the step and thawed after it, so that nothing is kept past the scan."""
+    from neuron_migrate.models import Options
+
+    (tmp_path / "a.py").write_text("import torch\n\n\ndef f(x):\n    return x.cuda()\n")
+    seen = []
+    follow = runner._follow_project
+    monkeypatch.setattr(runner, "_follow_project", lambda *a, **k: seen.append(gc.get_freeze_count()) or follow(*a, **k))
+    assert gc.get_freeze_count() == 0
+    runner.scan([tmp_path], Options(), jobs=1)
+    assert seen and seen[0] > 0
+    assert gc.get_freeze_count() == 0
