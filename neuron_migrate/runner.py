@@ -395,17 +395,7 @@ def _cuda_only(cands: list[Candidate], results: list[FileResult | None], base: P
             and any(f.code.startswith("NM1") for f in results[index[p]].findings)]
     if not todo:
         return options
-    kinds = {cands[i].rel: kind_of(cands[i], options) for i in todo}
-    hits: list[FileResult | None] = [None] * len(todo)
-    again = _lookup([cands[i] for i in todo], hits, cache, kinds)
-    for k, r in enumerate(hits):
-        if r is not None:
-            results[todo[k]] = r
-    work = [cands[todo[k]] for k in again]
-    for k, (dig, r) in in_pool(_analyse, work, (options, cache is not None), jobs, workers=workers):
-        results[index[work[k].rel]] = r
-        if cache is not None and dig is not None:
-            cache.put(work[k].rel, kinds[work[k].rel], dig, r)
+    _analyse_again(cands, results, todo, options, jobs, cache, workers)
     return options
 
 
@@ -431,6 +421,14 @@ def _inspected_devices(cands: list[Candidate], results: list[FileResult | None],
             and any(a in found for a in r.summary.asks)]
     if not todo:
         return options
+    _analyse_again(cands, results, todo, options, jobs, cache, workers)
+    return options
+
+
+def _analyse_again(cands: list[Candidate], results: list[FileResult | None], todo: list[int], options: Options,
+                   jobs: int | None, cache, workers: Workers) -> None:
+    """The files ``todo`` (indices of ``cands``) analysed again with ``options``: from the cache
+    under the options' kind, else in the pool, their new results cached."""
     kinds = {cands[i].rel: kind_of(cands[i], options) for i in todo}
     hits: list[FileResult | None] = [None] * len(todo)
     again = _lookup([cands[i] for i in todo], hits, cache, kinds)
@@ -442,7 +440,6 @@ def _inspected_devices(cands: list[Candidate], results: list[FileResult | None],
         results[todo[again[k]]] = r
         if cache is not None and dig is not None:
             cache.put(work[k].rel, kinds[work[k].rel], dig, r)
-    return options
 
 
 def kind_of(cand: Candidate, options: Options) -> str:
