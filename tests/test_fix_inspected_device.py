@@ -62,6 +62,11 @@ def test_the_finding_names_the_probe():
     # timm's variant: the check asserts, so the default never ran without CUDA
     'def choose(device="cuda"):\n    if device == "cuda":\n        assert torch.cuda.is_available()\n'
     '    return device\n',
+    # nanochat's compute_init: it builds torch.device(device) but asserts availability, no fallback
+    'def choose(device="cuda"):\n    if device == "cuda":\n        assert torch.cuda.is_available()\n'
+    '    return torch.device(device)\n',
+    'def choose(device="cuda"):\n    if device == "cuda" and not torch.cuda.is_available():\n'
+    '        raise RuntimeError("CUDA is missing")\n    return torch.device(device)\n',
     # a device built from a literal, not from what the function is handed
     'def choose(device="cuda"):\n    kind = torch.device("cpu").type\n'
     '    if kind == "cuda" and torch.cuda.is_available():\n        return device\n    return "cpu"\n',

@@ -11,8 +11,9 @@ that read it, take the spelling that is exact on both hosts: ``"neuron" if hasat
 it.
 
 A *probe* is a function with a parameter ``p`` that calls ``torch.device(p)``, holds a
-comparison with a CUDA device string and calls ``torch.cuda.is_available()``: it runs where
-CUDA is absent (its answer there is no) on a value it does not choose. Its *chain* is the
+comparison with a CUDA device string and calls ``torch.cuda.is_available()`` other than to
+stop the run (an ``assert``, an ``if`` that raises): it runs where CUDA is absent (its answer
+there is no) on a value it does not choose. Its *chain* is the
 probe and the functions of the same module that call a function of the chain by name; the
 *options* reaching it are the device-named attributes (``args.device``,
 ``getattr(args, "device", ...)``) handed to a call of the chain anywhere in the module. The
@@ -94,12 +95,17 @@ def _is_probe(function: ast.AST, modules: set[str], devices: set[str]) -> bool:
     args = function.args
     params = {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)}
     built = compared = available = False
+    # an answer that only stops the run (`assert torch.cuda.is_available()`, `if not ...: raise`)
+    # is no fallback: nanochat's compute_init(device_type="cuda") asserts it
+    refused = {id(n) for s in ast.walk(function)
+               if type(s) is ast.Assert or type(s) is ast.If and type(s.body[0]) is ast.Raise
+               for n in ast.walk(s.test)}
     for node in ast.walk(function):
         if isinstance(node, ast.Call):
             if (not built and node.args and isinstance(node.args[0], ast.Name) and node.args[0].id in params
                     and _is_torch_device(node.func, modules, devices)):
                 built = True
-            elif not available and _is_cuda_available(node.func, modules):
+            elif not available and _is_cuda_available(node.func, modules) and id(node) not in refused:
                 available = True
         elif not compared and isinstance(node, ast.Compare):
             compared = any(isinstance(o, ast.Constant) and isinstance(o.value, str) and CUDA_DEVICE.fullmatch(o.value)
