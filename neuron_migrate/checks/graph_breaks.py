@@ -48,7 +48,7 @@ from dataclasses import dataclass, field
 
 from neuron_migrate.checks import Context, finalizer, on, prefilter, rule
 from neuron_migrate.checks.shapes import NM301, fed_calls, grown_key
-from neuron_migrate.checks.tracing import COMPILED_AT, ENTRY_OF, OPTIONAL_DICT, OWN_METHOD, REBUILT, TENSOR_ARGS, VALIDATED, TENSOR_METHODS, ShapeBreaks, TracedCode, host_side_file
+from neuron_migrate.checks.tracing import COMPILE_ENTRY, COMPILED_AT, ENTRY_OF, OPTIONAL_DICT, OWN_METHOD, REBUILT, TENSOR_ARGS, VALIDATED, TENSOR_METHODS, ShapeBreaks, TracedCode, host_side_file
 from neuron_migrate.kinds import ARRAY, HOST_KINDS, SCALAR, TENSOR, annotation_kind, call_kind, scope_kinds
 from neuron_migrate.models import BreakSite, TracedFunction
 from neuron_migrate.project.summary import (PYDANTIC_MODELS, autograd_function_base, dotted, init_stores,
@@ -991,7 +991,7 @@ def traced_functions(ctx: Context) -> dict[int, Traced]:
         if path == ctx.src.path and not origin.startswith((TENSOR_ARGS, OPTIONAL_DICT, VALIDATED, REBUILT, OWN_METHOD)):
             fn = _named_function(name, d)
             if fn is not None:
-                todo.append((fn, _why_reached(origin), "" if origin.startswith((COMPILED_AT, "compile entry "))
+                todo.append((fn, _why_reached(origin), "" if origin.startswith((COMPILED_AT, COMPILE_ENTRY))
                              else origin))
     library = ctx.options is not None and ctx.options.library  # an installed package: only what is reached
     for cls in () if library else d.classes.values():
@@ -1032,7 +1032,7 @@ def traced_functions(ctx: Context) -> dict[int, Traced]:
     for spec in ctx.options.entries if ctx.options is not None and not library else ():
         fn = _entry_function(spec, ctx.src.path, d)
         if fn is not None:
-            todo.append((fn, f"compile entry {spec}", ""))
+            todo.append((fn, f"{COMPILE_ENTRY}{spec}", ""))
             continue
         owner, _, method = (entry_matches(spec, ctx.src.path) or "").rpartition(".")
         if owner in d.classes and d.classes[owner].bases:  # a method a base of another file defines
@@ -1071,7 +1071,7 @@ def _fullgraph(call: ast.Call) -> bool:
 def _why_reached(origin: str) -> str:
     if origin.startswith(COMPILED_AT):  # compiled with torch.compile at train.py:12
         return f"compiled with {origin}"
-    if origin.startswith("compile entry "):  # a named entry's method, inherited from this file's class
+    if origin.startswith(COMPILE_ENTRY):  # a named entry's method, inherited from this file's class
         return origin
     return f"reached from {origin}"
 
@@ -3049,13 +3049,16 @@ def _host_reading_op(call: ast.Call, op: str) -> Hazard:
                   "(`c = z - z.mean(1, keepdim=True)`, `c @ c.T / (n - 1)`)", gb=GB['data_dependent'])
 
 
+_NUMPY_PROD = ("numpy.prod", "numpy.product")
+
+
 def _numpy_prod(e: ast.AST, ctx: Context, chain) -> ast.AST | None:
     """A call of ``np.prod`` in ``e``, itself or an operand of its arithmetic (``x.size(-1) /
     -np.prod(shape)``): under ``int()`` or ``float()`` its value is read on the host, whatever it
     is the product of (a tuple, a list, a tensor's shape: all measured to break)."""
     while True:
         if type(e) is ast.Call:
-            return e if ctx.names.qualify(e.func, chain) in ("numpy.prod", "numpy.product") else None
+            return e if ctx.names.qualify(e.func, chain) in _NUMPY_PROD else None
         if type(e) is ast.UnaryOp:
             e = e.operand
         elif type(e) is ast.BinOp:
@@ -3077,7 +3080,7 @@ def _numpy_size(call: ast.Call, ctx: Context, chain) -> ast.AST | None:
     fn = next((c for c in reversed(chain) if isinstance(c, _FUNCS)), None)
     for a in (*call.args, *(k.value for k in call.keywords)):
         if not (type(a) is ast.Call and len(a.args) == 1 and not a.keywords
-                and ctx.names.qualify(a.func, chain) in ("numpy.prod", "numpy.product")):
+                and ctx.names.qualify(a.func, chain) in _NUMPY_PROD):
             continue
         e = a.args[0]
         if type(e) is ast.Name and fn is not None:  # dims = (c, h, w) before, bound once
@@ -3505,7 +3508,7 @@ def _differentiated(stmt: ast.stmt, qualify=dotted) -> ast.expr | None | bool:
         if type(owner) is ast.Call and type(owner.func) is ast.Attribute and owner.func.attr == "scale" and owner.args:
             return owner.args[0]  # scaler.scale(loss).backward()
         return owner
-    if dotted(func) in _AUTOGRAD or (qualify or dotted)(func) in _AUTOGRAD:
+    if dotted(func) in _AUTOGRAD or qualify(func) in _AUTOGRAD:
         first = value.args[0] if value.args else next(
             (k.value for k in value.keywords if k.arg in ("outputs", "tensors")), None)
         return first
@@ -3607,7 +3610,7 @@ def _eager_history(value: ast.AST, qualify=dotted) -> bool:
     """A value whose autograd history was recorded eagerly: the result of ``torch.autograd.grad``
     (a break), or ``.grad`` attributes (``[p.grad for p in params]``, ``p.grad``)."""
     value = _unwrapped(value)
-    if type(value) is ast.Call and (dotted(value.func) in _AUTOGRAD or (qualify or dotted)(value.func) in _AUTOGRAD):
+    if type(value) is ast.Call and (dotted(value.func) in _AUTOGRAD or qualify(value.func) in _AUTOGRAD):
         return True
     if type(value) in (ast.ListComp, ast.GeneratorExp):
         value = value.elt
@@ -4262,7 +4265,7 @@ def report_traced(ctx: Context) -> None:
             # alternatives matter where a callee may be called twice: two calls or more
             branched=_branched(fn, statements, d) if len(call_lines) + outcalls_of.get(tf.name, 0) > 1 else (),
             grows=_grows(fn, ctx, d), grown_by=_grown_by(tf, ctx, self_calls) if self_calls and fn.name == "forward" else (),
-            entry=tf.why[len("compile entry "):] if tf.why.startswith("compile entry ") else "",
+            entry=tf.why[len(COMPILE_ENTRY):] if tf.why.startswith(COMPILE_ENTRY) else "",
             origin=tf.origin, host_only=_host_only(fn, tensors, where, d, op_lines),
             quiet=_quiet(fn, statements, op_lines, where, d), backward_of=backward_of,
             hands=_hands(fn, d, where),

@@ -16,6 +16,9 @@ from neuron_migrate.traversal import child_nodes
 
 
 COMPILED_AT = "torch.compile at "  # the origin of a root that torch.compile in another file targets
+# the origin of a root named by --entry/compile-entries whose method a base of another file
+# defines, and the reason the file traces it: "compile entry hmm.py:DenseHMM.fit"
+COMPILE_ENTRY = "compile entry "
 # the origin of a root that only says which parameters of a function traced anyway a traced caller
 # of another file passes tensors: "tensor arguments: 0,2;t0,t1" (positions after self; keywords)
 TENSOR_ARGS = "tensor arguments: "

@@ -527,7 +527,7 @@ class Project:
             declared = f"{attr}:" in found[1].text
             # stored from a parameter annotated with a class (``self.cmp = cmp``, ``cmp: Problem``):
             # read from the text first, the file parsed only then
-            stored = f"self.{attr} =" in found[1].text and _annotated_store(found[1].text, attr)
+            stored = f"self.{attr} =" in found[1].text and self._annotated_store(p, found[1].text, attr)
             if declared or stored:
                 node = next((n for n in (self.tree(p) or ast.Module(body=[])).body
                              if type(n) is ast.ClassDef and n.name == name), None)
@@ -549,6 +549,13 @@ class Project:
                     hit = self.method(held[0], held[1], method, 1) if held else None
                     return hit[:2] if hit is not None else None
         return None
+
+    def _annotated_store(self, path: str, text: str, attr: str) -> bool:
+        """The file stores a bare name as ``self.attr = name`` (or a name its default gives) and
+        ``text`` annotates such a name with a class (``name: Cls``, ``name: "Cls"``, ``name:
+        Optional[Cls]``, ``name: pkg.Cls``): its tree may answer ``_annotated``."""
+        return any(_found(_ANNOTATED_CLASS, text, n, n, boundary=True, stop=True)
+                   for n in self._stored_names(path, attr) or ())
 
     def _stored_names(self, path: str, attr: str) -> set[str] | None:
         """The bare names ``path`` stores as ``self.attr = name``, with the names given as their
@@ -700,8 +707,10 @@ class Project:
         or for ``torch.compile(self.m)`` in a method of class ``C`` (``built`` written
         ``self:C``) the ``m`` that ``self`` runs, of any class at or below ``C`` in the
         project's other files (``_compiled_self``)."""
-        if built.startswith("entry of:"):  # a named entry a base of another file defines
-            hit = self.method(path, built[9:], method)
+        from neuron_migrate.checks.tracing import ENTRY_OF
+
+        if built.startswith(ENTRY_OF):  # a named entry a base of another file defines
+            hit = self.method(path, built[len(ENTRY_OF):], method)
             return (hit[:2],) if hit is not None and hit[0] != path else ()
         if built.startswith("self:"):
             key = (path, built, arg, method)
@@ -820,13 +829,6 @@ class Project:
             if found is not None:
                 return found
         return None
-
-
-def _annotated_store(text: str, attr: str) -> bool:
-    """The text stores a bare name as ``self.attr = name`` and annotates a name so with a class
-    (``name: Cls``, ``name: "Cls"``, ``name: Optional[Cls]``, ``name: pkg.Cls``)."""
-    names = set(re.findall(rf"self\.{re.escape(attr)}\s*=\s*(\w+)\s*$", text, re.M))
-    return any(re.search(rf"\b{re.escape(n)}\s*:\s*(?:[\w.]+\[)?[\"']?(?:\w+\.)*[A-Z]", text) for n in names)
 
 
 def _found(pattern: re.Pattern, text: str, literal: str, word: str, boundary: bool = False,
@@ -980,7 +982,7 @@ def extra_roots(files: list[FileResult], root: Path, known: set[tuple[str, str]]
     that torch.compile in another file targets) and that are not traced in their own file yet
     (nor in ``known``). The origin names the entry the caller is traced for, and the caller
     when it is another function ("model.py:Net.forward through layers.py:Block.forward")."""
-    from neuron_migrate.checks.tracing import COMPILED_AT  # the checks package: not for a warm scan
+    from neuron_migrate.checks.tracing import COMPILE_ENTRY, COMPILED_AT, ENTRY_OF  # not for a warm scan
 
     project = project or Project(files, root)
     functions = {(r.path, f.name): f for r in files for f in r.traced}
@@ -994,8 +996,8 @@ def extra_roots(files: list[FileResult], root: Path, known: set[tuple[str, str]]
                     continue
                 compiled.add(spec(*hit))  # traced already (a forward): compiled all the same
                 if hit not in traced:
-                    out.setdefault(hit[0], {}).setdefault(hit[1], f"compile entry {arg}" if built.startswith(
-                        "entry of:") else f"{COMPILED_AT}{shown(r.path)}:{line}")
+                    out.setdefault(hit[0], {}).setdefault(hit[1], f"{COMPILE_ENTRY}{arg}" if built.startswith(
+                        ENTRY_OF) else f"{COMPILED_AT}{shown(r.path)}:{line}")
     for r in files:
         if r.summary is None:
             continue
@@ -1338,6 +1340,7 @@ _WORD_ONLY = re.compile(r"\w+")
 # _stored_names: ``self.f =``; ``self.f = name`` (alone on its line); ``name=Default`` given
 _STORES = re.compile(r"self\.(\w+)\s*=[^=]")
 _STORES_NAME = re.compile(r"self\.(\w+)[ \t]*=[ \t]*([^\W\d]\w*)[ \t]*(?:[#;].*)?$", re.MULTILINE)
+_ANNOTATED_CLASS = re.compile(r"(\w+)\s*:\s*(?:[\w.]+\[)?[\"']?(?:\w+\.)*[A-Z]")  # cmp: Problem
 _GIVES_DEFAULT = re.compile(r"(\w+)[ \t]*(?::[^=,)\n]*)?=[ \t]*([^\W\d]\w*)[ \t]*[,)]")
 _TRACED_NOTE = re.compile(r" \(traced: [^()]*\)")
 _DYNAMO_NOTE = re.compile(r" \[Dynamo (GB\d+)\]$")
