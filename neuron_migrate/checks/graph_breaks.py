@@ -52,7 +52,7 @@ from neuron_migrate.checks.tracing import COMPILE_ENTRY, COMPILED_AT, ENTRY_OF, 
 from neuron_migrate.kinds import ARRAY, HOST_KINDS, SCALAR, TENSOR, annotation_kind, call_kind, scope_kinds
 from neuron_migrate.models import BreakSite, TracedFunction
 from neuron_migrate.project.summary import (PYDANTIC_MODELS, autograd_function_base, dotted, init_stores,
-                                             optional_dict, validator_methods, wrappers)
+                                             optional_dict, parameter_defaults, validator_methods, wrappers)
 from neuron_migrate.traversal import SCOPE_TYPES, all_nodes, child_nodes, node_fields, node_types, own_nodes, statements
 
 prefilter(__name__, ("forward", "compile"))
@@ -779,16 +779,8 @@ def _is_true(arg: ast.AST | None, ctx: Context) -> bool:
 def _or_default(e: ast.AST | None, ctx: Context) -> ast.AST | None:
     """``e``, or the default of the enclosing function's parameter that ``e`` names."""
     if isinstance(e, ast.Name) and isinstance(ctx.chain[-1], _FUNCS):
-        return _defaults(ctx.chain[-1].args).get(e.id, e)
+        return parameter_defaults(ctx.chain[-1].args).get(e.id, e)
     return e
-
-
-def _defaults(args: ast.arguments) -> dict[str, ast.AST]:
-    """Each parameter that has a default -> the default's expression."""
-    positional = [*args.posonlyargs, *args.args]
-    out = dict(zip([a.arg for a in positional][len(positional) - len(args.defaults):], args.defaults))
-    out.update({a.arg: v for a, v in zip(args.kwonlyargs, args.kw_defaults) if v is not None})
-    return out
 
 
 def _layers(call: ast.Call, name: str, position: int, default: int | None) -> int:
@@ -847,7 +839,7 @@ def _call(node: ast.Call, ctx: Context) -> None:
                 off = d.off_params.get(id(caller))
                 if off is None:
                     off = d.off_params[id(caller)] = frozenset(
-                        k for k, v in _defaults(caller.args).items() if type(v) is ast.Constant and v.value in _FALSY)
+                        k for k, v in parameter_defaults(caller.args).items() if type(v) is ast.Constant and v.value in _FALSY)
                 for v in (*node.args, *(k.value for k in node.keywords if k.arg)):
                     if type(v) is ast.Name and v.id in off:
                         d.forwarded[id(v)] = caller
@@ -1728,7 +1720,7 @@ class Tensors:
         args = fn.args
         positional = [*args.posonlyargs, *args.args]
         commented = _type_comment(fn, ctx)  # def f(box, n):  # type: (Tensor, int) -> Tensor
-        defaults = _defaults(args)
+        defaults = parameter_defaults(args)
         is_forward = entry or getattr(fn, "name", "") in ("forward", "__call__")
         unset = []  # the parameters not tensors here
         # the autograd context of a Function's forward (``def forward(ctx, x)``, a static method or
@@ -4357,7 +4349,7 @@ def _off_by_default(tf: Traced, ctx: Context, d: _State) -> dict[int, str]:
     if not ifs:
         return {}
     args = fn.args
-    params = _defaults(args)
+    params = parameter_defaults(args)
     falsy = {name for name, v in params.items() if isinstance(v, ast.Constant) and v.value in _FALSY}
     falsy -= _passed(fn, d) | _set_anywhere(d)
     falsy |= _always_off(fn, d)
@@ -4576,7 +4568,7 @@ def _own_flags(cls: ast.ClassDef, d: _State) -> dict[str, bool]:
     out: dict[str, bool] = {}
     init = next((n for n in cls.body if isinstance(n, ast.FunctionDef) and n.name == "__init__"), None)
     if init is not None:
-        params = _defaults(init.args)
+        params = parameter_defaults(init.args)
         for node in statements(init):
             if type(node) not in (ast.Assign, ast.AnnAssign) or node.value is None:
                 continue

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 
 from neuron_migrate.checks import Context, on, prefilter
 from neuron_migrate.models import Applicability, Edit, Finding, Fix, Severity
-from neuron_migrate.project.summary import cuda_only_library, firm_imports
+from neuron_migrate.project.summary import cuda_only_library, firm_imports, parameter_defaults
 from neuron_migrate.traversal import BODY_FIELDS, all_nodes, child_nodes
 
 prefilter(__name__, ("cuda", "nccl"))
@@ -180,7 +180,7 @@ def hands_device(ctx: Context, arg: ast.AST) -> None:
         if scope is not None:
             keys.append((arg.id, scope))
             if type(scope) in (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda):
-                default = _parameter_default(scope.args, arg.id)
+                default = parameter_defaults(scope.args).get(arg.id)
     elif type(arg) is ast.Attribute:
         keys.append((ctx.segment(arg), None))
         if type(arg.value) is ast.Name and arg.value.id not in ("self", "cls"):
@@ -190,14 +190,6 @@ def hands_device(ctx: Context, arg: ast.AST) -> None:
         option = arg.args[1].value
     if keys or option:
         ctx.state(_State).handed[id(ctx.findings[-1])] = (arg, keys, default, option)
-
-
-def _parameter_default(args: ast.arguments, name: str) -> ast.AST | None:
-    """The default of parameter ``name`` in ``args``, or None."""
-    positional = [*args.posonlyargs, *args.args]
-    pairs = list(zip(positional[len(positional) - len(args.defaults):], args.defaults))
-    pairs += [(a, d) for a, d in zip(args.kwonlyargs, args.kw_defaults) if d is not None]
-    return next((d for a, d in pairs if a.arg == name), None)
 
 
 def option_default(ctx: Context, dest: str, value: ast.AST) -> None:

@@ -42,6 +42,14 @@ def cuda_only_library(firm: tuple[tuple[int, str, str], ...]) -> str | None:
     return next((m for level, m, _ in firm if not level and m.split(".")[0] in CUDA_ONLY_MODULES), None)
 
 
+def parameter_defaults(args: ast.arguments) -> dict[str, ast.AST]:
+    """Each parameter that has a default -> the default's expression."""
+    positional = [*args.posonlyargs, *args.args]
+    out = dict(zip([a.arg for a in positional][len(positional) - len(args.defaults):], args.defaults))
+    out.update({a.arg: v for a, v in zip(args.kwonlyargs, args.kw_defaults) if v is not None})
+    return out
+
+
 def dotted(expr: ast.AST) -> str:
     parts = []
     while isinstance(expr, ast.Attribute):
