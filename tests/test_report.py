@@ -345,12 +345,14 @@ def test_a_scripts_import_names_the_file_python_would_load(tmp_path):
 def test_the_model_factories_a_script_calls_are_named_with_their_owner(tmp_path):
     """DiT's train.py builds its model from a dict of factories and a diffusers VAE through
     ``AutoencoderKL.from_pretrained``: the assumption names the call as written, owner and all,
-    in the script's order; a tokenizer's ``from_pretrained`` builds no model."""
+    in the script's order; a tokenizer's ``from_pretrained`` builds no model. guided-diffusion's
+    ``create_model_and_diffusion()`` is a factory too, ``get_model_size()`` none."""
     (tmp_path / "models.py").write_text("import torch\nclass DiT(torch.nn.Module):\n    def forward(self, x):\n"
                                         "        return x\nDiT_models = {'DiT-S/2': DiT}\n")
     (tmp_path / "train.py").write_text("import timm\nfrom diffusers import AutoencoderKL\nfrom models import DiT_models\n"
                                        "model = DiT_models['DiT-S/2']()\nvae = AutoencoderKL.from_pretrained('vae')\n"
-                                       "net = timm.create_model('resnet18')\ntok = AutoTokenizer.from_pretrained('t5')\n")
+                                       "net = timm.create_model('resnet18')\ntok = AutoTokenizer.from_pretrained('t5')\n"
+                                       "unet, diffusion = create_model_and_diffusion()\nn = get_model_size(net)\n")
     cov = {"formula": "f", "estimated_coverage": 1.0, "expected_graphs": 1, "modules": [
         {"path": "models.py", "estimated_coverage": 1.0, "expected_graphs": 1, "statements": 2,
          "functions": [{"name": "DiT.forward"}]}]}
@@ -358,7 +360,7 @@ def test_the_model_factories_a_script_calls_are_named_with_their_owner(tmp_path)
     view = porting.build(d, root=str(tmp_path))["compile_coverage"]
     assert view["basis"] == "every forward in the product"
     assert ("because the scripts build the model through `AutoencoderKL.from_pretrained()`, "
-            "`timm.create_model()`, which this scan does not follow") in view["assumption"]
+            "`timm.create_model()`, `create_model_and_diffusion()`, which this scan does not follow") in view["assumption"]
 
 
 def test_coverage_entries_given_by_the_scan_are_used_as_they_are():

@@ -270,7 +270,8 @@ def _parse(text: str) -> ast.Module | None:
         return None
 
 
-_FACTORY = re.compile(r"^((create|build|get|load|make)_?model|from_pretrained|model_factory)$", re.I)
+# guided-diffusion's scripts build theirs with create_model_and_diffusion(); not get_model_size()
+_FACTORY = re.compile(r"^((create|build|get|load|make)_?model(_(and|from)_\w+)?|from_pretrained|model_factory)$", re.I)
 # from_pretrained of what is not a model (minGPT's GPT2Tokenizer, a diffusers scheduler)
 _NOT_A_MODEL = re.compile(r"(Tokenizer(Fast)?|Processor|FeatureExtractor|Config|Scheduler)\.from_pretrained$")
 
