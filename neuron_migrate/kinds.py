@@ -195,7 +195,38 @@ class Kinds:
                     self._mark(node.value, ARRAY)
                 elif isinstance(node, ast.If):
                     self._dispatch_evidence(node)
+                elif type(node) is ast.Assign:
+                    self._fallback_evidence(node)
         return self._used_as
+
+    def _fallback_evidence(self, node: ast.Assign) -> None:
+        """``unet_number = default(unet_number, 1)``, ``n = n if n is not None else len(xs)``,
+        ``k = k or 4`` (imagen-pytorch's unet_number, split_size): a name given a Python number
+        when it is unset is a number option, not a tensor, though it defaults to None."""
+        if len(node.targets) != 1 or type(node.targets[0]) is not ast.Name:
+            return
+        name, v = node.targets[0].id, node.value
+        kept, fallback = None, None
+        if type(v) is ast.Call and len(v.args) == 2 and not v.keywords and \
+                (v.func.id if type(v.func) is ast.Name else getattr(v.func, "attr", None)) == "default":
+            kept, fallback = v.args
+        elif type(v) is ast.IfExp and any(type(n) is ast.Name and n.id == name for n in ast.walk(v.test)):
+            kept, fallback = (v.body, v.orelse) if type(v.body) is ast.Name else (v.orelse, v.body)
+        elif type(v) is ast.BoolOp and type(v.op) is ast.Or and len(v.values) == 2:
+            kept, fallback = v.values
+        if type(kept) is ast.Name and kept.id == name and self._number(fallback):
+            self._mark(kept, SCALAR)
+
+    def _number(self, e: ast.AST) -> bool:
+        """A Python number read from the code alone: ``1``, ``-0.5``, ``len(xs)``, a name bound
+        only to numbers."""
+        if type(e) is ast.UnaryOp and type(e.op) in (ast.USub, ast.UAdd):
+            e = e.operand
+        if type(e) is ast.Constant:
+            return type(e.value) in (int, float)
+        if type(e) is ast.Call and type(e.func) is ast.Name:
+            return e.func.id in ("len", "int", "float", "round") and self.qualify(e.func) is None
+        return type(e) is ast.Name and self.bound.get(e.id) == SCALAR
 
     def _dispatch_evidence(self, node: ast.If) -> None:
         """``if scale == 2: ... elif scale == 3: ...`` (torchsr's UpsampleBlock): a name switched on

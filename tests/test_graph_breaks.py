@@ -1434,3 +1434,40 @@ def test_a_tensor_element_as_a_factory_size_breaks():
     found = findings_of(code, options=Options(entries=("input.py:TT.full",)))
     assert [(f.line, f.code) for f in found if f.code.startswith("NM4")] == [(22, "NM401"), (23, "NM401")]
     assert {f.dynamo for f in found if f.code == "NM401"} == {"GB0033"}
+
+
+def test_a_branch_the_next_assert_refutes_is_an_error_path():
+    """state-spaces/mamba's ``if x.shape != (batch, nheads, dim): print(...)`` before ``assert x.shape
+    == (batch, nheads, dim)``: the print runs only on the way to the assertion's error (constructs.py
+    "print under a shape test the next assert negates": 1 graph, no break; without the assert, a
+    taken branch breaks: "... no assert after", GB0059)."""
+    code = ("import torch\nfrom torch import nn\n\n\n"
+            "class Block(nn.Module):\n    def forward(self, h, width=8):\n"
+            "        rows = h.shape[0]\n        if h.shape != (rows, width):\n"
+            "            print(f'got {h.shape}, expected {(rows, width)}')\n"
+            "        assert h.shape == (rows, width)\n"
+            "        if not h.is_contiguous():\n            print('copying')\n"
+            "        assert h.is_contiguous()\n        return h * 2\n")
+    assert codes(code) == []
+    # another assert after it, or none, leaves the print a break where the branch is taken
+    other = code.replace("assert h.shape == (rows, width)", "assert h.shape[0] == rows")
+    assert codes(other) == [(9, "NM403")]
+    loose = code.replace("        assert h.is_contiguous()\n", "")
+    assert codes(loose) == [(12, "NM403")]
+
+
+@pytest.mark.parametrize("fallback", ["level = default(level, 1)", "level = level if level is not None else 1",
+                                      "level = 0 if level is None else level", "level = level or len(self.sizes)"])
+def test_a_parameter_given_a_number_when_unset_is_no_tensor(fallback):
+    """lucidrains/imagen-pytorch's ``unet_number = default(unet_number, 1)`` in a forward whose
+    ``unet_number=None`` is an option: its comparisons are Python ones, and so are those of names
+    computed from it. A forward's optional parameter with a tensor (or no number) as its fallback
+    stays a tensor."""
+    code = ("import torch\nfrom torch import nn\n\n\ndef default(v, d):\n    return v if v is not None else d\n\n\n"
+            "class Cascade(nn.Module):\n    def __init__(self):\n        super().__init__()\n"
+            "        self.sizes = (32, 64)\n\n"
+            f"    def forward(self, x, level=None):\n        {fallback}\n        index = level - 1\n"
+            "        if index > 0:\n            x = x * 2\n        return x\n")
+    assert codes(code) == []
+    tensor = code.replace(fallback, "level = default(level, torch.ones(1))")
+    assert codes(tensor) == [(17, "NM402")]

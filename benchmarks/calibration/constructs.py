@@ -975,6 +975,8 @@ CASES: list[tuple[str, str, dict]] = [
     ("assert on tensor, message reading the tensor", "assert (x > -100).all(), f'bad {x.tolist()}'\nreturn x + 1", {}),
     ("assert on tensors joined by and", "assert (x > -100).all() and (x < 100).all()\nreturn x + 1", {}),
     ("assert on shape", "assert x.shape[1] == 8\nreturn x + 1", {}),
+    ("print under a shape test the next assert negates", "if x.shape[1] != 8:\n    print(x.shape)\nassert x.shape[1] == 8\nreturn x + 1", {}),
+    ("print under a shape test, no assert after", "if x.shape[1] != 4:\n    print(x.shape)\nreturn x + 1", {}),
     ("torch._assert on tensor", "torch._assert((x > -100).all(), 'bad')\nreturn x + 1", {}),
     (".numpy()", "a = x.numpy()\nreturn x + float(a.sum())", {}),
     ("np function on tensor", "a = np.sin(x)\nreturn x + a", {}),

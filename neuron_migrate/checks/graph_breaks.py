@@ -2145,6 +2145,41 @@ def _array_mask_indexes(fn: ast.AST, ctx: Context, d: _State, chain: tuple) -> l
     return out
 
 
+_NEGATED = {ast.Eq: ast.NotEq, ast.NotEq: ast.Eq, ast.Lt: ast.GtE, ast.GtE: ast.Lt, ast.Gt: ast.LtE,
+            ast.LtE: ast.Gt, ast.Is: ast.IsNot, ast.IsNot: ast.Is, ast.In: ast.NotIn, ast.NotIn: ast.In}
+
+
+def _negates(test: ast.AST, checked: ast.AST) -> bool:
+    """``test`` holds exactly when ``checked`` does not: ``x.shape != s`` and ``x.shape == s``,
+    ``not c`` and ``c``."""
+    if type(test) is ast.UnaryOp and type(test.op) is ast.Not:
+        return ast.dump(test.operand) == ast.dump(checked)
+    if type(checked) is ast.UnaryOp and type(checked.op) is ast.Not:
+        return ast.dump(checked.operand) == ast.dump(test)
+    return (type(test) is ast.Compare and type(checked) is ast.Compare and len(test.ops) == 1
+            and len(checked.ops) == 1 and _NEGATED.get(type(test.ops[0])) is type(checked.ops[0])
+            and ast.dump(test.left) == ast.dump(checked.left)
+            and ast.dump(test.comparators[0]) == ast.dump(checked.comparators[0]))
+
+
+def _failing_branches(fn: ast.AST, body: _Body) -> list[ast.AST]:
+    """The bodies of the ``if`` statements followed by an ``assert`` of the opposite test
+    (state-spaces/mamba's ``if x.shape != (b, h, d): print(...)`` then ``assert x.shape == (b, h,
+    d)``): they run only on the way to the assertion's error, as a ``raise`` does, so nothing in
+    them breaks the graph of a call that succeeds."""
+    if not any(type(s) is ast.Assert for s in body.statements):
+        return []
+    out: list[ast.AST] = []
+    for block in (fn.body, *(getattr(s, f, None) for s in body.statements for f in ("body", "orelse", "finalbody"))):
+        if type(block) is not list:
+            continue
+        for first, then in zip(block, block[1:]):
+            if type(first) is ast.If and not first.orelse and type(then) is ast.Assert \
+                    and _negates(first.test, then.test):
+                out.extend(first.body)
+    return out
+
+
 def _in_loop_header(node: ast.AST, body: _Body) -> bool:
     """``node`` is part of a ``for`` loop's iterable (``for b in tqdm(loader)``)."""
     return any(type(s) in (ast.For, ast.AsyncFor) and any(n is node for n in all_nodes(s.iter))
@@ -2160,7 +2195,8 @@ def _hazards(fn: ast.AST, t: Tensors, ctx: Context, d: _State, cls: ast.ClassDef
     body = _body(fn, d)
     # an error's message is built only on the error path (constructs.py "assert on tensor, message
     # reading the tensor": one break, at the assert's test)
-    in_raise = {id(n) for r in (*body.raises, *(s.msg for s in body.statements if type(s) is ast.Assert and s.msg))
+    in_raise = {id(n) for r in (*body.raises, *(s.msg for s in body.statements if type(s) is ast.Assert and s.msg),
+                                *_failing_branches(fn, body))
                 for n in all_nodes(r)}
     for node in body.tests:
         if id(node) in in_raise:
