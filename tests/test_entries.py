@@ -143,7 +143,7 @@ def test_the_report_lists_where_the_expected_recompiles_come_from(tmp_path, caps
     assert main(["report", str(project(tmp_path)), "--no-cache"]) == 0
     out = capsys.readouterr().out
     assert "**Where the expected recompiles come from** (1)" in out
-    assert "| `pkg/model.py:20` | `GPT.generate` | `every forward (1 module)` |" in out
+    assert "| `pkg/model.py:20` | `GPT.generate` | `every forward (in 1 file)` |" in out
 
 
 def test_a_parameter_annotated_with_an_imported_module_class_reaches_its_methods(tmp_path, capsys):

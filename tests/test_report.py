@@ -233,8 +233,8 @@ def test_counts_agree_with_their_verbs_and_the_effort_formula_is_labelled():
     from neuron_migrate.report import entries
 
     row = {"statements": 5, "share": 1.0, "graphs": 1, "recompiles": 0}
-    assert entries._everything([row])[0]["entry"] == "every forward (1 module)"  # minGPT read "1 modules"
-    assert entries._everything([row, row], other=True)[0]["entry"] == "every other forward (2 modules)"
+    assert entries._everything([row])[0]["entry"] == "every forward (in 1 file)"  # minGPT read "1 modules"
+    assert entries._everything([row, row], other=True)[0]["entry"] == "every other forward (in 2 files)"
 
 
 def test_a_notebook_that_trains_the_model_names_the_entry_assumed(tmp_path, capsys):
