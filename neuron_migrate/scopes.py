@@ -9,8 +9,9 @@ Every scanned path gets one scope, the first rule that applies deciding:
    a sub-folder that is a project of its own (it has its own setup.py or pyproject.toml);
 4. ``examples``: examples/, demo/, docs/, tutorials/, notebooks/, benchmarks/;
 5. ``scripts``: a top-level tools/, scripts/ or bin/ folder;
-6. ``library``: a file inside an importable package (a top-level folder, or one under src/,
-   with an ``__init__.py``), and the manifests at the project's root;
+6. ``library``: a file inside an importable package (a folder with an ``__init__.py``, at any
+   depth: a namespace folder's packages too, like Megatron's ``megatron/core/``), and the
+   manifests at the project's root;
 7. ``scripts``: everything else (training, inference and utility scripts at the top level).
 
 The product is ``library`` and ``scripts``: the report's readiness, effort and coverage are
@@ -81,11 +82,10 @@ class Scopes:
             return "examples"
         if folders and folders[0] in _SCRIPT_DIRS:
             return "scripts"
-        top = parts[1] if parts[0] == "src" and len(parts) > 2 else parts[0]
-        root = "src/" + top if parts[0] == "src" and len(parts) > 2 else top
         if len(parts) == 1 and not name.endswith((".py", ".ipynb")):
             return "library"  # a manifest at the root describes the product
-        if root in self._packages and len(parts) > 1:
+        # inside a package, at any depth: megatron/core/ is one under a namespace folder megatron/
+        if any("/".join(parts[:i]) in self._packages for i in range(1, len(parts))):
             return "library"
         return "scripts"
 

@@ -141,7 +141,8 @@ def test_scopes_from_layout_and_config():
              "tests/test_a.py", "conftest.py", "train.py", "tools/convert.py", "examples/demo.py",
              "docs/conf.py", "third_party/lib/x.py", "plugins/ext/setup.py", "plugins/ext/op.py",
              "requirements.txt", "docs/requirements.txt", "src/lib2/__init__.py", "src/lib2/core.py",
-             "csrc/kernel.cu", "tools/__init__.py"]  # a packaged tools/ folder is still scripts
+             "csrc/kernel.cu", "tools/__init__.py",  # a packaged tools/ folder is still scripts
+             "ns/core/__init__.py", "ns/core/layers/attn.py", "ns/run.py"]  # ns/: a namespace folder
     s = Scopes(paths)
     got = {p: s.of(p) for p in paths}
     assert got == {"pkg/__init__.py": "library", "pkg/models/net.py": "library",
@@ -152,7 +153,8 @@ def test_scopes_from_layout_and_config():
                    "plugins/ext/op.py": "vendored", "requirements.txt": "library",
                    "docs/requirements.txt": "examples", "src/lib2/__init__.py": "library",
                    "src/lib2/core.py": "library", "csrc/kernel.cu": "scripts",
-                   "tools/__init__.py": "scripts"}
+                   "tools/__init__.py": "scripts", "ns/core/__init__.py": "library",
+                   "ns/core/layers/attn.py": "library", "ns/run.py": "scripts"}
     s = Scopes(paths, (("library", ("csrc/",)), ("tests", ("tools/**",))))
     assert s.of("csrc/kernel.cu") == "library" and s.of("tools/convert.py") == "tests"
     assert parse_option(["product", "tests"]) == ("library", "scripts", "tests")
