@@ -486,6 +486,10 @@ ENTRY_SOURCES = {
                         "torch.compile calls compile a model built elsewhere (a factory or another "
                         "module), which the scan does not resolve yet",
 }
+# "compiled+assumed" when every target is a region: a method of a module whose forward runs eagerly
+REGIONAL = ("the project's torch.compile targets, and every nn.Module.forward: the targets ({where}) are "
+            "regions of modules whose own forward is not compiled, so the model around them runs eagerly "
+            "unless you compile it")
 # "assumed" although the project calls torch.compile: on what, the scan could not tell
 UNRESOLVED_COMPILES = ("every nn.Module.forward: the project's torch.compile calls ({where}) compile what the "
                        "scan does not resolve (a model from a factory or another module, the submodules of "
@@ -506,6 +510,25 @@ def _reach(root: tuple[str, TracedFunction], traced: dict[tuple[str, str], tuple
                 seen[key] = traced[key]
                 todo.append(traced[key])
     return list(seen.values())
+
+
+def _regions(compiled: list[tuple[FileResult, TracedFunction]],
+             traced: dict[tuple[str, str], tuple[str, TracedFunction]], links) -> bool:
+    """Every torch.compile target is a method other than ``forward`` of an nn.Module class whose
+    forward is traced uncompiled, and reaches no forward (Megatron-LM's ``@torch.compile`` on
+    ``HyperConnectionModule._compute_h``, called from its eager ``forward``): the model itself is
+    not compiled. A compiled ``generate`` that calls ``self.forward`` compiles the model."""
+    if not compiled:
+        return False
+    names = {(r.path, f.name) for r, f in compiled}
+    for r, f in compiled:
+        cls, dot, method = f.name.rpartition(".")
+        forward = traced.get((r.path, f"{cls}.forward"))
+        if not dot or "<locals>" in cls or method in ("forward", "__call__") or forward is None \
+                or forward[1].why != "forward of an nn.Module" or (r.path, f"{cls}.forward") in names \
+                or any(g.why == "forward of an nn.Module" for _, g in _reach((r.path, f), traced, links)):
+            return False
+    return True
 
 
 def entries(files: list[FileResult], requested: tuple[str, ...] = (),
@@ -540,9 +563,13 @@ def entries(files: list[FileResult], requested: tuple[str, ...] = (),
                 rows["assumed"].append((r, f))
     elsewhere = [f"{r.path}:{line}" for r in files for line in r.compiled_elsewhere
                  if f"{r.path}:{line}" not in resolved]
-    source = ("requested" if requested else "compiled+assumed" if rows["compiled"] and elsewhere
+    regions = not requested and not elsewhere and _regions(rows["compiled"], traced, links)
+    source = ("requested" if requested else "compiled+assumed" if rows["compiled"] and (elsewhere or regions)
               else "compiled" if rows["compiled"] else "assumed")
     note = ENTRY_SOURCES[source]
+    if regions:
+        names = [f.name for _, f in rows["compiled"]]
+        note = REGIONAL.format(where=", ".join(names[:3]) + (f" and {len(names) - 3} more" if len(names) > 3 else ""))
     if source == "assumed" and elsewhere:
         note = UNRESOLVED_COMPILES.format(where=", ".join(elsewhere[:3]) + (
             f" and {len(elsewhere) - 3} more" if len(elsewhere) > 3 else ""))

@@ -227,6 +227,67 @@ def test_compile_targets_the_scan_resolves_stand_first_beside_the_assumed_forwar
     assert table.index("| `next_token` | `decode.py` |") < table.index("| `every forward (")
 
 
+REGIONS = '''import torch
+from torch import nn
+
+
+class Block(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.proj = nn.Linear(8, 8)
+
+    @torch.compile
+    def _mix(self, x):
+        return torch.tanh(self.proj(x))
+
+    def forward(self, x):
+        if x.sum() > 0:
+            x = x * 2
+        return self._mix(x)
+
+
+@torch.compile
+def fused_step(p, g):
+    return p - 0.1 * g
+'''
+
+
+def test_compiled_regions_of_eager_modules_stand_beside_the_assumed_forwards(tmp_path, capsys):
+    """Megatron-LM: ``@torch.compile`` on methods of a module (HyperConnectionModule._compute_h)
+    called from its forward, which is not compiled. The report said 100 % captured for those
+    regions while the model around them runs eagerly; the forwards are now assumed beside them."""
+    (tmp_path / "block.py").write_text(REGIONS.replace("@torch.compile\ndef fused_step", "def fused_step"))
+    cov = coverage(capsys, tmp_path)
+    assert cov["entries_source"] == "compiled+assumed"
+    assert "regions of modules whose own forward is not compiled" in cov["entries_note"]
+    assert {e["entry"]: e["source"] for e in cov["entries"]} == {"block.py:Block._mix": "compiled",
+                                                                "block.py:Block.forward": "assumed"}
+    assert main(["report", str(tmp_path), "--no-cache"]) == 0
+    out = capsys.readouterr().out
+    assert "Estimated for what the project compiles (Block._mix: regions of modules whose forward is not " \
+           "compiled) and, for the model around them, every forward" in out
+
+
+def test_a_compiled_function_beside_compiled_regions_keeps_the_compiled_entries(tmp_path, capsys):
+    """A compiled function of its own (an optimizer step, a decode step) is not a region of a module:
+    the project compiles what it means to, and nothing is assumed."""
+    (tmp_path / "block.py").write_text(REGIONS)
+    cov = coverage(capsys, tmp_path)
+    assert cov["entries_source"] == "compiled"
+    assert {e["entry"] for e in cov["entries"]} == {"block.py:Block._mix", "block.py:fused_step"}
+
+
+def test_a_compiled_method_that_runs_the_forward_compiles_the_model(tmp_path, capsys):
+    """x-transformers' ``@torch.compile def generate(...)`` calls ``self.forward`` in its loop: the
+    model runs inside the compiled region, so it is not a region of an eager module."""
+    (tmp_path / "block.py").write_text(REGIONS.replace(
+        "    def _mix(self, x):\n        return torch.tanh(self.proj(x))",
+        "    def _mix(self, x):\n        for _ in range(2):\n            x = self.forward(x)\n        return x"
+    ).replace("@torch.compile\ndef fused_step", "def fused_step"))
+    cov = coverage(capsys, tmp_path)
+    assert cov["entries_source"] == "compiled"
+
+
 def test_a_compile_reads_the_model_its_own_scope_built(tmp_path, capsys):
     """llm.c's train_llama3.py: a loader method binds ``model`` to a Hugging Face model first; the
     script below builds ``LLaMA.from_pretrained_...(...)`` and compiles it. The file's first

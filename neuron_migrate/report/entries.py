@@ -5,7 +5,9 @@ entries (``entries``, with ``entries_source``). A lead wants the figure for what
 the report picks, in this order:
 
 1. the scan's entries as they are, when it knows them (``entries_source`` ``requested``:
-   ``--entry``/``compile-entries``; ``compiled``: the project's ``torch.compile`` targets);
+   ``--entry``/``compile-entries``; ``compiled``: the project's ``torch.compile`` targets; when
+   they are only regions of modules run eagerly, the scan says ``compiled+assumed`` and 2 or 3
+   follows them);
 2. otherwise (the scan *assumed* every ``forward``) the ``forward`` of each ``nn.Module`` class
    a training or inference script builds (``Net(...)`` outside a class in train.py, main.py,
    inference.py, sample.py, ...; resolved through the script's imports when two files define
@@ -70,7 +72,7 @@ def coverage(doc: dict, scope_of, root: str | None) -> dict | None:
     compiled = [] if basis == "compile entries" else [_given(e, modules) for e in given if e.get("source") == "compiled"]
     resolved = {(r["entry"], r["path"]) for r in compiled}
     rows = [r for r in rows if (r["entry"], r["path"]) not in resolved]  # compiled, so not assumed again
-    view["assumption"] = _assumption(basis, rows, compiling, factories, compiled)
+    view["assumption"] = _assumption(basis, rows, compiling, factories, compiled, _regional(raw))
     view["compiled_entries"] = len(compiled)
     rows = compiled + rows
     view["entries"] = rows
@@ -168,8 +170,15 @@ def _names(rows: list[dict]) -> str:
                      for r in rows[:3]) + (f" and {len(rows) - 3} more" if len(rows) > 3 else "")
 
 
+def _regional(raw: dict) -> bool:
+    """The scan found that every torch.compile target is a region of a module run eagerly."""
+    from neuron_migrate.coverage import REGIONAL
+
+    return str(raw.get("entries_note") or "").startswith(REGIONAL[:REGIONAL.index("{")])
+
+
 def _assumption(basis: str, rows: list[dict], compiling: list[str], factories: list[str],
-                compiled: list[dict]) -> str:
+                compiled: list[dict], regional: bool = False) -> str:
     names = _names(rows)
     if basis == "compile entries":
         what = f"what the project compiles ({names})"
@@ -186,7 +195,10 @@ def _assumption(basis: str, rows: list[dict], compiling: list[str], factories: l
     else:
         what = ("every forward in the library and scripts, because no training or inference script builds "
                 "a model class this scan can resolve")
-    if compiled:  # some torch.compile targets resolved, others not: those first, the assumption for the rest
+    if compiled and regional:  # regions compiled inside modules run eagerly: those first, the model around them
+        what = (f"what the project compiles ({_names(compiled)}: regions of modules whose forward is not "
+                f"compiled) and, for the model around them, {what}")
+    elif compiled:  # some torch.compile targets resolved, others not: those first, the assumption for the rest
         what = (f"what the project compiles where this scan resolves it ({_names(compiled)}) and, for its "
                 f"other torch.compile calls, {what}")
     if compiling:
