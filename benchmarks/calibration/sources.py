@@ -88,14 +88,15 @@ FOLDERS = {"timm": "timm", "torch-geometric": "pytorch_geometric", "vit-pytorch"
                                       "xitorch", "adabound", "adam-mini", "loralib", "pytorch-wavelets",
                                       "tensorly-torch", "sb3-contrib", "pytorch-toolbelt", "facenet-pytorch",
                                       "clip-anytorch", "torchcrepe", "hqq", "lightly", "torchscale", "vocos",
-                                      "tensorly")}}
+                                      "tensorly", "pywavelets")}}
 # the releases' own dependencies, installed beside them when they were measured (a folder on
 # PYTHONPATH, stored as ``$PYTHONPATH/<package>/...``): top-level package -> the distribution of
 # sources.txt whose pinned release holds its code (the same version as installed). The static
 # side follows traced calls into these, read from their pinned folders, as a scan follows into
 # installed libraries; a measured break in a dependency not named here is said, not dropped.
 DEPENDENCIES = {"torchdiffeq": "torchdiffeq", "arm_pytorch_utilities": "arm-pytorch-utilities", "julius": "julius",
-                "stable_baselines3": "stable-baselines3", "tensorly": "tensorly"}
+                "stable_baselines3": "stable-baselines3", "tensorly": "tensorly",
+                "pywt": "pywavelets"}
 MARKER = ".release"  # in each unpacked folder: "name==version sha256", written last
 MAX_BYTES = 200 * 2**20  # a release file larger than this is refused
 
