@@ -633,9 +633,34 @@ def _training_loader(call: ast.Call, ctx: Context) -> bool:
     shuffle = _keyword(call, "shuffle") or (call.args[2] if len(call.args) > 2 else None)
     if isinstance(shuffle, ast.Constant) and shuffle.value is True:
         return True
+    sampler = _keyword(call, "sampler") or (call.args[3] if len(call.args) > 3 else None)
+    if sampler is not None and _ordered_sampler(sampler, ctx):
+        # every sample once, in order (facebookresearch/dino's eval_knn extracts the features of
+        # the train split, each stored at its index): not a loader that trains. shuffle=False
+        # alone says nothing: TorchBench's Super_SloMo and DLRM train with unshuffled loaders
+        return False
     if shuffle is not None and "train" in ctx.segment(shuffle).lower():
         return True
     return any(w in n for n in names for w in _TRAIN_WORDS)
+
+
+def _ordered_sampler(sampler: ast.AST, ctx: Context) -> bool:
+    """A loader's sampler that keeps the dataset's order: ``SequentialSampler(...)`` or a sampler
+    built with ``shuffle=False`` (``DistributedSampler(ds, shuffle=False)``), given in the call or
+    bound once to the name given, in the same scope."""
+    if isinstance(sampler, ast.Name):
+        scope = next((c for c in reversed(ctx.chain) if isinstance(c, (ast.FunctionDef, ast.AsyncFunctionDef))),
+                     ctx.tree)
+        bound = [n.value for n in ast.walk(scope) if type(n) is ast.Assign and len(n.targets) == 1
+                 and type(n.targets[0]) is ast.Name and n.targets[0].id == sampler.id]
+        sampler = bound[0] if len(bound) == 1 else None
+    if not isinstance(sampler, ast.Call):
+        return False
+    name = ctx.qualify(sampler.func) or ""
+    if name.rsplit(".", 1)[-1] == "SequentialSampler":
+        return True
+    shuffle = _keyword(sampler, "shuffle")
+    return isinstance(shuffle, ast.Constant) and shuffle.value is False
 
 
 def _padding(call: ast.Call, qualified: str | None, ctx: Context) -> None:
