@@ -249,6 +249,10 @@ class Options:
     # (project/device_probes.py); set by ``fix`` for every file it fixes, by ``scan`` for the
     # files whose summary asks for one after the first analyses
     inspected_devices: tuple[tuple[str, str], ...] = ()
+    # the scanned tree's top-level packages (a folder at the scan root, or under src/, holding an
+    # __init__.py; runner.own_packages): its tests and benchmarks import them as the project's own
+    # code, analysed where it is, not as the library of that name; set by ``scan`` and ``fix``
+    own_packages: tuple[str, ...] = ()
 
     def wants(self, code: str, path: str | None = None) -> bool:
         if self.select and not any(code.startswith(p) for p in self.select):

@@ -16,7 +16,7 @@ import signal
 import stat
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 from neuron_migrate import formats
@@ -131,7 +131,7 @@ def fix_files(cands: list[Candidate], options: Options, unsafe: bool, jobs: int 
     With the cache (at ``base``), a file whose cached findings have no fix to apply is not
     analysed again: its findings are what is left."""
     if base is not None:
-        options = _as_in_the_project(cands, options, jobs, use_cache, base)
+        options = _as_in_the_project(cands, _with_own_packages(cands, options), jobs, use_cache, base)
     done: dict[int, tuple[bytes | None, object]] = {}
     todo = list(range(len(cands)))
     if use_cache and base is not None:
@@ -317,6 +317,27 @@ def candidates(paths: list[Path], excludes: tuple[str, ...] = ()) -> tuple[list[
     return cands, skipped
 
 
+def own_packages(rels: Iterable[str]) -> tuple[str, ...]:
+    """The top-level packages among the relative paths of a scan's files: a folder at the scan
+    root, or under ``src/``, holding an ``__init__.py`` (state-spaces/mamba's ``mamba_ssm``, whose
+    tests and benchmarks import it)."""
+    found = set()
+    for rel in rels:
+        parts = rel.split("/")
+        if parts[:1] == ["src"]:
+            parts = parts[1:]
+        if len(parts) == 2 and parts[1] == "__init__.py" and parts[0].isidentifier():
+            found.add(parts[0])
+    return tuple(sorted(found))
+
+
+def _with_own_packages(cands: list[Candidate], options: Options) -> Options:
+    import dataclasses
+
+    found = own_packages(c.rel for c in cands if c.kind == "python")
+    return dataclasses.replace(options, own_packages=found) if found != options.own_packages else options
+
+
 def scan(paths: list[Path], options: Options, excludes: tuple[str, ...] = (),
          jobs: int | None = None, progress: Callable[[int, int], None] | None = None,
          use_cache: bool = False) -> tuple[ScanResult, list[Skipped]]:
@@ -325,6 +346,7 @@ def scan(paths: list[Path], options: Options, excludes: tuple[str, ...] = (),
     cands, skipped = candidates(paths, excludes)
     unlisted = [skipped_result(s) for s in skipped if s.error]
     skipped = [s for s in skipped if not s.error]
+    options = _with_own_packages(cands, options)
     results, result.followed = _analyse_project(cands, base, options, jobs, use_cache, progress)
     result.files.extend(r for r in results if r is not None)
     result.files.extend(unlisted)
@@ -588,7 +610,8 @@ class _LibraryAnalysis:
 
         self.libraries = libraries if libraries is not None else Libraries()
         self.options = dataclasses.replace(options, library=True, entries=(), per_file_ignores=(),
-                                           config_prefix="", follow=(), no_follow=False, cuda_only=())
+                                           config_prefix="", follow=(), no_follow=False, cuda_only=(),
+                                           own_packages=())
         self.cache = None
         if use_cache:
             from neuron_migrate.cache import Cache

@@ -63,6 +63,7 @@ class Project:
     landed: dict[str, tuple[Finding, ...]] = field(default_factory=dict)
     texts: dict[str, str] = field(default_factory=dict)
     cuda_only: tuple = ()  # Options.cuda_only: files importing a CUDA-only library through others
+    own_packages: tuple = ()  # Options.own_packages: the folder's top-level packages
 
     def rooted(self, options, rel: str, kind: str, text: str):
         """``runner.scan_text``'s ``rooted`` for the file ``rel`` holding ``text``: None when
@@ -188,6 +189,8 @@ class Server(LanguageServer):
         text = doc.source
         folder = self.workspace_folder(path) if kind == "python" else None
         project = self.project(folder) if folder is not None else None
+        if project is not None and project.own_packages:
+            options = dataclasses.replace(options, own_packages=project.own_packages)
         rooted = project.rooted(options, rel, kind, text) if project is not None else None
         findings = scan_text(text, rel, kind, options, root, rooted).findings
         if folder is not None and project is None:  # not known yet whether another file's finding uses it
@@ -321,20 +324,22 @@ def _scan_into(folder: Path, pipe) -> None:
 def scan_project(folder: Path) -> Project:
     """The facts of a `neuron-migrate scan FOLDER` (its config, excludes and cache)."""
     from neuron_migrate.config import settings
-    from neuron_migrate.runner import scan
+    from neuron_migrate.runner import own_packages, scan
 
     conf = settings([folder])
     result, _ = scan([folder], conf.options, conf.exclude, use_cache=True)
     followed = result.followed
+    packages = own_packages(r.path for r in result.files)
     if followed is None:
-        return Project()
+        return Project(own_packages=packages)
     texts = {}
     for rel in followed.landed:
         try:
             texts[rel] = (folder / rel).read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError):
             pass
-    return Project(followed.roots, {p: tuple(fs) for p, fs in followed.landed.items()}, texts, followed.cuda_only)
+    return Project(followed.roots, {p: tuple(fs) for p, fs in followed.landed.items()}, texts, followed.cuda_only,
+                   packages)
 
 
 def _moved(found: tuple[Finding, ...], old: str, new: str) -> tuple[Finding, ...]:

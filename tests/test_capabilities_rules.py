@@ -278,3 +278,37 @@ def test_config_key_and_option_apply_an_overlay(tmp_path, capsys):
     bad.write_text("schema_version: 1\noperators:\n  - {aten: x, status: fast, source: s}\n", encoding="utf-8")
     assert main(["scan", str(tmp_path), "--capabilities", str(bad)]) == 2
     assert "bad.yaml: operators row 1 (aten: x): key 'status'" in capsys.readouterr().err
+
+
+def test_tests_and_benchmarks_import_the_scanned_package_as_its_own(tmp_path):
+    """state-spaces/mamba's tests/ and benchmarks/ import mamba_ssm, the package the scan holds
+    (mamba_ssm/__init__.py): its modules are analysed there, so 13 imports of them were each
+    'imports mamba_ssm.... (mamba-ssm): Mamba's selective-scan CUDA kernels'. A top-level package
+    of the scanned tree (at its root, or under src/) is the project's own for every file of the
+    scan; its compiled extension and other libraries' imports are still reported, and a file
+    scanned without the package still reports it."""
+    from neuron_migrate.models import Options
+    from neuron_migrate.runner import candidates, fix_files, own_packages, scan
+
+    (tmp_path / "mamba_ssm" / "ops").mkdir(parents=True)
+    (tmp_path / "mamba_ssm" / "__init__.py").write_text("")
+    (tmp_path / "mamba_ssm" / "ops" / "__init__.py").write_text("")
+    (tmp_path / "mamba_ssm" / "ops" / "scan.py").write_text(
+        "try:\n    import selective_scan_cuda\nexcept ImportError:\n    selective_scan_cuda = None\n")
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "tests" / "test_scan.py").write_text(
+        "import causal_conv1d\nfrom mamba_ssm.ops.scan import selective_scan_cuda\nimport mamba_ssm.ops\n\n\n"
+        "def test_scan():\n    assert mamba_ssm.ops.scan.selective_scan_cuda is selective_scan_cuda\n")
+    (tmp_path / "benchmarks").mkdir()
+    (tmp_path / "benchmarks" / "bench.py").write_text("from mamba_ssm.ops import scan\n")
+    assert own_packages(["mamba_ssm/__init__.py", "mamba_ssm/ops/__init__.py", "src/pkg/__init__.py",
+                         "tests/test_scan.py", "setup.py", "my-tools/__init__.py"]) == ("mamba_ssm", "pkg")
+    result, _ = scan([tmp_path], Options())
+    found = sorted((f.path, f.line, f.code) for r in result.files for f in r.findings if f.code == "NM504")
+    assert found == [("mamba_ssm/ops/scan.py", 2, "NM504"), ("tests/test_scan.py", 1, "NM504")]
+    fixed = {c.rel: r for c, _, r in fix_files(candidates([tmp_path])[0], Options(), False, jobs=1, base=tmp_path)}
+    assert [f.line for f in fixed["tests/test_scan.py"].remaining if f.code == "NM504"] == [1]
+    assert fixed["benchmarks/bench.py"].remaining == []
+    alone, _ = scan([tmp_path / "tests"], Options())
+    nm504 = [f for r in alone.files for f in r.findings if f.code == "NM504"]
+    assert [f.line for f in nm504] == [1, 2] and "(and 1 more import of it in this file)" in nm504[1].message

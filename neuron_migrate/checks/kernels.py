@@ -202,9 +202,7 @@ def check_import_from(node: ast.ImportFrom, ctx: Context) -> None:
 
 def _imported(node: ast.AST, name: str, ctx: Context) -> bool:
     found = _table(ctx).module_package(name)
-    if found is None or name.partition(".")[0] == _top_package(ctx.src.path):
-        # the second: a module of the package this file is part of (the scan of the library
-        # itself), analysed here: its kernels are reported where they are
+    if found is None or _own(name, ctx):
         return False
     row, module = found
     state = ctx.state(_State)
@@ -233,6 +231,14 @@ def _imported(node: ast.AST, name: str, ctx: Context) -> bool:
     return True
 
 
+def _own(name: str, ctx: Context) -> bool:
+    """``name`` is a module of the package this file is part of (the scan of the library itself),
+    or of another package of the scanned tree (its tests and benchmarks import it), analysed
+    there: its kernels and extensions are reported where they are."""
+    top = name.partition(".")[0]
+    return top == _top_package(ctx.src.path) or top in ctx.options.own_packages
+
+
 def _top_package(path: str) -> str | None:
     """The top-level package a file of the scan is in: the first folder of its path (``src/``
     layouts: the second), None for a file at the top."""
@@ -254,7 +260,7 @@ def check_attribute(node: ast.Attribute, ctx: Context) -> None:
     if name is None or name.split(".")[0] not in _module_roots():
         return
     found = _table(ctx).module_package(name)
-    if found is None:
+    if found is None or _own(name, ctx):
         return
     row, module = found
     seen = ctx.state(_State).seen
