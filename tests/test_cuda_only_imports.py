@@ -229,3 +229,27 @@ def test_a_relative_import_of_a_project_module_named_like_a_library_is_no_cuda_o
     found = findings(capsys, root)
     assert {k: f["fix"] is not None for k, f in found.items()} == {("pkg/use.py", 6): True, ("pkg/use.py", 7): True}
     assert not any("imports `triton`" in f["message"] for f in found.values())
+
+
+def test_a_cuda_question_joined_with_a_cuda_only_import_flag_is_left():
+    """facebookresearch/ConvNeXt's optim_factory: ``has_apex = True`` where ``from apex.optimizers
+    import FusedAdam`` succeeds, then ``assert has_apex and torch.cuda.is_available()`` before the
+    fused optimizers. The question gates apex's CUDA code: retargeted, it would let a Neuron host
+    with apex installed build them; left, it answers no there, as it should. Without the flag in
+    the test, or with a flag another import sets, the question is rewritten as before."""
+    from neuron_migrate.testing import findings_of, fixed
+
+    code = ("import torch\n\ntry:\n    from apex.optimizers import FusedAdam\n    has_apex = True\n"
+            "except ImportError:\n    has_apex = False\n\n\n"
+            "def build(params, name):\n    if 'fused' in name:\n"
+            "        assert has_apex and torch.cuda.is_available(), 'apex and CUDA needed'\n"
+            "        return FusedAdam(params)\n"
+            "    if has_apex and torch.cuda.is_available():\n        print('apex could be used')\n"
+            "    return torch.optim.AdamW(params)\n")
+    found = {f.line: f for f in findings_of(code) if f.code == "NM103"}
+    assert sorted(found) == [12, 14]
+    assert all(f.fix is None and "the test also asks `has_apex`, set where `apex.optimizers` imports"
+               in f.message for f in found.values())
+    assert fixed(code) == code
+    plain = code.replace("from apex.optimizers import FusedAdam", "import json as FusedAdam")
+    assert fixed(plain).count("torch.neuron.is_available()") == 2

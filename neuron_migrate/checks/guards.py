@@ -380,6 +380,7 @@ def decide_units(ctx: Context) -> None:
             key = ctx.segment(node.targets[0])
             # every assignment: `device = "cuda"` and, in a DDP branch, `device = f"cuda:{rank}"`
             flags.setdefault((key, scope if isinstance(node.targets[0], ast.Name) else None), []).extend(held)
+    library_flags = _library_flags(ctx, findings) if state.conjunctions else {}
     handed = _handed_values(ctx, state, flags, members)
     for i, values in handed.items():
         groups.join([i, *values])
@@ -415,8 +416,15 @@ def decide_units(ctx: Context) -> None:
         if reason:
             for i in unit:
                 why_cuda_only.setdefault(i, f"the branch uses `{reason}`")
+        elif library_flags:
+            asked = _asked_flag(node.test, library_flags)
+            for i in unit if asked else ():
+                why_cuda_only.setdefault(i, asked)
     for node in state.conjunctions:
         values = [members(spans.of([v])) for v in node.values]
+        asked = _asked_flag(node, library_flags) if library_flags else None
+        for i in (i for m in values for i in m) if asked else ():
+            why_cuda_only.setdefault(i, asked)
         first = next((k for k, m in enumerate(values) if m), None)
         if first is None or first == len(values) - 1:
             continue
@@ -458,6 +466,36 @@ def decide_units(ctx: Context) -> None:
 
 
 _EXITS = (ast.Return, ast.Raise, ast.Continue, ast.Break)
+_LIBRARY_IMPORTS = ("NM502", "NM503", "NM504")
+
+
+def _library_flags(ctx: Context, findings: list[Finding]) -> dict[str, str]:
+    """``has_apex = True`` in a module-level ``try`` whose body imports a CUDA-only library (its
+    NM502-NM504 finding; facebookresearch/ConvNeXt's optim_factory): flag -> the module imported."""
+    lines = {f.line for f in findings if f.code in _LIBRARY_IMPORTS}
+    out: dict[str, str] = {}
+    for stmt in ctx.tree.body if lines else ():
+        if type(stmt) is not ast.Try:
+            continue
+        imported = next((s for s in stmt.body if type(s) in (ast.Import, ast.ImportFrom) and s.lineno in lines), None)
+        if imported is None:
+            continue
+        module = imported.module if type(imported) is ast.ImportFrom else imported.names[0].name
+        for s in stmt.body:
+            if (type(s) is ast.Assign and type(s.value) is ast.Constant and s.value.value is True
+                    and all(type(t) is ast.Name for t in s.targets)):
+                out.update((t.id, module or "") for t in s.targets)
+    return out
+
+
+def _asked_flag(test: ast.AST, flags: dict[str, str]) -> str | None:
+    """Why a test joined by ``and`` with a CUDA-only library's import flag keeps its CUDA question
+    (``assert has_apex and torch.cuda.is_available()``, ``if has_apex and ...:``): it gates that
+    library's code, which cannot move to Neuron; on Neuron the question answers no, as it should."""
+    if type(test) is not ast.BoolOp or type(test.op) is not ast.And:
+        return None
+    flag = next((v.id for v in test.values if type(v) is ast.Name and v.id in flags), None)
+    return f"the test also asks `{flag}`, set where `{flags[flag]}` imports" if flag else None
 _DEVICE_STRINGS = frozenset({"NM101", "NM108", "NM118"})  # a CUDA device string, wherever it stands
 
 
