@@ -43,7 +43,8 @@ _RANK = {TENSOR: 4, ARRAY: 3, DEVICE: 2, MODULE: 2, FRAME: 2, SCALAR: 1, HOST: 1
 _SCALAR_ATTRS = {"shape", "ndim", "dtype", "is_cuda", "requires_grad", "training", "is_leaf", "layout",
                  "itemsize", "nbytes", "is_sparse"}
 _SCALAR_METHODS = {"size", "dim", "numel", "nelement", "ndimension", "stride", "element_size", "data_ptr",
-                   "get_device", "is_contiguous", "is_floating_point", "is_complex", "item", "storage_offset"}
+                   "get_device", "is_contiguous", "is_floating_point", "is_complex", "is_inference", "item",
+                   "storage_offset"}
 _SCALAR_BUILTINS = {"len", "int", "float", "bool", "round", "abs", "divmod", "pow", "hash", "id", "ord"}
 _HOST_BUILTINS = {"str", "repr", "list", "tuple", "dict", "set", "sorted", "range", "enumerate", "zip",
                   "isinstance", "hasattr", "getattr", "type", "format"}

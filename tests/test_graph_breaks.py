@@ -1471,3 +1471,37 @@ def test_a_parameter_given_a_number_when_unset_is_no_tensor(fallback):
     assert codes(code) == []
     tensor = code.replace(fallback, "level = default(level, torch.ones(1))")
     assert codes(tensor) == [(17, "NM402")]
+
+
+def test_inference_mode_queries_break():
+    """pytorch-ood's ODIN preprocessing asks ``torch.is_inference_mode_enabled()`` and
+    ``torch.is_inference(x)`` in traced code (constructs.py "torch.is_inference_mode_enabled()": GB0046,
+    "torch.is_inference(t)": GB0208, "Tensor.is_inference()": GB0045). Their answers are Python bools:
+    the ``if`` on them is no tensor branch."""
+    code = ("import torch\n\n@torch.compile\ndef perturb(x):\n    if torch.is_inference_mode_enabled():\n"
+            "        x = x + 1\n    if torch.is_inference(x) or x.is_inference():\n        x = x.clone()\n"
+            "    return x * 2\n")
+    assert _nm4(code) == [(5, "NM404", "GB0046"), (7, "NM404", "GB0208"), (7, "NM404", "GB0045")]
+
+
+def test_math_rounding_of_a_numpy_value_breaks():
+    """snac's ``self.hop_length = np.prod(rates)`` in ``__init__`` (a NumPy integer), then
+    ``pad_to = self.hop_length * lcm`` and ``math.ceil(length / pad_to)`` in traced code: Dynamo
+    traces NumPy as tensor ops, and ``math.ceil`` reads the value (constructs.py "math.ceil of a length
+    over np.prod of a list held in an attribute", "... over np.prod of a list", "math.floor ...":
+    GB0033). ``math.prod`` is a Python int ("... over math.prod of a list": no break); ``int()`` of
+    ``np.prod`` is its own break, and a Python int after it; an attribute also set to something else,
+    and a name bound twice, are not known to hold a NumPy value."""
+    code = ("import math\nimport numpy as np\nimport torch.nn as nn\n\n\n"
+            "class Codec(nn.Module):\n    def __init__(self, rates, window):\n        super().__init__()\n"
+            "        self.hop = np.prod(rates)\n        self.step = np.prod(rates)\n        self.rates = rates\n"
+            "        if window:\n            self.step = window\n\n"
+            "    def forward(self, x):\n        n = x.shape[-1]\n        pad_to = self.hop * 2\n"
+            "        a = math.ceil(n / pad_to) * pad_to - n\n        b = math.floor(n / np.prod(self.rates))\n"
+            "        c = math.ceil(n / math.prod(self.rates))\n        d = math.ceil(n / int(np.prod(self.rates)))\n"
+            "        e = math.ceil(n / self.step)\n        m = np.prod(self.rates)\n        m = 4\n"
+            "        f = math.ceil(n / m)\n        return x * (a + b + c + d + e + f)\n")
+    assert _nm4(code) == [(18, "NM401", "GB0033"), (19, "NM401", "GB0033"), (21, "NM401", "GB0033")]
+    messages = [f.message for f in findings_of(code) if f.code == "NM401"]
+    assert "`math.ceil` of a value computed from `self.hop` (set to `np.prod(...)`)" in messages[0]
+    assert "`int()` of `np.prod(self.rates)`" in messages[2]

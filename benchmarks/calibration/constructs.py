@@ -100,6 +100,8 @@ SIZED = nn.Module()
 BUFFERED = nn.Module()
 BUFFERED.register_buffer("rtol", torch.tensor(0.5))
 SIZED.dims = (2, 4)
+HOPPED = nn.Module()  # snac: self.hop_length = np.prod(encoder_rates), a NumPy integer
+HOPPED.hop = np.prod([2, 2])
 CHECKPOINTED = CheckpointedBlock()
 
 class Counter:
@@ -1579,6 +1581,28 @@ CASES: list[tuple[str, str, dict]] = [
     ("with a contextmanager without a break", "y = x * 2\nwith plain_context():\n    y = y + 1\nreturn y * 3", {}),
     ("torch.ones sized by an element of torch.tensor of a list", "y = x * 2\nr = torch.tensor([2, 3])\nreturn torch.ones(1, r[0]) + y.sum()", {}),
     ("torch.ones sized by an element of a property returning torch.tensor", "y = x * 2\nreturn torch.ones(1, RANKED.ranks[0]) + y.sum()", {}),
+    # issue 14, seventeenth round: held_out_16's misses (spent)
+    ("torch.is_inference_mode_enabled()", "y = x * 2\nif torch.is_inference_mode_enabled():\n    y = y + 1\nreturn y * 3", {}),
+    ("torch.is_inference(t)", "y = x * 2\nif torch.is_inference(y):\n    y = y.clone()\nreturn y * 3", {}),
+    ("Tensor.is_inference()", "y = x * 2\nif y.is_inference():\n    y = y.clone()\nreturn y * 3", {}),
+    ("np.prod of a list held in an attribute, times an int", "y = x * 2\np = HOPPED.hop * 2\nreturn y * p", {}),
+    ("math.ceil of a length over np.prod of a list held in an attribute", "y = x * 2\np = HOPPED.hop * 2\n"
+     "r = math.ceil(y.shape[-1] / p) * p - y.shape[-1]\nreturn y + r", {}),
+    ("F.pad by np.prod of a list held in an attribute", "y = x * 2\nreturn F.pad(y, (0, HOPPED.hop)) + 1", {}),
+    ("range of np.prod of a list held in an attribute", "y = x * 2\nfor _ in range(HOPPED.hop):\n    y = y + 1\nreturn y", {}),
+    ("reshape by np.prod of a list held in an attribute", "y = x * 2\nreturn y.reshape(-1, HOPPED.hop) + 1", {}),
+    ("int(np.prod of a list held in an attribute)", "y = x * 2\nn = int(HOPPED.hop)\nreturn y.reshape(-1, n) + 1", {}),
+    ("math.ceil then F.pad by np.prod of a list held in an attribute (snac's preprocess)", "y = x * 2\npad_to = HOPPED.hop * 2\n"
+     "r = math.ceil(y.shape[-1] / pad_to) * pad_to - y.shape[-1]\nreturn F.pad(y, (0, r)) + 1", {}),
+    ("math.ceil of a length over np.prod of a list", "y = x * 2\npad_to = np.prod([2, 2]) * 2\n"
+     "r = math.ceil(y.shape[-1] / pad_to)\nreturn y + r", {}),
+    ("math.ceil of a length over np.prod of a list, as an int", "y = x * 2\npad_to = int(np.prod([2, 2]))\n"
+     "r = math.ceil(y.shape[-1] / pad_to)\nreturn y + r", {}),
+    ("math.floor of a length over np.prod of a list", "y = x * 2\nr = math.floor(y.shape[-1] / np.prod([2, 2]))\nreturn y + r", {}),
+    ("math.ceil of a length over math.prod of a list", "y = x * 2\nr = math.ceil(y.shape[-1] / math.prod([2, 2]))\nreturn y + r", {}),
+    ("math.ceil of a length over an attribute's np.prod read bare", "y = x * 2\n"
+     "r = math.ceil(y.shape[-1] / HOPPED.hop)\nreturn y + r", {}),
+    ("tensor as dim", "y = x * 2\nd = torch.tensor(1)\nreturn y.sum(dim=d) + 1", {}),
 ]
 
 

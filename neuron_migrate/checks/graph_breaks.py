@@ -65,7 +65,9 @@ NM401 = rule(
         "`torch.cartesian_prod(...)`, `x[i]` in `for i in torch.arange(n)`, `e[t] = 1.0` with "
         "`t = torch.argmin(v)`) or `np.prod` of Python numbers used as a size "
         "(`x.reshape(-1, np.prod(self.input_dim))`: Dynamo traces NumPy as tensor ops; "
-        "`math.prod`, or `np.prod` of a tensor's shape, stays a Python int), and a tensor given where "
+        "`math.prod`, or `np.prod` of a tensor's shape, stays a Python int; `math.ceil`/`math.floor` of a value "
+        "computed from `np.prod`, also one held in an attribute the class sets to it, `self.hop = np.prod(rates)`, "
+        "read it), and a tensor given where "
         "an op takes a Python number (`torch.add(a, b, alpha=self.rtol)` with a buffer, "
         "`torch.addr(m, s, y, alpha=-rho)`, `addcmul(..., value=t)`; not the in-place `p.add_(u, alpha=-lr)`, "
         "`addcmul_` or `addcdiv_`, which Dynamo traces as a multiply-add). So do a tensor as a slice bound "
@@ -129,7 +131,8 @@ NM404 = rule(
         "`uniform` or a `random.Random` instance), `len(loader)` of a DataLoader, `default_collate(...)`, "
         "`torch.manual_seed`, `torch.typename`, torch functions returning a Python value "
         "(`torch.get_num_threads()`, `get_num_interop_threads()`, `initial_seed()`, "
-        "`get_float32_matmul_precision()`: GB0208; not `get_default_dtype()` or `is_grad_enabled()`), "
+        "`get_float32_matmul_precision()`, `torch.is_inference(t)`: GB0208; not `get_default_dtype()` or "
+        "`is_grad_enabled()`), `torch.is_inference_mode_enabled()` and `t.is_inference()`, "
         "building a `tqdm(...)` progress bar, "
         "`Tensor.data_ptr()`, `torch._dynamo.graph_break()`, `copy.deepcopy` of a tensor or a module, "
         "`torch.autograd.grad`, `torch.autograd.backward` and `loss.backward()`, registering a module "
@@ -303,6 +306,8 @@ GB = {
     "ndarray_attr": "GB0157",  # Unsupported ndarray attribute access (inside scipy.signal.get_window)
     "non_tensor": "GB0208",  # torch.* op returned non-Tensor
     "generic_call": "GB0147",  # Unsupported function call (a types.GenericAlias: list[Tensor]())
+    "inference_mode": "GB0046",  # Encountered torch.is_inference_mode_enabled during tracing
+    "is_inference": "GB0045",  # Encountered tensor.is_inference() during tracing
 }
 # NumPy's random draws: without a size, a Python number drawn on the host (measured: "np.random.randint",
 # "np.random.rand", "np.random.normal"; with a size, as in "np.random.uniform
@@ -318,10 +323,13 @@ _NUMPY_RANDOM_CALLS = {"numpy.random.SeedSequence": "method", "numpy.random.Rand
                        "numpy.random.default_rng": "numpy_unsupported", "numpy.random.permutation": "numpy_unsupported",
                        "numpy.random.shuffle": "fake_tensor", "numpy.random.choice": "data_dependent"}
 # torch functions that return a Python value Dynamo does not fold into a constant (measured:
-# "torch.get_num_threads()", ...: GB0208; torch.get_default_dtype, torch.is_grad_enabled and
-# torch.are_deterministic_algorithms_enabled are folded, no break)
+# "torch.get_num_threads()", "torch.is_inference(t)", ...: GB0208; torch.get_default_dtype,
+# torch.is_grad_enabled and torch.are_deterministic_algorithms_enabled are folded, no break)
 _NON_TENSOR_TORCH = frozenset({"torch.get_num_threads", "torch.get_num_interop_threads", "torch.initial_seed",
-                               "torch.get_float32_matmul_precision"})
+                               "torch.get_float32_matmul_precision", "torch.is_inference"})
+# math's rounding of a NumPy value: Dynamo traces NumPy as tensor ops, so the value is a tensor whose
+# value the call reads (constructs.py "math.ceil of a length over np.prod of a list ...": GB0033)
+_MATH_ROUNDING = frozenset({"math.ceil", "math.floor"})
 # A progress bar built in traced code: tqdm's constructor is in a file Dynamo skips (measured:
 # "tqdm(desc=...) built in traced code": GB0007); a `for` over one is _SKIPPED_ITERABLES' case
 _PROGRESS_BARS = frozenset({"tqdm.tqdm", "tqdm.auto.tqdm", "tqdm.notebook.tqdm", "tqdm.std.tqdm", "tqdm.trange",
@@ -458,7 +466,7 @@ _NOT_MODULE_BASES = {"object", "torch.autograd.Function", "typing.Protocol", "ty
 _NON_TENSOR_ATTRS = {"shape", "ndim", "dtype", "device", "is_cuda", "requires_grad", "training",
                      "is_leaf", "layout", "names", "itemsize", "nbytes", "is_sparse", "is_neuron"}
 _NON_TENSOR_METHODS = {"size", "dim", "numel", "nelement", "ndimension", "stride", "element_size",
-                       "data_ptr", "get_device", "is_contiguous", "is_floating_point", "is_complex",
+                       "data_ptr", "get_device", "is_contiguous", "is_floating_point", "is_complex", "is_inference",
                        "item", "tolist", "storage_offset", "has_names", "type", "__len__", "keys",
                        "values", "items", "get", "format", "join", "split", "startswith", "endswith"}
 _TENSOR_TYPES = ("Tensor", "torch.Tensor", "FloatTensor", "LongTensor", "BoolTensor")
@@ -2843,6 +2851,9 @@ def _call_hazard(call: ast.Call, t: Tensors, ctx: Context, d: _State, cls, chain
                 return found
         if f.attr in _HOST_READING_OPS and t.of(owner):
             return _host_reading_op(call, f.attr)
+        if f.attr == "is_inference" and not call.args and t.of(owner):  # constructs.py "Tensor.is_inference()"
+            return Hazard(NM404, call, f"`{_short(ctx, call)}` is not traced by Dynamo (graph break); decide it "
+                          "outside the compiled code", gb=GB["is_inference"])
         if f.attr in _HOST_SYNC_METHODS and not call.args and not call.keywords:
             if type(owner) is ast.Name and id(owner) in t.guarded and owner.id not in t.passed:
                 return None  # `x.item() if isinstance(x, Tensor) else x`: a break only when a caller passes a tensor
@@ -2986,6 +2997,16 @@ def _call_hazard(call: ast.Call, t: Tensors, ctx: Context, d: _State, cls, chain
     if name in _NON_TENSOR_TORCH:
         return Hazard(NM404, call, f"`{name}()` returns a Python value, which Dynamo does not trace (graph "
                       "break); read it outside the compiled code", gb=GB["non_tensor"])
+    if name == "torch.is_inference_mode_enabled":  # constructs.py "torch.is_inference_mode_enabled()"
+        return Hazard(NM404, call, "`torch.is_inference_mode_enabled()` is not traced by Dynamo (graph break); "
+                      "read it outside the compiled code", gb=GB["inference_mode"])
+    if name in _MATH_ROUNDING and len(call.args) == 1:
+        held = _numpy_value(call.args[0], ctx, d, cls, chain)
+        if held is not None:
+            what = f"`{_short(ctx, held)}`" if type(held) is ast.Call else f"`{_short(ctx, held)}` (set to `np.prod(...)`)"
+            return Hazard(NM401, call, f"`{name}` of a value computed from {what}: Dynamo traces NumPy as tensor "
+                          "ops, so the value is a tensor it must read on the host (graph break); use "
+                          "`math.prod(...)`", gb=GB["data_dependent"])
     if name in _PROGRESS_BARS:
         return Hazard(NM404, call, f"`{_short(ctx, call.func)}(...)` builds a progress bar, which Dynamo does not "
                       "trace (graph break); build it outside the compiled code", gb=GB["skipped"], progress=True)
@@ -3096,6 +3117,48 @@ def _numpy_prod(e: ast.AST, ctx: Context, chain) -> ast.AST | None:
             e = e.right
         else:
             return None
+
+
+def _numpy_value(e: ast.AST, ctx: Context, d: _State, cls, chain) -> ast.AST | None:
+    """What makes ``e`` a NumPy value, itself or an operand of its arithmetic: a call of ``np.prod``, a
+    name the function binds once to such a value (``pad_to = self.hop_length * lcm``), or a ``self``
+    attribute that the class only ever sets to ``np.prod(...)`` (snac's ``self.hop_length =
+    np.prod(encoder_rates)``: a NumPy integer however it was computed, since ``__init__`` runs eagerly)."""
+    fn = next((c for c in reversed(chain) if isinstance(c, _FUNCS)), None)
+    todo, seen = [e], set()
+    while todo:
+        e = todo.pop()
+        if type(e) is ast.UnaryOp:
+            todo.append(e.operand)
+        elif type(e) is ast.BinOp:
+            todo += [e.right, e.left]
+        elif type(e) is ast.Call:
+            if ctx.names.qualify(e.func, chain) in _NUMPY_PROD:
+                return e
+        elif type(e) is ast.Name and fn is not None and e.id not in seen:
+            seen.add(e.id)
+            stores = [n for n in ast.walk(fn) if type(n) is ast.Name and n.id == e.id and type(n.ctx) is ast.Store]
+            values = [n.value for n in ast.walk(fn) if type(n) is ast.Assign and len(n.targets) == 1
+                      and type(n.targets[0]) is ast.Name and n.targets[0].id == e.id]
+            if len(stores) == len(values) == 1 and e.id not in _param_names(fn):
+                todo.append(values[0])
+        elif (type(e) is ast.Attribute and type(e.value) is ast.Name and e.value.id == "self" and cls is not None
+              and e.attr in _numpy_attrs(cls, ctx, d)):
+            return e
+    return None
+
+
+def _numpy_attrs(cls: ast.ClassDef, ctx: Context, d: _State) -> frozenset[str]:
+    """The attributes ``cls`` sets only to ``np.prod(...)`` (``self.x = np.prod(...)``), in its own methods."""
+    stores: dict[str, list[ast.AST]] = {}
+    for node in ast.walk(cls):
+        if type(node) in (ast.Assign, ast.AugAssign, ast.AnnAssign):
+            for t in _targets(node):
+                if type(t) is ast.Attribute and type(t.value) is ast.Name and t.value.id == "self":
+                    stores.setdefault(t.attr, []).append(node)
+    return frozenset(a for a, nodes in stores.items() if all(
+        type(n) is ast.Assign and len(n.targets) == 1 and type(n.value) is ast.Call
+        and ctx.names.qualify(n.value.func, (ctx.tree, cls)) in _NUMPY_PROD for n in nodes))
 
 
 def _numpy_size(call: ast.Call, ctx: Context, chain) -> ast.AST | None:
