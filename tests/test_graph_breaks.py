@@ -1505,3 +1505,31 @@ def test_math_rounding_of_a_numpy_value_breaks():
     messages = [f.message for f in findings_of(code) if f.code == "NM401"]
     assert "`math.ceil` of a value computed from `self.hop` (set to `np.prod(...)`)" in messages[0]
     assert "`int()` of `np.prod(self.rates)`" in messages[2]
+
+
+def test_comprehension_frames_dynamo_starts_and_cannot_step():
+    """Dynamo starts a comprehension's frame (Python 3.11) only when its code names a global torch or
+    NumPy module or reads a tensor or module around it (torch's has_tensor_in_frame), and then cannot
+    step a list's, enumerate's, zip's, a dict view's or a generator's iterator (constructs.py "list of
+    floats in a list comprehension ...", "enumerate of a tensor ...", "zip of tuples ...", "dict items
+    ...", "parameters() ...", "name bound to a list display ...": GB4347); it steps range's, a
+    tuple's and a tensor's, and starts no frame for "list of tensors, no torch name" or "body with a
+    torch-free helper on tensors" (pyhessian's ``[torch.randn(p.size()) for p in self.params]``)."""
+    from neuron_migrate.checks.graph_breaks import COMPREHENSION_FRAMES
+
+    code = ("import torch\nimport torch.nn as nn\nimport torch.nn.functional as F\nfrom torch import relu\n\n\n"
+            "def helper(t):\n    return t * 2\n\n\n"
+            "class M(nn.Module):\n    def forward(self, x, ts, nums):\n        for r in x:\n            print(r)\n"
+            "        a = [torch.relu(t) for t in ts]\n"
+            "        b = [torch.relu(t) * i for i, t in enumerate(ts)]\n"
+            "        c = [F.relu(p) for p in self.parameters()]\n"
+            "        d = [helper(t) for t in zip(ts, nums)]\n"
+            "        e = [relu(t) for t in zip(ts, nums)]\n"
+            "        f = [x * n for n in range(3)]\n"
+            "        g = [x * n for n in (1, 2)]\n"
+            "        h = [x * v for k, v in nums.items()]\n"
+            "        ns = [1.0, 2.0]\n        i = [x * n for n in ns]\n        j = [n * 2 for n in ns]\n"
+            "        k = {n: torch.ones(1) for n in ns}\n"
+            "        return a, b, c, d, e, f, g, h, i, j, k\n")
+    found = [line for line, c in codes(code) if c == "NM409"]
+    assert found == ([16, 17, 22, 24, 26] if COMPREHENSION_FRAMES else [])

@@ -100,6 +100,7 @@ SIZED = nn.Module()
 BUFFERED = nn.Module()
 BUFFERED.register_buffer("rtol", torch.tensor(0.5))
 SIZED.dims = (2, 4)
+from torch import relu as torch_relu  # a function, not a module: no frame started for it
 HOPPED = nn.Module()  # snac: self.hop_length = np.prod(encoder_rates), a NumPy integer
 HOPPED.hop = np.prod([2, 2])
 CHECKPOINTED = CheckpointedBlock()
@@ -1602,6 +1603,18 @@ CASES: list[tuple[str, str, dict]] = [
     ("math.ceil of a length over math.prod of a list", "y = x * 2\nr = math.ceil(y.shape[-1] / math.prod([2, 2]))\nreturn y + r", {}),
     ("math.ceil of a length over an attribute's np.prod read bare", "y = x * 2\n"
      "r = math.ceil(y.shape[-1] / HOPPED.hop)\nreturn y + r", {}),
+    # a comprehension's frame (Python 3.11) is started only when its code names a global torch/NumPy
+    # module or reads a tensor or module (torch's has_tensor_in_frame); which iterators it cannot step
+    ("list of floats, torch in the body, frame skipped", "u = [torch.ones(1) * n for n in NUMS]\nfor r in x:\n    print(r)\nreturn u", {}),
+    ("list of tensors, torch in the body, frame skipped", "u = [torch.relu(t) for t in TENSORS]\nfor r in x:\n    print(r)\nreturn u", {}),
+    ("tuple, torch in the body, frame skipped", "u = [torch.ones(1) * n for n in tuple(NUMS)]\nfor r in x:\n    print(r)\nreturn u", {}),
+    ("tensor rows, torch in the body, frame skipped", "u = [torch.relu(r) for r in x]\nfor r in x:\n    print(r)\nreturn u", {}),
+    ("zip of tuples, torch in the body, frame skipped", "u = [torch.ones(1) * a * b for a, b in zip(tuple(NUMS), tuple(NUMS))]\nfor r in x:\n    print(r)\nreturn u", {}),
+    ("enumerate of a tensor, frame skipped", "u = [torch.relu(r) * i for i, r in enumerate(x)]\nfor r in x:\n    print(r)\nreturn u", {}),
+    ("dict items in a list comprehension, frame skipped", "u = [x[0] * v for k, v in TABLE.items()]\nfor r in x:\n    print(r)\nreturn u", {}),
+    ("parameters() in a list comprehension, frame skipped", "u = [torch.relu(p) for p in LAYER.parameters()]\nfor r in x:\n    print(r)\nreturn u", {}),
+    ("name bound to a list display, frame skipped", "ns = [1.0, 2.0]\nu = [x[0] * n for n in ns]\nfor r in x:\n    print(r)\nreturn u", {}),
+    ("function imported from torch in the body, frame skipped", "u = [torch_relu(t) for t in TENSORS]\nfor r in x:\n    print(r)\nreturn u", {}),
     ("tensor as dim", "y = x * 2\nd = torch.tensor(1)\nreturn y.sum(dim=d) + 1", {}),
 ]
 

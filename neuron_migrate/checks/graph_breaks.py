@@ -243,8 +243,11 @@ NM409 = rule(
     summary="list comprehension over a list in code Dynamo runs eagerly: one more graph break",
     why="On Python 3.11 a list, set or dict comprehension is a function of its own. Where the "
         "function around it runs eagerly (its frame skipped by another break, or the rest of it "
-        "after a break Dynamo cannot resume from), Dynamo starts the comprehension as a frame and "
-        "cannot step the list or `enumerate` iterator it is given (\"Missing tp_iternext\"), so "
+        "after a break Dynamo cannot resume from), Dynamo starts the comprehension as a frame when its "
+        "code names a global torch or NumPy module (`torch.relu(t)`, `F.pad`) or reads a tensor or the "
+        "module (`x[:n]`, `self.f(v)`), and cannot step the iterator it is given when that is a list's, "
+        "`enumerate`'s or `zip`'s (of anything), a dict view's or a generator's (`m.parameters()`; not "
+        "`range`'s, a tuple's or a tensor's): \"Missing tp_iternext\", so "
         "the comprehension runs eagerly too. Fixing the break that makes the function eager fixes "
         "this one; Python 3.12 inlines comprehensions (PEP 709).",
     example="class Heads(nn.Module):\n    def forward(self, x, sizes: list[int]):\n"
@@ -4712,8 +4715,10 @@ def _comprehension_sites(fn: ast.AST, tf: Traced, tensors: Tensors, ctx: Context
     rest = min((s.line for s in own if s.skips_rest), default=None)
     for comp in body.comprehensions:
         it = _unwrap_enumerate(comp.generators[0].iter, ctx, tf.chain)
-        if id(comp) in training or not _python_items(it, fn, tf.cls, d):
-            continue  # range(), zip(), a tensor's rows, a list of tensors: Dynamo steps those (measured)
+        if id(comp) in training or not (_python_items(it, fn, tf.cls, d) or (
+                _unstepped(comp.generators[0].iter, fn, ctx, tf.chain)
+                and _frame_traced(comp, fn, tf, tensors, ctx, d))):
+            continue  # range(), a tuple, a tensor's rows: Dynamo steps those (measured)
         stmt = where[id(comp)][0]
         line = stmt.lineno
         if line in sites:
@@ -4723,6 +4728,56 @@ def _comprehension_sites(fn: ast.AST, tf: Traced, tensors: Tensors, ctx: Context
             ctx.report(NM409, comp, f"`{_short(ctx, comp)}` is a frame of its own here (Python 3.11), since "
                        f"`{tf.name}` runs eagerly at this point: Dynamo cannot step its iterator "
                        f"[Dynamo {GB['iternext']}]", dynamo=GB["iternext"])
+
+
+# A comprehension's iterator Dynamo cannot step when the comprehension is a frame of its own: a list's,
+# enumerate's, zip's (of anything), a dict view's, a generator's (constructs.py "... in a list
+# comprehension, frame skipped", from "list of floats ..." on); range's, a tuple's and a tensor's it steps
+_UNSTEPPED_BUILTINS = frozenset({"enumerate", "zip", "list", "sorted"})
+_UNSTEPPED_METHODS = frozenset({"items", "keys", "values", "parameters", "named_parameters", "buffers",
+                                "named_buffers", "modules", "named_modules", "children", "named_children"})
+# Modules whose global name in a comprehension's code makes Dynamo start its frame (torch's
+# has_tensor_in_frame: a global torch.* or NumPy module, or a tensor or module among its locals)
+_FRAME_MODULES = frozenset({"torch", "torch.nn", "torch.nn.functional", "torch.linalg", "torch.fft", "torch.special",
+                            "torch.distributions", "torch.autograd", "torch.nn.init", "numpy"})
+
+
+def _unstepped(it: ast.AST, fn: ast.AST, ctx: Context, chain) -> bool:
+    """``it`` is surely an iterable whose iterator Dynamo cannot step: a list written out or built
+    (also a name the function binds once to one), ``enumerate(...)``, ``zip(...)``, a dict view,
+    a module's ``.parameters()`` and the like."""
+    if type(it) is ast.Name and it.id not in _param_names(fn):
+        stores = [n for n in ast.walk(fn) if type(n) is ast.Name and n.id == it.id and type(n.ctx) is ast.Store]
+        values = [n.value for n in ast.walk(fn) if type(n) is ast.Assign and len(n.targets) == 1
+                  and type(n.targets[0]) is ast.Name and n.targets[0].id == it.id]
+        if len(stores) == len(values) == 1:
+            it = values[0]
+    if type(it) in (ast.List, ast.ListComp):
+        return True
+    if type(it) is ast.Call and type(it.func) is ast.Name:
+        return it.func.id in _UNSTEPPED_BUILTINS and not ctx.names.is_bound(it.func.id, chain)
+    return type(it) is ast.Call and type(it.func) is ast.Attribute and it.func.attr in _UNSTEPPED_METHODS \
+        and not it.args
+
+
+def _frame_traced(comp: ast.AST, fn: ast.AST, tf: Traced, tensors: Tensors, ctx: Context, d: _State) -> bool:
+    """Dynamo starts a comprehension's frame only when its code names a global torch or NumPy module
+    (``torch.relu(t)``, ``F.pad``, ``np.float32``) or reads a tensor or a module from the function
+    around it (``x[0] * n``, ``self.f(v)`` in a module): constructs.py "list of tensors, no torch
+    name" and "body with a torch-free helper on tensors" start none, so nothing breaks there."""
+    own = {n.id for g in comp.generators for n in ast.walk(g.target) if type(n) is ast.Name}
+    outside = {id(n) for n in ast.walk(comp.generators[0].iter)}
+    for n in ast.walk(comp):
+        if type(n) is not ast.Name or id(n) in outside or n.id in own:
+            continue
+        scope = ctx.names.binding_scope(n.id, tf.chain)
+        if scope is ctx.tree and ctx.names.resolve(n.id, tf.chain) in _FRAME_MODULES:
+            return True
+        if n.id == "self" and tf.cls is not None and _is_module_class(tf.cls, ctx, d):
+            return True
+        if scope is not None and scope is not ctx.tree and tensors.of(n):
+            return True
+    return False
 
 
 def _sparse_params(fn: ast.AST, ctx: Context, d: _State) -> set[str]:
@@ -4818,7 +4873,7 @@ def _sparse_read(fn: ast.AST, maker: ast.Call, tf: Traced, ctx: Context, d: _Sta
 def _python_items(it: ast.AST, fn: ast.AST, cls: ast.ClassDef | None, d: _State) -> bool:
     """A list whose items are no tensors (a parameter annotated ``list[int]``, a list of tuples),
     or a ModuleList / Sequential held by the module: iterators Dynamo cannot step from a frame
-    (measured; a list of tensors it can)."""
+    (measured; over a list of tensors `[t * 2 for t in TENSORS]` starts no frame, see _frame_traced)."""
     if isinstance(it, ast.Name):
         args = fn.args
         ann = next((a.annotation for a in (*args.posonlyargs, *args.args, *args.kwonlyargs) if a.arg == it.id), None)
