@@ -46,6 +46,24 @@ def test_overlapping_fixes_resolve_over_passes():
     assert out.not_applied == [] and out.error is None
 
 
+def test_the_fallback_of_a_two_host_device_keeps_its_cuda_call():
+    """Megatron-FSDP: ``torch.device(f"cuda:{torch.cuda.current_device()}")``. The device string takes
+    the spelling exact on both hosts; its fallback is what a host without Neuron runs, so the
+    torch.cuda call inside it stays (the second pass had rewritten both copies)."""
+    out = outcome('import torch\nd = torch.device(f"cuda:{torch.cuda.current_device()}")\n')
+    assert out.text == ('import torch\nd = torch.device(f"neuron:{torch.neuron.current_device()}" if '
+                        'hasattr(torch, "neuron") else f"cuda:{torch.cuda.current_device()}")\n')
+
+
+def test_a_device_string_inside_an_f_string_field_keeps_to_its_quote():
+    """Before Python 3.12 a field of an f-string may not hold the quote that delimits it: the
+    guard written into ``f"{torch.device(f'cuda:{i}')}"`` spells 'neuron' with the inner quote."""
+    out = outcome("import torch\nmsg = f\"on {torch.device(f'cuda:{i}')}\"\n")
+    assert out.not_applied == [] and out.error is None
+    assert out.text == ("import torch\nmsg = f\"on {torch.device(f'neuron:{i}' if hasattr(torch, 'neuron') "
+                        "else f'cuda:{i}')}\"\n")
+
+
 def test_edits_on_the_original_reproduce_the_fixed_text():
     code = "import torch\ny = x.cuda(torch.cuda.current_device())\ntorch.cuda.synchronize()\n"
     out = outcome(code, unsafe=True)

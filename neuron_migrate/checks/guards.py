@@ -206,8 +206,8 @@ def cuda_only_region(ctx: Context, why: str) -> None:
 
 @on(ast.If, ast.IfExp)
 def note_branch(node: ast.If | ast.IfExp, ctx: Context) -> None:
-    if migrated_choice(node):
-        ctx.claimed.add(id(node.orelse))
+    if migrated_choice(node):  # its fallback is what a host without Neuron runs: nothing in it is a finding
+        ctx.claimed.update(map(id, ast.walk(node.orelse)))
         return
     ctx.state(_State).branches.append((node, ctx.chain[-1] if ctx.chain else None))
 
@@ -215,7 +215,7 @@ def note_branch(node: ast.If | ast.IfExp, ctx: Context) -> None:
 @on(ast.Call)
 def note_migrated_default(node: ast.Call, ctx: Context) -> None:
     if migrated_choice(node):
-        ctx.claimed.add(id(node.args[2]))
+        ctx.claimed.update(map(id, ast.walk(node.args[2])))
 
 
 @on(ast.BoolOp)
