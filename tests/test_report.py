@@ -609,13 +609,17 @@ def test_work_items_read_as_a_person_names_the_work():
           finding("NM501", message="CUDA source file (CUDA code): rewrite it in NKI", path="launch.cu"),
           finding("NM203", message="`torch.fft.fft` makes or takes complex tensors: not supported", line=3),
           finding("NM203", message="complex64 tensor: complex dtypes are not supported", line=5),
-          finding("NM115", message="nn.DataParallel is CUDA-only: use DistributedDataParallel")]
+          finding("NM115", message="nn.DataParallel is CUDA-only: use DistributedDataParallel"),
+          # Megatron-LM: one person's work on `.is_cuda`, whatever the message adds after ';'
+          finding("NM107", message="`.is_cuda` is always False on Neuron; left", line=7),
+          finding("NM107", message="`.is_cuda` is always False on Neuron; left with the branch it gates", line=9)]
     items = {i["title"]: i for i in work.items(fs, lambda p: "library", porting._location)}
     kernel = items["port k.cu to NKI"]
     assert (kernel["sites"], kernel["low"], kernel["high"]) == (6, 8 + 5 * 4, 40 + 5 * 16)
     assert items["port the CUDA host code in launch.cu"]["kind"] == "api"
     assert items["replace complex tensors (NM203)"]["sites"] == 2  # the fft and the complex64: one change
     assert "port `nn.DataParallel` (NM115)" in items
+    assert items["port `.is_cuda` (NM107)"]["sites"] == 2
 
 
 def test_scope_option_and_config_table(tmp_path, capsys):

@@ -115,7 +115,7 @@ _DTYPE = re.compile(r"\b(complex|float64|fp64|float16|int64|sparse)\b", re.I)
 _BRANCH_CALLS = re.compile(r"the branch calls `([^`]+)`")
 _PACKAGE = re.compile(r"^(?:optional import \(the code has a path without it\): )?imports \S+ \((\S+?)\)"
                       r"|^`([^`]+?)`: (?:CUDA-only package|selects a CUDA build)")
-_API = re.compile(r"^([\w.]+)[:( ]")
+_API = re.compile(r"^([\w.]+)[:( ]|^`([^`]+)`")  # torch.cuda.nvtx.range_push: ...; `.is_cuda` is always ...
 _IMPORT = re.compile(r"^imports ")  # NM502 on an import statement, not on a kernel
 _OPTIONAL = "optional import"
 
@@ -194,18 +194,23 @@ def _item_of(f: dict) -> tuple[str, str] | None:
         if m:
             return "guard", m.group(1)
         api = _API.match(message)
-        return "api", f"`{api.group(1)}` ({code})" if api else f"{message.split(':')[0]} ({code})"
+        return "api", f"`{api.group(1) or api.group(2)}` ({code})" if api else f"{_head(message)} ({code})"
     if family == "NM2":
         names = operator_names(message)
         if names:
             return "operator", f"`{names[0][0]}`"
         dtype = _DTYPE.search(message)
-        return "operator", f"{dtype.group(1).lower()} tensors ({code})" if dtype else f"{message.split(':')[0]} ({code})"
+        return "operator", f"{dtype.group(1).lower()} tensors ({code})" if dtype else f"{_head(message)} ({code})"
     if family == "NM3":
         return "dynamic-shapes", f["path"]
     if family == "NM4":
         return "graph-breaks", f["path"]
-    return "api", f"{message.split(':')[0]} ({code})"
+    return "api", f"{_head(message)} ({code})"
+
+
+def _head(message: str) -> str:
+    """What a message is about: before its first ``:`` or ``;`` (``; left with the branch ...``)."""
+    return re.split(r"[:;]", message, maxsplit=1)[0]
 
 
 _TITLE = {
