@@ -51,7 +51,13 @@ Formula (calibrated in docs/accuracy.md against a measured share of ATen op call
   value (constructs.py "two x[mask] reads in one statement", "optimizer.step()",
   "loss.backward()", "ModuleList of 3 breaking layers, for loop").
   Repetitions of a loop are not multiplied: layers of one shape reuse their compiled frames
-  (measured: constructs.py "ModuleList of 3 breaking layers"). A frame of its own entered
+  (measured: constructs.py "ModuleList of 3 breaking layers"), but for a loop Dynamo resumes a
+  break in (a ``return`` ahead of the loop's end, ``TracedFunction.resumed_loops``): the graph
+  after each break or split call there runs on into the next iteration, and each later
+  iteration compiles it again (the loop's state is a constant of the resumed frame), up to
+  Dynamo's recompile limit, 8; a trip count that is not a literal is taken to reach it (measured:
+  constructs.py "break resumed in a loop, 6 steps": 7 graphs, "... 12 steps": 9; pyhessian's
+  Hutchinson loop). A frame of its own entered
   from two callers, or in a loop of a frame that runs eagerly (not a layer's ``forward``), is
   compiled twice: Dynamo compiles it again, once, with dynamic shapes, when a call brings
   other shapes (measured: constructs.py "helper of a skipped frame, ..."; the detectors' box
@@ -61,7 +67,8 @@ Formula (calibrated in docs/accuracy.md against a measured share of ATen op call
   reaches, and ``expected_recompiles``: the statements that grow a tensor inside a loop
   (a decode loop's ``torch.cat``, a KV cache) that runs eagerly, each a new shape per step
   for the frames it calls (a loop Dynamo traces whole is unrolled into one graph), and the frames
-  compiled twice above, each at least one recompile (a lower bound: how many steps run is not
+  compiled twice above, and the functions that resume a break in a loop (above), each at
+  least one recompile (a lower bound: how many steps run is not
   in the code; Dynamo recompiles each once, then with dynamic shapes, where Neuron compiles
   every new shape).
 
@@ -94,12 +101,15 @@ FORMULA = ("estimated_coverage = 1 - lost statements / statements of traced func
            "the first when it is not a frame of its own; a skipped frame compiles nothing, its "
            "callees (and those of the eager rest of a frame) become frames of their own, compiled "
            "twice when entered from two callers or in a loop of a skipped frame (other shapes: a "
-           "second compile with dynamic shapes)")
+           "second compile with dynamic shapes); a break resumed in a loop (a return ahead of its "
+           "end) is compiled again at each iteration, up to 8 (a trip count not a literal: 8)")
 RECOMPILED = ("a frame of its own called with other shapes (from two callers, or in a loop of a frame that "
               "runs eagerly): compiled again, with dynamic shapes")
 GROWN_BY = ("called in a loop outside the entry with a tensor that loop grows (a generate calling the "
             "compiled forward one token longer at each step): a new shape per call, a compile per new "
             "length on Neuron (Dynamo: one recompile, then dynamic shapes)")
+ITERATED = ("a break resumed inside a loop (a return ahead of the loop's end): the frame resumed after it is "
+            "compiled again at each iteration, the loop's state a constant of it, up to Dynamo's recompile limit (8)")
 NO_OP_BREAKS = frozenset({"NM403", "NM404"})  # print/log/Python calls: a split, no eager tensor op
 # What a backward pass weighs where the history it runs was recorded by no graph of the call (it
 # runs eagerly, lost): its ATen calls / 2 (a plain statement makes about two), measured on a
@@ -127,6 +137,8 @@ class FunctionEstimate:
     eager_breaks: tuple[int, ...] = ()  # sites that break because the code around them runs eagerly (NM409)
     recompiled: bool = False  # a frame of its own that a later call gives other shapes: compiled twice
     read_again: bool = False  # runs again after a host read it resumes from: the rest compiled again (another value)
+    iterated: int = 0  # graphs compiled anew by the later iterations of a loop it resumes breaks in
+    wrapped: tuple[int, ...] = ()  # those breaks and split calls: the graph after each runs on into the next iteration
 
     @property
     def graphs(self) -> int:
@@ -136,7 +148,7 @@ class FunctionEstimate:
         three shapes in a loop 2, on one shape 1)."""
         again = self.read_again and not self.runs_eagerly and self.op_lines is not None and any(
             o > self.break_lines[0] for o in self.op_lines if self.rest_eager_from is None or o < self.rest_eager_from)
-        return self._graphs() * (2 if self.recompiled else 1) + self._stepped() + again
+        return self._graphs() * (2 if self.recompiled else 1) + self._stepped() + again + self.iterated
 
     def _stepped(self) -> int:
         """Frames of torch's own that a statement calls and Dynamo compiles wherever it is called
@@ -178,6 +190,9 @@ class FunctionEstimate:
         for line in set(self.split_lines or ()):
             if line in ops and line not in breaks:
                 found.update((line, n) for n in range(1, self.split_lines.count(line)))
+        # a break resumed in a loop that runs again: the graph after it runs on into the next
+        # iteration's ops, up to the next break (constructs.py "break resumed in a loop, 3 steps": 4)
+        found.update(points.index(p) + 1 for p in self.wrapped if p in points)
         for o in ops:
             i = next((i for i, p in enumerate(points) if o < p or (o == p and o in breaks)), len(points))
             if o in breaks or o not in points or o in both:
@@ -382,13 +397,46 @@ def estimate(functions: Iterable[tuple[str, TracedFunction]], executed: dict[str
         # calls into frames Dynamo compiles on their own still break
         eager_breaks = tuple(sorted(b.line for b in f.breaks if (b.eager_only or b.callee_frame) and b.line in stmts
                                     and b.line not in break_lines and (eager or (rest is not None and b.line > rest))))
+        iterated, wrapped = (0, ()) if eager or not ran else _iterated(f, break_lines, split_at[key], ops, rest)
         out.append(FunctionEstimate(f, size, lost, break_lines, eager and ran, rest, bool(resumed),
                                     len(split_by[key]) if ran else 0, key in framed and ran,
                                     None if key in unplaced else tuple(sorted(line for line in split_at[key] if line in stmts)), ops,
                                     eager_breaks, key in recompiled,
                                     key in looped and bool(break_lines) and reached[key][0].code == "NM401"
-                                    and not (reached[key][0].skips_frame or reached[key][0].skips_rest)))
+                                    and not (reached[key][0].skips_frame or reached[key][0].skips_rest),
+                                    iterated, wrapped))
     return out
+
+
+def _first_point(e: FunctionEstimate) -> int:
+    """The line of the first break or split call of ``e`` resumed in a loop that runs again."""
+    return min(e.wrapped)
+
+
+RECOMPILE_LIMIT = 8  # Dynamo's recompile_limit: compiles of one frame before it runs it eagerly
+UNKNOWN_TRIPS = 8  # the iterations taken for a loop Dynamo resumes in whose trip count is not a literal
+
+
+def _iterated(f: TracedFunction, break_lines: tuple[int, ...], split_lines: list[int],
+              ops: tuple[int, ...] | None, rest: int | None) -> tuple[int, tuple[int, ...]]:
+    """Graphs compiled anew by a loop Dynamo resumes breaks in (``TracedFunction.resumed_loops``),
+    and the lines of those breaks and split calls. The graph after each runs on into the next
+    iteration's ops, and each later iteration resumes each of them (each later break of one
+    statement too) in a graph compiled again, the loop's state being a constant of the resumed
+    frame, up to ``RECOMPILE_LIMIT`` compiles; a loop whose trip count is not a literal is taken
+    to run ``UNKNOWN_TRIPS`` times: an early ``return`` in a loop is a search or a convergence
+    test, bounded by a parameter (``maxIter``, ``steps``). Measured: constructs.py "break resumed
+    in a loop, 3 steps": 4 graphs, "6 steps": 7, "12 steps": 9, "two breaks ..., 6 steps": 13."""
+    loops = dict(f.resumed_loops)
+    if not loops or not ops or not any(o in loops for o in ops) or rest in loops:
+        return 0, ()  # the rest of the frame run eagerly from inside the loop: its later iterations too
+    again = {b.line: b.again for b in f.breaks}
+    points = {line: 1 + again.get(line, 0) for line in break_lines if line in loops and (rest is None or line < rest)}
+    points.update((line, 1) for line in split_lines if line in loops and line not in points
+                  and (rest is None or line < rest))
+    points = {line: n for line, n in points.items() if (loops[line] or UNKNOWN_TRIPS) > 1}
+    return (sum(n * (min(loops[line] or UNKNOWN_TRIPS, RECOMPILE_LIMIT) - 1) for line, n in points.items()),
+            tuple(sorted(points)))
 
 
 MAX_RUNS = 64  # a bound on a function's runs per call of the entry (loops of loops of calls)
@@ -591,19 +639,24 @@ def entries(files: list[FileResult], requested: tuple[str, ...] = (),
         again = sorted({(shown(p), e.function.name, e.function.line) for (p, _), e in zip(reach, est)
                         if e.recompiled and e._graphs()},
                        key=lambda x: (x[0], x[2]))
+        # a break resumed in a loop: its resumed frame compiled again at each iteration
+        iterated = sorted({(shown(p), e.function.name, _first_point(e)) for (p, _), e in zip(reach, est) if e.iterated},
+                          key=lambda x: (x[0], x[2]))
         callers = [(shown(r.path), name, line) for name, line in f.grown_by]  # loops outside the entry
         row = {
             "entry": f.entry or f"{shown(r.path)}:{f.name}", "path": shown(r.path), "function": f.name, "line": f.line,
             "source": "requested" if f.entry else "compiled" if id(f) in compiled else "assumed",
             "estimated_coverage": summary["estimated_coverage"],
             "expected_graphs": summary["expected_graphs"],
-            "expected_recompiles": len(grows) + len(again) + len(callers),
+            "expected_recompiles": len(grows) + len(again) + len(callers) + len(iterated),
             "recompile_sources": [*({"path": p, "line": line, "function": name, "why": "a tensor grown inside a "
                                      "loop: a new shape at every step"} for p, name, line in grows),
                                   *({"path": p, "line": line, "function": name, "why": RECOMPILED}
                                     for p, name, line in again),
                                   *({"path": p, "line": line, "function": name, "why": GROWN_BY}
-                                    for p, name, line in callers)],
+                                    for p, name, line in callers),
+                                  *({"path": p, "line": line, "function": name, "why": ITERATED}
+                                    for p, name, line in iterated)],
             "traced_functions": summary["traced_functions"],
             "break_statements": summary["break_statements"],
             "statements": summary["statements"],

@@ -126,6 +126,10 @@ class TracedFunction:
     # (statement line of a call, argument position, parameter index): the positional arguments of
     # its calls that are its own parameters (a ``self``/``cls`` left out of both counts)
     hands: tuple[tuple[int, int, int], ...] = ()
+    # (statement line, runs of its loops: their literal trip counts multiplied, 0 when one is not
+    # known) for the statements of loops Dynamo resumes in (a ``return`` ahead of the loop's end):
+    # a break there is resumed once per iteration, each time in a graph compiled anew
+    resumed_loops: tuple[tuple[int, int], ...] = ()
 
 
 @dataclass(frozen=True)

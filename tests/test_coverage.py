@@ -848,3 +848,92 @@ compiled = torch.compile(opt.step)
     assert not by_name["update"].recompiled
     by_name = {e.function.name: e for e in estimate(functions)}  # a scan: the other loop runs too
     assert by_name["update"].recompiled
+
+
+RESUMED_LOOPS = b'''
+import torch.nn as nn
+
+
+class Search(nn.Module):
+    def forward(self, x):
+        for i in range(6):
+            x = x * 2
+            n = x.sum().item()
+            if n > 1e30:
+                return x
+        return x
+
+
+class Long(nn.Module):
+    def forward(self, x):
+        for i in range(12):
+            x = x * 2
+            n = x.sum().item()
+            if n > 1e30:
+                return x
+        return x
+
+
+class Two(nn.Module):
+    def forward(self, x):
+        for i in range(6):
+            x = x * 2
+            n = x.sum().item()
+            x = x + 1
+            m = x.sum().item()
+            if n > 1e30:
+                return x
+        return x
+
+
+class Steps(nn.Module):
+    def forward(self, x, steps):
+        for i in range(steps):
+            x = x * 2
+            n = x.sum().item()
+            if n > 1e30:
+                return x
+        return x
+
+
+class Skipped(nn.Module):
+    def forward(self, x):
+        for i in range(6):
+            x = x * 2
+            n = x.sum().item()
+        return x
+
+
+class ThenSkipped(nn.Module):
+    def forward(self, x):
+        for i in range(6):
+            y = (x * 2).sum()
+            if y.item() > 1e9:
+                return x
+            p = y.item()
+        return x + 1
+'''
+
+
+def test_a_break_resumed_in_a_loop_is_compiled_again_at_each_iteration():
+    """A return ahead of the loop's end: Dynamo resumes the break, and each iteration compiles
+    the resumed frame again, up to its recompile limit (8). Dynamo: 7 graphs for 6 steps, 9 for
+    12, 13 for two breaks and 6 steps; a break that makes Dynamo skip the resumed frame (after
+    the return) runs the later iterations eagerly: 1 (constructs.py "break resumed in a loop, 6
+    steps", "... 12 steps", "two breaks resumed in a loop, 6 steps", "break resumed in a loop,
+    then one after the return that skips the resumed frame, 6 steps"); a frame skipped at the
+    break (no return in the loop) runs eagerly: 0."""
+    r = analyse("m.py", RESUMED_LOOPS, Options())
+    rows = {e["function"]: e for e in compile_coverage([r])["entries"]}
+    assert {name: row["expected_graphs"] for name, row in rows.items()} == {
+        "Search.forward": 7, "Long.forward": 9, "Two.forward": 13,
+        "Steps.forward": 9,  # a trip count that is not a literal: taken to reach the recompile limit
+        "Skipped.forward": 0, "ThenSkipped.forward": 1}
+    (source,) = rows["Search.forward"]["recompile_sources"]
+    assert source["line"] == 9 and "compiled again at each iteration" in source["why"]
+    assert rows["Two.forward"]["expected_recompiles"] == 1
+    assert rows["Skipped.forward"]["expected_recompiles"] == rows["ThenSkipped.forward"]["expected_recompiles"] == 0
+    search = next(f for f in r.traced if f.name == "Search.forward")
+    assert search.resumed_loops == ((8, 6), (9, 6), (10, 6), (11, 6))
+    assert next(f for f in r.traced if f.name == "Steps.forward").resumed_loops[0] == (40, 0)
+    assert next(f for f in r.traced if f.name == "Skipped.forward").resumed_loops == ()

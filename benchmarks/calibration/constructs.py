@@ -1487,6 +1487,21 @@ CASES: list[tuple[str, str, dict]] = [
      "    if y.sum().item() > 100:\n        x = x + 1\n    else:\n        return x\n    x = x * 2\nreturn x", {}),
     ("break in a loop, a continue, then a return", "for i in range(3):\n    n = x.sum().item()\n    if n > 1e9:\n"
      "        continue\n    if n > 1e8:\n        return x\nreturn x", {}),
+    # each iteration resumes the break in a graph compiled anew, up to the recompile limit (8)
+    ("break resumed in a loop, 3 steps", "for i in range(3):\n    x = x * 2\n    n = x.sum().item()\n"
+     "    if n > 1e30:\n        return x\nreturn x", {}),
+    ("break resumed in a loop, 6 steps", "for i in range(6):\n    x = x * 2\n    n = x.sum().item()\n"
+     "    if n > 1e30:\n        return x\nreturn x", {}),
+    ("break resumed in a loop, 12 steps", "for i in range(12):\n    x = x * 2\n    n = x.sum().item()\n"
+     "    if n > 1e30:\n        return x\nreturn x", {}),
+    ("break resumed in a loop, 6 steps, no index, a float carried", "t = 0.\nfor _ in range(6):\n    x = x * 2\n"
+     "    n = x.sum().item()\n    if abs(n - t) < -1:\n        return x\n    t = n\nreturn x", {}),
+    ("two breaks resumed in a loop, 6 steps", "for i in range(6):\n    x = x * 2\n    n = x.sum().item()\n"
+     "    x = x + 1\n    m = x.sum().item()\n    if n > 1e30:\n        return x\nreturn x", {}),
+    ("break resumed in a loop, then one after the return that skips the resumed frame, 6 steps", "for i in range(6):\n"
+     "    y = (x * 2).sum()\n    if y.item() > 1e9:\n        return x\n    p = y.item()\nreturn x + 1", {}),
+    ("print resumed in a loop, 6 steps", "for i in range(6):\n    x = x * 2\n    print(i)\n"
+     "    if i > 100:\n        return x\nreturn x", {}),
     ("helper with break, called in a loop, a return after", "for i in range(3):\n    x = x * helper_item(x)\n"
      "    if i > 5:\n        return x\nreturn x", {}),
     ("break in a loop, a nested loop, then a return", "for i in range(3):\n    n = x.sum().item()\n"

@@ -41,6 +41,7 @@ import ast
 import builtins
 import dataclasses
 import functools
+import math
 import re
 import sys
 from collections import Counter
@@ -1471,6 +1472,7 @@ class _Body:
     defs: list[ast.AST] = field(default_factory=list)  # nested def statements
     comprehensions: list[ast.AST] = field(default_factory=list)  # list, set and dict comprehensions
     subscripts: list[ast.Subscript] = field(default_factory=list)  # loads of x[i] and x[a:b] (stores too)
+    resumed: set[int] = field(default_factory=set)  # ids of the statements of loops whose break Dynamo resumes after
 
 
 _TRAPPING = (*_LOOPS, *_TRYS, ast.With, ast.AsyncWith)  # bodies where a break cannot be resumed
@@ -1564,6 +1566,7 @@ def _body(fn: ast.AST, d: _State) -> _Body:
         for key, (stmt, trap) in where.items():
             if trap == "loop" and id(stmt) in resumed:
                 where[key] = (stmt, None)
+        body.resumed = resumed
     d.bodies[id(fn)] = body
     return body
 
@@ -3743,6 +3746,33 @@ def _repeats(fn: ast.AST, statements: tuple[int, ...], d: _State, cls=None) -> t
     return tuple(out)
 
 
+def _resumed_loops(fn: ast.AST, statements: tuple[int, ...], d: _State, cls=None) -> tuple[tuple[int, int], ...]:
+    """(statement line, runs per call of ``fn``: the product of its loops' literal trip counts, 0
+    when one is not known) for the statements (first lines, sorted) of the loops of ``fn``'s own
+    body that hold a statement Dynamo resumes a break after (``_returns_first``): a loop with a
+    ``return`` ahead of its end. Each iteration resumes such a break in a graph compiled anew (the
+    loop's state is a constant of the resumed frame), up to Dynamo's recompile limit (constructs.py
+    "break resumed in a loop, 3 steps": 4 graphs, "6 steps": 7, "12 steps": 9)."""
+    body = _body(fn, d)
+    if not body.resumed:
+        return ()
+    loops = [n for n in body.binders if type(n) in _LOOPS] + [n for n in body.statements if type(n) is ast.While]
+    spans = []
+    for n in loops:
+        if not n.body:
+            continue
+        start, end = n.body[0].lineno, n.body[-1].end_lineno or n.body[-1].lineno
+        spans.append((start, end, 0 if type(n) is ast.While else _trips(n, fn, cls, d, unknown=0)))
+    resumed = {s.lineno for s in body.statements if id(s) in body.resumed}
+    held = [(start, end, trips) for start, end, trips in spans if any(start <= r <= end for r in resumed)]
+    out = []
+    for line in statements:
+        around = [trips for start, end, trips in held if start <= line <= end]
+        if around:
+            out.append((line, 0 if 0 in around else min(math.prod(around), MAX_REPEATS)))
+    return tuple(out)
+
+
 def _group_looped(fn: ast.AST, statements: tuple[int, ...], d: _State) -> tuple[int, ...]:
     """Lines of the statements (first lines, sorted) of ``fn``'s own body whose every enclosing loop
     runs over an optimizer's parameter groups (``for group in self.param_groups``): one group for an
@@ -3810,8 +3840,8 @@ def _known_int(node: ast.AST, fn: ast.AST, cls, d: _State) -> int | None:
     return None
 
 
-def _trips(loop: ast.AST, fn: ast.AST | None = None, cls=None, d: _State | None = None) -> int:
-    """How often a loop runs: ``range`` of int literals, a literal list or tuple; else ``LOOP_RUNS``."""
+def _trips(loop: ast.AST, fn: ast.AST | None = None, cls=None, d: _State | None = None, unknown: int = LOOP_RUNS) -> int:
+    """How often a loop runs: ``range`` of int literals, a literal list or tuple; else ``unknown``."""
     it = getattr(loop, "iter", None)
     if type(it) is ast.Call and type(it.func) is ast.Name and it.func.id == "range" and len(it.args) == 1 \
             and not it.keywords and type(it.args[0]) in (ast.Name, ast.Attribute) and d is not None:
@@ -3824,7 +3854,7 @@ def _trips(loop: ast.AST, fn: ast.AST | None = None, cls=None, d: _State | None 
         return len(range(*(a.value for a in it.args)))
     if type(it) in (ast.List, ast.Tuple) and not any(type(e) is ast.Starred for e in it.elts):
         return len(it.elts)
-    return LOOP_RUNS
+    return unknown
 
 
 def _statements(fn: ast.AST, d: _State) -> list[ast.stmt]:
@@ -4362,7 +4392,7 @@ def report_traced(ctx: Context) -> None:
             entry=tf.why[len(COMPILE_ENTRY):] if tf.why.startswith(COMPILE_ENTRY) else "",
             origin=tf.origin, host_only=_host_only(fn, tensors, where, d, op_lines),
             quiet=_quiet(fn, statements, op_lines, where, d), backward_of=backward_of,
-            hands=_hands(fn, d, where),
+            hands=_hands(fn, d, where), resumed_loops=_resumed_loops(fn, statements, d, tf.cls),
             scripted=any(ctx.names.qualify(dec, tf.chain) in _SCRIPT for dec in getattr(fn, "decorator_list", ()))))
     product = ctx.state(TracedCode)
     product.functions, product.outcalls = tuple(summaries), outcalls
