@@ -372,3 +372,36 @@ def test_torch_compile_of_a_method_through_self_compiles_what_self_runs(tmp_path
     cov = coverage(capsys, tmp_path)
     assert cov["entries_source"] == "compiled+assumed"
     assert {e["entry"]: e["source"] for e in cov["entries"]} == entries
+
+
+AUGMENTATIONS = '''\
+import torch
+
+
+class Gain(torch.nn.Module):
+    def forward(self, samples):
+        if samples.abs().max() > 1:
+            samples = samples / 2
+        return self.apply_gain(samples)
+
+    def apply_gain(self, samples):
+        return samples * 0.5
+'''
+
+
+def test_a_named_entry_in_a_data_pipeline_file_is_traced(tmp_path, capsys):
+    """An augmentation module of an ``augmentations`` folder runs in the data loader, so its
+    forward is no model code (no entry, no finding); named as a compile entry it is compiled, and
+    traced as any entry is (torch-audiomentations' transforms: the branch on ``should_apply``,
+    a data-dependent ``if``, confirmed by Dynamo on ``held_out_16``)."""
+    (tmp_path / "augmentations").mkdir()
+    (tmp_path / "augmentations" / "gain.py").write_text(AUGMENTATIONS)
+    assert main(["scan", str(tmp_path), "-f", "json", "-q", "--no-cache", "--fail-on", "never"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["compile_coverage"]["entries"] == [] and not [f for f in doc["findings"] if f["code"] == "NM402"]
+    assert main(["scan", str(tmp_path), "-f", "json", "-q", "--no-cache", "--fail-on", "never",
+                 "--entry", "augmentations/gain.py:Gain.forward"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    (row,) = doc["compile_coverage"]["entries"]
+    assert (row["function"], row["expected_graphs"], row["traced_functions"]) == ("Gain.forward", 2, 2)
+    assert [(f["code"], f["line"]) for f in doc["findings"] if f["code"].startswith("NM4")] == [("NM402", 6)]

@@ -1500,6 +1500,8 @@ CASES: list[tuple[str, str, dict]] = [
      "    x = x + 1\n    m = x.sum().item()\n    if n > 1e30:\n        return x\nreturn x", {}),
     ("break resumed in a loop, then one after the return that skips the resumed frame, 6 steps", "for i in range(6):\n"
      "    y = (x * 2).sum()\n    if y.item() > 1e9:\n        return x\n    p = y.item()\nreturn x + 1", {}),
+    ("a local lambda called in a loop of a skipped frame", "f = lambda t: t.neg().exp()\ns = 0\nfor r in x:\n    print(r)\n    s = s + f(x)\nreturn s", {}),
+    ("the same ops inline in a loop of a skipped frame", "s = 0\nfor r in x:\n    print(r)\n    s = s + x.neg().exp()\nreturn s", {}),
     ("print resumed in a loop, 6 steps", "for i in range(6):\n    x = x * 2\n    print(i)\n"
      "    if i > 100:\n        return x\nreturn x", {}),
     ("helper with break, called in a loop, a return after", "for i in range(3):\n    x = x * helper_item(x)\n"

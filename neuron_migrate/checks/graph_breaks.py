@@ -21,7 +21,8 @@ called with a mask and no ``is_causal`` hint read the mask on the host (NM407). 
 kinds come from ``self.x = nn.LSTM(...)`` assignments in the class (or its in-file bases).
 
 Tests and data-pipeline files (``host_side_file``) are not traced code: torchvision-style
-transforms are nn.Modules, but they run in the data loader, not under torch.compile. A
+transforms are nn.Modules, but they run in the data loader, not under torch.compile; what a
+named compile entry there reaches, or a ``torch.compile`` of another file targets, is. A
 module's own ``__call__`` is traced like its ``forward``. Hazards that run only in training
 mode (under ``if self.training ...:`` or after ``self.training and``) are reported, saying
 so, but are no break sites: Dynamo specialises on ``self.training``, and the estimate is for
@@ -990,15 +991,23 @@ def traced_functions(ctx: Context) -> dict[int, Traced]:
     todo: list[tuple[ast.AST, str, str]] = []
     d.function_tables = _function_tables(ctx.tree)
     _validated_models(ctx, d)  # pydantic models of this file: building one runs its validators (_find_callees)
+    # a test or data-pipeline file: its modules are no model code (transforms run in the data
+    # loader) and a test's own torch.compile no entry of the project, but what the project
+    # compiles there from another file, or names as an entry and reaches from it, is traced all
+    # the same (torch-audiomentations' transforms named as entries)
+    host = host_side_file(ctx.src.path)
+    named = bool(ctx.options is not None and ctx.options.entries)
     # reached from another file (project/model.py): popped last, so the file's own reasons win
     for path, name, origin in ctx.options.traced_roots if ctx.options is not None else ():
+        if host and not named and not origin.startswith((COMPILED_AT, COMPILE_ENTRY)):
+            continue
         if path == ctx.src.path and not origin.startswith((TENSOR_ARGS, OPTIONAL_DICT, VALIDATED, REBUILT, OWN_METHOD)):
             fn = _named_function(name, d)
             if fn is not None:
                 todo.append((fn, _why_reached(origin), "" if origin.startswith((COMPILED_AT, COMPILE_ENTRY))
                              else origin))
     library = ctx.options is not None and ctx.options.library  # an installed package: only what is reached
-    for cls in () if library else d.classes.values():
+    for cls in () if library or host else d.classes.values():
         methods = _methods(cls)
         fwd = methods.get("forward")
         if fwd is not None and _is_module_class(cls, ctx, d):
@@ -1006,7 +1015,7 @@ def traced_functions(ctx: Context) -> dict[int, Traced]:
             if "__call__" in methods:  # a module's own __call__ (PyG's Aggregation) runs before forward
                 todo.append((methods["__call__"], "__call__ of an nn.Module", ""))
     elsewhere, targets = [], []
-    for item in () if library else d.compiled:
+    for item in () if library or host else d.compiled:  # a test's own torch.compile: no entry of the project
         owner = d.compiled_self.get(id(item))
         if owner is not None:  # torch.compile(self.m) in a method: the m self runs, its class's (unless it
             # only raises) or an override of a subclass (this file's here, other files' by the project model)
@@ -4232,10 +4241,10 @@ def _stmt_paths(fn: ast.AST) -> dict[int, tuple[tuple[str, int], ...]]:
 @finalizer
 def report_traced(ctx: Context) -> None:
     """Report hazards in traced functions and summarise them for the coverage estimate."""
-    if host_side_file(ctx.src.path):
-        return
     d = ctx.state(_State)
     traced = traced_functions(ctx)
+    if not traced:
+        return
     shape_breaks = ctx.state(ShapeBreaks).sites
     summaries = []
     # nodes that run only in training mode, per traced function
