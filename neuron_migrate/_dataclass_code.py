@@ -9,10 +9,82 @@ CODE = {}  # each text -> the code of the function made from it
 def __create_fn__():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
+   return (self.api,self.ops,self.torch_version,)==(other.api,other.ops,other.torch_version,)
+  return NotImplemented
+ return __eq__
+CODE['def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.api,self.ops,self.torch_version,)==(other.api,other.ops,other.torch_version,)\n  return NotImplemented\n return __eq__'] = __create_fn__.__code__
+
+
+def __create_fn__():
+ def __eq__(self,other):
+  if other.__class__ is self.__class__:
+   return (self.apis,self.env_vars,self.modes_without_effect,self.backends_to_replace,)==(other.apis,other.env_vars,other.modes_without_effect,other.backends_to_replace,)
+  return NotImplemented
+ return __eq__
+CODE['def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.apis,self.env_vars,self.modes_without_effect,self.backends_to_replace,)==(other.apis,other.env_vars,other.modes_without_effect,other.backends_to_replace,)\n  return NotImplemented\n return __eq__'] = __create_fn__.__code__
+
+
+def __create_fn__():
+ def __eq__(self,other):
+  if other.__class__ is self.__class__:
+   return (self.aten,self.status,self.source,self.note,self.alternative,self.since,self.runs,self.origin,)==(other.aten,other.status,other.source,other.note,other.alternative,other.since,other.runs,other.origin,)
+  return NotImplemented
+ return __eq__
+CODE['def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.aten,self.status,self.source,self.note,self.alternative,self.since,self.runs,self.origin,)==(other.aten,other.status,other.source,other.note,other.alternative,other.since,other.runs,other.origin,)\n  return NotImplemented\n return __eq__'] = __create_fn__.__code__
+
+
+def __create_fn__():
+ def __eq__(self,other):
+  if other.__class__ is self.__class__:
+   return (self.backends,self.env_values,)==(other.backends,other.env_values,)
+  return NotImplemented
+ return __eq__
+CODE['def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.backends,self.env_values,)==(other.backends,other.env_values,)\n  return NotImplemented\n return __eq__'] = __create_fn__.__code__
+
+
+def __create_fn__():
+ def __eq__(self,other):
+  if other.__class__ is self.__class__:
+   return (self.classes,self.functions,self.function_tables,self.owner,self.parent_fn,self.compiled,self.compiled_self,self.disabled,self.chains,self.wrapper_names,self.random_objects,self.optional_dicts,self.validated,self.rebuilt,self.own_methods,self.random_text,self.index_text,self.numpy_text,self.attr_kinds,self.attr_weights,self.super_init,self.stmt_paths,self.instances,self.scoped,self.compile_scope,self.module_made,self.factory_names,self.attr_class,self.attr_declared,self.held,self.held_names,self.held_calls,self.traced,self.loggers,self.bodies,self.callees,self.lineages,self.transformers,self.named,self.flags,self.own_flags,self.constants,self.injected,self.init_params,self.annotated,self.fullgraph,self.calls_by_name,self.forwarded,self.off_params,self.set_anywhere,self.buffers,self.subclass_rnns,self.rnn_classes,)==(other.classes,other.functions,other.function_tables,other.owner,other.parent_fn,other.compiled,other.compiled_self,other.disabled,other.chains,other.wrapper_names,other.random_objects,other.optional_dicts,other.validated,other.rebuilt,other.own_methods,other.random_text,other.index_text,other.numpy_text,other.attr_kinds,other.attr_weights,other.super_init,other.stmt_paths,other.instances,other.scoped,other.compile_scope,other.module_made,other.factory_names,other.attr_class,other.attr_declared,other.held,other.held_names,other.held_calls,other.traced,other.loggers,other.bodies,other.callees,other.lineages,other.transformers,other.named,other.flags,other.own_flags,other.constants,other.injected,other.init_params,other.annotated,other.fullgraph,other.calls_by_name,other.forwarded,other.off_params,other.set_anywhere,other.buffers,other.subclass_rnns,other.rnn_classes,)
+  return NotImplemented
+ return __eq__
+CODE['def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.classes,self.functions,self.function_tables,self.owner,self.parent_fn,self.compiled,self.compiled_self,self.disabled,self.chains,self.wrapper_names,self.random_objects,self.optional_dicts,self.validated,self.rebuilt,self.own_methods,self.random_text,self.index_text,self.numpy_text,self.attr_kinds,self.attr_weights,self.super_init,self.stmt_paths,self.instances,self.scoped,self.compile_scope,self.module_made,self.factory_names,self.attr_class,self.attr_declared,self.held,self.held_names,self.held_calls,self.traced,self.loggers,self.bodies,self.callees,self.lineages,self.transformers,self.named,self.flags,self.own_flags,self.constants,self.injected,self.init_params,self.annotated,self.fullgraph,self.calls_by_name,self.forwarded,self.off_params,self.set_anywhere,self.buffers,self.subclass_rnns,self.rnn_classes,)==(other.classes,other.functions,other.function_tables,other.owner,other.parent_fn,other.compiled,other.compiled_self,other.disabled,other.chains,other.wrapper_names,other.random_objects,other.optional_dicts,other.validated,other.rebuilt,other.own_methods,other.random_text,other.index_text,other.numpy_text,other.attr_kinds,other.attr_weights,other.super_init,other.stmt_paths,other.instances,other.scoped,other.compile_scope,other.module_made,other.factory_names,other.attr_class,other.attr_declared,other.held,other.held_names,other.held_calls,other.traced,other.loggers,other.bodies,other.callees,other.lineages,other.transformers,other.named,other.flags,other.own_flags,other.constants,other.injected,other.init_params,other.annotated,other.fullgraph,other.calls_by_name,other.forwarded,other.off_params,other.set_anywhere,other.buffers,other.subclass_rnns,other.rnn_classes,)\n  return NotImplemented\n return __eq__'] = __create_fn__.__code__
+
+
+def __create_fn__():
+ def __eq__(self,other):
+  if other.__class__ is self.__class__:
+   return (self.code,self.name,self.severity,self.category,self.summary,self.why,self.example,self.use_instead,self.fix,self.fix_reason,self.source,self.example_file,self.portable,)==(other.code,other.name,other.severity,other.category,other.summary,other.why,other.example,other.use_instead,other.fix,other.fix_reason,other.source,other.example_file,other.portable,)
+  return NotImplemented
+ return __eq__
+CODE['def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.code,self.name,self.severity,self.category,self.summary,self.why,self.example,self.use_instead,self.fix,self.fix_reason,self.source,self.example_file,self.portable,)==(other.code,other.name,other.severity,other.category,other.summary,other.why,other.example,other.use_instead,other.fix,other.fix_reason,other.source,other.example_file,other.portable,)\n  return NotImplemented\n return __eq__'] = __create_fn__.__code__
+
+
+def __create_fn__():
+ def __eq__(self,other):
+  if other.__class__ is self.__class__:
    return (self.code,self.rule,self.severity,self.category,self.path,self.line,self.column,self.end_line,self.end_column,self.message,self.fix,self.cell,self.dynamo,self.related,)==(other.code,other.rule,other.severity,other.category,other.path,other.line,other.column,other.end_line,other.end_column,other.message,other.fix,other.cell,other.dynamo,other.related,)
   return NotImplemented
  return __eq__
 CODE['def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.code,self.rule,self.severity,self.category,self.path,self.line,self.column,self.end_line,self.end_column,self.message,self.fix,self.cell,self.dynamo,self.related,)==(other.code,other.rule,other.severity,other.category,other.path,other.line,other.column,other.end_line,other.end_column,other.message,other.fix,other.cell,other.dynamo,other.related,)\n  return NotImplemented\n return __eq__'] = __create_fn__.__code__
+
+
+def __create_fn__():
+ def __eq__(self,other):
+  if other.__class__ is self.__class__:
+   return (self.device,self.distributed_backend,self.compile_backend,self.visible_cores_env,self.profiler_activity,self.torch_neuronx,self.torch_versions,self.source,)==(other.device,other.distributed_backend,other.compile_backend,other.visible_cores_env,other.profiler_activity,other.torch_neuronx,other.torch_versions,other.source,)
+  return NotImplemented
+ return __eq__
+CODE['def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.device,self.distributed_backend,self.compile_backend,self.visible_cores_env,self.profiler_activity,self.torch_neuronx,self.torch_versions,self.source,)==(other.device,other.distributed_backend,other.compile_backend,other.visible_cores_env,other.profiler_activity,other.torch_neuronx,other.torch_versions,other.source,)\n  return NotImplemented\n return __eq__'] = __create_fn__.__code__
+
+
+def __create_fn__():
+ def __eq__(self,other):
+  if other.__class__ is self.__class__:
+   return (self.functions,self.methods,self.table,self.method_names,)==(other.functions,other.methods,other.table,other.method_names,)
+  return NotImplemented
+ return __eq__
+CODE['def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.functions,self.methods,self.table,self.method_names,)==(other.functions,other.methods,other.table,other.method_names,)\n  return NotImplemented\n return __eq__'] = __create_fn__.__code__
 
 
 def __create_fn__():
@@ -45,10 +117,82 @@ CODE['def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is se
 def __create_fn__():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
+   return (self.line,self.column,self.start,self.end,self.codes,self.remove,self.codes_span,self.error,self.used,)==(other.line,other.column,other.start,other.end,other.codes,other.remove,other.codes_span,other.error,other.used,)
+  return NotImplemented
+ return __eq__
+CODE['def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.line,self.column,self.start,self.end,self.codes,self.remove,self.codes_span,self.error,self.used,)==(other.line,other.column,other.start,other.end,other.codes,other.remove,other.codes_span,other.error,other.used,)\n  return NotImplemented\n return __eq__'] = __create_fn__.__code__
+
+
+def __create_fn__():
+ def __eq__(self,other):
+  if other.__class__ is self.__class__:
+   return (self.name,self.aliases,self.status,self.note,self.source,self.origin,)==(other.name,other.aliases,other.status,other.note,other.source,other.origin,)
+  return NotImplemented
+ return __eq__
+CODE['def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.name,self.aliases,self.status,self.note,self.source,self.origin,)==(other.name,other.aliases,other.status,other.note,other.source,other.origin,)\n  return NotImplemented\n return __eq__'] = __create_fn__.__code__
+
+
+def __create_fn__():
+ def __eq__(self,other):
+  if other.__class__ is self.__class__:
    return (self.name,self.line,self.end_line,self.why,self.statements,self.breaks,self.calls,self.calls_in_loop,self.trapped_calls,self.call_lines,self.op_lines,self.ops_both_sides,self.weights,self.repeats,self.branched,self.group_looped,self.grows,self.grown_by,self.entry,self.origin,self.host_only,self.quiet,self.scripted,self.backward_of,self.hands,self.resumed_loops,)==(other.name,other.line,other.end_line,other.why,other.statements,other.breaks,other.calls,other.calls_in_loop,other.trapped_calls,other.call_lines,other.op_lines,other.ops_both_sides,other.weights,other.repeats,other.branched,other.group_looped,other.grows,other.grown_by,other.entry,other.origin,other.host_only,other.quiet,other.scripted,other.backward_of,other.hands,other.resumed_loops,)
   return NotImplemented
  return __eq__
 CODE['def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.name,self.line,self.end_line,self.why,self.statements,self.breaks,self.calls,self.calls_in_loop,self.trapped_calls,self.call_lines,self.op_lines,self.ops_both_sides,self.weights,self.repeats,self.branched,self.group_looped,self.grows,self.grown_by,self.entry,self.origin,self.host_only,self.quiet,self.scripted,self.backward_of,self.hands,self.resumed_loops,)==(other.name,other.line,other.end_line,other.why,other.statements,other.breaks,other.calls,other.calls_in_loop,other.trapped_calls,other.call_lines,other.op_lines,other.ops_both_sides,other.weights,other.repeats,other.branched,other.group_looped,other.grows,other.grown_by,other.entry,other.origin,other.host_only,other.quiet,other.scripted,other.backward_of,other.hands,other.resumed_loops,)\n  return NotImplemented\n return __eq__'] = __create_fn__.__code__
+
+
+def __create_fn__():
+ def __eq__(self,other):
+  if other.__class__ is self.__class__:
+   return (self.name,self.modules,self.rule,self.manifest,self.note,self.replacement,self.replacement_by,self.source,self.apis,self.origin,)==(other.name,other.modules,other.rule,other.manifest,other.note,other.replacement,other.replacement_by,other.source,other.apis,other.origin,)
+  return NotImplemented
+ return __eq__
+CODE['def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.name,self.modules,self.rule,self.manifest,self.note,self.replacement,self.replacement_by,self.source,self.apis,self.origin,)==(other.name,other.modules,other.rule,other.manifest,other.note,other.replacement,other.replacement_by,other.source,other.apis,other.origin,)\n  return NotImplemented\n return __eq__'] = __create_fn__.__code__
+
+
+def __create_fn__():
+ def __eq__(self,other):
+  if other.__class__ is self.__class__:
+   return (self.name,self.neuron,self.rule,self.advice,self.source,self.portable,self.without_cuda,self.portable_without_accelerator,self.fields,)==(other.name,other.neuron,other.rule,other.advice,other.source,other.portable,other.without_cuda,other.portable_without_accelerator,other.fields,)
+  return NotImplemented
+ return __eq__
+CODE['def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.name,self.neuron,self.rule,self.advice,self.source,self.portable,self.without_cuda,self.portable_without_accelerator,self.fields,)==(other.name,other.neuron,other.rule,other.advice,other.source,other.portable,other.without_cuda,other.portable_without_accelerator,other.fields,)\n  return NotImplemented\n return __eq__'] = __create_fn__.__code__
+
+
+def __create_fn__():
+ def __eq__(self,other):
+  if other.__class__ is self.__class__:
+   return (self.name,self.use_instead,self.by,)==(other.name,other.use_instead,other.by,)
+  return NotImplemented
+ return __eq__
+CODE['def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.name,self.use_instead,self.by,)==(other.name,other.use_instead,other.by,)\n  return NotImplemented\n return __eq__'] = __create_fn__.__code__
+
+
+def __create_fn__():
+ def __eq__(self,other):
+  if other.__class__ is self.__class__:
+   return (self.names,self.declared_global,self.star_imports,)==(other.names,other.declared_global,other.star_imports,)
+  return NotImplemented
+ return __eq__
+CODE['def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.names,self.declared_global,self.star_imports,)==(other.names,other.declared_global,other.star_imports,)\n  return NotImplemented\n return __eq__'] = __create_fn__.__code__
+
+
+def __create_fn__():
+ def __eq__(self,other):
+  if other.__class__ is self.__class__:
+   return (self.node,self.name,self.why,self.cls,self.chain,self.origin,)==(other.node,other.name,other.why,other.cls,other.chain,other.origin,)
+  return NotImplemented
+ return __eq__
+CODE['def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.node,self.name,self.why,self.cls,self.chain,self.origin,)==(other.node,other.name,other.why,other.cls,other.chain,other.origin,)\n  return NotImplemented\n return __eq__'] = __create_fn__.__code__
+
+
+def __create_fn__():
+ def __eq__(self,other):
+  if other.__class__ is self.__class__:
+   return (self.operand_of,self.needs_guard,self.raises,self.cuda_only,self.branches,self.conjunctions,self.flags,self.functions,self.mirrors,self.cuda_only_string,self.may_name_cuda_only,self.kernels,self.handed,self.option_defaults,)==(other.operand_of,other.needs_guard,other.raises,other.cuda_only,other.branches,other.conjunctions,other.flags,other.functions,other.mirrors,other.cuda_only_string,other.may_name_cuda_only,other.kernels,other.handed,other.option_defaults,)
+  return NotImplemented
+ return __eq__
+CODE['def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.operand_of,self.needs_guard,self.raises,self.cuda_only,self.branches,self.conjunctions,self.flags,self.functions,self.mirrors,self.cuda_only_string,self.may_name_cuda_only,self.kernels,self.handed,self.option_defaults,)==(other.operand_of,other.needs_guard,other.raises,other.cuda_only,other.branches,other.conjunctions,other.flags,other.functions,other.mirrors,other.cuda_only_string,other.may_name_cuda_only,other.kernels,other.handed,other.option_defaults,)\n  return NotImplemented\n return __eq__'] = __create_fn__.__code__
 
 
 def __create_fn__():
@@ -126,6 +270,15 @@ CODE['def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is se
 def __create_fn__():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
+   return (self.probe,self.spans,self.options,)==(other.probe,other.spans,other.options,)
+  return NotImplemented
+ return __eq__
+CODE['def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.probe,self.spans,self.options,)==(other.probe,other.spans,other.options,)\n  return NotImplemented\n return __eq__'] = __create_fn__.__code__
+
+
+def __create_fn__():
+ def __eq__(self,other):
+  if other.__class__ is self.__class__:
    return (self.rel,self.reason,self.error,)==(other.rel,other.reason,other.error,)
   return NotImplemented
  return __eq__
@@ -144,10 +297,28 @@ CODE['def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is se
 def __create_fn__():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
+   return (self.rule,self.node,self.message,self.skips_rest,self.skips_frame,self.gb,self.callee_frame,self.progress,)==(other.rule,other.node,other.message,other.skips_rest,other.skips_frame,other.gb,other.callee_frame,other.progress,)
+  return NotImplemented
+ return __eq__
+CODE['def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.rule,self.node,self.message,self.skips_rest,self.skips_frame,self.gb,self.callee_frame,self.progress,)==(other.rule,other.node,other.message,other.skips_rest,other.skips_frame,other.gb,other.callee_frame,other.progress,)\n  return NotImplemented\n return __eq__'] = __create_fn__.__code__
+
+
+def __create_fn__():
+ def __eq__(self,other):
+  if other.__class__ is self.__class__:
    return (self.select,self.ignore,self.fail_on,self.per_file_ignores,self.config_prefix,self.capabilities,self.entries,self.traced_roots,self.style,self.follow,self.no_follow,self.library,self.landed,self.cuda_only,self.inspected_devices,self.own_packages,)==(other.select,other.ignore,other.fail_on,other.per_file_ignores,other.config_prefix,other.capabilities,other.entries,other.traced_roots,other.style,other.follow,other.no_follow,other.library,other.landed,other.cuda_only,other.inspected_devices,other.own_packages,)
   return NotImplemented
  return __eq__
 CODE['def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.select,self.ignore,self.fail_on,self.per_file_ignores,self.config_prefix,self.capabilities,self.entries,self.traced_roots,self.style,self.follow,self.no_follow,self.library,self.landed,self.cuda_only,self.inspected_devices,self.own_packages,)==(other.select,other.ignore,other.fail_on,other.per_file_ignores,other.config_prefix,other.capabilities,other.entries,other.traced_roots,other.style,other.follow,other.no_follow,other.library,other.landed,other.cuda_only,other.inspected_devices,other.own_packages,)\n  return NotImplemented\n return __eq__'] = __create_fn__.__code__
+
+
+def __create_fn__():
+ def __eq__(self,other):
+  if other.__class__ is self.__class__:
+   return (self.src,self.tree,self.names,self.findings,self.claimed,self.parent,self.chain,self.options,self._states,self._module_level,)==(other.src,other.tree,other.names,other.findings,other.claimed,other.parent,other.chain,other.options,other._states,other._module_level,)
+  return NotImplemented
+ return __eq__
+CODE['def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.src,self.tree,self.names,self.findings,self.claimed,self.parent,self.chain,self.options,self._states,self._module_level,)==(other.src,other.tree,other.names,other.findings,other.claimed,other.parent,other.chain,other.options,other._states,other._module_level,)\n  return NotImplemented\n return __eq__'] = __create_fn__.__code__
 
 
 def __create_fn__():
@@ -162,6 +333,15 @@ CODE['def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is se
 def __create_fn__():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
+   return (self.status,self.op,self.row,)==(other.status,other.op,other.row,)
+  return NotImplemented
+ return __eq__
+CODE['def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.status,self.op,self.row,)==(other.status,other.op,other.row,)\n  return NotImplemented\n return __eq__'] = __create_fn__.__code__
+
+
+def __create_fn__():
+ def __eq__(self,other):
+  if other.__class__ is self.__class__:
    return (self.text,self.body,self.negated,self.dir_only,self.anchored,)==(other.text,other.body,other.negated,other.dir_only,other.anchored,)
   return NotImplemented
  return __eq__
@@ -171,10 +351,37 @@ CODE['def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is se
 def __create_fn__():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
+   return (self.text,self.line,self.col,self.end_col,self.kind,self.optional,)==(other.text,other.line,other.col,other.end_col,other.kind,other.optional,)
+  return NotImplemented
+ return __eq__
+CODE['def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.text,self.line,self.col,self.end_col,self.kind,self.optional,)==(other.text,other.line,other.col,other.end_col,other.kind,other.optional,)\n  return NotImplemented\n return __eq__'] = __create_fn__.__code__
+
+
+def __create_fn__():
+ def __eq__(self,other):
+  if other.__class__ is self.__class__:
    return (self.title,self.applicability,self.edits,self.reason,)==(other.title,other.applicability,other.edits,other.reason,)
   return NotImplemented
  return __eq__
 CODE['def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.title,self.applicability,self.edits,self.reason,)==(other.title,other.applicability,other.edits,other.reason,)\n  return NotImplemented\n return __eq__'] = __create_fn__.__code__
+
+
+def __create_fn__():
+ def __eq__(self,other):
+  if other.__class__ is self.__class__:
+   return (self.torch_neuronx,self.operators,self.dtypes,self.packages,self.overlays,self.composites,)==(other.torch_neuronx,other.operators,other.dtypes,other.packages,other.overlays,other.composites,)
+  return NotImplemented
+ return __eq__
+CODE['def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.torch_neuronx,self.operators,self.dtypes,self.packages,self.overlays,self.composites,)==(other.torch_neuronx,other.operators,other.dtypes,other.packages,other.overlays,other.composites,)\n  return NotImplemented\n return __eq__'] = __create_fn__.__code__
+
+
+def __create_fn__():
+ def __eq__(self,other):
+  if other.__class__ is self.__class__:
+   return (self.where,self.statements,self.calls,self.binops,self.binders,self.tests,self.raises,self.defs,self.comprehensions,self.subscripts,self.resumed,)==(other.where,other.statements,other.calls,other.binops,other.binders,other.tests,other.raises,other.defs,other.comprehensions,other.subscripts,other.resumed,)
+  return NotImplemented
+ return __eq__
+CODE['def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.where,self.statements,self.calls,self.binops,self.binders,self.tests,self.raises,self.defs,self.comprehensions,self.subscripts,self.resumed,)==(other.where,other.statements,other.calls,other.binops,other.binders,other.tests,other.raises,other.defs,other.comprehensions,other.subscripts,other.resumed,)\n  return NotImplemented\n return __eq__'] = __create_fn__.__code__
 
 
 def __create_fn__():
@@ -215,9 +422,51 @@ CODE['def __create_fn__():\n def __gt__(self,other):\n  if other.__class__ is se
 
 def __create_fn__():
  def __hash__(self):
+  return hash((self.api,self.ops,self.torch_version,))
+ return __hash__
+CODE['def __create_fn__():\n def __hash__(self):\n  return hash((self.api,self.ops,self.torch_version,))\n return __hash__'] = __create_fn__.__code__
+
+
+def __create_fn__():
+ def __hash__(self):
+  return hash((self.apis,self.env_vars,self.modes_without_effect,self.backends_to_replace,))
+ return __hash__
+CODE['def __create_fn__():\n def __hash__(self):\n  return hash((self.apis,self.env_vars,self.modes_without_effect,self.backends_to_replace,))\n return __hash__'] = __create_fn__.__code__
+
+
+def __create_fn__():
+ def __hash__(self):
+  return hash((self.aten,self.status,self.source,self.note,self.alternative,self.since,self.runs,self.origin,))
+ return __hash__
+CODE['def __create_fn__():\n def __hash__(self):\n  return hash((self.aten,self.status,self.source,self.note,self.alternative,self.since,self.runs,self.origin,))\n return __hash__'] = __create_fn__.__code__
+
+
+def __create_fn__():
+ def __hash__(self):
+  return hash((self.code,self.name,self.severity,self.category,self.summary,self.why,self.example,self.use_instead,self.fix,self.fix_reason,self.source,self.example_file,self.portable,))
+ return __hash__
+CODE['def __create_fn__():\n def __hash__(self):\n  return hash((self.code,self.name,self.severity,self.category,self.summary,self.why,self.example,self.use_instead,self.fix,self.fix_reason,self.source,self.example_file,self.portable,))\n return __hash__'] = __create_fn__.__code__
+
+
+def __create_fn__():
+ def __hash__(self):
   return hash((self.code,self.rule,self.severity,self.category,self.path,self.line,self.column,self.end_line,self.end_column,self.message,self.fix,self.cell,self.dynamo,self.related,))
  return __hash__
 CODE['def __create_fn__():\n def __hash__(self):\n  return hash((self.code,self.rule,self.severity,self.category,self.path,self.line,self.column,self.end_line,self.end_column,self.message,self.fix,self.cell,self.dynamo,self.related,))\n return __hash__'] = __create_fn__.__code__
+
+
+def __create_fn__():
+ def __hash__(self):
+  return hash((self.device,self.distributed_backend,self.compile_backend,self.visible_cores_env,self.profiler_activity,self.torch_neuronx,self.torch_versions,self.source,))
+ return __hash__
+CODE['def __create_fn__():\n def __hash__(self):\n  return hash((self.device,self.distributed_backend,self.compile_backend,self.visible_cores_env,self.profiler_activity,self.torch_neuronx,self.torch_versions,self.source,))\n return __hash__'] = __create_fn__.__code__
+
+
+def __create_fn__():
+ def __hash__(self):
+  return hash((self.functions,self.methods,self.table,self.method_names,))
+ return __hash__
+CODE['def __create_fn__():\n def __hash__(self):\n  return hash((self.functions,self.methods,self.table,self.method_names,))\n return __hash__'] = __create_fn__.__code__
 
 
 def __create_fn__():
@@ -243,9 +492,37 @@ CODE['def __create_fn__():\n def __hash__(self):\n  return hash((self.line,self.
 
 def __create_fn__():
  def __hash__(self):
+  return hash((self.name,self.aliases,self.status,self.note,self.source,self.origin,))
+ return __hash__
+CODE['def __create_fn__():\n def __hash__(self):\n  return hash((self.name,self.aliases,self.status,self.note,self.source,self.origin,))\n return __hash__'] = __create_fn__.__code__
+
+
+def __create_fn__():
+ def __hash__(self):
   return hash((self.name,self.line,self.end_line,self.why,self.statements,self.breaks,self.calls,self.calls_in_loop,self.trapped_calls,self.call_lines,self.op_lines,self.ops_both_sides,self.weights,self.repeats,self.branched,self.group_looped,self.grows,self.grown_by,self.entry,self.origin,self.host_only,self.quiet,self.scripted,self.backward_of,self.hands,self.resumed_loops,))
  return __hash__
 CODE['def __create_fn__():\n def __hash__(self):\n  return hash((self.name,self.line,self.end_line,self.why,self.statements,self.breaks,self.calls,self.calls_in_loop,self.trapped_calls,self.call_lines,self.op_lines,self.ops_both_sides,self.weights,self.repeats,self.branched,self.group_looped,self.grows,self.grown_by,self.entry,self.origin,self.host_only,self.quiet,self.scripted,self.backward_of,self.hands,self.resumed_loops,))\n return __hash__'] = __create_fn__.__code__
+
+
+def __create_fn__():
+ def __hash__(self):
+  return hash((self.name,self.modules,self.rule,self.manifest,self.note,self.replacement,self.replacement_by,self.source,self.apis,self.origin,))
+ return __hash__
+CODE['def __create_fn__():\n def __hash__(self):\n  return hash((self.name,self.modules,self.rule,self.manifest,self.note,self.replacement,self.replacement_by,self.source,self.apis,self.origin,))\n return __hash__'] = __create_fn__.__code__
+
+
+def __create_fn__():
+ def __hash__(self):
+  return hash((self.name,self.neuron,self.rule,self.advice,self.source,self.portable,self.without_cuda,self.portable_without_accelerator,self.fields,))
+ return __hash__
+CODE['def __create_fn__():\n def __hash__(self):\n  return hash((self.name,self.neuron,self.rule,self.advice,self.source,self.portable,self.without_cuda,self.portable_without_accelerator,self.fields,))\n return __hash__'] = __create_fn__.__code__
+
+
+def __create_fn__():
+ def __hash__(self):
+  return hash((self.name,self.use_instead,self.by,))
+ return __hash__
+CODE['def __create_fn__():\n def __hash__(self):\n  return hash((self.name,self.use_instead,self.by,))\n return __hash__'] = __create_fn__.__code__
 
 
 def __create_fn__():
@@ -299,6 +576,13 @@ CODE['def __create_fn__():\n def __hash__(self):\n  return hash((self.path,self.
 
 def __create_fn__():
  def __hash__(self):
+  return hash((self.probe,self.spans,self.options,))
+ return __hash__
+CODE['def __create_fn__():\n def __hash__(self):\n  return hash((self.probe,self.spans,self.options,))\n return __hash__'] = __create_fn__.__code__
+
+
+def __create_fn__():
+ def __hash__(self):
   return hash((self.rel,self.reason,self.error,))
  return __hash__
 CODE['def __create_fn__():\n def __hash__(self):\n  return hash((self.rel,self.reason,self.error,))\n return __hash__'] = __create_fn__.__code__
@@ -320,6 +604,13 @@ CODE['def __create_fn__():\n def __hash__(self):\n  return hash((self.start,self
 
 def __create_fn__():
  def __hash__(self):
+  return hash((self.status,self.op,self.row,))
+ return __hash__
+CODE['def __create_fn__():\n def __hash__(self):\n  return hash((self.status,self.op,self.row,))\n return __hash__'] = __create_fn__.__code__
+
+
+def __create_fn__():
+ def __hash__(self):
   return hash((self.text,self.body,self.negated,self.dir_only,self.anchored,))
  return __hash__
 CODE['def __create_fn__():\n def __hash__(self):\n  return hash((self.text,self.body,self.negated,self.dir_only,self.anchored,))\n return __hash__'] = __create_fn__.__code__
@@ -327,9 +618,23 @@ CODE['def __create_fn__():\n def __hash__(self):\n  return hash((self.text,self.
 
 def __create_fn__():
  def __hash__(self):
+  return hash((self.text,self.line,self.col,self.end_col,self.kind,self.optional,))
+ return __hash__
+CODE['def __create_fn__():\n def __hash__(self):\n  return hash((self.text,self.line,self.col,self.end_col,self.kind,self.optional,))\n return __hash__'] = __create_fn__.__code__
+
+
+def __create_fn__():
+ def __hash__(self):
   return hash((self.title,self.applicability,self.edits,self.reason,))
  return __hash__
 CODE['def __create_fn__():\n def __hash__(self):\n  return hash((self.title,self.applicability,self.edits,self.reason,))\n return __hash__'] = __create_fn__.__code__
+
+
+def __create_fn__():
+ def __hash__(self):
+  return hash((self.torch_neuronx,self.operators,self.dtypes,self.packages,self.overlays,self.composites,))
+ return __hash__
+CODE['def __create_fn__():\n def __hash__(self):\n  return hash((self.torch_neuronx,self.operators,self.dtypes,self.packages,self.overlays,self.composites,))\n return __hash__'] = __create_fn__.__code__
 
 
 def __create_fn__():
@@ -370,9 +675,65 @@ CODE['def __create_fn__():\n def __lt__(self,other):\n  if other.__class__ is se
 
 def __create_fn__():
  def __repr__(self):
+  return self.__class__.__qualname__ + f"(api={self.api!r}, ops={self.ops!r}, torch_version={self.torch_version!r})"
+ return __repr__
+CODE['def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(api={self.api!r}, ops={self.ops!r}, torch_version={self.torch_version!r})"\n return __repr__'] = __create_fn__.__code__
+
+
+def __create_fn__():
+ def __repr__(self):
+  return self.__class__.__qualname__ + f"(apis={self.apis!r}, env_vars={self.env_vars!r}, modes_without_effect={self.modes_without_effect!r}, backends_to_replace={self.backends_to_replace!r})"
+ return __repr__
+CODE['def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(apis={self.apis!r}, env_vars={self.env_vars!r}, modes_without_effect={self.modes_without_effect!r}, backends_to_replace={self.backends_to_replace!r})"\n return __repr__'] = __create_fn__.__code__
+
+
+def __create_fn__():
+ def __repr__(self):
+  return self.__class__.__qualname__ + f"(aten={self.aten!r}, status={self.status!r}, source={self.source!r}, note={self.note!r}, alternative={self.alternative!r}, since={self.since!r}, runs={self.runs!r}, origin={self.origin!r})"
+ return __repr__
+CODE['def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(aten={self.aten!r}, status={self.status!r}, source={self.source!r}, note={self.note!r}, alternative={self.alternative!r}, since={self.since!r}, runs={self.runs!r}, origin={self.origin!r})"\n return __repr__'] = __create_fn__.__code__
+
+
+def __create_fn__():
+ def __repr__(self):
+  return self.__class__.__qualname__ + f"(backends={self.backends!r}, env_values={self.env_values!r})"
+ return __repr__
+CODE['def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(backends={self.backends!r}, env_values={self.env_values!r})"\n return __repr__'] = __create_fn__.__code__
+
+
+def __create_fn__():
+ def __repr__(self):
+  return self.__class__.__qualname__ + f"(classes={self.classes!r}, functions={self.functions!r}, function_tables={self.function_tables!r}, owner={self.owner!r}, parent_fn={self.parent_fn!r}, compiled={self.compiled!r}, compiled_self={self.compiled_self!r}, disabled={self.disabled!r}, chains={self.chains!r}, wrapper_names={self.wrapper_names!r}, random_objects={self.random_objects!r}, optional_dicts={self.optional_dicts!r}, validated={self.validated!r}, rebuilt={self.rebuilt!r}, own_methods={self.own_methods!r}, random_text={self.random_text!r}, index_text={self.index_text!r}, numpy_text={self.numpy_text!r}, attr_kinds={self.attr_kinds!r}, attr_weights={self.attr_weights!r}, super_init={self.super_init!r}, stmt_paths={self.stmt_paths!r}, instances={self.instances!r}, scoped={self.scoped!r}, compile_scope={self.compile_scope!r}, module_made={self.module_made!r}, factory_names={self.factory_names!r}, attr_class={self.attr_class!r}, attr_declared={self.attr_declared!r}, held={self.held!r}, held_names={self.held_names!r}, held_calls={self.held_calls!r}, traced={self.traced!r}, loggers={self.loggers!r}, bodies={self.bodies!r}, callees={self.callees!r}, lineages={self.lineages!r}, transformers={self.transformers!r}, named={self.named!r}, flags={self.flags!r}, own_flags={self.own_flags!r}, constants={self.constants!r}, injected={self.injected!r}, init_params={self.init_params!r}, annotated={self.annotated!r}, fullgraph={self.fullgraph!r}, calls_by_name={self.calls_by_name!r}, forwarded={self.forwarded!r}, off_params={self.off_params!r}, set_anywhere={self.set_anywhere!r}, buffers={self.buffers!r}, subclass_rnns={self.subclass_rnns!r}, rnn_classes={self.rnn_classes!r})"
+ return __repr__
+CODE['def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(classes={self.classes!r}, functions={self.functions!r}, function_tables={self.function_tables!r}, owner={self.owner!r}, parent_fn={self.parent_fn!r}, compiled={self.compiled!r}, compiled_self={self.compiled_self!r}, disabled={self.disabled!r}, chains={self.chains!r}, wrapper_names={self.wrapper_names!r}, random_objects={self.random_objects!r}, optional_dicts={self.optional_dicts!r}, validated={self.validated!r}, rebuilt={self.rebuilt!r}, own_methods={self.own_methods!r}, random_text={self.random_text!r}, index_text={self.index_text!r}, numpy_text={self.numpy_text!r}, attr_kinds={self.attr_kinds!r}, attr_weights={self.attr_weights!r}, super_init={self.super_init!r}, stmt_paths={self.stmt_paths!r}, instances={self.instances!r}, scoped={self.scoped!r}, compile_scope={self.compile_scope!r}, module_made={self.module_made!r}, factory_names={self.factory_names!r}, attr_class={self.attr_class!r}, attr_declared={self.attr_declared!r}, held={self.held!r}, held_names={self.held_names!r}, held_calls={self.held_calls!r}, traced={self.traced!r}, loggers={self.loggers!r}, bodies={self.bodies!r}, callees={self.callees!r}, lineages={self.lineages!r}, transformers={self.transformers!r}, named={self.named!r}, flags={self.flags!r}, own_flags={self.own_flags!r}, constants={self.constants!r}, injected={self.injected!r}, init_params={self.init_params!r}, annotated={self.annotated!r}, fullgraph={self.fullgraph!r}, calls_by_name={self.calls_by_name!r}, forwarded={self.forwarded!r}, off_params={self.off_params!r}, set_anywhere={self.set_anywhere!r}, buffers={self.buffers!r}, subclass_rnns={self.subclass_rnns!r}, rnn_classes={self.rnn_classes!r})"\n return __repr__'] = __create_fn__.__code__
+
+
+def __create_fn__():
+ def __repr__(self):
+  return self.__class__.__qualname__ + f"(code={self.code!r}, name={self.name!r}, severity={self.severity!r}, category={self.category!r}, summary={self.summary!r}, why={self.why!r}, example={self.example!r}, use_instead={self.use_instead!r}, fix={self.fix!r}, fix_reason={self.fix_reason!r}, source={self.source!r}, example_file={self.example_file!r}, portable={self.portable!r})"
+ return __repr__
+CODE['def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(code={self.code!r}, name={self.name!r}, severity={self.severity!r}, category={self.category!r}, summary={self.summary!r}, why={self.why!r}, example={self.example!r}, use_instead={self.use_instead!r}, fix={self.fix!r}, fix_reason={self.fix_reason!r}, source={self.source!r}, example_file={self.example_file!r}, portable={self.portable!r})"\n return __repr__'] = __create_fn__.__code__
+
+
+def __create_fn__():
+ def __repr__(self):
   return self.__class__.__qualname__ + f"(code={self.code!r}, rule={self.rule!r}, severity={self.severity!r}, category={self.category!r}, path={self.path!r}, line={self.line!r}, column={self.column!r}, end_line={self.end_line!r}, end_column={self.end_column!r}, message={self.message!r}, fix={self.fix!r}, cell={self.cell!r}, dynamo={self.dynamo!r}, related={self.related!r})"
  return __repr__
 CODE['def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(code={self.code!r}, rule={self.rule!r}, severity={self.severity!r}, category={self.category!r}, path={self.path!r}, line={self.line!r}, column={self.column!r}, end_line={self.end_line!r}, end_column={self.end_column!r}, message={self.message!r}, fix={self.fix!r}, cell={self.cell!r}, dynamo={self.dynamo!r}, related={self.related!r})"\n return __repr__'] = __create_fn__.__code__
+
+
+def __create_fn__():
+ def __repr__(self):
+  return self.__class__.__qualname__ + f"(device={self.device!r}, distributed_backend={self.distributed_backend!r}, compile_backend={self.compile_backend!r}, visible_cores_env={self.visible_cores_env!r}, profiler_activity={self.profiler_activity!r}, torch_neuronx={self.torch_neuronx!r}, torch_versions={self.torch_versions!r}, source={self.source!r})"
+ return __repr__
+CODE['def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(device={self.device!r}, distributed_backend={self.distributed_backend!r}, compile_backend={self.compile_backend!r}, visible_cores_env={self.visible_cores_env!r}, profiler_activity={self.profiler_activity!r}, torch_neuronx={self.torch_neuronx!r}, torch_versions={self.torch_versions!r}, source={self.source!r})"\n return __repr__'] = __create_fn__.__code__
+
+
+def __create_fn__():
+ def __repr__(self):
+  return self.__class__.__qualname__ + f"(functions={self.functions!r}, methods={self.methods!r}, table={self.table!r}, method_names={self.method_names!r})"
+ return __repr__
+CODE['def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(functions={self.functions!r}, methods={self.methods!r}, table={self.table!r}, method_names={self.method_names!r})"\n return __repr__'] = __create_fn__.__code__
 
 
 def __create_fn__():
@@ -398,9 +759,65 @@ CODE['def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qual
 
 def __create_fn__():
  def __repr__(self):
+  return self.__class__.__qualname__ + f"(line={self.line!r}, column={self.column!r}, start={self.start!r}, end={self.end!r}, codes={self.codes!r}, remove={self.remove!r}, codes_span={self.codes_span!r}, error={self.error!r}, used={self.used!r})"
+ return __repr__
+CODE['def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(line={self.line!r}, column={self.column!r}, start={self.start!r}, end={self.end!r}, codes={self.codes!r}, remove={self.remove!r}, codes_span={self.codes_span!r}, error={self.error!r}, used={self.used!r})"\n return __repr__'] = __create_fn__.__code__
+
+
+def __create_fn__():
+ def __repr__(self):
+  return self.__class__.__qualname__ + f"(name={self.name!r}, aliases={self.aliases!r}, status={self.status!r}, note={self.note!r}, source={self.source!r}, origin={self.origin!r})"
+ return __repr__
+CODE['def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(name={self.name!r}, aliases={self.aliases!r}, status={self.status!r}, note={self.note!r}, source={self.source!r}, origin={self.origin!r})"\n return __repr__'] = __create_fn__.__code__
+
+
+def __create_fn__():
+ def __repr__(self):
   return self.__class__.__qualname__ + f"(name={self.name!r}, line={self.line!r}, end_line={self.end_line!r}, why={self.why!r}, statements={self.statements!r}, breaks={self.breaks!r}, calls={self.calls!r}, calls_in_loop={self.calls_in_loop!r}, trapped_calls={self.trapped_calls!r}, call_lines={self.call_lines!r}, op_lines={self.op_lines!r}, ops_both_sides={self.ops_both_sides!r}, weights={self.weights!r}, repeats={self.repeats!r}, branched={self.branched!r}, group_looped={self.group_looped!r}, grows={self.grows!r}, grown_by={self.grown_by!r}, entry={self.entry!r}, origin={self.origin!r}, host_only={self.host_only!r}, quiet={self.quiet!r}, scripted={self.scripted!r}, backward_of={self.backward_of!r}, hands={self.hands!r}, resumed_loops={self.resumed_loops!r})"
  return __repr__
 CODE['def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(name={self.name!r}, line={self.line!r}, end_line={self.end_line!r}, why={self.why!r}, statements={self.statements!r}, breaks={self.breaks!r}, calls={self.calls!r}, calls_in_loop={self.calls_in_loop!r}, trapped_calls={self.trapped_calls!r}, call_lines={self.call_lines!r}, op_lines={self.op_lines!r}, ops_both_sides={self.ops_both_sides!r}, weights={self.weights!r}, repeats={self.repeats!r}, branched={self.branched!r}, group_looped={self.group_looped!r}, grows={self.grows!r}, grown_by={self.grown_by!r}, entry={self.entry!r}, origin={self.origin!r}, host_only={self.host_only!r}, quiet={self.quiet!r}, scripted={self.scripted!r}, backward_of={self.backward_of!r}, hands={self.hands!r}, resumed_loops={self.resumed_loops!r})"\n return __repr__'] = __create_fn__.__code__
+
+
+def __create_fn__():
+ def __repr__(self):
+  return self.__class__.__qualname__ + f"(name={self.name!r}, modules={self.modules!r}, rule={self.rule!r}, manifest={self.manifest!r}, note={self.note!r}, replacement={self.replacement!r}, replacement_by={self.replacement_by!r}, source={self.source!r}, apis={self.apis!r}, origin={self.origin!r})"
+ return __repr__
+CODE['def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(name={self.name!r}, modules={self.modules!r}, rule={self.rule!r}, manifest={self.manifest!r}, note={self.note!r}, replacement={self.replacement!r}, replacement_by={self.replacement_by!r}, source={self.source!r}, apis={self.apis!r}, origin={self.origin!r})"\n return __repr__'] = __create_fn__.__code__
+
+
+def __create_fn__():
+ def __repr__(self):
+  return self.__class__.__qualname__ + f"(name={self.name!r}, neuron={self.neuron!r}, rule={self.rule!r}, advice={self.advice!r}, source={self.source!r}, portable={self.portable!r}, without_cuda={self.without_cuda!r}, portable_without_accelerator={self.portable_without_accelerator!r}, fields={self.fields!r})"
+ return __repr__
+CODE['def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(name={self.name!r}, neuron={self.neuron!r}, rule={self.rule!r}, advice={self.advice!r}, source={self.source!r}, portable={self.portable!r}, without_cuda={self.without_cuda!r}, portable_without_accelerator={self.portable_without_accelerator!r}, fields={self.fields!r})"\n return __repr__'] = __create_fn__.__code__
+
+
+def __create_fn__():
+ def __repr__(self):
+  return self.__class__.__qualname__ + f"(name={self.name!r}, use_instead={self.use_instead!r}, by={self.by!r})"
+ return __repr__
+CODE['def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(name={self.name!r}, use_instead={self.use_instead!r}, by={self.by!r})"\n return __repr__'] = __create_fn__.__code__
+
+
+def __create_fn__():
+ def __repr__(self):
+  return self.__class__.__qualname__ + f"(names={self.names!r}, declared_global={self.declared_global!r}, star_imports={self.star_imports!r})"
+ return __repr__
+CODE['def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(names={self.names!r}, declared_global={self.declared_global!r}, star_imports={self.star_imports!r})"\n return __repr__'] = __create_fn__.__code__
+
+
+def __create_fn__():
+ def __repr__(self):
+  return self.__class__.__qualname__ + f"(node={self.node!r}, name={self.name!r}, why={self.why!r}, cls={self.cls!r}, chain={self.chain!r}, origin={self.origin!r})"
+ return __repr__
+CODE['def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(node={self.node!r}, name={self.name!r}, why={self.why!r}, cls={self.cls!r}, chain={self.chain!r}, origin={self.origin!r})"\n return __repr__'] = __create_fn__.__code__
+
+
+def __create_fn__():
+ def __repr__(self):
+  return self.__class__.__qualname__ + f"(operand_of={self.operand_of!r}, needs_guard={self.needs_guard!r}, raises={self.raises!r}, cuda_only={self.cuda_only!r}, branches={self.branches!r}, conjunctions={self.conjunctions!r}, flags={self.flags!r}, functions={self.functions!r}, mirrors={self.mirrors!r}, cuda_only_string={self.cuda_only_string!r}, may_name_cuda_only={self.may_name_cuda_only!r}, kernels={self.kernels!r}, handed={self.handed!r}, option_defaults={self.option_defaults!r})"
+ return __repr__
+CODE['def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(operand_of={self.operand_of!r}, needs_guard={self.needs_guard!r}, raises={self.raises!r}, cuda_only={self.cuda_only!r}, branches={self.branches!r}, conjunctions={self.conjunctions!r}, flags={self.flags!r}, functions={self.functions!r}, mirrors={self.mirrors!r}, cuda_only_string={self.cuda_only_string!r}, may_name_cuda_only={self.may_name_cuda_only!r}, kernels={self.kernels!r}, handed={self.handed!r}, option_defaults={self.option_defaults!r})"\n return __repr__'] = __create_fn__.__code__
 
 
 def __create_fn__():
@@ -461,6 +878,13 @@ CODE['def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qual
 
 def __create_fn__():
  def __repr__(self):
+  return self.__class__.__qualname__ + f"(probe={self.probe!r}, spans={self.spans!r}, options={self.options!r})"
+ return __repr__
+CODE['def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(probe={self.probe!r}, spans={self.spans!r}, options={self.options!r})"\n return __repr__'] = __create_fn__.__code__
+
+
+def __create_fn__():
+ def __repr__(self):
   return self.__class__.__qualname__ + f"(rel={self.rel!r}, reason={self.reason!r}, error={self.error!r})"
  return __repr__
 CODE['def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(rel={self.rel!r}, reason={self.reason!r}, error={self.error!r})"\n return __repr__'] = __create_fn__.__code__
@@ -475,9 +899,23 @@ CODE['def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qual
 
 def __create_fn__():
  def __repr__(self):
+  return self.__class__.__qualname__ + f"(rule={self.rule!r}, node={self.node!r}, message={self.message!r}, skips_rest={self.skips_rest!r}, skips_frame={self.skips_frame!r}, gb={self.gb!r}, callee_frame={self.callee_frame!r}, progress={self.progress!r})"
+ return __repr__
+CODE['def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(rule={self.rule!r}, node={self.node!r}, message={self.message!r}, skips_rest={self.skips_rest!r}, skips_frame={self.skips_frame!r}, gb={self.gb!r}, callee_frame={self.callee_frame!r}, progress={self.progress!r})"\n return __repr__'] = __create_fn__.__code__
+
+
+def __create_fn__():
+ def __repr__(self):
   return self.__class__.__qualname__ + f"(select={self.select!r}, ignore={self.ignore!r}, fail_on={self.fail_on!r}, per_file_ignores={self.per_file_ignores!r}, config_prefix={self.config_prefix!r}, capabilities={self.capabilities!r}, entries={self.entries!r}, traced_roots={self.traced_roots!r}, style={self.style!r}, follow={self.follow!r}, no_follow={self.no_follow!r}, library={self.library!r}, landed={self.landed!r}, cuda_only={self.cuda_only!r}, inspected_devices={self.inspected_devices!r}, own_packages={self.own_packages!r})"
  return __repr__
 CODE['def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(select={self.select!r}, ignore={self.ignore!r}, fail_on={self.fail_on!r}, per_file_ignores={self.per_file_ignores!r}, config_prefix={self.config_prefix!r}, capabilities={self.capabilities!r}, entries={self.entries!r}, traced_roots={self.traced_roots!r}, style={self.style!r}, follow={self.follow!r}, no_follow={self.no_follow!r}, library={self.library!r}, landed={self.landed!r}, cuda_only={self.cuda_only!r}, inspected_devices={self.inspected_devices!r}, own_packages={self.own_packages!r})"\n return __repr__'] = __create_fn__.__code__
+
+
+def __create_fn__():
+ def __repr__(self):
+  return self.__class__.__qualname__ + f"(src={self.src!r}, tree={self.tree!r}, names={self.names!r}, findings={self.findings!r}, claimed={self.claimed!r}, parent={self.parent!r}, chain={self.chain!r}, options={self.options!r})"
+ return __repr__
+CODE['def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(src={self.src!r}, tree={self.tree!r}, names={self.names!r}, findings={self.findings!r}, claimed={self.claimed!r}, parent={self.parent!r}, chain={self.chain!r}, options={self.options!r})"\n return __repr__'] = __create_fn__.__code__
 
 
 def __create_fn__():
@@ -489,6 +927,13 @@ CODE['def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qual
 
 def __create_fn__():
  def __repr__(self):
+  return self.__class__.__qualname__ + f"(status={self.status!r}, op={self.op!r}, row={self.row!r})"
+ return __repr__
+CODE['def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(status={self.status!r}, op={self.op!r}, row={self.row!r})"\n return __repr__'] = __create_fn__.__code__
+
+
+def __create_fn__():
+ def __repr__(self):
   return self.__class__.__qualname__ + f"(text={self.text!r}, body={self.body!r}, negated={self.negated!r}, dir_only={self.dir_only!r}, anchored={self.anchored!r})"
  return __repr__
 CODE['def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(text={self.text!r}, body={self.body!r}, negated={self.negated!r}, dir_only={self.dir_only!r}, anchored={self.anchored!r})"\n return __repr__'] = __create_fn__.__code__
@@ -496,9 +941,149 @@ CODE['def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qual
 
 def __create_fn__():
  def __repr__(self):
+  return self.__class__.__qualname__ + f"(text={self.text!r}, line={self.line!r}, col={self.col!r}, end_col={self.end_col!r}, kind={self.kind!r}, optional={self.optional!r})"
+ return __repr__
+CODE['def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(text={self.text!r}, line={self.line!r}, col={self.col!r}, end_col={self.end_col!r}, kind={self.kind!r}, optional={self.optional!r})"\n return __repr__'] = __create_fn__.__code__
+
+
+def __create_fn__():
+ def __repr__(self):
   return self.__class__.__qualname__ + f"(title={self.title!r}, applicability={self.applicability!r}, edits={self.edits!r}, reason={self.reason!r})"
  return __repr__
 CODE['def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(title={self.title!r}, applicability={self.applicability!r}, edits={self.edits!r}, reason={self.reason!r})"\n return __repr__'] = __create_fn__.__code__
+
+
+def __create_fn__():
+ def __repr__(self):
+  return self.__class__.__qualname__ + f"(torch_neuronx={self.torch_neuronx!r}, operators={self.operators!r}, dtypes={self.dtypes!r}, packages={self.packages!r}, overlays={self.overlays!r}, composites={self.composites!r})"
+ return __repr__
+CODE['def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(torch_neuronx={self.torch_neuronx!r}, operators={self.operators!r}, dtypes={self.dtypes!r}, packages={self.packages!r}, overlays={self.overlays!r}, composites={self.composites!r})"\n return __repr__'] = __create_fn__.__code__
+
+
+def __create_fn__():
+ def __repr__(self):
+  return self.__class__.__qualname__ + f"(where={self.where!r}, statements={self.statements!r}, calls={self.calls!r}, binops={self.binops!r}, binders={self.binders!r}, tests={self.tests!r}, raises={self.raises!r}, defs={self.defs!r}, comprehensions={self.comprehensions!r}, subscripts={self.subscripts!r}, resumed={self.resumed!r})"
+ return __repr__
+CODE['def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(where={self.where!r}, statements={self.statements!r}, calls={self.calls!r}, binops={self.binops!r}, binders={self.binders!r}, tests={self.tests!r}, raises={self.raises!r}, defs={self.defs!r}, comprehensions={self.comprehensions!r}, subscripts={self.subscripts!r}, resumed={self.resumed!r})"\n return __repr__'] = __create_fn__.__code__
+
+
+def __create_fn__(_type_api, _type_ops, _type_torch_version, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
+ def __init__(self,api:_type_api,ops:_type_ops,torch_version:_type_torch_version)->_return_type:
+  __dataclass_builtins_object__.__setattr__(self,'api',api)
+  __dataclass_builtins_object__.__setattr__(self,'ops',ops)
+  __dataclass_builtins_object__.__setattr__(self,'torch_version',torch_version)
+ return __init__
+CODE["def __create_fn__(_type_api, _type_ops, _type_torch_version, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,api:_type_api,ops:_type_ops,torch_version:_type_torch_version)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'api',api)\n  __dataclass_builtins_object__.__setattr__(self,'ops',ops)\n  __dataclass_builtins_object__.__setattr__(self,'torch_version',torch_version)\n return __init__"] = __create_fn__.__code__
+
+
+def __create_fn__(_type_apis, _type_env_vars, _type_modes_without_effect, _type_backends_to_replace, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
+ def __init__(self,apis:_type_apis,env_vars:_type_env_vars,modes_without_effect:_type_modes_without_effect,backends_to_replace:_type_backends_to_replace)->_return_type:
+  __dataclass_builtins_object__.__setattr__(self,'apis',apis)
+  __dataclass_builtins_object__.__setattr__(self,'env_vars',env_vars)
+  __dataclass_builtins_object__.__setattr__(self,'modes_without_effect',modes_without_effect)
+  __dataclass_builtins_object__.__setattr__(self,'backends_to_replace',backends_to_replace)
+ return __init__
+CODE["def __create_fn__(_type_apis, _type_env_vars, _type_modes_without_effect, _type_backends_to_replace, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,apis:_type_apis,env_vars:_type_env_vars,modes_without_effect:_type_modes_without_effect,backends_to_replace:_type_backends_to_replace)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'apis',apis)\n  __dataclass_builtins_object__.__setattr__(self,'env_vars',env_vars)\n  __dataclass_builtins_object__.__setattr__(self,'modes_without_effect',modes_without_effect)\n  __dataclass_builtins_object__.__setattr__(self,'backends_to_replace',backends_to_replace)\n return __init__"] = __create_fn__.__code__
+
+
+def __create_fn__(_type_aten, _type_status, _type_source, _type_note, _type_alternative, _type_since, _type_runs, _type_origin, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_note, _dflt_alternative, _dflt_since, _dflt_runs, _dflt_origin, _return_type):
+ def __init__(self,aten:_type_aten,status:_type_status,source:_type_source,note:_type_note=_dflt_note,alternative:_type_alternative=_dflt_alternative,since:_type_since=_dflt_since,runs:_type_runs=_dflt_runs,origin:_type_origin=_dflt_origin)->_return_type:
+  __dataclass_builtins_object__.__setattr__(self,'aten',aten)
+  __dataclass_builtins_object__.__setattr__(self,'status',status)
+  __dataclass_builtins_object__.__setattr__(self,'source',source)
+  __dataclass_builtins_object__.__setattr__(self,'note',note)
+  __dataclass_builtins_object__.__setattr__(self,'alternative',alternative)
+  __dataclass_builtins_object__.__setattr__(self,'since',since)
+  __dataclass_builtins_object__.__setattr__(self,'runs',runs)
+  __dataclass_builtins_object__.__setattr__(self,'origin',origin)
+ return __init__
+CODE["def __create_fn__(_type_aten, _type_status, _type_source, _type_note, _type_alternative, _type_since, _type_runs, _type_origin, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_note, _dflt_alternative, _dflt_since, _dflt_runs, _dflt_origin, _return_type):\n def __init__(self,aten:_type_aten,status:_type_status,source:_type_source,note:_type_note=_dflt_note,alternative:_type_alternative=_dflt_alternative,since:_type_since=_dflt_since,runs:_type_runs=_dflt_runs,origin:_type_origin=_dflt_origin)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'aten',aten)\n  __dataclass_builtins_object__.__setattr__(self,'status',status)\n  __dataclass_builtins_object__.__setattr__(self,'source',source)\n  __dataclass_builtins_object__.__setattr__(self,'note',note)\n  __dataclass_builtins_object__.__setattr__(self,'alternative',alternative)\n  __dataclass_builtins_object__.__setattr__(self,'since',since)\n  __dataclass_builtins_object__.__setattr__(self,'runs',runs)\n  __dataclass_builtins_object__.__setattr__(self,'origin',origin)\n return __init__"] = __create_fn__.__code__
+
+
+def __create_fn__(_type_backends, _type_env_values, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_backends, _dflt_env_values, _return_type):
+ def __init__(self,backends:_type_backends=_HAS_DEFAULT_FACTORY,env_values:_type_env_values=_HAS_DEFAULT_FACTORY)->_return_type:
+  self.backends=_dflt_backends() if backends is _HAS_DEFAULT_FACTORY else backends
+  self.env_values=_dflt_env_values() if env_values is _HAS_DEFAULT_FACTORY else env_values
+ return __init__
+CODE['def __create_fn__(_type_backends, _type_env_values, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_backends, _dflt_env_values, _return_type):\n def __init__(self,backends:_type_backends=_HAS_DEFAULT_FACTORY,env_values:_type_env_values=_HAS_DEFAULT_FACTORY)->_return_type:\n  self.backends=_dflt_backends() if backends is _HAS_DEFAULT_FACTORY else backends\n  self.env_values=_dflt_env_values() if env_values is _HAS_DEFAULT_FACTORY else env_values\n return __init__'] = __create_fn__.__code__
+
+
+def __create_fn__(_type_classes, _type_functions, _type_function_tables, _type_owner, _type_parent_fn, _type_compiled, _type_compiled_self, _type_disabled, _type_chains, _type_wrapper_names, _type_random_objects, _type_optional_dicts, _type_validated, _type_rebuilt, _type_own_methods, _type_random_text, _type_index_text, _type_numpy_text, _type_attr_kinds, _type_attr_weights, _type_super_init, _type_stmt_paths, _type_instances, _type_scoped, _type_compile_scope, _type_module_made, _type_factory_names, _type_attr_class, _type_attr_declared, _type_held, _type_held_names, _type_held_calls, _type_traced, _type_loggers, _type_bodies, _type_callees, _type_lineages, _type_transformers, _type_named, _type_flags, _type_own_flags, _type_constants, _type_injected, _type_init_params, _type_annotated, _type_fullgraph, _type_calls_by_name, _type_forwarded, _type_off_params, _type_set_anywhere, _type_buffers, _type_subclass_rnns, _type_rnn_classes, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_classes, _dflt_functions, _dflt_function_tables, _dflt_owner, _dflt_parent_fn, _dflt_compiled, _dflt_compiled_self, _dflt_disabled, _dflt_chains, _dflt_wrapper_names, _dflt_random_objects, _dflt_optional_dicts, _dflt_validated, _dflt_rebuilt, _dflt_own_methods, _dflt_random_text, _dflt_index_text, _dflt_numpy_text, _dflt_attr_kinds, _dflt_attr_weights, _dflt_super_init, _dflt_stmt_paths, _dflt_instances, _dflt_scoped, _dflt_compile_scope, _dflt_module_made, _dflt_factory_names, _dflt_attr_class, _dflt_attr_declared, _dflt_held, _dflt_held_names, _dflt_held_calls, _dflt_traced, _dflt_loggers, _dflt_bodies, _dflt_callees, _dflt_lineages, _dflt_transformers, _dflt_named, _dflt_flags, _dflt_own_flags, _dflt_constants, _dflt_injected, _dflt_init_params, _dflt_annotated, _dflt_fullgraph, _dflt_calls_by_name, _dflt_forwarded, _dflt_off_params, _dflt_set_anywhere, _dflt_buffers, _dflt_subclass_rnns, _dflt_rnn_classes, _return_type):
+ def __init__(self,classes:_type_classes=_HAS_DEFAULT_FACTORY,functions:_type_functions=_HAS_DEFAULT_FACTORY,function_tables:_type_function_tables=_dflt_function_tables,owner:_type_owner=_HAS_DEFAULT_FACTORY,parent_fn:_type_parent_fn=_HAS_DEFAULT_FACTORY,compiled:_type_compiled=_HAS_DEFAULT_FACTORY,compiled_self:_type_compiled_self=_HAS_DEFAULT_FACTORY,disabled:_type_disabled=_HAS_DEFAULT_FACTORY,chains:_type_chains=_HAS_DEFAULT_FACTORY,wrapper_names:_type_wrapper_names=_HAS_DEFAULT_FACTORY,random_objects:_type_random_objects=_HAS_DEFAULT_FACTORY,optional_dicts:_type_optional_dicts=_dflt_optional_dicts,validated:_type_validated=_dflt_validated,rebuilt:_type_rebuilt=_dflt_rebuilt,own_methods:_type_own_methods=_dflt_own_methods,random_text:_type_random_text=_dflt_random_text,index_text:_type_index_text=_dflt_index_text,numpy_text:_type_numpy_text=_dflt_numpy_text,attr_kinds:_type_attr_kinds=_HAS_DEFAULT_FACTORY,attr_weights:_type_attr_weights=_HAS_DEFAULT_FACTORY,super_init:_type_super_init=_HAS_DEFAULT_FACTORY,stmt_paths:_type_stmt_paths=_HAS_DEFAULT_FACTORY,instances:_type_instances=_HAS_DEFAULT_FACTORY,scoped:_type_scoped=_HAS_DEFAULT_FACTORY,compile_scope:_type_compile_scope=_HAS_DEFAULT_FACTORY,module_made:_type_module_made=_HAS_DEFAULT_FACTORY,factory_names:_type_factory_names=_HAS_DEFAULT_FACTORY,attr_class:_type_attr_class=_HAS_DEFAULT_FACTORY,attr_declared:_type_attr_declared=_HAS_DEFAULT_FACTORY,held:_type_held=_HAS_DEFAULT_FACTORY,held_names:_type_held_names=_HAS_DEFAULT_FACTORY,held_calls:_type_held_calls=_HAS_DEFAULT_FACTORY,traced:_type_traced=_dflt_traced,loggers:_type_loggers=_dflt_loggers,bodies:_type_bodies=_HAS_DEFAULT_FACTORY,callees:_type_callees=_HAS_DEFAULT_FACTORY,lineages:_type_lineages=_HAS_DEFAULT_FACTORY,transformers:_type_transformers=_HAS_DEFAULT_FACTORY,named:_type_named=_HAS_DEFAULT_FACTORY,flags:_type_flags=_HAS_DEFAULT_FACTORY,own_flags:_type_own_flags=_HAS_DEFAULT_FACTORY,constants:_type_constants=_dflt_constants,injected:_type_injected=_HAS_DEFAULT_FACTORY,init_params:_type_init_params=_HAS_DEFAULT_FACTORY,annotated:_type_annotated=_HAS_DEFAULT_FACTORY,fullgraph:_type_fullgraph=_HAS_DEFAULT_FACTORY,calls_by_name:_type_calls_by_name=_HAS_DEFAULT_FACTORY,forwarded:_type_forwarded=_HAS_DEFAULT_FACTORY,off_params:_type_off_params=_HAS_DEFAULT_FACTORY,set_anywhere:_type_set_anywhere=_dflt_set_anywhere,buffers:_type_buffers=_HAS_DEFAULT_FACTORY,subclass_rnns:_type_subclass_rnns=_HAS_DEFAULT_FACTORY,rnn_classes:_type_rnn_classes=_dflt_rnn_classes)->_return_type:
+  self.classes=_dflt_classes() if classes is _HAS_DEFAULT_FACTORY else classes
+  self.functions=_dflt_functions() if functions is _HAS_DEFAULT_FACTORY else functions
+  self.function_tables=function_tables
+  self.owner=_dflt_owner() if owner is _HAS_DEFAULT_FACTORY else owner
+  self.parent_fn=_dflt_parent_fn() if parent_fn is _HAS_DEFAULT_FACTORY else parent_fn
+  self.compiled=_dflt_compiled() if compiled is _HAS_DEFAULT_FACTORY else compiled
+  self.compiled_self=_dflt_compiled_self() if compiled_self is _HAS_DEFAULT_FACTORY else compiled_self
+  self.disabled=_dflt_disabled() if disabled is _HAS_DEFAULT_FACTORY else disabled
+  self.chains=_dflt_chains() if chains is _HAS_DEFAULT_FACTORY else chains
+  self.wrapper_names=_dflt_wrapper_names() if wrapper_names is _HAS_DEFAULT_FACTORY else wrapper_names
+  self.random_objects=_dflt_random_objects() if random_objects is _HAS_DEFAULT_FACTORY else random_objects
+  self.optional_dicts=optional_dicts
+  self.validated=validated
+  self.rebuilt=rebuilt
+  self.own_methods=own_methods
+  self.random_text=random_text
+  self.index_text=index_text
+  self.numpy_text=numpy_text
+  self.attr_kinds=_dflt_attr_kinds() if attr_kinds is _HAS_DEFAULT_FACTORY else attr_kinds
+  self.attr_weights=_dflt_attr_weights() if attr_weights is _HAS_DEFAULT_FACTORY else attr_weights
+  self.super_init=_dflt_super_init() if super_init is _HAS_DEFAULT_FACTORY else super_init
+  self.stmt_paths=_dflt_stmt_paths() if stmt_paths is _HAS_DEFAULT_FACTORY else stmt_paths
+  self.instances=_dflt_instances() if instances is _HAS_DEFAULT_FACTORY else instances
+  self.scoped=_dflt_scoped() if scoped is _HAS_DEFAULT_FACTORY else scoped
+  self.compile_scope=_dflt_compile_scope() if compile_scope is _HAS_DEFAULT_FACTORY else compile_scope
+  self.module_made=_dflt_module_made() if module_made is _HAS_DEFAULT_FACTORY else module_made
+  self.factory_names=_dflt_factory_names() if factory_names is _HAS_DEFAULT_FACTORY else factory_names
+  self.attr_class=_dflt_attr_class() if attr_class is _HAS_DEFAULT_FACTORY else attr_class
+  self.attr_declared=_dflt_attr_declared() if attr_declared is _HAS_DEFAULT_FACTORY else attr_declared
+  self.held=_dflt_held() if held is _HAS_DEFAULT_FACTORY else held
+  self.held_names=_dflt_held_names() if held_names is _HAS_DEFAULT_FACTORY else held_names
+  self.held_calls=_dflt_held_calls() if held_calls is _HAS_DEFAULT_FACTORY else held_calls
+  self.traced=traced
+  self.loggers=loggers
+  self.bodies=_dflt_bodies() if bodies is _HAS_DEFAULT_FACTORY else bodies
+  self.callees=_dflt_callees() if callees is _HAS_DEFAULT_FACTORY else callees
+  self.lineages=_dflt_lineages() if lineages is _HAS_DEFAULT_FACTORY else lineages
+  self.transformers=_dflt_transformers() if transformers is _HAS_DEFAULT_FACTORY else transformers
+  self.named=_dflt_named() if named is _HAS_DEFAULT_FACTORY else named
+  self.flags=_dflt_flags() if flags is _HAS_DEFAULT_FACTORY else flags
+  self.own_flags=_dflt_own_flags() if own_flags is _HAS_DEFAULT_FACTORY else own_flags
+  self.constants=constants
+  self.injected=_dflt_injected() if injected is _HAS_DEFAULT_FACTORY else injected
+  self.init_params=_dflt_init_params() if init_params is _HAS_DEFAULT_FACTORY else init_params
+  self.annotated=_dflt_annotated() if annotated is _HAS_DEFAULT_FACTORY else annotated
+  self.fullgraph=_dflt_fullgraph() if fullgraph is _HAS_DEFAULT_FACTORY else fullgraph
+  self.calls_by_name=_dflt_calls_by_name() if calls_by_name is _HAS_DEFAULT_FACTORY else calls_by_name
+  self.forwarded=_dflt_forwarded() if forwarded is _HAS_DEFAULT_FACTORY else forwarded
+  self.off_params=_dflt_off_params() if off_params is _HAS_DEFAULT_FACTORY else off_params
+  self.set_anywhere=set_anywhere
+  self.buffers=_dflt_buffers() if buffers is _HAS_DEFAULT_FACTORY else buffers
+  self.subclass_rnns=_dflt_subclass_rnns() if subclass_rnns is _HAS_DEFAULT_FACTORY else subclass_rnns
+  self.rnn_classes=rnn_classes
+ return __init__
+CODE['def __create_fn__(_type_classes, _type_functions, _type_function_tables, _type_owner, _type_parent_fn, _type_compiled, _type_compiled_self, _type_disabled, _type_chains, _type_wrapper_names, _type_random_objects, _type_optional_dicts, _type_validated, _type_rebuilt, _type_own_methods, _type_random_text, _type_index_text, _type_numpy_text, _type_attr_kinds, _type_attr_weights, _type_super_init, _type_stmt_paths, _type_instances, _type_scoped, _type_compile_scope, _type_module_made, _type_factory_names, _type_attr_class, _type_attr_declared, _type_held, _type_held_names, _type_held_calls, _type_traced, _type_loggers, _type_bodies, _type_callees, _type_lineages, _type_transformers, _type_named, _type_flags, _type_own_flags, _type_constants, _type_injected, _type_init_params, _type_annotated, _type_fullgraph, _type_calls_by_name, _type_forwarded, _type_off_params, _type_set_anywhere, _type_buffers, _type_subclass_rnns, _type_rnn_classes, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_classes, _dflt_functions, _dflt_function_tables, _dflt_owner, _dflt_parent_fn, _dflt_compiled, _dflt_compiled_self, _dflt_disabled, _dflt_chains, _dflt_wrapper_names, _dflt_random_objects, _dflt_optional_dicts, _dflt_validated, _dflt_rebuilt, _dflt_own_methods, _dflt_random_text, _dflt_index_text, _dflt_numpy_text, _dflt_attr_kinds, _dflt_attr_weights, _dflt_super_init, _dflt_stmt_paths, _dflt_instances, _dflt_scoped, _dflt_compile_scope, _dflt_module_made, _dflt_factory_names, _dflt_attr_class, _dflt_attr_declared, _dflt_held, _dflt_held_names, _dflt_held_calls, _dflt_traced, _dflt_loggers, _dflt_bodies, _dflt_callees, _dflt_lineages, _dflt_transformers, _dflt_named, _dflt_flags, _dflt_own_flags, _dflt_constants, _dflt_injected, _dflt_init_params, _dflt_annotated, _dflt_fullgraph, _dflt_calls_by_name, _dflt_forwarded, _dflt_off_params, _dflt_set_anywhere, _dflt_buffers, _dflt_subclass_rnns, _dflt_rnn_classes, _return_type):\n def __init__(self,classes:_type_classes=_HAS_DEFAULT_FACTORY,functions:_type_functions=_HAS_DEFAULT_FACTORY,function_tables:_type_function_tables=_dflt_function_tables,owner:_type_owner=_HAS_DEFAULT_FACTORY,parent_fn:_type_parent_fn=_HAS_DEFAULT_FACTORY,compiled:_type_compiled=_HAS_DEFAULT_FACTORY,compiled_self:_type_compiled_self=_HAS_DEFAULT_FACTORY,disabled:_type_disabled=_HAS_DEFAULT_FACTORY,chains:_type_chains=_HAS_DEFAULT_FACTORY,wrapper_names:_type_wrapper_names=_HAS_DEFAULT_FACTORY,random_objects:_type_random_objects=_HAS_DEFAULT_FACTORY,optional_dicts:_type_optional_dicts=_dflt_optional_dicts,validated:_type_validated=_dflt_validated,rebuilt:_type_rebuilt=_dflt_rebuilt,own_methods:_type_own_methods=_dflt_own_methods,random_text:_type_random_text=_dflt_random_text,index_text:_type_index_text=_dflt_index_text,numpy_text:_type_numpy_text=_dflt_numpy_text,attr_kinds:_type_attr_kinds=_HAS_DEFAULT_FACTORY,attr_weights:_type_attr_weights=_HAS_DEFAULT_FACTORY,super_init:_type_super_init=_HAS_DEFAULT_FACTORY,stmt_paths:_type_stmt_paths=_HAS_DEFAULT_FACTORY,instances:_type_instances=_HAS_DEFAULT_FACTORY,scoped:_type_scoped=_HAS_DEFAULT_FACTORY,compile_scope:_type_compile_scope=_HAS_DEFAULT_FACTORY,module_made:_type_module_made=_HAS_DEFAULT_FACTORY,factory_names:_type_factory_names=_HAS_DEFAULT_FACTORY,attr_class:_type_attr_class=_HAS_DEFAULT_FACTORY,attr_declared:_type_attr_declared=_HAS_DEFAULT_FACTORY,held:_type_held=_HAS_DEFAULT_FACTORY,held_names:_type_held_names=_HAS_DEFAULT_FACTORY,held_calls:_type_held_calls=_HAS_DEFAULT_FACTORY,traced:_type_traced=_dflt_traced,loggers:_type_loggers=_dflt_loggers,bodies:_type_bodies=_HAS_DEFAULT_FACTORY,callees:_type_callees=_HAS_DEFAULT_FACTORY,lineages:_type_lineages=_HAS_DEFAULT_FACTORY,transformers:_type_transformers=_HAS_DEFAULT_FACTORY,named:_type_named=_HAS_DEFAULT_FACTORY,flags:_type_flags=_HAS_DEFAULT_FACTORY,own_flags:_type_own_flags=_HAS_DEFAULT_FACTORY,constants:_type_constants=_dflt_constants,injected:_type_injected=_HAS_DEFAULT_FACTORY,init_params:_type_init_params=_HAS_DEFAULT_FACTORY,annotated:_type_annotated=_HAS_DEFAULT_FACTORY,fullgraph:_type_fullgraph=_HAS_DEFAULT_FACTORY,calls_by_name:_type_calls_by_name=_HAS_DEFAULT_FACTORY,forwarded:_type_forwarded=_HAS_DEFAULT_FACTORY,off_params:_type_off_params=_HAS_DEFAULT_FACTORY,set_anywhere:_type_set_anywhere=_dflt_set_anywhere,buffers:_type_buffers=_HAS_DEFAULT_FACTORY,subclass_rnns:_type_subclass_rnns=_HAS_DEFAULT_FACTORY,rnn_classes:_type_rnn_classes=_dflt_rnn_classes)->_return_type:\n  self.classes=_dflt_classes() if classes is _HAS_DEFAULT_FACTORY else classes\n  self.functions=_dflt_functions() if functions is _HAS_DEFAULT_FACTORY else functions\n  self.function_tables=function_tables\n  self.owner=_dflt_owner() if owner is _HAS_DEFAULT_FACTORY else owner\n  self.parent_fn=_dflt_parent_fn() if parent_fn is _HAS_DEFAULT_FACTORY else parent_fn\n  self.compiled=_dflt_compiled() if compiled is _HAS_DEFAULT_FACTORY else compiled\n  self.compiled_self=_dflt_compiled_self() if compiled_self is _HAS_DEFAULT_FACTORY else compiled_self\n  self.disabled=_dflt_disabled() if disabled is _HAS_DEFAULT_FACTORY else disabled\n  self.chains=_dflt_chains() if chains is _HAS_DEFAULT_FACTORY else chains\n  self.wrapper_names=_dflt_wrapper_names() if wrapper_names is _HAS_DEFAULT_FACTORY else wrapper_names\n  self.random_objects=_dflt_random_objects() if random_objects is _HAS_DEFAULT_FACTORY else random_objects\n  self.optional_dicts=optional_dicts\n  self.validated=validated\n  self.rebuilt=rebuilt\n  self.own_methods=own_methods\n  self.random_text=random_text\n  self.index_text=index_text\n  self.numpy_text=numpy_text\n  self.attr_kinds=_dflt_attr_kinds() if attr_kinds is _HAS_DEFAULT_FACTORY else attr_kinds\n  self.attr_weights=_dflt_attr_weights() if attr_weights is _HAS_DEFAULT_FACTORY else attr_weights\n  self.super_init=_dflt_super_init() if super_init is _HAS_DEFAULT_FACTORY else super_init\n  self.stmt_paths=_dflt_stmt_paths() if stmt_paths is _HAS_DEFAULT_FACTORY else stmt_paths\n  self.instances=_dflt_instances() if instances is _HAS_DEFAULT_FACTORY else instances\n  self.scoped=_dflt_scoped() if scoped is _HAS_DEFAULT_FACTORY else scoped\n  self.compile_scope=_dflt_compile_scope() if compile_scope is _HAS_DEFAULT_FACTORY else compile_scope\n  self.module_made=_dflt_module_made() if module_made is _HAS_DEFAULT_FACTORY else module_made\n  self.factory_names=_dflt_factory_names() if factory_names is _HAS_DEFAULT_FACTORY else factory_names\n  self.attr_class=_dflt_attr_class() if attr_class is _HAS_DEFAULT_FACTORY else attr_class\n  self.attr_declared=_dflt_attr_declared() if attr_declared is _HAS_DEFAULT_FACTORY else attr_declared\n  self.held=_dflt_held() if held is _HAS_DEFAULT_FACTORY else held\n  self.held_names=_dflt_held_names() if held_names is _HAS_DEFAULT_FACTORY else held_names\n  self.held_calls=_dflt_held_calls() if held_calls is _HAS_DEFAULT_FACTORY else held_calls\n  self.traced=traced\n  self.loggers=loggers\n  self.bodies=_dflt_bodies() if bodies is _HAS_DEFAULT_FACTORY else bodies\n  self.callees=_dflt_callees() if callees is _HAS_DEFAULT_FACTORY else callees\n  self.lineages=_dflt_lineages() if lineages is _HAS_DEFAULT_FACTORY else lineages\n  self.transformers=_dflt_transformers() if transformers is _HAS_DEFAULT_FACTORY else transformers\n  self.named=_dflt_named() if named is _HAS_DEFAULT_FACTORY else named\n  self.flags=_dflt_flags() if flags is _HAS_DEFAULT_FACTORY else flags\n  self.own_flags=_dflt_own_flags() if own_flags is _HAS_DEFAULT_FACTORY else own_flags\n  self.constants=constants\n  self.injected=_dflt_injected() if injected is _HAS_DEFAULT_FACTORY else injected\n  self.init_params=_dflt_init_params() if init_params is _HAS_DEFAULT_FACTORY else init_params\n  self.annotated=_dflt_annotated() if annotated is _HAS_DEFAULT_FACTORY else annotated\n  self.fullgraph=_dflt_fullgraph() if fullgraph is _HAS_DEFAULT_FACTORY else fullgraph\n  self.calls_by_name=_dflt_calls_by_name() if calls_by_name is _HAS_DEFAULT_FACTORY else calls_by_name\n  self.forwarded=_dflt_forwarded() if forwarded is _HAS_DEFAULT_FACTORY else forwarded\n  self.off_params=_dflt_off_params() if off_params is _HAS_DEFAULT_FACTORY else off_params\n  self.set_anywhere=set_anywhere\n  self.buffers=_dflt_buffers() if buffers is _HAS_DEFAULT_FACTORY else buffers\n  self.subclass_rnns=_dflt_subclass_rnns() if subclass_rnns is _HAS_DEFAULT_FACTORY else subclass_rnns\n  self.rnn_classes=rnn_classes\n return __init__'] = __create_fn__.__code__
+
+
+def __create_fn__(_type_code, _type_name, _type_severity, _type_category, _type_summary, _type_why, _type_example, _type_use_instead, _type_fix, _type_fix_reason, _type_source, _type_example_file, _type_portable, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_fix_reason, _dflt_source, _dflt_example_file, _dflt_portable, _return_type):
+ def __init__(self,code:_type_code,name:_type_name,severity:_type_severity,category:_type_category,summary:_type_summary,why:_type_why,example:_type_example,use_instead:_type_use_instead,fix:_type_fix,fix_reason:_type_fix_reason=_dflt_fix_reason,source:_type_source=_dflt_source,example_file:_type_example_file=_dflt_example_file,portable:_type_portable=_dflt_portable)->_return_type:
+  __dataclass_builtins_object__.__setattr__(self,'code',code)
+  __dataclass_builtins_object__.__setattr__(self,'name',name)
+  __dataclass_builtins_object__.__setattr__(self,'severity',severity)
+  __dataclass_builtins_object__.__setattr__(self,'category',category)
+  __dataclass_builtins_object__.__setattr__(self,'summary',summary)
+  __dataclass_builtins_object__.__setattr__(self,'why',why)
+  __dataclass_builtins_object__.__setattr__(self,'example',example)
+  __dataclass_builtins_object__.__setattr__(self,'use_instead',use_instead)
+  __dataclass_builtins_object__.__setattr__(self,'fix',fix)
+  __dataclass_builtins_object__.__setattr__(self,'fix_reason',fix_reason)
+  __dataclass_builtins_object__.__setattr__(self,'source',source)
+  __dataclass_builtins_object__.__setattr__(self,'example_file',example_file)
+  __dataclass_builtins_object__.__setattr__(self,'portable',portable)
+ return __init__
+CODE["def __create_fn__(_type_code, _type_name, _type_severity, _type_category, _type_summary, _type_why, _type_example, _type_use_instead, _type_fix, _type_fix_reason, _type_source, _type_example_file, _type_portable, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_fix_reason, _dflt_source, _dflt_example_file, _dflt_portable, _return_type):\n def __init__(self,code:_type_code,name:_type_name,severity:_type_severity,category:_type_category,summary:_type_summary,why:_type_why,example:_type_example,use_instead:_type_use_instead,fix:_type_fix,fix_reason:_type_fix_reason=_dflt_fix_reason,source:_type_source=_dflt_source,example_file:_type_example_file=_dflt_example_file,portable:_type_portable=_dflt_portable)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'code',code)\n  __dataclass_builtins_object__.__setattr__(self,'name',name)\n  __dataclass_builtins_object__.__setattr__(self,'severity',severity)\n  __dataclass_builtins_object__.__setattr__(self,'category',category)\n  __dataclass_builtins_object__.__setattr__(self,'summary',summary)\n  __dataclass_builtins_object__.__setattr__(self,'why',why)\n  __dataclass_builtins_object__.__setattr__(self,'example',example)\n  __dataclass_builtins_object__.__setattr__(self,'use_instead',use_instead)\n  __dataclass_builtins_object__.__setattr__(self,'fix',fix)\n  __dataclass_builtins_object__.__setattr__(self,'fix_reason',fix_reason)\n  __dataclass_builtins_object__.__setattr__(self,'source',source)\n  __dataclass_builtins_object__.__setattr__(self,'example_file',example_file)\n  __dataclass_builtins_object__.__setattr__(self,'portable',portable)\n return __init__"] = __create_fn__.__code__
 
 
 def __create_fn__(_type_code, _type_rule, _type_severity, _type_category, _type_path, _type_line, _type_column, _type_end_line, _type_end_column, _type_message, _type_fix, _type_cell, _type_dynamo, _type_related, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_fix, _dflt_cell, _dflt_dynamo, _dflt_related, _return_type):
@@ -519,6 +1104,30 @@ def __create_fn__(_type_code, _type_rule, _type_severity, _type_category, _type_
   __dataclass_builtins_object__.__setattr__(self,'related',related)
  return __init__
 CODE["def __create_fn__(_type_code, _type_rule, _type_severity, _type_category, _type_path, _type_line, _type_column, _type_end_line, _type_end_column, _type_message, _type_fix, _type_cell, _type_dynamo, _type_related, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_fix, _dflt_cell, _dflt_dynamo, _dflt_related, _return_type):\n def __init__(self,code:_type_code,rule:_type_rule,severity:_type_severity,category:_type_category,path:_type_path,line:_type_line,column:_type_column,end_line:_type_end_line,end_column:_type_end_column,message:_type_message,fix:_type_fix=_dflt_fix,cell:_type_cell=_dflt_cell,dynamo:_type_dynamo=_dflt_dynamo,related:_type_related=_dflt_related)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'code',code)\n  __dataclass_builtins_object__.__setattr__(self,'rule',rule)\n  __dataclass_builtins_object__.__setattr__(self,'severity',severity)\n  __dataclass_builtins_object__.__setattr__(self,'category',category)\n  __dataclass_builtins_object__.__setattr__(self,'path',path)\n  __dataclass_builtins_object__.__setattr__(self,'line',line)\n  __dataclass_builtins_object__.__setattr__(self,'column',column)\n  __dataclass_builtins_object__.__setattr__(self,'end_line',end_line)\n  __dataclass_builtins_object__.__setattr__(self,'end_column',end_column)\n  __dataclass_builtins_object__.__setattr__(self,'message',message)\n  __dataclass_builtins_object__.__setattr__(self,'fix',fix)\n  __dataclass_builtins_object__.__setattr__(self,'cell',cell)\n  __dataclass_builtins_object__.__setattr__(self,'dynamo',dynamo)\n  __dataclass_builtins_object__.__setattr__(self,'related',related)\n return __init__"] = __create_fn__.__code__
+
+
+def __create_fn__(_type_device, _type_distributed_backend, _type_compile_backend, _type_visible_cores_env, _type_profiler_activity, _type_torch_neuronx, _type_torch_versions, _type_source, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
+ def __init__(self,device:_type_device,distributed_backend:_type_distributed_backend,compile_backend:_type_compile_backend,visible_cores_env:_type_visible_cores_env,profiler_activity:_type_profiler_activity,torch_neuronx:_type_torch_neuronx,torch_versions:_type_torch_versions,source:_type_source)->_return_type:
+  __dataclass_builtins_object__.__setattr__(self,'device',device)
+  __dataclass_builtins_object__.__setattr__(self,'distributed_backend',distributed_backend)
+  __dataclass_builtins_object__.__setattr__(self,'compile_backend',compile_backend)
+  __dataclass_builtins_object__.__setattr__(self,'visible_cores_env',visible_cores_env)
+  __dataclass_builtins_object__.__setattr__(self,'profiler_activity',profiler_activity)
+  __dataclass_builtins_object__.__setattr__(self,'torch_neuronx',torch_neuronx)
+  __dataclass_builtins_object__.__setattr__(self,'torch_versions',torch_versions)
+  __dataclass_builtins_object__.__setattr__(self,'source',source)
+ return __init__
+CODE["def __create_fn__(_type_device, _type_distributed_backend, _type_compile_backend, _type_visible_cores_env, _type_profiler_activity, _type_torch_neuronx, _type_torch_versions, _type_source, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,device:_type_device,distributed_backend:_type_distributed_backend,compile_backend:_type_compile_backend,visible_cores_env:_type_visible_cores_env,profiler_activity:_type_profiler_activity,torch_neuronx:_type_torch_neuronx,torch_versions:_type_torch_versions,source:_type_source)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'device',device)\n  __dataclass_builtins_object__.__setattr__(self,'distributed_backend',distributed_backend)\n  __dataclass_builtins_object__.__setattr__(self,'compile_backend',compile_backend)\n  __dataclass_builtins_object__.__setattr__(self,'visible_cores_env',visible_cores_env)\n  __dataclass_builtins_object__.__setattr__(self,'profiler_activity',profiler_activity)\n  __dataclass_builtins_object__.__setattr__(self,'torch_neuronx',torch_neuronx)\n  __dataclass_builtins_object__.__setattr__(self,'torch_versions',torch_versions)\n  __dataclass_builtins_object__.__setattr__(self,'source',source)\n return __init__"] = __create_fn__.__code__
+
+
+def __create_fn__(_type_functions, _type_methods, _type_table, _type_method_names, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_method_names, _return_type):
+ def __init__(self,functions:_type_functions,methods:_type_methods,table:_type_table,method_names:_type_method_names=_dflt_method_names)->_return_type:
+  __dataclass_builtins_object__.__setattr__(self,'functions',functions)
+  __dataclass_builtins_object__.__setattr__(self,'methods',methods)
+  __dataclass_builtins_object__.__setattr__(self,'table',table)
+  __dataclass_builtins_object__.__setattr__(self,'method_names',method_names)
+ return __init__
+CODE["def __create_fn__(_type_functions, _type_methods, _type_table, _type_method_names, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_method_names, _return_type):\n def __init__(self,functions:_type_functions,methods:_type_methods,table:_type_table,method_names:_type_method_names=_dflt_method_names)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'functions',functions)\n  __dataclass_builtins_object__.__setattr__(self,'methods',methods)\n  __dataclass_builtins_object__.__setattr__(self,'table',table)\n  __dataclass_builtins_object__.__setattr__(self,'method_names',method_names)\n return __init__"] = __create_fn__.__code__
 
 
 def __create_fn__(_type_imports, _type_functions, _type_classes, _type_calls, _type_compiled, _type_tensor_args, _type_open_params, _type_firm, _type_made_calls, _type_probes, _type_asks, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_imports, _dflt_functions, _dflt_classes, _dflt_calls, _dflt_compiled, _dflt_tensor_args, _dflt_open_params, _dflt_firm, _dflt_made_calls, _dflt_probes, _dflt_asks, _return_type):
@@ -561,6 +1170,33 @@ def __create_fn__(_type_line, _type_code, _type_skips_frame, _type_skips_rest, _
 CODE["def __create_fn__(_type_line, _type_code, _type_skips_frame, _type_skips_rest, _type_eager_only, _type_callee_frame, _type_again, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_skips_frame, _dflt_skips_rest, _dflt_eager_only, _dflt_callee_frame, _dflt_again, _return_type):\n def __init__(self,line:_type_line,code:_type_code,skips_frame:_type_skips_frame=_dflt_skips_frame,skips_rest:_type_skips_rest=_dflt_skips_rest,eager_only:_type_eager_only=_dflt_eager_only,callee_frame:_type_callee_frame=_dflt_callee_frame,again:_type_again=_dflt_again)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'line',line)\n  __dataclass_builtins_object__.__setattr__(self,'code',code)\n  __dataclass_builtins_object__.__setattr__(self,'skips_frame',skips_frame)\n  __dataclass_builtins_object__.__setattr__(self,'skips_rest',skips_rest)\n  __dataclass_builtins_object__.__setattr__(self,'eager_only',eager_only)\n  __dataclass_builtins_object__.__setattr__(self,'callee_frame',callee_frame)\n  __dataclass_builtins_object__.__setattr__(self,'again',again)\n return __init__"] = __create_fn__.__code__
 
 
+def __create_fn__(_type_line, _type_column, _type_start, _type_end, _type_codes, _type_remove, _type_codes_span, _type_error, _type_used, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_codes_span, _dflt_error, _dflt_used, _return_type):
+ def __init__(self,line:_type_line,column:_type_column,start:_type_start,end:_type_end,codes:_type_codes,remove:_type_remove,codes_span:_type_codes_span=_dflt_codes_span,error:_type_error=_dflt_error,used:_type_used=_HAS_DEFAULT_FACTORY)->_return_type:
+  self.line=line
+  self.column=column
+  self.start=start
+  self.end=end
+  self.codes=codes
+  self.remove=remove
+  self.codes_span=codes_span
+  self.error=error
+  self.used=_dflt_used() if used is _HAS_DEFAULT_FACTORY else used
+ return __init__
+CODE['def __create_fn__(_type_line, _type_column, _type_start, _type_end, _type_codes, _type_remove, _type_codes_span, _type_error, _type_used, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_codes_span, _dflt_error, _dflt_used, _return_type):\n def __init__(self,line:_type_line,column:_type_column,start:_type_start,end:_type_end,codes:_type_codes,remove:_type_remove,codes_span:_type_codes_span=_dflt_codes_span,error:_type_error=_dflt_error,used:_type_used=_HAS_DEFAULT_FACTORY)->_return_type:\n  self.line=line\n  self.column=column\n  self.start=start\n  self.end=end\n  self.codes=codes\n  self.remove=remove\n  self.codes_span=codes_span\n  self.error=error\n  self.used=_dflt_used() if used is _HAS_DEFAULT_FACTORY else used\n return __init__'] = __create_fn__.__code__
+
+
+def __create_fn__(_type_name, _type_aliases, _type_status, _type_note, _type_source, _type_origin, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_origin, _return_type):
+ def __init__(self,name:_type_name,aliases:_type_aliases,status:_type_status,note:_type_note,source:_type_source,origin:_type_origin=_dflt_origin)->_return_type:
+  __dataclass_builtins_object__.__setattr__(self,'name',name)
+  __dataclass_builtins_object__.__setattr__(self,'aliases',aliases)
+  __dataclass_builtins_object__.__setattr__(self,'status',status)
+  __dataclass_builtins_object__.__setattr__(self,'note',note)
+  __dataclass_builtins_object__.__setattr__(self,'source',source)
+  __dataclass_builtins_object__.__setattr__(self,'origin',origin)
+ return __init__
+CODE["def __create_fn__(_type_name, _type_aliases, _type_status, _type_note, _type_source, _type_origin, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_origin, _return_type):\n def __init__(self,name:_type_name,aliases:_type_aliases,status:_type_status,note:_type_note,source:_type_source,origin:_type_origin=_dflt_origin)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'name',name)\n  __dataclass_builtins_object__.__setattr__(self,'aliases',aliases)\n  __dataclass_builtins_object__.__setattr__(self,'status',status)\n  __dataclass_builtins_object__.__setattr__(self,'note',note)\n  __dataclass_builtins_object__.__setattr__(self,'source',source)\n  __dataclass_builtins_object__.__setattr__(self,'origin',origin)\n return __init__"] = __create_fn__.__code__
+
+
 def __create_fn__(_type_name, _type_line, _type_end_line, _type_why, _type_statements, _type_breaks, _type_calls, _type_calls_in_loop, _type_trapped_calls, _type_call_lines, _type_op_lines, _type_ops_both_sides, _type_weights, _type_repeats, _type_branched, _type_group_looped, _type_grows, _type_grown_by, _type_entry, _type_origin, _type_host_only, _type_quiet, _type_scripted, _type_backward_of, _type_hands, _type_resumed_loops, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_breaks, _dflt_calls, _dflt_calls_in_loop, _dflt_trapped_calls, _dflt_call_lines, _dflt_op_lines, _dflt_ops_both_sides, _dflt_weights, _dflt_repeats, _dflt_branched, _dflt_group_looped, _dflt_grows, _dflt_grown_by, _dflt_entry, _dflt_origin, _dflt_host_only, _dflt_quiet, _dflt_scripted, _dflt_backward_of, _dflt_hands, _dflt_resumed_loops, _return_type):
  def __init__(self,name:_type_name,line:_type_line,end_line:_type_end_line,why:_type_why,statements:_type_statements,breaks:_type_breaks=_dflt_breaks,calls:_type_calls=_dflt_calls,calls_in_loop:_type_calls_in_loop=_dflt_calls_in_loop,trapped_calls:_type_trapped_calls=_dflt_trapped_calls,call_lines:_type_call_lines=_dflt_call_lines,op_lines:_type_op_lines=_dflt_op_lines,ops_both_sides:_type_ops_both_sides=_dflt_ops_both_sides,weights:_type_weights=_dflt_weights,repeats:_type_repeats=_dflt_repeats,branched:_type_branched=_dflt_branched,group_looped:_type_group_looped=_dflt_group_looped,grows:_type_grows=_dflt_grows,grown_by:_type_grown_by=_dflt_grown_by,entry:_type_entry=_dflt_entry,origin:_type_origin=_dflt_origin,host_only:_type_host_only=_dflt_host_only,quiet:_type_quiet=_dflt_quiet,scripted:_type_scripted=_dflt_scripted,backward_of:_type_backward_of=_dflt_backward_of,hands:_type_hands=_dflt_hands,resumed_loops:_type_resumed_loops=_dflt_resumed_loops)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'name',name)
@@ -591,6 +1227,87 @@ def __create_fn__(_type_name, _type_line, _type_end_line, _type_why, _type_state
   __dataclass_builtins_object__.__setattr__(self,'resumed_loops',resumed_loops)
  return __init__
 CODE["def __create_fn__(_type_name, _type_line, _type_end_line, _type_why, _type_statements, _type_breaks, _type_calls, _type_calls_in_loop, _type_trapped_calls, _type_call_lines, _type_op_lines, _type_ops_both_sides, _type_weights, _type_repeats, _type_branched, _type_group_looped, _type_grows, _type_grown_by, _type_entry, _type_origin, _type_host_only, _type_quiet, _type_scripted, _type_backward_of, _type_hands, _type_resumed_loops, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_breaks, _dflt_calls, _dflt_calls_in_loop, _dflt_trapped_calls, _dflt_call_lines, _dflt_op_lines, _dflt_ops_both_sides, _dflt_weights, _dflt_repeats, _dflt_branched, _dflt_group_looped, _dflt_grows, _dflt_grown_by, _dflt_entry, _dflt_origin, _dflt_host_only, _dflt_quiet, _dflt_scripted, _dflt_backward_of, _dflt_hands, _dflt_resumed_loops, _return_type):\n def __init__(self,name:_type_name,line:_type_line,end_line:_type_end_line,why:_type_why,statements:_type_statements,breaks:_type_breaks=_dflt_breaks,calls:_type_calls=_dflt_calls,calls_in_loop:_type_calls_in_loop=_dflt_calls_in_loop,trapped_calls:_type_trapped_calls=_dflt_trapped_calls,call_lines:_type_call_lines=_dflt_call_lines,op_lines:_type_op_lines=_dflt_op_lines,ops_both_sides:_type_ops_both_sides=_dflt_ops_both_sides,weights:_type_weights=_dflt_weights,repeats:_type_repeats=_dflt_repeats,branched:_type_branched=_dflt_branched,group_looped:_type_group_looped=_dflt_group_looped,grows:_type_grows=_dflt_grows,grown_by:_type_grown_by=_dflt_grown_by,entry:_type_entry=_dflt_entry,origin:_type_origin=_dflt_origin,host_only:_type_host_only=_dflt_host_only,quiet:_type_quiet=_dflt_quiet,scripted:_type_scripted=_dflt_scripted,backward_of:_type_backward_of=_dflt_backward_of,hands:_type_hands=_dflt_hands,resumed_loops:_type_resumed_loops=_dflt_resumed_loops)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'name',name)\n  __dataclass_builtins_object__.__setattr__(self,'line',line)\n  __dataclass_builtins_object__.__setattr__(self,'end_line',end_line)\n  __dataclass_builtins_object__.__setattr__(self,'why',why)\n  __dataclass_builtins_object__.__setattr__(self,'statements',statements)\n  __dataclass_builtins_object__.__setattr__(self,'breaks',breaks)\n  __dataclass_builtins_object__.__setattr__(self,'calls',calls)\n  __dataclass_builtins_object__.__setattr__(self,'calls_in_loop',calls_in_loop)\n  __dataclass_builtins_object__.__setattr__(self,'trapped_calls',trapped_calls)\n  __dataclass_builtins_object__.__setattr__(self,'call_lines',call_lines)\n  __dataclass_builtins_object__.__setattr__(self,'op_lines',op_lines)\n  __dataclass_builtins_object__.__setattr__(self,'ops_both_sides',ops_both_sides)\n  __dataclass_builtins_object__.__setattr__(self,'weights',weights)\n  __dataclass_builtins_object__.__setattr__(self,'repeats',repeats)\n  __dataclass_builtins_object__.__setattr__(self,'branched',branched)\n  __dataclass_builtins_object__.__setattr__(self,'group_looped',group_looped)\n  __dataclass_builtins_object__.__setattr__(self,'grows',grows)\n  __dataclass_builtins_object__.__setattr__(self,'grown_by',grown_by)\n  __dataclass_builtins_object__.__setattr__(self,'entry',entry)\n  __dataclass_builtins_object__.__setattr__(self,'origin',origin)\n  __dataclass_builtins_object__.__setattr__(self,'host_only',host_only)\n  __dataclass_builtins_object__.__setattr__(self,'quiet',quiet)\n  __dataclass_builtins_object__.__setattr__(self,'scripted',scripted)\n  __dataclass_builtins_object__.__setattr__(self,'backward_of',backward_of)\n  __dataclass_builtins_object__.__setattr__(self,'hands',hands)\n  __dataclass_builtins_object__.__setattr__(self,'resumed_loops',resumed_loops)\n return __init__"] = __create_fn__.__code__
+
+
+def __create_fn__(_type_name, _type_modules, _type_rule, _type_manifest, _type_note, _type_replacement, _type_replacement_by, _type_source, _type_apis, _type_origin, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_apis, _dflt_origin, _return_type):
+ def __init__(self,name:_type_name,modules:_type_modules,rule:_type_rule,manifest:_type_manifest,note:_type_note,replacement:_type_replacement,replacement_by:_type_replacement_by,source:_type_source,apis:_type_apis=_dflt_apis,origin:_type_origin=_dflt_origin)->_return_type:
+  __dataclass_builtins_object__.__setattr__(self,'name',name)
+  __dataclass_builtins_object__.__setattr__(self,'modules',modules)
+  __dataclass_builtins_object__.__setattr__(self,'rule',rule)
+  __dataclass_builtins_object__.__setattr__(self,'manifest',manifest)
+  __dataclass_builtins_object__.__setattr__(self,'note',note)
+  __dataclass_builtins_object__.__setattr__(self,'replacement',replacement)
+  __dataclass_builtins_object__.__setattr__(self,'replacement_by',replacement_by)
+  __dataclass_builtins_object__.__setattr__(self,'source',source)
+  __dataclass_builtins_object__.__setattr__(self,'apis',apis)
+  __dataclass_builtins_object__.__setattr__(self,'origin',origin)
+ return __init__
+CODE["def __create_fn__(_type_name, _type_modules, _type_rule, _type_manifest, _type_note, _type_replacement, _type_replacement_by, _type_source, _type_apis, _type_origin, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_apis, _dflt_origin, _return_type):\n def __init__(self,name:_type_name,modules:_type_modules,rule:_type_rule,manifest:_type_manifest,note:_type_note,replacement:_type_replacement,replacement_by:_type_replacement_by,source:_type_source,apis:_type_apis=_dflt_apis,origin:_type_origin=_dflt_origin)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'name',name)\n  __dataclass_builtins_object__.__setattr__(self,'modules',modules)\n  __dataclass_builtins_object__.__setattr__(self,'rule',rule)\n  __dataclass_builtins_object__.__setattr__(self,'manifest',manifest)\n  __dataclass_builtins_object__.__setattr__(self,'note',note)\n  __dataclass_builtins_object__.__setattr__(self,'replacement',replacement)\n  __dataclass_builtins_object__.__setattr__(self,'replacement_by',replacement_by)\n  __dataclass_builtins_object__.__setattr__(self,'source',source)\n  __dataclass_builtins_object__.__setattr__(self,'apis',apis)\n  __dataclass_builtins_object__.__setattr__(self,'origin',origin)\n return __init__"] = __create_fn__.__code__
+
+
+def __create_fn__(_type_name, _type_neuron, _type_rule, _type_advice, _type_source, _type_portable, _type_without_cuda, _type_portable_without_accelerator, _type_fields, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_portable, _dflt_without_cuda, _dflt_portable_without_accelerator, _dflt_fields, _return_type):
+ def __init__(self,name:_type_name,neuron:_type_neuron,rule:_type_rule,advice:_type_advice,source:_type_source,portable:_type_portable=_dflt_portable,without_cuda:_type_without_cuda=_dflt_without_cuda,portable_without_accelerator:_type_portable_without_accelerator=_dflt_portable_without_accelerator,fields:_type_fields=_dflt_fields)->_return_type:
+  __dataclass_builtins_object__.__setattr__(self,'name',name)
+  __dataclass_builtins_object__.__setattr__(self,'neuron',neuron)
+  __dataclass_builtins_object__.__setattr__(self,'rule',rule)
+  __dataclass_builtins_object__.__setattr__(self,'advice',advice)
+  __dataclass_builtins_object__.__setattr__(self,'source',source)
+  __dataclass_builtins_object__.__setattr__(self,'portable',portable)
+  __dataclass_builtins_object__.__setattr__(self,'without_cuda',without_cuda)
+  __dataclass_builtins_object__.__setattr__(self,'portable_without_accelerator',portable_without_accelerator)
+  __dataclass_builtins_object__.__setattr__(self,'fields',fields)
+ return __init__
+CODE["def __create_fn__(_type_name, _type_neuron, _type_rule, _type_advice, _type_source, _type_portable, _type_without_cuda, _type_portable_without_accelerator, _type_fields, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_portable, _dflt_without_cuda, _dflt_portable_without_accelerator, _dflt_fields, _return_type):\n def __init__(self,name:_type_name,neuron:_type_neuron,rule:_type_rule,advice:_type_advice,source:_type_source,portable:_type_portable=_dflt_portable,without_cuda:_type_without_cuda=_dflt_without_cuda,portable_without_accelerator:_type_portable_without_accelerator=_dflt_portable_without_accelerator,fields:_type_fields=_dflt_fields)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'name',name)\n  __dataclass_builtins_object__.__setattr__(self,'neuron',neuron)\n  __dataclass_builtins_object__.__setattr__(self,'rule',rule)\n  __dataclass_builtins_object__.__setattr__(self,'advice',advice)\n  __dataclass_builtins_object__.__setattr__(self,'source',source)\n  __dataclass_builtins_object__.__setattr__(self,'portable',portable)\n  __dataclass_builtins_object__.__setattr__(self,'without_cuda',without_cuda)\n  __dataclass_builtins_object__.__setattr__(self,'portable_without_accelerator',portable_without_accelerator)\n  __dataclass_builtins_object__.__setattr__(self,'fields',fields)\n return __init__"] = __create_fn__.__code__
+
+
+def __create_fn__(_type_name, _type_use_instead, _type_by, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
+ def __init__(self,name:_type_name,use_instead:_type_use_instead,by:_type_by)->_return_type:
+  __dataclass_builtins_object__.__setattr__(self,'name',name)
+  __dataclass_builtins_object__.__setattr__(self,'use_instead',use_instead)
+  __dataclass_builtins_object__.__setattr__(self,'by',by)
+ return __init__
+CODE["def __create_fn__(_type_name, _type_use_instead, _type_by, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,name:_type_name,use_instead:_type_use_instead,by:_type_by)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'name',name)\n  __dataclass_builtins_object__.__setattr__(self,'use_instead',use_instead)\n  __dataclass_builtins_object__.__setattr__(self,'by',by)\n return __init__"] = __create_fn__.__code__
+
+
+def __create_fn__(_type_names, _type_declared_global, _type_star_imports, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_names, _dflt_declared_global, _dflt_star_imports, _return_type):
+ def __init__(self,names:_type_names=_HAS_DEFAULT_FACTORY,declared_global:_type_declared_global=_HAS_DEFAULT_FACTORY,star_imports:_type_star_imports=_HAS_DEFAULT_FACTORY)->_return_type:
+  self.names=_dflt_names() if names is _HAS_DEFAULT_FACTORY else names
+  self.declared_global=_dflt_declared_global() if declared_global is _HAS_DEFAULT_FACTORY else declared_global
+  self.star_imports=_dflt_star_imports() if star_imports is _HAS_DEFAULT_FACTORY else star_imports
+ return __init__
+CODE['def __create_fn__(_type_names, _type_declared_global, _type_star_imports, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_names, _dflt_declared_global, _dflt_star_imports, _return_type):\n def __init__(self,names:_type_names=_HAS_DEFAULT_FACTORY,declared_global:_type_declared_global=_HAS_DEFAULT_FACTORY,star_imports:_type_star_imports=_HAS_DEFAULT_FACTORY)->_return_type:\n  self.names=_dflt_names() if names is _HAS_DEFAULT_FACTORY else names\n  self.declared_global=_dflt_declared_global() if declared_global is _HAS_DEFAULT_FACTORY else declared_global\n  self.star_imports=_dflt_star_imports() if star_imports is _HAS_DEFAULT_FACTORY else star_imports\n return __init__'] = __create_fn__.__code__
+
+
+def __create_fn__(_type_node, _type_name, _type_why, _type_cls, _type_chain, _type_origin, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_origin, _return_type):
+ def __init__(self,node:_type_node,name:_type_name,why:_type_why,cls:_type_cls,chain:_type_chain,origin:_type_origin=_dflt_origin)->_return_type:
+  self.node=node
+  self.name=name
+  self.why=why
+  self.cls=cls
+  self.chain=chain
+  self.origin=origin
+ return __init__
+CODE['def __create_fn__(_type_node, _type_name, _type_why, _type_cls, _type_chain, _type_origin, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_origin, _return_type):\n def __init__(self,node:_type_node,name:_type_name,why:_type_why,cls:_type_cls,chain:_type_chain,origin:_type_origin=_dflt_origin)->_return_type:\n  self.node=node\n  self.name=name\n  self.why=why\n  self.cls=cls\n  self.chain=chain\n  self.origin=origin\n return __init__'] = __create_fn__.__code__
+
+
+def __create_fn__(_type_operand_of, _type_needs_guard, _type_raises, _type_cuda_only, _type_branches, _type_conjunctions, _type_flags, _type_functions, _type_mirrors, _type_cuda_only_string, _type_may_name_cuda_only, _type_kernels, _type_handed, _type_option_defaults, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_operand_of, _dflt_needs_guard, _dflt_raises, _dflt_cuda_only, _dflt_branches, _dflt_conjunctions, _dflt_flags, _dflt_functions, _dflt_mirrors, _dflt_cuda_only_string, _dflt_may_name_cuda_only, _dflt_kernels, _dflt_handed, _dflt_option_defaults, _return_type):
+ def __init__(self,operand_of:_type_operand_of=_HAS_DEFAULT_FACTORY,needs_guard:_type_needs_guard=_HAS_DEFAULT_FACTORY,raises:_type_raises=_HAS_DEFAULT_FACTORY,cuda_only:_type_cuda_only=_HAS_DEFAULT_FACTORY,branches:_type_branches=_HAS_DEFAULT_FACTORY,conjunctions:_type_conjunctions=_HAS_DEFAULT_FACTORY,flags:_type_flags=_HAS_DEFAULT_FACTORY,functions:_type_functions=_HAS_DEFAULT_FACTORY,mirrors:_type_mirrors=_HAS_DEFAULT_FACTORY,cuda_only_string:_type_cuda_only_string=_dflt_cuda_only_string,may_name_cuda_only:_type_may_name_cuda_only=_dflt_may_name_cuda_only,kernels:_type_kernels=_dflt_kernels,handed:_type_handed=_HAS_DEFAULT_FACTORY,option_defaults:_type_option_defaults=_HAS_DEFAULT_FACTORY)->_return_type:
+  self.operand_of=_dflt_operand_of() if operand_of is _HAS_DEFAULT_FACTORY else operand_of
+  self.needs_guard=_dflt_needs_guard() if needs_guard is _HAS_DEFAULT_FACTORY else needs_guard
+  self.raises=_dflt_raises() if raises is _HAS_DEFAULT_FACTORY else raises
+  self.cuda_only=_dflt_cuda_only() if cuda_only is _HAS_DEFAULT_FACTORY else cuda_only
+  self.branches=_dflt_branches() if branches is _HAS_DEFAULT_FACTORY else branches
+  self.conjunctions=_dflt_conjunctions() if conjunctions is _HAS_DEFAULT_FACTORY else conjunctions
+  self.flags=_dflt_flags() if flags is _HAS_DEFAULT_FACTORY else flags
+  self.functions=_dflt_functions() if functions is _HAS_DEFAULT_FACTORY else functions
+  self.mirrors=_dflt_mirrors() if mirrors is _HAS_DEFAULT_FACTORY else mirrors
+  self.cuda_only_string=cuda_only_string
+  self.may_name_cuda_only=may_name_cuda_only
+  self.kernels=kernels
+  self.handed=_dflt_handed() if handed is _HAS_DEFAULT_FACTORY else handed
+  self.option_defaults=_dflt_option_defaults() if option_defaults is _HAS_DEFAULT_FACTORY else option_defaults
+ return __init__
+CODE['def __create_fn__(_type_operand_of, _type_needs_guard, _type_raises, _type_cuda_only, _type_branches, _type_conjunctions, _type_flags, _type_functions, _type_mirrors, _type_cuda_only_string, _type_may_name_cuda_only, _type_kernels, _type_handed, _type_option_defaults, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_operand_of, _dflt_needs_guard, _dflt_raises, _dflt_cuda_only, _dflt_branches, _dflt_conjunctions, _dflt_flags, _dflt_functions, _dflt_mirrors, _dflt_cuda_only_string, _dflt_may_name_cuda_only, _dflt_kernels, _dflt_handed, _dflt_option_defaults, _return_type):\n def __init__(self,operand_of:_type_operand_of=_HAS_DEFAULT_FACTORY,needs_guard:_type_needs_guard=_HAS_DEFAULT_FACTORY,raises:_type_raises=_HAS_DEFAULT_FACTORY,cuda_only:_type_cuda_only=_HAS_DEFAULT_FACTORY,branches:_type_branches=_HAS_DEFAULT_FACTORY,conjunctions:_type_conjunctions=_HAS_DEFAULT_FACTORY,flags:_type_flags=_HAS_DEFAULT_FACTORY,functions:_type_functions=_HAS_DEFAULT_FACTORY,mirrors:_type_mirrors=_HAS_DEFAULT_FACTORY,cuda_only_string:_type_cuda_only_string=_dflt_cuda_only_string,may_name_cuda_only:_type_may_name_cuda_only=_dflt_may_name_cuda_only,kernels:_type_kernels=_dflt_kernels,handed:_type_handed=_HAS_DEFAULT_FACTORY,option_defaults:_type_option_defaults=_HAS_DEFAULT_FACTORY)->_return_type:\n  self.operand_of=_dflt_operand_of() if operand_of is _HAS_DEFAULT_FACTORY else operand_of\n  self.needs_guard=_dflt_needs_guard() if needs_guard is _HAS_DEFAULT_FACTORY else needs_guard\n  self.raises=_dflt_raises() if raises is _HAS_DEFAULT_FACTORY else raises\n  self.cuda_only=_dflt_cuda_only() if cuda_only is _HAS_DEFAULT_FACTORY else cuda_only\n  self.branches=_dflt_branches() if branches is _HAS_DEFAULT_FACTORY else branches\n  self.conjunctions=_dflt_conjunctions() if conjunctions is _HAS_DEFAULT_FACTORY else conjunctions\n  self.flags=_dflt_flags() if flags is _HAS_DEFAULT_FACTORY else flags\n  self.functions=_dflt_functions() if functions is _HAS_DEFAULT_FACTORY else functions\n  self.mirrors=_dflt_mirrors() if mirrors is _HAS_DEFAULT_FACTORY else mirrors\n  self.cuda_only_string=cuda_only_string\n  self.may_name_cuda_only=may_name_cuda_only\n  self.kernels=kernels\n  self.handed=_dflt_handed() if handed is _HAS_DEFAULT_FACTORY else handed\n  self.option_defaults=_dflt_option_defaults() if option_defaults is _HAS_DEFAULT_FACTORY else option_defaults\n return __init__'] = __create_fn__.__code__
 
 
 def __create_fn__(_type_options, _type_exclude, _type_capabilities, _type_config, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
@@ -683,6 +1400,15 @@ def __create_fn__(_type_path, _type_text, _type_encoding, _type_bom, MISSING, _H
 CODE['def __create_fn__(_type_path, _type_text, _type_encoding, _type_bom, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_encoding, _dflt_bom, _return_type):\n def __init__(self,path:_type_path,text:_type_text,encoding:_type_encoding=_dflt_encoding,bom:_type_bom=_dflt_bom)->_return_type:\n  self.path=path\n  self.text=text\n  self.encoding=encoding\n  self.bom=bom\n return __init__'] = __create_fn__.__code__
 
 
+def __create_fn__(_type_probe, _type_spans, _type_options, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
+ def __init__(self,probe:_type_probe,spans:_type_spans,options:_type_options)->_return_type:
+  __dataclass_builtins_object__.__setattr__(self,'probe',probe)
+  __dataclass_builtins_object__.__setattr__(self,'spans',spans)
+  __dataclass_builtins_object__.__setattr__(self,'options',options)
+ return __init__
+CODE["def __create_fn__(_type_probe, _type_spans, _type_options, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,probe:_type_probe,spans:_type_spans,options:_type_options)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'probe',probe)\n  __dataclass_builtins_object__.__setattr__(self,'spans',spans)\n  __dataclass_builtins_object__.__setattr__(self,'options',options)\n return __init__"] = __create_fn__.__code__
+
+
 def __create_fn__(_type_rel, _type_reason, _type_error, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_error, _return_type):
  def __init__(self,rel:_type_rel,reason:_type_reason,error:_type_error=_dflt_error)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'rel',rel)
@@ -701,6 +1427,20 @@ def __create_fn__(_type_root, _type_files, _type_baselined, _type_entries, _type
   self.followed=followed
  return __init__
 CODE['def __create_fn__(_type_root, _type_files, _type_baselined, _type_entries, _type_followed, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_files, _dflt_baselined, _dflt_entries, _dflt_followed, _return_type):\n def __init__(self,root:_type_root,files:_type_files=_HAS_DEFAULT_FACTORY,baselined:_type_baselined=_dflt_baselined,entries:_type_entries=_dflt_entries,followed:_type_followed=_dflt_followed)->_return_type:\n  self.root=root\n  self.files=_dflt_files() if files is _HAS_DEFAULT_FACTORY else files\n  self.baselined=baselined\n  self.entries=entries\n  self.followed=followed\n return __init__'] = __create_fn__.__code__
+
+
+def __create_fn__(_type_rule, _type_node, _type_message, _type_skips_rest, _type_skips_frame, _type_gb, _type_callee_frame, _type_progress, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_skips_rest, _dflt_skips_frame, _dflt_gb, _dflt_callee_frame, _dflt_progress, _return_type):
+ def __init__(self,rule:_type_rule,node:_type_node,message:_type_message,skips_rest:_type_skips_rest=_dflt_skips_rest,skips_frame:_type_skips_frame=_dflt_skips_frame,gb:_type_gb=_dflt_gb,callee_frame:_type_callee_frame=_dflt_callee_frame,progress:_type_progress=_dflt_progress)->_return_type:
+  self.rule=rule
+  self.node=node
+  self.message=message
+  self.skips_rest=skips_rest
+  self.skips_frame=skips_frame
+  self.gb=gb
+  self.callee_frame=callee_frame
+  self.progress=progress
+ return __init__
+CODE['def __create_fn__(_type_rule, _type_node, _type_message, _type_skips_rest, _type_skips_frame, _type_gb, _type_callee_frame, _type_progress, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_skips_rest, _dflt_skips_frame, _dflt_gb, _dflt_callee_frame, _dflt_progress, _return_type):\n def __init__(self,rule:_type_rule,node:_type_node,message:_type_message,skips_rest:_type_skips_rest=_dflt_skips_rest,skips_frame:_type_skips_frame=_dflt_skips_frame,gb:_type_gb=_dflt_gb,callee_frame:_type_callee_frame=_dflt_callee_frame,progress:_type_progress=_dflt_progress)->_return_type:\n  self.rule=rule\n  self.node=node\n  self.message=message\n  self.skips_rest=skips_rest\n  self.skips_frame=skips_frame\n  self.gb=gb\n  self.callee_frame=callee_frame\n  self.progress=progress\n return __init__'] = __create_fn__.__code__
 
 
 def __create_fn__(_type_select, _type_ignore, _type_fail_on, _type_per_file_ignores, _type_config_prefix, _type_capabilities, _type_entries, _type_traced_roots, _type_style, _type_follow, _type_no_follow, _type_library, _type_landed, _type_cuda_only, _type_inspected_devices, _type_own_packages, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_select, _dflt_ignore, _dflt_fail_on, _dflt_per_file_ignores, _dflt_config_prefix, _dflt_capabilities, _dflt_entries, _dflt_traced_roots, _dflt_style, _dflt_follow, _dflt_no_follow, _dflt_library, _dflt_landed, _dflt_cuda_only, _dflt_inspected_devices, _dflt_own_packages, _return_type):
@@ -725,6 +1465,22 @@ def __create_fn__(_type_select, _type_ignore, _type_fail_on, _type_per_file_igno
 CODE["def __create_fn__(_type_select, _type_ignore, _type_fail_on, _type_per_file_ignores, _type_config_prefix, _type_capabilities, _type_entries, _type_traced_roots, _type_style, _type_follow, _type_no_follow, _type_library, _type_landed, _type_cuda_only, _type_inspected_devices, _type_own_packages, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_select, _dflt_ignore, _dflt_fail_on, _dflt_per_file_ignores, _dflt_config_prefix, _dflt_capabilities, _dflt_entries, _dflt_traced_roots, _dflt_style, _dflt_follow, _dflt_no_follow, _dflt_library, _dflt_landed, _dflt_cuda_only, _dflt_inspected_devices, _dflt_own_packages, _return_type):\n def __init__(self,select:_type_select=_dflt_select,ignore:_type_ignore=_dflt_ignore,fail_on:_type_fail_on=_dflt_fail_on,per_file_ignores:_type_per_file_ignores=_dflt_per_file_ignores,config_prefix:_type_config_prefix=_dflt_config_prefix,capabilities:_type_capabilities=_dflt_capabilities,entries:_type_entries=_dflt_entries,traced_roots:_type_traced_roots=_dflt_traced_roots,style:_type_style=_dflt_style,follow:_type_follow=_dflt_follow,no_follow:_type_no_follow=_dflt_no_follow,library:_type_library=_dflt_library,landed:_type_landed=_dflt_landed,cuda_only:_type_cuda_only=_dflt_cuda_only,inspected_devices:_type_inspected_devices=_dflt_inspected_devices,own_packages:_type_own_packages=_dflt_own_packages)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'select',select)\n  __dataclass_builtins_object__.__setattr__(self,'ignore',ignore)\n  __dataclass_builtins_object__.__setattr__(self,'fail_on',fail_on)\n  __dataclass_builtins_object__.__setattr__(self,'per_file_ignores',per_file_ignores)\n  __dataclass_builtins_object__.__setattr__(self,'config_prefix',config_prefix)\n  __dataclass_builtins_object__.__setattr__(self,'capabilities',capabilities)\n  __dataclass_builtins_object__.__setattr__(self,'entries',entries)\n  __dataclass_builtins_object__.__setattr__(self,'traced_roots',traced_roots)\n  __dataclass_builtins_object__.__setattr__(self,'style',style)\n  __dataclass_builtins_object__.__setattr__(self,'follow',follow)\n  __dataclass_builtins_object__.__setattr__(self,'no_follow',no_follow)\n  __dataclass_builtins_object__.__setattr__(self,'library',library)\n  __dataclass_builtins_object__.__setattr__(self,'landed',landed)\n  __dataclass_builtins_object__.__setattr__(self,'cuda_only',cuda_only)\n  __dataclass_builtins_object__.__setattr__(self,'inspected_devices',inspected_devices)\n  __dataclass_builtins_object__.__setattr__(self,'own_packages',own_packages)\n return __init__"] = __create_fn__.__code__
 
 
+def __create_fn__(_type_src, _type_tree, _type_names, _type_findings, _type_claimed, _type_parent, _type_chain, _type_options, _type__states, _type__module_level, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_findings, _dflt_claimed, _dflt_parent, _dflt_chain, _dflt_options, _dflt__states, _dflt__module_level, _return_type):
+ def __init__(self,src:_type_src,tree:_type_tree,names:_type_names,findings:_type_findings=_HAS_DEFAULT_FACTORY,claimed:_type_claimed=_HAS_DEFAULT_FACTORY,parent:_type_parent=_dflt_parent,chain:_type_chain=_dflt_chain,options:_type_options=_dflt_options,_states:_type__states=_HAS_DEFAULT_FACTORY,_module_level:_type__module_level=_dflt__module_level)->_return_type:
+  self.src=src
+  self.tree=tree
+  self.names=names
+  self.findings=_dflt_findings() if findings is _HAS_DEFAULT_FACTORY else findings
+  self.claimed=_dflt_claimed() if claimed is _HAS_DEFAULT_FACTORY else claimed
+  self.parent=parent
+  self.chain=chain
+  self.options=options
+  self._states=_dflt__states() if _states is _HAS_DEFAULT_FACTORY else _states
+  self._module_level=_module_level
+ return __init__
+CODE['def __create_fn__(_type_src, _type_tree, _type_names, _type_findings, _type_claimed, _type_parent, _type_chain, _type_options, _type__states, _type__module_level, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_findings, _dflt_claimed, _dflt_parent, _dflt_chain, _dflt_options, _dflt__states, _dflt__module_level, _return_type):\n def __init__(self,src:_type_src,tree:_type_tree,names:_type_names,findings:_type_findings=_HAS_DEFAULT_FACTORY,claimed:_type_claimed=_HAS_DEFAULT_FACTORY,parent:_type_parent=_dflt_parent,chain:_type_chain=_dflt_chain,options:_type_options=_dflt_options,_states:_type__states=_HAS_DEFAULT_FACTORY,_module_level:_type__module_level=_dflt__module_level)->_return_type:\n  self.src=src\n  self.tree=tree\n  self.names=names\n  self.findings=_dflt_findings() if findings is _HAS_DEFAULT_FACTORY else findings\n  self.claimed=_dflt_claimed() if claimed is _HAS_DEFAULT_FACTORY else claimed\n  self.parent=parent\n  self.chain=chain\n  self.options=options\n  self._states=_dflt__states() if _states is _HAS_DEFAULT_FACTORY else _states\n  self._module_level=_module_level\n return __init__'] = __create_fn__.__code__
+
+
 def __create_fn__(_type_start, _type_end, _type_replacement, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
  def __init__(self,start:_type_start,end:_type_end,replacement:_type_replacement)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'start',start)
@@ -732,6 +1488,15 @@ def __create_fn__(_type_start, _type_end, _type_replacement, MISSING, _HAS_DEFAU
   __dataclass_builtins_object__.__setattr__(self,'replacement',replacement)
  return __init__
 CODE["def __create_fn__(_type_start, _type_end, _type_replacement, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,start:_type_start,end:_type_end,replacement:_type_replacement)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'start',start)\n  __dataclass_builtins_object__.__setattr__(self,'end',end)\n  __dataclass_builtins_object__.__setattr__(self,'replacement',replacement)\n return __init__"] = __create_fn__.__code__
+
+
+def __create_fn__(_type_status, _type_op, _type_row, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
+ def __init__(self,status:_type_status,op:_type_op,row:_type_row)->_return_type:
+  __dataclass_builtins_object__.__setattr__(self,'status',status)
+  __dataclass_builtins_object__.__setattr__(self,'op',op)
+  __dataclass_builtins_object__.__setattr__(self,'row',row)
+ return __init__
+CODE["def __create_fn__(_type_status, _type_op, _type_row, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,status:_type_status,op:_type_op,row:_type_row)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'status',status)\n  __dataclass_builtins_object__.__setattr__(self,'op',op)\n  __dataclass_builtins_object__.__setattr__(self,'row',row)\n return __init__"] = __create_fn__.__code__
 
 
 def __create_fn__(_type_text, _type_body, _type_negated, _type_dir_only, _type_anchored, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
@@ -745,6 +1510,18 @@ def __create_fn__(_type_text, _type_body, _type_negated, _type_dir_only, _type_a
 CODE["def __create_fn__(_type_text, _type_body, _type_negated, _type_dir_only, _type_anchored, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,text:_type_text,body:_type_body,negated:_type_negated,dir_only:_type_dir_only,anchored:_type_anchored)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'text',text)\n  __dataclass_builtins_object__.__setattr__(self,'body',body)\n  __dataclass_builtins_object__.__setattr__(self,'negated',negated)\n  __dataclass_builtins_object__.__setattr__(self,'dir_only',dir_only)\n  __dataclass_builtins_object__.__setattr__(self,'anchored',anchored)\n return __init__"] = __create_fn__.__code__
 
 
+def __create_fn__(_type_text, _type_line, _type_col, _type_end_col, _type_kind, _type_optional, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_kind, _dflt_optional, _return_type):
+ def __init__(self,text:_type_text,line:_type_line,col:_type_col,end_col:_type_end_col,kind:_type_kind=_dflt_kind,optional:_type_optional=_dflt_optional)->_return_type:
+  __dataclass_builtins_object__.__setattr__(self,'text',text)
+  __dataclass_builtins_object__.__setattr__(self,'line',line)
+  __dataclass_builtins_object__.__setattr__(self,'col',col)
+  __dataclass_builtins_object__.__setattr__(self,'end_col',end_col)
+  __dataclass_builtins_object__.__setattr__(self,'kind',kind)
+  __dataclass_builtins_object__.__setattr__(self,'optional',optional)
+ return __init__
+CODE["def __create_fn__(_type_text, _type_line, _type_col, _type_end_col, _type_kind, _type_optional, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_kind, _dflt_optional, _return_type):\n def __init__(self,text:_type_text,line:_type_line,col:_type_col,end_col:_type_end_col,kind:_type_kind=_dflt_kind,optional:_type_optional=_dflt_optional)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'text',text)\n  __dataclass_builtins_object__.__setattr__(self,'line',line)\n  __dataclass_builtins_object__.__setattr__(self,'col',col)\n  __dataclass_builtins_object__.__setattr__(self,'end_col',end_col)\n  __dataclass_builtins_object__.__setattr__(self,'kind',kind)\n  __dataclass_builtins_object__.__setattr__(self,'optional',optional)\n return __init__"] = __create_fn__.__code__
+
+
 def __create_fn__(_type_title, _type_applicability, _type_edits, _type_reason, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_reason, _return_type):
  def __init__(self,title:_type_title,applicability:_type_applicability,edits:_type_edits,reason:_type_reason=_dflt_reason)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'title',title)
@@ -755,6 +1532,71 @@ def __create_fn__(_type_title, _type_applicability, _type_edits, _type_reason, M
 CODE["def __create_fn__(_type_title, _type_applicability, _type_edits, _type_reason, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_reason, _return_type):\n def __init__(self,title:_type_title,applicability:_type_applicability,edits:_type_edits,reason:_type_reason=_dflt_reason)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'title',title)\n  __dataclass_builtins_object__.__setattr__(self,'applicability',applicability)\n  __dataclass_builtins_object__.__setattr__(self,'edits',edits)\n  __dataclass_builtins_object__.__setattr__(self,'reason',reason)\n return __init__"] = __create_fn__.__code__
 
 
+def __create_fn__(_type_torch_neuronx, _type_operators, _type_dtypes, _type_packages, _type_overlays, _type_composites, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_overlays, _dflt_composites, _return_type):
+ def __init__(self,torch_neuronx:_type_torch_neuronx,operators:_type_operators,dtypes:_type_dtypes,packages:_type_packages,overlays:_type_overlays=_dflt_overlays,composites:_type_composites=_dflt_composites)->_return_type:
+  __dataclass_builtins_object__.__setattr__(self,'torch_neuronx',torch_neuronx)
+  __dataclass_builtins_object__.__setattr__(self,'operators',operators)
+  __dataclass_builtins_object__.__setattr__(self,'dtypes',dtypes)
+  __dataclass_builtins_object__.__setattr__(self,'packages',packages)
+  __dataclass_builtins_object__.__setattr__(self,'overlays',overlays)
+  __dataclass_builtins_object__.__setattr__(self,'composites',composites)
+ return __init__
+CODE["def __create_fn__(_type_torch_neuronx, _type_operators, _type_dtypes, _type_packages, _type_overlays, _type_composites, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_overlays, _dflt_composites, _return_type):\n def __init__(self,torch_neuronx:_type_torch_neuronx,operators:_type_operators,dtypes:_type_dtypes,packages:_type_packages,overlays:_type_overlays=_dflt_overlays,composites:_type_composites=_dflt_composites)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'torch_neuronx',torch_neuronx)\n  __dataclass_builtins_object__.__setattr__(self,'operators',operators)\n  __dataclass_builtins_object__.__setattr__(self,'dtypes',dtypes)\n  __dataclass_builtins_object__.__setattr__(self,'packages',packages)\n  __dataclass_builtins_object__.__setattr__(self,'overlays',overlays)\n  __dataclass_builtins_object__.__setattr__(self,'composites',composites)\n return __init__"] = __create_fn__.__code__
+
+
+def __create_fn__(_type_where, _type_statements, _type_calls, _type_binops, _type_binders, _type_tests, _type_raises, _type_defs, _type_comprehensions, _type_subscripts, _type_resumed, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_statements, _dflt_calls, _dflt_binops, _dflt_binders, _dflt_tests, _dflt_raises, _dflt_defs, _dflt_comprehensions, _dflt_subscripts, _dflt_resumed, _return_type):
+ def __init__(self,where:_type_where,statements:_type_statements=_HAS_DEFAULT_FACTORY,calls:_type_calls=_HAS_DEFAULT_FACTORY,binops:_type_binops=_HAS_DEFAULT_FACTORY,binders:_type_binders=_HAS_DEFAULT_FACTORY,tests:_type_tests=_HAS_DEFAULT_FACTORY,raises:_type_raises=_HAS_DEFAULT_FACTORY,defs:_type_defs=_HAS_DEFAULT_FACTORY,comprehensions:_type_comprehensions=_HAS_DEFAULT_FACTORY,subscripts:_type_subscripts=_HAS_DEFAULT_FACTORY,resumed:_type_resumed=_HAS_DEFAULT_FACTORY)->_return_type:
+  self.where=where
+  self.statements=_dflt_statements() if statements is _HAS_DEFAULT_FACTORY else statements
+  self.calls=_dflt_calls() if calls is _HAS_DEFAULT_FACTORY else calls
+  self.binops=_dflt_binops() if binops is _HAS_DEFAULT_FACTORY else binops
+  self.binders=_dflt_binders() if binders is _HAS_DEFAULT_FACTORY else binders
+  self.tests=_dflt_tests() if tests is _HAS_DEFAULT_FACTORY else tests
+  self.raises=_dflt_raises() if raises is _HAS_DEFAULT_FACTORY else raises
+  self.defs=_dflt_defs() if defs is _HAS_DEFAULT_FACTORY else defs
+  self.comprehensions=_dflt_comprehensions() if comprehensions is _HAS_DEFAULT_FACTORY else comprehensions
+  self.subscripts=_dflt_subscripts() if subscripts is _HAS_DEFAULT_FACTORY else subscripts
+  self.resumed=_dflt_resumed() if resumed is _HAS_DEFAULT_FACTORY else resumed
+ return __init__
+CODE['def __create_fn__(_type_where, _type_statements, _type_calls, _type_binops, _type_binders, _type_tests, _type_raises, _type_defs, _type_comprehensions, _type_subscripts, _type_resumed, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_statements, _dflt_calls, _dflt_binops, _dflt_binders, _dflt_tests, _dflt_raises, _dflt_defs, _dflt_comprehensions, _dflt_subscripts, _dflt_resumed, _return_type):\n def __init__(self,where:_type_where,statements:_type_statements=_HAS_DEFAULT_FACTORY,calls:_type_calls=_HAS_DEFAULT_FACTORY,binops:_type_binops=_HAS_DEFAULT_FACTORY,binders:_type_binders=_HAS_DEFAULT_FACTORY,tests:_type_tests=_HAS_DEFAULT_FACTORY,raises:_type_raises=_HAS_DEFAULT_FACTORY,defs:_type_defs=_HAS_DEFAULT_FACTORY,comprehensions:_type_comprehensions=_HAS_DEFAULT_FACTORY,subscripts:_type_subscripts=_HAS_DEFAULT_FACTORY,resumed:_type_resumed=_HAS_DEFAULT_FACTORY)->_return_type:\n  self.where=where\n  self.statements=_dflt_statements() if statements is _HAS_DEFAULT_FACTORY else statements\n  self.calls=_dflt_calls() if calls is _HAS_DEFAULT_FACTORY else calls\n  self.binops=_dflt_binops() if binops is _HAS_DEFAULT_FACTORY else binops\n  self.binders=_dflt_binders() if binders is _HAS_DEFAULT_FACTORY else binders\n  self.tests=_dflt_tests() if tests is _HAS_DEFAULT_FACTORY else tests\n  self.raises=_dflt_raises() if raises is _HAS_DEFAULT_FACTORY else raises\n  self.defs=_dflt_defs() if defs is _HAS_DEFAULT_FACTORY else defs\n  self.comprehensions=_dflt_comprehensions() if comprehensions is _HAS_DEFAULT_FACTORY else comprehensions\n  self.subscripts=_dflt_subscripts() if subscripts is _HAS_DEFAULT_FACTORY else subscripts\n  self.resumed=_dflt_resumed() if resumed is _HAS_DEFAULT_FACTORY else resumed\n return __init__'] = __create_fn__.__code__
+
+
+def __create_fn__(cls, FrozenInstanceError):
+ def __delattr__(self,name):
+  if type(self) is cls or name in ('api','ops','torch_version',):
+   raise FrozenInstanceError(f"cannot delete field {name!r}")
+  super(cls, self).__delattr__(name)
+ return __delattr__
+CODE['def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'api\',\'ops\',\'torch_version\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__'] = __create_fn__.__code__
+
+
+def __create_fn__(cls, FrozenInstanceError):
+ def __delattr__(self,name):
+  if type(self) is cls or name in ('apis','env_vars','modes_without_effect','backends_to_replace',):
+   raise FrozenInstanceError(f"cannot delete field {name!r}")
+  super(cls, self).__delattr__(name)
+ return __delattr__
+CODE['def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'apis\',\'env_vars\',\'modes_without_effect\',\'backends_to_replace\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__'] = __create_fn__.__code__
+
+
+def __create_fn__(cls, FrozenInstanceError):
+ def __delattr__(self,name):
+  if type(self) is cls or name in ('aten','status','source','note','alternative','since','runs','origin',):
+   raise FrozenInstanceError(f"cannot delete field {name!r}")
+  super(cls, self).__delattr__(name)
+ return __delattr__
+CODE['def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'aten\',\'status\',\'source\',\'note\',\'alternative\',\'since\',\'runs\',\'origin\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__'] = __create_fn__.__code__
+
+
+def __create_fn__(cls, FrozenInstanceError):
+ def __delattr__(self,name):
+  if type(self) is cls or name in ('code','name','severity','category','summary','why','example','use_instead','fix','fix_reason','source','example_file','portable',):
+   raise FrozenInstanceError(f"cannot delete field {name!r}")
+  super(cls, self).__delattr__(name)
+ return __delattr__
+CODE['def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'code\',\'name\',\'severity\',\'category\',\'summary\',\'why\',\'example\',\'use_instead\',\'fix\',\'fix_reason\',\'source\',\'example_file\',\'portable\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__'] = __create_fn__.__code__
+
+
 def __create_fn__(cls, FrozenInstanceError):
  def __delattr__(self,name):
   if type(self) is cls or name in ('code','rule','severity','category','path','line','column','end_line','end_column','message','fix','cell','dynamo','related',):
@@ -762,6 +1604,24 @@ def __create_fn__(cls, FrozenInstanceError):
   super(cls, self).__delattr__(name)
  return __delattr__
 CODE['def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'code\',\'rule\',\'severity\',\'category\',\'path\',\'line\',\'column\',\'end_line\',\'end_column\',\'message\',\'fix\',\'cell\',\'dynamo\',\'related\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__'] = __create_fn__.__code__
+
+
+def __create_fn__(cls, FrozenInstanceError):
+ def __delattr__(self,name):
+  if type(self) is cls or name in ('device','distributed_backend','compile_backend','visible_cores_env','profiler_activity','torch_neuronx','torch_versions','source',):
+   raise FrozenInstanceError(f"cannot delete field {name!r}")
+  super(cls, self).__delattr__(name)
+ return __delattr__
+CODE['def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'device\',\'distributed_backend\',\'compile_backend\',\'visible_cores_env\',\'profiler_activity\',\'torch_neuronx\',\'torch_versions\',\'source\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__'] = __create_fn__.__code__
+
+
+def __create_fn__(cls, FrozenInstanceError):
+ def __delattr__(self,name):
+  if type(self) is cls or name in ('functions','methods','table','method_names',):
+   raise FrozenInstanceError(f"cannot delete field {name!r}")
+  super(cls, self).__delattr__(name)
+ return __delattr__
+CODE['def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'functions\',\'methods\',\'table\',\'method_names\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__'] = __create_fn__.__code__
 
 
 def __create_fn__(cls, FrozenInstanceError):
@@ -793,11 +1653,47 @@ CODE['def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):
 
 def __create_fn__(cls, FrozenInstanceError):
  def __delattr__(self,name):
+  if type(self) is cls or name in ('name','aliases','status','note','source','origin',):
+   raise FrozenInstanceError(f"cannot delete field {name!r}")
+  super(cls, self).__delattr__(name)
+ return __delattr__
+CODE['def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'name\',\'aliases\',\'status\',\'note\',\'source\',\'origin\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__'] = __create_fn__.__code__
+
+
+def __create_fn__(cls, FrozenInstanceError):
+ def __delattr__(self,name):
   if type(self) is cls or name in ('name','line','end_line','why','statements','breaks','calls','calls_in_loop','trapped_calls','call_lines','op_lines','ops_both_sides','weights','repeats','branched','group_looped','grows','grown_by','entry','origin','host_only','quiet','scripted','backward_of','hands','resumed_loops',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
   super(cls, self).__delattr__(name)
  return __delattr__
 CODE['def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'name\',\'line\',\'end_line\',\'why\',\'statements\',\'breaks\',\'calls\',\'calls_in_loop\',\'trapped_calls\',\'call_lines\',\'op_lines\',\'ops_both_sides\',\'weights\',\'repeats\',\'branched\',\'group_looped\',\'grows\',\'grown_by\',\'entry\',\'origin\',\'host_only\',\'quiet\',\'scripted\',\'backward_of\',\'hands\',\'resumed_loops\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__'] = __create_fn__.__code__
+
+
+def __create_fn__(cls, FrozenInstanceError):
+ def __delattr__(self,name):
+  if type(self) is cls or name in ('name','modules','rule','manifest','note','replacement','replacement_by','source','apis','origin',):
+   raise FrozenInstanceError(f"cannot delete field {name!r}")
+  super(cls, self).__delattr__(name)
+ return __delattr__
+CODE['def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'name\',\'modules\',\'rule\',\'manifest\',\'note\',\'replacement\',\'replacement_by\',\'source\',\'apis\',\'origin\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__'] = __create_fn__.__code__
+
+
+def __create_fn__(cls, FrozenInstanceError):
+ def __delattr__(self,name):
+  if type(self) is cls or name in ('name','neuron','rule','advice','source','portable','without_cuda','portable_without_accelerator','fields',):
+   raise FrozenInstanceError(f"cannot delete field {name!r}")
+  super(cls, self).__delattr__(name)
+ return __delattr__
+CODE['def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'name\',\'neuron\',\'rule\',\'advice\',\'source\',\'portable\',\'without_cuda\',\'portable_without_accelerator\',\'fields\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__'] = __create_fn__.__code__
+
+
+def __create_fn__(cls, FrozenInstanceError):
+ def __delattr__(self,name):
+  if type(self) is cls or name in ('name','use_instead','by',):
+   raise FrozenInstanceError(f"cannot delete field {name!r}")
+  super(cls, self).__delattr__(name)
+ return __delattr__
+CODE['def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'name\',\'use_instead\',\'by\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__'] = __create_fn__.__code__
 
 
 def __create_fn__(cls, FrozenInstanceError):
@@ -865,6 +1761,15 @@ CODE['def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):
 
 def __create_fn__(cls, FrozenInstanceError):
  def __delattr__(self,name):
+  if type(self) is cls or name in ('probe','spans','options',):
+   raise FrozenInstanceError(f"cannot delete field {name!r}")
+  super(cls, self).__delattr__(name)
+ return __delattr__
+CODE['def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'probe\',\'spans\',\'options\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__'] = __create_fn__.__code__
+
+
+def __create_fn__(cls, FrozenInstanceError):
+ def __delattr__(self,name):
   if type(self) is cls or name in ('rel','reason','error',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
   super(cls, self).__delattr__(name)
@@ -892,11 +1797,29 @@ CODE['def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):
 
 def __create_fn__(cls, FrozenInstanceError):
  def __delattr__(self,name):
+  if type(self) is cls or name in ('status','op','row',):
+   raise FrozenInstanceError(f"cannot delete field {name!r}")
+  super(cls, self).__delattr__(name)
+ return __delattr__
+CODE['def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'status\',\'op\',\'row\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__'] = __create_fn__.__code__
+
+
+def __create_fn__(cls, FrozenInstanceError):
+ def __delattr__(self,name):
   if type(self) is cls or name in ('text','body','negated','dir_only','anchored',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
   super(cls, self).__delattr__(name)
  return __delattr__
 CODE['def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'text\',\'body\',\'negated\',\'dir_only\',\'anchored\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__'] = __create_fn__.__code__
+
+
+def __create_fn__(cls, FrozenInstanceError):
+ def __delattr__(self,name):
+  if type(self) is cls or name in ('text','line','col','end_col','kind','optional',):
+   raise FrozenInstanceError(f"cannot delete field {name!r}")
+  super(cls, self).__delattr__(name)
+ return __delattr__
+CODE['def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'text\',\'line\',\'col\',\'end_col\',\'kind\',\'optional\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__'] = __create_fn__.__code__
 
 
 def __create_fn__(cls, FrozenInstanceError):
@@ -909,12 +1832,75 @@ CODE['def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):
 
 
 def __create_fn__(cls, FrozenInstanceError):
+ def __delattr__(self,name):
+  if type(self) is cls or name in ('torch_neuronx','operators','dtypes','packages','overlays','composites',):
+   raise FrozenInstanceError(f"cannot delete field {name!r}")
+  super(cls, self).__delattr__(name)
+ return __delattr__
+CODE['def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'torch_neuronx\',\'operators\',\'dtypes\',\'packages\',\'overlays\',\'composites\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__'] = __create_fn__.__code__
+
+
+def __create_fn__(cls, FrozenInstanceError):
+ def __setattr__(self,name,value):
+  if type(self) is cls or name in ('api','ops','torch_version',):
+   raise FrozenInstanceError(f"cannot assign to field {name!r}")
+  super(cls, self).__setattr__(name, value)
+ return __setattr__
+CODE['def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'api\',\'ops\',\'torch_version\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__'] = __create_fn__.__code__
+
+
+def __create_fn__(cls, FrozenInstanceError):
+ def __setattr__(self,name,value):
+  if type(self) is cls or name in ('apis','env_vars','modes_without_effect','backends_to_replace',):
+   raise FrozenInstanceError(f"cannot assign to field {name!r}")
+  super(cls, self).__setattr__(name, value)
+ return __setattr__
+CODE['def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'apis\',\'env_vars\',\'modes_without_effect\',\'backends_to_replace\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__'] = __create_fn__.__code__
+
+
+def __create_fn__(cls, FrozenInstanceError):
+ def __setattr__(self,name,value):
+  if type(self) is cls or name in ('aten','status','source','note','alternative','since','runs','origin',):
+   raise FrozenInstanceError(f"cannot assign to field {name!r}")
+  super(cls, self).__setattr__(name, value)
+ return __setattr__
+CODE['def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'aten\',\'status\',\'source\',\'note\',\'alternative\',\'since\',\'runs\',\'origin\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__'] = __create_fn__.__code__
+
+
+def __create_fn__(cls, FrozenInstanceError):
+ def __setattr__(self,name,value):
+  if type(self) is cls or name in ('code','name','severity','category','summary','why','example','use_instead','fix','fix_reason','source','example_file','portable',):
+   raise FrozenInstanceError(f"cannot assign to field {name!r}")
+  super(cls, self).__setattr__(name, value)
+ return __setattr__
+CODE['def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'code\',\'name\',\'severity\',\'category\',\'summary\',\'why\',\'example\',\'use_instead\',\'fix\',\'fix_reason\',\'source\',\'example_file\',\'portable\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__'] = __create_fn__.__code__
+
+
+def __create_fn__(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
   if type(self) is cls or name in ('code','rule','severity','category','path','line','column','end_line','end_column','message','fix','cell','dynamo','related',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
   super(cls, self).__setattr__(name, value)
  return __setattr__
 CODE['def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'code\',\'rule\',\'severity\',\'category\',\'path\',\'line\',\'column\',\'end_line\',\'end_column\',\'message\',\'fix\',\'cell\',\'dynamo\',\'related\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__'] = __create_fn__.__code__
+
+
+def __create_fn__(cls, FrozenInstanceError):
+ def __setattr__(self,name,value):
+  if type(self) is cls or name in ('device','distributed_backend','compile_backend','visible_cores_env','profiler_activity','torch_neuronx','torch_versions','source',):
+   raise FrozenInstanceError(f"cannot assign to field {name!r}")
+  super(cls, self).__setattr__(name, value)
+ return __setattr__
+CODE['def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'device\',\'distributed_backend\',\'compile_backend\',\'visible_cores_env\',\'profiler_activity\',\'torch_neuronx\',\'torch_versions\',\'source\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__'] = __create_fn__.__code__
+
+
+def __create_fn__(cls, FrozenInstanceError):
+ def __setattr__(self,name,value):
+  if type(self) is cls or name in ('functions','methods','table','method_names',):
+   raise FrozenInstanceError(f"cannot assign to field {name!r}")
+  super(cls, self).__setattr__(name, value)
+ return __setattr__
+CODE['def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'functions\',\'methods\',\'table\',\'method_names\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__'] = __create_fn__.__code__
 
 
 def __create_fn__(cls, FrozenInstanceError):
@@ -946,11 +1932,47 @@ CODE['def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,v
 
 def __create_fn__(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
+  if type(self) is cls or name in ('name','aliases','status','note','source','origin',):
+   raise FrozenInstanceError(f"cannot assign to field {name!r}")
+  super(cls, self).__setattr__(name, value)
+ return __setattr__
+CODE['def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'name\',\'aliases\',\'status\',\'note\',\'source\',\'origin\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__'] = __create_fn__.__code__
+
+
+def __create_fn__(cls, FrozenInstanceError):
+ def __setattr__(self,name,value):
   if type(self) is cls or name in ('name','line','end_line','why','statements','breaks','calls','calls_in_loop','trapped_calls','call_lines','op_lines','ops_both_sides','weights','repeats','branched','group_looped','grows','grown_by','entry','origin','host_only','quiet','scripted','backward_of','hands','resumed_loops',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
   super(cls, self).__setattr__(name, value)
  return __setattr__
 CODE['def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'name\',\'line\',\'end_line\',\'why\',\'statements\',\'breaks\',\'calls\',\'calls_in_loop\',\'trapped_calls\',\'call_lines\',\'op_lines\',\'ops_both_sides\',\'weights\',\'repeats\',\'branched\',\'group_looped\',\'grows\',\'grown_by\',\'entry\',\'origin\',\'host_only\',\'quiet\',\'scripted\',\'backward_of\',\'hands\',\'resumed_loops\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__'] = __create_fn__.__code__
+
+
+def __create_fn__(cls, FrozenInstanceError):
+ def __setattr__(self,name,value):
+  if type(self) is cls or name in ('name','modules','rule','manifest','note','replacement','replacement_by','source','apis','origin',):
+   raise FrozenInstanceError(f"cannot assign to field {name!r}")
+  super(cls, self).__setattr__(name, value)
+ return __setattr__
+CODE['def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'name\',\'modules\',\'rule\',\'manifest\',\'note\',\'replacement\',\'replacement_by\',\'source\',\'apis\',\'origin\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__'] = __create_fn__.__code__
+
+
+def __create_fn__(cls, FrozenInstanceError):
+ def __setattr__(self,name,value):
+  if type(self) is cls or name in ('name','neuron','rule','advice','source','portable','without_cuda','portable_without_accelerator','fields',):
+   raise FrozenInstanceError(f"cannot assign to field {name!r}")
+  super(cls, self).__setattr__(name, value)
+ return __setattr__
+CODE['def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'name\',\'neuron\',\'rule\',\'advice\',\'source\',\'portable\',\'without_cuda\',\'portable_without_accelerator\',\'fields\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__'] = __create_fn__.__code__
+
+
+def __create_fn__(cls, FrozenInstanceError):
+ def __setattr__(self,name,value):
+  if type(self) is cls or name in ('name','use_instead','by',):
+   raise FrozenInstanceError(f"cannot assign to field {name!r}")
+  super(cls, self).__setattr__(name, value)
+ return __setattr__
+CODE['def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'name\',\'use_instead\',\'by\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__'] = __create_fn__.__code__
 
 
 def __create_fn__(cls, FrozenInstanceError):
@@ -1018,6 +2040,15 @@ CODE['def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,v
 
 def __create_fn__(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
+  if type(self) is cls or name in ('probe','spans','options',):
+   raise FrozenInstanceError(f"cannot assign to field {name!r}")
+  super(cls, self).__setattr__(name, value)
+ return __setattr__
+CODE['def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'probe\',\'spans\',\'options\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__'] = __create_fn__.__code__
+
+
+def __create_fn__(cls, FrozenInstanceError):
+ def __setattr__(self,name,value):
   if type(self) is cls or name in ('rel','reason','error',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
   super(cls, self).__setattr__(name, value)
@@ -1045,6 +2076,15 @@ CODE['def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,v
 
 def __create_fn__(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
+  if type(self) is cls or name in ('status','op','row',):
+   raise FrozenInstanceError(f"cannot assign to field {name!r}")
+  super(cls, self).__setattr__(name, value)
+ return __setattr__
+CODE['def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'status\',\'op\',\'row\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__'] = __create_fn__.__code__
+
+
+def __create_fn__(cls, FrozenInstanceError):
+ def __setattr__(self,name,value):
   if type(self) is cls or name in ('text','body','negated','dir_only','anchored',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
   super(cls, self).__setattr__(name, value)
@@ -1054,8 +2094,26 @@ CODE['def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,v
 
 def __create_fn__(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
+  if type(self) is cls or name in ('text','line','col','end_col','kind','optional',):
+   raise FrozenInstanceError(f"cannot assign to field {name!r}")
+  super(cls, self).__setattr__(name, value)
+ return __setattr__
+CODE['def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'text\',\'line\',\'col\',\'end_col\',\'kind\',\'optional\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__'] = __create_fn__.__code__
+
+
+def __create_fn__(cls, FrozenInstanceError):
+ def __setattr__(self,name,value):
   if type(self) is cls or name in ('title','applicability','edits','reason',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
   super(cls, self).__setattr__(name, value)
  return __setattr__
 CODE['def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'title\',\'applicability\',\'edits\',\'reason\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__'] = __create_fn__.__code__
+
+
+def __create_fn__(cls, FrozenInstanceError):
+ def __setattr__(self,name,value):
+  if type(self) is cls or name in ('torch_neuronx','operators','dtypes','packages','overlays','composites',):
+   raise FrozenInstanceError(f"cannot assign to field {name!r}")
+  super(cls, self).__setattr__(name, value)
+ return __setattr__
+CODE['def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'torch_neuronx\',\'operators\',\'dtypes\',\'packages\',\'overlays\',\'composites\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__'] = __create_fn__.__code__

@@ -3,7 +3,9 @@
 ``dataclasses`` writes each method of a dataclass (``__init__``, ``__repr__``, ``__eq__``,
 ``__hash__``, the orderings, a frozen class's ``__setattr__`` and ``__delattr__``) as text and
 compiles it with ``exec`` when the class is defined: about 120 compilations for the 19 classes
-a warm scan defines, a tenth of its instructions. ``_dataclass_code.py`` holds the same texts as
+a warm scan defines, a tenth of its instructions, and 111 more for the classes of the engine a
+cold scan imports before its pool forks (74 M instructions of pytorch-image-models' scan, all in
+the main process while no worker runs). ``_dataclass_code.py`` holds the same texts as
 functions, generated (``python -m neuron_migrate.dataclass_code``) from what ``dataclasses``
 wrote for the classes of ``MODULES``, so that Python loads them from byte code.
 
@@ -22,9 +24,10 @@ import hashlib
 import sys
 import types
 
-# the modules whose classes a warm scan defines (imported before any analysis)
+# the modules whose classes a warm scan defines (imported before any analysis), then those a cold
+# scan's engine adds (imported before the pool forks: compiled there, the workers would wait on it)
 MODULES = ("neuron_migrate.models", "neuron_migrate.config", "neuron_migrate.formats", "neuron_migrate.ignore",
-           "neuron_migrate.discover", "neuron_migrate.source")
+           "neuron_migrate.discover", "neuron_migrate.source", "neuron_migrate.engine")
 _OURS = "neuron_migrate."
 
 
@@ -104,11 +107,12 @@ def recorded() -> list[str]:
 
     import importlib
 
+    for module in MODULES:
+        if module in sys.modules:
+            raise RuntimeError(f"{module} was imported before: generate in a new process")
     dataclasses._create_fn = record
     try:
-        for module in MODULES:
-            if module in sys.modules:
-                raise RuntimeError(f"{module} was imported before: generate in a new process")
+        for module in MODULES:  # the engine's modules with it: the checks, capabilities, names...
             importlib.import_module(module)
     finally:
         dataclasses._create_fn = real
