@@ -124,6 +124,26 @@ def test_fix_diff_into_a_closed_pipe(project):
     assert proc.stdout.startswith("--- a/")
 
 
+def test_the_command_ends_as_sys_exit_would_without_the_teardown():
+    """``__main__._leave``: the threads waited for, the atexit functions run, what stdout and
+    stderr hold written, the exit code kept; no object is finalised (the teardown is skipped)."""
+    code = ("import atexit, sys, threading, time\n"
+            "from neuron_migrate.__main__ import _leave\n"
+            "class Late:\n"
+            "    def __del__(self): print('finalised')\n"
+            "kept = Late()\n"
+            "threading.Thread(target=lambda: (time.sleep(0.2), print('thread done'))).start()\n"
+            "atexit.register(lambda: print('atexit ran'))\n"
+            "sys.stdout.write('buffered, no newline')\n"
+            "sys.stderr.write('to stderr')\n"
+            "_leave(3)\n")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert proc.returncode == 3
+    assert proc.stdout == "buffered, no newline" "thread done\n" "atexit ran\n"  # no "finalised"
+    assert proc.stderr == "to stderr"
+
+
 # -- fixing from scan -----------------------------------------------------------------------------
 
 def test_scan_fix_applies_safe_fixes_then_reports_what_is_left(project, capsys):
