@@ -374,29 +374,34 @@ def _masked_read(node: ast.Subscript, items: list, ctx: Context, verb: str) -> N
             return
 
 
+# methods whose result is a boolean tensor
+_MASK_MAKERS = frozenset({"eq", "ne", "gt", "lt", "ge", "le", "isnan", "isinf", "isfinite", "logical_and",
+                          "logical_or", "logical_not", "bool"})
+
+
 def _is_mask(e: ast.AST, ctx: Context) -> bool:
     """A boolean tensor: a comparison, ``~m`` or ``a & b`` of those, or a name bound to one."""
-    if isinstance(e, ast.Compare):
-        return not any(isinstance(op, (ast.Is, ast.IsNot, ast.In, ast.NotIn)) for op in e.ops) and \
-            not all(isinstance(x, ast.Constant) for x in (e.left, *e.comparators))
-    if isinstance(e, ast.UnaryOp) and isinstance(e.op, ast.Invert):
-        return _is_mask(e.operand, ctx) or isinstance(e.operand, ast.Name)
-    if isinstance(e, ast.BinOp) and isinstance(e.op, (ast.BitAnd, ast.BitOr)):
-        return _is_mask(e.left, ctx) or _is_mask(e.right, ctx)
-    if isinstance(e, ast.Call) and isinstance(e.func, ast.Attribute) and e.func.attr in (
-            "eq", "ne", "gt", "lt", "ge", "le", "isnan", "isinf", "isfinite", "logical_and",
-            "logical_or", "logical_not", "bool"):
-        return True
-    if isinstance(e, ast.Call) and e.args and ctx.qualify(e.func) == "torch.nn.functional.pad":
-        # a padded mask is a mask (torcheval's auroc: ``F.pad(t.diff() != 0, [0, 1], value=1.0)``;
-        # constructs.py "x[F.pad(mask)]": GB0036)
-        return _is_mask(e.args[0], ctx)
-    if isinstance(e, ast.Name):
+    t = type(e)  # one test per kind of node (a parsed tree's nodes are of the ast types themselves)
+    if t is ast.Name:
         return (id(ctx.chain[-1]), e.id) in ctx.state(_State).masks or _mask_parameter(e.id, ctx) \
             or e.id in _masks_by_use(ctx)
-    if _is_self_attr(e):
-        return (id(ctx.chain[-1]), "self." + e.attr) in ctx.state(_State).masks
-    if isinstance(e, ast.Subscript) and isinstance(e.value, ast.Name):  # mask[0], mask[i], mask[:, 0]: part of a mask
+    if t is ast.Call:
+        if type(e.func) is ast.Attribute and e.func.attr in _MASK_MAKERS:
+            return True
+        # a padded mask is a mask (torcheval's auroc: ``F.pad(t.diff() != 0, [0, 1], value=1.0)``;
+        # constructs.py "x[F.pad(mask)]": GB0036)
+        return bool(e.args) and ctx.qualify(e.func) == "torch.nn.functional.pad" and _is_mask(e.args[0], ctx)
+    if t is ast.Compare:
+        return not any(isinstance(op, (ast.Is, ast.IsNot, ast.In, ast.NotIn)) for op in e.ops) and \
+            not all(isinstance(x, ast.Constant) for x in (e.left, *e.comparators))
+    if t is ast.UnaryOp:
+        return type(e.op) is ast.Invert and (_is_mask(e.operand, ctx) or type(e.operand) is ast.Name)
+    if t is ast.BinOp:
+        return type(e.op) in (ast.BitAnd, ast.BitOr) and (_is_mask(e.left, ctx) or _is_mask(e.right, ctx))
+    if t is ast.Attribute:
+        return type(e.value) is ast.Name and e.value.id == "self" \
+            and (id(ctx.chain[-1]), "self." + e.attr) in ctx.state(_State).masks
+    if t is ast.Subscript and type(e.value) is ast.Name:  # mask[0], mask[i], mask[:, 0]: part of a mask
         if not _is_mask(e.value, ctx):
             return False
         parts = e.slice.elts if isinstance(e.slice, ast.Tuple) else [e.slice]
