@@ -677,6 +677,26 @@ def test_methods_reached_through_a_local_instance_are_traced():
     assert codes(code) == [(17, "NM401"), (25, "NM401"), (28, "NM403"), (40, "NM404")]
 
 
+def test_a_function_handed_to_a_helper_that_calls_it_is_traced():
+    # constructs.py "function handed to a helper that calls it, .item() in it", "... a closure of
+    # the frame", "... called in the helper's loop": Dynamo traces the function where the helper
+    # calls it (torchgw's ``_gw_loop(..., sinkhorn_fn=_sinkhorn_torch)``); by position or keyword,
+    # a function of the file, a local name bound to one, or a closure. Not one handed to a parameter
+    # the helper does not call, nor to a call of something else (a hook's registration), nor a
+    # parameter of the caller that shares a function's name
+    code = ("import torch\n\ndef item(t):\n    return t.sum().item()\n\n"
+            "def noisy(t):\n    print(t)\n    return t\n\n"
+            "def kept(t):\n    return t.max().item()\n\n"
+            "def hook(g):\n    print(g)\n\n"
+            "def loop(x, fn, keep=None):\n    for _ in range(2):\n        x = x * fn(x)\n    return x, keep\n\n"
+            "@torch.compile\ndef solve(x):\n    def inner(t):\n        return t.min().item()\n"
+            "    step = noisy\n    y, _ = loop(x, item, keep=kept)\n    z, _ = loop(y, fn=step)\n"
+            "    x.register_hook(hook)\n    return loop(z, inner)[0]\n\n"
+            "def hook_user(x, hook):\n    return loop(x, hook)[0]\n\n"
+            "@torch.compile\ndef given(x):\n    return hook_user(x, item)\n")
+    assert codes(code) == [(4, "NM401"), (7, "NM403"), (24, "NM401")]
+
+
 def test_a_state_machine_of_step_functions_is_traced():
     # constructs.py "state machine of step functions": Dynamo follows `step = step(state)` into
     # each function a step returns (fast-bss-eval's Hungarian solver); a name bound once to a

@@ -940,3 +940,22 @@ def test_torch_compile_of_self_parses_no_file_that_cannot_define_the_method(tmp_
     project.tree = lambda path: parsed.append(path) or tree(path)
     assert project.compiled_all("task.py", "self:Task", "", "step") == (("sub.py", "Sub.step"),)
     assert parsed == ["sub.py"]  # other.py holds "step" but no "def step"
+
+
+def test_a_function_an_enclosing_function_imports_is_followed(tmp_path):
+    """torchgw's ``sampled_lowrank_gw`` imports ``sinkhorn_lowrank`` in its body and calls it from
+    the closure it hands its loop: the call leaves the file through that import (absolute or
+    relative), as through a module-level one; an import of the standard library is not followed."""
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text("")
+    (tmp_path / "pkg" / "low.py").write_text(
+        "def solve(x):\n    return x.sum().item()\n\n\ndef other(x):\n    print(x)\n    return x\n\n\n"
+        "def unused(x):\n    return x.max().item()\n")
+    (tmp_path / "pkg" / "solver.py").write_text(
+        "import torch\n\n\n@torch.compile\ndef run(x):\n    from pkg.low import solve\n    from .low import other\n"
+        "    from math import sqrt\n\n    def inner(t):\n        return solve(t) + sqrt(2.0)\n\n"
+        "    return inner(x) + other(x)\n")
+    out = tmp_path / "out.json"
+    main(["scan", str(tmp_path), "-f", "json", "-o", str(out), "--no-cache", "--fail-on", "never", "-q"])
+    found = [(f["path"], f["line"], f["code"]) for f in json.loads(out.read_text())["findings"]]
+    assert found == [("pkg/low.py", 2, "NM401"), ("pkg/low.py", 6, "NM403")]

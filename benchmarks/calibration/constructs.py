@@ -668,6 +668,14 @@ def line_search(fun, x):  # a helper handed a bound method, which it calls
     y, n = fun(x * 2)
     return y * n
 
+def calls_handed(fn, x):  # a helper handed a function, which it calls (torchgw's _gw_loop and its sinkhorn_fn)
+    return fn(x * 2) + 1
+
+def calls_handed_loop(fn, x):  # ... in a loop
+    for _ in range(2):
+        x = x * fn(x)
+    return x
+
 ROUTINES = {"item": {"plain": helper_item, "double": functools.partial(helper_item)}}  # geomloss's routines
 
 class Interval:  # an object built in traced code (torchsde's BrownianInterval): its __init__ is traced
@@ -1280,6 +1288,11 @@ CASES: list[tuple[str, str, dict]] = [
     # issue 14, fifteenth round: a module-level function held in an attribute (captum's gradient_func)
     ("function held in an attribute the base's __init__ sets, autograd.grad in it", "return ATTRIBUTION.attribute(x)", {}),
     ("function held in an attribute from an __init__ parameter's default, .item() in it", "return ATTRIBUTION.read(x)", {}),
+    # issue 14, seventeenth round: a function handed to a helper that calls it (torchgw's solvers)
+    ("function handed to a helper that calls it, .item() in it", "y = x * 2\nreturn calls_handed(helper_item, y) * 2", {}),
+    ("... a closure of the frame", "def inner(t):\n    return helper_item(t) + 1\ny = x * 2\n"
+     "return calls_handed(inner, y) * 2", {}),
+    ("... called in the helper's loop", "y = x * 2\nreturn calls_handed_loop(helper_item, y) * 2", {}),
     ("function from a module-level table of functions", "y = x * 2\nreturn ROUTINES['item']['plain'](y) * 2", {}),
     ("object built in traced code, break in its __init__", "y = x * 2\ni = Interval(y[0], y[1])\nreturn y * i.n", {}),
     ("nn.Module without parameters built in traced code", "y = x * 2\nw = Wrapper(2.0)\nreturn y * w.scale", {}),

@@ -53,7 +53,7 @@ from neuron_migrate.checks.shapes import NM301, fed_calls, grown_key
 from neuron_migrate.checks.tracing import COMPILE_ENTRY, COMPILED_AT, ENTRY_OF, OPTIONAL_DICT, OWN_METHOD, REBUILT, TENSOR_ARGS, VALIDATED, TENSOR_METHODS, ShapeBreaks, TracedCode, host_side_file
 from neuron_migrate.kinds import ARRAY, HOST_KINDS, SCALAR, TENSOR, annotation_kind, call_kind, scope_kinds
 from neuron_migrate.models import BreakSite, TracedFunction
-from neuron_migrate.project.summary import (PYDANTIC_MODELS, autograd_function_base, dotted, init_stores,
+from neuron_migrate.project.summary import (FUNCTION_IMPORT, PYDANTIC_MODELS, autograd_function_base, dotted, init_stores,
                                              optional_dict, parameter_defaults, validator_methods, wrappers)
 from neuron_migrate.traversal import SCOPE_TYPES, all_nodes, child_nodes, node_fields, node_types, own_nodes, statements
 
@@ -1261,13 +1261,49 @@ def _find_callees(fn: ast.AST, cls: ast.ClassDef | None, d: _State) -> list[tupl
                     found = _method_of(d.classes[b.id], f.attr, d)
                     if found is not None:
                         out.append((found[0], node))
+    if d.functions or local_defs:  # a function of the file handed to one that calls it: it runs there
+        own = None  # names the function binds otherwise (a parameter, an assignment): not the file's function
+        for target, node in list(out):
+            for arg in _called_arguments(node, target, d):
+                if held_functions is None:
+                    held_functions = _held_functions(body, d)
+                if arg in local_defs or arg in held_functions:
+                    handed = [local_defs.get(arg), *held_functions.get(arg, ())]
+                else:
+                    own = _own_names(fn, body) if own is None else own
+                    handed = [d.functions.get(arg)] if arg not in own else []
+                out.extend((h, node) for h in handed if h is not None and h is not fn)
     return out
+
+
+def _called_arguments(call: ast.Call, target: ast.AST, d: _State) -> list[str]:
+    """The names ``call`` hands to parameters of ``target`` (a function or method of this file it
+    runs) that ``target`` calls by name: ``_gw_loop(..., sinkhorn_fn=_sinkhorn_torch)`` where
+    ``_gw_loop`` runs ``sinkhorn_fn(p, q, C, reg)``. The function handed runs in the trace (inlined,
+    or a frame of its own when it breaks), from the caller's call of ``target``. torchgw's solvers
+    (``held_out_16``); constructs.py "a function handed to a helper that calls it"."""
+    if type(call) is not ast.Call or not (call.args or call.keywords) or not isinstance(target, _FUNCS):
+        return []
+    params = [a.arg for a in (*target.args.posonlyargs, *target.args.args)]
+    if params and params[0] in ("self", "cls") and type(call.func) is ast.Attribute:
+        params = params[1:]
+    given = {**{params[i]: a for i, a in enumerate(call.args[:len(params)]) if type(a) is not ast.Starred},
+             **{k.arg: k.value for k in call.keywords if k.arg}}
+    given = {p: a.id for p, a in given.items() if type(a) is ast.Name}
+    if not given:
+        return []
+    return [given[c.func.id] for c in _body(target, d).calls if type(c.func) is ast.Name and c.func.id in given]
+
+
+def _own_names(fn: ast.AST, body: _Body) -> set[str]:
+    """The names ``fn`` binds itself: its parameters, and names it assigns or loops over."""
+    return _param_names(fn) | {t.id for b in body.binders for t in (b.targets if type(b) is ast.Assign else (b.target,))
+                               if type(t) is ast.Name}
 
 
 def _globals_read(fn: ast.AST, body: _Body, d: _State) -> dict[str, list[str]]:
     """The module-level instances ``fn`` may read: those whose name it does not bind itself."""
-    own = _param_names(fn) | {t.id for b in body.binders for t in (b.targets if type(b) is ast.Assign else (b.target,))
-                              if type(t) is ast.Name}
+    own = _own_names(fn, body)
     return {name: texts for name, texts in d.module_made.items() if name not in own}
 
 
@@ -5059,6 +5095,12 @@ def _outcalls(traced: dict[int, Traced], ctx: Context, d: _State, training_of: d
                 if qualified.partition(".")[0] in outside:
                     continue
                 out.append((tf.name, text, call.lineno, call))
+            elif type(base) is ast.Name and base.id in ctx.names.import_bound() and (
+                    found := _function_import(base.id, tf.chain, ctx, outside)) is not None:
+                # sinkhorn_lowrank(...) of ``from torchgw._lowrank import sinkhorn_lowrank`` in the
+                # function or one enclosing it (torchgw's _lr_sinkhorn, a closure of its solver)
+                rest = dotted(f).partition(".")[2]
+                out.append((tf.name, f"{FUNCTION_IMPORT}{found[0]}:{found[1]}:{found[2]}:{rest}", call.lineno, call))
             elif (tf.cls is not None and type(f) is ast.Attribute and type(f.value) is ast.Attribute
                   and type(f.value.value) is ast.Name and f.value.value.id == "self"
                   and f.attr not in TENSOR_METHODS and not f.value.attr.startswith("__")
@@ -5082,6 +5124,25 @@ def _outcalls(traced: dict[int, Traced], ctx: Context, d: _State, training_of: d
     leaving = {(name, line) for name, _, line, _ in out}
     return tuple(out), {name: tuple(sorted(n for n in lines if (name, n) in leaving))
                         for name, lines in trapped.items()}
+
+
+def _function_import(name: str, chain: tuple, ctx: Context, outside) -> tuple[int, str, str] | None:
+    """(level, module, name) of the import in a function of ``chain`` that binds ``name`` there
+    (as ``module_level`` reads a module's), when it is of the project: not torch, NumPy or the
+    standard library."""
+    scope = ctx.names.binding_scope(name, chain)
+    if not isinstance(scope, _FUNCS):
+        return None
+    for node in statements(scope):
+        if type(node) is ast.ImportFrom and (node.level or (node.module or "").partition(".")[0] not in outside):
+            for a in node.names:
+                if (a.asname or a.name) == name:
+                    return node.level, node.module or "", a.name
+        elif type(node) is ast.Import:
+            for a in node.names:
+                if (a.asname or a.name.partition(".")[0]) == name and a.name.partition(".")[0] not in outside:
+                    return 0, a.name if a.asname else name, ""
+    return None
 
 
 def _made_calls(outcalls, traced: dict[int, Traced], d: _State) -> tuple[tuple[str, str, int, int], ...]:

@@ -22,7 +22,7 @@ from pathlib import Path
 
 from neuron_migrate.models import FileResult, Finding, ModuleFacts
 from neuron_migrate.project.libraries import Libraries, is_library, shown
-from neuron_migrate.project.summary import (PYDANTIC_MODELS, Summary, autograd_function_base, dotted, init_stores,
+from neuron_migrate.project.summary import (FUNCTION_IMPORT, PYDANTIC_MODELS, Summary, autograd_function_base, dotted, init_stores,
                                              module_level, optional_dict, validator_methods, wrappers)
 from neuron_migrate.source import SourceError, SourceFile
 from neuron_migrate.traversal import all_nodes
@@ -429,7 +429,12 @@ class Project:
         if "()." in text:  # a method of the classes a factory picks: the first here, the others in receivers()
             picked = self.receivers(path, text)
             return picked[0] if picked else None
-        found = self._imported(path, text)
+        if text.startswith(FUNCTION_IMPORT):  # imported by the calling function (or one enclosing it)
+            level, module, name, rest = text[len(FUNCTION_IMPORT):].split(":", 3)
+            target = self.absolute(path, int(level), module, name)
+            found = self.find(f"{target}.{rest}" if rest else target)
+        else:
+            found = self._imported(path, text)
         if found is None and text.endswith(".apply"):  # Fn.apply(x): an autograd Function's forward runs
             found = self._imported(path, text[: -len(".apply")])
             s2 = self.summary(found[0]) if found is not None and found[2] == "class" else None
