@@ -523,6 +523,7 @@ class _State:
     held: dict[int, dict[str, list[ast.AST]]] = field(default_factory=dict)  # class id -> self.attr -> what fills a container
     held_names: dict[tuple[int, str], list[str]] = field(default_factory=dict)  # (class id, attr) -> classes it holds
     held_calls: dict[int, list] = field(default_factory=dict)  # fn id -> _held_calls' answer
+    called_params: dict[int, frozenset[str]] = field(default_factory=dict)  # fn id -> parameters it calls by name
     traced: dict[int, Traced] | None = None  # traced_functions' answer
     loggers: set[str] | None = None  # module-level names bound to logging.getLogger(...)
     bodies: dict[int, _Body] = field(default_factory=dict)  # fn id -> its _Body, read up to eight times
@@ -1282,17 +1283,22 @@ def _called_arguments(call: ast.Call, target: ast.AST, d: _State) -> list[str]:
     ``_gw_loop`` runs ``sinkhorn_fn(p, q, C, reg)``. The function handed runs in the trace (inlined,
     or a frame of its own when it breaks), from the caller's call of ``target``. torchgw's solvers
     (``held_out_16``); constructs.py "a function handed to a helper that calls it"."""
-    if type(call) is not ast.Call or not (call.args or call.keywords) or not isinstance(target, _FUNCS):
+    if type(call) is not ast.Call or not isinstance(target, _FUNCS) or not any(
+            type(a) is ast.Name for a in (*call.args, *(k.value for k in call.keywords))):
+        return []
+    called = d.called_params.get(id(target))
+    if called is None:
+        params = _param_names(target)
+        called = d.called_params[id(target)] = frozenset(
+            c.func.id for c in _body(target, d).calls if type(c.func) is ast.Name and c.func.id in params)
+    if not called:
         return []
     params = [a.arg for a in (*target.args.posonlyargs, *target.args.args)]
     if params and params[0] in ("self", "cls") and type(call.func) is ast.Attribute:
         params = params[1:]
     given = {**{params[i]: a for i, a in enumerate(call.args[:len(params)]) if type(a) is not ast.Starred},
              **{k.arg: k.value for k in call.keywords if k.arg}}
-    given = {p: a.id for p, a in given.items() if type(a) is ast.Name}
-    if not given:
-        return []
-    return [given[c.func.id] for c in _body(target, d).calls if type(c.func) is ast.Name and c.func.id in given]
+    return [a.id for p, a in given.items() if p in called and type(a) is ast.Name]
 
 
 def _own_names(fn: ast.AST, body: _Body) -> set[str]:
@@ -5012,6 +5018,7 @@ def _outcalls(traced: dict[int, Traced], ctx: Context, d: _State, training_of: d
     out = []
     trapped: dict[str, set[int]] = {}
     tables = None  # module-level dicts of imported classes: SOLVERS = {"rk4": RK4, ...}
+    bound = None  # names an import binds in some scope (_function_import)
     for tf in traced.values():
         training = training_of.get(id(tf.node), ())
         where = _body(tf.node, d).where
@@ -5095,8 +5102,8 @@ def _outcalls(traced: dict[int, Traced], ctx: Context, d: _State, training_of: d
                 if qualified.partition(".")[0] in outside:
                     continue
                 out.append((tf.name, text, call.lineno, call))
-            elif type(base) is ast.Name and base.id in ctx.names.import_bound() and (
-                    found := _function_import(base.id, tf.chain, ctx, outside)) is not None:
+            elif type(base) is ast.Name and base.id in (bound := ctx.names.import_bound() if bound is None else bound) \
+                    and (found := _function_import(base.id, tf.chain, ctx, outside)) is not None:
                 # sinkhorn_lowrank(...) of ``from torchgw._lowrank import sinkhorn_lowrank`` in the
                 # function or one enclosing it (torchgw's _lr_sinkhorn, a closure of its solver)
                 rest = dotted(f).partition(".")[2]
