@@ -64,6 +64,23 @@ def test_a_device_string_inside_an_f_string_field_keeps_to_its_quote():
                         "else f'cuda:{i}')}\"\n")
 
 
+def test_a_count_handed_to_a_call_that_raises_without_cuda_changes_with_it():
+    """torchchat: ``torch.cuda.set_device(rank % torch.cuda.device_count())``. set_device raises without
+    CUDA and was rewritten; the count, taken on the way there, was left for want of a guard, so on
+    Neuron (no CUDA: a count of 0) the fixed line divided by zero."""
+    out = outcome("import torch\n\n\ndef setup(rank):\n    torch.cuda.set_device(rank % torch.cuda.device_count())\n")
+    assert out.text == "import torch\n\n\ndef setup(rank):\n    torch.neuron.set_device(rank % torch.neuron.device_count())\n"
+
+
+def test_the_neuron_side_of_a_two_host_device_is_guarded():
+    """torchchat: ``torch.device(f"cuda:{rank % torch.cuda.device_count()}")``. The count waited for a
+    guard, and the fix's own ``hasattr(torch, "neuron")`` is one: left as it was, the Neuron side
+    divided by torch.cuda's count, 0 there."""
+    out = outcome('import torch\nd = torch.device(f"cuda:{rank % torch.cuda.device_count()}")\n')
+    assert out.text == ('import torch\nd = torch.device(f"neuron:{rank % torch.neuron.device_count()}" if '
+                        'hasattr(torch, "neuron") else f"cuda:{rank % torch.cuda.device_count()}")\n')
+
+
 def test_edits_on_the_original_reproduce_the_fixed_text():
     code = "import torch\ny = x.cuda(torch.cuda.current_device())\ntorch.cuda.synchronize()\n"
     out = outcome(code, unsafe=True)

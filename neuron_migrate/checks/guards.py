@@ -59,6 +59,8 @@ class _State:
     operand_of: dict[int, type] = field(default_factory=dict)  # node id -> its parent's type
     needs_guard: dict[int, tuple] = field(default_factory=dict)  # finding id -> (why, fallback, harmless)
     raises: set[int] = field(default_factory=set)  # ids of findings that raise without CUDA
+    raising_calls: list[ast.Call] = field(default_factory=list)  # ... their calls, when known
+    neuron_branches: list[ast.AST] = field(default_factory=list)  # the Neuron side of choices a fix wrote
     cuda_only: dict[int, str] = field(default_factory=dict)  # finding id -> why its region is CUDA-only
     branches: list[tuple] = field(default_factory=list)  # (If or IfExp, scope)
     conjunctions: list[ast.BoolOp] = field(default_factory=list)
@@ -153,10 +155,14 @@ def needs_guard(ctx: Context, why: str, fallback: list[Edit] | None = None,
     ctx.state(_State).needs_guard[id(ctx.findings[-1])] = (why, fallback, harmless, note)
 
 
-def raises_without_cuda(ctx: Context) -> None:
+def raises_without_cuda(ctx: Context, call: ast.Call | None = None) -> None:
     """Mark the finding just reported as a call that raises without CUDA (``torch.cuda.set_device``,
-    ``x.cuda()``): the statements after it in its block never ran on a host without CUDA."""
-    ctx.state(_State).raises.add(id(ctx.findings[-1]))
+    ``x.cuda()``): the statements after it in its block never ran on a host without CUDA, nor
+    (given ``call``) anything past its own arguments, which are evaluated just before it raises."""
+    state = ctx.state(_State)
+    state.raises.add(id(ctx.findings[-1]))
+    if call is not None:
+        state.raising_calls.append(call)
 
 
 def mirrors_test(ctx: Context, compares: list[ast.Compare], name: str) -> None:
@@ -208,6 +214,7 @@ def cuda_only_region(ctx: Context, why: str) -> None:
 def note_branch(node: ast.If | ast.IfExp, ctx: Context) -> None:
     if migrated_choice(node):  # its fallback is what a host without Neuron runs: nothing in it is a finding
         ctx.claimed.update(map(id, ast.walk(node.orelse)))
+        ctx.state(_State).neuron_branches.append(node.body)  # and its other side runs only with the plugin
         return
     ctx.state(_State).branches.append((node, ctx.chain[-1] if ctx.chain else None))
 
@@ -440,6 +447,9 @@ def decide_units(ctx: Context) -> None:
             for i in members(spans.of([node.value])):
                 why_cuda_only.setdefault(i, f"`{target}` decides whether CUDA-only code runs")
     reached_with_cuda = _after_raising_calls(ctx, spans, marks)
+    # f"neuron:{rank % torch.cuda.device_count()}" if hasattr(torch, "neuron") else ...: the Neuron side
+    # is the guard a rewrite waits for (left, torchchat's count was 0 there)
+    reached_with_cuda.update(i for b in state.neuron_branches for i in members(spans.of([b])))
     for i, f in enumerate(findings):
         why = state.cuda_only.get(id(f))
         if why:  # a kernel launch or CUDA-only library: its whole unit stays CUDA
@@ -540,14 +550,18 @@ _CONDITIONAL = (ast.IfExp, ast.BoolOp, ast.Lambda, ast.ListComp, ast.SetComp, as
 
 def _after_raising_calls(ctx: Context, spans: _Spans, marks: dict) -> set[int]:
     """Findings in statements that follow, in the same block, a simple statement whose CUDA
-    call raises without CUDA: on a host without CUDA they were never reached."""
+    call raises without CUDA, and in the arguments of such a call: on a host without CUDA the
+    run never got past them."""
     raising = ctx.state(_State).raises
     findings = ctx.findings
     waiting = [i for i, f in enumerate(findings) if id(f) in marks]
     if not raising or not waiting:
         return set()
     raisers = [f for f in findings if id(f) in raising]
-    out: set[int] = set()
+    # torchchat's torch.cuda.set_device(rank % torch.cuda.device_count()): the count is taken on the
+    # way to the raise, so it is rewritten with the call (left, Neuron would divide by 0)
+    out: set[int] = {i for call in ctx.state(_State).raising_calls for i in waiting
+                     if id(findings[i]) not in raising and _inside(findings[i], (spans.start(call), spans.end(call)))}
     todo: list[ast.AST] = [ctx.tree]  # statements are only in statement lists: not every node
     while todo:
         node = todo.pop()

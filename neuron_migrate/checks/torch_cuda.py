@@ -436,7 +436,7 @@ def _cuda_api_reference(node: ast.AST, name: str, ctx: Context, via_import: bool
         ctx.report(r, node, message, edits=[edit])
         call = ctx.parent if isinstance(ctx.parent, ast.Call) and ctx.parent.func is node else None
         if call is not None and row.without_cuda == "raises":
-            guards.raises_without_cuda(ctx)
+            guards.raises_without_cuda(ctx, call)
         device = (call.args[0] if call.args else next((k.value for k in call.keywords if k.arg == "device"), None)
                   ) if call is not None else None
         if device is not None:  # torch.cuda.set_device(device): changes with the device it is handed
