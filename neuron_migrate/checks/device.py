@@ -208,8 +208,8 @@ def report_device_literals(ctx: Context, lits: list[ast.AST], rule=NM101, unsafe
                 present = guards.NEURON_PRESENT.format(t=torch_alias)
                 start, end = ctx.span(lit)
                 text = ctx.src.text[start:end]
-                if text.lstrip("rRuUfFbB").startswith("'"):  # a field of an f-string around it may hold
-                    present = present.replace('"', "'")  # only this quote before Python 3.12 (megatron_fsdp.py)
+                if ctx.src.text[edit.start - 1] == "'":  # the literal's quote (literal_edit's head): a field
+                    present = present.replace('"', "'")  # of an f-string around it may hold only it before 3.12
                 new = ctx.src.text[start:edit.start] + _DEV + ctx.src.text[edit.end:end]
                 guards.needs_guard(ctx, f"torch.device(\"{_DEV}\") raises without the Neuron plugin",
                                    fallback=[ctx.replace(lit, guards.parenthesised(
