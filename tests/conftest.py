@@ -1,4 +1,5 @@
 import os
+import shutil
 import tempfile
 
 import pytest
@@ -10,8 +11,13 @@ os.environ.setdefault("NEURON_MIGRATE_SOURCES", os.path.join(
     "neuron-migrate", "calibration-sources"))
 # The result cache signs its files with a key kept in the user's cache folder: the tests
 # use a folder of their own, never the home folder of whoever runs them.
-os.environ["XDG_CACHE_HOME"] = tempfile.mkdtemp(prefix="neuron-migrate-tests-")
+_TEST_CACHE = tempfile.mkdtemp(prefix="neuron-migrate-tests-")
+os.environ["XDG_CACHE_HOME"] = _TEST_CACHE
 os.environ.pop("NEURON_MIGRATE_CACHE_KEY", None)
+
+
+def pytest_unconfigure(config):
+    shutil.rmtree(_TEST_CACHE, ignore_errors=True)  # each run's cache folder goes with it
 
 
 def pytest_addoption(parser):

@@ -155,6 +155,15 @@ def check_call(call: ast.Call, ctx: Context) -> None:
         _cuda_method(call, ctx)
 
 
+def _claim_chain(ctx: Context, node: ast.AST) -> None:
+    """A reference is reported once, at its outermost node: ``amp.GradScaler`` claims ``amp``
+    too (an alias of torch.cuda.amp would otherwise be reported again on its own)."""
+    while isinstance(node, ast.Attribute):
+        ctx.claimed.add(id(node))
+        node = node.value
+    ctx.claimed.add(id(node))
+
+
 def _cuda_method(call: ast.Call, ctx: Context) -> None:
     """``x.cuda(...)`` → ``x.to("neuron", ...)``, keeping every other byte of the call."""
     func = call.func
@@ -226,7 +235,7 @@ def _torch_alias(ctx: Context) -> tuple[str | None, str]:
 
 def _autocast(call: ast.Call, ctx: Context) -> None:
     """``torch.cuda.amp.autocast(a, ...)`` → ``torch.autocast("neuron", enabled=a, ...)``."""
-    ctx.claimed.add(id(call.func))
+    _claim_chain(ctx, call.func)
     torch_alias, note = _torch_alias(ctx)
     if torch_alias is None or len(call.args) > len(_AUTOCAST_POSITIONAL) or any(
             isinstance(a, ast.Starred) for a in call.args):
@@ -260,7 +269,7 @@ def device_spellings(ctx: Context, torch_alias: str) -> tuple[str, str]:
 
 
 def _grad_scaler(call: ast.Call, name: str, ctx: Context) -> None:
-    ctx.claimed.add(id(call.func))
+    _claim_chain(ctx, call.func)
     msg = ctx.summary(NM106)
     if name == "torch.cuda.amp.GradScaler":
         torch_alias, note = _torch_alias(ctx)
@@ -327,11 +336,7 @@ def check_attribute(node: ast.Attribute, ctx: Context) -> None:
                        "selects the CUDA path; a method reference should become `.to(device)`",
                        severity=Severity.INFO)
         return
-    inner = node.value  # the chain is reported once, here: its inner names are not
-    while isinstance(inner, ast.Attribute):
-        ctx.claimed.add(id(inner))
-        inner = inner.value
-    ctx.claimed.add(id(inner))
+    _claim_chain(ctx, node)
     _qualified_reference(node, name, ctx)
 
 
