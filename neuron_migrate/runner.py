@@ -146,6 +146,8 @@ def fix_files(cands: list[Candidate], options: Options, unsafe: bool, jobs: int 
             data, result = done.pop(upcoming)
             yield cands[upcoming], data, result
             upcoming += 1
+    for i in sorted(done):  # the cache's, when no file was left to analyse
+        yield cands[i], *done[i]
 
 
 # a suppression that findings of another file may use: a bare one, or one naming a graph

@@ -278,6 +278,18 @@ def test_diff_mode_changes_nothing_and_prints_a_patch(project, capsys):
     assert code == 1  # the CUDA graph is blocking
 
 
+def test_files_the_cache_shows_need_no_fix_are_still_left_for_a_person(project, capsys):
+    # after a scan, the cache holds every file: with no fix to apply anywhere, none is analysed
+    # again, and their findings (a blocking one) are still what is left, with its exit code
+    (project / "train.py").unlink()
+    assert run(capsys, "scan", project, "-q")[0] == 1
+    code, out, err = run(capsys, "fix", project)
+    assert out == "" and code == 1
+    assert "would fix 0 findings in 0 files" in err
+    assert "1 finding would be left for a person (1 blocking):" in err
+    assert "NM104 cuda-api-without-twin ×1 (error): todo.py:2:5" in err
+
+
 def test_diff_is_coloured_on_a_terminal(project, capsys, monkeypatch):
     monkeypatch.setenv("FORCE_COLOR", "1")  # what rich takes for a terminal
     monkeypatch.delenv("NO_COLOR", raising=False)
