@@ -175,6 +175,7 @@ def _as_in_the_project(cands: list[Candidate], options: Options, jobs: int | Non
     from neuron_migrate.project.summary import CUDA_ONLY_MODULES, TOP_LEVEL_CUDA_ONLY_IMPORT
 
     words = [m.encode() for m in CUDA_ONLY_MODULES if not any(o != m and o in m for o in CUDA_ONLY_MODULES)]
+    built = _built_extension_imports(cands)
     suppressions, importing, probing = False, [], []
     for cand in cands:
         if cand.kind != "python":
@@ -184,8 +185,8 @@ def _as_in_the_project(cands: list[Candidate], options: Options, jobs: int | Non
         except OSError:
             continue
         suppressions = suppressions or FOLLOWED_SUPPRESSION.search(data) is not None
-        if any(w in data for w in words) and TOP_LEVEL_CUDA_ONLY_IMPORT.search(data) is not None:
-            # the words first: the pattern costs more
+        if ((any(w in data for w in words) and TOP_LEVEL_CUDA_ONLY_IMPORT.search(data) is not None)
+                or any(w in data and p.search(data) for w, p in built)):  # the words first: a pattern costs more
             importing.append(cand.rel)
         if may_hold_probe(data):
             probing.append((cand.rel, data.decode("utf-8", "replace")))
@@ -209,6 +210,24 @@ def _as_in_the_project(cands: list[Candidate], options: Options, jobs: int | Non
     if followed.cuda_only:
         options = dataclasses.replace(options, cuda_only=followed.cuda_only)
     return options
+
+
+def _built_extension_imports(cands: list[Candidate]) -> list[tuple[bytes, re.Pattern]]:
+    """(last name, its top-level import) of each CUDA extension a setup.py of the project
+    builds (project/cuda_only.py): the files importing one are CUDA-only too."""
+    setups = {}
+    for cand in cands:
+        if cand.kind == "python" and cand.rel.rpartition("/")[2] == "setup.py":
+            try:
+                setups[cand.rel] = read_source(cand.path)
+            except OSError:
+                continue
+    if not any(b"CUDAExtension" in data for data in setups.values()):
+        return []
+    from neuron_migrate.project.cuda_only import cuda_extensions, top_level_import
+
+    lasts = {name.rpartition(".")[2] for name in cuda_extensions(setups)}
+    return [(last.encode(), top_level_import(last)) for last in sorted(lasts)]
 
 
 def _nothing_to_fix(cands: list[Candidate], options: Options, unsafe: bool, base: Path,

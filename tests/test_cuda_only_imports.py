@@ -253,3 +253,51 @@ def test_a_cuda_question_joined_with_a_cuda_only_import_flag_is_left():
     assert fixed(code) == code
     plain = code.replace("from apex.optimizers import FusedAdam", "import json as FusedAdam")
     assert fixed(plain).count("torch.neuron.is_available()") == 2
+
+
+SETUP = '''from setuptools import setup
+from torch.utils.cpp_extension import BuildExtension, CUDAExtension
+
+setup(name="fused_window", cmdclass={"build_ext": BuildExtension},
+      ext_modules=[CUDAExtension("fused_window", ["fused_window.cpp", "fused_window_kernel.cu"])])
+'''
+
+# a kernel's unit test, beside its setup.py: it imports the built extension and feeds it CUDA tensors
+KERNEL_TEST = '''import torch
+import fused_window
+
+
+def test_forward():
+    x = torch.randn(2, 8).cuda()
+    y = fused_window.forward(x)
+    torch.cuda.synchronize()
+    assert y.shape == x.shape
+'''
+
+
+def test_a_module_importing_a_cuda_extension_the_project_builds_keeps_its_cuda_code(tmp_path, capsys):
+    root = write(tmp_path, {"kernels/setup.py": SETUP, "kernels/unit_test.py": KERNEL_TEST})
+    found = findings(capsys, root)
+    why = "left: the module imports `fused_window`, a CUDA extension built by `kernels/setup.py:5`"
+    assert why in found[("kernels/unit_test.py", 6)]["message"]
+    assert why in found[("kernels/unit_test.py", 8)]["message"]
+    assert found[("kernels/setup.py", 5)]["code"] == "NM501"
+    assert diff(capsys, root) == ""  # fix reads the setup.py too
+
+
+def test_an_extension_built_for_the_cpu_or_cuda_by_the_host_is_no_cuda_only_import(tmp_path, capsys):
+    # detectron2's setup.py picks CppExtension or CUDAExtension: the module has CPU kernels too
+    setup = SETUP.replace('ext_modules=[CUDAExtension(', 'ext_modules=[extension(').replace(
+        "from setuptools import setup\n", "from setuptools import setup\nimport torch\n"
+        "from torch.utils.cpp_extension import CppExtension\n"
+        "extension = CUDAExtension if torch.cuda.is_available() else CppExtension\n")
+    root = write(tmp_path, {"kernels/setup.py": setup, "kernels/unit_test.py": KERNEL_TEST})
+    assert '.to("neuron")' in diff(capsys, root)
+
+
+def test_a_setup_py_that_does_not_parse_builds_nothing(tmp_path, capsys):
+    root = write(tmp_path, {"kernels/setup.py": SETUP + "def broken(:\n", "kernels/unit_test.py": KERNEL_TEST})
+    found = findings(capsys, root)
+    assert found[("kernels/setup.py", 6)]["code"] == "NM901"  # reported, never a traceback
+    assert "left:" not in found[("kernels/unit_test.py", 6)]["message"]
+    assert '.to("neuron")' in diff(capsys, root)

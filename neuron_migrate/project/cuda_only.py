@@ -10,7 +10,9 @@ not travel further, through a module that only uses such a module (torchtitan's 
 dispatcher imports its Triton all-to-all kernels' wrapper, and its trainer the dispatcher:
 every file importing the trainer would have been CUDA-only). ``cuda_only`` names those files
 and the chain, from the per-file summaries (``Summary.firm``), for the runner to hand to their
-analysis (``Options.cuda_only``).
+analysis (``Options.cuda_only``). A CUDA extension a setup.py of the project builds is such a
+library too (``cuda_extensions``); the modules importing it are named with it, since their
+own analysis cannot see it.
 
 It costs nothing where no file of the project imports a CUDA-only library at its top level;
 else it looks only at the imports whose last name is that of a CUDA-only module, and parses
@@ -27,11 +29,11 @@ from pathlib import Path
 
 from neuron_migrate.models import FileResult, Summary
 from neuron_migrate.project.model import Project, module_name
-from neuron_migrate.project.summary import cuda_only_library
+from neuron_migrate.project.summary import cuda_only_library, dotted
 from neuron_migrate.runner import read_source
 
 
-def _imports(name: str) -> re.Pattern:
+def top_level_import(name: str) -> re.Pattern:
     """A top-level import statement whose text holds the word ``name`` (``from a.name import
     x``, ``import a.name``, ``from a import (\n    name,\n)``, a continued line): where a
     module's name is only in a comment or the code, the file is not parsed."""
@@ -42,6 +44,31 @@ def _imports(name: str) -> re.Pattern:
 _FROM_PACKAGE = re.compile(rb"(?m)^from[ \t]+\.+[ \t]+import\b")  # from . import x, from .. import y
 
 
+def cuda_extensions(setups: dict[str, bytes]) -> dict[str, str]:
+    """Module name -> "`setup.py:line`" of each ``CUDAExtension("name", ...)`` a setup.py of the
+    project builds (microsoft/Swin-Transformer's ``swin_window_process``): its sources are CUDA,
+    so a module that imports it unconditionally is CUDA-only, as one importing Triton is. A
+    setup.py that chooses ``CppExtension`` or ``CUDAExtension`` by the host (detectron2's
+    ``_C``) builds CPU kernels too: only a literal ``CUDAExtension`` call counts."""
+    import ast
+
+    built: dict[str, str] = {}
+    for path, data in sorted(setups.items()):
+        if b"CUDAExtension" not in data:
+            continue
+        try:
+            tree = ast.parse(data)
+        except (SyntaxError, ValueError):
+            continue  # the scan reports the file; it builds nothing here
+        for node in ast.walk(tree):
+            if not (isinstance(node, ast.Call) and dotted(node.func).rpartition(".")[2] == "CUDAExtension"):
+                continue
+            name = next((k.value for k in node.keywords if k.arg == "name"), node.args[0] if node.args else None)
+            if isinstance(name, ast.Constant) and isinstance(name.value, str) and name.value:
+                built.setdefault(name.value, f"`{path}:{node.lineno}`")
+    return built
+
+
 def cuda_only(results: dict[str, FileResult], root: Path,
               cache_of: Callable[[str], object | None] | None = None,
               project: Project | None = None) -> tuple[tuple[str, str], ...]:
@@ -49,14 +76,33 @@ def cuda_only(results: dict[str, FileResult], root: Path,
     that imports a module of the project that imports a CUDA-only library, directly or
     through packages' ``__init__`` files that import it, shortest chain first;
     the modules that import one themselves are not listed (their own analysis sees it)."""
+    read: dict[str, bytes] = {}
+
+    def data_of(path: str) -> bytes:  # only the bytes: a file is decoded only where it is parsed
+        if path not in read:
+            try:
+                read[path] = read_source(root / path)
+            except OSError:
+                read[path] = b""
+        return read[path]
+
+    built = cuda_extensions({p: data_of(p) for p in results if p.rpartition("/")[2] == "setup.py"})
     via: dict[str, str] = {}
+    seeds = set()  # import a CUDA-only library themselves: their own analysis sees it
     for path, r in results.items():
-        lib = cuda_only_library(r.summary.firm) if r.summary is not None else None
+        if r.summary is None:
+            continue
+        lib = cuda_only_library(r.summary.firm)
         if lib:
             via[path] = f"`{lib}`"
+            seeds.add(path)
+        elif built:
+            ext = next((e for level, m, n in r.summary.firm if not level
+                        for e in (m, f"{m}.{n}" if n else m) if e in built), None)
+            if ext:
+                via[path] = f"`{ext}`, a CUDA extension built by {built[ext]}"
     if not via:
         return ()
-    seeds = set(via)
     project = project or Project(list(results.values()), root, cache_of=cache_of)
     by_last: dict[str, list[tuple[str, int, str, str]]] = {}  # last name -> (importer, level, module, name)
 
@@ -75,16 +121,6 @@ def cuda_only(results: dict[str, FileResult], root: Path,
             note(path, r.summary)
         elif path.endswith(".py") and r.skipped is None and not r.findings:
             unread.append(path)
-    read: dict[str, bytes] = {}
-
-    def data_of(path: str) -> bytes:  # only the bytes: a file is decoded only where it is parsed
-        if path not in read:
-            try:
-                read[path] = read_source(root / path)
-            except OSError:
-                read[path] = b""
-        return read[path]
-
     def imports(path: str, word: bytes, needle: re.Pattern, inside: str) -> bool:
         data = data_of(path)
         return ((word in data and needle.search(data) is not None)
@@ -95,7 +131,7 @@ def cuda_only(results: dict[str, FileResult], root: Path,
         target = queue.popleft()
         last = module_name(target).rpartition(".")[2]
         if unread and last:
-            word, needle = last.encode(), _imports(last)
+            word, needle = last.encode(), top_level_import(last)
             folder, _, base = target.rpartition("/")
             inside = f"{folder}/" if folder and base == "__init__.py" else ""  # ``from . import x`` below it
             for path in [p for p in unread if imports(p, word, needle, inside)]:
