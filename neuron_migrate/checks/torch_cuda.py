@@ -336,7 +336,7 @@ def check_attribute(node: ast.Attribute, ctx: Context) -> None:
                        "selects the CUDA path; a method reference should become `.to(device)`",
                        severity=Severity.INFO)
         return
-    _claim_chain(ctx, node)
+    _claim_chain(ctx, node.value)  # its inner names; the node itself stays open to other checks
     _qualified_reference(node, name, ctx)
 
 
