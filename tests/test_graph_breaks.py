@@ -733,6 +733,40 @@ def test_a_call_through_a_module_level_table_of_functions_traces_each():
     assert codes(code) == [(5, "NM401"), (8, "NM403")]
 
 
+def test_a_function_picked_from_a_local_table_of_functions_is_traced():
+    # constructs.py "function picked from a local table of functions" and "... by a helper handed
+    # the table" (xitorch's ``method_fcn = get_method(name, methods, method)``, ``methods`` a dict
+    # display of solvers, or a pick from one of module-level tables): Dynamo inlines the function
+    # picked; the key is known at run time, so every function of the table is traced. A dict
+    # holding a class or a constant is no table; a table never called reaches nothing
+    code = ("import torch\n\ndef plain(x):\n    return x.sum().item()\n\n"
+            "def other(x):\n    print(x)\n    return x\n\ndef unused(x):\n    return x.max().item()\n\n"
+            "def pick(methods, name):\n    return methods[name]\n\n"
+            "SOLVERS = {'other': other}\n\n"
+            "@torch.compile\ndef run(x, kind):\n    methods = {'plain': plain}\n    fn = methods[kind]\n"
+            "    return fn(x)\n\n"
+            "@torch.compile\ndef run2(x, kind):\n    methods = {'s': SOLVERS, 'p': {'plain': plain}}[kind]\n"
+            "    solver = pick(methods, kind)\n    return solver(x)\n\n"
+            "@torch.compile\ndef run3(x, kind):\n    mixed = {'unused': unused, 'n': 1}\n    fn = mixed[kind]\n"
+            "    kept = {'unused': unused}\n    n = len(kept)\n    return fn(x) * n\n")
+    assert codes(code) == [(4, "NM401"), (7, "NM403")]
+
+
+def test_copy_copy_of_a_dict_or_list_breaks():
+    # constructs.py "copy.copy(dict)", "copy.copy(list)" (GB0007: the container's C ``copy`` is
+    # skipped; xitorch's ``set_default_option(defopt: Dict, opt: Dict)``) and "copy.copy(tensor)"
+    # (GB0208); not "copy.copy(object)": a parameter of unknown kind, or one rebound
+    code = ("import copy\nfrom typing import Dict\nimport torch\n\n"
+            "def merge(defopt: Dict, opt: dict[str, int], t, **kwargs):\n    a = copy.copy(defopt)\n"
+            "    b = copy.copy(opt)\n    c = copy.copy(kwargs)\n    d = copy.copy(t)\n    e = copy.copy([1, 2])\n"
+            "    return a, b, c, d, e\n\n"
+            "def rebound(opt: Dict, obj):\n    opt = None\n    return copy.copy(opt), copy.copy(obj)\n\n"
+            "SETTINGS = object()\n\n@torch.compile\ndef run(x):\n    merge({}, {}, x)\n    rebound({}, SETTINGS)\n    return x * 2\n")
+    assert codes(code) == [(6, "NM404"), (7, "NM404"), (8, "NM404"), (9, "NM404"), (10, "NM404")]
+    messages = {f.line: f.message for f in findings_of(code)}
+    assert "GB0007" in messages[6] and "GB0208" in messages[9]
+
+
 def test_requires_grad_on_an_argument_or_a_new_leaf_breaks():
     """constructs.py "requires_grad_() on the input" / "in a helper, on the input" (GB0125:
     torch-struct's ``log_potentials.requires_grad_(True)``, on a graph input) and

@@ -710,6 +710,31 @@ def test_an_imported_autograd_functions_forward_runs_where_it_is_applied(tmp_pat
     assert found == [("pkg/ops.py", 5, "NM401")]
 
 
+def test_the_imported_functions_of_a_table_a_helper_picks_from_are_reached(tmp_path):
+    """xitorch's ``_RootFinder.forward``: ``methods = {"rootfinder": _RF_METHODS, ...}[alg_type]``
+    (module-level tables of imported solvers), ``method_fcn = get_method(name, methods, method)``,
+    ``method_fcn(...)``: each imported function of the tables is reached (constructs.py "... by a
+    helper handed the table"); one imported into no table is not."""
+    from neuron_migrate.cli import main
+
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text("")
+    (tmp_path / "pkg" / "solvers.py").write_text(
+        "import torch\n\n\ndef broyden(f, x):\n    if x.norm() > 1:\n        return x\n    return f(x)\n\n\n"
+        "def anderson(f, x):\n    return x.sum().item()\n\n\ndef unused(f, x):\n    return x.max().item()\n")
+    (tmp_path / "pkg" / "api.py").write_text(
+        "import torch\n\nfrom pkg.solvers import anderson, broyden, unused\n\n"
+        "_RF = {'broyden': broyden}\n_EQ = {'anderson': anderson}\n\n\n"
+        "def get_method(methods, name):\n    return methods[name]\n\n\n"
+        "@torch.compile\ndef solve(f, x, kind, alg):\n    methods = {'rootfinder': _RF, 'equilibrium': _EQ}[alg]\n"
+        "    fn = get_method(methods, kind)\n    return fn(f, x)\n")
+    out = tmp_path / "out.json"
+    main(["scan", str(tmp_path), "-f", "json", "-o", str(out), "--no-cache", "--fail-on", "never", "-q"])
+    import json
+    found = [(f["path"], f["line"], f["code"]) for f in json.loads(out.read_text())["findings"]]
+    assert found == [("pkg/solvers.py", 5, "NM402"), ("pkg/solvers.py", 11, "NM401")]
+
+
 def test_the_class_a_held_objects_method_returns_by_its_annotation_is_followed(tmp_path, capsys):
     """iteryne's ``learner = self.maml.clone()`` then ``learner.adapt_on(...)``: ``self.maml`` is
     an ``__init__`` parameter annotated ``MAML`` (a class of another file), whose ``clone`` is

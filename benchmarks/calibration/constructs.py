@@ -678,6 +678,15 @@ def calls_handed_loop(fn, x):  # ... in a loop
 
 ROUTINES = {"item": {"plain": helper_item, "double": functools.partial(helper_item)}}  # geomloss's routines
 
+def get_method(methods, name):  # xitorch's get_method: the function a name picks from a table handed in
+    return methods[name.lower()]
+
+class Options:  # a plain object (copy.copy of one)
+    def __init__(self):
+        self.n = 2.0
+
+OPTIONS = Options()
+
 class Interval:  # an object built in traced code (torchsde's BrownianInterval): its __init__ is traced
     def __init__(self, t0, t1):
         self.t0, self.t1 = t0, t1
@@ -1099,6 +1108,11 @@ CASES: list[tuple[str, str, dict]] = [
     ("with warnings.catch_warnings()", "y = x * 2\nwith warnings.catch_warnings():\n    z = y + 1\nreturn z * 2", {}),
     ("with contextlib.suppress", "y = x * 2\nwith contextlib.suppress(ValueError):\n    z = y + 1\nreturn z * 2", {}),
     ("with open()", "y = x * 2\nwith open(__file__) as fh:\n    pass\nreturn y * 2", {}),
+    ("copy.copy(dict)", "y = x * 2\nd = copy.copy(TABLE)\nreturn y * d['a']", {}),
+    ("copy.copy(list)", "y = x * 2\nd = copy.copy([1.0, 2.0])\nreturn y * d[0]", {}),
+    ("copy.copy(tensor)", "y = x * 2\nz = copy.copy(y)\nreturn z * 2", {}),
+    ("copy.copy(object)", "y = x * 2\nz = copy.copy(OPTIONS)\nreturn y * z.n", {}),
+    ("dict(d) and d.copy()", "y = x * 2\nd = dict(TABLE)\ne = TABLE.copy()\nreturn y * d['a'] * e['b']", {}),
     ("copy.deepcopy(tensor)", "y = x * 2\nz = copy.deepcopy(y)\nreturn z * 2", {}),
     ("copy.deepcopy(module)", "y = x * 2\nm = copy.deepcopy(LINEAR)\nreturn m(y) * 2", {}),
     ("torch.autograd.grad", "y = x * 2\nwith torch.enable_grad():\n    l = (y * PARAM).sum()\n    g, = torch.autograd.grad(l, PARAM)\nreturn y + g", {}),
@@ -1294,6 +1308,10 @@ CASES: list[tuple[str, str, dict]] = [
      "return calls_handed(inner, y) * 2", {}),
     ("... called in the helper's loop", "y = x * 2\nreturn calls_handed_loop(helper_item, y) * 2", {}),
     ("function from a module-level table of functions", "y = x * 2\nreturn ROUTINES['item']['plain'](y) * 2", {}),
+    ("function picked from a local table of functions", "y = x * 2\nmethods = {'plain': helper_item, 'twice': calls_handed}\n"
+     "fn = methods['plain']\nreturn fn(y) * 2", {}),
+    ("... by a helper handed the table", "y = x * 2\nmethods = {'sum': ROUTINES['item'], 'any': ROUTINES}['sum']\n"
+     "fn = get_method(methods, 'PLAIN')\nreturn fn(y) * 2", {}),
     ("object built in traced code, break in its __init__", "y = x * 2\ni = Interval(y[0], y[1])\nreturn y * i.n", {}),
     ("nn.Module without parameters built in traced code", "y = x * 2\nw = Wrapper(2.0)\nreturn y * w.scale", {}),
     ("memoized method: pickle.dumps in the decorator's wrapper", "return MEMOIZED.double(x) + 1", {}),

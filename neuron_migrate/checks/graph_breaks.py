@@ -137,6 +137,7 @@ NM404 = rule(
         "`is_grad_enabled()`), `torch.is_inference_mode_enabled()` and `t.is_inference()`, "
         "building a `tqdm(...)` progress bar, "
         "`Tensor.data_ptr()`, `torch._dynamo.graph_break()`, `copy.deepcopy` of a tensor or a module, "
+        "`copy.copy` of a tensor, or of a dict or list (a display, `**kwargs`, a parameter annotated `Dict`/`list`), "
         "`torch.autograd.grad`, `torch.autograd.backward` and `loss.backward()`, registering a module "
         "hook (`m.register_forward_hook(...)`, `m.register_forward_pre_hook(...)`), reading a tensor's "
         "`.grad_fn` (outside `no_grad`: Dynamo gives up on the whole function), NumPy's `np.ndindex` / "
@@ -1379,6 +1380,32 @@ def _overrides_here(base: ast.ClassDef, name: str, d: _State) -> list[ast.AST]:
     return out
 
 
+_CONTAINER_ANNOTATIONS = frozenset({"dict", "list", "set", "Dict", "List", "Set", "typing.Dict", "typing.List",
+                                    "typing.Set", "collections.OrderedDict", "OrderedDict"})
+
+
+def _builtin_container(e: ast.AST, chain, ctx: Context) -> bool:
+    """``e`` is certainly a dict, list or set: a display of one, or a parameter of the innermost
+    function that its annotation says is one (``defopt: Dict``, ``opts: dict[str, int]``) or that
+    collects keywords (``**kwargs``), and that the function does not rebind."""
+    if type(e) in (ast.Dict, ast.List, ast.Set, ast.DictComp, ast.ListComp, ast.SetComp):
+        return True
+    fn = chain[-1] if chain and isinstance(chain[-1], _FUNCS) else None
+    if type(e) is not ast.Name or fn is None:
+        return False
+    a = fn.args
+    if a.kwarg is not None and a.kwarg.arg == e.id:
+        kind = True
+    else:
+        p = next((p for p in (*a.posonlyargs, *a.args, *a.kwonlyargs) if p.arg == e.id), None)
+        ann = p.annotation if p is not None else None
+        if type(ann) is ast.Subscript:
+            ann = ann.value
+        kind = ann is not None and dotted(ann) in _CONTAINER_ANNOTATIONS
+    return kind and not any(type(n) is ast.Name and n.id == e.id and type(n.ctx) is ast.Store
+                            for n in all_nodes(fn))
+
+
 def _held_functions(body: _Body, d: _State) -> dict[str, list[ast.AST]]:
     """Local names bound to functions of the file (``step = _step1``, ``step = None if done else
     _step1``): name -> the functions; and for a name rebound to its own call's result (``step =
@@ -1397,6 +1424,10 @@ def _held_functions(body: _Body, d: _State) -> dict[str, list[ast.AST]]:
         for v in (value.body, value.orelse) if type(value) is ast.IfExp else (value,):
             if type(v) is ast.Name and v.id in d.functions:
                 out.setdefault(name, []).append(d.functions[v.id])
+    if d.functions:  # methods = {"rk4": rk4, ...}; solver = methods[name]: every function of the file it may pick
+        for name, texts in _function_picks(body, d).items():
+            held = out.setdefault(name, [])
+            held.extend(d.functions[t] for t in texts if t in d.functions and d.functions[t] not in held)
     for name in rebound & out.keys():
         todo, held = list(out[name]), out[name]
         while todo:
@@ -1408,6 +1439,57 @@ def _held_functions(body: _Body, d: _State) -> dict[str, list[ast.AST]]:
                         held.append(fn)
                         todo.append(fn)
     return out
+
+
+def _function_picks(body: _Body, d: _State) -> dict[str, tuple[str, ...]]:
+    """Local names holding a table of functions, or a function picked from one, as written: a dict
+    display of functions (``methods = {"rk4": rk4_ivp, "rk45": rk45_adaptive}``, its values may be
+    the module's tables, _function_tables), a pick from one (``solver = methods[name]``, ``methods
+    = {"rootfinder": _RF_METHODS, ...}[alg_type]``), and what a call handed one returns
+    (``solver = get_method("solve_ivp", methods, name)``). The key is known at run time: a call
+    of the name runs one of them, so each is reached (xitorch's solvers, held_out_17;
+    constructs.py "function picked from a table of functions")."""
+    tables = d.function_tables or {}
+    out: dict[str, tuple[str, ...]] = {}
+    for node in body.binders:
+        if type(node) is not ast.Assign or len(node.targets) != 1 or type(node.targets[0]) is not ast.Name:
+            continue
+        v = node.value
+        if type(v) is ast.Call:
+            if not (out or tables):
+                continue
+            texts = tuple(t for a in (*v.args, *(k.value for k in v.keywords)) if type(a) in (ast.Name, ast.Dict)
+                          for t in _table_texts(a, tables, out))
+        else:
+            texts = _table_texts(v, tables, out)
+        if texts:
+            name = node.targets[0].id
+            out[name] = tuple(dict.fromkeys((*out.get(name, ()), *texts)))
+    return out
+
+
+def _table_texts(v: ast.AST, tables: dict[str, tuple[str, ...]], local: dict[str, tuple[str, ...]]) -> tuple[str, ...]:
+    """The functions (as written) of the table ``v`` is, or picks from (``_function_picks``); ()
+    when it is none: a dict with a value that is no function (a class, a constant, a lambda)."""
+    while type(v) is ast.Subscript:
+        v = v.value
+    if type(v) is ast.Name:
+        return local.get(v.id) or tables.get(v.id, ())
+    if type(v) is not ast.Dict or not v.values or None in v.keys:
+        return ()
+    texts: list[str] = []
+    for x in v.values:
+        if type(x) is ast.Call and dotted(x.func).rpartition(".")[2] == "partial" and x.args:
+            x = x.args[0]
+        inner = _table_texts(x, tables, local) if type(x) in (ast.Dict, ast.Name) else ()
+        text = dotted(x)
+        if inner:
+            texts += inner
+        elif text and not text.rpartition(".")[2][:1].isupper():
+            texts.append(text)
+        else:
+            return ()
+    return tuple(dict.fromkeys(texts))
 
 
 def _bound_methods(body: _Body) -> dict[str, list[str]]:
@@ -3032,6 +3114,16 @@ def _call_hazard(call: ast.Call, t: Tensors, ctx: Context, d: _State, cls, chain
         return Hazard(NM404, call, f"`{name}(..., requires_grad=True)`: Dynamo does not trace making a tensor "
                       "that requires grad (graph break); make it outside the compiled code, or a Parameter "
                       "or buffer in `__init__`", gb=GB["creation_grad"])
+    if name == "copy.copy" and len(call.args) == 1 and t.of(call.args[0]):
+        # constructs.py "copy.copy(tensor)": GB0208 in copy's own code
+        return Hazard(NM404, call, "`copy.copy` of a tensor is not traced by Dynamo (graph break); use `.clone()` "
+                      "or the tensor itself", gb=GB["non_tensor"])
+    if name == "copy.copy" and len(call.args) == 1 and _builtin_container(call.args[0], chain, ctx):
+        # constructs.py "copy.copy(dict)", "copy.copy(list)": it calls the container's own ``copy``,
+        # a C method Dynamo skips (GB0007, resumed); ``dict(d)`` and ``d.copy()`` are traced, and a
+        # plain object's copy is too ("copy.copy(object)")
+        return Hazard(NM404, call, f"`copy.copy({_short(ctx, call.args[0])})` of a dict or list calls a function "
+                      "Dynamo skips (graph break); write `dict(...)`, `list(...)` or `.copy()`", gb=GB["skipped"])
     if name == "copy.deepcopy" and call.args and t.of(call.args[0]):
         return Hazard(NM404, call, "`copy.deepcopy` of a tensor is not traced by Dynamo (graph break); "
                       "use `.clone()`", gb=GB["deepcopy"])
@@ -5025,6 +5117,7 @@ def _outcalls(traced: dict[int, Traced], ctx: Context, d: _State, training_of: d
         calls = [c for c in _body(tf.node, d).calls if id(c) not in training]  # eval mode: not run
         instances, aliases = None, {}  # local name -> the imported classes it may be an instance of, callables
         module_read = None  # module-level instances the function reads (_globals_read)
+        picks = None  # local name -> the functions of a table it holds or picks (_function_picks)
         for call in calls:
             if where.get(id(call), (None, None))[1]:
                 trapped.setdefault(tf.name, set()).add(call.lineno)
@@ -5059,6 +5152,13 @@ def _outcalls(traced: dict[int, Traced], ctx: Context, d: _State, training_of: d
                 out.extend((tf.name, text, call.lineno, call) for text in texts
                            if text.partition(".")[0] in project and text.partition(".")[0] not in d.functions)
                 continue
+            if type(f) is ast.Name and f.id not in imported and f.id not in d.functions:
+                if picks is None:
+                    picks = _function_picks(_body(tf.node, d), d)
+                if f.id in picks:  # solver = get_method("solve_ivp", methods, name); solver(...)
+                    out.extend((tf.name, text, call.lineno, call) for text in picks[f.id]
+                               if text.partition(".")[0] in project and text.partition(".")[0] not in d.functions)
+                    continue
             local = f.value if type(f) is ast.Attribute else f
             if type(local) is ast.Name and local.id not in imported:
                 if instances is None:
