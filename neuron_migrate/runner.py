@@ -472,7 +472,7 @@ def _analyse_again(cands: list[Candidate], results: list[FileResult | None], tod
                    jobs: int | None, cache, workers: Workers) -> None:
     """The files ``todo`` (indices of ``cands``) analysed again with ``options``: from the cache
     under the options' kind, else in the pool, their new results cached."""
-    kinds = {cands[i].rel: kind_of(cands[i], options) for i in todo}
+    kinds = {cands[i].rel: kind_of(cands[i], options) for i in todo} if cache is not None else {}
     hits: list[FileResult | None] = [None] * len(todo)
     again = _lookup([cands[i] for i in todo], hits, cache, kinds)
     for k, r in enumerate(hits):
@@ -524,7 +524,7 @@ def _follow_project(cands: list[Candidate], results: list[FileResult | None], ba
     def again(paths: list[str], roots: tuple, landed: dict | None = None) -> dict[str, FileResult]:
         landed = landed or {}
         kinds = {p: rooted_kind(kind_of(cands[index[p]], options), [r for r in roots if r[0] == p], landed.get(p, ()))
-                 for p in paths}
+                 for p in paths} if cache is not None else {}  # the cache's kinds: no cache, no hashing
         hits: list[FileResult | None] = [None] * len(paths)
         todo = _lookup([cands[index[p]] for p in paths], hits, cache, kinds)
         out = {paths[i]: r for i, r in enumerate(hits) if r is not None}
@@ -553,7 +553,7 @@ def _follow_project(cands: list[Candidate], results: list[FileResult | None], ba
             results[index[path]] = r
         return followed
     followed = follow(by_path, base, again, options, libraries and libraries.libraries,
-                      libraries and libraries.analyse, cache_of)
+                      libraries and libraries.analyse, cache_of, outside=key is not None)
     if libraries is not None:
         libraries.save()
     if key is not None and followed.outside is not None and not followed.libraries:

@@ -125,13 +125,11 @@ class Project:
                 data = None
             found = None
             if data is not None:
-                from neuron_migrate.cache import digest
-
                 try:
                     src = SourceFile.from_bytes(path, data)
                 except SourceError:
                     src = None
-                found = data, src, digest(data) if self.cache_of and self.cache_of(path) else None
+                found = data, src, _digest(data) if self.cache_of and self.cache_of(path) else None
             self._sources[path] = found
         return self._sources[path]
 
@@ -836,6 +834,14 @@ class Project:
         return None
 
 
+def _digest(data: bytes) -> bytes:
+    """``cache.digest``, its module imported only when a cache keeps a file's facts (a scan with
+    ``--no-cache`` imports none of the cache's modules in its main process)."""
+    from neuron_migrate.cache import digest
+
+    return digest(data)
+
+
 def _found(pattern: re.Pattern, text: str, literal: str, word: str, boundary: bool = False,
            stop: bool = False) -> list[str]:
     """``re.findall`` of ``pattern`` with its first group, ``(\\w+)``, written as ``word``
@@ -1258,13 +1264,14 @@ def follow(results: dict[str, FileResult], root: Path,
            options=None, libraries: Libraries | None = None,
            analyse_library: "Callable[[list[str], tuple[tuple[str, str, str], ...], Project], dict[str, FileResult]] | None" = None,
            cache_of: Callable[[str], object | None] | None = None,
-           unanalysed: dict[str, str] | None = None) -> Followed:
+           unanalysed: dict[str, str] | None = None, outside: bool = True) -> Followed:
     """Analyse again (``analyse(paths, roots)``) the files whose functions traced code of
     another file calls, with those functions as traced roots, until no new one is reached;
     ``results`` (path -> result) is updated in place. With ``libraries`` and
     ``analyse_library``, calls into installed packages are followed too (``_may_follow``): it
     reads the library's files through the project model, which parsed them already.
-    ``cache_of`` and ``unanalysed`` as for ``Project``."""
+    ``cache_of`` and ``unanalysed`` as for ``Project``; ``outside=False`` when no cache keeps the
+    answer (``Followed.outside`` is then left empty: the libraries' files read are not hashed)."""
     out = Followed()
     if not any(r.summary is not None and (r.summary.calls or r.summary.compiled or any(
             bases and methods and "forward" not in methods for _, bases, methods in r.summary.classes))
@@ -1297,7 +1304,8 @@ def follow(results: dict[str, FileResult], root: Path,
         project.update(done.values())
     out.roots = tuple(roots)
     _link(out, results, project, options)
-    out.outside = project.outside()
+    if outside:
+        out.outside = project.outside()
     if libraries is not None:
         out.versions = {top: libraries.version(top) for top in {shown(k).split("/")[0].removesuffix(".py")
                                                                  for k in out.libraries}}
