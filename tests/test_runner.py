@@ -121,3 +121,32 @@ def test_the_project_step_runs_with_the_first_analyses_frozen(tmp_path, monkeypa
     runner.scan([tmp_path], Options(), jobs=1)
     assert seen and seen[0] > 0
     assert gc.get_freeze_count() == 0
+
+
+CACHELESS = '''
+import sys
+from pathlib import Path
+from neuron_migrate import runner
+from neuron_migrate.models import Options
+result, _ = runner.scan([Path(sys.argv[1])], Options(), jobs=1)
+print(sorted(r.path for r in result.files), "neuron_migrate.cache" in sys.modules)
+'''
+
+
+def test_a_scan_without_a_cache_imports_none_of_its_modules(tmp_path):
+    """Without a cache the project step hashes nothing for one: the model reads other files'
+    text (``self.norm = norm`` stored by a base class's ``__init__`` in another file) without
+    importing the cache's modules (five, with hmac and secrets, in the main process's serial step)."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    (tmp_path / "base.py").write_text(
+        "import torch\n\n\ndef norm(x):\n    return x\n\n\nclass Base(torch.nn.Module):\n"
+        "    def __init__(self):\n        super().__init__()\n        self.norm = norm\n")
+    (tmp_path / "model.py").write_text(
+        "import torch\nfrom base import Base\n\n\nclass Net(Base):\n    def forward(self, x):\n"
+        "        return self.norm(x)\n\n\nnet = torch.compile(Net())\n")
+    done = subprocess.run([sys.executable, "-c", CACHELESS, str(tmp_path)], capture_output=True, text=True,
+                          check=True, cwd=Path(runner.__file__).resolve().parent.parent)
+    assert done.stdout.split() == ["['base.py',", "'model.py']", "False"]
