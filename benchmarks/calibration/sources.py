@@ -88,7 +88,11 @@ FOLDERS = {"timm": "timm", "torch-geometric": "pytorch_geometric", "vit-pytorch"
                                       "xitorch", "adabound", "adam-mini", "loralib", "pytorch-wavelets",
                                       "tensorly-torch", "sb3-contrib", "pytorch-toolbelt", "facenet-pytorch",
                                       "clip-anytorch", "torchcrepe", "hqq", "lightly", "torchscale", "vocos",
-                                      "tensorly", "pywavelets")}}
+                                      "tensorly", "pywavelets",
+                                      "ttach", "torchdrift", "taming-transformers-rom1504", "torchimize",
+                                      "pytorch-ranger", "fft-conv-pytorch", "ema-pytorch", "adam-atan2-pytorch",
+                                      "torch-kmeans", "focal-loss-torch", "torchinterp1d", "sparsemax",
+                                      "muon-optimizer", "sophia-opt", "torch-pca", "torchcfm", "grokfast-pytorch")}}
 # the releases' own dependencies, installed beside them when they were measured (a folder on
 # PYTHONPATH, stored as ``$PYTHONPATH/<package>/...``): top-level package -> the distribution of
 # sources.txt whose pinned release holds its code (the same version as installed). The static
