@@ -290,6 +290,31 @@ def test_files_the_cache_shows_need_no_fix_are_still_left_for_a_person(project, 
     assert "NM104 cuda-api-without-twin ×1 (error): todo.py:2:5" in err
 
 
+def test_a_subfolders_patch_applies_where_the_command_ran_as_apply_writes_it(tmp_path, capsys, monkeypatch):
+    """`fix src/` from the checkout: the diff names src/pkg/train.py (as `git diff` and ruff
+    do), so `git apply` there gives what --apply writes, in text and in JSON."""
+    import json
+    import shutil
+    import subprocess
+
+    for tree in ("ran", "applied"):
+        (tmp_path / tree / "src" / "pkg").mkdir(parents=True)
+        (tmp_path / tree / "src" / "pkg" / "train.py").write_text(CODE)
+    monkeypatch.chdir(tmp_path / "ran")
+    _, out, _ = run(capsys, "fix", "src")
+    assert out.startswith("--- a/src/pkg/train.py\n+++ b/src/pkg/train.py\n")
+    _, js, _ = run(capsys, "fix", "src", "-f", "json")
+    doc = json.loads(js)
+    assert doc["files"][0]["path"] == "pkg/train.py" and doc["files"][0]["diff"] == out
+    if not shutil.which("git"):
+        pytest.skip("needs git")
+    subprocess.run(["git", "apply", "-"], input=out.encode(), check=True)
+    monkeypatch.chdir(tmp_path / "applied")
+    run(capsys, "fix", "src", "--apply")
+    assert (tmp_path / "ran" / "src" / "pkg" / "train.py").read_text() \
+        == (tmp_path / "applied" / "src" / "pkg" / "train.py").read_text() == FIXED
+
+
 def test_diff_is_coloured_on_a_terminal(project, capsys, monkeypatch):
     monkeypatch.setenv("FORCE_COLOR", "1")  # what rich takes for a terminal
     monkeypatch.delenv("NO_COLOR", raising=False)

@@ -56,7 +56,7 @@ def run_fix(args, conf, mode: str, verbose: bool = True, left: bool = True):
     -f json), in apply mode write each file. (results, {path: why it could not be written});
     the summary goes to stderr."""
     from neuron_migrate.discover import scan_base
-    from neuron_migrate.report.fix import summary, unified_diff
+    from neuron_migrate.report.fix import patch_path, summary, unified_diff
     from neuron_migrate.report.text import colour
     from neuron_migrate.fix import FileFix
     from neuron_migrate.runner import candidates, fix_files, skipped_result
@@ -67,6 +67,8 @@ def run_fix(args, conf, mode: str, verbose: bool = True, left: bool = True):
     results = []
     write_errors: dict[str, str] = {}
     todo, skipped = candidates(args.paths, conf.exclude)
+    base = scan_base(args.paths)
+    root = str(base)
     for item in skipped:
         if item.error:  # a folder it could not list: a finding that fails the gate
             results.append(FileFix(item.rel, remaining=list(skipped_result(item).findings)))
@@ -75,7 +77,7 @@ def run_fix(args, conf, mode: str, verbose: bool = True, left: bool = True):
     # fixes are computed in a process pool for many files; writing stays here, in order
     with Progress(args.quiet or mode == "diff", "fixing") as progress:
         for item, data, result in fix_files(todo, conf.options, args.unsafe_fixes, args.jobs, progress,
-                                            use_cache=not args.no_cache, base=scan_base(args.paths)):
+                                            use_cache=not args.no_cache, base=base):
             results.append(result)
             if data is None or not result.changed:
                 continue
@@ -85,7 +87,7 @@ def run_fix(args, conf, mode: str, verbose: bool = True, left: bool = True):
                 except OSError as exc:
                     write_errors[item.rel] = str(exc.strerror or exc)
             elif mode == "diff" and not as_json:
-                _write_out(unified_diff(item.rel, result.before, result.after, color), result.encoding)
+                _write_out(unified_diff(patch_path(root, item.rel), result.before, result.after, color), result.encoding)
     # stdout carries only the patch; the report goes to stderr (-q: counts and problems only)
     print("\n".join(summary(results, mode, args.unsafe_fixes, write_errors, conf.options.fail_on,
                             verbose=verbose and not args.quiet, left=left)), file=sys.stderr)

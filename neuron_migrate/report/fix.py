@@ -11,6 +11,16 @@ from neuron_migrate.models import Applicability, Finding
 _STYLE = {"+": "\x1b[32m", "-": "\x1b[31m", "@": "\x1b[36m"}
 
 
+def patch_path(root: str, rel: str) -> str:
+    """The name a diff gives a file: relative to the working directory, as `git diff` and
+    ruff name it, so the patch applies where the command ran (`fix src/` from the checkout);
+    a file outside it keeps its name relative to the scan root."""
+    from neuron_migrate.report import workspace_path
+
+    shown = workspace_path(root, rel)
+    return rel if shown.startswith("/") else shown
+
+
 def unified_diff(path: str, before: str, after: str, color: bool = False) -> str:
     import difflib
 
@@ -108,6 +118,7 @@ def render_json(results: list[FileFix], mode: str, write_errors: dict[str, str],
     from neuron_migrate.report import blocking, workspace_path
     from neuron_migrate.report.json import SCHEMA_VERSION, finding_dict
 
+    root = str(scan_base(paths))
     files = []
     for r in results:
         if not (r.applied or r.not_applied or r.remaining or r.error or r.path in write_errors):
@@ -121,14 +132,15 @@ def render_json(results: list[FileFix], mode: str, write_errors: dict[str, str],
             "not_applied": [{**finding_dict(n.finding), "reason": n.reason} for n in r.not_applied],
             "remaining": [finding_dict(f) for f in still_there(r, write_errors)],
             "notes": r.notes,
-            "diff": unified_diff(r.path, r.before, r.after) if changed and r.before != r.after else None,
+            "diff": unified_diff(patch_path(root, r.path), r.before, r.after)
+            if changed and r.before != r.after else None,
         })
     remaining = [f for r in results for f in still_there(r, write_errors)]
     doc = {
         "schema_version": SCHEMA_VERSION,
         "tool": {"name": "neuron-migrate", "version": __version__},
         "mode": mode,
-        "root": workspace_path(str(scan_base(paths)), "."),
+        "root": workspace_path(root, "."),
         "summary": {"fixed": sum(len(f["applied"]) for f in files),
                     "files_changed": sum(f["changed"] for f in files),
                     "not_applied": sum(len(f["not_applied"]) for f in files),
