@@ -341,13 +341,14 @@ def candidates(paths: list[Path], excludes: tuple[str, ...] = ()) -> tuple[list[
 def own_packages(rels: Iterable[str]) -> tuple[str, ...]:
     """The top-level packages among the relative paths of a scan's files: a folder at the scan
     root, or under ``src/``, holding an ``__init__.py`` (state-spaces/mamba's ``mamba_ssm``, whose
-    tests and benchmarks import it)."""
+    tests and benchmarks import it), or a namespace package without one whose sub-packages have
+    it (NVIDIA/Megatron-LM's ``megatron``: ``megatron/core/__init__.py``)."""
     found = set()
     for rel in rels:
         parts = rel.split("/")
         if parts[:1] == ["src"]:
             parts = parts[1:]
-        if len(parts) == 2 and parts[1] == "__init__.py" and parts[0].isidentifier():
+        if 2 <= len(parts) <= 3 and parts[-1] == "__init__.py" and all(p.isidentifier() for p in parts[:-1]):
             found.add(parts[0])
     return tuple(sorted(found))
 

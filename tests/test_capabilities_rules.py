@@ -303,6 +303,9 @@ def test_tests_and_benchmarks_import_the_scanned_package_as_its_own(tmp_path):
     (tmp_path / "benchmarks" / "bench.py").write_text("from mamba_ssm.ops import scan\n")
     assert own_packages(["mamba_ssm/__init__.py", "mamba_ssm/ops/__init__.py", "src/pkg/__init__.py",
                          "tests/test_scan.py", "setup.py", "my-tools/__init__.py"]) == ("mamba_ssm", "pkg")
+    # a namespace package (no __init__.py of its own: NVIDIA/Megatron-LM's megatron/core/...)
+    assert own_packages(["megatron/core/__init__.py", "src/ns/sub/__init__.py", "tools/my-x/__init__.py",
+                         "a/b/c/__init__.py"]) == ("megatron", "ns")
     result, _ = scan([tmp_path], Options())
     found = sorted((f.path, f.line, f.code) for r in result.files for f in r.findings if f.code == "NM504")
     assert found == [("mamba_ssm/ops/scan.py", 2, "NM504"), ("tests/test_scan.py", 1, "NM504")]
@@ -312,3 +315,24 @@ def test_tests_and_benchmarks_import_the_scanned_package_as_its_own(tmp_path):
     alone, _ = scan([tmp_path / "tests"], Options())
     nm504 = [f for r in alone.files for f in r.findings if f.code == "NM504"]
     assert [f.line for f in nm504] == [1, 2] and "(and 1 more import of it in this file)" in nm504[1].message
+
+
+def test_a_namespace_package_of_the_tree_is_its_own(tmp_path):
+    """NVIDIA/Megatron-LM's megatron/ has no __init__.py (its packages are megatron.core and
+    megatron.training), and it is still the project's own. Here a tree whose namespace package
+    shares its name with a CUDA-only library: its tests' imports of it are the tree's code,
+    analysed where it is, not the pip library (no NM504); scanned alone, the tests report it."""
+    from neuron_migrate.models import Options
+    from neuron_migrate.runner import scan
+
+    (tmp_path / "transformer_engine" / "pytorch").mkdir(parents=True)
+    (tmp_path / "transformer_engine" / "pytorch" / "__init__.py").write_text("")
+    (tmp_path / "transformer_engine" / "pytorch" / "ops.py").write_text("def f(x):\n    return x\n")
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "tests" / "test_ops.py").write_text(
+        "import flash_attn\nfrom transformer_engine.pytorch.ops import f\n\n\ndef test_f():\n    assert f(1) == 1\n")
+    result, _ = scan([tmp_path], Options())
+    found = sorted((f.path, f.line) for r in result.files for f in r.findings if f.code == "NM504")
+    assert found == [("tests/test_ops.py", 1)]
+    alone, _ = scan([tmp_path / "tests"], Options())
+    assert sorted(f.line for r in alone.files for f in r.findings if f.code == "NM504") == [1, 2]
