@@ -214,6 +214,46 @@ def _cuda_method(call: ast.Call, ctx: Context) -> None:
     ctx.report(NM102, call, edits=edits, unsafe=unsafe,
                title=f'replace .cuda(...) with .to({new_arg}, ...)')
     guards.raises_without_cuda(ctx)
+    library = _fed_library(call, ctx)
+    if library:  # the move and the library call are one unit: both stay CUDA
+        guards.cuda_only_region(ctx, f"the tensor goes to {library}, a CUDA-only library")
+
+
+_LIBRARY_IMPORTS = frozenset({"NM502", "NM503", "NM504"})
+
+
+def _fed_library(call: ast.Call, ctx: Context) -> str | None:
+    """The CUDA-only library function the tensor ``x.cuda()`` moves goes to, as an argument
+    (``double_quant(w.cuda())``) or through the name it is assigned to in the same function
+    (Lightning-AI/lit-llama's quantization: ``B = weight.contiguous().half().cuda()``, then
+    ``bnb.functional.double_quant(B)``): "`bitsandbytes.functional.double_quant` (bitsandbytes)"."""
+    if not any(f.code in _LIBRARY_IMPORTS for f in ctx.findings):
+        return None  # the file imports none (its imports were visited first)
+    parent = ctx.parent
+    if type(parent) is ast.Call and call in parent.args:
+        return _library_call(parent, ctx)
+    if (type(parent) is not ast.Assign or parent.value is not call or len(parent.targets) != 1
+            or type(parent.targets[0]) is not ast.Name or not ctx.chain):
+        return None
+    name = parent.targets[0].id
+    for node in ast.walk(ctx.chain[-1]):
+        if (type(node) is ast.Call and node.lineno >= parent.end_lineno
+                and any(type(a) is ast.Name and a.id == name
+                        for a in (*node.args, *(kw.value for kw in node.keywords)))):
+            found = _library_call(node, ctx)
+            if found:
+                return found
+    return None
+
+
+def _library_call(node: ast.Call, ctx: Context) -> str | None:
+    from neuron_migrate.checks.kernels import _own, _table
+
+    name = ctx.qualify(node.func)
+    found = _table(ctx).module_package(name) if name else None
+    if found is None or found[0].rule not in _LIBRARY_IMPORTS or _own(name, ctx):
+        return None
+    return f"`{name}` ({found[0].name})"
 
 
 def _open_paren(ctx: Context, call: ast.Call) -> int:
