@@ -473,6 +473,11 @@ def _cuda_api_reference(node: ast.AST, name: str, ctx: Context, via_import: bool
         ctx.report(r, node, message + f"; the branch it guards calls `{kernel}`, which needs CUDA: "
                    f"{guards.port_advice(kernel)}, do not redirect it to Neuron")
         guards.cuda_only_region(ctx, f"the branch calls `{kernel}`")
+    elif untwinned := _feeds_untwinned(ctx, node):
+        # NVIDIA/Megatron-LM's RNG tracker: idx = torch.cuda.current_device(), then
+        # torch.cuda.default_generators[idx]: the index and what it indexes change together or not at all
+        ctx.report(r, node, message + f"; left: its value goes to `{untwinned}`, which has no Neuron "
+                   "twin: port the two together by hand")
     elif row.fields and (other := _fields_read(ctx, node) - set(row.fields)):
         # attention code reads the compute capability (.major, .minor) of torch.cuda's properties
         ctx.report(r, node, message + f"; its `.{sorted(other)[0]}` has no Neuron meaning ({row.neuron} "
@@ -490,6 +495,35 @@ def _cuda_api_reference(node: ast.AST, name: str, ctx: Context, via_import: bool
             guards.needs_guard(ctx, f"without CUDA {prefix} runs (a no-op or an answer) while "
                                f"{target} " + ("exists only with the Neuron plugin: rewritten only together with a guard that checks for it" if style == "neuron"
                                                else "raises without an accelerator"), harmless=True)
+
+
+def _feeds_untwinned(ctx: Context, node: ast.AST) -> str | None:
+    """The torch.cuda API without a Neuron twin that the result of the call of ``node`` goes to
+    in its function (or module), as an argument or a subscript, directly or through the name it
+    is assigned to: ``torch.cuda.default_generators[idx]`` after ``idx = torch.cuda.current_device()``."""
+    call = ctx.parent
+    if not (isinstance(call, ast.Call) and call.func is node):
+        return None
+    scope = next((c for c in reversed(ctx.chain) if isinstance(c, (ast.FunctionDef, ast.AsyncFunctionDef))), ctx.tree)
+    held = set()
+    for n in ast.walk(scope):
+        if type(n) is ast.Assign and n.value is call:
+            held.update(t.id for t in n.targets if type(t) is ast.Name)
+    for n in ast.walk(scope):
+        if type(n) is ast.Subscript:
+            base, uses = n.value, (n.slice,)
+        elif type(n) is ast.Call and n is not call:
+            base, uses = n.func, (*n.args, *(k.value for k in n.keywords))
+        else:
+            continue
+        if not any(u is call or type(u) is ast.Name and u.id in held for u in uses):
+            continue
+        name = ctx.qualify(base)
+        if name and name.startswith("torch.cuda."):
+            found = cuda_api().lookup(name)
+            if found is None or found[0].neuron is None:
+                return name
+    return None
 
 
 def _fields_read(ctx: Context, node: ast.AST) -> set[str]:
