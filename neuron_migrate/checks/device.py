@@ -343,12 +343,40 @@ def check_device_positions(call: ast.Call, ctx: Context) -> None:
                     guards.option_default(ctx, dest, kw.value)
                 report_device_literals(ctx, device_literals(kw.value), inspected=inspected)
             elif kw.arg == "choices" and isinstance(kw.value, (ast.List, ast.Tuple, ast.Set)):
+                before = len(ctx.findings)
                 report_device_literals(ctx, [e for e in kw.value.elts if is_cuda_literal(e)], inspected=inspected)
+                if not inspected and guards.style(ctx) != "portable":  # "neuron" on every host
+                    _help_follows(ctx, call, before)
     if name is None and isinstance(func, ast.Attribute) and func.attr == "startswith" and call.args:
         lits = [a for a in call.args if isinstance(a, ast.Constant) and a.value in ("cuda", "cuda:")]
         if lits:
             report_device_literals(ctx, lits, NM108, unsafe=NM108.fix_reason,
                                    inspected=_inspected(ctx, call, _attribute_of(func.value)))
+
+
+_HELP_WORD = re.compile(r"\bcuda\b")
+
+
+def _help_follows(ctx: Context, call: ast.Call, before: int) -> None:
+    """``choices=["cpu", "cuda"], help="Options: cpu, cuda"``: the option's help names the choice
+    the fix rewrites, so it changes with it (pytorch/torchchat's --device, whose help listed
+    "cuda" while `--device cuda` was refused). A choice of "cuda" becomes "neuron", as every
+    comparison of the value does: one kept would pass argparse and then miss those comparisons."""
+    doc = next((kw.value for kw in call.keywords if kw.arg == "help"), None)
+    new = ctx.findings[before:]
+    if (type(doc) is not ast.Constant or type(doc.value) is not str or len(new) != 1
+            or new[0].fix is None or len(new[0].fix.edits) != 1):
+        return
+    start, _ = ctx.span(doc)
+    edits = [Edit(start + m.start(), start + m.end(), _DEV) for m in _HELP_WORD.finditer(ctx.segment(doc))]
+    if not edits:
+        return
+    import dataclasses
+
+    f = new[0]
+    ctx.findings[before] = dataclasses.replace(
+        f, message=f.message + "; the option's help names it and changes with it",
+        fix=dataclasses.replace(f.fix, edits=tuple(sorted((*f.fix.edits, *edits)))))
 
 
 # -- comparisons, strings --------------------------------------------------------------
