@@ -400,7 +400,10 @@ def decide_units(ctx: Context) -> None:
         for sub in ast.walk(node.test) if flags else ():
             if isinstance(sub, (ast.Name, ast.Attribute)):
                 text = ctx.segment(sub)
-                guard += flags.get((text, scope), []) + flags.get((text, None), [])
+                # not a value set in the branch itself (mosaicml/composer's launcher tests `if args.nproc
+                # is None:`, then sets it from torch.cuda.device_count() there: the test guards nothing)
+                guard += [i for i in flags.get((text, scope), []) + flags.get((text, None), [])
+                          if not node.lineno <= findings[i].line <= node.end_lineno]
         if not guard:
             continue
         body = node.body if isinstance(node, ast.If) else [node.body]
