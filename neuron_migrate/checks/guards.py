@@ -46,11 +46,12 @@ HARMLESS = frozenset({"NM109", "NM112", "NM113", "NM114", "NM117", "NM119"})
 # NM108's reason for being unsafe alone (checks.device imports this module, so it is repeated)
 _SWITCHES = "it switches the CUDA-only features of that branch on for Neuron"
 _CUDA_ONLY = re.compile(r"(?i)triton|cupy|pycuda|tensorrt|\btrt\b|CUDAExecutionProvider|"
-                        r"TensorrtExecutionProvider|onnxruntime[-_]gpu")
+                        r"TensorrtExecutionProvider|onnxruntime[-_]gpu|pynvml")
 # lower-case words one of which a text holds, lower-cased, wherever _CUDA_ONLY matches it (with
 # the four non-ASCII letters a case-blind pattern takes for ASCII ones put back): a text without
 # any is not searched, since the regular expression costs ten times the word search
-_CUDA_ONLY_WORDS = ("triton", "cupy", "pycuda", "tensorrt", "trt", "cudaexecutionprovider", "onnxruntime")
+_CUDA_ONLY_WORDS = ("triton", "cupy", "pycuda", "tensorrt", "trt", "cudaexecutionprovider", "onnxruntime",
+                    "pynvml")
 _CASE_BLIND = (("\u0130", "i"), ("\u0131", "i"), ("\u017f", "s"), ("\u212a", "k"))  # İ ı ſ K (re's docs)
 
 
@@ -82,6 +83,8 @@ def port_advice(what: str) -> str:
         return "use DistributedDataParallel, one process per NeuronCore"
     if re.search(r"(?i)tensorrt|\btrt\b|onnxruntime|ExecutionProvider", what):
         return "drop that backend: run the PyTorch model on the neuron device"
+    if "pynvml" in what:  # NVML reads NVIDIA GPUs only (mosaicml/composer's system metrics)
+        return "read Neuron devices with neuron-monitor / neuron-top"
     return "port it (NKI for kernels)"
 
 
