@@ -301,8 +301,9 @@ def test_a_subfolders_patch_applies_where_the_command_ran_as_apply_writes_it(tmp
         (tmp_path / tree / "src" / "pkg").mkdir(parents=True)
         (tmp_path / tree / "src" / "pkg" / "train.py").write_text(CODE)
     monkeypatch.chdir(tmp_path / "ran")
-    _, out, _ = run(capsys, "fix", "src")
+    _, out, err = run(capsys, "fix", "src")
     assert out.startswith("--- a/src/pkg/train.py\n+++ b/src/pkg/train.py\n")
+    assert "  src/pkg/train.py: 2 fixes" in err  # the summary names files as the diff does
     _, js, _ = run(capsys, "fix", "src", "-f", "json")
     doc = json.loads(js)
     assert doc["files"][0]["path"] == "pkg/train.py" and doc["files"][0]["diff"] == out

@@ -73,7 +73,7 @@ def run_fix(args, conf, mode: str, verbose: bool = True, left: bool = True):
         if item.error:  # a folder it could not list: a finding that fails the gate
             results.append(FileFix(item.rel, remaining=list(skipped_result(item).findings)))
         elif not args.quiet:
-            print(f"skipped {item.rel}: {item.reason}", file=sys.stderr)
+            print(f"skipped {patch_path(root, item.rel)}: {item.reason}", file=sys.stderr)
     # fixes are computed in a process pool for many files; writing stays here, in order
     with Progress(args.quiet or mode == "diff", "fixing") as progress:
         for item, data, result in fix_files(todo, conf.options, args.unsafe_fixes, args.jobs, progress,
@@ -90,7 +90,7 @@ def run_fix(args, conf, mode: str, verbose: bool = True, left: bool = True):
                 _write_out(unified_diff(patch_path(root, item.rel), result.before, result.after, color), result.encoding)
     # stdout carries only the patch; the report goes to stderr (-q: counts and problems only)
     print("\n".join(summary(results, mode, args.unsafe_fixes, write_errors, conf.options.fail_on,
-                            verbose=verbose and not args.quiet, left=left)), file=sys.stderr)
+                            verbose=verbose and not args.quiet, left=left, root=root)), file=sys.stderr)
     return results, write_errors
 
 

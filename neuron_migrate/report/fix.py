@@ -42,11 +42,12 @@ def still_there(r: FileFix, write_errors: dict[str, str]) -> list[Finding]:
     return [*r.applied, *r.remaining] if r.path in write_errors else r.remaining
 
 
-def location(f: Finding) -> str:
-    """``path:line:col``, or ``nb.ipynb:cell 3:line 2:5`` in a notebook."""
+def location(f: Finding, shown=None) -> str:
+    """``path:line:col``, or ``nb.ipynb:cell 3:line 2:5`` in a notebook; ``shown`` names the path."""
+    path = shown(f.path) if shown else f.path
     if f.cell is not None:
-        return f"{f.path}:cell {f.cell}:line {f.line}:{f.column}"
-    return f"{f.path}:{f.line}:{f.column}"
+        return f"{path}:cell {f.cell}:line {f.line}:{f.column}"
+    return f"{path}:{f.line}:{f.column}"
 
 
 def _counts(findings) -> str:
@@ -54,9 +55,14 @@ def _counts(findings) -> str:
 
 
 def summary(results: list[FileFix], mode: str, unsafe: bool, write_errors: dict[str, str],
-            fail_on, verbose: bool = True, left: bool = True) -> list[str]:
+            fail_on, verbose: bool = True, left: bool = True, root: str | None = None) -> list[str]:
     """The report after a run. ``mode`` is "diff", "apply" or "check"; ``left``: whether to
-    list the findings left (`scan --fix` reports them itself)."""
+    list the findings left (`scan --fix` reports them itself); given the scan ``root``, files
+    are named as the diff names them."""
+    import functools
+
+    shown = functools.partial(patch_path, root) if root else (lambda path: path)
+    where_ = functools.partial(location, shown=shown)
     from neuron_migrate.checks import RULES
     from neuron_migrate.report import blocking
 
@@ -68,22 +74,22 @@ def summary(results: list[FileFix], mode: str, unsafe: bool, write_errors: dict[
                  + (":" if changed and verbose else ""))
     if verbose:
         for r in changed:
-            lines.append(f"  {r.path}: {plural(len(r.applied), 'fix', 'fixes')} ({_counts(r.applied)})")
+            lines.append(f"  {shown(r.path)}: {plural(len(r.applied), 'fix', 'fixes')} ({_counts(r.applied)})")
             lines.extend(f"    {note}" for note in r.notes)
     for path, err in write_errors.items():
-        lines.append(f"not written: {path}: {err}")
+        lines.append(f"not written: {shown(path)}: {err}")
     for r in results:
         if r.error:
-            lines.append(f"not fixed: {r.path}: {r.error}")
+            lines.append(f"not fixed: {shown(r.path)}: {r.error}")
     not_applied = [n for r in results for n in r.not_applied]
     if not_applied:
         lines.append(f"could not apply {plural(len(not_applied), 'fix', 'fixes')}:")
-        lines.extend(f"  {location(n.finding)} {n.finding.code} {n.finding.message}: {n.reason}"
+        lines.extend(f"  {where_(n.finding)} {n.finding.code} {n.finding.message}: {n.reason}"
                      for n in not_applied)
     if not left:
         return lines
     if mode == "check":
-        lines.extend(f"not analysed: {location(f)} {f.code} {f.message}" for r in results
+        lines.extend(f"not analysed: {where_(f)} {f.code} {f.message}" for r in results
                      for f in r.remaining if not_analysed(f))
         if changed:
             lines.append("run `neuron-migrate fix --apply" + (" --unsafe-fixes" if unsafe else "") + "` to apply them")
@@ -101,7 +107,7 @@ def summary(results: list[FileFix], mode: str, unsafe: bool, write_errors: dict[
             group = by_code[code]
             rule = RULES.get(code)
             unsafe_fix = sum(1 for f in group if f.fix and f.fix.applicability is Applicability.UNSAFE)
-            where = ", ".join(location(f) for f in group[:3]) + (", …" if len(group) > 3 else "")
+            where = ", ".join(where_(f) for f in group[:3]) + (", …" if len(group) > 3 else "")
             hint = f"; {unsafe_fix} with --unsafe-fixes" if unsafe_fix and not unsafe else ""
             name = rule.name if rule else ""
             lines.append(f"  {code} {name} ×{len(group)} ({group[0].severity.label}{hint}): {where}")
