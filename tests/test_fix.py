@@ -72,6 +72,22 @@ def test_a_count_handed_to_a_call_that_raises_without_cuda_changes_with_it():
     assert out.text == "import torch\n\n\ndef setup(rank):\n    torch.neuron.set_device(rank % torch.neuron.device_count())\n"
 
 
+def test_a_count_taken_just_before_a_call_that_raises_without_cuda_changes_with_it():
+    """NVIDIA's DeepLearningExamples: ``args.gpu = args.local_rank % torch.cuda.device_count()``, then
+    ``torch.cuda.set_device(args.gpu)``. Without CUDA the run got to the raise with nothing else done
+    (it divided by zero first): the count is rewritten with the call. A call of anything else on the
+    way, or a ``try`` around them, and the count waits for its guard."""
+    code = ("import torch\n\n\ndef setup(args):\n    args.gpu = args.local_rank % torch.cuda.device_count()\n"
+            "    torch.cuda.set_device(args.gpu)\n")
+    assert outcome(code).text == code.replace("torch.cuda", "torch.neuron")
+    logged = code.replace("    torch.cuda.set_device", "    print(args.gpu)\n    torch.cuda.set_device")
+    assert "% torch.cuda.device_count()" in outcome(logged).text
+    assert "torch.neuron.set_device(args.gpu)" in outcome(logged).text
+    tried = code.replace("    args.gpu", "    try:\n        args.gpu").replace(
+        "    torch.cuda.set_device(args.gpu)\n", "        torch.cuda.set_device(args.gpu)\n    except RuntimeError:\n        pass\n")
+    assert "% torch.cuda.device_count()" in outcome(tried).text
+
+
 def test_the_neuron_side_of_a_two_host_device_is_guarded():
     """torchchat: ``torch.device(f"cuda:{rank % torch.cuda.device_count()}")``. The count waited for a
     guard, and the fix's own ``hasattr(torch, "neuron")`` is one: left as it was, the Neuron side

@@ -557,7 +557,7 @@ _CONDITIONAL = (ast.IfExp, ast.BoolOp, ast.Lambda, ast.ListComp, ast.SetComp, as
 def _after_raising_calls(ctx: Context, spans: _Spans, marks: dict) -> set[int]:
     """Findings in statements that follow, in the same block, a simple statement whose CUDA
     call raises without CUDA, and in the arguments of such a call: on a host without CUDA the
-    run never got past them."""
+    run never got past them; and those on the way there (``_on_the_way``)."""
     raising = ctx.state(_State).raises
     findings = ctx.findings
     waiting = [i for i, f in enumerate(findings) if id(f) in marks]
@@ -576,17 +576,46 @@ def _after_raising_calls(ctx: Context, spans: _Spans, marks: dict) -> set[int]:
             block = getattr(node, name, None)
             if not isinstance(block, list) or len(block) < 2 or not isinstance(block[0], ast.stmt):
                 continue
-            for k, stmt in enumerate(block[:-1]):
+            for k, stmt in enumerate(block):
                 if not isinstance(stmt, _SIMPLE) or not any(
                         stmt.lineno <= f.line and f.end_line <= stmt.end_lineno for f in raisers):
                     continue
                 span = (spans.start(stmt), spans.end(stmt))
                 if any(_inside(f, span) for f in raisers) and not any(
                         isinstance(n, _CONDITIONAL) for n in all_nodes(stmt)):
-                    rest = (spans.start(block[k + 1]), spans.end(block[-1]))
-                    out.update(i for i in waiting if _inside(findings[i], rest))
+                    if k + 1 < len(block):
+                        rest = (spans.start(block[k + 1]), spans.end(block[-1]))
+                        out.update(i for i in waiting if _inside(findings[i], rest))
+                    out.update(_on_the_way(ctx, spans, block[:k], waiting))
                     break
     return out
+
+
+def _on_the_way(ctx: Context, spans: _Spans, before: list[ast.stmt], waiting: list[int]) -> set[int]:
+    """Findings in the simple statements just before a raising one whose only calls are CUDA
+    references the scan reported, outside any ``try``: ``args.gpu = args.local_rank %
+    torch.cuda.device_count()`` then ``torch.cuda.set_device(args.gpu)`` (NVIDIA's
+    DeepLearningExamples). Without CUDA the run reached the raise with nothing else done on the
+    way (the count there is 0: it divided by zero first), so the count is rewritten with the
+    call; left for a guard, Neuron would divide by zero."""
+    findings = ctx.findings
+    calls_at = {(f.line, f.column) for f in findings}
+    out: set[int] = set()
+    for stmt in reversed(before):
+        if not isinstance(stmt, _SIMPLE) or any(
+                isinstance(n, _CONDITIONAL) or (isinstance(n, ast.Call) and (
+                    n.func.lineno, n.func.col_offset + 1) not in calls_at) for n in all_nodes(stmt)):
+            break
+        span = (spans.start(stmt), spans.end(stmt))
+        out.update(i for i in waiting if _inside(findings[i], span))
+    if out and _in_try(ctx, before[-1]):
+        return set()  # a handler could see the earlier raise, and not the later one
+    return out
+
+
+def _in_try(ctx: Context, stmt: ast.stmt) -> bool:
+    return any(isinstance(n, ast.Try) and any(s is stmt for b in (n.body, n.orelse) for t in b for s in ast.walk(t))
+               for n in ast.walk(ctx.tree))
 
 
 def _cuda_only_functions(ctx: Context, spans: _Spans, why: dict[int, str]) -> None:
