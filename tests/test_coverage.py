@@ -937,3 +937,22 @@ def test_a_break_resumed_in_a_loop_is_compiled_again_at_each_iteration():
     assert search.resumed_loops == ((8, 6), (9, 6), (10, 6), (11, 6))
     assert next(f for f in r.traced if f.name == "Steps.forward").resumed_loops[0] == (40, 0)
     assert next(f for f in r.traced if f.name == "Skipped.forward").resumed_loops == ()
+
+
+def test_the_iterations_of_a_resumed_loop_past_the_recompile_limit_run_eagerly():
+    """The first iteration runs in the frame's graph and the next 8 in the resumed frame's
+    compiles; from the tenth, Dynamo runs the resumed frame eagerly, the loop's later iterations
+    and what follows it. Dynamo: 67 % captured for 6 steps, 50 % for 12, 25 % for 24, 24 % with
+    ops after the loop (constructs.py "break resumed in a loop, ..."). Estimated: 12 steps keep
+    9/12 of what 6 steps capture (of each step's x * 2, its 12 runs lose 3); a trip count that is
+    not known loses nothing more."""
+    r = analyse("m.py", RESUMED_LOOPS, Options())
+    rows = {e["function"]: e for e in compile_coverage([r])["entries"]}
+    assert rows["Search.forward"]["estimated_coverage"] == round(1 - 6 / 13, 4)
+    assert rows["Long.forward"]["estimated_coverage"] == round(1 - (12 + 3) / 25, 4)
+    assert rows["Steps.forward"]["estimated_coverage"] == round(1 - 1 / 3, 4)
+    after = RESUMED_LOOPS.replace(b"                return x\n        return x\n\n\nclass Two",
+                                  b"                return x\n        x = x.exp()\n        return x.cos()\n\n\nclass Two")
+    r = analyse("m.py", after, Options())
+    rows = {e["function"]: e for e in compile_coverage([r])["entries"]}
+    assert rows["Long.forward"]["estimated_coverage"] == round(1 - (12 + 3 + 2) / 27, 4)

@@ -1525,6 +1525,10 @@ CASES: list[tuple[str, str, dict]] = [
      "    if n > 1e30:\n        return x\nreturn x", {}),
     ("break resumed in a loop, 12 steps", "for i in range(12):\n    x = x * 2\n    n = x.sum().item()\n"
      "    if n > 1e30:\n        return x\nreturn x", {}),
+    ("break resumed in a loop, 24 steps", "for i in range(24):\n    x = x * 2\n    n = x.sum().item()\n"
+     "    if n > 1e30:\n        return x\nreturn x", {}),
+    ("break resumed in a loop, 24 steps, ops after the loop", "for i in range(24):\n    x = x * 2\n"
+     "    n = x.sum().item()\n    if n > 1e30:\n        return x\nx = x.exp()\nx = x.cos()\nreturn x.sin()", {}),
     ("break resumed in a loop, 6 steps, no index, a float carried", "t = 0.\nfor _ in range(6):\n    x = x * 2\n"
      "    n = x.sum().item()\n    if abs(n - t) < -1:\n        return x\n    t = n\nreturn x", {}),
     ("two breaks resumed in a loop, 6 steps", "for i in range(6):\n    x = x * 2\n    n = x.sum().item()\n"
