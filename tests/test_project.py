@@ -735,6 +735,32 @@ def test_the_imported_functions_of_a_table_a_helper_picks_from_are_reached(tmp_p
     assert found == [("pkg/solvers.py", 5, "NM402"), ("pkg/solvers.py", 11, "NM401")]
 
 
+def test_a_property_of_a_held_instance_of_another_files_class_runs_its_getter(tmp_path):
+    """torchflows' ``self.coupling.constant_shape`` (``coupling: PartialCoupling``, an ``__init__``
+    parameter stored as ``self.coupling``): the getter runs in the trace, and the property it reads,
+    ``int(torch.sum(self.source_mask))`` (constructs.py "property getter reads a tensor's value").
+    A plain method of that class read without a call, and a property never read, are not traced."""
+    from neuron_migrate.cli import main
+
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text("")
+    (tmp_path / "pkg" / "masks.py").write_text(
+        "import torch\n\n\nclass Coupling:\n    def __init__(self, mask):\n        self.mask = mask\n\n"
+        "    @property\n    def size(self):\n        return int(torch.sum(self.mask))\n\n"
+        "    @property\n    def shape(self):\n        return (self.size,)\n\n"
+        "    def method(self):\n        return self.mask.sum().item()\n\n"
+        "    @property\n    def unread(self):\n        return self.mask.max().item()\n")
+    (tmp_path / "pkg" / "layer.py").write_text(
+        "from torch import nn\n\nfrom pkg.masks import Coupling\n\n\nclass Layer(nn.Module):\n"
+        "    def __init__(self, coupling: Coupling):\n        super().__init__()\n        self.coupling = coupling\n\n"
+        "    def forward(self, x):\n        f = self.coupling.method\n        return x.view(-1, *self.coupling.shape)\n")
+    out = tmp_path / "out.json"
+    main(["scan", str(tmp_path), "-f", "json", "-o", str(out), "--no-cache", "--fail-on", "never", "-q"])
+    import json
+    found = [(f["path"], f["line"], f["code"]) for f in json.loads(out.read_text())["findings"]]
+    assert found == [("pkg/masks.py", 10, "NM401")]
+
+
 def test_the_class_a_held_objects_method_returns_by_its_annotation_is_followed(tmp_path, capsys):
     """iteryne's ``learner = self.maml.clone()`` then ``learner.adapt_on(...)``: ``self.maml`` is
     an ``__init__`` parameter annotated ``MAML`` (a class of another file), whose ``clone`` is

@@ -681,6 +681,24 @@ ROUTINES = {"item": {"plain": helper_item, "double": functools.partial(helper_it
 def get_method(methods, name):  # xitorch's get_method: the function a name picks from a table handed in
     return methods[name.lower()]
 
+class Sized(nn.Module):  # a property getter reading a tensor's value (torchflows' PartialCoupling.source_event_size)
+    def __init__(self):
+        super().__init__()
+        self.register_buffer("mask", torch.ones(8, dtype=torch.bool))
+
+    @property
+    def size(self):
+        return int(torch.sum(self.mask))
+
+    @property
+    def shape(self):
+        return (self.size,)
+
+    def forward(self, x):
+        return x * self.shape[0]
+
+SIZED = Sized()
+
 class Options:  # a plain object (copy.copy of one)
     def __init__(self):
         self.n = 2.0
@@ -1108,6 +1126,7 @@ CASES: list[tuple[str, str, dict]] = [
     ("with warnings.catch_warnings()", "y = x * 2\nwith warnings.catch_warnings():\n    z = y + 1\nreturn z * 2", {}),
     ("with contextlib.suppress", "y = x * 2\nwith contextlib.suppress(ValueError):\n    z = y + 1\nreturn z * 2", {}),
     ("with open()", "y = x * 2\nwith open(__file__) as fh:\n    pass\nreturn y * 2", {}),
+    ("property getter reads a tensor's value", "y = x * 2\nreturn SIZED(y) * 2", {}),
     ("copy.copy(dict)", "y = x * 2\nd = copy.copy(TABLE)\nreturn y * d['a']", {}),
     ("copy.copy(list)", "y = x * 2\nd = copy.copy([1.0, 2.0])\nreturn y * d[0]", {}),
     ("copy.copy(tensor)", "y = x * 2\nz = copy.copy(y)\nreturn z * 2", {}),

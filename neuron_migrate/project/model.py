@@ -401,6 +401,10 @@ class Project:
         if text.startswith("virtual:"):  # only a receiver's class defines it: _dispatched
             cls_name, _, attr = text[8:].partition(".")
             return self._passed_up(path, cls_name, attr) or self._held_function(path, cls_name, attr)
+        if text.startswith("property:"):  # self.coupling.constant_shape: a @property's getter runs
+            found = self._imported(path, text[9:])
+            return found[:2] if (found is not None and found[2] == "method" and found[0] != path
+                                 and self._is_property(found[0], found[1])) else None
         if text.startswith("returns:"):  # learner = self.maml.clone(); learner.adapt_on(...)
             return self._returned_method(path, *text[8:].rpartition(".")[::2])
         if text.startswith("attr:"):  # self.buffer.get(): a base class of another file annotates buffer
@@ -449,6 +453,16 @@ class Project:
             hit = self.method(found[0], found[1], "__init__")
             return hit[:2] if hit is not None else None
         return None
+
+    def _is_property(self, path: str, qualified: str) -> bool:
+        """``Cls.name`` of ``path`` is a getter: decorated ``@property`` or ``cached_property``."""
+        cls_name, _, name = qualified.partition(".")
+        tree = self.tree(path)
+        cls = next((n for n in tree.body if type(n) is ast.ClassDef and n.name == cls_name), None) if tree else None
+        return cls is not None and any(
+            type(m) in (ast.FunctionDef, ast.AsyncFunctionDef) and m.name == name
+            and any(dotted(x) in ("property", "functools.cached_property", "cached_property") for x in m.decorator_list)
+            for m in cls.body)
 
     def _returned_method(self, path: str, made: str, method: str) -> tuple[str, str] | None:
         """``method`` of the class that ``made`` (a method, ``MAML.clone``, as written in ``path``)
