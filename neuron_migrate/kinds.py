@@ -31,6 +31,7 @@ as a tensor in traced code; the shape checks, about shapes on the Neuron device,
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Callable
 
 from neuron_migrate.traversal import own_nodes
@@ -151,6 +152,31 @@ def scope_kinds(ctx, chain: tuple) -> Kinds:
     return found
 
 
+_NUMBER_WORD = r"(?:int|integer|float|bool)"
+_OPTIONAL = r"(?:[ \t]*,[ \t]*optional)?"
+# a parameter's type as its docstring states it, when that is a Python number alone: Google's
+# ``sample_rate (int): ...`` (torchcrepe's ``sample_rate (int)`` on a line of its own), NumPy's
+# ``sample_rate : int`` and Sphinx's ``:type sample_rate: int`` / ``:param int sample_rate:``
+_DOC_NUMBER = re.compile(
+    rf"^[ \t]*(?:(\w+)[ \t]*\([ \t]*{_NUMBER_WORD}{_OPTIONAL}[ \t]*\)[ \t]*(?::|$)"
+    rf"|(\w+)[ \t]+:[ \t]*{_NUMBER_WORD}{_OPTIONAL}[ \t]*$"
+    rf"|:type[ \t]+(\w+)[ \t]*:[ \t]*{_NUMBER_WORD}[ \t]*$"
+    rf"|:param[ \t]+{_NUMBER_WORD}[ \t]+(\w+)[ \t]*:)", re.M)
+
+
+def documented_numbers(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
+    """The parameters of ``fn`` its docstring types as a Python number (``int``, ``float``,
+    ``bool``, optional or not) and nothing else: the author's word for an unannotated parameter
+    (torchcrepe's ``predict(audio, sample_rate, ...)``, ``sample_rate (int)``). ``int or Tensor``
+    and the like say nothing."""
+    doc = fn.body[0].value.value if (fn.body and type(fn.body[0]) is ast.Expr and type(fn.body[0].value) is ast.Constant
+                                     and type(fn.body[0].value.value) is str) else None
+    if not doc:
+        return set()
+    params = {a.arg for a in (*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs)}
+    return {name for m in _DOC_NUMBER.finditer(doc) for name in m.groups() if name in params}
+
+
 class Kinds:
     """Kinds of the names of one scope (a function or a module), read from its body when
     first asked: the bindings for ``of``/``name``, the evidence from uses for ``used_as``."""
@@ -198,6 +224,10 @@ class Kinds:
                     self._dispatch_evidence(node)
                 elif type(node) is ast.Assign:
                     self._fallback_evidence(node)
+            if type(self.scope) in (ast.FunctionDef, ast.AsyncFunctionDef):
+                for name in documented_numbers(self.scope):
+                    if self.params.get(name) is None:
+                        self._used_as.setdefault(name, SCALAR)
         return self._used_as
 
     def _fallback_evidence(self, node: ast.Assign) -> None:

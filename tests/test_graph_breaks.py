@@ -1249,6 +1249,99 @@ def test_a_flag_forwarded_by_name_off_by_default():
     assert "off by default" not in next(f.message for f in findings_of(rebound) if f.line == 4)
 
 
+def test_the_statements_after_an_early_return_under_not_flag_are_off_by_default():
+    """constructs.py "an early return under `if not flag`, off by default" (no break) and "..., the
+    caller setting it" (GB0033): stable-baselines3's ``is_image_space`` returns under ``if not
+    check_channels:`` (default False) before the ``.item()`` it calls. Not off: a call of the file
+    passing the flag, an ``if not flag:`` that does not leave the function, or one with an ``else``."""
+    code = ("import torch\n\n@torch.compile\ndef f(t, check=False):\n    y = t * 2\n    if t.dim() == 2:\n"
+            "        if not check:\n            return y\n        n = y.sum().item()\n        y = y * n\n"
+            "    return y.sum().item()\n")
+    messages = {f.line: f.message for f in findings_of(code) if f.code == "NM401"}
+    assert "(only when `check`, off by default" in messages[9]
+    assert "off by default" not in messages[11]  # after the enclosing block: reached either way
+    passed = code + "\n@torch.compile\ndef g(t):\n    return f(t, check=True)\n"
+    assert "off by default" not in next(f.message for f in findings_of(passed) if f.line == 9)
+    stays = code.replace("            return y\n", "            y = y + 1\n")
+    assert "off by default" not in next(f.message for f in findings_of(stays) if f.line == 9)
+    other = code.replace("            return y\n", "            return y\n        else:\n            y = y + 1\n")
+    assert "off by default" not in next(f.message for f in findings_of(other) if f.code == "NM401")
+
+
+def test_the_else_of_a_constructor_flag_on_by_default_is_off():
+    """constructs.py "a print in the else of a constructor flag on by default" (none) and "..., the
+    flag set off" (GB0059): stable-baselines3's ``share_features_extractor: bool = True`` guards a
+    ``warnings.warn`` in its ``else``; the same after ``if self.shared: return`` and under ``if not
+    self.shared:``. A call of the file setting the flag by keyword keeps the break."""
+    code = ("import torch\nimport torch.nn as nn\n\nclass P(nn.Module):\n    def __init__(self, shared: bool = True):\n"
+            "        super().__init__()\n        self.shared = shared\n\n    def forward(self, x):\n"
+            "        if self.shared:\n            x = x * 2\n        else:\n            print('not shared')\n"
+            "        if not self.shared:\n            print('again')\n        if self.shared:\n            return x\n"
+            "        print('third')\n        return x\n")
+    messages = {f.line: f.message for f in findings_of(code) if f.code == "NM403"}
+    assert sorted(messages) == [13, 15, 18]
+    assert all("(only when `not self.shared`, off by default" in m for m in messages.values())
+    for other in (code + "\nmodel = P(shared=False)\n", code.replace("shared: bool = True", "shared: bool = 1 > 0")):
+        assert not any("off by default" in f.message for f in findings_of(other))
+
+
+def test_an_rnn_read_or_handed_on_is_where_dynamo_breaks():
+    """constructs.py "an nn.LSTM handed to a function annotated nn.LSTM" (GB0014, the frame skipped),
+    "LSTM: the submodule handed to a function" and "... an attribute read in a forward that does not
+    call it" (GB0014, the rest eager): sb3-contrib's recurrent policy hands ``self.lstm_actor`` to its
+    static ``_process_sequence(..., lstm: nn.LSTM)``, whose first line reads ``lstm.input_size``. Its
+    later branch on a tensor is no break: the frame already runs eagerly."""
+    code = ("import torch\nimport torch.nn as nn\n\nclass P(nn.Module):\n    def __init__(self):\n"
+            "        super().__init__()\n        self.lstm = nn.LSTM(8, 8)\n\n    @staticmethod\n"
+            "    def seq(features, starts, lstm: nn.LSTM):\n        f = features.reshape((1, -1, lstm.input_size))\n"
+            "        if torch.all(starts == 0.0):\n            return lstm(f)[0]\n        return f\n\n"
+            "    def forward(self, x, starts):\n        y = x * 2\n        y = y + 1\n"
+            "        return self.seq(y, starts, self.lstm)\n")
+    found = {f.line: f for f in findings_of(code) if f.code.startswith("NM4")}
+    assert found[11].code == found[19].code == "NM406"
+    assert "Dynamo runs all of `P.seq` eagerly" in found[11].message
+    sized = code.replace("        return self.seq(y, starts, self.lstm)\n", "        return y * self.lstm.hidden_size\n")
+    assert [(f.line, f.code) for f in findings_of(sized) if f.code.startswith("NM4")] == [(19, "NM406")]
+
+
+def test_the_deprecated_overloads_taking_the_multiplier_first_break():
+    """constructs.py "Tensor.add_(number, tensor), the deprecated overload", "Tensor.addcmul_ ...",
+    "Tensor.addcdiv_ ..." (GB0117) and "Tensor.add(number, tensor) ...", "Tensor.sub_ ...",
+    "Tensor.add_(tensor, alpha=number)" (none): adabound's ``exp_avg.mul_(beta1).add_(1 - beta1, grad)``
+    on a state entry. The one-argument ``add_`` and ``set.add`` are not it."""
+    code = ("import torch\n\n@torch.compile\ndef step(state, p, grad: torch.Tensor, beta1: float, acc):\n"
+            "    exp_avg = state['exp_avg']\n    exp_avg.mul_(beta1).add_(1 - beta1, grad)\n"
+            "    p.data.addcdiv_(-0.1, exp_avg, grad)\n    exp_avg.add_(grad, alpha=0.1)\n"
+            "    x = grad.add(0.5, grad)\n    grad.sub_(0.5, grad)\n    acc.add_(grad)\n    s = set()\n"
+            "    s.add(1)\n    return x\n")
+    assert _nm4(code) == [(6, "NM404", "GB0117"), (7, "NM404", "GB0117")]
+    message = next(f.message for f in findings_of(code) if f.line == 6)
+    assert "write `add_(grad, alpha=1 - beta1)`" in message
+
+
+def test_an_attribute_set_on_a_function_object_breaks():
+    """constructs.py "an attribute set on a function object" (GB0467, resumed) and "... read" (none):
+    torchcrepe's ``infer.model = infer.model.to(device)``. A nested function's attribute, or a name
+    the module also rebinds (``infer = torch.no_grad()(infer)``), is not judged."""
+    code = ("import torch\n\ndef infer(frames):\n    infer.model = infer.model.to('cpu')\n"
+            "    return infer.model(frames)\n\n@torch.compile\ndef predict(x):\n"
+            "    def local():\n        pass\n    local.tag = 1\n    return infer(x * 2)\n")
+    assert _nm4(code) == [(4, "NM404", "GB0467")]
+    assert _nm4(code.replace("\n\n@torch.compile", "\n\ninfer = torch.no_grad()(infer)\n\n@torch.compile")) == []
+
+
+def test_a_parameter_its_docstring_types_int_is_a_python_number():
+    """constructs.py "an int argument compared with a module constant": none. torchcrepe's
+    ``predict(audio, sample_rate, ...)`` documents ``sample_rate (int)``; its ``if sample_rate !=
+    SAMPLE_RATE:`` was taken for a branch on a tensor. ``(int or Tensor)`` says nothing."""
+    code = ('import torch\n\nRATE = 16000\n\n@torch.compile\ndef predict(audio, sample_rate):\n    """Predict.\n\n'
+            '    Arguments\n        sample_rate (int)\n            the rate\n    """\n'
+            '    if sample_rate != RATE:\n        audio = audio * 2\n    return audio\n')
+    assert _nm4(code) == []
+    assert [f[:2] for f in _nm4(code.replace("(int)", "(int or Tensor)"))] == [(13, "NM402")]
+    assert [f[:2] for f in _nm4(code.replace("sample_rate (int)", "rate (int)"))] == [(13, "NM402")]
+
+
 def test_a_list_indexed_by_a_tensor_reads_it_on_the_host():
     """constructs.py "list indexed by a 0-d tensor", "... by an element of a tensor of lengths",
     "tuple indexed by a 0-d tensor" (GB0124, resumed) and "list sliced up to a 0-d tensor" (GB0124,

@@ -108,3 +108,28 @@ def test_a_name_switched_on_several_literals_is_a_python_value():
             "        if scale == 2:\n            x = x * 2\n        elif scale == 3:\n            x = x * 3\n"
             "        if t == 0:\n            x = x + 1\n        return x\n")
     assert codes(code) == [(10, "NM402")]
+
+
+def test_documented_numbers_read_the_parameter_types_of_a_docstring():
+    """Google, NumPy and Sphinx docstrings: a parameter typed as a Python number alone."""
+    from neuron_migrate.kinds import documented_numbers
+    fn = ast.parse('''def f(audio, rate, hop, x, y, z, w, q, r, s):
+    """Doc.
+
+    Arguments
+        audio (torch.tensor [shape=(1, time)])
+            The audio
+        rate (int)
+            The sampling rate
+        hop (int, optional): the hop
+    x : float, optional
+        a scale
+    y : int or Tensor
+    :type z: bool
+    :param int w: a count
+    q (int or Tensor): either
+    r (Tensor): a tensor
+    """
+''').body[0]
+    assert documented_numbers(fn) == {"rate", "hop", "x", "z", "w"}
+    assert documented_numbers(ast.parse("def f(n):\n    return n\n").body[0]) == set()

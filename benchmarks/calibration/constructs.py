@@ -223,6 +223,54 @@ def forwards_flag(t, first=0):  # snntorch's latency_code: hands its own flag on
     return _check_range(t, first) * 2
 
 
+def early_return_check(t, check=False):  # stable-baselines3's is_image_space: a break past `if not check: return`
+    if t.dim() == 2:
+        if not check:
+            return t
+        n = np.argmin(t.shape).item()
+        return t * n
+    return t
+
+
+RATE = 16000
+
+
+def documented_rate(t, rate):  # torchcrepe's preprocess: an int the docstring types, against a constant
+    '''rate (int): the sampling rate'''
+    if rate != RATE:
+        t = t * 2
+    return t
+
+
+LSTM_ARG = nn.LSTM(8, 8)
+
+
+def lstm_given(t, lstm: nn.LSTM):  # sb3-contrib's _process_sequence: the LSTM handed in, a static method's argument
+    seq = t.reshape((t.shape[0], -1, lstm.input_size))
+    seq = seq * 2 + 1
+    out, _ = lstm(seq)
+    return out
+
+
+def lstm_given_unannotated(t, lstm):
+    seq = t.reshape((t.shape[0], -1, 8))
+    seq = seq * 2 + 1
+    out, _ = lstm(seq)
+    return out
+
+
+def fn_holder(t):  # torchcrepe's infer: keeps its model as an attribute of the function itself
+    fn_holder.scale = 2.0
+    return t * fn_holder.scale
+
+
+def fn_reader(t):  # ... only read
+    return t * fn_reader.scale
+
+
+fn_reader.scale = 2.0
+
+
 def as_parameter(t):  # pomegranate's _cast_as_parameter: a value wrapped as a parameter
     return torch.nn.Parameter(t, requires_grad=False)
 
@@ -374,7 +422,41 @@ class Checked(nn.Module):  # PyG's JumpingKnowledge: asserts its optional LSTM i
         out, _ = self.lstm(y.unsqueeze(1))
         return out * 3
 
+class Handing(nn.Module):  # sb3-contrib's recurrent policy: hands its LSTM to a static method
+    def __init__(self):
+        super().__init__()
+        self.lstm = nn.LSTM(8, 8)
+    def forward(self, x):
+        y = x * 2
+        y = y + 1
+        out = lstm_given_unannotated(y, self.lstm)
+        return out * 3
+
+class SizeOnly(nn.Module):  # reads an attribute of its LSTM, calls it elsewhere
+    def __init__(self):
+        super().__init__()
+        self.lstm = nn.LSTM(8, 8)
+    def forward(self, x):
+        y = x * 2
+        y = y + 1
+        h = y.new_zeros(1, 1, self.lstm.hidden_size)
+        return y * 3 + h.sum()
+
+class Shared(nn.Module):  # stable-baselines3's ActorCriticPolicy: a print in the else of a flag on by default
+    def __init__(self, shared: bool = True):
+        super().__init__()
+        self.shared = shared
+    def forward(self, x):
+        y = x * 2
+        if self.shared:
+            return y + 1
+        else:
+            print("not shared")
+        return y
+
 TAGGER, SIZER, CHECKED = Tagger().eval(), Sizer().eval(), Checked().eval()
+HANDING, SIZE_ONLY = Handing().eval(), SizeOnly().eval()
+SHARED, UNSHARED = Shared().eval(), Shared(False).eval()
 
 # custom operators (torch.library), as libraries register theirs (torchvision's nms)
 @torch.library.custom_op("nmc::keep", mutates_args=())
@@ -1687,6 +1769,25 @@ CASES: list[tuple[str, str, dict]] = [
     ("name bound to a list display, frame skipped", "ns = [1.0, 2.0]\nu = [x[0] * n for n in ns]\nfor r in x:\n    print(r)\nreturn u", {}),
     ("function imported from torch in the body, frame skipped", "u = [torch_relu(t) for t in TENSORS]\nfor r in x:\n    print(r)\nreturn u", {}),
     ("tensor as dim", "y = x * 2\nd = torch.tensor(1)\nreturn y.sum(dim=d) + 1", {}),
+    # issue 14, eighteenth round: held_out_17's refuted lines (spent)
+    ("an early return under `if not flag`, off by default", "y = x * 2\nreturn early_return_check(y) + 1", {}),
+    ("an early return under `if not flag`, the caller setting it", "y = x * 2\nreturn early_return_check(y, True) + 1", {}),
+    ("an int argument compared with a module constant", "y = x * 2\nreturn documented_rate(y, 8000) + 1", {}),
+    ("an nn.LSTM handed to a function annotated nn.LSTM", "y = x * 2\nreturn lstm_given(y, LSTM_ARG) + 1", {}),
+    ("an nn.LSTM handed to a function, unannotated", "y = x * 2\nreturn lstm_given_unannotated(y, LSTM_ARG) + 1", {}),
+    ("LSTM: the submodule handed to a function", "y = x * 2\nreturn HANDING(y) + 1", {}),
+    ("LSTM: an attribute read in a forward that does not call it", "y = x * 2\nreturn SIZE_ONLY(y) + 1", {}),
+    ("a print in the else of a constructor flag on by default", "y = x * 2\nreturn SHARED(y) + 1", {}),
+    ("a print in the else of a constructor flag, the flag set off", "y = x * 2\nreturn UNSHARED(y) + 1", {}),
+    ("Tensor.add_(number, tensor), the deprecated overload", "y = x * 2\nz = y.clone()\nz.mul_(0.9).add_(1 - 0.9, y)\nreturn z + 1", {}),
+    ("Tensor.add(number, tensor), the deprecated overload", "y = x * 2\nz = y.add(0.5, y)\nreturn z + 1", {}),
+    ("Tensor.sub_(number, tensor), the deprecated overload", "y = x * 2\nz = y.clone()\nz.sub_(0.5, y)\nreturn z + 1", {}),
+    ("Tensor.addcmul_(number, tensor, tensor), the deprecated overload", "y = x * 2\nz = y.clone()\nz.addcmul_(0.1, y, y)\nreturn z + 1", {}),
+    ("Tensor.addcdiv_(number, tensor, tensor), the deprecated overload", "y = x * 2\nz = y.clone()\nz.addcdiv_(0.1, y, y + 3)\nreturn z + 1", {}),
+    ("Tensor.add_(tensor, alpha=number)", "y = x * 2\nz = y.clone()\nz.add_(y, alpha=0.1)\nreturn z + 1", {}),
+    ("an attribute set on a function object", "y = x * 2\nreturn fn_holder(y) + 1", {}),
+    ("an attribute set on a function object, after two ops", "y = x * 2\ny = y + 1\nfn_holder.scale = 3.0\nreturn y * 2", {}),
+    ("an attribute of a function object read", "y = x * 2\nreturn fn_reader(y) + 1", {}),
 ]
 
 

@@ -28,8 +28,9 @@ mode (under ``if self.training ...:`` or after ``self.training and``) are report
 so, but are no break sites: Dynamo specialises on ``self.training``, and the estimate is for
 a model compiled in eval mode. So are hazards under an ``if`` that is false by default
 (``_off_by_default``: a ``verbose=False`` parameter no call of the file passes, a constructor
-flag, a module constant, ``len(args) > 0`` / ``kwargs.get(k) is not None``): the estimate is
-for a default call, and the finding says which condition it needs.
+flag, a module constant, ``len(args) > 0`` / ``kwargs.get(k) is not None``), and the statements
+after ``if not flag: return ...`` in its block: the estimate is for a default call, and the
+finding says which condition it needs.
 
 The walk collects classes, functions and ``torch.compile`` calls; the finalizer decides
 which functions are traced, reports the hazards in them, and leaves a per-function summary
@@ -98,7 +99,10 @@ NM402 = rule(
         "reads as a graph input like a buffer): `if v:` breaks. A comparison of NumPy values in "
         "traced code breaks too, Python data included (`c = np.cumprod(1 - np.array(schedule))`, "
         "`if c[t + 1] <= c[t]:`): Dynamo traces NumPy as tensor ops (GB0170); a NumPy draw without "
-        "a size is a Python number after its own break, and a name only handed to NumPy may be an int.",
+        "a size is a Python number after its own break, and a name only handed to NumPy may be an int. "
+        "A parameter without an annotation that its docstring types as `int`, `float` or `bool` and "
+        "nothing else (`sample_rate (int)`, `n : int, optional`, `:type n: int`) is a Python number: "
+        "`if sample_rate != SAMPLE_RATE:` is a constant test for Dynamo.",
     example="class Clip(nn.Module):\n    def forward(self, x):\n        if x.max() > 1:\n"
             "            x = x / x.max()\n        return x",
     use_instead="class Clip(nn.Module):\n    def forward(self, x):\n"
@@ -154,6 +158,11 @@ NM404 = rule(
         "`torch.autograd.functional.jacobian`, `as_subclass` of a tensor subclass's instance (`Tensor."
         "as_subclass(self, Tensor)` in a method of a class deriving from `torch.Tensor`), building a module with parameters (`nn.Linear(...)`) or a parameter itself (`nn.Parameter(t)`, GB0264, resumed after it), "
         "`with open(...)`, "
+        "the deprecated in-place overloads taking the multiplier first (`exp_avg.add_(1 - beta1, grad)`, "
+        "`addcmul_(value, t1, t2)`, `addcdiv_(value, t1, t2)`: GB0117; `add`, `sub_` and the "
+        "`alpha=`/`value=` forms are traced), "
+        "setting an attribute on a function the module defines (`infer.model = ...`, GB0467; reading it is "
+        "traced), "
         "`torch.autograd.Variable`, `pack_padded_sequence` / `pad_packed_sequence` and a torch.optim "
         "optimizer's `step()` / `zero_grad()` are not traced: the graph ends there (`data_ptr()`, "
         "`open` and a `for` over a DataLoader or `tqdm(...)` make Dynamo skip the whole function; "
@@ -314,6 +323,7 @@ GB = {
     "generic_call": "GB0147",  # Unsupported function call (a types.GenericAlias: list[Tensor]())
     "inference_mode": "GB0046",  # Encountered torch.is_inference_mode_enabled during tracing
     "is_inference": "GB0045",  # Encountered tensor.is_inference() during tracing
+    "method_args": "GB0117",  # Unhandled args for method (a deprecated overload: add_(number, tensor))
 }
 # NumPy's random draws: without a size, a Python number drawn on the host (measured: "np.random.randint",
 # "np.random.rand", "np.random.normal"; with a size, as in "np.random.uniform
@@ -534,6 +544,7 @@ class _State:
     named: dict[int, dict[str, ast.AST]] = field(default_factory=dict)  # class id -> names its __init__ uses
     flags: dict[int, dict[str, bool]] = field(default_factory=dict)  # class id -> self.attr -> off by default
     own_flags: dict[int, dict[str, bool]] = field(default_factory=dict)  # class id -> _own_flags' answer
+    on_flags: dict[int, frozenset[str]] = field(default_factory=dict)  # class id -> self.attr on by default
     constants: dict[str, bool] | None = None  # module-level names -> off (False, None, 0, "") by default
     injected: dict[int, dict[str, str]] = field(default_factory=dict)  # class id -> _injected's answer
     init_params: dict[int, dict[str, str]] = field(default_factory=dict)  # class id -> _init_params' answer
@@ -2401,6 +2412,13 @@ def _hazards(fn: ast.AST, t: Tensors, ctx: Context, d: _State, cls: ast.ClassDef
             if isinstance(target, ast.Attribute) and target.attr == "requires_grad" and t.of(target.value):
                 out.append(Hazard(NM404, target, f"setting `{_short(ctx, target)}` on a tensor is not "
                                   "traced by Dynamo (graph break)", gb=GB["requires_grad"]))
+            elif type(target) is ast.Attribute and type(target.value) is ast.Name and _module_function(
+                    target.value.id, ctx, chain):
+                # torchcrepe's infer keeps its model on itself (`infer.model = ...`): constructs.py "an
+                # attribute set on a function object" (GB0467, resumed; its read is traced)
+                out.append(Hazard(NM404, target, f"setting `{_short(ctx, target)}` on a function object is not "
+                                  "traced by Dynamo (graph break); keep the value in a module-level "
+                                  "variable or an object", gb=GB["hook_handle"]))
     if _numpy_file(ctx, d):
         out += _array_mask_indexes(fn, ctx, d, chain)
     words = d.index_text
@@ -2431,9 +2449,31 @@ def _hazards(fn: ast.AST, t: Tensors, ctx: Context, d: _State, cls: ast.ClassDef
                         and not ctx.names.is_bound("open", chain):
                     out.append(Hazard(NM404, expr, f"`{_short(ctx, expr)}` is a context manager Dynamo does "
                                       "not support", skips_frame=True, gb=GB["context"]))
-    if cls is not None and any(h.rule is NM406 for h in out):
-        out += _rnn_reads(fn, body, cls, ctx, d)
+    if cls is not None and (any(h.rule is NM406 for h in out) or any("rnn" in k.values() for k in d.attr_kinds.values())):
+        out += _rnn_reads(fn, body, cls, ctx, d)  # a read of it breaks without a call (constructs.py "LSTM: the
+        # submodule handed to a function", "LSTM: an attribute read in a forward that does not call it")
+    if any(a.annotation is not None for a in (*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs)):
+        out += _rnn_parameter(fn, ctx, chain)
     return _first_rnn_use(out)
+
+
+def _rnn_parameter(fn: ast.AST, ctx: Context, chain: tuple) -> list[Hazard]:
+    """NM406 at the first use of a parameter annotated ``nn.LSTM``/``GRU``/``RNN`` (sb3-contrib's
+    static ``_process_sequence(features, lstm_states, episode_starts, lstm: nn.LSTM)``, whose first
+    line reads ``lstm.input_size``): Dynamo breaks where it first meets the module, as for a
+    submodule (constructs.py "an nn.LSTM handed to a function annotated nn.LSTM": GB0014, the
+    frame skipped with no op before it)."""
+    names = {a.arg for a in (*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs)
+             if a.annotation is not None and ctx.names.qualify(a.annotation, chain) in _RNN_MODULES}
+    if not names:
+        return []
+    first: dict[str, ast.Name] = {}
+    for n in own_nodes(fn):
+        if type(n) is ast.Name and n.id in names and type(n.ctx) is ast.Load:
+            if n.id not in first or (n.lineno, n.col_offset) < (first[n.id].lineno, first[n.id].col_offset):
+                first[n.id] = n
+    return [Hazard(NM406, n, f"`{n.id}` is annotated as an nn.LSTM/GRU/RNN: Dynamo breaks at its first use "
+                   "and cannot resume after", skips_rest=True, gb=GB['rnn']) for n in first.values()]
 
 
 _NO_GRAD = frozenset({"torch.no_grad", "torch.inference_mode", "torch.autograd.grad_mode.no_grad"})
@@ -2818,6 +2858,8 @@ def _first_rnn_use(hazards: list[Hazard]) -> list[Hazard]:
 
 
 def _rnn_attr(node: ast.AST) -> str:
+    if type(node) is ast.Name:  # a parameter annotated nn.LSTM
+        return node.id
     if isinstance(node, ast.Attribute):  # self.lstm.num_layers, or self.lstm itself
         return node.attr if isinstance(node.value, ast.Name) else node.value.attr
     f = node.func  # self.lstm(...) or self.lstm.flatten_parameters()
@@ -3012,6 +3054,13 @@ def _call_hazard(call: ast.Call, t: Tensors, ctx: Context, d: _State, cls, chain
                 return Hazard(NM401, call, f"`{_short(ctx, size)}` as a size: Dynamo traces NumPy as tensor ops, "
                               "so the size is a tensor whose value it must read on the host (graph break); "
                               "use `math.prod(...)`", gb=GB["data_dependent"])
+        if (len(call.args) == _SCALAR_FIRST.get(f.attr) and not call.keywords and _in_place_receiver(owner, t)
+                and not any(type(a) is ast.Starred for a in call.args) and not t.of(call.args[0])):
+            return Hazard(NM404, call, f"`{_short(ctx, call)}` calls the deprecated `{f.attr}(number, tensor...)` "
+                          "overload, whose arguments Dynamo does not handle (graph break); write "
+                          f"`{f.attr}({', '.join(_short(ctx, a) for a in call.args[1:])}, "
+                          f"{'alpha' if f.attr == 'add_' else 'value'}={_short(ctx, call.args[0])})`",
+                          gb=GB["method_args"])
         if f.attr in _SCALAR_ARGS and call.keywords and t.of(owner):
             found = _scalar_arg_hazard(call, f.attr, t, ctx)
             if found is not None:
@@ -3252,7 +3301,32 @@ _SIZE_TAKERS = frozenset({"reshape", "view", "expand", "repeat", "new_zeros", "n
 # ``addcmul_`` and ``addcdiv_``: Dynamo writes those as a fused multiply-add of the tensor, as
 # compiled optimizers with a tensor learning rate need ("Tensor.add_ ...", "Tensor.addcmul_ ...",
 # "Tensor.addcdiv_ with a 0-d tensor as value": no break)
+# the in-place ops whose deprecated overload takes the multiplier first (``exp_avg.add_(1 - beta1, grad)``,
+# adabound's step): the number of positional arguments only that overload takes. Dynamo cannot bind
+# them (constructs.py "Tensor.add_(number, tensor), the deprecated overload", "Tensor.addcmul_ ...",
+# "Tensor.addcdiv_ ...": GB0117, resumed); ``add``, ``sub_`` take it (no break)
+_SCALAR_FIRST = {"add_": 2, "addcmul_": 3, "addcdiv_": 3}
 _ALPHA = frozenset({"alpha", "beta"})
+_IN_PLACE = frozenset({"mul_", "div_", "add_", "sub_", "addcmul_", "addcdiv_", "lerp_", "clamp_", "sqrt_"})
+
+
+def _module_function(name: str, ctx: Context, chain: tuple) -> bool:
+    """``name`` is a function this module defines with ``def`` and binds nowhere else, as the
+    scope at hand sees it."""
+    if ctx.names.binding_scope(name, chain) is not ctx.names.module:
+        return False
+    binders = [n for n in ctx.tree.body if getattr(n, "name", None) == name
+               or any(type(t) is ast.Name and t.id == name for t in _targets(n) if t is not None)
+               or type(n) in (ast.Import, ast.ImportFrom)
+               and any((a.asname or a.name).split(".")[0] == name for a in n.names)]
+    return len(binders) == 1 and type(binders[0]) in _FUNCS
+
+
+def _in_place_receiver(owner: ast.AST, t: Tensors) -> bool:
+    """A tensor, or what an in-place tensor op returns (``exp_avg.mul_(beta1)`` of a state entry), or
+    ``p.data`` / ``p.grad``: an optimizer's state and parameters, whatever the static side knows of them."""
+    return (t.of(owner) or (type(owner) is ast.Call and type(owner.func) is ast.Attribute and owner.func.attr in _IN_PLACE)
+            or (type(owner) is ast.Attribute and owner.attr in ("data", "grad")))
 _SCALAR_ARGS = {**{op: _ALPHA for op in ("add", "sub", "sub_", "rsub", "addmm", "addmm_", "addr", "addr_",
                                          "addmv", "addmv_", "addbmm", "addbmm_", "baddbmm", "baddbmm_")},
                 **{op: frozenset({"value"}) for op in ("addcmul", "addcdiv")}}
@@ -4683,9 +4757,17 @@ def _off_by_default(tf: Traced, ctx: Context, d: _State) -> dict[int, str]:
         return None
     extra = {"args": args.vararg.arg if args.vararg else None, "kwargs": args.kwarg.arg if args.kwarg else None}
 
+    def on(e: ast.AST) -> bool:
+        """True by default: ``self.flag`` every ``__init__`` of its class sets to True or to a
+        parameter defaulting to True (stable-baselines3's ``share_features_extractor``)."""
+        return (type(e) is ast.Attribute and type(e.value) is ast.Name and e.value.id == "self"
+                and tf.cls is not None and e.attr in _on_flags(tf.cls, d))
+
     def off(e: ast.AST) -> bool:
         if compared(e) is False:
             return True
+        if type(e) is ast.UnaryOp and type(e.op) is ast.Not:
+            return on(e.operand)
         if isinstance(e, ast.BoolOp):
             vals = [off(v) for v in e.values]
             return any(vals) if isinstance(e.op, ast.And) else all(vals)
@@ -4724,6 +4806,10 @@ def _off_by_default(tf: Traced, ctx: Context, d: _State) -> dict[int, str]:
     out: dict[int, str] = {}
     for node in ifs:
         test = node.test
+        if node.orelse and on(test):  # `if self.shared: ... else: <off>`
+            for stmt in node.orelse:
+                for n in all_nodes(stmt):
+                    out.setdefault(id(n), f"not {shown(test)}")
         if off(test):
             cond = shown(test)
             for stmt in node.body:
@@ -4747,8 +4833,44 @@ def _off_by_default(tf: Traced, ctx: Context, d: _State) -> dict[int, str]:
             for v in test.values[1:]:
                 for n in all_nodes(v):
                     out.setdefault(id(n), cond)
-    del off, compared  # a closure that calls itself is a cycle: it would hold ctx, so the tree, until a collection
+    def taken(test: ast.AST) -> str | None:
+        """The condition the statements after ``if test: return`` need, when a default call returns."""
+        if type(test) is ast.UnaryOp and type(test.op) is ast.Not and off(test.operand):
+            return shown(test.operand)
+        return f"not {shown(test)}" if on(test) else None
+
+    if any((type(t.test) is ast.UnaryOp and type(t.test.op) is ast.Not) or on(t.test) for t in ifs):
+        _after_early_return(fn.body, taken, out)
+    del off, compared, on, taken  # a closure that calls itself is a cycle: it would hold ctx, so the tree, until a collection
     return out
+
+
+_BLOCK_FIELDS = ("body", "orelse", "handlers", "finalbody")
+
+
+def _after_early_return(block: list[ast.stmt], taken, out: dict[int, str]) -> None:
+    """``if not check_channels: return True`` ahead of a break (stable-baselines3's
+    ``is_image_space``, ``check_channels=False``): the statements after it in its block run only
+    when the flag is on, as those under ``if check_channels:`` do (constructs.py "an early return
+    under `if not flag`, off by default"); so do those after ``if self.shared: return ...`` with
+    ``shared`` on by default (``taken``). Only an ``if`` without ``else`` whose body ends in
+    ``return`` or ``raise``; the statements after the enclosing block are not under it."""
+    for i, stmt in enumerate(block):
+        if (type(stmt) is ast.If and not stmt.orelse and type(stmt.body[-1]) in (ast.Return, ast.Raise)
+                and (cond := taken(stmt.test)) is not None):
+            for rest in block[i + 1:]:
+                for n in all_nodes(rest):
+                    out.setdefault(id(n), cond)
+            return
+        if type(stmt) in SCOPE_TYPES:
+            continue
+        for name in _BLOCK_FIELDS:
+            inner = getattr(stmt, name, None)
+            if inner and isinstance(inner[0], ast.stmt):
+                _after_early_return(inner, taken, out)
+            elif inner and name == "handlers":
+                for h in inner:
+                    _after_early_return(h.body, taken, out)
 
 
 def _passed(fn: ast.AST, d: _State, *same, seen: frozenset = frozenset()) -> set[str]:
@@ -4884,6 +5006,35 @@ def _own_flags(cls: ast.ClassDef, d: _State) -> dict[str, bool]:
                     out[t.attr] = out.get(t.attr, True) and is_off
     d.own_flags[id(cls)] = out
     return out
+
+
+def _on_flags(cls: ast.ClassDef, d: _State) -> frozenset[str]:
+    """``self.attr`` that every ``__init__`` of the class and its in-file bases sets, when it does,
+    to True or to its own parameter whose default is True and which no call of the file gives by
+    keyword: on by default (stable-baselines3's ``share_features_extractor: bool = True``, the
+    subclasses handing theirs on by position). The mirror of ``_flags``."""
+    hit = d.on_flags.get(id(cls))
+    if hit is not None:
+        return hit
+    given = {k.arg for calls in d.calls_by_name.values() for call in calls for k in call.keywords if k.arg}
+    seen: dict[str, bool] = {}
+    for c, _ in _lineage(cls, d):
+        init = next((n for n in c.body if type(n) is ast.FunctionDef and n.name == "__init__"), None)
+        if init is None:
+            continue
+        params = parameter_defaults(init.args)
+        for node in statements(init):
+            if type(node) not in (ast.Assign, ast.AnnAssign) or node.value is None:
+                continue
+            value = node.value
+            if type(value) is ast.Name and value.id in params and value.id not in given:
+                value = params[value.id]
+            is_on = type(value) is ast.Constant and value.value is True
+            for t in _targets(node):
+                if type(t) is ast.Attribute and type(t.value) is ast.Name and t.value.id == "self":
+                    seen[t.attr] = seen.get(t.attr, True) and is_on
+    found = d.on_flags[id(cls)] = frozenset(a for a, is_on in seen.items() if is_on)
+    return found
 
 
 def _constants(ctx: Context, d: _State) -> dict[str, bool]:
