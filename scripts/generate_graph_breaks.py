@@ -48,7 +48,12 @@ def generate() -> str:
     breaks = {}
     for gb, versions in registry.items():
         latest = versions[0] if isinstance(versions, list) else versions
-        breaks[gb] = {"type": latest.get("Gb_type", ""), "explanation": latest.get("Explanation", "")}
+        explanation = latest.get("Explanation", "")
+        # where Dynamo builds the text at run time the registry holds the source expression
+        # (GB0007's `explanation`, `msg`, `str(e)`): no prose, so none is given
+        if " " not in explanation.strip():
+            explanation = ""
+        breaks[gb] = {"type": latest.get("Gb_type", ""), "explanation": explanation}
     doc = {"header": {"torch": importlib.metadata.version("torch").split("+")[0], "source": REGISTRY,
                       "sha256": hashlib.sha256(raw).hexdigest(),
                       "command": "python scripts/generate_graph_breaks.py", "count": len(breaks)},

@@ -40,6 +40,11 @@ def test_every_id_the_checks_use_is_in_the_registry_with_the_measured_type():
         if key in measured:
             assert row["type"] == measured[key], key
     assert registry()["header"]["torch"] == "2.13.0"
+    # the registry holds the source expression where Dynamo builds the text at run time (GB0007's
+    # `explanation`): a finding shows no explanation rather than that word
+    assert describe("GB0007")["explanation"] == ""
+    assert all(" " in row["explanation"] for row in registry()["breaks"].values() if row["explanation"])
+    assert "should not be traced" in describe("GB0008")["explanation"]
 
 
 def test_the_extracted_registry_matches_the_installed_torch():
