@@ -438,8 +438,8 @@ _CONSTANT_CALLS = {
 _CONSTANT_LEAVES = {"is_compiling": True, "is_dynamo_compiling": True, "is_torchdynamo_compiling": True,
                     "is_exporting": False, "is_scripting": False}
 # torch.nn containers whose call Dynamo breaks on (constructs.py): constructor -> kind.
-_RNN_MODULES = {f"torch.nn.{n}" for n in ("LSTM", "GRU", "RNN")} | {
-    f"torch.nn.modules.rnn.{n}" for n in ("LSTM", "GRU", "RNN")}
+_RNN_NAMES = frozenset({"LSTM", "GRU", "RNN"})
+_RNN_MODULES = {f"torch.nn.{n}" for n in _RNN_NAMES} | {f"torch.nn.modules.rnn.{n}" for n in _RNN_NAMES}
 _MASKED_MODULES = {"TransformerEncoder": "encoder", "TransformerDecoder": "decoder",
                    "Transformer": "transformer"}
 # How much a call to a torch.nn container weighs in the coverage estimate, in statements: its
@@ -545,6 +545,7 @@ class _State:
     flags: dict[int, dict[str, bool]] = field(default_factory=dict)  # class id -> self.attr -> off by default
     own_flags: dict[int, dict[str, bool]] = field(default_factory=dict)  # class id -> _own_flags' answer
     on_flags: dict[int, frozenset[str]] = field(default_factory=dict)  # class id -> self.attr on by default
+    keywords_given: frozenset[str] | None = None  # every keyword some call of the file passes (_on_flags)
     constants: dict[str, bool] | None = None  # module-level names -> off (False, None, 0, "") by default
     injected: dict[int, dict[str, str]] = field(default_factory=dict)  # class id -> _injected's answer
     init_params: dict[int, dict[str, str]] = field(default_factory=dict)  # class id -> _init_params' answer
@@ -2457,6 +2458,11 @@ def _hazards(fn: ast.AST, t: Tensors, ctx: Context, d: _State, cls: ast.ClassDef
     return _first_rnn_use(out)
 
 
+def _last_name(e: ast.AST | None) -> str | None:
+    """``LSTM`` of ``nn.LSTM`` or ``LSTM``: a test cheaper than qualifying every annotation."""
+    return e.attr if type(e) is ast.Attribute else e.id if type(e) is ast.Name else None
+
+
 def _rnn_parameter(fn: ast.AST, ctx: Context, chain: tuple) -> list[Hazard]:
     """NM406 at the first use of a parameter annotated ``nn.LSTM``/``GRU``/``RNN`` (sb3-contrib's
     static ``_process_sequence(features, lstm_states, episode_starts, lstm: nn.LSTM)``, whose first
@@ -2464,7 +2470,7 @@ def _rnn_parameter(fn: ast.AST, ctx: Context, chain: tuple) -> list[Hazard]:
     submodule (constructs.py "an nn.LSTM handed to a function annotated nn.LSTM": GB0014, the
     frame skipped with no op before it)."""
     names = {a.arg for a in (*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs)
-             if a.annotation is not None and ctx.names.qualify(a.annotation, chain) in _RNN_MODULES}
+             if _last_name(a.annotation) in _RNN_NAMES and ctx.names.qualify(a.annotation, chain) in _RNN_MODULES}
     if not names:
         return []
     first: dict[str, ast.Name] = {}
@@ -5016,7 +5022,10 @@ def _on_flags(cls: ast.ClassDef, d: _State) -> frozenset[str]:
     hit = d.on_flags.get(id(cls))
     if hit is not None:
         return hit
-    given = {k.arg for calls in d.calls_by_name.values() for call in calls for k in call.keywords if k.arg}
+    given = d.keywords_given
+    if given is None:  # once per file, not per class
+        given = d.keywords_given = frozenset(
+            k.arg for calls in d.calls_by_name.values() for call in calls for k in call.keywords if k.arg)
     seen: dict[str, bool] = {}
     for c, _ in _lineage(cls, d):
         init = next((n for n in c.body if type(n) is ast.FunctionDef and n.name == "__init__"), None)
