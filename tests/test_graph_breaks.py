@@ -1680,3 +1680,16 @@ def test_comprehension_frames_dynamo_starts_and_cannot_step():
             "        return a, b, c, d, e, f, g, h, i, j, k\n")
     found = [line for line, c in codes(code) if c == "NM409"]
     assert found == ([16, 17, 22, 24, 26] if COMPREHENSION_FRAMES else [])
+
+
+def test_a_tensors_real_imag_or_data_set_in_traced_code_breaks():
+    """constructs.py "Tensor.real and .imag set", "Tensor.imag scaled in place (imag *= -1)" (GB0058),
+    "Tensor.data set" (GB0056), each resumed; "Tensor.grad set": none. fft-conv-pytorch's complex
+    product (``c.real, c.imag = real, imag``) and its kernel's conjugate (``kernel_fr.imag *= -1``).
+    Only a value known to be a tensor: an object's ``.data`` is not judged."""
+    code = ("import torch\n\n@torch.compile\ndef f(a, b, box):\n    c = torch.zeros(a.shape, dtype=torch.complex64)\n"
+            "    c.real, c.imag = a, b\n    k = torch.fft.rfft(a)\n    k.imag *= -1\n    t = a.clone()\n"
+            "    t.data = b\n    t.grad = b\n    box.data = b\n    return c, k, t\n")
+    assert _nm4(code) == [(6, "NM404", "GB0058"), (6, "NM404", "GB0058"), (8, "NM404", "GB0058"),
+                          (10, "NM404", "GB0056")]
+    assert "torch.complex(real, imag)" in next(f.message for f in findings_of(code) if f.line == 8)

@@ -1788,6 +1788,12 @@ CASES: list[tuple[str, str, dict]] = [
     ("an attribute set on a function object", "y = x * 2\nreturn fn_holder(y) + 1", {}),
     ("an attribute set on a function object, after two ops", "y = x * 2\ny = y + 1\nfn_holder.scale = 3.0\nreturn y * 2", {}),
     ("an attribute of a function object read", "y = x * 2\nreturn fn_reader(y) + 1", {}),
+    # fft-conv-pytorch's complex product: c.real, c.imag = real, imag; kernel_fr.imag *= -1
+    ("Tensor.real and .imag set", "y = x * 2\nc = torch.zeros(y.shape, dtype=torch.complex64)\n"
+     "c.real, c.imag = y, y + 1\nreturn c * 2", {}),
+    ("Tensor.imag scaled in place (imag *= -1)", "y = torch.fft.rfft(x * 2)\ny.imag *= -1\nreturn y.abs() + 1", {}),
+    ("Tensor.data set", "y = x * 2\nt = y.clone()\nt.data = y + 1\nreturn t * 2", {}),
+    ("Tensor.grad set", "y = x * 2\nt = y.clone()\nt.grad = y + 1\nreturn t * 2", {}),
 ]
 
 

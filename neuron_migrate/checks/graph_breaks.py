@@ -299,6 +299,8 @@ GB = {
     "deepcopy": "GB4198",  # Attempted to copy.deepcopy a tensor
     "autograd_grad": "GB9186",  # using `torch.autograd.grad` with `torch._dynamo.config.trace_autograd_ops=False`
     "requires_grad": "GB0206",  # setattr() on Tensor.requires_grad
+    "tensor_attr": "GB0058",  # Failed to set tensor attribute (.real, .imag)
+    "tensor_data": "GB0056",  # Failed to mutate tensor data attribute (.data)
     "requires_grad_input": "GB0125",  # Unsupported Tensor.requires_grad_() call (a graph input)
     "requires_grad_leaked": "GB8985",  # requires_grad_() intermediate leaked as output
     "creation_grad": "GB0225",  # Attempted to use tensor creation function with requires_grad=True
@@ -1301,6 +1303,14 @@ def _find_callees(fn: ast.AST, cls: ast.ClassDef | None, d: _State) -> list[tupl
     return out
 
 
+# attributes of a tensor Dynamo cannot set (constructs.py "Tensor.real and .imag set", "Tensor.imag
+# scaled in place", "Tensor.data set": each resumed; "Tensor.grad set": no break), with the advice
+_TENSOR_STORES = {
+    "requires_grad": ("requires_grad", ""),
+    "real": ("tensor_attr", "; build the tensor instead (torch.complex(real, imag), .conj())"),
+    "imag": ("tensor_attr", "; build the tensor instead (torch.complex(real, imag), .conj())"),
+    "data": ("tensor_data", "; copy into it under torch.no_grad() (t.copy_(value)) instead"),
+}
 _PROPERTY_DECORATORS = frozenset({"property", "functools.cached_property", "cached_property"})
 
 
@@ -2409,10 +2419,14 @@ def _hazards(fn: ast.AST, t: Tensors, ctx: Context, d: _State, cls: ast.ClassDef
                 out.append(h)
     for node in body.binders:  # y.requires_grad = True
         targets = node.targets if isinstance(node, ast.Assign) else [getattr(node, "target", None)]
-        for target in targets:
-            if isinstance(target, ast.Attribute) and target.attr == "requires_grad" and t.of(target.value):
+        for target in [e for t_ in targets for e in (t_.elts if type(t_) is ast.Tuple else (t_,))]:
+            if isinstance(target, ast.Attribute) and target.attr in _TENSOR_STORES and t.of(target.value) and not (
+                    # many objects have a .data: a parameter taken for a tensor is not judged there
+                    target.attr == "data" and type(target.value) is ast.Name
+                    and target.value.id in {a.arg for a in (*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs)}):
+                key, advice = _TENSOR_STORES[target.attr]
                 out.append(Hazard(NM404, target, f"setting `{_short(ctx, target)}` on a tensor is not "
-                                  "traced by Dynamo (graph break)", gb=GB["requires_grad"]))
+                                  f"traced by Dynamo (graph break){advice}", gb=GB[key]))
             elif type(target) is ast.Attribute and type(target.value) is ast.Name and _module_function(
                     target.value.id, ctx, chain):
                 # torchcrepe's infer keeps its model on itself (`infer.model = ...`): constructs.py "an
