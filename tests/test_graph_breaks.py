@@ -1686,10 +1686,15 @@ def test_a_tensors_real_imag_or_data_set_in_traced_code_breaks():
     """constructs.py "Tensor.real and .imag set", "Tensor.imag scaled in place (imag *= -1)" (GB0058),
     "Tensor.data set" (GB0056), each resumed; "Tensor.grad set": none. fft-conv-pytorch's complex
     product (``c.real, c.imag = real, imag``) and its kernel's conjugate (``kernel_fr.imag *= -1``).
-    Only a value known to be a tensor: an object's ``.data`` is not judged."""
+    Only a value known to be a tensor, and ``.data`` only on one the function made."""
     code = ("import torch\n\n@torch.compile\ndef f(a, b, box):\n    c = torch.zeros(a.shape, dtype=torch.complex64)\n"
             "    c.real, c.imag = a, b\n    k = torch.fft.rfft(a)\n    k.imag *= -1\n    t = a.clone()\n"
             "    t.data = b\n    t.grad = b\n    box.data = b\n    return c, k, t\n")
+    # a module's buffer set under no_grad (lightly's DINO center: measured, no break) is not judged
+    buffer = ("import torch\n\nclass Loss(torch.nn.Module):\n    def __init__(self):\n        super().__init__()\n"
+              "        self.register_buffer('center', torch.zeros(4))\n\n    def forward(self, x):\n"
+              "        self.center.data = self.center * 0.9 + x.mean() * 0.1\n        return x - self.center\n")
+    assert _nm4(buffer) == []
     assert _nm4(code) == [(6, "NM404", "GB0058"), (6, "NM404", "GB0058"), (8, "NM404", "GB0058"),
                           (10, "NM404", "GB0056")]
     assert "torch.complex(real, imag)" in next(f.message for f in findings_of(code) if f.line == 8)

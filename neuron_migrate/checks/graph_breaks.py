@@ -2421,9 +2421,10 @@ def _hazards(fn: ast.AST, t: Tensors, ctx: Context, d: _State, cls: ast.ClassDef
         targets = node.targets if isinstance(node, ast.Assign) else [getattr(node, "target", None)]
         for target in [e for t_ in targets for e in (t_.elts if type(t_) is ast.Tuple else (t_,))]:
             if isinstance(target, ast.Attribute) and target.attr in _TENSOR_STORES and t.of(target.value) and not (
-                    # many objects have a .data: a parameter taken for a tensor is not judged there
-                    target.attr == "data" and type(target.value) is ast.Name
-                    and target.value.id in {a.arg for a in (*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs)}):
+                    # .data: only a tensor the function made (measured on a local one); many objects have
+                    # a .data, and a module's buffer set under no_grad (lightly's DINO center) measures none
+                    target.attr == "data" and (type(target.value) is not ast.Name or target.value.id in {
+                        a.arg for a in (*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs)})):
                 key, advice = _TENSOR_STORES[target.attr]
                 out.append(Hazard(NM404, target, f"setting `{_short(ctx, target)}` on a tensor is not "
                                   f"traced by Dynamo (graph break){advice}", gb=GB[key]))
