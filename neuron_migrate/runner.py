@@ -175,7 +175,12 @@ def _as_in_the_project(cands: list[Candidate], options: Options, jobs: int | Non
     from neuron_migrate.project.summary import CUDA_ONLY_MODULES, TOP_LEVEL_CUDA_ONLY_IMPORT
 
     words = [m.encode() for m in CUDA_ONLY_MODULES if not any(o != m and o in m for o in CUDA_ONLY_MODULES)]
-    built = _built_extension_imports(cands)
+    built = _built_extensions(cands)
+    built_words = []  # (last name, its top-level import) of each extension built
+    if built:
+        from neuron_migrate.project.cuda_only import top_level_import
+
+        built_words = [(last.encode(), top_level_import(last)) for last in sorted({n.rpartition(".")[2] for n in built})]
     suppressions, importing, probing = False, [], []
     for cand in cands:
         if cand.kind != "python":
@@ -186,7 +191,7 @@ def _as_in_the_project(cands: list[Candidate], options: Options, jobs: int | Non
             continue
         suppressions = suppressions or FOLLOWED_SUPPRESSION.search(data) is not None
         if ((any(w in data for w in words) and TOP_LEVEL_CUDA_ONLY_IMPORT.search(data) is not None)
-                or any(w in data and p.search(data) for w, p in built)):  # the words first: a pattern costs more
+                or any(w in data and p.search(data) for w, p in built_words)):  # the words first: a pattern costs more
             importing.append(cand.rel)
         if may_hold_probe(data):
             probing.append((cand.rel, data.decode("utf-8", "replace")))
@@ -199,7 +204,7 @@ def _as_in_the_project(cands: list[Candidate], options: Options, jobs: int | Non
         if importing:  # the few files that can say, parsed for their imports: no project scan
             from neuron_migrate.project.cuda_only import cuda_only_unanalysed
 
-            found = cuda_only_unanalysed([c.rel for c in cands if c.kind == "python"], base, importing)
+            found = cuda_only_unanalysed([c.rel for c in cands if c.kind == "python"], base, importing, built)
             if found:
                 options = dataclasses.replace(options, cuda_only=found)
         return options
@@ -212,9 +217,9 @@ def _as_in_the_project(cands: list[Candidate], options: Options, jobs: int | Non
     return options
 
 
-def _built_extension_imports(cands: list[Candidate]) -> list[tuple[bytes, re.Pattern]]:
-    """(last name, its top-level import) of each CUDA extension a setup.py of the project
-    builds (project/cuda_only.py): the files importing one are CUDA-only too."""
+def _built_extensions(cands: list[Candidate]) -> dict[str, str]:
+    """The CUDA extensions the project's setup.py files build (project/cuda_only.py's
+    ``cuda_extensions``): the files importing one are CUDA-only too."""
     setups = {}
     for cand in cands:
         if cand.kind == "python" and cand.rel.rpartition("/")[2] == "setup.py":
@@ -223,11 +228,10 @@ def _built_extension_imports(cands: list[Candidate]) -> list[tuple[bytes, re.Pat
             except OSError:
                 continue
     if not any(b"CUDAExtension" in data for data in setups.values()):
-        return []
-    from neuron_migrate.project.cuda_only import cuda_extensions, top_level_import
+        return {}
+    from neuron_migrate.project.cuda_only import cuda_extensions
 
-    lasts = {name.rpartition(".")[2] for name in cuda_extensions(setups)}
-    return [(last.encode(), top_level_import(last)) for last in sorted(lasts)]
+    return cuda_extensions(setups)
 
 
 def _nothing_to_fix(cands: list[Candidate], options: Options, unsafe: bool, base: Path,

@@ -18,6 +18,7 @@ LEAF_TYPES = (ast.expr_context, ast.boolop, ast.operator, ast.unaryop, ast.cmpop
 # Nodes that open a scope: what they hold (but not their decorators, defaults, bases) is
 # evaluated in a scope of their own.
 SCOPE_TYPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
+TRY_TYPES = (ast.Try, ast.TryStar) if hasattr(ast, "TryStar") else (ast.Try,)
 _FUNCTION_TYPES = (ast.FunctionDef, ast.AsyncFunctionDef)
 # Node types with no child nodes (Load/Store aside): not even pushed when no handler wants them.
 _CHILDLESS = frozenset({ast.Name, ast.Constant, ast.alias, ast.Pass, ast.Break, ast.Continue,

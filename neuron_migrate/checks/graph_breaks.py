@@ -56,7 +56,7 @@ from neuron_migrate.kinds import ARRAY, HOST_KINDS, SCALAR, TENSOR, annotation_k
 from neuron_migrate.models import BreakSite, TracedFunction
 from neuron_migrate.project.summary import (FUNCTION_IMPORT, PYDANTIC_MODELS, autograd_function_base, dotted, init_stores,
                                              optional_dict, parameter_defaults, validator_methods, wrappers)
-from neuron_migrate.traversal import SCOPE_TYPES, all_nodes, child_nodes, node_fields, node_types, own_nodes, statements
+from neuron_migrate.traversal import SCOPE_TYPES, TRY_TYPES, all_nodes, child_nodes, node_fields, node_types, own_nodes, statements
 
 prefilter(__name__, ("forward", "compile"))
 
@@ -487,12 +487,20 @@ _NON_TENSOR_METHODS = {"size", "dim", "numel", "nelement", "ndimension", "stride
                        "data_ptr", "get_device", "is_contiguous", "is_floating_point", "is_complex", "is_inference",
                        "item", "tolist", "storage_offset", "has_names", "type", "__len__", "keys",
                        "values", "items", "get", "format", "join", "split", "startswith", "endswith"}
+# attributes of a tensor Dynamo cannot set (constructs.py "Tensor.real and .imag set", "Tensor.imag
+# scaled in place", "Tensor.data set": each resumed; "Tensor.grad set": no break), with the advice
+_TENSOR_STORES = {
+    "requires_grad": ("requires_grad", ""),
+    "real": ("tensor_attr", "; build the tensor instead (torch.complex(real, imag), .conj())"),
+    "imag": ("tensor_attr", "; build the tensor instead (torch.complex(real, imag), .conj())"),
+    "data": ("tensor_data", "; copy into it under torch.no_grad() (t.copy_(value)) instead"),
+}
 _TENSOR_TYPES = ("Tensor", "torch.Tensor", "FloatTensor", "LongTensor", "BoolTensor")
 
 _FUNCS = (ast.FunctionDef, ast.AsyncFunctionDef)
 _LOOPS = (ast.For, ast.AsyncFor, ast.While)
 _LOOP_TYPES = frozenset(_LOOPS)
-_TRYS = (ast.Try, ast.TryStar) if hasattr(ast, "TryStar") else (ast.Try,)
+_TRYS = TRY_TYPES
 
 
 # -- the walk: declarations --------------------------------------------------------------------
@@ -1303,14 +1311,6 @@ def _find_callees(fn: ast.AST, cls: ast.ClassDef | None, d: _State) -> list[tupl
     return out
 
 
-# attributes of a tensor Dynamo cannot set (constructs.py "Tensor.real and .imag set", "Tensor.imag
-# scaled in place", "Tensor.data set": each resumed; "Tensor.grad set": no break), with the advice
-_TENSOR_STORES = {
-    "requires_grad": ("requires_grad", ""),
-    "real": ("tensor_attr", "; build the tensor instead (torch.complex(real, imag), .conj())"),
-    "imag": ("tensor_attr", "; build the tensor instead (torch.complex(real, imag), .conj())"),
-    "data": ("tensor_data", "; copy into it under torch.no_grad() (t.copy_(value)) instead"),
-}
 _PROPERTY_DECORATORS = frozenset({"property", "functools.cached_property", "cached_property"})
 
 
@@ -2423,8 +2423,7 @@ def _hazards(fn: ast.AST, t: Tensors, ctx: Context, d: _State, cls: ast.ClassDef
             if isinstance(target, ast.Attribute) and target.attr in _TENSOR_STORES and t.of(target.value) and not (
                     # .data: only a tensor the function made (measured on a local one); many objects have
                     # a .data, and a module's buffer set under no_grad (lightly's DINO center) measures none
-                    target.attr == "data" and (type(target.value) is not ast.Name or target.value.id in {
-                        a.arg for a in (*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs)})):
+                    target.attr == "data" and (type(target.value) is not ast.Name or target.value.id in _param_names(fn))):
                 key, advice = _TENSOR_STORES[target.attr]
                 out.append(Hazard(NM404, target, f"setting `{_short(ctx, target)}` on a tensor is not "
                                   f"traced by Dynamo (graph break){advice}", gb=GB[key]))
@@ -2473,11 +2472,6 @@ def _hazards(fn: ast.AST, t: Tensors, ctx: Context, d: _State, cls: ast.ClassDef
     return _first_rnn_use(out)
 
 
-def _last_name(e: ast.AST | None) -> str | None:
-    """``LSTM`` of ``nn.LSTM`` or ``LSTM``: a test cheaper than qualifying every annotation."""
-    return e.attr if type(e) is ast.Attribute else e.id if type(e) is ast.Name else None
-
-
 def _rnn_parameter(fn: ast.AST, ctx: Context, chain: tuple) -> list[Hazard]:
     """NM406 at the first use of a parameter annotated ``nn.LSTM``/``GRU``/``RNN`` (sb3-contrib's
     static ``_process_sequence(features, lstm_states, episode_starts, lstm: nn.LSTM)``, whose first
@@ -2485,7 +2479,8 @@ def _rnn_parameter(fn: ast.AST, ctx: Context, chain: tuple) -> list[Hazard]:
     submodule (constructs.py "an nn.LSTM handed to a function annotated nn.LSTM": GB0014, the
     frame skipped with no op before it)."""
     names = {a.arg for a in (*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs)
-             if _last_name(a.annotation) in _RNN_NAMES and ctx.names.qualify(a.annotation, chain) in _RNN_MODULES}
+             if a.annotation is not None and dotted(a.annotation).rpartition(".")[2] in _RNN_NAMES
+             and ctx.names.qualify(a.annotation, chain) in _RNN_MODULES}
     if not names:
         return []
     first: dict[str, ast.Name] = {}

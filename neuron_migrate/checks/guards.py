@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from neuron_migrate.checks import Context, on, prefilter
 from neuron_migrate.models import Applicability, Edit, Finding, Fix, Severity
 from neuron_migrate.project.summary import cuda_only_library, firm_imports, parameter_defaults
-from neuron_migrate.traversal import BODY_FIELDS, all_nodes, child_nodes
+from neuron_migrate.traversal import BODY_FIELDS, TRY_TYPES, all_nodes, child_nodes
 
 prefilter(__name__, ("cuda", "nccl"))
 
@@ -568,14 +568,20 @@ def _after_raising_calls(ctx: Context, spans: _Spans, marks: dict) -> set[int]:
     # way to the raise, so it is rewritten with the call (left, Neuron would divide by 0)
     out: set[int] = {i for call in ctx.state(_State).raising_calls for i in waiting
                      if id(findings[i]) not in raising and _inside(findings[i], (spans.start(call), spans.end(call)))}
-    todo: list[ast.AST] = [ctx.tree]  # statements are only in statement lists: not every node
+    calls_at = {(f.line, f.column) for f in findings}  # where the scan reported a CUDA reference
+    todo: list[tuple[ast.AST, bool]] = [(ctx.tree, False)]  # statements are only in statement lists: not every node
     while todo:
-        node = todo.pop()
-        todo += node.body if node is ctx.tree else [s for name in BODY_FIELDS[type(node)] for s in getattr(node, name)]
+        node, tried = todo.pop()  # tried: inside the body or else of a try, whose handlers may see a raise
+        if node is ctx.tree:
+            todo += [(s, False) for s in node.body]
+        else:
+            todo += [(s, tried or (isinstance(node, TRY_TYPES) and name in ("body", "orelse")))
+                     for name in BODY_FIELDS[type(node)] for s in getattr(node, name)]
         for name in ("body", "orelse", "finalbody"):
             block = getattr(node, name, None)
             if not isinstance(block, list) or len(block) < 2 or not isinstance(block[0], ast.stmt):
                 continue
+            inside_try = tried or (isinstance(node, TRY_TYPES) and name != "finalbody")
             for k, stmt in enumerate(block):
                 if not isinstance(stmt, _SIMPLE) or not any(
                         stmt.lineno <= f.line and f.end_line <= stmt.end_lineno for f in raisers):
@@ -586,12 +592,14 @@ def _after_raising_calls(ctx: Context, spans: _Spans, marks: dict) -> set[int]:
                     if k + 1 < len(block):
                         rest = (spans.start(block[k + 1]), spans.end(block[-1]))
                         out.update(i for i in waiting if _inside(findings[i], rest))
-                    out.update(_on_the_way(ctx, spans, block[:k], waiting))
+                    if not inside_try:  # a handler could see the earlier raise, and not the later one
+                        out.update(_on_the_way(ctx, spans, block[:k], waiting, calls_at))
                     break
     return out
 
 
-def _on_the_way(ctx: Context, spans: _Spans, before: list[ast.stmt], waiting: list[int]) -> set[int]:
+def _on_the_way(ctx: Context, spans: _Spans, before: list[ast.stmt], waiting: list[int],
+                calls_at: set[tuple[int, int]]) -> set[int]:
     """Findings in the simple statements just before a raising one whose only calls are CUDA
     references the scan reported, outside any ``try``: ``args.gpu = args.local_rank %
     torch.cuda.device_count()`` then ``torch.cuda.set_device(args.gpu)`` (NVIDIA's
@@ -599,7 +607,6 @@ def _on_the_way(ctx: Context, spans: _Spans, before: list[ast.stmt], waiting: li
     way (the count there is 0: it divided by zero first), so the count is rewritten with the
     call; left for a guard, Neuron would divide by zero."""
     findings = ctx.findings
-    calls_at = {(f.line, f.column) for f in findings}
     out: set[int] = set()
     for stmt in reversed(before):
         if not isinstance(stmt, _SIMPLE) or any(
@@ -608,14 +615,7 @@ def _on_the_way(ctx: Context, spans: _Spans, before: list[ast.stmt], waiting: li
             break
         span = (spans.start(stmt), spans.end(stmt))
         out.update(i for i in waiting if _inside(findings[i], span))
-    if out and _in_try(ctx, before[-1]):
-        return set()  # a handler could see the earlier raise, and not the later one
     return out
-
-
-def _in_try(ctx: Context, stmt: ast.stmt) -> bool:
-    return any(isinstance(n, ast.Try) and any(s is stmt for b in (n.body, n.orelse) for t in b for s in ast.walk(t))
-               for n in ast.walk(ctx.tree))
 
 
 def _cuda_only_functions(ctx: Context, spans: _Spans, why: dict[int, str]) -> None:

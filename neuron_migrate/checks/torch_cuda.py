@@ -129,12 +129,13 @@ NM120 = rule(
 
 
 class _State:
-    __slots__ = ("imported", "expr_stmt_of", "parent_of_stmt")
+    __slots__ = ("imported", "expr_stmt_of", "parent_of_stmt", "flows")
 
     def __init__(self) -> None:
         self.imported: set[str] = set()  # names the file's imports bind
         self.expr_stmt_of: dict[int, ast.Expr] = {}  # call id -> its expression statement
         self.parent_of_stmt: dict[int, ast.AST | None] = {}  # statement id -> parent
+        self.flows: dict[int, tuple] = {}  # scope id -> _flows' answer
 
 
 _AUTOCAST_POSITIONAL = ("enabled", "dtype", "cache_enabled")  # torch.cuda.amp.autocast's order
@@ -505,18 +506,13 @@ def _feeds_untwinned(ctx: Context, node: ast.AST) -> str | None:
     if not (isinstance(call, ast.Call) and call.func is node):
         return None
     scope = next((c for c in reversed(ctx.chain) if isinstance(c, (ast.FunctionDef, ast.AsyncFunctionDef))), ctx.tree)
-    held = set()
-    for n in ast.walk(scope):
-        if type(n) is ast.Assign and n.value is call:
-            held.update(t.id for t in n.targets if type(t) is ast.Name)
-    for n in ast.walk(scope):
-        if type(n) is ast.Subscript:
-            base, uses = n.value, (n.slice,)
-        elif type(n) is ast.Call and n is not call:
-            base, uses = n.func, (*n.args, *(k.value for k in n.keywords))
-        else:
-            continue
-        if not any(u is call or type(u) is ast.Name and u.id in held for u in uses):
+    flows = ctx.state(_State).flows
+    if id(scope) not in flows:
+        flows[id(scope)] = _flows(scope)
+    by_value, by_name, assigned = flows[id(scope)]
+    takers = [*by_value.get(id(call), ()), *(x for held in assigned.get(id(call), ()) for x in by_name.get(held, ()))]
+    for _, n, base in sorted(takers, key=lambda x: x[0]):  # the scope's order: the first one found
+        if n is call:
             continue
         name = ctx.qualify(base)
         if name and name.startswith("torch.cuda."):
@@ -524,6 +520,32 @@ def _feeds_untwinned(ctx: Context, node: ast.AST) -> str | None:
             if found is None or found[0].neuron is None:
                 return name
     return None
+
+
+def _flows(scope: ast.AST) -> tuple[dict, dict, dict]:
+    """Where values go in ``scope``, from one walk of it (read for every torch.cuda call of a
+    file, a walk each was 7 % of a diffusers scan): (value node id -> [(order, subscript or call,
+    its base)] that take it as an index or argument, name -> the same for a name taken, value
+    node id -> the names it is assigned to)."""
+    by_value: dict[int, list] = {}
+    by_name: dict[str, list] = {}
+    assigned: dict[int, list[str]] = {}
+    for order, n in enumerate(ast.walk(scope)):
+        if type(n) is ast.Assign:
+            assigned.setdefault(id(n.value), []).extend(t.id for t in n.targets if type(t) is ast.Name)
+            continue
+        if type(n) is ast.Subscript:
+            base, uses = n.value, (n.slice,)
+        elif type(n) is ast.Call:
+            base, uses = n.func, (*n.args, *(k.value for k in n.keywords))
+        else:
+            continue
+        for u in uses:
+            if type(u) is ast.Name:
+                by_name.setdefault(u.id, []).append((order, n, base))
+            else:
+                by_value.setdefault(id(u), []).append((order, n, base))
+    return by_value, by_name, assigned
 
 
 def _fields_read(ctx: Context, node: ast.AST) -> set[str]:

@@ -71,11 +71,12 @@ def cuda_extensions(setups: dict[str, bytes]) -> dict[str, str]:
 
 def cuda_only(results: dict[str, FileResult], root: Path,
               cache_of: Callable[[str], object | None] | None = None,
-              project: Project | None = None) -> tuple[tuple[str, str], ...]:
+              project: Project | None = None, built: dict[str, str] | None = None) -> tuple[tuple[str, str], ...]:
     """(path, what it imports: "`a.kernels`, which imports `triton`") of every project file
     that imports a module of the project that imports a CUDA-only library, directly or
     through packages' ``__init__`` files that import it, shortest chain first;
-    the modules that import one themselves are not listed (their own analysis sees it)."""
+    the modules that import one themselves are not listed (their own analysis sees it); ``built``:
+    ``cuda_extensions`` of the project's setup.py files, when the caller read them."""
     read: dict[str, bytes] = {}
 
     def data_of(path: str) -> bytes:  # only the bytes: a file is decoded only where it is parsed
@@ -86,7 +87,8 @@ def cuda_only(results: dict[str, FileResult], root: Path,
                 read[path] = b""
         return read[path]
 
-    built = cuda_extensions({p: data_of(p) for p in results if p.rpartition("/")[2] == "setup.py"})
+    if built is None:
+        built = cuda_extensions({p: data_of(p) for p in results if p.rpartition("/")[2] == "setup.py"})
     via: dict[str, str] = {}
     seeds = set()  # import a CUDA-only library themselves: their own analysis sees it
     for path, r in results.items():
@@ -152,9 +154,11 @@ def cuda_only(results: dict[str, FileResult], root: Path,
     return tuple(sorted((p, text) for p, text in via.items() if p not in seeds))
 
 
-def cuda_only_unanalysed(paths: list[str], root: Path, importing: list[str]) -> tuple[tuple[str, str], ...]:
+def cuda_only_unanalysed(paths: list[str], root: Path, importing: list[str],
+                         built: dict[str, str]) -> tuple[tuple[str, str], ...]:
     """``cuda_only`` for files no analysis has summarised (``fix`` analyses each file alone):
-    the files of ``importing`` (a line of theirs imports a CUDA-only library) are parsed for
+    the files of ``importing`` (a line of theirs imports a CUDA-only library, or an extension of
+    ``built``, the runner's ``cuda_extensions`` of the project's setup.py files) are parsed for
     the modules that import one at their top level; another file is parsed only where its
     bytes hold the last name of a module found CUDA-only."""
     results = {p: FileResult(p) for p in paths}
@@ -163,4 +167,4 @@ def cuda_only_unanalysed(paths: list[str], root: Path, importing: list[str]) -> 
         facts = project.facts(path)
         if facts is not None:
             results[path] = FileResult(path, summary=facts.summary)
-    return cuda_only(results, root, project=project)
+    return cuda_only(results, root, project=project, built=built)

@@ -62,7 +62,7 @@ def summary(results: list[FileFix], mode: str, unsafe: bool, write_errors: dict[
     import functools
 
     shown = functools.partial(patch_path, root) if root else (lambda path: path)
-    where_ = functools.partial(location, shown=shown)
+    locate = functools.partial(location, shown=shown)
     from neuron_migrate.checks import RULES
     from neuron_migrate.report import blocking
 
@@ -84,12 +84,12 @@ def summary(results: list[FileFix], mode: str, unsafe: bool, write_errors: dict[
     not_applied = [n for r in results for n in r.not_applied]
     if not_applied:
         lines.append(f"could not apply {plural(len(not_applied), 'fix', 'fixes')}:")
-        lines.extend(f"  {where_(n.finding)} {n.finding.code} {n.finding.message}: {n.reason}"
+        lines.extend(f"  {locate(n.finding)} {n.finding.code} {n.finding.message}: {n.reason}"
                      for n in not_applied)
     if not left:
         return lines
     if mode == "check":
-        lines.extend(f"not analysed: {where_(f)} {f.code} {f.message}" for r in results
+        lines.extend(f"not analysed: {locate(f)} {f.code} {f.message}" for r in results
                      for f in r.remaining if not_analysed(f))
         if changed:
             lines.append("run `neuron-migrate fix --apply" + (" --unsafe-fixes" if unsafe else "") + "` to apply them")
@@ -107,7 +107,7 @@ def summary(results: list[FileFix], mode: str, unsafe: bool, write_errors: dict[
             group = by_code[code]
             rule = RULES.get(code)
             unsafe_fix = sum(1 for f in group if f.fix and f.fix.applicability is Applicability.UNSAFE)
-            where = ", ".join(where_(f) for f in group[:3]) + (", …" if len(group) > 3 else "")
+            where = ", ".join(locate(f) for f in group[:3]) + (", …" if len(group) > 3 else "")
             hint = f"; {unsafe_fix} with --unsafe-fixes" if unsafe_fix and not unsafe else ""
             name = rule.name if rule else ""
             lines.append(f"  {code} {name} ×{len(group)} ({group[0].severity.label}{hint}): {where}")
