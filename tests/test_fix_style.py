@@ -201,6 +201,14 @@ def test_the_reason_guards_repeats_is_nm108s():
     ("trıton", True),  # a dotless i, which a case-blind pattern takes for i
     ('"rocm"', False),
     ("trt_engine", False),  # \btrt\b: not the word
+    ("use_triton_kernel", True),
+    # NVIDIA's Triton Inference Server and its clients, not OpenAI's Triton
+    ('"tritonserver"', False),
+    ("tritonclient", False),
+    ("TritonPythonModel", False),
+    ("pytriton", False),
+    ("np_to_triton_dtype", False),
+    ("triton_to_np_dtype", False),
 ])
 def test_cuda_only_names_are_found_however_spelled(spelling, cuda_only):
     """The file-level shortcut (guards._may_name_cuda_only) skips the search only where no

@@ -28,6 +28,7 @@ from neuron_migrate.checks import guards
 from neuron_migrate.models import Edit
 from neuron_migrate.project import device_probes
 from neuron_migrate.project.device_probes import CUDA_DEVICE as _CUDA_DEVICE, DEVICE_NAME
+from neuron_migrate.project.summary import TRITON_COMPILER
 from neuron_migrate.traversal import scoped_children
 
 prefilter(__name__, WORDS)
@@ -94,7 +95,7 @@ GRAD_SCALERS = frozenset({"torch.amp.GradScaler", "torch.GradScaler", "torch.amp
 _CUDA_TEMPLATE = re.compile(r"cuda:(\{.*\}|%.*)")
 _LITERAL_HEAD = re.compile(r"""([rRuUfFbB]{0,2})('''|\"\"\"|'|")cuda""")
 _CUDA_BUILD = frozenset(f"torch.utils.cpp_extension.{n}" for n in ("CUDA_HOME", "ROCM_HOME", "CUDAExtension"))
-_KERNEL_HINT = re.compile(r"(?i)cuda|triton|kernel|_C\b|_ext\b|extension")
+_KERNEL_HINT = re.compile(r"(?i)cuda|" + TRITON_COMPILER + r"|kernel|_C\b|_ext\b|extension")
 
 
 class _State:
@@ -725,6 +726,8 @@ def guards_kernel(ctx: Context, node: ast.AST) -> str | None:
                 return ctx.segment(sub.func)  # scatters with torch.cuda.comm: CUDA-only
             if qualified.startswith("torch.") and not qualified.startswith("torch.ops."):
                 continue  # torch's own API is not a custom kernel
+            if guards.inference_server(qualified):
+                continue  # a Triton Inference Server client (tritonclient.grpc), not a kernel
             if parts and parts[0] in ("cuda", "to"):
                 continue  # a device move (x.cuda()), reported on its own
             if any(_KERNEL_HINT.search(p) for p in parts) or "ops" in parts[1:]:

@@ -28,7 +28,8 @@ from dataclasses import dataclass, field
 
 from neuron_migrate.checks import Context, on, prefilter
 from neuron_migrate.models import Applicability, Edit, Finding, Fix, Severity
-from neuron_migrate.project.summary import cuda_only_library, firm_imports, parameter_defaults
+from neuron_migrate.project.summary import (INFERENCE_SERVER_MODULES, TRITON_COMPILER, cuda_only_library,
+                                            firm_imports, parameter_defaults)
 from neuron_migrate.traversal import BODY_FIELDS, TRY_TYPES, all_nodes, child_nodes
 
 prefilter(__name__, ("cuda", "nccl"))
@@ -45,7 +46,7 @@ ACCELERATOR_TYPE_OR_CUDA = 'getattr({t}.accelerator.current_accelerator(), "type
 HARMLESS = frozenset({"NM109", "NM112", "NM113", "NM114", "NM117", "NM119"})
 # NM108's reason for being unsafe alone (checks.device imports this module, so it is repeated)
 _SWITCHES = "it switches the CUDA-only features of that branch on for Neuron"
-_CUDA_ONLY = re.compile(r"(?i)triton|cupy|pycuda|tensorrt|\btrt\b|CUDAExecutionProvider|"
+_CUDA_ONLY = re.compile(r"(?i)" + TRITON_COMPILER + r"|cupy|pycuda|tensorrt|\btrt\b|CUDAExecutionProvider|"
                         r"TensorrtExecutionProvider|onnxruntime[-_]gpu|pynvml")
 # lower-case words one of which a text holds, lower-cased, wherever _CUDA_ONLY matches it (with
 # the four non-ASCII letters a case-blind pattern takes for ASCII ones put back): a text without
@@ -335,16 +336,26 @@ def _may_name_cuda_only(ctx: Context) -> bool:
     return state.may_name_cuda_only
 
 
-def _cuda_only_text(node: ast.AST) -> str | None:
+def _cuda_only_text(ctx: Context, node: ast.AST) -> str | None:
     """The text of a name, attribute or string that names CUDA-only machinery. A string counts
     only as a word (a provider, a backend, a requirement such as ``"tensorrt>=8"``): prose that
-    mentions one (a docstring listing ``pip install onnxruntime-gpu``, a help text) uses nothing."""
+    mentions one (a docstring listing ``pip install onnxruntime-gpu``, a help text) uses nothing.
+    A name imported from Triton Inference Server's packages is not OpenAI's Triton."""
     t = type(node)
     if t is ast.Constant:
         text = node.value if isinstance(node.value, str) and not _has_space(node.value) else None
     else:
         text = node.id if t is ast.Name else node.attr if t is ast.Attribute else None
-    return text if text and _names_cuda_only(text) else None
+    if not text or not _names_cuda_only(text):
+        return None
+    if t is not ast.Constant and inference_server(ctx.qualify(node)):
+        return None
+    return text
+
+
+def inference_server(qualified: str | None) -> bool:
+    """``qualified`` is a name of Triton Inference Server's packages (``tritonclient.http``)."""
+    return bool(qualified) and qualified.partition(".")[0] in INFERENCE_SERVER_MODULES
 
 
 def _has_space(text: str) -> bool:
@@ -360,7 +371,7 @@ def _cuda_only_reason(ctx: Context, nodes) -> str | None:
         level = [node]
         while level:
             for sub in level:
-                text = _cuda_only_text(sub)
+                text = _cuda_only_text(ctx, sub)
                 if text:
                     return text
             level = [child for sub in level for child in child_nodes(sub)]
@@ -697,7 +708,7 @@ def _cuda_only_names(ctx: Context, function: ast.AST):
         return
     kernels = _kernels(ctx)
     for sub in all_nodes(function):
-        text = _cuda_only_text(sub)
+        text = _cuda_only_text(ctx, sub)
         if text:
             yield text, sub
         elif (kernels and type(sub) is ast.Call and type(sub.func) is ast.Subscript

@@ -20,7 +20,7 @@ import re
 from neuron_migrate.models import Summary
 from neuron_migrate.traversal import statements
 
-__all__ = ["CUDA_ONLY_MODULES", "FUNCTION_IMPORT", "TOP_LEVEL_CUDA_ONLY_IMPORT", "Summary", "autograd_function_base", "cuda_only_library", "firm_imports", "dotted", "init_stores", "module_level", "optional_dict", "wrappers"]
+__all__ = ["CUDA_ONLY_MODULES", "FUNCTION_IMPORT", "INFERENCE_SERVER_MODULES", "TRITON_COMPILER", "TOP_LEVEL_CUDA_ONLY_IMPORT", "Summary", "autograd_function_base", "cuda_only_library", "firm_imports", "dotted", "init_stores", "module_level", "optional_dict", "wrappers"]
 
 # a call from traced code through an import a function makes (``from torchgw._lowrank import
 # sinkhorn_lowrank`` in the solver, called from its closure): "import:0:torchgw._lowrank:sinkhorn_lowrank:"
@@ -29,6 +29,13 @@ FUNCTION_IMPORT = "import:"
 # libraries a module that imports them unconditionally exists to feed: it is CUDA-only
 # (checks/guards.py), and so is a module importing it (project/cuda_only.py)
 CUDA_ONLY_MODULES = ("triton", "cupy", "pycuda", "tensorrt", "torch_tensorrt")
+# NVIDIA's Triton *Inference Server* (a model server with CPU, PyTorch and Neuron backends) and its
+# clients (HTTP/gRPC): not OpenAI's Triton compiler, though their names hold the word
+INFERENCE_SERVER_MODULES = frozenset({"tritonclient", "tritonserver", "tritonhttpclient", "tritongrpcclient",
+                                      "triton_python_backend_utils", "pytriton"})
+# the word "triton" naming OpenAI's compiler (a pattern for case-blind regular expressions): not in
+# the server's names (``tritonclient``, ``TritonPythonModel``, ``pytriton``, ``np_to_triton_dtype``)
+TRITON_COMPILER = r"(?<!py)(?<!to_)triton(?!_?(?:client|server|python|http|grpc)|_to_np)"
 # a line that imports one at a module's top level: only then can a file be CUDA-only through
 # another (``fix`` searches the bytes before it parses anything)
 TOP_LEVEL_CUDA_ONLY_IMPORT = re.compile(rb"(?m)^(?:import|from)[ \t]+(?:"
