@@ -257,6 +257,12 @@ def fix_source(src: SourceFile, options: Options, unsafe: bool = False) -> FixOu
             continue
         tracker.apply([e for f in chosen for e in f.fix.edits])
         outcome.applied.extend(chosen)
+        # a unit's findings each carry the unit's edits (a call and the device it is handed): one
+        # is chosen, and the others are fixed by the same edits
+        done = {(e.start, e.end, e.replacement) for f in chosen for e in f.fix.edits}
+        picked = {id(f) for f in chosen}
+        outcome.applied.extend(f for f in todo if id(f) not in picked
+                               and all((e.start, e.end, e.replacement) in done for e in f.fix.edits))
         current = SourceFile(path=src.path, text=text, encoding=src.encoding, bom=src.bom)
         # the imports follow every pass before it is analysed again (one analysis per pass;
         # a pass that finds nothing more to fix leaves them as they are)
