@@ -88,6 +88,37 @@ def test_a_count_taken_just_before_a_call_that_raises_without_cuda_changes_with_
     assert "% torch.cuda.device_count()" in outcome(tried).text
 
 
+def test_a_value_reported_just_before_a_call_that_raises_without_cuda_changes_with_it():
+    """NVlabs/edm: ``fields += [f"gpumem {training_stats.report0(name, torch.cuda.max_memory_allocated(device)
+    / 2**30):<6.2f}"]``, then ``torch.cuda.reset_peak_memory_stats()``, which raises without CUDA. The
+    report only ever got CUDA's empty answer (0) on a run that stopped a line later: rewritten, that
+    run stops before it. A call not handed the answer (a log written on the way) is left with the
+    count, and the finding says why."""
+    code = ("import torch\n\n\ndef tick(stats, fields):\n"
+            "    fields += [f\"gpumem {stats.report0('mem', torch.cuda.max_memory_allocated() / 2**30):<6.2f}\"]\n"
+            "    torch.cuda.reset_peak_memory_stats()\n")
+    out = outcome(code)
+    assert out.text == code.replace("torch.cuda", "torch.neuron")
+    assert len(out.applied) == 2
+    logged = code.replace("/ 2**30)", "/ 2**30, stats.flush())")
+    out = outcome(logged)
+    assert "torch.cuda.max_memory_allocated()" in out.text and "torch.neuron.reset_peak_memory_stats()" in out.text
+    left = fixmod.analyse_source(SourceFile("a.py", logged), Options()).findings[0]
+    assert left.fix is None and left.message.endswith("it is not rewritten with the raising call on line 6, "
+                                 "since `stats.flush` is called on the way there")
+
+
+def test_every_finding_of_a_unit_counts_as_fixed():
+    """A call and the device it is handed are one unit: each finding carries the unit's edits, one
+    is applied and the others are fixed with it. ``fix`` counted one fix for three."""
+    code = 'import torch\n\n\ndef f(device=torch.device("cuda")):\n    torch.cuda.set_device(device)\n' \
+           '    torch.cuda.synchronize(device)\n'
+    out = outcome(code)
+    assert out.text == code.replace('"cuda"', '"neuron" if hasattr(torch, "neuron") else "cuda"').replace(
+        "torch.cuda.", "torch.neuron.")
+    assert sorted(f.code for f in out.applied) == ["NM101", "NM103", "NM103"]
+
+
 def test_the_neuron_side_of_a_two_host_device_is_guarded():
     """torchchat: ``torch.device(f"cuda:{rank % torch.cuda.device_count()}")``. The count waited for a
     guard, and the fix's own ``hasattr(torch, "neuron")`` is one: left as it was, the Neuron side

@@ -463,7 +463,8 @@ def decide_units(ctx: Context) -> None:
         if _names_cuda_only(target):
             for i in members(spans.of([node.value])):
                 why_cuda_only.setdefault(i, f"`{target}` decides whether CUDA-only code runs")
-    reached_with_cuda = _after_raising_calls(ctx, spans, marks)
+    stopped: dict[int, str] = {}  # finding index -> why the statements before a raise stop short of it
+    reached_with_cuda = _after_raising_calls(ctx, spans, marks, stopped)
     # f"neuron:{rank % torch.cuda.device_count()}" if hasattr(torch, "neuron") else ...: the Neuron side
     # is the guard a rewrite waits for (left, torchchat's count was 0 there)
     reached_with_cuda.update(i for b in state.neuron_branches for i in members(spans.of([b])))
@@ -488,7 +489,7 @@ def decide_units(ctx: Context) -> None:
             new[i] = _without_fix(f, f"; left: {why_cuda_only[i]}, which needs CUDA: "
                                   f"{port_advice(why_cuda_only[i])}, do not retarget it")
         elif id(f) in marks and i not in reached_with_cuda:
-            new[i] = _fallback(f, marks[id(f)])
+            new[i] = _fallback(f, marks[id(f)], stopped.get(i, ""))
     ctx.findings[:] = new
 
 
@@ -565,7 +566,7 @@ _CONDITIONAL = (ast.IfExp, ast.BoolOp, ast.Lambda, ast.ListComp, ast.SetComp, as
                 ast.GeneratorExp)
 
 
-def _after_raising_calls(ctx: Context, spans: _Spans, marks: dict) -> set[int]:
+def _after_raising_calls(ctx: Context, spans: _Spans, marks: dict, stopped: dict[int, str]) -> set[int]:
     """Findings in statements that follow, in the same block, a simple statement whose CUDA
     call raises without CUDA, and in the arguments of such a call: on a host without CUDA the
     run never got past them; and those on the way there (``_on_the_way``)."""
@@ -604,29 +605,50 @@ def _after_raising_calls(ctx: Context, spans: _Spans, marks: dict) -> set[int]:
                         rest = (spans.start(block[k + 1]), spans.end(block[-1]))
                         out.update(i for i in waiting if _inside(findings[i], rest))
                     if not inside_try:  # a handler could see the earlier raise, and not the later one
-                        out.update(_on_the_way(ctx, spans, block[:k], waiting, calls_at))
+                        out.update(_on_the_way(ctx, spans, block[:k], waiting, calls_at, stmt, stopped))
                     break
     return out
 
 
 def _on_the_way(ctx: Context, spans: _Spans, before: list[ast.stmt], waiting: list[int],
-                calls_at: set[tuple[int, int]]) -> set[int]:
-    """Findings in the simple statements just before a raising one whose only calls are CUDA
-    references the scan reported, outside any ``try``: ``args.gpu = args.local_rank %
-    torch.cuda.device_count()`` then ``torch.cuda.set_device(args.gpu)`` (NVIDIA's
+                calls_at: set[tuple[int, int]], raiser: ast.stmt, stopped: dict[int, str]) -> set[int]:
+    """Findings in the simple statements just before a raising one whose calls are CUDA references
+    the scan reported, or calls handed their answers, outside any ``try``: ``args.gpu =
+    args.local_rank % torch.cuda.device_count()`` then ``torch.cuda.set_device(args.gpu)`` (NVIDIA's
     DeepLearningExamples). Without CUDA the run reached the raise with nothing else done on the
     way (the count there is 0: it divided by zero first), so the count is rewritten with the
-    call; left for a guard, Neuron would divide by zero."""
+    call; left for a guard, Neuron would divide by zero. A call handed a CUDA answer (NVlabs/edm's
+    ``training_stats.report0(name, torch.cuda.max_memory_allocated(device) / 2**30)`` just before
+    ``torch.cuda.reset_peak_memory_stats()``) only ever saw CUDA's empty answer (0) on a run that
+    stopped a line later: rewritten, that run stops before it instead. A call of anything else
+    stops the walk; the findings of its statement say so (``stopped``)."""
     findings = ctx.findings
     out: set[int] = set()
+    other = None  # the call that stops the walk: the statements from there back are left, and say why
     for stmt in reversed(before):
-        if not isinstance(stmt, _SIMPLE) or any(
-                isinstance(n, _CONDITIONAL) or (isinstance(n, ast.Call) and (
-                    n.func.lineno, n.func.col_offset + 1) not in calls_at) for n in all_nodes(stmt)):
+        if not isinstance(stmt, _SIMPLE) or any(isinstance(n, _CONDITIONAL) for n in all_nodes(stmt)):
             break
         span = (spans.start(stmt), spans.end(stmt))
-        out.update(i for i in waiting if _inside(findings[i], span))
+        other = other or _other_call(stmt, calls_at)
+        held = [i for i in waiting if _inside(findings[i], span)]
+        if other is None:
+            out.update(held)
+        for i in held if other is not None else ():
+            stopped.setdefault(i, f"; it is not rewritten with the raising call on line {raiser.lineno}, "
+                                  f"since `{ctx.segment(other.func)}` is called on the way there")
     return out
+
+
+def _other_call(stmt: ast.stmt, calls_at: set[tuple[int, int]]) -> ast.Call | None:
+    """The first call of ``stmt`` that is neither a CUDA reference the scan reported nor a call
+    handed one's answer (a reported call inside its arguments or receiver), else None."""
+    reported = [n for n in all_nodes(stmt) if type(n) is ast.Call
+                and (n.func.lineno, n.func.col_offset + 1) in calls_at]
+    for n in all_nodes(stmt):
+        if type(n) is ast.Call and n not in reported and not any(
+                r is not n and r in all_nodes(n) for r in reported):
+            return n
+    return None
 
 
 def _cuda_only_functions(ctx: Context, spans: _Spans, why: dict[int, str]) -> None:
@@ -882,11 +904,11 @@ def _without_fix(f: Finding, why: str) -> Finding:
     return dataclasses.replace(f, fix=None, message=f.message + why)
 
 
-def _fallback(f: Finding, mark: tuple) -> Finding:
+def _fallback(f: Finding, mark: tuple, stopped: str = "") -> Finding:
     why, fallback, harmless, note = mark
     if fallback and f.fix is not None:
         return dataclasses.replace(f, fix=dataclasses.replace(f.fix, edits=tuple(sorted(fallback))),
                                    message=f.message + note)
-    left = _without_fix(f, f"; left: {why}")
+    left = _without_fix(f, f"; left: {why}{stopped}")
     # a no-op or an answer on Neuron too: it does not stop a first run there
     return dataclasses.replace(left, severity=Severity.WARNING) if harmless else left
