@@ -145,6 +145,7 @@ class ApiRow:
     without_cuda: str = "runs"  # what the CUDA call does without CUDA: runs | raises | absent
     portable_without_accelerator: str = "raises"  # what `portable` does without one: same | raises
     fields: tuple[str, ...] = ()  # the attributes the twin's result has (others have no Neuron meaning)
+    keys: tuple[str, ...] | None = None  # the keys the twin's answer (a dict) is documented to hold
 
     def needs_guard(self, style: str) -> bool:
         """Would this row's rewrite raise on a host without the target where the original ran?"""
@@ -227,7 +228,7 @@ def cuda_api() -> CudaApi:
             where = f"{section} row {i}"
             row = check_row(path, where, raw, {"name", "source"},
                             {"neuron", "rule", "advice", "portable", "without_cuda",
-                             "portable_without_accelerator", "fields"})
+                             "portable_without_accelerator", "fields", "keys"})
             if "neuron" not in row:
                 raise TableError(f"{path}: {where}: missing key 'neuron' (null when there is no twin)")
             rule = row.get("rule", "NM112" if section == "env_vars" else "")
@@ -243,7 +244,8 @@ def cuda_api() -> CudaApi:
                                       row["source"], row.get("portable"),
                                       row.get("without_cuda", "runs"),
                                       row.get("portable_without_accelerator", "raises"),
-                                      tuple(row.get("fields") or ()))
+                                      tuple(row.get("fields") or ()),
+                                      None if row.get("keys") is None else tuple(row["keys"]))
         return out
 
     compile_ = check_row(path, "compile", data["compile"],

@@ -76,6 +76,7 @@ class _State:
     # the assignments that may give it its value, the parameter default that may)
     handed: dict[int, tuple] = field(default_factory=dict)
     option_defaults: dict[str, list] = field(default_factory=dict)  # argparse dest -> its default= values
+    callee_of: dict[int, str] = field(default_factory=dict)  # finding index -> "`f` (line 3)", a branch calls
 
 
 def port_advice(what: str) -> str:
@@ -406,6 +407,7 @@ def decide_units(ctx: Context) -> None:
     for i, values in handed.items():
         groups.join([i, *values])
         in_unit.update([i, *values])
+    functions_left = _functions_left(ctx, spans) if state.branches else {}
     switching: set[int] = set()  # tests whose own branch holds CUDA references
     refusing: set[int] = set()  # tests of an `if` that raises in one of its branches
     for node, scope in state.branches:
@@ -428,6 +430,9 @@ def decide_units(ctx: Context) -> None:
             # not a test of a device string (`if accelerator not in allowed: raise`)
             orelse = _after(node, scope or ctx.tree)
         actions = members(spans.of(body)) + members(spans.of(orelse))
+        for i, called in _called_left(body + orelse, functions_left).items() if functions_left else ():
+            actions.append(i)
+            state.callee_of.setdefault(i, called)
         if actions:
             switching.update(test)
         if isinstance(node, ast.If) and any(type(s) is ast.Raise for s in (*node.body, *node.orelse)):
@@ -610,6 +615,35 @@ def _after_raising_calls(ctx: Context, spans: _Spans, marks: dict, stopped: dict
     return out
 
 
+def _functions_left(ctx: Context, spans: _Spans) -> dict[str, tuple[list[int], str]]:
+    """Module-level functions of the file holding findings left without a rewrite (and blocking):
+    name -> (their indices, the function in words). mosaicml/composer's trainer asks ``if not
+    oom_found_this_batch and torch.cuda.is_available():`` and calls ``_update_num_consecutive_thrashes``,
+    whose ``torch.cuda.memory_stats()['num_alloc_retries']`` stays CUDA: with the question rewritten,
+    Neuron would run it and find no key. A branch calling one by name holds them (``_called_left``)."""
+    left = [i for i, f in enumerate(ctx.findings) if f.fix is None and _blocking(f)]
+    out: dict[str, tuple[list[int], str]] = {}
+    for fn in ctx.tree.body if left else ():
+        if type(fn) in (ast.FunctionDef, ast.AsyncFunctionDef):
+            span = (spans.start(fn), spans.end(fn))
+            held = [i for i in left if _inside(ctx.findings[i], span)]
+            if held:
+                out[fn.name] = (held, f"`{fn.name}` (line {fn.lineno})")
+    return out
+
+
+def _called_left(block: list[ast.stmt], functions: dict) -> dict[int, str]:
+    """The findings of ``_functions_left`` in the functions ``block`` calls by name -> the function."""
+    out: dict[int, str] = {}
+    for stmt in block:
+        for n in all_nodes(stmt):
+            if type(n) is ast.Call and type(n.func) is ast.Name and n.func.id in functions:
+                held, words = functions[n.func.id]
+                for i in held:
+                    out.setdefault(i, words)
+    return out
+
+
 def _on_the_way(ctx: Context, spans: _Spans, before: list[ast.stmt], waiting: list[int],
                 calls_at: set[tuple[int, int]], raiser: ast.stmt, stopped: dict[int, str]) -> set[int]:
     """Findings in the simple statements just before a raising one whose calls are CUDA references
@@ -783,9 +817,10 @@ def _decide(ctx, findings, new, unit, marks, covered, why_cuda_only, reached_wit
             reason = ("; the branch it gates is left with it: a guard and what it gates change "
                       "together or not at all")
         else:
-            reason = (f"; left with the branch it gates: `{_text(ctx, findings[first])}` "
-                      f"({findings[first].code}) there has no certain rewrite, and a guard and what "
-                      "it gates change together or not at all")
+            called = ctx.state(_State).callee_of.get(first)
+            reason = (f"; left with the branch it gates" + (f", which calls {called}" if called else "")
+                      + f": `{_text(ctx, findings[first])}` ({findings[first].code}) there has no certain "
+                      "rewrite, and a guard and what it gates change together or not at all")
         self_marked = ctx.state(_State).cuda_only
         for i in sorted(set(parts + blockers)):
             if id(findings[i]) in self_marked:

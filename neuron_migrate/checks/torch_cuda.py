@@ -483,6 +483,11 @@ def _cuda_api_reference(node: ast.AST, name: str, ctx: Context, via_import: bool
         # attention code reads the compute capability (.major, .minor) of torch.cuda's properties
         ctx.report(r, node, message + f"; its `.{sorted(other)[0]}` has no Neuron meaning ({row.neuron} "
                    f"gives {', '.join(row.fields)}): decide by hand what to do on Neuron")
+    elif row.keys is not None and (other := _keys_read(ctx, node) - set(row.keys)):
+        # mosaicml/composer: stats = torch.cuda.memory_stats(); stats['num_alloc_retries'] (CUDA's caching
+        # allocator's statistics): rewritten, a Neuron run would look the key up in another dict
+        ctx.report(r, node, message + f"; left: its answer is read by key (`[{sorted(other)[0]!r}]`), which "
+                   f"{row.neuron} is not documented to hold: read it with `.get()` or decide by hand")
     else:
         ctx.report(r, node, message, edits=[edit])
         call = ctx.parent if isinstance(ctx.parent, ast.Call) and ctx.parent.func is node else None
@@ -565,6 +570,21 @@ def _fields_read(ctx: Context, node: ast.AST) -> set[str]:
         read.update(n.attr for n in ast.walk(scope)
                     if type(n) is ast.Attribute and type(n.value) is ast.Name and n.value.id in held)
     return read
+
+
+def _keys_read(ctx: Context, node: ast.AST) -> set[str]:
+    """The string keys read of the result of the call of ``node`` in its function (or module), by
+    subscript: ``torch.cuda.memory_stats()["num_alloc_retries"]``, or ``s["..."]`` after ``s = ...()``."""
+    call = ctx.parent
+    if not (isinstance(call, ast.Call) and call.func is node):
+        return set()
+    scope = next((c for c in reversed(ctx.chain) if isinstance(c, (ast.FunctionDef, ast.AsyncFunctionDef))), ctx.tree)
+    held = {t.id for n in ast.walk(scope) if type(n) is ast.Assign and n.value is call
+            for t in n.targets if type(t) is ast.Name}
+    return {n.slice.value for n in ast.walk(scope)
+            if type(n) is ast.Subscript and type(n.ctx) is ast.Load and type(n.slice) is ast.Constant
+            and type(n.slice.value) is str
+            and (n.value is call or type(n.value) is ast.Name and n.value.id in held)}
 
 
 def _style_edit(ctx: Context, node: ast.AST, name: str, prefix: str, row, style: str) -> Edit | None:
