@@ -119,6 +119,35 @@ def test_every_finding_of_a_unit_counts_as_fixed():
     assert sorted(f.code for f in out.applied) == ["NM101", "NM103", "NM103"]
 
 
+def test_an_index_that_may_be_none_keeps_the_current_device():
+    """facebookresearch/moco and pytorch/examples' ImageNet: ``criterion = nn.CrossEntropyLoss().cuda(args.gpu)``
+    with ``--gpu`` defaulting to None, where ``.cuda(None)`` is the current device: ``f"neuron:{args.gpu}"``
+    was "neuron:None" on Neuron. A declared index keeps its f-string."""
+    code = ('import argparse\nimport torch\n\nparser = argparse.ArgumentParser()\n'
+            'parser.add_argument("--gpu", default=None, type=int)\n'
+            'parser.add_argument("--rank", default=0, type=int)\n\n\n'
+            'def main(args, loss, net, local_gpu=None):\n    loss.cuda(args.gpu)\n    net.cuda(args.rank)\n'
+            '    return net.cuda(local_gpu)\n')
+    out = outcome(code).text
+    assert 'loss.to(torch.device("neuron", args.gpu))' in out
+    assert 'net.to(f"neuron:{args.rank}")' in out
+    assert 'net.to(torch.device("neuron", local_gpu))' in out
+
+
+def test_cuda_looked_for_in_an_exceptions_text_is_not_a_device():
+    """``except RuntimeError as e: if "cuda" in str(e).lower(): torch.cuda.empty_cache()`` asks what failed:
+    rewritten to look for "neuron", the handler would swallow any Neuron error that names the device."""
+    code = ('import torch\n\n\ndef run(model, x):\n    try:\n        return model(x)\n'
+            '    except RuntimeError as e:\n        if "cuda" in str(e).lower():\n'
+            '            torch.cuda.empty_cache()\n            return None\n        raise\n\n\n'
+            'def is_oom(err: RuntimeError):\n    return "cuda" in err.args[0]\n')
+    found = fixmod.analyse_source(SourceFile("a.py", code), Options()).findings
+    assert [(f.code, f.line, f.fix) for f in found] == [("NM108", 8, None), ("NM103", 9, None), ("NM108", 15, None)]
+    assert "the text of an exception (`str(e).lower()`)" in found[0].message
+    assert "(`err.args[0]`)" in found[2].message
+    assert outcome(code).text == code
+
+
 def test_the_neuron_side_of_a_two_host_device_is_guarded():
     """torchchat: ``torch.device(f"cuda:{rank % torch.cuda.device_count()}")``. The count waited for a
     guard, and the fix's own ``hasattr(torch, "neuron")`` is one: left as it was, the Neuron side

@@ -397,6 +397,11 @@ def check_compare(node: ast.Compare, ctx: Context) -> None:
     nccl = [o for o in operands if is_nccl(o)]
     if cuda and _membership(node, cuda, ctx):
         pass
+    elif cuda and (error := _error_text(node, cuda, ctx)):
+        for lit in cuda:  # `"cuda" in str(e).lower()` in a handler: what failed, not a device
+            ctx.report(NM108, lit, f'"cuda" is looked for in the text of an exception (`{error}`), not in a '
+                       "device: Neuron's errors are worded otherwise; decide by hand which Neuron error it "
+                       "should catch")
     elif cuda:
         kernel = guards_kernel(ctx, node)
         if kernel:
@@ -422,6 +427,55 @@ def _compared(ctx: Context, node: ast.Compare) -> str | None:
     is in its chain, or compares an option handed to it (``args.device == "cuda"``)."""
     attribute = next((a for a in map(_attribute_of, (node.left, *node.comparators)) if a), None)
     return _inspected(ctx, node, attribute)
+
+
+_TEXT_METHODS = frozenset({"lower", "upper", "casefold", "strip"})
+_EXCEPTION_NAMES = frozenset({"e", "err", "error", "exc", "exception", "ex"})
+
+
+def _error_text(node: ast.Compare, cuda: list[ast.AST], ctx: Context) -> str | None:
+    """The operand of a comparison with "cuda" that is the text of an exception, as written:
+    ``str(e)``, ``repr(e)``, ``e.args[0]``, ``traceback.format_exc()`` (``.lower()`` and the like
+    looked through), where ``e`` is the name of an enclosing ``except`` clause, or a parameter
+    named or annotated as an exception (composer's ``_is_cuda_oom(e: RuntimeError)``)."""
+    for operand in (node.left, *node.comparators):
+        if any(operand is c for c in cuda):
+            continue
+        core = operand
+        while (type(core) is ast.Call and type(core.func) is ast.Attribute and core.func.attr in _TEXT_METHODS
+               and not core.args):
+            core = core.func.value
+        if type(core) is ast.Subscript:
+            core = core.value
+        held = None
+        if type(core) is ast.Call and type(core.func) is ast.Name and core.func.id in ("str", "repr") \
+                and len(core.args) == 1:
+            held = core.args[0]
+        elif type(core) is ast.Attribute and core.attr == "args":
+            held = core.value
+        elif type(core) is ast.Call and ctx.qualify(core.func) in ("traceback.format_exc", "traceback.format_exception"):
+            return ctx.segment(operand)
+        if type(held) is ast.Name and _names_exception(held.id, node, ctx):
+            return ctx.segment(operand)
+    return None
+
+
+def _names_exception(name: str, node: ast.AST, ctx: Context) -> bool:
+    """``name`` is bound by an ``except ... as name`` around ``node`` in its scope, or is a
+    parameter of its function named or annotated as an exception."""
+    scope = ctx.chain[-1]
+    for sub in ast.walk(scope):  # only for a "cuda" compared with str(name): rare
+        if (type(sub) is ast.ExceptHandler and sub.name == name
+                and sub.lineno <= node.lineno and node.end_lineno <= sub.end_lineno):
+            return True
+    if type(scope) in (ast.FunctionDef, ast.AsyncFunctionDef):
+        args = scope.args
+        for a in (*args.posonlyargs, *args.args, *args.kwonlyargs):
+            if a.arg == name:
+                note = a.annotation
+                last = note.attr if type(note) is ast.Attribute else note.id if type(note) is ast.Name else ""
+                return name in _EXCEPTION_NAMES or last.endswith(("Error", "Exception"))
+    return False
 
 
 def _membership(node: ast.Compare, cuda: list[ast.AST], ctx: Context) -> bool:

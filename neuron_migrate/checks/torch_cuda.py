@@ -21,6 +21,7 @@ from neuron_migrate.checks.device import (
 from neuron_migrate.checks.distributed import DATA_PARALLEL, NM114, NM115, NM116, NM117, WORDS, xla_advice
 from neuron_migrate.checks import guards
 from neuron_migrate.models import Edit, Severity
+from neuron_migrate.project.summary import parameter_defaults
 
 prefilter(__name__, WORDS)
 
@@ -129,13 +130,14 @@ NM120 = rule(
 
 
 class _State:
-    __slots__ = ("imported", "expr_stmt_of", "parent_of_stmt", "flows")
+    __slots__ = ("imported", "expr_stmt_of", "parent_of_stmt", "flows", "options_without_value")
 
     def __init__(self) -> None:
         self.imported: set[str] = set()  # names the file's imports bind
         self.expr_stmt_of: dict[int, ast.Expr] = {}  # call id -> its expression statement
         self.parent_of_stmt: dict[int, ast.AST | None] = {}  # statement id -> parent
         self.flows: dict[int, tuple] = {}  # scope id -> _flows' answer
+        self.options_without_value: frozenset[str] | None = None  # _maybe_none's argparse dests
 
 
 _AUTOCAST_POSITIONAL = ("enabled", "dtype", "cache_enabled")  # torch.cuda.amp.autocast's order
@@ -198,6 +200,15 @@ def _cuda_method(call: ast.Call, ctx: Context) -> None:
         leaf = index.attr if isinstance(index, ast.Attribute) else getattr(index, "id", "")
         if DEVICE_NAME.fullmatch(leaf):
             new_arg, unsafe = seg, "assumes the argument is already a device, not an index"
+        elif not portable and _maybe_none(ctx, index):
+            # `.cuda(args.gpu)` with `--gpu` defaulting to None (pytorch/examples' ImageNet, MoCo): the
+            # current device, as .cuda(None) is; f"neuron:{args.gpu}" would be "neuron:None"
+            if torch_alias is None:
+                ctx.report(NM102, call)
+                return
+            new_arg = f'{torch_alias}.device("{_DEV}", {seg})'
+            if not _INDEX_NAME.fullmatch(leaf):
+                unsafe = "assumes the argument is a device index or None, not a torch.device"
         else:
             new_arg = f"{torch_alias}.device({accelerator}.type, {seg})" if portable else f'f"{_DEV}:{{{seg}}}"'
             if not _INDEX_NAME.fullmatch(leaf):
@@ -218,6 +229,50 @@ def _cuda_method(call: ast.Call, ctx: Context) -> None:
     library = _fed_library(call, ctx)
     if library:  # the move and the library call are one unit: both stay CUDA
         guards.cuda_only_region(ctx, f"the tensor goes to {library}, a CUDA-only library")
+
+
+def _maybe_none(ctx: Context, index: ast.AST) -> bool:
+    """Whether the index handed to ``.cuda()`` may be None: a parameter defaulting to None
+    (``def run(gpu=None)``), or ``args.<dest>`` of an option the file declares without a value
+    unless given (``add_argument("--gpu", default=None, type=int)``, or no default)."""
+    if type(index) is ast.Name:
+        scope = ctx.names.binding_scope(index.id, ctx.chain)
+        if type(scope) in (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda):
+            default = parameter_defaults(scope.args).get(index.id)
+            return type(default) is ast.Constant and default.value is None
+        return False
+    if type(index) is ast.Attribute and type(index.value) is ast.Name and index.value.id not in ("self", "cls"):
+        state = ctx.state(_State)
+        if state.options_without_value is None:
+            state.options_without_value = _options_without_value(ctx.tree) if "add_argument" in ctx.src.text \
+                else frozenset()
+        return index.attr in state.options_without_value
+    return False
+
+
+def _options_without_value(tree: ast.Module) -> frozenset[str]:
+    """argparse dests of the file whose value is None unless given: no ``default=`` (or
+    ``default=None``), not required, an action that stores a value."""
+    out = set()
+    for node in ast.walk(tree):
+        if not (type(node) is ast.Call and type(node.func) is ast.Attribute and node.func.attr == "add_argument"):
+            continue
+        kw = {k.arg: k.value for k in node.keywords if k.arg}
+        default, action, required = kw.get("default"), kw.get("action"), kw.get("required")
+        if default is not None and not (type(default) is ast.Constant and default.value is None):
+            continue
+        if action is not None and not (type(action) is ast.Constant and action.value == "store"):
+            continue
+        if type(required) is ast.Constant and required.value is True:
+            continue
+        flags = [a.value for a in node.args if type(a) is ast.Constant and type(a.value) is str]
+        dest = kw.get("dest")
+        if type(dest) is ast.Constant and type(dest.value) is str:
+            out.add(dest.value)
+        elif flags:
+            long = next((f for f in flags if f.startswith("--")), flags[0])
+            out.add(long.lstrip("-").replace("-", "_"))
+    return frozenset(out)
 
 
 _LIBRARY_IMPORTS = frozenset({"NM502", "NM503", "NM504"})
