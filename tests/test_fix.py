@@ -120,7 +120,7 @@ def test_every_finding_of_a_unit_counts_as_fixed():
 
 
 def test_an_index_that_may_be_none_keeps_the_current_device():
-    """facebookresearch/moco and pytorch/examples' ImageNet: ``criterion = nn.CrossEntropyLoss().cuda(args.gpu)``
+    """Training scripts derived from pytorch/examples' old ImageNet script: ``criterion = nn.CrossEntropyLoss().cuda(args.gpu)``
     with ``--gpu`` defaulting to None, where ``.cuda(None)`` is the current device: ``f"neuron:{args.gpu}"``
     was "neuron:None" on Neuron. A declared index keeps its f-string."""
     code = ('import argparse\nimport torch\n\nparser = argparse.ArgumentParser()\n'

@@ -201,8 +201,8 @@ def _cuda_method(call: ast.Call, ctx: Context) -> None:
         if DEVICE_NAME.fullmatch(leaf):
             new_arg, unsafe = seg, "assumes the argument is already a device, not an index"
         elif not portable and _maybe_none(ctx, index):
-            # `.cuda(args.gpu)` with `--gpu` defaulting to None (pytorch/examples' ImageNet, MoCo): the
-            # current device, as .cuda(None) is; f"neuron:{args.gpu}" would be "neuron:None"
+            # `.cuda(args.gpu)` with `--gpu` defaulting to None (scripts derived from pytorch/examples' old
+            # ImageNet one): the current device, as .cuda(None) is; f"neuron:{args.gpu}" would be "neuron:None"
             if torch_alias is None:
                 ctx.report(NM102, call)
                 return
