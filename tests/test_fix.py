@@ -148,6 +148,20 @@ def test_cuda_looked_for_in_an_exceptions_text_is_not_a_device():
     assert outcome(code).text == code
 
 
+def test_a_guard_whose_branch_calls_a_function_left_on_cuda_is_left():
+    """mosaicml/composer: the branch of a rewritten CUDA question called a function of the file whose
+    CUDA call stayed (no certain rewrite): on Neuron it ran. What the function runs only under its own
+    device test (PyG's get_hash_map: ``if key.is_cuda: return CUDAHashMap(key)``) answers no there."""
+    code = ("import torch\n\n\ndef free():\n    return torch.cuda.mem_get_info()[0]\n\n\n"
+            "def maybe_free(x):\n    if x.is_cuda:\n        return torch.cuda.mem_get_info()[0]\n    return 0\n\n\n"
+            "def run(x):\n    if torch.cuda.is_available():\n        free()\n"
+            "    if torch.cuda.is_available():\n        maybe_free(x)\n")
+    found = fixmod.analyse_source(SourceFile("a.py", code), Options()).findings
+    first, second = [f for f in found if f.line in (15, 17)]
+    assert first.fix is None and "which calls `free` (line 4)" in first.message
+    assert second.fix is not None
+
+
 def test_the_neuron_side_of_a_two_host_device_is_guarded():
     """torchchat: ``torch.device(f"cuda:{rank % torch.cuda.device_count()}")``. The count waited for a
     guard, and the fix's own ``hasattr(torch, "neuron")`` is one: left as it was, the Neuron side
