@@ -3,7 +3,7 @@ neuron_migrate.cache` from models.py (cache.checks_module). Do not edit."""
 
 from neuron_migrate import models
 
-MODELS = '50769f09cbcd7e3641fcbcf027bfca67'  # the digest of the models.py this was made from
+MODELS = '8bdeef9d58f747e82317a0d37ebad71b'  # the digest of the models.py this was made from
 NoneType = type(None)
 CHECKS = {}  # the cache's table of these functions, set when they are used
 T1 = frozenset({'again', 'callee_frame', 'code', 'eager_only', 'line', 'skips_frame', 'skips_rest'})
@@ -88,7 +88,7 @@ T110 = (int, str, str, )
 T112 = (str, str, int, int, )
 T114 = (str, str, )
 T115 = frozenset({str})
-T116 = frozenset({'backward_of', 'branched', 'breaks', 'call_lines', 'calls', 'calls_in_loop', 'end_line', 'entry', 'group_looped', 'grown_by', 'grows', 'hands', 'host_only', 'line', 'name', 'op_lines', 'ops_both_sides', 'origin', 'quiet', 'repeats', 'resumed_loops', 'scripted', 'statements', 'trapped_calls', 'weights', 'why'})
+T116 = frozenset({'backward_of', 'branched', 'breaks', 'call_lines', 'calls', 'calls_in_loop', 'end_line', 'entry', 'group_looped', 'grown_by', 'grows', 'handed_calls', 'hands', 'host_only', 'line', 'name', 'op_lines', 'ops_both_sides', 'origin', 'quiet', 'repeats', 'resumed_loops', 'scripted', 'statements', 'trapped_calls', 'weights', 'why'})
 T117 = str
 T118 = int
 T119 = int
@@ -116,6 +116,7 @@ T145 = bool
 T147 = (int, int, )
 T149 = (int, int, int, )
 T151 = (int, int, )
+T153 = (int, int, )
 
 
 def check_BreakSite(v):
@@ -428,6 +429,10 @@ def check_TracedFunction(v):
  if type(x0) is not tuple: return False
  for x150 in x0:
   if type(x150) is not tuple or tuple(map(type, x150)) != T151: return False
+ x0 = d['handed_calls']
+ if type(x0) is not tuple: return False
+ for x152 in x0:
+  if type(x152) is not tuple or tuple(map(type, x152)) != T153: return False
  return True
 
 

@@ -11,7 +11,10 @@ Formula (calibrated in docs/accuracy.md against a measured share of ATen op call
   file). When Dynamo resumed from an earlier break first, the frame it skips is the resumed
   one: the statements from that earlier break on run eagerly, those before it stay compiled.
 - Its *lost statements* are its statements when it runs eagerly, but for those that only
-  call traced functions (their work runs in the callees' own frames), otherwise the
+  call traced functions (their work runs in the callees' own frames) and those that call a
+  callable handed to the entry from outside the scan (a sampler's denoiser, a solver's residual
+  function: a frame Dynamo compiles on its own, whose work only that statement stands for;
+  constructs.py "callable argument of a skipped frame": 1 graph, 75 %), otherwise the
   statements whose break runs a tensor op eagerly between two graphs: a host read
   (NM401), a branch on a tensor (NM402, whose value is read eagerly), a data-dependent
   shape (NM301), a call into a disabled function (NM405) or a torch.nn container that
@@ -389,6 +392,8 @@ def estimate(functions: Iterable[tuple[str, TracedFunction]], executed: dict[str
         if eager:  # its calls' work runs in the callees' own frames, compiled unless Dynamo skips them too
             calling = {line for c, line in f.call_lines if (path, c) not in eager_keys}
             calling |= {_statement_of(f, line) for c, line in links.get(key, ()) if c not in eager_keys}
+            # a callable handed from outside the scan (to the entry, and down): a frame of its own
+            calling |= {line for line, i in f.handed_calls if handed(key, i)}
             lost = size - sum(weight.get(s, 1) for s in calling & stmts)
         else:
             lost = sum(weight.get(s, 1) for s in lost_lines & stmts)

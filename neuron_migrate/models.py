@@ -130,6 +130,10 @@ class TracedFunction:
     # known) for the statements of loops Dynamo resumes in (a ``return`` ahead of the loop's end):
     # a break there is resumed once per iteration, each time in a graph compiled anew
     resumed_loops: tuple[tuple[int, int], ...] = ()
+    # (statement line, index among ``hands``' parameters, -1 for a keyword-only one) of its calls of a
+    # callable it was handed (a parameter, or a name bound to one: ``fun = function``): where the
+    # function runs eagerly and the callable came from outside the scan, it is a frame Dynamo compiles
+    handed_calls: tuple[tuple[int, int], ...] = ()
 
 
 @dataclass(frozen=True)

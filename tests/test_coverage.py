@@ -956,3 +956,51 @@ def test_the_iterations_of_a_resumed_loop_past_the_recompile_limit_run_eagerly()
     r = analyse("m.py", after, Options())
     rows = {e["function"]: e for e in compile_coverage([r])["entries"]}
     assert rows["Long.forward"]["estimated_coverage"] == round(1 - (12 + 3 + 2) / 27, 4)
+
+
+HANDED = b'''
+import torch
+
+def solve(p, function, args=()):
+    if len(args) > 0:
+        fun = lambda q: function(q, *args)
+    else:
+        fun = function
+    step = torch.nn.functional.relu
+    f = fun(p)
+    while True:
+        p = p - f
+        if p.sum() > 0:
+            break
+        f = fun(p)
+        p = step(p)
+    return p
+
+
+run = torch.compile(solve)
+
+
+def residual(q):
+    return q * 2
+
+
+@torch.compile
+def fit(p):
+    return solve(p, residual)
+'''
+
+
+def test_a_callable_handed_to_a_skipped_frame_keeps_its_share():
+    """A frame Dynamo skips (a branch on a tensor in its loop) calls the function it was handed:
+    that function is a frame Dynamo compiles on its own (constructs.py "callable argument of a
+    skipped frame": 1 graph, 75 %), so the statements calling it are not lost with the frame; a
+    name bound to the parameter, or to a lambda calling it, is the same callable (torchimize's
+    ``fun``). ``step``, bound to a torch function, is no callable it was handed: lost. Only a
+    callable from outside the scan stands for work no statement counts: ``fit`` hands ``solve``
+    its own ``residual``, so there the frame loses its calls as before."""
+    r = analyse("m.py", HANDED, Options())
+    f = next(f for f in r.traced if f.name == "solve")
+    assert f.handed_calls == ((10, 1), (15, 1))  # function, the second parameter
+    rows = {e["function"]: e for e in compile_coverage([r])["entries"]}
+    assert rows["solve"]["estimated_coverage"] == round(1 - 4 / 6, 4)
+    assert rows["fit"]["estimated_coverage"] < rows["solve"]["estimated_coverage"]

@@ -3964,6 +3964,38 @@ def _hands(fn: ast.AST, d: _State, where: dict) -> tuple[tuple[int, int, int], .
     return tuple(sorted(out))
 
 
+def _handed_calls(fn: ast.AST, d: _State, where: dict) -> tuple[tuple[int, int], ...]:
+    """(statement line, the parameter's index in ``_positional``, -1 for a keyword-only one) for
+    ``fn``'s calls of a callable it was handed: a parameter (not ``self`` or ``cls``), or a name
+    bound only to one or to a lambda calling one (``fun = function``, ``fun = lambda p:
+    function(p, *args)``). Called from a frame Dynamo skips, that callable is a frame Dynamo
+    compiles on its own (a sampler's denoiser ``model(x, sigma)``, a solver's residual function):
+    coverage.py keeps its share where it came from outside the scan."""
+    params = _param_names(fn) - {"self", "cls"}
+    if not params:
+        return ()
+    body = _body(fn, d)
+    names = {p: p for p in params}  # callable name -> the parameter it holds (None: bound to something else)
+    for node in body.binders:
+        value = getattr(node, "value", None)
+        if type(value) is ast.Lambda and type(value.body) is ast.Call:  # fun = lambda p: function(p, *args)
+            value = value.body.func
+        param = value.id if type(node) is ast.Assign and type(value) is ast.Name and value.id in params else None
+        for t in _targets(node):
+            for n in all_nodes(t):
+                if type(n) is ast.Name:
+                    held = param if t is n else None
+                    names[n.id] = held if names.get(n.id, held) == held else None
+    positional = _positional(fn)
+    out = set()
+    for call in body.calls:
+        stmt = where.get(id(call), (None,))[0]
+        param = names.get(call.func.id) if type(call.func) is ast.Name else None
+        if stmt is not None and param is not None:
+            out.add((stmt.lineno, positional.index(param) if param in positional else -1))
+    return tuple(sorted(out))
+
+
 def _eager_history(value: ast.AST, qualify=dotted) -> bool:
     """A value whose autograd history was recorded eagerly: the result of ``torch.autograd.grad``
     (a break), or ``.grad`` attributes (``[p.grad for p in params]``, ``p.grad``)."""
@@ -4653,7 +4685,7 @@ def report_traced(ctx: Context) -> None:
             entry=tf.why[len(COMPILE_ENTRY):] if tf.why.startswith(COMPILE_ENTRY) else "",
             origin=tf.origin, host_only=_host_only(fn, tensors, where, d, op_lines),
             quiet=_quiet(fn, statements, op_lines, where, d), backward_of=backward_of,
-            hands=_hands(fn, d, where), resumed_loops=_resumed_loops(fn, statements, d, tf.cls),
+            hands=_hands(fn, d, where), handed_calls=_handed_calls(fn, d, where), resumed_loops=_resumed_loops(fn, statements, d, tf.cls),
             scripted=any(ctx.names.qualify(dec, tf.chain) in _SCRIPT for dec in getattr(fn, "decorator_list", ()))))
     product = ctx.state(TracedCode)
     product.functions, product.outcalls = tuple(summaries), outcalls
