@@ -297,10 +297,10 @@ CODE['def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is se
 def __create_fn__():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
-   return (self.rule,self.node,self.message,self.skips_rest,self.skips_frame,self.gb,self.callee_frame,self.progress,)==(other.rule,other.node,other.message,other.skips_rest,other.skips_frame,other.gb,other.callee_frame,other.progress,)
+   return (self.rule,self.node,self.message,self.skips_rest,self.skips_frame,self.gb,self.callee_frame,self.progress,self.under,)==(other.rule,other.node,other.message,other.skips_rest,other.skips_frame,other.gb,other.callee_frame,other.progress,other.under,)
   return NotImplemented
  return __eq__
-CODE['def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.rule,self.node,self.message,self.skips_rest,self.skips_frame,self.gb,self.callee_frame,self.progress,)==(other.rule,other.node,other.message,other.skips_rest,other.skips_frame,other.gb,other.callee_frame,other.progress,)\n  return NotImplemented\n return __eq__'] = __create_fn__.__code__
+CODE['def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.rule,self.node,self.message,self.skips_rest,self.skips_frame,self.gb,self.callee_frame,self.progress,self.under,)==(other.rule,other.node,other.message,other.skips_rest,other.skips_frame,other.gb,other.callee_frame,other.progress,other.under,)\n  return NotImplemented\n return __eq__'] = __create_fn__.__code__
 
 
 def __create_fn__():
@@ -899,9 +899,9 @@ CODE['def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qual
 
 def __create_fn__():
  def __repr__(self):
-  return self.__class__.__qualname__ + f"(rule={self.rule!r}, node={self.node!r}, message={self.message!r}, skips_rest={self.skips_rest!r}, skips_frame={self.skips_frame!r}, gb={self.gb!r}, callee_frame={self.callee_frame!r}, progress={self.progress!r})"
+  return self.__class__.__qualname__ + f"(rule={self.rule!r}, node={self.node!r}, message={self.message!r}, skips_rest={self.skips_rest!r}, skips_frame={self.skips_frame!r}, gb={self.gb!r}, callee_frame={self.callee_frame!r}, progress={self.progress!r}, under={self.under!r})"
  return __repr__
-CODE['def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(rule={self.rule!r}, node={self.node!r}, message={self.message!r}, skips_rest={self.skips_rest!r}, skips_frame={self.skips_frame!r}, gb={self.gb!r}, callee_frame={self.callee_frame!r}, progress={self.progress!r})"\n return __repr__'] = __create_fn__.__code__
+CODE['def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(rule={self.rule!r}, node={self.node!r}, message={self.message!r}, skips_rest={self.skips_rest!r}, skips_frame={self.skips_frame!r}, gb={self.gb!r}, callee_frame={self.callee_frame!r}, progress={self.progress!r}, under={self.under!r})"\n return __repr__'] = __create_fn__.__code__
 
 
 def __create_fn__():
@@ -1437,8 +1437,8 @@ def __create_fn__(_type_root, _type_files, _type_baselined, _type_entries, _type
 CODE['def __create_fn__(_type_root, _type_files, _type_baselined, _type_entries, _type_followed, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_files, _dflt_baselined, _dflt_entries, _dflt_followed, _return_type):\n def __init__(self,root:_type_root,files:_type_files=_HAS_DEFAULT_FACTORY,baselined:_type_baselined=_dflt_baselined,entries:_type_entries=_dflt_entries,followed:_type_followed=_dflt_followed)->_return_type:\n  self.root=root\n  self.files=_dflt_files() if files is _HAS_DEFAULT_FACTORY else files\n  self.baselined=baselined\n  self.entries=entries\n  self.followed=followed\n return __init__'] = __create_fn__.__code__
 
 
-def __create_fn__(_type_rule, _type_node, _type_message, _type_skips_rest, _type_skips_frame, _type_gb, _type_callee_frame, _type_progress, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_skips_rest, _dflt_skips_frame, _dflt_gb, _dflt_callee_frame, _dflt_progress, _return_type):
- def __init__(self,rule:_type_rule,node:_type_node,message:_type_message,skips_rest:_type_skips_rest=_dflt_skips_rest,skips_frame:_type_skips_frame=_dflt_skips_frame,gb:_type_gb=_dflt_gb,callee_frame:_type_callee_frame=_dflt_callee_frame,progress:_type_progress=_dflt_progress)->_return_type:
+def __create_fn__(_type_rule, _type_node, _type_message, _type_skips_rest, _type_skips_frame, _type_gb, _type_callee_frame, _type_progress, _type_under, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_skips_rest, _dflt_skips_frame, _dflt_gb, _dflt_callee_frame, _dflt_progress, _dflt_under, _return_type):
+ def __init__(self,rule:_type_rule,node:_type_node,message:_type_message,skips_rest:_type_skips_rest=_dflt_skips_rest,skips_frame:_type_skips_frame=_dflt_skips_frame,gb:_type_gb=_dflt_gb,callee_frame:_type_callee_frame=_dflt_callee_frame,progress:_type_progress=_dflt_progress,under:_type_under=_dflt_under)->_return_type:
   self.rule=rule
   self.node=node
   self.message=message
@@ -1447,8 +1447,9 @@ def __create_fn__(_type_rule, _type_node, _type_message, _type_skips_rest, _type
   self.gb=gb
   self.callee_frame=callee_frame
   self.progress=progress
+  self.under=under
  return __init__
-CODE['def __create_fn__(_type_rule, _type_node, _type_message, _type_skips_rest, _type_skips_frame, _type_gb, _type_callee_frame, _type_progress, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_skips_rest, _dflt_skips_frame, _dflt_gb, _dflt_callee_frame, _dflt_progress, _return_type):\n def __init__(self,rule:_type_rule,node:_type_node,message:_type_message,skips_rest:_type_skips_rest=_dflt_skips_rest,skips_frame:_type_skips_frame=_dflt_skips_frame,gb:_type_gb=_dflt_gb,callee_frame:_type_callee_frame=_dflt_callee_frame,progress:_type_progress=_dflt_progress)->_return_type:\n  self.rule=rule\n  self.node=node\n  self.message=message\n  self.skips_rest=skips_rest\n  self.skips_frame=skips_frame\n  self.gb=gb\n  self.callee_frame=callee_frame\n  self.progress=progress\n return __init__'] = __create_fn__.__code__
+CODE['def __create_fn__(_type_rule, _type_node, _type_message, _type_skips_rest, _type_skips_frame, _type_gb, _type_callee_frame, _type_progress, _type_under, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_skips_rest, _dflt_skips_frame, _dflt_gb, _dflt_callee_frame, _dflt_progress, _dflt_under, _return_type):\n def __init__(self,rule:_type_rule,node:_type_node,message:_type_message,skips_rest:_type_skips_rest=_dflt_skips_rest,skips_frame:_type_skips_frame=_dflt_skips_frame,gb:_type_gb=_dflt_gb,callee_frame:_type_callee_frame=_dflt_callee_frame,progress:_type_progress=_dflt_progress,under:_type_under=_dflt_under)->_return_type:\n  self.rule=rule\n  self.node=node\n  self.message=message\n  self.skips_rest=skips_rest\n  self.skips_frame=skips_frame\n  self.gb=gb\n  self.callee_frame=callee_frame\n  self.progress=progress\n  self.under=under\n return __init__'] = __create_fn__.__code__
 
 
 def __create_fn__(_type_select, _type_ignore, _type_fail_on, _type_per_file_ignores, _type_config_prefix, _type_capabilities, _type_entries, _type_traced_roots, _type_style, _type_follow, _type_no_follow, _type_library, _type_landed, _type_cuda_only, _type_inspected_devices, _type_own_packages, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_select, _dflt_ignore, _dflt_fail_on, _dflt_per_file_ignores, _dflt_config_prefix, _dflt_capabilities, _dflt_entries, _dflt_traced_roots, _dflt_style, _dflt_follow, _dflt_no_follow, _dflt_library, _dflt_landed, _dflt_cuda_only, _dflt_inspected_devices, _dflt_own_packages, _return_type):

@@ -68,7 +68,8 @@ _NOT_TENSOR_TORCH_LEAVES = {"numel", "equal", "allclose", "device", "dtype", "Si
                             "is_tensor", "is_floating_point", "promote_types", "result_type",
                             # torch functions that return Python values (not in torch's ATen API table)
                             "broadcast_shapes", "initial_seed", "seed", "typename", "can_cast", "vmap",
-                            "compiled_with_cxx11_abi", "clear_autocast_cache", "fork", "wait"}
+                            "compiled_with_cxx11_abi", "clear_autocast_cache", "fork", "wait",
+                            "Generator"}  # a random number generator: its methods run no tensor op
 
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 _BINDERS = frozenset({ast.Assign, ast.AnnAssign, ast.AugAssign, ast.For, ast.AsyncFor})

@@ -444,7 +444,8 @@ def test_an_annotated_parameter_a_traced_caller_passes_a_tensor_is_one():
 def test_random_generators_and_numpy_draws_break_as_measured():
     # constructs.py "torch.Generator built in traced code", "np.random.randint", "np.random.uniform
     # with a size", "np.random.seed", "np.random.SeedSequence" (torchsde's BrownianInterval); a
-    # generator that may be None (kornia's RANSAC, seeded only on request) is not one
+    # generator that may be None breaks where it is handed on only when it was built: here under
+    # `seed is not None`, off by default, so the call on line 17 is off with it
     code = ("import numpy as np\nimport torch\nimport torch.nn as nn\n\nclass M(nn.Module):\n"
             "    def forward(self, x, seed=None):\n        g = torch.Generator('cpu').manual_seed(3)\n"
             "        y = torch.randn(x.shape, generator=g)\n        n = np.random.randint(0, 10)\n"
@@ -452,9 +453,31 @@ def test_random_generators_and_numpy_draws_break_as_measured():
             "        s = np.random.SeedSequence(entropy=3)\n        a, b = s.generate_state(2)\n"
             "        h = None\n        if seed is not None:\n            h = torch.Generator('cpu')\n"
             "        z = torch.rand(x.shape, generator=h)\n        return x * y * n + z\n")
-    assert codes(code) == [(7, "NM404"), (8, "NM404"), (9, "NM404"), (12, "NM404"), (13, "NM404"), (16, "NM404")]
-    gbs = [f.dynamo for f in findings_of(code)]
-    assert gbs == ["GB7650", "GB0055", "GB0033", "GB0156", "GB0008", "GB7650"]
+    assert codes(code) == [(7, "NM404"), (8, "NM404"), (9, "NM404"), (12, "NM404"), (13, "NM404"), (16, "NM404"),
+                           (17, "NM404")]
+    found = findings_of(code)
+    assert [f.dynamo for f in found] == ["GB7650", "GB0055", "GB0033", "GB0156", "GB0008", "GB7650", "GB0055"]
+    assert [f.line for f in found if "only when `seed is not None`" in f.message] == [16, 17]
+
+
+def test_a_generator_seeded_apart_and_handed_on_breaks_at_each_step():
+    """torch-kmeans' ``_init_rnd``: ``gen = torch.Generator(device=...)``, ``gen.manual_seed(seed)``
+    in a statement of its own, ``gen = None`` otherwise, then ``torch.multinomial(...,
+    generator=gen)``: three breaks, each resumed (constructs.py "torch.Generator seeded in a
+    statement of its own": GB0363, GB7650, GB0055; with no seed none). With ``seed=123`` the
+    branch runs by default; with kornia's RANSAC's ``seed=None`` it is off by default, and so is
+    the call the generator is handed to."""
+    cls = ("class {name}(nn.Module):\n    def __init__(self, seed={seed}):\n        super().__init__()\n"
+           "        self.seed = seed\n\n    def forward(self, x):\n        y = x * 2\n"
+           "        if self.seed is not None:\n            gen = torch.Generator(device=x.device)\n"
+           "            gen.manual_seed(self.seed)\n        else:\n            gen = None\n"
+           "        idx = torch.multinomial(torch.ones(4), 2, generator=gen)\n        return y[idx]\n\n")
+    code = ("import torch\nimport torch.nn as nn\n\n" + cls.format(name="Seeded", seed=123)
+            + cls.format(name="Unseeded", seed=None))
+    found = [f for f in findings_of(code) if f.code == "NM404"]
+    assert [(f.line, f.dynamo) for f in found] == [(12, "GB7650"), (13, "GB7650"), (16, "GB0055"),
+                                                   (27, "GB7650"), (28, "GB7650"), (31, "GB0055")]
+    assert [f.line for f in found if "only when `self.seed is not None`, off by default" in f.message] == [27, 28, 31]
 
 
 def test_a_typeddict_with_optional_keys_breaks_where_it_is_built():
@@ -626,6 +649,22 @@ def test_a_comparison_with_a_kept_constant_default_is_folded():
     assert "off by default" not in found[17] and "off by default" not in found[22]
 
 
+
+def test_an_assert_short_circuiting_on_a_none_default_is_off_by_default():
+    """taming's ``VectorQuantizer2.forward(z, temp=None)``: ``assert temp is None or temp==1.0``
+    never evaluates the comparison for a default call (constructs.py "assert after `or` on a None
+    default": no break), as an `if` of the same test does; without a default it is evaluated."""
+    code = ("import torch\nimport torch.nn as nn\n\nclass Q(nn.Module):\n"
+            "    def forward(self, z, temp=None):\n        assert temp is None or temp == 1.0, 'interface'\n"
+            "        return z * 2\n\n"
+            "class P(nn.Module):\n    def forward(self, z, temp):\n        assert temp is None or temp == 1.0\n"
+            "        return z * 2\n")
+    found = {f.line: f.message for f in findings_of(code) if f.code.startswith("NM4")}
+    assert sorted(found) == [6, 11]
+    assert "only when `temp is not None`, off by default" in found[6]
+    assert "off by default" not in found[11]
+
+
 def test_a_tensor_made_with_requires_grad_true_is_a_break():
     """``torch.zeros(n, 8, requires_grad=True)`` and ``torch.tensor(0., requires_grad=True)`` in
     traced code (PyG's EquilibriumAggregation.init_output, routing-transformer's ``total_loss``):
@@ -709,6 +748,17 @@ def test_a_state_machine_of_step_functions_is_traced():
             "@torch.compile\ndef solve(x):\n    step = None if x.dim() == 0 else first\n"
             "    while step is not None:\n        step = step(x)\n    fn = once\n    fn(x)\n    return x\n")
     assert codes(code) == [(4, "NM403"), (8, "NM401")]
+
+
+def test_a_function_called_through_a_local_lambda_is_traced():
+    # constructs.py "function of the file called through a local lambda": Dynamo inlines the lambda
+    # and the function (torchimize's `lm_uv_step = lambda rho, u, v: marquardt_uv(rho, u, v, ...)`,
+    # its boolean-mask updates breaking); a lambda calling a parameter reaches nothing
+    code = ("import torch\n\ndef marquardt(rho, u, beta):\n    print(beta)\n    return u * rho\n\n"
+            "def unused(t):\n    print(t)\n\n"
+            "@torch.compile\ndef solve(x, fn, beta=2.0):\n    step = lambda r, u: marquardt(r, u, beta=beta)\n"
+            "    other = lambda t: fn(t)\n    return step(x, x.clone()) + other(x)\n")
+    assert codes(code) == [(4, "NM403")]
 
 
 def test_methods_of_a_module_level_instance_are_traced():

@@ -232,6 +232,53 @@ def early_return_check(t, check=False):  # stable-baselines3's is_image_space: a
     return t
 
 
+def seeded_draw(t, seed=3):  # torch-kmeans' _init_rnd: a generator built and seeded when a seed is set
+    if seed is not None:
+        gen = torch.Generator(device=t.device)
+        gen.manual_seed(seed)
+    else:
+        gen = None
+    idx = torch.multinomial(torch.ones(t.shape[0]), 2, replacement=False, generator=gen)
+    return t[idx] * 2
+
+
+def checked_temp(t, temp=None):  # taming's VectorQuantizer2.forward: an assert that short-circuits on a default
+    y = t * 2
+    assert temp is None or temp == 1.0, "only for interface compatibility"
+    return y + 1
+
+
+class CapturableSGD(torch.optim.Optimizer):  # sophia-opt's SophiaG: its update asserts CUDA when capturable
+    def __init__(self, params, lr=0.1, capturable=False, both=True):
+        super().__init__(params, dict(lr=lr, capturable=capturable))
+        self.both = both
+
+    @torch.no_grad()
+    def step(self):
+        for group in self.param_groups:
+            update = capturable_update if self.both else capturable_update_one
+            update([p for p in group["params"] if p.grad is not None], capturable=group["capturable"])
+
+
+def capturable_update(params, capturable: bool = False):
+    for p in params:
+        if capturable:
+            assert p.is_cuda and p.grad.is_cuda
+        p.add_(p.grad, alpha=-0.1)
+
+
+def capturable_update_one(params, capturable: bool = False):
+    for p in params:
+        if capturable:
+            assert p.is_cuda, "capturable needs CUDA tensors"
+        p.add_(p.grad, alpha=-0.1)
+
+
+CAP_LIN = nn.Linear(4, 4)
+CAP_LIN(torch.ones(2, 4)).sum().backward()
+CAP_OPT, CAP_OPT_ONE = CapturableSGD(CAP_LIN.parameters()), CapturableSGD(CAP_LIN.parameters(), both=False)
+
+
 RATE = 16000
 
 
@@ -1792,6 +1839,20 @@ CASES: list[tuple[str, str, dict]] = [
     ("Tensor.real and .imag set", "y = x * 2\nc = torch.zeros(y.shape, dtype=torch.complex64)\n"
      "c.real, c.imag = y, y + 1\nreturn c * 2", {}),
     ("Tensor.imag scaled in place (imag *= -1)", "y = torch.fft.rfft(x * 2)\ny.imag *= -1\nreturn y.abs() + 1", {}),
+    ("torch.Generator seeded in a statement of its own", "y = x * 2\nreturn seeded_draw(y) + 1", {}),
+    ("torch.Generator seeded in a statement of its own, no seed (None)", "y = x * 2\nreturn seeded_draw(y, None) + 1", {}),
+    ("function of the file called through a local lambda", "y = x * 2\nstep = lambda t, k=2: helper_item(t) * k\n"
+     "return step(y) * 2", {}),
+    ("optimizer: `assert p.is_cuda and ...` under `if capturable:`, capturable=False", "y = x * 2\nCAP_OPT.step()\n"
+     "return y + 1", {}),
+    ("optimizer: `assert p.is_cuda, msg` under `if capturable:`, capturable=False", "y = x * 2\nCAP_OPT_ONE.step()\n"
+     "return y + 1", {}),
+    ("assert after `or` on a None default", "y = x * 2\nreturn checked_temp(y) + 1", {}),
+    ("torch.linalg.lstsq(...)[0], the solution only", "y = x * 2\nh = y @ y.T + torch.eye(4)\n"
+     "return torch.linalg.lstsq(h, y[:, :1])[0] * 2", {}),
+    ("torch.autograd.functional.jacobian(vectorize=True) in a try", "y = x * 2\ntry:\n"
+     "    j = torch.autograd.functional.jacobian(relu_helper, y[0], vectorize=True)\nexcept RuntimeError:\n"
+     "    j = y\nreturn j * 2", {}),
     ("Tensor.data set", "y = x * 2\nt = y.clone()\nt.data = y + 1\nreturn t * 2", {}),
     ("Tensor.grad set", "y = x * 2\nt = y.clone()\nt.grad = y + 1\nreturn t * 2", {}),
 ]

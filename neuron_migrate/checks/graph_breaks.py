@@ -131,7 +131,10 @@ NM404 = rule(
         "NumPy's random draws without a size (`np.random.rand()`, `np.random.randint(0, n)`), "
         "`np.random.choice` (with or without a size), "
         "`np.random.SeedSequence` / `RandomState` / `default_rng` / `permutation` / `shuffle`, a "
-        "`torch.Generator` built in traced code and a random call given one as `generator=`, "
+        "`torch.Generator` built in traced code, its `manual_seed` / `seed` / `get_state` / `set_state` "
+        "methods, and a random call given one as `generator=` (one that is None unless a seed is set "
+        "breaks where it was built: not by default under kornia's `if self.seed is not None:` with "
+        "`seed=None`), "
         "building a `TypedDict` with optional keys (`total=False`, pyro's effect-handler messages), "
         "`datetime.now()`, Python's `random.random` / `choice` / `shuffle` / `seed` (not `randint`, "
         "`uniform` or a `random.Random` instance), `len(loader)` of a DataLoader, `default_collate(...)`, "
@@ -354,6 +357,10 @@ _PROGRESS_BARS = frozenset({"tqdm.tqdm", "tqdm.auto.tqdm", "tqdm.notebook.tqdm",
                             "tqdm.auto.trange"})
 _RANDOM_OBJECTS = {"numpy.random.SeedSequence": "inline_skipped", "numpy.random.RandomState": "method",
                    "numpy.random.default_rng": "method", "torch.Generator": "generator"}
+# torch._dynamo.trace_rules._GENERATOR_METHODS_THAT_GRAPH_BREAK (torch 2.13): GB7650 at each
+_GENERATOR_METHODS = frozenset({"clone_state", "get_offset", "get_state", "graphsafe_get_state",
+                                "graphsafe_set_state", "initial_seed", "manual_seed", "seed", "set_offset",
+                                "set_state"})
 # NumPy functions with a data-dependent result size: on a tensor's values Dynamo runs them as
 # tensor ops and breaks (measured: "np.nonzero on tensor")
 _NUMPY_DYNAMIC = {"numpy.nonzero", "numpy.flatnonzero", "numpy.argwhere", "numpy.unique", "numpy.where"}
@@ -519,7 +526,7 @@ class _State:
     disabled: set[int] = field(default_factory=set)  # functions under torch.compiler.disable
     chains: dict[int, tuple] = field(default_factory=dict)  # function id -> scope chain inside it
     wrapper_names: dict[int, str] = field(default_factory=dict)  # a decorator's wrapper -> "outer.inner"
-    random_objects: dict[int, dict[str, str]] = field(default_factory=dict)  # _random_objects' answers
+    random_objects: dict[int, dict[str, tuple]] = field(default_factory=dict)  # _random_objects' answers
     optional_dicts: frozenset[str] | None = None  # _optional_dicts' answer
     validated: dict[str, list[ast.AST]] | None = None  # _validated_models' answer
     rebuilt: dict[tuple[str, int], str] | None = None  # _rebuilt_calls' answer
@@ -552,8 +559,8 @@ class _State:
     lineages: dict[int, list] = field(default_factory=dict)  # class id -> _lineage's answer
     transformers: dict[int, bool] = field(default_factory=dict)  # class id -> derives from nn.Transformer
     named: dict[int, dict[str, ast.AST]] = field(default_factory=dict)  # class id -> names its __init__ uses
-    flags: dict[int, dict[str, bool]] = field(default_factory=dict)  # class id -> self.attr -> off by default
-    own_flags: dict[int, dict[str, bool]] = field(default_factory=dict)  # class id -> _own_flags' answer
+    flags: dict[int, dict[str, int]] = field(default_factory=dict)  # class id -> self.attr -> off by default
+    own_flags: dict[int, dict[str, int]] = field(default_factory=dict)  # class id -> _own_flags' answer
     on_flags: dict[int, frozenset[str]] = field(default_factory=dict)  # class id -> self.attr on by default
     keywords_given: frozenset[str] | None = None  # every keyword some call of the file passes (_on_flags)
     constants: dict[str, bool] | None = None  # module-level names -> off (False, None, 0, "") by default
@@ -1458,7 +1465,8 @@ def _builtin_container(e: ast.AST, chain, ctx: Context) -> bool:
 
 def _held_functions(body: _Body, d: _State) -> dict[str, list[ast.AST]]:
     """Local names bound to functions of the file (``step = _step1``, ``step = None if done else
-    _step1``): name -> the functions; and for a name rebound to its own call's result (``step =
+    _step1``, or to a lambda that calls one: torchimize's ``lm_uv_step = lambda rho, u, v:
+    marquardt_uv(rho, u, v, ...)``): name -> the functions; and for a name rebound to its own call's result (``step =
     step(state)``, a state machine of step functions: fast-bss-eval's Hungarian solver), also every
     function of the file those return by name, transitively (constructs.py "state machine of step
     functions")."""
@@ -1472,6 +1480,8 @@ def _held_functions(body: _Body, d: _State) -> dict[str, list[ast.AST]]:
             rebound.add(name)
             continue
         for v in (value.body, value.orelse) if type(value) is ast.IfExp else (value,):
+            if type(v) is ast.Lambda and type(v.body) is ast.Call:  # step = lambda r, u: _marquardt(r, u, beta)
+                v = v.body.func
             if type(v) is ast.Name and v.id in d.functions:
                 out.setdefault(name, []).append(d.functions[v.id])
     if d.functions:  # methods = {"rk4": rk4, ...}; solver = methods[name]: every function of the file it may pick
@@ -2232,6 +2242,7 @@ class Hazard:
     gb: str = ""  # Dynamo's id of the graph-break type (rules/generated/graph_breaks.json)
     callee_frame: bool = False  # the break is inside a callee that Dynamo compiles even from eager code
     progress: bool = False  # a progress bar built: in a `for` header, the loop's own finding says it
+    under: ast.AST | None = None  # breaks only when this binding ran (off by default with it, if it is)
 
 
 def _numpy_file(ctx: Context, d: _State) -> bool:
@@ -3110,11 +3121,15 @@ def _call_hazard(call: ast.Call, t: Tensors, ctx: Context, d: _State, cls, chain
             return Hazard(NM404, call, "`.data_ptr()` cannot be traced: Dynamo skips the whole function", gb=GB['observed'])
         if (f.attr in _LOG_METHODS or f.attr == "isEnabledFor") and _is_logger(f.value, ctx, chain, loggers):
             return Hazard(NM403, call, f"logging call `{_short(ctx, f)}(...)` (graph break)", gb=GB['logger'])
-        made = _random_objects(chain, ctx, d).get(owner.id) if type(owner) is ast.Name else None
-        if made is not None and made.startswith("numpy."):
+        made = _random_objects(chain, ctx, d).get(owner.id, ("",))[0] if type(owner) is ast.Name else ""
+        if made.startswith("numpy."):
             return Hazard(NM404, call, f"`{_short(ctx, f)}(...)`: a method of a NumPy random object "
                           f"(`{made.replace('numpy.', 'np.')}`), which Dynamo does not trace (graph break)",
                           gb=GB[_RANDOM_OBJECTS[made]])
+        if made == "torch.Generator" and f.attr in _GENERATOR_METHODS:
+            # constructs.py "torch.Generator seeded in a statement of its own": torch-kmeans' gen.manual_seed(seed)
+            return Hazard(NM404, call, f"`{_short(ctx, f)}(...)`: Dynamo does not trace a `torch.Generator`'s "
+                          "state (graph break); seed it outside the compiled code", gb=GB["generator"])
         if f.attr == "requires_grad_":
             return _requires_grad_hazard(call, t, ctx, d, chain)
         if f.attr in _INPLACE_VIEWS and _graph_input(owner, call, ctx, d, chain):
@@ -3275,10 +3290,13 @@ def _call_hazard(call: ast.Call, t: Tensors, ctx: Context, d: _State, cls, chain
     if name == "torch.Generator":
         return Hazard(NM404, call, "a `torch.Generator` built in traced code is not traced by Dynamo (graph "
                       "break); build it outside", gb=GB["generator"])
-    if name.startswith("torch.") and any(k.arg == "generator" and _is_generator(k.value, chain, ctx, d)
-                                         for k in call.keywords):
+    made = next((m for k in call.keywords if k.arg == "generator"
+                 and (m := _generator_made(k.value, chain, ctx, d)) is not None), None) \
+        if name.startswith("torch.") else None
+    if made is not None:
         return Hazard(NM404, call, f"`{_short(ctx, call.func)}(..., generator=...)`: Dynamo cannot pass a "
-                      "`torch.Generator` into the graph (graph break)", gb=GB["proxy"])
+                      "`torch.Generator` into the graph (graph break)", gb=GB["proxy"],
+                      under=made if type(made) is not ast.Call else None)
     if name == "warnings.warn":
         return Hazard(NM403, call, "`warnings.warn` is not traced by Dynamo (graph break)", gb=GB['skipped'])
     if name.startswith("logging.") and name.split(".")[-1] in _LOG_METHODS:
@@ -3536,11 +3554,13 @@ def _optional_dicts(ctx: Context, d: _State) -> frozenset[str]:
     return d.optional_dicts
 
 
-def _random_objects(chain: tuple, ctx: Context, d: _State) -> dict[str, str]:
+def _random_objects(chain: tuple, ctx: Context, d: _State) -> dict[str, tuple[str, ast.AST]]:
     """Locals of the function ``chain`` ends in bound only to a random object it builds
-    (``g = torch.Generator(device).manual_seed(s)``, ``seq = np.random.SeedSequence(...)``): name ->
-    the qualified constructor (``_RANDOM_OBJECTS``). Not a name also bound to something else
-    (kornia's ``generator = None``, a Generator only when seeded)."""
+    (``g = torch.Generator(device).manual_seed(s)``, ``seq = np.random.SeedSequence(...)``), or else
+    to None (torch-kmeans' ``gen = None`` when unseeded): name -> (the qualified constructor
+    (``_RANDOM_OBJECTS``), its first binding). Not a name also bound to something else. Where it
+    may be None, what takes it breaks only when the binding ran: the hazard is ``under`` it
+    (kornia's RANSAC builds its generator only under ``if self.seed is not None``, off by default)."""
     fn = chain[-1] if chain and isinstance(chain[-1], _FUNCS) else None
     if d.random_text is None:  # most files build no random object: their method calls skip the search
         d.random_text = "Generator" in ctx.src.text or "random" in ctx.src.text
@@ -3555,19 +3575,23 @@ def _random_objects(chain: tuple, ctx: Context, d: _State) -> dict[str, str]:
             name = ctx.names.qualify(value.func, chain) if type(value) is ast.Call else None
             for t in targets:
                 if type(t) is ast.Name and name in _RANDOM_OBJECTS:
-                    found[t.id] = name
+                    found.setdefault(t.id, (name, node))
+                elif type(t) is ast.Name and type(value) is ast.Constant and value.value is None:
+                    continue
                 elif t is not None:
                     other.update(n.id for n in ast.walk(t) if type(n) is ast.Name)
         found = d.random_objects[id(fn)] = {k: v for k, v in found.items() if k not in other}
     return found
 
 
-def _is_generator(e: ast.AST, chain: tuple, ctx: Context, d: _State) -> bool:
-    """A ``torch.Generator`` built in this function (a local bound to one, or the call itself)."""
+def _generator_made(e: ast.AST, chain: tuple, ctx: Context, d: _State) -> ast.AST | None:
+    """A ``torch.Generator`` built in this function: the call itself, or the binding of the local
+    bound to one (``_random_objects``); None for anything else."""
     e = _innermost_call(e)
     if type(e) is ast.Call:
-        return ctx.names.qualify(e.func, chain) == "torch.Generator"
-    return type(e) is ast.Name and _random_objects(chain, ctx, d).get(e.id) == "torch.Generator"
+        return e if ctx.names.qualify(e.func, chain) == "torch.Generator" else None
+    made = _random_objects(chain, ctx, d).get(e.id) if type(e) is ast.Name else None
+    return made[1] if made is not None and made[0] == "torch.Generator" else None
 
 
 def _innermost_call(e: ast.AST) -> ast.AST:
@@ -4561,6 +4585,11 @@ def report_traced(ctx: Context) -> None:
         if "mm" in ctx.src.text or "sparse." in ctx.src.text:  # spmm, smm, hspmm, torch.sparse.*
             hazards += _sparse_passed(tf.node, tf, ctx, d)
         hazards_of[id(tf.node)] = hazards
+    for key, off in off_of.items():  # a hazard under a binding off by default is off with it
+        for h in hazards_of[key]:
+            if h.under is not None and id(h.under) in off and id(h.node) not in off:
+                off[id(h.node)] = off[id(h.under)]
+                training_of[key] = training_of.get(key, frozenset()) | {id(h.node)}
     eager_after = {}
     if len(traced) > 1:
         breaking = _breaking(traced, hazards_of, shape_breaks, training_of, d)
@@ -4771,7 +4800,9 @@ def _off_by_default(tf: Traced, ctx: Context, d: _State) -> dict[int, str]:
     sets by keyword (``_set_anywhere``); a flag set from another file is not seen."""
     fn = tf.node
     ifs = [t for t in _body(fn, d).tests if isinstance(t, ast.If)]
-    if not ifs:
+    # `assert temp is None or temp == 1.0` (taming's VectorQuantizer2, ``temp=None``) short-circuits as an `if` does
+    asserts = [t.test for t in _body(fn, d).statements if type(t) is ast.Assert and type(t.test) is ast.BoolOp]
+    if not ifs and not asserts:
         return {}
     args = fn.args
     params = parameter_defaults(args)
@@ -4829,6 +4860,11 @@ def _off_by_default(tf: Traced, ctx: Context, d: _State) -> dict[int, str]:
         if isinstance(e, ast.Compare) and len(e.ops) == 1:
             left, op, right = e.left, e.ops[0], e.comparators[0]
             if isinstance(op, ast.IsNot) and isinstance(right, ast.Constant) and right.value is None:
+                if (type(left) is ast.Attribute and type(left.value) is ast.Name and left.value.id == "self"
+                        and tf.cls is not None):
+                    # ... and stored nowhere else in the file: stable-baselines3's SAC sets
+                    # `self.ent_coef_optimizer = None` in __init__ and builds it in _setup_model
+                    return _flags(tf.cls, d).get(left.attr, 0) == _NONE and not _set_elsewhere(left.attr, ctx, d)
                 if isinstance(left, ast.Name) and params.get(left.id) is not None:
                     # a call of the file that passes it anything but None (``min_value=0``) sets it
                     return (isinstance(params[left.id], ast.Constant) and params[left.id].value is None
@@ -4851,7 +4887,21 @@ def _off_by_default(tf: Traced, ctx: Context, d: _State) -> dict[int, str]:
         cond = ctx.segment(e) or "its condition"
         return cond if len(cond) <= 60 else cond[:57] + "..."
 
+    def short_circuit(test: ast.AST) -> None:
+        """`max_fpr is None or fpr.sum() == 0` with `max_fpr=None`: Dynamo folds the first operand to
+        True and never evaluates the rest (constructs.py, "or after a default", "... in an assert")."""
+        first = test.values[0]
+        flipped = {ast.Is: ast.IsNot(), ast.IsNot: ast.Is(), ast.Eq: ast.NotEq(), ast.NotEq: ast.Eq()}
+        cond = ast.unparse(ast.Compare(first.left, [flipped[type(first.ops[0])]], first.comparators))
+        out.setdefault(id(test), cond)
+        for v in test.values[1:]:
+            for n in all_nodes(v):
+                out.setdefault(id(n), cond)
+
     out: dict[int, str] = {}
+    for test in asserts:
+        if type(test.op) is ast.Or and compared(test.values[0]):
+            short_circuit(test)
     for node in ifs:
         test = node.test
         if node.orelse and on(test):  # `if self.shared: ... else: <off>`
@@ -4872,15 +4922,7 @@ def _off_by_default(tf: Traced, ctx: Context, d: _State) -> dict[int, str]:
                     for n in all_nodes(v):
                         out.setdefault(id(n), cond)
         elif isinstance(test, ast.BoolOp) and isinstance(test.op, ast.Or) and compared(test.values[0]):
-            # `max_fpr is None or fpr.sum() == 0` with `max_fpr=None`: Dynamo folds the first
-            # operand to True and never evaluates the rest (constructs.py, "or after a default")
-            first = test.values[0]
-            flipped = {ast.Is: ast.IsNot(), ast.IsNot: ast.Is(), ast.Eq: ast.NotEq(), ast.NotEq: ast.Eq()}
-            cond = ast.unparse(ast.Compare(first.left, [flipped[type(first.ops[0])]], first.comparators))
-            out.setdefault(id(test), cond)
-            for v in test.values[1:]:
-                for n in all_nodes(v):
-                    out.setdefault(id(n), cond)
+            short_circuit(test)
     def taken(test: ast.AST) -> str | None:
         """The condition the statements after ``if test: return`` need, when a default call returns."""
         if type(test) is ast.UnaryOp and type(test.op) is ast.Not and off(test.operand):
@@ -4889,7 +4931,7 @@ def _off_by_default(tf: Traced, ctx: Context, d: _State) -> dict[int, str]:
 
     if any((type(t.test) is ast.UnaryOp and type(t.test.op) is ast.Not) or on(t.test) for t in ifs):
         _after_early_return(fn.body, taken, out)
-    del off, compared, on, taken  # a closure that calls itself is a cycle: it would hold ctx, so the tree, until a collection
+    del off, compared, on, taken, short_circuit  # a closure that calls itself is a cycle: it would hold ctx, so the tree, until a collection
     return out
 
 
@@ -5018,16 +5060,21 @@ def _kwargs_get(e: ast.AST, kwargs: str | None) -> bool:
                                       and e.args[1].value is None)))
 
 
-def _flags(cls: ast.ClassDef, d: _State) -> dict[str, bool]:
-    """``self.attr`` -> off by default, from the assignments of the class's ``__init__`` (or its
-    in-file bases'): every one a False/None/0 constant or a parameter with such a default."""
+_FALSE, _NONE = 1, 2  # _flags: off by default (a False/None/0 constant), and None only
+
+
+def _flags(cls: ast.ClassDef, d: _State) -> dict[str, int]:
+    """``self.attr`` -> how it is off by default, from the assignments of the class's ``__init__``
+    (or its in-file bases'): ``_NONE`` when every one is None or a parameter defaulting to None
+    (kornia's RANSAC ``seed=None``: ``self.seed is not None`` is false by default), ``_FALSE`` when
+    every one is a False/None/0 constant or a parameter with such a default, else 0."""
     hit = d.flags.get(id(cls))
     if hit is not None:
         return hit
-    out: dict[str, bool] = {}
+    out: dict[str, int] = {}
     for c, _ in _lineage(cls, d):
-        for attr, is_off in _own_flags(c, d).items():
-            out[attr] = out.get(attr, True) and is_off
+        for attr, how in _own_flags(c, d).items():
+            out[attr] = min(out.get(attr, _NONE), how)
     d.flags[id(cls)] = out
     return out
 
@@ -5038,7 +5085,7 @@ def _own_flags(cls: ast.ClassDef, d: _State) -> dict[str, bool]:
     hit = d.own_flags.get(id(cls))
     if hit is not None:
         return hit
-    out: dict[str, bool] = {}
+    out: dict[str, int] = {}
     init = next((n for n in cls.body if isinstance(n, ast.FunctionDef) and n.name == "__init__"), None)
     if init is not None:
         params = parameter_defaults(init.args)
@@ -5048,12 +5095,28 @@ def _own_flags(cls: ast.ClassDef, d: _State) -> dict[str, bool]:
             value = node.value
             if isinstance(value, ast.Name) and value.id in params:  # unknown when a variant sets it
                 value = None if value.id in _set_anywhere(d) else params[value.id]
-            is_off = isinstance(value, ast.Constant) and value.value in _FALSY
+            how = (0 if not (isinstance(value, ast.Constant) and value.value in _FALSY)
+                   else _NONE if value.value is None else _FALSE)
             for t in _targets(node):
                 if isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == "self":
-                    out[t.attr] = out.get(t.attr, True) and is_off
+                    out[t.attr] = min(out.get(t.attr, _NONE), how)
     d.own_flags[id(cls)] = out
     return out
+
+
+def _set_elsewhere(attr: str, ctx: Context, d: _State) -> bool:
+    """``self.attr = ...`` somewhere in the file outside the classes' ``__init__``, or the name
+    as a string (timm's RotaryEmbedding: ``self.bands = None`` in one branch of ``__init__``,
+    ``self.register_buffer('bands', ...)`` in the other; ``setattr(self, "bands", ...)``)."""
+    if f'"{attr}"' in ctx.src.text or f"'{attr}'" in ctx.src.text:
+        return True
+    store = re.compile(rf"\bself\.{attr}\s*(?::[^=\n]*)?=(?!=)")
+    total = len(store.findall(ctx.src.text))
+    if not total:
+        return False
+    lines = ctx.src.text.split("\n")
+    inits = (n for c in d.classes.values() for n in c.body if type(n) is ast.FunctionDef and n.name == "__init__")
+    return total > sum(len(store.findall("\n".join(lines[n.lineno - 1:n.end_lineno]))) for n in inits)
 
 
 def _on_flags(cls: ast.ClassDef, d: _State) -> frozenset[str]:
