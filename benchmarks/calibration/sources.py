@@ -92,7 +92,11 @@ FOLDERS = {"timm": "timm", "torch-geometric": "pytorch_geometric", "vit-pytorch"
                                       "ttach", "torchdrift", "taming-transformers-rom1504", "torchimize",
                                       "pytorch-ranger", "fft-conv-pytorch", "ema-pytorch", "adam-atan2-pytorch",
                                       "torch-kmeans", "focal-loss-torch", "torchinterp1d", "sparsemax",
-                                      "muon-optimizer", "sophia-opt", "torch-pca", "torchcfm", "grokfast-pytorch")}}
+                                      "muon-optimizer", "sophia-opt", "torch-pca", "torchcfm", "grokfast-pytorch",
+                                      "adamp", "qhoptim", "dog-optimizer", "prodigy-plus-schedule-free", "torch-sm3",
+                                      "ptwt", "torchist", "focal-frequency-loss", "balanced-loss", "lambda-networks",
+                                      "mogrifier", "compressive-transformer-pytorch", "torch-cgd", "torchcontrib",
+                                      "imbalanced-losses", "v-diffusion-pytorch")}}
 # the releases' own dependencies, installed beside them when they were measured (a folder on
 # PYTHONPATH, stored as ``$PYTHONPATH/<package>/...``): top-level package -> the distribution of
 # sources.txt whose pinned release holds its code (the same version as installed). The static
