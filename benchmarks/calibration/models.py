@@ -7476,12 +7476,12 @@ def compressive_model(kind: str):
 
 
 def torch_cgd_op(kind: str):
-    """Thomas Wagenaar's torch-cgd, Schäfer and Anandkumar's competitive gradient descent (CGD): a
-    two-player game between two small networks' parameters (x: 3-4, y: 3-4, 16 parameters each) on a fixed
-    batch, each solver's ``step``: ``CGD`` (the mixed second derivatives, one row per parameter, and a dense
-    solve) on a zero-sum game, ``CGD_CG`` (the package's conjugate gradient solver on
-    Hessian-vector products), and ``ACGD`` (the
-    adaptive variant with GMRES)."""
+    """Thomas Wagenaar's torch-cgd, Schäfer and Anandkumar's competitive gradient descent (CGD): a two-player game
+    between two small networks' parameters (x: 3-4, y: 3-4, 16 parameters each) on a fixed batch, each solver's
+    ``step``: ``CGD`` (the mixed second derivatives, one row per parameter, and a dense solve) on a zero-sum game,
+    ``CGD_CG`` (the package's conjugate gradient solver on Hessian-vector products), and ``ACGD`` (the adaptive
+    variant with GMRES, and with the conjugate gradient solver: added after the first pass, where ACGD with GMRES
+    timed out)."""
     def factory():
         torch = _torch()
         gx, gy = _nn(3, 4), _nn(3, 4)
@@ -7489,9 +7489,10 @@ def torch_cgd_op(kind: str):
 
         def game():
             return (gx(data) * gy(data)).sum() / 8
-        if kind == "acgd":
+        if kind in ("acgd", "acgd_cg"):
             mod = _module_19("torch_cgd.acgd")
-            opt = mod.ACGD(gx.parameters(), gy.parameters(), lr=1e-2)
+            solver = _module_19("torch_cgd.solvers.cg").CG() if kind == "acgd_cg" else None  # None: GMRES
+            opt = mod.ACGD(gx.parameters(), gy.parameters(), lr=1e-2, solver=solver)
             return Call(lambda: opt.step(game()), (), _entry(mod, "ACGD.step"), grad=True)
         if kind == "cgd_cg":
             mod = _module_19("torch_cgd.cgd_cg")
@@ -7637,6 +7638,7 @@ HELD_OUT_19 = {
     "loop.torch_cgd_step": torch_cgd_op("cgd"),
     "loop.torch_cgd_cg_step": torch_cgd_op("cgd_cg"),
     "loop.torch_acgd_step": torch_cgd_op("acgd"),
+    "loop.torch_acgd_cg_step": torch_cgd_op("acgd_cg"),  # after the first pass: ACGD with GMRES timed out
     # torchcontrib 0.0.2: stochastic weight averaging
     "loop.swa_step": swa_op("step"),
     "loop.swa_swap": swa_op("swap"),
