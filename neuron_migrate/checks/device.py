@@ -782,11 +782,29 @@ def guards_kernel(ctx: Context, node: ast.AST) -> str | None:
                 continue  # torch's own API is not a custom kernel
             if guards.inference_server(qualified):
                 continue  # a Triton Inference Server client (tritonclient.grpc), not a kernel
+            library = library_call(sub, ctx)
+            if library:  # fairseq's multi_tensor_l2norm, from apex's amp_C, under `device.type == "cuda"`
+                return qualified
             if parts and parts[0] in ("cuda", "to"):
                 continue  # a device move (x.cuda()), reported on its own
             if any(_KERNEL_HINT.search(p) for p in parts) or "ops" in parts[1:]:
                 return ".".join(reversed(parts))
     return None
+
+
+LIBRARY_IMPORTS = frozenset({"NM502", "NM503", "NM504"})  # the rules of a library's import
+
+
+def library_call(node: ast.Call, ctx: Context) -> str | None:
+    """"`bitsandbytes.functional.double_quant` (bitsandbytes)" when ``node`` calls a library the
+    table says has no Neuron backend (its import is NM502-NM504), not one of the project's own."""
+    from neuron_migrate.checks.kernels import _own, _table
+
+    name = ctx.qualify(node.func)
+    found = _table(ctx).module_package(name) if name else None
+    if found is None or found[0].rule not in LIBRARY_IMPORTS or _own(name, ctx):
+        return None
+    return f"`{name}` ({found[0].name})"
 
 
 @on(ast.If)

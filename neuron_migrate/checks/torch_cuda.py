@@ -16,7 +16,7 @@ import re
 from neuron_migrate.capabilities import cuda_api, target
 from neuron_migrate.checks import RULES, Context, on, prefilter, rule
 from neuron_migrate.checks.device import (
-    DEVICE_NAME, GRAD_SCALERS, device_literals, guards_kernel, report_device_literals,
+    DEVICE_NAME, GRAD_SCALERS, LIBRARY_IMPORTS, device_literals, guards_kernel, library_call, report_device_literals,
 )
 from neuron_migrate.checks.distributed import DATA_PARALLEL, NM114, NM115, NM116, NM117, WORDS, xla_advice
 from neuron_migrate.checks import guards
@@ -275,7 +275,6 @@ def _options_without_value(tree: ast.Module) -> frozenset[str]:
     return frozenset(out)
 
 
-_LIBRARY_IMPORTS = frozenset({"NM502", "NM503", "NM504"})
 
 
 def _fed_library(call: ast.Call, ctx: Context) -> str | None:
@@ -283,11 +282,11 @@ def _fed_library(call: ast.Call, ctx: Context) -> str | None:
     (``double_quant(w.cuda())``) or through the name it is assigned to in the same function
     (Lightning-AI/lit-llama's quantization: ``B = weight.contiguous().half().cuda()``, then
     ``bnb.functional.double_quant(B)``): "`bitsandbytes.functional.double_quant` (bitsandbytes)"."""
-    if not any(f.code in _LIBRARY_IMPORTS for f in ctx.findings):
+    if not any(f.code in LIBRARY_IMPORTS for f in ctx.findings):
         return None  # the file imports none (its imports were visited first)
     parent = ctx.parent
     if type(parent) is ast.Call and call in parent.args:
-        return _library_call(parent, ctx)
+        return library_call(parent, ctx)
     if (type(parent) is not ast.Assign or parent.value is not call or len(parent.targets) != 1
             or type(parent.targets[0]) is not ast.Name or not ctx.chain):
         return None
@@ -296,20 +295,10 @@ def _fed_library(call: ast.Call, ctx: Context) -> str | None:
         if (type(node) is ast.Call and node.lineno >= parent.end_lineno
                 and any(type(a) is ast.Name and a.id == name
                         for a in (*node.args, *(kw.value for kw in node.keywords)))):
-            found = _library_call(node, ctx)
+            found = library_call(node, ctx)
             if found:
                 return found
     return None
-
-
-def _library_call(node: ast.Call, ctx: Context) -> str | None:
-    from neuron_migrate.checks.kernels import _own, _table
-
-    name = ctx.qualify(node.func)
-    found = _table(ctx).module_package(name) if name else None
-    if found is None or found[0].rule not in _LIBRARY_IMPORTS or _own(name, ctx):
-        return None
-    return f"`{name}` ({found[0].name})"
 
 
 def _open_paren(ctx: Context, call: ast.Call) -> int:
