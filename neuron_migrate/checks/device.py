@@ -782,9 +782,8 @@ def guards_kernel(ctx: Context, node: ast.AST) -> str | None:
                 continue  # torch's own API is not a custom kernel
             if guards.inference_server(qualified):
                 continue  # a Triton Inference Server client (tritonclient.grpc), not a kernel
-            library = library_call(sub, ctx)
-            if library:  # fairseq's multi_tensor_l2norm, from apex's amp_C, under `device.type == "cuda"`
-                return qualified
+            if library_call(sub, ctx):  # fairseq: multi_tensor_l2norm, from apex's amp_C
+                return ".".join(reversed(parts)) if parts else ctx.segment(sub.func)
             if parts and parts[0] in ("cuda", "to"):
                 continue  # a device move (x.cuda()), reported on its own
             if any(_KERNEL_HINT.search(p) for p in parts) or "ops" in parts[1:]:
