@@ -1010,3 +1010,43 @@ def test_a_function_an_enclosing_function_imports_is_followed(tmp_path):
     main(["scan", str(tmp_path), "-f", "json", "-o", str(out), "--no-cache", "--fail-on", "never", "-q"])
     found = [(f["path"], f["line"], f["code"]) for f in json.loads(out.read_text())["findings"]]
     assert found == [("pkg/low.py", 2, "NM401"), ("pkg/low.py", 6, "NM403")]
+
+
+def test_a_function_handed_to_a_helper_of_another_file_that_calls_it_is_traced(tmp_path, capsys):
+    """ema-pytorch's ``default(current_decay, self.get_current_decay)``, with ``default`` (which
+    returns ``d() if callable(d) else d``) imported: the method handed runs where the helper calls
+    it (constructs.py "bound method of self handed to a helper that calls it, .item() in it"), and
+    so does a function of the file handed by name. Not one handed to a parameter the helper does
+    not call (``keep``), nor a property's value."""
+    files = {
+        "ema/__init__.py": "",
+        "ema/helpers.py": "def default(val, d):\n    return val if val is not None else (d() if callable(d) else d)\n\n\n"
+                          "def apply(x, fn, keep=None):\n    return fn(x), keep\n",
+        "ema/ema.py": "import torch\nfrom .helpers import apply, default\n\n\ndef item(t):\n    return t.sum().item()\n\n\n"
+                      "def kept(t):\n    return t.max().item()\n\n\n"
+                      "class EMA(torch.nn.Module):\n    def __init__(self):\n        super().__init__()\n"
+                      "        self.register_buffer('step', torch.tensor(0))\n\n"
+                      "    @property\n    def beta(self):\n        return self.step.item()\n\n"
+                      "    def get_current_decay(self):\n        return self.step.clamp(min=0.).item()\n\n"
+                      "    def forward(self, x, decay=None):\n        decay = default(decay, self.get_current_decay)\n"
+                      "        b = default(None, self.beta)\n        y, _ = apply(x, item, keep=kept)\n"
+                      "        return y * decay * b\n",
+    }
+    write(tmp_path, files)
+    assert sites(capsys, tmp_path) == [("ema/ema.py", 6, "NM401"), ("ema/ema.py", 23, "NM401")]
+
+
+def test_what_a_lambda_called_by_its_name_calls_is_followed(tmp_path, capsys):
+    """torchimize's ``jac_fun = lambda p: jacobian_approx_t(p, f=fun)``, then ``j = jac_fun(p)``:
+    Dynamo traces the lambda where it is called, so the function of another file its body calls
+    runs in the trace; not one in a lambda that is only bound."""
+    files = {
+        "opt/__init__.py": "",
+        "opt/jac.py": "import torch\n\n\ndef jacobian(p, f):\n    return torch.autograd.functional.jacobian(f, p)\n\n\n"
+                      "def unused(p):\n    return p.sum().item()\n",
+        "opt/solve.py": "from .jac import jacobian, unused\n\n\ndef solve(p, fun):\n"
+                        "    jac_fun = lambda q: jacobian(q, f=fun)\n    other = lambda q: unused(q)\n"
+                        "    return jac_fun(p)\n",
+    }
+    write(tmp_path, files)
+    assert [s[:2] for s in sites(capsys, tmp_path, "--entry", "opt/solve.py:solve")] == [("opt/jac.py", 5)]

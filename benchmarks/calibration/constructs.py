@@ -807,6 +807,20 @@ def calls_handed_loop(fn, x):  # ... in a loop
 
 ROUTINES = {"item": {"plain": helper_item, "double": functools.partial(helper_item)}}  # geomloss's routines
 
+def default(val, d):  # lucidrains' helper: calls d when it is callable (ema-pytorch's default)
+    return val if val is not None else (d() if callable(d) else d)
+
+class Decayed:  # ema-pytorch's EMA: current_decay = default(current_decay, self.get_current_decay)
+    def __init__(self):
+        self.step = torch.tensor(3.0)
+    def get_current_decay(self):
+        return (self.step * 0.5).clamp(max=0.9).item()
+    def update(self, x, current_decay=None):
+        current_decay = default(current_decay, self.get_current_decay)
+        return x * (1.0 - current_decay)
+
+DECAYED = Decayed()
+
 def get_method(methods, name):  # xitorch's get_method: the function a name picks from a table handed in
     return methods[name.lower()]
 
@@ -1455,6 +1469,10 @@ CASES: list[tuple[str, str, dict]] = [
     ("... a closure of the frame", "def inner(t):\n    return helper_item(t) + 1\ny = x * 2\n"
      "return calls_handed(inner, y) * 2", {}),
     ("... called in the helper's loop", "y = x * 2\nreturn calls_handed_loop(helper_item, y) * 2", {}),
+    # issue 14, nineteenth round: a bound method of self handed to a helper that calls it (ema-pytorch)
+    ("bound method of self handed to a helper that calls it, .item() in it", "y = x * 2\nreturn DECAYED.update(y) + 1", {}),
+    ("lambda bound to a name, called, .item() in the helper it calls", "y = x * 2\n"
+     "f = lambda t: helper_item(t)\nreturn f(y) * 2", {}),
     ("function from a module-level table of functions", "y = x * 2\nreturn ROUTINES['item']['plain'](y) * 2", {}),
     ("function picked from a local table of functions", "y = x * 2\nmethods = {'plain': helper_item, 'twice': calls_handed}\n"
      "fn = methods['plain']\nreturn fn(y) * 2", {}),

@@ -54,7 +54,7 @@ from neuron_migrate.checks.shapes import NM301, fed_calls, grown_key
 from neuron_migrate.checks.tracing import COMPILE_ENTRY, COMPILED_AT, ENTRY_OF, OPTIONAL_DICT, OWN_METHOD, REBUILT, TENSOR_ARGS, VALIDATED, TENSOR_METHODS, ShapeBreaks, TracedCode, host_side_file
 from neuron_migrate.kinds import ARRAY, HOST_KINDS, SCALAR, TENSOR, annotation_kind, call_kind, scope_kinds
 from neuron_migrate.models import BreakSite, TracedFunction
-from neuron_migrate.project.summary import (FUNCTION_IMPORT, PYDANTIC_MODELS, autograd_function_base, dotted, init_stores,
+from neuron_migrate.project.summary import (FUNCTION_IMPORT, HANDED, PYDANTIC_MODELS, autograd_function_base, dotted, init_stores,
                                              optional_dict, parameter_defaults, validator_methods, wrappers)
 from neuron_migrate.traversal import SCOPE_TYPES, TRY_TYPES, all_nodes, child_nodes, node_fields, node_types, own_nodes, statements
 
@@ -1232,7 +1232,7 @@ def _find_callees(fn: ast.AST, cls: ast.ClassDef | None, d: _State) -> list[tupl
     if d.module_made and d.classes:  # ... and module-level ones the function reads
         made[0].update((name, [d.classes[c] for c in texts if c in d.classes])
                        for name, texts in _globals_read(fn, body, d).items() if any(c in d.classes for c in texts))
-    for node in body.calls:
+    for node in [*body.calls, *_lambda_calls(body)]:
         f = node.func
         if made[0]:
             out.extend((found, node) for found in _instance_calls(node, made, d))
@@ -1321,6 +1321,27 @@ def _find_callees(fn: ast.AST, cls: ast.ClassDef | None, d: _State) -> list[tupl
 _PROPERTY_DECORATORS = frozenset({"property", "functools.cached_property", "cached_property"})
 
 
+def _lambda_calls(body: _Body) -> list[ast.Call]:
+    """The calls in the bodies of the lambdas a function binds to a local name and calls by it
+    (torchimize's ``jac_fun = lambda p: jacobian_approx_t(p, f=fun)``, then ``j = jac_fun(p)``):
+    Dynamo traces the lambda where it is called, so what its body calls runs in the trace (not a
+    call of one of the lambda's own parameters)."""
+    lambdas = None
+    for b in body.binders:  # the pretest: most functions bind no lambda
+        if type(b) is ast.Assign and type(b.value) is ast.Lambda and len(b.targets) == 1 and type(b.targets[0]) is ast.Name:
+            lambdas = lambdas or {}
+            lambdas.setdefault(b.targets[0].id, []).append(b.value)
+    if lambdas is None:
+        return []
+    out = []
+    for name in dict.fromkeys(c.func.id for c in body.calls if type(c.func) is ast.Name and c.func.id in lambdas):
+        for lam in lambdas[name]:
+            own = {a.arg for a in (*lam.args.posonlyargs, *lam.args.args, *lam.args.kwonlyargs)}
+            out += [n for n in ast.walk(lam.body) if type(n) is ast.Call
+                    and not (type(n.func) is ast.Name and n.func.id in own) and n not in out]
+    return out
+
+
 def _properties(cls: ast.ClassDef, d: _State) -> dict[str, ast.AST]:
     """The getters of the ``@property`` (and ``cached_property``) attributes of ``cls`` and its
     in-file bases, by name, the nearest class's: Dynamo inlines a getter where traced code reads
@@ -1357,6 +1378,29 @@ def _called_arguments(call: ast.Call, target: ast.AST, d: _State) -> list[str]:
     given = {**{params[i]: a for i, a in enumerate(call.args[:len(params)]) if type(a) is not ast.Starred},
              **{k.arg: k.value for k in call.keywords if k.arg}}
     return [a.id for p, a in given.items() if p in called and type(a) is ast.Name]
+
+
+def _handed_on(call: ast.Call, tf: Traced, d: _State) -> list[tuple[str, str]]:
+    """(position or keyword, function) for each function of this file that ``call`` (of a helper
+    of another file) hands on: ``self.m``, a method of the caller's class that is no property, or
+    a module-level function by a name the caller does not bind itself. Where the helper calls that
+    parameter (ema-pytorch's ``default(val, d)``: ``d() if callable(d) else d``), the project model
+    makes it a root here (``Project.callee``, ``HANDED``)."""
+    out, own = [], None
+    given = [*((str(i), a) for i, a in enumerate(call.args)), *((k.arg, k.value) for k in call.keywords if k.arg)]
+    for key, a in given:
+        if type(a) is ast.Starred:
+            break
+        if type(a) is ast.Name and a.id in d.functions:
+            own = _own_names(tf.node, _body(tf.node, d)) if own is None else own
+            if a.id not in own:
+                out.append((key, a.id))
+        elif type(a) is ast.Attribute and type(a.value) is ast.Name and a.value.id == "self" and tf.cls is not None:
+            found = _method_of(tf.cls, a.attr, d)
+            if found is not None and found[0] is not tf.node and not any(
+                    dotted(x) in _PROPERTY_DECORATORS for x in found[0].decorator_list):
+                out.append((key, f"{found[1].name}.{a.attr}"))
+    return out
 
 
 def _own_names(fn: ast.AST, body: _Body) -> set[str]:
@@ -5409,6 +5453,7 @@ def _outcalls(traced: dict[int, Traced], ctx: Context, d: _State, training_of: d
         training = training_of.get(id(tf.node), ())
         where = _body(tf.node, d).where
         calls = [c for c in _body(tf.node, d).calls if id(c) not in training]  # eval mode: not run
+        calls += _lambda_calls(_body(tf.node, d))
         instances, aliases = None, {}  # local name -> the imported classes it may be an instance of, callables
         module_read = None  # module-level instances the function reads (_globals_read)
         picks = None  # local name -> the functions of a table it holds or picks (_function_picks)
@@ -5496,6 +5541,9 @@ def _outcalls(traced: dict[int, Traced], ctx: Context, d: _State, training_of: d
                 if qualified.partition(".")[0] in outside:
                     continue
                 out.append((tf.name, text, call.lineno, call))
+                if call.args or call.keywords:  # default(decay, self.get_current_decay), default imported
+                    out += [(tf.name, f"{HANDED}{key}:{name}:{text}", call.lineno, None)
+                            for key, name in _handed_on(call, tf, d)]
             elif type(base) is ast.Name and base.id in (bound := ctx.names.import_bound() if bound is None else bound) \
                     and (found := _function_import(base.id, tf.chain, ctx, outside)) is not None:
                 # sinkhorn_lowrank(...) of ``from torchgw._lowrank import sinkhorn_lowrank`` in the

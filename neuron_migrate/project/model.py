@@ -22,7 +22,7 @@ from pathlib import Path
 
 from neuron_migrate.models import FileResult, Finding, ModuleFacts
 from neuron_migrate.project.libraries import Libraries, is_library, shown
-from neuron_migrate.project.summary import (FUNCTION_IMPORT, PYDANTIC_MODELS, Summary, autograd_function_base, dotted, init_stores,
+from neuron_migrate.project.summary import (FUNCTION_IMPORT, HANDED, PYDANTIC_MODELS, Summary, autograd_function_base, dotted, init_stores,
                                              module_level, optional_dict, validator_methods, wrappers)
 from neuron_migrate.source import SourceError, SourceFile
 from neuron_migrate.traversal import all_nodes
@@ -398,6 +398,10 @@ class Project:
         s = self.summary(path)
         if s is None:
             return None
+        if text.startswith(HANDED):  # a function of this file handed to a helper: runs if the helper calls it
+            key, name, helper = text[len(HANDED):].split(":", 2)
+            found = self.callee(path, helper)
+            return (path, name) if found is not None and self._calls_parameter(*found, key) else None
         if text.startswith("virtual:"):  # only a receiver's class defines it: _dispatched
             cls_name, _, attr = text[8:].partition(".")
             return self._passed_up(path, cls_name, attr) or self._held_function(path, cls_name, attr)
@@ -453,6 +457,25 @@ class Project:
             hit = self.method(found[0], found[1], "__init__")
             return hit[:2] if hit is not None else None
         return None
+
+    def _calls_parameter(self, path: str, qualified: str, key: str) -> bool:
+        """The function ``qualified`` (``f`` or ``Cls.m``) of ``path`` calls by name the parameter
+        given at position ``key`` (a number, after ``self``) or by keyword ``key``."""
+        tree = self.tree(path)
+        owner, _, name = qualified.rpartition(".")
+        body = tree.body if tree is not None else []
+        if owner:
+            body = next((c.body for c in body if type(c) is ast.ClassDef and c.name == owner), [])
+        fn = next((f for f in body if type(f) in (ast.FunctionDef, ast.AsyncFunctionDef) and f.name == name), None)
+        if fn is None:
+            return False
+        params = [a.arg for a in (*fn.args.posonlyargs, *fn.args.args)]
+        if owner and params and params[0] in ("self", "cls"):
+            params = params[1:]
+        named = {*params, *(a.arg for a in fn.args.kwonlyargs)}
+        param = (params[int(key)] if int(key) < len(params) else None) if key.isdigit() else key if key in named else None
+        return param is not None and any(type(n) is ast.Call and type(n.func) is ast.Name and n.func.id == param
+                                         for n in ast.walk(fn))
 
     def _is_property(self, path: str, qualified: str) -> bool:
         """``Cls.name`` of ``path`` is a getter: decorated ``@property`` or ``cached_property``."""
@@ -668,7 +691,7 @@ class Project:
 
     def _overrides(self, path: str, text: str) -> tuple[tuple[str, str], ...]:
         owner, _, method = text.rpartition(".")
-        if not owner or text.startswith("self:"):
+        if not owner or text.startswith(("self:", HANDED)):
             return ()
         receivers = self.picked(path, owner[:-2]) if owner.endswith("()") else [self.base(path, owner, 1)]
         out = []

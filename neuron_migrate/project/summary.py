@@ -6,7 +6,8 @@ already walked (module-level statements and the calls of traced functions only).
   module is imported (not under ``if`` or ``try``), ``import a.b`` kept whole.
 - ``functions``: module-level function names; ``classes``: (name, base texts, method names).
 - ``calls``: (traced function, callee text, line) for calls from traced code that leave the
-  file: through a module-level import (``helpers.pad(x)``, ``pad(x)``), or to ``self.m(...)``
+  file: through a module-level import (``helpers.pad(x)``, ``pad(x)``; with ``HANDED`` the
+  function of the file such a call hands on), or to ``self.m(...)``
   where ``m`` is not defined by the class or its in-file bases (a method of an imported base);
   through an import in the function or one enclosing it: ``FUNCTION_IMPORT`` then
   ``level:module:name:rest`` (``rest`` the dotted tail after the imported name, or "").
@@ -20,11 +21,15 @@ import re
 from neuron_migrate.models import Summary
 from neuron_migrate.traversal import statements
 
-__all__ = ["CUDA_ONLY_MODULES", "FUNCTION_IMPORT", "INFERENCE_SERVER_MODULES", "TRITON_COMPILER", "TOP_LEVEL_CUDA_ONLY_IMPORT", "Summary", "autograd_function_base", "cuda_only_library", "firm_imports", "dotted", "init_stores", "module_level", "optional_dict", "wrappers"]
+__all__ = ["CUDA_ONLY_MODULES", "FUNCTION_IMPORT", "HANDED", "INFERENCE_SERVER_MODULES", "TRITON_COMPILER", "TOP_LEVEL_CUDA_ONLY_IMPORT", "Summary", "autograd_function_base", "cuda_only_library", "firm_imports", "dotted", "init_stores", "module_level", "optional_dict", "wrappers"]
 
 # a call from traced code through an import a function makes (``from torchgw._lowrank import
 # sinkhorn_lowrank`` in the solver, called from its closure): "import:0:torchgw._lowrank:sinkhorn_lowrank:"
 FUNCTION_IMPORT = "import:"
+# a function of the file handed to a helper of another file, which may call it (ema-pytorch's
+# ``default(current_decay, self.get_current_decay)``): "handed:1:EMA.get_current_decay:default",
+# the position (or keyword) given, the function handed, the helper as written
+HANDED = "handed:"
 
 # libraries a module that imports them unconditionally exists to feed: it is CUDA-only
 # (checks/guards.py), and so is a module importing it (project/cuda_only.py)
