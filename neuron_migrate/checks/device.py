@@ -29,7 +29,7 @@ from neuron_migrate.models import Edit
 from neuron_migrate.project import device_probes
 from neuron_migrate.project.device_probes import CUDA_DEVICE as _CUDA_DEVICE, DEVICE_NAME
 from neuron_migrate.project.summary import TRITON_COMPILER
-from neuron_migrate.traversal import scoped_children
+from neuron_migrate.traversal import all_nodes, scoped_children
 
 prefilter(__name__, WORDS)
 
@@ -760,11 +760,11 @@ def guards_kernel(ctx: Context, node: ast.AST) -> str | None:
         return None
     # setup.py: `if torch.cuda.is_available() and CUDA_HOME is not None: extension = CUDAExtension`
     # asks whether CUDA kernels can be built; a Neuron host must not answer yes
-    for sub in (*(n for s in if_node.body for n in ast.walk(s)), *ast.walk(if_node.test)):
+    for sub in (*(n for s in if_node.body for n in all_nodes(s)), *all_nodes(if_node.test)):
         if isinstance(sub, (ast.Name, ast.Attribute)) and ctx.qualify(sub) in _CUDA_BUILD:
             return ctx.segment(sub)
     for stmt in (*if_node.body, *if_node.orelse):  # either branch: the test picks which runs
-        for sub in ast.walk(stmt):
+        for sub in all_nodes(stmt):
             if not isinstance(sub, ast.Call):
                 continue
             if any(_cuda_tensor_type(a) for a in sub.args):  # x.type("torch.cuda.HalfTensor") (NM121)
@@ -818,7 +818,7 @@ def _if_test_of(ctx: Context) -> dict[int, ast.If]:
     state = ctx.state(_State)
     table = state.if_test_of
     for node in state.ifs[state.ifs_indexed:]:
-        for sub in ast.walk(node.test):
+        for sub in all_nodes(node.test):  # ast.walk's nodes without the Load/Store leaves
             table[id(sub)] = node
     state.ifs_indexed = len(state.ifs)
     return table

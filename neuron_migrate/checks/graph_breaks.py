@@ -3466,8 +3466,8 @@ def _numpy_value(e: ast.AST, ctx: Context, d: _State, cls, chain) -> ast.AST | N
                 return e
         elif type(e) is ast.Name and fn is not None and e.id not in seen:
             seen.add(e.id)
-            stores = [n for n in ast.walk(fn) if type(n) is ast.Name and n.id == e.id and type(n.ctx) is ast.Store]
-            values = [n.value for n in ast.walk(fn) if type(n) is ast.Assign and len(n.targets) == 1
+            stores = [n for n in all_nodes(fn) if type(n) is ast.Name and n.id == e.id and type(n.ctx) is ast.Store]
+            values = [n.value for n in all_nodes(fn) if type(n) is ast.Assign and len(n.targets) == 1
                       and type(n.targets[0]) is ast.Name and n.targets[0].id == e.id]
             if len(stores) == len(values) == 1 and e.id not in _param_names(fn):
                 todo.append(values[0])
@@ -3480,7 +3480,7 @@ def _numpy_value(e: ast.AST, ctx: Context, d: _State, cls, chain) -> ast.AST | N
 def _numpy_attrs(cls: ast.ClassDef, ctx: Context, d: _State) -> frozenset[str]:
     """The attributes ``cls`` sets only to ``np.prod(...)`` (``self.x = np.prod(...)``), in its own methods."""
     stores: dict[str, list[ast.AST]] = {}
-    for node in ast.walk(cls):
+    for node in all_nodes(cls):
         if type(node) in (ast.Assign, ast.AugAssign, ast.AnnAssign):
             for t in _targets(node):
                 if type(t) is ast.Attribute and type(t.value) is ast.Name and t.value.id == "self":
@@ -3504,7 +3504,7 @@ def _numpy_size(call: ast.Call, ctx: Context, chain) -> ast.AST | None:
             continue
         e = a.args[0]
         if type(e) is ast.Name and fn is not None:  # dims = (c, h, w) before, bound once
-            values = [n.value for n in ast.walk(fn) if type(n) is ast.Assign and len(n.targets) == 1
+            values = [n.value for n in all_nodes(fn) if type(n) is ast.Assign and len(n.targets) == 1
                       and type(n.targets[0]) is ast.Name and n.targets[0].id == e.id]
             e = values[0] if len(values) == 1 else e
         if type(e) in (ast.Tuple, ast.List):
@@ -5257,8 +5257,8 @@ def _unstepped(it: ast.AST, fn: ast.AST, ctx: Context, chain) -> bool:
     (also a name the function binds once to one), ``enumerate(...)``, ``zip(...)``, a dict view,
     a module's ``.parameters()`` and the like."""
     if type(it) is ast.Name and it.id not in _param_names(fn):
-        stores = [n for n in ast.walk(fn) if type(n) is ast.Name and n.id == it.id and type(n.ctx) is ast.Store]
-        values = [n.value for n in ast.walk(fn) if type(n) is ast.Assign and len(n.targets) == 1
+        stores = [n for n in all_nodes(fn) if type(n) is ast.Name and n.id == it.id and type(n.ctx) is ast.Store]
+        values = [n.value for n in all_nodes(fn) if type(n) is ast.Assign and len(n.targets) == 1
                   and type(n.targets[0]) is ast.Name and n.targets[0].id == it.id]
         if len(stores) == len(values) == 1:
             it = values[0]
@@ -5873,6 +5873,8 @@ def _annotated_attrs(cls: ast.ClassDef, d: _State) -> dict[str, str]:
 def _class_text(ann: ast.AST | None) -> str:
     """The class an annotation names, as written (``MAML``, ``"MAML"``, ``Optional[MAML]``,
     ``MAML | None``), when its last part starts with a capital; else ""."""
+    if type(ann) is ast.Name:  # most are: int, bool, Tensor
+        return ann.id if ann.id[:1].isupper() else ""
     held = _annotated_class(ann)
     text = dotted(held) if held is not None else ""
     return text if text.rpartition(".")[2][:1].isupper() else ""

@@ -413,7 +413,7 @@ def decide_units(ctx: Context) -> None:
     for node, scope in state.branches:
         guard = members(spans.of([node.test]))
         test = list(guard)
-        for sub in ast.walk(node.test) if flags else ():
+        for sub in all_nodes(node.test) if flags else ():
             if isinstance(sub, (ast.Name, ast.Attribute)):
                 text = ctx.segment(sub)
                 # not a value set in the branch itself (mosaicml/composer's launcher tests `if args.nproc
@@ -908,7 +908,7 @@ def _certain_mirror(ctx: Context, findings, f: Finding, members: set[int], switc
     from neuron_migrate.checks.device import is_cuda_literal
 
     spans = _Spans(ctx)
-    by_test = {id(sub): node for node, _ in state.branches for sub in ast.walk(node.test)}
+    by_test = {id(sub): node for node, _ in state.branches for sub in all_nodes(node.test)}
     for compare in compares:
         if any(is_cuda_literal(o) for o in (compare.left, *compare.comparators)):
             continue  # its own NM108: left alone, the CUDA branch stays off on the target

@@ -33,7 +33,7 @@ from neuron_migrate.checks import Context, on, prefilter, rule
 from neuron_migrate.checks.tracing import TENSOR_METHODS, ShapeBreaks, host_scope, host_side_file
 from neuron_migrate.kinds import scope_kinds
 from neuron_migrate.models import Edit
-from neuron_migrate.traversal import SCOPE_TYPES, child_nodes
+from neuron_migrate.traversal import BODY_FIELDS, SCOPE_TYPES, child_nodes
 
 # "torch": boolean-mask indexing (NM301) and tensor sizes in .view() (NM302) need no other word.
 prefilter(__name__, ("torch", "nonzero", "unique", "masked_select", "where", "repeat_interleave", "bincount",
@@ -216,7 +216,8 @@ def _short(ctx: Context, node: ast.AST, limit: int = 40) -> str:
 
 
 class _State:
-    __slots__ = ("host_side", "scalars", "masks", "tensors", "function_index", "defs", "mask_uses", "mask_text")
+    __slots__ = ("host_side", "scalars", "masks", "tensors", "function_index", "statement_parents", "defs",
+                 "grown_returns", "mask_uses", "mask_text")
 
     def __init__(self) -> None:
         self.host_side: bool | None = None  # a test or data-pipeline file (tracing.host_side_file)
@@ -225,7 +226,9 @@ class _State:
         self.masks: set[tuple[int, str]] = set()
         self.tensors: set[tuple[int, str]] = set()
         self.function_index: dict[int, tuple] = {}  # scope id -> _function_index's answer
+        self.statement_parents: dict[int, dict] = {}  # scope id -> _statement_parents' answer
         self.defs: dict[str, list[ast.AST]] | None = None  # name -> module-level functions and methods (_grown_by_callee)
+        self.grown_returns: dict[tuple, bool] = {}  # (function id, position, place) -> _returns_grown's answer
         self.mask_uses: dict[int, frozenset[str]] = {}  # scope id -> _masks_by_use's answer
         self.mask_text: list[int] | None = None  # the lines whose text names a masked_* method or where(
 
@@ -732,6 +735,25 @@ def _function_index(scope: ast.AST, ctx: Context) -> tuple[dict[int, ast.AST], d
     return parents, loads
 
 
+def _statement_parents(scope: ast.AST, ctx: Context) -> dict[int, ast.AST]:
+    """Each statement's parent in ``scope`` (a statement, handler, case or the scope), from its
+    statement lists alone: the loop around a statement without visiting an expression."""
+    cache = ctx.state(_State).statement_parents
+    parents = cache.get(id(scope))
+    if parents is None:
+        parents = cache[id(scope)] = {}
+        todo = [scope]
+        while todo:
+            node = todo.pop()
+            for name in BODY_FIELDS.get(type(node), ("body",)):  # a module: its body
+                value = getattr(node, name, None)
+                if type(value) is list:
+                    for child in value:
+                        parents[id(child)] = node
+                    todo += value
+    return parents
+
+
 def _looks_only(use: ast.Name, parents: dict[int, ast.AST], ctx: Context) -> bool:
     node: ast.AST = use
     while True:
@@ -805,10 +827,17 @@ def _grown_by_callee(node: ast.Assign, ctx: Context) -> str | None:
                 if type(d) in (ast.FunctionDef, ast.AsyncFunctionDef):
                     state.defs.setdefault(d.name, []).append((d, type(n) is ast.ClassDef))
     defs = [d for d, in_class in state.defs.get(name, ()) if in_class == method]
+    if not defs:
+        return None
+    known = state.grown_returns  # the same method is called at many sites (x = self.block(x))
     for place, key, pos in wanted:
-        growing = [d for d in defs if _returns_grown(d, pos + method, place if type(target) is ast.Tuple else None, ctx)]
-        if growing:
-            return key
+        place = place if type(target) is ast.Tuple else None
+        for d in defs:
+            found = known.get((id(d), pos + method, place))
+            if found is None:
+                found = known[(id(d), pos + method, place)] = _returns_grown(d, pos + method, place, ctx)
+            if found:
+                return key
     return None
 
 
@@ -851,8 +880,7 @@ def check_growth(node: ast.Assign, ctx: Context) -> None:
         key = callee = _grown_by_callee(node, ctx)
     if key is None or _host_side(ctx):
         return
-    scope = ctx.chain[-1]
-    parents, _ = _function_index(scope, ctx)
+    parents = _statement_parents(ctx.chain[-1], ctx)
     loop = parents.get(id(node))
     while loop is not None and not isinstance(loop, _LOOPS + SCOPE_TYPES):
         loop = parents.get(id(loop))

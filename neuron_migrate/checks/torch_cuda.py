@@ -22,6 +22,7 @@ from neuron_migrate.checks.distributed import DATA_PARALLEL, NM114, NM115, NM116
 from neuron_migrate.checks import guards
 from neuron_migrate.models import Edit, Severity
 from neuron_migrate.project.summary import parameter_defaults
+from neuron_migrate.traversal import all_nodes
 
 prefilter(__name__, WORDS)
 
@@ -552,10 +553,11 @@ def _feeds_untwinned(ctx: Context, node: ast.AST) -> str | None:
     in its function (or module), as an argument or a subscript, directly or through the name it
     is assigned to: ``torch.cuda.default_generators[idx]`` after ``idx = torch.cuda.current_device()``."""
     call = ctx.parent
-    if not (isinstance(call, ast.Call) and call.func is node):
-        return None
+    state = ctx.state(_State)
+    if not (isinstance(call, ast.Call) and call.func is node) or id(call) in state.expr_stmt_of:
+        return None  # not a call, or one whose value is dropped (torch.cuda.synchronize()): nothing takes it
     scope = next((c for c in reversed(ctx.chain) if isinstance(c, (ast.FunctionDef, ast.AsyncFunctionDef))), ctx.tree)
-    flows = ctx.state(_State).flows
+    flows = state.flows
     if id(scope) not in flows:
         flows[id(scope)] = _flows(scope)
     by_value, by_name, assigned = flows[id(scope)]
@@ -579,7 +581,7 @@ def _flows(scope: ast.AST) -> tuple[dict, dict, dict]:
     by_value: dict[int, list] = {}
     by_name: dict[str, list] = {}
     assigned: dict[int, list[str]] = {}
-    for order, n in enumerate(ast.walk(scope)):
+    for order, n in enumerate(all_nodes(scope)):  # ast.walk's order, without the leaves
         if type(n) is ast.Assign:
             assigned.setdefault(id(n.value), []).extend(t.id for t in n.targets if type(t) is ast.Name)
             continue

@@ -12,7 +12,7 @@ import ast
 
 from neuron_migrate.models import TracedFunction
 from neuron_migrate.project.summary import dotted
-from neuron_migrate.traversal import child_nodes
+from neuron_migrate.traversal import LEAF_TYPES, node_fields, node_types
 
 
 COMPILED_AT = "torch.compile at "  # the origin of a root that torch.compile in another file targets
@@ -105,6 +105,11 @@ _DATA_BASES = frozenset({
     "StackDataset", "Subset", "TensorDataset", "DistributedSampler", "RandomSampler", "SequentialSampler",
     "SubsetRandomSampler", "WeightedRandomSampler", "IterDataPipe", "MapDataPipe"})
 _LOADER_HOOKS = frozenset({"collate_fn", "worker_init_fn"})  # functions the loader calls
+_USE_SCOPES = frozenset({ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda})
+# the node types host_side_scopes' walk for uses visits: all but the leaves and the childless
+# nodes that are not a name (constants, ``pass``, import aliases)
+_USE_WALKED = frozenset(t for t in node_types(ast.AST) if not issubclass(t, LEAF_TYPES)) - {
+    ast.Constant, ast.alias, ast.Pass, ast.Break, ast.Continue, ast.Global, ast.Nonlocal}
 
 
 class HostScopes:
@@ -171,9 +176,15 @@ def host_side_scopes(tree: ast.Module, qualify, traced: frozenset[str] = frozens
     # where each module-level function's name is used: the scopes around each use
     uses: dict[str, list[tuple[int, ...]]] = {}
     stack: list[tuple[ast.AST, tuple[int, ...], ast.ClassDef | None]] = [(tree, (), None)]
+    pop, push, wanted = stack.pop, stack.append, _USE_WALKED
     while stack:
-        node, scopes, cls = stack.pop()
-        if isinstance(node, ast.keyword) and node.arg in _LOADER_HOOKS:
+        node, scopes, cls = pop()
+        t = type(node)
+        if t is ast.Name:  # no child nodes
+            if node.id in functions and type(node.ctx) is ast.Load:
+                uses.setdefault(node.id, []).append(scopes)
+            continue
+        if t is ast.keyword and node.arg in _LOADER_HOOKS:
             hook = node.value
             if isinstance(hook, ast.Call) and hook.args and (qualify(hook.func) or "").endswith("partial"):
                 hook = hook.args[0]  # functools.partial(collate, pad=0)
@@ -185,12 +196,18 @@ def host_side_scopes(tree: ast.Module, qualify, traced: frozenset[str] = frozens
                   and hook.value.id == "self" and cls is not None):  # collate_fn=self.collate
                 host.update(id(s) for s in cls.body
                             if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef)) and s.name == hook.attr)
-        elif isinstance(node, ast.Name) and node.id in functions and isinstance(node.ctx, ast.Load):
-            uses.setdefault(node.id, []).append(scopes)
-        inner = (*scopes, id(node)) if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef,
-                                                         ast.Lambda)) else scopes
-        inner_cls = node if isinstance(node, ast.ClassDef) else cls
-        stack.extend((child, inner, inner_cls) for child in child_nodes(node))
+        if t in _USE_SCOPES:
+            scopes = (*scopes, id(node))
+            if t is ast.ClassDef:
+                cls = node
+        for name in node_fields(t):  # child_nodes' children, without the childless ones no use is in
+            value = getattr(node, name, None)
+            if type(value) is list:
+                for child in value:
+                    if type(child) in wanted:
+                        push((child, scopes, cls))
+            elif type(value) in wanted:
+                push((value, scopes, cls))
     grown = True
     while grown:
         grown = False
