@@ -214,16 +214,18 @@ class Kinds:
         if self._used_as is None:
             self._used_as = {}
             for node in self.nodes():
-                if isinstance(node, ast.Call):
+                t = type(node)  # one read per node (ast's node types have no subclasses)
+                if t is ast.Call:
                     self._use_evidence(node)
-                elif isinstance(node, ast.Slice):
+                elif t is ast.Slice:
                     for bound in (node.lower, node.upper, node.step):
                         self._mark(bound, SCALAR)
-                elif isinstance(node, ast.Attribute) and node.attr in _ARRAY_ONLY_METHODS:
-                    self._mark(node.value, ARRAY)
-                elif isinstance(node, ast.If):
+                elif t is ast.Attribute:
+                    if node.attr in _ARRAY_ONLY_METHODS:
+                        self._mark(node.value, ARRAY)
+                elif t is ast.If:
                     self._dispatch_evidence(node)
-                elif type(node) is ast.Assign:
+                elif t is ast.Assign:
                     self._fallback_evidence(node)
             if type(self.scope) in (ast.FunctionDef, ast.AsyncFunctionDef):
                 for name in documented_numbers(self.scope):
