@@ -146,6 +146,7 @@ class ApiRow:
     portable_without_accelerator: str = "raises"  # what `portable` does without one: same | raises
     fields: tuple[str, ...] = ()  # the attributes the twin's result has (others have no Neuron meaning)
     keys: tuple[str, ...] | None = None  # the keys the twin's answer (a dict) is documented to hold
+    answer_without_cuda: str | None = None  # the literal a call without arguments returns without CUDA
 
     def needs_guard(self, style: str) -> bool:
         """Would this row's rewrite raise on a host without the target where the original ran?"""
@@ -228,7 +229,8 @@ def cuda_api() -> CudaApi:
             where = f"{section} row {i}"
             row = check_row(path, where, raw, {"name", "source"},
                             {"neuron", "rule", "advice", "portable", "without_cuda",
-                             "portable_without_accelerator", "fields", "keys"})
+                             "portable_without_accelerator", "fields", "keys",
+                             "answer_without_cuda"})
             if "neuron" not in row:
                 raise TableError(f"{path}: {where}: missing key 'neuron' (null when there is no twin)")
             rule = row.get("rule", "NM112" if section == "env_vars" else "")
@@ -240,12 +242,14 @@ def cuda_api() -> CudaApi:
                                  ("portable_without_accelerator", WITHOUT_ACCELERATOR)):
                 if key in row and row[key] not in allowed:
                     raise TableError(f"{path}: {where}: key {key!r} must be one of {list(allowed)}")
+            if "answer_without_cuda" in row and row.get("without_cuda", "runs") != "runs":
+                raise TableError(f"{path}: {where}: key 'answer_without_cuda' needs without_cuda: runs")
             out[row["name"]] = ApiRow(row["name"], row["neuron"], rule, row.get("advice", ""),
                                       row["source"], row.get("portable"),
                                       row.get("without_cuda", "runs"),
                                       row.get("portable_without_accelerator", "raises"),
                                       tuple(row.get("fields") or ()),
-                                      None if row.get("keys") is None else tuple(row["keys"]))
+                                      None if row.get("keys") is None else tuple(row["keys"]), row.get("answer_without_cuda"))
         return out
 
     compile_ = check_row(path, "compile", data["compile"],

@@ -60,13 +60,35 @@ def test_a_guard_around_cuda_only_code_is_left_with_it():
 
 @pytest.mark.parametrize("code", [
     "import torch\ntorch.cuda.manual_seed_all(0)\n",
-    "import torch\nn = torch.cuda.device_count()\n",
     "import torch\nprint(torch.cuda.memory_allocated())\n",
 ])
 def test_a_call_that_ran_without_cuda_is_left_outside_a_guard(code):
     """torch.neuron.X would raise without the plugin where torch.cuda.X ran (a no-op, 0)."""
     assert fixed(code, unsafe=True) == code
     assert "exists only with the Neuron plugin" in findings_of(code)[0].message
+
+
+def test_a_count_outside_a_guard_is_asked_only_where_the_plugin_is():
+    """audiocraft's ``get_pretrained``: ``if torch.cuda.device_count(): device = 'cuda'``. The count is
+    0 without CUDA; torch.neuron.device_count() would raise without the plugin. Spelled to ask only
+    where the plugin is, with 0 elsewhere, it is exact on every host, and the branch it gates changes
+    with it; in a test, the shorter ``hasattr(...) and ...`` (False where the count was 0)."""
+    code = "import torch\nn = torch.cuda.device_count()\n"
+    assert fixed(code) == 'import torch\nn = torch.neuron.device_count() if hasattr(torch, "neuron") else 0\n'
+    chosen = "import torch\nif torch.cuda.device_count():\n    device = 'cuda'\nelse:\n    device = 'cpu'\n"
+    assert fixed(chosen) == ("import torch\nif hasattr(torch, \"neuron\") and torch.neuron.device_count():\n"
+                             "    device = 'neuron'\nelse:\n    device = 'cpu'\n")
+    counted = "import torch\nx = torch.cuda.device_count() and 5\ny = not torch.cuda.device_count()\n"
+    assert fixed(counted) == ('import torch\nx = (torch.neuron.device_count() if hasattr(torch, "neuron") else 0) '
+                              'and 5\ny = not (hasattr(torch, "neuron") and torch.neuron.device_count())\n')
+    memory = ("import torch\nfree = [torch.cuda.mem_get_info(i)[0] for i in range(torch.cuda.device_count())]\n")
+    assert fixed(memory, unsafe=True) == memory  # PyG's LLM loader: the index goes to an API without a twin
+    none_left = ("import torch\n\n\ndef cases():\n    if torch.cuda.device_count() == 0:\n        return [None]\n"
+                 "    return ['cpu', 'cuda:0']\n")  # detectron2's export tests: the rest runs where CUDA is
+    assert fixed(none_left, unsafe=True) == none_left
+    namespace = {}
+    exec(fixed(counted), namespace)  # stock PyTorch, no plugin: the answers torch.cuda gave without CUDA
+    assert (namespace["x"], namespace["y"]) == (0, True)
 
 
 def test_after_a_call_that_raises_without_cuda_nothing_needs_a_guard():

@@ -61,7 +61,10 @@ def test_the_cuda_call_does_what_the_table_says(row):
     if row.without_cuda == "absent":
         assert not hasattr(torch.cuda, leaf)
         return
-    assert outcome(resolve(row.name), leaf)[0] == row.without_cuda
+    done, answer = outcome(resolve(row.name), leaf)
+    assert done == row.without_cuda
+    if row.answer_without_cuda is not None:  # what the fix writes for hosts without the plugin
+        assert repr(answer) == row.answer_without_cuda
 
 
 @pytest.mark.parametrize("row", ROWS, ids=[r.name for r in ROWS])

@@ -77,6 +77,7 @@ class _State:
     handed: dict[int, tuple] = field(default_factory=dict)
     option_defaults: dict[str, list] = field(default_factory=dict)  # argparse dest -> its default= values
     callee_of: dict[int, str] = field(default_factory=dict)  # finding index -> "`f` (line 3)", a branch calls
+    truth_tests: set[int] = field(default_factory=set)  # ids of expressions only tested for truth
 
 
 def port_advice(what: str) -> str:
@@ -140,7 +141,8 @@ _OPERANDS = {ast.UnaryOp: (("operand",), ()), ast.Compare: (("left",), ("compara
 
 @on(*_OPERANDS)
 def note_operands(node: ast.AST, ctx: Context) -> None:
-    operand_of = ctx.state(_State).operand_of
+    state = ctx.state(_State)
+    operand_of = state.operand_of
     cls = type(node)
     one, many = _OPERANDS[cls]
     for name in one:
@@ -148,6 +150,24 @@ def note_operands(node: ast.AST, ctx: Context) -> None:
     for name in many:
         for child in getattr(node, name):
             operand_of[id(child)] = cls
+    # what is only tested for truth (or whose false value is never the result): `not x`, `x if t
+    # else y`'s t, every operand of an `or` but the last; every operand where the whole is tested
+    if cls is ast.UnaryOp and type(node.op) is ast.Not or cls is ast.IfExp:
+        state.truth_tests.add(id(node.operand if cls is ast.UnaryOp else node.test))
+    elif cls is ast.BoolOp:
+        tested = id(node) in state.truth_tests
+        if tested or type(node.op) is ast.Or:
+            state.truth_tests.update(map(id, node.values if tested else node.values[:-1]))
+
+
+@on(ast.If, ast.While, ast.Assert)
+def note_test(node: ast.If | ast.While | ast.Assert, ctx: Context) -> None:
+    ctx.state(_State).truth_tests.add(id(node.test))
+
+
+def truth_test(ctx: Context, node: ast.AST) -> bool:
+    """Whether ``node``'s value is only tested for truth (``if node:``, ``not node``, ``node and x``)."""
+    return id(node) in ctx.state(_State).truth_tests
 
 
 def needs_guard(ctx: Context, why: str, fallback: list[Edit] | None = None,
@@ -278,8 +298,20 @@ def _negative(test: ast.AST) -> bool:
         return True
     if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.Or):
         return all(_negative(v) for v in test.values)
-    return isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(
-        test.ops[0], (ast.NotEq, ast.NotIn, ast.IsNot))
+    if not (isinstance(test, ast.Compare) and len(test.ops) == 1):
+        return False
+    op, bound = test.ops[0], test.comparators[0]
+    if isinstance(op, (ast.Eq, ast.LtE, ast.Lt)) and isinstance(bound, ast.Constant) and bound.value == (
+            1 if isinstance(op, ast.Lt) else 0) and _counts_devices(test.left):
+        return True  # torch.cuda.device_count() == 0 (or < 1): true where there is no CUDA
+    return isinstance(op, (ast.NotEq, ast.NotIn, ast.IsNot))
+
+
+def _counts_devices(node: ast.AST) -> bool:
+    """A call of ``device_count()`` (of torch.cuda, or the spelling a fix wrote for it)."""
+    if isinstance(node, ast.IfExp):
+        node = node.body
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "device_count"
 
 
 class _Groups:
@@ -839,6 +871,9 @@ def _decide(ctx, findings, new, unit, marks, covered, why_cuda_only, reached_wit
                                       "device it is handed change together or not at all")
             elif new[i].fix is not None:
                 new[i] = _without_fix(new[i], "; left with its guard, which cannot change")
+            mark = marks.get(id(findings[i]))
+            if mark and mark[3] and new[i].fix is None:  # the note told how a fallback not made asks
+                new[i] = dataclasses.replace(new[i], message=new[i].message.replace(mark[3], "", 1))
             if new[i].severity is Severity.ERROR and new[i].fix is None and (
                     i in in_true_branch or i in guard_ids and i not in refusing and _answers(new[i])):
                 # the guard stays a CUDA test, false on a Neuron host: what it gates does not run

@@ -523,7 +523,8 @@ def _cuda_api_reference(node: ast.AST, name: str, ctx: Context, via_import: bool
         # NVIDIA/Megatron-LM's RNG tracker: idx = torch.cuda.current_device(), then
         # torch.cuda.default_generators[idx]: the index and what it indexes change together or not at all
         ctx.report(r, node, message + f"; left: its value goes to `{untwinned}`, which has no Neuron "
-                   "twin: port the two together by hand")
+                   "twin: port the two together by hand",  # a count of 0 on Neuron does no harm there
+                   severity=Severity.WARNING if row.without_cuda == "runs" else None)
     elif row.fields and (other := _fields_read(ctx, node) - set(row.fields)):
         # attention code reads the compute capability (.major, .minor) of torch.cuda's properties
         ctx.report(r, node, message + f"; its `.{sorted(other)[0]}` has no Neuron meaning ({row.neuron} "
@@ -543,9 +544,31 @@ def _cuda_api_reference(node: ast.AST, name: str, ctx: Context, via_import: bool
         if device is not None:  # torch.cuda.set_device(device): changes with the device it is handed
             guards.hands_device(ctx, device)
         if row.needs_guard(style) and not (style == "neuron" and prefix == "torch.cuda.is_available"):
+            answered = _answered_twin(ctx, node, call, row) if style == "neuron" else None
             guards.needs_guard(ctx, f"without CUDA {prefix} runs (a no-op or an answer) while "
                                f"{target} " + ("exists only with the Neuron plugin: rewritten only together with a guard that checks for it" if style == "neuron"
-                                               else "raises without an accelerator"), harmless=True)
+                                               else "raises without an accelerator"), harmless=True,
+                               fallback=answered and [answered],
+                               note=answered and f"; asked only where the plugin is ({row.answer_without_cuda} "
+                               "without it, as without CUDA)")
+
+
+def _answered_twin(ctx: Context, node: ast.AST, call: ast.Call | None, row) -> Edit | None:
+    """``torch.cuda.device_count()`` → ``torch.neuron.device_count() if hasattr(torch, "neuron") else 0``
+    (in a test, ``hasattr(torch, "neuron") and torch.neuron.device_count()``): the twin where the plugin
+    is, and elsewhere the answer torch.cuda gave without CUDA, so exact on every host, guarded or not."""
+    if row.answer_without_cuda is None or call is None or call.args or call.keywords:
+        return None
+    root = node
+    while isinstance(root, ast.Attribute):
+        root = root.value
+    if not (isinstance(root, ast.Name) and ctx.qualify(root) == "torch"):
+        return None
+    twin = root.id + row.neuron[len("torch"):] + "()"
+    present = guards.NEURON_PRESENT.format(t=root.id)
+    if guards.truth_test(ctx, call):
+        return ctx.replace(call, guards.parenthesised(ctx, call, f"{present} and {twin}"))
+    return ctx.replace(call, guards.parenthesised(ctx, call, f"{twin} if {present} else {row.answer_without_cuda}", "if"))
 
 
 def _feeds_untwinned(ctx: Context, node: ast.AST) -> str | None:
@@ -561,7 +584,9 @@ def _feeds_untwinned(ctx: Context, node: ast.AST) -> str | None:
     if id(scope) not in flows:
         flows[id(scope)] = _flows(scope)
     by_value, by_name, assigned = flows[id(scope)]
-    takers = [*by_value.get(id(call), ()), *(x for held in assigned.get(id(call), ()) for x in by_name.get(held, ()))]
+    held = assigned.get(id(call), [])
+    held = [*held, *(i for n in held for i in assigned.get(n, ()))]  # n = count; for i in range(n)
+    takers = [*by_value.get(id(call), ()), *(x for name in held for x in by_name.get(name, ()))]
     for _, n, base in sorted(takers, key=lambda x: x[0]):  # the scope's order: the first one found
         if n is call:
             continue
@@ -577,14 +602,19 @@ def _flows(scope: ast.AST) -> tuple[dict, dict, dict]:
     """Where values go in ``scope``, from one walk of it (read for every torch.cuda call of a
     file, a walk each was 7 % of a diffusers scan): (value node id -> [(order, subscript or call,
     its base)] that take it as an index or argument, name -> the same for a name taken, value
-    node id -> the names it is assigned to)."""
+    node id -> the names it is assigned to, and name -> the loop indices that run over ``range`` of it:
+    ``for i in range(torch.cuda.device_count())`` hands each index on as the count's value)."""
     by_value: dict[int, list] = {}
     by_name: dict[str, list] = {}
-    assigned: dict[int, list[str]] = {}
+    assigned: dict = {}
     for order, n in enumerate(all_nodes(scope)):  # ast.walk's order, without the leaves
         if type(n) is ast.Assign:
             assigned.setdefault(id(n.value), []).extend(t.id for t in n.targets if type(t) is ast.Name)
             continue
+        if type(n) in (ast.For, ast.AsyncFor, ast.comprehension) and type(n.target) is ast.Name and type(n.iter) is ast.Call \
+                and type(n.iter.func) is ast.Name and n.iter.func.id == "range":
+            for bound in n.iter.args:
+                assigned.setdefault(bound.id if type(bound) is ast.Name else id(bound), []).append(n.target.id)
         if type(n) is ast.Subscript:
             base, uses = n.value, (n.slice,)
         elif type(n) is ast.Call:
