@@ -168,6 +168,7 @@ _BACKENDS = frozenset({"gloo", "mpi", "ucc", "xla"})
 class _Choices:
     backends: set[int] = field(default_factory=set)  # ids of "nccl" chosen against another backend
     env_values: dict[int, ast.AST] = field(default_factory=dict)  # environment key id -> value given
+    messages: set[int] = field(default_factory=set)  # ids of strings raised, printed, warned or logged
 
 
 def report_nccl(ctx: Context, lit: ast.AST) -> None:
@@ -188,7 +189,10 @@ def note_backend_choice(node: ast.IfExp, ctx: Context) -> None:
 
 
 def environment_text(node: ast.AST, value: str, ctx: Context, exact: bool = True) -> None:
-    """A string that names a CUDA environment variable (NM112) or nvidia-smi (NM117)."""
+    """A string that names a CUDA environment variable (NM112) or nvidia-smi (NM117); not in a text
+    for people (audiocraft's ImportError telling how to build xformers with TORCH_CUDA_ARCH_LIST)."""
+    if id(node) in ctx.state(_Choices).messages:
+        return
     env = cuda_api().env_vars
     for var, row in env.items():
         if var not in value:
@@ -243,6 +247,20 @@ def note_environment_dict(node: ast.Dict, ctx: Context) -> None:
             ctx.state(_Choices).env_values[id(key)] = value
 
 
+_LOG_METHODS = frozenset({"debug", "info", "warning", "warn", "error", "exception", "critical"})
+
+
+def _note_message(ctx: Context, args) -> None:
+    ctx.state(_Choices).messages.update(id(n) for a in args for n in ast.walk(a)
+                                        if type(n) is ast.JoinedStr or type(n) is ast.Constant and type(n.value) is str)
+
+
+@on(ast.Raise)
+def note_raised_message(node: ast.Raise, ctx: Context) -> None:
+    if type(node.exc) is ast.Call:
+        _note_message(ctx, node.exc.args)
+
+
 # -- calls ------------------------------------------------------------------------------
 
 @on(ast.Call)
@@ -250,8 +268,14 @@ def check_call(call: ast.Call, ctx: Context) -> None:
     """Process groups, torch.compile, DataParallel and the profiler. Runs before the device
     positions of :mod:`neuron_migrate.checks.device`, so its literals are not taken for devices."""
     name = ctx.qualify(call.func)
-    if isinstance(call.func, ast.Attribute) and call.func.attr in ("setdefault", "putenv") and len(call.args) == 2:
-        ctx.state(_Choices).env_values[id(call.args[0])] = call.args[1]
+    func = call.func
+    if type(func) is ast.Attribute:
+        if func.attr in ("setdefault", "putenv") and len(call.args) == 2:
+            ctx.state(_Choices).env_values[id(call.args[0])] = call.args[1]
+        elif func.attr in _LOG_METHODS:  # logger.info(...), warnings.warn(...): text for people
+            _note_message(ctx, call.args)
+    elif type(func) is ast.Name and func.id == "print" and not ctx.names.is_bound("print", ctx.chain):
+        _note_message(ctx, call.args)
     if name is None:
         return
     if name in INIT_PROCESS_GROUP:
