@@ -1277,6 +1277,7 @@ CASES: list[tuple[str, str, dict]] = [
     ("dict(d) and d.copy()", "y = x * 2\nd = dict(TABLE)\ne = TABLE.copy()\nreturn y * d['a'] * e['b']", {}),
     ("copy.deepcopy(tensor)", "y = x * 2\nz = copy.deepcopy(y)\nreturn z * 2", {}),
     ("copy.deepcopy(module)", "y = x * 2\nm = copy.deepcopy(LINEAR)\nreturn m(y) * 2", {}),
+    ("copy.deepcopy(dict)", "y = x * 2\nd = copy.deepcopy(TABLE)\nreturn y * d['a']", {}),
     ("torch.autograd.grad", "y = x * 2\nwith torch.enable_grad():\n    l = (y * PARAM).sum()\n    g, = torch.autograd.grad(l, PARAM)\nreturn y + g", {}),
     ("inspect.signature", "y = x * 2\nn = len(inspect.signature(helper_item).parameters)\nreturn y * n", {}),
     ("torch.typename", "y = x * 2\ns = torch.typename(y)\nreturn y * len(s)", {}),

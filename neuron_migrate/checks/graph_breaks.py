@@ -3652,8 +3652,15 @@ def _is_module_value(e: ast.AST, cls: ast.ClassDef | None, ctx: Context, d: _Sta
         return False
     if type(e) is ast.Name and e.id == "self":
         return _is_module_class(cls, ctx, d)
-    return (type(e) is ast.Attribute and type(e.value) is ast.Name and e.value.id == "self"
-            and (_attr_class(cls, e.attr, d) is not None or _submodule_kind(cls, e.attr, ctx, d) is not None))
+    if not (type(e) is ast.Attribute and type(e.value) is ast.Name and e.value.id == "self"):
+        return False
+    built = _attr_class(cls, e.attr, d)
+    if built is not None:  # self.kwargs = dict(...) (Stable Diffusion's karlo models) holds no parameters
+        return built.rsplit(".", 1)[-1] not in _PLAIN_CONTAINERS
+    return _submodule_kind(cls, e.attr, ctx, d) is not None
+
+
+_PLAIN_CONTAINERS = frozenset({"dict", "list", "set", "tuple", "frozenset", "OrderedDict", "defaultdict"})
 
 
 def _last_name(e: ast.AST) -> str:
