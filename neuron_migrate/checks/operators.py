@@ -141,6 +141,10 @@ _QUANTIZED_PREFIXES = ("torch.quantization.", "torch.ao.quantization.", "torch.n
                        "torch.ao.nn.quantized.", "torch.nn.intrinsic.quantized.",
                        "torch.ao.nn.intrinsic.quantized.", "torch.nn.quantized.dynamic.",
                        "torch.backends.quantized.")
+# Names under those prefixes that run float tensors until a quantization `convert` swaps them
+# (itself a finding): FloatFunctional adds and concatenates floats, the stubs are identities, a
+# fusion makes float modules (MiDaS's blocks, Stable Diffusion's depth model)
+_FLOAT_MODE = frozenset({"FloatFunctional", "QuantStub", "DeQuantStub", "fuse_modules"})
 _QUANTIZED_NAMES = frozenset({"torch.quantize_per_tensor", "torch.quantize_per_channel",
                               "torch.quantize_per_tensor_dynamic", "torch.qint8", "torch.quint8",
                               "torch.qint32", "torch.quint4x2", "torch.quint2x4"})
@@ -534,7 +538,7 @@ def note_complex_guard(node: ast.If | ast.IfExp, ctx: Context) -> None:
 
 def _sparse_or_quantized(name: str) -> str | None:
     if name in _QUANTIZED_NAMES or name.startswith(_QUANTIZED_PREFIXES):
-        return "quantized"
+        return None if name.rpartition(".")[2] in _FLOAT_MODE else "quantized"
     if name in _SPARSE_NAMES or name.startswith("torch.sparse."):
         return "sparse"
     return None
