@@ -158,6 +158,11 @@ _SIZE_METHODS = {"view", "reshape", "expand", "repeat", "new_zeros", "new_ones",
 _SIZE_FUNCTIONS = {"torch.zeros", "torch.ones", "torch.empty", "torch.full", "torch.rand",
                    "torch.randn", "torch.randint", "torch.arange", "torch.eye", "torch.linspace",
                    "torch.narrow", "torch.reshape", "torch.split"}
+# ... of which only one argument is a size: (its position, its keyword). linspace(start, end, steps)
+# takes its ends as values (Stable Diffusion's DPM-Solver: linspace(lambda_T.item(), ..., N + 1)),
+# full(size, fill_value) fills with a value, narrow(dim, start, length) starts at an offset.
+_SIZE_ONLY = {"torch.linspace": (2, "steps"), "torch.logspace": (2, "steps"), "torch.full": (0, "size"),
+              "torch.narrow": (3, "length"), "narrow": (2, "length"), "new_full": (0, "size")}
 # Custom operators (torch.library) whose fake implementation gives the result an unbacked size
 # (ctx.create_unbacked_symint / new_dynamic_size): Dynamo breaks at the call, as at nonzero
 # (measured: constructs.py "custom op, fake with a data-dependent size", GB0036; torchvision's
@@ -579,7 +584,12 @@ def _size_sink(call: ast.Call, name: str, qualified: str | None, ctx: Context) -
     if not is_sink:
         return
     args = [a.value if isinstance(a, ast.Starred) else a for a in call.args]
-    args += [k.value for k in call.keywords if k.arg in (None, "size", "end", "start", "length")]
+    only = _SIZE_ONLY.get(name) or (_SIZE_ONLY.get(f.attr) if isinstance(f, ast.Attribute) and qualified is None else None)
+    if only is not None:  # the other arguments are values or offsets, not sizes
+        position, keyword = only
+        args = [*args[position:position + 1], *(k.value for k in call.keywords if k.arg == keyword)]
+    else:
+        args += [k.value for k in call.keywords if k.arg in (None, "size", "end", "start", "length")]
     for a in args:
         parts = a.elts if isinstance(a, (ast.Tuple, ast.List)) else [a]
         for p in parts:
