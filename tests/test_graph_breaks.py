@@ -1749,3 +1749,14 @@ def test_a_tensors_real_imag_or_data_set_in_traced_code_breaks():
     assert _nm4(code) == [(6, "NM404", "GB0058"), (6, "NM404", "GB0058"), (8, "NM404", "GB0058"),
                           (10, "NM404", "GB0056")]
     assert "torch.complex(real, imag)" in next(f.message for f in findings_of(code) if f.line == 8)
+
+
+def test_a_dict_entry_that_holds_a_tensor_is_one():
+    """constructs.py "assert on a dict entry holding a tensor, f-string message" (GB0170): DoG's step
+    adds a tensor into its parameter group's "G" entry, then asserts on it with an f-string message.
+    An entry the function never stored a tensor in stays a host value (img_meta["flip"])."""
+    code = ("import torch\n\n\nclass Net(torch.nn.Module):\n    def forward(self, x, meta):\n"
+            "        group = {\"lr\": 0.1}\n        group[\"G\"] = (x * 2).sum()\n"
+            "        assert group[\"G\"] > 0, f\"bad {group['G']}\"\n"
+            "        if meta[\"flip\"] > 0 and group[\"lr\"] > 0:\n            x = x.flip(0)\n        return x\n")
+    assert codes(code) == [(8, "NM402")]

