@@ -247,7 +247,8 @@ def note_environment_dict(node: ast.Dict, ctx: Context) -> None:
             ctx.state(_Choices).env_values[id(key)] = value
 
 
-_LOG_METHODS = frozenset({"debug", "info", "warning", "warn", "error", "exception", "critical"})
+# the methods of a logger (and warnings.warn): their arguments are text for people
+LOG_METHODS = frozenset({"debug", "info", "warning", "warn", "error", "exception", "critical", "log"})
 
 
 def _note_message(ctx: Context, args) -> None:
@@ -272,7 +273,7 @@ def check_call(call: ast.Call, ctx: Context) -> None:
     if type(func) is ast.Attribute:
         if func.attr in ("setdefault", "putenv") and len(call.args) == 2:
             ctx.state(_Choices).env_values[id(call.args[0])] = call.args[1]
-        elif func.attr in _LOG_METHODS:  # logger.info(...), warnings.warn(...): text for people
+        elif func.attr in LOG_METHODS:  # logger.info(...), warnings.warn(...)
             _note_message(ctx, call.args)
     elif type(func) is ast.Name and func.id == "print" and not ctx.names.is_bound("print", ctx.chain):
         _note_message(ctx, call.args)

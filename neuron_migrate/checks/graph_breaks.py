@@ -50,6 +50,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from neuron_migrate.checks import Context, finalizer, on, prefilter, rule
+from neuron_migrate.checks.distributed import LOG_METHODS
 from neuron_migrate.checks.shapes import NM301, fed_calls, grown_key
 from neuron_migrate.checks.tracing import COMPILE_ENTRY, COMPILED_AT, ENTRY_OF, OPTIONAL_DICT, OWN_METHOD, REBUILT, TENSOR_ARGS, VALIDATED, TENSOR_METHODS, ShapeBreaks, TracedCode, host_side_file
 from neuron_migrate.kinds import ARRAY, HOST_KINDS, SCALAR, TENSOR, annotation_kind, call_kind, scope_kinds
@@ -379,7 +380,6 @@ _DATA_DEPENDENT_FUNCTIONS = {"torch.equal", "torch.allclose", "torch.is_nonzero"
 _HOST_READING_OPS = frozenset({"cov", "corrcoef"})
 # nn.Module hook registration (measured: the handle's setattr breaks, GB0467)
 _MODULE_HOOKS = frozenset({"register_forward_pre_hook", "register_forward_hook"})
-_LOG_METHODS = {"debug", "info", "warning", "warn", "error", "exception", "critical", "log"}
 _UNTRACEABLE = {
     "time.time", "time.perf_counter", "time.monotonic", "time.process_time", "time.sleep",
     "time.time_ns", "time.perf_counter_ns", "torch.manual_seed", "torch.seed", "torch.typename",
@@ -3186,7 +3186,7 @@ def _call_hazard(call: ast.Call, t: Tensors, ctx: Context, d: _State, cls, chain
                           "trace (graph break); register it before the compiled code", gb=GB["hook_handle"])
         if f.attr == "data_ptr" and not call.args:
             return Hazard(NM404, call, "`.data_ptr()` cannot be traced: Dynamo skips the whole function", gb=GB['observed'])
-        if (f.attr in _LOG_METHODS or f.attr == "isEnabledFor") and _is_logger(f.value, ctx, chain, loggers):
+        if (f.attr in LOG_METHODS or f.attr == "isEnabledFor") and _is_logger(f.value, ctx, chain, loggers):
             return Hazard(NM403, call, f"logging call `{_short(ctx, f)}(...)` (graph break)", gb=GB['logger'])
         made = _random_objects(chain, ctx, d).get(owner.id, ("",))[0] if type(owner) is ast.Name else ""
         if made.startswith("numpy."):
@@ -3366,7 +3366,7 @@ def _call_hazard(call: ast.Call, t: Tensors, ctx: Context, d: _State, cls, chain
                       under=made if type(made) is not ast.Call else None)
     if name == "warnings.warn":
         return Hazard(NM403, call, "`warnings.warn` is not traced by Dynamo (graph break)", gb=GB['skipped'])
-    if name.startswith("logging.") and name.split(".")[-1] in _LOG_METHODS:
+    if name.startswith("logging.") and name.split(".")[-1] in LOG_METHODS:
         # the module's own functions (``logging.warning(...)``) break inside logging, on the root
         # logger's lookup (constructs.py "logging.warning (the module's function)": GB4841)
         return Hazard(NM403, call, f"logging call `{name}` (graph break)",

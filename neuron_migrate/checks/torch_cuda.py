@@ -559,13 +559,11 @@ def _answered_twin(ctx: Context, node: ast.AST, call: ast.Call | None, row) -> E
     is, and elsewhere the answer torch.cuda gave without CUDA, so exact on every host, guarded or not."""
     if row.answer_without_cuda is None or call is None or call.args or call.keywords:
         return None
-    root = node
-    while isinstance(root, ast.Attribute):
-        root = root.value
-    if not (isinstance(root, ast.Name) and ctx.qualify(root) == "torch"):
+    written = _written_torch(ctx, node)
+    if written is None:
         return None
-    twin = root.id + row.neuron[len("torch"):] + "()"
-    present = guards.NEURON_PRESENT.format(t=root.id)
+    twin = written + row.neuron[len("torch"):] + "()"
+    present = guards.NEURON_PRESENT.format(t=written)
     if guards.truth_test(ctx, call):
         return ctx.replace(call, guards.parenthesised(ctx, call, f"{present} and {twin}"))
     return ctx.replace(call, guards.parenthesised(ctx, call, f"{twin} if {present} else {row.answer_without_cuda}", "if"))
@@ -667,11 +665,8 @@ def _style_edit(ctx: Context, node: ast.AST, name: str, prefix: str, row, style:
     """The rewrite of ``torch.cuda.X`` in ``style``; None when there is none."""
     if name != prefix:
         return None  # an attribute of the API (torch.cuda.Event.foo): not in the table
-    root = node
-    while isinstance(root, ast.Attribute):
-        root = root.value
     # spell torch as this reference does (`t.cuda.x` → `t.accelerator.x`), else as the module does
-    torch_alias = root.id if isinstance(root, ast.Name) and ctx.qualify(root) == "torch" else _torch_alias(ctx)[0]
+    torch_alias = _written_torch(ctx, node) or _torch_alias(ctx)[0]
     if style == "neuron":
         if prefix == "torch.cuda.is_available" and isinstance(ctx.parent, ast.Call) and \
                 ctx.parent.func is node and not ctx.parent.args and not ctx.parent.keywords:
@@ -684,6 +679,14 @@ def _style_edit(ctx: Context, node: ast.AST, name: str, prefix: str, row, style:
     if row.portable is None or torch_alias is None or not isinstance(node, ast.Attribute):
         return None
     return ctx.replace(node, torch_alias + row.portable[len("torch"):])
+
+
+def _written_torch(ctx: Context, node: ast.AST) -> str | None:
+    """The name ``torch`` is spelled with at the root of ``node`` (``t`` of ``t.cuda.x``), when it is torch."""
+    root = node
+    while isinstance(root, ast.Attribute):
+        root = root.value
+    return root.id if isinstance(root, ast.Name) and ctx.qualify(root) == "torch" else None
 
 
 def _cuda_keyed_value(ctx: Context, node: ast.AST) -> bool:
