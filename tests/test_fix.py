@@ -407,6 +407,27 @@ def test_a_subfolders_patch_applies_where_the_command_ran_as_apply_writes_it(tmp
         == (tmp_path / "applied" / "src" / "pkg" / "train.py").read_text() == FIXED
 
 
+def test_a_patch_of_files_outside_the_working_directory_is_headed_as_git_heads_it(tmp_path, capsys, monkeypatch):
+    """Two scan roots outside the working directory: the files are named absolutely, and the
+    headers read `a/tmp/.../train.py` (git's form), not `a//tmp/...`; `git apply` from the
+    file system's root writes what --apply writes."""
+    import shutil
+    import subprocess
+
+    for tree in ("one", "two"):
+        (tmp_path / tree).mkdir()
+        (tmp_path / tree / "train.py").write_text(CODE)
+    (tmp_path / "cwd").mkdir()
+    monkeypatch.chdir(tmp_path / "cwd")
+    _, out, _ = run(capsys, "fix", tmp_path / "one", tmp_path / "two")
+    name = str(tmp_path / "one" / "train.py").lstrip("/")
+    assert out.startswith(f"--- a/{name}\n+++ b/{name}\n") and "a//" not in out
+    if not shutil.which("git") or not str(tmp_path).startswith("/"):
+        pytest.skip("needs git and a POSIX path")
+    subprocess.run(["git", "apply", "-"], input=out.encode(), check=True, cwd="/")
+    assert (tmp_path / "one" / "train.py").read_text() == (tmp_path / "two" / "train.py").read_text() == FIXED
+
+
 def test_diff_is_coloured_on_a_terminal(project, capsys, monkeypatch):
     monkeypatch.setenv("FORCE_COLOR", "1")  # what rich takes for a terminal
     monkeypatch.delenv("NO_COLOR", raising=False)

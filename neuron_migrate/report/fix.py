@@ -22,11 +22,14 @@ def patch_path(root: str, rel: str) -> str:
 
 
 def unified_diff(path: str, before: str, after: str, color: bool = False) -> str:
+    """``path``'s diff; an absolute path is headed ``a/tmp/x.py``, as `git diff` heads it
+    (`git apply` from the file system's root applies it), not ``a//tmp/x.py``."""
     import difflib
 
+    name = path.lstrip("/")
     out = []
     for i, line in enumerate(difflib.unified_diff(split_lines(before), split_lines(after),
-                                                  f"a/{path}", f"b/{path}")):
+                                                  f"a/{name}", f"b/{name}")):
         body = line.rstrip("\r\n")
         ending = line[len(body):]
         if color:
