@@ -272,6 +272,29 @@ def test_a_class_the_script_imports_under_an_alias_is_the_entry_assumed(tmp_path
     assert "| `DetectionModel.forward` | `models/yolo.py` |" in md
 
 
+def test_a_model_built_by_a_runner_class_the_script_runs_is_the_entry_assumed(tmp_path, capsys):
+    # ermongroup/ddim: main.py runs `Diffusion(args, config).train()` of runners/diffusion.py, whose
+    # methods build `Model(config)` of models/diffusion.py; the report said no script builds a model.
+    # One step only: what the runner's own helpers build is not read.
+    for folder in ("models", "runners"):
+        (tmp_path / folder).mkdir()
+    (tmp_path / "models" / "diffusion.py").write_text(
+        "import torch.nn as nn\n\nclass Model(nn.Module):\n    def forward(self, x):\n        return x * 2\n\n"
+        "class Other(nn.Module):\n    def forward(self, x):\n        return x + 1\n")
+    (tmp_path / "runners" / "helper.py").write_text(
+        "from models.diffusion import Other\n\ndef make():\n    return Other()\n")
+    (tmp_path / "runners" / "diffusion.py").write_text(
+        "from models.diffusion import Model\nfrom runners.helper import make\n\nclass Diffusion:\n"
+        "    def __init__(self, config):\n        self.config = config\n\n    def train(self):\n"
+        "        model = Model()\n        make()\n        return model(1)\n")
+    (tmp_path / "main.py").write_text("from runners.diffusion import Diffusion\n\n\ndef main():\n"
+                                      "    Diffusion({}).train()\n\n\nmain()\n")
+    run(capsys, "report", tmp_path, "-o", tmp_path / "r.md")
+    md = (tmp_path / "r.md").read_text(encoding="utf-8")
+    assert "the forward of the modules its training and inference scripts build (Model.forward)" in md
+    assert "no training or inference script" not in md and "Other.forward" not in md
+
+
 def test_compile_coverage_absent_is_said_plainly():
     rep = porting.build(doc([]))
     assert rep["compile_coverage"] is None

@@ -317,13 +317,23 @@ def _built_by_scripts(root: str | None, scripts: list[str],
                     return read[path]
         return {}
 
-    for script in scripts:  # .py files and notebooks (minGPT's demo.ipynb trains GPT(...))
-        text = _read(root, script)
-        tree = _parse(text) if text else None
-        if tree is None:
-            continue
-        imported = _imports(tree)
-        for node in _outside_classes(tree):
+    def runner(script: str, module: str, name: str) -> tuple[str, ast.AST, dict[str, str]] | None:
+        """The class or function ``name`` of the scan's file for ``module`` that is no traced
+        module itself (ddim's main.py runs ``Diffusion(args, config)`` of runners/diffusion.py,
+        whose methods build ``Model(config)``): its file, its definition and that file's imports."""
+        for stem in (posixpath.join(posixpath.dirname(script), module), module):
+            for path in (stem + ".py", stem + "/__init__.py"):
+                text = _read(root, path)
+                tree = _parse(text) if text else None
+                if tree is None:
+                    continue
+                node = next((n for n in tree.body if isinstance(n, (ast.ClassDef, ast.FunctionDef))
+                             and n.name == name), None)
+                return (path, node, _imports(tree)) if node is not None else None
+        return None
+
+    def built(script: str, nodes, imported: dict[str, str], follow: bool) -> None:
+        for node in nodes:
             if not isinstance(node, ast.Call):
                 continue
             name = node.func.id if isinstance(node.func, ast.Name) else \
@@ -340,10 +350,20 @@ def _built_by_scripts(root: str | None, scripts: list[str],
                 label = f"{owner.id}.{name}" if isinstance(owner, ast.Name) else name
                 if name and _FACTORY.match(name) and label not in factories and not _NOT_A_MODEL.search(label):
                     factories.append(label)
+                elif follow and isinstance(node.func, ast.Name) and name in imported:
+                    found = runner(script, imported[name], name)
+                    if found:  # one step: what the runner builds, not what it runs in turn
+                        built(found[0], ast.walk(found[1]), found[2], False)
                 continue
             path = _pick(places, script, imported.get(name))
             if path is not None and path not in {p for _, p in out}:  # one entry per file
                 out.append((name, path))
+
+    for script in scripts:  # .py files and notebooks (minGPT's demo.ipynb trains GPT(...))
+        text = _read(root, script)
+        tree = _parse(text) if text else None
+        if tree is not None:
+            built(script, _outside_classes(tree), _imports(tree), True)
     return out, factories
 
 
