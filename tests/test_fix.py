@@ -409,7 +409,7 @@ def test_a_subfolders_patch_applies_where_the_command_ran_as_apply_writes_it(tmp
 
 def test_a_patch_of_files_outside_the_working_directory_is_headed_as_git_heads_it(tmp_path, capsys, monkeypatch):
     """Two scan roots outside the working directory: the files are named absolutely, and the
-    headers read `a/tmp/.../train.py` (git's form), not `a//tmp/...`; `git apply` from the
+    headers read `a/srv/.../train.py` (git's form), not `a//srv/...`; `git apply` from the
     file system's root writes what --apply writes."""
     import shutil
     import subprocess

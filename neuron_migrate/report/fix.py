@@ -22,8 +22,8 @@ def patch_path(root: str, rel: str) -> str:
 
 
 def unified_diff(path: str, before: str, after: str, color: bool = False) -> str:
-    """``path``'s diff; an absolute path is headed ``a/tmp/x.py``, as `git diff` heads it
-    (`git apply` from the file system's root applies it), not ``a//tmp/x.py``."""
+    """``path``'s diff; an absolute path is headed ``a/srv/x.py``, as `git diff` heads it
+    (`git apply` from the file system's root applies it), not ``a//srv/x.py``."""
     import difflib
 
     name = path.lstrip("/")
