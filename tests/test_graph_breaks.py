@@ -1054,6 +1054,21 @@ def test_numpy_index_iterators_are_not_traced():
     assert _nm4(ranges) == []
 
 
+def test_pywavelets_compiled_classes_and_functions_break_where_called():
+    """constructs.py "pywt.Wavelet built in traced code", "pywt.DiscreteContinuousWavelet ...",
+    "pywt.wavelist ..." (GB0156 at the call, resumed): ptwt's ``_as_wavelet`` builds ``pywt.Wavelet(name)``.
+    ``pywt.dwt_max_level`` breaks inside PyWavelets' own file, ``pywt.threshold`` on NumPy, and a
+    wavelet handed in is read without a break ("a pywt.Wavelet built outside ..."): none is judged."""
+    code = ("import torch\nimport pywt\nfrom pywt import DiscreteContinuousWavelet as DCW\n\n@torch.compile\n"
+            "def f(x, name: str, wav):\n    a = pywt.Wavelet(name)\n    b = DCW(name)\n"
+            "    n = pywt.dwt_max_level(64, 4)\n    c = pywt.threshold(x, 0.5)\n"
+            "    return x * wav.dec_len * len(pywt.wavelist())\n")
+    assert _nm4(code) == [(7, "NM404", "GB0156"), (8, "NM404", "GB0156"), (11, "NM404", "GB0156")]
+    assert "PyWavelets' compiled (Cython) code" in next(f.message for f in findings_of(code) if f.line == 7)
+    local = code.replace("import pywt\n", "import pywt\n\ndef Wavelet(n):\n    return n\n\n").replace("pywt.Wavelet(", "Wavelet(")
+    assert [f.line for f in findings_of(local) if f.code == "NM404"] == [12, 15]
+
+
 def test_scipy_calls_in_traced_code_break():
     """constructs.py "scipy.fftpack.next_fast_len of a Python int" (gated-state-spaces' fft_conv:
     a skipped C function, GB0007), "scipy.special.gammaln of a Python float" (GB0156),
@@ -1368,6 +1383,20 @@ def test_the_deprecated_overloads_taking_the_multiplier_first_break():
     assert _nm4(code) == [(6, "NM404", "GB0117"), (7, "NM404", "GB0117")]
     message = next(f.message for f in findings_of(code) if f.line == 6)
     assert "write `add_(grad, alpha=1 - beta1)`" in message
+
+
+def test_the_deprecated_overload_on_a_local_bound_to_a_gradient_breaks():
+    """constructs.py "Tensor.add_(local number, tensor) on a local bound to .data, the deprecated
+    overload" (GB0117, resumed): qhoptim's QHM ``d_p = p.grad.data``, then ``d_p.add_(weight_decay,
+    p.data)``, a break in the loop over parameters (the whole step eager). A local bound to anything
+    else once (``acc = foo()``), a loop variable, or a parameter of the function is not judged."""
+    code = ("import torch\n\n@torch.compile\ndef step(params: list, wd: float, acc: list):\n    for p in params:\n"
+            "        d_p = p.grad.data\n        d_p.add_(wd, p.data)\n        g = p.grad\n        g.add_(wd, p)\n"
+            "        acc.add_(wd, p)\n        h = p.grad\n        h = foo()\n        h.add_(wd, p)\n"
+            "        for q in params:\n            q.add_(wd, p)\n")
+    assert _nm4(code) == [(7, "NM404", "GB0117"), (9, "NM404", "GB0117")]
+    message = next(f.message for f in findings_of(code) if f.line == 7)
+    assert "write `add_(p.data, alpha=wd)`" in message and "runs all of `step` eagerly" in message
 
 
 def test_an_attribute_set_on_a_function_object_breaks():

@@ -167,6 +167,21 @@ def test_a_padded_mask_is_a_mask():
     assert codes(code) == [(8, "NM301")]
 
 
+def test_a_call_of_a_function_annotated_to_return_a_boolean_tensor_is_a_mask():
+    """torchist's histogram: ``mask = ~out_of_bounds(x, low, upp)``, then ``x = x[mask]``, where
+    ``out_of_bounds`` is annotated ``-> BoolTensor`` (constructs.py "x[~f(x)], f annotated ->
+    BoolTensor": GB0036). A function annotated ``-> Tensor``, or a name the module binds twice,
+    is not judged."""
+    code = ("import torch\nfrom torch import Tensor, BoolTensor\n\n"
+            "def out_of_bounds(x: Tensor, low, upp) -> BoolTensor:\n    return torch.logical_or(x < low, x > upp)\n\n"
+            "def other(x: Tensor) -> Tensor:\n    return x > 0\n\n"
+            "def forward(x, low, upp):\n    mask = ~out_of_bounds(x, low, upp)\n"
+            "    y = x[other(x)]\n    return x[mask] + y[out_of_bounds(y, low, upp)]\n")
+    assert codes(code) == [(13, "NM301"), (13, "NM301")]
+    twice = code + "\nout_of_bounds = None\n"
+    assert codes(twice) == []
+
+
 def test_a_name_used_as_a_masked_fill_mask_is_a_mask():
     """electra-pytorch's ``gen_labels[mask]``: the mask a helper made, which the function also
     hands to ``masked_fill`` as ``~mask`` (constructs.py "x[m], m a helper's result, ~m a

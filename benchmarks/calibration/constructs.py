@@ -1082,6 +1082,15 @@ DROPPED.weight = DROPPED.weight_raw.detach().clone()
 # issue 14, twelfth round: what held_out_11's rules missed (Torch-Pruning, fast-bss-eval, openunmix, gated-state-spaces)
 import collections
 import scipy.fft, scipy.fftpack, scipy.signal, scipy.special, scipy.stats
+try:  # PyWavelets 1.9.0 (held_out_17's and _19's dependency), when on PYTHONPATH
+    import pywt
+    WAVELET = pywt.Wavelet("haar")
+except ImportError:
+    pywt = WAVELET = None
+
+
+def out_of_bounds(x, low, upp) -> torch.BoolTensor:  # torchist's helper, annotated as a boolean tensor
+    return torch.logical_or(x < low, x > upp)
 
 class OldStyleWrapper(nn.Module):  # Torch-Pruning's op wrappers: super(Cls, self).__init__(), built in traced code
     def __init__(self, scale):
@@ -1622,6 +1631,16 @@ CASES: list[tuple[str, str, dict]] = [
     ("nn.Module built in a frame Dynamo skips", "y = x * 2\nreturn build_in_skipped_frame(y) + 1", {}),
     ("cls.attr set in __new__, in a frame Dynamo skips", "y = x * 2\nreturn item_in_skipped_frame(y) + 1", {}),
     ("for over np.ndenumerate", "y = x * 2\nfor m, v in np.ndenumerate(np.zeros((2, 2))):\n    y = y + v\nreturn y", {}),
+    # ptwt's _as_wavelet: pywt.Wavelet(name), a class of PyWavelets' Cython extension (pywt on PYTHONPATH)
+    ("pywt.Wavelet built in traced code", "y = x * 2\nw = pywt.Wavelet('haar')\nreturn y * 3", {}),
+    ("pywt.ContinuousWavelet built in traced code", "y = x * 2\nw = pywt.ContinuousWavelet('mexh')\nreturn y * 3", {}),
+    ("pywt.DiscreteContinuousWavelet built in traced code", "y = x * 2\nw = pywt.DiscreteContinuousWavelet('db2')\nreturn y * 3", {}),
+    ("pywt.wavelist called in traced code", "y = x * 2\nn = pywt.wavelist(kind='discrete')\nreturn y * len(n)", {}),
+    ("pywt.families called in traced code", "y = x * 2\nn = pywt.families()\nreturn y * len(n)", {}),
+    ("pywt.dwt_max_level called in traced code", "y = x * 2\nn = pywt.dwt_max_level(64, 4)\nreturn y * n", {}),
+    ("pywt.threshold of a tensor", "y = x * 2\nreturn pywt.threshold(y, 0.5) + 1", {}),
+    ("a pywt.Wavelet built outside, its attribute read", "y = x * 2\nreturn y * WAVELET.dec_len", {}),
+    ("x[~f(x)], f annotated -> BoolTensor", "y = x * 2\nm = ~out_of_bounds(y, -1.0, 1.0)\nreturn y[m] + 1", {}),
     ("scipy.signal.get_window", "y = x * 2\nw = scipy.signal.get_window('hann', 8)\nreturn y * torch.from_numpy(w).float()", {}),
     ("scipy.special.comb of Python ints", "y = x * 2\nc = scipy.special.comb(5, 2, exact=True)\nreturn y * c", {}),
     ("scipy.stats.norm.ppf of a Python float", "y = x * 2\nc = scipy.stats.norm.ppf(0.9)\nreturn y * float(c)", {}),
@@ -1848,6 +1867,9 @@ CASES: list[tuple[str, str, dict]] = [
     ("a print in the else of a constructor flag on by default", "y = x * 2\nreturn SHARED(y) + 1", {}),
     ("a print in the else of a constructor flag, the flag set off", "y = x * 2\nreturn UNSHARED(y) + 1", {}),
     ("Tensor.add_(number, tensor), the deprecated overload", "y = x * 2\nz = y.clone()\nz.mul_(0.9).add_(1 - 0.9, y)\nreturn z + 1", {}),
+    # qhoptim's QHM.step: d_p = p.grad.data, then d_p.add_(weight_decay, p.data), the number a local
+    ("Tensor.add_(local number, tensor) on a local bound to .data, the deprecated overload",
+     "y = x * 2\nd_p = y.data\nweight_decay = 1e-4\nd_p.add_(weight_decay, y)\nreturn d_p + 1", {}),
     ("Tensor.add(number, tensor), the deprecated overload", "y = x * 2\nz = y.add(0.5, y)\nreturn z + 1", {}),
     ("Tensor.sub_(number, tensor), the deprecated overload", "y = x * 2\nz = y.clone()\nz.sub_(0.5, y)\nreturn z + 1", {}),
     ("Tensor.addcmul_(number, tensor, tensor), the deprecated overload", "y = x * 2\nz = y.clone()\nz.addcmul_(0.1, y, y)\nreturn z + 1", {}),

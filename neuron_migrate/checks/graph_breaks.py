@@ -150,7 +150,9 @@ NM404 = rule(
         "hook (`m.register_forward_hook(...)`, `m.register_forward_pre_hook(...)`), reading a tensor's "
         "`.grad_fn` (outside `no_grad`: Dynamo gives up on the whole function), NumPy's `np.ndindex` / "
         "`np.ndenumerate`, any SciPy function (`next_fast_len`, `scipy.special`, `scipy.signal`, "
-        "`scipy.stats`: compiled code under them), setting `t.requires_grad`, "
+        "`scipy.stats`: compiled code under them), PyWavelets' compiled (Cython) classes and functions "
+        "(`pywt.Wavelet(name)`, `ContinuousWavelet`, `DiscreteContinuousWavelet`, `wavelist`, `families`: "
+        "GB0156; a wavelet built outside and handed in is traced), setting `t.requires_grad`, "
         "`t.requires_grad_()` on an argument (a graph "
         "input) or on a new leaf (`x.detach().requires_grad_()`, `torch.zeros_like(y).requires_grad_(True)`) "
         "whose gradient the function then takes, calling a subscripted generic (`list[Tensor]()`, "
@@ -163,7 +165,8 @@ NM404 = rule(
         "as_subclass(self, Tensor)` in a method of a class deriving from `torch.Tensor`), building a module with parameters (`nn.Linear(...)`) or a parameter itself (`nn.Parameter(t)`, GB0264, resumed after it), "
         "`with open(...)`, "
         "the deprecated in-place overloads taking the multiplier first (`exp_avg.add_(1 - beta1, grad)`, "
-        "`addcmul_(value, t1, t2)`, `addcdiv_(value, t1, t2)`: GB0117; `add`, `sub_` and the "
+        "`addcmul_(value, t1, t2)`, `addcdiv_(value, t1, t2)`, also on a local bound only to a `.grad` or "
+        "`.data`: `d_p = p.grad.data`, `d_p.add_(weight_decay, p.data)`: GB0117; `add`, `sub_` and the "
         "`alpha=`/`value=` forms are traced), "
         "setting an attribute on a function the module defines (`infer.model = ...`, GB0467; reading it is "
         "traced), "
@@ -373,6 +376,13 @@ _NUMPY_ITERATORS = frozenset({"numpy.ndindex", "numpy.ndenumerate", "numpy.lib.i
 # skipped C function (next_fast_len's, GB0007) for the rest
 _SCIPY_BREAKS = {"scipy.signal.get_window": "ndarray_attr", "scipy.signal.windows.get_window": "ndarray_attr",
                  "scipy.special": "method", "scipy.stats": "method"}
+# PyWavelets' compiled extension (Cython, ``pywt._extensions._pywt``, re-exported as ``pywt.*``): building
+# its wavelet classes or calling its functions in traced code breaks at the call (constructs.py
+# "pywt.Wavelet built in traced code", "pywt.ContinuousWavelet ...", "pywt.DiscreteContinuousWavelet ...",
+# "pywt.wavelist ...", "pywt.families ...": GB0156, resumed; with PyWavelets 1.9.0 on the path). Its
+# Python functions break inside PyWavelets' files or on NumPy (``dwt_max_level``, ``threshold``), and
+# reading a wavelet handed in is traced ("a pywt.Wavelet passed in, its attribute read": no break)
+_PYWT_COMPILED = frozenset({"Wavelet", "ContinuousWavelet", "DiscreteContinuousWavelet", "wavelist", "families"})
 _SCALAR_BUILTINS = {"int", "float", "bool", "complex"}
 _DATA_DEPENDENT_FUNCTIONS = {"torch.equal", "torch.allclose", "torch.is_nonzero"}  # op tag data_dependent_output
 # ops whose own implementation returns a Python bool from tensor values (``aten.equal``; measured:
@@ -3338,6 +3348,11 @@ def _call_hazard(call: ast.Call, t: Tensors, ctx: Context, d: _State, cls, chain
         return Hazard(NM404, call, f"`{name.replace('numpy.', 'np.')}` is a NumPy iterator Dynamo does not trace "
                       "(graph break; in a loop's header Dynamo gives up on the whole function): loop over "
                       "`itertools.product(*map(range, shape))`", skips_frame=True, gb=GB["inline_skipped"])
+    if name.startswith("pywt.") and name.rpartition(".")[2] in _PYWT_COMPILED \
+            and name.rpartition(".")[0] in ("pywt", "pywt._extensions._pywt"):
+        return Hazard(NM404, call, f"`{_short(ctx, call.func)}(...)` runs PyWavelets' compiled (Cython) code, which "
+                      "Dynamo does not trace (graph break); build the wavelet outside the compiled code and "
+                      "pass it in", gb=GB["method"])
     if name.startswith("scipy."):
         kind = _SCIPY_BREAKS.get(name) or _SCIPY_BREAKS.get(".".join(name.split(".")[:2]), "skipped")
         return Hazard(NM404, call, f"`{name}` runs SciPy's compiled code, which Dynamo does not trace (graph "
@@ -3423,11 +3438,21 @@ def _module_function(name: str, ctx: Context, chain: tuple) -> bool:
     return len(binders) == 1 and type(binders[0]) in _FUNCS
 
 
-def _in_place_receiver(owner: ast.AST, t: Tensors) -> bool:
+def _in_place_receiver(owner: ast.AST, t: Tensors, named: bool = True) -> bool:
     """A tensor, or what an in-place tensor op returns (``exp_avg.mul_(beta1)`` of a state entry), or
-    ``p.data`` / ``p.grad``: an optimizer's state and parameters, whatever the static side knows of them."""
-    return (t.of(owner) or (type(owner) is ast.Call and type(owner.func) is ast.Attribute and owner.func.attr in _IN_PLACE)
-            or (type(owner) is ast.Attribute and owner.attr in ("data", "grad")))
+    ``p.data`` / ``p.grad``: an optimizer's state and parameters, whatever the static side knows of them;
+    or a local every binding of which is one of those (qhoptim's ``d_p = p.grad.data``, then
+    ``d_p.add_(weight_decay, p.data)``)."""
+    if t.of(owner) or (type(owner) is ast.Call and type(owner.func) is ast.Attribute and owner.func.attr in _IN_PLACE) \
+            or (type(owner) is ast.Attribute and owner.attr in ("data", "grad")):
+        return True
+    if not named or type(owner) is not ast.Name or owner.id in _param_names(t.fn):
+        return False
+    values = [getattr(b, "value", None) if type(b) in (ast.Assign, ast.AnnAssign) and len(_targets(b)) == 1
+              else b for b in _body(t.fn, t.ctx.state(_State)).binders
+              if any(type(x) is ast.Name and x.id == owner.id for x in _targets(b))]
+    return bool(values) and all(v is not None and type(v) is not ast.AugAssign and type(v) not in _BINDERS
+                                and _in_place_receiver(v, t, False) for v in values)
 _SCALAR_ARGS = {**{op: _ALPHA for op in ("add", "sub", "sub_", "rsub", "addmm", "addmm_", "addr", "addr_",
                                          "addmv", "addmv_", "addbmm", "addbmm_", "baddbmm", "baddbmm_")},
                 **{op: frozenset({"value"}) for op in ("addcmul", "addcdiv")}}

@@ -51,7 +51,8 @@ NM301 = rule(
         "(Dynamo runs NumPy on tensors as tensor ops), and for `F.one_hot` whose `num_classes` is a "
         "tensor (`max(idx.max() + 1, n)`: Dynamo reads its value, GB0033). A row of a mask "
         "(`x[mask[0]]`) is a mask, and so is a name the function hands to torch as one "
-        "(`x.masked_fill(~m, v)`, `torch.where(m, a, b)`). In traced code a NumPy array indexed "
+        "(`x.masked_fill(~m, v)`, `torch.where(m, a, b)`), and the result of a function the module "
+        "annotates `-> BoolTensor` (`x[~out_of_bounds(x, low, upp)]`). In traced code a NumPy array indexed "
         "with a comparison of its values (`a[a % n != 0]`) breaks too (GB0036): Dynamo traces "
         "NumPy as tensor ops, Python data included.",
     example="class Pick(nn.Module):\n    def forward(self, x):\n        return x[x > 0].sum()",
@@ -222,7 +223,7 @@ def _short(ctx: Context, node: ast.AST, limit: int = 40) -> str:
 
 class _State:
     __slots__ = ("host_side", "scalars", "masks", "tensors", "function_index", "statement_parents", "defs",
-                 "grown_returns", "mask_uses", "mask_text")
+                 "grown_returns", "mask_uses", "mask_text", "bool_functions")
 
     def __init__(self) -> None:
         self.host_side: bool | None = None  # a test or data-pipeline file (tracing.host_side_file)
@@ -236,6 +237,7 @@ class _State:
         self.grown_returns: dict[tuple, bool] = {}  # (function id, position, place) -> _returns_grown's answer
         self.mask_uses: dict[int, frozenset[str]] = {}  # scope id -> _masks_by_use's answer
         self.mask_text: list[int] | None = None  # the lines whose text names a masked_* method or where(
+        self.bool_functions: frozenset[str] | None = None  # module functions annotated ``-> BoolTensor``
 
 
 def _host_side(ctx: Context) -> bool:
@@ -396,6 +398,9 @@ def _is_mask(e: ast.AST, ctx: Context) -> bool:
     if t is ast.Call:
         if type(e.func) is ast.Attribute and e.func.attr in _MASK_MAKERS:
             return True
+        if type(e.func) is ast.Name and e.func.id in _bool_functions(ctx) \
+                and ctx.names.binding_scope(e.func.id, ctx.chain) is ctx.names.module:
+            return True
         # a padded mask is a mask (torcheval's auroc: ``F.pad(t.diff() != 0, [0, 1], value=1.0)``;
         # constructs.py "x[F.pad(mask)]": GB0036)
         return bool(e.args) and ctx.qualify(e.func) == "torch.nn.functional.pad" and _is_mask(e.args[0], ctx)
@@ -416,6 +421,37 @@ def _is_mask(e: ast.AST, ctx: Context) -> bool:
         return all(isinstance(p, (ast.Constant, ast.Slice)) or isinstance(p, ast.Name) and not _is_tensor_value(p, ctx)
                    for p in parts)
     return False
+
+
+_BOOL_TENSOR = frozenset({"BoolTensor", "torch.BoolTensor"})
+
+
+def _bool_functions(ctx: Context) -> frozenset[str]:
+    """Functions the module defines once, with ``def``, annotated to return a boolean tensor (torchist's
+    ``def out_of_bounds(x, low, upp) -> BoolTensor``, then ``x[~out_of_bounds(x, low, upp)]``;
+    constructs.py "x[~f(x)], f annotated -> BoolTensor": GB0036)."""
+    state = ctx.state(_State)
+    found = state.bool_functions
+    if found is None:
+        found = frozenset()
+        if "BoolTensor" in ctx.src.text:
+            defs: dict[str, list] = {}
+            for n in ctx.tree.body:  # every module-level binding: a name bound twice is not judged
+                if type(n) in (ast.Import, ast.ImportFrom):
+                    names = [(a.asname or a.name).split(".")[0] for a in n.names]
+                elif type(n) in (ast.Assign, ast.AnnAssign, ast.AugAssign):
+                    names = [t.id for t in (n.targets if type(n) is ast.Assign else [n.target])
+                             for t in (t.elts if type(t) in (ast.Tuple, ast.List) else [t]) if type(t) is ast.Name]
+                else:
+                    names = [getattr(n, "name", None)]
+                for name in names:
+                    if name is not None:
+                        defs.setdefault(name, []).append(n)
+            found = frozenset(name for name, nodes in defs.items() if len(nodes) == 1
+                              and isinstance(nodes[0], (ast.FunctionDef, ast.AsyncFunctionDef))
+                              and nodes[0].returns is not None and ast.unparse(nodes[0].returns).strip("'\"") in _BOOL_TENSOR)
+        state.bool_functions = found
+    return found
 
 
 # where torch takes only a boolean tensor: the mask of masked_fill/masked_select/masked_scatter and
