@@ -5133,9 +5133,16 @@ def _set_anywhere(d: _State) -> set[str]:
     variant's ``dict(dynamic_img_size=True)``, ``super().__init__(flag=True)``): a flag of that
     name may be set on the way to the function, so it is not taken as off by default."""
     if d.set_anywhere is None:
-        d.set_anywhere = {k.arg for calls in d.calls_by_name.values() for call in calls for k in call.keywords
-                          if k.arg and not (isinstance(k.value, ast.Constant) and k.value.value in _FALSY)
-                          and id(k.value) not in d.forwarded}  # a forwarded flag: _passed follows it
+        found: set[str] = set()
+        forwarded = d.forwarded  # a forwarded flag: _passed follows it
+        for calls in d.calls_by_name.values():
+            for call in calls:
+                for k in call.keywords:
+                    # a keyword already found is not judged again (timm's _cfg(url=..., ...) calls by the hundred)
+                    if k.arg and k.arg not in found and not (type(k.value) is ast.Constant and k.value.value in _FALSY) \
+                            and id(k.value) not in forwarded:
+                        found.add(k.arg)
+        d.set_anywhere = found
     return d.set_anywhere
 
 

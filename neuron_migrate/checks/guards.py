@@ -424,8 +424,14 @@ def decide_units(ctx: Context) -> None:
     covered: list[tuple] = []  # (member indices of the guard, span its true branch covers)
     why_cuda_only: dict[int, str] = {}  # finding index -> what makes its region CUDA-only
 
-    def members(span) -> list[int]:
-        return [i for i, f in enumerate(findings) if _inside(f, span)]
+    # each finding's (start, end), read once: members is asked for every branch, flag and value
+    positions = [((f.line, f.column), (f.end_line, f.end_column)) for f in findings]
+
+    def members(span) -> list[int]:  # _inside for every finding
+        if span is None:
+            return []
+        lo, hi = span
+        return [i for i, (start, end) in enumerate(positions) if lo <= start and end <= hi]
 
     flags: dict[tuple, list[int]] = {}
     for node, scope in state.flags:
@@ -442,11 +448,18 @@ def decide_units(ctx: Context) -> None:
     functions_left = _functions_left(ctx, spans) if state.branches else {}
     switching: set[int] = set()  # tests whose own branch holds CUDA references
     refusing: set[int] = set()  # tests of an `if` that raises in one of its branches
+    # the last name of each flag's text: a name or attribute of a test reads as a flag only if its
+    # text, which ends with its own (last) name, is the flag's text; a text that is not ASCII may
+    # spell its name apart from how Python reads it (NFKC), and is compared in full
+    ascii_flags = all(text.isascii() for text, _ in flags)
+    flag_ends = {re.search(r"\w*$", text).group() for text, _ in flags} if ascii_flags else None
     for node, scope in state.branches:
         guard = members(spans.of([node.test]))
         test = list(guard)
         for sub in all_nodes(node.test) if flags else ():
-            if isinstance(sub, (ast.Name, ast.Attribute)):
+            t = type(sub)
+            if (t is ast.Name and (flag_ends is None or sub.id in flag_ends)
+                    or t is ast.Attribute and (flag_ends is None or sub.attr in flag_ends)):
                 text = ctx.segment(sub)
                 # not a value set in the branch itself (mosaicml/composer's launcher tests `if args.nproc
                 # is None:`, then sets it from torch.cuda.device_count() there: the test guards nothing)

@@ -854,16 +854,10 @@ def _grown_by_callee(node: ast.Assign, ctx: Context) -> str | None:
     call = node.value
     if type(call) is not ast.Call or len(node.targets) != 1 or not call.args:
         return None
-    target = node.targets[0]
-    names = [e for e in target.elts] if type(target) is ast.Tuple else [target]
-    if not all(type(e) is ast.Name for e in names):
-        return None
     f = call.func
     method = type(f) is ast.Attribute
     name = f.attr if method else f.id if type(f) is ast.Name else None
-    at = {a.id: i for i, a in enumerate(call.args) if type(a) is ast.Name}
-    wanted = [(i, e.id, at[e.id]) for i, e in enumerate(names) if e.id in at]
-    if name is None or not wanted:
+    if name is None:
         return None
     state = ctx.state(_State)
     if state.defs is None:
@@ -873,7 +867,15 @@ def _grown_by_callee(node: ast.Assign, ctx: Context) -> str | None:
                 if type(d) in (ast.FunctionDef, ast.AsyncFunctionDef):
                     state.defs.setdefault(d.name, []).append((d, type(n) is ast.ClassDef))
     defs = [d for d, in_class in state.defs.get(name, ()) if in_class == method]
-    if not defs:
+    if not defs:  # most calls: no function of this file has the callee's name
+        return None
+    target = node.targets[0]
+    names = [e for e in target.elts] if type(target) is ast.Tuple else [target]
+    if not all(type(e) is ast.Name for e in names):
+        return None
+    at = {a.id: i for i, a in enumerate(call.args) if type(a) is ast.Name}
+    wanted = [(i, e.id, at[e.id]) for i, e in enumerate(names) if e.id in at]
+    if not wanted:
         return None
     known = state.grown_returns  # the same method is called at many sites (x = self.block(x))
     for place, key, pos in wanted:
