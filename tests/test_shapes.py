@@ -76,6 +76,26 @@ def test_a_datasets_code_is_the_hosts_but_a_helper_the_model_shares_is_not():
     assert codes(alone.replace("class Pairs(Dataset)", "class Pairs(object)")) == [(6, "NM301"), (10, "NM301")]
 
 
+COLLATOR = '''import torch
+
+class MaskCollator:
+    def __call__(self, batch):
+        images = torch.utils.data.default_collate(batch)
+        kept = int(196 * (1.0 - torch.rand(1).item()))
+        return images, torch.randperm(196)[:kept]
+'''
+
+
+def test_a_class_whose_call_collates_batches_is_the_hosts():
+    # handed to a DataLoader as collate_fn from another file (I-JEPA's MaskCollator)
+    assert codes(COLLATOR) == []
+    plain = COLLATOR.replace("torch.utils.data.default_collate(batch)", "torch.stack(batch)")
+    assert codes(plain) == [(7, "NM302")]
+    # traced from another file: device code again
+    traced = Options(traced_roots=(("input.py", "MaskCollator.__call__", "called from net.py:Net.forward"),))
+    assert [(f.line, f.code) for f in findings_of(COLLATOR, options=traced) if f.code.startswith("NM3")] == [(7, "NM302")]
+
+
 def test_a_boolean_mask_cached_on_self_indexes_in_the_method_that_makes_it():
     """constructs.py "x[self.mask], the mask made in the method" (nnAudio's ``inverse_stft``:
     ``self.nonzero_indices = self.w_sum > 1e-10``, then ``real[:, self.nonzero_indices]``): a

@@ -134,11 +134,23 @@ def host_scope(ctx) -> ast.AST | None:
     return next((s for s in ctx.chain if id(s) in state.ids), None) if state.ids else None
 
 
+_DEFAULT_COLLATE = frozenset({"torch.utils.data.default_collate", "torch.utils.data._utils.collate.default_collate",
+                              "torch.utils.data.dataloader.default_collate"})
+
+
+def _collator(cls: ast.ClassDef, qualify) -> bool:
+    """A class whose ``__call__`` batches with torch's ``default_collate``: an object handed to a
+    loader as its ``collate_fn``, often from another file (I-JEPA's ``MaskCollator``)."""
+    return any(isinstance(n, ast.Call) and qualify(n.func) in _DEFAULT_COLLATE
+               for f in cls.body if isinstance(f, ast.FunctionDef) and f.name == "__call__"
+               for n in ast.walk(f))
+
+
 def host_side_scopes(tree: ast.Module, qualify, traced: frozenset[str] = frozenset(),
                      text: str | None = None) -> frozenset[int]:
     """Ids of the classes and functions of ``tree`` that run only in data loading: the
-    classes deriving from a Dataset, DataLoader or Sampler (in this file or by name), the
-    functions handed to a loader as ``collate_fn``/``worker_init_fn``, and the module-level
+    classes deriving from a Dataset, DataLoader or Sampler (in this file or by name) or
+    collating batches in their ``__call__`` (``_collator``), the functions handed to a loader as ``collate_fn``/``worker_init_fn``, and the module-level
     functions used only inside those (not ``traced``, the names traced from another file).
     Their tensors are the host's: a data-dependent shape there is no shape on the device.
     ``qualify(expr)`` names an expression at module level; ``text``, the file's names as
@@ -170,6 +182,9 @@ def host_side_scopes(tree: ast.Module, qualify, traced: frozenset[str] = frozens
 
     host: set[int] = {id(c) for c in classes.values() if data_class(c, set())}
     del data_class  # it calls itself: a cycle holding qualify, so the file's tree, until a collection
+    if text is None or "default_collate" in text:
+        host.update(id(c) for c in classes.values()
+                    if _collator(c, qualify) and not any(t.startswith(c.name + ".") for t in traced))
     # no data class and no loader hook named: nothing is the host's, so no helper is used only there
     if not host and text is not None and not any(h in text for h in _LOADER_HOOKS):
         return frozenset()
