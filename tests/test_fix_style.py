@@ -295,6 +295,36 @@ def test_a_cuda_only_use_leaves_only_its_own_region(unconditional, rest_fixed):
     assert "torch.cuda.synchronize()" in out
 
 
+BACKEND_FLAG = '''import torch
+
+
+def main({flag}, device: str = "cuda" if torch.cuda.is_available() else "cpu"):
+    if not trt:
+        model = load(device)
+    else:
+        import tensorrt
+        model = build_engine(tensorrt, device)
+    if torch.cuda.is_available():
+        torch.cuda.synchronize()
+'''
+
+
+@pytest.mark.parametrize("flag, rest_fixed", [
+    ("trt: bool = False", True),  # a flag named after the backend chooses it; the else branch uses it
+    ("trt=False", True),  # a bool default is a flag too
+    ("trt: object", False),  # anything else named trt may be TensorRT itself, handed in
+])
+def test_a_flag_named_after_a_cuda_only_backend_is_no_use_of_it(flag, rest_fixed):
+    """flux's CLI ``main(..., trt: bool = False)`` tests ``if not trt:`` and lazily imports its
+    TensorRT manager in the other branch: the flag's test made all of ``main`` CUDA-only, so its
+    device choice and synchronize were left. Only the branch that imports the manager is."""
+    code = BACKEND_FLAG.format(flag=flag)
+    found = {(f.line, f.code): f for f in findings_of(code)}
+    assert (found[(4, "NM103")].fix is not None) == rest_fixed
+    assert (found[(11, "NM103")].fix is not None) == rest_fixed
+    assert ("torch.neuron.synchronize()" in fixed(code)) == rest_fixed
+
+
 def test_a_try_body_with_a_fallback_is_its_own_region():
     code = ("import torch\n\n\ndef attention(x):\n    try:\n        import flash_attn\n"
             "        torch.cuda.synchronize()\n    except ImportError:\n        flash_attn = None\n"

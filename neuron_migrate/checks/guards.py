@@ -812,13 +812,28 @@ def _cuda_only_names(ctx: Context, function: ast.AST):
     if not _may_name_cuda_only(ctx):
         return
     kernels = _kernels(ctx)
+    flags = _bool_parameters(function) if type(function) in (ast.FunctionDef, ast.AsyncFunctionDef) else ()
     for sub in all_nodes(function):
+        if flags and type(sub) is ast.Name and sub.id in flags:
+            continue
         text = _cuda_only_text(ctx, sub)
         if text:
             yield text, sub
         elif (kernels and type(sub) is ast.Call and type(sub.func) is ast.Subscript
               and type(sub.func.value) is ast.Name and sub.func.value.id in kernels):
             yield sub.func.value.id, sub
+
+
+def _bool_parameters(function: ast.FunctionDef | ast.AsyncFunctionDef) -> frozenset[str]:
+    """Parameters annotated ``bool`` or defaulting to True or False. A flag named after a
+    backend (flux's ``trt: bool = False``) chooses it: the branch it gates uses the backend, the
+    flag's tests do not, so they do not make the whole function CUDA-only."""
+    a = function.args
+    positional = [*a.posonlyargs, *a.args]
+    defaults = [*zip(positional[len(positional) - len(a.defaults):], a.defaults), *zip(a.kwonlyargs, a.kw_defaults)]
+    return frozenset(
+        [p.arg for p, d in defaults if type(d) is ast.Constant and type(d.value) is bool]
+        + [p.arg for p in (*positional, *a.kwonlyargs) if type(p.annotation) is ast.Name and p.annotation.id == "bool"])
 
 
 def _kernels(ctx: Context) -> frozenset[str]:
