@@ -73,7 +73,7 @@ def test_readiness_is_the_share_of_cuda_references_fix_migrates():
     assert (r["share"], r["verdict"], r["migrated_after_review"], r["by_hand"]) == (0.5, "needs work", 1, 0)
     r = work.readiness([safe, safe, safe, finding("NM104", path="b.py", line=4)], loc)
     assert (r["share"], r["verdict"], r["blocking"]) == (0.75, "blocked", 1)
-    assert r["blockers"] == [{"kind": "CUDA calls with no Neuron twin", "count": 1, "codes": ["NM104"],
+    assert r["blockers"] == [{"kind": "CUDA calls `fix` leaves for a person", "count": 1, "codes": ["NM104"],
                               "locations": ["b.py:4"]}]
 
 

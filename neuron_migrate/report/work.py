@@ -7,11 +7,11 @@ Readiness (as HIPIFY and SYCLomatic report a share)
     person has read the diff, and those left by hand (SYCLomatic's effort buckets). Separately, what *blocks a first run* on Trainium:
     unsupported operators (NM2xx errors), CUDA-only dependencies that are required (NM6xx
     errors: not behind a platform marker or an optional extra), kernels and CUDA libraries
-    imported without a fallback path (NM5xx errors), CUDA calls with no Neuron twin (NM1xx
-    errors no fix rewrites), and files that could not be analysed (NM9xx errors). A
-    dependency in an optional extra, behind a marker, or imported only on a guarded path is
-    a warning, never a blocker. Verdict: "blocked" while a blocker remains, "needs work"
-    while manual items remain, "ready after fix" otherwise.
+    imported without a fallback path (NM5xx errors), CUDA calls `fix` leaves for a
+    person (NM1xx errors: no twin, or left where a rewrite was not certain), and files that
+    could not be analysed (NM9xx errors). A dependency in an optional extra, behind a marker,
+    or imported only on a guarded path is a warning, never a blocker. Verdict: "blocked" while
+    a blocker remains, "needs work" while manual items remain, "ready after fix" otherwise.
 
 Effort
     One work item per thing a person does (a kernel to port, a guard to restructure, a
@@ -131,7 +131,7 @@ def blocker(f: dict) -> str | None:
         return None
     family = f["code"][:3]
     return {"NM2": "unsupported operators and dtypes", "NM5": "kernels and CUDA libraries without a fallback",
-            "NM6": "required CUDA-only dependencies and pins", "NM1": "CUDA calls with no Neuron twin",
+            "NM6": "required CUDA-only dependencies and pins", "NM1": "CUDA calls `fix` leaves for a person",
             "NM9": "files not analysed"}.get(family)
 
 
