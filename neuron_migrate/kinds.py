@@ -283,8 +283,12 @@ class Kinds:
     def _bind_all(self) -> None:
         self._bound, self._binding = {}, True  # name() reads the previous pass's result
         binders = [n for n in self.nodes() if type(n) in _BINDERS]
+        rebound = self._rebound_first(binders)
         for _ in range(2):  # the second pass sees names bound later (in a loop body)
             self._pass = dict(self.params)  # a parameter rebound keeps its own (unknown) kind too
+            for name, value in rebound:  # ... unless it is rebound to a host value before any read
+                if self.of(value) in HOST_KINDS:
+                    del self._pass[name]
             for node in binders:
                 if isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)) and node.value is not None:
                     targets = node.targets if isinstance(node, ast.Assign) else [node.target]
@@ -299,6 +303,24 @@ class Kinds:
                     self._bind(node.target, TENSOR if it == TENSOR else (HOST if it == ARRAY else None), None)
             self._bound, self._pass = self._pass, {}
         self._binding = False
+
+    def _rebound_first(self, binders: list[ast.AST]) -> list[tuple[str, ast.expr]]:
+        """Parameters that a statement of the body itself (no branch, no loop) assigns before
+        any statement reads them, with the value: ``tracks = tracks[0].cpu().numpy()`` at the
+        top of cotracker's visualizer. From there on the name holds that value only."""
+        body = getattr(self.scope, "body", None)
+        if not self.params or type(body) is not list or not any(
+                type(n) is ast.Assign and any(type(t) is ast.Name and t.id in self.params for t in n.targets)
+                for n in binders):
+            return []
+        out, read = [], set()
+        for stmt in body:
+            if type(stmt) is ast.Assign and len(stmt.targets) == 1 and type(stmt.targets[0]) is ast.Name:
+                name = stmt.targets[0].id
+                if name in self.params and name not in read and all(name != n for n, _ in out):
+                    out.append((name, stmt.value))
+            read.update(n.id for n in ast.walk(stmt) if type(n) is ast.Name and type(n.ctx) is ast.Load)
+        return out
 
     # -- bindings and evidence ----------------------------------------------------------------
     def _bind(self, target: ast.AST, kind: str | None, value: ast.AST | None) -> None:

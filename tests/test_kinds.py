@@ -50,6 +50,27 @@ def test_a_tensor_binding_wins_over_a_host_one():
     assert got["a"] == TENSOR
 
 
+def test_a_parameter_rebound_to_a_host_value_before_any_read_is_that_value():
+    # cotracker's visualizer: tracks = tracks[0].long().detach().cpu().numpy(), then NumPy masks
+    got = kinds_of("def f(a: torch.Tensor, b, c: torch.Tensor, d):\n"
+                   "    a = a[0].long().detach().cpu().numpy()\n"
+                   "    b = b.shape[0]\n"
+                   "    c = self.norm(c)\n"  # unknown value: the annotation still holds
+                   "    e = d.sum()\n"
+                   "    d = d.numpy()\n"  # read before: d may be a tensor there
+                   "    if e:\n"
+                   "        h = 1\n")
+    assert (got["a"], got["b"], got["c"], got["d"]) == (ARRAY, SCALAR, TENSOR, None)
+    branch = kinds_of("def f(a: torch.Tensor, x):\n    if x:\n        a = a.numpy()\n    return a\n")
+    assert branch["a"] == TENSOR  # rebound in a branch only: a tensor on the other path
+    code = ("import torch\n\n"
+            "def draw(tracks: torch.Tensor, segm_mask: torch.Tensor):\n"
+            "    tracks = tracks[0].long().detach().cpu().numpy()\n"
+            "    return tracks[0, segm_mask > 0, 1].min(), tracks[1:, segm_mask <= 0]\n")
+    assert codes(code) == []
+    assert len(codes(code.replace("tracks = tracks[0].long().detach().cpu().numpy()", "pass"))) == 2
+
+
 def test_numpy_masks_and_nonzero_are_not_device_shapes():
     code = ("import numpy as np\n\n"
             "def boxes_inside(boxes: np.ndarray, scores):\n"
