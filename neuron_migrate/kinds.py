@@ -51,6 +51,7 @@ _HOST_BUILTINS = {"str", "repr", "list", "tuple", "dict", "set", "sorted", "rang
                   "isinstance", "hasattr", "getattr", "type", "format"}
 _ARRAY_ONLY_METHODS = {"astype", "tobytes", "tofile", "itemset", "ptp"}  # methods torch.Tensor lacks
 _TO_ARRAY_METHODS = {"numpy"}
+_READ_ALIKE = {"shape", "ndim", "dtype"}  # a tensor's and an array's: read before a rebinding, kind-blind
 _TENSOR_ONLY_METHODS = {"cuda", "to", "detach", "contiguous", "view", "unsqueeze", "float", "half",
                         "bfloat16", "long", "masked_fill", "softmax", "permute", "new_zeros", "new_ones",
                         "type_as", "expand", "repeat_interleave", "index_select", "gather", "scatter",
@@ -307,7 +308,8 @@ class Kinds:
     def _rebound_first(self, binders: list[ast.AST]) -> list[tuple[str, ast.expr]]:
         """Parameters that a statement of the body itself (no branch, no loop) assigns before
         any statement reads them, with the value: ``tracks = tracks[0].cpu().numpy()`` at the
-        top of cotracker's visualizer. From there on the name holds that value only."""
+        top of cotracker's visualizer. From there on the name holds that value only. Reading
+        its ``.shape`` or ``len`` before reads the same of a tensor and an array."""
         body = getattr(self.scope, "body", None)
         if not self.params or type(body) is not list or not any(
                 type(n) is ast.Assign and any(type(t) is ast.Name and t.id in self.params for t in n.targets)
@@ -319,7 +321,11 @@ class Kinds:
                 name = stmt.targets[0].id
                 if name in self.params and name not in read and all(name != n for n, _ in out):
                     out.append((name, stmt.value))
-            read.update(n.id for n in ast.walk(stmt) if type(n) is ast.Name and type(n.ctx) is ast.Load)
+            nodes = list(ast.walk(stmt))
+            alike = {id(n.value) for n in nodes if type(n) is ast.Attribute and n.attr in _READ_ALIKE}
+            alike.update(id(n.args[0]) for n in nodes if type(n) is ast.Call and type(n.func) is ast.Name
+                         and n.func.id == "len" and len(n.args) == 1)
+            read.update(n.id for n in nodes if type(n) is ast.Name and type(n.ctx) is ast.Load and id(n) not in alike)
         return out
 
     # -- bindings and evidence ----------------------------------------------------------------

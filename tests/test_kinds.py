@@ -65,6 +65,7 @@ def test_a_parameter_rebound_to_a_host_value_before_any_read_is_that_value():
     assert branch["a"] == TENSOR  # rebound in a branch only: a tensor on the other path
     code = ("import torch\n\n"
             "def draw(tracks: torch.Tensor, segm_mask: torch.Tensor):\n"
+            "    _, _, N, D = tracks.shape\n"  # the same of a tensor and an array
             "    tracks = tracks[0].long().detach().cpu().numpy()\n"
             "    return tracks[0, segm_mask > 0, 1].min(), tracks[1:, segm_mask <= 0]\n")
     assert codes(code) == []
