@@ -42,7 +42,11 @@ Formula (calibrated in docs/accuracy.md against a measured share of ATen op call
   callees become frames of their own, as do those called where the rest of a frame runs
   eagerly (constructs.py "helper after a break that skips the resumed frame"), but for a
   ``@torch.jit.script`` function called only from such code: it runs as TorchScript, eagerly
-  (constructs.py "torch.jit.script helper of a skipped frame": 0 graphs, 0 %). Calls are
+  (constructs.py "torch.jit.script helper of a skipped frame": 0 graphs, 0 %). A callable
+  handed from outside the scan and called there (a sampler's denoiser, a solver's residual) is
+  a frame of its own too, one graph per callable, counted where the call starts eagerly (where
+  it starts compiled, the start's 1 stands for the code outside the scan; constructs.py
+  "callable argument of a skipped frame": 1 graph). Calls are
   followed across files through the project model's links, through module containers
   (``self.layers[i](x)``, ``for layer in self.layers``), and not into code that runs only in
   training (``if self.training:``).
@@ -107,7 +111,8 @@ FORMULA = ("estimated_coverage = 1 - lost statements / statements of traced func
            "the first when it is not a frame of its own; a skipped frame compiles nothing, its "
            "callees (and those of the eager rest of a frame) become frames of their own, compiled "
            "twice when entered from two callers or in a loop of a skipped frame (other shapes: a "
-           "second compile with dynamic shapes); a break resumed in a loop (a return ahead of its "
+           "second compile with dynamic shapes), and so does a callable handed from outside the scan "
+           "when the call starts eagerly (one graph each); a break resumed in a loop (a return ahead of its "
            "end) is compiled again at each iteration, up to 8 (a trip count not a literal: 8), and past "
            "that runs eagerly: a known trip count loses the runs after the ninth and what follows the loop")
 RECOMPILED = ("a frame of its own called with other shapes (from two callers, or in a loop of a frame that "
@@ -146,6 +151,7 @@ class FunctionEstimate:
     read_again: bool = False  # runs again after a host read it resumes from: the rest compiled again (another value)
     iterated: int = 0  # graphs compiled anew by the later iterations of a loop it resumes breaks in
     wrapped: tuple[int, ...] = ()  # those breaks and split calls: the graph after each runs on into the next iteration
+    handed: int = 0  # callables handed from outside the scan that it calls where it runs eagerly: a frame each
 
     @property
     def graphs(self) -> int:
@@ -411,13 +417,17 @@ def estimate(functions: Iterable[tuple[str, TracedFunction]], executed: dict[str
             calling = {line for c, line in f.call_lines if (path, c) in by_key and (path, c) not in eager_keys}
             calling |= {_statement_of(f, line) for c, line in links.get(key, ()) if c in by_key and c not in eager_keys}
             lost += _past_limit(f, stmts - lost_lines - calling, weight)
+        # a callable handed from outside the scan, called where the function runs eagerly: a frame
+        # Dynamo compiles on its own, a graph (one per callable: its calls share a shape)
+        handed_n = len({i for line, i in f.handed_calls if line in stmts and (eager or (rest is not None and line > rest))
+                        and handed(key, i)})
         out.append(FunctionEstimate(f, size, lost, break_lines, eager and ran, rest, bool(resumed),
                                     len(split_by[key]) if ran else 0, key in framed and ran,
                                     None if key in unplaced else tuple(sorted(line for line in split_at[key] if line in stmts)), ops,
                                     eager_breaks, key in recompiled,
                                     key in looped and bool(break_lines) and reached[key][0].code == "NM401"
                                     and not (reached[key][0].skips_frame or reached[key][0].skips_rest),
-                                    iterated, wrapped))
+                                    iterated, wrapped, handed_n))
     return out
 
 
@@ -543,6 +553,13 @@ def idle(estimates: list[FunctionEstimate]) -> bool:
     return bool(estimates) and all(e.function.host_only and not e.graphs for e in estimates)
 
 
+def handed_frames(estimates: list[FunctionEstimate]) -> int:
+    """Graphs of the callables handed to a call that starts eagerly (``FunctionEstimate.handed``):
+    frames Dynamo compiles on its own whose code is outside the scan. Where the start is compiled,
+    its graph (the 1 of ``expected_graphs``) stands for them."""
+    return sum(e.handed for e in estimates)
+
+
 def _summary(estimates: list[FunctionEstimate], start_eager: bool = False) -> dict:
     """Figures over ``estimates``; ``start_eager``: the entry itself runs eagerly, so no graph
     holds its start (the 1 of ``expected_graphs``): its graphs are its callees' frames
@@ -553,7 +570,8 @@ def _summary(estimates: list[FunctionEstimate], start_eager: bool = False) -> di
     none = idle(estimates)
     return {
         "estimated_coverage": round(1 - lost / stmts, 4) if stmts and not none else None,
-        "expected_graphs": (int(not start_eager) + sum(e.graphs for e in estimates)) if estimates and not none else 0,
+        "expected_graphs": (handed_frames(estimates) if start_eager else 1) + sum(e.graphs for e in estimates)
+        if estimates and not none else 0,
         "traced_functions": len(estimates),
         "statements": stmts,
         "lost_statements": lost,

@@ -1004,3 +1004,9 @@ def test_a_callable_handed_to_a_skipped_frame_keeps_its_share():
     rows = {e["function"]: e for e in compile_coverage([r])["entries"]}
     assert rows["solve"]["estimated_coverage"] == round(1 - 4 / 6, 4)
     assert rows["fit"]["estimated_coverage"] < rows["solve"]["estimated_coverage"]
+    # and that frame is a graph: solve's own start runs eagerly (no 1 for it), its function is
+    # compiled on its own, once for its two calls (constructs.py: 1 graph); fit hands its own
+    # residual, whose frame the scan counts where fit starts: no graph for a handed callable
+    assert rows["solve"]["expected_graphs"] == 1
+    [e] = estimate_functions([f])  # solve where the call starts (fit, which calls it, left out)
+    assert e.runs_eagerly and e.handed == 1 and e.graphs == 0

@@ -11,7 +11,7 @@ import functools
 import os
 from dataclasses import dataclass, field
 
-from neuron_migrate.coverage import estimate, idle
+from neuron_migrate.coverage import estimate, handed_frames, idle
 from neuron_migrate.engine import analyse
 from neuron_migrate.models import FileResult, Options
 
@@ -354,7 +354,7 @@ def compare(executed: dict[str, set[int]], breaks: list[tuple], entries=(),
     called = {(file, c) for file, f in functions for c in f.calls} | {c for cs in links.values() for c, _ in cs}
     roots = [e for (file, f), e in zip(functions, ests) if (file, f.name) not in called and e.statements]
     if roots and all(e.runs_eagerly for e in roots):
-        cmp.expected_graphs = 0
+        cmp.expected_graphs = handed_frames(ests)
     ran_ests = [e for e in ests if e.statements]
     if idle(ran_ests):
         cmp.idle, cmp.expected_graphs = True, 0
