@@ -737,6 +737,33 @@ def test_a_function_handed_to_a_helper_that_calls_it_is_traced():
     assert codes(code) == [(4, "NM401"), (7, "NM403"), (24, "NM401")]
 
 
+def test_the_operators_of_a_class_of_the_file_run_where_traced_code_applies_them():
+    # constructs.py "a @ b on a local instance of a class with __matmul__, .item() in it", "instance
+    # of an operator-only class handed to a helper that applies @, ...": Dynamo traces the dunder
+    # where it runs (torch-cgd's ``A1 = Operator(...)`` handed to ``self.solver.solve(A1, b)``, whose
+    # ``A @ x`` runs ``Operator.__matmul__``). a @ b, a[i], len(a) and a(x) on a local instance, an
+    # annotated parameter or ``self.attr`` built in ``__init__``; handed on, only a class that is an
+    # operator and nothing else. Not an operator the value is not given to (``__add__`` of a class
+    # whose instance is only indexed), nor a class with methods of its own handed on, nor a
+    # builtin handed the instance, nor a name bound to something else too (detectron2's
+    # ``pairwise_intersection(boxes1: Boxes, ...)``, then ``boxes1 = boxes1.tensor``)
+    code = ("import torch\n\nclass Op:\n    def __init__(self, s):\n        self.s = s\n\n"
+            "    def __matmul__(self, v):\n        return v * self.s.sum().item()\n\n"
+            "class Table:\n    def __getitem__(self, i):\n        print(i)\n        return i\n\n"
+            "    def __len__(self):\n        return int(torch.ones(2).sum().item())\n\n"
+            "    def __add__(self, other):\n        print(other)\n        return other\n\n"
+            "    def rows(self):\n        return torch.zeros(1).max().item()\n\n"
+            "class Scale:\n    def __init__(self):\n        self.t = Table()\n\n"
+            "    def __call__(self, x):\n        return x * self.t[0] * len(self.t)\n\n"
+            "def solve(A, b):\n    return b - A @ b\n\n"
+            "@torch.compile\ndef step(x):\n    A = Op(x)\n    t = Table()\n    isinstance(t, Table)\n"
+            "    solve(t, x)\n    return solve(A, x)\n\n"
+            "@torch.compile\ndef given(x, s: Scale, b: 'Boxes'):\n    b = b.tensor\n    return s(x) + b[0]\n\n"
+            "class Boxes:\n    def __init__(self, t):\n        self.tensor = t\n\n"
+            "    def __getitem__(self, i):\n        print(i)\n        return Boxes(self.tensor[i])\n")
+    assert codes(code) == [(8, "NM401"), (12, "NM403"), (16, "NM401")]
+
+
 def test_a_state_machine_of_step_functions_is_traced():
     # constructs.py "state machine of step functions": Dynamo follows `step = step(state)` into
     # each function a step returns (fast-bss-eval's Hungarian solver); a name bound once to a

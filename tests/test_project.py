@@ -1050,3 +1050,21 @@ def test_what_a_lambda_called_by_its_name_calls_is_followed(tmp_path, capsys):
     }
     write(tmp_path, files)
     assert [s[:2] for s in sites(capsys, tmp_path, "--entry", "opt/solve.py:solve")] == [("opt/jac.py", 5)]
+
+
+def test_what_a_lambda_handed_to_a_helper_of_another_file_calls_is_followed(tmp_path, capsys):
+    """torchimize's ``jac_fun = lambda p: batch_jacobian_approx_t(p, f=fun)`` handed to
+    ``newton_step_parallel(p, fun, jac_fun, wvec)``, which calls ``jac_function(p)``: Dynamo traces
+    the lambda where the helper calls it, and what its body calls through an import with it. Not
+    a lambda handed to a parameter the helper does not call (``keep``)."""
+    files = {
+        "opt/__init__.py": "",
+        "opt/jac.py": "import torch\n\n\ndef jacobian(p, f):\n    return torch.autograd.functional.jacobian(f, p)\n\n\n"
+                      "def unused(p):\n    return p.sum().item()\n",
+        "opt/step.py": "def newton(p, jac, keep=None):\n    return jac(p), keep\n",
+        "opt/solve.py": "from .jac import jacobian, unused\nfrom .step import newton\n\n\ndef solve(p, fun):\n"
+                        "    jac_fun = lambda q: jacobian(q, f=fun)\n    other = lambda q: unused(q)\n"
+                        "    return newton(p, jac_fun, keep=other)[0]\n",
+    }
+    write(tmp_path, files)
+    assert [s[:2] for s in sites(capsys, tmp_path, "--entry", "opt/solve.py:solve")] == [("opt/jac.py", 5)]

@@ -821,6 +821,15 @@ class Decayed:  # ema-pytorch's EMA: current_decay = default(current_decay, self
 
 DECAYED = Decayed()
 
+class MatOp:  # torch-cgd's Operator: a class that is only an operator
+    def __init__(self, s):
+        self.s = s
+    def __matmul__(self, v):
+        return v * self.s.sum().item()
+
+def solve_like(A, b):  # torch-cgd's conjugate-gradient solver: A handed in, A @ x
+    return b - A @ b
+
 def get_method(methods, name):  # xitorch's get_method: the function a name picks from a table handed in
     return methods[name.lower()]
 
@@ -1483,8 +1492,14 @@ CASES: list[tuple[str, str, dict]] = [
     ("... called in the helper's loop", "y = x * 2\nreturn calls_handed_loop(helper_item, y) * 2", {}),
     # issue 14, nineteenth round: a bound method of self handed to a helper that calls it (ema-pytorch)
     ("bound method of self handed to a helper that calls it, .item() in it", "y = x * 2\nreturn DECAYED.update(y) + 1", {}),
+    # issue 14, twentieth round: an operator of a class of the file (torch-cgd's Operator.__matmul__)
+    ("a @ b on a local instance of a class with __matmul__, .item() in it", "y = x * 2\nA = MatOp(y)\nreturn (A @ y) * 2", {}),
+    ("instance of an operator-only class handed to a helper that applies @, .item() in __matmul__",
+     "y = x * 2\nA = MatOp(y)\nreturn solve_like(A, y) * 2", {}),
     ("lambda bound to a name, called, .item() in the helper it calls", "y = x * 2\n"
      "f = lambda t: helper_item(t)\nreturn f(y) * 2", {}),
+    ("lambda bound to a name, handed to a helper that calls it, .item() in the function it calls", "y = x * 2\n"
+     "f = lambda t: helper_item(t)\nreturn calls_handed(f, y) * 2", {}),
     ("function from a module-level table of functions", "y = x * 2\nreturn ROUTINES['item']['plain'](y) * 2", {}),
     ("function picked from a local table of functions", "y = x * 2\nmethods = {'plain': helper_item, 'twice': calls_handed}\n"
      "fn = methods['plain']\nreturn fn(y) * 2", {}),

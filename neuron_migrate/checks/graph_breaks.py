@@ -588,6 +588,8 @@ class _State:
     buffers: dict[int, set[str]] = field(default_factory=dict)  # class id -> self.register_buffer names
     subclass_rnns: dict[int, set[str]] = field(default_factory=dict)  # class id -> attrs its subclasses make RNNs
     rnn_classes: list | None = None  # (class, its attributes that hold an RNN) for the classes that have one
+    # class name -> (defines an operator dunder, itself or an in-file base; every method but __init__ is a dunder)
+    operator_classes: dict[str, bool] | None = None
 
 
 @on(ast.ClassDef)
@@ -1303,6 +1305,8 @@ def _find_callees(fn: ast.AST, cls: ast.ClassDef | None, d: _State) -> list[tupl
                     found = _method_of(d.classes[b.id], f.attr, d)
                     if found is not None:
                         out.append((found[0], node))
+    if d.classes and (ops := _operator_classes(d)):  # a @ b on an instance of a class of the file: its __matmul__
+        out.extend(_operator_calls(fn, cls, body, made[0], ops, d))
     # n = self.size in a getter: reading a @property of the class runs its getter in the trace. Only
     # from a getter (one another file's traced code reads, _held_property_reads): a getter read by a
     # traced method of its own file moves the coverage and graph estimates of held_out_7 and
@@ -1332,17 +1336,118 @@ def _find_callees(fn: ast.AST, cls: ast.ClassDef | None, d: _State) -> list[tupl
 _PROPERTY_DECORATORS = frozenset({"property", "functools.cached_property", "cached_property"})
 
 
+# the method an operator calls on its left operand, and the reflected one on its right
+_BINOP_DUNDERS = {ast.MatMult: ("__matmul__", "__rmatmul__"), ast.Add: ("__add__", "__radd__"),
+                  ast.Sub: ("__sub__", "__rsub__"), ast.Mult: ("__mul__", "__rmul__"),
+                  ast.Div: ("__truediv__", "__rtruediv__"), ast.FloorDiv: ("__floordiv__", "__rfloordiv__"),
+                  ast.Mod: ("__mod__", "__rmod__"), ast.Pow: ("__pow__", "__rpow__")}
+_OPERATOR_DUNDERS = frozenset({*(m for pair in _BINOP_DUNDERS.values() for m in pair),
+                               "__getitem__", "__len__", "__call__"})
+
+
+def _operator_classes(d: _State) -> dict[str, bool]:
+    """The classes of the file that define an operator's method (``__matmul__``, ``__getitem__``,
+    ``__call__``, ...), themselves or through an in-file base, by name: whether the class is an
+    operator and nothing else (every method but ``__init__`` is a dunder, every base of the file
+    or none), so that handing an instance on hands its operators (torch-cgd's ``Operator``, whose
+    ``__matmul__`` is the conjugate-gradient solver's ``A @ x``). Empty for most files: the pretest."""
+    if d.operator_classes is None:
+        d.operator_classes = {}
+        if any(type(s) in _FUNCS and s.name in _OPERATOR_DUNDERS for c in d.classes.values() for s in c.body):
+            for name, c in d.classes.items():
+                lineage = _lineage(c, d)
+                methods = {m for _, ms in lineage for m in ms}
+                if methods & _OPERATOR_DUNDERS:
+                    d.operator_classes[name] = all(m.startswith("__") and m.endswith("__") for m in methods) and all(
+                        type(b) is ast.Name and (b.id in d.classes or b.id == "object") for k, _ in lineage for b in k.bases)
+    return d.operator_classes
+
+
+def _operator_calls(fn: ast.AST, cls: ast.ClassDef | None, body: _Body, made: dict[str, list[ast.ClassDef]],
+                    ops: dict[str, bool], d: _State) -> list[tuple[ast.AST, ast.AST]]:
+    """The operator methods of the file's classes that ``fn`` runs on a value whose class it knows:
+    a local instance (``A = Operator(...)``), a parameter annotated with the class, or ``self.attr``
+    built in ``__init__``. ``a @ b`` runs ``a.__matmul__`` (``b.__rmatmul__``), ``a[i]``
+    ``__getitem__``, ``len(a)`` ``__len__``, ``a(x)`` ``__call__``; and an instance of a class that
+    is only an operator, handed to a call, runs its operators in that call (torch-cgd's
+    ``self.solver.solve(A1, b)``, whose ``A @ x`` runs ``Operator.__matmul__``): Dynamo traces them
+    where they run, inlined or, below a frame it skips, as frames of their own."""
+    known = {name: cs for name, classes in made.items() if (cs := [c for c in classes if c.name in ops])}
+    for a in (*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs) if isinstance(fn, _FUNCS) else ():
+        ann = _annotated_class(a.annotation) if a.annotation is not None else None
+        if type(ann) is ast.Name and ann.id in ops:
+            known.setdefault(a.arg, [d.classes[ann.id]])
+    if known:  # a parameter bound again, or an instance replaced by what it gives, is not known:
+        # detectron2's ``pairwise_intersection(boxes1: Boxes, ...)``, then ``boxes1 = boxes1.tensor``. A
+        # local bound to an instance in one branch and to a tensor in another may be either (torch-cgd's A1)
+        params = _param_names(fn)
+        for b in body.binders:
+            value = getattr(b, "value", None) if type(b) is not ast.For else b.iter
+            if type(b) is ast.Assign and len(b.targets) == 1 and type(b.targets[0]) is ast.Name and all(
+                    type(v) is ast.Call and type(v.func) is ast.Name and v.func.id in d.classes
+                    or type(v) is ast.Constant and v.value is None
+                    for v in ((value.body, value.orelse) if type(value) is ast.IfExp else (value,))):
+                continue
+            for t in b.targets if type(b) is ast.Assign else (b.target,):
+                for n in ast.walk(t):
+                    if type(n) is ast.Name and n.id in known and (n.id in params or type(b) is not ast.Assign or any(
+                            type(v) is ast.Name and v.id == n.id for v in ast.walk(value))):
+                        del known[n.id]
+
+    def classes_of(e: ast.AST) -> list[ast.ClassDef]:
+        if type(e) is ast.Name:
+            return known.get(e.id, [])
+        if type(e) is ast.Attribute and cls is not None and type(e.value) is ast.Name and e.value.id == "self":
+            text = _attr_class(cls, e.attr, d)
+            return [d.classes[text]] if text in ops else []
+        return []
+
+    out: list[tuple[ast.AST, ast.AST]] = []
+
+    def run(classes: list[ast.ClassDef], names, node: ast.AST) -> None:
+        for c in classes:
+            for name in names:
+                found = _method_of(c, name, d)
+                if found is not None and found[0] is not fn and (found[0], node) not in out:
+                    out.append((found[0], node))
+
+    for b in body.binops:
+        pair = _BINOP_DUNDERS.get(type(b.op))
+        if pair is not None:
+            run(classes_of(b.left), pair[:1], b)
+            run(classes_of(b.right), pair[1:], b)
+    for s in body.subscripts:
+        if type(s.ctx) is ast.Load:
+            run(classes_of(s.value), ("__getitem__",), s)
+    for call in body.calls:
+        f = call.func
+        if type(f) is ast.Name and f.id == "len" and len(call.args) == 1:
+            run(classes_of(call.args[0]), ("__len__",), call)
+            continue
+        run(classes_of(f), ("__call__",), call)
+        if type(f) is ast.Name and hasattr(builtins, f.id):  # isinstance(A, Operator), print(A)
+            continue
+        for a in (*call.args, *(k.value for k in call.keywords)):
+            run([c for c in classes_of(a) if ops[c.name]], sorted(_OPERATOR_DUNDERS), call)
+    return out
+
+
+def _bound_lambdas(body: _Body) -> dict[str, list[ast.Lambda]]:
+    """Local name -> the lambdas the function binds to it (``f = lambda p: g(p)``); empty for most."""
+    lambdas: dict[str, list[ast.Lambda]] = {}
+    for b in body.binders:
+        if type(b) is ast.Assign and type(b.value) is ast.Lambda and len(b.targets) == 1 and type(b.targets[0]) is ast.Name:
+            lambdas.setdefault(b.targets[0].id, []).append(b.value)
+    return lambdas
+
+
 def _lambda_calls(body: _Body) -> list[ast.Call]:
     """The calls in the bodies of the lambdas a function binds to a local name and calls by it
     (torchimize's ``jac_fun = lambda p: jacobian_approx_t(p, f=fun)``, then ``j = jac_fun(p)``):
     Dynamo traces the lambda where it is called, so what its body calls runs in the trace (not a
     call of one of the lambda's own parameters)."""
-    lambdas = None
-    for b in body.binders:  # the pretest: most functions bind no lambda
-        if type(b) is ast.Assign and type(b.value) is ast.Lambda and len(b.targets) == 1 and type(b.targets[0]) is ast.Name:
-            lambdas = lambdas or {}
-            lambdas.setdefault(b.targets[0].id, []).append(b.value)
-    if lambdas is None:
+    lambdas = _bound_lambdas(body)  # the pretest: most functions bind no lambda
+    if not lambdas:
         return []
     out = []
     for name in dict.fromkeys(c.func.id for c in body.calls if type(c.func) is ast.Name and c.func.id in lambdas):
@@ -1391,18 +1496,33 @@ def _called_arguments(call: ast.Call, target: ast.AST, d: _State) -> list[str]:
     return [a.id for p, a in given.items() if p in called and type(a) is ast.Name]
 
 
-def _handed_on(call: ast.Call, tf: Traced, d: _State) -> list[tuple[str, str]]:
+def _handed_on(call: ast.Call, tf: Traced, d: _State, project: set[str]) -> list[tuple[str, str]]:
     """(position or keyword, function) for each function of this file that ``call`` (of a helper
     of another file) hands on: ``self.m``, a method of the caller's class that is no property, or
     a module-level function by a name the caller does not bind itself. Where the helper calls that
     parameter (ema-pytorch's ``default(val, d)``: ``d() if callable(d) else d``), the project model
-    makes it a root here (``Project.callee``, ``HANDED``)."""
-    out, own = [], None
+    makes it a root here (``Project.callee``, ``HANDED``). A local name bound to a lambda hands on
+    what the lambda's body calls through an import of the project, written ``=`` and the call as
+    written: torchimize's ``jac_fun = lambda p: batch_jacobian_approx_t(p, f=fun)`` handed to
+    ``newton_step_parallel(p, fun, jac_fun, wvec)``, which calls ``jac_function(p)``."""
+    out, own, lambdas = [], None, None
     given = [*((str(i), a) for i, a in enumerate(call.args)), *((k.arg, k.value) for k in call.keywords if k.arg)]
     for key, a in given:
         if type(a) is ast.Starred:
             break
-        if type(a) is ast.Name and a.id in d.functions:
+        if type(a) is ast.Name and (lambdas := _bound_lambdas(_body(tf.node, d)) if lambdas is None else lambdas) \
+                and a.id in lambdas:
+            for lam in lambdas[a.id]:
+                params = {p.arg for p in (*lam.args.posonlyargs, *lam.args.args, *lam.args.kwonlyargs)}
+                for n in ast.walk(lam.body):
+                    base = n.func if type(n) is ast.Call else None
+                    while type(base) is ast.Attribute:
+                        base = base.value
+                    if (type(base) is ast.Name and base.id in project and base.id not in params
+                            and base.id not in d.functions and base.id not in d.classes
+                            and (key, f"={dotted(n.func)}") not in out):
+                        out.append((key, f"={dotted(n.func)}"))
+        elif type(a) is ast.Name and a.id in d.functions:
             own = _own_names(tf.node, _body(tf.node, d)) if own is None else own
             if a.id not in own:
                 out.append((key, a.id))
@@ -5611,7 +5731,7 @@ def _outcalls(traced: dict[int, Traced], ctx: Context, d: _State, training_of: d
                 out.append((tf.name, text, call.lineno, call))
                 if call.args or call.keywords:  # default(decay, self.get_current_decay), default imported
                     out += [(tf.name, f"{HANDED}{key}:{name}:{text}", call.lineno, None)
-                            for key, name in _handed_on(call, tf, d)]
+                            for key, name in _handed_on(call, tf, d, project)]
             elif type(base) is ast.Name and base.id in (bound := ctx.names.import_bound() if bound is None else bound) \
                     and (found := _function_import(base.id, tf.chain, ctx, outside)) is not None:
                 # sinkhorn_lowrank(...) of ``from torchgw._lowrank import sinkhorn_lowrank`` in the

@@ -401,7 +401,9 @@ class Project:
         if text.startswith(HANDED):  # a function of this file handed to a helper: runs if the helper calls it
             key, name, helper = text[len(HANDED):].split(":", 2)
             found = self.callee(path, helper)
-            return (path, name) if found is not None and self._calls_parameter(*found, key) else None
+            if found is None or not self._calls_parameter(*found, key):
+                return None
+            return self.callee(path, name[1:]) if name.startswith("=") else (path, name)  # =: a lambda's call
         if text.startswith("virtual:"):  # only a receiver's class defines it: _dispatched
             cls_name, _, attr = text[8:].partition(".")
             return self._passed_up(path, cls_name, attr) or self._held_function(path, cls_name, attr)

@@ -28,7 +28,8 @@ __all__ = ["CUDA_ONLY_MODULES", "FUNCTION_IMPORT", "HANDED", "INFERENCE_SERVER_M
 FUNCTION_IMPORT = "import:"
 # a function of the file handed to a helper of another file, which may call it (ema-pytorch's
 # ``default(current_decay, self.get_current_decay)``): "handed:1:EMA.get_current_decay:default",
-# the position (or keyword) given, the function handed, the helper as written
+# the position (or keyword) given, the function handed, the helper as written; for a local lambda handed
+# on, "=" and what its body calls through an import: "handed:2:=batch_jacobian_approx_t:newton_step_parallel"
 HANDED = "handed:"
 
 # libraries a module that imports them unconditionally exists to feed: it is CUDA-only
