@@ -246,7 +246,8 @@ def cuda_api() -> CudaApi:
                 raise TableError(f"{path}: {where}: key 'answer_without_cuda' needs without_cuda: runs")
             out[row["name"]] = ApiRow(row["name"], row["neuron"], rule, row.get("advice", ""),
                                       row["source"], row.get("portable"),
-                                      row.get("without_cuda", "runs"),
+                                      # a row without a twin states it, else it blocks (raises)
+                                      row.get("without_cuda", "runs" if row["neuron"] else "raises"),
                                       row.get("portable_without_accelerator", "raises"),
                                       tuple(row.get("fields") or ()),
                                       None if row.get("keys") is None else tuple(row["keys"]), row.get("answer_without_cuda"))

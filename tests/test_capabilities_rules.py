@@ -336,3 +336,15 @@ def test_a_namespace_package_of_the_tree_is_its_own(tmp_path):
     assert found == [("tests/test_ops.py", 1)]
     alone, _ = scan([tmp_path / "tests"], Options())
     assert sorted(f.line for r in alone.files for f in r.findings if f.code == "NM504") == [1, 2]
+
+
+def test_a_cuda_decorator_that_runs_without_cuda_is_a_warning_not_a_blocker():
+    """openai/shap-e's `@custom_fwd` / `@custom_bwd` (torch.cuda.amp) run on a host without CUDA, so
+    on Neuron too: the report listed them as what blocks a first run. A row without a twin that
+    does not say it runs (compute capability) stays an error."""
+    code = ("import torch\nfrom torch.cuda.amp import custom_fwd\n\n\nclass F(torch.autograd.Function):\n"
+            "    @staticmethod\n    @custom_fwd\n    def forward(ctx, x):\n        return x\n\n\n"
+            "major = torch.cuda.get_device_capability()[0]\n")
+    found = {(f.code, f.line): f for f in findings_of(code)}
+    assert found["NM104", 7].severity is Severity.WARNING and "not a blocker" in found["NM104", 7].message
+    assert found["NM104", 12].severity is Severity.ERROR

@@ -67,6 +67,32 @@ def test_the_cuda_call_does_what_the_table_says(row):
         assert repr(answer) == row.answer_without_cuda
 
 
+def test_the_rows_without_a_twin_said_to_run_run_without_cuda():
+    """openai/shap-e's checkpoint: `@custom_fwd` / `@custom_bwd` of torch.cuda.amp decorate an
+    autograd Function's forward and backward, and run forward and backward on a host without CUDA
+    (a warning, not a first-run blocker); every other row without a twin is read as raising."""
+    runs = sorted(r.name for r in cuda_api().apis.values() if r.neuron is None and r.without_cuda == "runs")
+    assert runs == ["torch.cuda.amp.custom_bwd", "torch.cuda.amp.custom_fwd"]
+    assert not torch.cuda.is_available()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+
+        class Twice(torch.autograd.Function):
+            @staticmethod
+            @resolve("torch.cuda.amp.custom_fwd")
+            def forward(ctx, x):
+                return x * 2
+
+            @staticmethod
+            @resolve("torch.cuda.amp.custom_bwd")
+            def backward(ctx, grad):
+                return grad * 2
+
+        x = torch.ones(2, requires_grad=True)
+        Twice.apply(x).sum().backward()
+    assert torch.equal(x.grad, torch.full((2,), 2.0))
+
+
 @pytest.mark.parametrize("row", ROWS, ids=[r.name for r in ROWS])
 def test_the_targets_exist_and_answer_as_the_table_says(row):
     leaf = row.name.rsplit(".", 1)[1]

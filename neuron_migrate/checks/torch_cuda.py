@@ -497,7 +497,12 @@ def _cuda_api_reference(node: ast.AST, name: str, ctx: Context, via_import: bool
         _backend_flag(node, name, row.advice, ctx)
         return
     if row.neuron is None or r in (NM105, NM106):
-        ctx.report(r, node, f"{name}: {row.advice}" if row.advice else f"{name} has no Neuron twin")
+        message = f"{name}: {row.advice}" if row.advice else f"{name} has no Neuron twin"
+        if row.without_cuda == "runs":  # openai/shap-e's @custom_fwd: it ran without CUDA, it runs on Neuron
+            ctx.report(r, node, message + " (it runs on Neuron as it ran without CUDA: not a blocker)",
+                       severity=Severity.WARNING)
+        else:
+            ctx.report(r, node, message)
         return
     # NM103: a torch.cuda.X with a torch.neuron.X twin
     if via_import:
