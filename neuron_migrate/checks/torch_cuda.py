@@ -498,7 +498,7 @@ def _cuda_api_reference(node: ast.AST, name: str, ctx: Context, via_import: bool
         return
     if row.neuron is None or r in (NM105, NM106):
         message = f"{name}: {row.advice}" if row.advice else f"{name} has no Neuron twin"
-        if row.without_cuda == "runs":  # openai/shap-e's @custom_fwd: it ran without CUDA, it runs on Neuron
+        if row.neuron is None and row.without_cuda == "runs":  # openai/shap-e's @custom_fwd: it ran without CUDA
             ctx.report(r, node, message + " (it runs on Neuron as it ran without CUDA: not a blocker)",
                        severity=Severity.WARNING)
         else:
