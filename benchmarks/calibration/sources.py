@@ -96,7 +96,11 @@ FOLDERS = {"timm": "timm", "torch-geometric": "pytorch_geometric", "vit-pytorch"
                                       "adamp", "qhoptim", "dog-optimizer", "prodigy-plus-schedule-free", "torch-sm3",
                                       "ptwt", "torchist", "focal-frequency-loss", "balanced-loss", "lambda-networks",
                                       "mogrifier", "compressive-transformer-pytorch", "torch-cgd", "torchcontrib",
-                                      "imbalanced-losses", "v-diffusion-pytorch")}}
+                                      "imbalanced-losses", "v-diffusion-pytorch",
+                                      "piqa", "kron-torch", "psgd-torch", "torch-adopt", "ranger-adabelief",
+                                      "pytorch-lamb", "adamod", "mpc", "torchdiffeqpack",
+                                      "hourglass-transformer-pytorch", "g-mlp-pytorch", "feedback-transformer-pytorch", "bidirectional-cross-attention",
+                                      "torch-cubic-spline-grids", "nadir", "torch-lr-finder")}}
 # the releases' own dependencies, installed beside them when they were measured (a folder on
 # PYTHONPATH, stored as ``$PYTHONPATH/<package>/...``): top-level package -> the distribution of
 # sources.txt whose pinned release holds its code (the same version as installed). The static
