@@ -7726,13 +7726,13 @@ def kron_torch_step(kind: str):
 def psgd_torch_step(kind: str):
     """Xi-Lin Li's psgd-torch, preconditioned SGD whose ``step(closure)`` evaluates the loss, its gradients and
     (with a probability) a Hessian-vector product to fit the preconditioner, on a small MLP (8-32-4) with 16 rows:
-    ``Kron`` (Kronecker-factored), ``LRA`` (low-rank approximation) and ``Affine`` (a dense left and right factor
-    per matrix)."""
+    ``Kron`` (Kronecker-factored), ``LRA`` (low-rank approximation), ``Affine`` (a dense left and right factor
+    per matrix) and ``Newton`` (one dense preconditioner over every parameter)."""
     def factory():
         torch = _torch()
         mod = _module_20("psgd_torch.psgd")
         net, x, y = _nn(8, 32, 4), torch.randn(16, 8), torch.randn(16, 4)
-        make = {"kron": mod.Kron, "lra": mod.LRA, "affine": mod.Affine}[kind]
+        make = {"kron": mod.Kron, "lra": mod.LRA, "affine": mod.Affine, "newton": mod.Newton}[kind]
         opt = make(list(net.parameters()), lr_params=0.01, momentum=0.9)
 
         def closure():
@@ -8082,6 +8082,7 @@ HELD_OUT_20 = {
     "loop.psgd_kron_step": psgd_torch_step("kron"),
     "loop.psgd_lra_step": psgd_torch_step("lra"),
     "loop.psgd_affine_step": psgd_torch_step("affine"),
+    "loop.psgd_newton_step": psgd_torch_step("newton"),  # after the first pass: Kron's step errors under Dynamo
     # torch-adopt 0.1.0: an optimizer
     "loop.adopt_step": adopt_step("default"),
     "loop.adopt_decoupled_step": adopt_step("decoupled"),
