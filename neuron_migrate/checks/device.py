@@ -83,6 +83,7 @@ DEVICE_FIRST_ARG = frozenset({
     "torch.device", "torch.set_default_device", "torch.autocast", "torch.amp.autocast",
     "torch.amp.autocast_mode.autocast", "torch.get_autocast_dtype", "torch.is_autocast_enabled",
     "torch.set_autocast_enabled", "torch.set_autocast_dtype", "torch.get_device_module",
+    "torch.Generator",  # torch.Generator("cuda"), as torch.Generator(device="cuda")
 })
 # Without CUDA these take "cuda" and run (a device object, a disabled autocast or scaler);
 # given "neuron" on stock PyTorch they raise, so their rewrite needs a guard.
@@ -95,6 +96,11 @@ GRAD_SCALERS = frozenset({"torch.amp.GradScaler", "torch.GradScaler", "torch.amp
 _CUDA_TEMPLATE = re.compile(r"cuda:(\{.*\}|%.*)")
 _LITERAL_HEAD = re.compile(r"""([rRuUfFbB]{0,2})('''|\"\"\"|'|")cuda""")
 _CUDA_BUILD = frozenset(f"torch.utils.cpp_extension.{n}" for n in ("CUDA_HOME", "ROCM_HOME", "CUDAExtension"))
+# methods of torch's own runtime objects (a Generator, a Stream, an Event): called on a receiver
+# whose name mentions CUDA (consistency_models' ``self.rng_cuda.manual_seed(seed)``) they launch
+# no custom kernel
+_RUNTIME_METHODS = frozenset({"manual_seed", "seed", "initial_seed", "get_state", "set_state", "record",
+                              "synchronize", "wait_stream", "wait_event", "query", "elapsed_time"})
 _KERNEL_HINT = re.compile(r"(?i)cuda|" + TRITON_COMPILER + r"|kernel|_C\b|_ext\b|extension")
 
 
@@ -786,6 +792,8 @@ def guards_kernel(ctx: Context, node: ast.AST) -> str | None:
                 return ".".join(reversed(parts)) if parts else ctx.segment(sub.func)
             if parts and parts[0] in ("cuda", "to"):
                 continue  # a device move (x.cuda()), reported on its own
+            if len(parts) > 1 and parts[0] in _RUNTIME_METHODS:
+                continue  # self.rng_cuda.manual_seed(seed): a Generator's, not a kernel's
             if any(_KERNEL_HINT.search(p) for p in parts) or "ops" in parts[1:]:
                 return ".".join(reversed(parts))
     return None
