@@ -1052,6 +1052,33 @@ def _nm4(code):
     return [(f.line, f.code, f.dynamo) for f in findings_of(code) if f.code.startswith("NM4")]
 
 
+def test_a_class_statement_in_traced_code_breaks():
+    """constructs.py "class statement in traced code" and "autograd.Function class statement in
+    traced code" (mpc's ``class LQRStepFn(Function):`` inside its solver): ``__build_class__``,
+    GB8977, resumed. A class at module level, or in an untraced function, is none."""
+    code = ("import torch\nfrom torch import nn\n\nclass Solver(nn.Module):\n    def forward(self, x):\n"
+            "        class StepFn(torch.autograd.Function):\n            @staticmethod\n"
+            "            def forward(ctx, t):\n                return t * 2\n"
+            "        return StepFn.apply(x) + 1\n")
+    assert _nm4(code) == [(6, "NM404", "GB8977")]
+    assert _nm4(code.replace("(nn.Module)", "(object)")) == []
+
+
+def test_the_optimizers_own_cuda_graph_health_check_breaks_in_a_traced_step():
+    """constructs.py "Optimizer._cuda_graph_capture_health_check() in traced code" (torch-adopt's
+    ``ADOPT.step``; timm's optimizers call it too): torch.optim.Optimizer's method is marked as
+    skipped (GB0007), resumed. A class that defines its own is not torch's."""
+    code = ("import torch\n\nclass Adopt(torch.optim.Optimizer):\n    @torch.no_grad()\n"
+            "    def step(self, closure=None):\n        self._cuda_graph_capture_health_check()\n"
+            "        for group in self.param_groups:\n            for p in group['params']:\n"
+            "                p.add_(p.grad, alpha=-group['lr'])\n\n"
+            "opt = Adopt([torch.zeros(2)], {'lr': 0.1})\nstep = torch.compile(opt.step)\n")
+    assert _nm4(code) == [(6, "NM404", "GB0007")]
+    own = code.replace("    @torch.no_grad()", "    def _cuda_graph_capture_health_check(self):\n        pass\n\n"
+                       "    @torch.no_grad()")
+    assert _nm4(own) == []
+
+
 def test_reading_a_grad_fn_gives_up_on_the_frame():
     """constructs.py "grad_fn of an op's result read, with grad" and "... of a global tensor with a
     grad_fn" (Torch-Pruning's dependency graph): GB0104, the frame skipped; under no_grad the

@@ -1082,6 +1082,7 @@ BN = nn.BatchNorm1d(8)  # ... and its momentum set there
 def pre_hook(module, inputs):
     return None
 
+HEALTH_OPT = torch.optim.SGD(nn.Linear(2, 2).parameters(), lr=0.1)  # an optimizer whose own method is called
 DROPPED = nn.Linear(8, 8)  # pytorch-nlp's WeightDrop: the weight parameter replaced by a tensor each call
 _raw = DROPPED.weight
 del DROPPED._parameters["weight"]
@@ -1617,6 +1618,10 @@ CASES: list[tuple[str, str, dict]] = [
     ("setattr(module, name, tensor), name from a list", "y = x * 2\nfor n in ['weight']:\n    w = F.dropout(getattr(DROPPED, n + '_raw'), p=0.5, training=True)\n    setattr(DROPPED, n, w)\nreturn DROPPED(y) + 1", {}),
     ("nn.Transformer.forward(tgt_mask=) called by name", "y = x.unsqueeze(1)\nz = TRANSFORMER.forward(src=y, tgt=y, tgt_mask=CAUSAL)\nreturn z * 2", {}),
     ("x[F.pad(mask)]", "y = x * 2\nm = F.pad(y[:, 1:] > 0, [0, 1], value=1.0)\nreturn y[m] + 1", {}),
+    # issue 14, round 20: held_out_20's misses (mpc's LQRStepFn, torch-adopt's ADOPT.step)
+    ("class statement in traced code", "y = x * 2\nclass Local:\n    scale = 3\nreturn y * Local.scale", {}),
+    ("autograd.Function class statement in traced code", "y = x * 2\nclass Fn(torch.autograd.Function):\n    @staticmethod\n    def forward(ctx, t):\n        return t * 3\nreturn Fn.apply(y) + 1", {}),
+    ("Optimizer._cuda_graph_capture_health_check() in traced code", "y = x * 2\nHEALTH_OPT._cuda_graph_capture_health_check()\nreturn y * 3", {}),
     ("default_collate in traced code", "y = x * 2\nb = torch.utils.data.default_collate([y[0], y[1]])\nreturn b * 2", {}),
     ("nn.Transformer.forward(tgt_mask=, tgt_is_causal=True) called by name", "y = x.unsqueeze(1)\nz = TRANSFORMER.forward(src=y, tgt=y, tgt_mask=CAUSAL, tgt_is_causal=True)\nreturn z * 2", {}),
     ("nn.LSTM.forward called by name", "y = x * 2\nz, _ = LSTM.forward(y)\nreturn z * 3", {}),

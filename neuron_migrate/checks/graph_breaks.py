@@ -163,7 +163,9 @@ NM404 = rule(
         "`squeeze_`) on a graph input (an argument or a `.grad`), "
         "`torch.autograd.functional.jacobian`, `as_subclass` of a tensor subclass's instance (`Tensor."
         "as_subclass(self, Tensor)` in a method of a class deriving from `torch.Tensor`), building a module with parameters (`nn.Linear(...)`) or a parameter itself (`nn.Parameter(t)`, GB0264, resumed after it), "
-        "`with open(...)`, "
+        "`with open(...)`, a class statement in traced code (mpc's `class LQRStepFn(Function):` inside "
+        "the solver: `__build_class__`, GB8977, resumed), torch.optim.Optimizer's own "
+        "`self._cuda_graph_capture_health_check()` in a subclass's step (marked as skipped, GB0007), "
         "the deprecated in-place overloads taking the multiplier first (`exp_avg.add_(1 - beta1, grad)`, "
         "`addcmul_(value, t1, t2)`, `addcdiv_(value, t1, t2)`, also on a local bound only to a `.grad` or "
         "`.data`: `d_p = p.grad.data`, `d_p.add_(weight_decay, p.data)`: GB0117; `add`, `sub_` and the "
@@ -296,6 +298,7 @@ GB = {
     "logger": "GB0291",  # logging.Logger method not supported for non-export cases
     "logging_function": "GB4841",  # Unsupported python_type() call (inside logging.warning(...) and the like)
     "skipped": "GB0007",  # Attempted to call function marked as skipped
+    "build_class": "GB8977",  # Invalid call to __build_class__ (a class statement in traced code)
     "observed": "GB0088",  # Observed exception
     "graph_break": "GB0025",  # Call to `torch._dynamo.graph_break()`
     "disabled": "GB0098",  # Skip calling `torch.compiler.disable()`d function
@@ -2655,6 +2658,10 @@ def _hazards(fn: ast.AST, t: Tensors, ctx: Context, d: _State, cls: ast.ClassDef
     out += _sequence_indexes(fn, body, t, ctx)
     out += _tensor_slices(fn, body, t, ctx)
     for node in body.statements:  # with open(...): a context manager Dynamo cannot enter
+        if type(node) is ast.ClassDef:  # constructs.py "class statement in traced code" (GB8977, resumed)
+            out.append(Hazard(NM404, node, f"`class {node.name}` is defined in traced code, which Dynamo does not "
+                              "trace (graph break: `__build_class__`); define the class at module level",
+                              gb=GB["build_class"]))
         if type(node) is ast.Assert and _assert_breaks(node) and t.truth(node.test):
             out.append(Hazard(NM402, node.test, f"`{_short(ctx, node.test)}` is a tensor: an `assert` "
                               + ("of `and`/`or`" if type(node.test) is ast.BoolOp else "with a message built at run time")
@@ -3247,6 +3254,14 @@ def _call_hazard(call: ast.Call, t: Tensors, ctx: Context, d: _State, cls, chain
         return Hazard(NM404, call, f"`{_short(ctx, call)}` calls a subscripted generic (`{f.value.id}[...]`), "
                       f"which Dynamo does not trace (graph break); write `{f.value.id}()` and annotate the "
                       "variable instead", gb=GB["generic_call"])
+    if (type(f) is ast.Attribute and f.attr == "_cuda_graph_capture_health_check" and cls is not None
+            and type(f.value) is ast.Name and f.value.id == "self"
+            and not any(f.attr in methods for _, methods in _lineage(cls, d))):
+        # inherited from torch.optim.Optimizer (torch-adopt's and timm's steps): constructs.py
+        # "Optimizer._cuda_graph_capture_health_check() in traced code" (GB0007, resumed)
+        return Hazard(NM404, call, "`self._cuda_graph_capture_health_check()`, torch.optim.Optimizer's, is marked as "
+                      "skipped by Dynamo (graph break); call it outside the compiled step, or not at all",
+                      gb=GB["skipped"])
     if type(f) is ast.Attribute and f.attr == "as_subclass":
         h = _as_subclass_hazard(call, ctx, d, cls, chain)
         if h is not None:
