@@ -51,8 +51,8 @@ from dataclasses import dataclass, field
 
 from neuron_migrate.checks import Context, finalizer, on, prefilter, rule
 from neuron_migrate.checks.distributed import LOG_METHODS
-from neuron_migrate.checks.shapes import NM301, fed_calls, grown_key
-from neuron_migrate.checks.tracing import COMPILE_ENTRY, COMPILED_AT, ENTRY_OF, OPTIONAL_DICT, OWN_METHOD, REBUILT, TENSOR_ARGS, VALIDATED, TENSOR_METHODS, ShapeBreaks, TracedCode, host_side_file
+from neuron_migrate.checks.shapes import NM301, bound_once_by_def, fed_calls, grown_key
+from neuron_migrate.checks.tracing import COMPILE_ENTRY, COMPILED_AT, DEFAULT_COLLATE, ENTRY_OF, OPTIONAL_DICT, OWN_METHOD, REBUILT, TENSOR_ARGS, VALIDATED, TENSOR_METHODS, ShapeBreaks, TracedCode, host_side_file
 from neuron_migrate.kinds import ARRAY, HOST_KINDS, SCALAR, TENSOR, annotation_kind, call_kind, scope_kinds
 from neuron_migrate.models import BreakSite, TracedFunction
 from neuron_migrate.project.summary import (FUNCTION_IMPORT, HANDED, PYDANTIC_MODELS, autograd_function_base, dotted, init_stores,
@@ -410,8 +410,7 @@ _UNTRACEABLE = {
     "pickle.dumps", "pickle.loads", "importlib.import_module", "sys._getframe",
     # torch.utils.data is a file Dynamo skips (measured: "default_collate in traced code", GB0007;
     # pfrl's batch_states)
-    "torch.utils.data.default_collate", "torch.utils.data._utils.collate.default_collate",
-    "torch.utils.data.dataloader.default_collate",
+    *DEFAULT_COLLATE,
 }
 # Methods of standard-library objects Dynamo does not trace: "Unsupported method call" (GB0156)
 _UNSUPPORTED_METHODS = {"sys.stdout.write": NM403, "sys.stderr.write": NM403, "sys.stdout.flush": NM403,
@@ -3564,13 +3563,7 @@ _IN_PLACE = frozenset({"mul_", "div_", "add_", "sub_", "addcmul_", "addcdiv_", "
 def _module_function(name: str, ctx: Context, chain: tuple) -> bool:
     """``name`` is a function this module defines with ``def`` and binds nowhere else, as the
     scope at hand sees it."""
-    if ctx.names.binding_scope(name, chain) is not ctx.names.module:
-        return False
-    binders = [n for n in ctx.tree.body if getattr(n, "name", None) == name
-               or any(type(t) is ast.Name and t.id == name for t in _targets(n) if t is not None)
-               or type(n) in (ast.Import, ast.ImportFrom)
-               and any((a.asname or a.name).split(".")[0] == name for a in n.names)]
-    return len(binders) == 1 and type(binders[0]) in _FUNCS
+    return ctx.names.binding_scope(name, chain) is ctx.names.module and bound_once_by_def(name, ctx.tree)
 
 
 def _in_place_receiver(owner: ast.AST, t: Tensors, named: bool = True) -> bool:

@@ -829,11 +829,10 @@ def _bool_parameters(function: ast.FunctionDef | ast.AsyncFunctionDef) -> frozen
     backend (flux's ``trt: bool = False``) chooses it: the branch it gates uses the backend, the
     flag's tests do not, so they do not make the whole function CUDA-only."""
     a = function.args
-    positional = [*a.posonlyargs, *a.args]
-    defaults = [*zip(positional[len(positional) - len(a.defaults):], a.defaults), *zip(a.kwonlyargs, a.kw_defaults)]
     return frozenset(
-        [p.arg for p, d in defaults if type(d) is ast.Constant and type(d.value) is bool]
-        + [p.arg for p in (*positional, *a.kwonlyargs) if type(p.annotation) is ast.Name and p.annotation.id == "bool"])
+        [name for name, d in parameter_defaults(a).items() if type(d) is ast.Constant and type(d.value) is bool]
+        + [p.arg for p in (*a.posonlyargs, *a.args, *a.kwonlyargs)
+           if type(p.annotation) is ast.Name and p.annotation.id == "bool"])
 
 
 def _kernels(ctx: Context) -> frozenset[str]:

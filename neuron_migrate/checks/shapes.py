@@ -433,25 +433,23 @@ def _bool_functions(ctx: Context) -> frozenset[str]:
     state = ctx.state(_State)
     found = state.bool_functions
     if found is None:
-        found = frozenset()
-        if "BoolTensor" in ctx.src.text:
-            defs: dict[str, list] = {}
-            for n in ctx.tree.body:  # every module-level binding: a name bound twice is not judged
-                if type(n) in (ast.Import, ast.ImportFrom):
-                    names = [(a.asname or a.name).split(".")[0] for a in n.names]
-                elif type(n) in (ast.Assign, ast.AnnAssign, ast.AugAssign):
-                    names = [t.id for t in (n.targets if type(n) is ast.Assign else [n.target])
-                             for t in (t.elts if type(t) in (ast.Tuple, ast.List) else [t]) if type(t) is ast.Name]
-                else:
-                    names = [getattr(n, "name", None)]
-                for name in names:
-                    if name is not None:
-                        defs.setdefault(name, []).append(n)
-            found = frozenset(name for name, nodes in defs.items() if len(nodes) == 1
-                              and isinstance(nodes[0], (ast.FunctionDef, ast.AsyncFunctionDef))
-                              and nodes[0].returns is not None and ast.unparse(nodes[0].returns).strip("'\"") in _BOOL_TENSOR)
+        found = frozenset(
+            n.name for n in ctx.tree.body if type(n) in (ast.FunctionDef, ast.AsyncFunctionDef)
+            and n.returns is not None and ast.unparse(n.returns).strip("'\"") in _BOOL_TENSOR
+            and bound_once_by_def(n.name, ctx.tree)) if "BoolTensor" in ctx.src.text else frozenset()
         state.bool_functions = found
     return found
+
+
+def bound_once_by_def(name: str, tree: ast.Module) -> bool:
+    """``name`` is bound at the module's top level once, by a ``def`` (no import, assignment or
+    second definition rebinds it)."""
+    binders = [n for n in tree.body if getattr(n, "name", None) == name
+               or any(name in _target_names(t) for t in getattr(n, "targets", None) or [getattr(n, "target", None)]
+                      if t is not None)
+               or type(n) in (ast.Import, ast.ImportFrom) and any((a.asname or a.name).split(".")[0] == name
+                                                                  for a in n.names)]
+    return len(binders) == 1 and type(binders[0]) in (ast.FunctionDef, ast.AsyncFunctionDef)
 
 
 # where torch takes only a boolean tensor: the mask of masked_fill/masked_select/masked_scatter and

@@ -276,8 +276,6 @@ def _options_without_value(tree: ast.Module) -> frozenset[str]:
     return frozenset(out)
 
 
-
-
 def _fed_library(call: ast.Call, ctx: Context) -> str | None:
     """The CUDA-only library function the tensor ``x.cuda()`` moves goes to, as an argument
     (``double_quant(w.cuda())``) or through the name it is assigned to in the same function

@@ -134,14 +134,15 @@ def host_scope(ctx) -> ast.AST | None:
     return next((s for s in ctx.chain if id(s) in state.ids), None) if state.ids else None
 
 
-_DEFAULT_COLLATE = frozenset({"torch.utils.data.default_collate", "torch.utils.data._utils.collate.default_collate",
-                              "torch.utils.data.dataloader.default_collate"})
+# torch's default_collate as its modules export it
+DEFAULT_COLLATE = frozenset({"torch.utils.data.default_collate", "torch.utils.data._utils.collate.default_collate",
+                             "torch.utils.data.dataloader.default_collate"})
 
 
 def _collator(cls: ast.ClassDef, qualify) -> bool:
     """A class whose ``__call__`` batches with torch's ``default_collate``: an object handed to a
     loader as its ``collate_fn``, often from another file (I-JEPA's ``MaskCollator``)."""
-    return any(isinstance(n, ast.Call) and qualify(n.func) in _DEFAULT_COLLATE
+    return any(isinstance(n, ast.Call) and qualify(n.func) in DEFAULT_COLLATE
                for f in cls.body if isinstance(f, ast.FunctionDef) and f.name == "__call__"
                for n in ast.walk(f))
 
@@ -150,8 +151,8 @@ def host_side_scopes(tree: ast.Module, qualify, traced: frozenset[str] = frozens
                      text: str | None = None) -> frozenset[int]:
     """Ids of the classes and functions of ``tree`` that run only in data loading: the
     classes deriving from a Dataset, DataLoader or Sampler (in this file or by name) or
-    collating batches in their ``__call__`` (``_collator``), the functions handed to a loader as ``collate_fn``/``worker_init_fn``, and the module-level
-    functions used only inside those (not ``traced``, the names traced from another file).
+    collating batches in their ``__call__`` (``_collator``), the functions handed to a loader as
+    ``collate_fn``/``worker_init_fn``, and the module-level functions used only inside those (not ``traced``, the names traced from another file).
     Their tensors are the host's: a data-dependent shape there is no shape on the device.
     ``qualify(expr)`` names an expression at module level; ``text``, the file's names as
     Python reads them (``SourceFile.names_text``), spares the walk for uses when no class is a
