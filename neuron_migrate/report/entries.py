@@ -303,30 +303,39 @@ def _built_by_scripts(root: str | None, scripts: list[str],
     factories: list[str] = []
     read: dict[str, dict[str, str]] = {}
 
+    trees: dict[str, ast.Module | None] = {}
+
+    def tree_of(path: str) -> ast.Module | None:  # each file of the scan read and parsed once
+        if path not in trees:
+            text = _read(root, path)
+            trees[path] = _parse(text) if text else None
+        return trees[path]
+
+    def module_paths(script: str, module: str):
+        """The files a script's ``from module import ...`` may name: beside the script, then from the root."""
+        for stem in (posixpath.join(posixpath.dirname(script), module), module):
+            yield stem + ".py"
+            yield stem + "/__init__.py"
+
     def aliases(script: str, module: str) -> dict[str, str]:
         """``Name = Cls`` at the top of the module a script imports from, Cls a module class."""
-        for stem in (posixpath.join(posixpath.dirname(script), module), module):
-            for path in (stem + ".py", stem + "/__init__.py"):
+        for path in module_paths(script, module):
+            if path in modules:
                 if path not in read:
-                    text = _read(root, path) if path in modules else None
-                    tree = _parse(text) if text else None
+                    tree = tree_of(path)
                     read[path] = {t.id: n.value.id for n in (tree.body if tree else ())
                                   if isinstance(n, ast.Assign) and isinstance(n.value, ast.Name)
                                   and n.value.id in defined for t in n.targets if isinstance(t, ast.Name)}
-                if path in modules:
-                    return read[path]
+                return read[path]
         return {}
 
     def runner(script: str, module: str, name: str) -> tuple[str, ast.AST, dict[str, str]] | None:
         """The class or function ``name`` of the scan's file for ``module`` that is no traced
         module itself (ddim's main.py runs ``Diffusion(args, config)`` of runners/diffusion.py,
         whose methods build ``Model(config)``): its file, its definition and that file's imports."""
-        for stem in (posixpath.join(posixpath.dirname(script), module), module):
-            for path in (stem + ".py", stem + "/__init__.py"):
-                text = _read(root, path)
-                tree = _parse(text) if text else None
-                if tree is None:
-                    continue
+        for path in module_paths(script, module):
+            tree = tree_of(path)
+            if tree is not None:
                 node = next((n for n in tree.body if isinstance(n, (ast.ClassDef, ast.FunctionDef))
                              and n.name == name), None)
                 return (path, node, _imports(tree)) if node is not None else None
@@ -360,8 +369,7 @@ def _built_by_scripts(root: str | None, scripts: list[str],
                 out.append((name, path))
 
     for script in scripts:  # .py files and notebooks (minGPT's demo.ipynb trains GPT(...))
-        text = _read(root, script)
-        tree = _parse(text) if text else None
+        tree = tree_of(script)
         if tree is not None:
             built(script, _outside_classes(tree), _imports(tree), True)
     return out, factories
