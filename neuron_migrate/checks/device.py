@@ -96,11 +96,14 @@ GRAD_SCALERS = frozenset({"torch.amp.GradScaler", "torch.GradScaler", "torch.amp
 _CUDA_TEMPLATE = re.compile(r"cuda:(\{.*\}|%.*)")
 _LITERAL_HEAD = re.compile(r"""([rRuUfFbB]{0,2})('''|\"\"\"|'|")cuda""")
 _CUDA_BUILD = frozenset(f"torch.utils.cpp_extension.{n}" for n in ("CUDA_HOME", "ROCM_HOME", "CUDAExtension"))
-# methods of torch's own runtime objects (a Generator, a Stream, an Event): called on a receiver
-# whose name mentions CUDA (consistency_models' ``self.rng_cuda.manual_seed(seed)``) they launch
-# no custom kernel
-_RUNTIME_METHODS = frozenset({"manual_seed", "seed", "initial_seed", "get_state", "set_state", "record",
-                              "synchronize", "wait_stream", "wait_event", "query", "elapsed_time"})
+# torch's own runtime objects (a Generator, a Stream, an Event): their methods launch no custom
+# kernel, whatever the receiver is named (consistency_models' ``self.rng_cuda = th.Generator(dev())``,
+# then ``self.rng_cuda.manual_seed(seed)``)
+_RUNTIME_MAKERS = frozenset({
+    "torch.Generator", "torch.Stream", "torch.Event", "torch.cuda.Stream", "torch.cuda.Event",
+    "torch.cuda.streams.Stream", "torch.cuda.streams.Event", "torch.cuda.ExternalStream",
+    "torch.cuda.current_stream", "torch.cuda.default_stream",
+})
 _KERNEL_HINT = re.compile(r"(?i)cuda|" + TRITON_COMPILER + r"|kernel|_C\b|_ext\b|extension")
 
 
@@ -792,11 +795,98 @@ def guards_kernel(ctx: Context, node: ast.AST) -> str | None:
                 return ".".join(reversed(parts)) if parts else ctx.segment(sub.func)
             if parts and parts[0] in ("cuda", "to"):
                 continue  # a device move (x.cuda()), reported on its own
-            if len(parts) > 1 and parts[0] in _RUNTIME_METHODS:
-                continue  # self.rng_cuda.manual_seed(seed): a Generator's, not a kernel's
             if any(_KERNEL_HINT.search(p) for p in parts) or "ops" in parts[1:]:
+                if len(parts) > 1 and _runtime_kind(ctx, sub.func.value) == "one":
+                    continue  # self.rng_cuda.manual_seed(seed): a Generator's method, not a kernel's
                 return ".".join(reversed(parts))
     return None
+
+
+def _runtime_kind(ctx: Context, e: ast.AST, depth: int = 0) -> str | None:
+    """"one" when ``e`` is one of torch's runtime objects (``_RUNTIME_MAKERS``), "many" when it is
+    a list of them, read from every binding of a local name or of ``self.x`` in its class; None
+    when any binding is something else or unknown (a parameter, an import, another file's)."""
+    if depth > 3:
+        return None
+    if isinstance(e, ast.Call):
+        return "one" if ctx.qualify(e.func) in _RUNTIME_MAKERS else None
+    if isinstance(e, (ast.List, ast.Tuple)):
+        kinds = {_runtime_kind(ctx, elt, depth + 1) for elt in e.elts}
+        return "many" if e.elts and kinds == {"one"} else None
+    if isinstance(e, (ast.ListComp, ast.GeneratorExp)):
+        return "many" if _runtime_kind(ctx, e.elt, depth + 1) == "one" else None
+    if isinstance(e, ast.Subscript) and not isinstance(e.slice, ast.Slice):
+        return "one" if _runtime_kind(ctx, e.value, depth + 1) == "many" else None
+    values = _bound_values(ctx, e)
+    if not values:
+        return None
+    kinds = set()
+    for value, element in values:
+        if not element and isinstance(value, ast.Constant) and value.value is None:
+            continue  # ``self.rng_cuda = None`` until it is made
+        kind = _runtime_kind(ctx, value, depth + 1)
+        kinds.add(("one" if kind == "many" else None) if element else kind)
+    return kinds.pop() if len(kinds) == 1 else None
+
+
+def _bound_values(ctx: Context, e: ast.AST) -> list[tuple[ast.AST, bool]] | None:
+    """What a local name (or ``self.x``, across its class's methods) is bound to: (value, whether
+    the name is an element of it, as a loop's target is). None when a binding is not read (a
+    parameter, an import, a tuple unpacked, ``with``, an augmented assignment)."""
+    if isinstance(e, ast.Name):
+        # bound nowhere in the chain: a comprehension's target, read in the innermost scope
+        scope = ctx.names.binding_scope(e.id, ctx.chain) or (ctx.chain[-1] if ctx.chain else None)
+        if scope is None or isinstance(scope, (ast.ClassDef, ast.Lambda)):
+            return None
+        return _bindings(all_nodes(scope), lambda t: isinstance(t, ast.Name) and t.id == e.id)
+    if not (isinstance(e, ast.Attribute) and isinstance(e.value, ast.Name)):
+        return None
+    cls_at = next((i for i in range(len(ctx.chain) - 1, -1, -1) if isinstance(ctx.chain[i], ast.ClassDef)), None)
+    if cls_at is None or cls_at + 1 >= len(ctx.chain):
+        return None
+    method = ctx.chain[cls_at + 1]
+    if (not isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef)) or not method.args.args
+            or method.args.args[0].arg != e.value.id):
+        return None
+    found: list[tuple[ast.AST, bool]] = []
+    for fn in ctx.chain[cls_at].body:
+        if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) and fn.args.args:
+            own = fn.args.args[0].arg
+            got = _bindings(all_nodes(fn), lambda t: (isinstance(t, ast.Attribute) and t.attr == e.attr
+                                                      and isinstance(t.value, ast.Name) and t.value.id == own))
+            if got is None:
+                return None
+            found += got
+    return found
+
+
+def _bindings(nodes: list[ast.AST], is_target) -> list[tuple[ast.AST, bool]] | None:
+    """The values ``is_target``'s stores are bound to among ``nodes``; None if one is not read."""
+    found: list[tuple[ast.AST, bool]] = []
+    stores = 0
+    for node in nodes:
+        if isinstance(node, (ast.Name, ast.Attribute)) and isinstance(node.ctx, (ast.Store, ast.Del)) and is_target(node):
+            stores += 1
+        elif isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None:
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            found += [(node.value, False) for t in targets if is_target(t)]
+        elif isinstance(node, (ast.For, ast.AsyncFor, ast.comprehension)):
+            it = node.iter
+            if isinstance(it, ast.Call) and isinstance(it.func, ast.Name) and it.func.id == "enumerate" and it.args:
+                target, it = (node.target.elts[1] if isinstance(node.target, ast.Tuple) and len(node.target.elts) == 2
+                              else None), it.args[0]
+            else:
+                target = node.target
+            if target is not None and is_target(target):
+                found.append((it, True))
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            if any(is_target(ast.Name(id=(a.asname or a.name).partition(".")[0])) for a in node.names):
+                return None
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            args = node.args
+            if any(is_target(ast.Name(id=a.arg)) for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)):
+                return None
+    return found if stores == len(found) else None
 
 
 LIBRARY_IMPORTS = frozenset({"NM502", "NM503", "NM504"})  # the rules of a library's import
