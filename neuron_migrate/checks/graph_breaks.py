@@ -4442,16 +4442,21 @@ def _ops_before(fn: ast.AST, stmt: ast.stmt, tensors: Tensors, d: _State) -> int
 
 
 def _op_lines(fn: ast.AST, tensors: Tensors, where: dict, d: _State,
-              known: set[int] = frozenset(), host: bool = False) -> tuple[tuple[int, ...], frozenset[int]]:
+              known: set[int] = frozenset(), host: bool = False,
+              methods: dict[int, ast.AST] | None = None) -> tuple[tuple[int, ...], frozenset[int]]:
     """Statements of ``fn`` that run a tensor op (a submodule call, a tensor call, a registered
     operator ``torch.ops.<namespace>.<op>(...)``, indexing,
     comparison or arithmetic on a tensor or on a name such a statement bound): a stretch
     between two breaks without one compiles no graph; and those with ops on both sides of a
     split there: the update of an indexed tensor (``x[mask] += v`` runs after the break in
     reading ``x[mask]``), and two or more calls (``head(block(embed(x)))``: embed before the
-    call to block, head after it)."""
+    call to block, head after it). ``methods``, when given, gets the statements that are one
+    call of a method of the class (``self._reset_lr()``) and run no op of their own: line -> the
+    method, whose ops are its own (``_idle_calls``)."""
     body = _body(fn, d)
     out, after = set(known), set()
+    cls = d.owner.get(id(fn)) if methods is not None else None
+    bare: dict[int, ast.AST] = {}
     calls: dict[int, int] = {}
     layers = {n.id for loop in body.binders if type(loop) is ast.For and _on_self(loop.iter)
               for n in all_nodes(loop.target) if type(n) is ast.Name}  # for block in self.blocks: block(x)
@@ -4468,6 +4473,10 @@ def _op_lines(fn: ast.AST, tensors: Tensors, where: dict, d: _State,
             if stmt is not None:
                 out.add(stmt.lineno)
                 calls[stmt.lineno] = calls.get(stmt.lineno, 0) + 1
+                if (cls is not None and type(stmt) is ast.Expr and stmt.value is node and _self_attr(f) is not None
+                        and not tensors.of(node) and (m := _method_of(cls, f.attr, d)) is not None
+                        and not _abstract(m[0]) and not _overrides_here(m[1], f.attr, d)):
+                    bare[stmt.lineno] = m[0]  # the method itself runs: not a stub, overridden in no subclass here
     after.update(line for line, n in calls.items() if n > 1)
     made = set()  # names bound by those statements: y = self.lin(x), then y * scale
     for stmt in body.statements:
@@ -4497,9 +4506,27 @@ def _op_lines(fn: ast.AST, tensors: Tensors, where: dict, d: _State,
             out.add(stmt.lineno)
     for node in body.binops:
         stmt = where.get(id(node), (None,))[0]
-        if stmt is not None and stmt.lineno not in out and (op(node.left) or op(node.right) or tensors.of(node)):
+        if stmt is not None and (stmt.lineno not in out or stmt.lineno in bare) \
+                and (op(node.left) or op(node.right) or tensors.of(node)):
             out.add(stmt.lineno)
+            bare.pop(stmt.lineno, None)
+    if methods is not None:
+        methods.update((line, m) for line, m in bare.items() if calls.get(line) == 1 and line not in known)
     return tuple(sorted(out)), frozenset(after)
+
+
+def _idle_calls(summaries: list[TracedFunction], bare_calls: dict[int, dict[int, ast.AST]],
+                summarised: list[int]) -> None:
+    """A statement that only calls a method of its class that runs no tensor op (``host_only``:
+    torchcontrib SWA's ``self._reset_lr_to_swa()``, setting the groups' learning rate) runs no
+    op in its caller's stretch either: the method, traced inline, adds nothing to the graph, and
+    a stretch holding nothing else compiles none."""
+    host = {node: s.host_only for node, s in zip(summarised, summaries)}
+    for i, lines in bare_calls.items():
+        idle = {line for line, m in lines.items() if host.get(id(m))}
+        if idle and summaries[i].op_lines:
+            summaries[i] = dataclasses.replace(summaries[i], op_lines=tuple(o for o in summaries[i].op_lines
+                                                                            if o not in idle))
 
 
 # Python builtins that take no tensor apart (int(), float(), abs(), sum(), list() of a tensor run ATen calls)
@@ -4782,6 +4809,8 @@ def report_traced(ctx: Context) -> None:
         return
     shape_breaks = ctx.state(ShapeBreaks).sites
     summaries = []
+    bare_calls: dict[int, dict[int, ast.AST]] = {}  # summary index -> its calls of idle methods (_idle_calls)
+    summarised: list[int] = []  # the node id of each summary's function
     # nodes that run only in training mode, per traced function
     training_of = {}
     if "self.training" in ctx.src.text:
@@ -4922,8 +4951,13 @@ def report_traced(ctx: Context) -> None:
         call_lines = [(traced[id(c)].name, where[id(node)][0].lineno) for c, node in calls  # one per call
                       if where.get(id(node), (None,))[0] is not None]
         # a data-dependent shape (x[mask], nonzero) is a tensor op on its statement, whatever x is
-        op_lines, ops_after = _op_lines(fn, tensors, where, d, {n for n, s in sites.items() if s.code == "NM301"})
+        method_lines: dict[int, ast.AST] = {}
+        op_lines, ops_after = _op_lines(fn, tensors, where, d, {n for n, s in sites.items() if s.code == "NM301"},
+                                        methods=method_lines)
+        if method_lines:
+            bare_calls[len(summaries)] = method_lines
         augmented = {n.lineno for n in _body(fn, d).statements if type(n) is ast.AugAssign} if ops_after else ()
+        summarised.append(id(fn))
         summaries.append(TracedFunction(
             name=tf.name, line=fn.lineno, end_line=fn.end_lineno or fn.lineno, why=tf.why,
             statements=statements, breaks=tuple(sorted(sites.values())),
@@ -4943,6 +4977,7 @@ def report_traced(ctx: Context) -> None:
             quiet=_quiet(fn, statements, op_lines, where, d), backward_of=backward_of,
             hands=_hands(fn, d, where), handed_calls=_handed_calls(fn, d, where), resumed_loops=_resumed_loops(fn, statements, d, tf.cls),
             scripted=any(ctx.names.qualify(dec, tf.chain) in _SCRIPT for dec in getattr(fn, "decorator_list", ()))))
+    _idle_calls(summaries, bare_calls, summarised)
     product = ctx.state(TracedCode)
     product.functions, product.outcalls = tuple(summaries), outcalls
 
