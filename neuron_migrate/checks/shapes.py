@@ -547,11 +547,15 @@ def _scalar_source(e: ast.AST, ctx: Context) -> bool:
             a = e.args[0]
             if _scalar_source(a, ctx):
                 return True
-            if isinstance(a, ast.Call) and (ctx.qualify(a.func) or "").startswith("numpy."):
+            if not isinstance(a, ast.Call) or not isinstance(a.func, ast.Attribute):
+                return False
+            module = (ctx.qualify(a.func) or "").split(".")[0]
+            if module == "numpy":
                 # np.prod(x.size()): NumPy's reduction, of a tensor only where its argument is one
                 return bool(a.args) and _is_tensor_value(a.args[0], ctx)
-            return isinstance(a, ast.Call) and isinstance(a.func, ast.Attribute) and \
-                a.func.attr in _REDUCTIONS and a.func.attr != "numel" and not _is_int_like(a.func.value) \
+            if module not in ("", "torch"):
+                return False  # math.prod(sizes): another module's function, not a tensor's method
+            return a.func.attr in _REDUCTIONS and a.func.attr != "numel" and not _is_int_like(a.func.value) \
                 and not host_value(a.func.value, ctx)
     if isinstance(e, ast.BinOp):
         return _scalar_source(e.left, ctx) or _scalar_source(e.right, ctx)
