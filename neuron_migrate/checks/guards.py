@@ -128,9 +128,15 @@ _BINDS_TIGHTER = {
 
 
 def parenthesised(ctx: Context, node: ast.AST, text: str, kind: str = "and") -> str:
-    """``text`` (of the ``kind`` above) in place of ``node``, in parentheses where it needs them."""
+    """``text`` (of the ``kind`` above) in place of ``node``, in parentheses where it needs them:
+    as an operand that binds tighter, and before a trailer (``"cuda:{}".format(i)``, ``x[0]``)."""
     parent = ctx.state(_State).operand_of.get(id(node))
-    return f"({text})" if parent is not None and issubclass(parent, _BINDS_TIGHTER[kind]) else text
+    if parent is not None and issubclass(parent, _BINDS_TIGHTER[kind]):
+        return f"({text})"
+    return f"({text})" if _TRAILER.match(ctx.src.text, ctx.span(node)[1]) else text
+
+
+_TRAILER = re.compile(r"(?:[ \t]|\\\r?\n)*[.(\[]")  # what follows a primary: an attribute, a call, a subscript
 
 
 # operator node type -> (fields holding one operand, fields holding a list of them)
