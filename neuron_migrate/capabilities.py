@@ -173,6 +173,8 @@ class CudaApi:
     env_vars: dict[str, ApiRow]
     modes_without_effect: frozenset[str]
     backends_to_replace: frozenset[str]
+    # torch.nn class -> the arguments that give it a tensor (stateless_modules)
+    stateless_modules: dict[str, frozenset[str]]
 
     def lookup(self, qualified: str) -> tuple[ApiRow, str] | None:
         """The row for ``qualified`` or its longest listed prefix, with the matched prefix."""
@@ -221,7 +223,7 @@ def target() -> Target:
 def cuda_api() -> CudaApi:
     path = rules_dir() / "cuda_api.yaml"
     data = load_yaml(path)
-    check_row(path, "top level", data, {"apis", "env_vars", "compile"}, {"schema_version"})
+    check_row(path, "top level", data, {"apis", "env_vars", "compile", "stateless_modules"}, {"schema_version"})
 
     def rows(section: str) -> dict[str, ApiRow]:
         out: dict[str, ApiRow] = {}
@@ -255,8 +257,13 @@ def cuda_api() -> CudaApi:
 
     compile_ = check_row(path, "compile", data["compile"],
                          {"modes_without_effect", "backends_to_replace", "source"}, set())
+    stateless = check_row(path, "stateless_modules", data["stateless_modules"], {"classes", "source"}, set())
+    modules = {}
+    for i, raw in enumerate(stateless["classes"], 1):
+        row = check_row(path, f"stateless_modules row {i}", raw, {"name"}, {"state"})
+        modules[row["name"]] = frozenset(row.get("state") or ())
     return CudaApi(rows("apis"), rows("env_vars"), frozenset(compile_["modes_without_effect"]),
-                   frozenset(compile_["backends_to_replace"]))
+                   frozenset(compile_["backends_to_replace"]), modules)
 
 
 # -- the operator, dtype and dependency table ----------------------------------------------

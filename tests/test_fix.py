@@ -120,6 +120,30 @@ def test_every_finding_of_a_unit_counts_as_fixed():
     assert sorted(f.code for f in out.applied) == ["NM101", "NM103", "NM103"]
 
 
+def test_a_literal_before_a_trailer_keeps_it_on_both_hosts():
+    """facebookresearch/SlowFast's ``torch.device("cuda:{}".format(self.gpu_id))``: the literal's
+    two-host choice went in bare, so ``.format`` bound to the "cuda" side only and Neuron got
+    torch.device("neuron:{}"). The choice is parenthesised before an attribute, call or subscript."""
+    code = 'import torch\n\n\ndef pick(gpu_id):\n    return torch.device("cuda:{}".format(gpu_id))\n'
+    out = outcome(code).text
+    assert 'torch.device(("neuron:{}" if hasattr(torch, "neuron") else "cuda:{}").format(gpu_id))' in out
+    compile(out, "a.py", "exec")
+
+
+def test_cuda_on_a_module_without_tensors_is_dropped():
+    """facebookresearch/SlowFast builds ``nn.Softmax(dim=1).cuda()`` in a model's ``__init__``, which
+    runs on a host without CUDA (no tensor to move); ``.to("neuron")`` raised there without the plugin.
+    A loss given a class weight holds it as a buffer: its move stays a move."""
+    code = ("import torch\nimport torch.nn as nn\n\n\nclass Head(nn.Module):\n    def __init__(self, w):\n"
+            "        super().__init__()\n        self.softmax = nn.Softmax(dim=1).cuda()\n"
+            "        self.ce = nn.CrossEntropyLoss(reduction='mean').cuda(0)\n"
+            "        self.weighted = nn.CrossEntropyLoss(weight=w).cuda()\n        self.first = nn.NLLLoss(w).cuda()\n")
+    out = outcome(code).text
+    assert "self.softmax = nn.Softmax(dim=1)\n" in out
+    assert "self.ce = nn.CrossEntropyLoss(reduction='mean')\n" in out
+    assert 'nn.CrossEntropyLoss(weight=w).to("neuron")' in out and 'nn.NLLLoss(w).to("neuron")' in out
+
+
 def test_an_index_that_may_be_none_keeps_the_current_device():
     """Training scripts derived from pytorch/examples' old ImageNet script: ``criterion = nn.CrossEntropyLoss().cuda(args.gpu)``
     with ``--gpu`` defaulting to None, where ``.cuda(None)`` is the current device: ``f"neuron:{args.gpu}"``

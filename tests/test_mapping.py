@@ -117,3 +117,21 @@ def test_the_targets_exist_and_answer_as_the_table_says(row):
 @pytest.mark.parametrize("name", SPELLED)
 def test_every_name_the_rewrites_spell_exists(name):
     assert callable(resolve(name))
+
+
+STATELESS = sorted(cuda_api().stateless_modules.items())
+
+
+@pytest.mark.parametrize("name,state", STATELESS, ids=[n for n, _ in STATELESS])
+def test_the_stateless_modules_hold_no_tensor_and_cuda_runs_without_cuda(name, state):
+    """`fix` drops `.cuda()` on these (built in place without their state arguments): it moves
+    nothing and runs here, where `.to("neuron")` would raise. Each state argument given a tensor
+    does make a buffer, so a module built with one keeps its move."""
+    cls = resolve(name)
+    module = cls()
+    assert not list(module.parameters()) and not list(module.buffers())
+    assert module.cuda() is module
+    with pytest.raises(RuntimeError):
+        module.to("neuron")
+    for arg in state:
+        assert list(cls(**{arg: torch.ones(3)}).buffers())

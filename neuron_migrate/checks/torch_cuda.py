@@ -34,7 +34,10 @@ NM102 = rule(
     summary=f'`.cuda()` moves to a CUDA device: use `.to("{_DEV}")`',
     portable="`.cuda()` moves to a CUDA device: use `.to(torch.accelerator.current_accelerator())`",
     why="`.cuda()` needs a CUDA build and device. TorchNeuron also generates `.neuron()`, but "
-        '`.to("neuron")` reads the same for tensors and modules and keeps one spelling.',
+        '`.to("neuron")` reads the same for tensors and modules and keeps one spelling. On a module '
+        "built in place that holds no tensor (`nn.Softmax(dim=1)`, a loss without a class weight) "
+        '`.cuda()` moves nothing and runs without CUDA, where `.to("neuron")` raises without the '
+        "plugin: `fix` drops the call.",
     example="model = Net().cuda()\nbatch = batch.cuda(non_blocking=True)",
     use_instead=f'model = Net().to("{_DEV}")\nbatch = batch.to("{_DEV}", non_blocking=True)',
     fix="safe", fix_reason="unsafe when the argument may be a torch.device rather than an index",
@@ -179,6 +182,14 @@ def _cuda_method(call: ast.Call, ctx: Context) -> None:
     if text[attr_start:attr_end] != "cuda" or open_paren < 0:
         ctx.report(NM102, call)
         return
+    stateless = _stateless_module(ctx, func.value)
+    if stateless:  # nothing to move, on any host: dropped, since .to("neuron") raises without the plugin
+        _, value_end = ctx.span(func.value)
+        _, call_end = ctx.span(call)
+        ctx.report(NM102, call, f"`.cuda()` on a `{stateless}`, which holds no tensor, moves nothing on any "
+                   "host (and runs without CUDA): drop it", edits=() if "#" in text[value_end:attr_start]
+                   else [Edit(value_end, call_end, "")], title="drop .cuda() on a module that holds no tensor")
+        return
     index = call.args[0] if call.args else next(
         (kw.value for kw in call.keywords if kw.arg == "device"), None)
     if len(call.args) > 1 or any(kw.arg is None for kw in call.keywords):
@@ -230,6 +241,18 @@ def _cuda_method(call: ast.Call, ctx: Context) -> None:
     library = _fed_library(call, ctx)
     if library:  # the move and the library call are one unit: both stay CUDA
         guards.cuda_only_region(ctx, f"the tensor goes to {library}, a CUDA-only library")
+
+
+def _stateless_module(ctx: Context, e: ast.AST) -> str | None:
+    """``nn.CrossEntropyLoss()``, ``nn.Softmax(dim=1)``: a torch.nn module built in place that
+    holds no parameter or buffer (rules/cuda_api.yaml stateless_modules), its short name."""
+    if type(e) is not ast.Call:
+        return None
+    state = cuda_api().stateless_modules.get(ctx.qualify(e.func) or "")
+    if state is None or (state and e.args) or any(type(a) is ast.Starred for a in e.args) \
+            or any(kw.arg is None or kw.arg in state for kw in e.keywords):
+        return None
+    return ctx.segment(e.func)
 
 
 def _maybe_none(ctx: Context, index: ast.AST) -> bool:
