@@ -426,6 +426,10 @@ def check_attribute(node: ast.Attribute, ctx: Context) -> None:
             ctx.report(NM107, node, NM107.summary + f"; the branch calls `{kernel}`, which needs CUDA: "
                        f"{guards.port_advice(kernel)}, do not redirect it to Neuron")
             guards.cuda_only_region(ctx, f"the branch calls `{kernel}`")
+        elif type(ctx.parent) is ast.Call and ctx.parent.func is node:
+            # torch_sparse's SparseTensor.is_cuda() (PyG): a method of another type, not the tensor's flag
+            ctx.report(NM107, node, NM107.summary + "; `is_cuda()` is called: a method of a type that is "
+                       "not a tensor, which `fix` does not rewrite")
         else:
             # .is_neuron exists only with the plugin; the device type is there on stock PyTorch
             test = '.device.type != "cpu"' if guards.style(ctx) == "portable" else f'.device.type == "{_DEV}"'
