@@ -1072,3 +1072,34 @@ def test_a_call_of_an_idle_method_runs_no_op_in_its_stretch():
     at = {text.strip(): n for n, text in enumerate(IDLE_METHOD.decode().splitlines(), 1) if n > step.line}
     assert at["self._reset_lr()"] not in step.op_lines and at["self._warm()"] not in step.op_lines
     assert {at["self._hook()"], at["self._clear()"], at["self._average()"]} <= set(step.op_lines)
+
+
+GROUP_COUNTER = b'''
+import torch
+
+
+class Counted(torch.optim.Optimizer):
+    @torch.compile
+    def step(self):
+        for group in self.param_groups:
+            group["step"] += 1
+            group["lr"] *= self.decay(group["step"])
+            for p in group["params"]:
+                state = self.state[p]
+                state["step"] += 1
+                p.add_(p.grad, alpha=-group["lr"])
+'''
+
+
+def test_a_parameter_group_entry_updated_runs_no_op():
+    """``group["step"] += 1`` in ``for group in self.param_groups`` updates a Python number: no
+    ATen call, and a stretch holding only it compiles no graph (constructs.py "a parameter
+    group's entry updated between two breaks": 1 graph, the stretch before). A group's entry
+    updated by a value a call returns, and a parameter's state (``state["step"]``, a tensor in
+    torch's optimizers), stay ops."""
+    r = analyse("m.py", GROUP_COUNTER, Options())
+    step = next(f for f in r.traced if f.name == "Counted.step")
+    at = {text.strip(): n for n, text in enumerate(GROUP_COUNTER.decode().splitlines(), 1)}
+    assert at['group["step"] += 1'] not in step.op_lines
+    assert at['group["step"] += 1'] in step.quiet  # no ATen call: no weight in the share either
+    assert {at['state["step"] += 1'], at['group["lr"] *= self.decay(group["step"])']} <= set(step.op_lines)

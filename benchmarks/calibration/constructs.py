@@ -1377,6 +1377,9 @@ CASES: list[tuple[str, str, dict]] = [
     ("helper of a skipped frame, loop over three shapes", "for r in x:\n    print(r)\ns = 0\nfor k in (2, 3, 4):\n    s = s + relu_helper(x[:k]).sum()\nreturn s", {}),
     ("helper in a skipped frame's loop over one parameter group", "for r in x:\n    print(r)\ns = 0\nfor group in ONE_GROUP.param_groups:\n    s = s + relu_helper(group[\"params\"][1]).sum()\nreturn s", {}),
     ("helper in a skipped frame's loop over two parameter groups", "for r in x:\n    print(r)\ns = 0\nfor group in TWO_GROUPS.param_groups:\n    s = s + relu_helper(group[\"params\"][0]).sum()\nreturn s", {}),
+    # a parameter group's entry is a Python number: updating it runs no ATen call, the stretch no graph
+    ("a parameter group's entry updated between two breaks", "y = x * 2\nprint(y)\nfor group in OPT.param_groups:\n"
+     "    group[\"lr\"] += 0.0\nprint(y)\nreturn y", {}),
     ("helper of a skipped frame whose ops are in an inlined helper", "for r in x:\n    print(r)\nout = gather_helper(x, [])\nreturn out[0].sum()", {}),
     ("helper after a break that skips the resumed frame", "y = x * 2\nn = y.sum().item()\nfor r in x:\n    print(r)\nreturn relu_helper(y) * n", {}),
     # what the eager code of a skipped frame calls: a user module's forward and a plain function are

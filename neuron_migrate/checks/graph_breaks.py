@@ -4490,9 +4490,16 @@ def _op_lines(fn: ast.AST, tensors: Tensors, where: dict, d: _State,
     def op(e: ast.AST) -> bool:
         return (type(e) is ast.Name and e.id in made) or tensors.of(e)
 
+    # for group in self.param_groups: group["step"] += 1 updates a parameter group's Python number
+    groups = {loop.target.id for loop in body.binders if type(loop) in _LOOPS and type(loop.target) is ast.Name
+              and type(loop.iter) is ast.Attribute and loop.iter.attr == "param_groups"}
     for stmt in body.statements:
         kind = type(stmt)
         if kind is ast.AugAssign:
+            t = stmt.target
+            if type(t) is ast.Subscript and _keyed(t) and type(t.value) is ast.Name and t.value.id in groups \
+                    and not op(stmt.value):
+                continue
             if type(stmt.target) is ast.Subscript and not (host and _keyed(stmt.target)):  # a tensor's break there
                 out.add(stmt.lineno)
                 after.add(stmt.lineno)
