@@ -100,7 +100,12 @@ FOLDERS = {"timm": "timm", "torch-geometric": "pytorch_geometric", "vit-pytorch"
                                       "piqa", "kron-torch", "psgd-torch", "torch-adopt", "ranger-adabelief",
                                       "pytorch-lamb", "adamod", "mpc", "torchdiffeqpack",
                                       "hourglass-transformer-pytorch", "g-mlp-pytorch", "feedback-transformer-pytorch", "bidirectional-cross-attention",
-                                      "torch-cubic-spline-grids", "nadir", "torch-lr-finder")}}
+                                      "torch-cubic-spline-grids", "nadir", "torch-lr-finder",
+                                      "perceiver-ar-pytorch", "rela-transformer", "ponder-transformer", "geffnet",
+                                      "bottleneck-transformer-pytorch", "halonet-pytorch", "gsa-pytorch",
+                                      "hamburger-pytorch", "lie-transformer-pytorch", "deformable-attention",
+                                      "grokadamw", "parameterfree", "expectigrad", "dowgopt", "ncg-optimizer",
+                                      "pytopk", "cbloss")}}
 # the releases' own dependencies, installed beside them when they were measured (a folder on
 # PYTHONPATH, stored as ``$PYTHONPATH/<package>/...``): top-level package -> the distribution of
 # sources.txt whose pinned release holds its code (the same version as installed). The static
