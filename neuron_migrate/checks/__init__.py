@@ -193,9 +193,10 @@ class Context:
 
     # -- names -------------------------------------------------------------
     def qualify(self, expr: ast.AST) -> str | None:
-        # the memo of Names.qualify, read here first: every check asks about the same calls
+        # the memo of Names.qualify, read here first: every check asks about the same calls (half
+        # of the answers were kept under an equal chain of another walk, which Names.qualify takes too)
         hit = self.names.qualified.get(id(expr))
-        if hit is not None and hit[0] is expr and hit[1] is self.chain:
+        if hit is not None and hit[0] is expr and (hit[1] is self.chain or hit[1] == self.chain):
             return hit[2]
         return self.names.qualify(expr, self.chain)
 

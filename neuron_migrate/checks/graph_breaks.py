@@ -887,61 +887,77 @@ def _name_template(e: ast.AST) -> str | None:
 
 @on(ast.Call)
 def _call(node: ast.Call, ctx: Context) -> None:
+    # it runs for every call of every file: one type read per test (ast's node types have no
+    # subclasses), the file's state fetched once
     f = node.func
-    if node.args or node.keywords:  # for _passed
-        name = _last_name(f)
+    ftype = type(f)
+    chain = ctx.chain
+    args = node.args
+    d = None
+    if args or node.keywords:  # for _passed
+        name = f.id if ftype is ast.Name else f.attr if ftype is ast.Attribute else ""
         if name:
             d = ctx.state(_State)
             d.calls_by_name.setdefault(name, []).append(node)
-            caller = ctx.chain[-1] if ctx.chain else None
-            if isinstance(caller, _FUNCS) and (caller.args.defaults or caller.args.kw_defaults):
+            caller = chain[-1] if chain else None
+            if type(caller) in _FUNC_TYPES and (caller.args.defaults or caller.args.kw_defaults):
                 off = d.off_params.get(id(caller))
                 if off is None:
                     off = d.off_params[id(caller)] = frozenset(
                         k for k, v in parameter_defaults(caller.args).items() if type(v) is ast.Constant and v.value in _FALSY)
-                for v in (*node.args, *(k.value for k in node.keywords if k.arg)):
+                for v in (*args, *(k.value for k in node.keywords if k.arg)):
                     if type(v) is ast.Name and v.id in off:
                         d.forwarded[id(v)] = caller
-    init = _init_of(ctx.chain) if len(ctx.chain) > 2 else None
-    if (init is not None and type(f) is ast.Attribute and f.attr == "register_buffer" and len(node.args) > 1
-            and type(f.value) is ast.Name and f.value.id == "self"
-            and not (type(node.args[1]) is ast.Constant and node.args[1].value is None)):
-        # a tensor attribute; a name formatted at run time (e2cnn's ``register_buffer(f"indices_{s}", ...)``)
-        # is kept as its template (``indices_{}``), which ``getattr(self, f"indices_{s}")`` reads back
-        named = _name_template(node.args[0])
-        if named is not None:
-            ctx.state(_State).buffers.setdefault(id(init), set()).add(named)
-    if init is not None:  # Block(cfg), build(Block, cfg) in __init__: a submodule class
-        named = ctx.state(_State).named.setdefault(id(init), {})
-        for item in (f, *node.args):
-            text = dotted(item) if isinstance(item, (ast.Name, ast.Attribute)) else ""
+    init = _init_of(chain) if len(chain) > 2 else None
+    if init is not None:
+        if d is None:
+            d = ctx.state(_State)
+        if (ftype is ast.Attribute and f.attr == "register_buffer" and len(args) > 1
+                and type(f.value) is ast.Name and f.value.id == "self"
+                and not (type(args[1]) is ast.Constant and args[1].value is None)):
+            # a tensor attribute; a name formatted at run time (e2cnn's ``register_buffer(f"indices_{s}", ...)``)
+            # is kept as its template (``indices_{}``), which ``getattr(self, f"indices_{s}")`` reads back
+            named = _name_template(args[0])
+            if named is not None:
+                d.buffers.setdefault(id(init), set()).add(named)
+        # Block(cfg), build(Block, cfg) in __init__: a submodule class
+        named = d.named.setdefault(id(init), {})
+        for item in (f, *args):
+            text = dotted(item) if type(item) in _NAME_TYPES else ""
             if text and text != init.name and not text.startswith("self."):
                 named.setdefault(text, item)
-    if (init is not None and isinstance(f, ast.Attribute) and f.attr in ("append", "extend", "add_module")
-            and isinstance(f.value, ast.Attribute) and isinstance(f.value.value, ast.Name)
-            and f.value.value.id == "self"):  # self.layers.append(Block(...)) in __init__
-        ctx.state(_State).held.setdefault(id(init), {}).setdefault(f.value.attr, []).extend(node.args)
-    if isinstance(f, ast.Attribute):
+        if (ftype is ast.Attribute and f.attr in ("append", "extend", "add_module")
+                and type(f.value) is ast.Attribute and type(f.value.value) is ast.Name
+                and f.value.value.id == "self"):  # self.layers.append(Block(...)) in __init__
+            d.held.setdefault(id(init), {}).setdefault(f.value.attr, []).extend(args)
+    if ftype is ast.Attribute:
         # super().__init__(...) in a method: the layer counts of an nn.Transformer subclass
-        if (f.attr == "__init__" and isinstance(f.value, ast.Call)
-                and isinstance(f.value.func, ast.Name) and f.value.func.id == "super"
-                and len(ctx.chain) >= 3 and isinstance(ctx.chain[-2], ast.ClassDef)):
-            ctx.state(_State).super_init.setdefault(id(ctx.chain[-2]), node)
+        if (f.attr == "__init__" and type(f.value) is ast.Call
+                and type(f.value.func) is ast.Name and f.value.func.id == "super"
+                and len(chain) >= 3 and type(chain[-2]) is ast.ClassDef):
+            ctx.state(_State).super_init.setdefault(id(chain[-2]), node)
             return
-    if node.args and isinstance(node.args[0], (ast.Name, ast.Call, ast.Attribute)) and ctx.qualify(f) == "torch.compile":
-        ctx.state(_State).compiled.append(node.args[0])  # resolved to a function in the finalizer
-        ctx.state(_State).compile_scope[id(node.args[0])] = id(ctx.chain[-1])
-        item = node.args[0]
+    if args and type(args[0]) in _COMPILED_TYPES and ctx.qualify(f) == "torch.compile":
+        d = ctx.state(_State)
+        d.compiled.append(args[0])  # resolved to a function in the finalizer
+        d.compile_scope[id(args[0])] = id(chain[-1])
+        item = args[0]
         if (type(item) is ast.Attribute and type(item.value) is ast.Name and item.value.id == "self"
-                and len(ctx.chain) >= 3 and isinstance(ctx.chain[-2], ast.ClassDef) and isinstance(ctx.chain[-1], _FUNCS)
-                and ctx.chain[-1].args.args and ctx.chain[-1].args.args[0].arg == "self"):
-            ctx.state(_State).compiled_self[id(item)] = ctx.chain[-2]  # torch.compile(self.training_forward)
+                and len(chain) >= 3 and type(chain[-2]) is ast.ClassDef and type(chain[-1]) in _FUNC_TYPES
+                and chain[-1].args.args and chain[-1].args.args[0].arg == "self"):
+            d.compiled_self[id(item)] = chain[-2]  # torch.compile(self.training_forward)
         if _fullgraph(node):
-            ctx.state(_State).fullgraph.add(id(node.args[0]))
-    elif isinstance(f, ast.Attribute) and f.attr == "compile" and isinstance(f.value, ast.Name) \
-            and not node.args and ctx.qualify(f) is None:
-        ctx.state(_State).compiled.append(f.value)  # model.compile(): resolved like torch.compile(model)
-        ctx.state(_State).compile_scope[id(f.value)] = id(ctx.chain[-1])
+            d.fullgraph.add(id(args[0]))
+    elif ftype is ast.Attribute and f.attr == "compile" and type(f.value) is ast.Name \
+            and not args and ctx.qualify(f) is None:
+        d = ctx.state(_State)
+        d.compiled.append(f.value)  # model.compile(): resolved like torch.compile(model)
+        d.compile_scope[id(f.value)] = id(chain[-1])
+
+
+_FUNC_TYPES = frozenset(_FUNCS)
+_NAME_TYPES = frozenset((ast.Name, ast.Attribute))
+_COMPILED_TYPES = frozenset((ast.Name, ast.Call, ast.Attribute))
 
 
 # -- which functions are traced ----------------------------------------------------------------
@@ -1744,10 +1760,10 @@ def _bound_methods(body: _Body) -> dict[str, list[str]]:
 def _init_of(chain: tuple) -> ast.ClassDef | None:
     """The class whose ``__init__`` the walk is in (through comprehensions and lambdas), or None."""
     for i in range(len(chain) - 1, 0, -1):
-        scope = chain[i]
-        if isinstance(scope, _FUNCS):
-            return chain[i - 1] if scope.name == "__init__" and isinstance(chain[i - 1], ast.ClassDef) else None
-        if isinstance(scope, ast.ClassDef):
+        kind = type(chain[i])
+        if kind in _FUNC_TYPES:
+            return chain[i - 1] if chain[i].name == "__init__" and type(chain[i - 1]) is ast.ClassDef else None
+        if kind is ast.ClassDef:
             return None
     return None
 
@@ -2224,38 +2240,39 @@ class Tensors:
             self.keyed[key] = min(line, self.keyed.get(key, line))
 
     def of(self, e: ast.AST) -> bool:
-        if isinstance(e, ast.Name):
+        kind = type(e)  # one read per test: ast's node types have no subclasses
+        if kind is ast.Name:
             if e.id not in self.names:
                 return False
             since, until = self.since.get(e.id), self.until.get(e.id)
             return ((since is None or getattr(e, "lineno", since) >= since) and id(e) not in self.numbers
                     and (until is None or getattr(e, "lineno", until) <= until))
-        if isinstance(e, ast.Call):  # the commonest value first (the tests below are disjoint)
+        if kind is ast.Call:  # the commonest value first (the tests below are disjoint)
             return self._call(e)
-        if isinstance(e, ast.Attribute):
+        if kind is ast.Attribute:
             if e.attr in _NON_TENSOR_ATTRS:
                 return False
             if e.attr in self.buffers and type(e.value) is ast.Name and e.value.id == "self":
                 return True  # self.register_buffer("initted", ...): `if self.initted:` reads it on the host
             return e.attr in ("T", "mT", "data", "grad", "real", "imag") and self.of(e.value)
-        if isinstance(e, ast.Subscript):
-            if isinstance(e.value, ast.Attribute) and e.value.attr == "shape":
+        if kind is ast.Subscript:
+            if type(e.value) is ast.Attribute and e.value.attr == "shape":
                 return False
             if type(e.slice) is ast.Constant and isinstance(e.slice.value, str):
                 return False  # img_meta[0]["flip"]: a tensor is never indexed by a string
             return self.of(e.value)
-        if isinstance(e, ast.BinOp):
+        if kind is ast.BinOp:
             return self.of(e.left) or self.of(e.right)
-        if isinstance(e, ast.UnaryOp):
-            return not isinstance(e.op, ast.Not) and self.of(e.operand)
-        if isinstance(e, ast.Compare):
+        if kind is ast.UnaryOp:
+            return type(e.op) is not ast.Not and self.of(e.operand)
+        if kind is ast.Compare:
             if any(isinstance(op, (ast.Is, ast.IsNot, ast.In, ast.NotIn)) for op in e.ops):
                 return False
             if any(isinstance(x, ast.Constant) and (x.value is None or isinstance(x.value, (str, bytes)))
                    for x in (e.left, *e.comparators)):
                 return False  # feat_cache[i] == "Rep": a tensor never equals a string
             return any(self.of(x) for x in (e.left, *e.comparators))
-        if isinstance(e, ast.BoolOp):
+        if kind is ast.BoolOp:
             return any(self.of(v) for v in e.values)
         return False
 
@@ -3841,7 +3858,8 @@ _PLAIN_CONTAINERS = frozenset({"dict", "list", "set", "tuple", "frozenset", "Ord
 
 def _last_name(e: ast.AST) -> str:
     """``loader`` of ``loader`` or ``self.loader``; "" for anything else."""
-    return e.id if isinstance(e, ast.Name) else e.attr if isinstance(e, ast.Attribute) else ""
+    kind = type(e)
+    return e.id if kind is ast.Name else e.attr if kind is ast.Attribute else ""
 
 
 def _unwrap_enumerate(e: ast.AST, ctx: Context, chain) -> ast.AST:

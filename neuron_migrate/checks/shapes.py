@@ -320,17 +320,18 @@ def check_call(call: ast.Call, ctx: Context) -> None:
 
 def _is_tensor_value(e: ast.AST, ctx: Context) -> bool:
     """Clearly a tensor: a torch call, a tensor-only method, or a name bound to one here."""
-    if isinstance(e, ast.Call):
+    kind = type(e)  # one read per test: ast's node types have no subclasses
+    if kind is ast.Call:
         name = ctx.qualify(e.func)
         if name is not None:
             return name.startswith("torch.") and not name.startswith(("torch.is_", "torch.jit."))
         if type(e.func) is ast.Name:  # the builtin max()/min() of a tensor and a number: a tensor (no break)
             return e.func.id in ("max", "min") and ctx.names.resolve(e.func.id, ctx.chain) is None \
                 and any(_is_tensor_value(a, ctx) for a in e.args)
-        return isinstance(e.func, ast.Attribute) and e.func.attr in TENSOR_METHODS
-    if isinstance(e, ast.BinOp):
+        return type(e.func) is ast.Attribute and e.func.attr in TENSOR_METHODS
+    if kind is ast.BinOp:
         return _is_tensor_value(e.left, ctx) or _is_tensor_value(e.right, ctx)
-    if isinstance(e, ast.Name):
+    if kind is ast.Name:
         return (id(ctx.chain[-1]), e.id) in ctx.state(_State).tensors
     return _is_mask(e, ctx)
 
@@ -538,11 +539,12 @@ def _mask_parameter(name: str, ctx: Context) -> bool:
 
 def _scalar_source(e: ast.AST, ctx: Context) -> bool:
     """``t.item()``, ``t.tolist()``, ``int(t.max())``, or a name bound to one in this scope."""
-    if isinstance(e, ast.Call):
+    kind = type(e)  # one read per test: ast's node types have no subclasses (every assignment asks)
+    if kind is ast.Call:
         f = e.func
-        if isinstance(f, ast.Attribute) and f.attr in ("item", "tolist") and not e.args:
+        if type(f) is ast.Attribute and f.attr in ("item", "tolist") and not e.args:
             return not host_value(f.value, ctx)
-        if isinstance(f, ast.Name) and f.id in ("int", "float") and len(e.args) == 1 and \
+        if type(f) is ast.Name and f.id in ("int", "float") and len(e.args) == 1 and \
                 ctx.names.resolve(f.id, ctx.chain) is None:
             a = e.args[0]
             if _scalar_source(a, ctx):
@@ -557,11 +559,12 @@ def _scalar_source(e: ast.AST, ctx: Context) -> bool:
                 return False  # math.prod(sizes): another module's function, not a tensor's method
             return a.func.attr in _REDUCTIONS and a.func.attr != "numel" and not _is_int_like(a.func.value) \
                 and not host_value(a.func.value, ctx)
-    if isinstance(e, ast.BinOp):
+        return False
+    if kind is ast.BinOp:
         return _scalar_source(e.left, ctx) or _scalar_source(e.right, ctx)
-    if isinstance(e, ast.Subscript):
+    if kind is ast.Subscript:
         return _scalar_source(e.value, ctx)
-    if isinstance(e, ast.Name):
+    if kind is ast.Name:
         return (id(ctx.chain[-1]), e.id) in ctx.state(_State).scalars
     return False
 
@@ -607,10 +610,11 @@ def _is_self_attr(e: ast.AST) -> bool:
 
 
 def _target_names(t: ast.AST) -> list[str]:
-    if isinstance(t, ast.Name):
+    kind = type(t)
+    if kind is ast.Name:
         return [t.id]
-    if isinstance(t, (ast.Tuple, ast.List)):
-        return [n for e in t.elts for n in _target_names(e.value if isinstance(e, ast.Starred) else e)]
+    if kind is ast.Tuple or kind is ast.List:
+        return [n for e in t.elts for n in _target_names(e.value if type(e) is ast.Starred else e)]
     return []
 
 
