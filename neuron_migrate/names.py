@@ -50,11 +50,12 @@ def _target_names(target: ast.AST, out: set[str]) -> None:
     todo = [target]
     while todo:
         t = todo.pop()
-        if isinstance(t, ast.Name):
+        kind = type(t)  # ast's node types have no subclasses
+        if kind is ast.Name:
             out.add(t.id)
-        elif isinstance(t, (ast.Tuple, ast.List)):
+        elif kind is ast.Tuple or kind is ast.List:
             todo.extend(t.elts)
-        elif isinstance(t, ast.Starred):
+        elif kind is ast.Starred:
             todo.append(t.value)
 
 

@@ -634,8 +634,8 @@ _RETURN_SELF = frozenset({"to", "cuda", "cpu", "eval", "train", "half", "float",
 
 def _built(call: ast.Call) -> ast.Call:
     """The call that built a module, under a chain of methods returning it (``Net(cfg).to(device).eval()``)."""
-    while (isinstance(call.func, ast.Attribute) and call.func.attr in _RETURN_SELF
-           and isinstance(call.func.value, ast.Call)):
+    while (type(call.func) is ast.Attribute and call.func.attr in _RETURN_SELF
+           and type(call.func.value) is ast.Call):
         call = call.func.value
     return call
 
@@ -645,15 +645,15 @@ def _submodule(node: ast.AST, ctx: Context) -> None:
     """``self.rnn = nn.LSTM(...)`` in a method: remember the kind of ``rnn`` (for NM406/NM407)
     and the weight of a call to it (for the coverage estimate) for the class."""
     value = node.value
-    if not isinstance(value, ast.Call):
+    if type(value) is not ast.Call:  # one read per test: ast's node types have no subclasses
         if type(node) is ast.AnnAssign:
             _declared(node, ctx)
         return
     built = dotted(_built(value).func)
-    if built and isinstance(node, ast.Assign):
+    if built and type(node) is ast.Assign:
         d = ctx.state(_State)
         for t in node.targets:
-            if not isinstance(t, ast.Name):
+            if type(t) is not ast.Name:
                 continue
             if len(ctx.chain) == 1 and built.rpartition(".")[2][:1].isupper():
                 d.module_made.setdefault(t.id, []).append(built)  # model = Net(cfg) at module level: a class
@@ -4124,10 +4124,10 @@ def _differentiated(stmt: ast.stmt, qualify=dotted) -> ast.expr | None | bool:
     said, False when the statement is no backward pass. ``qualify``: the qualified name of a callee
     (``_torch.autograd.grad`` with ``import torch as _torch`` is ``torch.autograd.grad``)."""
     value = getattr(stmt, "value", None) if type(stmt) in (ast.Expr, ast.Assign, ast.AnnAssign) else None
-    if not isinstance(value, ast.Call):
+    if type(value) is not ast.Call:
         return False
     func = value.func
-    if isinstance(func, ast.Attribute) and func.attr == "backward":
+    if type(func) is ast.Attribute and func.attr == "backward":
         owner = func.value
         if (type(owner) is ast.Name and owner.id in ("self", "cls", "ctx")) or (
                 type(owner) is ast.Call and type(owner.func) is ast.Name and owner.func.id == "super"):
@@ -4423,14 +4423,16 @@ def _statements(fn: ast.AST, d: _State) -> list[ast.stmt]:
     """Statements of ``fn``'s own body that do work (docstrings and ``pass`` left out)."""
     out = []
     for node in _body(fn, d).statements:
-        if isinstance(node, ast.Pass):
+        kind = type(node)  # one read per test: ast's node types have no subclasses
+        if kind is ast.Pass or kind in _DEFINITION_TYPES:
             continue
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            continue
-        if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant):
+        if kind is ast.Expr and type(node.value) is ast.Constant:
             continue
         out.append(node)
     return out
+
+
+_DEFINITION_TYPES = frozenset((ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
 
 
 def _resumable_context(expr: ast.AST) -> bool:

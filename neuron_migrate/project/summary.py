@@ -70,11 +70,13 @@ def parameter_defaults(args: ast.arguments) -> dict[str, ast.AST]:
 
 
 def dotted(expr: ast.AST) -> str:
+    if type(expr) is ast.Name:  # the commonest (ast's node types have no subclasses)
+        return expr.id
     parts = []
-    while isinstance(expr, ast.Attribute):
+    while type(expr) is ast.Attribute:
         parts.append(expr.attr)
         expr = expr.value
-    if isinstance(expr, ast.Name):
+    if type(expr) is ast.Name:
         parts.append(expr.id)
         return ".".join(reversed(parts))
     return ""
