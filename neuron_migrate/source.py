@@ -30,14 +30,24 @@ class SourceError(Exception):
         self.message = message
 
 
+# Python 3.12's type parameters and aliases (PEP 695): ``type X = ...``, ``class C[T]:``,
+# ``def f[T](...)``, on the line the parser stopped at
+_TYPE_PARAMS = re.compile(r"\s*(?:type\s+\w+\s*(?:\[.*\])?\s*=|class\s+\w+\s*\[|(?:async\s+)?def\s+\w+\s*\[)")
+
+
 def syntax_error_text(exc: SyntaxError) -> str:
     """The NM901 message. Python 3.12 reads f-strings anew (PEP 701: quotes of the same kind
-    nested, backslashes, comments), so a file written for it fails to parse on an older
-    interpreter: say so, rather than call the user's code wrong."""
+    nested, backslashes, comments) and has type parameters (PEP 695: ``type X = ...``,
+    ``class C[T]:``), so a file written for it fails to parse on an older interpreter: say so,
+    rather than call the user's code wrong."""
     text = f"syntax error: {exc.msg}"
-    if sys.version_info < (3, 12) and exc.msg.startswith("f-string"):
-        text += (" (Python 3.12 reads f-strings more freely, PEP 701: if the file is written for it, run "
-                 f"neuron-migrate under Python 3.12+; this one is {sys.version_info.major}.{sys.version_info.minor})")
+    if sys.version_info >= (3, 12):
+        return text
+    this = f"run neuron-migrate under Python 3.12+; this one is {sys.version_info.major}.{sys.version_info.minor}"
+    if exc.msg.startswith("f-string"):
+        text += f" (Python 3.12 reads f-strings more freely, PEP 701: if the file is written for it, {this})"
+    elif _TYPE_PARAMS.match(exc.text or ""):  # lerobot's `type FeatureDict = dict[...]`, `class Backtrackable[T]:`
+        text += f" (Python 3.12 syntax: type parameters and aliases, PEP 695: {this})"
     return text
 
 

@@ -439,3 +439,18 @@ def test_an_f_string_of_python_3_12_says_which_python_reads_it(tmp_path, capsys)
     _, doc = scan_json(capsys, tmp_path)
     messages = [f["message"] for f in doc["findings"] if f["code"] == "NM901"]
     assert len(messages) == 2 and all("Python 3.12 reads f-strings more freely, PEP 701" in m for m in messages), messages
+
+
+@pytest.mark.skipif(sys.version_info >= (3, 12), reason="Python 3.12 parses PEP 695 type parameters")
+def test_type_parameters_of_python_3_12_say_which_python_reads_them(tmp_path, capsys):
+    """huggingface/lerobot writes `type FeatureDict = dict[str, ...]` and `class Backtrackable[T]:`:
+    valid Python 3.12, a syntax error for 3.11's parser. The finding says so; a plain syntax error
+    stays plain."""
+    (tmp_path / "alias.py").write_text("import torch\ntype FeatureDict = dict[str, torch.Tensor]\n")
+    (tmp_path / "generic.py").write_text("import torch\nclass Backtrackable[T]:\n    pass\n")
+    (tmp_path / "broken.py").write_text("import torch\nx = = 1\n")
+    _, doc = scan_json(capsys, tmp_path)
+    messages = {f["path"]: f["message"] for f in doc["findings"] if f["code"] == "NM901"}
+    assert all("Python 3.12 syntax: type parameters and aliases, PEP 695" in messages[p]
+               for p in ("alias.py", "generic.py")), messages
+    assert messages["broken.py"] == "syntax error: invalid syntax"
