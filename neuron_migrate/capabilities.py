@@ -175,10 +175,23 @@ class CudaApi:
     backends_to_replace: frozenset[str]
     # torch.nn class -> the arguments that give it a tensor (stateless_modules)
     stateless_modules: dict[str, frozenset[str]]
+    reexported: tuple[str, ...] = ()
+
+    def canonical(self, qualified: str) -> str:
+        """``torch.cuda.random.get_rng_state`` → ``torch.cuda.get_rng_state``: a public name of a
+        submodule torch.cuda re-exports (``reexported``) is that torch.cuda name, unless the table
+        lists it as it is spelled (``torch.cuda.memory._snapshot``)."""
+        if qualified in self.apis:
+            return qualified
+        for module in self.reexported:
+            if qualified.startswith(module + ".") and not qualified[len(module) + 1:].startswith("_"):
+                return "torch.cuda." + qualified[len(module) + 1:]
+        return qualified
 
     def lookup(self, qualified: str) -> tuple[ApiRow, str] | None:
-        """The row for ``qualified`` or its longest listed prefix, with the matched prefix."""
-        name = qualified
+        """The row for ``qualified`` (as ``canonical`` spells it) or its longest listed prefix,
+        with the matched prefix."""
+        name = self.canonical(qualified)
         while True:
             row = self.apis.get(name)
             if row is not None:
@@ -223,7 +236,8 @@ def target() -> Target:
 def cuda_api() -> CudaApi:
     path = rules_dir() / "cuda_api.yaml"
     data = load_yaml(path)
-    check_row(path, "top level", data, {"apis", "env_vars", "compile", "stateless_modules"}, {"schema_version"})
+    check_row(path, "top level", data, {"apis", "env_vars", "compile", "stateless_modules"},
+              {"schema_version", "reexported"})
 
     def rows(section: str) -> dict[str, ApiRow]:
         out: dict[str, ApiRow] = {}
@@ -263,7 +277,7 @@ def cuda_api() -> CudaApi:
         row = check_row(path, f"stateless_modules row {i}", raw, {"name"}, {"state"})
         modules[row["name"]] = frozenset(row.get("state") or ())
     return CudaApi(rows("apis"), rows("env_vars"), frozenset(compile_["modes_without_effect"]),
-                   frozenset(compile_["backends_to_replace"]), modules)
+                   frozenset(compile_["backends_to_replace"]), modules, tuple(data.get("reexported") or ()))
 
 
 # -- the operator, dtype and dependency table ----------------------------------------------

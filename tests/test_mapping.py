@@ -135,3 +135,16 @@ def test_the_stateless_modules_hold_no_tensor_and_cuda_runs_without_cuda(name, s
         module.to("neuron")
     for arg in state:
         assert list(cls(**{arg: torch.ones(3)}).buffers())
+
+
+@pytest.mark.parametrize("module", cuda_api().reexported)
+def test_a_reexported_submodule_s_names_are_torch_cuda_s(module):
+    """cuda_api.yaml's ``reexported``: the table reads ``torch.cuda.random.get_rng_state`` (lerobot's
+    spelling) as the row ``torch.cuda.get_rng_state``; every public name of the submodule that the
+    table lists under torch.cuda is the same object there."""
+    sub = resolve(module)
+    rows = cuda_api().apis
+    shared = [n for n in vars(sub) if not n.startswith("_") and f"torch.cuda.{n}" in rows]
+    assert shared, module  # the statement is about something
+    assert all(getattr(sub, n) is getattr(torch.cuda, n) for n in shared), module
+    assert cuda_api().lookup(f"{module}.{shared[0]}")[1] == f"torch.cuda.{shared[0]}"

@@ -516,6 +516,7 @@ def _cuda_api_reference(node: ast.AST, name: str, ctx: Context, via_import: bool
             ctx.report(NM104, node, f"{name} has no Neuron equivalent in the capability table "
                        "(unverified): port it by hand")
         return
+    name = cuda_api().canonical(name)  # lerobot's torch.cuda.random.get_rng_state is torch.cuda's
     row, prefix = found
     r = RULES[row.rule]  # the table names the rule: NM103 to NM106 or NM109
     if r is NM109:
@@ -737,6 +738,8 @@ def _twin_edit(ctx: Context, node: ast.AST, prefix: str, twin: str) -> Edit | No
         inner = inner.value
     if not (isinstance(inner, ast.Attribute) and ctx.qualify(inner) == "torch.cuda"):
         return None
+    if ctx.qualify(node) != prefix:  # torch.cuda.random.get_rng_state: the twin, spelled whole
+        return ctx.replace(node, f"{ctx.segment(inner.value)}.{twin[len('torch.'):]}")
     return _attr_edit(ctx, inner, "neuron")
 
 
