@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import codecs
 import dataclasses
+import json
 import os
 import random
 from pathlib import Path
@@ -403,6 +404,21 @@ def test_files_the_cache_shows_need_no_fix_are_still_left_for_a_person(project, 
     assert "would fix 0 findings in 0 files" in err
     assert "1 finding would be left for a person (1 blocking):" in err
     assert "NM104 cuda-api-without-twin ×1 (error): todo.py:2:5" in err
+
+
+def test_the_gate_s_count_says_why_it_differs_from_the_report_s(project, capsys):
+    """`fix`'s "blocking" is its exit code's gate (every finding at or above --fail-on); `report`
+    counts what blocks a first run (errors of the library and scripts that no fix rewrites). A
+    test's CUDA graph is the gate's, not the report's: the summary gives both numbers, and the
+    report agrees with the second."""
+    (project / "tests").mkdir()
+    (project / "tests" / "test_graph.py").write_text("import torch\ng = torch.cuda.CUDAGraph()\n")
+    code, _, err = run(capsys, "fix", project)
+    assert code == 1
+    assert ("2 findings would be left for a person (2 blocking: at or above --fail-on error, the exit "
+            "code's gate; 1 blocks a first run as `report` counts them") in err
+    run(capsys, "report", project, "-o", project / "r.json")
+    assert json.loads((project / "r.json").read_text())["readiness"]["blocking"] == 1
 
 
 def test_a_subfolders_patch_applies_where_the_command_ran_as_apply_writes_it(tmp_path, capsys, monkeypatch):

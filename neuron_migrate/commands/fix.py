@@ -90,7 +90,8 @@ def run_fix(args, conf, mode: str, verbose: bool = True, left: bool = True):
                 _write_out(unified_diff(patch_path(root, item.rel), result.before, result.after, color), result.encoding)
     # stdout carries only the patch; the report goes to stderr (-q: counts and problems only)
     print("\n".join(summary(results, mode, args.unsafe_fixes, write_errors, conf.options.fail_on,
-                            verbose=verbose and not args.quiet, left=left, root=root)), file=sys.stderr)
+                            verbose=verbose and not args.quiet, left=left, root=root,
+                            scope_of=conf.scopes([r.path for r in results]).of)), file=sys.stderr)
     return results, write_errors
 
 

@@ -57,11 +57,25 @@ def _counts(findings) -> str:
     return ", ".join(f"{code} ×{n}" for code, n in sorted(Counter(f.code for f in findings).items()))
 
 
+def first_run_blockers(findings: list[Finding], scope_of=None) -> int:
+    """How many of ``findings`` block a first run as `report` counts them (report/work.py,
+    ``blocker``: an error no fix rewrites, of the library and scripts when ``scope_of`` names
+    each path's scope)."""
+    from neuron_migrate.report.json import finding_dict
+    from neuron_migrate.report.work import blocker
+    from neuron_migrate.scopes import PRODUCT
+
+    return sum(1 for f in findings if (scope_of is None or scope_of(f.path) in PRODUCT)
+               and blocker(finding_dict(f)) is not None)
+
+
 def summary(results: list[FileFix], mode: str, unsafe: bool, write_errors: dict[str, str],
-            fail_on, verbose: bool = True, left: bool = True, root: str | None = None) -> list[str]:
+            fail_on, verbose: bool = True, left: bool = True, root: str | None = None,
+            scope_of=None) -> list[str]:
     """The report after a run. ``mode`` is "diff", "apply" or "check"; ``left``: whether to
     list the findings left (`scan --fix` reports them itself); given the scan ``root``, files
-    are named as the diff names them."""
+    are named as the diff names them. "blocking" is the exit code's gate (``fail_on``); where
+    `report`'s count of what blocks a first run differs, it is said beside it, and why."""
     import functools
 
     shown = functools.partial(patch_path, root) if root else (lambda path: path)
@@ -99,8 +113,15 @@ def summary(results: list[FileFix], mode: str, unsafe: bool, write_errors: dict[
         return lines
     remaining = [f for r in results for f in still_there(r, write_errors)]
     n_block = len(blocking(remaining, fail_on))
+    first_run = first_run_blockers(remaining, scope_of)
     left = "would be left" if mode == "diff" else "left"
-    lines.append(f"{plural(len(remaining), 'finding')} {left} for a person ({n_block} blocking)"
+    # `report` counts errors no fix rewrites, in the library and scripts; the gate counts every
+    # finding at or above --fail-on (one with an unsafe fix, a test's, an NM4xx error too)
+    why = "" if first_run == n_block else (
+        f": at or above --fail-on {fail_on.label if fail_on is not None else 'never'}, the exit code's gate; "
+        f"{first_run} {'blocks' if first_run == 1 else 'block'} a first run as `report` counts them, "
+        "errors of the library and scripts that no fix rewrites")
+    lines.append(f"{plural(len(remaining), 'finding')} {left} for a person ({n_block} blocking{why})"
                  + (":" if remaining and verbose else ""))
     if verbose:
         by_code: dict[str, list[Finding]] = {}
