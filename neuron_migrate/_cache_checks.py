@@ -3,7 +3,7 @@ neuron_migrate.cache` from models.py (cache.checks_module). Do not edit."""
 
 from neuron_migrate import models
 
-MODELS = '8bdeef9d58f747e82317a0d37ebad71b'  # the digest of the models.py this was made from
+MODELS = '8838e3800c99bc40de5888cf7241fc13'  # the digest of the models.py this was made from
 NoneType = type(None)
 CHECKS = {}  # the cache's table of these functions, set when they are used
 T1 = frozenset({'again', 'callee_frame', 'code', 'eager_only', 'line', 'skips_frame', 'skips_rest'})
@@ -68,7 +68,7 @@ T71 = (str, bytes, )
 T72 = frozenset({'files', 'path'})
 T73 = str
 T75 = (str, int, int, int, int, bytes, )
-T76 = frozenset({'asks', 'calls', 'classes', 'compiled', 'firm', 'functions', 'imports', 'made_calls', 'open_params', 'probes', 'tensor_args'})
+T76 = frozenset({'asks', 'calls', 'classes', 'compiled', 'firm', 'functions', 'given_args', 'imports', 'made_calls', 'off_params', 'open_params', 'probes', 'tensor_args'})
 T78 = (str, int, str, str, )
 T79 = frozenset({str})
 T82 = str
@@ -86,37 +86,44 @@ T106 = frozenset({str})
 T108 = frozenset({str})
 T110 = (int, str, str, )
 T112 = (str, str, int, int, )
-T114 = (str, str, )
-T115 = frozenset({str})
-T116 = frozenset({'backward_of', 'branched', 'breaks', 'call_lines', 'calls', 'calls_in_loop', 'end_line', 'entry', 'group_looped', 'grown_by', 'grows', 'handed_calls', 'hands', 'host_only', 'line', 'name', 'op_lines', 'ops_both_sides', 'origin', 'quiet', 'repeats', 'resumed_loops', 'scripted', 'statements', 'trapped_calls', 'weights', 'why'})
+T115 = str
 T117 = str
-T118 = int
 T119 = int
-T120 = str
-T121 = frozenset({int})
-T123 = models.BreakSite
-T124 = models.BreakSite
-T125 = frozenset({str})
-T126 = frozenset({str})
-T127 = frozenset({int})
-T129 = (str, int, )
-T130 = frozenset({int})
-T131 = frozenset({int})
-T133 = (int, int, )
-T135 = (int, int, )
-T136 = frozenset({int})
-T137 = frozenset({int})
-T138 = frozenset({int})
-T140 = (str, int, )
-T141 = str
-T142 = str
-T143 = bool
-T144 = frozenset({int})
-T145 = bool
-T147 = (int, int, )
-T149 = (int, int, int, )
+T122 = (str, str, )
+T125 = str
+T127 = frozenset({str})
+T130 = (str, str, )
+T132 = (str, str, )
+T133 = frozenset({str})
+T134 = frozenset({'backward_of', 'branched', 'breaks', 'call_lines', 'calls', 'calls_in_loop', 'end_line', 'entry', 'group_looped', 'grown_by', 'grows', 'handed_calls', 'hands', 'host_only', 'line', 'name', 'op_lines', 'ops_both_sides', 'origin', 'quiet', 'repeats', 'resumed_loops', 'scripted', 'statements', 'trapped_calls', 'weights', 'why'})
+T135 = str
+T136 = int
+T137 = int
+T138 = str
+T139 = frozenset({int})
+T141 = models.BreakSite
+T142 = models.BreakSite
+T143 = frozenset({str})
+T144 = frozenset({str})
+T145 = frozenset({int})
+T147 = (str, int, )
+T148 = frozenset({int})
+T149 = frozenset({int})
 T151 = (int, int, )
 T153 = (int, int, )
+T154 = frozenset({int})
+T155 = frozenset({int})
+T156 = frozenset({int})
+T158 = (str, int, )
+T159 = str
+T160 = str
+T161 = bool
+T162 = frozenset({int})
+T163 = bool
+T165 = (int, int, )
+T167 = (int, int, int, )
+T169 = (int, int, )
+T171 = (int, int, )
 
 
 def check_BreakSite(v):
@@ -348,91 +355,117 @@ def check_Summary(v):
  if type(x0) is not tuple: return False
  for x111 in x0:
   if type(x111) is not tuple or tuple(map(type, x111)) != T112: return False
- x0 = d['probes']
+ x0 = d['given_args']
  if type(x0) is not tuple: return False
  for x113 in x0:
-  if type(x113) is not tuple or tuple(map(type, x113)) != T114: return False
+  if type(x113) is not tuple or len(x113) != 4: return False
+  x114 = x113[0]
+  if type(x114) is not T115: return False
+  x116 = x113[1]
+  if type(x116) is not T117: return False
+  x118 = x113[2]
+  if type(x118) is not T119: return False
+  x120 = x113[3]
+  if type(x120) is not tuple: return False
+  for x121 in x120:
+   if type(x121) is not tuple or tuple(map(type, x121)) != T122: return False
+ x0 = d['off_params']
+ if type(x0) is not tuple: return False
+ for x123 in x0:
+  if type(x123) is not tuple or len(x123) != 3: return False
+  x124 = x123[0]
+  if type(x124) is not T125: return False
+  x126 = x123[1]
+  if type(x126) is not tuple or not set(map(type, x126)) <= T127: return False
+  x128 = x123[2]
+  if type(x128) is not tuple: return False
+  for x129 in x128:
+   if type(x129) is not tuple or tuple(map(type, x129)) != T130: return False
+ x0 = d['probes']
+ if type(x0) is not tuple: return False
+ for x131 in x0:
+  if type(x131) is not tuple or tuple(map(type, x131)) != T132: return False
  x0 = d['asks']
- if type(x0) is not tuple or not set(map(type, x0)) <= T115: return False
+ if type(x0) is not tuple or not set(map(type, x0)) <= T133: return False
  return True
 
 
 def check_TracedFunction(v):
  d = vars(v)
- if d.keys() != T116: return False
+ if d.keys() != T134: return False
  x0 = d['name']
- if type(x0) is not T117: return False
+ if type(x0) is not T135: return False
  x0 = d['line']
- if type(x0) is not T118: return False
+ if type(x0) is not T136: return False
  x0 = d['end_line']
- if type(x0) is not T119: return False
+ if type(x0) is not T137: return False
  x0 = d['why']
- if type(x0) is not T120: return False
+ if type(x0) is not T138: return False
  x0 = d['statements']
- if type(x0) is not tuple or not set(map(type, x0)) <= T121: return False
+ if type(x0) is not tuple or not set(map(type, x0)) <= T139: return False
  x0 = d['breaks']
  if type(x0) is not tuple: return False
- for x122 in x0:
-  if type(x122) is not T123 or not CHECKS[T124](x122): return False
+ for x140 in x0:
+  if type(x140) is not T141 or not CHECKS[T142](x140): return False
  x0 = d['calls']
- if type(x0) is not tuple or not set(map(type, x0)) <= T125: return False
+ if type(x0) is not tuple or not set(map(type, x0)) <= T143: return False
  x0 = d['calls_in_loop']
- if type(x0) is not tuple or not set(map(type, x0)) <= T126: return False
- x0 = d['trapped_calls']
- if type(x0) is not tuple or not set(map(type, x0)) <= T127: return False
- x0 = d['call_lines']
- if type(x0) is not tuple: return False
- for x128 in x0:
-  if type(x128) is not tuple or tuple(map(type, x128)) != T129: return False
- x0 = d['op_lines']
- if x0 is not None:
-  if type(x0) is not tuple or not set(map(type, x0)) <= T130: return False
- x0 = d['ops_both_sides']
- if type(x0) is not tuple or not set(map(type, x0)) <= T131: return False
- x0 = d['weights']
- if type(x0) is not tuple: return False
- for x132 in x0:
-  if type(x132) is not tuple or tuple(map(type, x132)) != T133: return False
- x0 = d['repeats']
- if type(x0) is not tuple: return False
- for x134 in x0:
-  if type(x134) is not tuple or tuple(map(type, x134)) != T135: return False
- x0 = d['branched']
- if type(x0) is not tuple or not set(map(type, x0)) <= T136: return False
- x0 = d['group_looped']
- if type(x0) is not tuple or not set(map(type, x0)) <= T137: return False
- x0 = d['grows']
- if type(x0) is not tuple or not set(map(type, x0)) <= T138: return False
- x0 = d['grown_by']
- if type(x0) is not tuple: return False
- for x139 in x0:
-  if type(x139) is not tuple or tuple(map(type, x139)) != T140: return False
- x0 = d['entry']
- if type(x0) is not T141: return False
- x0 = d['origin']
- if type(x0) is not T142: return False
- x0 = d['host_only']
- if type(x0) is not T143: return False
- x0 = d['quiet']
  if type(x0) is not tuple or not set(map(type, x0)) <= T144: return False
- x0 = d['scripted']
- if type(x0) is not T145: return False
- x0 = d['backward_of']
+ x0 = d['trapped_calls']
+ if type(x0) is not tuple or not set(map(type, x0)) <= T145: return False
+ x0 = d['call_lines']
  if type(x0) is not tuple: return False
  for x146 in x0:
   if type(x146) is not tuple or tuple(map(type, x146)) != T147: return False
- x0 = d['hands']
- if type(x0) is not tuple: return False
- for x148 in x0:
-  if type(x148) is not tuple or tuple(map(type, x148)) != T149: return False
- x0 = d['resumed_loops']
+ x0 = d['op_lines']
+ if x0 is not None:
+  if type(x0) is not tuple or not set(map(type, x0)) <= T148: return False
+ x0 = d['ops_both_sides']
+ if type(x0) is not tuple or not set(map(type, x0)) <= T149: return False
+ x0 = d['weights']
  if type(x0) is not tuple: return False
  for x150 in x0:
   if type(x150) is not tuple or tuple(map(type, x150)) != T151: return False
- x0 = d['handed_calls']
+ x0 = d['repeats']
  if type(x0) is not tuple: return False
  for x152 in x0:
   if type(x152) is not tuple or tuple(map(type, x152)) != T153: return False
+ x0 = d['branched']
+ if type(x0) is not tuple or not set(map(type, x0)) <= T154: return False
+ x0 = d['group_looped']
+ if type(x0) is not tuple or not set(map(type, x0)) <= T155: return False
+ x0 = d['grows']
+ if type(x0) is not tuple or not set(map(type, x0)) <= T156: return False
+ x0 = d['grown_by']
+ if type(x0) is not tuple: return False
+ for x157 in x0:
+  if type(x157) is not tuple or tuple(map(type, x157)) != T158: return False
+ x0 = d['entry']
+ if type(x0) is not T159: return False
+ x0 = d['origin']
+ if type(x0) is not T160: return False
+ x0 = d['host_only']
+ if type(x0) is not T161: return False
+ x0 = d['quiet']
+ if type(x0) is not tuple or not set(map(type, x0)) <= T162: return False
+ x0 = d['scripted']
+ if type(x0) is not T163: return False
+ x0 = d['backward_of']
+ if type(x0) is not tuple: return False
+ for x164 in x0:
+  if type(x164) is not tuple or tuple(map(type, x164)) != T165: return False
+ x0 = d['hands']
+ if type(x0) is not tuple: return False
+ for x166 in x0:
+  if type(x166) is not tuple or tuple(map(type, x166)) != T167: return False
+ x0 = d['resumed_loops']
+ if type(x0) is not tuple: return False
+ for x168 in x0:
+  if type(x168) is not tuple or tuple(map(type, x168)) != T169: return False
+ x0 = d['handed_calls']
+ if type(x0) is not tuple: return False
+ for x170 in x0:
+  if type(x170) is not tuple or tuple(map(type, x170)) != T171: return False
  return True
 
 

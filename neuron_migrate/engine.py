@@ -76,6 +76,7 @@ def analyse_source(src: SourceFile, options: Options, tree: ast.Module | None = 
                       summary=Summary(imports, functions, classes, calls=traced.outcalls, firm=firm,
                                       compiled=traced.compiled_targets, tensor_args=traced.tensor_args,
                                       open_params=traced.open_params, made_calls=traced.made_calls,
+                                      given_args=traced.given_args, off_params=traced.off_params,
                                       probes=probes, asks=asks))
 
 

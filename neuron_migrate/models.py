@@ -161,6 +161,15 @@ class Summary:
     # call, line of the construction). A break below the method makes Dynamo skip the caller's
     # frame at the call (GB0092, "Reconstruction failure": project/model.py ``rebuilt``)
     made_calls: tuple[tuple[str, str, int, int], ...] = ()
+    # calls of ``calls`` with arguments: (traced function, callee text, line, (position or keyword,
+    # value)), the value "*" (not a False/None/0 constant, nor a flag forwarded off) or the
+    # constant's repr ("False", "0"); None and flags forwarded off left out. A parameter of the
+    # callee its file judged off by default (``off_params``) is set there (project/model.py)
+    given_args: tuple[tuple[str, str, int, tuple[tuple[str, str], ...]], ...] = ()
+    # traced functions with parameters whose default turns a branch off: (function, its positional
+    # parameters after self, (each such parameter, its default's repr or "")); a caller of another
+    # file may set them (``given_args``)
+    off_params: tuple[tuple[str, tuple[str, ...], tuple[tuple[str, str], ...]], ...] = ()
     # (device attribute, the function that reads it) of the options this module hands to a
     # function that builds torch.device() from them where CUDA is absent (project/device_probes.py)
     probes: tuple[tuple[str, str], ...] = ()

@@ -651,6 +651,21 @@ def test_a_comparison_with_a_kept_constant_default_is_folded():
 
 
 
+def test_a_branch_for_tensors_on_two_devices_is_off_by_default():
+    """PyG's ``knn_graph``: ``if batch is not None and x.device != batch.device: warnings.warn(...)``
+    runs only when the tensors are on two devices, never in a compiled call on one, though a caller
+    passes ``batch`` (constructs.py "warnings.warn under `b is not None and x.device != b.device`,
+    b given on the same device": no break); a test of the values themselves is not off."""
+    code = ("import warnings\nimport torch.nn as nn\n\n\ndef knn(x, batch=None):\n"
+            "    if batch is not None and x.device != batch.device:\n        warnings.warn('devices')\n"
+            "    if batch is not None and x.dtype != batch.dtype:\n        warnings.warn('dtypes')\n"
+            "    return x\n\n\nclass Net(nn.Module):\n    def forward(self, x, b):\n        return knn(x, b)\n")
+    found = {f.line: f.message for f in findings_of(code) if f.code.startswith("NM4")}
+    assert sorted(found) == [7, 9]
+    assert "only when `batch is not None and x.device != batch.device`, off by default" in found[7]
+    assert "off by default" not in found[9]
+
+
 def test_an_assert_short_circuiting_on_a_none_default_is_off_by_default():
     """taming's ``VectorQuantizer2.forward(z, temp=None)``: ``assert temp is None or temp==1.0``
     never evaluates the comparison for a default call (constructs.py "assert after `or` on a None

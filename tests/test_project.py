@@ -1068,3 +1068,38 @@ def test_what_a_lambda_handed_to_a_helper_of_another_file_calls_is_followed(tmp_
     }
     write(tmp_path, files)
     assert [s[:2] for s in sites(capsys, tmp_path, "--entry", "opt/solve.py:solve")] == [("opt/jac.py", 5)]
+
+
+def test_a_parameter_off_by_default_that_a_caller_of_another_file_sets(tmp_path, capsys, monkeypatch):
+    """Whether a parameter is set is a fact of the project: piqa's ``assert_type(..., value_range=None)``
+    checks the range only ``if value_range is not None``, and every metric, in its own file, passes
+    one, so the check's break is in the graph of their forwards. A flag a caller passes as False,
+    or forwards from its own parameter off by default, stays off, and sets nothing: no root."""
+    from neuron_migrate.project import model
+
+    files = {
+        "iq/__init__.py": "",
+        "iq/utils.py": "def check(t, value_range=None, verbose=False, strict=False):\n"
+                       "    if value_range is not None:\n"
+                       "        assert value_range[0] <= t.min(), f'got {t.min().item()}'\n"
+                       "    if verbose:\n        t = t * t.sum().item()\n"
+                       "    if strict:\n        t = t * t.max().item()\n    return t\n",
+        "iq/ssim.py": "import torch.nn as nn\n\nfrom .utils import check\n\n\nclass SSIM(nn.Module):\n"
+                      "    def forward(self, x, debug=False):\n"
+                      "        return check(x, value_range=(0.0, 1.0), verbose=False, strict=debug).mean()\n",
+    }
+    write(tmp_path, files)
+    given = []
+    real = model._given_roots
+    monkeypatch.setattr(model, "_given_roots", lambda *a: given.extend(r := real(*a)) or r)
+    found = {f["line"]: f["message"] for f in scan(capsys, tmp_path)["findings"]}
+    assert sorted(found) == [3, 5, 7]
+    assert "off by default" not in found[3]
+    assert "only when `verbose`, off by default" in found[5] and "only when `strict`, off by default" in found[7]
+    assert [(name, origin) for _, name, origin in given] == [("check", "given arguments: value_range=*")]
+    ssim = tmp_path / "iq" / "ssim.py"
+    ssim.write_text(ssim.read_text().replace("value_range=(0.0, 1.0), ", ""))
+    given.clear()
+    found = {f["line"]: f["message"] for f in scan(capsys, tmp_path)["findings"]}
+    assert "only when `value_range is not None`, off by default" in found[3]
+    assert given == []

@@ -1496,6 +1496,14 @@ CASES: list[tuple[str, str, dict]] = [
     ("... called in the helper's loop", "y = x * 2\nreturn calls_handed_loop(helper_item, y) * 2", {}),
     # issue 14, nineteenth round: a bound method of self handed to a helper that calls it (ema-pytorch)
     ("bound method of self handed to a helper that calls it, .item() in it", "y = x * 2\nreturn DECAYED.update(y) + 1", {}),
+    # issue 14, twenty-first round: a branch on a parameter another file sets (piqa's assert_type), and
+    # PyG's knn_graph warning, which runs only when the tensors are on two devices
+    ("`assert lo <= t.min(), f'...'` under `if lo is not None`, lo given", "def check(t, lo=None):\n"
+     "    if lo is not None:\n        assert lo <= t.min(), f'got {t.min().item()}'\n    return t\n"
+     "y = check(x * 2, lo=-100.0)\nreturn y + 1", {}),
+    ("warnings.warn under `b is not None and x.device != b.device`, b given on the same device",
+     "def knn(t, b=None):\n    if b is not None and t.device != b.device:\n        warnings.warn('devices')\n"
+     "        b = b.to(t.device)\n    return t + b\ny = knn(x * 2, x)\nreturn y + 1", {}),
     # issue 14, twentieth round: an operator of a class of the file (torch-cgd's Operator.__matmul__)
     ("a @ b on a local instance of a class with __matmul__, .item() in it", "y = x * 2\nA = MatOp(y)\nreturn (A @ y) * 2", {}),
     ("instance of an operator-only class handed to a helper that applies @, .item() in __matmul__",

@@ -52,7 +52,7 @@ from dataclasses import dataclass, field
 from neuron_migrate.checks import Context, finalizer, on, prefilter, rule
 from neuron_migrate.checks.distributed import LOG_METHODS
 from neuron_migrate.checks.shapes import NM301, bound_once_by_def, fed_calls, grown_key
-from neuron_migrate.checks.tracing import COMPILE_ENTRY, COMPILED_AT, DEFAULT_COLLATE, ENTRY_OF, OPTIONAL_DICT, OWN_METHOD, REBUILT, TENSOR_ARGS, VALIDATED, TENSOR_METHODS, ShapeBreaks, TracedCode, host_side_file
+from neuron_migrate.checks.tracing import COMPILE_ENTRY, COMPILED_AT, DEFAULT_COLLATE, ENTRY_OF, GIVEN_ARGS, OPTIONAL_DICT, OWN_METHOD, REBUILT, TENSOR_ARGS, VALIDATED, TENSOR_METHODS, ShapeBreaks, TracedCode, host_side_file
 from neuron_migrate.kinds import ARRAY, HOST_KINDS, SCALAR, TENSOR, annotation_kind, call_kind, scope_kinds
 from neuron_migrate.models import BreakSite, TracedFunction
 from neuron_migrate.project.summary import (FUNCTION_IMPORT, HANDED, PYDANTIC_MODELS, autograd_function_base, dotted, init_stores,
@@ -587,6 +587,10 @@ class _State:
     forwarded: dict[int, ast.AST] = field(default_factory=dict)
     off_params: dict[int, frozenset[str]] = field(default_factory=dict)  # fn id -> its parameters defaulting off
     set_anywhere: set[str] | None = None  # _set_anywhere's answer
+    # traced function -> (parameter, value) a traced caller of another file passes (``GIVEN_ARGS`` roots)
+    given: dict[str, list[tuple[str, ast.AST]]] | None = None
+    # fn id -> (parameter, its default's repr, "" when none) the tests of its branches off by default read
+    off_read: dict[int, tuple[tuple[str, str], ...]] = field(default_factory=dict)
     buffers: dict[int, set[str]] = field(default_factory=dict)  # class id -> self.register_buffer names
     subclass_rnns: dict[int, set[str]] = field(default_factory=dict)  # class id -> attrs its subclasses make RNNs
     rnn_classes: list | None = None  # (class, its attributes that hold an RNN) for the classes that have one
@@ -1063,7 +1067,8 @@ def traced_functions(ctx: Context) -> dict[int, Traced]:
     for path, name, origin in ctx.options.traced_roots if ctx.options is not None else ():
         if host and not named and not origin.startswith((COMPILED_AT, COMPILE_ENTRY)):
             continue
-        if path == ctx.src.path and not origin.startswith((TENSOR_ARGS, OPTIONAL_DICT, VALIDATED, REBUILT, OWN_METHOD)):
+        if path == ctx.src.path and not origin.startswith((TENSOR_ARGS, GIVEN_ARGS, OPTIONAL_DICT, VALIDATED, REBUILT,
+                                                             OWN_METHOD)):
             fn = _named_function(name, d)
             if fn is not None:
                 todo.append((fn, _why_reached(origin), "" if origin.startswith((COMPILED_AT, COMPILE_ENTRY))
@@ -4845,6 +4850,7 @@ def report_traced(ctx: Context) -> None:
         training_of = {id(tf.node): _training_only(tf.node) for tf in traced.values()
                        if "self.training" in "\n".join(lines[tf.node.lineno - 1:tf.node.end_lineno])}
     # ... and under a flag that is off by default: node id -> the condition they need
+    _given_across(ctx, d)
     off_of = {id(tf.node): off for tf in traced.values() if (off := _off_by_default(tf, ctx, d))}
     for key, off in off_of.items():
         training_of[key] = training_of.get(key, frozenset()) | frozenset(off)
@@ -4855,6 +4861,10 @@ def report_traced(ctx: Context) -> None:
         (tf.name, tuple(_params(tf.node, d)), tuple(sorted(t.open)))
         for tf in traced.values() if (t := tensors_of[id(tf.node)]).open)
     ctx.state(TracedCode).made_calls = _made_calls(outcalls, traced, d)
+    ctx.state(TracedCode).given_args = _given_args(outcalls, ctx.state(TracedCode).tensor_args, d)
+    ctx.state(TracedCode).off_params = tuple(
+        (tf.name, tuple(_params(tf.node, d)), names)
+        for tf in traced.values() if id(tf.node) in off_of and (names := d.off_read.get(id(tf.node))))
     outcalls = tuple(o[:3] for o in outcalls)
     outcalls_of: dict[str, int] = {}  # caller -> its calls leaving the file
     for o in outcalls:
@@ -5083,10 +5093,11 @@ def _off_by_default(tf: Traced, ctx: Context, d: _State) -> dict[int, str]:
     ``self.flag`` set in ``__init__`` only from such a parameter or constant
     (``self.dynamic_img_size = dynamic_img_size``), a module-level constant (``DEBUG = False``),
     ``len(args) > 0`` / ``kwargs.get(k) is not None`` / ``k in kwargs`` on the function's own
-    ``*args`` / ``**kwargs``, and ``logger.isEnabledFor(logging.DEBUG)``. A caller that passes
-    the flag takes the other path: the default is what a plain call does. Not off: a parameter
-    a call of the function passes (by position or keyword), and a flag some call of the file
-    sets by keyword (``_set_anywhere``); a flag set from another file is not seen."""
+    ``*args`` / ``**kwargs``, ``logger.isEnabledFor(logging.DEBUG)``, and ``x.device != y.device``.
+    A caller that passes the flag takes the other path: the default is what a plain call does.
+    Not off: a parameter a call of the function passes (by position or keyword), in this file or
+    from a traced caller of another file (``_given_across``), and a flag some call of the file
+    sets by keyword (``_set_anywhere``)."""
     fn = tf.node
     ifs = [t for t in _body(fn, d).tests if isinstance(t, ast.If)]
     # `assert temp is None or temp == 1.0` (taming's VectorQuantizer2, ``temp=None``) short-circuits as an `if` does
@@ -5166,7 +5177,10 @@ def _off_by_default(tf: Traced, ctx: Context, d: _State) -> dict[int, str]:
                     and len(left.args) == 1 and isinstance(left.args[0], ast.Name)
                     and left.args[0].id in (extra["args"], extra["kwargs"])):
                 return True
-            return False
+            # `x.device != batch.device` (PyG's knn_graph warns and moves): tensors on two devices, not
+            # in a run on one (constructs.py "warnings.warn under `b is not None and x.device != b.device`")
+            return (type(op) is ast.NotEq and type(left) is ast.Attribute and left.attr == "device"
+                    and type(right) is ast.Attribute and right.attr == "device")
         if (isinstance(e, ast.Call) and isinstance(e.func, ast.Attribute) and e.func.attr == "isEnabledFor"
                 and len(e.args) == 1 and isinstance(e.args[0], ast.Attribute)):
             return e.args[0].attr in _QUIET_LEVELS  # (the call itself breaks: a Logger method)
@@ -5188,9 +5202,11 @@ def _off_by_default(tf: Traced, ctx: Context, d: _State) -> dict[int, str]:
                 out.setdefault(id(n), cond)
 
     out: dict[int, str] = {}
+    judged = []  # the tests found off by default, whose parameters a caller of another file may set
     for test in asserts:
         if type(test.op) is ast.Or and compared(test.values[0]):
             short_circuit(test)
+            judged.append(test)
     for node in ifs:
         test = node.test
         if node.orelse and on(test):  # `if self.shared: ... else: <off>`
@@ -5198,6 +5214,7 @@ def _off_by_default(tf: Traced, ctx: Context, d: _State) -> dict[int, str]:
                 for n in all_nodes(stmt):
                     out.setdefault(id(n), f"not {shown(test)}")
         if off(test):
+            judged.append(test)
             cond = shown(test)
             for stmt in node.body:
                 for n in all_nodes(stmt):
@@ -5212,14 +5229,20 @@ def _off_by_default(tf: Traced, ctx: Context, d: _State) -> dict[int, str]:
                         out.setdefault(id(n), cond)
         elif isinstance(test, ast.BoolOp) and isinstance(test.op, ast.Or) and compared(test.values[0]):
             short_circuit(test)
+            judged.append(test)
     def taken(test: ast.AST) -> str | None:
         """The condition the statements after ``if test: return`` need, when a default call returns."""
         if type(test) is ast.UnaryOp and type(test.op) is ast.Not and off(test.operand):
+            judged.append(test)
             return shown(test.operand)
         return f"not {shown(test)}" if on(test) else None
 
     if any((type(t.test) is ast.UnaryOp and type(t.test.op) is ast.Not) or on(t.test) for t in ifs):
         _after_early_return(fn.body, taken, out)
+    if out:  # the parameters the tests read, which a caller of another file may set (Summary.off_params)
+        read = {n.id for t in judged for n in ast.walk(t) if type(n) is ast.Name and (n.id in params or n.id in falsy)}
+        d.off_read[id(fn)] = tuple((n, repr(params[n].value) if type(params.get(n)) is ast.Constant else "")
+                                   for n in sorted(read))
     del off, compared, on, taken, short_circuit  # a closure that calls itself is a cycle: it would hold ctx, so the tree, until a collection
     return out
 
@@ -5275,13 +5298,61 @@ def _given(fn: ast.AST, d: _State) -> set[str]:
 
 
 def _arguments(fn: ast.AST, d: _State):
-    """(parameter, value) of every argument the calls of ``fn`` in this file pass, by position or name."""
+    """(parameter, value) of every argument the calls of ``fn`` in this file pass, by position or
+    name, and those traced callers of other files pass (``_given_across``)."""
     names = [a.arg for a in (*fn.args.posonlyargs, *fn.args.args)]
     if names and names[0] in ("self", "cls"):
         names = names[1:]
     for call in d.calls_by_name.get(fn.name, ()):
         yield from zip(names, call.args)
         yield from ((k.arg, k.value) for k in call.keywords if k.arg)
+    if d.given:
+        yield from d.given.get(f"{d.owner[id(fn)].name}.{fn.name}" if id(fn) in d.owner else fn.name, ())
+
+
+def _given_across(ctx: Context, d: _State) -> None:
+    """``d.given``: the arguments traced callers of other files pass the functions of this file,
+    from the project model's ``GIVEN_ARGS`` roots (``name=*`` a value that is not a False/None/0
+    constant, ``name=0`` that constant), as nodes ``_arguments`` yields: whether a parameter is
+    set anywhere is a fact of the project (piqa's metrics hand ``assert_type`` of
+    ``utils/__init__.py`` a ``value_range``, whose default is None)."""
+    d.given = {}
+    for path, name, origin in ctx.options.traced_roots if ctx.options is not None else ():
+        if path != ctx.src.path or not origin.startswith(GIVEN_ARGS):
+            continue
+        for item in origin[len(GIVEN_ARGS):].split(";"):
+            param, _, value = item.partition("=")
+            try:
+                node = ast.Name(id=value) if value == "*" else ast.Constant(ast.literal_eval(value))
+            except (ValueError, SyntaxError):
+                continue
+            d.given.setdefault(name, []).append((param, node))
+
+
+def _given_args(outcalls, tensor_args, d: _State) -> tuple[tuple[str, str, int, tuple[tuple[str, str], ...]], ...]:
+    """For the calls leaving the file that pass a tensor (``tensor_args``: a call handing none
+    breaks in no branch on its tensors; pomegranate's ``_check_parameter(init, "init",
+    value_set=...)`` checks a string), (caller, callee as written, line, (position or keyword,
+    value)): "*" for a value that is not a False/None/0 constant nor a flag the caller forwards
+    off (``_forwarded_off``), else the constant's repr; None and flags forwarded off, which set
+    nothing, are left out (Summary.given_args)."""
+    out = []
+    handing = {(caller, text, line) for caller, text, line, _, _ in tensor_args}
+    for caller, text, line, call in outcalls:
+        if type(call) is not ast.Call or (caller, text, line) not in handing:
+            continue
+        given = []
+        for key, v in [*zip(map(str, range(len(call.args))), call.args), *((k.arg, k.value) for k in call.keywords if k.arg)]:
+            if type(v) is ast.Starred:
+                break
+            if type(v) is ast.Constant and v.value in _FALSY and type(v.value) in (bool, int, float, str, type(None)):
+                if v.value is not None:
+                    given.append((key, repr(v.value)))
+            elif not (type(v) is ast.Name and _forwarded_off(v, d, frozenset())):
+                given.append((key, "*"))
+        if given:
+            out.append((caller, text, line, tuple(given)))
+    return tuple(out)
 
 
 def _always_off(fn: ast.AST, d: _State) -> set[str]:
@@ -5292,7 +5363,7 @@ def _always_off(fn: ast.AST, d: _State) -> set[str]:
     calls = d.calls_by_name.get(fn.name, ())
     args = [*fn.args.posonlyargs, *fn.args.args]
     required = [a.arg for a in args[:len(args) - len(fn.args.defaults)]]
-    if not calls or not required:
+    if not calls or not required or (d.given and fn.name in d.given):  # a caller of another file: not known
         return set()
     if required[0] in ("self", "cls"):
         required = required[1:]

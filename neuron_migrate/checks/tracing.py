@@ -22,6 +22,10 @@ COMPILE_ENTRY = "compile entry "
 # the origin of a root that only says which parameters of a function traced anyway a traced caller
 # of another file passes tensors: "tensor arguments: 0,2;t0,t1" (positions after self; keywords)
 TENSOR_ARGS = "tensor arguments: "
+# the origin of a root that only says which parameters of a function traced anyway, judged off by
+# default in its file, a traced caller of another file sets: each as ``name=*`` (a value that is
+# not a False/None/0 constant) or ``name=0`` (that constant): "given arguments: value_range=*"
+GIVEN_ARGS = "given arguments: "
 # the origin of a root that says a traced function of this file builds a TypedDict with optional
 # keys that another file defines (Dynamo breaks there): "TypedDict with optional keys: Message"
 OPTIONAL_DICT = "TypedDict with optional keys: "
@@ -57,7 +61,7 @@ class TracedCode:
     elsewhere, and the calls from traced code that may reach another file of the project."""
 
     __slots__ = ("functions", "compiled_elsewhere", "compiled_targets", "outcalls", "tensor_args", "open_params",
-                 "made_calls")
+                 "made_calls", "given_args", "off_params")
 
     def __init__(self) -> None:
         self.functions: tuple[TracedFunction, ...] = ()
@@ -67,6 +71,8 @@ class TracedCode:
         self.tensor_args: tuple[tuple[str, str, int, tuple[int, ...], tuple[str, ...]], ...] = ()  # Summary.tensor_args
         self.open_params: tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...] = ()  # Summary.open_params
         self.made_calls: tuple[tuple[str, str, int, int], ...] = ()  # Summary.made_calls
+        self.given_args: tuple[tuple[str, str, int, tuple[tuple[str, str], ...]], ...] = ()  # Summary.given_args
+        self.off_params: tuple[tuple[str, tuple[str, ...], tuple[tuple[str, str], ...]], ...] = ()  # Summary.off_params
 
 
 # Methods that only tensors (and numpy arrays, which Dynamo traces as tensors) have.

@@ -1110,6 +1110,45 @@ def _tensor_roots(files: list[FileResult], project: Project, roots: list[tuple[s
     return sorted(out)
 
 
+def _sets(value: str, default: str) -> bool:
+    """Whether an argument (``Summary.given_args``' value) may turn on a branch its parameter's
+    default (its repr, "" for none) turns off: any value but a False/0 constant, which changes
+    only a None default (``if lo is not None`` with ``lo=0``) or a constant one it is compared with."""
+    return value == "*" or default == "None" or default not in ("", "False", "0", "0.0", "''")
+
+
+def _given_roots(files: list[FileResult], project: Project, roots) -> list[tuple[str, str, str]]:
+    """The parameters of traced functions that their file judged off by default
+    (``Summary.off_params``: ``if value_range is not None:`` with ``value_range=None``) and that
+    a traced caller of another file sets (``Summary.given_args``), as roots whose origin says
+    which and to what (``GIVEN_ARGS``): whether a parameter is set is a fact of the project, not
+    of the file (piqa's metrics pass ``assert_type`` a ``value_range``). Only what no root of
+    ``roots`` gives yet: the file is analysed again for a parameter newly set, not for each caller."""
+    from neuron_migrate.checks.tracing import GIVEN_ARGS
+
+    offs = {(r.path, fn): (params, names) for r in files if r.summary for fn, params, names in r.summary.off_params}
+    if not offs:
+        return []
+    leaves = {fn.rpartition(".")[2] for _, fn in offs}
+    given: dict[tuple[str, str], set[tuple[str, str]]] = {}  # one root per function: what every caller sets
+    for r in files:
+        for _caller, text, _line, args in r.summary.given_args if r.summary else ():
+            if text.rpartition(".")[2] not in leaves:
+                continue
+            hit = project.callee(r.path, text)
+            for target in (hit, *project.receivers(r.path, text)[1:]) if hit is not None else ():
+                params, defaults = offs.get(target, ((), ()))
+                defaults = dict(defaults)
+                given.setdefault(target, set()).update(
+                    (name, v) for k, v in args if (name := params[int(k)] if k.isdigit() and int(k) < len(params)
+                                                  else k) in defaults and _sets(v, defaults[name]))
+    for path, name, origin in roots:
+        if origin.startswith(GIVEN_ARGS) and (path, name) in given:
+            given[(path, name)].difference_update(tuple(p.split("=", 1)) for p in origin[len(GIVEN_ARGS):].split(";"))
+    return sorted((*target, GIVEN_ARGS + ";".join(f"{n}={v}" for n, v in sorted(pairs)))
+                  for target, pairs in given.items() if pairs)
+
+
 def _opens(summary, name: str, positions: tuple[int, ...], keywords: tuple[str, ...]) -> bool:
     """Whether tensors passed at ``positions`` and ``keywords`` make a parameter of the traced
     function ``name`` a tensor that its file's analysis (``summary``) did not take as one."""
@@ -1326,6 +1365,7 @@ def follow(results: dict[str, FileResult], root: Path,
         new = [(p, n, o) for p, fns in sorted(found.items()) if p in results or is_library(p)
                for n, o in sorted(fns.items())]
         new += [r for r in _tensor_roots(everything, project, roots) if r not in roots]
+        new += _given_roots(everything, project, roots)
         new += [r for r in _dict_roots(everything, project) if r not in roots and r not in new]
         done_roots = {(p, n) for p, n, _ in roots} | {(r.path, f.name) for r in everything for f in r.traced}
         new += [r for r in _validated_roots(everything, project, done_roots) if r not in roots and r not in new]
