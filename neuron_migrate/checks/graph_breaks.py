@@ -4862,9 +4862,6 @@ def report_traced(ctx: Context) -> None:
         for tf in traced.values() if (t := tensors_of[id(tf.node)]).open)
     ctx.state(TracedCode).made_calls = _made_calls(outcalls, traced, d)
     ctx.state(TracedCode).given_args = _given_args(outcalls, ctx.state(TracedCode).tensor_args, d)
-    ctx.state(TracedCode).off_params = tuple(
-        (tf.name, tuple(_params(tf.node, d)), names)
-        for tf in traced.values() if id(tf.node) in off_of and (names := d.off_read.get(id(tf.node))))
     outcalls = tuple(o[:3] for o in outcalls)
     outcalls_of: dict[str, int] = {}  # caller -> its calls leaving the file
     for o in outcalls:
@@ -4883,6 +4880,14 @@ def report_traced(ctx: Context) -> None:
             if h.under is not None and id(h.under) in off and id(h.node) not in off:
                 off[id(h.node)] = off[id(h.under)]
                 training_of[key] = training_of.get(key, frozenset()) | {id(h.node)}
+    # what a caller of another file may turn on: branches off by default holding a break, or a call
+    # of a function (``diou_loss(...)``, reached only when ``box_reg_loss_type`` is set); the rest
+    # changes nothing a file analysed again would say (timm's ``if pre_logits: return x``)
+    ctx.state(TracedCode).off_params = tuple(
+        (tf.name, tuple(_params(tf.node, d)), names) for tf in traced.values()
+        if (off := off_of.get(id(tf.node))) and (names := d.off_read.get(id(tf.node))) and (
+            any(id(h.node) in off for h in hazards_of[id(tf.node)]) or any(n in off for n in shape_breaks)
+            or any(id(c) in off and type(c.func) is ast.Name for c in _body(tf.node, d).calls)))
     eager_after = {}
     if len(traced) > 1:
         breaking = _breaking(traced, hazards_of, shape_breaks, training_of, d)
