@@ -1094,6 +1094,85 @@ def test_the_optimizers_own_cuda_graph_health_check_breaks_in_a_traced_step():
     assert _nm4(own) == []
 
 
+def test_a_branch_on_a_value_drawn_from_pythons_random_breaks():
+    """constructs.py "if on a random.Random instance's draw", "a random.Random instance's draw in an
+    and, the other side a tensor (kron-torch's balance)", "if on random.randint", "if on
+    random.randrange, bare": Dynamo makes the drawn number a graph input, and a branch on it is
+    data-dependent (GB0170, resumed). The draw as a number, or as the last operand of a bound
+    ``and`` (its value, not a test), is traced."""
+    code = ("import random\nimport torch\nfrom torch import nn\n\nclass Drop(nn.Module):\n"
+            "    def __init__(self):\n        super().__init__()\n        self.rng = random.Random(42)\n\n"
+            "    def forward(self, x):\n        do = x.sum() > 0\n"
+            "        balance = self.rng.random() < 0.01 and do\n"
+            "        keep = x.dim() > 1 and self.rng.random() < 0.5\n"
+            "        y = x * self.rng.uniform(0, 1)\n"
+            "        if random.randint(0, 3) == 1:\n            y = y + 1\n"
+            "        return y if random.randrange(2) else -y\n")
+    assert _nm4(code) == [(12, "NM402", "GB0170"), (15, "NM402", "GB0170"), (17, "NM402", "GB0170")]
+    # an object of the project's own named Random is not the standard library's
+    own = code.replace("self.rng = random.Random(42)", "self.rng = Random(42)").replace(
+        "class Drop", "class Random:\n    def __init__(self, seed):\n        self.seed = seed\n\n"
+        "    def random(self):\n        return 0.5\n\nclass Drop")
+    assert [f[0] for f in _nm4(own)] == [22, 24]
+
+
+def test_a_test_of_a_flag_gated_by_a_draw_is_not_a_break_of_every_call():
+    """kron-torch's ``balance = self.rng.random() < 0.01 and do_update``, then ``if grad.dim() > 1
+    and balance:`` (``kron.py:215``, refuted in held_out_20): Dynamo breaks at the draw and resumes
+    with ``balance`` False wherever the draw fails, a constant test; a later test of the tensor
+    itself (``if do_update:``) is a break of every call."""
+    code = ("import random\nimport torch\n\nclass Kron(torch.optim.Optimizer):\n"
+            "    def __init__(self, params):\n        super().__init__(params, {})\n"
+            "        self.rng = random.Random(42)\n        self.counter = torch.tensor(0)\n\n"
+            "    @torch.no_grad()\n    def step(self, closure=None):\n"
+            "        do_update = self.counter >= 1\n"
+            "        balance = self.rng.random() < 0.01 and do_update\n"
+            "        grad = self.param_groups[0]['params'][0].grad\n"
+            "        if grad.dim() > 1 and balance:\n            grad.mul_(2)\n"
+            "        if do_update:\n            grad.add_(1)\n\n"
+            "opt = Kron([torch.zeros(2, 2)])\nstep = torch.compile(opt.step)\n")
+    assert _nm4(code) == [(13, "NM402", "GB0170"), (17, "NM402", "GB0170")]
+
+
+def test_a_slice_by_a_tensor_attributes_element_in_a_comprehension_breaks():
+    """constructs.py "slice bounds from a tensor attribute's elements, zipped, in a list comprehension
+    (psgd-torch's delta[j - i:j])": the bound's ``__index__`` reads the value, and Dynamo cannot
+    resume the comprehension's zip ("Missing tp_iternext", GB4347, the frame run eagerly); in a
+    ``for`` loop it is GB0124. The elements used as numbers are traced ("... used as numbers")."""
+    code = ("import torch\n\nclass LRA(torch.optim.Optimizer):\n    def __init__(self, params):\n"
+            "        self._params = list(params)\n        self._sizes = [torch.numel(p) for p in self._params]\n"
+            "        self._cumsizes = torch.cumsum(torch.tensor(self._sizes), 0)\n\n"
+            "    @torch.no_grad()\n    def step(self, closure=None):\n"
+            "        delta = torch.cat([p.grad.reshape(-1) for p in self._params])\n"
+            "        [p.sub_(delta[j - i:j].view_as(p)) for (p, i, j) in zip(self._params, self._sizes, self._cumsizes)]\n\n"
+            "opt = LRA([torch.zeros(3)])\nstep = torch.compile(opt.step)\n")
+    assert _nm4(code) == [(12, "NM401", "GB4347")]
+    assert _nm4(code.replace("delta[j - i:j].view_as(p)", "j")) == []
+    loop = code.replace("        [p.sub_(delta[j - i:j].view_as(p)) for (p, i, j) in zip(self._params, self._sizes, "
+                        "self._cumsizes)]\n", "        for (p, i, j) in zip(self._params, self._sizes, self._cumsizes):\n"
+                        "            p.sub_(delta[j - i:j].view_as(p))\n")
+    assert _nm4(loop) == [(13, "NM401", "GB0124")]
+
+
+def test_a_test_of_an_attribute_constant_by_default_short_circuits():
+    """psgd-torch's ``if (self._preconditioner_type != "Newton") and ((torch.rand([]) < p) or ...)``
+    with ``preconditioner_type="Newton"`` (``psgd.py:878``, refuted in held_out_20): a default
+    construction makes the first operand False, and Dynamo never evaluates the tensor test. A
+    call of the file that passes the keyword makes the value unknown."""
+    code = ("import torch\n\nclass LRA(torch.optim.Optimizer):\n"
+            "    def __init__(self, params, preconditioner_type='Newton'):\n"
+            "        super().__init__(params, {})\n        self._preconditioner_type = preconditioner_type\n\n"
+            "    @torch.no_grad()\n    def step(self, closure=None):\n        p = self.param_groups[0]['params'][0]\n"
+            "        if (self._preconditioner_type == 'Newton') and (torch.rand([]) < 0.1):\n            p.mul_(2)\n"
+            "        if (self._preconditioner_type != 'Newton') and (torch.rand([]) < 0.1):\n            p.mul_(3)\n\n"
+            "opt = LRA([torch.zeros(2)])\nstep = torch.compile(opt.step)\n")
+    def off(source):
+        return [(f.line, "off by default" in f.message) for f in findings_of(source) if f.code == "NM402"]
+    assert off(code) == [(11, False), (13, True)]
+    given = code.replace("opt = LRA([torch.zeros(2)])", "opt = LRA([torch.zeros(2)], preconditioner_type='whitening')")
+    assert off(given) == [(11, False), (13, False)]
+
+
 def test_reading_a_grad_fn_gives_up_on_the_frame():
     """constructs.py "grad_fn of an op's result read, with grad" and "... of a global tensor with a
     grad_fn" (Torch-Pruning's dependency graph): GB0104, the frame skipped; under no_grad the

@@ -574,6 +574,16 @@ def closure():  # an optimizer step's closure, as its contract says: the loss, i
     loss.backward()
     return loss
 NUMS = [5, 2]
+class Drawing:  # kron-torch's Kron: a random.Random instance kept on the object, built in __init__
+    def __init__(self):
+        self.rng = random.Random(42)
+DRAWING = Drawing()
+class Sized:  # psgd-torch's LRA: the parameters' sizes and their cumulative sums (a tensor) kept on the object
+    def __init__(self):
+        self.params = [torch.zeros(3), torch.zeros(5)]
+        self.sizes = [torch.numel(p) for p in self.params]
+        self.cumsizes = torch.cumsum(torch.tensor(self.sizes), 0)
+SIZES = Sized()
 PAIRS = [(1, 2), (3, 4)]
 TENSORS = [torch.ones(2), torch.ones(3)]
 PACKED = nn.utils.rnn.pack_padded_sequence(torch.randn(1, 4, 8), [4], batch_first=True)
@@ -1416,6 +1426,23 @@ CASES: list[tuple[str, str, dict]] = [
     ("random.gauss", "return x * random.gauss(0.0, 1.0)", {}),
     ("random.shuffle", "v = list(NUMS)\nrandom.shuffle(v)\nreturn x * v[0]", {}),
     ("random.Random(seed)", "r = random.Random(0)\nreturn x * r.random()", {}),
+    # a value Dynamo draws from `random` is an unspecialised number (a graph input): branching on it breaks
+    ("if on a random.Random instance's draw", "if DRAWING.rng.random() < 0.5:\n    return x + 1\nreturn x - 1", {}),
+    ("a random.Random instance's draw in an and, the other side a tensor (kron-torch's balance)",
+     "do = x.sum() > 0\nb = DRAWING.rng.random() < 0.01 and do\nreturn x * 2, b", {}),
+    ("if on random.Random(seed)'s draw, built in traced code", "r = random.Random(0)\nif r.uniform(0, 1) < 0.5:\n    return x + 1\nreturn x - 1", {}),
+    ("if on random.randint", "if random.randint(0, 3) == 1:\n    return x + 1\nreturn x - 1", {}),
+    ("if on random.randrange, bare", "if random.randrange(2):\n    return x + 1\nreturn x - 1", {}),
+    ("a random.Random instance's draw as a number", "return x * DRAWING.rng.uniform(0, 1)", {}),
+    ("slice bounds from a tensor attribute's elements, zipped, in a list comprehension (psgd-torch's delta[j - i:j])",
+     "d = x.flatten()\n[p.sub_(d[j - i:j]) for (p, i, j) in zip(SIZES.params, SIZES.sizes, SIZES.cumsizes)]\nreturn x + 1", {}),
+    ("slice bounds from a tensor attribute's elements, zipped, in a for loop",
+     "d = x.flatten()\nfor (p, i, j) in zip(SIZES.params, SIZES.sizes, SIZES.cumsizes):\n    p.sub_(d[j - i:j])\nreturn x + 1", {}),
+    ("a tensor test before slice bounds from a tensor attribute's elements in a list comprehension (psgd-torch's step)",
+     "y = x * 2\nif torch.rand([]) < 0.5:\n    y = y + 1\nd = x.flatten()\n[p.sub_(d[j - i:j]) for (p, i, j) in zip(SIZES.params, SIZES.sizes, SIZES.cumsizes)]\nreturn y", {}),
+    ("a tensor attribute's elements, zipped, used as numbers",
+     "d = x.flatten()\n[p.sub_(j) for (p, j) in zip(SIZES.params, SIZES.cumsizes)]\nreturn d + 1", {}),
+    ("a random.Random instance's draw as an and's last operand", "b = x.dim() > 1 and DRAWING.rng.random() < 0.5\nreturn x * 2, b", {}),
     ("os.environ[key]", "import os\nv = os.environ['HOME']\nreturn x + len(v)", {}),
     ("os.cpu_count()", "import os\nreturn x * os.cpu_count()", {}),
     ("sys.getsizeof", "import sys\nreturn x * sys.getsizeof(1)", {}),

@@ -76,7 +76,9 @@ NM401 = rule(
         "`torch.addr(m, s, y, alpha=-rho)`, `addcmul(..., value=t)`; not the in-place `p.add_(u, alpha=-lr)`, "
         "`addcmul_` or `addcdiv_`, which Dynamo traces as a multiply-add). So do a tensor as a slice bound "
         "(`x[:, idx[0]:idx[1]]` with `idx` a buffer, also one registered as `f\"indices_{s}\"` and read "
-        "by `getattr(self, f\"indices_{s}\")`), a tensor as a factory's size (`torch.ones(1, "
+        "by `getattr(self, f\"indices_{s}\")`; an element of such a tensor zipped in a loop, `delta[j - i:j]` in "
+        "`for (p, i, j) in zip(params, sizes, self.cumsizes)`, and in a list comprehension Dynamo cannot resume "
+        "its zip either: \"Missing tp_iternext\", the function run eagerly), a tensor as a factory's size (`torch.ones(1, "
         "self.ranks[0])`, `ranks` a property returning `torch.tensor(...)`), `int()` or `float()` of "
         "`np.prod(...)` (of anything: a tuple, a list, a shape), and `torch.cov`/`torch.corrcoef` "
         "(torch's own code calls `aten.equal`). Under `torch.compile` Dynamo ends the graph there and runs the rest in a new "
@@ -103,7 +105,11 @@ NM402 = rule(
         "a size is a Python number after its own break, and a name only handed to NumPy may be an int. "
         "A parameter without an annotation that its docstring types as `int`, `float` or `bool` and "
         "nothing else (`sample_rate (int)`, `n : int, optional`, `:type n: int`) is a Python number: "
-        "`if sample_rate != SAMPLE_RATE:` is a constant test for Dynamo.",
+        "`if sample_rate != SAMPLE_RATE:` is a constant test for Dynamo. A number drawn from Python's "
+        "`random` that Dynamo traces (`random.randint`, `uniform`, `randrange`, a `random.Random` instance's "
+        "`random()`) is a graph input: a branch on it breaks too, an `and`/`or` bound to a name at its first "
+        "operand (`balance = self.rng.random() < 0.01 and do_update`); a later test of such a name breaks only "
+        "where the draw passed, and is not reported.",
     example="class Clip(nn.Module):\n    def forward(self, x):\n        if x.max() > 1:\n"
             "            x = x / x.max()\n        return x",
     use_instead="class Clip(nn.Module):\n    def forward(self, x):\n"
@@ -363,7 +369,9 @@ _MATH_ROUNDING = frozenset({"math.ceil", "math.floor"})
 _PROGRESS_BARS = frozenset({"tqdm.tqdm", "tqdm.auto.tqdm", "tqdm.notebook.tqdm", "tqdm.std.tqdm", "tqdm.trange",
                             "tqdm.auto.trange"})
 _RANDOM_OBJECTS = {"numpy.random.SeedSequence": "inline_skipped", "numpy.random.RandomState": "method",
-                   "numpy.random.default_rng": "method", "torch.Generator": "generator"}
+                   "numpy.random.default_rng": "method", "torch.Generator": "generator",
+                   "random.Random": ""}  # traced; what a branch on its draws does is _draw_tests'
+
 # torch._dynamo.trace_rules._GENERATOR_METHODS_THAT_GRAPH_BREAK (torch 2.13): GB7650 at each
 _GENERATOR_METHODS = frozenset({"clone_state", "get_offset", "get_state", "graphsafe_get_state",
                                 "graphsafe_set_state", "initial_seed", "manual_seed", "seed", "set_offset",
@@ -574,6 +582,7 @@ class _State:
     flags: dict[int, dict[str, int]] = field(default_factory=dict)  # class id -> self.attr -> off by default
     own_flags: dict[int, dict[str, int]] = field(default_factory=dict)  # class id -> _own_flags' answer
     on_flags: dict[int, frozenset[str]] = field(default_factory=dict)  # class id -> self.attr on by default
+    init_constants: dict[int, dict[str, object]] = field(default_factory=dict)  # class id -> self.attr -> its default (_init_constants)
     stored_elsewhere: frozenset[str] | None = None  # _set_elsewhere's self.attr stored outside an __init__
     keywords_given: frozenset[str] | None = None  # every keyword some call of the file passes (_on_flags)
     constants: dict[str, bool] | None = None  # module-level names -> off (False, None, 0, "") by default
@@ -2609,6 +2618,103 @@ def _failing_branches(fn: ast.AST, body: _Body) -> list[ast.AST]:
     return out
 
 
+# Draws Dynamo traces from Python's `random` (module functions, and the methods of a `random.Random`
+# instance): the value is an unspecialised number, a graph input, so a branch on it breaks (constructs.py
+# "if on a random.Random instance's draw", "... in an and, the other side a tensor", "if on
+# random.randint", "if on random.randrange, bare": GB0170, resumed); used as a number it is traced
+# ("a random.Random instance's draw as a number": none). random.random and the others of
+# _UNTRACEABLE break at the call already.
+_TRACED_DRAWS = frozenset({"random.randint", "random.uniform", "random.randrange"})
+_DRAW_METHODS = frozenset({"random", "uniform", "randint", "randrange"})
+
+
+def _random_instance(e: ast.AST, ctx: Context, d: _State, cls: ast.ClassDef | None, chain: tuple) -> bool:
+    """``e`` is a ``random.Random`` instance: a local the function binds only to ``random.Random(...)``
+    (``_random_objects``), or ``self.rng`` that the class's ``__init__`` built so (kron-torch's Kron)."""
+    if type(e) is ast.Name:
+        return _random_objects(chain, ctx, d).get(e.id, ("",))[0] == "random.Random"
+    if not (type(e) is ast.Attribute and type(e.value) is ast.Name and e.value.id == "self" and cls is not None):
+        return False
+    built = _attr_class(cls, e.attr, d)
+    if built is None or built.rpartition(".")[2] != "Random":
+        return False
+    try:
+        written = ast.parse(built, mode="eval").body
+    except SyntaxError:
+        return False
+    return ctx.names.qualify(written, chain) == "random.Random"
+
+
+def _drawn(e: ast.AST, ctx: Context, d: _State, cls: ast.ClassDef | None, chain: tuple) -> bool:
+    """``e`` tests a value drawn from Python's ``random`` that Dynamo traces: the draw itself, a
+    comparison of it (not ``is``/``in``), or ``not`` of either."""
+    if type(e) is ast.UnaryOp and type(e.op) is ast.Not:
+        return _drawn(e.operand, ctx, d, cls, chain)
+    if type(e) is ast.Compare:
+        if any(type(op) in (ast.Is, ast.IsNot, ast.In, ast.NotIn) for op in e.ops):
+            return False
+        return any(_drawn(x, ctx, d, cls, chain) for x in (e.left, *e.comparators) if type(x) is ast.Call)
+    if type(e) is not ast.Call or type(e.func) is not ast.Attribute:
+        return False
+    if ctx.names.qualify(e.func, chain) in _TRACED_DRAWS:
+        return True
+    return e.func.attr in _DRAW_METHODS and _random_instance(e.func.value, ctx, d, cls, chain)
+
+
+def _draw_tests(body: _Body, t: Tensors, ctx: Context, d: _State, cls: ast.ClassDef | None, flagged: set[int],
+                in_raise: set[int]) -> list[Hazard]:
+    """NM402 where a value drawn from Python's ``random`` (``_TRACED_DRAWS``, a ``random.Random``
+    instance's ``_DRAW_METHODS``) is branched on: the test of an ``if``, ``while`` or conditional
+    expression (each operand of an ``and``/``or`` there), and the first operand of an ``and``/``or``
+    whose value is bound (``balance = self.rng.random() < 0.01 and do_update``, kron-torch's
+    ``kron.py:154``), which is always evaluated and jumped on. A later operand of a bound
+    ``and``/``or`` is its value, not a test (constructs.py "... as an and's last operand": none)."""
+    if not _random_file(ctx, d):
+        return []
+    out: list[Hazard] = []
+    chain = t.chain
+
+    def add(e: ast.AST, where: str) -> None:
+        if id(e) not in flagged and id(e) not in in_raise and _drawn(e, ctx, d, cls, chain):
+            flagged.add(id(e))
+            out.append(Hazard(NM402, e, f"`{_short(ctx, e)}` tests a value drawn from Python's `random`, which "
+                              f"Dynamo makes a graph input: the {where} needs its value (graph break); draw it "
+                              "outside the compiled code or with torch (`torch.rand(()) < p` in `torch.where`)",
+                              gb=GB["branch"]))
+    for node in body.tests:
+        if isinstance(node, (ast.If, ast.While, ast.IfExp)) and id(node.test) not in flagged:
+            what = {ast.If: "`if`", ast.While: "`while`", ast.IfExp: "conditional expression"}[type(node)]
+            tests = node.test.values if type(node.test) is ast.BoolOp else [node.test]
+            for e in tests:
+                add(e, what)
+    for node in body.binders:
+        value = getattr(node, "value", None)
+        if type(node) in (ast.Assign, ast.AnnAssign) and type(value) is ast.BoolOp:
+            add(value.values[0], f"`{'and' if type(value.op) is ast.And else 'or'}`")
+    return out
+
+
+def _draw_gated(test: ast.AST, body: _Body, t: Tensors, ctx: Context, d: _State, cls: ast.ClassDef | None) -> bool:
+    """Every operand of ``test`` that is a tensor is a name bound only to an ``and`` whose first
+    operand tests a draw (``_drawn``): ``balance = self.rng.random() < 0.01 and do_update``, then
+    ``if grad.dim() > 1 and balance:`` (kron-torch's ``kron.py:215``). Dynamo breaks at the binding
+    (``_draw_tests``) and resumes with the name's value: ``False`` on the calls where the draw fails,
+    a constant test, and the tensor only where it passes; the test is a break on those calls alone."""
+    operands = test.values if type(test) is ast.BoolOp else [test]
+    tensors = [e for e in operands if t.truth(e)]
+    if not tensors or not _random_file(ctx, d):
+        return False
+    for e in tensors:
+        if type(e) is not ast.Name:
+            return False
+        values = [n.value for n in body.binders if any(type(x) is ast.Name and x.id == e.id for x in (
+            n.targets if type(n) is ast.Assign else [getattr(n, "target", None)]))]
+        if not values or any(not (type(v) is ast.BoolOp and type(v.op) is ast.And
+                                  and _drawn(v.values[0], ctx, d, cls, t.chain)) for v in values):
+            return False
+    return True
+
+
 def _in_loop_header(node: ast.AST, body: _Body) -> bool:
     """``node`` is part of a ``for`` loop's iterable (``for b in tqdm(loader)``)."""
     return any(type(s) in (ast.For, ast.AsyncFor) and any(n is node for n in all_nodes(s.iter))
@@ -2630,7 +2736,8 @@ def _hazards(fn: ast.AST, t: Tensors, ctx: Context, d: _State, cls: ast.ClassDef
     for node in body.tests:
         if id(node) in in_raise:
             continue
-        if isinstance(node, (ast.If, ast.While)) and t.truth(node.test) and constant_test(node.test) is None:
+        if isinstance(node, (ast.If, ast.While)) and t.truth(node.test) and constant_test(node.test) is None \
+                and not _draw_gated(node.test, body, t, ctx, d, cls):
             out.append(Hazard(NM402, node.test, f"`{_short(ctx, node.test)}` is a tensor: the "
                               f"`{'if' if isinstance(node, ast.If) else 'while'}` needs its value on "
                               "the host (graph break)", gb=GB['branch']))
@@ -2649,6 +2756,7 @@ def _hazards(fn: ast.AST, t: Tensors, ctx: Context, d: _State, cls: ast.ClassDef
             if h is not None and not (h.gb == GB["creation_grad"] and _grad_fallback(node, fn)) \
                     and not (h.progress and _in_loop_header(node, body)):
                 out.append(h)
+    out += _draw_tests(body, t, ctx, d, cls, {id(h.node) for h in out}, in_raise)
     for node in body.binders:  # y.requires_grad = True
         targets = node.targets if isinstance(node, ast.Assign) else [getattr(node, "target", None)]
         for target in [e for t_ in targets for e in (t_.elts if type(t_) is ast.Tuple else (t_,))]:
@@ -3024,12 +3132,20 @@ def _tensor_slices(fn: ast.AST, body: _Body, t: Tensors, ctx: Context) -> list[H
     if not body.subscripts or not (t.assigned or t.buffers):
         return []
     seqs: set[str] | None = None
+    rows: dict[str, bool] | None = None
     out: list[Hazard] = []
     seen: set[int] = set()
     for node in body.subscripts:
         items = node.slice.elts if type(node.slice) is ast.Tuple else (node.slice,)
         bounds = [b for i in items if type(i) is ast.Slice for b in (i.lower, i.upper, i.step) if b is not None]
         found = next((b for b in bounds if _surely_tensor(b, t)), None)
+        in_comprehension = False
+        if found is None and bounds:
+            if rows is None:
+                rows = _tensor_rows(body, t)
+            found = next((b for b in bounds if _row_bound(b, rows)), None)
+            in_comprehension = found is not None and any(rows[n.id] for n in ast.walk(found) if type(n) is ast.Name
+                                                          and n.id in rows)
         if found is None:
             continue
         if type(node.value) is ast.Name:
@@ -3041,11 +3157,58 @@ def _tensor_slices(fn: ast.AST, body: _Body, t: Tensors, ctx: Context) -> list[H
         if id(stmt) in seen:
             continue
         seen.add(id(stmt))
+        if in_comprehension:  # Dynamo gives up the comprehension's zip there (GB4347), the frame eager
+            out.append(Hazard(NM401, node, f"`{_short(ctx, node)}` slices with an element of a tensor "
+                              f"(`{_short(ctx, found)}`) in a comprehension: its `__index__` reads the value on the "
+                              "host, and Dynamo cannot resume the comprehension's iterator (graph break, the "
+                              "function runs eagerly); slice with Python ints (`.tolist()` outside the compiled code)",
+                              gb=GB["iternext"], skips_rest=True))
+            continue
         out.append(Hazard(NM401, node, f"`{_short(ctx, node)}` slices with a tensor bound (`{_short(ctx, found)}`): "
                           "its `__index__` reads the value on the host (graph break); slice with Python ints "
                           "(kept beside the tensor, or read once outside the compiled code)",
                           gb=GB["item"], skips_rest=True))
     return out
+
+
+def _tensor_rows(body: _Body, t: Tensors) -> dict[str, bool]:
+    """Names a ``for`` loop or a comprehension binds to the elements of a tensor surely one
+    (``_surely_tensor``), zipped with other iterables or alone (psgd-torch's ``for (param, i, j) in
+    zip(self._params_with_grad, self._param_sizes, self._param_cumsizes)``, the last a tensor its
+    ``__init__`` made) and bound by nothing else in the function: name -> bound by a comprehension.
+    Each element of a 1-d tensor is a 0-d tensor (constructs.py "slice bounds from a tensor
+    attribute's elements, zipped, in a list comprehension", "... in a for loop")."""
+    loops = [(s.iter, s.target, False) for s in body.statements if type(s) in (ast.For, ast.AsyncFor)]
+    loops += [(g.iter, g.target, True) for c in body.comprehensions for g in c.generators]
+    out: dict[str, bool] = {}
+    for it, target, comp in loops:
+        if type(target) is ast.Name:
+            pairs = [(target, it)]
+        elif (type(it) is ast.Call and type(it.func) is ast.Name and it.func.id == "zip" and not it.keywords
+              and not t.ctx.names.is_bound("zip", t.chain) and type(target) is ast.Tuple
+              and len(target.elts) == len(it.args)):
+            pairs = list(zip(target.elts, it.args))
+        else:
+            continue
+        for e, a in pairs:
+            if type(e) is ast.Name and type(a) is not ast.Starred and _surely_tensor(a, t):
+                out[e.id] = comp
+    bound = [n for s in body.binders if type(s) in (ast.Assign, ast.AnnAssign, ast.AugAssign)
+             for tg in (s.targets if type(s) is ast.Assign else [s.target]) for n in ast.walk(tg) if type(n) is ast.Name]
+    bound += [n for s in body.statements if type(s) in (ast.For, ast.AsyncFor) for n in ast.walk(s.target)
+              if type(n) is ast.Name]
+    bound += [n for c in body.comprehensions for g in c.generators for n in ast.walk(g.target) if type(n) is ast.Name]
+    twice = {n.id for n in bound if sum(m.id == n.id for m in bound) > 1}
+    return {k: v for k, v in out.items() if k not in twice}
+
+
+def _row_bound(e: ast.AST, rows: dict[str, bool]) -> bool:
+    """A slice bound that is one of ``rows``, or arithmetic with one (``j - i``)."""
+    if type(e) is ast.Name:
+        return e.id in rows
+    if type(e) is ast.BinOp:
+        return _row_bound(e.left, rows) or _row_bound(e.right, rows)
+    return type(e) is ast.UnaryOp and _row_bound(e.operand, rows)
 
 
 def _grad_fallback(call: ast.Call, fn: ast.AST) -> bool:
@@ -3796,6 +3959,14 @@ def _optional_dicts(ctx: Context, d: _State) -> frozenset[str]:
     return d.optional_dicts
 
 
+def _random_file(ctx: Context, d: _State) -> bool:
+    """The file's text names ``Generator`` or ``random``: most files build no random object and draw
+    nothing, and their method calls and tests skip the search."""
+    if d.random_text is None:
+        d.random_text = "Generator" in ctx.src.text or "random" in ctx.src.text
+    return d.random_text
+
+
 def _random_objects(chain: tuple, ctx: Context, d: _State) -> dict[str, tuple[str, ast.AST]]:
     """Locals of the function ``chain`` ends in bound only to a random object it builds
     (``g = torch.Generator(device).manual_seed(s)``, ``seq = np.random.SeedSequence(...)``), or else
@@ -3804,9 +3975,7 @@ def _random_objects(chain: tuple, ctx: Context, d: _State) -> dict[str, tuple[st
     may be None, what takes it breaks only when the binding ran: the hazard is ``under`` it
     (kornia's RANSAC builds its generator only under ``if self.seed is not None``, off by default)."""
     fn = chain[-1] if chain and isinstance(chain[-1], _FUNCS) else None
-    if d.random_text is None:  # most files build no random object: their method calls skip the search
-        d.random_text = "Generator" in ctx.src.text or "random" in ctx.src.text
-    if fn is None or not d.random_text:
+    if fn is None or not _random_file(ctx, d):
         return {}
     found = d.random_objects.get(id(fn))
     if found is None:
@@ -5127,7 +5296,17 @@ def _off_by_default(tf: Traced, ctx: Context, d: _State) -> dict[int, str]:
                 rebound[t.id] = min(rebound.get(t.id, n.lineno), n.lineno)
 
     def compared(e: ast.AST) -> bool | None:
-        """The value of ``name == constant`` / ``!=`` / ``is None`` / ``is not None`` under ``kept``."""
+        """The value of ``name == constant`` / ``!=`` / ``is None`` / ``is not None`` under ``kept``,
+        and of ``self.attr == constant`` / ``!=`` with ``self.attr`` a constant by default
+        (``_init_constants``: psgd-torch's ``self._preconditioner_type != "Newton"``)."""
+        if (type(e) is ast.Compare and len(e.ops) == 1 and type(e.ops[0]) in (ast.Eq, ast.NotEq)
+                and type(e.left) is ast.Attribute and type(e.left.value) is ast.Name and e.left.value.id == "self"
+                and tf.cls is not None and type(e.comparators[0]) is ast.Constant
+                and type(e.comparators[0].value) in (str, int, float)):
+            consts = _init_constants(tf.cls, ctx, d)
+            if e.left.attr not in consts or type(consts[e.left.attr]) is not type(e.comparators[0].value):
+                return None
+            return (consts[e.left.attr] == e.comparators[0].value) == (type(e.ops[0]) is ast.Eq)
         if not (isinstance(e, ast.Compare) and len(e.ops) == 1 and isinstance(e.left, ast.Name)
                 and e.left.id in kept and isinstance(e.comparators[0], ast.Constant)):
             return None
@@ -5526,6 +5705,44 @@ def _on_flags(cls: ast.ClassDef, d: _State) -> frozenset[str]:
                 if type(t) is ast.Attribute and type(t.value) is ast.Name and t.value.id == "self":
                     seen[t.attr] = seen.get(t.attr, True) and is_on
     found = d.on_flags[id(cls)] = frozenset(a for a, is_on in seen.items() if is_on)
+    return found
+
+
+def _init_constants(cls: ast.ClassDef, ctx: Context, d: _State) -> dict[str, object]:
+    """``self.attr`` -> the str, int or float constant every ``__init__`` of the class and its in-file
+    bases sets it to, directly or as its own parameter's default that no call of the file gives by
+    keyword, where nothing else in the file stores it (``_set_elsewhere``): psgd-torch's
+    ``self._preconditioner_type = preconditioner_type``, ``preconditioner_type="Newton"``. The value of
+    a default construction, as ``_on_flags`` reads a flag's."""
+    hit = d.init_constants.get(id(cls))
+    if hit is not None:
+        return hit
+    given = d.keywords_given
+    if given is None:
+        given = d.keywords_given = frozenset(
+            k.arg for calls in d.calls_by_name.values() for call in calls for k in call.keywords if k.arg)
+    seen: dict[str, object] = {}
+    unknown = object()
+    for c, _ in _lineage(cls, d):
+        init = next((n for n in c.body if type(n) is ast.FunctionDef and n.name == "__init__"), None)
+        if init is None:
+            continue
+        params = parameter_defaults(init.args)
+        for node in statements(init):
+            if type(node) not in (ast.Assign, ast.AnnAssign, ast.AugAssign) or node.value is None:
+                continue
+            value = node.value
+            if type(node) is not ast.AugAssign and type(value) is ast.Name and value.id in params \
+                    and value.id not in given:
+                value = params[value.id]
+            known = (type(node) is not ast.AugAssign and type(value) is ast.Constant
+                     and type(value.value) in (str, int, float))
+            for t in _targets(node):
+                if type(t) is ast.Attribute and type(t.value) is ast.Name and t.value.id == "self":
+                    v = value.value if known else unknown
+                    seen[t.attr] = v if seen.get(t.attr, v) == v and type(seen.get(t.attr, v)) is type(v) else unknown
+    found = d.init_constants[id(cls)] = {a: v for a, v in seen.items()
+                                         if v is not unknown and not _set_elsewhere(a, ctx, d)}
     return found
 
 
