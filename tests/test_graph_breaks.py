@@ -1171,6 +1171,24 @@ def test_a_test_of_an_attribute_constant_by_default_short_circuits():
     assert off(code) == [(11, False), (13, True)]
     given = code.replace("opt = LRA([torch.zeros(2)])", "opt = LRA([torch.zeros(2)], preconditioner_type='whitening')")
     assert off(given) == [(11, False), (13, False)]
+    by_position = code.replace("opt = LRA([torch.zeros(2)])", "kind = 'whitening'\nopt = LRA([torch.zeros(2)], kind)")
+    assert off(by_position) == [(11, False), (13, False)]
+
+
+def test_a_test_of_an_optimizer_step_count_read_with_get_value_breaks():
+    """constructs.py "a test of torch.optim's _get_value of a step tensor (torch-adopt's if step == 0:)":
+    under Dynamo ``_get_value(x)`` is ``x`` itself, here an element of ``state_steps: List[Tensor]``
+    (GB0170, in the loop: the function run eagerly). Used as a number it is traced ("... used as a
+    number"); an element of a ``List[int]`` is no tensor."""
+    code = ("from typing import List\n\nimport torch\nfrom torch import Tensor\n"
+            "from torch.optim.optimizer import _get_value\n\n\n"
+            "def _single(params: List[Tensor], state_steps: List[Tensor], capturable: bool = False):\n"
+            "    for i, param in enumerate(params):\n        step_t = state_steps[i]\n"
+            "        step = step_t if capturable else _get_value(step_t)\n"
+            "        if step == 0:\n            param.add_(1)\n            continue\n"
+            "        param.mul_(1 - 0.9 ** step)\n\n\nf = torch.compile(_single)\n")
+    assert _nm4(code) == [(12, "NM402", "GB0170")]
+    assert _nm4(code.replace("state_steps: List[Tensor]", "state_steps: List[int]")) == []
 
 
 def test_reading_a_grad_fn_gives_up_on_the_frame():

@@ -584,6 +584,7 @@ class Sized:  # psgd-torch's LRA: the parameters' sizes and their cumulative sum
         self.sizes = [torch.numel(p) for p in self.params]
         self.cumsizes = torch.cumsum(torch.tensor(self.sizes), 0)
 SIZES = Sized()
+STEP_T = torch.tensor(0.0)  # an optimizer's step count, kept as a tensor (torch.optim's state["step"])
 PAIRS = [(1, 2), (3, 4)]
 TENSORS = [torch.ones(2), torch.ones(3)]
 PACKED = nn.utils.rnn.pack_padded_sequence(torch.randn(1, 4, 8), [4], batch_first=True)
@@ -1442,6 +1443,10 @@ CASES: list[tuple[str, str, dict]] = [
      "y = x * 2\nif torch.rand([]) < 0.5:\n    y = y + 1\nd = x.flatten()\n[p.sub_(d[j - i:j]) for (p, i, j) in zip(SIZES.params, SIZES.sizes, SIZES.cumsizes)]\nreturn y", {}),
     ("a tensor attribute's elements, zipped, used as numbers",
      "d = x.flatten()\n[p.sub_(j) for (p, j) in zip(SIZES.params, SIZES.cumsizes)]\nreturn d + 1", {}),
+    ("a test of torch.optim's _get_value of a step tensor (torch-adopt's if step == 0:)",
+     "from torch.optim.optimizer import _get_value\nstep = _get_value(STEP_T)\nif step == 0:\n    return x + 1\nreturn x - 1", {}),
+    ("torch.optim's _get_value of a step tensor used as a number",
+     "from torch.optim.optimizer import _get_value\nstep = _get_value(STEP_T)\nreturn x * (1 - 0.9 ** step)", {}),
     ("a random.Random instance's draw as an and's last operand", "b = x.dim() > 1 and DRAWING.rng.random() < 0.5\nreturn x * 2, b", {}),
     ("os.environ[key]", "import os\nv = os.environ['HOME']\nreturn x + len(v)", {}),
     ("os.cpu_count()", "import os\nreturn x * os.cpu_count()", {}),

@@ -109,7 +109,8 @@ NM402 = rule(
         "`random` that Dynamo traces (`random.randint`, `uniform`, `randrange`, a `random.Random` instance's "
         "`random()`) is a graph input: a branch on it breaks too, an `and`/`or` bound to a name at its first "
         "operand (`balance = self.rng.random() < 0.01 and do_update`); a later test of such a name breaks only "
-        "where the draw passed, and is not reported.",
+        "where the draw passed, and is not reported. torch.optim's `_get_value(step_t)` is the tensor itself "
+        "under Dynamo: `if step == 0:` on it breaks (torch-adopt, an element of `state_steps: List[Tensor]`).",
     example="class Clip(nn.Module):\n    def forward(self, x):\n        if x.max() > 1:\n"
             "            x = x / x.max()\n        return x",
     use_instead="class Clip(nn.Module):\n    def forward(self, x):\n"
@@ -2168,6 +2169,9 @@ class Tensors:
         # another file changes this function's analysis only through them (project/model.py)
         self.open = frozenset(a.arg for a in unset if annotation_kind(a.annotation) in (None, TENSOR)
                               and scope_kinds(ctx, chain).used_as.get(a.arg) != SCALAR)
+        # ``state_steps: List[Tensor]`` (torch's functional optimizers and their copies): its elements (_list_element)
+        self.lists = frozenset(a.arg for a in (*positional, *args.kwonlyargs)
+                               if a.annotation is not None and _is_tensor_list_annotation(a.annotation))
         loops = [(s.lineno, s.end_lineno or s.lineno) for s in body.statements if type(s) in _LOOP_TYPES]
         for _ in range(2):  # names assigned from names assigned later in a loop body
             for node in body.binders:
@@ -2275,6 +2279,9 @@ class Tensors:
             if type(e.slice) is ast.Constant and isinstance(e.slice.value, str):
                 return False  # img_meta[0]["flip"]: a tensor is never indexed by a string
             return self.of(e.value)
+        if kind is ast.IfExp:  # step_t if capturable else _get_value(step_t): the same tensor either way
+            same = {self._unwrapped(v) for v in (e.body, e.orelse)}
+            return len(same) == 1 and None not in same and (self.of(e.body) or self.of(e.orelse))
         if kind is ast.BinOp:
             return self.of(e.left) or self.of(e.right)
         if kind is ast.UnaryOp:
@@ -2290,6 +2297,24 @@ class Tensors:
             return any(self.of(v) for v in e.values)
         return False
 
+    def _list_element(self, e: ast.AST) -> bool:
+        """``state_steps[i]`` of a parameter ``state_steps: List[Tensor]``, or a name the function
+        binds only to one (``step_t = state_steps[i]``): read only for what ``_get_value`` is handed."""
+        if type(e) is ast.Name:
+            values = [n.value for n in _body(self.fn, self.ctx.state(_State)).binders
+                      if type(n) is ast.Assign and any(type(t) is ast.Name and t.id == e.id for t in n.targets)]
+            if len(values) != 1:
+                return False
+            e = values[0]
+        return (type(e) is ast.Subscript and type(e.value) is ast.Name and e.value.id in self.lists
+                and type(e.slice) is not ast.Slice)
+
+    def _unwrapped(self, e: ast.AST) -> str | None:
+        """The name ``e`` is, directly or as torch.optim's ``_get_value(name)``."""
+        if type(e) is ast.Call and len(e.args) == 1 and self.ctx.names.qualify(e.func, self.chain) == _GET_VALUE:
+            e = e.args[0]
+        return e.id if type(e) is ast.Name else None
+
     def _call(self, call: ast.Call) -> bool:
         f = call.func
         if (type(f) is ast.Name and f.id == "getattr" and len(call.args) == 2 and self.buffers
@@ -2297,6 +2322,8 @@ class Tensors:
                 and _name_template(call.args[1]) in self.buffers and not self.ctx.names.is_bound("getattr", self.chain)):
             return True  # getattr(self, f"indices_{s}") of buffers registered as f"indices_{s}" (e2cnn)
         name = self.ctx.names.qualify(f, self.chain)
+        if name == _GET_VALUE and len(call.args) == 1:  # the tensor itself under Dynamo
+            return self.of(call.args[0]) or self._list_element(call.args[0])
         if name is not None:
             return call_kind(name) == TENSOR
         if type(f) is ast.Name and f.id in ("max", "min") and not self.ctx.names.is_bound(f.id, self.chain):
@@ -2452,6 +2479,30 @@ def _type_comment(fn: ast.AST, ctx: Context) -> frozenset[str]:
     if names and names[0] in ("self", "cls") and len(names) == len(types) + 1:
         names = names[1:]
     return frozenset(n for n, t in zip(names, types) if t in _TENSOR_TYPES) if len(names) == len(types) else frozenset()
+
+
+# torch.optim's `_get_value(x)` returns `x` itself where torch.compiler.is_compiling() (torch 2.13's
+# optimizer.py), `x.item()` only eagerly: torch-adopt's `step = _get_value(step_t)`, then `if step == 0:`
+# (constructs.py "a test of torch.optim's _get_value of a step tensor": GB0170)
+_GET_VALUE = "torch.optim.optimizer._get_value"
+_SEQUENCE_TYPES = frozenset({"List", "list", "Sequence", "Tuple", "tuple"})
+
+
+def _is_tensor_list_annotation(ann: ast.AST) -> bool:
+    """``List[Tensor]``, ``list[torch.Tensor]``, ``Sequence[Tensor]``, ``Tuple[Tensor, ...]``: a sequence
+    whose every element is a tensor (not ``Tuple[Tensor, int]``, ``List[Optional[Tensor]]``)."""
+    if type(ann) is not ast.Subscript:
+        return False
+    base = ann.value.attr if type(ann.value) is ast.Attribute else getattr(ann.value, "id", None)
+    if base not in _SEQUENCE_TYPES:
+        return False
+    inner = ann.slice
+    if type(inner) is ast.Tuple:
+        if not (base in ("Tuple", "tuple") and len(inner.elts) == 2 and type(inner.elts[1]) is ast.Constant
+                and inner.elts[1].value is Ellipsis):
+            return False
+        inner = inner.elts[0]
+    return dotted(inner) in ("Tensor", "torch.Tensor")
 
 
 def _is_tensor_annotation(ann: ast.AST) -> bool:
@@ -5728,12 +5779,13 @@ def _init_constants(cls: ast.ClassDef, ctx: Context, d: _State) -> dict[str, obj
         if init is None:
             continue
         params = parameter_defaults(init.args)
+        passed = _constructed_with(c, init, params, d)
         for node in statements(init):
             if type(node) not in (ast.Assign, ast.AnnAssign, ast.AugAssign) or node.value is None:
                 continue
             value = node.value
             if type(node) is not ast.AugAssign and type(value) is ast.Name and value.id in params \
-                    and value.id not in given:
+                    and value.id not in given and value.id not in passed:
                 value = params[value.id]
             known = (type(node) is not ast.AugAssign and type(value) is ast.Constant
                      and type(value.value) in (str, int, float))
@@ -5744,6 +5796,24 @@ def _init_constants(cls: ast.ClassDef, ctx: Context, d: _State) -> dict[str, obj
     found = d.init_constants[id(cls)] = {a: v for a, v in seen.items()
                                          if v is not unknown and not _set_elsewhere(a, ctx, d)}
     return found
+
+
+def _constructed_with(cls: ast.ClassDef, init: ast.FunctionDef, params: dict, d: _State) -> set[str]:
+    """Parameters of ``cls``'s ``__init__`` that a call of the class in this file passes, by position
+    or keyword, as anything but their constant default (diffusers' ``CosmosPatchEmbed3d(patch_size,
+    patch_type)`` hands its encoder's own setting on); every one where a call unpacks ``*args`` or
+    ``**kwargs``."""
+    names = [a.arg for a in (*init.args.posonlyargs, *init.args.args)][1:]
+    out: set[str] = set()
+    for call in d.calls_by_name.get(cls.name, ()):
+        if any(type(a) is ast.Starred for a in call.args) or any(k.arg is None for k in call.keywords):
+            return set(params) | set(names)
+        for name, v in [*zip(names, call.args), *((k.arg, k.value) for k in call.keywords)]:
+            default = params.get(name)
+            if not (type(v) is ast.Constant and type(default) is ast.Constant and type(v.value) is type(default.value)
+                    and v.value == default.value):
+                out.add(name)
+    return out
 
 
 def _constants(ctx: Context, d: _State) -> dict[str, bool]:
