@@ -1565,6 +1565,18 @@ def test_the_deprecated_overload_on_a_local_bound_to_a_gradient_breaks():
     assert "write `add_(p.data, alpha=wd)`" in message and "runs all of `step` eagerly" in message
 
 
+def test_deepcopy_of_a_gradient_breaks():
+    """constructs.py "copy.deepcopy(tensor)" (GB4198): ncg-optimizer's ``d_p = p.grad``, then
+    ``copy.deepcopy(d_p.data)`` and ``copy.deepcopy(-d_p.data)`` in its step (``held_out_21``). A local
+    bound to something else as well, or a ``.data`` of what is not a gradient, is not judged."""
+    code = ("import copy\nimport torch\n\n@torch.compile\ndef step(params: list, state: dict, rows: list):\n"
+            "    for p in params:\n        d_p = p.grad\n        state['g'] = copy.deepcopy(d_p.data)\n"
+            "        state['d'] = copy.deepcopy(-d_p.data)\n        state['h'] = copy.deepcopy(p.grad)\n"
+            "        other = p.grad\n        other = rows\n        state['o'] = copy.deepcopy(other)\n"
+            "        state['r'] = copy.deepcopy(rows.data)\n")
+    assert _nm4(code) == [(8, "NM404", "GB4198"), (9, "NM404", "GB4198"), (10, "NM404", "GB4198")]
+
+
 def test_an_attribute_set_on_a_function_object_breaks():
     """constructs.py "an attribute set on a function object" (GB0467, resumed) and "... read" (none):
     torchcrepe's ``infer.model = infer.model.to(device)``. A nested function's attribute, or a name

@@ -3679,7 +3679,7 @@ def _call_hazard(call: ast.Call, t: Tensors, ctx: Context, d: _State, cls, chain
         # plain object's copy is too ("copy.copy(object)")
         return Hazard(NM404, call, f"`copy.copy({_short(ctx, call.args[0])})` of a dict or list calls a function "
                       "Dynamo skips (graph break); write `dict(...)`, `list(...)` or `.copy()`", gb=GB["skipped"])
-    if name == "copy.deepcopy" and call.args and t.of(call.args[0]):
+    if name == "copy.deepcopy" and call.args and (t.of(call.args[0]) or _gradient(call.args[0], t)):
         return Hazard(NM404, call, "`copy.deepcopy` of a tensor is not traced by Dynamo (graph break); "
                       "use `.clone()`", gb=GB["deepcopy"])
     if name == "copy.deepcopy" and call.args and _is_module_value(call.args[0], cls, ctx, d):
@@ -3817,6 +3817,21 @@ def _in_place_receiver(owner: ast.AST, t: Tensors, named: bool = True) -> bool:
               if any(type(x) is ast.Name and x.id == owner.id for x in _targets(b))]
     return bool(values) and all(v is not None and type(v) is not ast.AugAssign and type(v) not in _BINDERS
                                 and _in_place_receiver(v, t, False) for v in values)
+def _gradient(e: ast.AST, t: Tensors) -> bool:
+    """A parameter's gradient: ``p.grad``, its ``.data``, its negation, or a local every binding of
+    which is one (ncg-optimizer's ``d_p = p.grad``, then ``copy.deepcopy(-d_p.data)``)."""
+    if type(e) is ast.UnaryOp and type(e.op) is ast.USub:
+        e = e.operand
+    if type(e) is ast.Attribute:
+        return e.attr == "grad" or (e.attr == "data" and _gradient(e.value, t))
+    if type(e) is not ast.Name or e.id in _param_names(t.fn):
+        return False
+    values = [getattr(b, "value", None) if type(b) in (ast.Assign, ast.AnnAssign) and len(_targets(b)) == 1
+              else b for b in _body(t.fn, t.ctx.state(_State)).binders
+              if any(type(x) is ast.Name and x.id == e.id for x in _targets(b))]
+    return bool(values) and all(type(v) is ast.Attribute and _gradient(v, t) for v in values)
+
+
 _SCALAR_ARGS = {**{op: _ALPHA for op in ("add", "sub", "sub_", "rsub", "addmm", "addmm_", "addr", "addr_",
                                          "addmv", "addmv_", "addbmm", "addbmm_", "baddbmm", "baddbmm_")},
                 **{op: frozenset({"value"}) for op in ("addcmul", "addcdiv")}}
