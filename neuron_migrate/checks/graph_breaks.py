@@ -5369,8 +5369,9 @@ def _off_by_default(tf: Traced, ctx: Context, d: _State) -> dict[int, str]:
                 and type(e.left) is ast.Attribute and type(e.left.value) is ast.Name and e.left.value.id == "self"
                 and tf.cls is not None and type(e.comparators[0]) is ast.Constant
                 and type(e.comparators[0].value) in (str, int, float)):
-            consts = _init_constants(tf.cls, ctx, d)
-            if e.left.attr not in consts or type(consts[e.left.attr]) is not type(e.comparators[0].value):
+            consts = _init_constants(tf.cls, d)
+            if e.left.attr not in consts or type(consts[e.left.attr]) is not type(e.comparators[0].value) \
+                    or _set_elsewhere(e.left.attr, ctx, d):
                 return None
             return (consts[e.left.attr] == e.comparators[0].value) == (type(e.ops[0]) is ast.Eq)
         if not (isinstance(e, ast.Compare) and len(e.ops) == 1 and isinstance(e.left, ast.Name)
@@ -5774,10 +5775,11 @@ def _on_flags(cls: ast.ClassDef, d: _State) -> frozenset[str]:
     return found
 
 
-def _init_constants(cls: ast.ClassDef, ctx: Context, d: _State) -> dict[str, object]:
+def _init_constants(cls: ast.ClassDef, d: _State) -> dict[str, object]:
     """``self.attr`` -> the str, int or float constant every ``__init__`` of the class and its in-file
     bases sets it to, directly or as its own parameter's default that no call of the file gives by
-    keyword, where nothing else in the file stores it (``_set_elsewhere``): psgd-torch's
+    keyword (the caller asks ``_set_elsewhere`` whether anything else in the file stores it, for the
+    attribute it tests only): psgd-torch's
     ``self._preconditioner_type = preconditioner_type``, ``preconditioner_type="Newton"``. The value of
     a default construction, as ``_on_flags`` reads a flag's."""
     hit = d.init_constants.get(id(cls))
@@ -5808,8 +5810,7 @@ def _init_constants(cls: ast.ClassDef, ctx: Context, d: _State) -> dict[str, obj
                 if type(t) is ast.Attribute and type(t.value) is ast.Name and t.value.id == "self":
                     v = value.value if known else unknown
                     seen[t.attr] = v if seen.get(t.attr, v) == v and type(seen.get(t.attr, v)) is type(v) else unknown
-    found = d.init_constants[id(cls)] = {a: v for a, v in seen.items()
-                                         if v is not unknown and not _set_elsewhere(a, ctx, d)}
+    found = d.init_constants[id(cls)] = {a: v for a, v in seen.items() if v is not unknown}
     return found
 
 
