@@ -3812,11 +3812,17 @@ def _in_place_receiver(owner: ast.AST, t: Tensors, named: bool = True) -> bool:
         return True
     if not named or type(owner) is not ast.Name or owner.id in _param_names(t.fn):
         return False
-    values = [getattr(b, "value", None) if type(b) in (ast.Assign, ast.AnnAssign) and len(_targets(b)) == 1
-              else b for b in _body(t.fn, t.ctx.state(_State)).binders
-              if any(type(x) is ast.Name and x.id == owner.id for x in _targets(b))]
+    values = _binding_values(owner.id, t)
     return bool(values) and all(v is not None and type(v) is not ast.AugAssign and type(v) not in _BINDERS
                                 and _in_place_receiver(v, t, False) for v in values)
+def _binding_values(name: str, t: Tensors) -> list:
+    """What each binding of ``name`` in ``t``'s function binds: a one-target assignment's value (None
+    for a bare annotation), else the binding node itself (a loop, a ``with``, an augmented store)."""
+    return [getattr(b, "value", None) if type(b) in (ast.Assign, ast.AnnAssign) and len(_targets(b)) == 1
+            else b for b in _body(t.fn, t.ctx.state(_State)).binders
+            if any(type(x) is ast.Name and x.id == name for x in _targets(b))]
+
+
 def _gradient(e: ast.AST, t: Tensors) -> bool:
     """A parameter's gradient: ``p.grad``, its ``.data``, its negation, or a local every binding of
     which is one (ncg-optimizer's ``d_p = p.grad``, then ``copy.deepcopy(-d_p.data)``)."""
@@ -3826,9 +3832,7 @@ def _gradient(e: ast.AST, t: Tensors) -> bool:
         return e.attr == "grad" or (e.attr == "data" and _gradient(e.value, t))
     if type(e) is not ast.Name or e.id in _param_names(t.fn):
         return False
-    values = [getattr(b, "value", None) if type(b) in (ast.Assign, ast.AnnAssign) and len(_targets(b)) == 1
-              else b for b in _body(t.fn, t.ctx.state(_State)).binders
-              if any(type(x) is ast.Name and x.id == e.id for x in _targets(b))]
+    values = _binding_values(e.id, t)
     return bool(values) and all(type(v) is ast.Attribute and _gradient(v, t) for v in values)
 
 
