@@ -166,6 +166,17 @@ _DOC_NUMBER = re.compile(
     rf"|:param[ \t]+{_NUMBER_WORD}[ \t]+(\w+)[ \t]*:)", re.M)
 
 
+def _switch(test: ast.AST, switched: dict[str, set]) -> None:
+    """``if scale == 2: ... elif scale == 3: ...`` (torchsr's UpsampleBlock), or ``if optimizer_idx
+    == 0: ... return`` then ``if optimizer_idx == 1:`` (the GAN losses of taming-transformers and
+    latent-diffusion): a name switched on by equality with two or more different number or string
+    literals in one function is a setting, a Python value; a tensor would need ``.item()``."""
+    if type(test) is ast.Compare and len(test.ops) == 1 and type(test.ops[0]) is ast.Eq \
+            and type(test.left) is ast.Name and type(test.comparators[0]) is ast.Constant \
+            and type(test.comparators[0].value) in (int, str):
+        switched.setdefault(test.left.id, set()).add(test.comparators[0].value)
+
+
 def documented_numbers(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
     """The parameters of ``fn`` its docstring types as a Python number (``int``, ``float``,
     ``bool``, optional or not) and nothing else: the author's word for an unannotated parameter
@@ -214,6 +225,7 @@ class Kinds:
         """Each name's kind as its uses show it (handed to NumPy: ndarray; a size: scalar)."""
         if self._used_as is None:
             self._used_as = {}
+            switched: dict[str, set] = {}  # name -> the literals an `if name == literal:` compares it with
             for node in self.nodes():
                 t = type(node)  # one read per node (ast's node types have no subclasses)
                 if t is ast.Call:
@@ -225,9 +237,12 @@ class Kinds:
                     if node.attr in _ARRAY_ONLY_METHODS:
                         self._mark(node.value, ARRAY)
                 elif t is ast.If:
-                    self._dispatch_evidence(node)
+                    _switch(node.test, switched)
                 elif t is ast.Assign:
                     self._fallback_evidence(node)
+            for name, values in switched.items():
+                if len(values) >= 2:
+                    self._mark(ast.Name(id=name), SCALAR)
             if type(self.scope) in (ast.FunctionDef, ast.AsyncFunctionDef):
                 for name in documented_numbers(self.scope):
                     if self.params.get(name) is None:
@@ -262,24 +277,6 @@ class Kinds:
         if type(e) is ast.Call and type(e.func) is ast.Name:
             return e.func.id in ("len", "int", "float", "round") and self.qualify(e.func) is None
         return type(e) is ast.Name and self.bound.get(e.id) == SCALAR
-
-    def _dispatch_evidence(self, node: ast.If) -> None:
-        """``if scale == 2: ... elif scale == 3: ...`` (torchsr's UpsampleBlock): a name switched on
-        by equality with two or more different number or string literals in one if/elif chain is
-        a setting, a Python value; a tensor would need ``.item()`` to be switched on."""
-        seen: dict[str, set] = {}
-        while True:
-            t = node.test
-            if (isinstance(t, ast.Compare) and len(t.ops) == 1 and isinstance(t.ops[0], ast.Eq)
-                    and isinstance(t.left, ast.Name) and isinstance(t.comparators[0], ast.Constant)
-                    and type(t.comparators[0].value) in (int, str)):
-                seen.setdefault(t.left.id, set()).add(t.comparators[0].value)
-            if len(node.orelse) != 1 or not isinstance(node.orelse[0], ast.If):
-                break
-            node = node.orelse[0]
-        for name, values in seen.items():
-            if len(values) >= 2:
-                self._mark(ast.Name(id=name), SCALAR)
 
     def _bind_all(self) -> None:
         self._bound, self._binding = {}, True  # name() reads the previous pass's result

@@ -132,6 +132,17 @@ def test_a_name_switched_on_several_literals_is_a_python_value():
     assert codes(code) == [(10, "NM402")]
 
 
+def test_a_name_switched_on_by_separate_ifs_is_a_python_value():
+    """The GAN loss of a VQGAN-style autoencoder: ``if optimizer_idx == 0: ... return`` then ``if
+    optimizer_idx == 1: ... return``, the same switch as an if/elif chain; the trainer passes an int."""
+    code = ("import torch\nfrom torch import nn\n\n"
+            "class Loss(nn.Module):\n    def forward(self, x, optimizer_idx, t):\n"
+            "        if optimizer_idx == 0:\n            return x.mean()\n"
+            "        if t == 0:\n            x = x + 1\n"
+            "        if optimizer_idx == 1:\n            return x.sum()\n")
+    assert codes(code) == [(8, "NM402")]
+
+
 def test_documented_numbers_read_the_parameter_types_of_a_docstring():
     """Google, NumPy and Sphinx docstrings: a parameter typed as a Python number alone."""
     from neuron_migrate.kinds import documented_numbers
