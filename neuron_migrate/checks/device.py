@@ -320,6 +320,9 @@ def _inspected(ctx: Context, node: ast.AST, attribute: str | None = None) -> str
 def check_device_positions(call: ast.Call, ctx: Context) -> None:
     func = call.func
     name = ctx.qualify(func)
+    if name is None and call.args and (type(func) is ast.Name and func.id not in ctx.names.imported()
+                                       or type(func) is ast.Attribute and type(func.value) is ast.Name):
+        name = _device_callable_alias(ctx, func, call)
     is_to = isinstance(func, ast.Attribute) and func.attr == "to" and name is None
     scaler_device = name in GRAD_SCALERS and not call.args
     tolerant = name in TOLERANT
@@ -362,6 +365,42 @@ def check_device_positions(call: ast.Call, ctx: Context) -> None:
         if lits:
             report_device_literals(ctx, lits, NM108, unsafe=NM108.fix_reason,
                                    inspected=_inspected(ctx, call, _attribute_of(func.value)))
+
+
+_NULLCONTEXT = frozenset({"contextlib.nullcontext"})
+
+
+def _device_callable_alias(ctx: Context, func: ast.AST, call: ast.Call) -> str | None:
+    """The torch callable a local name (or ``self.x``) stands for, when every binding of it is that one callable
+    whose first argument is a device, or ``contextlib.nullcontext`` where the call is a ``with``
+    item without ``as`` (its argument is then unused): stable-diffusion's ``precision_scope =
+    autocast if opt.precision == "autocast" else nullcontext``, then ``with precision_scope("cuda"):``."""
+    values = _bound_values(ctx, func)
+    if not values or any(element for _, element in values):
+        return None
+    found: set[str] = set()
+    nulls = False
+    todo = [v for v, _ in values]
+    while todo:
+        v = todo.pop()
+        if type(v) is ast.IfExp:
+            todo += (v.body, v.orelse)
+            continue
+        name = ctx.qualify(v) if type(v) in (ast.Name, ast.Attribute) else None
+        if name in _NULLCONTEXT:
+            nulls = True
+        elif name in DEVICE_FIRST_ARG:
+            found.add(name)
+        else:
+            return None
+    if len(found) != 1:
+        return None
+    if nulls:  # nullcontext("cuda") hands its argument to `as`: only a bare `with` item ignores it
+        scope = ctx.chain[-1] if ctx.chain else None
+        if scope is None or not any(type(w) in (ast.With, ast.AsyncWith) and any(
+                i.context_expr is call and i.optional_vars is None for i in w.items) for w in all_nodes(scope)):
+            return None
+    return found.pop()
 
 
 _HELP_WORD = re.compile(r"\bcuda\b")
@@ -423,12 +462,31 @@ def check_compare(node: ast.Compare, ctx: Context) -> None:
             # device exists: it must follow the --device default and is_available() rewrites
             report_device_literals(ctx, cuda, message=ctx.summary(NM101) + " (an availability check "
                                     "on the chosen device, rewritten with it)", inspected=_compared(ctx, node))
+        elif refusal := _refuses_other_devices(node, ctx):
+            for lit in cuda:
+                ctx.report(NM108, lit, NM108.summary + f"; the test refuses every other device (`{refusal}`): "
+                           "its author says what follows needs CUDA, so whether it runs on Neuron is for a "
+                           "person to decide before the test admits it")
         elif guards.style(ctx) == "portable":
             _portable_comparison(node, cuda, ctx)
         else:
             report_device_literals(ctx, cuda, NM108, unsafe=NM108.fix_reason, inspected=_compared(ctx, node))
     for lit in nccl:
         report_nccl(ctx, lit)
+
+
+def _refuses_other_devices(node: ast.Compare, ctx: Context) -> str | None:
+    """``if device.type != "cuda": raise ValueError("Quantization is only supported on the GPU.")``
+    (lit-llama, before it imports its bitsandbytes layers): the whole test of an ``if`` without
+    ``else`` whose body ends by raising, the segment of that ``raise``. Rewritten for Neuron, the
+    test would admit Neuron to code its author kept for CUDA, which the tool has not read."""
+    if len(node.ops) != 1 or type(node.ops[0]) not in (ast.NotEq, ast.IsNot):
+        return None
+    if_node = _if_test_of(ctx).get(id(node))
+    if if_node is None or if_node.test is not node or if_node.orelse or type(if_node.body[-1]) is not ast.Raise:
+        return None
+    raised = if_node.body[-1].exc
+    return ctx.segment(raised.func if type(raised) is ast.Call else raised) if raised is not None else "raise"
 
 
 def _compared(ctx: Context, node: ast.Compare) -> str | None:
