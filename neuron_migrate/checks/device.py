@@ -320,9 +320,9 @@ def _inspected(ctx: Context, node: ast.AST, attribute: str | None = None) -> str
 def check_device_positions(call: ast.Call, ctx: Context) -> None:
     func = call.func
     name = ctx.qualify(func)
-    if name is None and call.args and (type(func) is ast.Name and func.id not in ctx.names.imported()
-                                       or type(func) is ast.Attribute and type(func.value) is ast.Name):
-        name = _device_callable_alias(ctx, func, call)
+    if (name is None and call.args and (type(func) is ast.Name or type(func) is ast.Attribute
+                                        and type(func.value) is ast.Name) and device_literals(call.args[0])):
+        name = _device_callable_alias(ctx, func, call)  # only where a "cuda" is handed: bindings are read
     is_to = isinstance(func, ast.Attribute) and func.attr == "to" and name is None
     scaler_device = name in GRAD_SCALERS and not call.args
     tolerant = name in TOLERANT
