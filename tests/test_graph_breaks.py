@@ -165,6 +165,23 @@ def test_flags_strings_and_error_paths_are_not_tensor_branches():
     assert codes(code) == [(10, "NM402"), (13, "NM402")]
 
 
+def test_a_name_made_a_tensor_only_in_a_branch_an_earlier_operand_of_and_rules_out():
+    # a residual quantizer: the count is a tensor only when training, and compared only when not
+    # (constructs.py "a count bound to a tensor only when training, ...": no break in either mode)
+    code = ("import torch\nimport torch.nn as nn\n\nclass Q(nn.Module):\n"
+            "    def forward(self, z, n: int = None, flag=None):\n"
+            "        if n is None:\n            n = 3\n"
+            "        if self.training:\n            n = torch.ones(z.shape[0]) * 3\n"
+            "        for i, s in enumerate(self.stages):\n"
+            "            if self.training is False and i >= n:\n                break\n"
+            "            if not self.training and i >= n:\n                break\n"
+            "            if self.eval_mode is False and i >= n:\n                break\n"
+            "            if self.training and i >= n:\n                break\n"
+            "            z = s(z)\n        return z\n")
+    # only the conditions that say the tensor branch did not run clear the comparison
+    assert codes(code) == [(15, "NM402"), (17, "NM402")]
+
+
 def test_a_value_read_with_a_string_key_is_no_tensor():
     # dinov2's depth head: img_meta, a forward's parameter, is a list of dicts; a tensor is
     # never indexed by a string, so `img_meta[0]["flip"]` is a Python value and `if flip:` no break

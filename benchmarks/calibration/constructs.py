@@ -1161,6 +1161,24 @@ class Plainnew:  # the same in a plain class's __new__
         o.a = a
         return o
 
+
+class Quantizers(nn.Module):  # descript-audio-codec's residual quantizer: a count made a tensor only in training
+    def __init__(self):
+        super().__init__()
+        self.stages = nn.ModuleList([nn.Linear(8, 8) for _ in range(3)])
+    def forward(self, z, n_quantizers: int = None):
+        if n_quantizers is None:
+            n_quantizers = len(self.stages)
+        if self.training:
+            n_quantizers = torch.ones((z.shape[0],)) * len(self.stages) + 1
+        out = 0
+        for i, stage in enumerate(self.stages):
+            if self.training is False and i >= n_quantizers:
+                break
+            out = out + stage(z)
+        return out
+
+QUANTIZERS = Quantizers()
 """
 
 # name, condition, body of f(x) (x: float tensor of shape (4, 8)), dynamo config overrides
@@ -1232,6 +1250,10 @@ CASES: list[tuple[str, str, dict]] = [
     ("logger.info(tensor)", 'log.info("value %s", x)\nreturn x + 1', {}),
     ("warnings.warn", 'warnings.warn("careful")\nreturn x + 1', {}),
     ("custom autograd Function", "y = Double.apply(x)\nreturn y + 1", {}),
+    ("a count bound to a tensor only when training, compared after `self.training is False and`, eval",
+     "QUANTIZERS.eval()\nreturn QUANTIZERS(x)", {}),
+    ("a count bound to a tensor only when training, compared after `self.training is False and`, training",
+     "QUANTIZERS.train()\nreturn QUANTIZERS(x)", {}),
     ("custom autograd Function, .item() below its forward", "y = ScaleByMax.apply(x)\nreturn y + 1", {}),
     ("custom autograd Function, torch.autograd.grad in its backward", "y = GradCheckpoint.apply(LAYER, 1, x, *LAYER.parameters())\nreturn y + 1", {}),
     ("custom autograd Function, torch.autograd.grad in its backward, with gradients (training)", "y = GradCheckpoint.apply(LAYER, 1, x, *LAYER.parameters())\nreturn y + 1", {"grad": True}),

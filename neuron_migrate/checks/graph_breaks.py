@@ -2165,6 +2165,7 @@ class Tensors:
                     self.names.add(a.arg)
             if a.arg not in self.names:
                 unset.append(a)
+        self.given = frozenset(self.names)  # the parameters taken for tensors, before the body's bindings
         # those a caller passing a tensor would make one (the second branch above): a caller in
         # another file changes this function's analysis only through them (project/model.py)
         self.open = frozenset(a.arg for a in unset if annotation_kind(a.annotation) in (None, TENSOR)
@@ -2347,11 +2348,38 @@ class Tensors:
         if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
             return self.truth(test.operand)
         if isinstance(test, ast.BoolOp):
+            if type(test.op) is ast.And:
+                return any(self.truth(v) and not self._ruled_out(v, test.values[:i]) for i, v in enumerate(test.values))
             return any(self.truth(v) for v in test.values)
         if (type(test) is ast.Compare and len(test.ops) == 1 and type(test.ops[0]) in (ast.Eq, ast.NotEq)
                 and type(test.comparators[0]) is ast.Constant and type(test.comparators[0].value) is bool):
             return self.truth(test.left)  # `if refresh_win == True:` tests a flag as `if refresh_win:` does
         return self.of(test) or self._entry_tested(test)
+
+    def _ruled_out(self, v: ast.AST, before: list[ast.AST]) -> bool:
+        """``self.training is False and i >= n_quantizers`` where ``n_quantizers`` is bound to a tensor
+        only under ``if self.training:`` (descript-audio-codec's residual quantizer): an operand of
+        ``and`` reached only when an earlier one says the branch that made its names tensors did not
+        run compares Python values there. ``v`` is a comparison whose tensors are such names; the
+        condition is an attribute of ``self`` or a parameter the function never rebinds."""
+        if type(v) is not ast.Compare or not before:
+            return False
+        names = [x for x in (v.left, *v.comparators) if self.of(x)]
+        if not names or any(type(x) is not ast.Name or x.id in self.given or x.id not in self.bound for x in names):
+            return False
+        body = _body(self.fn, self.ctx.state(_State))
+        rebound = {n.id for b in body.binders for t in _targets(b) for n in ast.walk(t) if type(n) is ast.Name}
+        spans = []
+        for s in body.statements:
+            c = s.test if type(s) is ast.If else None
+            if c is None or not (type(c) is ast.Attribute and type(c.value) is ast.Name and c.value.id == "self"
+                                 or type(c) is ast.Name and c.id in _param_names(self.fn) and c.id not in rebound):
+                continue
+            if any(_negates(p, c) or type(p) is ast.Compare and len(p.ops) == 1 and type(p.ops[0]) in (ast.Is, ast.Eq)
+                   and type(p.comparators[0]) is ast.Constant and p.comparators[0].value is False
+                   and ast.dump(p.left) == ast.dump(c) for p in before):
+                spans.append((s.body[0].lineno, s.body[-1].end_lineno))
+        return bool(spans) and all(any(a <= line <= b for a, b in spans) for x in names for line in self.bound[x.id])
 
     def _entry_tested(self, test: ast.AST) -> bool:
         """``group["G"] > 0`` where the function stored a tensor in ``group["G"]`` before (DoG's
