@@ -19,7 +19,7 @@ import textwrap
 from pathlib import Path
 
 PRELUDE = """\
-import contextlib, copy, functools, importlib, inspect, logging, math, pickle, random, sys, time, typing, warnings
+import contextlib, copy, functools, gc, importlib, inspect, logging, math, pickle, random, sys, time, typing, warnings
 import numpy as np
 import torch
 import torch.nn as nn
@@ -1179,6 +1179,15 @@ class Quantizers(nn.Module):  # descript-audio-codec's residual quantizer: a cou
         return out
 
 QUANTIZERS = Quantizers()
+
+class ExtensionOp(torch.autograd.Function):  # pytorch3d's ops: a Function whose forward calls the project's _C
+    @staticmethod
+    def forward(ctx, t):
+        gc.is_tracked(t)  # stand-in: a C function of a module Dynamo does not know, as a pybind11 one is
+        return t * 2
+    @staticmethod
+    def backward(ctx, g):
+        return g * 2
 """
 
 # name, condition, body of f(x) (x: float tensor of shape (4, 8)), dynamo config overrides
@@ -1250,6 +1259,8 @@ CASES: list[tuple[str, str, dict]] = [
     ("logger.info(tensor)", 'log.info("value %s", x)\nreturn x + 1', {}),
     ("warnings.warn", 'warnings.warn("careful")\nreturn x + 1', {}),
     ("custom autograd Function", "y = Double.apply(x)\nreturn y + 1", {}),
+    ("a C extension's function (stand-in: gc.is_tracked) called in traced code", "y = x * 2\ngc.is_tracked(y)\nreturn y + 1", {}),
+    ("a C extension's function called in a custom autograd Function's forward", "y = ExtensionOp.apply(x)\nreturn y + 1", {}),
     ("a count bound to a tensor only when training, compared after `self.training is False and`, eval",
      "QUANTIZERS.eval()\nreturn QUANTIZERS(x)", {}),
     ("a count bound to a tensor only when training, compared after `self.training is False and`, training",
