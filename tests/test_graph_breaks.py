@@ -356,6 +356,24 @@ def test_the_closure_of_an_optimizer_step_is_a_break():
     assert codes(code) == [(7, "NM404")]
 
 
+def test_a_closure_the_step_hands_to_a_line_search_is_given_by_default():
+    """constructs "an optimizer step's zeroing closure() under enable_grad" (GB0008 at its
+    ``zero_grad()``): ``if closure is not None:`` is off by default (timm's steps), unless the step
+    hands the closure on, outside any test of it, to a module-level function (ncg-optimizer's
+    ``Armijo(closure, ...)``): then it is written to be called with one. Handing it to a method, or
+    under a test of it, does not count."""
+    head = ("import torch\nfrom searches import armijo\n\nclass Opt(torch.optim.Optimizer):\n    @torch.compile\n"
+            "    def step(self, closure=None):\n        loss = None\n        if closure is not None:\n"
+            "            with torch.enable_grad():\n                loss = closure()\n")
+    searched = head + "        for g in self.param_groups:\n            g['lr'] = armijo(closure, g['lr'])\n        return loss\n"
+    forwarded = head + "        self.search(closure)\n        return loss\n"
+    guarded = head + "        if closure is not None:\n            armijo(closure, 1.0)\n        return loss\n"
+    assert codes(searched) == [(10, "NM404")]
+    assert "off by default" not in findings_of(searched)[0].message
+    for code in (forwarded, guarded):
+        assert all("off by default" in f.message for f in findings_of(code) if f.line == 10)
+
+
 def test_plain_lists_ranges_and_steps_of_other_objects_are_not_breaks():
     code = ("import torch\n\n@torch.compile\ndef run(model, batches, scheduler, x):\n"
             "    for b in batches:\n        x = model(x + b)\n    for i in range(3):\n        x = x * i\n"

@@ -573,6 +573,32 @@ def closure():  # an optimizer step's closure, as its contract says: the loss, i
     loss = (PARAM * 2).sum()
     loss.backward()
     return loss
+
+def zeroing_closure():  # torch's documented closure (ncg-optimizer's examples): clear, recompute, backward
+    SOLVER.zero_grad()
+    loss = (PARAM * 2).sum()
+    loss.backward()
+    return loss
+
+def grad_closure():  # the same, gradients enabled inside (the measured call runs under no_grad)
+    with torch.enable_grad():
+        return zeroing_closure()
+
+def armijo(func, x, n):  # ncg-optimizer's Armijo: the closure handed in, called in a loop
+    for _ in range(n):
+        f_prev = float(func())
+        f_new = float(func())
+        if not f_new <= f_prev:
+            x = x * 0.5
+        else:
+            break
+    return x
+
+def wolfe(func, x):  # ncg-optimizer's Strong_Wolfe: the closure handed in, called outside a loop
+    f_prev = float(func())
+    x = x * 2
+    f_new = float(func())
+    return x * f_new + f_prev
 NUMS = [5, 2]
 class Drawing:  # kron-torch's Kron: a random.Random instance kept on the object, built in __init__
     def __init__(self):
@@ -1678,6 +1704,11 @@ CASES: list[tuple[str, str, dict]] = [
     ("torch.jit.script function as the compiled entry, a break in it", "return x", {"entry": "scripted_branches"}),
     ("self.zero_grad() in an optimizer subclass's method", "return ZEROING.zeroing(x)", {}),
     ("an optimizer step's closure() under enable_grad", "y = x * 2\nwith torch.enable_grad():\n    loss = closure()\nreturn y + loss.detach()", {}),
+    # issue 14, twenty-second round: what held_out_21's static side did not find (ncg-optimizer)
+    ("an optimizer step's zeroing closure() under enable_grad", "y = x * 2\nwith torch.enable_grad():\n    loss = zeroing_closure()\nreturn y + loss.detach()", {}),
+    ("an optimizer step's zeroing closure() called plainly, enable_grad inside", "y = x * 2\nloss = grad_closure()\nreturn y + loss.detach()", {}),
+    ("a zeroing closure handed to a line search calling it in a loop", "y = x * 2\nt = armijo(grad_closure, y, 3)\nreturn y + t", {}),
+    ("a zeroing closure handed to a line search calling it outside a loop", "y = x * 2\nt = wolfe(grad_closure, y)\nreturn y + t", {}),
     # issue 14, eleventh round: what held_out_10's static side did not reach
     ("pydantic model built in traced code, its validators test tensor values", "y = x * 2\ni = Checked(t=y.abs())\nreturn i.t * 3", {}),
     ("pydantic model without validators built in traced code", "y = x * 2\ni = Unchecked(t=y)\nreturn i.t * 3", {}),

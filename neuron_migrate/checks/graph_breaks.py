@@ -5386,7 +5386,8 @@ def _off_by_default(tf: Traced, ctx: Context, d: _State) -> dict[int, str]:
     # constant has a known value (``zero_division == "warn"`` with ``zero_division=0.0``)
     # (before a first rebinding, outside loops: ``zero_division = 0.0 if ... else zero_division``)
     kept = {name: v.value for name, v in params.items() if isinstance(v, ast.Constant)
-            and name not in _passed(fn, d, v.value) and name not in _set_anywhere(d)}
+            and name not in _passed(fn, d, v.value) and name not in _set_anywhere(d)
+            and not (name == "closure" and _closure_needed(fn, tf, ctx, d))}
     rebound: dict[str, int] = {}
     for n in _body(fn, d).binders if kept else ():
         for t in _targets(n):
@@ -5451,7 +5452,8 @@ def _off_by_default(tf: Traced, ctx: Context, d: _State) -> dict[int, str]:
                 if isinstance(left, ast.Name) and params.get(left.id) is not None:
                     # a call of the file that passes it anything but None (``min_value=0``) sets it
                     return (isinstance(params[left.id], ast.Constant) and params[left.id].value is None
-                            and left.id not in assigned and left.id not in _given(fn, d))
+                            and left.id not in assigned and left.id not in _given(fn, d)
+                            and not (left.id == "closure" and _closure_needed(fn, tf, ctx, d)))
                 return _kwargs_get(left, extra["kwargs"])
             if isinstance(op, ast.In) and isinstance(right, ast.Name) and right.id == extra["kwargs"]:
                 return True
@@ -5556,6 +5558,26 @@ def _after_early_return(block: list[ast.stmt], taken, out: dict[int, str]) -> No
             elif inner and name == "handlers":
                 for h in inner:
                     _after_early_return(h.body, taken, out)
+
+
+def _closure_needed(fn: ast.AST, tf: Traced, ctx: Context, d: _State) -> bool:
+    """An optimizer's step that hands its ``closure`` on by name, outside any test of it, to a
+    module-level function (ncg-optimizer's ``Armijo(closure, p, ...)``, a line search that calls
+    it): the step is written to be called with a closure, so ``if closure is not None:`` is not
+    off by default. Handing it to another optimizer's ``.step(closure)`` (timm's Lookahead) or to
+    a method is not this: those test it again."""
+    if tf.cls is None or not _optimizer_class(tf.cls, ctx, d):
+        return False
+    body = _body(fn, d)
+    tested = {id(n) for t in body.tests if type(t) is not ast.Call
+              and any(type(n) is ast.Name and n.id == "closure" for n in ast.walk(t.test))
+              for n in all_nodes(t)}
+    for call in body.calls:
+        if (type(call.func) is ast.Name and id(call) not in tested and call.func.id not in _param_names(fn)
+                and (call.func.id in d.functions or ctx.names.qualify(call.func, (ctx.tree,)))
+                and any(type(a) is ast.Name and a.id == "closure" for a in (*call.args, *(k.value for k in call.keywords)))):
+            return True
+    return False
 
 
 def _passed(fn: ast.AST, d: _State, *same, seen: frozenset = frozenset()) -> set[str]:
