@@ -381,6 +381,24 @@ def test_plain_lists_ranges_and_steps_of_other_objects_are_not_breaks():
     assert codes(code) == []
 
 
+def test_comprehension_over_a_param_groups_params_where_the_step_runs_eagerly():
+    """constructs "an optimizer group's params in a list comprehension, frame skipped" (GB4347):
+    torch.optim keeps ``group['params']`` as a list, whose iterator Dynamo cannot step in the
+    comprehension's own frame (parameterfree's ``KT.step``, its ``.item()`` in the loop); not a
+    ``group['params']`` of a loop over something else, nor in a class that is no optimizer."""
+    from neuron_migrate.checks.graph_breaks import COMPREHENSION_FRAMES
+
+    step = ("import torch\nfrom torch.optim.optimizer import Optimizer\n\nclass KT(Optimizer):\n    @torch.compile\n"
+            "    def step(self, closure=None):\n        for group in {groups}:\n"
+            "            x0 = [torch.clone(p).detach() for p in group['params']]\n"
+            "            gain = torch.stack([torch.dot(x, p) for p, x in zip(group['params'], x0)]).sum().item()\n"
+            "            self.w = gain\n")
+    assert codes(step.format(groups="self.param_groups")) == (
+        [(8, "NM409"), (9, "NM401")] if COMPREHENSION_FRAMES else [(9, "NM401")])
+    assert codes(step.format(groups="self.others")) == [(9, "NM401")]
+    assert codes(step.format(groups="self.param_groups").replace("(Optimizer)", "")) == [(9, "NM401")]
+
+
 def test_comprehension_frames_only_where_the_function_runs_eagerly():
     from neuron_migrate.checks.graph_breaks import COMPREHENSION_FRAMES
 

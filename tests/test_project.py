@@ -1103,3 +1103,28 @@ def test_a_parameter_off_by_default_that_a_caller_of_another_file_sets(tmp_path,
     found = {f["line"]: f["message"] for f in scan(capsys, tmp_path)["findings"]}
     assert "only when `value_range is not None`, off by default" in found[3]
     assert given == []
+
+
+def test_the_closure_an_optimizer_step_hands_to_a_line_search_of_another_file(tmp_path, capsys):
+    """ncg-optimizer's ``BASIC.step`` hands its closure to ``Armijo(closure, p, ...)`` of
+    ``Line_Search.py``, which calls ``func()`` in a loop: the closure's ``zero_grad()`` breaks there
+    (constructs "a zeroing closure handed to a line search calling it in a loop": GB0008, the frame
+    skipped), so the Armijo test after it is never reached. Another parameter of the search, called
+    or not, and a function handed something else are not concerned; nor is a closure handed on by
+    a class that is no optimizer."""
+    files = {
+        "ncg/__init__.py": "",
+        "ncg/search.py": "import torch\n\n\ndef armijo(func, x, g, n, other=None):\n    for _ in range(n):\n"
+                         "        f_prev = float(func())\n        if not float(func()) <= f_prev:\n"
+                         "            x = x * 0.5\n    return x\n\n\ndef plain(func, x):\n    return func(x).sum()\n",
+        "ncg/basic.py": "import torch\nfrom torch.optim.optimizer import Optimizer\n\nfrom .search import armijo, plain\n\n\n"
+                        "class Basic(Optimizer):\n    @torch.compile\n    def step(self, closure=None):\n"
+                        "        for group in self.param_groups:\n            for p in group['params']:\n"
+                        "                group['lr'] = armijo(closure, p, p.grad, 3)\n"
+                        "                p.add_(plain(torch.relu, p))\n\n\n"
+                        "class Runner:\n    @torch.compile\n    def run(self, closure, x):\n        return plain(closure, x)\n",
+    }
+    write(tmp_path, files)
+    found = {(f["path"], f["line"]): f for f in scan(capsys, tmp_path)["findings"]}
+    assert sorted(line for path, line in found if path == "ncg/search.py") == [6, 7]
+    assert "runs all of `armijo` eagerly" in found[("ncg/search.py", 6)]["message"]

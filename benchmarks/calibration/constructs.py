@@ -1433,6 +1433,8 @@ CASES: list[tuple[str, str, dict]] = [
     ("ModuleList in a list comprehension, frame skipped", "u = [layer(x) for layer in LAYERS]\nfor r in x:\n    print(r)\nreturn u", {}),
     ("list comprehension after the skipping break", "for r in x:\n    print(r)\nu = [x[0] * n for n in NUMS]\nreturn u", {}),
     ("list comprehension after an LSTM call", "y = x * 2\ny = y + 1\nout, _ = LSTM(y.unsqueeze(1))\nu = [out * n for n in NUMS]\nreturn u", {}),
+    ("an optimizer group's params in a list comprehension, frame skipped", "for group in SOLVER.param_groups:\n"
+     "    u = [torch.clone(p).detach() for p in group['params']]\nfor r in x:\n    print(r)\nreturn x + u[0].sum()", {}),
     ("list of tensors in a list comprehension, frame skipped", "u = [t * 2 for t in TENSORS]\nfor r in x:\n    print(r)\nreturn u", {}),
     ("list of tuples in a list comprehension, frame skipped", "u = [x[0] * a * b for a, b in PAIRS]\nfor r in x:\n    print(r)\nreturn u", {}),
     ("tensor rows in a list comprehension, frame skipped", "u = [r * 2 for r in x]\nfor r in x:\n    print(r)\nreturn u", {}),

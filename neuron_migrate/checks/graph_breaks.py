@@ -52,7 +52,7 @@ from dataclasses import dataclass, field
 from neuron_migrate.checks import Context, finalizer, on, prefilter, rule
 from neuron_migrate.checks.distributed import LOG_METHODS
 from neuron_migrate.checks.shapes import NM301, bound_once_by_def, fed_calls, grown_key
-from neuron_migrate.checks.tracing import COMPILE_ENTRY, COMPILED_AT, DEFAULT_COLLATE, ENTRY_OF, GIVEN_ARGS, OPTIONAL_DICT, OWN_METHOD, REBUILT, TENSOR_ARGS, VALIDATED, TENSOR_METHODS, ShapeBreaks, TracedCode, host_side_file
+from neuron_migrate.checks.tracing import CLOSURE_ARGS, COMPILE_ENTRY, COMPILED_AT, DEFAULT_COLLATE, ENTRY_OF, GIVEN_ARGS, OPTIONAL_DICT, OWN_METHOD, REBUILT, TENSOR_ARGS, VALIDATED, TENSOR_METHODS, ShapeBreaks, TracedCode, host_side_file
 from neuron_migrate.kinds import ARRAY, HOST_KINDS, SCALAR, TENSOR, annotation_kind, call_kind, scope_kinds
 from neuron_migrate.models import BreakSite, TracedFunction
 from neuron_migrate.project.summary import (FUNCTION_IMPORT, HANDED, PYDANTIC_MODELS, autograd_function_base, dotted, init_stores,
@@ -599,6 +599,8 @@ class _State:
     set_anywhere: set[str] | None = None  # _set_anywhere's answer
     # traced function -> (parameter, value) a traced caller of another file passes (``GIVEN_ARGS`` roots)
     given: dict[str, list[tuple[str, ast.AST]]] | None = None
+    # fn id -> its parameters a traced optimizer step of another file hands its closure (``CLOSURE_ARGS`` roots)
+    closure_params: dict[int, set[str]] | None = None
     # fn id -> (parameter, its default's repr, "" when none) the tests of its branches off by default read
     off_read: dict[int, tuple[tuple[str, str], ...]] = field(default_factory=dict)
     buffers: dict[int, set[str]] = field(default_factory=dict)  # class id -> self.register_buffer names
@@ -1078,7 +1080,7 @@ def traced_functions(ctx: Context) -> dict[int, Traced]:
         if host and not named and not origin.startswith((COMPILED_AT, COMPILE_ENTRY)):
             continue
         if path == ctx.src.path and not origin.startswith((TENSOR_ARGS, GIVEN_ARGS, OPTIONAL_DICT, VALIDATED, REBUILT,
-                                                             OWN_METHOD)):
+                                                             OWN_METHOD, CLOSURE_ARGS)):
             fn = _named_function(name, d)
             if fn is not None:
                 todo.append((fn, _why_reached(origin), "" if origin.startswith((COMPILED_AT, COMPILE_ENTRY))
@@ -3654,6 +3656,13 @@ def _call_hazard(call: ast.Call, t: Tensors, ctx: Context, d: _State, cls, chain
             # (constructs "an optimizer step's closure() under enable_grad": GB0123 at its backward())
             return Hazard(NM404, call, "`closure()` of an optimizer recomputes the loss and its gradients: "
                           "Dynamo does not trace its `backward()` (graph break)", gb=GB["backward"])
+        if (ctx.options is not None and ctx.options.traced_roots and chain and isinstance(chain[-1], _FUNCS)
+                and f.id in _closure_params(ctx, d).get(id(chain[-1]), ()) and _parameter(f.id, chain, ctx)):
+            # constructs "a zeroing closure handed to a line search calling it ..." (GB0008 at its
+            # zero_grad(); in a loop the frame skipped): ncg-optimizer's Armijo(closure, ...)
+            return Hazard(NM404, call, f"`{f.id}()` calls the closure an optimizer's step hands in: as torch.optim "
+                          "documents it, it clears the gradients and recomputes the loss and its gradients, which "
+                          "Dynamo does not trace (graph break)", gb=GB["inline_skipped"])
         target = d.functions.get(f.id)
         if target is not None and id(target) in d.disabled:
             return Hazard(NM405, call, f"`{f.id}` is excluded from torch.compile (graph break)", gb=GB['disabled'])
@@ -5128,7 +5137,9 @@ def report_traced(ctx: Context) -> None:
         (tf.name, tuple(_params(tf.node, d)), tuple(sorted(t.open)))
         for tf in traced.values() if (t := tensors_of[id(tf.node)]).open)
     ctx.state(TracedCode).made_calls = _made_calls(outcalls, traced, d)
-    ctx.state(TracedCode).given_args = _given_args(outcalls, ctx.state(TracedCode).tensor_args, d)
+    steps = frozenset(tf.name for tf in traced.values() if tf.cls is not None and "closure" in _param_names(tf.node)
+                      and _optimizer_class(tf.cls, ctx, d)) if "closure" in ctx.src.text else frozenset()
+    ctx.state(TracedCode).given_args = _given_args(outcalls, ctx.state(TracedCode).tensor_args, d, steps)
     outcalls = tuple(o[:3] for o in outcalls)
     outcalls_of: dict[str, int] = {}  # caller -> its calls leaving the file
     for o in outcalls:
@@ -5580,6 +5591,23 @@ def _closure_needed(fn: ast.AST, tf: Traced, ctx: Context, d: _State) -> bool:
     return False
 
 
+def _closure_params(ctx: Context, d: _State) -> dict[int, set[str]]:
+    """Function id -> its parameters that a traced optimizer step of another file hands its
+    ``closure`` (``CLOSURE_ARGS`` roots from the project model: ncg-optimizer's ``BASIC.step``
+    calls ``Armijo(closure, p, ...)`` of ``Line_Search.py``)."""
+    if d.closure_params is None:
+        d.closure_params = {}
+        for path, name, origin in ctx.options.traced_roots if ctx.options is not None else ():
+            fn = _named_function(name, d) if path == ctx.src.path and origin.startswith(CLOSURE_ARGS) else None
+            if fn is not None:
+                positions, _, keywords = origin[len(CLOSURE_ARGS):].partition(";")
+                params = _params(fn, d)
+                d.closure_params.setdefault(id(fn), set()).update(
+                    [params[int(i)] for i in positions.split(",") if i.isdigit() and int(i) < len(params)],
+                    [k for k in keywords.split(",") if k])
+    return d.closure_params
+
+
 def _passed(fn: ast.AST, d: _State, *same, seen: frozenset = frozenset()) -> set[str]:
     """Parameters of ``fn`` that a call in this file passes a value other than a False/None/0
     constant (``resize(y, verbose=True)``): for those the default is not what every call does.
@@ -5628,29 +5656,38 @@ def _given_across(ctx: Context, d: _State) -> None:
         for item in origin[len(GIVEN_ARGS):].split(";"):
             param, _, value = item.partition("=")
             try:
-                node = ast.Name(id=value) if value == "*" else ast.Constant(ast.literal_eval(value))
+                node = ast.Name(id="*") if value in ("*", "closure") else ast.Constant(ast.literal_eval(value))
             except (ValueError, SyntaxError):
                 continue
             d.given.setdefault(name, []).append((param, node))
 
 
-def _given_args(outcalls, tensor_args, d: _State) -> tuple[tuple[str, str, int, tuple[tuple[str, str], ...]], ...]:
+def _given_args(outcalls, tensor_args, d: _State, steps: frozenset = frozenset(),
+                ) -> tuple[tuple[str, str, int, tuple[tuple[str, str], ...]], ...]:
     """For the calls leaving the file that pass a tensor (``tensor_args``: a call handing none
     breaks in no branch on its tensors; pomegranate's ``_check_parameter(init, "init",
     value_set=...)`` checks a string), (caller, callee as written, line, (position or keyword,
     value)): "*" for a value that is not a False/None/0 constant nor a flag the caller forwards
     off (``_forwarded_off``), else the constant's repr; None and flags forwarded off, which set
-    nothing, are left out (Summary.given_args)."""
+    nothing, are left out (Summary.given_args). ``steps``: the traced methods of optimizer classes
+    with a ``closure`` parameter; that closure handed on by name is "closure", tensors or not (the
+    project model makes it a ``CLOSURE_ARGS`` root of the callee)."""
     out = []
     handing = {(caller, text, line) for caller, text, line, _, _ in tensor_args}
     for caller, text, line, call in outcalls:
-        if type(call) is not ast.Call or (caller, text, line) not in handing:
+        if type(call) is not ast.Call:
+            continue
+        closing = caller in steps and any(type(v) is ast.Name and v.id == "closure"
+                                          for v in (*call.args, *(k.value for k in call.keywords)))
+        if (caller, text, line) not in handing and not closing:
             continue
         given = []
         for key, v in [*zip(map(str, range(len(call.args))), call.args), *((k.arg, k.value) for k in call.keywords if k.arg)]:
             if type(v) is ast.Starred:
                 break
-            if type(v) is ast.Constant and v.value in _FALSY and type(v.value) in (bool, int, float, str, type(None)):
+            if closing and type(v) is ast.Name and v.id == "closure":
+                given.append((key, "closure"))
+            elif type(v) is ast.Constant and v.value in _FALSY and type(v.value) in (bool, int, float, str, type(None)):
                 if v.value is not None:
                     given.append((key, repr(v.value)))
             elif not (type(v) is ast.Name and _forwarded_off(v, d, frozenset())):
@@ -5917,7 +5954,7 @@ def _comprehension_sites(fn: ast.AST, tf: Traced, tensors: Tensors, ctx: Context
     for comp in body.comprehensions:
         it = _unwrap_enumerate(comp.generators[0].iter, ctx, tf.chain)
         if id(comp) in training or not (_python_items(it, fn, tf.cls, d) or (
-                _unstepped(comp.generators[0].iter, fn, ctx, tf.chain)
+                _unstepped(comp.generators[0].iter, fn, ctx, tf.chain, tf.cls, d)
                 and _frame_traced(comp, fn, tf, tensors, ctx, d))):
             continue  # range(), a tuple, a tensor's rows: Dynamo steps those (measured)
         stmt = where[id(comp)][0]
@@ -5943,10 +5980,16 @@ _FRAME_MODULES = frozenset({"torch", "torch.nn", "torch.nn.functional", "torch.l
                             "torch.distributions", "torch.autograd", "torch.nn.init", "numpy"})
 
 
-def _unstepped(it: ast.AST, fn: ast.AST, ctx: Context, chain) -> bool:
+def _unstepped(it: ast.AST, fn: ast.AST, ctx: Context, chain, cls=None, d: _State | None = None) -> bool:
     """``it`` is surely an iterable whose iterator Dynamo cannot step: a list written out or built
     (also a name the function binds once to one), ``enumerate(...)``, ``zip(...)``, a dict view,
-    a module's ``.parameters()`` and the like."""
+    a module's ``.parameters()`` and the like, and in a method of an optimizer class
+    ``group['params']`` of a loop over ``self.param_groups`` (torch.optim's ``add_param_group``
+    keeps each group's parameters as a list: parameterfree's ``KT.step``)."""
+    if (type(it) is ast.Subscript and type(it.slice) is ast.Constant and it.slice.value == "params"
+            and type(it.value) is ast.Name and cls is not None and d is not None):
+        return any(type(n) is ast.For and type(n.target) is ast.Name and n.target.id == it.value.id
+                   and dotted(n.iter) == "self.param_groups" for n in all_nodes(fn)) and _optimizer_class(cls, ctx, d)
     if type(it) is ast.Name and it.id not in _param_names(fn):
         stores = [n for n in all_nodes(fn) if type(n) is ast.Name and n.id == it.id and type(n.ctx) is ast.Store]
         values = [n.value for n in all_nodes(fn) if type(n) is ast.Assign and len(n.targets) == 1

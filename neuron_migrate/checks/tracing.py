@@ -26,6 +26,9 @@ TENSOR_ARGS = "tensor arguments: "
 # default in its file, a traced caller of another file sets: each as ``name=*`` (a value that is
 # not a False/None/0 constant) or ``name=0`` (that constant): "given arguments: value_range=*"
 GIVEN_ARGS = "given arguments: "
+# the origin of a root that only says which parameters of a function traced anyway a traced optimizer
+# step of another file hands its ``closure``: "optimizer closure: 0;func" (positions after self; keywords)
+CLOSURE_ARGS = "optimizer closure: "
 # the origin of a root that says a traced function of this file builds a TypedDict with optional
 # keys that another file defines (Dynamo breaks there): "TypedDict with optional keys: Message"
 OPTIONAL_DICT = "TypedDict with optional keys: "

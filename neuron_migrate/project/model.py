@@ -1114,7 +1114,27 @@ def _sets(value: str, default: str) -> bool:
     """Whether an argument (``Summary.given_args``' value) may turn on a branch its parameter's
     default (its repr, "" for none) turns off: any value but a False/0 constant, which changes
     only a None default (``if lo is not None`` with ``lo=0``) or a constant one it is compared with."""
-    return value == "*" or default == "None" or default not in ("", "False", "0", "0.0", "''")
+    return value in ("*", "closure") or default == "None" or default not in ("", "False", "0", "0.0", "''")
+
+
+def _closure_roots(files: list[FileResult], project: Project) -> list[tuple[str, str, str]]:
+    """The functions of other files that a traced optimizer step hands its ``closure``
+    (``Summary.given_args``' "closure" values: ncg-optimizer's ``BASIC.step`` calls
+    ``Armijo(closure, p, ...)`` of ``Line_Search.py``), as roots whose origin says which
+    parameters (``CLOSURE_ARGS``): the callee's analysis reports its calls of them."""
+    from neuron_migrate.checks.tracing import CLOSURE_ARGS
+
+    out = []
+    for r in files:
+        for _caller, text, _line, args in r.summary.given_args if r.summary else ():
+            keys = [k for k, v in args if v == "closure"]
+            hit = project.callee(r.path, text) if keys else None
+            if hit is not None:
+                root = (*hit, f"{CLOSURE_ARGS}{','.join(k for k in keys if k.isdigit())};"
+                              f"{','.join(k for k in keys if not k.isdigit())}")
+                if root not in out:
+                    out.append(root)
+    return sorted(out)
 
 
 def _given_roots(files: list[FileResult], project: Project, roots) -> list[tuple[str, str, str]]:
@@ -1371,6 +1391,7 @@ def follow(results: dict[str, FileResult], root: Path,
         new += [r for r in _validated_roots(everything, project, done_roots) if r not in roots and r not in new]
         new += [r for r in _rebuilt_roots(everything, project) if r not in roots and r not in new]
         new += [r for r in _own_method_roots(everything, project) if r not in roots and r not in new]
+        new += [r for r in _closure_roots(everything, project) if r not in roots and r not in new]
         if not new:
             break
         roots += new
