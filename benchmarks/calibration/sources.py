@@ -105,7 +105,11 @@ FOLDERS = {"timm": "timm", "torch-geometric": "pytorch_geometric", "vit-pytorch"
                                       "bottleneck-transformer-pytorch", "halonet-pytorch", "gsa-pytorch",
                                       "hamburger-pytorch", "lie-transformer-pytorch", "deformable-attention",
                                       "grokadamw", "parameterfree", "expectigrad", "dowgopt", "ncg-optimizer",
-                                      "pytopk", "cbloss")}}
+                                      "pytopk", "cbloss",
+                                      "speculative-decoding", "torchdeq", "tsne-torch", "nms-3d", "quantizer-pytorch",
+                                      "ranking-metrics-torch", "multi-quantization", "rigl-torch", "beam-search-bb",
+                                      "nsvq", "proxy-losses", "tiny-knn", "torch-hungarian", "sinkhorn-router-pytorch",
+                                      "glom-pytorch", "token-shift-gpt")}}
 # the releases' own dependencies, installed beside them when they were measured (a folder on
 # PYTHONPATH, stored as ``$PYTHONPATH/<package>/...``): top-level package -> the distribution of
 # sources.txt whose pinned release holds its code (the same version as installed). The static
