@@ -103,7 +103,12 @@ class SourceFile:
 
     @property
     def line_count(self) -> int:
-        return len(self.line_starts) - (1 if self.text.endswith(("\n", "\r")) else 0)
+        text = self.text
+        if "line_starts" not in self.__dict__ and "\r" not in text:
+            # "\n" alone: as many lines as line_starts has offsets, without making them (most files
+            # analysed need no offset: they have no finding)
+            return text.count("\n") + (0 if text.endswith("\n") else 1)
+        return len(self.line_starts) - (1 if text.endswith(("\n", "\r")) else 0)
 
     @cached_property
     def newline(self) -> str:

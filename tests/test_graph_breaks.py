@@ -2020,3 +2020,25 @@ def test_a_dict_entry_that_holds_a_tensor_is_one():
             "        assert group[\"G\"] > 0, f\"bad {group['G']}\"\n"
             "        if meta[\"flip\"] > 0 and group[\"lr\"] > 0:\n            x = x.flip(0)\n        return x\n")
     assert codes(code) == [(8, "NM402")]
+
+
+def test_self_patterns_test_the_word_boundary_as_a_leading_backslash_b():
+    # the word boundary tested after the literal (a literal first lets the regex engine skip to it):
+    # the same matches as the patterns that start with \b, on texts where the boundary decides
+    import re
+
+    from neuron_migrate.checks import graph_breaks as gb
+
+    texts = ["self.a = 1\nmyself.b = 2\n_self.c = 3\n(self.d) = 4\nx.self.e = 5\nself.f == 6\n",
+             "myself.a: self.b = 3\nself.c: int = 4\nélself.d = 5\n·self.e = 6\nself.g=7", "self.x = 1",
+             "self(x)\nitself(x)\nself.forward(y)\nmyself.forward(z)\n_self(w)\n", "self."]
+    old_store = re.compile(r"\bself\.(\w+)\s*(?::[^=\n]*)?=(?!=)")
+    old_call = re.compile(r"\bself(?:\.forward)?\(")
+    for text in texts:
+        assert gb._SELF_STORE.findall(text) == old_store.findall(text)
+        assert [m.span() for m in gb._SELF_CALL.finditer(text)] == [m.span() for m in old_call.finditer(text)]
+        for pos in range(len(text)):  # a search from inside the text (the held-attribute pattern's window)
+            assert gb._SELF_STORE.search(text, pos) is None and old_store.search(text, pos) is None or \
+                gb._SELF_STORE.search(text, pos).span() == old_store.search(text, pos).span()
+    assert gb._SELF_STORE.findall(texts[0]) == ["a", "e"]
+    assert gb._SELF_CALL.match("self(") and gb._SELF_CALL.match("self.forward(")

@@ -41,3 +41,13 @@ def test_offsets_handle_lone_carriage_returns():
     src = SourceFile("a.py", "a = 1\rb = 2\r\nc = 3\n")
     assert src.line_starts == [0, 6, 13, 19]
     assert src.line_text(2) == "b = 2"
+
+
+@pytest.mark.parametrize("text", ["", "a", "a\n", "a\nb", "a\n\n", "\n", "a\r\nb", "x\ry\n", "a\nb\n\n\n",
+                                  "a\r", "é\n\n", "a\n\r\n"])
+def test_line_count_before_and_after_the_offsets(text):
+    # counted from the newlines when no offsets were made: the same count as from line_starts
+    fresh, made = SourceFile("a.py", text), SourceFile("a.py", text)
+    made.line_starts
+    assert fresh.line_count == made.line_count == len(made.line_starts) - text.endswith(("\n", "\r"))
+    assert "line_starts" not in fresh.__dict__ or "\r" in text
