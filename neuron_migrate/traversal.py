@@ -162,23 +162,30 @@ def walk(tree: ast.Module, handlers: dict[type, list[Handler]], visitor: Visitor
     """
     table = _REVERSED_FIELDS
     wanted = _pushed(frozenset(_CHILDLESS.difference(handlers)))
+    # node type -> (its handlers, its child fields last first, or None for a scope): one lookup a node
+    plans: dict[type, tuple[list[Handler] | None, tuple[str, ...] | None]] = {}
     stack: list[tuple[ast.AST, ast.AST | None, tuple]] = [(tree, None, (tree,))]
     push, pop = stack.append, stack.pop
     while stack:
         node, parent, chain = pop()
         cls = type(node)
-        todo = handlers.get(cls)
+        plan = plans.get(cls)
+        if plan is None:
+            fields = None
+            if cls not in _SCOPES:
+                fields = table.get(cls)
+                if fields is None:
+                    fields = table[cls] = tuple(reversed(node_fields(cls)))
+            plan = plans[cls] = (handlers.get(cls), fields)
+        todo, fields = plan
         if todo:
             visitor.parent, visitor.chain = parent, chain
             for handler in todo:
                 handler(node, visitor)
-        if cls in _SCOPES:
+        if fields is None:  # a scope
             for child, child_chain in reversed(scoped_children(node, chain)):
                 push((child, node, child_chain))
             continue
-        fields = table.get(cls)
-        if fields is None:
-            fields = table[cls] = tuple(reversed(node_fields(cls)))
         for name in fields:
             value = getattr(node, name, None)
             if type(value) is list:

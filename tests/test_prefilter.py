@@ -5,7 +5,7 @@ from __future__ import annotations
 import ast
 
 from neuron_migrate import checks
-from neuron_migrate.checks import MODULE_MARKERS, _gate, checks_for
+from neuron_migrate.checks import HANDLER_WORDS, MODULE_MARKERS, _gate, _parts, checks_for
 from neuron_migrate.engine import analyse  # noqa: F401 - registers every check module
 
 MANIFESTS = "neuron_migrate.checks.manifests"
@@ -36,6 +36,31 @@ def test_gated_module_runs_exactly_when_a_word_is_there():
         wanted = _brute(text)
         assert (MANIFESTS in ran) == (MANIFESTS in wanted), text
         assert marked == bool(wanted), text
+
+
+def test_parts_are_shared_by_two_words():
+    assert _parts(("cuda", "cudnn", "nccl")) == ("cud", "cud", None)
+    assert _parts(("flash_attn", "flashinfer", "x")) == ("flash", "flash", None)
+    assert _parts(("cuda",)) == (None,)
+    for words in (*MODULE_MARKERS.values(), *HANDLER_WORDS.values()):
+        for w, part in zip(words, _parts(words)):
+            assert part is None or (part in w and part != w and len(part) >= 3
+                                    and any(part in v for v in words if v != w))
+
+
+def test_parts_change_no_handler_that_runs():
+    # a text holding a word's part but not the word, the word alone, both, and neither
+    words = sorted({w for ws in (*MODULE_MARKERS.values(), *HANDLER_WORDS.values()) for w in ws})
+    texts = ["x = 1\n", "cud = 1\n", "flash = cuda\n", "Train = Data\n", "import torch\nTrainer()\n",
+             "import torch\nflashinfer\nmark_\n", *words, *(p for ws in MODULE_MARKERS.values() for p in _parts(ws) if p)]
+    for text in texts:
+        handlers, finalizers, marked = checks_for(text)
+        ran = {fn for fns in handlers.values() for fn in fns}
+        skipped = {m for m in MODULE_MARKERS if not any(w in text for w in MODULE_MARKERS[m])}
+        wanted = {fn for fns in checks.HANDLERS.values() for fn in fns if fn.__module__ not in skipped
+                  and (fn not in HANDLER_WORDS or any(w in text for w in HANDLER_WORDS[fn]))}
+        assert ran == wanted, text
+        assert marked == (len(skipped) < len(MODULE_MARKERS)), text
 
 
 def test_module_level_read_once_per_file():

@@ -116,6 +116,26 @@ def _gate(words: tuple[str, ...]) -> str | None:
     return None
 
 
+@functools.cache
+def _parts(words: tuple[str, ...]) -> tuple[str | None, ...]:
+    """For each of ``words``, the longest string of three characters or more it shares with
+    another of them ("cud" of "cuda" and "cudnn", "flash" of "flash_attn" and "flashinfer"), or
+    None: a file without the part holds neither word, so one search that fails stands for
+    several (a tenth of the prefilter's searching on timm, diffusers, detectron2 and PyG)."""
+    out: list[str | None] = []
+    for w in words:
+        best = ""
+        for v in words:
+            if v == w:
+                continue
+            for start in range(len(w) - len(best)):
+                end = start + len(best) + 1  # only a longer part than the best so far counts
+                while end <= len(w) and w[start:end] in v:
+                    best, end = w[start:end], end + 1
+        out.append(best if len(best) >= 3 and best != w else None)
+    return tuple(out)
+
+
 def checks_for(text: str, forced: tuple[str, ...] = (), only: tuple[str, ...] | None = None
                ) -> tuple[dict[type, list[Handler]], list[Callable[["Context"], None]], bool]:
     """Handlers and finalizers to run on a file: all but those of modules whose words it
@@ -131,7 +151,13 @@ def checks_for(text: str, forced: tuple[str, ...] = (), only: tuple[str, ...] | 
                 hit = found[gate] = gate in text
             if not hit:
                 return False
-        for w in words:
+        for w, part in zip(words, _parts(words)):
+            if part is not None:  # a part of the word: absent, so is the word
+                hit = found.get(part)
+                if hit is None:
+                    hit = found[part] = part in text
+                if not hit:
+                    continue
             hit = found.get(w)
             if hit is None:
                 hit = found[w] = w in text
