@@ -528,8 +528,8 @@ def decide_units(ctx: Context) -> None:
         why = state.cuda_only.get(id(f))
         if why:  # a kernel launch or CUDA-only library: its whole unit stays CUDA
             for j in range(len(findings)):
-                if groups.find(j) == groups.find(i):
-                    why_cuda_only.setdefault(j, why)
+                if groups.find(j) == groups.find(i):  # where, for a finding of the unit on another line
+                    why_cuda_only.setdefault(j, why if findings[j].line == f.line else f"{why} (see line {f.line})")
 
     units: dict[int, list[int]] = {}
     for i in sorted(in_unit):
