@@ -3,7 +3,7 @@ neuron_migrate.cache` from models.py (cache.checks_module). Do not edit."""
 
 from neuron_migrate import models
 
-MODELS = '8838e3800c99bc40de5888cf7241fc13'  # the digest of the models.py this was made from
+MODELS = '44ae5ebf3673e7abb506085655bfd281'  # the digest of the models.py this was made from
 NoneType = type(None)
 CHECKS = {}  # the cache's table of these functions, set when they are used
 T1 = frozenset({'again', 'callee_frame', 'code', 'eager_only', 'line', 'skips_frame', 'skips_rest'})
@@ -95,7 +95,7 @@ T127 = frozenset({str})
 T130 = (str, str, )
 T132 = (str, str, )
 T133 = frozenset({str})
-T134 = frozenset({'backward_of', 'branched', 'breaks', 'call_lines', 'calls', 'calls_in_loop', 'end_line', 'entry', 'group_looped', 'grown_by', 'grows', 'handed_calls', 'hands', 'host_only', 'line', 'name', 'op_lines', 'ops_both_sides', 'origin', 'quiet', 'repeats', 'resumed_loops', 'scripted', 'statements', 'trapped_calls', 'weights', 'why'})
+T134 = frozenset({'backward_of', 'branched', 'breaks', 'call_lines', 'calls', 'calls_in_loop', 'end_line', 'entry', 'group_looped', 'grown_by', 'grows', 'handed_calls', 'hands', 'host_only', 'library_frames', 'line', 'name', 'op_lines', 'ops_both_sides', 'origin', 'quiet', 'repeats', 'resumed_loops', 'scripted', 'statements', 'trapped_calls', 'weights', 'why'})
 T135 = str
 T136 = int
 T137 = int
@@ -124,6 +124,7 @@ T165 = (int, int, )
 T167 = (int, int, int, )
 T169 = (int, int, )
 T171 = (int, int, )
+T173 = (int, str, )
 
 
 def check_BreakSite(v):
@@ -466,6 +467,10 @@ def check_TracedFunction(v):
  if type(x0) is not tuple: return False
  for x170 in x0:
   if type(x170) is not tuple or tuple(map(type, x170)) != T171: return False
+ x0 = d['library_frames']
+ if type(x0) is not tuple: return False
+ for x172 in x0:
+  if type(x172) is not tuple or tuple(map(type, x172)) != T173: return False
  return True
 
 

@@ -46,7 +46,12 @@ Formula (calibrated in docs/accuracy.md against a measured share of ATen op call
   handed from outside the scan and called there (a sampler's denoiser, a solver's residual) is
   a frame of its own too, one graph per callable, counted where the call starts eagerly (where
   it starts compiled, the start's 1 stands for the code outside the scan; constructs.py
-  "callable argument of a skipped frame": 1 graph). Calls are
+  "callable argument of a skipped frame": 1 graph). So is a library function whose file Dynamo
+  does not skip (einops' ``rearrange``, ``repeat``; ``LIBRARY_FRAMES`` in checks/graph_breaks.py),
+  called where a function runs eagerly: a graph per calling statement (its pattern or shapes
+  differ; one statement in a loop on one shape: one), up to the recompile limit per function, and
+  its statement is not lost (constructs.py "einops.rearrange in a skipped frame, two patterns": 2
+  graphs; ponder-transformer's halting forward, 3). Calls are
   followed across files through the project model's links, through module containers
   (``self.layers[i](x)``, ``for layer in self.layers``), and not into code that runs only in
   training (``if self.training:``).
@@ -112,7 +117,8 @@ FORMULA = ("estimated_coverage = 1 - lost statements / statements of traced func
            "callees (and those of the eager rest of a frame) become frames of their own, compiled "
            "twice when entered from two callers or in a loop of a skipped frame (other shapes: a "
            "second compile with dynamic shapes), and so does a callable handed from outside the scan "
-           "when the call starts eagerly (one graph each); a break resumed in a loop (a return ahead of its "
+           "when the call starts eagerly (one graph each), as does each statement calling einops where the code runs "
+           "eagerly; a break resumed in a loop (a return ahead of its "
            "end) is compiled again at each iteration, up to 8 (a trip count not a literal: 8), and past "
            "that runs eagerly: a known trip count loses the runs after the ninth and what follows the loop")
 RECOMPILED = ("a frame of its own called with other shapes (from two callers, or in a loop of a frame that "
@@ -152,6 +158,7 @@ class FunctionEstimate:
     iterated: int = 0  # graphs compiled anew by the later iterations of a loop it resumes breaks in
     wrapped: tuple[int, ...] = ()  # those breaks and split calls: the graph after each runs on into the next iteration
     handed: int = 0  # callables handed from outside the scan that it calls where it runs eagerly: a frame each
+    library: int = 0  # graphs of library functions it calls where it runs eagerly (einops'): frames of their own
 
     @property
     def graphs(self) -> int:
@@ -161,7 +168,7 @@ class FunctionEstimate:
         three shapes in a loop 2, on one shape 1)."""
         again = self.read_again and not self.runs_eagerly and self.op_lines is not None and any(
             o > self.break_lines[0] for o in self.op_lines if self.rest_eager_from is None or o < self.rest_eager_from)
-        return self._graphs() * (2 if self.recompiled else 1) + self._stepped() + again + self.iterated
+        return self._graphs() * (2 if self.recompiled else 1) + self._stepped() + again + self.iterated + self.library
 
     def _stepped(self) -> int:
         """Frames of torch's own that a statement calls and Dynamo compiles wherever it is called
@@ -395,8 +402,15 @@ def estimate(functions: Iterable[tuple[str, TracedFunction]], executed: dict[str
             at = {b.line for b in breaks}
             weight = {s: (0 if s in f.quiet and s not in at else weight.get(s, 1)) for s in stmts}
         size = sum(weight.get(s, 1) for s in stmts)
+        # a library function Dynamo compiles as a frame of its own, called where this one runs eagerly:
+        # its work is captured there, a graph per call statement (its pattern or shapes differ), up to
+        # the recompile limit per function
+        library = [(line, name) for line, name in f.library_frames
+                   if line in stmts and (eager or (rest is not None and line > rest))]
+        lost_lines -= {line for line, _ in library}
         if eager:  # its calls' work runs in the callees' own frames, compiled unless Dynamo skips them too
             calling = {line for c, line in f.call_lines if (path, c) not in eager_keys}
+            calling |= {line for line, _ in library}
             calling |= {_statement_of(f, line) for c, line in links.get(key, ()) if c not in eager_keys}
             # a callable handed from outside the scan (to the entry, and down): a frame of its own
             calling |= {line for line, i in f.handed_calls if handed(key, i)}
@@ -427,7 +441,9 @@ def estimate(functions: Iterable[tuple[str, TracedFunction]], executed: dict[str
                                     eager_breaks, key in recompiled,
                                     key in looped and bool(break_lines) and reached[key][0].code == "NM401"
                                     and not (reached[key][0].skips_frame or reached[key][0].skips_rest),
-                                    iterated, wrapped, handed_n))
+                                    iterated, wrapped, handed_n,
+                                    sum(min(RECOMPILE_LIMIT, sum(n == name for _, n in library))
+                                        for name in {n for _, n in library})))
     return out
 
 

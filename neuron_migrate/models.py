@@ -134,6 +134,9 @@ class TracedFunction:
     # callable it was handed (a parameter, or a name bound to one: ``fun = function``): where the
     # function runs eagerly and the callable came from outside the scan, it is a frame Dynamo compiles
     handed_calls: tuple[tuple[int, int], ...] = ()
+    # (statement line, function) of its calls of a library function that Dynamo compiles as a frame
+    # of its own when eager code calls it (einops' ``rearrange``): a graph where the function runs eagerly
+    library_frames: tuple[tuple[int, str], ...] = ()
 
 
 @dataclass(frozen=True)

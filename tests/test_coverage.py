@@ -1103,3 +1103,66 @@ def test_a_parameter_group_entry_updated_runs_no_op():
     assert at['group["step"] += 1'] not in step.op_lines
     assert at['group["step"] += 1'] in step.quiet  # no ATen call: no weight in the share either
     assert {at['state["step"] += 1'], at['group["lr"] *= self.decay(group["step"])']} <= set(step.op_lines)
+
+
+EINOPS = b'''
+import torch.nn as nn
+from einops import rearrange, repeat
+
+class Skipped(nn.Module):
+    def forward(self, x):
+        for r in x:
+            if r.sum() > 0:
+                x = x + 1
+        y = rearrange(x, "a b -> b a")
+        z = rearrange(x, "a (b c) -> a b c", c=2)
+        for i in range(3):
+            y = y + repeat(x, "a b -> a b c", c=2).sum()
+        return y, z
+
+class Compiled(nn.Module):
+    def forward(self, x):
+        y = rearrange(x, "a b -> b a")
+        return y * 2
+'''
+
+
+def test_einops_called_from_eager_code_is_a_frame_of_its_own():
+    """einops' functions called where a function runs eagerly are frames Dynamo compiles on their
+    own: a graph per calling statement (one in a loop on one shape: one), their work captured there;
+    from compiled code they are ops of its graph (constructs.py "einops.rearrange in a skipped frame,
+    two patterns": 2 graphs, "... in a loop of a skipped frame, one shape": 1; ponder-transformer's
+    halting forward: 3)."""
+    r = analyse("m.py", EINOPS, Options())
+    est = {e.function.name: e for e in estimate_functions(r.traced)}
+    skipped, compiled = est["Skipped.forward"], est["Compiled.forward"]
+    assert skipped.runs_eagerly and skipped.library == 3 and skipped.graphs == 3
+    # lost: the loop over x's rows (its test and update) and the `for i` loop's own work, not the
+    # three einops statements (the one in range(3) weighs 3)
+    assert skipped.statements - skipped.lost == 1 + 1 + 3
+    assert compiled.library == 0 and compiled.graphs == 0 and compiled.lost == 0
+    entries = {e["function"]: e["expected_graphs"] for e in compile_coverage([r])["entries"]}
+    assert entries == {"Skipped.forward": 3, "Compiled.forward": 1}  # no graph holds the skipped start
+
+
+def test_gradients_row_by_row_in_a_comprehension_are_a_backward_pass():
+    """``torch.stack([torch.autograd.grad(d_p[i], p, ...)[0] for i in range(n)])`` with ``d_p =
+    p.grad``: a backward pass of a gradient, run eagerly (ncg-optimizer's LCG, 27 % captured)."""
+    code = b'''
+import torch
+
+def hessian(params):
+    for p in params:
+        d_p = p.grad
+        n = len(d_p)
+        rows = torch.stack([torch.autograd.grad(d_p[i], p, retain_graph=True)[0] for i in range(n)])
+        p.data.add_(rows.sum(0))
+    return params
+
+compiled = torch.compile(hessian)
+'''
+    r = analyse("m.py", code, Options())
+    (f,) = [t for t in r.traced if t.name == "hessian"]
+    assert f.backward_of == ((8, -1),)
+    (e,) = estimate_functions([f])
+    assert e.lost >= 20  # the double backward's weight (GRADIENT_BACKWARD), lost

@@ -25,6 +25,10 @@ import torch
 import torch.nn as nn
 import torch.nn.functional as F
 log = logging.getLogger("constructs")
+try:  # einops' cases: a dependency of the releases (on PYTHONPATH when measured), not of this project
+    from einops import rearrange
+except ImportError:
+    rearrange = None
 TABLE = {"a": 1.0, "b": 2.0}
 
 def helper_item(x):
@@ -1459,6 +1463,13 @@ CASES: list[tuple[str, str, dict]] = [
     ("user submodule of a skipped frame", "for r in x:\n    print(r)\nreturn INNER(x)", {}),
     ("torch.nn layer of a skipped frame", "for r in x:\n    print(r)\nreturn LINEAR(x)", {}),
     ("torch.jit.script helper of a skipped frame", "for r in x:\n    print(r)\nreturn scripted_helper(x)", {}),
+    # einops' functions are no torch code: eager code calling them starts a frame Dynamo compiles (a
+    # graph per pattern, one for a loop on one shape); compiled code traces them as ops of its graph
+    ("einops.rearrange in a skipped frame, two patterns", "for r in x:\n    print(r)\ny = rearrange(x, 'a b -> b a')\n"
+     "z = rearrange(x, 'a (b c) -> a b c', c=2)\nreturn y.sum() + z.sum()", {}),
+    ("einops.rearrange in a loop of a skipped frame, one shape", "for r in x:\n    print(r)\ns = 0\nfor i in range(3):\n"
+     "    s = s + rearrange(x, 'a b -> b a').sum()\nreturn s", {}),
+    ("einops.rearrange in compiled code", "y = rearrange(x, 'a b -> b a')\nreturn y * 2", {}),
     ("callable argument of a skipped frame", "def run(fn, t):\n    for r in t:\n        print(r)\n    return fn(t)\nreturn run(relu_helper, x)", {}),
     ("helper in a loop after a break that skips the resumed frame", "y = x * 2\nn = y.sum().item()\ns = 0\nfor k in (2, 3):\n    print(k)\n    s = s + relu_helper(y[:k]).sum()\nreturn s * n", {}),
     # a frame of its own entered in a loop of a skipped frame with the loop's index: Dynamo

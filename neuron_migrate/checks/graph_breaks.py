@@ -4407,6 +4407,7 @@ def _differentiated(stmt: ast.stmt, qualify=dotted) -> ast.expr | None | bool:
     said, False when the statement is no backward pass. ``qualify``: the qualified name of a callee
     (``_torch.autograd.grad`` with ``import torch as _torch`` is ``torch.autograd.grad``)."""
     value = getattr(stmt, "value", None) if type(stmt) in (ast.Expr, ast.Assign, ast.AnnAssign) else None
+    value = _rows_of(value, qualify)
     if type(value) is not ast.Call:
         return False
     func = value.func
@@ -4425,6 +4426,23 @@ def _differentiated(stmt: ast.stmt, qualify=dotted) -> ast.expr | None | bool:
     return False
 
 
+def _rows_of(value: ast.expr | None, qualify=dotted) -> ast.expr | None:
+    """The call a comprehension of gradients makes per row, ``torch.autograd.grad(g[i], p, ...)`` of
+    ``torch.stack([torch.autograd.grad(g[i], p, ...)[0] for i in range(n)])`` (a Jacobian or Hessian
+    built row by row: ncg-optimizer's LCG), else ``value``: the statement only runs those backward
+    passes, with a stack of their results."""
+    node = value
+    if type(node) is ast.Call and type(node.func) is ast.Attribute and node.func.attr in ("stack", "cat") \
+            and dotted(node.func.value) == "torch" and len(node.args) == 1:
+        node = node.args[0]
+    if type(node) not in (ast.ListComp, ast.GeneratorExp):
+        return value
+    node = node.elt
+    if type(node) is ast.Subscript:
+        node = node.value
+    return node if type(node) is ast.Call and (dotted(node.func) in _AUTOGRAD or qualify(node.func) in _AUTOGRAD) else value
+
+
 def _qualified_or_written(ctx: Context, chain, node: ast.AST) -> str:
     """The qualified name of ``node`` where the names resolve it, else its text as written."""
     return ctx.names.qualify(node, chain) or dotted(node)
@@ -4432,7 +4450,9 @@ def _qualified_or_written(ctx: Context, chain, node: ast.AST) -> str:
 
 def _unwrapped(node: ast.expr | None) -> ast.expr | None:
     """``tuple(gs)``, ``list(gs)``, ``torch.unbind(out)``, ``loss.sum()``, ``loss.mean()`` -> the
-    tensor (or sequence of tensors) they hand a backward pass."""
+    tensor (or sequence of tensors) they hand a backward pass; ``g[i]``, a row, -> ``g``."""
+    if type(node) is ast.Subscript:
+        node = node.value
     while type(node) is ast.Call:
         f = node.func
         if type(f) is ast.Name and f.id in ("tuple", "list", "sum") and len(node.args) == 1:
@@ -4545,6 +4565,28 @@ def _handed_calls(fn: ast.AST, d: _State, where: dict) -> tuple[tuple[int, int],
         param = names.get(call.func.id) if type(call.func) is ast.Name else None
         if stmt is not None and param is not None:
             out.add((stmt.lineno, positional.index(param) if param in positional else -1))
+    return tuple(sorted(out))
+
+
+# Library functions Dynamo compiles as a frame of their own when eager code calls them (their
+# files are not torch's, which Dynamo skips): einops' functions, measured on ponder-transformer's
+# halting forward, a frame Dynamo skips: `rearrange` twice (two patterns) and `repeat` once, a
+# graph each (docs/accuracy.md, issue 14 round 22). From compiled code they are ops of its graph.
+LIBRARY_FRAMES = frozenset({"einops.rearrange", "einops.repeat", "einops.reduce", "einops.einsum", "einops.pack",
+                            "einops.unpack"})
+_LIBRARY_FRAME_NAMES = frozenset(name.rpartition(".")[2] for name in LIBRARY_FRAMES)
+
+
+def _library_frames(fn: ast.AST, d: _State, where: dict, ctx: Context, chain) -> tuple[tuple[int, str], ...]:
+    """(statement line, qualified name) of ``fn``'s calls of a function of ``LIBRARY_FRAMES``."""
+    out = set()
+    for call in _body(fn, d).calls:
+        f = call.func
+        written = f.id if type(f) is ast.Name else f.attr if type(f) is ast.Attribute else None
+        if written in _LIBRARY_FRAME_NAMES and (stmt := where.get(id(call), (None,))[0]) is not None:
+            name = ctx.names.qualify(f, chain)
+            if name in LIBRARY_FRAMES:
+                out.add((stmt.lineno, name))
     return tuple(sorted(out))
 
 
@@ -5298,6 +5340,7 @@ def report_traced(ctx: Context) -> None:
             origin=tf.origin, host_only=_host_only(fn, tensors, where, d, op_lines),
             quiet=_quiet(fn, statements, op_lines, where, d), backward_of=backward_of,
             hands=_hands(fn, d, where), handed_calls=_handed_calls(fn, d, where), resumed_loops=_resumed_loops(fn, statements, d, tf.cls),
+            library_frames=_library_frames(fn, d, where, ctx, tf.chain),
             scripted=any(ctx.names.qualify(dec, tf.chain) in _SCRIPT for dec in getattr(fn, "decorator_list", ()))))
     _idle_calls(summaries, bare_calls, summarised)
     product = ctx.state(TracedCode)
