@@ -3,7 +3,7 @@ neuron_migrate.cache` from models.py (cache.checks_module). Do not edit."""
 
 from neuron_migrate import models
 
-MODELS = '44ae5ebf3673e7abb506085655bfd281'  # the digest of the models.py this was made from
+MODELS = 'b2753babe0a68d5b62d18c1c3960d689'  # the digest of the models.py this was made from
 NoneType = type(None)
 CHECKS = {}  # the cache's table of these functions, set when they are used
 T1 = frozenset({'again', 'callee_frame', 'code', 'eager_only', 'line', 'skips_frame', 'skips_rest'})

@@ -361,7 +361,22 @@ def _with_own_packages(cands: list[Candidate], options: Options) -> Options:
     import dataclasses
 
     found = own_packages(c.rel for c in cands if c.kind == "python")
-    return dataclasses.replace(options, own_packages=found) if found != options.own_packages else options
+    if found != options.own_packages:
+        options = dataclasses.replace(options, own_packages=found)
+    setups = {}
+    for cand in cands:
+        if cand.kind == "python" and cand.rel.rpartition("/")[2] == "setup.py":
+            try:
+                setups[cand.rel] = read_source(cand.path)
+            except OSError:
+                continue
+    if setups:
+        from neuron_migrate.project.cuda_only import compiled_extensions
+
+        built = compiled_extensions(setups)
+        if built != options.compiled:
+            options = dataclasses.replace(options, compiled=built)
+    return options
 
 
 def scan(paths: list[Path], options: Options, excludes: tuple[str, ...] = (),
@@ -637,7 +652,7 @@ class _LibraryAnalysis:
         self.libraries = libraries if libraries is not None else Libraries()
         self.options = dataclasses.replace(options, library=True, entries=(), per_file_ignores=(),
                                            config_prefix="", follow=(), no_follow=False, cuda_only=(),
-                                           own_packages=())
+                                           own_packages=(), compiled=())
         self.cache = None
         if use_cache:
             from neuron_migrate.cache import Cache

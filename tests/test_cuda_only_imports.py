@@ -301,3 +301,48 @@ def test_a_setup_py_that_does_not_parse_builds_nothing(tmp_path, capsys):
     assert found[("kernels/setup.py", 6)]["code"] == "NM901"  # reported, never a traceback
     assert "left:" not in found[("kernels/unit_test.py", 6)]["message"]
     assert '.to("neuron")' in diff(capsys, root)
+
+
+OPS = '''import torch
+from torch import nn
+
+from geom import _C
+
+
+class _Nearest(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, points, k):
+        return _C.knn_idx(points, k)
+
+    @staticmethod
+    def backward(ctx, grad):
+        return None, None
+
+
+class Nearest(nn.Module):
+    def forward(self, points):
+        dists = _C.pairwise(points)
+        return _Nearest.apply(points, 4), dists
+'''
+
+
+@pytest.mark.parametrize("chosen", [
+    "extension = CppExtension\nif torch.cuda.is_available():\n    extension = CUDAExtension\n",
+    "extension = CUDAExtension if torch.cuda.is_available() else CppExtension\n",
+])
+def test_a_call_into_the_extension_the_project_builds_is_a_graph_break_in_traced_code(tmp_path, capsys, chosen):
+    # pytorch3d's ops: `from pytorch3d import _C`, its functions called in forwards and in autograd
+    # Functions' forwards (constructs.py "a C extension's function ...": GB0007, resumed)
+    setup = ("import torch\nfrom setuptools import setup\n"
+             "from torch.utils.cpp_extension import BuildExtension, CppExtension, CUDAExtension\n" + chosen
+             + 'setup(name="geom", ext_modules=[extension("geom._C", ["csrc/ext.cpp"])],\n'
+             '      cmdclass={"build_ext": BuildExtension})\n')
+    root = write(tmp_path, {"setup.py": setup, "geom/__init__.py": "", "geom/ops.py": OPS})
+    found = findings(capsys, root)
+    for line, call in ((10, "_C.knn_idx"), (19, "_C.pairwise")):
+        f = found[("geom/ops.py", line)]
+        assert f["code"] == "NM404" and f["dynamo"]["id"] == "GB0007"
+        assert f"`{call}(...)` calls into `geom._C`" in f["message"] and "setup.py:" in f["message"]
+    # without the setup.py, nothing says what `_C` is: no finding
+    (root / "setup.py").unlink()
+    assert not any(k[0] == "geom/ops.py" and v["code"] == "NM404" for k, v in findings(capsys, root).items())

@@ -3672,6 +3672,14 @@ def _call_hazard(call: ast.Call, t: Tensors, ctx: Context, d: _State, cls, chain
         return Hazard(NM405, call, "calls a function wrapped in torch.compiler.disable (graph break)", gb=GB['disabled'])
     if name is None or name == "<local>":
         return None
+    if ctx.options is not None and ctx.options.compiled:
+        module = name.rpartition(".")[0]
+        where = next((w for m, w in ctx.options.compiled if m == module), None)
+        if where is not None:  # constructs.py "a C extension's function ..." (GB0007, resumed)
+            return Hazard(NM404, call, f"`{_short(ctx, call.func)}(...)` calls into `{module}`, the C++/CUDA "
+                          f"extension the project builds ({where}): Dynamo does not trace its compiled "
+                          "functions (graph break), and its kernels do not run on Neuron: port the op "
+                          "(NKI for kernels) and register it as a torch op", gb=GB["skipped"])
     if name in _SPARSE_CONSTRUCTORS:
         return Hazard(NM408, call, f"`{name}` makes a sparse tensor, which torch.compile does not "
                       "support", skips_rest=True, gb=GB['sparse_make'])

@@ -44,6 +44,47 @@ def top_level_import(name: str) -> re.Pattern:
 _FROM_PACKAGE = re.compile(rb"(?m)^from[ \t]+\.+[ \t]+import\b")  # from . import x, from .. import y
 
 
+# torch's and pybind11's extension classes: their modules are pybind11 functions (``PyCFunction``),
+# which Dynamo does not trace (constructs.py "a C extension's function ...": GB0007)
+_COMPILED_EXTENSIONS = frozenset({"CppExtension", "CUDAExtension", "Pybind11Extension"})
+
+
+def compiled_extensions(setups: dict[str, bytes]) -> tuple[tuple[str, str], ...]:
+    """(module name, "`setup.py:line`") of each C++/CUDA extension a setup.py of the project
+    builds with torch's or pybind11's extension class, called by name or through a variable the
+    file binds only to those classes (pytorch3d's and detectron2's ``extension = CppExtension``,
+    ``extension = CUDAExtension`` by the host, then ``extension("pytorch3d._C", ...)``)."""
+    import ast
+
+    built: dict[str, str] = {}
+    for path, data in sorted(setups.items()):
+        if b"Extension" not in data:
+            continue
+        try:
+            tree = ast.parse(data)
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
+            continue
+        bound: dict[str, bool] = {}  # a name -> whether every binding of it is an extension class
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Assign):
+                v = node.value  # extension = CUDAExtension if torch.cuda.is_available() else CppExtension
+                ok = all(dotted(e).rpartition(".")[2] in _COMPILED_EXTENSIONS
+                         for e in ((v.body, v.orelse) if isinstance(v, ast.IfExp) else (v,)))
+                for t in node.targets:
+                    if isinstance(t, ast.Name):
+                        bound[t.id] = bound.get(t.id, True) and ok
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Call):
+                continue
+            callee = dotted(node.func)
+            if callee.rpartition(".")[2] not in _COMPILED_EXTENSIONS and not bound.get(callee):
+                continue
+            name = next((k.value for k in node.keywords if k.arg == "name"), node.args[0] if node.args else None)
+            if isinstance(name, ast.Constant) and isinstance(name.value, str) and name.value:
+                built.setdefault(name.value, f"`{path}:{node.lineno}`")
+    return tuple(sorted(built.items()))
+
+
 def cuda_extensions(setups: dict[str, bytes]) -> dict[str, str]:
     """Module name -> "`setup.py:line`" of each ``CUDAExtension("name", ...)`` a setup.py of the
     project builds (microsoft/Swin-Transformer's ``swin_window_process``): its sources are CUDA,
