@@ -1511,11 +1511,11 @@ def test_a_break_in_a_loop_resumes_when_a_return_comes_before_the_loops_end():
 def test_an_optimizer_built_in_traced_code_breaks():
     """constructs.py "torch.optim.Adam built in traced code", "torch.optim.SGD ...": Optimizer's
     __init__ calls add_param_group, which Dynamo skips (GB0008, resumed); torchattacks' CW builds
-    its Adam in the attack. A scheduler or a class of the project is not this rule's."""
+    its Adam in the attack. A scheduler breaks too ("lr_scheduler built in traced code", its own rule)."""
     code = ("import torch\nfrom torch import optim\n\n@torch.compile\ndef attack(x, w):\n"
             "    opt = optim.Adam([w], lr=0.1)\n    sgd = torch.optim.SGD([w], lr=0.1)\n"
             "    s = torch.optim.lr_scheduler.StepLR(opt, 2)\n    return x * 2\n")
-    assert _nm4(code) == [(6, "NM404", "GB0008"), (7, "NM404", "GB0008")]
+    assert _nm4(code) == [(6, "NM404", "GB0008"), (7, "NM404", "GB0008"), (8, "NM404", "GB0008")]
 
 
 def test_a_flag_forwarded_by_name_off_by_default():
@@ -2042,3 +2042,18 @@ def test_self_patterns_test_the_word_boundary_as_a_leading_backslash_b():
                 gb._SELF_STORE.search(text, pos).span() == old_store.search(text, pos).span()
     assert gb._SELF_STORE.findall(texts[0]) == ["a", "e"]
     assert gb._SELF_CALL.match("self(") and gb._SELF_CALL.match("self.forward(")
+
+
+def test_an_lr_scheduler_built_in_traced_code():
+    """constructs "LR scheduler subclass built in traced code" (GB0007 at its ``super().__init__``,
+    where torch-lr-finder's ``range_test`` builds ``ExponentialLR``) and "torch LR scheduler built in
+    traced code" (GB0008, at the construction); a subclass not built in traced code is not traced,
+    and a class named like one that derives from no scheduler is not concerned."""
+    code = ("import torch\nfrom torch.optim.lr_scheduler import _LRScheduler\n\n"
+            "class Exp(_LRScheduler):\n    def __init__(self, opt, end, last_epoch=-1):\n        self.end = end\n"
+            "        super(Exp, self).__init__(opt, last_epoch)\n\n"
+            "class Unused(_LRScheduler):\n    def __init__(self, opt):\n        super().__init__(opt)\n\n"
+            "class Other:\n    def __init__(self, opt):\n        super().__init__()\n\n"
+            "@torch.compile\ndef search(opt, x):\n    s = Exp(opt, 10.0)\n    o = Other(opt)\n"
+            "    t = torch.optim.lr_scheduler.StepLR(opt, 3)\n    return x * 2\n")
+    assert codes(code) == [(7, "NM404"), (21, "NM404")]

@@ -604,6 +604,12 @@ def wolfe(func, x):  # ncg-optimizer's Strong_Wolfe: the closure handed in, call
     f_new = float(func())
     return x * f_new + f_prev
 NUMS = [5, 2]
+class Exponential(torch.optim.lr_scheduler._LRScheduler):  # torch-lr-finder's ExponentialLR
+    def __init__(self, optimizer, end_lr, last_epoch=-1):
+        self.end_lr = end_lr
+        super(Exponential, self).__init__(optimizer, last_epoch)
+    def get_lr(self):
+        return [base_lr * self.end_lr for base_lr in self.base_lrs]
 class Drawing:  # kron-torch's Kron: a random.Random instance kept on the object, built in __init__
     def __init__(self):
         self.rng = random.Random(42)
@@ -1437,6 +1443,10 @@ CASES: list[tuple[str, str, dict]] = [
     ("ModuleList in a list comprehension, frame skipped", "u = [layer(x) for layer in LAYERS]\nfor r in x:\n    print(r)\nreturn u", {}),
     ("list comprehension after the skipping break", "for r in x:\n    print(r)\nu = [x[0] * n for n in NUMS]\nreturn u", {}),
     ("list comprehension after an LSTM call", "y = x * 2\ny = y + 1\nout, _ = LSTM(y.unsqueeze(1))\nu = [out * n for n in NUMS]\nreturn u", {}),
+    ("LR scheduler subclass built in traced code", "y = x * 2\nfor g in SOLVER.param_groups:\n    g.pop('initial_lr', None)\n"
+     "s = Exponential(SOLVER, 10.0)\nreturn y + 1", {}),
+    ("torch LR scheduler built in traced code", "y = x * 2\nfor g in SOLVER.param_groups:\n    g.pop('initial_lr', None)\n"
+     "s = torch.optim.lr_scheduler.StepLR(SOLVER, 3)\nreturn y + 1", {}),
     ("an optimizer group's params in a list comprehension, frame skipped", "for group in SOLVER.param_groups:\n"
      "    u = [torch.clone(p).detach() for p in group['params']]\nfor r in x:\n    print(r)\nreturn x + u[0].sum()", {}),
     ("list of tensors in a list comprehension, frame skipped", "u = [t * 2 for t in TENSORS]\nfor r in x:\n    print(r)\nreturn u", {}),

@@ -179,6 +179,9 @@ NM404 = rule(
         "`alpha=`/`value=` forms are traced), "
         "setting an attribute on a function the module defines (`infer.model = ...`, GB0467; reading it is "
         "traced), "
+        "building a torch.optim LR scheduler (`StepLR(opt, 2)`; a subclass of the project breaks at its "
+        "`super().__init__(...)`), calling the closure an optimizer's step hands to a function of "
+        "another file (ncg-optimizer's line searches: its `zero_grad()`, GB0008), "
         "`torch.autograd.Variable`, `pack_padded_sequence` / `pad_packed_sequence` and a torch.optim "
         "optimizer's `step()` / `zero_grad()` are not traced: the graph ends there (`data_ptr()`, "
         "`open` and a `for` over a DataLoader or `tqdm(...)` make Dynamo skip the whole function; "
@@ -1290,6 +1293,12 @@ def _find_callees(fn: ast.AST, cls: ast.ClassDef | None, d: _State) -> list[tupl
             target = local_defs.get(f.id) or d.functions.get(f.id)
             if target is not None:
                 out.append((target, node))
+            elif f.id in d.classes and _lr_scheduler_class(d.classes[f.id], d):
+                # torch-lr-finder's ExponentialLR(self.optimizer, ...) in range_test: Dynamo inlines
+                # its __init__, which breaks at torch's (constructs "LR scheduler subclass built")
+                init = _method_of(d.classes[f.id], "__init__", d)
+                if init is not None and init[1] is d.classes[f.id]:
+                    out.append((init[0], node))
             elif d.validated and f.id in d.validated:  # a pydantic model of this file: its validators run
                 out.extend((m, node) for m in d.validated[f.id])
             elif d.functions and f.id in (held_functions := _held_functions(body, d) if held_functions is None
@@ -3529,6 +3538,14 @@ def _call_hazard(call: ast.Call, t: Tensors, ctx: Context, d: _State, cls, chain
         return Hazard(NM404, call, "`self._cuda_graph_capture_health_check()`, torch.optim.Optimizer's, is marked as "
                       "skipped by Dynamo (graph break); call it outside the compiled step, or not at all",
                       gb=GB["skipped"])
+    if (type(f) is ast.Attribute and f.attr == "__init__" and type(f.value) is ast.Call
+            and type(f.value.func) is ast.Name and f.value.func.id == "super" and cls is not None
+            and getattr(chain[-1], "name", "") == "__init__" and _lr_scheduler_class(cls, d)
+            and not any(base.id in d.classes for base in cls.bases if type(base) is ast.Name)):
+        # constructs "LR scheduler subclass built in traced code": GB0007 at the call, resumed
+        return Hazard(NM404, call, f"`{_short(ctx, f)}(...)`: torch.optim's LR scheduler `__init__` is marked as "
+                      "skipped by Dynamo (graph break); build the scheduler outside the compiled code",
+                      gb=GB["skipped"])
     if type(f) is ast.Attribute and f.attr == "as_subclass":
         h = _as_subclass_hazard(call, ctx, d, cls, chain)
         if h is not None:
@@ -3680,6 +3697,11 @@ def _call_hazard(call: ast.Call, t: Tensors, ctx: Context, d: _State, cls, chain
                           f"extension the project builds ({where}): Dynamo does not trace its compiled "
                           "functions (graph break), and its kernels do not run on Neuron: port the op "
                           "(NKI for kernels) and register it as a torch op", gb=GB["skipped"])
+    if name.startswith("torch.optim.lr_scheduler.") and name.rpartition(".")[2][:1].isupper() \
+            and name.rpartition(".")[2] not in ("LRScheduler", "_LRScheduler"):
+        # constructs "torch LR scheduler built in traced code": GB0008 in its __init__, resumed
+        return Hazard(NM404, call, f"`{name}(...)`: torch.optim's LR scheduler `__init__` is not traced by Dynamo "
+                      "(graph break); build the scheduler outside the compiled code", gb=GB["inline_skipped"])
     if name in _SPARSE_CONSTRUCTORS:
         return Hazard(NM408, call, f"`{name}` makes a sparse tensor, which torch.compile does not "
                       "support", skips_rest=True, gb=GB['sparse_make'])
@@ -4241,6 +4263,19 @@ def _optimizer_built(text: str, ctx: Context, d: _State) -> bool | None:
         return name.startswith("torch.optim.") and not name.startswith(("torch.optim.lr_scheduler.",
                                                                         "torch.optim.swa_utils."))
     return None
+
+
+def _lr_scheduler_class(cls: ast.ClassDef, d: _State, seen: frozenset = frozenset()) -> bool:
+    """A class deriving from torch.optim.lr_scheduler's ``LRScheduler`` / ``_LRScheduler`` (through
+    classes of the file), by the base's name as written."""
+    for base in cls.bases:
+        text = dotted(base) or ""
+        if text in d.classes and text not in seen:
+            if _lr_scheduler_class(d.classes[text], d, seen | {text}):
+                return True
+        elif text.rpartition(".")[2] in ("LRScheduler", "_LRScheduler"):
+            return True
+    return False
 
 
 def _torch_optimizer_class(name: str) -> bool:
