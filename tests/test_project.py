@@ -1128,3 +1128,28 @@ def test_the_closure_an_optimizer_step_hands_to_a_line_search_of_another_file(tm
     found = {(f["path"], f["line"]): f for f in scan(capsys, tmp_path)["findings"]}
     assert sorted(line for path, line in found if path == "ncg/search.py") == [6, 7]
     assert "runs all of `armijo` eagerly" in found[("ncg/search.py", 6)]["message"]
+
+
+def test_a_held_instance_a_method_built_into_a_local_first_is_followed(tmp_path, capsys):
+    """lie-transformer-pytorch's ``group = SE3(); self.group = group`` in ``__init__``, then
+    ``self.group.lift(...)`` in ``forward``: the class of another file is reached as for
+    ``self.group = SE3()`` (its inherited ``lift``, then the decorated ``sinc_inv`` it calls, whose
+    ``assert`` Dynamo breaks on: held_out_21, "Data-dependent branching"). Not an ``__init__``
+    parameter, nor a local bound to one in a branch: what a caller passes in is not known."""
+    files = {
+        "lie/__init__.py": "",
+        "lie/se3.py": "import torch\nfrom functools import wraps\n\n\ndef taylor(fn):\n    @wraps(fn)\n"
+                      "    def inner(x):\n        return fn(x, x * x)\n    return inner\n\n\n"
+                      "@taylor\ndef sinc_inv(x, _):\n    t = 1 + x ** 2\n"
+                      "    assert not torch.any(torch.isinf(t)), 'inf' + str(torch.any(t))\n    return t\n\n\n"
+                      "class SO3:\n    def lift(self, x):\n        return sinc_inv(x)\n\n\nclass SE3(SO3):\n"
+                      "    def other(self, x):\n        return x.sum().item()\n",
+        "lie/net.py": "from torch import nn\n\nfrom .se3 import SE3\n\n\nclass Net(nn.Module):\n"
+                      "    def __init__(self, given=None):\n        super().__init__()\n        group = SE3()\n"
+                      "        self.group = group\n        if given is None:\n            given = SE3()\n"
+                      "        self.given = given\n        if given:\n            either = SE3()\n"
+                      "        else:\n            either = given\n        self.either = either\n\n"
+                      "    def forward(self, x):\n        return self.group.lift(x) + self.given.other(x) + self.either.other(x)\n",
+    }
+    write(tmp_path, files)
+    assert sites(capsys, tmp_path) == [("lie/se3.py", 15, "NM402")]

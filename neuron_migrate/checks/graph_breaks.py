@@ -667,6 +667,8 @@ def _submodule(node: ast.AST, ctx: Context) -> None:
     if type(value) is not ast.Call:  # one read per test: ast's node types have no subclasses
         if type(node) is ast.AnnAssign:
             _declared(node, ctx)
+        elif type(value) is ast.Name and len(ctx.chain) >= 3 and type(ctx.chain[-2]) is ast.ClassDef:
+            _stored_local(node, value.id, ctx)
         return
     built = dotted(_built(value).func)
     if built and type(node) is ast.Assign:
@@ -718,6 +720,21 @@ def _submodule(node: ast.AST, ctx: Context) -> None:
             if kind is not None:
                 kinds.setdefault(t.attr, kind)  # getattr(nn, name)(...) elsewhere: an RNN all the same
             weights[t.attr] = max(weight, weights.get(t.attr, 1))
+
+
+def _stored_local(node: ast.Assign, name: str, ctx: Context) -> None:
+    """``group = SE3(); self.group = group`` in a method (LieTransformer's ``__init__``): the class
+    the method's local ``name`` is built from, as ``self.group = SE3()`` would give it, where every
+    binding of it there builds that class; not a parameter (what a caller passes in is not known)."""
+    d = ctx.state(_State)
+    fn = ctx.chain[-1]
+    built = d.scoped.get((id(fn), name))
+    if built is None or name in _param_names(fn) or not all(
+            type(v) is ast.Call and dotted(_built(v).func) == built[0] for v in _binding_values(name, fn, d)):
+        return
+    for t in node.targets:
+        if type(t) is ast.Attribute and type(t.value) is ast.Name and t.value.id == "self":
+            d.attr_class.setdefault(id(ctx.chain[-2]), {}).setdefault(t.attr, built[0])
 
 
 def _declared(node: ast.AnnAssign, ctx: Context) -> None:
@@ -3881,14 +3898,14 @@ def _in_place_receiver(owner: ast.AST, t: Tensors, named: bool = True) -> bool:
         return True
     if not named or type(owner) is not ast.Name or owner.id in _param_names(t.fn):
         return False
-    values = _binding_values(owner.id, t)
+    values = _binding_values(owner.id, t.fn, t.ctx.state(_State))
     return bool(values) and all(v is not None and type(v) is not ast.AugAssign and type(v) not in _BINDERS
                                 and _in_place_receiver(v, t, False) for v in values)
-def _binding_values(name: str, t: Tensors) -> list:
-    """What each binding of ``name`` in ``t``'s function binds: a one-target assignment's value (None
-    for a bare annotation), else the binding node itself (a loop, a ``with``, an augmented store)."""
+def _binding_values(name: str, fn: ast.AST, d: _State) -> list:
+    """What each binding of ``name`` in ``fn`` binds: a one-target assignment's value (None for a
+    bare annotation), else the binding node itself (a loop, a ``with``, an augmented store)."""
     return [getattr(b, "value", None) if type(b) in (ast.Assign, ast.AnnAssign) and len(_targets(b)) == 1
-            else b for b in _body(t.fn, t.ctx.state(_State)).binders
+            else b for b in _body(fn, d).binders
             if any(type(x) is ast.Name and x.id == name for x in _targets(b))]
 
 
@@ -3901,7 +3918,7 @@ def _gradient(e: ast.AST, t: Tensors) -> bool:
         return e.attr == "grad" or (e.attr == "data" and _gradient(e.value, t))
     if type(e) is not ast.Name or e.id in _param_names(t.fn):
         return False
-    values = _binding_values(e.id, t)
+    values = _binding_values(e.id, t.fn, t.ctx.state(_State))
     return bool(values) and all(type(v) is ast.Attribute and _gradient(v, t) for v in values)
 
 
