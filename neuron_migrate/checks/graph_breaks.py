@@ -32,6 +32,11 @@ flag, a module constant, ``len(args) > 0`` / ``kwargs.get(k) is not None``), and
 after ``if not flag: return ...`` in its block: the estimate is for a default call, and the
 finding says which condition it needs.
 
+NM127 (a compile-family rule, kept here for the model it reads): a method called on
+``torch.compile``'s wrapper (``model = torch.compile(model)``, then ``model.generate(x)``) runs on
+the original module, so its ``self(...)`` calls are not compiled; a class of another file is
+resolved by the project model (``_wrapper_roots``).
+
 The walk collects classes, functions and ``torch.compile`` calls; the finalizer decides
 which functions are traced, reports the hazards in them, and leaves a per-function summary
 (statements and break sites), ``tracing.TracedCode``, for the compile-coverage estimate.
@@ -52,7 +57,7 @@ from dataclasses import dataclass, field
 from neuron_migrate.checks import Context, finalizer, on, prefilter, rule
 from neuron_migrate.checks.distributed import LOG_METHODS
 from neuron_migrate.checks.shapes import NM301, bound_once_by_def, fed_calls, grown_key
-from neuron_migrate.checks.tracing import CLOSURE_ARGS, COMPILE_ENTRY, COMPILED_AT, DEFAULT_COLLATE, ENTRY_OF, GIVEN_ARGS, OPTIONAL_DICT, OWN_METHOD, REBUILT, TENSOR_ARGS, VALIDATED, TENSOR_METHODS, ShapeBreaks, TracedCode, host_side_file
+from neuron_migrate.checks.tracing import CLOSURE_ARGS, COMPILE_ENTRY, COMPILED_AT, DEFAULT_COLLATE, ENTRY_OF, GIVEN_ARGS, OPTIONAL_DICT, OWN_METHOD, REBUILT, TENSOR_ARGS, VALIDATED, WRAPPER_CALL, WRAPPER_OF, WRAPPER_ONLY, TENSOR_METHODS, ShapeBreaks, TracedCode, host_side_file
 from neuron_migrate.kinds import ARRAY, HOST_KINDS, SCALAR, TENSOR, annotation_kind, call_kind, scope_kinds
 from neuron_migrate.models import BreakSite, TracedFunction
 from neuron_migrate.project.summary import (FUNCTION_IMPORT, HANDED, PYDANTIC_MODELS, autograd_function_base, dotted, init_stores,
@@ -289,6 +294,32 @@ NM409 = rule(
     fix="none", fix_reason="the break that makes the function run eagerly is the one to fix",
     source="measured: benchmarks/calibration/constructs.py (torch 2.13, Python 3.11: \"list in a "
            "list comprehension, frame skipped\"; torchvision's RegionProposalNetwork.filter_proposals)",
+)
+NM127 = rule(
+    "NM127", "method-on-compiled-wrapper", "warning", "compile",
+    summary="a method called on torch.compile's wrapper: its self(...) calls run uncompiled",
+    why="`torch.compile(model)` returns a wrapper (`OptimizedModule`) whose own call is compiled; "
+        "any other attribute is the original module's, so `compiled.generate(x)` runs "
+        "`Model.generate` on the original module and its `self(...)` calls go through the "
+        "uncompiled module (torch 2.13: no frame compiled). A generation loop believed compiled "
+        "runs eagerly, and on Neuron an eager loop compiles operator by operator. "
+        "`model.compile()` compiles the module in place, so `self(...)` inside its methods is "
+        "compiled (not `self.forward(...)`, which bypasses the module's call); "
+        "`torch.compile(model.generate)` compiles the method itself.",
+    example="class LM(nn.Module):\n    def forward(self, idx):\n        return idx * 2\n\n"
+            "    def generate(self, idx, steps):\n        for _ in range(steps):\n"
+            "            idx = torch.cat((idx, self(idx)[:, -1:]), dim=1)\n        return idx\n\n"
+            "model = torch.compile(LM())\nout = model.generate(torch.zeros(1, 1), 8)",
+    use_instead="class LM(nn.Module):\n    def forward(self, idx):\n        return idx * 2\n\n"
+                "    def generate(self, idx, steps):\n        for _ in range(steps):\n"
+                "            idx = torch.cat((idx, self(idx)[:, -1:]), dim=1)\n        return idx\n\n"
+                "model = LM()\nmodel.compile()  # in place: self(idx) inside generate is compiled\n"
+                "out = model.generate(torch.zeros(1, 1), 8)",
+    fix="none", fix_reason="both remedies change what gets compiled (the module in place, or the "
+                           "whole method with its loop): a person chooses",
+    source="torch/_dynamo/eval_frame.py (OptimizedModule.__getattr__ returns the original module's "
+           "attribute; nn.Module.compile compiles in place); measured on torch 2.13 with a counting "
+           "backend (no frame for `compiled.generate(x)`, one for `compiled(x)`)",
 )
 # Python 3.12 compiles comprehensions inline (PEP 709): no frame of their own.
 COMPREHENSION_FRAMES = sys.version_info < (3, 12)
@@ -567,6 +598,10 @@ class _State:
     # the module; a compile reads its own scope's first (a factory above may bind the name to another model)
     scoped: dict[tuple[int, str], tuple[str, str]] = field(default_factory=dict)
     compile_scope: dict[int, int] = field(default_factory=dict)  # id of what torch.compile is given -> its scope id
+    # X = torch.compile(Y) as a statement: (X, the assignment, its scope, Y) for NM127
+    wrappers: list[tuple[str, ast.Assign, ast.AST, ast.AST]] = field(default_factory=list)
+    # NM127: (call X.m(...), the assignment, it is conditional, class of this file or None, method)
+    wrapper_calls: list[tuple[ast.Call, ast.Assign, bool, ast.ClassDef | None, str]] = field(default_factory=list)
     # module-level names bound to an instance (net = Net(cfg) at the top of a script) -> the classes, as written
     module_made: dict[str, list[str]] = field(default_factory=dict)
     factory_names: dict[str, str] = field(default_factory=dict)  # name -> string argument (create_model("vit"))
@@ -977,6 +1012,10 @@ def _call(node: ast.Call, ctx: Context) -> None:
         d = ctx.state(_State)
         d.compiled.append(args[0])  # resolved to a function in the finalizer
         d.compile_scope[id(args[0])] = id(chain[-1])
+        parent = ctx.parent
+        if (type(parent) is ast.Assign and parent.value is node and len(parent.targets) == 1
+                and type(parent.targets[0]) is ast.Name and type(args[0]) is not ast.Attribute):
+            d.wrappers.append((parent.targets[0].id, parent, chain[-1], args[0]))
         item = args[0]
         if (type(item) is ast.Attribute and type(item.value) is ast.Name and item.value.id == "self"
                 and len(chain) >= 3 and type(chain[-2]) is ast.ClassDef and type(chain[-1]) in _FUNC_TYPES
@@ -1100,7 +1139,7 @@ def traced_functions(ctx: Context) -> dict[int, Traced]:
         if host and not named and not origin.startswith((COMPILED_AT, COMPILE_ENTRY)):
             continue
         if path == ctx.src.path and not origin.startswith((TENSOR_ARGS, GIVEN_ARGS, OPTIONAL_DICT, VALIDATED, REBUILT,
-                                                             OWN_METHOD, CLOSURE_ARGS)):
+                                                             OWN_METHOD, CLOSURE_ARGS, WRAPPER_CALL, WRAPPER_ONLY)):
             fn = _named_function(name, d)
             if fn is not None:
                 todo.append((fn, _why_reached(origin), "" if origin.startswith((COMPILED_AT, COMPILE_ENTRY))
@@ -1138,6 +1177,11 @@ def traced_functions(ctx: Context) -> dict[int, Traced]:
             target = _compiled_target(item, d)
             if target is not None:
                 targets.append((*target, item.lineno))
+    for call, assign, _, cls, method in () if library or host else _wrapper_calls(d):
+        if cls is None:  # a class of another file: the project model resolves the method (_wrapper_roots)
+            target = _compiled_target(assign.value.args[0], d)
+            if target is not None:
+                targets.append((f"{WRAPPER_OF}{target[0]}", target[1], method, call.lineno))
     product = ctx.state(TracedCode)
     product.compiled_elsewhere = tuple(sorted(set(elsewhere)))
     product.compiled_targets = tuple(targets)
@@ -1172,6 +1216,108 @@ def traced_functions(ctx: Context) -> dict[int, Traced]:
                 later.append((callee, f"called from {name}", origin))
     d.traced = out
     return out
+
+
+# nn.Module's own API, which the wrapper hands back too but which runs no forward
+_MODULE_API = frozenset({"eval", "train", "to", "cuda", "cpu", "half", "float", "double", "bfloat16",
+                         "parameters", "named_parameters", "buffers", "named_buffers", "children",
+                         "named_children", "modules", "named_modules", "state_dict", "load_state_dict",
+                         "zero_grad", "apply", "register_buffer", "register_parameter", "add_module",
+                         "requires_grad_", "register_forward_hook", "register_forward_pre_hook",
+                         "get_submodule", "get_parameter", "get_buffer", "extra_repr", "type", "share_memory",
+                         "to_empty", "compile", "forward", "__call__"})
+
+
+def _wrapper_calls(d: _State) -> list[tuple[ast.Call, ast.Assign, bool, ast.ClassDef | None, str]]:
+    """NM127's calls ``X.m(...)`` on ``X = torch.compile(Y)`` (``d.wrappers``) later in the same
+    scope, ``X`` not bound to anything else between them, ``Y`` a model (not a function), ``m``
+    not nn.Module's own API: (call, the assignment, whether it is under a condition (nanoGPT's
+    ``if compile:``), ``Y``'s class when this file defines it and
+    its ``m`` (or an in-file base's) calls the module itself, else None, ``m``). A class of this
+    file whose ``m`` runs no forward, or that has no ``m``, gives nothing."""
+    out = d.wrapper_calls
+    for name, assign, scope, item in d.wrappers:
+        if type(item) is ast.Name and item.id in d.functions:
+            continue  # a function compiled: its own calls are the compiled ones
+        nodes = own_nodes(scope)
+        conditional = not any(assign is s for s in scope.body)
+        stores = [n.lineno for n in nodes if type(n) is ast.Name and n.id == name and type(n.ctx) is ast.Store
+                  and n is not assign.targets[0]]
+        cls_name = ""
+        for n in nodes:
+            if (type(n) is not ast.Call or type(n.func) is not ast.Attribute or type(n.func.value) is not ast.Name
+                    or n.func.value.id != name or n.lineno <= assign.end_lineno or n.func.attr in _MODULE_API
+                    or n.func.attr.startswith("__")
+                    or any(assign.lineno < line <= n.lineno for line in stores)):
+                continue
+            if not cls_name:
+                cls_name = (item.func.id if type(item) is ast.Call and type(item.func) is ast.Name
+                            else _instance(item, item.id, d)[0] if type(item) is ast.Name else "") or "?"
+                owner, _, constructor = cls_name.rpartition(".")
+                if constructor.startswith("from_"):  # GPT.from_pretrained(...): an alternative constructor
+                    cls_name = owner
+            cls = d.classes.get(cls_name)
+            if cls is None:
+                if cls_name != "?" and cls_name.partition(".")[0] not in d.functions:
+                    out.append((n, assign, conditional, None, n.func.attr))
+                continue
+            found = _method_of(cls, n.func.attr, d)
+            if found is not None and runs_forward(found[0]):  # judged again by the report
+                out.append((n, assign, conditional, found[1], n.func.attr))
+    return out
+
+
+def runs_forward(fn: ast.AST) -> str:
+    """How ``fn`` (a method) calls the module itself, anywhere in its body: "self" for
+    ``self(...)`` (a generation loop's ``logits = self(idx)``), else "forward" for
+    ``self.forward(...)``, else "". Measured on torch 2.13: ``nn.Module.compile`` compiles the
+    module's call, so in place it compiles ``self(...)`` but not ``self.forward(...)``."""
+    found = ""
+    for n in ast.walk(fn):
+        if type(n) is ast.Call:
+            f = n.func
+            if type(f) is ast.Name and f.id == "self":
+                return "self"
+            if type(f) is ast.Attribute and f.attr == "forward" and type(f.value) is ast.Name and f.value.id == "self":
+                found = "forward"
+    return found
+
+
+@finalizer
+def report_wrapper_calls(ctx: Context) -> None:
+    """NM127 at each call on torch.compile's wrapper of a method that calls the module itself:
+    of a class of this file (``_wrapper_calls``), or of another file's (the project model's
+    ``WRAPPER_CALL`` roots, which name the line and the method)."""
+    d = ctx.state(_State)
+    if not d.wrappers:
+        return
+    traced_functions(ctx)  # fills d.wrapper_calls
+    elsewhere = {}
+    for path, _, origin in ctx.options.traced_roots if ctx.options is not None else ():
+        if path == ctx.src.path and origin.startswith(WRAPPER_CALL):
+            line, kind, where = origin[len(WRAPPER_CALL):].split(" ", 2)
+            elsewhere.setdefault(int(line), (kind, where))
+    for call, assign, conditional, cls, method in d.wrapper_calls:
+        if cls is not None:
+            kind, where = runs_forward(_method_of(cls, method, d)[0]), f"{cls.name}.{method}"
+        else:
+            kind, where = elsewhere.get(call.lineno, ("", ""))
+        if not kind or id(call) in ctx.claimed:
+            continue
+        x, item = assign.targets[0].id, assign.value.args[0]
+        module = f"`{item.id}.compile()`" if type(item) is ast.Name else "the module's `.compile()`"
+        when = " (when compiled)" if conditional else ""
+        head = f"`{x}.{method}(...)` on torch.compile's wrapper{when} runs `{where}` of the original module"
+        if kind == "self":
+            ctx.report(NM127, call, f"{head}: its `self(...)` calls are not compiled (the wrapper compiles only its "
+                       f"own call); compile the module in place ({module} instead of `{x} = torch.compile(...)`) "
+                       f"or compile the method (`torch.compile({x}.{method})`); no automatic fix: either changes "
+                       "what is compiled")
+        else:
+            ctx.report(NM127, call, f"{head}: its `self.forward(...)` calls are not compiled (the wrapper compiles "
+                       f"only its own call; {module} in place would not compile `self.forward(...)` either); "
+                       f"compile the method (`torch.compile({x}.{method})`), or call `self(...)` in it and compile "
+                       "the module in place; no automatic fix: either changes what is compiled")
 
 
 def _fullgraph(call: ast.Call) -> bool:
@@ -6754,8 +6900,13 @@ def _grown_by(tf: Traced, ctx: Context, self_calls: list[int]) -> tuple[tuple[st
     if tf.cls is None:
         return ()
     out = set()
+    # methods the project calls only on torch.compile's wrapper: their self(x) is not the compiled forward
+    wrapped = {origin[len(WRAPPER_ONLY):] for path, _, origin in (ctx.options.traced_roots if ctx.options else ())
+               if path == ctx.src.path and origin.startswith(WRAPPER_ONLY)}
+    owner = tf.name.rsplit(".", 1)[0]
     for method in tf.cls.body:
         if (not isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef)) or method is tf.node
+                or f"{owner}.{method.name}" in wrapped
                 or not any(method.lineno <= line <= (method.end_lineno or 0) for line in self_calls)):
             continue
         for loop in ast.walk(method):
@@ -6765,7 +6916,7 @@ def _grown_by(tf: Traced, ctx: Context, self_calls: list[int]) -> tuple[tuple[st
                 key = grown_key(node, ctx) if isinstance(node, ast.Assign) else None
                 if key is not None and any(_SELF_CALL.match(ast.unparse(c.func) + "(")
                                            for c in fed_calls(loop, key, node, ctx)):
-                    out.add((f"{tf.name.rsplit('.', 1)[0]}.{method.name}", node.lineno))
+                    out.add((f"{owner}.{method.name}", node.lineno))
     return tuple(sorted(out))
 
 

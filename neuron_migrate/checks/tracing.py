@@ -46,6 +46,17 @@ OWN_METHOD = "own method: "
 # a compiled target (Summary.compiled) for a named entry ``Cls.m`` whose class is of this file and
 # whose method a base of another file defines: "entry of:DenseHMM" (the spec in the row's arg)
 ENTRY_OF = "entry of:"
+# a compiled target (Summary.compiled) that is no compile: a call ``X.m(...)`` on ``X = torch.compile(Y)``
+# of a model built elsewhere, for the project model to resolve ``m`` (NM127): "wrapper of:GPT"
+WRAPPER_OF = "wrapper of:"
+# the origin of a root that says such a call, at a line, runs a method of a project class of another
+# file that calls the module itself uncompiled, how (``graph_breaks.runs_forward``: "self" or "forward")
+# and where: "wrapper call: 89 self model.py:GPT.generate"
+WRAPPER_CALL = "wrapper call: "
+# the origin of a root that says a method of this file (``Cls.m``) that calls the module itself is
+# called in the project only on torch.compile's wrapper (NM127; tests left out): those calls of the
+# module are not compiled, so its forward sees no tensor that method grows: "wrapper only: GPT.generate"
+WRAPPER_ONLY = "wrapper only: "
 
 
 class ShapeBreaks:
