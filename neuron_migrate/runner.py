@@ -175,7 +175,7 @@ def _as_in_the_project(cands: list[Candidate], options: Options, jobs: int | Non
     from neuron_migrate.project.summary import CUDA_ONLY_MODULES, TOP_LEVEL_CUDA_ONLY_IMPORT
 
     words = [m.encode() for m in CUDA_ONLY_MODULES if not any(o != m and o in m for o in CUDA_ONLY_MODULES)]
-    built = _built_extensions(cands)
+    built = _built_extensions(_setup_files(cands))
     built_words = []  # (last name, its top-level import) of each extension built
     if built:
         from neuron_migrate.project.cuda_only import top_level_import
@@ -217,9 +217,9 @@ def _as_in_the_project(cands: list[Candidate], options: Options, jobs: int | Non
     return options
 
 
-def _built_extensions(cands: list[Candidate]) -> dict[str, str]:
-    """The CUDA extensions the project's setup.py files build (project/cuda_only.py's
-    ``cuda_extensions``): the files importing one are CUDA-only too."""
+def _setup_files(cands: list[Candidate]) -> dict[str, bytes]:
+    """The text of each of the project's setup.py files, by relative path (one it cannot read
+    builds nothing here; the scan reports it)."""
     setups = {}
     for cand in cands:
         if cand.kind == "python" and cand.rel.rpartition("/")[2] == "setup.py":
@@ -227,6 +227,12 @@ def _built_extensions(cands: list[Candidate]) -> dict[str, str]:
                 setups[cand.rel] = read_source(cand.path)
             except OSError:
                 continue
+    return setups
+
+
+def _built_extensions(setups: dict[str, bytes]) -> dict[str, str]:
+    """The CUDA extensions the project's setup.py files build (project/cuda_only.py's
+    ``cuda_extensions``): the files importing one are CUDA-only too."""
     if not any(b"CUDAExtension" in data for data in setups.values()):
         return {}
     from neuron_migrate.project.cuda_only import cuda_extensions
@@ -363,13 +369,7 @@ def _with_own_packages(cands: list[Candidate], options: Options) -> Options:
     found = own_packages(c.rel for c in cands if c.kind == "python")
     if found != options.own_packages:
         options = dataclasses.replace(options, own_packages=found)
-    setups = {}
-    for cand in cands:
-        if cand.kind == "python" and cand.rel.rpartition("/")[2] == "setup.py":
-            try:
-                setups[cand.rel] = read_source(cand.path)
-            except OSError:
-                continue
+    setups = _setup_files(cands)
     if setups:
         from neuron_migrate.project.cuda_only import compiled_extensions
 
