@@ -601,7 +601,7 @@ class _State:
     # X = torch.compile(Y) as a statement: (X, the assignment, its scope, Y) for NM127
     wrappers: list[tuple[str, ast.Assign, ast.AST, ast.AST]] = field(default_factory=list)
     # NM127: (call X.m(...), the assignment, it is conditional, class of this file or None, method)
-    wrapper_calls: list[tuple[ast.Call, ast.Assign, bool, ast.ClassDef | None, str]] = field(default_factory=list)
+    wrapper_calls: list[tuple[ast.Call, ast.Assign, bool, tuple[str, str] | None, str]] = field(default_factory=list)
     # module-level names bound to an instance (net = Net(cfg) at the top of a script) -> the classes, as written
     module_made: dict[str, list[str]] = field(default_factory=dict)
     factory_names: dict[str, str] = field(default_factory=dict)  # name -> string argument (create_model("vit"))
@@ -1177,8 +1177,8 @@ def traced_functions(ctx: Context) -> dict[int, Traced]:
             target = _compiled_target(item, d)
             if target is not None:
                 targets.append((*target, item.lineno))
-    for call, assign, _, cls, method in () if library or host else _wrapper_calls(d):
-        if cls is None:  # a class of another file: the project model resolves the method (_wrapper_roots)
+    for call, assign, _, judged, method in () if library or host else _wrapper_calls(d):
+        if judged is None:  # a class of another file: the project model resolves the method (_wrapper_roots)
             target = _compiled_target(assign.value.args[0], d)
             if target is not None:
                 targets.append((f"{WRAPPER_OF}{target[0]}", target[1], method, call.lineno))
@@ -1228,12 +1228,12 @@ _MODULE_API = frozenset({"eval", "train", "to", "cuda", "cpu", "half", "float", 
                          "to_empty", "compile", "forward", "__call__"})
 
 
-def _wrapper_calls(d: _State) -> list[tuple[ast.Call, ast.Assign, bool, ast.ClassDef | None, str]]:
+def _wrapper_calls(d: _State) -> list[tuple[ast.Call, ast.Assign, bool, tuple[str, str] | None, str]]:
     """NM127's calls ``X.m(...)`` on ``X = torch.compile(Y)`` (``d.wrappers``) later in the same
     scope, ``X`` not bound to anything else between them, ``Y`` a model (not a function), ``m``
     not nn.Module's own API: (call, the assignment, whether it is under a condition (nanoGPT's
-    ``if compile:``), ``Y``'s class when this file defines it and
-    its ``m`` (or an in-file base's) calls the module itself, else None, ``m``). A class of this
+    ``if compile:``), when this file defines ``Y``'s class and its ``m`` (or an in-file base's)
+    calls the module itself how it does (``runs_forward``) and ``Cls.m``, else None, ``m``). A class of this
     file whose ``m`` runs no forward, or that has no ``m``, gives nothing."""
     out = d.wrapper_calls
     for name, assign, scope, item in d.wrappers:
@@ -1262,8 +1262,9 @@ def _wrapper_calls(d: _State) -> list[tuple[ast.Call, ast.Assign, bool, ast.Clas
                     out.append((n, assign, conditional, None, n.func.attr))
                 continue
             found = _method_of(cls, n.func.attr, d)
-            if found is not None and runs_forward(found[0]):  # judged again by the report
-                out.append((n, assign, conditional, found[1], n.func.attr))
+            kind = runs_forward(found[0]) if found is not None else ""
+            if kind:
+                out.append((n, assign, conditional, (kind, f"{found[1].name}.{n.func.attr}"), n.func.attr))
     return out
 
 
@@ -1297,11 +1298,8 @@ def report_wrapper_calls(ctx: Context) -> None:
         if path == ctx.src.path and origin.startswith(WRAPPER_CALL):
             line, kind, where = origin[len(WRAPPER_CALL):].split(" ", 2)
             elsewhere.setdefault(int(line), (kind, where))
-    for call, assign, conditional, cls, method in d.wrapper_calls:
-        if cls is not None:
-            kind, where = runs_forward(_method_of(cls, method, d)[0]), f"{cls.name}.{method}"
-        else:
-            kind, where = elsewhere.get(call.lineno, ("", ""))
+    for call, assign, conditional, judged, method in d.wrapper_calls:
+        kind, where = judged or elsewhere.get(call.lineno, ("", ""))
         if not kind or id(call) in ctx.claimed:
             continue
         x, item = assign.targets[0].id, assign.value.args[0]
@@ -4428,17 +4426,11 @@ def _optimizer_built(text: str, ctx: Context, d: _State) -> bool | None:
     return None
 
 
-def _lr_scheduler_class(cls: ast.ClassDef, d: _State, seen: frozenset = frozenset()) -> bool:
+def _lr_scheduler_class(cls: ast.ClassDef, d: _State) -> bool:
     """A class deriving from torch.optim.lr_scheduler's ``LRScheduler`` / ``_LRScheduler`` (through
     classes of the file), by the base's name as written."""
-    for base in cls.bases:
-        text = dotted(base) or ""
-        if text in d.classes and text not in seen:
-            if _lr_scheduler_class(d.classes[text], d, seen | {text}):
-                return True
-        elif text.rpartition(".")[2] in ("LRScheduler", "_LRScheduler"):
-            return True
-    return False
+    return any(dotted(b).rpartition(".")[2] in ("LRScheduler", "_LRScheduler")
+               for c, _ in _lineage(cls, d) for b in c.bases)
 
 
 def _torch_optimizer_class(name: str) -> bool:

@@ -509,10 +509,7 @@ class Project:
         if src is None or src[1] is None or "->" not in src[1].text:
             return None
         cls_name, _, name = found[1].partition(".")
-        node = next((n for n in (self.tree(found[0]) or ast.Module(body=[])).body
-                     if type(n) is ast.ClassDef and n.name == cls_name), None)
-        fn = next((m for m in node.body if type(m) in (ast.FunctionDef, ast.AsyncFunctionDef) and m.name == name),
-                  None) if node is not None else None
+        fn = _method_node(self.tree(found[0]), cls_name, name)
         from neuron_migrate.checks.graph_breaks import _class_text
 
         text = _class_text(fn.returns) if fn is not None else ""
@@ -908,9 +905,15 @@ def _found(pattern: re.Pattern, text: str, literal: str, word: str, boundary: bo
     return out
 
 
-def _init_of(tree: ast.Module | None, cls_name: str) -> ast.FunctionDef | None:
+def _method_node(tree: ast.Module | None, cls_name: str, name: str) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+    """The method ``name`` a top-level class ``cls_name`` of ``tree`` defines in its own body."""
     cls = next((n for n in tree.body if type(n) is ast.ClassDef and n.name == cls_name), None) if tree else None
-    return next((n for n in cls.body if type(n) is ast.FunctionDef and n.name == "__init__"), None) if cls else None
+    return next((n for n in cls.body if type(n) in (ast.FunctionDef, ast.AsyncFunctionDef) and n.name == name),
+                None) if cls else None
+
+
+def _init_of(tree: ast.Module | None, cls_name: str) -> ast.FunctionDef | None:
+    return _method_node(tree, cls_name, "__init__")
 
 
 def _stored_function(init: ast.FunctionDef | None, attr: str) -> str | None:
@@ -1335,12 +1338,7 @@ def _wrapper_roots(files: list[FileResult], project: Project) -> list[tuple[str,
             hit = project.compiled(r.path, built[len(WRAPPER_OF):], arg, method)
             if hit is None or is_library(hit[0]):
                 continue
-            owner, _, name = hit[1].partition(".")
-            tree = project.tree(hit[0])
-            cls = next((n for n in (tree.body if tree is not None else ()) if type(n) is ast.ClassDef
-                        and n.name == owner), None)
-            fn = next((m for m in cls.body if type(m) in (ast.FunctionDef, ast.AsyncFunctionDef)
-                       and m.name == name), None) if cls is not None else None
+            fn = _method_node(project.tree(hit[0]), *hit[1].split(".", 1))
             kind = runs_forward(fn) if fn is not None else ""
             if kind:
                 roots.append((r.path, "", f"{WRAPPER_CALL}{line} {kind} {shown(hit[0])}:{hit[1]}"))
