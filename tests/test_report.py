@@ -388,6 +388,29 @@ def test_the_model_factories_a_script_calls_are_named_with_their_owner(tmp_path)
             "`timm.create_model()`, `create_model_and_diffusion()`, which this scan does not follow") in view["assumption"]
 
 
+def test_a_factory_the_project_defines_is_read_not_assumed(tmp_path):
+    """tacotron2's train.py defines ``load_model()``, which builds ``Tacotron2(hparams)``, and its
+    notebook imports it: the model is known, so no "every other forward" is assumed. A factory of
+    the project's own that builds no module class of the scan (a library model) still is one."""
+    (tmp_path / "model.py").write_text("import torch\nclass Taco(torch.nn.Module):\n    def forward(self, x):\n"
+                                       "        return x\nclass Other(torch.nn.Module):\n    def forward(self, x):\n"
+                                       "        return x\n")
+    (tmp_path / "train.py").write_text("from model import Taco\ndef load_model(h):\n    return Taco(h)\n"
+                                       "def train(h):\n    model = load_model(h)\n")
+    (tmp_path / "infer.py").write_text("from train import load_model\nmodel = load_model(1)\n")
+    cov = {"formula": "f", "estimated_coverage": 1.0, "expected_graphs": 1, "modules": [
+        {"path": "model.py", "estimated_coverage": 1.0, "expected_graphs": 1, "statements": 4,
+         "functions": [{"name": "Taco.forward"}, {"name": "Other.forward"}]}]}
+    d = {**doc([], coverage=cov), "paths": ["infer.py", "model.py", "train.py"], "root": str(tmp_path)}
+    view = porting.build(d, root=str(tmp_path))["compile_coverage"]
+    assert view["basis"] == "modules the scripts build" and "does not follow" not in view["assumption"]
+    assert [e["entry"] for e in view["entries"]] == ["Taco.forward"]
+    (tmp_path / "train.py").write_text("import timm\ndef load_model(h):\n    return timm.create_model(h)\n"
+                                       "model = load_model('resnet18')\n")
+    view = porting.build(d, root=str(tmp_path))["compile_coverage"]
+    assert "`load_model()`" in view["assumption"] and "which this scan does not follow" in view["assumption"]
+
+
 def test_coverage_entries_given_by_the_scan_are_used_as_they_are():
     cov = {"formula": "f", "estimated_coverage": 0.5, "entries_source": "compiled", "entries": [
         {"entry": "dec.py:Decoder.forward", "path": "dec.py", "function": "Decoder.forward",

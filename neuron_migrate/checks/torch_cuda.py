@@ -509,6 +509,18 @@ def _is_presence_test(node: ast.AST, parent: ast.AST | None) -> bool:
     return isinstance(parent, ast.BoolOp) or (isinstance(parent, ast.UnaryOp) and isinstance(parent.op, ast.Not))
 
 
+_LEGACY_TENSOR_TYPE = re.compile(r"torch\.cuda\.(?:sparse\.)?\w+Tensor")
+
+
+def _type_test(node: ast.AST, parent: ast.AST | None) -> bool:
+    """``T in buckets``, ``type(t) == T``, ``isinstance(t, T)``: ``T`` is compared, not called or
+    handed to ``.type(T)``, which converts."""
+    if type(parent) is ast.Compare:
+        return True
+    return (type(parent) is ast.Call and type(parent.func) is ast.Name and parent.func.id == "isinstance"
+            and node in parent.args[1:])
+
+
 def _cuda_api_reference(node: ast.AST, name: str, ctx: Context, via_import: bool) -> None:
     found = cuda_api().lookup(name)
     if found is None:
@@ -524,7 +536,12 @@ def _cuda_api_reference(node: ast.AST, name: str, ctx: Context, via_import: bool
         return
     if row.neuron is None or r in (NM105, NM106):
         message = f"{name}: {row.advice}" if row.advice else f"{name} has no Neuron twin"
-        if row.neuron is None and row.without_cuda == "runs":  # openai/shap-e's @custom_fwd: it ran without CUDA
+        if _LEGACY_TENSOR_TYPE.fullmatch(name) and _type_test(node, ctx.parent):
+            # NVIDIA/tacotron2's `torch.cuda.HalfTensor in buckets`: a type test, which runs anywhere
+            ctx.report(r, node, f"{name}: a legacy CUDA tensor type tested, not built: the test runs but is "
+                       "false for every tensor on Neuron; test `t.device.type` and `t.dtype` instead (not a "
+                       "blocker)", severity=Severity.WARNING)
+        elif row.neuron is None and row.without_cuda == "runs":  # openai/shap-e's @custom_fwd: it ran without CUDA
             ctx.report(r, node, message + " (it runs on Neuron as it ran without CUDA: not a blocker)",
                        severity=Severity.WARNING)
         else:

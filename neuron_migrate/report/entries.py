@@ -304,6 +304,14 @@ def _built_by_scripts(root: str | None, scripts: list[str],
     read: dict[str, dict[str, str]] = {}
 
     trees: dict[str, ast.Module | None] = {}
+    local: dict[str, ast.AST] = {}  # the functions the script being walked defines at its top
+
+    def builds_a_module(function: ast.AST) -> bool:
+        """A factory of the scan's own that builds one of its module classes: no model of its own
+        to assume (one that builds through a registry or a library still is one)."""
+        return any(isinstance(n, ast.Call) and (n.func.id if isinstance(n.func, ast.Name) else
+                                                getattr(n.func, "attr", None)) in defined
+                   for n in ast.walk(function))
 
     def tree_of(path: str) -> ast.Module | None:  # each file of the scan read and parsed once
         if path not in trees:
@@ -354,15 +362,19 @@ def _built_by_scripts(root: str | None, scripts: list[str],
                 name = aliases(script, imported[name]).get(name, name)
             places = defined.get(name or "")
             if not places:
+                local_def = local.get(name) if follow and isinstance(node.func, ast.Name) else None
+                if local_def is not None and builds_a_module(local_def):
+                    continue  # tacotron2's train.py: its own load_model() is walked with the script
+                found = (runner(script, imported[name], name)
+                         if follow and isinstance(node.func, ast.Name) and name in imported else None)
                 # named with its owner: DiT's scripts build a diffusers VAE through
                 # AutoencoderKL.from_pretrained(), and their own model from a dict of factories
                 label = f"{owner.id}.{name}" if isinstance(owner, ast.Name) else name
-                if name and _FACTORY.match(name) and label not in factories and not _NOT_A_MODEL.search(label):
+                if (name and _FACTORY.match(name) and not (found and builds_a_module(found[1]))
+                        and label not in factories and not _NOT_A_MODEL.search(label)):
                     factories.append(label)
-                elif follow and isinstance(node.func, ast.Name) and name in imported:
-                    found = runner(script, imported[name], name)
-                    if found:  # one step: what the runner builds, not what it runs in turn
-                        built(found[0], ast.walk(found[1]), found[2], False)
+                if found:  # one step: what the runner builds, not what it runs in turn
+                    built(found[0], ast.walk(found[1]), found[2], False)
                 continue
             path = _pick(places, script, imported.get(name))
             if path is not None and path not in {p for _, p in out}:  # one entry per file
@@ -371,6 +383,7 @@ def _built_by_scripts(root: str | None, scripts: list[str],
     for script in scripts:  # .py files and notebooks (minGPT's demo.ipynb trains GPT(...))
         tree = tree_of(script)
         if tree is not None:
+            local = {n.name: n for n in tree.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))}
             built(script, _outside_classes(tree), _imports(tree), True)
     return out, factories
 
