@@ -411,6 +411,27 @@ def test_a_factory_the_project_defines_is_read_not_assumed(tmp_path):
     assert "`load_model()`" in view["assumption"] and "which this scan does not follow" in view["assumption"]
 
 
+def test_a_registry_of_a_module_builds_what_its_functions_build(tmp_path):
+    """swav's scripts build ``resnet_models.__dict__[args.arch](...)``: whichever function of
+    src/resnet50.py the run names, and each builds a ResNet. pytorch/examples' imagenet names one
+    of torchvision's ``models``, outside the scan: a factory not followed."""
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "resnet50.py").write_text(
+        "import torch\nclass ResNet(torch.nn.Module):\n    def forward(self, x):\n        return x\n"
+        "def resnet50(**kw):\n    return ResNet(**kw)\n")
+    (tmp_path / "train.py").write_text("import src.resnet50 as resnet_models\n"
+                                       "model = resnet_models.__dict__['resnet50'](normalize=True)\n")
+    cov = {"formula": "f", "estimated_coverage": 1.0, "expected_graphs": 1, "modules": [
+        {"path": "src/resnet50.py", "estimated_coverage": 1.0, "expected_graphs": 1, "statements": 2,
+         "functions": [{"name": "ResNet.forward"}]}]}
+    d = {**doc([], coverage=cov), "paths": ["src/resnet50.py", "train.py"], "root": str(tmp_path)}
+    view = porting.build(d, root=str(tmp_path))["compile_coverage"]
+    assert [e["entry"] for e in view["entries"]] == ["ResNet.forward"] and "does not follow" not in view["assumption"]
+    (tmp_path / "train.py").write_text("import torchvision.models as models\nmodel = models.__dict__['resnet50']()\n")
+    view = porting.build(d, root=str(tmp_path))["compile_coverage"]
+    assert "`models.__dict__[…]()`, which this scan does not follow" in view["assumption"]
+
+
 def test_coverage_entries_given_by_the_scan_are_used_as_they_are():
     cov = {"formula": "f", "estimated_coverage": 0.5, "entries_source": "compiled", "entries": [
         {"entry": "dec.py:Decoder.forward", "path": "dec.py", "function": "Decoder.forward",

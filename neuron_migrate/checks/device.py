@@ -667,6 +667,8 @@ def check_assignment(node: ast.Assign | ast.AnnAssign, ctx: Context) -> None:
         return
     for kind, lits in (("device", device_literals(node.value)),
                        ("backend", [e for e in alternatives(node.value) if is_nccl(e)])):
+        if lits and kind == "device" and isinstance(node, ast.AnnAssign):
+            lits += _literal_options(node.annotation)
         if lits:
             claim_all(ctx, lits)
             ctx.state(_State).held.append((kind, target_node, leaf, lits, ctx.chain, node.value))
@@ -682,7 +684,19 @@ def check_defaults(node: ast.arguments, ctx: Context) -> None:
         if DEVICE_NAME.fullmatch(arg.arg):
             lits = device_literals(default)
             if lits:
+                lits += _literal_options(arg.annotation)
                 report_device_literals(ctx, lits, inspected=_inspected(ctx, default))
+
+
+def _literal_options(annotation: ast.AST | None) -> list[ast.Constant]:
+    """The "cuda" of ``device: Literal["cuda", "cpu"] = "cuda"`` (taming-transformers): the values
+    a device may take, rewritten with the value so that the annotation still admits it."""
+    if not (isinstance(annotation, ast.Subscript) and (
+            isinstance(annotation.value, ast.Name) and annotation.value.id == "Literal"
+            or isinstance(annotation.value, ast.Attribute) and annotation.value.attr == "Literal")):
+        return []
+    options = annotation.slice.elts if isinstance(annotation.slice, ast.Tuple) else [annotation.slice]
+    return [o for o in options if is_cuda_literal(o)]
 
 
 @on(ast.Dict)

@@ -349,9 +349,34 @@ def _built_by_scripts(root: str | None, scripts: list[str],
                 return (path, node, _imports(tree)) if node is not None else None
         return None
 
+    def registry(script: str, module: str, label: str) -> None:
+        """``resnet_models.__dict__[args.arch](...)`` (swav, I-JEPA): whichever function of that
+        module the run names, so what its functions build; a module outside the scan
+        (torchvision's ``models``) or one whose functions build none is a factory not followed."""
+        builders = []
+        for path in module_paths(script, module):
+            tree = tree_of(path) if path in modules else None
+            if tree is not None:
+                builders = [fn for fn in tree.body if isinstance(fn, ast.FunctionDef) and builds_a_module(fn)]
+                for fn in builders:
+                    built(path, ast.walk(fn), _imports(tree), False)
+                break
+        if not builders and label not in factories:
+            factories.append(label)
+
     def built(script: str, nodes, imported: dict[str, str], follow: bool) -> None:
         for node in nodes:
             if not isinstance(node, ast.Call):
+                continue
+            table = node.func.value if isinstance(node.func, ast.Subscript) else None
+            if (isinstance(table, ast.Attribute) and table.attr == "__dict__"
+                    and isinstance(table.value, ast.Name)):
+                alias = table.value.id
+                modules_named = {a.asname or a.name: a.name.replace(".", "/") for n in ast.walk(tree_of(script) or ast.Module([], []))
+                                 if isinstance(n, ast.Import) for a in n.names}  # import a.b as c
+                module = modules_named.get(alias) or (posixpath.join(imported[alias], alias)
+                                                      if alias in imported else alias)
+                registry(script, module, f"{alias}.__dict__[…]")
                 continue
             name = node.func.id if isinstance(node.func, ast.Name) else \
                 node.func.attr if isinstance(node.func, ast.Attribute) else None
