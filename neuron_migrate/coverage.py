@@ -27,7 +27,9 @@ Formula (calibrated in docs/accuracy.md against a measured share of ATen op call
 - ``estimated_coverage = 1 - sum(lost statements) / sum(statements)`` over the traced
   functions of a module, and over every traced function of the scan for the overall figure.
   A statement weighs its runs: the trip counts of its loops where they are literals
-  (``range(4)``, a literal list), times its function's runs, the sum over the statements
+  (``range(4)``, a literal list), 8 for a loop over a tensor's rows that calls no traced
+  function (ranking-metrics' cut-offs and label rows, run eagerly: ``TENSOR_ROWS``), times its
+  function's runs, the sum over the statements
   calling it of their runs (a helper called from two statements weighs twice; measured:
   constructs.py "helper called in range(4), after an item"). A statement that calls nothing
   and runs no tensor op (``n = 0``, ``if flag:``, ``return out``; ``TracedFunction.quiet``)
@@ -105,7 +107,7 @@ from dataclasses import dataclass
 from neuron_migrate.models import FileResult, TracedFunction
 
 FORMULA = ("estimated_coverage = 1 - lost statements / statements of traced functions (each "
-           "statement weighed by its runs: its loops' literal trip counts, its callers' calls; one "
+           "statement weighed by its runs: its loops' literal trip counts (8 over a tensor's rows), its callers' calls; one "
            "that calls nothing and runs no tensor op weighs nothing, and a call running no tensor op "
            "anywhere has no estimate and no graph); a "
            "function with a break in a loop, try block or user context manager loses all its "

@@ -4805,17 +4805,29 @@ def _eager_history(value: ast.AST, qualify=dotted) -> bool:
 # a scan or a solver): once, as before; 2 was tried and made the estimate worse on the stored
 # sets (docs/accuracy.md, "Weights by runs")
 LOOP_RUNS = 1
+# the runs assumed for a loop over a tensor's rows (``for i, k in enumerate(ks)``, ``for v in
+# t.tolist()``, ``zip(t, u)``): a tensor has rows by the batch, not one (ranking-metrics' cut-offs
+# and rows: 3 and 8); where such a loop runs eagerly each row is an eager op (docs/accuracy.md)
+TENSOR_ROWS = 8
 MAX_REPEATS = 64  # a bound on a statement's runs (an explainer's `for epoch in range(self.epochs)`, 100 by default)
 
 
-def _repeats(fn: ast.AST, statements: tuple[int, ...], d: _State, cls=None) -> tuple[tuple[int, int], ...]:
+def _repeats(fn: ast.AST, statements: tuple[int, ...], d: _State, cls=None, tensors: Tensors | None = None,
+             calling: frozenset[int] | set[int] = frozenset()) -> tuple[tuple[int, int], ...]:
     """(statement line, runs per call of ``fn``) for the statements (``statements``: their first
     lines, sorted) of its own body inside its loops, each loop running its literal trip count
-    (``range(4)``, a literal list) or ``LOOP_RUNS``: a statement runs its ops, and a call its
-    callee's, once per iteration."""
+    (``range(4)``, a literal list), ``TENSOR_ROWS`` over a tensor's rows (``_over_rows``) when no
+    statement of it calls a traced function (``calling``: their lines), or ``LOOP_RUNS``: a
+    statement runs its ops, and a call its callee's, once per iteration."""
     body = _body(fn, d)
+
+    def unknown(n: ast.AST) -> int:
+        if tensors is None or not _over_rows(n, tensors):
+            return LOOP_RUNS
+        start, end = n.body[0].lineno, n.body[-1].end_lineno or n.body[-1].lineno
+        return LOOP_RUNS if any(start <= line <= end for line in calling) else TENSOR_ROWS
     spans = [(n.body[0].lineno, n.body[-1].end_lineno or n.body[-1].lineno, trips)
-             for n in body.binders if type(n) in _LOOPS and (trips := _trips(n, fn, cls, d)) != 1]
+             for n in body.binders if type(n) in _LOOPS and (trips := _trips(n, fn, cls, d, unknown=unknown(n))) != 1]
     spans += [(n.body[0].lineno, n.body[-1].end_lineno or n.body[-1].lineno, LOOP_RUNS)
               for n in body.statements if type(n) is ast.While] if LOOP_RUNS != 1 else []
     if not spans:
@@ -4829,6 +4841,24 @@ def _repeats(fn: ast.AST, statements: tuple[int, ...], d: _State, cls=None) -> t
         if runs != 1:
             out.append((line, min(runs, MAX_REPEATS)))
     return tuple(out)
+
+
+def _over_rows(loop: ast.AST, tensors: Tensors) -> bool:
+    """``loop`` iterates a tensor made or annotated as one in its function, or handed one by a traced
+    caller (not a ``forward``'s parameter taken for one): itself, its ``.tolist()``, or the first
+    iterable of ``enumerate``/``zip``/``reversed``."""
+    it = getattr(loop, "iter", None)
+    if type(it) is ast.Call and type(it.func) is ast.Name and it.func.id in ("enumerate", "zip", "reversed") \
+            and it.args and not tensors.ctx.names.is_bound(it.func.id, tensors.chain):
+        it = it.args[0]
+    if type(it) is ast.Call and type(it.func) is ast.Attribute and it.func.attr == "tolist" and not it.args:
+        it = it.func.value
+    if type(it) is not ast.Name or not tensors.of(it) or scope_kinds(tensors.ctx, tensors.chain).of(it) in HOST_KINDS:
+        return False
+    args = tensors.fn.args
+    return it.id in tensors.assigned or it.id in tensors.passed or any(
+        a.arg == it.id and a.annotation is not None and _is_tensor_annotation(a.annotation)
+        for a in (*args.posonlyargs, *args.args, *args.kwonlyargs))
 
 
 def _resumed_loops(fn: ast.AST, statements: tuple[int, ...], d: _State, cls=None) -> tuple[tuple[int, int], ...]:
@@ -5529,7 +5559,7 @@ def report_traced(ctx: Context) -> None:
             # a break's own statement: its ops run before it, but for x[mask] += v
             ops_both_sides=tuple(sorted(line for line in ops_after if line not in sites or line in augmented)),
             weights=tuple(sorted(weights.items())),
-            repeats=_repeats(fn, statements, d, tf.cls),
+            repeats=_repeats(fn, statements, d, tf.cls, tensors, {line for _, line in call_lines}),
             group_looped=_group_looped(fn, statements, d) if trapped or trapped_out.get(tf.name) else (),
             # alternatives matter where a callee may be called twice: two calls or more
             branched=_branched(fn, statements, d) if len(call_lines) + outcalls_of.get(tf.name, 0) > 1 else (),
