@@ -109,7 +109,11 @@ FOLDERS = {"timm": "timm", "torch-geometric": "pytorch_geometric", "vit-pytorch"
                                       "speculative-decoding", "torchdeq", "tsne-torch", "nms-3d", "quantizer-pytorch",
                                       "ranking-metrics-torch", "multi-quantization", "rigl-torch", "beam-search-bb",
                                       "nsvq", "proxy-losses", "tiny-knn", "torch-hungarian", "sinkhorn-router-pytorch",
-                                      "glom-pytorch", "token-shift-gpt")}}
+                                      "glom-pytorch", "token-shift-gpt",
+                                      "bayesian-changepoint", "bleu-torch", "ddtw", "ecg-augmentations", "mixup",
+                                      "online-triplet-loss", "pytorch-gmm", "qqn-torch", "sliced-wasserstein", "fdeint",
+                                      "mdot-tnt", "dasp-pytorch", "rectiou", "mgiou", "langevin-sampling",
+                                      "bloom-torch")}}
 # the releases' own dependencies, installed beside them when they were measured (a folder on
 # PYTHONPATH, stored as ``$PYTHONPATH/<package>/...``): top-level package -> the distribution of
 # sources.txt whose pinned release holds its code (the same version as installed). The static
