@@ -27,6 +27,13 @@ would make every run compile the package from source).
     python benchmarks/bench.py                       # both trees, TorchFix included
     python benchmarks/bench.py --skip-torchfix path/to/timm
     python benchmarks/bench.py --frozen --json out.json
+    python benchmarks/bench.py --skip-torchfix --repeat 8 --against ../main-checkout
+
+``--against CHECKOUT`` runs that checkout's package (its ``neuron_migrate`` and ``rules``) in the
+same turns, after or before this one's cold scan in alternation, and prints its ratio beside
+this one's with the median of the paired differences: a change of a few percent is below what
+two separate runs resolve on a shared machine (the same commit read 1.846 and 1.921 one hour
+apart), while the pairs see the same moods.
 """
 
 from __future__ import annotations
@@ -82,6 +89,7 @@ class TreeResult:
     lines: int
     runs: dict[str, Run] = field(default_factory=dict)
     pairs: list[float] = field(default_factory=list)  # cold / floor of each turn
+    against: list[float] = field(default_factory=list)  # the --against checkout's, same turns
 
 
 # -- running and measuring one command ---------------------------------------------------------
@@ -182,18 +190,23 @@ def copy_tree(src: Path, dst: Path) -> Path:
 
 
 def bench_tree(tree: Path, tool: list[str], env: dict[str, str], work: Path, repeat: int,
-               torchfix: bool) -> TreeResult:
+               torchfix: bool, other_env: dict[str, str] | None = None) -> TreeResult:
     name = tree.name
     copy = copy_tree(tree, work / name)
     scan = [*tool, "scan", str(copy), "-q", *(["--no-follow"] if name in NO_FOLLOW else [])]
-    floors, colds = [], []
-    for _ in range(repeat):  # in turns, so that both see the machine in the same moods
+    floors, colds, others = [], [], []
+    for i in range(repeat):  # in turns, so that both see the machine in the same moods
         run, files, lines = floor(copy, env)
         floors.append(run)
-        colds.append(measure([*scan, "--no-cache"], env))
+        order = [(colds, env), (others, other_env)] if other_env is not None else [(colds, env)]
+        for runs, e in order[::-1] if i % 2 else order:
+            runs.append(measure([*scan, "--no-cache"], e))
     res = TreeResult(str(tree), files, lines)
     res.runs["floor"], res.runs["cold"] = best(floors), best(colds)
     res.pairs = [c.wall / f.wall for f, c in zip(floors, colds)]
+    if others:
+        res.runs["against"] = best(others)
+        res.against = [c.wall / f.wall for f, c in zip(floors, others)]
     warm = []
     for _ in range(repeat):
         shutil.rmtree(copy / ".neuron-migrate-cache", ignore_errors=True)
@@ -226,12 +239,12 @@ def tool_command(frozen: Path | None) -> tuple[list[str], list[str]]:
     return cmd, cmd
 
 
-def freeze(work: Path) -> Path:
+def freeze(work: Path, root: Path = ROOT) -> Path:
     """A copy of the package (rules inside it), so edits made during the run change nothing."""
     dst = work / "frozen"
-    shutil.copytree(ROOT / "neuron_migrate", dst / "neuron_migrate",
+    shutil.copytree(root / "neuron_migrate", dst / "neuron_migrate",
                     ignore=shutil.ignore_patterns("__pycache__"))
-    shutil.copytree(ROOT / "rules", dst / "neuron_migrate" / "rules")
+    shutil.copytree(root / "rules", dst / "neuron_migrate" / "rules")
     return dst
 
 
@@ -255,6 +268,10 @@ def ratios(results: list[TreeResult], version: Run) -> list[tuple[str, str, floa
         rows.append((f"cold cpu / floor cpu ({tag})", "", runs["cold"].cpu / runs["floor"].cpu, True))
         for i, pair in enumerate(r.pairs, 1):
             rows.append((f"  turn {i}: cold / floor", "", pair, True))
+        if r.against:
+            rows.append((f"  --against: cold / floor", "", runs["against"].wall / runs["floor"].wall, True))
+            diffs = sorted(a - b for a, b in zip(r.pairs, r.against))
+            rows.append(("  median paired difference", "", diffs[len(diffs) // 2], True))
         check(f"warm / cold ({tag})", TARGETS["warm / cold"], runs["warm"].wall / cold)
         if tag == "timm":
             check("warm s (timm)", TARGETS["warm s (timm)"], runs["warm"].wall)
@@ -276,6 +293,8 @@ def main() -> int:
     ap.add_argument("--frozen", action="store_true",
                     help="run a copy of the package (for a shared tree that others are editing)")
     ap.add_argument("--json", type=Path, help="also write the measurements here")
+    ap.add_argument("--against", type=Path, metavar="CHECKOUT",
+                    help="also time that checkout's package, paired turn by turn with this one's cold scans")
     args = ap.parse_args()
     if not args.trees:
         ap.error("name the trees, or set NEURON_MIGRATE_EXT to a folder holding timm/ and diffusers/")
@@ -285,14 +304,20 @@ def main() -> int:
         env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
         env["PYTHONPYCACHEPREFIX"] = str(work / "pycache")
         frozen = freeze(work) if args.frozen else None
+        other_env = None
+        if args.against is not None:  # both as ``python -m``, each from its own copy or checkout
+            frozen = frozen or ROOT
+            other_env = {**env, "PYTHONPATH": str(freeze(work / "against", args.against.resolve())
+                                                  if args.frozen else args.against.resolve())}
         if frozen is not None:
             env["PYTHONPATH"] = str(frozen)
         tool, script = tool_command(frozen)
         warmup = work / "warmup"
         warmup.mkdir()
         (warmup / "w.py").write_text("import torch\nx = torch.zeros(1).cuda()\n")
-        for cmd in ([*tool, "scan", str(warmup), "-q", "--no-cache"], [*tool, "fix", str(warmup), "-q"]):
-            subprocess.run(cmd, env=env, capture_output=True)  # byte-compile every module once
+        for e in (env, other_env) if other_env is not None else (env,):
+            for cmd in ([*tool, "scan", str(warmup), "-q", "--no-cache"], [*tool, "fix", str(warmup), "-q"]):
+                subprocess.run(cmd, env=e, capture_output=True)  # byte-compile every module once
         version = version_start(script, env, args.repeat)
         results = []
         torchfix = not args.skip_torchfix and shutil.which(TORCHFIX) is not None
@@ -300,7 +325,7 @@ def main() -> int:
             print(f"TorchFix not found ({TORCHFIX}; set TORCHFIX): its runs are skipped", file=sys.stderr)
         for tree in args.trees:
             print(f"benchmarking {tree} ...", file=sys.stderr, flush=True)
-            results.append(bench_tree(Path(tree), tool, env, work, args.repeat, torchfix))
+            results.append(bench_tree(Path(tree), tool, env, work, args.repeat, torchfix, other_env))
 
     print(f"neuron-migrate: {' '.join(tool)}   repeat={args.repeat}   cpus={os.cpu_count()}   "
           f"load average before the end: {os.getloadavg()[0]:.2f}")
@@ -308,7 +333,7 @@ def main() -> int:
     for r in results:
         print(f"{r.tree}: {r.files} Python files, {r.lines} lines")
         print(f"  {'run':<9}{'wall s':>9}{'cpu s':>9}{'peak MB':>9}{'max proc MB':>12}")
-        for k in ("floor", "cold", "warm", "fix", "torchfix"):
+        for k in ("floor", "cold", "against", "warm", "fix", "torchfix"):
             if k in r.runs:
                 x = r.runs[k]
                 mem = f"{x.peak_mb:>9.0f}{x.max_rss_mb:>12.0f}" if k != "floor" else f"{'':>9}{'':>12}"

@@ -30,6 +30,26 @@ def test_collector_is_paused_during_the_work_and_restored_after():
         gc.enable()
 
 
+def _frozen_here(item, tag):
+    return (item, tag, gc.get_freeze_count())
+
+
+def test_workers_fork_with_what_they_inherit_frozen():
+    """A new pool's workers fork with the main process's objects frozen (gc.freeze before a
+    fork without exec): their young collections leave what they inherit alone. The main
+    process thaws them at once, and a caller's own freeze is kept."""
+    import multiprocessing
+
+    if multiprocessing.get_start_method() != "fork":
+        return
+    gc.collect()
+    assert gc.get_freeze_count() == 0
+    out = dict(runner.in_pool(_frozen_here, list(range(2 * runner.POOL_THRESHOLD)), ("t",), jobs=2))
+    assert all(frozen > 0 for _, _, frozen in out.values())
+    assert gc.get_freeze_count() == 0
+    assert [frozen for _, _, frozen in dict(runner.in_pool(_frozen_here, [1, 2], ("t",), jobs=1)).values()] == [0, 0]
+
+
 def test_cycles_made_by_a_task_are_freed_file_by_file():
     gc.collect()
     before = sum(type(o) is Cycle for o in gc.get_objects())
@@ -110,17 +130,20 @@ def test_the_manifests_are_one_task_for_one_worker(tmp_path):
 def test_the_project_step_runs_with_the_first_analyses_frozen(tmp_path, monkeypatch):
     """The collector's runs in the project step would traverse every first analysis again
     (diffusers: 0.2 s of the main process while the workers sit idle): they are frozen
-    (``gc.freeze``) for the step and thawed after it, so that nothing is kept past the scan."""
+    (``gc.freeze``) for the step and thawed after it, so that nothing is kept past the scan;
+    the step runs without automatic collections, and the collector is on again after it."""
     from neuron_migrate.models import Options
 
     (tmp_path / "a.py").write_text("import torch\n\n\ndef f(x):\n    return x.cuda()\n")
     seen = []
     follow = runner._follow_project
-    monkeypatch.setattr(runner, "_follow_project", lambda *a, **k: seen.append(gc.get_freeze_count()) or follow(*a, **k))
-    assert gc.get_freeze_count() == 0
+    monkeypatch.setattr(runner, "_follow_project",
+                        lambda *a, **k: seen.append((gc.get_freeze_count(), gc.isenabled())) or follow(*a, **k))
+    assert gc.get_freeze_count() == 0 and gc.isenabled()
     runner.scan([tmp_path], Options(), jobs=1)
-    assert seen and seen[0] > 0
-    assert gc.get_freeze_count() == 0
+    assert seen and seen[0][0] > 0
+    assert not seen[0][1]  # nor do its own objects: no automatic collection during the step
+    assert gc.get_freeze_count() == 0 and gc.isenabled()
 
 
 CACHELESS = '''
