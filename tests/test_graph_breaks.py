@@ -1130,6 +1130,10 @@ def test_a_class_statement_in_traced_code_breaks():
             "        return StepFn.apply(x) + 1\n")
     assert _nm4(code) == [(6, "NM404", "GB8977")]
     assert _nm4(code.replace("(nn.Module)", "(object)")) == []
+    # the class statement is a statement the function runs, where its break is counted (the coverage
+    # estimate and the calibration's predictions read only the sites on a function's statements)
+    traced = summary(code)["Solver.forward"]
+    assert traced.statements == (6, 10) and [b.line for b in traced.breaks] == [6]
 
 
 def test_the_optimizers_own_cuda_graph_health_check_breaks_in_a_traced_step():

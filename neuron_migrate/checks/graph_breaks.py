@@ -5450,7 +5450,10 @@ def report_traced(ctx: Context) -> None:
         where = _enclosing(fn, d)
         hazards = hazards_of[id(fn)]
         eager_from = eager_after.get(id(fn))
-        statements = tuple(sorted({s.lineno for s in _statements(fn, d)}))
+        # a class statement runs too (``__build_class__``, a break in traced code: mpc's ``class
+        # LQRStepFn(Function):`` inside ``LQRStep``), though it does no work of its own
+        statements = tuple(sorted({s.lineno for s in _statements(fn, d)}.union(
+            s.lineno for s in _body(fn, d).statements if type(s) is ast.ClassDef)))
         sites: dict[int, BreakSite] = {}
         resumed: dict[int, list[ast.AST]] = {}  # statement line -> the breaks in it Dynamo resumes after
         training = training_of.get(id(fn), frozenset())
