@@ -525,6 +525,25 @@ def test_an_inherited_forward_runs_the_subclass_overrides(tmp_path, capsys):
     assert sites(capsys, tmp_path) == [("pml/ntxent.py", 6, "NM401")]
 
 
+def test_a_base_forward_called_through_super_runs_the_subclass_overrides(tmp_path, capsys):
+    """imbalanced-losses' PAUCAtBudgetLoss.forward calls ``super().forward(...)``, the base's of
+    another file, whose ``self._compute_per_class(...)`` runs PAUCAtBudgetLoss's override (Python's
+    dispatch on ``self``, as for an inherited forward: constructs.py "inherited forward calls the
+    subclass's override"). The subclass's own forward is not the one called, and a method no
+    traced code of the base calls stays untraced."""
+    files = {
+        "il/__init__.py": "",
+        "il/base.py": "from torch import nn\n\n\nclass Base(nn.Module):\n    def forward(self, x):\n"
+                      "        return self.per_class(x * 2)\n\n    def per_class(self, x):\n"
+                      "        raise NotImplementedError\n",
+        "il/pauc.py": "from .base import Base\n\n\nclass Pauc(Base):\n    def forward(self, x, diag=False):\n"
+                      "        return super().forward(x)\n\n    def per_class(self, x):\n"
+                      "        return x * x.sum().item()\n\n    def unused(self, x):\n        return x.sum().item()\n",
+    }
+    write(tmp_path, files)
+    assert sites(capsys, tmp_path) == [("il/pauc.py", 9, "NM401")]
+
+
 def test_a_typeddict_with_optional_keys_from_another_file_breaks_where_it_is_built(tmp_path, capsys):
     """pyro's ``Message(...)`` in ``pyro.sample``: a ``TypedDict`` with ``total=False`` defined in
     another module (constructs.py, "TypedDict with optional keys", GB0257; one whose keys are all

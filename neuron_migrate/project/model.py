@@ -691,15 +691,24 @@ class Project:
 
     def _overrides(self, path: str, text: str) -> tuple[tuple[str, str], ...]:
         owner, _, method = text.rpartition(".")
-        if not owner or text.startswith(("self:", HANDED)):
+        if not owner or text.startswith(HANDED):
             return ()
+        if text.startswith("self:"):  # super().forward(x): the base's method runs on this class's instance
+            receiver = self.base(path, owner[5:], 1)
+            return tuple(self._overrides_of(receiver, method, above=True)) if receiver else ()
         receivers = self.picked(path, owner[:-2]) if owner.endswith("()") else [self.base(path, owner, 1)]
         out = []
         for receiver in receivers:
             out += [o for o in self._overrides_of(receiver, method) if o not in out] if receiver else []
         return tuple(out)
 
-    def _overrides_of(self, receiver: tuple[str, str, str], method: str) -> list[tuple[str, str, str]]:
+    def _overrides_of(self, receiver: tuple[str, str, str], method: str, above: bool = False
+                      ) -> list[tuple[str, str, str]]:
+        """``above``: the call is ``self:Cls.method``, a base's method called on the receiver's
+        instance; where the receiver's class defines ``method`` too, the call is ``super().method``
+        and the base's runs (PAUCAtBudgetLoss.forward's ``super().forward(...)``, whose base then
+        calls ``self._compute_per_class``, PAUCAtBudgetLoss's). Only then: ``self.propagate()`` of
+        a base that the class does not override keeps today's answer."""
         lineage, todo = [], [receiver]  # the receiver's classes, most derived first
         while todo and len(lineage) < 4 * MAX_DEPTH:
             c = todo.pop(0)
@@ -713,7 +722,9 @@ class Project:
         for cpath, name in lineage:
             cls = next(k for k in self.summary(cpath).classes if k[0] == name)
             methods[(cpath, name)] = cls[2]
-        defining = next((i for i, c in enumerate(lineage) if method in methods[c]), None)
+        if above and method not in methods[lineage[0]]:
+            return []  # self.propagate(...) of a base's method: not a super() call (the class would run its own)
+        defining = next((i for i, c in enumerate(lineage) if method in methods[c] and (i or not above)), None)
         if not defining:  # not found, or the receiver's own method: nothing overrides it
             return []
         inherited = {}  # method -> the nearest base at or above the defining class with it
@@ -723,7 +734,7 @@ class Project:
         out, seen = [], set()
         for i, (cpath, name) in enumerate(lineage[:defining]):
             for m in methods[(cpath, name)]:
-                if m in seen or m.startswith("__"):
+                if m in seen or m.startswith("__") or above and m == method:
                     continue
                 seen.add(m)
                 # overridden, or defined only below the base (its self.m() is a "virtual:" call);
