@@ -273,9 +273,10 @@ class Options:
     # __init__.py; runner.own_packages): its tests and benchmarks import them as the project's own
     # code, analysed where it is, not as the library of that name; set by ``scan`` and ``fix``
     own_packages: tuple[str, ...] = ()
-    # (module, "`setup.py:line`") of each C++/CUDA extension the scanned tree's setup.py files build
-    # (project/cuda_only.py's compiled_extensions): a call into one in traced code is a graph break
-    compiled: tuple[tuple[str, str], ...] = ()
+    # (module, "`setup.py:line`", that of its literal CUDAExtension call or "") of each C++/CUDA
+    # extension the scanned tree's setup.py files build (project/cuda_only.py's compiled_extensions):
+    # a call into one in traced code is a graph break; a file importing a CUDA one is CUDA-only
+    compiled: tuple[tuple[str, str, str], ...] = ()
 
     def wants(self, code: str, path: str | None = None) -> bool:
         if self.select and not any(code.startswith(p) for p in self.select):

@@ -175,11 +175,12 @@ def _as_in_the_project(cands: list[Candidate], options: Options, jobs: int | Non
     from neuron_migrate.project.summary import CUDA_ONLY_MODULES, TOP_LEVEL_CUDA_ONLY_IMPORT
 
     words = [m.encode() for m in CUDA_ONLY_MODULES if not any(o != m and o in m for o in CUDA_ONLY_MODULES)]
-    built = _built_extensions(_setup_files(cands))
+    built: dict[str, str] = {}  # the CUDA extensions of the setup.py files _with_own_packages read
     built_words = []  # (last name, its top-level import) of each extension built
-    if built:
-        from neuron_migrate.project.cuda_only import top_level_import
+    if options.compiled:
+        from neuron_migrate.project.cuda_only import cuda_extensions, top_level_import
 
+        built = cuda_extensions(options.compiled)
         built_words = [(last.encode(), top_level_import(last)) for last in sorted({n.rpartition(".")[2] for n in built})]
     suppressions, importing, probing = False, [], []
     for cand in cands:
@@ -228,16 +229,6 @@ def _setup_files(cands: list[Candidate]) -> dict[str, bytes]:
             except OSError:
                 continue
     return setups
-
-
-def _built_extensions(setups: dict[str, bytes]) -> dict[str, str]:
-    """The CUDA extensions the project's setup.py files build (project/cuda_only.py's
-    ``cuda_extensions``): the files importing one are CUDA-only too."""
-    if not any(b"CUDAExtension" in data for data in setups.values()):
-        return {}
-    from neuron_migrate.project.cuda_only import cuda_extensions
-
-    return cuda_extensions(setups)
 
 
 def _nothing_to_fix(cands: list[Candidate], options: Options, unsafe: bool, base: Path,
@@ -452,9 +443,10 @@ def _cuda_only(cands: list[Candidate], results: list[FileResult | None], base: P
     with it (in ``results``; cached under a kind that names what they import, ``kind_of``)."""
     import dataclasses
 
-    from neuron_migrate.project.cuda_only import cuda_only
+    from neuron_migrate.project.cuda_only import cuda_extensions, cuda_only
 
-    found = cuda_only({r.path: r for r in results if r is not None}, base, (lambda path: cache) if cache else None)
+    found = cuda_only({r.path: r for r in results if r is not None}, base, (lambda path: cache) if cache else None,
+                      built=cuda_extensions(options.compiled))
     if not found:
         return options
     options = dataclasses.replace(options, cuda_only=found)

@@ -346,3 +346,19 @@ def test_a_call_into_the_extension_the_project_builds_is_a_graph_break_in_traced
     # without the setup.py, nothing says what `_C` is: no finding
     (root / "setup.py").unlink()
     assert not any(k[0] == "geom/ops.py" and v["code"] == "NM404" for k, v in findings(capsys, root).items())
+
+
+def test_one_walk_of_a_setup_py_says_what_it_builds_and_which_is_cuda_only():
+    from neuron_migrate.project.cuda_only import compiled_extensions, cuda_extensions
+
+    chosen = SETUP.replace("from setuptools import setup\n", "from setuptools import setup\nimport torch\n"
+                           "from torch.utils.cpp_extension import CppExtension\n"
+                           "extension = CUDAExtension if torch.cuda.is_available() else CppExtension\n")
+    chosen += 'setup(ext_modules=[extension("geom._C", ["ext.cpp"]), CppExtension(name="geom._cpu", sources=[])])\n'
+    built = compiled_extensions({"kernels/setup.py": chosen.encode(), "a/setup.py": (SETUP + "def broken(:\n").encode()})
+    # a literal CUDAExtension is CUDA-only; one chosen by the host, or a CppExtension, is not
+    assert built == (("fused_window", "`kernels/setup.py:8`", "`kernels/setup.py:8`"),
+                     ("geom._C", "`kernels/setup.py:9`", ""), ("geom._cpu", "`kernels/setup.py:9`", ""))
+    assert cuda_extensions(built) == {"fused_window": "`kernels/setup.py:8`"}
+    deep = "x = " + "(" * 5000 + "CUDAExtension" + ")" * 5000 + "\n"  # too deep to parse: nothing built
+    assert compiled_extensions({"setup.py": deep.encode()}) == ()

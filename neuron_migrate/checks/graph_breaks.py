@@ -3852,7 +3852,7 @@ def _call_hazard(call: ast.Call, t: Tensors, ctx: Context, d: _State, cls, chain
         return None
     if ctx.options is not None and ctx.options.compiled:
         module = name.rpartition(".")[0]
-        where = next((w for m, w in ctx.options.compiled if m == module), None)
+        where = next((w for m, w, _ in ctx.options.compiled if m == module), None)
         if where is not None:  # constructs.py "a C extension's function ..." (GB0007, resumed)
             return Hazard(NM404, call, f"`{_short(ctx, call.func)}(...)` calls into `{module}`, the C++/CUDA "
                           f"extension the project builds ({where}): Dynamo does not trace its compiled "

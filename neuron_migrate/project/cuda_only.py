@@ -49,22 +49,30 @@ _FROM_PACKAGE = re.compile(rb"(?m)^from[ \t]+\.+[ \t]+import\b")  # from . impor
 _COMPILED_EXTENSIONS = frozenset({"CppExtension", "CUDAExtension", "Pybind11Extension"})
 
 
-def compiled_extensions(setups: dict[str, bytes]) -> tuple[tuple[str, str], ...]:
-    """(module name, "`setup.py:line`") of each C++/CUDA extension a setup.py of the project
-    builds with torch's or pybind11's extension class, called by name or through a variable the
-    file binds only to those classes (pytorch3d's and detectron2's ``extension = CppExtension``,
-    ``extension = CUDAExtension`` by the host, then ``extension("pytorch3d._C", ...)``)."""
+def compiled_extensions(setups: dict[str, bytes]) -> tuple[tuple[str, str, str], ...]:
+    """(module name, "`setup.py:line`", "`setup.py:line`" of its ``CUDAExtension`` call or "")
+    of each C++/CUDA extension a setup.py of the project builds with torch's or pybind11's
+    extension class, called by name or through a variable the file binds only to those classes
+    (pytorch3d's and detectron2's ``extension = CppExtension``, ``extension = CUDAExtension`` by
+    the host, then ``extension("pytorch3d._C", ...)``): a call into one in traced code is a graph
+    break (``Options.compiled``). The third field is set where a literal ``CUDAExtension(...)``
+    call builds the module (microsoft/Swin-Transformer's ``swin_window_process``): its sources
+    are CUDA, so a module that imports it unconditionally is CUDA-only, as one importing Triton
+    is (``cuda_extensions``); one chosen by the host through a variable (detectron2's ``_C``)
+    builds CPU kernels too. One walk of each setup.py serves both facts."""
     import ast
 
     built: dict[str, str] = {}
+    cuda: dict[str, str] = {}
     for path, data in sorted(setups.items()):
         if b"Extension" not in data:
             continue
         try:
             tree = ast.parse(data)
         except (SyntaxError, ValueError, RecursionError, MemoryError):
-            continue
+            continue  # the scan reports the file; it builds nothing here
         bound: dict[str, bool] = {}  # a name -> whether every binding of it is an extension class
+        calls = []
         for node in ast.walk(tree):
             if isinstance(node, ast.Assign):
                 v = node.value  # extension = CUDAExtension if torch.cuda.is_available() else CppExtension
@@ -73,41 +81,25 @@ def compiled_extensions(setups: dict[str, bytes]) -> tuple[tuple[str, str], ...]
                 for t in node.targets:
                     if isinstance(t, ast.Name):
                         bound[t.id] = bound.get(t.id, True) and ok
-        for node in ast.walk(tree):
-            if not isinstance(node, ast.Call):
-                continue
+            elif isinstance(node, ast.Call):
+                calls.append(node)
+        for node in calls:
             callee = dotted(node.func)
-            if callee.rpartition(".")[2] not in _COMPILED_EXTENSIONS and not bound.get(callee):
+            last = callee.rpartition(".")[2]
+            if last not in _COMPILED_EXTENSIONS and not bound.get(callee):
                 continue
             name = next((k.value for k in node.keywords if k.arg == "name"), node.args[0] if node.args else None)
             if isinstance(name, ast.Constant) and isinstance(name.value, str) and name.value:
                 built.setdefault(name.value, f"`{path}:{node.lineno}`")
-    return tuple(sorted(built.items()))
+                if last == "CUDAExtension":
+                    cuda.setdefault(name.value, f"`{path}:{node.lineno}`")
+    return tuple(sorted((m, where, cuda.get(m, "")) for m, where in built.items()))
 
 
-def cuda_extensions(setups: dict[str, bytes]) -> dict[str, str]:
-    """Module name -> "`setup.py:line`" of each ``CUDAExtension("name", ...)`` a setup.py of the
-    project builds (microsoft/Swin-Transformer's ``swin_window_process``): its sources are CUDA,
-    so a module that imports it unconditionally is CUDA-only, as one importing Triton is. A
-    setup.py that chooses ``CppExtension`` or ``CUDAExtension`` by the host (detectron2's
-    ``_C``) builds CPU kernels too: only a literal ``CUDAExtension`` call counts."""
-    import ast
-
-    built: dict[str, str] = {}
-    for path, data in sorted(setups.items()):
-        if b"CUDAExtension" not in data:
-            continue
-        try:
-            tree = ast.parse(data)
-        except (SyntaxError, ValueError):
-            continue  # the scan reports the file; it builds nothing here
-        for node in ast.walk(tree):
-            if not (isinstance(node, ast.Call) and dotted(node.func).rpartition(".")[2] == "CUDAExtension"):
-                continue
-            name = next((k.value for k in node.keywords if k.arg == "name"), node.args[0] if node.args else None)
-            if isinstance(name, ast.Constant) and isinstance(name.value, str) and name.value:
-                built.setdefault(name.value, f"`{path}:{node.lineno}`")
-    return built
+def cuda_extensions(compiled: tuple[tuple[str, str, str], ...]) -> dict[str, str]:
+    """Module name -> "`setup.py:line`" of each extension of ``compiled`` (``compiled_extensions``,
+    ``Options.compiled``) that a literal ``CUDAExtension("name", ...)`` call builds."""
+    return {m: cuda for m, _, cuda in compiled if cuda}
 
 
 def cuda_only(results: dict[str, FileResult], root: Path,
@@ -117,7 +109,7 @@ def cuda_only(results: dict[str, FileResult], root: Path,
     that imports a module of the project that imports a CUDA-only library, directly or
     through packages' ``__init__`` files that import it, shortest chain first;
     the modules that import one themselves are not listed (their own analysis sees it); ``built``:
-    ``cuda_extensions`` of the project's setup.py files, when the caller read them."""
+    ``cuda_extensions`` of the project's setup.py files (``Options.compiled``)."""
     read: dict[str, bytes] = {}
 
     def data_of(path: str) -> bytes:  # only the bytes: a file is decoded only where it is parsed
@@ -128,8 +120,6 @@ def cuda_only(results: dict[str, FileResult], root: Path,
                 read[path] = b""
         return read[path]
 
-    if built is None:
-        built = cuda_extensions({p: data_of(p) for p in results if p.rpartition("/")[2] == "setup.py"})
     via: dict[str, str] = {}
     seeds = set()  # import a CUDA-only library themselves: their own analysis sees it
     for path, r in results.items():
