@@ -870,8 +870,37 @@ def guards_kernel(ctx: Context, node: ast.AST) -> str | None:
             if any(_KERNEL_HINT.search(p) for p in parts) or "ops" in parts[1:]:
                 if len(parts) > 1 and _runtime_kind(ctx, sub.func.value) == "one":
                     continue  # self.rng_cuda.manual_seed(seed): a Generator's method, not a kernel's
+                if (len(parts) > 1 and isinstance(fn, ast.Name) and "ops" not in parts[1:]
+                        and not any(_KERNEL_HINT.search(p) for p in parts[:-1]) and _holds_result(ctx, fn)):
+                    continue  # result_cuda.cpu(), result_cuda = op(x.cuda()): a call's result, named, not a kernel
                 return ".".join(reversed(parts))
     return None
+
+
+# calls that return a module of kernels (``ext_cuda = load(name="ext_cuda", sources=[...])``)
+_MODULE_LOADERS = frozenset({"torch.utils.cpp_extension.load", "torch.utils.cpp_extension.load_inline",
+                             "importlib.import_module", "__import__"})
+
+
+def _holds_result(ctx: Context, name: ast.Name) -> bool:
+    """Whether every binding of the local ``name`` is the result of a call that is no kernel's and
+    loads no module of kernels (``result_cuda = op.forward(x.cuda())``, ``x_cuda = x.cuda()``):
+    a name spelled like a kernel's (``*_cuda``) that holds such a value is decided by what it is
+    bound to, not by its spelling. False for a parameter, an import, an unread binding."""
+    values = _bound_values(ctx, name)
+    if not values:
+        return False
+    for value, _ in values:
+        if isinstance(value, ast.Constant) and value.value is None:
+            continue  # set later
+        if not isinstance(value, ast.Call):
+            return False
+        f = value.func
+        if isinstance(f, ast.Attribute) and f.attr in ("cuda", "to"):
+            continue  # a tensor moved to the device
+        if (ctx.qualify(f) or "") in _MODULE_LOADERS or _KERNEL_HINT.search(ctx.segment(f) or ""):
+            return False
+    return True
 
 
 def _runtime_kind(ctx: Context, e: ast.AST, depth: int = 0) -> str | None:
