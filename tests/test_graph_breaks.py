@@ -785,6 +785,19 @@ def test_methods_reached_through_a_local_instance_are_traced():
     assert codes(code) == [(17, "NM401"), (25, "NM401"), (28, "NM403"), (40, "NM404")]
 
 
+def test_two_breaks_on_one_line_beside_a_local_instance_are_no_internal_error():
+    # state-spaces/s4's UnICORNN: an autograd Function's forward builds a helper of its file, then
+    # hands a kernel launch several `.data_ptr()` and `.item()` on one statement's lines
+    code = ("import torch\n\nclass Helper:\n    def get(self):\n        print(1)\n        return 2\n\n"
+            "class Fn(torch.autograd.Function):\n    @staticmethod\n    def forward(ctx, x, dt):\n"
+            "        comp = Helper()\n        n = comp.get()\n        launch(args=[x.data_ptr(), dt.item(),\n"
+            "                     x.data_ptr(), dt.item()])\n        return x * n\n\n"
+            "class M(torch.nn.Module):\n    def forward(self, x, dt):\n        return Fn.apply(x, dt)\n")
+    found = codes(code)
+    assert all(c != "NM999" for _, c in found)
+    assert (13, "NM401") in found and (13, "NM404") in found
+
+
 def test_a_function_handed_to_a_helper_that_calls_it_is_traced():
     # constructs.py "function handed to a helper that calls it, .item() in it", "... a closure of
     # the frame", "... called in the helper's loop": Dynamo traces the function where the helper

@@ -5273,8 +5273,8 @@ def _rebuilt_here(traced, hazards_of, training_of, breaking: tuple[dict, set[int
             continue
         training = training_of.get(key, frozenset())
         where = body.where
-        own = sorted(((where.get(id(h.node), (None, None))[0] or h.node).lineno, h) for h in hazards_of[key]
-                     if id(h.node) not in training)
+        own = sorted((((where.get(id(h.node), (None, None))[0] or h.node).lineno, h) for h in hazards_of[key]
+                      if id(h.node) not in training), key=lambda lh: lh[0])  # two on a line: no order of Hazards
         assigns = [b for b in body.binders if type(b) is ast.Assign and len(b.targets) == 1
                    and type(b.targets[0]) is ast.Name]
         breaking_calls = sorted({node.lineno for c, node in calls[key] if c in breaking})
