@@ -389,3 +389,17 @@ def test_an_early_return_guard_gates_the_rest_of_its_block():
                "    if torch.cuda.device_count() < n:\n        raise SystemExit(2)\n")
     assert fixed(counted).count("torch.neuron.") == 2  # device_count rewritten with its guard, not left alone
 
+
+
+def test_a_name_imported_from_a_cuda_only_library_under_another_name_keeps_its_function_on_cuda():
+    # state-spaces/s4's UnICORNN: ``from cupy.cuda import function`` (optional), then a method that
+    # loads PTX with ``function.Module()`` beside ``torch.cuda.current_device()``; a function that
+    # does not use it is rewritten
+    code = ("import torch\ntry:\n    from cupy.cuda import function\nexcept ImportError:\n    function = None\n"
+            "\n\ndef load_module(ptx):\n    dev = torch.cuda.current_device()\n    mod = function.Module()\n"
+            "    return dev, mod\n\n\ndef device_index():\n    return torch.cuda.current_device()\n")
+    found = {f.line: f for f in findings_of(code) if f.code == "NM103"}
+    assert found[9].fix is None and "`load_module` uses `cupy.cuda.function`" in found[9].message
+    assert found[15].fix is not None
+    # a name that is no import of such a library is no use of it
+    assert findings_of(code.replace("from cupy.cuda import function", "import json as function"))[0].fix is not None

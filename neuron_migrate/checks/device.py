@@ -846,6 +846,12 @@ def guards_kernel(ctx: Context, node: ast.AST) -> str | None:
             return ctx.segment(sub)
     for stmt in (*if_node.body, *if_node.orelse):  # either branch: the test picks which runs
         for sub in all_nodes(stmt):
+            if type(sub) is ast.Assign and type(sub.value) is ast.Name and _KERNEL_HINT.search(sub.value.id):
+                # s4's `cauchy_mult = cauchy_cuda`, imported from the project's kernels: the branch
+                # picks a kernel to call later; a local name is decided by its binding (below)
+                qualified = ctx.qualify(sub.value)
+                if qualified and not qualified.startswith("torch."):
+                    return sub.value.id
             if not isinstance(sub, ast.Call):
                 continue
             if any(_cuda_tensor_type(a) for a in sub.args):  # x.type("torch.cuda.HalfTensor") (NM121)

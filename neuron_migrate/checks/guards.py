@@ -72,6 +72,7 @@ class _State:
     cuda_only_string: bool = False  # a string constant names CUDA-only machinery
     may_name_cuda_only: bool | None = None  # _may_name_cuda_only's answer
     kernels: frozenset[str] | None = None  # _kernels' answer
+    aliases: dict[str, str] | None = None  # _cuda_only_aliases' answer
     # finding id -> (the device expression a torch.cuda call is handed, the (text, scope) keys of
     # the assignments that may give it its value, the parameter default that may)
     handed: dict[int, tuple] = field(default_factory=dict)
@@ -818,6 +819,7 @@ def _cuda_only_names(ctx: Context, function: ast.AST):
     if not _may_name_cuda_only(ctx):
         return
     kernels = _kernels(ctx)
+    aliases = _cuda_only_aliases(ctx)
     flags = _bool_parameters(function) if type(function) in (ast.FunctionDef, ast.AsyncFunctionDef) else ()
     for sub in all_nodes(function):
         if flags and type(sub) is ast.Name and sub.id in flags:
@@ -825,9 +827,23 @@ def _cuda_only_names(ctx: Context, function: ast.AST):
         text = _cuda_only_text(ctx, sub)
         if text:
             yield text, sub
+        elif aliases and type(sub) is ast.Name and sub.id in aliases:
+            yield aliases[sub.id], sub
         elif (kernels and type(sub) is ast.Call and type(sub.func) is ast.Subscript
               and type(sub.func.value) is ast.Name and sub.func.value.id in kernels):
             yield sub.func.value.id, sub
+
+
+def _cuda_only_aliases(ctx: Context) -> dict[str, str]:
+    """Module-level names imported from CUDA-only machinery under a name that does not say so
+    (state-spaces/s4's ``from cupy.cuda import function``), mapped to what they import: a
+    function that uses one (``function.Module()``) is CUDA-only as one naming ``cupy`` is."""
+    state = ctx.state(_State)
+    if state.aliases is None:
+        state.aliases = {name: q for name, q in ctx.names.bindings(ctx.tree).names.items()
+                         if q and _names_cuda_only(q) and not _names_cuda_only(name)
+                         and not inference_server(q)}
+    return state.aliases
 
 
 def _bool_parameters(function: ast.FunctionDef | ast.AsyncFunctionDef) -> frozenset[str]:
