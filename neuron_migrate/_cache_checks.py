@@ -3,7 +3,7 @@ neuron_migrate.cache` from models.py (cache.checks_module). Do not edit."""
 
 from neuron_migrate import models
 
-MODELS = 'b2753babe0a68d5b62d18c1c3960d689'  # the digest of the models.py this was made from
+MODELS = 'afb11a1eb2a9622bd835b55e96d5b612'  # the digest of the models.py this was made from
 NoneType = type(None)
 CHECKS = {}  # the cache's table of these functions, set when they are used
 T1 = frozenset({'again', 'callee_frame', 'code', 'eager_only', 'line', 'skips_frame', 'skips_rest'})
@@ -68,7 +68,7 @@ T71 = (str, bytes, )
 T72 = frozenset({'files', 'path'})
 T73 = str
 T75 = (str, int, int, int, int, bytes, )
-T76 = frozenset({'asks', 'calls', 'classes', 'compiled', 'firm', 'functions', 'given_args', 'imports', 'made_calls', 'off_params', 'open_params', 'probes', 'tensor_args'})
+T76 = frozenset({'asks', 'calls', 'classes', 'compiled', 'firm', 'functions', 'given_args', 'imports', 'kernel_asks', 'made_calls', 'movers', 'off_params', 'open_params', 'probes', 'tensor_args'})
 T78 = (str, int, str, str, )
 T79 = frozenset({str})
 T82 = str
@@ -95,36 +95,38 @@ T127 = frozenset({str})
 T130 = (str, str, )
 T132 = (str, str, )
 T133 = frozenset({str})
-T134 = frozenset({'backward_of', 'branched', 'breaks', 'call_lines', 'calls', 'calls_in_loop', 'end_line', 'entry', 'group_looped', 'grown_by', 'grows', 'handed_calls', 'hands', 'host_only', 'library_frames', 'line', 'name', 'op_lines', 'ops_both_sides', 'origin', 'quiet', 'repeats', 'resumed_loops', 'scripted', 'statements', 'trapped_calls', 'weights', 'why'})
-T135 = str
-T136 = int
-T137 = int
-T138 = str
-T139 = frozenset({int})
-T141 = models.BreakSite
-T142 = models.BreakSite
-T143 = frozenset({str})
-T144 = frozenset({str})
-T145 = frozenset({int})
-T147 = (str, int, )
-T148 = frozenset({int})
-T149 = frozenset({int})
-T151 = (int, int, )
+T134 = frozenset({str})
+T135 = frozenset({str})
+T136 = frozenset({'backward_of', 'branched', 'breaks', 'call_lines', 'calls', 'calls_in_loop', 'end_line', 'entry', 'group_looped', 'grown_by', 'grows', 'handed_calls', 'hands', 'host_only', 'library_frames', 'line', 'name', 'op_lines', 'ops_both_sides', 'origin', 'quiet', 'repeats', 'resumed_loops', 'scripted', 'statements', 'trapped_calls', 'weights', 'why'})
+T137 = str
+T138 = int
+T139 = int
+T140 = str
+T141 = frozenset({int})
+T143 = models.BreakSite
+T144 = models.BreakSite
+T145 = frozenset({str})
+T146 = frozenset({str})
+T147 = frozenset({int})
+T149 = (str, int, )
+T150 = frozenset({int})
+T151 = frozenset({int})
 T153 = (int, int, )
-T154 = frozenset({int})
-T155 = frozenset({int})
+T155 = (int, int, )
 T156 = frozenset({int})
-T158 = (str, int, )
-T159 = str
-T160 = str
-T161 = bool
-T162 = frozenset({int})
+T157 = frozenset({int})
+T158 = frozenset({int})
+T160 = (str, int, )
+T161 = str
+T162 = str
 T163 = bool
-T165 = (int, int, )
-T167 = (int, int, int, )
-T169 = (int, int, )
+T164 = frozenset({int})
+T165 = bool
+T167 = (int, int, )
+T169 = (int, int, int, )
 T171 = (int, int, )
-T173 = (int, str, )
+T173 = (int, int, )
+T175 = (int, str, )
 
 
 def check_BreakSite(v):
@@ -388,89 +390,93 @@ def check_Summary(v):
   if type(x131) is not tuple or tuple(map(type, x131)) != T132: return False
  x0 = d['asks']
  if type(x0) is not tuple or not set(map(type, x0)) <= T133: return False
+ x0 = d['movers']
+ if type(x0) is not tuple or not set(map(type, x0)) <= T134: return False
+ x0 = d['kernel_asks']
+ if type(x0) is not tuple or not set(map(type, x0)) <= T135: return False
  return True
 
 
 def check_TracedFunction(v):
  d = vars(v)
- if d.keys() != T134: return False
+ if d.keys() != T136: return False
  x0 = d['name']
- if type(x0) is not T135: return False
- x0 = d['line']
- if type(x0) is not T136: return False
- x0 = d['end_line']
  if type(x0) is not T137: return False
- x0 = d['why']
+ x0 = d['line']
  if type(x0) is not T138: return False
+ x0 = d['end_line']
+ if type(x0) is not T139: return False
+ x0 = d['why']
+ if type(x0) is not T140: return False
  x0 = d['statements']
- if type(x0) is not tuple or not set(map(type, x0)) <= T139: return False
+ if type(x0) is not tuple or not set(map(type, x0)) <= T141: return False
  x0 = d['breaks']
  if type(x0) is not tuple: return False
- for x140 in x0:
-  if type(x140) is not T141 or not CHECKS[T142](x140): return False
+ for x142 in x0:
+  if type(x142) is not T143 or not CHECKS[T144](x142): return False
  x0 = d['calls']
- if type(x0) is not tuple or not set(map(type, x0)) <= T143: return False
- x0 = d['calls_in_loop']
- if type(x0) is not tuple or not set(map(type, x0)) <= T144: return False
- x0 = d['trapped_calls']
  if type(x0) is not tuple or not set(map(type, x0)) <= T145: return False
+ x0 = d['calls_in_loop']
+ if type(x0) is not tuple or not set(map(type, x0)) <= T146: return False
+ x0 = d['trapped_calls']
+ if type(x0) is not tuple or not set(map(type, x0)) <= T147: return False
  x0 = d['call_lines']
  if type(x0) is not tuple: return False
- for x146 in x0:
-  if type(x146) is not tuple or tuple(map(type, x146)) != T147: return False
+ for x148 in x0:
+  if type(x148) is not tuple or tuple(map(type, x148)) != T149: return False
  x0 = d['op_lines']
  if x0 is not None:
-  if type(x0) is not tuple or not set(map(type, x0)) <= T148: return False
+  if type(x0) is not tuple or not set(map(type, x0)) <= T150: return False
  x0 = d['ops_both_sides']
- if type(x0) is not tuple or not set(map(type, x0)) <= T149: return False
+ if type(x0) is not tuple or not set(map(type, x0)) <= T151: return False
  x0 = d['weights']
- if type(x0) is not tuple: return False
- for x150 in x0:
-  if type(x150) is not tuple or tuple(map(type, x150)) != T151: return False
- x0 = d['repeats']
  if type(x0) is not tuple: return False
  for x152 in x0:
   if type(x152) is not tuple or tuple(map(type, x152)) != T153: return False
+ x0 = d['repeats']
+ if type(x0) is not tuple: return False
+ for x154 in x0:
+  if type(x154) is not tuple or tuple(map(type, x154)) != T155: return False
  x0 = d['branched']
- if type(x0) is not tuple or not set(map(type, x0)) <= T154: return False
- x0 = d['group_looped']
- if type(x0) is not tuple or not set(map(type, x0)) <= T155: return False
- x0 = d['grows']
  if type(x0) is not tuple or not set(map(type, x0)) <= T156: return False
+ x0 = d['group_looped']
+ if type(x0) is not tuple or not set(map(type, x0)) <= T157: return False
+ x0 = d['grows']
+ if type(x0) is not tuple or not set(map(type, x0)) <= T158: return False
  x0 = d['grown_by']
  if type(x0) is not tuple: return False
- for x157 in x0:
-  if type(x157) is not tuple or tuple(map(type, x157)) != T158: return False
+ for x159 in x0:
+  if type(x159) is not tuple or tuple(map(type, x159)) != T160: return False
  x0 = d['entry']
- if type(x0) is not T159: return False
- x0 = d['origin']
- if type(x0) is not T160: return False
- x0 = d['host_only']
  if type(x0) is not T161: return False
- x0 = d['quiet']
- if type(x0) is not tuple or not set(map(type, x0)) <= T162: return False
- x0 = d['scripted']
+ x0 = d['origin']
+ if type(x0) is not T162: return False
+ x0 = d['host_only']
  if type(x0) is not T163: return False
+ x0 = d['quiet']
+ if type(x0) is not tuple or not set(map(type, x0)) <= T164: return False
+ x0 = d['scripted']
+ if type(x0) is not T165: return False
  x0 = d['backward_of']
- if type(x0) is not tuple: return False
- for x164 in x0:
-  if type(x164) is not tuple or tuple(map(type, x164)) != T165: return False
- x0 = d['hands']
  if type(x0) is not tuple: return False
  for x166 in x0:
   if type(x166) is not tuple or tuple(map(type, x166)) != T167: return False
- x0 = d['resumed_loops']
+ x0 = d['hands']
  if type(x0) is not tuple: return False
  for x168 in x0:
   if type(x168) is not tuple or tuple(map(type, x168)) != T169: return False
- x0 = d['handed_calls']
+ x0 = d['resumed_loops']
  if type(x0) is not tuple: return False
  for x170 in x0:
   if type(x170) is not tuple or tuple(map(type, x170)) != T171: return False
- x0 = d['library_frames']
+ x0 = d['handed_calls']
  if type(x0) is not tuple: return False
  for x172 in x0:
   if type(x172) is not tuple or tuple(map(type, x172)) != T173: return False
+ x0 = d['library_frames']
+ if type(x0) is not tuple: return False
+ for x174 in x0:
+  if type(x174) is not tuple or tuple(map(type, x174)) != T175: return False
  return True
 
 

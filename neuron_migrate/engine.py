@@ -13,6 +13,7 @@ from pathlib import Path
 
 from neuron_migrate import checks, suppress
 from neuron_migrate.checks import Context, checks_for
+from neuron_migrate.checks.device import kernel_facts
 from neuron_migrate.checks.graph_breaks import entry_matches
 from neuron_migrate.checks.tracing import TracedCode
 from neuron_migrate.models import FileResult, Finding, Options
@@ -70,6 +71,7 @@ def analyse_source(src: SourceFile, options: Options, tree: ast.Module | None = 
     traced = ctx.state(TracedCode)
     imports, functions, classes, firm = ctx.module_level()
     probes, asks = ctx.state(FileProbes).summary(tree, src.text, src.path)
+    movers, kernel_asks = kernel_facts(ctx)
     return FileResult(src.path, tuple(findings), lines=lines,
                       suppressed=sum(options.wants(f.code, src.path) for f in hidden),
                       traced=traced.functions, compiled_elsewhere=traced.compiled_elsewhere,
@@ -77,7 +79,7 @@ def analyse_source(src: SourceFile, options: Options, tree: ast.Module | None = 
                                       compiled=traced.compiled_targets, tensor_args=traced.tensor_args,
                                       open_params=traced.open_params, made_calls=traced.made_calls,
                                       given_args=traced.given_args, off_params=traced.off_params,
-                                      probes=probes, asks=asks))
+                                      probes=probes, asks=asks, movers=movers, kernel_asks=kernel_asks))
 
 
 def internal_error(path: str, exc: Exception, lines: int) -> FileResult:

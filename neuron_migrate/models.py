@@ -178,6 +178,12 @@ class Summary:
     probes: tuple[tuple[str, str], ...] = ()
     # device attributes (``args.device``) whose rewrite here depends on such a function elsewhere
     asks: tuple[str, ...] = ()
+    # module-level functions named like a kernel (``dataclass_to_cuda_``) whose bodies only move
+    # tensors to the device (checks/device.py ``movers``): a call of one is no kernel's
+    movers: tuple[str, ...] = ()
+    # functions of other modules named like a kernel that a guard here calls (``from pkg.utils
+    # import to_cuda``), qualified: the project says whether each is a mover (``Options.movers``)
+    kernel_asks: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -269,6 +275,9 @@ class Options:
     # (project/device_probes.py); set by ``fix`` for every file it fixes, by ``scan`` for the
     # files whose summary asks for one after the first analyses
     inspected_devices: tuple[tuple[str, str], ...] = ()
+    # the project's functions (qualified: ``pkg.utils.to_cuda_``) named like a kernel whose bodies
+    # only move tensors to the device (``Summary.movers``): a guard's call of one is no kernel's
+    movers: tuple[str, ...] = ()
     # the scanned tree's top-level packages (a folder at the scan root, or under src/, holding an
     # __init__.py; runner.own_packages): its tests and benchmarks import them as the project's own
     # code, analysed where it is, not as the library of that name; set by ``scan`` and ``fix``

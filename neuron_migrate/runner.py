@@ -172,7 +172,7 @@ def _as_in_the_project(cands: list[Candidate], options: Options, jobs: int | Non
     import dataclasses
 
     from neuron_migrate.project.device_probes import may_hold_probe, options_reaching_probes
-    from neuron_migrate.project.summary import CUDA_ONLY_MODULES, TOP_LEVEL_CUDA_ONLY_IMPORT
+    from neuron_migrate.project.summary import CUDA_ONLY_MODULES, MOVER_DEF, TOP_LEVEL_CUDA_ONLY_IMPORT
 
     words = [m.encode() for m in CUDA_ONLY_MODULES if not any(o != m and o in m for o in CUDA_ONLY_MODULES)]
     built: dict[str, str] = {}  # the CUDA extensions of the setup.py files _with_own_packages read
@@ -182,7 +182,7 @@ def _as_in_the_project(cands: list[Candidate], options: Options, jobs: int | Non
 
         built = cuda_extensions(options.compiled)
         built_words = [(last.encode(), top_level_import(last)) for last in sorted({n.rpartition(".")[2] for n in built})]
-    suppressions, importing, probing = False, [], []
+    suppressions, importing, probing, moving = False, [], [], []
     for cand in cands:
         if cand.kind != "python":
             continue
@@ -196,11 +196,16 @@ def _as_in_the_project(cands: list[Candidate], options: Options, jobs: int | Non
             importing.append(cand.rel)
         if may_hold_probe(data):
             probing.append((cand.rel, data.decode("utf-8", "replace")))
+        if (b".cuda(" in data or b".to(" in data) and MOVER_DEF.search(data):
+            moving.append((cand.rel, data))
     # a device option read, in another module, by a function that falls back to the CPU
     # (project/device_probes.py): its default takes the spelling exact on both hosts
     inspected = options_reaching_probes(probing) if probing else ()
     if inspected:
         options = dataclasses.replace(options, inspected_devices=inspected)
+    found = _movers(moving) if moving else ()
+    if found:
+        options = dataclasses.replace(options, movers=found)
     if not suppressions:
         if importing:  # the few files that can say, parsed for their imports: no project scan
             from neuron_migrate.project.cuda_only import cuda_only_unanalysed
@@ -216,6 +221,30 @@ def _as_in_the_project(cands: list[Candidate], options: Options, jobs: int | Non
     if followed.cuda_only:
         options = dataclasses.replace(options, cuda_only=followed.cuda_only)
     return options
+
+
+def _movers(files: list[tuple[str, bytes]]) -> tuple[str, ...]:
+    """``Options.movers`` for ``fix``, which analyses each file alone: the functions named like a
+    kernel that only move tensors (checks/device.py ``movers``) of the files whose text may
+    define one, parsed here, by each dotted tail of their qualified names (as the scan's
+    ``_inspected_devices`` matches them to the names other modules import)."""
+    import ast
+
+    from neuron_migrate.checks.device import movers
+    from neuron_migrate.names import Names
+    from neuron_migrate.project.model import module_name
+
+    found: set[str] = set()
+    for rel, data in files:
+        try:
+            tree = ast.parse(data)
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
+            continue  # the analysis reports it
+        names = Names(tree)
+        parts = module_name(rel).split(".")
+        found.update(".".join([*parts[i:], name]) for name in movers(tree, lambda e: names.qualify(e, (tree,)))
+                     for i in range(len(parts)))
+    return tuple(sorted(found))
 
 
 def _setup_files(cands: list[Candidate]) -> dict[str, bytes]:
@@ -464,25 +493,36 @@ def _inspected_devices(cands: list[Candidate], results: list[FileResult | None],
                        jobs: int | None, cache, workers: Workers) -> Options:
     """``options`` with the device options that reach, from any module, a function that builds
     torch.device() from them where CUDA is absent (``Summary.probes``, project/device_probes.py),
-    and the files whose rewrites ask for one of them (``Summary.asks``: open_clip's ``--device``
-    of params.py, read by distributed.py) analysed again with them, as ``fix`` analyses every
+    and the project's functions named like a kernel that only move tensors that other modules'
+    guards call (``Summary.movers``, ``kernel_asks``: co-tracker's ``dataclass_to_cuda_``); the
+    files whose rewrites ask for one of them (``Summary.asks``: open_clip's ``--device`` of
+    params.py, read by distributed.py) analysed again with them, as ``fix`` analyses every
     file: the fix ``scan`` lists is the one ``fix`` writes. Nothing is read when no summary
-    holds a probe (timm, diffusers: none)."""
+    holds a probe or a mover (timm, diffusers: none)."""
     import dataclasses
 
+    from neuron_migrate.project.model import module_name
+
     found: dict[str, str] = {}
+    moving: set[str] = set()
     for r in results:
         if r is not None and r.summary is not None:
             for option, why in r.summary.probes:
                 found.setdefault(option, why)
-    if not found:
+            if r.summary.movers:  # by each dotted tail of its name: imported from its package's top
+                parts = module_name(r.path).split(".")
+                moving.update(".".join([*parts[i:], name]) for name in r.summary.movers for i in range(len(parts)))
+    if not found and not moving:
         return options
-    options = dataclasses.replace(options, inspected_devices=tuple(sorted(found.items())))
-    todo = [i for i, r in enumerate(results) if r is not None and r.summary is not None
-            and any(a in found for a in r.summary.asks)]
-    if not todo:
+    asked = [(i, r) for i, r in enumerate(results) if r is not None and r.summary is not None
+             and (any(a in found for a in r.summary.asks) or any(a in moving for a in r.summary.kernel_asks))]
+    moving.intersection_update(a for _, r in asked for a in r.summary.kernel_asks)
+    if not found and not moving:
         return options
-    _analyse_again(cands, results, todo, options, jobs, cache, workers)
+    options = dataclasses.replace(options, inspected_devices=tuple(sorted(found.items())),
+                                  movers=tuple(sorted(moving)))
+    if asked:
+        _analyse_again(cands, results, [i for i, _ in asked], options, jobs, cache, workers)
     return options
 
 
@@ -511,6 +551,10 @@ def kind_of(cand: Candidate, options: Options) -> str:
         import hashlib
 
         kind += "+inspected:" + hashlib.sha256(repr(options.inspected_devices).encode()).hexdigest()[:24]
+    if options.movers:
+        import hashlib
+
+        kind += "+movers:" + hashlib.sha256(repr(options.movers).encode()).hexdigest()[:24]
     return kind
 
 

@@ -362,3 +362,63 @@ def test_one_walk_of_a_setup_py_says_what_it_builds_and_which_is_cuda_only():
     assert cuda_extensions(built) == {"fused_window": "`kernels/setup.py:8`"}
     deep = "x = " + "(" * 5000 + "CUDAExtension" + ")" * 5000 + "\n"  # too deep to parse: nothing built
     assert compiled_extensions({"setup.py": deep.encode()}) == ()
+
+
+MOVERS = '''import dataclasses
+
+import torch
+
+
+def try_to_cuda(t):
+    try:
+        t = t.float().cuda()
+    except AttributeError:
+        pass
+    return t
+
+
+def batch_to_cuda_(batch):
+    for f in dataclasses.fields(batch):
+        setattr(batch, f.name, try_to_cuda(getattr(batch, f.name)))
+    return batch
+
+
+def nms_cuda(boxes):
+    return torch.ops.vision.nms(boxes, 0.5)
+'''
+
+EVAL = '''import torch
+
+from data.utils import batch_to_cuda_, nms_cuda
+
+
+def evaluate(model, batch):
+    if torch.cuda.is_available():
+        batch_to_cuda_(batch)
+        device = torch.device("cuda")
+    else:
+        device = torch.device("cpu")
+    return model(batch), device
+
+
+def suppress(boxes):
+    if torch.cuda.is_available():
+        return nms_cuda(boxes.cuda())
+    return boxes
+'''
+
+
+def test_a_helper_named_after_cuda_that_only_moves_tensors_is_no_kernel(tmp_path, capsys):
+    # co-tracker's ``dataclass_to_cuda_``: decided from its body (``.cuda()`` through another helper,
+    # dataclass fields and attributes), in another module; a helper that calls anything else is a kernel
+    root = write(tmp_path, {"data/__init__.py": "", "data/utils.py": MOVERS, "eval/run.py": EVAL})
+    found = findings(capsys, root)
+    assert found[("eval/run.py", 7)]["fix"] is not None and found[("eval/run.py", 9)]["fix"] is not None
+    assert "`nms_cuda`, which needs CUDA" in found[("eval/run.py", 16)]["message"]
+    assert found[("eval/run.py", 16)]["fix"] is None
+    out = diff(capsys, root)  # fix, which analyses each file alone, reads the helper's module too
+    assert 'device = torch.device("neuron")' in out and 'nms_cuda(boxes.to("neuron"))' not in out
+    assert 't = t.float().to("neuron")' in out  # the helper moves to Neuron with the guard
+    # the same helper in the guard's own file
+    alone = write(tmp_path / "one", {"run.py": MOVERS + "\n\n" + EVAL.replace("from data.utils import batch_to_cuda_, nms_cuda\n", "")})
+    assert 'device = torch.device("neuron")' in diff(capsys, alone)

@@ -108,13 +108,85 @@ _KERNEL_HINT = re.compile(r"(?i)cuda|" + TRITON_COMPILER + r"|kernel|_C\b|_ext\b
 
 
 class _State:
-    __slots__ = ("held", "ifs", "if_test_of", "ifs_indexed")
+    __slots__ = ("held", "ifs", "if_test_of", "ifs_indexed", "movers", "kernel_asks")
 
     def __init__(self) -> None:
         self.held: list[tuple] = []  # (kind, target, leaf, literals, chain) of assignments
         self.ifs: list[ast.If] = []  # the `if` statements seen so far
         self.if_test_of: dict[int, ast.If] = {}  # node id -> the `if` whose test holds it
         self.ifs_indexed: int = 0  # how many of ``ifs`` if_test_of covers
+        self.movers: frozenset[str] | None = None  # movers(tree), when asked
+        self.kernel_asks: set[str] = set()  # Summary.kernel_asks
+
+
+# calls a function that only moves tensors may make besides its moves: reading and setting
+# attributes, walking containers and dataclass fields, testing types
+_MOVER_CALLS = frozenset({"getattr", "setattr", "hasattr", "isinstance", "len", "range", "enumerate", "zip",
+                          "list", "tuple", "dict", "type", "dataclasses.fields", "dataclasses.is_dataclass",
+                          "dataclasses.replace", "torch.is_tensor"})
+_MOVER_METHODS = frozenset({"items", "keys", "values", "append", "float", "half", "double", "bfloat16", "long",
+                            "int", "bool", "contiguous", "detach"})
+
+
+def movers(tree: ast.Module, qualify=None) -> frozenset[str]:
+    """The module-level functions named like a kernel (``_KERNEL_HINT``: ``dataclass_to_cuda_``,
+    ``try_to_cuda``) whose bodies only move tensors to the device: each holds a move
+    (``x.cuda()``, ``x.to(...)``, or a call of another such function of the file), and its
+    other calls only read or set attributes, walk containers or dataclass fields, test types
+    (``_MOVER_CALLS``). A guard's call of one is no kernel's: it runs wherever the move does.
+    ``qualify`` (``Context.qualify``) resolves ``fields`` imported from dataclasses."""
+    named = {n.name: n for n in tree.body
+             if type(n) in (ast.FunctionDef, ast.AsyncFunctionDef) and _KERNEL_HINT.search(n.name)}
+    if not named:
+        return frozenset()
+    calls: dict[str, list[ast.Call]] = {}
+    for name, fn in named.items():
+        found = []
+        for sub in all_nodes(fn):
+            if type(sub) in (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef) and sub is not fn:
+                break  # a nested scope: not read here
+            if type(sub) is ast.Call:
+                found.append(sub)
+        else:
+            calls[name] = found
+    known: set[str] = set()
+    grown = True
+    while grown:  # a mover may move through another (dataclass_to_cuda_ through try_to_cuda)
+        grown = False
+        for name, found in calls.items():
+            if name in known:
+                continue
+            moves, other = False, False
+            for call in found:
+                f = call.func
+                if type(f) is ast.Attribute and f.attr in ("cuda", "to"):
+                    moves = True
+                elif type(f) is ast.Name and f.id in known:
+                    moves = True
+                elif type(f) is ast.Attribute and f.attr in _MOVER_METHODS:
+                    continue
+                elif ((qualify(f) if qualify else None) or (f.id if type(f) is ast.Name else "")) not in _MOVER_CALLS \
+                        and not (type(f) is ast.Attribute and type(f.value) is ast.Name
+                                 and f"{f.value.id}.{f.attr}" in _MOVER_CALLS):
+                    other = True
+                    break
+            if moves and not other:
+                known.add(name)
+                grown = True
+    return frozenset(known)
+
+
+def _file_movers(ctx: Context) -> frozenset[str]:
+    state = ctx.state(_State)
+    if state.movers is None:
+        state.movers = movers(ctx.tree, ctx.qualify)
+    return state.movers
+
+
+def kernel_facts(ctx: Context) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """(``Summary.movers``, ``Summary.kernel_asks``) of the file."""
+    state = ctx.state(_State)
+    return tuple(sorted(_file_movers(ctx))), tuple(sorted(state.kernel_asks))
 
 
 # -- literals -------------------------------------------------------------------------
@@ -874,6 +946,8 @@ def guards_kernel(ctx: Context, node: ast.AST) -> str | None:
             if parts and parts[0] in ("cuda", "to"):
                 continue  # a device move (x.cuda()), reported on its own
             if any(_KERNEL_HINT.search(p) for p in parts) or "ops" in parts[1:]:
+                if len(parts) == 1 and isinstance(fn, ast.Name) and _is_mover(ctx, fn, qualified):
+                    continue  # dataclass_to_cuda_(batch): a function that only moves tensors
                 if len(parts) > 1 and _runtime_kind(ctx, sub.func.value) == "one":
                     continue  # self.rng_cuda.manual_seed(seed): a Generator's method, not a kernel's
                 if (len(parts) > 1 and isinstance(fn, ast.Name) and "ops" not in parts[1:]
@@ -881,6 +955,18 @@ def guards_kernel(ctx: Context, node: ast.AST) -> str | None:
                     continue  # result_cuda.cpu(), result_cuda = op(x.cuda()): a call's result, named, not a kernel
                 return ".".join(reversed(parts))
     return None
+
+
+def _is_mover(ctx: Context, fn: ast.Name, qualified: str) -> bool:
+    """Whether the function called by the name ``fn`` only moves tensors (``movers``): one of
+    this file, or one of another module of the project the scan found to (``Options.movers``);
+    a name imported from another module is asked of the project (``Summary.kernel_asks``)."""
+    if qualified:
+        if ctx.options is not None and qualified in ctx.options.movers:
+            return True
+        ctx.state(_State).kernel_asks.add(qualified)
+        return False
+    return fn.id in _file_movers(ctx) and ctx.names.binding_scope(fn.id, ctx.chain) is ctx.tree
 
 
 # calls that return a module of kernels (``ext_cuda = load(name="ext_cuda", sources=[...])``)

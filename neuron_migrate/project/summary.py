@@ -42,6 +42,9 @@ INFERENCE_SERVER_MODULES = frozenset({"tritonclient", "tritonserver", "tritonhtt
 # the word "triton" naming OpenAI's compiler (a pattern for case-blind regular expressions): not in
 # the server's names (``tritonclient``, ``TritonPythonModel``, ``pytriton``, ``np_to_triton_dtype``)
 TRITON_COMPILER = r"(?<!py)(?<!to_)triton(?!_?(?:client|server|python|http|grpc)|_to_np)"
+# a module-level function named like a kernel (checks/device.py ``movers``): ``fix``'s test of a
+# file's text for one that may only move tensors (runner.py)
+MOVER_DEF = re.compile(rb"(?m)^(?:async[ \t]+)?def[ \t]+\w*(?:(?i:cuda)|(?i:kernel)|_C\b|_ext\b|(?i:extension))\w*[ \t]*\(")
 # a line that imports one at a module's top level: only then can a file be CUDA-only through
 # another (``fix`` searches the bytes before it parses anything)
 TOP_LEVEL_CUDA_ONLY_IMPORT = re.compile(rb"(?m)^(?:import|from)[ \t]+(?:"
