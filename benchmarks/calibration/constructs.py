@@ -620,6 +620,8 @@ class Sized:  # psgd-torch's LRA: the parameters' sizes and their cumulative sum
         self.sizes = [torch.numel(p) for p in self.params]
         self.cumsizes = torch.cumsum(torch.tensor(self.sizes), 0)
 SIZES = Sized()
+STEP_OPT = torch.optim.SGD([nn.Parameter(torch.ones(3))], lr=0.1)
+STEPPED = torch.optim.lr_scheduler.StepLR(STEP_OPT, 3)  # an LR scheduler built outside, stepped in the case
 STEP_T = torch.tensor(0.0)  # an optimizer's step count, kept as a tensor (torch.optim's state["step"])
 PAIRS = [(1, 2), (3, 4)]
 TENSORS = [torch.ones(2), torch.ones(3)]
@@ -2048,6 +2050,20 @@ CASES: list[tuple[str, str, dict]] = [
      "    j = y\nreturn j * 2", {}),
     ("Tensor.data set", "y = x * 2\nt = y.clone()\nt.data = y + 1\nreturn t * 2", {}),
     ("Tensor.grad set", "y = x * 2\nt = y.clone()\nt.grad = y + 1\nreturn t * 2", {}),
+    # issue 14, round 23 (held_out_22's misses)
+    ("torch.arange of a 0-d tensor (speculative-decoding's seq_lens.amax())",
+     "y = x * 2\nn = (x[:, 0] > 0).sum(dim=0).clamp(min=1)\nm = n.amax()\nr = torch.arange(m)\nreturn y + r.sum()", {}),
+    ("torch.arange of a 0-d tensor plus a number", "y = x * 2\nm = (x > 0).sum().clamp(min=1)\n"
+     "r = torch.arange(m, dtype=torch.long) + 1\nreturn y + r.sum()", {}),
+    ("torch.arange of a shape", "y = x * 2\nr = torch.arange(x.shape[0])\nreturn y + r.sum()", {}),
+    ("enumerate over a tensor's elements as slice bounds (ranking-metrics-torch's dcg_at)",
+     "y = x * 2\nks = torch.tensor([1, 2, 3])\nout = torch.zeros(4, 3)\nfor i, k in enumerate(ks):\n"
+     "    out[:, i] = y[:, :k].sum(dim=1)\nreturn out * 2", {}),
+    ("for over a tensor's elements as slice bounds", "y = x * 2\nks = torch.tensor([1, 2, 3])\ns = y[:, 0]\n"
+     "for k in ks:\n    s = s + y[:, :k].sum(dim=1)\nreturn s * 2", {}),
+    ("torch LR scheduler stepped in traced code (multi-quantization's trainer step)",
+     "y = x * 2\nSTEPPED.step()\nreturn y + 1", {}),
+    ("torch optimizer stepped then its LR scheduler stepped", "y = x * 2\nSTEP_OPT.step()\nSTEPPED.step()\nreturn y + 1", {}),
 ]
 
 

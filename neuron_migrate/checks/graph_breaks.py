@@ -82,7 +82,7 @@ NM401 = rule(
         "`addcmul_` or `addcdiv_`, which Dynamo traces as a multiply-add). So do a tensor as a slice bound "
         "(`x[:, idx[0]:idx[1]]` with `idx` a buffer, also one registered as `f\"indices_{s}\"` and read "
         "by `getattr(self, f\"indices_{s}\")`; an element of such a tensor zipped in a loop, `delta[j - i:j]` in "
-        "`for (p, i, j) in zip(params, sizes, self.cumsizes)`, and in a list comprehension Dynamo cannot resume "
+        "`for (p, i, j) in zip(params, sizes, self.cumsizes)`, or enumerated, `x[:, :k]` in `for i, k in enumerate(ks)`, and in a list comprehension Dynamo cannot resume "
         "its zip either: \"Missing tp_iternext\", the function run eagerly), a tensor as a factory's size (`torch.ones(1, "
         "self.ranks[0])`, `ranks` a property returning `torch.tensor(...)`), `int()` or `float()` of "
         "`np.prod(...)` (of anything: a tuple, a list, a shape), and `torch.cov`/`torch.corrcoef` "
@@ -185,7 +185,8 @@ NM404 = rule(
         "setting an attribute on a function the module defines (`infer.model = ...`, GB0467; reading it is "
         "traced), "
         "building a torch.optim LR scheduler (`StepLR(opt, 2)`; a subclass of the project breaks at its "
-        "`super().__init__(...)`), calling the closure an optimizer's step hands to a function of "
+        "`super().__init__(...)`) or stepping one (`self.scheduler.step()`, `self.scheduler` built from one of "
+        "torch's scheduler classes), calling the closure an optimizer's step hands to a function of "
         "another file (ncg-optimizer's line searches: its `zero_grad()`, GB0008), "
         "`torch.autograd.Variable`, `pack_padded_sequence` / `pad_packed_sequence` and a torch.optim "
         "optimizer's `step()` / `zero_grad()` are not traced: the graph ends there (`data_ptr()`, "
@@ -3424,7 +3425,8 @@ def _tensor_slices(fn: ast.AST, body: _Body, t: Tensors, ctx: Context) -> list[H
 
 def _tensor_rows(body: _Body, t: Tensors) -> dict[str, bool]:
     """Names a ``for`` loop or a comprehension binds to the elements of a tensor surely one
-    (``_surely_tensor``), zipped with other iterables or alone (psgd-torch's ``for (param, i, j) in
+    (``_surely_tensor``), zipped with other iterables, enumerated (constructs.py "enumerate over a
+    tensor's elements as slice bounds") or alone (psgd-torch's ``for (param, i, j) in
     zip(self._params_with_grad, self._param_sizes, self._param_cumsizes)``, the last a tensor its
     ``__init__`` made) and bound by nothing else in the function: name -> bound by a comprehension.
     Each element of a 1-d tensor is a 0-d tensor (constructs.py "slice bounds from a tensor
@@ -3439,10 +3441,16 @@ def _tensor_rows(body: _Body, t: Tensors) -> dict[str, bool]:
               and not t.ctx.names.is_bound("zip", t.chain) and type(target) is ast.Tuple
               and len(target.elts) == len(it.args)):
             pairs = list(zip(target.elts, it.args))
+        elif (type(it) is ast.Call and type(it.func) is ast.Name and it.func.id == "enumerate" and len(it.args) == 1
+              and not it.keywords and not t.ctx.names.is_bound("enumerate", t.chain) and type(target) is ast.Tuple
+              and len(target.elts) == 2):
+            pairs = [(target.elts[1], it.args[0])]  # for i, k in enumerate(ks): k is ks' element
         else:
             continue
         for e, a in pairs:
-            if type(e) is ast.Name and type(a) is not ast.Starred and _surely_tensor(a, t):
+            if type(e) is ast.Name and type(a) is not ast.Starred and _surely_tensor(a, t) and (
+                    type(target) is ast.Name or it.func.id == "zip"
+                    or scope_kinds(t.ctx, t.chain).of(a) not in HOST_KINDS):  # enumerate: not of t.numpy()
                 out[e.id] = comp
     if not out:  # nothing to keep: no need to count what the function binds
         return out
@@ -3732,6 +3740,11 @@ def _call_hazard(call: ast.Call, t: Tensors, ctx: Context, d: _State, cls, chain
                               gb=GB[_OPTIMIZER_METHODS[f.attr]], callee_frame=True)
             return Hazard(NM404, call, f"`{_short(ctx, f)}()` of a torch.optim optimizer is not traced by Dynamo "
                           "(graph break)", gb=GB[_OPTIMIZER_METHODS[f.attr]])
+        if f.attr == "step" and _lr_scheduler_receiver(owner, ctx, d, cls, chain):
+            # constructs "torch LR scheduler stepped in traced code": GB0008 at the call, resumed
+            return Hazard(NM404, call, f"`{_short(ctx, f)}()` steps a torch.optim LR scheduler, whose `step` Dynamo "
+                          "does not trace (graph break); step the scheduler outside the compiled code",
+                          gb=GB["inline_skipped"])
         if f.attr in _SIZE_TAKERS and (call.args or call.keywords) and t.of(owner):
             size = _numpy_size(call, ctx, chain)
             if size is not None:
@@ -4405,6 +4418,25 @@ def _receiver_classes(e: ast.AST, ctx: Context, d: _State, cls, chain) -> list[s
             return []  # opt = make_optimizer(cfg): a factory's result
         out.append(built)
     return out
+
+
+def _lr_scheduler_receiver(e: ast.AST, ctx: Context, d: _State, cls, chain) -> bool:
+    """``e`` of ``e.step()`` is built, at every binding the file shows, from one of torch.optim.lr_scheduler's
+    own classes (multi-quantization's ``self.scheduler = torch.optim.lr_scheduler.StepLR(self.optim, ...)``):
+    their ``step`` is torch's, which Dynamo skips. A class of the file (it may define its own ``step``), a
+    factory's result or a parameter: not known."""
+    built = _receiver_classes(e, ctx, d, cls, chain)
+    if not built:
+        return False
+    for text in built:
+        head, _, rest = text.partition(".")
+        base = None if text in d.classes else ctx.names.resolve(head, (ctx.tree,))
+        name = f"{base}.{rest}" if base and rest else base or ""
+        last = name.rpartition(".")[2]
+        if not (name.startswith("torch.optim.lr_scheduler.") and last[:1].isupper()
+                and last not in ("LRScheduler", "_LRScheduler")):
+            return False
+    return True
 
 
 def _optimizer_built(text: str, ctx: Context, d: _State) -> bool | None:
