@@ -960,6 +960,40 @@ def test_a_function_an_attribute_holds_is_followed(tmp_path, capsys):
     assert sites(capsys, tmp_path, "--entry", "attr/saliency.py:Local.run") == [("attr/grads.py", 9, "NM401")]
 
 
+def test_the_functions_a_registry_getter_hands_to_an_attribute_are_followed(tmp_path, capsys):
+    """torchdeq's ``self.f_solver = get_solver(...)`` in ``DEQBase.__init__``, ``get_solver`` returning
+    ``_solvers[key]`` of a module-level dict of imported solvers (held_out_22's ``anderson.py:107``,
+    ``broyden.py:204``, ``fp_iter.py:74``): the key is known at run time, so each solver is reached
+    from ``self.f_solver(...)``. Not followed: a getter that returns anything else besides, a dict
+    with a value that is no function (a class), a dict its module binds twice."""
+    files = {
+        "deq/__init__.py": "",
+        "deq/solver/__init__.py": "from .anderson import anderson\nfrom .broyden import broyden\n\n"
+                                  "_solvers = {'anderson': anderson, 'broyden': broyden}\n\n\n"
+                                  "def get_solver(key):\n    assert key in _solvers\n    return _solvers[key]\n\n\n"
+                                  "def get_or_default(key):\n    if key in _solvers:\n        return _solvers[key]\n"
+                                  "    return None\n\n\nclass Solver:\n    pass\n\n\n_mixed = {'a': anderson, 'b': Solver}\n\n\n"
+                                  "def get_mixed(key):\n    return _mixed[key]\n\n\n_twice = {'a': anderson}\n"
+                                  "_twice = {'b': broyden}\n\n\ndef get_twice(key):\n    return _twice[key]\n",
+        "deq/solver/anderson.py": "import torch\n\n\ndef anderson(f, x):\n    trace = [torch.zeros(1)]\n"
+                                  "    for _ in range(3):\n        x = f(x)\n        trace.append(x.norm())\n"
+                                  "        if trace[-1].max() < 1e-3:\n            break\n    return x\n",
+        "deq/solver/broyden.py": "def broyden(f, x):\n    x = f(x)\n    return x.sum().item()\n",
+        "deq/core.py": "import torch\nfrom .solver import get_solver, get_or_default, get_mixed, get_twice\n\n\n"
+                       "class DEQBase:\n    def __init__(self, f_solver='anderson'):\n"
+                       "        self.f_solver = get_solver(f_solver)\n"
+                       "        self.g_solver = get_or_default(f_solver)\n        self.h_solver = get_mixed(f_solver)\n"
+                       "        self.k_solver = get_twice(f_solver)\n\n\n"
+                       "class DEQ(DEQBase):\n    def run(self, x):\n        return self.f_solver(torch.tanh, x)\n\n\n"
+                       "class Other(DEQBase):\n    def run(self, x):\n"
+                       "        return self.g_solver(torch.tanh, x), self.h_solver(torch.tanh, x), self.k_solver(torch.tanh, x)\n",
+    }
+    write(tmp_path, files)
+    assert sites(capsys, tmp_path, "--entry", "deq/core.py:DEQ.run") == [
+        ("deq/solver/anderson.py", 9, "NM402"), ("deq/solver/broyden.py", 3, "NM401")]
+    assert sites(capsys, tmp_path, "--entry", "deq/core.py:Other.run") == []
+
+
 def test_the_names_stored_in_an_attribute_are_read_as_re_finds_them(tmp_path):
     """``_stored_names`` looks for ``self.attr =``, ``self.attr = name`` and ``name=Default``
     with one compiled pattern each and ``str.find`` (``model._found``), not a pattern per

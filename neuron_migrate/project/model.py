@@ -378,6 +378,9 @@ class Project:
         factory ``F`` picks): the method ``m`` of each class it may pick, as (path, function)."""
         if text.startswith("wraps:"):
             return list(self.wrappers(path, text[6:]))
+        found = self._callees.get((path, f"registry:{text}")) if text.endswith(".forward") else None
+        if found:  # a registry getter's functions, which callee() read first (registry)
+            return list(found)
         owner, _, method = text.rpartition(".")
         if not owner.endswith("()"):
             return []
@@ -459,6 +462,8 @@ class Project:
             # __init__ (constructs.py, "object built in traced code, break in its __init__")
             hit = self.method(found[0], found[1], "__init__")
             return hit[:2] if hit is not None else None
+        if found is None and text.endswith(".forward"):  # self.f_solver = get_solver(...); self.f_solver(x)
+            return next(iter(self.registry(path, text)), None)
         return None
 
     def _calls_parameter(self, path: str, qualified: str, key: str) -> bool:
@@ -551,6 +556,62 @@ class Project:
                         return None
                     return found[0], found[1]
         return None
+
+    def registry(self, path: str, text: str) -> tuple[tuple[str, str], ...]:
+        """``self.attr(x)`` written ``getter.forward`` (``self.attr = getter(...)`` in ``__init__``,
+        ``getter`` a function ``path`` imports) where every ``return`` of ``getter`` is
+        ``REGISTRY[...]``, ``REGISTRY`` a dict display its module binds once whose values all name
+        functions (torchdeq's ``self.f_solver = get_solver(...)``, ``return _solvers[key]``,
+        ``_solvers = {'anderson': anderson_solver, ...}``): each of those functions, as (path,
+        function), when in another file than the caller. The key is known at run time: Dynamo
+        inlines the one it picks, so each is reached (as ``_function_picks`` for a table in the
+        caller; held_out_22's ``anderson.py:107``, ``broyden.py:204``, ``fp_iter.py:74``)."""
+        key = (path, f"registry:{text}")
+        if key not in self._callees:
+            found = self._imported(path, text[: -len(".forward")])
+            out = self._registry_values(found[0], found[1]) if found is not None and found[2] == "function" else ()
+            self._callees[key] = tuple(t for t in out if t[0] != path)
+        return self._callees[key]
+
+    def _registry_values(self, path: str, function: str) -> tuple[tuple[str, str], ...]:
+        """The functions of ``path``'s module-level dict that ``function`` of ``path`` only ever
+        returns an item of (``registry``); () unless every value names a function. Only a file whose
+        text returns an item of a name it binds to a dict display (``return NAME[``, ``NAME = {``)
+        is parsed for it."""
+        key = (path, f"values:{function}")
+        if key not in self._callees:
+            src = self.source(path)
+            text = src[1].text if src is not None and src[1] is not None else ""
+            tables = {m.group(1) for m in _RETURNS_ITEM.finditer(text)} if "return" in text else set()
+            self._callees[key] = tuple(self._registry_read(path, function)) if any(
+                re.search(rf"^{re.escape(t)}[ \t]*(?::[^=\n]*)?=[ \t]*\{{", text, re.M) for t in tables) else ()
+        return self._callees[key]
+
+    def _registry_read(self, path: str, function: str) -> list[tuple[str, str]]:
+        tree = self.tree(path)
+        fn = next((n for n in (tree.body if tree is not None else ())
+                   if type(n) in (ast.FunctionDef, ast.AsyncFunctionDef) and n.name == function), None)
+        returns = [n.value for n in all_nodes(fn) if type(n) is ast.Return] if fn is not None else []
+        names = {v.value.id for v in returns if type(v) is ast.Subscript and type(v.value) is ast.Name}
+        if not returns or len(names) != 1 or any(type(v) is not ast.Subscript for v in returns):
+            return []
+        registry = names.pop()
+        binds = [n for n in tree.body if type(n) in (ast.Assign, ast.AnnAssign)
+                 and any(type(t) is ast.Name and t.id == registry
+                         for t in (n.targets if type(n) is ast.Assign else [n.target]))]
+        table = binds[0].value if len(binds) == 1 else None
+        s = self.summary(path)
+        if type(table) is not ast.Dict or not table.values or None in table.keys or s is None:
+            return []
+        out: list[tuple[str, str]] = []
+        for v in table.values:
+            hit = None if type(v) is not ast.Name else (path, v.id, "function") if v.id in s.functions \
+                else self._imported(path, v.id)
+            if hit is None or hit[2] != "function":
+                return []
+            if hit[:2] not in out:
+                out.append(hit[:2])
+        return out
 
     def _annotated(self, path: str, cls_name: str, attr: str, method: str) -> tuple[str, str] | None:
         """``self.attr.method(...)`` in ``cls_name``, where a base class in another file declares
@@ -1519,6 +1580,7 @@ _WORD = re.compile(r"\w")
 _WORD_ONLY = re.compile(r"\w+")
 # _stored_names: ``self.f =``; ``self.f = name`` (alone on its line); ``name=Default`` given
 _STORES = re.compile(r"self\.(\w+)\s*=[^=]")
+_RETURNS_ITEM = re.compile(r"return[ \t]+([^\W\d]\w*)\[")  # Project._registry_values: return NAME[key]
 _STORES_NAME = re.compile(r"self\.(\w+)[ \t]*=[ \t]*([^\W\d]\w*)[ \t]*(?:[#;].*)?$", re.MULTILINE)
 _ANNOTATED_CLASS = re.compile(r"(\w+)\s*:\s*(?:[\w.]+\[)?[\"']?(?:\w+\.)*[A-Z]")  # cmp: Problem
 _GIVES_DEFAULT = re.compile(r"(\w+)[ \t]*(?::[^=,)\n]*)?=[ \t]*([^\W\d]\w*)[ \t]*[,)]")
