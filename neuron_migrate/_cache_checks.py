@@ -3,7 +3,7 @@ neuron_migrate.cache` from models.py (cache.checks_module). Do not edit."""
 
 from neuron_migrate import models
 
-MODELS = 'afb11a1eb2a9622bd835b55e96d5b612'  # the digest of the models.py this was made from
+MODELS = 'e56f8acc385c544880ed766b0eded63e'  # the digest of the models.py this was made from
 NoneType = type(None)
 CHECKS = {}  # the cache's table of these functions, set when they are used
 T1 = frozenset({'again', 'callee_frame', 'code', 'eager_only', 'line', 'skips_frame', 'skips_rest'})
@@ -116,7 +116,7 @@ T155 = (int, int, )
 T156 = frozenset({int})
 T157 = frozenset({int})
 T158 = frozenset({int})
-T160 = (str, int, )
+T160 = (str, int, str, str, )
 T161 = str
 T162 = str
 T163 = bool

@@ -125,9 +125,18 @@ FORMULA = ("estimated_coverage = 1 - lost statements / statements of traced func
            "that runs eagerly: a known trip count loses the runs after the ninth and what follows the loop")
 RECOMPILED = ("a frame of its own called with other shapes (from two callers, or in a loop of a frame that "
               "runs eagerly): compiled again, with dynamic shapes")
-GROWN_BY = ("called in a loop outside the entry with a tensor that loop grows (a generate calling the "
-            "compiled forward one token longer at each step): a new shape per call, a compile per new "
-            "length on Neuron (Dynamo: one recompile, then dynamic shapes)")
+GROWN_BY = ("called in a loop outside the entry with a tensor that loop grows ({how}): a new shape per "
+            "call, a compile per new length on Neuron (Dynamo: one recompile, then dynamic shapes)")
+# how the loop's call reaches the compiled forward (measured: constructs.py --wrapper-calls; graph_breaks._grown_by)
+IN_PLACE = ("`{where}` compiles the module in place, so a generate's `{call}(...)`, one token longer at each "
+            "step, is the compiled forward")
+IF_IN_PLACE = {
+    "self": "a generate calling the forward one token longer at each step, when the module is compiled in "
+            "place with `model.compile()`; on torch.compile's wrapper the method runs uncompiled, NM127",
+    "self.forward": "a generate calling `self.forward(...)` one token longer at each step, when the forward "
+                    "itself is compiled (`model.forward = torch.compile(model.forward)`); neither `model.compile()` "
+                    "nor torch.compile's wrapper compiles `self.forward(...)`",
+}
 ITERATED = ("a break resumed inside a loop (a return ahead of the loop's end): the frame resumed after it is "
             "compiled again at each iteration, the loop's state a constant of it, up to Dynamo's recompile limit (8)")
 NO_OP_BREAKS = frozenset({"NM403", "NM404"})  # print/log/Python calls: a split, no eager tensor op
@@ -715,7 +724,9 @@ def entries(files: list[FileResult], requested: tuple[str, ...] = (),
         # a break resumed in a loop: its resumed frame compiled again at each iteration
         iterated = sorted({(shown(p), e.function.name, _first_point(e)) for (p, _), e in zip(reach, est) if e.iterated},
                           key=lambda x: (x[0], x[2]))
-        callers = [(shown(r.path), name, line) for name, line in f.grown_by]  # loops outside the entry
+        # loops outside the entry: a forward the project compiles, but never in place, is not what they call
+        callers = [(shown(r.path), name, line, call, where) for name, line, call, where in f.grown_by
+                   if where or id(f) not in compiled]
         row = {
             "entry": f.entry or f"{shown(r.path)}:{f.name}", "path": shown(r.path), "function": f.name, "line": f.line,
             "source": "requested" if f.entry else "compiled" if id(f) in compiled else "assumed",
@@ -726,8 +737,9 @@ def entries(files: list[FileResult], requested: tuple[str, ...] = (),
                                      "loop: a new shape at every step"} for p, name, line in grows),
                                   *({"path": p, "line": line, "function": name, "why": RECOMPILED}
                                     for p, name, line in again),
-                                  *({"path": p, "line": line, "function": name, "why": GROWN_BY}
-                                    for p, name, line in callers),
+                                  *({"path": p, "line": line, "function": name, "why": GROWN_BY.format(
+                                      how=IN_PLACE.format(where=where, call=call) if where else IF_IN_PLACE[call])}
+                                    for p, name, line, call, where in callers),
                                   *({"path": p, "line": line, "function": name, "why": ITERATED}
                                     for p, name, line in iterated)],
             "traced_functions": summary["traced_functions"],

@@ -112,8 +112,9 @@ class TracedFunction:
     branched: tuple[int, ...] = ()  # statements inside an if (or else) branch: they may not run
     group_looped: tuple[int, ...] = ()  # statements in loops over an optimizer's parameter groups only (one group)
     grows: tuple[int, ...] = ()  # statements growing a tensor per loop step (a new shape each step)
-    # (method of its class, line): a loop there calls it (``self(x)``) with a tensor it grows each step
-    grown_by: tuple[tuple[str, int], ...] = ()
+    # (method of its class, line, the call: "self" or "self.forward", where the project compiles the
+    # class in place so that the call is compiled, or ""): a loop there calls it with a tensor it grows
+    grown_by: tuple[tuple[str, int, str, str], ...] = ()
     entry: str = ""  # the compile entry spec that named it ("" when it is not one)
     origin: str = ""  # "path:function" of the entry in another file it is reached from ("" if none)
     host_only: bool = False  # runs no tensor op and calls nothing that could (graph_breaks._host_only)

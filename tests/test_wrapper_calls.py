@@ -97,3 +97,131 @@ def test_a_generate_called_elsewhere_too_keeps_its_recompile(capsys, tmp_path):
                                       "m.compile()\ny = m.generate(torch.zeros(1, 1, 4), 2)\n")
     assert _recompiles(capsys, tmp_path) == ["TinyLM.generate"]
     # compiled in place, self(x) in generate is the compiled forward (measured: a frame per call)
+
+
+BASE = '''import torch
+import torch.nn as nn
+
+
+class Sampler(nn.Module):
+    def generate(self, x, steps):
+        for _ in range(steps):
+            x = torch.cat([x, self(x)[:, -1:]], dim=1)
+        return x
+'''
+
+CHILD = '''import torch.nn as nn
+from base import Sampler
+
+
+class Child(Sampler):
+    def __init__(self):
+        super().__init__()
+        self.proj = nn.Linear(4, 4)
+
+    def forward(self, x):
+        return self.proj(x)
+'''
+
+
+def test_a_method_a_base_of_another_file_defines(capsys, tmp_path):
+    """The compiled module's class inherits ``generate`` from a project base in a third file
+    (measured, constructs.py --wrapper-calls: 0 frames, as for the class's own method)."""
+    (tmp_path / "base.py").write_text(BASE)
+    (tmp_path / "child.py").write_text(CHILD)
+    (tmp_path / "sample.py").write_text("import torch\nfrom child import Child\n\nmodel = torch.compile(Child())\n"
+                                        "y = model.generate(torch.zeros(1, 1, 4), 3)\n")
+    found = {(f["path"], f["line"]): f["message"] for f in _scan(capsys, tmp_path)}
+    assert list(found) == [("sample.py", 5)]
+    assert "runs `base.py:Sampler.generate` of the original module" in found[("sample.py", 5)]
+
+
+def test_a_class_of_this_file_whose_base_of_another_file_defines_the_method(capsys, tmp_path):
+    (tmp_path / "base.py").write_text(BASE)
+    (tmp_path / "sample.py").write_text(CHILD + "\n\nmodel = torch.compile(Child())\n"
+                                        "y = model.generate(torch.zeros(1, 1, 4), 3)\nz = model.describe()\n"
+                                        "import torch\n")
+    found = {(f["path"], f["line"]): f["message"] for f in _scan(capsys, tmp_path)}
+    assert list(found) == [("sample.py", 15)]
+    assert "runs `base.py:Sampler.generate`" in found[("sample.py", 15)]
+
+
+def test_a_base_the_project_does_not_define_is_silent(capsys, tmp_path):
+    (tmp_path / "sample.py").write_text(CHILD.replace("from base import", "from outside_pkg import")
+                                        + "\n\nimport torch\nmodel = torch.compile(Child())\n"
+                                        "y = model.generate(torch.zeros(1, 1, 4), 3)\n")
+    assert _scan(capsys, tmp_path) == []
+
+
+def _sources(capsys, root):
+    main(["scan", str(root), "-f", "json", "-q", "--no-cache", "--exit-zero", "--select", "NM3,NM4"])
+    [entry] = json.loads(capsys.readouterr().out)["compile_coverage"]["entries"]
+    return entry["recompile_sources"]
+
+
+def test_the_recompile_says_where_the_module_is_compiled_in_place(capsys, tmp_path):
+    (tmp_path / "model.py").write_text(MODEL)
+    (tmp_path / "chat.py").write_text("import torch\nfrom model import TinyLM\n\nm = TinyLM()\n"
+                                      "m.compile()\ny = m.generate(torch.zeros(1, 1, 4), 2)\n")
+    [source] = _sources(capsys, tmp_path)
+    assert (source["function"], source["line"]) == ("TinyLM.generate", 19)
+    assert "`chat.py:5` compiles the module in place" in source["why"]
+    # in the model's own file too
+    (tmp_path / "chat.py").unlink()
+    (tmp_path / "model.py").write_text(MODEL + "\n\nm = TinyLM()\nm.compile()\ny = m.generate(torch.zeros(1, 1, 4), 2)\n")
+    [source] = _sources(capsys, tmp_path)
+    assert "`model.py:30` compiles the module in place" in source["why"]
+
+
+def test_a_forward_compiled_only_on_the_wrapper_keeps_no_generate_recompile(capsys, tmp_path):
+    """train.py compiles the model with torch.compile (a wrapper); eval.py calls generate on a
+    model it never compiles: generate's self(x) is never the compiled forward."""
+    (tmp_path / "model.py").write_text(MODEL)
+    (tmp_path / "train.py").write_text("import torch\nfrom model import TinyLM\n\nm = torch.compile(TinyLM())\n"
+                                       "loss = m(torch.zeros(1, 1, 4)).sum()\n")
+    (tmp_path / "eval.py").write_text("import torch\nfrom model import TinyLM\n\n"
+                                      "y = TinyLM().generate(torch.zeros(1, 1, 4), 2)\n")
+    assert _sources(capsys, tmp_path) == []
+
+
+def test_a_forward_no_compile_reaches_keeps_the_recompile_when_compiled_in_place(capsys, tmp_path):
+    (tmp_path / "model.py").write_text(MODEL)
+    [source] = _sources(capsys, tmp_path)
+    assert "when the module is compiled in place with `model.compile()`" in source["why"]
+
+
+def test_nm308_names_the_call_on_the_wrapper(capsys, tmp_path):
+    (tmp_path / "model.py").write_text(MODEL)
+    (tmp_path / "sample.py").write_text(SAMPLE)
+    main(["scan", str(tmp_path), "-f", "json", "-q", "--no-cache", "--exit-zero", "--select", "NM308"])
+    [finding] = json.loads(capsys.readouterr().out)["findings"]
+    assert (finding["path"], finding["line"]) == ("model.py", 19)
+    assert "`sample.py:10` calls `generate` on torch.compile's wrapper, which runs it uncompiled" in finding["message"]
+    assert "compiled in place (`model.compile()`), a recompile for each" in finding["message"]
+
+
+def test_nm308_names_the_compile_in_place(capsys, tmp_path):
+    (tmp_path / "model.py").write_text(MODEL)
+    (tmp_path / "sample.py").write_text(SAMPLE.replace("model = torch.compile(model)", "model.compile()"))
+    main(["scan", str(tmp_path), "-f", "json", "-q", "--no-cache", "--exit-zero", "--select", "NM308"])
+    [finding] = json.loads(capsys.readouterr().out)["findings"]
+    assert "a recompile for each: `sample.py:8` compiles the module in place" in finding["message"]
+
+
+BY_FORWARD = MODEL.replace("x = torch.cat([x, self(x)[:, -1:]], dim=1)", "x = torch.cat([x, self.forward(x)[:, -1:]], dim=1)")
+
+
+def test_a_generate_through_self_forward_recompiles_only_where_the_forward_itself_is_compiled(capsys, tmp_path):
+    """Measured (constructs.py --wrapper-calls): ``m.compile()`` leaves ``self.forward(x)``
+    uncompiled (0 graphs); ``m.forward = torch.compile(m.forward)`` compiles it (2 over 4 steps)."""
+    (tmp_path / "model.py").write_text(BY_FORWARD)
+    (tmp_path / "chat.py").write_text("import torch\nfrom model import TinyLM\n\nm = TinyLM()\n"
+                                      "m.compile()\ny = m.generate(torch.zeros(1, 1, 4), 2)\n")
+    assert _sources(capsys, tmp_path) == []
+    (tmp_path / "chat.py").write_text("import torch\nfrom model import TinyLM\n\nm = TinyLM()\n"
+                                      "m.forward = torch.compile(m.forward)\ny = m.generate(torch.zeros(1, 1, 4), 2)\n")
+    [source] = _sources(capsys, tmp_path)
+    assert "`chat.py:5` compiles the module in place, so a generate's `self.forward(...)`" in source["why"]
+    (tmp_path / "chat.py").unlink()  # nothing compiles it: kept, saying what would compile it
+    [source] = _sources(capsys, tmp_path)
+    assert "when the forward itself is compiled (`model.forward = torch.compile(model.forward)`)" in source["why"]

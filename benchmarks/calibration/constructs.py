@@ -8,6 +8,7 @@ docs/accuracy.md; the static rules in checks/graph_breaks.py are written against
     python benchmarks/calibration/constructs.py item print  # only cases whose name contains a word
     python benchmarks/calibration/constructs.py --container-ops  # ATen calls per torch.nn container
     python benchmarks/calibration/constructs.py --grown-loop     # compiles of a model fed a sequence grown per step (NM308)
+    python benchmarks/calibration/constructs.py --wrapper-calls  # what torch.compile's wrapper compiles of a method (NM127)
 """
 
 from __future__ import annotations
@@ -2212,6 +2213,88 @@ def grown_loop_compiles(steps: int = 12) -> None:
         print(f"| dynamic={dynamic}{', grown in a callee' if callee else ''} | {len(compiles)} |")
 
 
+def wrapper_calls(steps: int = 4) -> None:
+    """Graphs compiled (a counting backend) when a method that calls the module itself in a
+    loop, growing its input (a generate), is reached through ``torch.compile``'s wrapper
+    (``OptimizedModule``) in the ways users write, against the module compiled in place (NM127,
+    NM308, coverage's recompile of a generate)."""
+    import functools
+
+    import torch
+    import torch._dynamo
+    import torch.nn as nn
+
+    class Sampler(nn.Module):  # a base that defines generate (a GenerationMixin-style class)
+        def gen(self, x, steps):
+            for _ in range(steps):
+                x = torch.cat((x, self(x)[:, -1:]), dim=1)
+            return x
+
+    class LM(Sampler):
+        def __init__(self):
+            super().__init__()
+            self.w = nn.Parameter(torch.ones(1))
+
+        def forward(self, x):
+            return x * self.w
+
+        def own(self, x, steps):
+            for _ in range(steps):
+                x = torch.cat((x, self(x)[:, -1:]), dim=1)
+            return x
+
+        def by_forward(self, x, steps):
+            for _ in range(steps):
+                x = torch.cat((x, self.forward(x)[:, -1:]), dim=1)
+            return x
+
+    def in_place(c, b, method):
+        m = LM()
+        m.compile(backend=b)
+        return getattr(m, method)(x, steps)
+
+    def forward_replaced(c, method):
+        m = LM()
+        m.forward = c(m.forward)  # the instance's forward replaced by its compiled bound method
+        return getattr(m, method)(x, steps)
+
+    x = torch.zeros(1, 1)
+    cases = {
+        "c(x)": lambda c, b: c(LM())(x),
+        "c.own(x, n)": lambda c, b: c(LM()).own(x, steps),
+        "c.gen(x, n), gen a base's": lambda c, b: c(LM()).gen(x, steps),
+        "m.compile(); m.own(x, n)": lambda c, b: in_place(c, b, "own"),
+        "m.compile(); m.gen(x, n), gen a base's": lambda c, b: in_place(c, b, "gen"),
+        "m.compile(); m.by_forward(x, n) (self.forward)": lambda c, b: in_place(c, b, "by_forward"),
+        "m.forward = torch.compile(m.forward); m.own(x, n)": lambda c, b: forward_replaced(c, "own"),
+        "m.forward = torch.compile(m.forward); m.by_forward(x, n)": lambda c, b: forward_replaced(c, "by_forward"),
+        "getattr(c, 'gen')(x, n)": lambda c, b: getattr(c(LM()), "gen")(x, steps),
+        "functools.partial(c.gen, steps=n)(x)": lambda c, b: functools.partial(c(LM()).gen, steps=steps)(x),
+        "c._orig_mod.gen(x, n)": lambda c, b: c(LM())._orig_mod.gen(x, steps),
+        "torch.compile(nn.DataParallel(m)).module.gen(x, n)": lambda c, b: c(nn.DataParallel(LM())).module.gen(x, steps),
+        "torch.compile(m).eval().gen(x, n)": lambda c, b: c(LM()).eval().gen(x, steps),
+        "torch.compile(m).eval()(x)": lambda c, b: c(LM()).eval()(x),
+        "torch.compile(m).to('cpu')(x)": lambda c, b: c(LM()).to("cpu")(x),
+        "torch.compile(m.gen)(x, n)": lambda c, b: c(LM().gen)(x, steps),
+    }
+    print(f"| reached as ({steps} steps, the input grown by one each) | graphs compiled |")
+    print("|---|---|")
+    for name, run in cases.items():
+        torch._dynamo.reset()
+        graphs = []
+
+        def count(gm, example_inputs):
+            graphs.append(gm)
+            return gm.forward
+
+        with torch.no_grad():
+            run(lambda mod: torch.compile(mod, backend=count), count)
+        print(f"| `{name}` | {len(graphs)} |")
+    for name, make in (("torch.compile(m).eval()", lambda: torch.compile(LM()).eval()),
+                       ("torch.compile(m).to('cpu')", lambda: torch.compile(LM()).to("cpu"))):
+        print(f"| `{name}` returns | {type(make()).__name__} |")
+
+
 def parameter_types() -> None:
     """What a compiled optimizer step sees of its parameters' types (NM410): eager and
     compiled (backend "eager") results of type tests on a parameter reached through
@@ -2300,6 +2383,9 @@ def main(argv: list[str]) -> int:
         return 0
     if argv[:1] == ["--grown-loop"]:
         grown_loop_compiles()
+        return 0
+    if argv[:1] == ["--wrapper-calls"]:
+        wrapper_calls()
         return 0
     if argv[:1] == ["--parameter-types"]:
         parameter_types()

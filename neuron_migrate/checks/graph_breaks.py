@@ -57,7 +57,7 @@ from dataclasses import dataclass, field
 from neuron_migrate.checks import Context, finalizer, on, prefilter, rule
 from neuron_migrate.checks.distributed import LOG_METHODS
 from neuron_migrate.checks.shapes import NM301, bound_once_by_def, fed_calls, grown_key
-from neuron_migrate.checks.tracing import CLOSURE_ARGS, COMPILE_ENTRY, COMPILED_AT, DEFAULT_COLLATE, ENTRY_OF, GIVEN_ARGS, OPTIONAL_DICT, OWN_METHOD, REBUILT, TENSOR_ARGS, VALIDATED, WRAPPER_CALL, WRAPPER_OF, WRAPPER_ONLY, TENSOR_METHODS, ShapeBreaks, TracedCode, host_side_file
+from neuron_migrate.checks.tracing import CLOSURE_ARGS, COMPILE_ENTRY, COMPILED_AT, DEFAULT_COLLATE, ENTRY_OF, GIVEN_ARGS, OPTIONAL_DICT, OWN_METHOD, REBUILT, TENSOR_ARGS, VALIDATED, WRAPPER_CALL, WRAPPER_OF, ON_WRAPPER, IN_PLACE, IN_PLACE_OF, TENSOR_METHODS, ShapeBreaks, TracedCode, host_side_file
 from neuron_migrate.kinds import ARRAY, HOST_KINDS, SCALAR, TENSOR, annotation_kind, call_kind, scope_kinds
 from neuron_migrate.models import BreakSite, TracedFunction
 from neuron_migrate.project.summary import (FUNCTION_IMPORT, HANDED, PYDANTIC_MODELS, autograd_function_base, dotted, init_stores,
@@ -302,7 +302,9 @@ NM127 = rule(
     why="`torch.compile(model)` returns a wrapper (`OptimizedModule`) whose own call is compiled; "
         "any other attribute is the original module's, so `compiled.generate(x)` runs "
         "`Model.generate` on the original module and its `self(...)` calls go through the "
-        "uncompiled module (torch 2.13: no frame compiled). A generation loop believed compiled "
+        "uncompiled module (torch 2.13: no frame compiled), whether the class defines `generate` or "
+        "inherits it, and also after `torch.compile(model).eval()` or `.to(device)`, which return the "
+        "wrapper. A generation loop believed compiled "
         "runs eagerly, and on Neuron an eager loop compiles operator by operator. "
         "`model.compile()` compiles the module in place, so `self(...)` inside its methods is "
         "compiled (not `self.forward(...)`, which bypasses the module's call); "
@@ -320,7 +322,8 @@ NM127 = rule(
                            "whole method with its loop): a person chooses",
     source="torch/_dynamo/eval_frame.py (OptimizedModule.__getattr__ returns the original module's "
            "attribute; nn.Module.compile compiles in place); measured on torch 2.13 with a counting "
-           "backend (no frame for `compiled.generate(x)`, one for `compiled(x)`)",
+           "backend (no frame for `compiled.generate(x)`, one for `compiled(x)`; "
+           "benchmarks/calibration/constructs.py --wrapper-calls)",
 )
 # Python 3.12 compiles comprehensions inline (PEP 709): no frame of their own.
 COMPREHENSION_FRAMES = sys.version_info < (3, 12)
@@ -599,6 +602,9 @@ class _State:
     # the module; a compile reads its own scope's first (a factory above may bind the name to another model)
     scoped: dict[tuple[int, str], tuple[str, str]] = field(default_factory=dict)
     compile_scope: dict[int, int] = field(default_factory=dict)  # id of what torch.compile is given -> its scope id
+    # ids of those compiled in place: "module" (model.compile(), nn.Module.compile: the module's call, so
+    # self(...) in its methods) or "forward" (m.forward = torch.compile(m.forward): self.forward(...) too)
+    in_place: dict[int, str] = field(default_factory=dict)
     # X = torch.compile(Y) as a statement: (X, the assignment, its scope, Y) for NM127
     wrappers: list[tuple[str, ast.Assign, ast.AST, ast.AST]] = field(default_factory=list)
     # NM127: (call X.m(...), the assignment, it is conditional, class of this file or None, method)
@@ -1017,6 +1023,11 @@ def _call(node: ast.Call, ctx: Context) -> None:
         if (type(parent) is ast.Assign and parent.value is node and len(parent.targets) == 1
                 and type(parent.targets[0]) is ast.Name and type(args[0]) is not ast.Attribute):
             d.wrappers.append((parent.targets[0].id, parent, chain[-1], args[0]))
+        elif (type(parent) is ast.Assign and parent.value is node and len(parent.targets) == 1
+              and type(args[0]) is ast.Attribute and args[0].attr == "forward"
+              and type(parent.targets[0]) is ast.Attribute and parent.targets[0].attr == "forward"
+              and ast.dump(parent.targets[0].value) == ast.dump(args[0].value)):
+            d.in_place[id(args[0])] = "forward"  # m.forward = torch.compile(m.forward): every call of it compiled
         item = args[0]
         if (type(item) is ast.Attribute and type(item.value) is ast.Name and item.value.id == "self"
                 and len(chain) >= 3 and type(chain[-2]) is ast.ClassDef and type(chain[-1]) in _FUNC_TYPES
@@ -1024,14 +1035,25 @@ def _call(node: ast.Call, ctx: Context) -> None:
             d.compiled_self[id(item)] = chain[-2]  # torch.compile(self.training_forward)
         if _fullgraph(node):
             d.fullgraph.add(id(args[0]))
+    elif (ftype is ast.Attribute and f.attr in _RETURNS_SELF and type(f.value) is ast.Call and f.value.args
+          and type(f.value.args[0]) in _COMPILED_TYPES and type(f.value.args[0]) is not ast.Attribute
+          and type(ctx.parent) is ast.Assign and ctx.parent.value is node and len(ctx.parent.targets) == 1
+          and type(ctx.parent.targets[0]) is ast.Name and ctx.qualify(f.value.func) == "torch.compile"):
+        # X = torch.compile(Y).eval(): nn.Module's eval/to/... return self, here the wrapper (measured)
+        ctx.state(_State).wrappers.append((ctx.parent.targets[0].id, ctx.parent, chain[-1], f.value.args[0]))
     elif ftype is ast.Attribute and f.attr == "compile" and type(f.value) is ast.Name \
             and not args and ctx.qualify(f) is None:
         d = ctx.state(_State)
         d.compiled.append(f.value)  # model.compile(): resolved like torch.compile(model)
         d.compile_scope[id(f.value)] = id(chain[-1])
+        d.in_place[id(f.value)] = "module"
 
 
 _FUNC_TYPES = frozenset(_FUNCS)
+# nn.Module's methods that return the module itself: on torch.compile's wrapper, the wrapper
+# (constructs.py --wrapper-calls: torch.compile(m).eval() and .to("cpu") are OptimizedModules)
+_RETURNS_SELF = frozenset({"eval", "train", "to", "cuda", "cpu", "half", "float", "double", "bfloat16",
+                           "requires_grad_"})
 _NAME_TYPES = frozenset((ast.Name, ast.Attribute))
 _COMPILED_TYPES = frozenset((ast.Name, ast.Call, ast.Attribute))
 
@@ -1140,7 +1162,7 @@ def traced_functions(ctx: Context) -> dict[int, Traced]:
         if host and not named and not origin.startswith((COMPILED_AT, COMPILE_ENTRY)):
             continue
         if path == ctx.src.path and not origin.startswith((TENSOR_ARGS, GIVEN_ARGS, OPTIONAL_DICT, VALIDATED, REBUILT,
-                                                             OWN_METHOD, CLOSURE_ARGS, WRAPPER_CALL, WRAPPER_ONLY)):
+                                                             OWN_METHOD, CLOSURE_ARGS, WRAPPER_CALL, ON_WRAPPER, IN_PLACE)):
             fn = _named_function(name, d)
             if fn is not None:
                 todo.append((fn, _why_reached(origin), "" if origin.startswith((COMPILED_AT, COMPILE_ENTRY))
@@ -1178,9 +1200,11 @@ def traced_functions(ctx: Context) -> dict[int, Traced]:
             target = _compiled_target(item, d)
             if target is not None:
                 targets.append((*target, item.lineno))
+                if id(item) in d.in_place:  # for the project model to tell the forward's file (_grown_by)
+                    targets.append((f"{IN_PLACE_OF}{d.in_place[id(item)]}:{target[0]}", *target[1:], item.lineno))
     for call, assign, _, judged, method in () if library or host else _wrapper_calls(d):
         if judged is None:  # a class of another file: the project model resolves the method (_wrapper_roots)
-            target = _compiled_target(assign.value.args[0], d)
+            target = _compiled_target(_wrapped(assign), d)
             if target is not None:
                 targets.append((f"{WRAPPER_OF}{target[0]}", target[1], method, call.lineno))
     product = ctx.state(TracedCode)
@@ -1234,8 +1258,10 @@ def _wrapper_calls(d: _State) -> list[tuple[ast.Call, ast.Assign, bool, tuple[st
     scope, ``X`` not bound to anything else between them, ``Y`` a model (not a function), ``m``
     not nn.Module's own API: (call, the assignment, whether it is under a condition (nanoGPT's
     ``if compile:``), when this file defines ``Y``'s class and its ``m`` (or an in-file base's)
-    calls the module itself how it does (``runs_forward``) and ``Cls.m``, else None, ``m``). A class of this
-    file whose ``m`` runs no forward, or that has no ``m``, gives nothing."""
+    calls the module itself how it does (``runs_forward``) and ``Cls.m``, else None, ``m``): None for a
+    class of another file, or one of this file without ``m`` whose bases are not all of this file
+    (the project model finds ``m`` on a base of another file, ``_wrapper_roots``). A class of this
+    file whose ``m`` runs no forward, or that has no ``m`` and only bases of this file, gives nothing."""
     out = d.wrapper_calls
     for name, assign, scope, item in d.wrappers:
         if type(item) is ast.Name and item.id in d.functions:
@@ -1263,10 +1289,22 @@ def _wrapper_calls(d: _State) -> list[tuple[ast.Call, ast.Assign, bool, tuple[st
                     out.append((n, assign, conditional, None, n.func.attr))
                 continue
             found = _method_of(cls, n.func.attr, d)
+            if found is None and any(not (type(b) is ast.Name and b.id in d.classes)
+                                     for c, _ in _lineage(cls, d) for b in c.bases):
+                out.append((n, assign, conditional, None, n.func.attr))  # a base of another file may define it
+                continue
             kind = runs_forward(found[0]) if found is not None else ""
             if kind:
                 out.append((n, assign, conditional, (kind, f"{found[1].name}.{n.func.attr}"), n.func.attr))
     return out
+
+
+def _wrapped(assign: ast.Assign) -> ast.AST:
+    """``Y`` of ``X = torch.compile(Y)`` or ``X = torch.compile(Y).eval()`` (``d.wrappers``)."""
+    call = assign.value
+    if type(call.func) is ast.Attribute and type(call.func.value) is ast.Call:
+        call = call.func.value
+    return call.args[0]
 
 
 def runs_forward(fn: ast.AST) -> str:
@@ -1303,7 +1341,7 @@ def report_wrapper_calls(ctx: Context) -> None:
         kind, where = judged or elsewhere.get(call.lineno, ("", ""))
         if not kind or id(call) in ctx.claimed:
             continue
-        x, item = assign.targets[0].id, assign.value.args[0]
+        x, item = assign.targets[0].id, _wrapped(assign)
         module = f"`{item.id}.compile()`" if type(item) is ast.Name else "the module's `.compile()`"
         when = " (when compiled)" if conditional else ""
         head = f"`{x}.{method}(...)` on torch.compile's wrapper{when} runs `{where}` of the original module"
@@ -6949,21 +6987,35 @@ def _grows(fn: ast.AST, ctx: Context, d: _State) -> tuple[int, ...]:
 _SELF_CALL = re.compile(r"self(?<!\wself)(?:\.forward)?\(")  # \bself...: see _SELF_STORE
 
 
-def _grown_by(tf: Traced, ctx: Context, self_calls: list[int]) -> tuple[tuple[str, int], ...]:
+def _grown_by(tf: Traced, ctx: Context, self_calls: list[int]) -> tuple[tuple[str, int, str, str], ...]:
     """The methods of ``tf``'s class that call the module (``self(x)``, ``self.forward(x)``) in a
     loop with a tensor the loop grows (``idx = torch.cat((idx, nxt), 1)``, as a ``generate``
-    does; shapes.fed_calls): (method, line of the growth). Compiled, the forward sees a new
-    shape at every step (Dynamo: a recompile, then dynamic shapes; Neuron: a compile per new length)."""
+    does; shapes.fed_calls): (method, line of the growth, the call: "self" or "self.forward",
+    where the project compiles the class in place so that the call is compiled, or ""). Compiled,
+    the forward sees a new shape at every step (Dynamo: a recompile, then dynamic shapes; Neuron:
+    a compile per new length). Measured (constructs.py --wrapper-calls): on torch.compile's wrapper
+    the method runs uncompiled (NM127); ``model.compile()`` compiles ``self(x)`` but not
+    ``self.forward(x)``; ``m.forward = torch.compile(m.forward)`` compiles both. The compiles in
+    place are this file's and other files' (``IN_PLACE`` roots); a forward the project compiles
+    only otherwise keeps none of these (coverage.py)."""
     if tf.cls is None:
         return ()
-    out = set()
-    # methods the project calls only on torch.compile's wrapper: their self(x) is not the compiled forward
-    wrapped = {origin[len(WRAPPER_ONLY):] for path, _, origin in (ctx.options.traced_roots if ctx.options else ())
-               if path == ctx.src.path and origin.startswith(WRAPPER_ONLY)}
+    d = ctx.state(_State)
     owner = tf.name.rsplit(".", 1)[0]
+    places = []  # (where, "module" or "forward")
+    for item in d.compiled:
+        kind = d.in_place.get(id(item))
+        if kind is not None and (d.compiled_self.get(id(item)) is tf.cls if id(item) in d.compiled_self
+                                 else _compiled_function(item, d) is tf.node):
+            places.append((f"{ctx.src.path}:{item.lineno}", kind))
+    for path, _, origin in ctx.options.traced_roots if ctx.options else ():
+        if path == ctx.src.path and origin.startswith(IN_PLACE):
+            cls, where, kind = origin[len(IN_PLACE):].split(" ")
+            if cls == owner:
+                places.append((where, kind))
+    out = {}
     for method in tf.cls.body:
         if (not isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef)) or method is tf.node
-                or f"{owner}.{method.name}" in wrapped
                 or not any(method.lineno <= line <= (method.end_lineno or 0) for line in self_calls)):
             continue
         for loop in ast.walk(method):
@@ -6971,10 +7023,16 @@ def _grown_by(tf: Traced, ctx: Context, self_calls: list[int]) -> tuple[tuple[st
                 continue
             for node in ast.walk(loop):
                 key = grown_key(node, ctx) if isinstance(node, ast.Assign) else None
-                if key is not None and any(_SELF_CALL.match(ast.unparse(c.func) + "(")
-                                           for c in fed_calls(loop, key, node, ctx)):
-                    out.add((f"{owner}.{method.name}", node.lineno))
-    return tuple(sorted(out))
+                if key is None:
+                    continue
+                # one source per growth: a compiled call first, then self(...)
+                for call in sorted({ast.unparse(c.func) for c in fed_calls(loop, key, node, ctx)}
+                                   & {"self", "self.forward"}):
+                    where = next((w for w, kind in places if call == "self" or kind == "forward"), "")
+                    found = out.get((method.name, node.lineno))
+                    if found is None or (where and not found[3]):
+                        out[(method.name, node.lineno)] = (f"{owner}.{method.name}", node.lineno, call, where)
+    return tuple(sorted(out.values()))
 
 
 def _again(nodes: list[ast.AST]) -> int:

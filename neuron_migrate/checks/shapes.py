@@ -30,7 +30,7 @@ import functools
 
 from neuron_migrate.capabilities import aten_map
 from neuron_migrate.checks import Context, on, prefilter, rule
-from neuron_migrate.checks.tracing import TENSOR_METHODS, ShapeBreaks, host_scope, host_side_file
+from neuron_migrate.checks.tracing import IN_PLACE, ON_WRAPPER, TENSOR_METHODS, ShapeBreaks, host_scope, host_side_file
 from neuron_migrate.kinds import scope_kinds
 from neuron_migrate.models import Edit
 from neuron_migrate.traversal import BODY_FIELDS, SCOPE_TYPES, child_nodes
@@ -947,8 +947,44 @@ def check_growth(node: ast.Assign, ctx: Context) -> None:
         call = max(before, key=_position) if before else min(fed, key=_position)
         how = f" (`{_short(ctx, node.value.func)}(...)` returns it longer)" if callee else ""
         ctx.report(NM308, node.value, f"`{key}` grows at every step of this loop{how} and `{_short(ctx, call)}` takes it "
-                   "at every step: a new length per step, a recompile for each when compiled "
-                   "(a new graph compile on Neuron); use a buffer of the final size or a fixed-size cache")
+                   f"at every step: a new length per step{_when_compiled(call, ctx)}; use a buffer of the final "
+                   "size or a fixed-size cache")
+
+
+def _when_compiled(call: ast.Call, ctx: Context) -> str:
+    """What a new length costs where ``call`` runs. The module's own call in its method
+    (``self(x)``) is compiled only when the module is compiled in place (``model.compile()``):
+    torch.compile's wrapper runs the method uncompiled (NM127; measured, accuracy.md), and the
+    project model names such calls of the method (``ON_WRAPPER`` roots: nanoGPT's ``sample.py``)."""
+    f = call.func
+    own = type(f) is ast.Name and f.id == "self"
+    forward = type(f) is ast.Attribute and f.attr == "forward" and type(f.value) is ast.Name and f.value.id == "self"
+    chain = ctx.chain
+    plain = ", a recompile for each when compiled (a new graph compile on Neuron)"
+    if not (own or forward) or len(chain) < 3 or type(chain[-2]) is not ast.ClassDef:
+        return plain
+    method = f"{chain[-2].name}.{chain[-1].name}"
+    sites, places = [], []  # calls of the method on torch.compile's wrapper; in-place compiles of its class
+    for path, _, origin in ctx.options.traced_roots if ctx.options else ():
+        if path == ctx.src.path and origin.startswith((ON_WRAPPER, IN_PLACE)):
+            wrapper = origin.startswith(ON_WRAPPER)
+            name, where, *kind = origin[len(ON_WRAPPER if wrapper else IN_PLACE):].split(" ")
+            if wrapper and name == method:
+                sites.append(where)
+            elif not wrapper and name == chain[-2].name and (own or kind == ["forward"]):
+                places.append(where)
+    if places:  # compiled in place in another file (in this one graph_breaks knows it)
+        return (f", a recompile for each: `{places[0]}` compiles the module in place, so `{_short(ctx, f)}(...)` "
+                "here is the compiled forward (a new graph compile on Neuron)")
+    if sites:
+        more = f" and {len(sites) - 1} more" if len(sites) > 1 else ""
+        return (f". `{sites[0]}`{more} calls `{chain[-1].name}` on torch.compile's wrapper, which runs it uncompiled "
+                "(NM127): eagerly, each new length compiles its ops anew on Neuron"
+                + ("; compiled in place (`model.compile()`), a recompile for each" if own else ""))
+    if own:
+        return (", a recompile for each when the module is compiled in place (`model.compile()`; a new graph "
+                "compile on Neuron; on torch.compile's wrapper the method runs uncompiled, NM127)")
+    return plain
 
 
 def _position(node: ast.AST) -> tuple[int, int]:

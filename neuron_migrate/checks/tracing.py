@@ -53,10 +53,18 @@ WRAPPER_OF = "wrapper of:"
 # file that calls the module itself uncompiled, how (``graph_breaks.runs_forward``: "self" or "forward")
 # and where: "wrapper call: 89 self model.py:GPT.generate"
 WRAPPER_CALL = "wrapper call: "
-# the origin of a root that says a method of this file (``Cls.m``) that calls the module itself is
-# called in the project only on torch.compile's wrapper (NM127; tests left out): those calls of the
-# module are not compiled, so its forward sees no tensor that method grows: "wrapper only: GPT.generate"
-WRAPPER_ONLY = "wrapper only: "
+# the origin of a root that says a method of this file that calls the module itself (``Cls.m``) is
+# called, at a line of another file, on torch.compile's wrapper (NM127): there its calls of the module
+# run uncompiled (NM308 names the call): "on wrapper: GPT.generate sample.py:87"
+ON_WRAPPER = "on wrapper: "
+# a compiled target (Summary.compiled), beside the target's own row, that says the compile is in
+# place: "module" for ``model.compile()`` (nn.Module.compile: a method's ``self(...)`` is the compiled
+# forward), "forward" for ``model.forward = torch.compile(model.forward)`` (``self.forward(...)`` too):
+# "in place of:module:GPT"
+IN_PLACE_OF = "in place of:"
+# the origin of a root that says a class of this file is compiled in place at a line of another
+# file, and how ("module" or "forward", as above): "in place: GPT chat.py:5 module"
+IN_PLACE = "in place: "
 
 
 class ShapeBreaks:

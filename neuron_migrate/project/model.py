@@ -14,7 +14,6 @@ function they were reached from.
 from __future__ import annotations
 
 import ast
-from collections import Counter
 import dataclasses
 import re
 import warnings
@@ -819,9 +818,11 @@ class Project:
         or for ``torch.compile(self.m)`` in a method of class ``C`` (``built`` written
         ``self:C``) the ``m`` that ``self`` runs, of any class at or below ``C`` in the
         project's other files (``_compiled_self``)."""
-        from neuron_migrate.checks.tracing import ENTRY_OF, WRAPPER_OF
+        from neuron_migrate.checks.tracing import ENTRY_OF, IN_PLACE_OF, WRAPPER_OF
 
-        if built.startswith(WRAPPER_OF):  # a method called on torch.compile's wrapper: nothing traced (NM127)
+        # a method called on torch.compile's wrapper (NM127), or a compile in place (beside its own
+        # row, for _wrapper_roots): nothing traced
+        if built.startswith((WRAPPER_OF, IN_PLACE_OF)):
             return ()
         if built.startswith(ENTRY_OF):  # a named entry a base of another file defines
             hit = self.method(path, built[len(ENTRY_OF):], method)
@@ -1394,51 +1395,42 @@ def _own_method_roots(files: list[FileResult], project: Project) -> list[tuple[s
 
 def _wrapper_roots(files: list[FileResult], project: Project) -> list[tuple[str, str, str]]:
     """For ``X.m(...)`` on ``X = torch.compile(Y)`` where ``Y`` is built by a project class of
-    another file (``Summary.compiled`` rows written ``WRAPPER_OF``): when that class's ``m``
-    calls the module itself (``self(...)``, ``self.forward(...)``), a root of the caller's file
-    whose origin names the line and the method (``WRAPPER_CALL``), for NM127: the wrapper hands
-    back the original module's bound method, so those calls run uncompiled (nanoGPT's
-    ``sample.py``: ``model = torch.compile(model)``, then ``model.generate(...)``)."""
+    another file, or of this file with ``m`` on a base of another file (``Summary.compiled`` rows
+    written ``WRAPPER_OF``): when the ``m`` that class has calls the module itself (``self(...)``,
+    ``self.forward(...)``), a root of the caller's file whose origin names the line and the method
+    (``WRAPPER_CALL``), for NM127: the wrapper hands back the original module's bound method, so
+    those calls run uncompiled (nanoGPT's ``sample.py``: ``model = torch.compile(model)``, then
+    ``model.generate(...)``); and a root of the method's file that names the call (``ON_WRAPPER``,
+    for NM308). For ``model.compile()`` of a class of another file (rows written ``IN_PLACE_OF``), a
+    root of the class's file that names the compile (``IN_PLACE``): there ``self(...)`` in its
+    methods is the compiled forward (graph_breaks._grown_by)."""
     from neuron_migrate.checks.graph_breaks import runs_forward
-    from neuron_migrate.checks.tracing import WRAPPER_CALL, WRAPPER_OF
+    from neuron_migrate.checks.tracing import IN_PLACE, IN_PLACE_OF, ON_WRAPPER, WRAPPER_CALL, WRAPPER_OF
 
-    roots, wrapped = [], Counter()
+    roots = []
     for r in files:
         for built, arg, method, line in r.summary.compiled if r.summary is not None and not is_library(r.path) else ():
+            if built.startswith(IN_PLACE_OF):  # "in place of:module:GPT"
+                kind, _, built = built[len(IN_PLACE_OF):].partition(":")
+                hit = project.compiled(r.path, built, arg, method)
+                if hit is not None and not is_library(hit[0]):
+                    roots.append((hit[0], "", f"{IN_PLACE}{hit[1].rpartition('.')[0]} {shown(r.path)}:{line} {kind}"))
+                continue
             if not built.startswith(WRAPPER_OF):
                 continue
-            hit = project.compiled(r.path, built[len(WRAPPER_OF):], arg, method)
+            built = built[len(WRAPPER_OF):]
+            hit = project.compiled(r.path, built, arg, method)
+            if hit is None and "." not in built:  # a class of this file: m on a base of another file
+                hit = project.method(r.path, built, method)
+                hit = hit[:2] if hit is not None and hit[0] != r.path else None
             if hit is None or is_library(hit[0]):
                 continue
             fn = _method_node(project.tree(hit[0]), *hit[1].split(".", 1))
             kind = runs_forward(fn) if fn is not None else ""
             if kind:
                 roots.append((r.path, "", f"{WRAPPER_CALL}{line} {kind} {shown(hit[0])}:{hit[1]}"))
-                wrapped[hit] += 1
-    return roots + _wrapper_only(project, wrapped)
-
-
-def _wrapper_only(project: Project, wrapped: Counter) -> list[tuple[str, str, str]]:
-    """For each method ``hit`` called ``wrapped[hit]`` times on torch.compile's wrapper, when the
-    project's files (not its tests: ``host_side_file``) write no other call of a method of that
-    name (``.m(``, any receiver: ``self.m(`` too), a root of the method's file whose origin names
-    it (``WRAPPER_ONLY``): its calls of the module never reach the compiled forward, so the
-    forward's expected recompiles leave out the tensor it grows (``_grown_by``; llama2.c's and
-    nanoGPT's ``generate``, called only by ``sample.py`` on the wrapper)."""
-    from neuron_migrate.checks.tracing import WRAPPER_ONLY, host_side_file
-
-    out = []
-    for hit, count in sorted(wrapped.items()):
-        method = hit[1].rpartition(".")[2]
-        pattern = re.compile(rf"\.{re.escape(method)}\s*\(")
-        written = 0
-        for p in sorted(project.by_path):
-            found = project.source(p) if not is_library(p) and not host_side_file(p) else None
-            text = found[1].text if found is not None and found[1] is not None else ""
-            written += len(pattern.findall(text)) if method in text else 0
-        if written == count:
-            out.append((hit[0], "", f"{WRAPPER_ONLY}{hit[1]}"))
-    return out
+                roots.append((hit[0], "", f"{ON_WRAPPER}{hit[1]} {shown(r.path)}:{line}"))
+    return roots
 
 
 def _targets(project: Project, path: str, text: str, hit: tuple[str, str], functions: dict) -> list[tuple[str, str]]:
