@@ -1559,6 +1559,17 @@ def test_a_flag_forwarded_by_name_off_by_default():
     assert "off by default" not in next(f.message for f in findings_of(rebound) if f.line == 4)
 
 
+def test_a_flag_forwarded_through_many_callers_is_judged_once_per_caller():
+    """ddtw (held_out_23) forwards its flags by name through layers of helpers that call the
+    next one more than once: judged again at every call, a scan of it never ended (2**30 here)."""
+    layers = "".join(f"def l{i}(t, first=0):\n    return l{i - 1}(t, first=first) + l{i - 1}(t, first=first)\n\n"
+                     for i in range(1, 31))
+    code = ("import torch\n\ndef _check(t, flag):\n    if flag and torch.max(t) > 1:\n        raise ValueError()\n"
+            "    return t\n\ndef l0(t, first=0):\n    return _check(t, first)\n\n" + layers
+            + "@torch.compile\ndef encode(t, first=0):\n    return l30(t, first=first) * 2\n")
+    assert "off by default" in next(f.message for f in findings_of(code) if f.line == 4)
+
+
 def test_the_statements_after_an_early_return_under_not_flag_are_off_by_default():
     """constructs.py "an early return under `if not flag`, off by default" (no break) and "..., the
     caller setting it" (GB0033): stable-baselines3's ``is_image_space`` returns under ``if not

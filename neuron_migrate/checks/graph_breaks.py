@@ -642,6 +642,7 @@ class _State:
     forwarded: dict[int, ast.AST] = field(default_factory=dict)
     off_params: dict[int, frozenset[str]] = field(default_factory=dict)  # fn id -> its parameters defaulting off
     set_anywhere: set[str] | None = None  # _set_anywhere's answer
+    passed: dict[int, set[str]] = field(default_factory=dict)  # fn id -> _passed's answer without a default
     # traced function -> (parameter, value) a traced caller of another file passes (``GIVEN_ARGS`` roots)
     given: dict[str, list[tuple[str, ast.AST]]] | None = None
     # fn id -> its parameters a traced optimizer step of another file hands its closure (``CLOSURE_ARGS`` roots)
@@ -5961,9 +5962,14 @@ def _passed(fn: ast.AST, d: _State, *same, seen: frozenset = frozenset()) -> set
     name from its own parameter off by default, which no call of the caller sets and the caller
     does not rebind, is off too (snntorch's ``latency`` hands ``first_spike_time=first_spike_time``,
     default 0, to ``latency_code``; constructs.py "a flag forwarded by name, off by default")."""
-    return {n for n, v in _arguments(fn, d) if not (isinstance(v, ast.Constant) and (
+    if not same and id(fn) in d.passed:  # flags forwarded through many callers: each caller once
+        return d.passed[id(fn)]
+    out = {n for n, v in _arguments(fn, d) if not (isinstance(v, ast.Constant) and (
         v.value in _FALSY if not same else type(v.value) is type(same[0]) and v.value == same[0]))
         and not (not same and _forwarded_off(v, d, seen | {id(fn)}))}
+    if not same:
+        d.passed[id(fn)] = out
+    return out
 
 
 def _given(fn: ast.AST, d: _State) -> set[str]:
