@@ -319,6 +319,15 @@ def _built_by_scripts(root: str | None, scripts: list[str],
             trees[path] = _parse(text) if text else None
         return trees[path]
 
+    module_names: dict[str, dict[str, str]] = {}
+
+    def modules_of(path: str) -> dict[str, str]:  # each file's `import a.b as c` (c -> a/b), read once
+        if path not in module_names:
+            tree = tree_of(path)
+            module_names[path] = {a.asname or a.name: a.name.replace(".", "/") for n in (ast.walk(tree) if tree else ())
+                                  if isinstance(n, ast.Import) for a in n.names}
+        return module_names[path]
+
     def module_paths(script: str, module: str):
         """The files a script's ``from module import ...`` may name: beside the script, then from the root."""
         for stem in (posixpath.join(posixpath.dirname(script), module), module):
@@ -358,8 +367,9 @@ def _built_by_scripts(root: str | None, scripts: list[str],
             tree = tree_of(path) if path in modules else None
             if tree is not None:
                 builders = [fn for fn in tree.body if isinstance(fn, ast.FunctionDef) and builds_a_module(fn)]
+                names = _imports(tree) if builders else {}
                 for fn in builders:
-                    built(path, ast.walk(fn), _imports(tree), False)
+                    built(path, ast.walk(fn), names, False)
                 break
         if not builders and label not in factories:
             factories.append(label)
@@ -372,10 +382,8 @@ def _built_by_scripts(root: str | None, scripts: list[str],
             if (isinstance(table, ast.Attribute) and table.attr == "__dict__"
                     and isinstance(table.value, ast.Name)):
                 alias = table.value.id
-                modules_named = {a.asname or a.name: a.name.replace(".", "/") for n in ast.walk(tree_of(script) or ast.Module([], []))
-                                 if isinstance(n, ast.Import) for a in n.names}  # import a.b as c
-                module = modules_named.get(alias) or (posixpath.join(imported[alias], alias)
-                                                      if alias in imported else alias)
+                module = modules_of(script).get(alias) or (posixpath.join(imported[alias], alias)
+                                                           if alias in imported else alias)
                 registry(script, module, f"{alias}.__dict__[…]")
                 continue
             name = node.func.id if isinstance(node.func, ast.Name) else \
