@@ -411,6 +411,38 @@ def test_a_factory_the_project_defines_is_read_not_assumed(tmp_path):
     assert "`load_model()`" in view["assumption"] and "which this scan does not follow" in view["assumption"]
 
 
+def test_a_factory_chain_of_the_project_is_followed_and_the_entry_figures_used(tmp_path):
+    """guided-diffusion's scripts call ``create_model_and_diffusion()``, which calls
+    ``create_model()`` of the same file, which builds ``UNetModel``: the model is known, no factory
+    is "not followed", and its row is the scan's estimate of ``UNetModel.forward`` (its breaks in
+    nn.py count), not the figures of unet.py alone."""
+    (tmp_path / "gd").mkdir()
+    (tmp_path / "gd" / "unet.py").write_text("import torch\nclass UNetModel(torch.nn.Module):\n"
+                                              "    def forward(self, x):\n        return x\n")
+    (tmp_path / "gd" / "script_util.py").write_text(
+        "from gd.unet import UNetModel\ndef create_model_and_diffusion(**kw):\n    model = create_model(**kw)\n"
+        "    return model, None\ndef create_model(**kw):\n    return UNetModel(**kw)\n")
+    (tmp_path / "image_sample.py").write_text("from gd.script_util import create_model_and_diffusion\n"
+                                              "model, diffusion = create_model_and_diffusion()\n")
+    cov = {"formula": "f", "estimated_coverage": 1.0, "expected_graphs": 1, "entries_source": "assumed",
+           "entries": [{"entry": "gd/unet.py:UNetModel.forward", "path": "gd/unet.py", "function": "UNetModel.forward",
+                        "estimated_coverage": 0.9, "expected_graphs": 4, "expected_recompiles": 0, "statements": 12}],
+           "modules": [{"path": "gd/unet.py", "estimated_coverage": 1.0, "expected_graphs": 1, "statements": 9,
+                        "functions": [{"name": "UNetModel.forward"}]}]}
+    d = {**doc([], coverage=cov), "paths": ["gd/script_util.py", "gd/unet.py", "image_sample.py"],
+         "root": str(tmp_path)}
+    view = porting.build(d, root=str(tmp_path))["compile_coverage"]
+    assert view["basis"] == "modules the scripts build" and "does not follow" not in view["assumption"]
+    assert [(e["entry"], e["share"], e["graphs"], e["statements"]) for e in view["entries"]] == [
+        ("UNetModel.forward", 0.9, 4, 12)]
+    assert "each over the code it reaches, in any file" in view["assumption"]
+    # without the scan's entry of that forward, its file's figures, said so
+    cov["entries"] = []
+    view = porting.build(d, root=str(tmp_path))["compile_coverage"]
+    assert [(e["entry"], e["graphs"]) for e in view["entries"]] == [("UNetModel.forward", 1)]
+    assert "each over the traced code of the file that defines it" in view["assumption"]
+
+
 def test_a_registry_of_a_module_builds_what_its_functions_build(tmp_path):
     """swav's scripts build ``resnet_models.__dict__[args.arch](...)``: whichever function of
     src/resnet50.py the run names, and each builds a ResNet. pytorch/examples' imagenet names one

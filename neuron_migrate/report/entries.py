@@ -11,9 +11,10 @@ the report picks, in this order:
 2. otherwise (the scan *assumed* every ``forward``) the ``forward`` of each ``nn.Module`` class
    a training or inference script builds (``Net(...)`` outside a class in train.py, main.py,
    inference.py, sample.py, ...; resolved through the script's imports when two files define
-   the name, and through ``Model = DetectionModel`` in the module it imports from), each over the traced code of the file that defines it (its submodules usually
-   live there); when a script builds its model through a factory (``create_model``,
-   ``build_model``, ``from_pretrained``), every other forward of the product is added;
+   the name, and through ``Model = DetectionModel`` in the module it imports from), with the
+   scan's estimate of that forward (what it reaches, in any file), else its file's figures; when a
+   script builds its model through a factory this scan does not follow (``timm.create_model``,
+   ``from_pretrained``), every other forward of the product is added;
 3. otherwise every ``forward`` in the product (library and scripts), said so.
 
 Entries are weighted by their statements (how much work each does). Expected recompiles are
@@ -51,6 +52,7 @@ def coverage(doc: dict, scope_of, root: str | None) -> dict | None:
     product_paths = [p for p in doc.get("paths") or [] if scope_of(p) in PRODUCT]
     compiling = _compiling_files(root, product_paths)
     factories: list[str] = []
+    per_file = False  # rows of files' figures, not of the scan's entries
     if given and raw.get("entries_source") in EXPLICIT:
         rows = [_given(e, modules) for e in given]
         basis = "compile entries"
@@ -59,8 +61,13 @@ def coverage(doc: dict, scope_of, root: str | None) -> dict | None:
         built, factories = _built_by_scripts(root, runners, modules)
         recompiles = _recompiles_per_file(given, doc)
         sources = _sources_per_file(given)
-        rows = [_file_row(f"{name}.forward", path, modules[path], recompiles, sources) for name, path in built]
+        # the scan's own estimate of a built class's forward (over what it reaches, in any file),
+        # else its file's
+        assumed = {(e.get("function"), e.get("path")): e for e in given}
+        rows = [_given(assumed[f"{name}.forward", path], modules) if (f"{name}.forward", path) in assumed
+                else _file_row(f"{name}.forward", path, modules[path], recompiles, sources) for name, path in built]
         basis = "modules the scripts build"
+        per_file = not all((f"{n}.forward", p) in assumed for n, p in built)
         if factories or not rows:
             taken = {r["path"] for r in rows}
             rest = _everything([_file_row(None, p, m, recompiles, sources) for p, m in sorted(modules.items())
@@ -72,7 +79,7 @@ def coverage(doc: dict, scope_of, root: str | None) -> dict | None:
     compiled = [] if basis == "compile entries" else [_given(e, modules) for e in given if e.get("source") == "compiled"]
     resolved = {(r["entry"], r["path"]) for r in compiled}
     rows = [r for r in rows if (r["entry"], r["path"]) not in resolved]  # compiled, so not assumed again
-    view["assumption"] = _assumption(basis, rows, compiling, factories, compiled, _regional(raw))
+    view["assumption"] = _assumption(basis, rows, compiling, factories, compiled, _regional(raw), per_file)
     view["compiled_entries"] = len(compiled)
     rows = compiled + rows
     view["entries"] = rows
@@ -178,13 +185,13 @@ def _regional(raw: dict) -> bool:
 
 
 def _assumption(basis: str, rows: list[dict], compiling: list[str], factories: list[str],
-                compiled: list[dict], regional: bool = False) -> str:
+                compiled: list[dict], regional: bool = False, per_file: bool = False) -> str:
     names = _names(rows)
     if basis == "compile entries":
         what = f"what the project compiles ({names})"
     elif basis == "modules the scripts build":
         what = (f"the forward of the modules its training and inference scripts build ({names}), each over "
-                "the traced code of the file that defines it")
+                + ("the traced code of the file that defines it" if per_file else "the code it reaches, in any file"))
         if factories:
             what += (f"; they build the model itself through {', '.join(f'`{f}()`' for f in factories[:3])}, "
                      "which this scan does not follow, so every other forward of the library and scripts "
@@ -304,14 +311,30 @@ def _built_by_scripts(root: str | None, scripts: list[str],
     read: dict[str, dict[str, str]] = {}
 
     trees: dict[str, ast.Module | None] = {}
-    local: dict[str, ast.AST] = {}  # the functions the script being walked defines at its top
+    tops: dict[str, dict[str, ast.AST]] = {}
+    walked: set[tuple[str, str]] = set()  # a runner's own factories, each walked once
 
-    def builds_a_module(function: ast.AST) -> bool:
-        """A factory of the scan's own that builds one of its module classes: no model of its own
-        to assume (one that builds through a registry or a library still is one)."""
-        return any(isinstance(n, ast.Call) and (n.func.id if isinstance(n.func, ast.Name) else
-                                                getattr(n.func, "attr", None)) in defined
-                   for n in ast.walk(function))
+    def top_functions(path: str) -> dict[str, ast.AST]:  # the functions a file defines at its top, by name
+        if path not in tops:
+            tree = tree_of(path)
+            tops[path] = {n.name: n for n in (tree.body if tree else ())
+                          if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))}
+        return tops[path]
+
+    def builds_a_module(function: ast.AST, path: str, seen: set[int] | None = None) -> bool:
+        """A factory of the scan's own that builds one of its module classes, itself or through a
+        function of its file it calls (guided-diffusion's ``create_model_and_diffusion()`` calls
+        ``create_model()``, which builds ``UNetModel``): no model of its own to assume (one that
+        builds through a registry or a library still is one)."""
+        seen = set() if seen is None else seen
+        seen.add(id(function))
+        calls = [n for n in ast.walk(function) if isinstance(n, ast.Call)]
+        if any((n.func.id if isinstance(n.func, ast.Name) else getattr(n.func, "attr", None)) in defined
+               for n in calls):
+            return True
+        near = top_functions(path)
+        return any(isinstance(n.func, ast.Name) and id(f := near.get(n.func.id)) not in seen and f is not None
+                   and builds_a_module(f, path, seen) for n in calls)
 
     def tree_of(path: str) -> ast.Module | None:  # each file of the scan read and parsed once
         if path not in trees:
@@ -366,7 +389,7 @@ def _built_by_scripts(root: str | None, scripts: list[str],
         for path in module_paths(script, module):
             tree = tree_of(path) if path in modules else None
             if tree is not None:
-                builders = [fn for fn in tree.body if isinstance(fn, ast.FunctionDef) and builds_a_module(fn)]
+                builders = [fn for fn in tree.body if isinstance(fn, ast.FunctionDef) and builds_a_module(fn, path)]
                 names = _imports(tree) if builders else {}
                 for fn in builders:
                     built(path, ast.walk(fn), names, False)
@@ -395,15 +418,20 @@ def _built_by_scripts(root: str | None, scripts: list[str],
                 name = aliases(script, imported[name]).get(name, name)
             places = defined.get(name or "")
             if not places:
-                local_def = local.get(name) if follow and isinstance(node.func, ast.Name) else None
-                if local_def is not None and builds_a_module(local_def):
-                    continue  # tacotron2's train.py: its own load_model() is walked with the script
+                near = top_functions(script).get(name) if isinstance(node.func, ast.Name) else None
+                if near is not None and builds_a_module(near, script):
+                    # a script's own factory is walked with the script (tacotron2's load_model());
+                    # a runner's, here (guided-diffusion's create_model_and_diffusion() calls create_model())
+                    if not follow and (script, name) not in walked:
+                        walked.add((script, name))
+                        built(script, ast.walk(near), imported, False)
+                    continue
                 found = (runner(script, imported[name], name)
                          if follow and isinstance(node.func, ast.Name) and name in imported else None)
                 # named with its owner: DiT's scripts build a diffusers VAE through
                 # AutoencoderKL.from_pretrained(), and their own model from a dict of factories
                 label = f"{owner.id}.{name}" if isinstance(owner, ast.Name) else name
-                if (name and _FACTORY.match(name) and not (found and builds_a_module(found[1]))
+                if (name and _FACTORY.match(name) and not (found and builds_a_module(found[1], found[0]))
                         and label not in factories and not _NOT_A_MODEL.search(label)):
                     factories.append(label)
                 if found:  # one step: what the runner builds, not what it runs in turn
@@ -416,7 +444,6 @@ def _built_by_scripts(root: str | None, scripts: list[str],
     for script in scripts:  # .py files and notebooks (minGPT's demo.ipynb trains GPT(...))
         tree = tree_of(script)
         if tree is not None:
-            local = {n.name: n for n in tree.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))}
             built(script, _outside_classes(tree), _imports(tree), True)
     return out, factories
 
