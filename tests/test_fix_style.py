@@ -103,6 +103,21 @@ def test_parentheses_where_the_rewrite_binds_looser():
         'import torch\nd = [torch.device("neuron" if hasattr(torch, "neuron") else "cuda")]\n')
 
 
+
+def test_an_argument_put_first_leaves_no_blank_at_a_line_end():
+    """sam2's trainer: ``torch.cuda.amp.autocast(`` with its keywords one per line; the device put
+    first ends its line with a comma, not ", " (a trailing blank every linter flags)."""
+    code = ("import torch\nwith torch.cuda.amp.autocast(\n    enabled=True,\n):\n    pass\n"
+            "s = torch.cuda.amp.GradScaler(  # loss scaling\n    enabled=True)\n"
+            "x = torch.zeros(2).cuda(\n    non_blocking=True)\nwith torch.cuda.amp.autocast(enabled=True):\n    pass\n")
+    out = fixed(code, unsafe=True)
+    assert not re.search(r"[ \t]$", out, re.M), out
+    assert re.search(r'torch\.autocast\([^\n]*"cuda",\n    enabled=True,\n', out), out
+    assert re.search(r'GradScaler\([^\n]*",  # loss scaling\n', out), out
+    assert re.search(r'\.to\("neuron",\n    non_blocking=True\)', out), out
+    assert re.search(r'autocast\([^\n]*", enabled=True\):', out), out  # on one line, as before
+
+
 NANOGPT = ('import torch\ndevice = "cuda"\n'
            'device_type = "cuda" if {test} else "cpu"\n'
            'ctx = None if device_type == "cpu" else torch.autocast(device_type=device_type)\n'

@@ -227,7 +227,7 @@ def _cuda_method(call: ast.Call, ctx: Context) -> None:
                 unsafe = "assumes the argument is a device index, not a torch.device"
     if index is None:
         rest = [kw for kw in call.keywords]
-        edits = [Edit(attr_start, open_paren + 1, f"to({new_arg}" + (", " if rest else ""))]
+        edits = [Edit(attr_start, open_paren + 1, f"to({new_arg}" + _comma(ctx, open_paren, bool(rest)))]
     else:
         if call.args:
             start, end = ctx.span(index)
@@ -327,6 +327,15 @@ def _open_paren(ctx: Context, call: ast.Call) -> int:
     return ctx.src.text.find("(", ctx.span(call.func)[1])
 
 
+def _comma(ctx: Context, paren: int, more: bool) -> str:
+    """What follows an argument put first after ``paren`` when ``more`` arguments follow it: no
+    blank at the end of the line when they start on the next one (sam2's ``autocast(`` then its
+    keywords, one per line)."""
+    if not more:
+        return ""
+    return "," if re.match(r"[ \t]*(#|\r?\n)", ctx.src.text[paren + 1:paren + 200]) else ", "
+
+
 _ADDS_IMPORT = " (`fix` adds `import torch`)"
 
 
@@ -350,7 +359,7 @@ def _autocast(call: ast.Call, ctx: Context) -> None:
         return
     paren = _open_paren(ctx, call)
     start, _ = ctx.span(call.func)
-    sep = ", " if call.args or call.keywords else ""
+    sep = _comma(ctx, paren, bool(call.args or call.keywords))
     keywords = []
     for arg, kwname in zip(call.args, _AUTOCAST_POSITIONAL):
         s, _ = ctx.span(arg)
@@ -385,7 +394,7 @@ def _grad_scaler(call: ast.Call, name: str, ctx: Context) -> None:
             return
         start, _ = ctx.span(call.func)
         paren = _open_paren(ctx, call)
-        sep = ", " if call.args or call.keywords else ""
+        sep = _comma(ctx, paren, bool(call.args or call.keywords))
         target, anywhere = device_spellings(ctx, torch_alias)
         ctx.report(NM106, call, msg, edits=[Edit(start, paren + 1, f"{torch_alias}.amp.GradScaler({target}{sep}")],
                    unsafe=NM106.fix_reason, title=ctx.summary(NM106) + note)
@@ -399,7 +408,7 @@ def _grad_scaler(call: ast.Call, name: str, ctx: Context) -> None:
             ctx.report(NM106, call, msg + ' (its device defaults to "cuda")')
             return
         paren = _open_paren(ctx, call)
-        sep = ", " if call.keywords else ""
+        sep = _comma(ctx, paren, bool(call.keywords))
         target, anywhere = device_spellings(ctx, torch_alias)
         ctx.report(NM106, call, msg + ' (its device defaults to "cuda")',
                    edits=[Edit(paren + 1, paren + 1, f"{target}{sep}")], unsafe=NM106.fix_reason)
