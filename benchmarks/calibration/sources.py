@@ -113,7 +113,11 @@ FOLDERS = {"timm": "timm", "torch-geometric": "pytorch_geometric", "vit-pytorch"
                                       "bayesian-changepoint", "bleu-torch", "ddtw", "ecg-augmentations", "mixup",
                                       "online-triplet-loss", "pytorch-gmm", "qqn-torch", "sliced-wasserstein", "fdeint",
                                       "mdot-tnt", "dasp-pytorch", "rectiou", "mgiou", "langevin-sampling",
-                                      "bloom-torch")}}
+                                      "bloom-torch",
+                                      "torchnmf", "fastica-torch", "torchstain", "pfhedge", "gsw-torch", "pyniftireg",
+                                      "torch-treecrf", "torchlanc", "torchskradon", "tomesd", "torch-tps", "pynsm",
+                                      "torchsparsegradutils", "power-spherical", "torchgating",
+                                      "pytorch-histogram-matching")}}
 # the releases' own dependencies, installed beside them when they were measured (a folder on
 # PYTHONPATH, stored as ``$PYTHONPATH/<package>/...``): top-level package -> the distribution of
 # sources.txt whose pinned release holds its code (the same version as installed). The static
