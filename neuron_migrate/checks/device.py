@@ -515,7 +515,9 @@ def check_compare(node: ast.Compare, ctx: Context) -> None:
     operands += [e for o in operands if isinstance(o, (ast.List, ast.Tuple, ast.Set)) for e in o.elts]
     cuda = [o for o in operands if is_cuda_literal(o)]
     nccl = [o for o in operands if is_nccl(o)]
-    if cuda and _membership(node, cuda, ctx):
+    if cuda and _implementation_choice(node, ctx):
+        ctx.claimed.update(map(id, cuda))  # no device: nothing to port (the device test beside it says what is)
+    elif cuda and _membership(node, cuda, ctx):
         pass
     elif cuda and (error := _error_text(node, cuda, ctx)):
         for lit in cuda:  # `"cuda" in str(e).lower()` in a handler: what failed, not a device
@@ -545,6 +547,35 @@ def check_compare(node: ast.Compare, ctx: Context) -> None:
             report_device_literals(ctx, cuda, NM108, unsafe=NM108.fix_reason, inspected=_compared(ctx, node))
     for lit in nccl:
         report_nccl(ctx, lit)
+
+
+# the device types torch.device takes and the words scripts choose a device with: a value also
+# compared with another word ("ref", "triton") chooses an implementation
+_DEVICE_WORDS = frozenset({"cpu", "cuda", "gpu", "mps", "xpu", "xla", "tpu", "npu", "hpu", "meta", "hip", "ipu",
+                           "mtia", "maia", "ve", "lazy", "vulkan", "privateuseone", "neuron", "auto", "dml",
+                           "directml", "rocm", "default", "none", "all", "any"})
+
+
+def _implementation_choice(node: ast.Compare, ctx: Context) -> bool:
+    """``assert impl in ["ref", "cuda"]`` and ``if impl == "cuda" and x.device.type == "cuda":``
+    (NVlabs' fused ops): the one name or attribute compared with "cuda" is also compared, in its
+    function, with a word that names no device, so "cuda" names an implementation there."""
+    subjects = [o for o in (node.left, *node.comparators) if type(o) in (ast.Name, ast.Attribute)]
+    if len(subjects) != 1:
+        return False
+    text = ctx.segment(subjects[0])
+    for sub in ast.walk(ctx.chain[-1] if ctx.chain else ctx.tree):  # only where "cuda" is compared: rare
+        if type(sub) is not ast.Compare:
+            continue
+        operands = [sub.left, *sub.comparators]
+        if not any(type(o) is type(subjects[0]) and ctx.segment(o) == text for o in operands):
+            continue
+        for o in operands:
+            for e in o.elts if type(o) in (ast.List, ast.Tuple, ast.Set) else (o,):
+                if (type(e) is ast.Constant and type(e.value) is str and e.value.isidentifier()
+                        and e.value.lower() not in _DEVICE_WORDS):
+                    return True
+    return False
 
 
 def _refuses_other_devices(node: ast.Compare, ctx: Context) -> str | None:
@@ -953,6 +984,8 @@ def guards_kernel(ctx: Context, node: ast.AST) -> str | None:
                 if (len(parts) > 1 and isinstance(fn, ast.Name) and "ops" not in parts[1:]
                         and not any(_KERNEL_HINT.search(p) for p in parts[:-1]) and _holds_result(ctx, fn)):
                     continue  # result_cuda.cpu(), result_cuda = op(x.cuda()): a call's result, named, not a kernel
+                if len(parts) == 1 and not qualified:
+                    guards.kernel_picked(ctx, parts[0], if_node.lineno)
                 return ".".join(reversed(parts))
     return None
 

@@ -78,6 +78,7 @@ class _State:
     handed: dict[int, tuple] = field(default_factory=dict)
     option_defaults: dict[str, list] = field(default_factory=dict)  # argparse dest -> its default= values
     callee_of: dict[int, str] = field(default_factory=dict)  # finding index -> "`f` (line 3)", a branch calls
+    picked: dict[str, int] = field(default_factory=dict)  # a function of the file a kernel branch calls -> its line
     truth_tests: set[int] = field(default_factory=set)  # ids of expressions only tested for truth
 
 
@@ -238,6 +239,11 @@ def option_default(ctx: Context, dest: str, value: ast.AST) -> None:
 def cuda_only_region(ctx: Context, why: str) -> None:
     """Mark the finding just reported as the reason its branch or function is CUDA-only."""
     ctx.state(_State).cuda_only[id(ctx.findings[-1])] = why
+
+
+def kernel_picked(ctx: Context, name: str, line: int) -> None:
+    """``name``, called bare, is the kernel the branch of the ``if`` on ``line`` calls (checks/device.py)."""
+    ctx.state(_State).picked.setdefault(name, line)
 
 
 # -- what the walk collects -------------------------------------------------------------
@@ -760,10 +766,18 @@ def _cuda_only_functions(ctx: Context, spans: _Spans, why: dict[int, str]) -> No
         for i in fixable:
             why.setdefault(i, f"the module imports {via}")
         return
+    picked = ctx.state(_State).picked
+    top = {id(n) for n in ctx.tree.body} if picked else ()
     for node in ctx.state(_State).functions:
         span = (spans.start(node), spans.end(node))
         inside = [i for i in fixable if _inside(findings[i], span)]
         if not inside:
+            continue
+        if node.name in picked and id(node) in top:
+            # stylegan3's `_filtered_lrelu_cuda`: the branch that calls it is left for CUDA, so is its body
+            for i in inside:
+                why.setdefault(i, f"`{node.name}` runs only where the branch on line {picked[node.name]} "
+                                  "picks the CUDA kernel")
             continue
         causes = [(f"uses `{text}`", spans.start(sub)) for text, sub in _cuda_only_names(ctx, node)]
         causes += [(_what_it_uses(f), (f.line, f.column)) for f in findings
