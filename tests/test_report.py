@@ -443,6 +443,27 @@ def test_a_factory_chain_of_the_project_is_followed_and_the_entry_figures_used(t
     assert "each over the traced code of the file that defines it" in view["assumption"]
 
 
+def test_a_factory_that_returns_another_factorys_result_is_followed(tmp_path):
+    """detr's main.py calls ``build_model(args)`` of ``models/__init__.py``, which returns
+    ``build(args)`` of ``models/detr.py``, where the model is built: the model is known. A chain
+    that ends in a library's factory is still a factory not followed."""
+    (tmp_path / "nets").mkdir()
+    (tmp_path / "nets" / "__init__.py").write_text("from .det import make\ndef build_model(a):\n    return make(a)\n")
+    (tmp_path / "nets" / "det.py").write_text("import torch\nclass Det(torch.nn.Module):\n    def forward(self, x):\n"
+                                              "        return x\ndef make(a):\n    net = Det()\n    return net, a\n")
+    (tmp_path / "main.py").write_text("from nets import build_model\nmodel, crit = build_model(1)\n")
+    cov = {"formula": "f", "estimated_coverage": 1.0, "expected_graphs": 1, "modules": [
+        {"path": "nets/det.py", "estimated_coverage": 1.0, "expected_graphs": 1, "statements": 2,
+         "functions": [{"name": "Det.forward"}]}]}
+    d = {**doc([], coverage=cov), "paths": ["main.py", "nets/__init__.py", "nets/det.py"], "root": str(tmp_path)}
+    view = porting.build(d, root=str(tmp_path))["compile_coverage"]
+    assert view["basis"] == "modules the scripts build" and "does not follow" not in view["assumption"]
+    assert [e["entry"] for e in view["entries"]] == ["Det.forward"]
+    (tmp_path / "nets" / "det.py").write_text("import timm\ndef make(a):\n    return timm.create_model(a)\n")
+    view = porting.build(d, root=str(tmp_path))["compile_coverage"]
+    assert "`build_model()`" in view["assumption"] and "which this scan does not follow" in view["assumption"]
+
+
 def test_a_registry_of_a_module_builds_what_its_functions_build(tmp_path):
     """swav's scripts build ``resnet_models.__dict__[args.arch](...)``: whichever function of
     src/resnet50.py the run names, and each builds a ResNet. pytorch/examples' imagenet names one

@@ -381,6 +381,22 @@ def _built_by_scripts(root: str | None, scripts: list[str],
                 return (path, node, _imports(tree)) if node is not None else None
         return None
 
+    def returned(found: tuple[str, ast.AST, dict[str, str]]) -> tuple[str, ast.AST, dict[str, str]]:
+        """A factory function that builds no module class itself but returns what a function of
+        another file of the scan builds (detr's ``build_model(args)``: ``return build(args)``, of
+        ``models/detr.py``): that function, a few hops on; else the factory itself."""
+        for _ in range(3):
+            path, fn, names = found
+            if not isinstance(fn, ast.FunctionDef) or builds_a_module(fn, path):
+                break
+            call = next((n.value for n in ast.walk(fn) if isinstance(n, ast.Return) and isinstance(n.value, ast.Call)
+                         and isinstance(n.value.func, ast.Name) and n.value.func.id in names), None)
+            callee = runner(path, names[call.func.id], call.func.id) if call is not None else None
+            if callee is None:
+                break
+            found = callee
+        return found
+
     def registry(script: str, module: str, label: str) -> None:
         """``resnet_models.__dict__[args.arch](...)`` (swav, I-JEPA): whichever function of that
         module the run names, so what its functions build; a module outside the scan
@@ -428,6 +444,8 @@ def _built_by_scripts(root: str | None, scripts: list[str],
                     continue
                 found = (runner(script, imported[name], name)
                          if follow and isinstance(node.func, ast.Name) and name in imported else None)
+                if found and _FACTORY.match(name):
+                    found = returned(found)
                 # named with its owner: DiT's scripts build a diffusers VAE through
                 # AutoencoderKL.from_pretrained(), and their own model from a dict of factories
                 label = f"{owner.id}.{name}" if isinstance(owner, ast.Name) else name
