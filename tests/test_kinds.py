@@ -143,6 +143,20 @@ def test_a_name_switched_on_by_separate_ifs_is_a_python_value():
     assert codes(code) == [(8, "NM402")]
 
 
+def test_lightnings_step_counter_handed_to_a_loss_forward_is_a_python_value():
+    """taming-transformers' and latent-diffusion's GAN losses take Lightning's ``self.global_step``
+    (an int; the loss is built from a config, so no call site resolves) and hand it to a helper,
+    ``if global_step < threshold:``. Another parameter of the same forward is still assumed a tensor."""
+    code = ("import torch\nfrom torch import nn\n\n"
+            "def adopt(weight, global_step, threshold=0):\n"
+            "    if global_step < threshold:\n        weight = 0.0\n    return weight\n\n"
+            "class Loss(nn.Module):\n    def forward(self, x, global_step, t):\n"
+            "        w = adopt(1.0, global_step, threshold=100)\n"
+            "        if t < 100:\n            x = x + 1\n"
+            "        return w * x.mean()\n")
+    assert codes(code) == [(12, "NM402")]
+
+
 def test_documented_numbers_read_the_parameter_types_of_a_docstring():
     """Google, NumPy and Sphinx docstrings: a parameter typed as a Python number alone."""
     from neuron_migrate.kinds import documented_numbers

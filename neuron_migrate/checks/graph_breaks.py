@@ -434,6 +434,10 @@ _SCIPY_BREAKS = {"scipy.signal.get_window": "ndarray_attr", "scipy.signal.window
 # reading a wavelet handed in is traced ("a pywt.Wavelet passed in, its attribute read": no break)
 _PYWT_COMPILED = frozenset({"Wavelet", "ContinuousWavelet", "DiscreteContinuousWavelet", "wavelist", "families"})
 _SCALAR_BUILTINS = {"int", "float", "bool", "complex"}
+# Lightning's int step and epoch counters, which a LightningModule hands its loss module's forward
+# by these names (taming-transformers' and latent-diffusion's ``self.loss(..., self.global_step)``,
+# the loss built from a config): a forward's parameter so named is not assumed a tensor
+_STEP_COUNTERS = frozenset({"global_step", "current_epoch"})
 _DATA_DEPENDENT_FUNCTIONS = {"torch.equal", "torch.allclose", "torch.is_nonzero"}  # op tag data_dependent_output
 # ops whose own implementation returns a Python bool from tensor values (``aten.equal``; measured:
 # "torch.cov", "Tensor.cov", "torch.corrcoef": GB0033; vicregaddon's covariance loss)
@@ -2368,7 +2372,7 @@ class Tensors:
                 # a traced caller passes it a tensor (torchsde's ``t0: Optional[Scalar]``: a number or a tensor)
                 if scope_kinds(ctx, chain).used_as.get(a.arg) != SCALAR:
                     self.names.add(a.arg)
-            elif is_forward and a.annotation is None:
+            elif is_forward and a.annotation is None and a.arg not in _STEP_COUNTERS:
                 default = defaults.get(a.arg)
                 # a parameter used as a size or handed to math.* is a Python number (kinds.py); a
                 # named entry's optional parameter (seq_dim=None) is an option more often than a tensor
