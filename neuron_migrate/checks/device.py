@@ -528,9 +528,9 @@ def check_compare(node: ast.Compare, ctx: Context) -> None:
         kernel = guards_kernel(ctx, node)
         if kernel:
             for lit in cuda:
-                ctx.report(NM108, lit, NM108.summary + f"; the branch calls `{kernel}`, which needs CUDA: "
-                           f"{guards.port_advice(kernel)}, do not redirect it to Neuron")
-                guards.cuda_only_region(ctx, f"the branch calls `{kernel}`")
+                ctx.report(NM108, lit, NM108.summary + f"; the branch {guards.kernel_use(ctx, kernel)}, which needs "
+                           f"CUDA: {guards.port_advice(kernel)}, do not redirect it to Neuron")
+                guards.cuda_only_region(ctx, f"the branch {guards.kernel_use(ctx, kernel)}")
         elif _in_availability_check(node, ctx):
             # `args.device == "cuda" and not torch.cuda.is_available()` asks whether the chosen
             # device exists: it must follow the --device default and is_available() rewrites
@@ -954,6 +954,7 @@ def guards_kernel(ctx: Context, node: ast.AST) -> str | None:
                 # picks a kernel to call later; a local name is decided by its binding (below)
                 qualified = ctx.qualify(sub.value)
                 if qualified and not qualified.startswith("torch."):
+                    guards.kernel_picked(ctx, sub.value.id)
                     return sub.value.id
             if not isinstance(sub, ast.Call):
                 continue
@@ -985,7 +986,7 @@ def guards_kernel(ctx: Context, node: ast.AST) -> str | None:
                         and not any(_KERNEL_HINT.search(p) for p in parts[:-1]) and _holds_result(ctx, fn)):
                     continue  # result_cuda.cpu(), result_cuda = op(x.cuda()): a call's result, named, not a kernel
                 if len(parts) == 1 and not qualified:
-                    guards.kernel_picked(ctx, parts[0], if_node.lineno)
+                    guards.kernel_called(ctx, parts[0], if_node.lineno)
                 return ".".join(reversed(parts))
     return None
 

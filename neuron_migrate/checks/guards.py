@@ -78,7 +78,8 @@ class _State:
     handed: dict[int, tuple] = field(default_factory=dict)
     option_defaults: dict[str, list] = field(default_factory=dict)  # argparse dest -> its default= values
     callee_of: dict[int, str] = field(default_factory=dict)  # finding index -> "`f` (line 3)", a branch calls
-    picked: dict[str, int] = field(default_factory=dict)  # a function of the file a kernel branch calls -> its line
+    called: dict[str, int] = field(default_factory=dict)  # a function of the file a kernel branch calls -> its line
+    picks: set[str] = field(default_factory=set)  # kernels a branch assigns to call later (s4's cauchy_cuda)
     truth_tests: set[int] = field(default_factory=set)  # ids of expressions only tested for truth
 
 
@@ -241,9 +242,19 @@ def cuda_only_region(ctx: Context, why: str) -> None:
     ctx.state(_State).cuda_only[id(ctx.findings[-1])] = why
 
 
-def kernel_picked(ctx: Context, name: str, line: int) -> None:
+def kernel_called(ctx: Context, name: str, line: int) -> None:
     """``name``, called bare, is the kernel the branch of the ``if`` on ``line`` calls (checks/device.py)."""
-    ctx.state(_State).picked.setdefault(name, line)
+    ctx.state(_State).called.setdefault(name, line)
+
+
+def kernel_picked(ctx: Context, name: str) -> None:
+    """A branch assigns the kernel ``name`` to call it later (checks/device.py)."""
+    ctx.state(_State).picks.add(name)
+
+
+def kernel_use(ctx: Context, kernel: str) -> str:
+    """What a branch does with ``kernel``, in words: "calls `k`", or "picks `k` (called after it)"."""
+    return f"picks `{kernel}` (called after it)" if kernel in ctx.state(_State).picks else f"calls `{kernel}`"
 
 
 # -- what the walk collects -------------------------------------------------------------
@@ -766,17 +777,17 @@ def _cuda_only_functions(ctx: Context, spans: _Spans, why: dict[int, str]) -> No
         for i in fixable:
             why.setdefault(i, f"the module imports {via}")
         return
-    picked = ctx.state(_State).picked
-    top = {id(n) for n in ctx.tree.body} if picked else ()
+    called = ctx.state(_State).called
+    top = {id(n) for n in ctx.tree.body} if called else ()
     for node in ctx.state(_State).functions:
         span = (spans.start(node), spans.end(node))
         inside = [i for i in fixable if _inside(findings[i], span)]
         if not inside:
             continue
-        if node.name in picked and id(node) in top:
+        if node.name in called and id(node) in top:
             # stylegan3's `_filtered_lrelu_cuda`: the branch that calls it is left for CUDA, so is its body
             for i in inside:
-                why.setdefault(i, f"`{node.name}` runs only where the branch on line {picked[node.name]} "
+                why.setdefault(i, f"`{node.name}` runs only where the branch on line {called[node.name]} "
                                   "picks the CUDA kernel")
             continue
         causes = [(f"uses `{text}`", spans.start(sub)) for text, sub in _cuda_only_names(ctx, node)]
