@@ -779,6 +779,8 @@ def _cuda_only_functions(ctx: Context, spans: _Spans, why: dict[int, str]) -> No
         return
     called = ctx.state(_State).called
     top = {id(n) for n in ctx.tree.body} if called else ()
+    whole: dict[str, str] = {}  # functions CUDA-only on every path -> why
+    later = []  # (function, its span, the findings in it) with no cause of their own
     for node in ctx.state(_State).functions:
         span = (spans.start(node), spans.end(node))
         inside = [i for i in fixable if _inside(findings[i], span)]
@@ -793,16 +795,46 @@ def _cuda_only_functions(ctx: Context, spans: _Spans, why: dict[int, str]) -> No
         causes = [(f"uses `{text}`", spans.start(sub)) for text, sub in _cuda_only_names(ctx, node)]
         causes += [(_what_it_uses(f), (f.line, f.column)) for f in findings
                    if f.code.startswith("NM5") and _inside(f, span)]
-        blocks = [span for group in (_optional_blocks(node, spans) if causes else ())
-                  # an if whose every branch uses it (a kernel launched either way) is no way around it
-                  if len(group) == 1 or not all(any(b[0] <= at < b[1] for _, at in causes) for b in group)
-                  for span in group]
-        for reason, at in causes:
-            region = min((b for b in blocks if b[0] <= at < b[1]), default=span,
-                         key=lambda b: (b[1][0] - b[0][0], b[1][1] - b[0][1]))
-            for i in inside:
-                if _inside(findings[i], region):
-                    why.setdefault(i, f"`{node.name}` {reason}")
+        everywhere = _mark_region(node, span, inside, causes, findings, spans, why)
+        if not causes:
+            later.append((node, span, inside))
+        elif everywhere:
+            whole.setdefault(node.name, everywhere)
+    for node, span, inside in later if whole else ():
+        # s4's `get_functions` returns `self.compile_functions()`, which loads its kernels with cupy
+        causes = [(f"calls `{name}`, which {whole[name]}", spans.start(sub)) for sub in all_nodes(node)
+                  if type(sub) is ast.Call and (name := _called_name(sub.func)) in whole and name != node.name]
+        _mark_region(node, span, inside, causes, findings, spans, why)
+
+
+def _called_name(func: ast.AST) -> str | None:
+    """``f`` of ``f(...)``, ``self.f(...)`` or ``cls.f(...)``: a function or method of the same file."""
+    if type(func) is ast.Name:
+        return func.id
+    if type(func) is ast.Attribute and type(func.value) is ast.Name and func.value.id in ("self", "cls"):
+        return func.attr
+    return None
+
+
+def _mark_region(node: ast.AST, span: tuple, inside: list[int], causes: list[tuple[str, tuple]],
+                 findings: list[Finding], spans: _Spans, why: dict[int, str]) -> str | None:
+    """The findings of ``inside`` in the region of each cause (its innermost optional block, else
+    the whole function) marked CUDA-only, why naming the function; the first cause whose region
+    is the whole function, else None."""
+    blocks = [span for group in (_optional_blocks(node, spans) if causes else ())
+              # an if whose every branch uses it (a kernel launched either way) is no way around it
+              if len(group) == 1 or not all(any(b[0] <= at < b[1] for _, at in causes) for b in group)
+              for span in group]
+    everywhere = None
+    for reason, at in causes:
+        region = min((b for b in blocks if b[0] <= at < b[1]), default=span,
+                     key=lambda b: (b[1][0] - b[0][0], b[1][1] - b[0][1]))
+        if region == span:
+            everywhere = everywhere or reason
+        for i in inside:
+            if _inside(findings[i], region):
+                why.setdefault(i, f"`{node.name}` {reason}")
+    return everywhere
 
 
 def _what_it_uses(f: Finding) -> str:
