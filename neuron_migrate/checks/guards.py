@@ -789,8 +789,7 @@ def _cuda_only_functions(ctx: Context, spans: _Spans, why: dict[int, str]) -> No
         if node.name in called and id(node) in top:
             # stylegan3's `_filtered_lrelu_cuda`: the branch that calls it is left for CUDA, so is its body
             for i in inside:
-                why.setdefault(i, f"`{node.name}` runs only where the branch on line {called[node.name]} "
-                                  "picks the CUDA kernel")
+                why.setdefault(i, f"`{node.name}` is the kernel the branch on line {called[node.name]} calls")
             continue
         causes = [(f"uses `{text}`", spans.start(sub)) for text, sub in _cuda_only_names(ctx, node)]
         causes += [(_what_it_uses(f), (f.line, f.column)) for f in findings
