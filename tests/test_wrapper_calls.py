@@ -225,3 +225,53 @@ def test_a_generate_through_self_forward_recompiles_only_where_the_forward_itsel
     (tmp_path / "chat.py").unlink()  # nothing compiles it: kept, saying what would compile it
     [source] = _sources(capsys, tmp_path)
     assert "when the forward itself is compiled (`model.forward = torch.compile(model.forward)`)" in source["why"]
+
+
+TRAINER = '''import torch
+from model import TinyLM
+
+
+class Trainer:
+    def __init__(self, compile=False):
+        self.model = TinyLM()
+        if compile:
+            self.model = torch.compile(self.model)
+
+    def sample(self, x):
+        return self.model.generate(x, 3)
+'''
+
+
+def test_a_wrapper_held_on_an_attribute(capsys, tmp_path):
+    """``self.model = torch.compile(self.model)``, then ``self.model.generate(...)`` in another
+    method (measured, constructs.py --wrapper-calls: 0 frames, as for a local)."""
+    (tmp_path / "model.py").write_text(MODEL)
+    (tmp_path / "trainer.py").write_text(TRAINER)
+    found = {(f["path"], f["line"]): f["message"] for f in _scan(capsys, tmp_path)}
+    assert list(found) == [("trainer.py", 12)]
+    assert "`self.model.generate(...)` on torch.compile's wrapper (when compiled)" in found[("trainer.py", 12)]
+    assert "(`self.model.compile()` instead of `self.model = torch.compile(...)`)" in found[("trainer.py", 12)]
+    # bound again in another method (unwrapped to save it): what sample() meets is not known
+    (tmp_path / "trainer.py").write_text(TRAINER + "\n    def save(self):\n        self.model = self.model._orig_mod\n")
+    assert _scan(capsys, tmp_path) == []
+
+
+def test_an_attributes_module_compiled_in_place(capsys, tmp_path):
+    """``self.model.compile()``: the held class's forward is the compiled entry, and a generate's
+    ``self(...)`` is the compiled forward (measured: 2 frames, as for a local)."""
+    (tmp_path / "model.py").write_text(MODEL)
+    (tmp_path / "trainer.py").write_text(TRAINER.replace("self.model = torch.compile(self.model)",
+                                                         "self.model.compile()"))
+    assert _scan(capsys, tmp_path) == []
+    [source] = _sources(capsys, tmp_path)
+    assert (source["function"], source["line"]) == ("TinyLM.generate", 19)
+    assert "`trainer.py:9` compiles the module in place" in source["why"]
+
+
+def test_a_compile_the_class_defines_itself_is_no_compile_in_place(capsys, tmp_path):
+    """timm's distillation teacher defines ``compile()``: ``self.teacher.compile()`` runs it, not nn.Module's."""
+    (tmp_path / "model.py").write_text(MODEL + "\n    def compile(self):\n        return self\n")
+    (tmp_path / "trainer.py").write_text(TRAINER.replace("self.model = torch.compile(self.model)",
+                                                         "self.model.compile()"))
+    [source] = _sources(capsys, tmp_path)
+    assert "when the module is compiled in place with `model.compile()`" in source["why"]

@@ -2258,6 +2258,17 @@ def wrapper_calls(steps: int = 4) -> None:
         m.forward = c(m.forward)  # the instance's forward replaced by its compiled bound method
         return getattr(m, method)(x, steps)
 
+    class Holder:  # a trainer or pipeline that keeps the model on an attribute
+        def __init__(self, c=None, b=None):
+            self.model = LM()
+            if c is not None:
+                self.model = c(self.model)  # the wrapper on the attribute
+            if b is not None:
+                self.model.compile(backend=b)  # the attribute's module compiled in place
+
+        def sample(self, method):
+            return getattr(self.model, method)(x, steps)
+
     x = torch.zeros(1, 1)
     cases = {
         "c(x)": lambda c, b: c(LM())(x),
@@ -2276,6 +2287,11 @@ def wrapper_calls(steps: int = 4) -> None:
         "torch.compile(m).eval()(x)": lambda c, b: c(LM()).eval()(x),
         "torch.compile(m).to('cpu')(x)": lambda c, b: c(LM()).to("cpu")(x),
         "torch.compile(m.gen)(x, n)": lambda c, b: c(LM().gen)(x, steps),
+        "self.model = torch.compile(self.model); self.model(x)": lambda c, b: Holder(c=c).model(x),
+        "self.model = torch.compile(self.model); self.model.own(x, n) in another method": lambda c, b: Holder(c=c).sample("own"),
+        "self.model = torch.compile(self.model); self.model.gen(x, n), gen a base's": lambda c, b: Holder(c=c).sample("gen"),
+        "self.model.compile(); self.model.own(x, n) in another method": lambda c, b: Holder(b=b).sample("own"),
+        "self.model.compile(); self.model.by_forward(x, n) (self.forward)": lambda c, b: Holder(b=b).sample("by_forward"),
     }
     print(f"| reached as ({steps} steps, the input grown by one each) | graphs compiled |")
     print("|---|---|")

@@ -1029,6 +1029,11 @@ def _call(node: ast.Call, ctx: Context) -> None:
                 and type(parent.targets[0]) is ast.Name and type(args[0]) is not ast.Attribute):
             d.wrappers.append((parent.targets[0].id, parent, chain[-1], args[0]))
         elif (type(parent) is ast.Assign and parent.value is node and len(parent.targets) == 1
+              and _self_attr(parent.targets[0]) and len(chain) >= 3 and type(chain[-2]) is ast.ClassDef
+              and (type(args[0]) is ast.Call or _self_attr(args[0]) == parent.targets[0].attr)):
+            # self.model = torch.compile(self.model): the wrapper held for the class's other methods
+            d.wrappers.append((f"self.{parent.targets[0].attr}", parent, chain[-2], args[0]))
+        elif (type(parent) is ast.Assign and parent.value is node and len(parent.targets) == 1
               and type(args[0]) is ast.Attribute and args[0].attr == "forward"
               and type(parent.targets[0]) is ast.Attribute and parent.targets[0].attr == "forward"
               and ast.dump(parent.targets[0].value) == ast.dump(args[0].value)):
@@ -1046,12 +1051,15 @@ def _call(node: ast.Call, ctx: Context) -> None:
           and type(ctx.parent.targets[0]) is ast.Name and ctx.qualify(f.value.func) == "torch.compile"):
         # X = torch.compile(Y).eval(): nn.Module's eval/to/... return self, here the wrapper (measured)
         ctx.state(_State).wrappers.append((ctx.parent.targets[0].id, ctx.parent, chain[-1], f.value.args[0]))
-    elif ftype is ast.Attribute and f.attr == "compile" and type(f.value) is ast.Name \
-            and not args and ctx.qualify(f) is None:
+    elif ftype is ast.Attribute and f.attr == "compile" and not args and (
+            type(f.value) is ast.Name and ctx.qualify(f) is None
+            or _self_attr(f.value) and len(chain) >= 3 and type(chain[-2]) is ast.ClassDef):
         d = ctx.state(_State)
         d.compiled.append(f.value)  # model.compile(): resolved like torch.compile(model)
         d.compile_scope[id(f.value)] = id(chain[-1])
         d.in_place[id(f.value)] = "module"
+        if type(f.value) is ast.Attribute:  # self.model.compile(): the module the attribute holds
+            d.compiled_self[id(f.value)] = chain[-2]
 
 
 _FUNC_TYPES = frozenset(_FUNCS)
@@ -1182,8 +1190,10 @@ def traced_functions(ctx: Context) -> dict[int, Traced]:
                 todo.append((methods["__call__"], "__call__ of an nn.Module", ""))
     elsewhere, targets = [], []
     for item in () if library or host else d.compiled:  # a test's own torch.compile: no entry of the project
+        if d.in_place.get(id(item)) == "module" and not _module_compile(item, d):
+            continue
         owner = d.compiled_self.get(id(item))
-        if owner is not None:  # torch.compile(self.m) in a method: the m self runs, its class's (unless it
+        if owner is not None and _held_class(item, d) is None:  # torch.compile(self.m) in a method: the m self runs, its class's (unless it
             # only raises) or an override of a subclass (this file's here, other files' by the project model)
             targets.append((f"self:{owner.name}", "", item.attr, item.lineno))
             found = _method_of(owner, item.attr, d)
@@ -1204,9 +1214,11 @@ def traced_functions(ctx: Context) -> dict[int, Traced]:
             elsewhere.append(item.lineno)  # a model from a factory or another module
             target = _compiled_target(item, d)
             if target is not None:
-                targets.append((*target, item.lineno))
-                if id(item) in d.in_place:  # for the project model to tell the forward's file (_grown_by)
-                    targets.append((f"{IN_PLACE_OF}{d.in_place[id(item)]}:{target[0]}", *target[1:], item.lineno))
+                kind = d.in_place.get(id(item))
+                if kind != "module":  # model.compile(): the project model reads its row alone (its class may define compile)
+                    targets.append((*target, item.lineno))
+                if kind is not None:  # for the project model to tell the forward's file (_grown_by)
+                    targets.append((f"{IN_PLACE_OF}{kind}:{target[0]}", *target[1:], item.lineno))
     for call, assign, _, judged, method in () if library or host else _wrapper_calls(d):
         if judged is None:  # a class of another file: the project model resolves the method (_wrapper_roots)
             target = _compiled_target(_wrapped(assign), d)
@@ -1271,20 +1283,16 @@ def _wrapper_calls(d: _State) -> list[tuple[ast.Call, ast.Assign, bool, tuple[st
     for name, assign, scope, item in d.wrappers:
         if type(item) is ast.Name and item.id in d.functions:
             continue  # a function compiled: its own calls are the compiled ones
-        nodes = own_nodes(scope)
-        conditional = not any(assign is s for s in scope.body)
-        stores = [n.lineno for n in nodes if type(n) is ast.Name and n.id == name and type(n.ctx) is ast.Store
-                  and n is not assign.targets[0]]
+        held = type(scope) is ast.ClassDef
+        conditional, calls = (_held_wrapper_calls if held else _local_wrapper_calls)(name, assign, scope)
         cls_name = ""
-        for n in nodes:
-            if (type(n) is not ast.Call or type(n.func) is not ast.Attribute or type(n.func.value) is not ast.Name
-                    or n.func.value.id != name or n.lineno <= assign.end_lineno or n.func.attr in _MODULE_API
-                    or n.func.attr.startswith("__")
-                    or any(assign.lineno < line <= n.lineno for line in stores)):
+        for n in calls:
+            if n.func.attr in _MODULE_API or n.func.attr.startswith("__"):
                 continue
             if not cls_name:
                 cls_name = (item.func.id if type(item) is ast.Call and type(item.func) is ast.Name
-                            else _instance(item, item.id, d)[0] if type(item) is ast.Name else "") or "?"
+                            else _instance(item, item.id, d)[0] if type(item) is ast.Name
+                            else _held_class(item, d) if held else "") or "?"
                 owner, _, constructor = cls_name.rpartition(".")
                 if constructor.startswith("from_"):  # GPT.from_pretrained(...): an alternative constructor
                     cls_name = owner
@@ -1302,6 +1310,43 @@ def _wrapper_calls(d: _State) -> list[tuple[ast.Call, ast.Assign, bool, tuple[st
             if kind:
                 out.append((n, assign, conditional, (kind, f"{found[1].name}.{n.func.attr}"), n.func.attr))
     return out
+
+
+def _local_wrapper_calls(name: str, assign: ast.Assign, scope: ast.AST) -> tuple[bool, list[ast.Call]]:
+    """For ``name = torch.compile(...)`` in ``scope``: whether it is under a condition, and the calls
+    ``name.m(...)`` after it in the scope with no other binding of ``name`` between."""
+    nodes = own_nodes(scope)
+    stores = [n.lineno for n in nodes if type(n) is ast.Name and n.id == name and type(n.ctx) is ast.Store
+              and n is not assign.targets[0]]
+    return not any(assign is s for s in scope.body), [
+        n for n in nodes if type(n) is ast.Call and type(n.func) is ast.Attribute and type(n.func.value) is ast.Name
+        and n.func.value.id == name and n.lineno > assign.end_lineno
+        and not any(assign.lineno < line <= n.lineno for line in stores)]
+
+
+def _held_wrapper_calls(name: str, assign: ast.Assign, cls: ast.ClassDef) -> tuple[bool, list[ast.Call]]:
+    """For ``self.x = torch.compile(...)`` (``name`` "self.x") in a method of ``cls``: whether it is
+    under a condition or outside ``__init__`` (a ``compile()`` method the caller may not call), and
+    the calls ``self.x.m(...)`` of the class's methods that run after it: after it in its own
+    method, anywhere in the others but ``__init__`` (which runs first). No call where ``self.x`` is
+    bound anywhere else but before it in its method or in ``__init__``: what a call meets is not known."""
+    attr = name[5:]
+    methods = [s for s in cls.body if type(s) in _FUNC_TYPES]
+    where = next((m for m in methods if m.lineno <= assign.lineno <= m.end_lineno), None)
+    if where is None:
+        return True, []
+    init = where.name == "__init__"
+    calls = []
+    for m in methods:
+        for n in ast.walk(m):
+            if type(n) is ast.Attribute and type(n.ctx) is ast.Store and n is not assign.targets[0] \
+                    and _self_attr(n) == attr \
+                    and not (m is where and n.lineno < assign.lineno or m.name == "__init__" and not init):
+                return True, []
+            if (type(n) is ast.Call and type(n.func) is ast.Attribute and _self_attr(n.func.value) == attr
+                    and (n.lineno > assign.end_lineno if m is where else m.name != "__init__")):
+                calls.append(n)
+    return not (init and any(assign is s for s in where.body)), calls
 
 
 def _wrapped(assign: ast.Assign) -> ast.AST:
@@ -1346,8 +1391,8 @@ def report_wrapper_calls(ctx: Context) -> None:
         kind, where = judged or elsewhere.get(call.lineno, ("", ""))
         if not kind or id(call) in ctx.claimed:
             continue
-        x, item = assign.targets[0].id, _wrapped(assign)
-        module = f"`{item.id}.compile()`" if type(item) is ast.Name else "the module's `.compile()`"
+        x, item = dotted(assign.targets[0]), _wrapped(assign)
+        module = f"`{dotted(item)}.compile()`" if type(item) in _NAME_TYPES else "the module's `.compile()`"
         when = " (when compiled)" if conditional else ""
         head = f"`{x}.{method}(...)` on torch.compile's wrapper{when} runs `{where}` of the original module"
         if kind == "self":
@@ -1382,6 +1427,11 @@ def _compiled_function(item: ast.AST, d: _State) -> ast.AST | None:
     or a method of such an instance (``torch.compile(model.generate)``)."""
     if isinstance(item, _FUNCS):
         return item
+    held = _held_class(item, d)
+    if held is not None:
+        cls = d.classes.get(held)
+        found = _method_of(cls, "forward", d) if cls is not None else None
+        return found[0] if found else None
     if isinstance(item, ast.Attribute) and isinstance(item.value, ast.Name):
         cls = d.classes.get(_instance(item, item.value.id, d)[0])
         found = _method_of(cls, item.attr, d) if cls is not None else None
@@ -1407,6 +1457,9 @@ def _compiled_target(item: ast.AST, d: _State) -> tuple[str, str, str] | None:
     built outside this file: ``torch.compile(Net())``, ``model = timm.create_model("vit");
     torch.compile(model)``, ``torch.compile(model.generate)``; for the project model to resolve."""
     method = "forward"
+    held = _held_class(item, d)
+    if held is not None:
+        return held, "", method
     if isinstance(item, ast.Attribute) and isinstance(item.value, ast.Name):
         item, method = item.value, item.attr
     if isinstance(item, ast.Call):
@@ -1415,6 +1468,28 @@ def _compiled_target(item: ast.AST, d: _State) -> tuple[str, str, str] | None:
         return (built, arg if isinstance(arg, str) else "", method) if built else None
     built, arg = _instance(item, item.id, d) if isinstance(item, ast.Name) else ("", "")
     return (built, arg, method) if built else None
+
+
+def _module_compile(item: ast.AST, d: _State) -> bool:
+    """``item.compile()`` is nn.Module's (in place): ``self.x`` holds a module this file resolves,
+    and no class of this file it builds defines a ``compile`` of its own."""
+    built = _held_class(item, d) if type(item) is ast.Attribute else _instance(item, item.id, d)[0]
+    cls = d.classes.get(built or "")
+    return built is not None and (cls is None or _method_of(cls, "compile", d) is None)
+
+
+def _held_class(item: ast.AST, d: _State) -> str | None:
+    """The class, as written, of the module ``self.attr`` holds, for ``torch.compile(self.attr)``
+    or ``self.attr.compile()`` in a method of a class that set ``self.attr = Cls(...)`` and has
+    no method ``attr``; else None (``torch.compile(self.training_forward)`` compiles a method)."""
+    owner = d.compiled_self.get(id(item))
+    if owner is None or _method_of(owner, item.attr, d) is not None:
+        return None
+    built = _attr_class(owner, item.attr, d)
+    if not built or built.startswith("torch."):  # self.model = torch.compile(...): no construction
+        return None
+    cls, _, constructor = built.rpartition(".")
+    return cls if constructor.startswith("from_") else built  # GPT.from_pretrained(...): a GPT
 
 
 def _instance(item: ast.AST, name: str, d: _State) -> tuple[str, str]:
@@ -7015,7 +7090,8 @@ def _grown_by(tf: Traced, ctx: Context, self_calls: list[int]) -> tuple[tuple[st
     places = []  # (where, "module" or "forward")
     for item in d.compiled:
         kind = d.in_place.get(id(item))
-        if kind is not None and (d.compiled_self.get(id(item)) is tf.cls if id(item) in d.compiled_self
+        if kind is not None and (d.compiled_self[id(item)] is tf.cls
+                                 if id(item) in d.compiled_self and _held_class(item, d) is None
                                  else _compiled_function(item, d) is tf.node):
             places.append((f"{ctx.src.path}:{item.lineno}", kind))
     for path, _, origin in ctx.options.traced_roots if ctx.options else ():

@@ -820,9 +820,13 @@ class Project:
         project's other files (``_compiled_self``)."""
         from neuron_migrate.checks.tracing import ENTRY_OF, IN_PLACE_OF, WRAPPER_OF
 
-        # a method called on torch.compile's wrapper (NM127), or a compile in place (beside its own
-        # row, for _wrapper_roots): nothing traced
-        if built.startswith((WRAPPER_OF, IN_PLACE_OF)):
+        if built.startswith(IN_PLACE_OF):  # model.compile(), unless the class defines a compile of its own;
+            # m.forward = torch.compile(m.forward) has its own row beside this one
+            kind, _, built = built[len(IN_PLACE_OF):].partition(":")
+            hit = self.compiled(path, built, arg, method) if kind == "module" and \
+                self.compiled(path, built, arg, "compile") is None else None
+            return (hit,) if hit is not None else ()
+        if built.startswith(WRAPPER_OF):  # a method called on torch.compile's wrapper (NM127): nothing traced
             return ()
         if built.startswith(ENTRY_OF):  # a named entry a base of another file defines
             hit = self.method(path, built[len(ENTRY_OF):], method)
@@ -1413,7 +1417,7 @@ def _wrapper_roots(files: list[FileResult], project: Project) -> list[tuple[str,
             if built.startswith(IN_PLACE_OF):  # "in place of:module:GPT"
                 kind, _, built = built[len(IN_PLACE_OF):].partition(":")
                 hit = project.compiled(r.path, built, arg, method)
-                if hit is not None and not is_library(hit[0]):
+                if hit is not None and not is_library(hit[0]) and project.compiled(r.path, built, arg, "compile") is None:
                     roots.append((hit[0], "", f"{IN_PLACE}{hit[1].rpartition('.')[0]} {shown(r.path)}:{line} {kind}"))
                 continue
             if not built.startswith(WRAPPER_OF):
