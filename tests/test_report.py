@@ -485,6 +485,28 @@ def test_a_registry_of_a_module_builds_what_its_functions_build(tmp_path):
     assert "`models.__dict__[…]()`, which this scan does not follow" in view["assumption"]
 
 
+def test_a_library_model_built_by_a_plain_call_is_a_factory_not_followed(tmp_path):
+    """barlowtwins' evaluate.py builds ``models.resnet50()`` (torchvision), its main.py a model
+    of its own; dino's eval scripts ``torch.hub.load(repo, arch)``. Weights, listings and the
+    hub's weight download build no model."""
+    (tmp_path / "model.py").write_text("import torch\nclass Twins(torch.nn.Module):\n    def forward(self, x):\n"
+                                       "        return x\n")
+    (tmp_path / "main.py").write_text("from model import Twins\nmodel = Twins()\n")
+    (tmp_path / "evaluate.py").write_text(
+        "import torch\nimport torchvision\nfrom torchvision import models\n"
+        "model = models.resnet50().cuda(0)\nt = models.ResNet50_Weights.IMAGENET1K_V1.transforms()\n"
+        "names = models.list_models()\nsd = torch.hub.load_state_dict_from_url('u')\n"
+        "det = torchvision.models.detection.fasterrcnn_resnet50_fpn()\nxcit = torch.hub.load('repo', 'xcit')\n")
+    cov = {"formula": "f", "estimated_coverage": 1.0, "expected_graphs": 1, "modules": [
+        {"path": "model.py", "estimated_coverage": 1.0, "expected_graphs": 1, "statements": 2,
+         "functions": [{"name": "Twins.forward"}]}]}
+    d = {**doc([], coverage=cov), "paths": ["evaluate.py", "main.py", "model.py"], "root": str(tmp_path)}
+    view = porting.build(d, root=str(tmp_path))["compile_coverage"]
+    assert [e["entry"] for e in view["entries"]] == ["Twins.forward"]
+    assert ("through `models.resnet50()`, `torchvision.models.detection.fasterrcnn_resnet50_fpn()`, "
+            "`torch.hub.load()`, which this scan does not follow") in view["assumption"]
+
+
 def test_coverage_entries_given_by_the_scan_are_used_as_they_are():
     cov = {"formula": "f", "estimated_coverage": 0.5, "entries_source": "compiled", "entries": [
         {"entry": "dec.py:Decoder.forward", "path": "dec.py", "function": "Decoder.forward",

@@ -452,6 +452,10 @@ def _built_by_scripts(root: str | None, scripts: list[str],
                 if (name and _FACTORY.match(name) and not (found and builds_a_module(found[1], found[0]))
                         and label not in factories and not _NOT_A_MODEL.search(label)):
                     factories.append(label)
+                elif name and not found and _library_model(_qualified(node.func, imported, modules_of(script))):
+                    label = ast.unparse(node.func)  # barlowtwins' evaluate.py: models.resnet50()
+                    if label not in factories:
+                        factories.append(label)
                 if found:  # one step: what the runner builds, not what it runs in turn
                     built(found[0], ast.walk(found[1]), found[2], False)
                 continue
@@ -464,6 +468,39 @@ def _built_by_scripts(root: str | None, scripts: list[str],
         if tree is not None:
             built(script, _outside_classes(tree), _imports(tree), True)
     return out, factories
+
+
+# the model builders of libraries outside the scan, by module: torchvision's ``models.resnet50()``,
+# ``models.detection.fasterrcnn_resnet50_fpn()``, ``torch.hub.load(repo, name)``
+_LIBRARY_MODELS = ("torchvision/models/", "torch/hub/load")
+
+
+def _qualified(func: ast.AST, imported: dict[str, str], modules: dict[str, str]) -> str:
+    """What a call's function names through the script's imports, as a path: ``models.resnet50``
+    after ``from torchvision import models`` is "torchvision/models/resnet50"; "" when its root
+    is no imported name."""
+    parts = []
+    while isinstance(func, ast.Attribute):
+        parts.append(func.attr)
+        func = func.value
+    if not isinstance(func, ast.Name):
+        return ""
+    root = modules.get(func.id) or (f"{imported[func.id]}/{func.id}" if func.id in imported else "") or (
+        func.id if any(m.startswith(f"{func.id}.") for m in modules) else "")  # import torchvision.models
+    return "/".join((root, *reversed(parts))) if root else ""
+
+
+def _library_model(qualified: str) -> bool:
+    """A model a library outside the scan builds: one of torchvision's model builders or classes
+    (``models.resnet50``, ``models.detection.FasterRCNN``; not its weights, listings or private
+    helpers), or ``torch.hub.load``."""
+    if qualified == _LIBRARY_MODELS[1]:
+        return True
+    if not qualified.startswith(_LIBRARY_MODELS[0]):
+        return False
+    parts = qualified[len(_LIBRARY_MODELS[0]):].split("/")
+    return (len(parts) == 1 or len(parts) == 2 and parts[0].islower() and parts[0] != "feature_extraction") and not any(
+        p.startswith("_") or "weight" in p.lower() or p.startswith("list_") for p in parts)
 
 
 def _outside_classes(tree: ast.Module):
