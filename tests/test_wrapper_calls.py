@@ -190,6 +190,13 @@ def test_a_forward_no_compile_reaches_keeps_the_recompile_when_compiled_in_place
     assert "when the module is compiled in place with `model.compile()`" in source["why"]
 
 
+def test_a_keras_models_compile_on_an_attribute_is_no_torch_compile(capsys, tmp_path):
+    (tmp_path / "predict.py").write_text("import tensorflow as tf\n\n\nclass Predictor:\n    def __init__(self):\n"
+                                         "        self.model = tf.keras.Sequential([])\n        self.model.compile()\n")
+    main(["scan", str(tmp_path), "-f", "json", "-q", "--no-cache", "--exit-zero"])
+    assert "the project compiles nothing" in json.loads(capsys.readouterr().out)["compile_coverage"]["entries_note"]
+
+
 def test_nm308_names_the_call_on_the_wrapper(capsys, tmp_path):
     (tmp_path / "model.py").write_text(MODEL)
     (tmp_path / "sample.py").write_text(SAMPLE)
@@ -275,3 +282,10 @@ def test_a_compile_the_class_defines_itself_is_no_compile_in_place(capsys, tmp_p
                                                          "self.model.compile()"))
     [source] = _sources(capsys, tmp_path)
     assert "when the module is compiled in place with `model.compile()`" in source["why"]
+
+
+def test_a_keras_models_compile_on_an_attribute_is_no_torch_compile(capsys, tmp_path):
+    (tmp_path / "predict.py").write_text("import tensorflow as tf\n\n\nclass Predictor:\n    def __init__(self):\n"
+                                         "        self.model = tf.keras.Sequential([])\n        self.model.compile()\n")
+    main(["scan", str(tmp_path), "-f", "json", "-q", "--no-cache", "--exit-zero"])
+    assert "the project compiles nothing" in json.loads(capsys.readouterr().out)["compile_coverage"]["entries_note"]

@@ -1211,10 +1211,11 @@ def traced_functions(ctx: Context) -> dict[int, Traced]:
             if id(item) in d.fullgraph:
                 d.fullgraph.add(id(fn))
         else:
-            elsewhere.append(item.lineno)  # a model from a factory or another module
+            kind = d.in_place.get(id(item))
+            if not (kind == "module" and type(item) is ast.Attribute):  # self.x.compile(): only where the
+                elsewhere.append(item.lineno)  # project model finds the class; else a model from a factory or another module
             target = _compiled_target(item, d)
             if target is not None:
-                kind = d.in_place.get(id(item))
                 if kind != "module":  # model.compile(): the project model reads its row alone (its class may define compile)
                     targets.append((*target, item.lineno))
                 if kind is not None:  # for the project model to tell the forward's file (_grown_by)
@@ -1471,11 +1472,16 @@ def _compiled_target(item: ast.AST, d: _State) -> tuple[str, str, str] | None:
 
 
 def _module_compile(item: ast.AST, d: _State) -> bool:
-    """``item.compile()`` is nn.Module's (in place): ``self.x`` holds a module this file resolves,
-    and no class of this file it builds defines a ``compile`` of its own."""
-    built = _held_class(item, d) if type(item) is ast.Attribute else _instance(item, item.id, d)[0]
+    """``item.compile()`` may be nn.Module's (in place): no class of this file that ``item`` is
+    built from defines a ``compile`` of its own (timm's tasks), and ``self.x.compile()`` is of an
+    attribute that holds a class with a ``forward`` (not a Keras model), of this file or, for the
+    project model to find, of another."""
+    held = type(item) is ast.Attribute
+    built = _held_class(item, d) if held else _instance(item, item.id, d)[0]
     cls = d.classes.get(built or "")
-    return built is not None and (cls is None or _method_of(cls, "compile", d) is None)
+    if cls is None:
+        return not held or built is not None
+    return _method_of(cls, "compile", d) is None and (not held or _method_of(cls, "forward", d) is not None)
 
 
 def _held_class(item: ast.AST, d: _State) -> str | None:
