@@ -34,8 +34,9 @@ finding says which condition it needs.
 
 NM127 (a compile-family rule, kept here for the model it reads): a method called on
 ``torch.compile``'s wrapper (``model = torch.compile(model)``, then ``model.generate(x)``) runs on
-the original module, so its ``self(...)`` calls are not compiled; a class of another file is
-resolved by the project model (``_wrapper_roots``).
+the original module, so its ``self(...)`` calls are not compiled, and so on a wrapper held on an
+attribute (``self.model = torch.compile(self.model)``, ``_held_wrapper_calls``); a class of another
+file is resolved by the project model (``_wrapper_roots``).
 
 The walk collects classes, functions and ``torch.compile`` calls; the finalizer decides
 which functions are traced, reports the hazards in them, and leaves a per-function summary
@@ -304,7 +305,8 @@ NM127 = rule(
         "`Model.generate` on the original module and its `self(...)` calls go through the "
         "uncompiled module (torch 2.13: no frame compiled), whether the class defines `generate` or "
         "inherits it, and also after `torch.compile(model).eval()` or `.to(device)`, which return the "
-        "wrapper. A generation loop believed compiled "
+        "wrapper, and on a wrapper held on an attribute (`self.model = torch.compile(self.model)`, then "
+        "`self.model.generate(x)` in another method). A generation loop believed compiled "
         "runs eagerly, and on Neuron an eager loop compiles operator by operator. "
         "`model.compile()` compiles the module in place, so `self(...)` inside its methods is "
         "compiled (not `self.forward(...)`, which bypasses the module's call); "

@@ -470,9 +470,10 @@ def _built_by_scripts(root: str | None, scripts: list[str],
     return out, factories
 
 
-# the model builders of libraries outside the scan, by module: torchvision's ``models.resnet50()``,
-# ``models.detection.fasterrcnn_resnet50_fpn()``, ``torch.hub.load(repo, name)``
-_LIBRARY_MODELS = ("torchvision/models/", "torch/hub/load")
+# the model builders of libraries outside the scan: torchvision's (``models.resnet50()``,
+# ``models.detection.fasterrcnn_resnet50_fpn()``) and ``torch.hub.load(repo, name)``
+_TORCHVISION_MODELS = "torchvision/models/"
+_HUB_LOAD = "torch/hub/load"
 
 
 def _qualified(func: ast.AST, imported: dict[str, str], modules: dict[str, str]) -> str:
@@ -494,11 +495,11 @@ def _library_model(qualified: str) -> bool:
     """A model a library outside the scan builds: one of torchvision's model builders or classes
     (``models.resnet50``, ``models.detection.FasterRCNN``; not its weights, listings or private
     helpers), or ``torch.hub.load``."""
-    if qualified == _LIBRARY_MODELS[1]:
+    if qualified == _HUB_LOAD:
         return True
-    if not qualified.startswith(_LIBRARY_MODELS[0]):
+    if not qualified.startswith(_TORCHVISION_MODELS):
         return False
-    parts = qualified[len(_LIBRARY_MODELS[0]):].split("/")
+    parts = qualified[len(_TORCHVISION_MODELS):].split("/")  # a builder, or a builder of a subpackage
     return (len(parts) == 1 or len(parts) == 2 and parts[0].islower() and parts[0] != "feature_extraction") and not any(
         p.startswith("_") or "weight" in p.lower() or p.startswith("list_") for p in parts)
 
