@@ -9478,8 +9478,8 @@ HELD_OUT_23 = {
 # torchnmf 0.3.5, fastica-torch 0.1.1, torchstain 1.4.1, pfhedge 0.23.0, gsw-torch 0.1.1, pyniftireg 0.1.1,
 # torch-treecrf 0.2.0, torchlanc 1.1.1, torchskradon 0.1.4, tomesd 0.1.3, torch-tps 1.2.2, pynsm 1.0.1,
 # torchsparsegradutils 0.2.7, power-spherical 0.8.1, torchgating 0.1.3b0 and pytorch-histogram-matching 0.0.6
-# (torch 2.13.0). No entry runs another package's code with tensors but NumPy's (pyniftireg's affine start,
-# torchstain's and gsw-torch's argument handling); the helpers are installed outside $NEURON_MIGRATE_EXT: tqdm,
+# (torch 2.13.0). No entry runs another package's code with tensors but NumPy's (pyniftireg's image-space
+# affines, gsw-torch's argument conversion); the helpers are installed outside $NEURON_MIGRATE_EXT: tqdm,
 # and the metadata folders alone of pynsm and torch-tps (their __init__ reads its own version from them).
 HELD_OUT_24_RELEASES = ("torchnmf", "fastica-torch", "torchstain", "pfhedge", "gsw-torch", "pyniftireg",
                         "torch-treecrf", "torchlanc", "torchskradon", "tomesd", "torch-tps", "pynsm",
