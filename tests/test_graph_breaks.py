@@ -1439,6 +1439,46 @@ def test_np_random_choice_breaks_with_a_size():
     assert _nm4(code) == [(6, "NM404", "GB0033")]
 
 
+def test_numpy_random_functions_dynamo_does_not_map_break_with_or_without_a_size():
+    """constructs.py "np.random.beta without a size (mixup's mixing ratio)", "np.random.beta with a
+    size", "np.random.gamma", "np.random.binomial", "np.random.get_state": GB0294; np.random.seed and
+    the draws torch._numpy.random maps (np.random.uniform with a size) are traced. Not in a function
+    torch.compile does not reach."""
+    code = ("import numpy as np\nimport torch\n\n@torch.compile\ndef mix(x):\n"
+            "    lam = np.random.beta(1.0, 1.0)\n    g = np.random.gamma(2.0, size=(4, 8))\n"
+            "    np.random.seed(0)\n    u = np.random.uniform(0, 1, size=(4, 8))\n"
+            "    return x * lam * torch.from_numpy(g * u)\n\n"
+            "def draw(a):\n    return np.random.beta(1.0, 1.0) * a\n")
+    assert _nm4(code) == [(6, "NM404", "GB0294"), (7, "NM404", "GB0294")]
+
+
+def test_a_loop_over_a_progress_bar_bound_to_a_name_skips_the_frame():
+    """constructs.py "for over a tqdm bound to a name (pytorch-gmm's train)": GB0007 where it is built,
+    GB0008 at the loop (the frame skipped). A name also bound to a list, or a parameter, is not."""
+    code = ("import torch\nfrom tqdm import tqdm\n\n@torch.compile\ndef fit(x):\n"
+            "    bar = tqdm(range(3), desc='fit')\n    for _ in bar:\n        x = x * 2\n    return x\n")
+    assert _nm4(code) == [(6, "NM404", "GB0007"), (7, "NM404", "GB0008")]
+    rebound = code.replace("    for _ in bar:", "    if x.dim() > 3:\n        bar = [1, 2]\n    for _ in bar:")
+    assert _nm4(rebound) == [(6, "NM404", "GB0007")]
+    given = ("import torch\n\n@torch.compile\ndef fit(x, bar):\n    for _ in bar:\n        x = x * 2\n"
+             "    return x\n")
+    assert _nm4(given) == []
+
+
+def test_requires_grad_set_on_a_modules_parameters_breaks():
+    """constructs.py "requires_grad set on a module's parameters (sliced-wasserstein's set_training)",
+    "requires_grad set on named_parameters()": GB0206, the frame skipped; `requires_grad_()` on them
+    is traced. A loop variable over anything else is not taken for a parameter."""
+    code = ("import torch\nimport torch.nn as nn\n\nclass Net(nn.Module):\n"
+            "    def __init__(self):\n        super().__init__()\n        self.lin = nn.Linear(4, 4)\n\n"
+            "    def forward(self, x):\n        for p in self.parameters():\n            p.requires_grad = True\n"
+            "        for _, q in self.lin.named_parameters():\n            q.requires_grad = False\n"
+            "        for p in self.parameters():\n            p.requires_grad_(True)\n"
+            "        for o in self.lin.children():\n            o.requires_grad = True\n"
+            "        return self.lin(x)\n")
+    assert _nm4(code) == [(11, "NM404", "GB0206"), (13, "NM404", "GB0206")]
+
+
 def test_a_progress_bar_built_in_traced_code_breaks_once():
     """constructs.py "tqdm(desc=...) built in traced code" (kmeans-pytorch's loop): GB0007 at the
     construction; a `for` over tqdm(...) is reported once, as the loop's (GB0008, frame skipped)."""

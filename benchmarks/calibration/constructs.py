@@ -2065,6 +2065,29 @@ CASES: list[tuple[str, str, dict]] = [
     ("torch LR scheduler stepped in traced code (multi-quantization's trainer step)",
      "y = x * 2\nSTEPPED.step()\nreturn y + 1", {}),
     ("torch optimizer stepped then its LR scheduler stepped", "y = x * 2\nSTEP_OPT.step()\nSTEPPED.step()\nreturn y + 1", {}),
+    # issue 14, round 24 (held_out_23's misses)
+    ("np.random.beta without a size (mixup's mixing ratio)", "y = x * 2\nlam = np.random.beta(1.0, 1.0)\nreturn y * lam", {}),
+    ("np.random.beta with a size", "y = x * 2\nlam = np.random.beta(1.0, 1.0, size=(4, 8))\nreturn y * torch.as_tensor(lam)", {}),
+    ("np.random.gamma", "y = x * 2\nlam = np.random.gamma(2.0)\nreturn y * lam", {}),
+    ("np.random.exponential", "y = x * 2\nlam = np.random.exponential()\nreturn y * lam", {}),
+    ("np.random.binomial", "y = x * 2\nlam = np.random.binomial(1, 0.5)\nreturn y * lam", {}),
+    ("np.random.poisson", "y = x * 2\nlam = np.random.poisson(3.0)\nreturn y * lam", {}),
+    ("np.random.dirichlet", "y = x * 2\nlam = np.random.dirichlet([1.0, 1.0])\nreturn y * float(lam[0])", {}),
+    ("np.random.lognormal", "y = x * 2\nlam = np.random.lognormal()\nreturn y * lam", {}),
+    ("np.random.get_state", "y = x * 2\ns = np.random.get_state()\nreturn y * 2", {}),
+    ("np.random.seed(0)", "y = x * 2\nnp.random.seed(0)\nreturn y * 2", {}),
+    ("np.random.standard_normal", "y = x * 2\nlam = np.random.standard_normal()\nreturn y * lam", {}),
+    ("np.random.random_integers", "y = x * 2\nlam = np.random.random_integers(3)\nreturn y * lam", {}),
+    ("for over a tqdm bound to a name (pytorch-gmm's train)", "pbar = tqdm(range(2), desc='k=4')\ns = x * 2\n"
+     "for i in pbar:\n    s = s + i\nreturn s", {}),
+    ("for over a tqdm bound to a name, disable=True", "pbar = tqdm(range(2), disable=True)\ns = x * 2\n"
+     "for i in pbar:\n    s = s + i\nreturn s", {}),
+    ("requires_grad set on a module's parameters (sliced-wasserstein's set_training)",
+     "for p in LINEAR.parameters():\n    p.requires_grad = True\nreturn LINEAR(x) * 2", {}),
+    ("requires_grad set on named_parameters()", "for n, p in LINEAR.named_parameters():\n    p.requires_grad = True\n"
+     "return LINEAR(x) * 2", {}),
+    ("requires_grad_() on a module's parameters", "for p in LINEAR.parameters():\n    p.requires_grad_(True)\n"
+     "return LINEAR(x) * 2", {}),
 ]
 
 

@@ -144,7 +144,9 @@ NM404 = rule(
         "`pickle.dumps` (a memoize decorator's cache key), `importlib.import_module`, `sys._getframe`, "
         "NumPy's random draws without a size (`np.random.rand()`, `np.random.randint(0, n)`), "
         "`np.random.choice` (with or without a size), "
-        "`np.random.SeedSequence` / `RandomState` / `default_rng` / `permutation` / `shuffle`, a "
+        "`np.random.SeedSequence` / `RandomState` / `shuffle`, every other function of `np.random` "
+        "than the draws Dynamo maps to torch (`np.random.beta(a, a)`, `gamma`, `binomial`, `permutation`, "
+        "`default_rng`, `get_state`: GB0294, with or without a size), a "
         "`torch.Generator` built in traced code, its `manual_seed` / `seed` / `get_state` / `set_state` "
         "methods, and a random call given one as `generator=` (one that is None unless a seed is set "
         "breaks where it was built: not by default under kornia's `if self.seed is not None:` with "
@@ -395,8 +397,13 @@ _NUMPY_DRAWS = {"numpy.random.rand": 0, "numpy.random.randn": 0, "numpy.random.r
 # np.random.choice breaks with or without a size, with or without replace=False (constructs.py
 # "np.random.choice ...": GB0033; kmeans-pytorch's initial centres)
 _NUMPY_RANDOM_CALLS = {"numpy.random.SeedSequence": "method", "numpy.random.RandomState": "method",
-                       "numpy.random.default_rng": "numpy_unsupported", "numpy.random.permutation": "numpy_unsupported",
                        "numpy.random.shuffle": "fake_tensor", "numpy.random.choice": "data_dependent"}
+# The functions of numpy.random Dynamo maps to torch (torch._numpy.random's __all__, torch 2.13): every other
+# function of numpy.random, with or without a size, breaks at the call (constructs.py "np.random.beta ...",
+# "np.random.gamma", "np.random.binomial", "np.random.get_state", "np.random.permutation", ...: GB0294,
+# resumed; mixup's mixing ratio `np.random.beta(alpha, alpha)`); its classes are measured one by one above
+_NUMPY_TRACED_RANDOM = frozenset({"seed", "random_sample", "sample", "random", "rand", "randn", "normal", "choice",
+                                  "randint", "shuffle", "uniform"})
 # torch functions that return a Python value Dynamo does not fold into a constant (measured:
 # "torch.get_num_threads()", "torch.is_inference(t)", ...: GB0208; torch.get_default_dtype,
 # torch.is_grad_enabled and torch.are_deterministic_algorithms_enabled are folded, no break)
@@ -3138,7 +3145,8 @@ def _hazards(fn: ast.AST, t: Tensors, ctx: Context, d: _State, cls: ast.ClassDef
     for node in body.binders:  # y.requires_grad = True
         targets = node.targets if isinstance(node, ast.Assign) else [getattr(node, "target", None)]
         for target in [e for t_ in targets for e in (t_.elts if type(t_) is ast.Tuple else (t_,))]:
-            if isinstance(target, ast.Attribute) and target.attr in _TENSOR_STORES and t.of(target.value) and not (
+            if isinstance(target, ast.Attribute) and target.attr in _TENSOR_STORES and (t.of(target.value) or (
+                    target.attr == "requires_grad" and _module_parameter(target.value, fn, d))) and not (
                     # .data: only a tensor the function made (measured on a local one); many objects have
                     # a .data, and a module's buffer set under no_grad (lightly's DINO center) measures none
                     target.attr == "data" and (type(target.value) is not ast.Name or target.value.id in _param_names(fn))):
@@ -3174,7 +3182,8 @@ def _hazards(fn: ast.AST, t: Tensors, ctx: Context, d: _State, cls: ast.ClassDef
                               + ("of `and`/`or`" if type(node.test) is ast.BoolOp else "with a message built at run time")
                               + " needs its value on the host (graph break; a single tensor with a constant "
                               "message becomes an in-graph check)", gb=GB["branch"]))
-        if isinstance(node, (ast.For, ast.AsyncFor)) and _skipped_iterable(node.iter, ctx, chain):
+        if isinstance(node, (ast.For, ast.AsyncFor)) and (_skipped_iterable(node.iter, ctx, chain)
+                                                          or _bound_skipped_iterable(node.iter, fn, ctx, d, chain)):
             out.append(Hazard(NM404, node.iter, f"iterating `{_short(ctx, node.iter)}`: Dynamo does not trace "
                               "DataLoader or tqdm iterators", skips_frame=True,
                               gb=GB["inline_skipped"]))
@@ -4102,6 +4111,10 @@ def _call_hazard(call: ast.Call, t: Tensors, ctx: Context, d: _State, cls, chain
     if name in _NUMPY_RANDOM_CALLS:
         return Hazard(NM404, call, f"`{name.replace('numpy.', 'np.')}` is not traced by Dynamo (graph break)",
                       gb=GB[_NUMPY_RANDOM_CALLS[name]])
+    if name.startswith("numpy.random.") and name.count(".") == 2 and name[13:14].islower() \
+            and name[13:] not in _NUMPY_TRACED_RANDOM:
+        return Hazard(NM404, call, f"`{name.replace('numpy.', 'np.')}` is a NumPy function Dynamo does not map to "
+                      "torch (graph break); draw it outside the compiled code or with torch", gb=GB["numpy_unsupported"])
     if _torch_optimizer_class(name):
         # constructs.py "torch.optim.Adam built in traced code": Optimizer.__init__ calls its
         # add_param_group, a function Dynamo is told to skip (GB0008, resumed after the call)
@@ -4613,6 +4626,35 @@ def _skipped_iterable(e: ast.AST, ctx: Context, chain) -> bool:
     if isinstance(e, ast.Call):
         return ctx.names.qualify(e.func, chain) in _SKIPPED_ITERABLES
     return _last_name(e).lower().endswith(_LOADER_WORDS)
+
+
+def _bound_skipped_iterable(e: ast.AST, fn: ast.AST, ctx: Context, d: _State, chain) -> bool:
+    """``pbar = tqdm(it, desc=...)``, then ``for _ in pbar:`` (pytorch-gmm's ``train``): a local every
+    binding of which builds a skipped iterable (constructs.py "for over a tqdm bound to a name": GB0008,
+    the frame skipped, as over ``tqdm(...)`` itself)."""
+    if type(e) is not ast.Name or e.id in _param_names(fn):
+        return False
+    values = _binding_values(e.id, fn, d)
+    return bool(values) and all(type(v) is ast.Call and ctx.names.qualify(v.func, chain) in _SKIPPED_ITERABLES
+                                for v in values)
+
+
+def _module_parameter(e: ast.AST, fn: ast.AST, d: _State) -> bool:
+    """``p`` of ``for p in self.parameters():`` or ``for _, p in m.named_parameters():``, and of no other
+    binding: a parameter, whose ``requires_grad`` Dynamo does not set (constructs.py "requires_grad set on a
+    module's parameters": GB0206, the frame skipped; sliced-wasserstein's ``set_training``)."""
+    if type(e) is not ast.Name:
+        return False
+    binds = [b for b in _body(fn, d).binders if any(type(x) is ast.Name and x.id == e.id for x in _targets(b))]
+
+    def over_parameters(b) -> bool:
+        if type(b) not in _LOOP_TYPES or type(b.iter) is not ast.Call or type(b.iter.func) is not ast.Attribute:
+            return False
+        if b.iter.func.attr == "parameters":
+            return type(b.target) is ast.Name
+        return b.iter.func.attr == "named_parameters" and type(b.target) is ast.Tuple and len(b.target.elts) == 2 \
+            and type(b.target.elts[1]) is ast.Name and b.target.elts[1].id == e.id
+    return bool(binds) and all(over_parameters(b) for b in binds)
 
 
 def _numpy_of_tensor(e: ast.AST, t: Tensors, ctx: Context, chain) -> bool:
