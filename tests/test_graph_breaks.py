@@ -1479,6 +1479,50 @@ def test_requires_grad_set_on_a_modules_parameters_breaks():
     assert _nm4(code) == [(11, "NM404", "GB0206"), (13, "NM404", "GB0206")]
 
 
+RESUMED = '''import copy
+import torch
+
+
+class Sampler(object):
+    def __init__(self, x, func):
+        self.x, self.func = x, func
+        self.optim = torch.optim.SGD([x], lr=0.1)
+
+    def sample(self):
+        self.optim.zero_grad()
+        loss = self.func(self.x)
+        loss.backward()
+        return copy.deepcopy(self.x.data), loss.item()
+
+    def sample_given(self, t):
+        self.optim.zero_grad()
+        loss = self.func(self.x) * t
+        loss.backward()
+        return loss.item()
+
+    def sample_named(self):
+        self.optim.zero_grad()
+        loss = self.func(self.x)
+        loss.backward()
+        return torch.zeros(1), loss.item()
+
+
+sampler = Sampler(torch.zeros(2, requires_grad=True), lambda x: (x * x).sum())
+step, given, named = (torch.compile(sampler.sample), torch.compile(sampler.sample_given),
+                      torch.compile(sampler.sample_named))
+'''
+
+
+def test_the_frame_resumed_without_a_tensor_or_torch_is_not_traced():
+    """constructs.py --resume-frames (langevin-sampling's ``LangevinDynamics.sample``): after the break
+    at ``zero_grad()`` in a plain object's method taking only ``self``, Dynamo does not trace the frame
+    it resumes in (no tensor in it, no torch module named): the rest runs eagerly, no further break.
+    With a tensor argument, or ``torch`` named in the method, it does."""
+    messages = {f.line: f.message for f in findings_of(RESUMED) if f.code == "NM404"}
+    assert "the rest of `Sampler.sample` runs eagerly" in messages[11]
+    assert "runs eagerly" not in messages[17] and "runs eagerly" not in messages[23]
+
+
 def test_a_progress_bar_built_in_traced_code_breaks_once():
     """constructs.py "tqdm(desc=...) built in traced code" (kmeans-pytorch's loop): GB0007 at the
     construction; a `for` over tqdm(...) is reported once, as the loop's (GB0008, frame skipped)."""
@@ -1860,6 +1904,19 @@ def test_an_index_from_argmin_of_a_whole_tensor_is_0_d():
             "        r = x[u] * 2\n        k = torch.argmin(x, dim=1)\n        e2 = torch.zeros(4, 8)\n"
             "        e2[torch.arange(4), k] = 1.0\n        return x + e[:, None] + r + e2\n")
     assert codes(code) == [(9, "NM401"), (11, "NM401")]
+
+
+def test_an_element_of_randperm_picked_by_a_loop_counter_is_0_d():
+    """mixup's SaliencyMix: ``index = torch.randperm(n)``, ``idx_donor = index[i]`` in ``for i in
+    range(n)``, then ``saliency_maps[idx_donor]`` (constructs.py "a tensor indexed by an element of
+    torch.randperm in a loop": GB0033, the frame skipped). The permutation itself, a slice of it, and
+    its element read with a Python int (no tensor indexed) are no break."""
+    code = ("import torch\nfrom torch import nn\n\n\n"
+            "class M(nn.Module):\n    def forward(self, x):\n        index = torch.randperm(x.size(0))\n"
+            "        rows = []\n        for i in range(x.size(0)):\n            j = index[i]\n"
+            "            rows.append(x[j])\n        y = x[index] + x[index[0:4]].sum()\n"
+            "        return torch.stack(rows) + y + x[:, index[0]]\n")
+    assert codes(code) == [(11, "NM401"), (13, "NM401")]
 
 
 def test_a_new_leaf_from_a_factory_requires_grad_before_a_gradient_breaks():

@@ -9,6 +9,7 @@ docs/accuracy.md; the static rules in checks/graph_breaks.py are written against
     python benchmarks/calibration/constructs.py --container-ops  # ATen calls per torch.nn container
     python benchmarks/calibration/constructs.py --grown-loop     # compiles of a model fed a sequence grown per step (NM308)
     python benchmarks/calibration/constructs.py --wrapper-calls  # what torch.compile's wrapper compiles of a method (NM127)
+    python benchmarks/calibration/constructs.py --resume-frames  # whether Dynamo traces the frame it resumes in
 """
 
 from __future__ import annotations
@@ -622,6 +623,44 @@ class Sized:  # psgd-torch's LRA: the parameters' sizes and their cumulative sum
         self.cumsizes = torch.cumsum(torch.tensor(self.sizes), 0)
 SIZES = Sized()
 STEP_OPT = torch.optim.SGD([nn.Parameter(torch.ones(3))], lr=0.1)
+
+
+class OwnStepOpt(torch.optim.Optimizer):  # langevin-sampling's pSGLD: a project's Optimizer with its own step
+    def __init__(self, params):
+        super().__init__(params, {"lr": 0.1})
+
+    def step(self, closure=None):
+        for group in self.param_groups:
+            for p in group["params"]:
+                p.data.add_(p.grad, alpha=-group["lr"])
+
+
+LANGEVIN_X = torch.ones(8, requires_grad=True)
+LANGEVIN_OPT = OwnStepOpt([LANGEVIN_X])
+
+
+class ResumeSampler(object):  # resume_frames(): a plain object's method taking only self
+    def __init__(self):
+        self.x = torch.zeros(2, requires_grad=True)
+        self.optim = torch.optim.SGD([self.x], lr=0.1)
+
+    def sample(self):
+        self.optim.zero_grad()
+        loss = (self.x * self.x).sum()
+        loss.backward()
+        return copy.deepcopy(self.x.data), loss.item()
+
+    def sample_given(self, t):
+        self.optim.zero_grad()
+        loss = (self.x * self.x).sum() * t
+        loss.backward()
+        return loss.item()
+
+    def sample_named(self):
+        self.optim.zero_grad()
+        loss = (self.x * self.x).sum()
+        loss.backward()
+        return torch.zeros(1), loss.item()
 STEPPED = torch.optim.lr_scheduler.StepLR(STEP_OPT, 3)  # an LR scheduler built outside, stepped in the case
 STEP_T = torch.tensor(0.0)  # an optimizer's step count, kept as a tensor (torch.optim's state["step"])
 PAIRS = [(1, 2), (3, 4)]
@@ -2078,6 +2117,27 @@ CASES: list[tuple[str, str, dict]] = [
     ("np.random.seed(0)", "y = x * 2\nnp.random.seed(0)\nreturn y * 2", {}),
     ("np.random.standard_normal", "y = x * 2\nlam = np.random.standard_normal()\nreturn y * lam", {}),
     ("np.random.random_integers", "y = x * 2\nlam = np.random.random_integers(3)\nreturn y * lam", {}),
+    ("a project's optimizer: zero_grad, backward, step, .item() (langevin-sampling's LangevinDynamics.sample)",
+     "LANGEVIN_OPT.zero_grad()\nloss = (LANGEVIN_X * x[0]).sum()\nloss.backward()\nLANGEVIN_OPT.step()\n"
+     "return x * 2, loss.item()", {"grad": True}),
+    ("a project's optimizer: zero_grad, backward of a loss of the parameter only, step, .item()",
+     "LANGEVIN_OPT.zero_grad()\nloss = (LANGEVIN_X * 2).sum()\nloss.backward()\nLANGEVIN_OPT.step()\n"
+     "return x * 2, loss.item()", {"grad": True}),
+    ("backward of a loss of a global leaf only, then .item()",
+     "loss = (LANGEVIN_X * 2).sum()\nloss.backward()\nreturn x * 2, loss.item()", {"grad": True}),
+    ("a project's optimizer: backward, step, .item() (no zero_grad)",
+     "loss = (LANGEVIN_X * x[0]).sum()\nloss.backward()\nLANGEVIN_OPT.step()\nreturn x * 2, loss.item()", {"grad": True}),
+    ("a tensor indexed by an element of torch.randperm (mixup's SaliencyMix donor)",
+     "y = x * 2\nperm = torch.randperm(4)\nz = y[perm[0]]\nreturn z * 2", {}),
+    ("a tensor indexed by an element of torch.randperm in a loop", "y = x * 2\nperm = torch.randperm(4)\n"
+     "rows = []\nfor i in range(4):\n    j = perm[i]\n    rows.append(y[j])\nreturn torch.stack(rows) * 2", {}),
+    ("a tensor indexed by a row of torch.randperm (a slice)", "y = x * 2\nperm = torch.randperm(4)\n"
+     "z = y[perm[0:2]]\nreturn z * 2", {}),
+    ("a tensor indexed by torch.randperm", "y = x * 2\nperm = torch.randperm(4)\nz = y[perm]\nreturn z * 2", {}),
+    ("a tensor indexed by an element of torch.arange", "y = x * 2\nr = torch.arange(4)\nz = y[r[1]]\nreturn z * 2", {}),
+    ("a tensor indexed by an element of argmax", "y = x * 2\nk = torch.argmax(y[:, 0])\nz = y[k]\nreturn z * 2", {}),
+    ("a tensor's column indexed by an element of torch.randperm", "y = x * 2\nperm = torch.randperm(8)\n"
+     "z = y[:, perm[0]]\nreturn z * 2", {}),
     ("for over a tqdm bound to a name (pytorch-gmm's train)", "pbar = tqdm(range(2), desc='k=4')\ns = x * 2\n"
      "for i in pbar:\n    s = s + i\nreturn s", {}),
     ("for over a tqdm bound to a name, disable=True", "pbar = tqdm(range(2), disable=True)\ns = x * 2\n"
@@ -2098,6 +2158,17 @@ def _source(cases) -> str:
     return "".join(parts)
 
 
+def _cases_module(cases):
+    """The cases' functions after the prelude, written to a file and imported: (module, path)."""
+    path = Path(tempfile.mkdtemp(prefix="constructs")) / "cases.py"
+    path.write_text(_source(cases), encoding="utf-8")
+    spec = importlib.util.spec_from_file_location("cases", path)
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules["cases"] = mod  # Dynamo imports a TorchScript function's module when it breaks there
+    spec.loader.exec_module(mod)
+    return mod, path
+
+
 def run(words: list[str]) -> list[tuple[str, object, list]]:
     import torch
     import torch._dynamo.config as dconfig
@@ -2105,13 +2176,7 @@ def run(words: list[str]) -> list[tuple[str, object, list]]:
     from neuron_migrate.runtime.dynamo import measure
 
     cases = [c for c in CASES if not words or any(w in c[0] for w in words)]
-    folder = Path(tempfile.mkdtemp(prefix="constructs"))
-    path = folder / "cases.py"
-    path.write_text(_source(cases), encoding="utf-8")
-    spec = importlib.util.spec_from_file_location("cases", path)
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules["cases"] = mod  # Dynamo imports a TorchScript function's module when it breaks there
-    spec.loader.exec_module(mod)
+    mod, path = _cases_module(cases)
     lines = path.read_text().splitlines()
     rows = []
     for i, (name, body, config) in enumerate(cases):
@@ -2413,6 +2478,24 @@ def parameter_types() -> None:
             print(f"| {kind} | `{name}` | " + " | ".join(str(bool(v[0] == 2)) if v else "–" for v in row) + " |")
 
 
+def resume_frames() -> None:
+    """Whether Dynamo traces the frame it resumes in after a break (``has_tensor_in_frame``): a method of a
+    plain class taking only ``self`` breaks at its optimizer's ``zero_grad()`` first (langevin-sampling's
+    ``LangevinDynamics.sample``), then calls ``backward()`` and ``.item()``; against the same with a tensor
+    argument, and with the global ``torch`` named after the break (``ResumeSampler`` in the prelude)."""
+    import torch
+
+    from neuron_migrate.runtime.dynamo import measure
+
+    sampler = _cases_module([])[0].ResumeSampler
+    print("| method (no tensor before the break) | graphs | breaks, by line of the method |")
+    print("|---|---|---|")
+    for name, args in (("sample", ()), ("sample_given", (torch.ones(1),)), ("sample_named", ())):
+        m = measure(getattr(sampler(), name), args, grad=True)
+        start = getattr(sampler, name).__code__.co_firstlineno
+        print(f"| `{name}` | {m.graphs} | " + ", ".join(f"{b.line - start}: {gb_id(b.reason)}" for b in m.breaks) + " |")
+
+
 def main(argv: list[str]) -> int:
     import io
     import contextlib as cl
@@ -2428,6 +2511,9 @@ def main(argv: list[str]) -> int:
         return 0
     if argv[:1] == ["--parameter-types"]:
         parameter_types()
+        return 0
+    if argv[:1] == ["--resume-frames"]:
+        resume_frames()
         return 0
 
     with cl.redirect_stdout(io.StringIO()):  # the cases print

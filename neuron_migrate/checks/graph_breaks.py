@@ -606,6 +606,7 @@ class _State:
     random_text: bool | None = None  # the file's text names "Generator" or "random"
     index_text: tuple[bool, bool] | None = None  # the file's text names ".grad_fn"; "arange"/"cartesian_prod"/"argm"
     numpy_text: bool | None = None  # the file's text names "np." or "numpy"
+    torch_globals: frozenset[str] | None = None  # names the file's imports of torch and NumPy bind
     attr_kinds: dict[int, dict[str, str]] = field(default_factory=dict)  # class id -> self.attr -> kind
     attr_weights: dict[int, dict[str, int]] = field(default_factory=dict)  # class id -> self.attr -> weight
     super_init: dict[int, ast.Call] = field(default_factory=dict)  # class id -> its super().__init__(...)
@@ -3165,7 +3166,8 @@ def _hazards(fn: ast.AST, t: Tensors, ctx: Context, d: _State, cls: ast.ClassDef
     words = d.index_text
     if words is None:
         text = ctx.src.text
-        words = d.index_text = (".grad_fn" in text, "arange" in text or "cartesian_prod" in text or "argm" in text)
+        words = d.index_text = (".grad_fn" in text, "arange" in text or "cartesian_prod" in text or "argm" in text
+                                or "randperm" in text)
     if words[0]:
         out += _grad_fn_reads(fn, body, ctx, d, chain)
     if words[1]:
@@ -3288,14 +3290,18 @@ def _element_indexes(fn: ast.AST, body: _Body, ctx: Context, chain) -> list[Haza
     ``torch.argmax(v)`` / ``v.argmax()`` without a ``dim`` (torchjd's MGDA: ``e_t[t] = 1.0``;
     constructs.py "store at the index torch.argmin gives": GB0033, in a loop the frame skipped),
     the loop variable of ``for i in torch.arange(...)``,
-    ``r[k]`` (``k`` an int) of a name bound once to ``torch.arange(...)`` or of the loop variable of
-    ``for r in torch.cartesian_prod(a, b, ...)`` (rows of a 2-d tensor). A row of a 2-d index tensor
-    (``y[:, order[1]]``) indexes without a break, and is not one of these."""
+    ``r[k]`` (``k`` an int, or the loop variable of ``for k in range(...)``) of a name bound once to
+    ``torch.arange(...)`` or ``torch.randperm(...)`` or of the loop variable of ``for r in
+    torch.cartesian_prod(a, b, ...)`` (rows of a 2-d tensor), and a name bound once to such an element
+    (mixup's SaliencyMix: ``idx_donor = index[i]``, then ``saliency_maps[idx_donor]``; constructs.py "a
+    tensor indexed by an element of torch.randperm", "... in a loop": GB0033, in a loop the frame
+    skipped). A row of a 2-d index tensor (``y[:, order[1]]``) indexes without a break, and is not one
+    of these."""
     def made(e: ast.AST) -> str | None:
         if type(e) is not ast.Call:
             return None
         name = ctx.names.qualify(e.func, chain)
-        if name == "torch.arange":
+        if name in ("torch.arange", "torch.randperm"):
             return "arange"
         if ((name in ("torch.argmin", "torch.argmax") and len(e.args) == 1) or (
                 name is None and type(e.func) is ast.Attribute and e.func.attr in ("argmin", "argmax")
@@ -3310,6 +3316,7 @@ def _element_indexes(fn: ast.AST, body: _Body, ctx: Context, chain) -> list[Haza
     scalars: set[str] = set()  # 0-d: the loop variable over torch.arange(...)
     loops: list[tuple[str, ast.AST]] = []
     kinds: dict[str, str] = {}  # name -> what it was bound to, "arange" or "cartesian"
+    picked: dict[str, ast.Subscript] = {}  # name -> the subscript it was bound to (j = perm[i])
     for node in body.binders:
         if type(node) in (ast.For, ast.AsyncFor):
             targets = [node.target]
@@ -3321,6 +3328,8 @@ def _element_indexes(fn: ast.AST, body: _Body, ctx: Context, chain) -> list[Haza
                 kind = made(node.value)
                 if kind is not None:
                     kinds[targets[0].id] = kind
+                elif type(node.value) is ast.Subscript:
+                    picked[targets[0].id] = node.value
         for target in targets:
             for n in all_nodes(target):
                 if type(n) is ast.Name and type(n.ctx) is ast.Store:
@@ -3339,12 +3348,15 @@ def _element_indexes(fn: ast.AST, body: _Body, ctx: Context, chain) -> list[Haza
     scalars &= once
     if not (vectors or scalars) or (_param_names(fn) & (vectors | scalars)):
         return []
+    counters = {name for name, it in loops if name in once and type(it) is ast.Call and type(it.func) is ast.Name
+                and it.func.id == "range" and not ctx.names.is_bound("range", chain)}
 
     def zero_d(e: ast.AST) -> bool:
         if type(e) is ast.Name:
             return e.id in scalars
         return (type(e) is ast.Subscript and type(e.value) is ast.Name and e.value.id in vectors
-                and _int_constant(e.slice))
+                and (_int_constant(e.slice) or type(e.slice) is ast.Name and e.slice.id in counters))
+    scalars |= {name for name, e in picked.items() if name in once and zero_d(e)} - _param_names(fn)
 
     where = body.where
     out: list[Hazard] = []
@@ -5402,6 +5414,38 @@ def _names_only(e: ast.AST) -> bool:
     return type(e) is ast.Name or (type(e) is ast.Tuple and all(type(v) is ast.Name for v in e.elts))
 
 
+# breaks at a call whose result is no tensor (None, a number, a progress bar)
+_NO_TENSOR_RESULT = frozenset({GB["inline_skipped"], GB["print"], GB["logger"], GB["logging_function"], GB["skipped"]})
+
+
+def _untraced_resume(fn: ast.AST, cls: ast.ClassDef | None, stmt: ast.stmt | None, h: Hazard, ctx: Context,
+                     d: _State) -> bool:
+    """Dynamo resumes after a break in a new frame, and traces it only if a value it holds is a tensor, a
+    module or a container of them, or its code names a global torch or NumPy module
+    (``has_tensor_in_frame``): constructs.py --resume-frames (langevin-sampling's
+    ``LangevinDynamics.sample`` breaks at ``self.optim.zero_grad()`` and nowhere after), against the same
+    with a tensor argument or with ``torch`` named. Certain only for a call statement at the
+    top of an undecorated method of a ``_plain_class`` (its instance is no module or tensor) that takes
+    only ``self``, binds nothing before it, breaks at a call returning no tensor, and names no global bound
+    to an import of torch or NumPy."""
+    if cls is None or stmt is None or type(stmt) is not ast.Expr or stmt not in fn.body or stmt is fn.body[-1] \
+            or h.gb not in _NO_TENSOR_RESULT or fn.decorator_list or not _plain_class(cls, d):
+        return False
+    args = fn.args
+    if [a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)] != ["self"] or args.vararg or args.kwarg:
+        return False
+    if any(b.lineno < stmt.lineno for b in _body(fn, d).binders):
+        return False
+    if d.torch_globals is None:
+        d.torch_globals = frozenset(
+            a.asname or a.name.partition(".")[0] for node in ast.walk(ctx.tree)
+            if type(node) is ast.Import or type(node) is ast.ImportFrom and (node.module or "").partition(".")[0]
+            in ("torch", "numpy") for a in node.names
+            if type(node) is ast.ImportFrom or a.name.partition(".")[0] in ("torch", "numpy"))
+    return not any(type(n) is ast.Name and n.id in d.torch_globals or type(n) is ast.Attribute
+                   and n.attr in d.torch_globals for s in fn.body for n in ast.walk(s))
+
+
 _TRAP_WORDS = {"loop": "inside a loop", "try": "inside a `try` block", "with": "inside a `with` block",
                "start": "with fewer than two ops before it to compile", "frame": "it cannot be resumed from",
                "input": "the sparse tensor is an argument of the function (a frame input Dynamo cannot wrap)",
@@ -5671,6 +5715,7 @@ def report_traced(ctx: Context) -> None:
                 trap = "input"  # measured: pytorch/examples gcn, both frames skipped ("Attempted to wrap sparse Tensor")
             if h.skips_frame and not trap:
                 trap = "frame"
+            rest = h.skips_rest or (not trap and _untraced_resume(fn, tf.cls, stmt, h, ctx, d))
             if h.skips_rest and not trap and stmt is not None and _ops_before(fn, stmt, tensors, d) < 2:
                 trap = "start"  # Dynamo resumes only from a graph of 2+ ops: it skips the whole frame
             msg = h.message
@@ -5682,6 +5727,9 @@ def report_traced(ctx: Context) -> None:
                 msg += f"; {_TRAP_WORDS[trap]}, so Dynamo runs all of `{tf.name}` eagerly"
             elif h.skips_rest:
                 msg += f": the call and the rest of `{tf.name}` run eagerly"
+            elif rest:
+                msg += (f"; Dynamo resumes after it in a frame holding no tensor and naming no torch module, which "
+                        f"it does not trace: the rest of `{tf.name}` runs eagerly")
             if tf.origin:
                 msg += f" (traced: reached from {tf.origin})"
             if id(fn) in d.fullgraph and id(h.node) not in training:
@@ -5700,8 +5748,8 @@ def report_traced(ctx: Context) -> None:
                 msg += f" [Dynamo {h.gb}]"
             ctx.report(h.rule, h.node, msg, dynamo=h.gb or None)
             if id(h.node) not in training:
-                _add_site(sites, stmt, h.node, h.rule.code, trap, h.skips_rest, h.callee_frame)
-                if not trap and not h.skips_rest and stmt is not None:
+                _add_site(sites, stmt, h.node, h.rule.code, trap, rest, h.callee_frame)
+                if not trap and not rest and stmt is not None:
                     resumed.setdefault(stmt.lineno, []).append(h.node)
                 if h.gb == GB["sparse_make"] and not trap:
                     makers.append(h.node)  # resumed after: its sparse tensor breaks where first read
