@@ -193,7 +193,8 @@ NM404 = rule(
         "another file (ncg-optimizer's line searches: its `zero_grad()`, GB0008), "
         "`torch.autograd.Variable`, `pack_padded_sequence` / `pad_packed_sequence` and a torch.optim "
         "optimizer's `step()` / `zero_grad()` are not traced: the graph ends there (`data_ptr()`, "
-        "`open` and a `for` over a DataLoader or `tqdm(...)` make Dynamo skip the whole function; "
+        "`open` and a `for` over a DataLoader or `tqdm(...)`, or over a name bound only to one, make "
+        "Dynamo skip the whole function; "
         "`optimizer.step()` breaks even there, as a frame of its own). Each finding names Dynamo's "
         "own graph-break id (`GB0007`, see "
         "https://meta-pytorch.github.io/compile-graph-break-site/).",
