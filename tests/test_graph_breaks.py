@@ -1480,6 +1480,8 @@ def test_requires_grad_set_on_a_modules_parameters_breaks():
 
 
 RESUMED = '''import copy
+import warnings
+
 import torch
 
 
@@ -1506,21 +1508,27 @@ class Sampler(object):
         loss.backward()
         return torch.zeros(1), loss.item()
 
+    def warned(self):
+        warnings.warn("slow")
+        y = self.x * 2
+        return y.item()
+
 
 sampler = Sampler(torch.zeros(2, requires_grad=True), lambda x: (x * x).sum())
-step, given, named = (torch.compile(sampler.sample), torch.compile(sampler.sample_given),
-                      torch.compile(sampler.sample_named))
+step, given, named, warned = (torch.compile(sampler.sample), torch.compile(sampler.sample_given),
+                              torch.compile(sampler.sample_named), torch.compile(sampler.warned))
 '''
 
 
 def test_the_frame_resumed_without_a_tensor_or_torch_is_not_traced():
     """constructs.py --resume-frames (langevin-sampling's ``LangevinDynamics.sample``): after the break
     at ``zero_grad()`` in a plain object's method taking only ``self``, Dynamo does not trace the frame
-    it resumes in (no tensor in it, no torch module named): the rest runs eagerly, no further break.
-    With a tensor argument, or ``torch`` named in the method, it does."""
-    messages = {f.line: f.message for f in findings_of(RESUMED) if f.code == "NM404"}
-    assert "the rest of `Sampler.sample` runs eagerly" in messages[11]
-    assert "runs eagerly" not in messages[17] and "runs eagerly" not in messages[23]
+    it resumes in (no tensor in it, no torch module named): the rest runs eagerly, no further break; so
+    after ``warnings.warn(...)``. With a tensor argument, or ``torch`` named in the method, it does."""
+    messages = {f.line: f.message for f in findings_of(RESUMED) if f.code in ("NM403", "NM404")}
+    assert "the rest of `Sampler.sample` runs eagerly" in messages[13]
+    assert "runs eagerly" not in messages[19] and "runs eagerly" not in messages[25]
+    assert "the rest of `Sampler.warned` runs eagerly" in messages[31]
 
 
 def test_a_progress_bar_built_in_traced_code_breaks_once():

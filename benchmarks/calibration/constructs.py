@@ -661,6 +661,13 @@ class ResumeSampler(object):  # resume_frames(): a plain object's method taking 
         loss = (self.x * self.x).sum()
         loss.backward()
         return torch.zeros(1), loss.item()
+
+    def warned(self):
+        warnings.warn("slow")
+        y = self.x * 2
+        return y.sum().item()
+
+
 STEPPED = torch.optim.lr_scheduler.StepLR(STEP_OPT, 3)  # an LR scheduler built outside, stepped in the case
 STEP_T = torch.tensor(0.0)  # an optimizer's step count, kept as a tensor (torch.optim's state["step"])
 PAIRS = [(1, 2), (3, 4)]
@@ -2482,7 +2489,8 @@ def resume_frames() -> None:
     """Whether Dynamo traces the frame it resumes in after a break (``has_tensor_in_frame``): a method of a
     plain class taking only ``self`` breaks at its optimizer's ``zero_grad()`` first (langevin-sampling's
     ``LangevinDynamics.sample``), then calls ``backward()`` and ``.item()``; against the same with a tensor
-    argument, and with the global ``torch`` named after the break (``ResumeSampler`` in the prelude)."""
+    argument, and with the global ``torch`` named after the break; and a ``warnings.warn`` first, then
+    ``.item()`` (``ResumeSampler`` in the prelude)."""
     import torch
 
     from neuron_migrate.runtime.dynamo import measure
@@ -2490,7 +2498,7 @@ def resume_frames() -> None:
     sampler = _cases_module([])[0].ResumeSampler
     print("| method (no tensor before the break) | graphs | breaks, by line of the method |")
     print("|---|---|---|")
-    for name, args in (("sample", ()), ("sample_given", (torch.ones(1),)), ("sample_named", ())):
+    for name, args in (("sample", ()), ("sample_given", (torch.ones(1),)), ("sample_named", ()), ("warned", ())):
         m = measure(getattr(sampler(), name), args, grad=True)
         start = getattr(sampler, name).__code__.co_firstlineno
         print(f"| `{name}` | {m.graphs} | " + ", ".join(f"{b.line - start}: {gb_id(b.reason)}" for b in m.breaks) + " |")

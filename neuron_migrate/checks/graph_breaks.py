@@ -5415,8 +5415,10 @@ def _names_only(e: ast.AST) -> bool:
     return type(e) is ast.Name or (type(e) is ast.Tuple and all(type(v) is ast.Name for v in e.elts))
 
 
-# breaks at a call whose result is no tensor (None, a number, a progress bar)
-_NO_TENSOR_RESULT = frozenset({GB["inline_skipped"], GB["print"], GB["logger"], GB["logging_function"], GB["skipped"]})
+# breaks at a call whose result is no tensor: the resumed frame receives it (zero_grad(), print, logging; of the
+# skipped functions, only the standard library's that return None or a number)
+_NO_TENSOR_RESULT = frozenset({GB["inline_skipped"], GB["print"], GB["logger"], GB["logging_function"]})
+_NO_TENSOR_SKIPPED = ("warnings.", "time.", "random.", "os.")
 
 
 def _untraced_resume(fn: ast.AST, cls: ast.ClassDef | None, stmt: ast.stmt | None, h: Hazard, ctx: Context,
@@ -5427,10 +5429,13 @@ def _untraced_resume(fn: ast.AST, cls: ast.ClassDef | None, stmt: ast.stmt | Non
     ``LangevinDynamics.sample`` breaks at ``self.optim.zero_grad()`` and nowhere after), against the same
     with a tensor argument or with ``torch`` named. Certain only for a call statement at the
     top of an undecorated method of a ``_plain_class`` (its instance is no module or tensor) that takes
-    only ``self``, binds nothing before it, breaks at a call returning no tensor, and names no global bound
-    to an import of torch or NumPy."""
-    if cls is None or stmt is None or type(stmt) is not ast.Expr or stmt not in fn.body or stmt is fn.body[-1] \
-            or h.gb not in _NO_TENSOR_RESULT or fn.decorator_list or not _plain_class(cls, d):
+    only ``self``, binds nothing before it, breaks at a call statement whose result is no tensor, and names
+    no global bound to an import of torch or NumPy."""
+    if cls is None or stmt is None or type(stmt) is not ast.Expr or stmt.value is not h.node or stmt not in fn.body \
+            or stmt is fn.body[-1] or fn.decorator_list or not _plain_class(cls, d):
+        return False
+    if h.gb not in _NO_TENSOR_RESULT and not (h.gb == GB["skipped"] and (
+            ctx.names.qualify(h.node.func, (ctx.tree,)) or "").startswith(_NO_TENSOR_SKIPPED)):
         return False
     args = fn.args
     if [a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)] != ["self"] or args.vararg or args.kwarg:
