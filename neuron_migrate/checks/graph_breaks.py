@@ -6995,11 +6995,13 @@ def _function_tables(tree: ast.Module) -> dict[str, tuple[str, ...]]:
     """Module-level dicts whose values are functions as written, also in dicts nested in them
     and as ``functools.partial(f, ...)``: ``routines = {"sinkhorn": {"tensorized":
     sinkhorn_tensorized, ...}}`` -> ``{"routines": ("sinkhorn_tensorized", ...)}``. A call of
-    ``routines[loss][backend](...)`` runs one of them (the key is known at run time)."""
+    ``routines[loss][backend](...)`` runs one of them (the key is known at run time). Only a
+    name the module binds once (``NAME = {...}``, ``NAME: T = {...}``): another binding may
+    hold anything. The project model reads a registry getter's dict here (``registry``)."""
     out = {}
     for node in tree.body:
-        if not (type(node) is ast.Assign and len(node.targets) == 1 and type(node.targets[0]) is ast.Name
-                and type(node.value) is ast.Dict):
+        targets = _module_targets(node)
+        if len(targets) != 1 or type(targets[0]) is not ast.Name or type(node.value) is not ast.Dict:
             continue
         texts, todo = [], list(node.value.values)
         while todo:
@@ -7015,8 +7017,18 @@ def _function_tables(tree: ast.Module) -> dict[str, tuple[str, ...]]:
                 break
             texts.append(text)
         if texts:
-            out[node.targets[0].id] = tuple(dict.fromkeys(texts))
+            out[targets[0].id] = tuple(dict.fromkeys(texts))
+    if out:
+        bound = Counter(t.id for node in tree.body for t in _module_targets(node) if type(t) is ast.Name)
+        out = {name: texts for name, texts in out.items() if bound[name] == 1}
     return out
+
+
+def _module_targets(node: ast.stmt) -> list[ast.expr]:
+    """The targets of an assignment with a value (``a = b = value``, ``a: T = value``), else []."""
+    if type(node) is ast.Assign:
+        return node.targets
+    return [node.target] if type(node) is ast.AnnAssign and node.value is not None else []
 
 
 def _table_of(f: ast.AST) -> str:

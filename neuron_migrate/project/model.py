@@ -560,9 +560,9 @@ class Project:
         """``self.attr(x)`` written ``getter.forward`` (``self.attr = getter(...)`` in ``__init__``,
         ``getter`` a function ``path`` imports) where every ``return`` of ``getter`` is
         ``REGISTRY[...]``, ``REGISTRY`` a dict display its module binds once whose values all name
-        functions (torchdeq's ``self.f_solver = get_solver(...)``, ``return _solvers[key]``,
-        ``_solvers = {'anderson': anderson_solver, ...}``): each of those functions, as (path,
-        function), when in another file than the caller. The key is known at run time: Dynamo
+        functions, as graph_breaks' ``_function_tables`` reads them (torchdeq's ``self.f_solver =
+        get_solver(...)``, ``return _solvers[key]``, ``_solvers = {'anderson': anderson_solver,
+        ...}``): each of those functions, as (path, function), when in another file than the caller. The key is known at run time: Dynamo
         inlines the one it picks, so each is reached (as ``_function_picks`` for a table in the
         caller; held_out_22's ``anderson.py:107``, ``broyden.py:204``, ``fp_iter.py:74``)."""
         key = (path, f"registry:{text}")
@@ -587,6 +587,8 @@ class Project:
         return self._callees[key]
 
     def _registry_read(self, path: str, function: str) -> list[tuple[str, str]]:
+        from neuron_migrate.checks.graph_breaks import _function_tables
+
         tree = self.tree(path)
         fn = next((n for n in (tree.body if tree is not None else ())
                    if type(n) in (ast.FunctionDef, ast.AsyncFunctionDef) and n.name == function), None)
@@ -594,18 +596,10 @@ class Project:
         names = {v.value.id for v in returns if type(v) is ast.Subscript and type(v.value) is ast.Name}
         if not returns or len(names) != 1 or any(type(v) is not ast.Subscript for v in returns):
             return []
-        registry = names.pop()
-        binds = [n for n in tree.body if type(n) in (ast.Assign, ast.AnnAssign)
-                 and any(type(t) is ast.Name and t.id == registry
-                         for t in (n.targets if type(n) is ast.Assign else [n.target]))]
-        table = binds[0].value if len(binds) == 1 else None
         s = self.summary(path)
-        if type(table) is not ast.Dict or not table.values or None in table.keys or s is None:
-            return []
         out: list[tuple[str, str]] = []
-        for v in table.values:
-            hit = None if type(v) is not ast.Name else (path, v.id, "function") if v.id in s.functions \
-                else self._imported(path, v.id)
+        for text in _function_tables(tree).get(names.pop(), ()) if s is not None else ():
+            hit = (path, text, "function") if text in s.functions else self._imported(path, text)
             if hit is None or hit[2] != "function":
                 return []
             if hit[:2] not in out:
