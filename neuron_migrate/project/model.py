@@ -17,7 +17,7 @@ import ast
 import dataclasses
 import re
 import warnings
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from neuron_migrate.models import FileResult, Finding, ModuleFacts
@@ -1129,19 +1129,13 @@ def extra_roots(files: list[FileResult], root: Path, known: set[tuple[str, str]]
         if r.summary is None:
             continue
         entries = None  # made when a call reaches a function not traced yet: most do not
-        for caller, text, _line in r.summary.calls:
-            hit = project.callee(r.path, text)
-            if hit is None:
+        for caller, _line, target in _calls_to(project, r, functions, lambda t: t not in traced):
+            entries = _entry_of(r) if entries is None else entries
+            entry = entries.get(caller, spec(r.path, caller))
+            if not _may_follow(target[0], r.path, entry in compiled, options):
                 continue
-            for target in _targets(project, r.path, text, hit, functions):
-                if target in traced:
-                    continue
-                entries = _entry_of(r) if entries is None else entries
-                entry = entries.get(caller, spec(r.path, caller))
-                if not _may_follow(target[0], r.path, entry in compiled, options):
-                    continue
-                here = spec(r.path, caller)
-                out.setdefault(target[0], {}).setdefault(target[1], entry if entry == here else f"{entry} through {here}")
+            here = spec(r.path, caller)
+            out.setdefault(target[0], {}).setdefault(target[1], entry if entry == here else f"{entry} through {here}")
         for name, hit in _inherited_forwards(r, project, functions):
             for target in _dispatched(project, r.path, f"{name}.forward", hit, functions):
                 if target not in traced:
@@ -1431,6 +1425,22 @@ def _wrapper_roots(files: list[FileResult], project: Project) -> list[tuple[str,
     return roots
 
 
+def _calls_to(project: Project, r: FileResult, functions: dict, keep: Callable[[tuple[str, str]], bool]
+              ) -> Iterator[tuple[str, int, tuple[str, str]]]:
+    """(caller, line, target) for each call of ``r``'s traced code leaving the file and each
+    function it may run (``_targets``) that ``keep`` takes. A file's calls repeat their texts
+    (at each caller and line): each text is resolved once."""
+    found: dict[str, list[tuple[str, str]]] = {}
+    for caller, text, line in r.summary.calls:
+        targets = found.get(text)
+        if targets is None:
+            hit = project.callee(r.path, text)
+            targets = found[text] = [t for t in _targets(project, r.path, text, hit, functions)
+                                     if keep(t)] if hit is not None else []
+        for target in targets:
+            yield caller, line, target
+
+
 def _targets(project: Project, path: str, text: str, hit: tuple[str, str], functions: dict) -> list[tuple[str, str]]:
     """What a call written ``text`` in ``path`` may run: ``hit``, the other classes a factory may
     pick (``receivers``) and the overrides it dispatches to (``_dispatched``)."""
@@ -1544,11 +1554,8 @@ def _link(out: Followed, results: dict[str, FileResult], project: Project, optio
             for hit in project.compiled_all(r.path, built, arg, method):
                 if hit in traced:
                     out.links.append((r.path, "", hit[0], hit[1], line))
-        for caller, text, line in s.calls:
-            hit = project.callee(r.path, text)
-            for target in _targets(project, r.path, text, hit, functions) if hit is not None else ():
-                if target in traced or target[0] in broken:
-                    out.links.append((r.path, caller, target[0], target[1], line))
+        out.links += [(r.path, caller, target[0], target[1], line) for caller, line, target
+                      in _calls_to(project, r, functions, lambda t: t in traced or t[0] in broken)]
     calls = {(r.path, f.name): [(r.path, c) for c in f.calls] for r in files for f in r.traced}
     for a, fa, b, fb, _ in out.links:
         calls.setdefault((a, fa), []).append((b, fb))
