@@ -255,9 +255,14 @@ def estimate(functions: Iterable[tuple[str, TracedFunction]], executed: dict[str
     by_key = {(p, f.name): f for p, f in functions}
     links = links or {}
 
+    lines_of: dict[int, tuple[set[int], list]] = {}  # id(f) -> lines(f): asked three times or more
+
     def lines(path: str, f: TracedFunction) -> tuple[set[int], list]:
-        stmts = set(f.statements) if executed is None else set(f.statements) & executed.get(path, set())
-        return stmts, [b for b in f.breaks if b.line in stmts and not b.eager_only]
+        found = lines_of.get(id(f))
+        if found is None:
+            stmts = set(f.statements) if executed is None else set(f.statements) & executed.get(path, set())
+            found = lines_of[id(f)] = stmts, [b for b in f.breaks if b.line in stmts and not b.eager_only]
+        return found
 
     breaks_of = {(p, f.name): lines(p, f)[1] for p, f in functions}
     calls_of = {k: [*((k[0], c) for c in f.calls), *(c for c, _ in links.get(k, ()))] for k, f in by_key.items()}
