@@ -893,6 +893,18 @@ def test_a_call_through_a_module_level_table_of_functions_traces_each():
     assert codes(code) == [(5, "NM401"), (8, "NM403")]
 
 
+def test_an_annotated_module_table_is_read_and_one_bound_twice_is_not():
+    # _function_tables, the one reader of a module's dicts of functions (the project model's
+    # registry getters read it too): ``NAME: Dict[str, Callable] = {...}`` is a table; a name
+    # the module binds again may hold anything, so a call through it reaches nothing
+    code = ("from typing import Callable, Dict\nimport torch\n\ndef plain(x):\n    return x.sum().item()\n\n"
+            "def other(x):\n    print(x)\n    return x\n\n"
+            "ANNOTATED: Dict[str, Callable] = {'plain': plain}\n\n"
+            "TWICE = {'other': other}\nTWICE = {'other': other}\n\n"
+            "@torch.compile\ndef run(x, kind):\n    return ANNOTATED[kind](x) + TWICE[kind](x)\n")
+    assert codes(code) == [(5, "NM401")]
+
+
 def test_a_function_picked_from_a_local_table_of_functions_is_traced():
     # constructs.py "function picked from a local table of functions" and "... by a helper handed
     # the table" (xitorch's ``method_fcn = get_method(name, methods, method)``, ``methods`` a dict
