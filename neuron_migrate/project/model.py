@@ -562,9 +562,10 @@ class Project:
         ``REGISTRY[...]``, ``REGISTRY`` a dict display its module binds once whose values all name
         functions, as graph_breaks' ``_function_tables`` reads them (torchdeq's ``self.f_solver =
         get_solver(...)``, ``return _solvers[key]``, ``_solvers = {'anderson': anderson_solver,
-        ...}``): each of those functions, as (path, function), when in another file than the caller. The key is known at run time: Dynamo
-        inlines the one it picks, so each is reached (as ``_function_picks`` for a table in the
-        caller; held_out_22's ``anderson.py:107``, ``broyden.py:204``, ``fp_iter.py:74``)."""
+        ...}``): each of those functions, as (path, function), when in another file than the
+        caller. The key is known at run time: Dynamo inlines the one it picks, so each is reached
+        (as ``_function_picks`` for a table in the caller; held_out_22's ``anderson.py:107``,
+        ``broyden.py:204``, ``fp_iter.py:74``)."""
         key = (path, f"registry:{text}")
         if key not in self._callees:
             found = self._imported(path, text[: -len(".forward")])
