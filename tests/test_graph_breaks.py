@@ -346,15 +346,21 @@ def test_a_callees_break_in_a_loop_makes_the_callers_later_breaks_unmet():
 
 def test_the_closure_of_an_optimizer_step_is_a_break():
     """constructs "an optimizer step's closure() under enable_grad": the closure recomputes the
-    loss and its gradients (Optimizer.step's contract), and Dynamo breaks at its backward();
+    loss and its gradients (Optimizer.step's contract), and Dynamo breaks at its backward(),
+    called in the step or in a function nested in it (qqn-torch's ``eval_loss_and_grad``);
     a name ``closure`` that is not a parameter, or outside an optimizer, is not concerned."""
     code = ("import torch\n\nclass Sharp(torch.optim.Optimizer):\n    @torch.compile\n"
             "    def step(self, closure=None):\n        with torch.enable_grad():\n            loss = closure()\n"
             "        return loss\n\n"
             "class Other(torch.optim.Optimizer):\n    @torch.compile\n    def step(self, x):\n"
             "        closure = lambda: x * 2\n        return closure()\n\n"
-            "class Runner:\n    @torch.compile\n    def step(self, closure):\n        return closure()\n")
-    assert codes(code) == [(7, "NM404")]
+            "class Runner:\n    @torch.compile\n    def step(self, closure):\n        return closure()\n\n"
+            "class Nested(torch.optim.Optimizer):\n    @torch.compile\n    def step(self, closure):\n"
+            "        def evaluate():\n            with torch.enable_grad():\n                return closure()\n"
+            "        return evaluate()\n\n"
+            "class NestedRunner:\n    @torch.compile\n    def step(self, closure):\n"
+            "        def evaluate():\n            return closure()\n        return evaluate()\n")
+    assert codes(code) == [(7, "NM404"), (26, "NM404")]
 
 
 def test_a_closure_the_step_hands_to_a_line_search_is_given_by_default():

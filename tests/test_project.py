@@ -994,6 +994,39 @@ def test_the_functions_a_registry_getter_hands_to_an_attribute_are_followed(tmp_
     assert sites(capsys, tmp_path, "--entry", "deq/core.py:Other.run") == []
 
 
+def test_the_classes_a_factory_builds_for_an_attribute_are_followed(tmp_path, capsys):
+    """qqn-torch's ``self._oracle = build_oracle(name)`` in ``QQN.__init__``, ``build_oracle``
+    returning ``LBFGSOracle(...)`` or ``MomentumOracle()`` by the name, or the instance it was
+    given (held_out_23's ``lbfgs.py:44``, ``:62``): the name is known at run time, so the method
+    of each class built is reached from ``self._oracle.direction(g)``. Not followed: a factory
+    that returns anything else besides (``None``, a call of a function)."""
+    files = {
+        "opt/__init__.py": "",
+        "opt/oracles/__init__.py": "from .lbfgs import LBFGS\nfrom .momentum import Momentum\n\n\n"
+                                   "def build(spec, size=10):\n    if not isinstance(spec, str):\n        return spec\n"
+                                   "    if spec == 'lbfgs':\n        return LBFGS(size)\n"
+                                   "    if spec == 'momentum':\n        return Momentum()\n"
+                                   "    raise ValueError(spec)\n\n\n"
+                                   "def build_or_none(spec):\n    if spec == 'lbfgs':\n        return LBFGS(3)\n"
+                                   "    return None\n\n\ndef helper():\n    return LBFGS(1)\n\n\n"
+                                   "def build_called(spec):\n    if spec == 'lbfgs':\n        return LBFGS(3)\n"
+                                   "    return helper()\n",
+        "opt/oracles/lbfgs.py": "import torch\n\n\nclass LBFGS:\n    def __init__(self, size):\n"
+                                "        self.size = size\n\n    def direction(self, g):\n"
+                                "        a = torch.dot(g, g)\n        return g.mul(float(a))\n",
+        "opt/oracles/momentum.py": "class Momentum:\n    def direction(self, g):\n        return g.sum().item()\n",
+        "opt/step.py": "import torch\nfrom .oracles import build, build_or_none, build_called\n\n\n"
+                       "class Step:\n    def __init__(self, oracle='lbfgs'):\n        self._oracle = build(oracle)\n"
+                       "        self._maybe = build_or_none(oracle)\n        self._called = build_called(oracle)\n\n"
+                       "    def run(self, g):\n        return self._oracle.direction(g)\n\n"
+                       "    def other(self, g):\n        return self._maybe.direction(g), self._called.direction(g)\n",
+    }
+    write(tmp_path, files)
+    assert sites(capsys, tmp_path, "--entry", "opt/step.py:Step.run") == [
+        ("opt/oracles/lbfgs.py", 10, "NM401"), ("opt/oracles/momentum.py", 3, "NM401")]
+    assert sites(capsys, tmp_path, "--entry", "opt/step.py:Step.other") == []
+
+
 def test_the_names_stored_in_an_attribute_are_read_as_re_finds_them(tmp_path):
     """``_stored_names`` looks for ``self.attr =``, ``self.attr = name`` and ``name=Default``
     with one compiled pattern each and ``str.find`` (``model._found``), not a pattern per

@@ -3992,7 +3992,7 @@ def _call_hazard(call: ast.Call, t: Tensors, ctx: Context, d: _State, cls, chain
                           "not trace (graph break)", gb=GB["inline_skipped"])
         if f.id == "print" and name is None:
             return Hazard(NM403, call, "`print` is not traced by Dynamo (graph break)", gb=GB['print'])
-        if f.id == "closure" and cls is not None and _parameter(f.id, chain, ctx) and _optimizer_class(cls, ctx, d):
+        if f.id == "closure" and _closure_param(chain, ctx, d):
             # Optimizer.step's contract: the closure recomputes the loss and its gradients
             # (constructs "an optimizer step's closure() under enable_grad": GB0123 at its backward())
             return Hazard(NM404, call, "`closure()` of an optimizer recomputes the loss and its gradients: "
@@ -4515,6 +4515,14 @@ def _parameter(name: str, chain, ctx: Context) -> bool:
     if not isinstance(scope, (ast.FunctionDef, ast.AsyncFunctionDef)):
         return False
     return name in _param_names(scope)
+
+
+def _closure_param(chain, ctx: Context, d: _State) -> bool:
+    """``closure`` is the parameter of an optimizer's method, called there or in a function nested
+    in it (qqn-torch's ``eval_loss_and_grad`` in ``QQN.step``, held_out_23's ``optimizer.py:106``)."""
+    scope = ctx.names.binding_scope("closure", chain)
+    owner = d.owner.get(id(scope)) if isinstance(scope, (ast.FunctionDef, ast.AsyncFunctionDef)) else None
+    return owner is not None and "closure" in _param_names(scope) and _optimizer_class(owner, ctx, d)
 
 
 def _optimizer_class(cls: ast.ClassDef, ctx: Context, d: _State, seen: frozenset = frozenset()) -> bool:

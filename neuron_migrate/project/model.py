@@ -380,6 +380,9 @@ class Project:
         found = self._callees.get((path, f"registry:{text}")) if text.endswith(".forward") else None
         if found:  # a registry getter's functions, which callee() read first (registry)
             return list(found)
+        found = self._callees.get((path, f"built:{text}"))
+        if found:  # the classes a factory builds, which callee() read first (built)
+            return list(found)
         owner, _, method = text.rpartition(".")
         if not owner.endswith("()"):
             return []
@@ -463,6 +466,8 @@ class Project:
             return hit[:2] if hit is not None else None
         if found is None and text.endswith(".forward"):  # self.f_solver = get_solver(...); self.f_solver(x)
             return next(iter(self.registry(path, text)), None)
+        if found is None and "." in text and ":" not in text:  # self.oracle = build_oracle(name); .direction(g)
+            return next(iter(self.built(path, text)), None)
         return None
 
     def _calls_parameter(self, path: str, qualified: str, key: str) -> bool:
@@ -571,6 +576,58 @@ class Project:
             found = self._imported(path, text[: -len(".forward")])
             out = self._registry_values(found[0], found[1]) if found is not None and found[2] == "function" else ()
             self._callees[key] = tuple(t for t in out if t[0] != path)
+        return self._callees[key]
+
+    def built(self, path: str, text: str) -> tuple[tuple[str, str], ...]:
+        """``self.attr.m(...)`` written ``factory.m`` (``self.attr = factory(...)`` in the class,
+        ``factory`` a function ``path`` imports) where every ``return`` of ``factory`` builds a
+        class of the project or hands back a parameter unchanged (qqn-torch's ``build_oracle``:
+        ``return LBFGSOracle(...)`` for "lbfgs", ``MomentumOracle()`` for "momentum", ``spec`` when
+        given an instance): ``m`` of each class built, as (path, function), when in another file
+        than the caller. The string is known at run time: Dynamo inlines the class it picks, so
+        each is reached, as ``registry`` reaches each function of a table. Not a module's
+        ``self.attr(x)`` (``.forward``): every module's forward is traced already, and linking each
+        block a factory may build (diffusers' ``get_mid_block``) would count them all in the graphs."""
+        key = (path, f"built:{text}")
+        if key not in self._callees:
+            head, _, method = text.rpartition(".")
+            found = self._imported(path, head)
+            out: list[tuple[str, str]] = []
+            classes = self._factory_classes(*found[:2]) if found is not None and found[2] == "function" else ()
+            for cpath, cls, _ in classes:
+                hit = self.method(cpath, cls, method, 1)
+                if hit is not None and hit[0] != path and hit[:2] not in out:
+                    out.append(hit[:2])
+            self._callees[key] = tuple(out)
+        return self._callees[key]
+
+    def _factory_classes(self, path: str, function: str) -> tuple[tuple[str, str, str], ...]:
+        """The classes of the project that ``function`` of ``path`` builds in its ``return``
+        statements (``built``); () unless every ``return`` builds one or returns a parameter. Only
+        a function whose returns name a class it calls (``Summary.facts.returns``) is parsed for it."""
+        key = (path, f"classes:{function}")
+        if key not in self._callees:
+            facts = self.facts(path)
+            texts = dict(facts.returns).get(function, ()) if facts is not None else ()
+            out: list[tuple[str, str, str]] = []
+            if any(self.base(path, t, 1) is not None for t in texts if not t.startswith("=")):
+                tree = self.tree(path)
+                fn = next((n for n in (tree.body if tree is not None else ())
+                           if type(n) in (ast.FunctionDef, ast.AsyncFunctionDef) and n.name == function), None)
+                params = {a.arg for a in (*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs)} if fn else set()
+                for node in all_nodes(fn) if fn is not None else ():
+                    if type(node) is not ast.Return:
+                        continue
+                    v = node.value
+                    if type(v) is ast.Name and v.id in params:
+                        continue
+                    hit = self.base(path, dotted(v.func), 1) if type(v) is ast.Call else None
+                    if hit is None:
+                        out = []
+                        break
+                    if hit not in out:
+                        out.append(hit)
+            self._callees[key] = tuple(out)
         return self._callees[key]
 
     def _registry_values(self, path: str, function: str) -> tuple[tuple[str, str], ...]:
