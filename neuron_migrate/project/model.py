@@ -604,29 +604,26 @@ class Project:
     def _factory_classes(self, path: str, function: str) -> tuple[tuple[str, str, str], ...]:
         """The classes of the project that ``function`` of ``path`` builds in its ``return``
         statements (``built``); () unless every ``return`` builds one or returns a parameter. Only
-        a function whose returns name a class it calls (``Summary.facts.returns``) is parsed for it."""
+        the function's own lines are parsed, and only when they return a call of a capitalised name
+        (a cold timm scan would parse all of ``create_rope_embed``'s 1,400-line module again)."""
         key = (path, f"classes:{function}")
         if key not in self._callees:
-            facts = self.facts(path)
-            texts = dict(facts.returns).get(function, ()) if facts is not None else ()
+            src = self.source(path)
+            fn = _top_function(src[1].text, function) if src is not None and src[1] is not None else None
+            params = {a.arg for a in (*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs)} if fn else set()
             out: list[tuple[str, str, str]] = []
-            if any(self.base(path, t, 1) is not None for t in texts if not t.startswith("=")):
-                tree = self.tree(path)
-                fn = next((n for n in (tree.body if tree is not None else ())
-                           if type(n) in (ast.FunctionDef, ast.AsyncFunctionDef) and n.name == function), None)
-                params = {a.arg for a in (*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs)} if fn else set()
-                for node in all_nodes(fn) if fn is not None else ():
-                    if type(node) is not ast.Return:
-                        continue
-                    v = node.value
-                    if type(v) is ast.Name and v.id in params:
-                        continue
-                    hit = self.base(path, dotted(v.func), 1) if type(v) is ast.Call else None
-                    if hit is None:
-                        out = []
-                        break
-                    if hit not in out:
-                        out.append(hit)
+            for node in all_nodes(fn) if fn is not None else ():
+                if type(node) is not ast.Return:
+                    continue
+                v = node.value
+                if type(v) is ast.Name and v.id in params:
+                    continue
+                hit = self.base(path, dotted(v.func), 1) if type(v) is ast.Call else None
+                if hit is None:
+                    out = []
+                    break
+                if hit not in out:
+                    out.append(hit)
             self._callees[key] = tuple(out)
         return self._callees[key]
 
@@ -1039,6 +1036,23 @@ def _method_node(tree: ast.Module | None, cls_name: str, name: str) -> ast.Funct
     cls = next((n for n in tree.body if type(n) is ast.ClassDef and n.name == cls_name), None) if tree else None
     return next((n for n in cls.body if type(n) in (ast.FunctionDef, ast.AsyncFunctionDef) and n.name == name),
                 None) if cls else None
+
+
+def _top_function(text: str, name: str) -> ast.FunctionDef | None:
+    """The module-level ``def name`` of ``text``, parsed from its own lines alone (up to the next
+    line that starts at the margin), when they return a call of a capitalised name; else None."""
+    found = re.search(rf"^def[ \t]+{re.escape(name)}[ \t]*\(", text, re.M)
+    if found is None:
+        return None
+    end = _AT_MARGIN.search(text, found.end())
+    segment = text[found.start(): end.start() if end is not None else len(text)]
+    if _RETURNS_CLASS.search(segment) is None:
+        return None
+    try:
+        node = ast.parse(segment).body[0]
+    except (SyntaxError, ValueError, RecursionError, MemoryError, IndexError):
+        return None  # a string at the margin inside it, say: not read
+    return node if type(node) is ast.FunctionDef else None
 
 
 def _init_of(tree: ast.Module | None, cls_name: str) -> ast.FunctionDef | None:
@@ -1636,6 +1650,8 @@ _WORD_ONLY = re.compile(r"\w+")
 # _stored_names: ``self.f =``; ``self.f = name`` (alone on its line); ``name=Default`` given
 _STORES = re.compile(r"self\.(\w+)\s*=[^=]")
 _RETURNS_ITEM = re.compile(r"return[ \t]+([^\W\d]\w*)\[")  # Project._registry_values: return NAME[key]
+_RETURNS_CLASS = re.compile(r"return[ \t]+(?:\w+\.)*[A-Z]\w*\(")  # _top_function: return Cls(...)
+_AT_MARGIN = re.compile(r"^[^\s#)\]}]", re.M)  # _top_function: the next line at the margin
 _STORES_NAME = re.compile(r"self\.(\w+)[ \t]*=[ \t]*([^\W\d]\w*)[ \t]*(?:[#;].*)?$", re.MULTILINE)
 _ANNOTATED_CLASS = re.compile(r"(\w+)\s*:\s*(?:[\w.]+\[)?[\"']?(?:\w+\.)*[A-Z]")  # cmp: Problem
 _GIVES_DEFAULT = re.compile(r"(\w+)[ \t]*(?::[^=,)\n]*)?=[ \t]*([^\W\d]\w*)[ \t]*[,)]")
