@@ -1122,6 +1122,24 @@ def test_a_function_handed_to_a_helper_of_another_file_that_calls_it_is_traced(t
     assert sites(capsys, tmp_path) == [("ema/ema.py", 6, "NM401"), ("ema/ema.py", 23, "NM401")]
 
 
+def test_a_function_nested_in_the_caller_handed_to_a_helper_of_another_file_is_traced(tmp_path, capsys):
+    """qqn-torch's ``StrongWolfeLineSearch.search`` defines ``obj_func`` and hands it to the
+    vendored ``strong_wolfe(obj_func, ...)`` of another file, which calls it (held_out_23's
+    ``strong_wolfe.py:48``). Not one handed to a parameter the helper does not call (``keep``),
+    nor a name the caller binds to something else too."""
+    files = {
+        "ls/__init__.py": "",
+        "ls/vendor.py": "def wolfe(obj, t, keep=None):\n    f, g = obj(t)\n    return f, keep\n",
+        "ls/search.py": "import torch\nfrom .vendor import wolfe\n\n\nclass Search:\n    def search(self, d, t):\n"
+                        "        def obj_func(s):\n            return float(torch.dot(d, d) * s), d\n\n"
+                        "        def kept(s):\n            return float(d.sum())\n\n"
+                        "        def rebound(s):\n            return float(d.max())\n        rebound = None\n\n"
+                        "        return wolfe(obj_func, t, keep=kept), wolfe(rebound, t)\n",
+    }
+    write(tmp_path, files)
+    assert sites(capsys, tmp_path, "--entry", "ls/search.py:Search.search") == [("ls/search.py", 8, "NM401")]
+
+
 def test_what_a_lambda_called_by_its_name_calls_is_followed(tmp_path, capsys):
     """torchimize's ``jac_fun = lambda p: jacobian_approx_t(p, f=fun)``, then ``j = jac_fun(p)``:
     Dynamo traces the lambda where it is called, so the function of another file its body calls

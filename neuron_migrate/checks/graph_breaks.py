@@ -598,6 +598,7 @@ class _State:
     compiled_self: dict[int, ast.ClassDef] = field(default_factory=dict)  # torch.compile(self.m): item id -> class
     disabled: set[int] = field(default_factory=set)  # functions under torch.compiler.disable
     chains: dict[int, tuple] = field(default_factory=dict)  # function id -> scope chain inside it
+    nested: dict[str, list[ast.AST]] | None = None  # functions defined in functions, by name (_nested_def)
     wrapper_names: dict[int, str] = field(default_factory=dict)  # a decorator's wrapper -> "outer.inner"
     random_objects: dict[int, dict[str, tuple]] = field(default_factory=dict)  # _random_objects' answers
     optional_dicts: frozenset[str] | None = None  # _optional_dicts' answer
@@ -1538,6 +1539,8 @@ def _entry_function(spec: str, path: str, d: _State) -> ast.AST | None:
 
 def _named_function(name: str, d: _State) -> ast.AST | None:
     """The function ``func`` or method ``Class.method`` of this file (a class: its forward)."""
+    if ".<locals>." in name:  # a function defined in another, handed to a helper of another file
+        return next((c[-1] for c in d.chains.values() if _qualname(c) == name), None)
     owner, _, method = name.rpartition(".")
     if not owner:
         if name in d.functions:
@@ -1867,12 +1870,29 @@ def _handed_on(call: ast.Call, tf: Traced, d: _State, project: set[str]) -> list
             own = _own_names(tf.node, _body(tf.node, d)) if own is None else own
             if a.id not in own:
                 out.append((key, a.id))
+        elif type(a) is ast.Name and (nested := _nested_def(tf.node, a.id, d)) is not None:
+            out.append((key, nested))  # qqn-torch's obj_func, defined in search, handed to strong_wolfe(...)
         elif type(a) is ast.Attribute and type(a.value) is ast.Name and a.value.id == "self" and tf.cls is not None:
             found = _method_of(tf.cls, a.attr, d)
             if found is not None and found[0] is not tf.node and not any(
                     dotted(x) in _PROPERTY_DECORATORS for x in found[0].decorator_list):
                 out.append((key, f"{found[1].name}.{a.attr}"))
     return out
+
+
+def _nested_def(fn: ast.AST, name: str, d: _State) -> str | None:
+    """``Cls.m.<locals>.name`` for the one function ``fn`` defines as ``name`` in its own body,
+    where ``fn`` binds ``name`` to nothing else; else None."""
+    if d.nested is None:
+        d.nested = {}
+        for chain in d.chains.values():
+            if len(chain) > 2 and isinstance(chain[-2], _FUNCS):
+                d.nested.setdefault(chain[-1].name, []).append(chain[-1])
+    defs = [n for n in d.nested.get(name, ()) if d.chains[id(n)][-2] is fn]
+    if len(defs) != 1 or name in _param_names(fn) or any(
+            type(n) is ast.Name and n.id == name and type(n.ctx) is ast.Store for n in own_nodes(fn)):
+        return None
+    return _qualname(d.chains[id(defs[0])])
 
 
 def _own_names(fn: ast.AST, body: _Body) -> set[str]:
