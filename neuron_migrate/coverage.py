@@ -424,6 +424,9 @@ def estimate(functions: Iterable[tuple[str, TracedFunction]], executed: dict[str
         library = [(line, name) for line, name in f.library_frames
                    if line in stmts and (eager or (rest is not None and line > rest))]
         lost_lines -= {line for line, _ in library}
+        # a callable handed from outside the scan, called where the rest of the frame runs eagerly: a
+        # frame of its own too (below), whose work only that statement stands for
+        lost_lines -= {line for line, i in f.handed_calls if rest is not None and line > rest and handed(key, i)}
         if eager:  # its calls' work runs in the callees' own frames, compiled unless Dynamo skips them too
             calling = {line for c, line in f.call_lines if (path, c) not in eager_keys}
             calling |= {line for line, _ in library}

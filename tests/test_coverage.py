@@ -1053,6 +1053,36 @@ def test_a_callable_handed_to_a_skipped_frame_keeps_its_share():
     assert e.runs_eagerly and e.handed == 1 and e.graphs == 0
 
 
+HANDED_AFTER_BREAK = b'''
+import torch
+
+def sample(net, x):
+    y = x * 2
+    n = y.sum().item()
+    while True:
+        out = net(y)
+        y = y + out
+        if y.sum() > n:
+            break
+    return y
+
+
+run = torch.compile(sample)
+'''
+
+
+def test_a_callable_handed_to_the_eager_rest_of_a_frame_keeps_its_share():
+    """After a host read Dynamo resumes from, a branch on a tensor in a loop skips the resumed
+    frame: the rest runs eagerly, and the network it was handed is still a frame Dynamo compiles
+    on its own (constructs.py "callable argument after a break that skips the resumed frame": 2
+    graphs, 62 %, as for a helper of the project), so its call is not lost with the rest."""
+    r = analyse("m.py", HANDED_AFTER_BREAK, Options())
+    [f] = [f for f in r.traced if f.name == "sample"]
+    [e] = estimate_functions([f])
+    assert e.rest_eager_from == 6 and f.handed_calls == ((8, 0),)
+    assert e.lost == 3  # the host read, y + out and the branch; not net(y)
+
+
 IDLE_METHOD = b'''
 import torch
 

@@ -1530,6 +1530,8 @@ CASES: list[tuple[str, str, dict]] = [
      "    s = s + rearrange(x, 'a b -> b a').sum()\nreturn s", {}),
     ("einops.rearrange in compiled code", "y = rearrange(x, 'a b -> b a')\nreturn y * 2", {}),
     ("callable argument of a skipped frame", "def run(fn, t):\n    for r in t:\n        print(r)\n    return fn(t)\nreturn run(relu_helper, x)", {}),
+    ("callable argument after a break that skips the resumed frame", "def run(fn, t):\n    y = t * 2\n    n = y.sum().item()\n"
+     "    for r in t:\n        print(r)\n    return fn(y) * n\nreturn run(relu_helper, x)", {}),
     ("helper in a loop after a break that skips the resumed frame", "y = x * 2\nn = y.sum().item()\ns = 0\nfor k in (2, 3):\n    print(k)\n    s = s + relu_helper(y[:k]).sum()\nreturn s * n", {}),
     # a frame of its own entered in a loop of a skipped frame with the loop's index: Dynamo
     # specialises an int argument, so each new value is a recompile, up to recompile_limit (8)
