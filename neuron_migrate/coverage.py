@@ -14,7 +14,9 @@ Formula (calibrated in docs/accuracy.md against a measured share of ATen op call
   call traced functions (their work runs in the callees' own frames) and those that call a
   callable handed to the entry from outside the scan (a sampler's denoiser, a solver's residual
   function: a frame Dynamo compiles on its own, whose work only that statement stands for;
-  constructs.py "callable argument of a skipped frame": 1 graph, 75 %), otherwise the
+  constructs.py "callable argument of a skipped frame": 1 graph, 75 %; such a call keeps its
+  statement in the eager rest of a frame too, "... after a break that skips the resumed frame":
+  2 graphs, 62 %), otherwise the
   statements whose break runs a tensor op eagerly between two graphs: a host read
   (NM401), a branch on a tensor (NM402, whose value is read eagerly), a data-dependent
   shape (NM301), a call into a disabled function (NM405) or a torch.nn container that
@@ -27,8 +29,10 @@ Formula (calibrated in docs/accuracy.md against a measured share of ATen op call
 - ``estimated_coverage = 1 - sum(lost statements) / sum(statements)`` over the traced
   functions of a module, and over every traced function of the scan for the overall figure.
   A statement weighs its runs: the trip counts of its loops where they are literals
-  (``range(4)``, a literal list), 8 for a loop over a tensor's rows that calls no traced
-  function (ranking-metrics' cut-offs and label rows, run eagerly: ``TENSOR_ROWS``), times its
+  (``range(4)``, a literal list), 8 for a loop over a tensor's rows, or up to a count read
+  from a tensor's values (``range(int(n.item()))``), that calls no traced function
+  (ranking-metrics' cut-offs and label rows, bleu-torch's n-gram positions, run eagerly:
+  ``TENSOR_ROWS``), times its
   function's runs, the sum over the statements
   calling it of their runs (a helper called from two statements weighs twice; measured:
   constructs.py "helper called in range(4), after an item"). A statement that calls nothing

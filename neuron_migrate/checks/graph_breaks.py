@@ -5057,7 +5057,8 @@ def _repeats(fn: ast.AST, statements: tuple[int, ...], d: _State, cls=None, tens
              calling: frozenset[int] | set[int] = frozenset()) -> tuple[tuple[int, int], ...]:
     """(statement line, runs per call of ``fn``) for the statements (``statements``: their first
     lines, sorted) of its own body inside its loops, each loop running its literal trip count
-    (``range(4)``, a literal list), ``TENSOR_ROWS`` over a tensor's rows (``_over_rows``) when no
+    (``range(4)``, a literal list), ``TENSOR_ROWS`` over a tensor's rows (``_over_rows``) or up to
+    a count read from its values (``_over_sized_range``) when no
     statement of it calls a traced function (``calling``: their lines), or ``LOOP_RUNS``: a
     statement runs its ops, and a call its callee's, once per iteration."""
     body = _body(fn, d)
