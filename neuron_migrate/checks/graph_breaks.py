@@ -5063,8 +5063,11 @@ def _repeats(fn: ast.AST, statements: tuple[int, ...], d: _State, cls=None, tens
     statement runs its ops, and a call its callee's, once per iteration."""
     body = _body(fn, d)
 
+    read: dict[str, bool] = {}
+    bound: dict[str, list[ast.AST]] = {}
+
     def unknown(n: ast.AST) -> int:
-        if tensors is None or not (_over_rows(n, tensors) or _over_sized_range(n, body, tensors)):
+        if tensors is None or not (_over_rows(n, tensors) or _over_sized_range(n, body, tensors, read, bound)):
             return LOOP_RUNS
         start, end = n.body[0].lineno, n.body[-1].end_lineno or n.body[-1].lineno
         return LOOP_RUNS if any(start <= line <= end for line in calling) else TENSOR_ROWS
@@ -5103,30 +5106,36 @@ def _over_rows(loop: ast.AST, tensors: Tensors) -> bool:
         for a in (*args.posonlyargs, *args.args, *args.kwonlyargs))
 
 
-def _over_sized_range(loop: ast.AST, body: _Body, tensors: Tensors) -> bool:
+def _over_sized_range(loop: ast.AST, body: _Body, tensors: Tensors, read: dict[str, bool],
+                      bound: dict[str, list[ast.AST]]) -> bool:
     """``loop`` runs ``range`` up to a count read on the host from a tensor's values (``.item()``,
     ``int(t)``), or arithmetic on one, also through names the function binds to one (``n =
     int(lengths[i].item())``, ``m = n - k + 1``): a length of the data, as a tensor's rows are
-    (``_over_rows``; bleu-torch's n-gram loops over a reference's positions)."""
+    (``_over_rows``; bleu-torch's n-gram loops over a reference's positions). ``read``: the
+    function's names answered so far; ``bound``: its bindings of one name, made at the first need."""
     it = getattr(loop, "iter", None)
     if not (type(it) is ast.Call and type(it.func) is ast.Name and it.func.id == "range" and 1 <= len(it.args) <= 2
             and not tensors.ctx.names.is_bound("range", tensors.chain)):
         return False
-    binds: dict[str, list[ast.AST]] = {}
-    for b in body.binders:
-        if type(b) is ast.Assign and len(b.targets) == 1 and type(b.targets[0]) is ast.Name:
-            binds.setdefault(b.targets[0].id, []).append(b.value)
 
-    def read(value: ast.AST, seen: frozenset) -> bool:
+    def reads(value: ast.AST) -> bool:
         for n in ast.walk(value):
             if type(n) is ast.Call and (type(n.func) is ast.Attribute and n.func.attr == "item" and tensors.of(n.func.value)
                                         or type(n.func) is ast.Name and n.func.id == "int" and len(n.args) == 1
                                         and tensors.of(n.args[0])):
                 return True
-            if type(n) is ast.Name and n.id not in seen and any(read(v, seen | {n.id}) for v in binds.get(n.id, ())):
+            if type(n) is ast.Name and n.id not in read:
+                if not bound:
+                    bound[""] = []
+                    for b in body.binders:
+                        if type(b) is ast.Assign and len(b.targets) == 1 and type(b.targets[0]) is ast.Name:
+                            bound.setdefault(b.targets[0].id, []).append(b.value)
+                read[n.id] = False  # a cycle of bindings reads nothing more
+                read[n.id] = any(reads(v) for v in bound.get(n.id, ()))
+            if type(n) is ast.Name and read[n.id]:
                 return True
         return False
-    return read(it.args[-1], frozenset())
+    return reads(it.args[-1])
 
 
 def _resumed_loops(fn: ast.AST, statements: tuple[int, ...], d: _State, cls=None) -> tuple[tuple[int, int], ...]:
