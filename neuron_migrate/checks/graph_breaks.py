@@ -5117,25 +5117,29 @@ def _over_sized_range(loop: ast.AST, body: _Body, tensors: Tensors, read: dict[s
     if not (type(it) is ast.Call and type(it.func) is ast.Name and it.func.id == "range" and 1 <= len(it.args) <= 2
             and not tensors.ctx.names.is_bound("range", tensors.chain)):
         return False
+    return _reads_values(it.args[-1], body, tensors, read, bound)
 
-    def reads(value: ast.AST) -> bool:
-        for n in ast.walk(value):
-            if type(n) is ast.Call and (type(n.func) is ast.Attribute and n.func.attr == "item" and tensors.of(n.func.value)
-                                        or type(n.func) is ast.Name and n.func.id == "int" and len(n.args) == 1
-                                        and tensors.of(n.args[0])):
-                return True
-            if type(n) is ast.Name and n.id not in read:
-                if not bound:
-                    bound[""] = []
-                    for b in body.binders:
-                        if type(b) is ast.Assign and len(b.targets) == 1 and type(b.targets[0]) is ast.Name:
-                            bound.setdefault(b.targets[0].id, []).append(b.value)
-                read[n.id] = False  # a cycle of bindings reads nothing more
-                read[n.id] = any(reads(v) for v in bound.get(n.id, ()))
-            if type(n) is ast.Name and read[n.id]:
-                return True
-        return False
-    return reads(it.args[-1])
+
+def _reads_values(value: ast.AST, body: _Body, tensors: Tensors, read: dict[str, bool],
+                  bound: dict[str, list[ast.AST]]) -> bool:
+    """``value`` holds a count read from a tensor's values (``_over_sized_range``); a function of the
+    module, not a closure calling itself, which would keep the file's tree in a cycle."""
+    for n in ast.walk(value):
+        if type(n) is ast.Call and (type(n.func) is ast.Attribute and n.func.attr == "item" and tensors.of(n.func.value)
+                                    or type(n.func) is ast.Name and n.func.id == "int" and len(n.args) == 1
+                                    and tensors.of(n.args[0])):
+            return True
+        if type(n) is ast.Name and n.id not in read:
+            if not bound:
+                bound[""] = []
+                for b in body.binders:
+                    if type(b) is ast.Assign and len(b.targets) == 1 and type(b.targets[0]) is ast.Name:
+                        bound.setdefault(b.targets[0].id, []).append(b.value)
+            read[n.id] = False  # a cycle of bindings reads nothing more
+            read[n.id] = any(_reads_values(v, body, tensors, read, bound) for v in bound.get(n.id, ()))
+        if type(n) is ast.Name and read[n.id]:
+            return True
+    return False
 
 
 def _resumed_loops(fn: ast.AST, statements: tuple[int, ...], d: _State, cls=None) -> tuple[tuple[int, int], ...]:
