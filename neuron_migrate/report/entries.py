@@ -312,7 +312,7 @@ def _built_by_scripts(root: str | None, scripts: list[str],
 
     trees: dict[str, ast.Module | None] = {}
     tops: dict[str, dict[str, ast.AST]] = {}
-    walked: set[tuple[str, str]] = set()  # a runner's own factories, each walked once
+    walked: set[tuple[str, str]] = set()  # the factories followed, each walked once
 
     def top_functions(path: str) -> dict[str, ast.AST]:  # the functions a file defines at its top, by name
         if path not in tops:
@@ -323,18 +323,39 @@ def _built_by_scripts(root: str | None, scripts: list[str],
 
     def builds_a_module(function: ast.AST, path: str, seen: set[int] | None = None) -> bool:
         """A factory of the scan's own that builds one of its module classes, itself or through a
-        function of its file it calls (guided-diffusion's ``create_model_and_diffusion()`` calls
-        ``create_model()``, which builds ``UNetModel``): no model of its own to assume (one that
-        builds through a registry or a library still is one)."""
+        factory of the scan it calls (guided-diffusion's ``create_model_and_diffusion()`` calls
+        ``create_model()`` of its file, detr's ``build_model()`` returns ``build()`` of
+        models/detr.py): no model of its own to assume (one that builds through a registry or a
+        library still is one)."""
         seen = set() if seen is None else seen
         seen.add(id(function))
-        calls = [n for n in ast.walk(function) if isinstance(n, ast.Call)]
-        if any((n.func.id if isinstance(n.func, ast.Name) else getattr(n.func, "attr", None)) in defined
-               for n in calls):
+        if builds_itself(function):
             return True
-        near = top_functions(path)
-        return any(isinstance(n.func, ast.Name) and id(f := near.get(n.func.id)) not in seen and f is not None
-                   and builds_a_module(f, path, seen) for n in calls)
+        return any(isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and (f := factory(path, n.func.id))
+                   is not None and id(f[1]) not in seen and builds_a_module(f[1], f[0], seen) for n in ast.walk(function))
+
+    def builds_itself(function: ast.AST) -> bool:
+        """It calls one of the scan's module classes itself: the factories it calls build its parts
+        (detr's ``build()`` builds ``DETR(backbone, transformer, ...)`` from ``build_backbone(args)``)."""
+        return any(isinstance(n, ast.Call) and (n.func.id if isinstance(n.func, ast.Name) else
+                                                getattr(n.func, "attr", None)) in defined for n in ast.walk(function))
+
+    def factory(path: str, name: str) -> tuple[str, ast.AST] | None:
+        """The function of the scan a plain call ``name(...)`` in ``path`` runs: one the file
+        defines at its top, else one it imports from another file of the scan."""
+        near = top_functions(path).get(name)
+        if near is not None:
+            return path, near
+        found = runner(path, imports(path)[name], name) if name in imports(path) else None
+        return (found[0], found[1]) if found and isinstance(found[1], (ast.FunctionDef, ast.AsyncFunctionDef)) else None
+
+    imported_names: dict[str, dict[str, str]] = {}
+
+    def imports(path: str) -> dict[str, str]:  # each file's `from X import name`, read once
+        if path not in imported_names:
+            tree = tree_of(path)
+            imported_names[path] = _imports(tree) if tree else {}
+        return imported_names[path]
 
     def tree_of(path: str) -> ast.Module | None:  # each file of the scan read and parsed once
         if path not in trees:
@@ -381,22 +402,6 @@ def _built_by_scripts(root: str | None, scripts: list[str],
                 return (path, node, _imports(tree)) if node is not None else None
         return None
 
-    def returned(found: tuple[str, ast.AST, dict[str, str]]) -> tuple[str, ast.AST, dict[str, str]]:
-        """A factory function that builds no module class itself but returns what a function of
-        another file of the scan builds (detr's ``build_model(args)``: ``return build(args)``, of
-        ``models/detr.py``): that function, a few hops on; else the factory itself."""
-        for _ in range(3):
-            path, fn, names = found
-            if not isinstance(fn, ast.FunctionDef) or builds_a_module(fn, path):
-                break
-            call = next((n.value for n in ast.walk(fn) if isinstance(n, ast.Return) and isinstance(n.value, ast.Call)
-                         and isinstance(n.value.func, ast.Name) and n.value.func.id in names), None)
-            callee = runner(path, names[call.func.id], call.func.id) if call is not None else None
-            if callee is None:
-                break
-            found = callee
-        return found
-
     def registry(script: str, module: str, label: str) -> None:
         """``resnet_models.__dict__[args.arch](...)`` (swav, I-JEPA): whichever function of that
         module the run names, so what its functions build; a module outside the scan
@@ -413,7 +418,8 @@ def _built_by_scripts(root: str | None, scripts: list[str],
         if not builders and label not in factories:
             factories.append(label)
 
-    def built(script: str, nodes, imported: dict[str, str], follow: bool) -> None:
+    def built(script: str, nodes, imported: dict[str, str], follow: bool, parts: bool = False) -> None:
+        """``parts``: what is walked builds a module class itself, so the factories it calls build its parts."""
         for node in nodes:
             if not isinstance(node, ast.Call):
                 continue
@@ -434,18 +440,19 @@ def _built_by_scripts(root: str | None, scripts: list[str],
                 name = aliases(script, imported[name]).get(name, name)
             places = defined.get(name or "")
             if not places:
-                near = top_functions(script).get(name) if isinstance(node.func, ast.Name) else None
-                if near is not None and builds_a_module(near, script):
+                near = factory(script, name) if isinstance(node.func, ast.Name) else None
+                if near is not None and builds_a_module(near[1], near[0]):
                     # a script's own factory is walked with the script (tacotron2's load_model());
-                    # a runner's, here (guided-diffusion's create_model_and_diffusion() calls create_model())
-                    if not follow and (script, name) not in walked:
-                        walked.add((script, name))
-                        built(script, ast.walk(near), imported, False)
+                    # any other once, here, and the factories it calls in turn, unless they build parts
+                    if not (follow and near[0] == script) and not parts and (near[0], name) not in walked:
+                        walked.add((near[0], name))
+                        known = len(out)
+                        built(near[0], ast.walk(near[1]), imports(near[0]), False, builds_itself(near[1]))
+                        if len(out) == known and _FACTORY.match(name) and name not in factories:
+                            factories.append(name)  # followed, but what it builds is chosen at run time
                     continue
                 found = (runner(script, imported[name], name)
                          if follow and isinstance(node.func, ast.Name) and name in imported else None)
-                if found and _FACTORY.match(name):
-                    found = returned(found)
                 # named with its owner: DiT's scripts build a diffusers VAE through
                 # AutoencoderKL.from_pretrained(), and their own model from a dict of factories
                 label = f"{owner.id}.{name}" if isinstance(owner, ast.Name) else name
