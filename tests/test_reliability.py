@@ -104,8 +104,10 @@ def test_fix_apply_never_loses_a_concurrent_append(tmp_path, spawned):
         assert not [p for p in folder.iterdir() if p.name.endswith(writer.TEMP_SUFFIX)]
     assert lost == 0
     assert fixed > 0  # the fix did run between the appends
-    assert fixed < total  # ... and some files were refused: appends landed during their fixes
-    # (on a quiet machine ten runs can pass without one: up to ten more are run to meet it)
+    if fixed == total:  # no append landed during a fix: the race was not met, so nothing was shown
+        # (on a quiet machine ten runs can pass without it, and up to ten more are run to meet it;
+        # on a loaded one the appender can be starved through all twenty)
+        pytest.skip(f"no append landed during a fix in {run_number + 1} runs: the race was not met")
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
