@@ -26,6 +26,7 @@ project calls ``torch.compile``.
 from __future__ import annotations
 
 import ast
+import functools
 import posixpath
 import re
 from pathlib import Path
@@ -308,18 +309,35 @@ def _built_by_scripts(root: str | None, scripts: list[str],
                 defined.setdefault(name.split(".")[0], []).append(path)
     out: list[tuple[str, str]] = []
     factories: list[str] = []
-    read: dict[str, dict[str, str]] = {}
-
-    trees: dict[str, ast.Module | None] = {}
-    tops: dict[str, dict[str, ast.AST]] = {}
     walked: set[tuple[str, str]] = set()  # the factories followed, each walked once
 
-    def top_functions(path: str) -> dict[str, ast.AST]:  # the functions a file defines at its top, by name
-        if path not in tops:
-            tree = tree_of(path)
-            tops[path] = {n.name: n for n in (tree.body if tree else ())
-                          if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))}
-        return tops[path]
+    # what each file of the scan says, read once: its tree, its top functions, its imports
+    @functools.cache
+    def tree_of(path: str) -> ast.Module | None:
+        text = _read(root, path)
+        return _parse(text) if text else None
+
+    @functools.cache
+    def top_functions(path: str) -> dict[str, ast.AST]:  # by name
+        tree = tree_of(path)
+        return {n.name: n for n in (tree.body if tree else ()) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))}
+
+    @functools.cache
+    def imports(path: str) -> dict[str, str]:  # `from X import name`: name -> X as a path
+        tree = tree_of(path)
+        return _imports(tree) if tree else {}
+
+    @functools.cache
+    def modules_of(path: str) -> dict[str, str]:  # `import a.b as c`: c -> a/b
+        tree = tree_of(path)
+        return {a.asname or a.name: a.name.replace(".", "/") for n in (ast.walk(tree) if tree else ())
+                if isinstance(n, ast.Import) for a in n.names}
+
+    @functools.cache
+    def aliased(path: str) -> dict[str, str]:  # `Name = Cls` at its top, Cls a module class
+        tree = tree_of(path)
+        return {t.id: n.value.id for n in (tree.body if tree else ()) if isinstance(n, ast.Assign)
+                and isinstance(n.value, ast.Name) and n.value.id in defined for t in n.targets if isinstance(t, ast.Name)}
 
     def builds_a_module(function: ast.AST, path: str, seen: set[int] | None = None) -> bool:
         """A factory of the scan's own that builds one of its module classes, itself or through a
@@ -347,30 +365,7 @@ def _built_by_scripts(root: str | None, scripts: list[str],
         if near is not None:
             return path, near
         found = runner(path, imports(path)[name], name) if name in imports(path) else None
-        return (found[0], found[1]) if found and isinstance(found[1], (ast.FunctionDef, ast.AsyncFunctionDef)) else None
-
-    imported_names: dict[str, dict[str, str]] = {}
-
-    def imports(path: str) -> dict[str, str]:  # each file's `from X import name`, read once
-        if path not in imported_names:
-            tree = tree_of(path)
-            imported_names[path] = _imports(tree) if tree else {}
-        return imported_names[path]
-
-    def tree_of(path: str) -> ast.Module | None:  # each file of the scan read and parsed once
-        if path not in trees:
-            text = _read(root, path)
-            trees[path] = _parse(text) if text else None
-        return trees[path]
-
-    module_names: dict[str, dict[str, str]] = {}
-
-    def modules_of(path: str) -> dict[str, str]:  # each file's `import a.b as c` (c -> a/b), read once
-        if path not in module_names:
-            tree = tree_of(path)
-            module_names[path] = {a.asname or a.name: a.name.replace(".", "/") for n in (ast.walk(tree) if tree else ())
-                                  if isinstance(n, ast.Import) for a in n.names}
-        return module_names[path]
+        return found if found and isinstance(found[1], (ast.FunctionDef, ast.AsyncFunctionDef)) else None
 
     def module_paths(script: str, module: str):
         """The files a script's ``from module import ...`` may name: beside the script, then from the root."""
@@ -380,26 +375,18 @@ def _built_by_scripts(root: str | None, scripts: list[str],
 
     def aliases(script: str, module: str) -> dict[str, str]:
         """``Name = Cls`` at the top of the module a script imports from, Cls a module class."""
-        for path in module_paths(script, module):
-            if path in modules:
-                if path not in read:
-                    tree = tree_of(path)
-                    read[path] = {t.id: n.value.id for n in (tree.body if tree else ())
-                                  if isinstance(n, ast.Assign) and isinstance(n.value, ast.Name)
-                                  and n.value.id in defined for t in n.targets if isinstance(t, ast.Name)}
-                return read[path]
-        return {}
+        return next((aliased(path) for path in module_paths(script, module) if path in modules), {})
 
-    def runner(script: str, module: str, name: str) -> tuple[str, ast.AST, dict[str, str]] | None:
+    def runner(script: str, module: str, name: str) -> tuple[str, ast.AST] | None:
         """The class or function ``name`` of the scan's file for ``module`` that is no traced
         module itself (ddim's main.py runs ``Diffusion(args, config)`` of runners/diffusion.py,
-        whose methods build ``Model(config)``): its file, its definition and that file's imports."""
+        whose methods build ``Model(config)``): its file and its definition."""
         for path in module_paths(script, module):
             tree = tree_of(path)
             if tree is not None:
                 node = next((n for n in tree.body if isinstance(n, (ast.ClassDef, ast.FunctionDef))
                              and n.name == name), None)
-                return (path, node, _imports(tree)) if node is not None else None
+                return (path, node) if node is not None else None
         return None
 
     def registry(script: str, module: str, label: str) -> None:
@@ -411,15 +398,15 @@ def _built_by_scripts(root: str | None, scripts: list[str],
             tree = tree_of(path) if path in modules else None
             if tree is not None:
                 builders = [fn for fn in tree.body if isinstance(fn, ast.FunctionDef) and builds_a_module(fn, path)]
-                names = _imports(tree) if builders else {}
                 for fn in builders:
-                    built(path, ast.walk(fn), names, False)
+                    built(path, ast.walk(fn), False)
                 break
         if not builders and label not in factories:
             factories.append(label)
 
-    def built(script: str, nodes, imported: dict[str, str], follow: bool, parts: bool = False) -> None:
+    def built(script: str, nodes, follow: bool, parts: bool = False) -> None:
         """``parts``: what is walked builds a module class itself, so the factories it calls build its parts."""
+        imported = imports(script)
         for node in nodes:
             if not isinstance(node, ast.Call):
                 continue
@@ -447,7 +434,7 @@ def _built_by_scripts(root: str | None, scripts: list[str],
                     if not (follow and near[0] == script) and not parts and (near[0], name) not in walked:
                         walked.add((near[0], name))
                         known = len(out)
-                        built(near[0], ast.walk(near[1]), imports(near[0]), False, builds_itself(near[1]))
+                        built(near[0], ast.walk(near[1]), False, builds_itself(near[1]))
                         if len(out) == known and _FACTORY.match(name) and name not in factories:
                             factories.append(name)  # followed, but what it builds is chosen at run time
                     continue
@@ -464,7 +451,7 @@ def _built_by_scripts(root: str | None, scripts: list[str],
                     if label not in factories:
                         factories.append(label)
                 if found:  # one step: what the runner builds, not what it runs in turn
-                    built(found[0], ast.walk(found[1]), found[2], False)
+                    built(found[0], ast.walk(found[1]), False)
                 continue
             path = _pick(places, script, imported.get(name))
             if path is not None and path not in {p for _, p in out}:  # one entry per file
@@ -473,7 +460,7 @@ def _built_by_scripts(root: str | None, scripts: list[str],
     for script in scripts:  # .py files and notebooks (minGPT's demo.ipynb trains GPT(...))
         tree = tree_of(script)
         if tree is not None:
-            built(script, _outside_classes(tree), _imports(tree), True)
+            built(script, _outside_classes(tree), True)
     return out, factories
 
 
