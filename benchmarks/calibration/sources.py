@@ -117,7 +117,10 @@ FOLDERS = {"timm": "timm", "torch-geometric": "pytorch_geometric", "vit-pytorch"
                                       "torchnmf", "fastica-torch", "torchstain", "pfhedge", "gsw-torch", "pyniftireg",
                                       "torch-treecrf", "torchlanc", "torchskradon", "tomesd", "torch-tps", "pynsm",
                                       "torchsparsegradutils", "power-spherical", "torchgating",
-                                      "pytorch-histogram-matching")}}
+                                      "pytorch-histogram-matching",
+                                      "ltntorch", "pytorch-tree-lstm", "lsuv", "torch-pso", "torchpdlp", "torch-kde",
+                                      "coral-pytorch", "deel-torchlip", "proxtorch", "torchcam", "glm-saga", "detorch",
+                                      "torch-linode", "jrmpc", "widestats")}}
 # the releases' own dependencies, installed beside them when they were measured (a folder on
 # PYTHONPATH, stored as ``$PYTHONPATH/<package>/...``): top-level package -> the distribution of
 # sources.txt whose pinned release holds its code (the same version as installed). The static
