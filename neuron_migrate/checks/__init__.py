@@ -240,6 +240,24 @@ class Context:
         start, end = self.span(node)
         return Edit(start, end, text)
 
+    def _quoted_to_fit(self, edit: Edit) -> Edit:
+        """``edit`` with its quotes swapped when it lies in a replacement field of an f-string
+        quoted the same way: before Python 3.12 ``f"{...}"`` ends at its first ``"``, so yolov5's
+        ``f"{torch.cuda.memory_reserved() / 1e9 if torch.cuda.is_available() else 0:.3g}G"``
+        takes ``hasattr(torch, 'neuron')``. Every quote of such an edit is the fix's own (the
+        field's code could not hold one)."""
+        text = edit.replacement
+        if '"' not in text and "'" not in text:
+            return edit
+        found = self.state(_FStrings)
+        if found.spans is None:
+            found.spans = _single_quoted_fstrings(self)
+        quotes = {q for start, end, q in found.spans if start < edit.start and edit.end < end}
+        if len(quotes) == 1:
+            quote = quotes.pop()
+            return Edit(edit.start, edit.end, text.replace(quote, "'" if quote == '"' else '"'))
+        return edit  # none, or both quotes taken by nested f-strings: the fix's parse check judges it
+
     # -- reporting ---------------------------------------------------------
 
     def summary(self, rule: Rule) -> str:
@@ -257,7 +275,7 @@ class Context:
         if edits:
             fix = Fix(title=title or self.summary(rule),
                       applicability=Applicability.UNSAFE if unsafe else Applicability.SAFE,
-                      edits=tuple(sorted(edits)), reason=unsafe or "")
+                      edits=tuple(sorted(map(self._quoted_to_fit, edits))), reason=unsafe or "")
         self.claimed.add(id(node))
         self.findings.append(Finding(
             code=rule.code, rule=rule.name, severity=severity or rule.severity,
@@ -267,6 +285,26 @@ class Context:
             end_column=src.char_column(node.end_lineno, node.end_col_offset) + 1,
             message=message or self.summary(rule), fix=fix, dynamo=dynamo,
         ))
+
+
+class _FStrings:
+    """A file's f-strings with one quote character, found when a fix is first made in it."""
+
+    def __init__(self) -> None:
+        self.spans: list[tuple[int, int, str]] | None = None
+
+
+def _single_quoted_fstrings(ctx: Context) -> list[tuple[int, int, str]]:
+    """(start, end, quote) of each ``f"..."`` or ``f'...'`` of the file (not triple-quoted,
+    whose fields may hold either quote)."""
+    out = []
+    for node in ast.walk(ctx.tree):
+        if type(node) is ast.JoinedStr:
+            start, end = ctx.span(node)
+            opening = ctx.src.text[start:start + 5].lstrip("rRfFbBuU")
+            if opening[:1] in "'\"" and opening[:3] != opening[0] * 3:
+                out.append((start, end, opening[0]))
+    return out
 
 
 def load_all() -> None:

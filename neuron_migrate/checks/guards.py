@@ -845,10 +845,10 @@ def _what_it_uses(f: Finding) -> str:
 
 def _optional_blocks(function: ast.AST, spans: _Spans) -> list[list[tuple]]:
     """Spans of the blocks of ``function`` that a run may skip, grouped by the statement that
-    chooses among them: the branches of an ``if`` (one group, a single block when there is no
-    ``else``) or of a ``match`` (a group each), and a ``try`` body whose handlers offer a path
-    without it (``except ImportError``) with the handlers themselves (nested functions are
-    their own region)."""
+    chooses among them: the branches of an ``if`` and its ``elif``s (one group, a single block
+    when there is no ``else``) or of a ``match`` (a group each), and a ``try`` body whose
+    handlers offer a path without it (``except ImportError``) with the handlers themselves
+    (nested functions are their own region)."""
     out = []
     stack = list(function.body)  # blocks are statement lists: only statements are visited
     while stack:
@@ -857,7 +857,15 @@ def _optional_blocks(function: ast.AST, spans: _Spans) -> list[list[tuple]]:
             continue
         blocks = []
         if isinstance(node, ast.If):
-            blocks = [node.body, node.orelse]
+            # yolov5's `if pt: ... elif onnx: ... elif engine: ...` is one choice among all its
+            # branches, not a branch and the rest of the chain
+            while len(node.orelse) == 1 and isinstance(node.orelse[0], ast.If):
+                blocks.append(node.body)
+                node = node.orelse[0]
+            blocks += [node.body, node.orelse]
+            out.append([spans.of(b) for b in blocks if b])
+            stack += [s for b in blocks for s in b]
+            continue
         elif isinstance(node, (ast.Try, getattr(ast, "TryStar", ast.Try))) and node.handlers:
             blocks = [node.body] + [h.body for h in node.handlers]
         elif isinstance(node, ast.match_case):
@@ -876,7 +884,7 @@ def _cuda_only_names(ctx: Context, function: ast.AST):
         return
     kernels = _kernels(ctx)
     aliases = _cuda_only_aliases(ctx)
-    flags = _bool_parameters(function) if type(function) in (ast.FunctionDef, ast.AsyncFunctionDef) else ()
+    flags = _flags(function) if type(function) in (ast.FunctionDef, ast.AsyncFunctionDef) else ()
     for sub in all_nodes(function):
         if flags and type(sub) is ast.Name and sub.id in flags:
             continue
@@ -902,15 +910,26 @@ def _cuda_only_aliases(ctx: Context) -> dict[str, str]:
     return state.aliases
 
 
-def _bool_parameters(function: ast.FunctionDef | ast.AsyncFunctionDef) -> frozenset[str]:
-    """Parameters annotated ``bool`` or defaulting to True or False. A flag named after a
-    backend (flux's ``trt: bool = False``) chooses it: the branch it gates uses the backend, the
-    flag's tests do not, so they do not make the whole function CUDA-only."""
+def _flags(function: ast.FunctionDef | ast.AsyncFunctionDef) -> frozenset[str]:
+    """Names of ``function`` that hold a value, not the machinery they are named after: parameters
+    annotated ``bool`` or defaulting to True or False, and variables the function assigns. A flag
+    named after a backend (flux's ``trt: bool = False``, yolov5's ``pt, ..., triton =
+    self._model_type(w)``) chooses it: the branch it gates uses the backend, the flag's tests do
+    not, so they do not make the whole function CUDA-only. A name the function imports stays
+    the module."""
     a = function.args
+    imported = set()
+    assigned = []
+    for sub in all_nodes(function):
+        if type(sub) is ast.Name and type(sub.ctx) is ast.Store:
+            assigned.append(sub.id)
+        elif type(sub) in (ast.Import, ast.ImportFrom):
+            imported.update((n.asname or n.name).partition(".")[0] for n in sub.names)
     return frozenset(
         [name for name, d in parameter_defaults(a).items() if type(d) is ast.Constant and type(d.value) is bool]
         + [p.arg for p in (*a.posonlyargs, *a.args, *a.kwonlyargs)
-           if type(p.annotation) is ast.Name and p.annotation.id == "bool"])
+           if type(p.annotation) is ast.Name and p.annotation.id == "bool"]
+        + [name for name in assigned if name not in imported])
 
 
 def _kernels(ctx: Context) -> frozenset[str]:
