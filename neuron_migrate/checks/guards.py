@@ -228,7 +228,7 @@ def hands_device(ctx: Context, arg: ast.AST) -> None:
     elif (type(arg) is ast.Call and type(arg.func) is ast.Name and arg.func.id == "getattr" and len(arg.args) >= 2
           and type(arg.args[1]) is ast.Constant and type(arg.args[1].value) is str):
         option = arg.args[1].value
-    if keys or option:
+    if keys or option or type(arg) is ast.Constant:  # torchtune's max_memory_allocated(device="cuda:0")
         ctx.state(_State).handed[id(ctx.findings[-1])] = (arg, keys, default, option)
 
 
@@ -610,12 +610,13 @@ def _handed_values(ctx: Context, state: _State, flags: dict, members) -> dict[in
         return {}
     index = {id(f): i for i, f in enumerate(ctx.findings)}
     out: dict[int, list[int]] = {}
-    for fid, (_, keys, default, option) in state.handed.items():
+    for fid, (arg, keys, default, option) in state.handed.items():
         i = index.get(fid)
         if i is None:
             continue
         values = {j for key in keys for j in flags.get(key, ())}
-        for node in ([default] if default is not None else []) + state.option_defaults.get(option, []):
+        written = [arg] if type(arg) is ast.Constant else []  # the string in the call itself
+        for node in [*written, *([default] if default is not None else []), *state.option_defaults.get(option, [])]:
             values.update(members(_Spans(ctx).of([node])))
         values.discard(i)
         if any(ctx.findings[j].code in _DEVICE_STRINGS for j in values):
@@ -948,6 +949,7 @@ def _decide(ctx, findings, new, unit, marks, covered, why_cuda_only, reached_wit
     """Rewrite a unit whole, or leave it whole and say why on its guard."""
     members = set(unit)
     calls = {i: _handed_words(ctx, findings, i, handed[i]) for i in unit if i in handed}
+    handed_to = ctx.state(_State).handed
     guard_ids = {i for guard, _ in covered for i in guard if i in members}
     in_true_branch = {i for guard, span in covered if set(guard) & members
                       for i in unit if _inside(findings[i], span)} | (members & reached_with_cuda)
@@ -962,8 +964,8 @@ def _decide(ctx, findings, new, unit, marks, covered, why_cuda_only, reached_wit
             new[i] = _fallback(f, mark)
             if new[i].fix is not None:
                 parts.append(i)
-            elif i in guard_ids or not mark[2]:
-                blockers.append(i)
+            elif i in guard_ids or not mark[2] or type(handed_to.get(id(f), (None,))[0]) is ast.Constant:
+                blockers.append(i)  # a call left, so is the string in it (a variable it is handed may go on)
         elif f.fix is not None and (_blocking(f) or mark):
             parts.append(i)
         elif f.fix is None and _blocking(f) and not (mark and mark[2]):
@@ -993,6 +995,9 @@ def _decide(ctx, findings, new, unit, marks, covered, why_cuda_only, reached_wit
             elif i in calls and new[i].fix is not None:
                 new[i] = _without_fix(new[i], f"; left with {calls[i]}, which cannot change: a call and the "
                                       "device it is handed change together or not at all")
+            elif first in calls and i in handed[first] and new[i].fix is not None:
+                new[i] = _without_fix(new[i], f"; left with `{_text(ctx, findings[first])}`, which is left: a call "
+                                      "and the device it is handed change together or not at all")
             elif new[i].fix is not None:
                 new[i] = _without_fix(new[i], "; left with its guard, which cannot change")
             mark = marks.get(id(findings[i]))

@@ -31,8 +31,8 @@ FAMILIES: tuple[tuple[str, str, str], ...] = (
     ("NM1", "Device and CUDA API", "Port the CUDA device and API uses that have no automatic fix."),
     ("NM2", "Operators and dtypes", "Replace unsupported operators and dtypes; measure the CPU-"
      "fallback ones on a Trainium host and replace those on a hot path."),
-    ("NM5", "Custom kernels", "Port the custom CUDA and Triton kernels to NKI, or swap in the "
-     "suggested library replacement."),
+    ("NM5", "Custom kernels", "Port the custom CUDA and Triton kernels to NKI; replace each "
+     "CUDA-only library with the suggested replacement, or drop the optional path that uses it."),
     ("NM3", "Dynamic shapes", "Pad or bucket the data-dependent and variable shapes: Neuron "
      "compiles one graph per input shape."),
     ("NM4", "Graph breaks", "Remove the graph breaks in traced code so `torch.compile` captures "
