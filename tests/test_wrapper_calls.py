@@ -289,3 +289,57 @@ def test_a_keras_models_compile_on_an_attribute_is_no_torch_compile(capsys, tmp_
                                          "        self.model = tf.keras.Sequential([])\n        self.model.compile()\n")
     main(["scan", str(tmp_path), "-f", "json", "-q", "--no-cache", "--exit-zero"])
     assert "the project compiles nothing" in json.loads(capsys.readouterr().out)["compile_coverage"]["entries_note"]
+
+
+LAYERS = '''import torch.nn as nn
+
+
+class SelfBlock(nn.Module):
+    def forward(self, x):
+        return x * 2
+
+
+class CrossBlock(nn.Module):
+    def forward(self, x, y):
+        return x + y
+
+
+class Norm(nn.Module):
+    def forward(self, x):
+        return x / x.norm()
+'''
+
+PER_LAYER = '''import torch
+import torch.nn as nn
+from layers import CrossBlock, SelfBlock
+
+
+class Head(nn.Module):
+    def forward(self, x):
+        return x.sum(-1)
+
+
+def compile_layers(model):
+    for m in reversed(list(model.modules())):
+        if isinstance(m, SelfBlock) or isinstance(m, CrossBlock):
+            m.compile(backend="inductor")
+
+
+def compile_heads(model):
+    for name, m in model.named_children():
+        if isinstance(m, (Head,)):
+            setattr(model, name, torch.compile(m))
+'''
+
+
+def test_layers_compiled_under_an_isinstance_test(capsys, tmp_path):
+    """torchtune's per-layer compile, ``for m in model.modules(): if isinstance(m, A) or
+    isinstance(m, B): m.compile()``: the forward of each class the test names is an entry, of
+    another file (through the project model) or of this one (``torch.compile(m)``)."""
+    (tmp_path / "layers.py").write_text(LAYERS)
+    (tmp_path / "per_layer.py").write_text(PER_LAYER)
+    main(["scan", str(tmp_path), "-f", "json", "-q", "--no-cache", "--exit-zero"])
+    coverage = json.loads(capsys.readouterr().out)["compile_coverage"]
+    assert coverage["entries_source"] == "compiled"
+    assert {e["entry"] for e in coverage["entries"]} == {
+        "layers.py:SelfBlock.forward", "layers.py:CrossBlock.forward", "per_layer.py:Head.forward"}

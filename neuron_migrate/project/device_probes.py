@@ -108,9 +108,17 @@ def _is_probe(function: ast.AST, modules: set[str], devices: set[str]) -> bool:
             elif not available and _is_cuda_available(node.func, modules) and id(node) not in refused:
                 available = True
         elif not compared and isinstance(node, ast.Compare):
-            compared = any(isinstance(o, ast.Constant) and isinstance(o.value, str) and CUDA_DEVICE.fullmatch(o.value)
-                           for o in (node.left, *node.comparators))
+            compared = any(_cuda_string(o, modules, devices) for o in (node.left, *node.comparators))
     return built and compared and available
+
+
+def _cuda_string(node: ast.AST, modules: set[str], devices: set[str]) -> bool:
+    """``"cuda"`` (or ``"cuda:0"``), or ``torch.device("cuda").type`` (stable-baselines3's
+    ``get_device``: ``device.type == th.device("cuda").type and not th.cuda.is_available()``)."""
+    if isinstance(node, ast.Attribute) and node.attr == "type" and isinstance(node.value, ast.Call) \
+            and node.value.args and _is_torch_device(node.value.func, modules, devices):
+        node = node.value.args[0]
+    return isinstance(node, ast.Constant) and isinstance(node.value, str) and CUDA_DEVICE.fullmatch(node.value) is not None
 
 
 def _called(node: ast.Call) -> str | None:
@@ -192,8 +200,9 @@ def options_reaching_probes(sources: list[tuple[str, str]]) -> tuple[tuple[str, 
 
 
 _BUILT = re.compile(r"device\(\s*[A-Za-z_]\w*\s*\)")  # device(name): a device built from a name
-# a comparison with a CUDA device string: x == "cuda", "cuda:0" != x, "cuda" in x
-_COMPARED = re.compile(r"""(==|!=)\s*['"]cuda(:\d+)?['"]|['"]cuda(:\d+)?['"]\s*(==|!=|(not\s+)?in\b)""")
+# a comparison with a CUDA device string: x == "cuda", "cuda:0" != x, "cuda" in x, x == torch.device("cuda").type
+_COMPARED = re.compile(r"""(==|!=)\s*['"]cuda(:\d+)?['"]|['"]cuda(:\d+)?['"]\s*(==|!=|(not\s+)?in\b)"""
+                       r"""|(==|!=)\s*[\w.]*device\(\s*['"]cuda(:\d+)?['"]\s*\)\.type""")
 _BUILT_BYTES, _COMPARED_BYTES = re.compile(_BUILT.pattern.encode()), re.compile(_COMPARED.pattern.encode())
 _WINDOW = 3000  # characters either side of torch.device(name) where the rest of a probe must be
 
