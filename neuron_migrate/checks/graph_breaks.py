@@ -618,6 +618,8 @@ class _State:
     # the module; a compile reads its own scope's first (a factory above may bind the name to another model)
     scoped: dict[tuple[int, str], tuple[str, str]] = field(default_factory=dict)
     compile_scope: dict[int, int] = field(default_factory=dict)  # id of what torch.compile is given -> its scope id
+    # id of a name compiled under an isinstance test of it -> the classes the test names, as written
+    narrowed: dict[int, tuple[str, ...]] = field(default_factory=dict)
     # ids of those compiled in place: "module" (model.compile(), nn.Module.compile: the module's call, so
     # self(...) in its methods) or "forward" (m.forward = torch.compile(m.forward): self.forward(...) too)
     in_place: dict[int, str] = field(default_factory=dict)
@@ -1036,6 +1038,7 @@ def _call(node: ast.Call, ctx: Context) -> None:
         d = ctx.state(_State)
         d.compiled.append(args[0])  # resolved to a function in the finalizer
         d.compile_scope[id(args[0])] = id(chain[-1])
+        _note_narrowing(args[0], chain[-1], d)
         parent = ctx.parent
         if (type(parent) is ast.Assign and parent.value is node and len(parent.targets) == 1
                 and type(parent.targets[0]) is ast.Name and type(args[0]) is not ast.Attribute):
@@ -1069,6 +1072,7 @@ def _call(node: ast.Call, ctx: Context) -> None:
         d = ctx.state(_State)
         d.compiled.append(f.value)  # model.compile(): resolved like torch.compile(model)
         d.compile_scope[id(f.value)] = id(chain[-1])
+        _note_narrowing(f.value, chain[-1], d)
         d.in_place[id(f.value)] = "module"
         if type(f.value) is ast.Attribute:  # self.model.compile(): the module the attribute holds
             d.compiled_self[id(f.value)] = chain[-2]
@@ -1218,7 +1222,20 @@ def traced_functions(ctx: Context) -> dict[int, Traced]:
                     d.fullgraph.add(id(fn))
             continue
         fn = _compiled_function(item, d)
-        if fn is not None:
+        narrowed = d.narrowed.get(id(item))
+        if fn is not None or narrowed and _instance(item, item.id, d)[0]:
+            narrowed = None  # a name bound to a model built in the scope: that model's class
+        if narrowed:  # the forward of each class the isinstance test names
+            kind = d.in_place.get(id(item))
+            for name in narrowed:
+                cls = d.classes.get(name)
+                found = _method_of(cls, "forward", d) if cls is not None else None
+                if found is not None:
+                    todo.append((found[0], "compiled with torch.compile", ""))
+                    continue
+                elsewhere.append(item.lineno)
+                targets.append((f"{IN_PLACE_OF}{kind}:{name}" if kind else name, "", "forward", item.lineno))
+        elif fn is not None:
             todo.append((fn, "compiled with torch.compile", ""))
             if id(item) in d.fullgraph:
                 d.fullgraph.add(id(fn))
@@ -1518,6 +1535,37 @@ def _instance(item: ast.AST, name: str, d: _State) -> tuple[str, str]:
     if found is None and name in d.instances:
         found = d.instances[name], d.factory_names.get(name, "")
     return found or ("", "")
+
+
+def _note_narrowing(item: ast.AST, scope: ast.AST, d: _State) -> None:
+    """Where ``item`` is a name compiled in the body of an ``if`` that tests it with
+    ``isinstance`` (torchtune's per-layer compile: ``for m in model.modules(): if isinstance(m,
+    TransformerSelfAttentionLayer) or isinstance(m, ...): m.compile()``), the classes named."""
+    if type(item) is not ast.Name:
+        return
+    best = None
+    for node in ast.walk(scope):
+        if (type(node) is ast.If and node.body and node.body[0].lineno <= item.lineno <= node.body[-1].end_lineno
+                and (best is None or node.lineno > best.lineno)):
+            classes = _isinstance_classes(node.test, item.id)
+            if classes:
+                best, found = node, classes
+    if best is not None:
+        d.narrowed[id(item)] = found
+
+
+def _isinstance_classes(test: ast.AST, name: str) -> tuple[str, ...]:
+    """The classes ``test`` requires ``name`` to be one of: ``isinstance(name, A)``,
+    ``isinstance(name, (A, B))``, or such tests joined by ``or``; else ()."""
+    if type(test) is ast.BoolOp and type(test.op) is ast.Or:
+        parts = [_isinstance_classes(v, name) for v in test.values]
+        return tuple(c for p in parts for c in p) if all(parts) else ()
+    if not (type(test) is ast.Call and type(test.func) is ast.Name and test.func.id == "isinstance"
+            and len(test.args) == 2 and type(test.args[0]) is ast.Name and test.args[0].id == name):
+        return ()
+    kinds = test.args[1].elts if type(test.args[1]) is ast.Tuple else [test.args[1]]
+    written = tuple(dotted(k) for k in kinds if type(k) in _NAME_TYPES)
+    return written if len(written) == len(kinds) else ()
 
 
 def entry_matches(spec: str, path: str) -> str | None:
