@@ -502,6 +502,11 @@ def decide_units(ctx: Context) -> None:
         for i, called in _called_left(body + orelse, functions_left).items() if functions_left else ():
             actions.append(i)
             state.callee_of.setdefault(i, called)
+        if (test and all(findings[i].code == "NM108" for i in test) and isinstance(node, ast.If)
+                and not node.orelse and _skipped_on_neuron(ctx, node.body)):
+            # pytorch-cifar's `if device == 'cuda': net = torch.nn.DataParallel(net)`: the test stays, so on
+            # Neuron it answers no and the run goes on without the wrapper; the device value is rewritten
+            continue
         if actions:
             switching.update(test)
         if isinstance(node, ast.If) and any(type(s) is ast.Raise for s in (*node.body, *node.orelse)):
@@ -569,6 +574,25 @@ def decide_units(ctx: Context) -> None:
 
 _EXITS = (ast.Return, ast.Raise, ast.Continue, ast.Break)
 _LIBRARY_IMPORTS = ("NM502", "NM503", "NM504")
+
+
+def _skipped_on_neuron(ctx: Context, body: list[ast.stmt]) -> bool:
+    """``body`` only wraps a model in nn.DataParallel under its own name (``net = DataParallel(net)``)
+    and sets cuDNN flags: a run that skips it keeps every name it had, with nothing of CUDA."""
+    from neuron_migrate.checks.distributed import DATA_PARALLEL
+
+    wrapped = False
+    for stmt in body:
+        if type(stmt) is not ast.Assign or len(stmt.targets) != 1:
+            return False
+        target, value = stmt.targets[0], stmt.value
+        if (type(target) is ast.Name and type(value) is ast.Call and value.args and type(value.args[0]) is ast.Name
+                and value.args[0].id == target.id and ctx.qualify(value.func) in DATA_PARALLEL):
+            wrapped = True
+        elif not (type(target) is ast.Attribute
+                  and (ctx.qualify(target) or "").startswith(("torch.backends.cudnn.", "torch.backends.cuda."))):
+            return False
+    return wrapped
 
 
 def _library_flags(ctx: Context, findings: list[Finding]) -> dict[str, str]:
