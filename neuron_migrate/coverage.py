@@ -27,7 +27,9 @@ Formula (calibrated in docs/accuracy.md against a measured share of ATen op call
 - Break sites after the first one that runs the frame (or the rest of it) eagerly are
   never reached by Dynamo, so they are neither counted nor predicted.
 - ``estimated_coverage = 1 - sum(lost statements) / sum(statements)`` over the traced
-  functions of a module, and over every traced function of the scan for the overall figure.
+  functions of a module, and over every traced function of the scan for the overall figure;
+  both estimated with the calls across files, as an entry's are (a file's forwards split at
+  their calls into another file's breaks, and weigh their callers' runs there).
   A statement weighs its runs: the trip counts of its loops where they are literals
   (``range(4)``, a literal list), 8 for a loop over a tensor's rows, or up to a count read
   from a tensor's values (``range(int(n.item()))``), that calls no traced function
@@ -639,6 +641,15 @@ UNRESOLVED_COMPILES = ("every nn.Module.forward: the project's torch.compile cal
                        "compiled on its own")
 
 
+def _call_links(followed) -> dict[Key, list[tuple[Key, int]]]:
+    """The project model's calls across files (and into followed libraries): caller -> [(callee,
+    line of the call)]; a compile of another file's target is a link from no function."""
+    out: dict[Key, list[tuple[Key, int]]] = {}
+    for a, fa, b, fb, line in getattr(followed, "links", None) or ():
+        out.setdefault((a, fa), []).append(((b, fb), line))
+    return out
+
+
 def _reach(root: tuple[str, TracedFunction], traced: dict[tuple[str, str], tuple[str, TracedFunction]],
            links: dict[tuple[str, str], list[tuple[str, str]]]) -> list[tuple[str, TracedFunction]]:
     """``root`` and the traced functions it reaches through calls, in its file and, through
@@ -684,13 +695,11 @@ def entries(files: list[FileResult], requested: tuple[str, ...] = (),
     libraries = dict(getattr(followed, "libraries", None) or {})
     everything = [*files, *libraries.values()]
     traced = {(r.path, f.name): (r.path, f) for r in everything for f in r.traced}
-    links: dict[tuple[str, str], list[tuple[str, str]]] = {}
-    call_links: dict[Key, list[tuple[Key, int]]] = {}  # caller -> [(callee, line)], for the estimate
+    call_links = _call_links(followed)  # caller -> [(callee, line)], for the estimate
+    links = {k: [c for c, _ in v] for k, v in call_links.items()}
     resolved = set()  # torch.compile lines in one file whose target the project model found in another
     targets = set()  # ... and those targets (a forward traced for its own sake is compiled all the same)
     for a, fa, b, fb, line in getattr(followed, "links", None) or ():
-        links.setdefault((a, fa), []).append((b, fb))
-        call_links.setdefault((a, fa), []).append(((b, fb), line))
         if not fa:
             resolved.add(f"{a}:{line}")
             targets.add((b, fb))
@@ -770,12 +779,20 @@ def compile_coverage(files: Iterable[FileResult], requested: tuple[str, ...] = (
     module (file of the project)."""
     files = list(files)
     source, note, entry_rows, unresolved = entries(files, requested, followed)
+    # every traced function in one estimate, calls across files through the project model's links as
+    # in an entry's: a call into a breaking helper of another file splits its caller in its file's row
+    # too (stylegan2's layers at misc.assert_shape), so the rows add up to what the entries reach
+    libraries = (getattr(followed, "libraries", None) or {}).values()
+    functions = [(r.path, f) for r in (*files, *libraries) for f in r.traced]
+    ests: dict[str, list[FunctionEstimate]] = {}
+    for (path, _), e in zip(functions, estimate(functions, None, _call_links(followed))):
+        ests.setdefault(path, []).append(e)
     modules = []
     everything: list[FunctionEstimate] = []
     for r in sorted(files, key=lambda r: r.path):
         if not r.traced:
             continue
-        est = estimate_functions(r.traced)
+        est = ests[r.path]
         everything += est
         modules.append({"path": r.path, **_summary(est), "functions": [
             {"name": e.function.name, "line": e.function.line, "why": e.function.why,

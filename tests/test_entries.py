@@ -79,6 +79,29 @@ def test_every_forward_is_assumed_when_nothing_is_compiled(tmp_path, capsys):
         "entry", "path", "estimated_coverage", "expected_graphs", "expected_recompiles"}
 
 
+def test_a_file_row_counts_the_splits_at_calls_into_another_files_breaks(tmp_path, capsys):
+    """A module's row is estimated with the calls across files its entries follow: a forward that
+    calls a breaking helper of another file is split at each call (stylegan2's layers at
+    misc.assert_shape: its file's row said 1 graph, its Generator.forward entry 30), so the rows
+    add up to what the entries reach."""
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text("")
+    (tmp_path / "pkg" / "misc.py").write_text(
+        "def check(x):\n    print(x.shape)\n    return x\n")
+    (tmp_path / "pkg" / "net.py").write_text(
+        "import torch\nfrom torch import nn\nfrom pkg.misc import check\n\n\n"
+        "class Net(nn.Module):\n    def __init__(self):\n        super().__init__()\n"
+        "        self.a = nn.Linear(4, 4)\n        self.b = nn.Linear(4, 4)\n\n"
+        "    def forward(self, x):\n        x = self.a(x)\n        check(x)\n        x = self.b(x)\n"
+        "        check(x)\n        return self.a(x)\n")
+    cov = coverage(capsys, tmp_path)
+    [entry] = cov["entries"]
+    rows = {m["path"]: m for m in cov["modules"]}
+    assert entry["expected_graphs"] == 3
+    assert rows["pkg/net.py"]["expected_graphs"] == 3  # was 1: the calls into misc.py's print were no split
+    assert cov["expected_graphs"] == entry["expected_graphs"]
+
+
 def test_compile_calls_the_scan_cannot_resolve_are_named_not_called_nothing(tmp_path, capsys):
     """A project that compiles each block of a model it is handed does compile: the note says
     where, and why every forward is assumed."""
