@@ -215,6 +215,20 @@ def test_nm308_names_the_compile_in_place(capsys, tmp_path):
     assert "a recompile for each: `sample.py:8` compiles the module in place" in finding["message"]
 
 
+def test_nm308_names_a_compile_of_the_class_in_its_own_file(capsys, tmp_path):
+    """The class's own file compiles it below the class (``m.compile()``, or the wrapper whose
+    ``generate`` runs uncompiled): NM308 names that line, as it does another file's."""
+    tail = "\n\nm = TinyLM()\n{}\ny = m.generate(torch.zeros(1, 1, 4), 3)\n"
+    (tmp_path / "model.py").write_text(MODEL + tail.format("m.compile()"))
+    main(["scan", str(tmp_path), "-f", "json", "-q", "--no-cache", "--exit-zero", "--select", "NM308"])
+    [finding] = json.loads(capsys.readouterr().out)["findings"]
+    assert "a recompile for each: `model.py:30` compiles the module in place" in finding["message"]
+    (tmp_path / "model.py").write_text(MODEL + tail.format("m = torch.compile(m)"))
+    main(["scan", str(tmp_path), "-f", "json", "-q", "--no-cache", "--exit-zero", "--select", "NM308"])
+    [finding] = json.loads(capsys.readouterr().out)["findings"]
+    assert "`model.py:31` calls `generate` on torch.compile's wrapper, which runs it uncompiled" in finding["message"]
+
+
 BY_FORWARD = MODEL.replace("x = torch.cat([x, self(x)[:, -1:]], dim=1)", "x = torch.cat([x, self.forward(x)[:, -1:]], dim=1)")
 
 
@@ -261,6 +275,16 @@ def test_a_wrapper_held_on_an_attribute(capsys, tmp_path):
     # bound again in another method (unwrapped to save it): what sample() meets is not known
     (tmp_path / "trainer.py").write_text(TRAINER + "\n    def save(self):\n        self.model = self.model._orig_mod\n")
     assert _scan(capsys, tmp_path) == []
+
+
+def test_a_wrapper_held_on_an_attribute_through_eval(capsys, tmp_path):
+    """``self.model = torch.compile(self.model).eval()``: ``eval()`` returns the wrapper (measured,
+    constructs.py --wrapper-calls: ``self.model.own(x, n)`` 0 frames, ``self.model(x)`` 1)."""
+    (tmp_path / "model.py").write_text(MODEL)
+    (tmp_path / "trainer.py").write_text(TRAINER.replace("torch.compile(self.model)", "torch.compile(self.model).eval()"))
+    found = {(f["path"], f["line"]): f["message"] for f in _scan(capsys, tmp_path)}
+    assert list(found) == [("trainer.py", 12)]
+    assert "`self.model.generate(...)` on torch.compile's wrapper (when compiled)" in found[("trainer.py", 12)]
 
 
 def test_an_attributes_module_compiled_in_place(capsys, tmp_path):

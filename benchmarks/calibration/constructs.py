@@ -2345,10 +2345,13 @@ def wrapper_calls(steps: int = 4) -> None:
                 x = torch.cat((x, self.forward(x)[:, -1:]), dim=1)
             return x
 
-    def in_place(c, b, method):
+        def feat(self, x):  # a method that never calls the module (timm's forward_features)
+            return (x * self.w).relu() + 1
+
+    def in_place(c, b, method, *args):
         m = LM()
         m.compile(backend=b)
-        return getattr(m, method)(x, steps)
+        return getattr(m, method)(*(args or (x, steps)))
 
     def forward_replaced(c, method):
         m = LM()
@@ -2365,6 +2368,14 @@ def wrapper_calls(steps: int = 4) -> None:
 
         def sample(self, method):
             return getattr(self.model, method)(x, steps)
+
+        def features(self, x):  # timm's DistillationTeacher._forward_features: the wrapper's method
+            return self.model.feat(x)
+
+    class EvalHolder(Holder):  # self.model = torch.compile(self.model).eval()
+        def __init__(self, c):
+            super().__init__()
+            self.model = c(self.model).eval()
 
     x = torch.zeros(1, 1)
     cases = {
@@ -2389,6 +2400,13 @@ def wrapper_calls(steps: int = 4) -> None:
         "self.model = torch.compile(self.model); self.model.gen(x, n), gen a base's": lambda c, b: Holder(c=c).sample("gen"),
         "self.model.compile(); self.model.own(x, n) in another method": lambda c, b: Holder(b=b).sample("own"),
         "self.model.compile(); self.model.by_forward(x, n) (self.forward)": lambda c, b: Holder(b=b).sample("by_forward"),
+        "c.feat(x), feat calling no self(...)": lambda c, b: c(LM()).feat(x),
+        "m.compile(); m.feat(x)": lambda c, b: in_place(c, b, "feat", x),
+        "self.model = torch.compile(self.model); self.model.feat(x) in another method": lambda c, b: Holder(c=c).features(x),
+        "torch.compile(self.features)(x), self.model plain": lambda c, b: c(Holder().features)(x),
+        "torch.compile(self.features)(x), self.model = torch.compile(self.model)": lambda c, b: c(Holder(c=c).features)(x),
+        "self.model = torch.compile(self.model).eval(); self.model(x)": lambda c, b: EvalHolder(c).model(x),
+        "self.model = torch.compile(self.model).eval(); self.model.own(x, n)": lambda c, b: EvalHolder(c).sample("own"),
     }
     print(f"| reached as ({steps} steps, the input grown by one each) | graphs compiled |")
     print("|---|---|")

@@ -1040,14 +1040,9 @@ def _call(node: ast.Call, ctx: Context) -> None:
         d.compile_scope[id(args[0])] = id(chain[-1])
         _note_narrowing(args[0], chain[-1], d)
         parent = ctx.parent
-        if (type(parent) is ast.Assign and parent.value is node and len(parent.targets) == 1
-                and type(parent.targets[0]) is ast.Name and type(args[0]) is not ast.Attribute):
-            d.wrappers.append((parent.targets[0].id, parent, chain[-1], args[0]))
-        elif (type(parent) is ast.Assign and parent.value is node and len(parent.targets) == 1
-              and _self_attr(parent.targets[0]) and len(chain) >= 3 and type(chain[-2]) is ast.ClassDef
-              and (type(args[0]) is ast.Call or _self_attr(args[0]) == parent.targets[0].attr)):
-            # self.model = torch.compile(self.model): the wrapper held for the class's other methods
-            d.wrappers.append((f"self.{parent.targets[0].attr}", parent, chain[-2], args[0]))
+        held = _wrapper_held(parent, node, args[0], chain)
+        if held is not None:
+            d.wrappers.append((*held, args[0]))
         elif (type(parent) is ast.Assign and parent.value is node and len(parent.targets) == 1
               and type(args[0]) is ast.Attribute and args[0].attr == "forward"
               and type(parent.targets[0]) is ast.Attribute and parent.targets[0].attr == "forward"
@@ -1061,11 +1056,10 @@ def _call(node: ast.Call, ctx: Context) -> None:
         if _fullgraph(node):
             d.fullgraph.add(id(args[0]))
     elif (ftype is ast.Attribute and f.attr in _RETURNS_SELF and type(f.value) is ast.Call and f.value.args
-          and type(f.value.args[0]) in _COMPILED_TYPES and type(f.value.args[0]) is not ast.Attribute
-          and type(ctx.parent) is ast.Assign and ctx.parent.value is node and len(ctx.parent.targets) == 1
-          and type(ctx.parent.targets[0]) is ast.Name and ctx.qualify(f.value.func) == "torch.compile"):
+          and type(f.value.args[0]) in _COMPILED_TYPES and ctx.qualify(f.value.func) == "torch.compile"
+          and (held := _wrapper_held(ctx.parent, node, f.value.args[0], chain)) is not None):
         # X = torch.compile(Y).eval(): nn.Module's eval/to/... return self, here the wrapper (measured)
-        ctx.state(_State).wrappers.append((ctx.parent.targets[0].id, ctx.parent, chain[-1], f.value.args[0]))
+        ctx.state(_State).wrappers.append((*held, f.value.args[0]))
     elif ftype is ast.Attribute and f.attr == "compile" and not args and (
             type(f.value) is ast.Name and ctx.qualify(f) is None
             or _self_attr(f.value) and len(chain) >= 3 and type(chain[-2]) is ast.ClassDef):
@@ -1079,6 +1073,24 @@ def _call(node: ast.Call, ctx: Context) -> None:
 
 
 _FUNC_TYPES = frozenset(_FUNCS)
+
+
+def _wrapper_held(parent: ast.AST, value: ast.AST, item: ast.AST, chain) -> tuple[str, ast.Assign, ast.AST] | None:
+    """What holds torch.compile's wrapper of ``item`` when ``parent`` assigns ``value`` (the compile,
+    or its ``.eval()``), the assignment, and where its calls are looked for: a name, in its function
+    (``item`` not an attribute); ``self.x``, in the class's methods, of a module built there or of
+    ``self.x`` itself (``self.model = torch.compile(self.model)``); else None."""
+    if not (type(parent) is ast.Assign and parent.value is value and len(parent.targets) == 1):
+        return None
+    target = parent.targets[0]
+    if type(target) is ast.Name and type(item) is not ast.Attribute:
+        return target.id, parent, chain[-1]
+    if (_self_attr(target) and len(chain) >= 3 and type(chain[-2]) is ast.ClassDef
+            and (type(item) is ast.Call or _self_attr(item) == target.attr)):
+        return f"self.{target.attr}", parent, chain[-2]
+    return None
+
+
 # nn.Module's methods that return the module itself: on torch.compile's wrapper, the wrapper
 # (constructs.py --wrapper-calls: torch.compile(m).eval() and .to("cpu") are OptimizedModules)
 _RETURNS_SELF = frozenset({"eval", "train", "to", "cuda", "cpu", "half", "float", "double", "bfloat16",
@@ -7304,6 +7316,27 @@ def _grows(fn: ast.AST, ctx: Context, d: _State) -> tuple[int, ...]:
 _SELF_CALL = re.compile(r"self(?<!\wself)(?:\.forward)?\(")  # \bself...: see _SELF_STORE
 
 
+def _in_place(cls: ast.ClassDef, forward: ast.AST, ctx: Context) -> list[tuple[str, str]]:
+    """Where this file compiles the module of ``cls`` (whose forward is ``forward``) in place:
+    (path:line, "module" for ``m.compile()``, "forward" for ``m.forward = torch.compile(m.forward)``)."""
+    d = ctx.state(_State)
+    return [(f"{ctx.src.path}:{item.lineno}", d.in_place[id(item)]) for item in d.compiled if id(item) in d.in_place
+            and (d.compiled_self[id(item)] is cls if id(item) in d.compiled_self and _held_class(item, d) is None
+                 else _compiled_function(item, d) is forward)]
+
+
+def compiled_here(cls: ast.ClassDef, ctx: Context) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
+    """For NM308 (shapes.py) in a method of ``cls``: where this file compiles its module in place
+    (``_in_place``), and where it calls a method on torch.compile's wrapper of it that runs the
+    module itself (path:line, "Cls.method" of the class that defines it; NM127's calls)."""
+    d = ctx.state(_State)
+    forward = next((n for n in cls.body if type(n) in _FUNC_TYPES and n.name == "forward"), None)
+    if d.wrappers:
+        traced_functions(ctx)  # fills d.wrapper_calls
+    return ([] if forward is None else _in_place(cls, forward, ctx),
+            [(f"{ctx.src.path}:{call.lineno}", judged[1]) for call, _, _, judged, _ in d.wrapper_calls if judged])
+
+
 def _grown_by(tf: Traced, ctx: Context, self_calls: list[int]) -> tuple[tuple[str, int, str, str], ...]:
     """The methods of ``tf``'s class that call the module (``self(x)``, ``self.forward(x)``) in a
     loop with a tensor the loop grows (``idx = torch.cat((idx, nxt), 1)``, as a ``generate``
@@ -7317,15 +7350,8 @@ def _grown_by(tf: Traced, ctx: Context, self_calls: list[int]) -> tuple[tuple[st
     only otherwise keeps none of these (coverage.py)."""
     if tf.cls is None:
         return ()
-    d = ctx.state(_State)
     owner = tf.name.rsplit(".", 1)[0]
-    places = []  # (where, "module" or "forward")
-    for item in d.compiled:
-        kind = d.in_place.get(id(item))
-        if kind is not None and (d.compiled_self[id(item)] is tf.cls
-                                 if id(item) in d.compiled_self and _held_class(item, d) is None
-                                 else _compiled_function(item, d) is tf.node):
-            places.append((f"{ctx.src.path}:{item.lineno}", kind))
+    places = _in_place(tf.cls, tf.node, ctx)  # (where, "module" or "forward")
     for path, _, origin in ctx.options.traced_roots if ctx.options else ():
         if path == ctx.src.path and origin.startswith(IN_PLACE):
             cls, where, kind = origin[len(IN_PLACE):].split(" ")

@@ -29,7 +29,7 @@ import builtins
 import functools
 
 from neuron_migrate.capabilities import aten_map
-from neuron_migrate.checks import Context, on, prefilter, rule
+from neuron_migrate.checks import Context, finalizer, on, prefilter, rule
 from neuron_migrate.checks.tracing import IN_PLACE, ON_WRAPPER, TENSOR_METHODS, ShapeBreaks, host_scope, host_side_file
 from neuron_migrate.kinds import scope_kinds
 from neuron_migrate.models import Edit
@@ -223,7 +223,7 @@ def _short(ctx: Context, node: ast.AST, limit: int = 40) -> str:
 
 class _State:
     __slots__ = ("host_side", "scalars", "masks", "tensors", "function_index", "statement_parents", "defs",
-                 "grown_returns", "mask_uses", "mask_text", "bool_functions")
+                 "grown_returns", "mask_uses", "mask_text", "bool_functions", "growths")
 
     def __init__(self) -> None:
         self.host_side: bool | None = None  # a test or data-pipeline file (tracing.host_side_file)
@@ -238,6 +238,8 @@ class _State:
         self.mask_uses: dict[int, frozenset[str]] = {}  # scope id -> _masks_by_use's answer
         self.mask_text: list[int] | None = None  # the lines whose text names a masked_* method or where(
         self.bool_functions: frozenset[str] | None = None  # module functions annotated ``-> BoolTensor``
+        # NM308, reported once the file is walked: (growth, what grows, the call, its class, its method)
+        self.growths: list[tuple[ast.AST, str, ast.Call, ast.ClassDef | None, str]] = []
 
 
 def _host_side(ctx: Context) -> bool:
@@ -946,39 +948,54 @@ def check_growth(node: ast.Assign, ctx: Context) -> None:
         before = [c for c in fed if c.lineno <= node.lineno]
         call = max(before, key=_position) if before else min(fed, key=_position)
         how = f" (`{_short(ctx, node.value.func)}(...)` returns it longer)" if callee else ""
-        ctx.report(NM308, node.value, f"`{key}` grows at every step of this loop{how} and `{_short(ctx, call)}` takes it "
-                   f"at every step: a new length per step{_when_compiled(call, ctx)}; use a buffer of the final "
-                   "size or a fixed-size cache")
+        chain = ctx.chain
+        cls = chain[-2] if len(chain) >= 3 and type(chain[-2]) is ast.ClassDef else None
+        ctx.state(_State).growths.append((node.value, f"`{key}` grows at every step of this loop{how} and "
+                                          f"`{_short(ctx, call)}` takes it at every step", call, cls, chain[-1].name))
 
 
-def _when_compiled(call: ast.Call, ctx: Context) -> str:
-    """What a new length costs where ``call`` runs. The module's own call in its method
-    (``self(x)``) is compiled only when the module is compiled in place (``model.compile()``):
-    torch.compile's wrapper runs the method uncompiled (NM127; measured, accuracy.md), and the
-    project model names such calls of the method (``ON_WRAPPER`` roots: nanoGPT's ``sample.py``)."""
+@finalizer
+def report_growth(ctx: Context) -> None:
+    """NM308 once the file is walked: what a new length costs depends on where the module is
+    compiled, below its class as a rule (``model.compile()`` at the end of the file)."""
+    for value, head, call, cls, method in ctx.state(_State).growths:
+        ctx.report(NM308, value, f"{head}: a new length per step{_when_compiled(call, cls, method, ctx)}; use a "
+                   "buffer of the final size or a fixed-size cache")
+
+
+def _when_compiled(call: ast.Call, cls: ast.ClassDef | None, method: str, ctx: Context) -> str:
+    """What a new length costs where ``call`` runs, in ``method`` of ``cls``. The module's own call
+    in its method (``self(x)``) is compiled only when the module is compiled in place
+    (``model.compile()``): torch.compile's wrapper runs the method uncompiled (NM127; measured,
+    accuracy.md). This file's compiles come from graph_breaks, other files' from the project
+    model (``ON_WRAPPER`` and ``IN_PLACE`` roots: nanoGPT's ``sample.py``)."""
     f = call.func
     own = type(f) is ast.Name and f.id == "self"
     forward = type(f) is ast.Attribute and f.attr == "forward" and type(f.value) is ast.Name and f.value.id == "self"
-    chain = ctx.chain
     plain = ", a recompile for each when compiled (a new graph compile on Neuron)"
-    if not (own or forward) or len(chain) < 3 or type(chain[-2]) is not ast.ClassDef:
+    if not (own or forward) or cls is None:
         return plain
-    method = f"{chain[-2].name}.{chain[-1].name}"
-    sites, places = [], []  # calls of the method on torch.compile's wrapper; in-place compiles of its class
+    from neuron_migrate.checks.graph_breaks import compiled_here  # it imports this module
+
+    qualified = f"{cls.name}.{method}"
+    here, on_wrapper = compiled_here(cls, ctx)
+    # calls of the method on torch.compile's wrapper; in-place compiles of its class
+    sites = [where for where, name in on_wrapper if name == qualified]
+    places = [where for where, kind in here if own or kind == "forward"]
     for path, _, origin in ctx.options.traced_roots if ctx.options else ():
         if path == ctx.src.path and origin.startswith((ON_WRAPPER, IN_PLACE)):
             wrapper = origin.startswith(ON_WRAPPER)
             name, where, *kind = origin[len(ON_WRAPPER if wrapper else IN_PLACE):].split(" ")
-            if wrapper and name == method:
+            if wrapper and name == qualified:
                 sites.append(where)
-            elif not wrapper and name == chain[-2].name and (own or kind == ["forward"]):
+            elif not wrapper and name == cls.name and (own or kind == ["forward"]):
                 places.append(where)
-    if places:  # compiled in place in another file (in this one graph_breaks knows it)
+    if places:
         return (f", a recompile for each: `{places[0]}` compiles the module in place, so `{_short(ctx, f)}(...)` "
                 "here is the compiled forward (a new graph compile on Neuron)")
     if sites:
         more = f" and {len(sites) - 1} more" if len(sites) > 1 else ""
-        return (f". `{sites[0]}`{more} calls `{chain[-1].name}` on torch.compile's wrapper, which runs it uncompiled "
+        return (f". `{sites[0]}`{more} calls `{method}` on torch.compile's wrapper, which runs it uncompiled "
                 "(NM127): eagerly, each new length compiles its ops anew on Neuron"
                 + ("; compiled in place (`model.compile()`), a recompile for each" if own else ""))
     if own:
