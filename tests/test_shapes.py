@@ -125,6 +125,10 @@ def test_a_sequence_grown_and_fed_to_the_model_at_every_step_is_reported_once():
     twice = GROWN.replace("    return idx", "        idx = torch.cat((idx, idx[:, -1:]), dim=1)\n    return idx")
     assert codes(twice) == [(7, "NM308")]  # at the first growth of the step
     assert codes(GROWN, path="tests/test_generate.py") == []
+    # a loop at the top of a script (pytorch/examples' word language model's generate.py)
+    script = "import torch\nidx = torch.zeros(1, 1)\nfor _ in range(4):\n    out = model(idx)\n" \
+             "    idx = torch.cat((idx, out[:, -1:]), dim=1)\n"
+    assert codes(script) == [(5, "NM308")]
 
 
 def test_growth_is_not_reported_when_the_step_does_not_see_a_longer_sequence():

@@ -951,7 +951,8 @@ def check_growth(node: ast.Assign, ctx: Context) -> None:
         chain = ctx.chain
         cls = chain[-2] if len(chain) >= 3 and type(chain[-2]) is ast.ClassDef else None
         ctx.state(_State).growths.append((node.value, f"`{key}` grows at every step of this loop{how} and "
-                                          f"`{_short(ctx, call)}` takes it at every step", call, cls, chain[-1].name))
+                                          f"`{_short(ctx, call)}` takes it at every step", call, cls,
+                                          chain[-1].name if cls else ""))
 
 
 @finalizer
