@@ -6,7 +6,8 @@ It is computed after the scan from the per-file summaries of traced functions
 Formula (calibrated in docs/accuracy.md against a measured share of ATen op calls):
 
 - A traced function *runs eagerly* when one of its break sites sits in a loop, a ``try``
-  block or a user context manager (Dynamo cannot resume there and skips the frame), or
+  block, a user context manager or a generator expression (Dynamo cannot resume there and
+  skips the frame; constructs.py "item in a generator expression": 0 graphs), or
   when it calls, from such a place, a traced function that has a break below it (in any
   file). When Dynamo resumed from an earlier break first, the frame it skips is the resumed
   one: the statements from that earlier break on run eagerly, those before it stay compiled.

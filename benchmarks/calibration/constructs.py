@@ -1338,6 +1338,12 @@ CASES: list[tuple[str, str, dict]] = [
     ("raise", "if x.shape[0] > 100:\n    raise ValueError('big')\nreturn x + 1", {}),
     ("generator expression", "s = sum(t.sum() for t in x.unbind(0))\nreturn x + s", {}),
     ("list comprehension", "ys = [t * 2 for t in x.unbind(0)]\nreturn torch.stack(ys)", {}),
+    # a host read inside a generator expression (torchskradon's crop slices, issue 14 round 25): Dynamo inlines the
+    # generator and cannot break inside it, so it skips the frame it compiles, not only the statement
+    ("item in a generator expression", "y = x * 2\nz = y + 1\nk = tuple(int(t.item()) for t in y[:2, 0])\nw = z * k[0]\nreturn w + 1", {}),
+    ("item in a generator expression after a resumed break", "y = x * 2\nif y.sum() > 0:\n    y = y + 1\nz = y * 3\n"
+     "k = tuple(int(t.item()) for t in y[:2, 0])\nw = z * k[0]\nreturn w + 1", {}),
+    ("item in a list comprehension", "y = x * 2\nz = y + 1\nk = [int(t.item()) for t in y[:2, 0]]\nw = z * k[0]\nreturn w + 1", {}),
     ("id()", "k = id(x)\nreturn x + (k % 2)", {}),
     ("dict iteration", "s = 0.0\nfor k, v in TABLE.items():\n    s = s + v\nreturn x * s", {}),
     ("logging.info", 'log.info("value %s", x.shape)\nreturn x + 1', {}),

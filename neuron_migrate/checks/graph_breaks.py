@@ -2264,7 +2264,10 @@ class _Body:
     resumed: set[int] = field(default_factory=set)  # ids of the statements of loops whose break Dynamo resumes after
 
 
-_TRAPPING = (*_LOOPS, *_TRYS, ast.With, ast.AsyncWith)  # bodies where a break cannot be resumed
+# bodies where a break cannot be resumed; a generator expression's too: Dynamo inlines the generator and,
+# breaking inside it, skips the frame it compiles (constructs.py "item in a generator expression": 0 graphs;
+# a list comprehension resumes, "item in a list comprehension": 2)
+_TRAPPING = (*_LOOPS, *_TRYS, ast.With, ast.AsyncWith, ast.GeneratorExp)
 _BINDERS = (ast.Assign, ast.AnnAssign, ast.AugAssign, ast.For, ast.AsyncFor)
 # _Body's lists, with the node types each takes
 _LISTS = (("statements", ast.stmt), ("calls", ast.Call), ("binops", ast.BinOp), ("binders", _BINDERS),
@@ -2284,6 +2287,14 @@ def _plan(cls: type) -> tuple[tuple[str, ...], bool, str, tuple[str, ...]]:
 
 # every node type of the ast module (what isinstance(x, ast.AST) takes in a parsed tree)
 _NODE_TYPES = frozenset(node_types(ast.AST))
+
+
+def _traps_call(trap: str | None) -> bool:
+    """A call from where ``trap`` says traps its caller when the callee breaks. Not yet from a
+    generator expression, though Dynamo skips the frame there too (pretrained-vit's ``split_last`` of
+    q, k, v): a function's trapped callees are known by name, not by line, so a callee called outside
+    the generator as well (toolbelt's Lovasz loss, per image or not) would be taken as trapped there."""
+    return bool(trap) and trap != "generator"
 
 
 def _enclosing(fn: ast.AST, d: _State) -> dict[int, tuple[ast.stmt, str | None]]:
@@ -2337,6 +2348,15 @@ def _body(fn: ast.AST, d: _State) -> _Body:
             todo.extend([(child, stmt, trap) for child in reversed(child_nodes(node))])
             continue
         children = []  # _TRAPPING: the body's trap differs from the header's
+        if cls is ast.GeneratorExp:  # all of it runs in the generator but its first iterable, evaluated outside
+            inner = trap or "generator"
+            children.append((node.elt, stmt, inner))
+            for comp in node.generators:
+                where[id(comp)] = (stmt, inner)
+                children.extend((child, stmt, trap if child is node.generators[0].iter else inner)
+                                for child in (comp.target, comp.iter, *comp.ifs))
+            todo.extend(reversed(children))
+            continue
         for name in node_fields(cls):
             value = getattr(node, name, None)
             inner = trap
@@ -5580,7 +5600,8 @@ def _untraced_resume(fn: ast.AST, cls: ast.ClassDef | None, stmt: ast.stmt | Non
                    and n.attr in d.torch_globals for s in fn.body for n in ast.walk(s))
 
 
-_TRAP_WORDS = {"loop": "inside a loop", "try": "inside a `try` block", "with": "inside a `with` block",
+_TRAP_WORDS = {"loop": "inside a loop", "generator": "inside a generator expression", "try": "inside a `try` block",
+               "with": "inside a `with` block",
                "start": "with fewer than two ops before it to compile", "frame": "it cannot be resumed from",
                "input": "the sparse tensor is an argument of the function (a frame input Dynamo cannot wrap)",
                "script": "in a `torch.jit.script` function, which then runs whole as TorchScript"}
@@ -5618,7 +5639,7 @@ def _callee_skips(traced, breaking: tuple[dict, set[int]], d: _State) -> dict[in
     for key, tf in traced.items():
         where = _enclosing(tf.node, d)
         stmts = [where[id(node)][0] for c, node in calls[key]
-                 if c in breaking and where.get(id(node), (None, None))[1] and where[id(node)][0] is not None]
+                 if c in breaking and _traps_call(where.get(id(node), (None, None))[1]) and where[id(node)][0] is not None]
         if stmts:  # not a call in an ``except`` handler: it runs only when something raised
             paths = d.stmt_paths.get(id(tf.node))
             if paths is None:
@@ -5657,7 +5678,7 @@ def _rebuilt_here(traced, hazards_of, training_of, breaking: tuple[dict, set[int
                    and type(b.targets[0]) is ast.Name]
         breaking_calls = sorted({node.lineno for c, node in calls[key] if c in breaking})
         for call in sorted(body.calls, key=lambda c: (c.lineno, c.col_offset)):
-            if id(call) in training or where.get(id(call), (None, None))[1]:
+            if id(call) in training or _traps_call(where.get(id(call), (None, None))[1]):
                 continue
             line = (where.get(id(call), (None, None))[0] or call).lineno
             if any(h.skips_frame and at < line for at, h in own):
@@ -5924,7 +5945,7 @@ def report_traced(ctx: Context) -> None:
         backward_of = _backward_of(fn, d, qualify)
         # a function called only in training mode does not run in the eval-mode graph
         calls = [(c, node) for c, node in _callees(fn, tf.cls, d) if id(c) in traced and id(node) not in training]
-        trapped = {traced[id(c)].name for c, node in calls if where.get(id(node), (None, None))[1]}
+        trapped = {traced[id(c)].name for c, node in calls if _traps_call(where.get(id(node), (None, None))[1])}
         call_lines = [(traced[id(c)].name, where[id(node)][0].lineno) for c, node in calls  # one per call
                       if where.get(id(node), (None,))[0] is not None]
         # a data-dependent shape (x[mask], nonzero) is a tensor op on its statement, whatever x is
@@ -6858,7 +6879,7 @@ def _outcalls(traced: dict[int, Traced], ctx: Context, d: _State, training_of: d
         module_read = None  # module-level instances the function reads (_globals_read)
         picks = None  # local name -> the functions of a table it holds or picks (_function_picks)
         for call in calls:
-            if where.get(id(call), (None, None))[1]:
+            if _traps_call(where.get(id(call), (None, None))[1]):
                 trapped.setdefault(tf.name, set()).add(call.lineno)
         for dec in tf.node.decorator_list:  # @cached(name="size") imported: its wrapper runs first
             text = dotted(dec.func if type(dec) is ast.Call else dec)
