@@ -35,7 +35,8 @@ Formula (calibrated in docs/accuracy.md against a measured share of ATen op call
   (``range(4)``, a literal list), 8 for a loop over a tensor's rows, or up to a count read
   from a tensor's values (``range(int(n.item()))``), that calls no traced function
   (ranking-metrics' cut-offs and label rows, bleu-torch's n-gram positions, run eagerly:
-  ``TENSOR_ROWS``), times its
+  ``TENSOR_ROWS``), or that stops where a tensor says (``if r.norm() < tol: break``: an iterative
+  solver's steps, fastica's fits, the Krylov solvers, ``TENSOR_ROWS`` whatever it calls), times its
   function's runs, the sum over the statements
   calling it of their runs (a helper called from two statements weighs twice; measured:
   constructs.py "helper called in range(4), after an item"). A statement that calls nothing

@@ -1316,3 +1316,36 @@ def test_a_break_inside_a_generator_expression_skips_the_frame():
     assert not est["crop_listed"].runs_eagerly and 1 + est["crop_listed"].graphs == 2
     assert not est["summed"].runs_eagerly
 
+
+SOLVER = b'''
+import torch
+
+def solve(a, b, tol: float, max_iter: int):
+    x = torch.zeros_like(b)
+    r = b - a @ x
+    for i in range(max_iter):
+        x = x + 0.1 * r
+        r = b - a @ x
+        if r.norm() < tol:
+            break
+    for j in range(max_iter):
+        x = x + 0.1 * r
+        if float(r.norm()) < tol:
+            break
+    for k in range(max_iter):
+        x = x + 0.1 * r
+        if k > 3:
+            break
+    return x
+'''
+
+
+def test_a_loop_stopping_where_a_tensor_says_weighs_its_rows():
+    """An iterative solver's loop, stopped by a tolerance test on a tensor (``if r.norm() < tol:
+    break``), runs many steps, not one: ``TENSOR_ROWS``, as a loop over a tensor's rows (fastica's
+    fits, 78 / 63 % estimated against 62 / 31 % measured when it weighed one run; lsmr). A loop stopped
+    by a value read from one, or by a count, runs once, as before."""
+    r = analyse("m.py", SOLVER, Options(entries=("m.py:solve",)))
+    [f] = [f for f in r.traced if f.name == "solve"]
+    assert dict(f.repeats) == {line: TENSOR_ROWS for line in (8, 9, 10, 11)}
+
