@@ -1349,3 +1349,33 @@ def test_a_loop_stopping_where_a_tensor_says_weighs_its_rows():
     [f] = [f for f in r.traced if f.name == "solve"]
     assert dict(f.repeats) == {line: TENSOR_ROWS for line in (8, 9, 10, 11)}
 
+
+SCATTERED = b'''
+import torch
+from torch import Tensor
+from torch.nn import Parameter
+
+def convert(x):
+    y = x * 2
+    m = y > 0
+    y.masked_scatter_(m, torch.masked_select(y, m) * 3)
+    return y + 1
+
+def update(w: Parameter, scale: float):
+    w.backward(torch.ones_like(w))
+    g = w.grad.relu_()
+    w.data.mul_(g)
+'''
+
+
+def test_a_masked_scatter_of_a_masked_select_breaks_twice_and_a_parameter_runs_ops():
+    """``y.masked_scatter_(m, torch.masked_select(y, m) * 3)``: Dynamo breaks at the read and again at
+    the scatter (constructs.py "masked_scatter_ of a masked_select": 3 graphs; torchstain's colour
+    conversions, 17 graphs measured, 11 estimated before). A parameter annotated ``Parameter`` is a
+    tensor: its statements run ops (torchnmf's multiplicative update, 2 graphs estimated for 10)."""
+    r = analyse("m.py", SCATTERED, Options(entries=("m.py:convert", "m.py:update")))
+    est = {e.function.name: e for e in estimate_functions(r.traced)}
+    assert 1 + est["convert"].graphs == 3
+    [f] = [f for f in r.traced if f.name == "update"]
+    assert {14, 15} <= set(f.op_lines)
+

@@ -1316,6 +1316,9 @@ CASES: list[tuple[str, str, dict]] = [
     ("x[bool mask]", "y = x[x > 0]\nreturn y.sum()", {}),
     ("x[bool mask] = v (setitem)", "x = x.clone()\nx[x > 0] = 0.0\nreturn x + 1", {}),
     ("masked_select", "y = torch.masked_select(x, x > 0)\nreturn y.sum()", {}),
+    # torchstain's colour conversion: a masked_select read scattered back into the tensor in one statement
+    ("masked_scatter_ of a masked_select", "y = x * 2\nm = y > 0\ny.masked_scatter_(m, torch.masked_select(y, m) * 3)\nreturn y + 1", {}),
+    ("masked_scatter_ of a tensor", "y = x * 2\nm = y > 0\ny.masked_scatter_(m, y * 3)\nreturn y + 1", {}),
     ("masked_fill", "y = x.masked_fill(x > 0, 0.0)\nreturn y.sum()", {}),
     ("unique", "y = torch.unique(x)\nreturn y.sum()", {}),
     ("torch.where(cond)", "i, j = torch.where(x > 0)\nreturn i.sum()", {}),
@@ -1509,6 +1512,10 @@ CASES: list[tuple[str, str, dict]] = [
     ("tensor rows in a list comprehension, frame skipped", "u = [r * 2 for r in x]\nfor r in x:\n    print(r)\nreturn u", {}),
     ("zip in a list comprehension, frame skipped", "u = [a * n for a, n in zip(x, NUMS)]\nfor r in x:\n    print(r)\nreturn u", {}),
     ("generator expression, frame skipped", "u = sum(x[0] * n for n in NUMS)\nfor r in x:\n    print(r)\nreturn u", {}),
+    # a call to a breaking helper in a loop, after a break Dynamo resumed from: it skips the resumed frame only
+    # (torchnmf's fit: a tolerance test, a host read, then its update loop inside a progress bar's `with`)
+    ("helper breaking in a loop, after a resumed break", "y = x * 2\nn = y.sum().item()\nz = torch.relu(y) * n\n"
+     "for r in range(3):\n    z = z + helper_item(z)\nreturn z", {}),
     ("list comprehension after a resumed break", "y = x * 2\nn = y.sum().item()\nu = [y[0] * k for k in NUMS]\nreturn u", {}),
     ("enumerate in a list comprehension, traced", "u = [torch.full((n,), i) for i, n in enumerate(NUMS)]\nreturn torch.cat(u) + 1", {}),
     # a frame Dynamo compiles on its own (its caller is skipped) is compiled again, once, with dynamic

@@ -575,7 +575,7 @@ _TENSOR_STORES = {
     "imag": ("tensor_attr", "; build the tensor instead (torch.complex(real, imag), .conj())"),
     "data": ("tensor_data", "; copy into it under torch.no_grad() (t.copy_(value)) instead"),
 }
-_TENSOR_TYPES = ("Tensor", "torch.Tensor", "FloatTensor", "LongTensor", "BoolTensor")
+_TENSOR_TYPES = ("Tensor", "torch.Tensor", "FloatTensor", "LongTensor", "BoolTensor", "Parameter")
 
 _FUNCS = (ast.FunctionDef, ast.AsyncFunctionDef)
 _LOOPS = (ast.For, ast.AsyncFor, ast.While)
@@ -5940,7 +5940,7 @@ def report_traced(ctx: Context) -> None:
                 if not trap and stmt is not None:
                     resumed.setdefault(stmt.lineno, []).append(node)
         for line, nodes in resumed.items():
-            again = _again(nodes)
+            again = _again(nodes, where[id(nodes[0])][0])
             if again and line in sites and not (sites[line].skips_frame or sites[line].skips_rest):
                 sites[line] = dataclasses.replace(sites[line], again=again)
         if COMPREHENSION_FRAMES:
@@ -7419,7 +7419,7 @@ def _grown_by(tf: Traced, ctx: Context, self_calls: list[int]) -> tuple[tuple[st
     return tuple(sorted(out.values()))
 
 
-def _again(nodes: list[ast.AST]) -> int:
+def _again(nodes: list[ast.AST], stmt: ast.stmt | None = None) -> int:
     """Graphs that the later breaks of one statement start, Dynamo resuming after each: a
     boolean-mask read (``x[m]``, a subscript Dynamo resumes after with a graph of its own, even
     an empty one), or a break whose operand an op computes first (``x.max().item()``); not a
@@ -7427,7 +7427,9 @@ def _again(nodes: list[ast.AST]) -> int:
     graph after both). Measured: constructs.py "two x[mask] reads in one statement" (3 graphs),
     "... four" (5), "two .item() of ops in one statement" (3), "two nonzero() ..." (2); a
     statement with a tuple subscript ``x[:, m]`` among its breaks makes one graph after it,
-    whatever else it reads ("x[:, m], y[:, m] in one statement", "x[:, m] = x[:, m].div(w[m])": 2)."""
+    whatever else it reads ("x[:, m], y[:, m] in one statement", "x[:, m] = x[:, m].div(w[m])": 2). A
+    ``masked_scatter_`` of what such a break read breaks again ("masked_scatter_ of a masked_select": 3
+    graphs; torchstain's colour conversions)."""
     seen: set[int] = set()
     order = []
     for n in sorted(nodes, key=lambda n: (n.end_lineno or n.lineno, n.end_col_offset or 0)):
@@ -7436,7 +7438,11 @@ def _again(nodes: list[ast.AST]) -> int:
             order.append(n)
     if any(type(n) is ast.Subscript and type(n.slice) is ast.Tuple for n in order):
         return 0  # x[:, m] among them: one graph after the statement (measured, "x[:, m] = x[:, m].div(w[m])")
-    return sum(1 for n in order[1:] if type(n) is ast.Subscript or _computed_operand(n))
+    read = {id(n) for n in order}
+    scattered = stmt is not None and any(
+        type(c) is ast.Call and type(c.func) is ast.Attribute and c.func.attr in ("masked_scatter_", "masked_scatter")
+        and any(id(a) in read for arg in c.args for a in ast.walk(arg)) for c in ast.walk(stmt))
+    return sum(1 for n in order[1:] if type(n) is ast.Subscript or _computed_operand(n)) + scattered
 
 
 _OPS = (ast.Call, ast.BinOp, ast.UnaryOp, ast.Subscript, ast.Compare)
