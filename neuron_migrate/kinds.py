@@ -34,6 +34,7 @@ import ast
 import re
 from collections.abc import Callable
 
+from neuron_migrate.project.summary import unparsed
 from neuron_migrate.traversal import own_nodes
 
 TENSOR, ARRAY, SCALAR, DEVICE, MODULE, HOST = "tensor", "ndarray", "scalar", "device", "module", "host"
@@ -81,7 +82,7 @@ def annotation_kind(ann: ast.AST | None) -> str | None:
     """Kind of a parameter from its annotation: ``Tensor``, ``np.ndarray``, ``int``..."""
     if ann is None:
         return None
-    text = ast.unparse(ann) if not isinstance(ann, ast.Name) else ann.id
+    text = unparsed(ann)
     if text.startswith(("Optional[", "typing.Optional[")):
         text = text[text.index("[") + 1:-1]
     if text.endswith(" | None"):

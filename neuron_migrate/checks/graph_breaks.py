@@ -62,7 +62,7 @@ from neuron_migrate.checks.tracing import CLOSURE_ARGS, COMPILE_ENTRY, COMPILED_
 from neuron_migrate.kinds import ARRAY, HOST_KINDS, SCALAR, TENSOR, annotation_kind, call_kind, scope_kinds
 from neuron_migrate.models import BreakSite, TracedFunction
 from neuron_migrate.project.summary import (FUNCTION_IMPORT, HANDED, PYDANTIC_MODELS, autograd_function_base, dotted, init_stores,
-                                             optional_dict, parameter_defaults, validator_methods, wrappers)
+                                             optional_dict, parameter_defaults, unparsed, validator_methods, wrappers)
 from neuron_migrate.traversal import SCOPE_TYPES, TRY_TYPES, all_nodes, child_nodes, node_fields, node_types, own_nodes, statements
 
 prefilter(__name__, ("forward", "compile"))
@@ -2942,7 +2942,7 @@ def _is_tensor_list_annotation(ann: ast.AST) -> bool:
 
 
 def _is_tensor_annotation(ann: ast.AST) -> bool:
-    text = ast.unparse(ann)
+    text = unparsed(ann)
     return any(t in text for t in _TENSOR_TYPES) and "List" not in text and "list" not in text \
         and "Tuple" not in text and "tuple" not in text and "Dict" not in text and "dict" not in text
 
@@ -6829,7 +6829,7 @@ def _python_items(it: ast.AST, fn: ast.AST, cls: ast.ClassDef | None, d: _State)
         ann = next((a.annotation for a in (*args.posonlyargs, *args.args, *args.kwonlyargs) if a.arg == it.id), None)
         if ann is None:
             return False
-        text = ast.unparse(ann).lower()
+        text = unparsed(ann).lower()
         return text.startswith(("list[", "sequence[", "tuple[", "typing.list[", "optional[list[")) \
             and "tensor" not in text and any(w in text for w in ("int", "float", "bool", "str"))
     if isinstance(it, ast.Attribute) and isinstance(it.value, ast.Name) and it.value.id == "self" and cls is not None:

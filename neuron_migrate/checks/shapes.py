@@ -33,6 +33,7 @@ from neuron_migrate.checks import Context, finalizer, on, prefilter, rule
 from neuron_migrate.checks.tracing import IN_PLACE, ON_WRAPPER, TENSOR_METHODS, ShapeBreaks, host_scope, host_side_file
 from neuron_migrate.kinds import scope_kinds
 from neuron_migrate.models import Edit
+from neuron_migrate.project.summary import unparsed
 from neuron_migrate.traversal import BODY_FIELDS, SCOPE_TYPES, child_nodes
 
 # "torch": boolean-mask indexing (NM301) and tensor sizes in .view() (NM302) need no other word.
@@ -438,7 +439,7 @@ def _bool_functions(ctx: Context) -> frozenset[str]:
     if found is None:
         found = frozenset(
             n.name for n in ctx.tree.body if type(n) in (ast.FunctionDef, ast.AsyncFunctionDef)
-            and n.returns is not None and ast.unparse(n.returns).strip("'\"") in _BOOL_TENSOR
+            and n.returns is not None and unparsed(n.returns).strip("'\"") in _BOOL_TENSOR
             and bound_once_by_def(n.name, ctx.tree)) if "BoolTensor" in ctx.src.text else frozenset()
         state.bool_functions = found
     return found
@@ -532,7 +533,7 @@ def _mask_parameter(name: str, ctx: Context) -> bool:
     args = fn.args
     for a in (*args.posonlyargs, *args.args, *args.kwonlyargs):
         if a.arg == name:
-            text = ast.unparse(a.annotation) if a.annotation is not None else ""
+            text = unparsed(a.annotation) if a.annotation is not None else ""
             return "Tensor" in text and not any(w in text for w in ("List", "list", "Tuple", "tuple", "Dict", "dict"))
     return False
 
@@ -843,8 +844,8 @@ def grown_key(node: ast.Assign, ctx: Context) -> str | None:
             and call.func.attr in _CONCAT_LEAVES and isinstance(call.args[0], (ast.List, ast.Tuple))):
         return None
     parts = call.args[0].elts
-    held = {ast.unparse(p) for p in parts}
-    key = next((k for k in map(ast.unparse, node.targets) if k in held and _is_name_or_attribute(k)), None)
+    held = {unparsed(p) for p in parts}
+    key = next((k for k in map(unparsed, node.targets) if k in held and _is_name_or_attribute(k)), None)
     if key is None or ctx.qualify(call.func) not in _CONCAT:
         return None
     if any(isinstance(n, ast.Attribute) and n.attr in _TO_HOST for p in parts for n in ast.walk(p)):
@@ -1052,7 +1053,7 @@ def fed_calls(loop: ast.AST, key: str, growth: ast.Assign, ctx: Context) -> list
         root = n.func
         while isinstance(root, ast.Attribute):
             root = root.value
-        if (not isinstance(root, ast.Name) or root.id in bound or root.id in derived or ast.unparse(n.func) in bound
+        if (not isinstance(root, ast.Name) or root.id in bound or root.id in derived or unparsed(n.func) in bound
                 or isinstance(n.func, ast.Attribute) and n.func.attr in _COLLECTING):
             continue  # a callee of this step only, a method of the sequence itself, a list's append
         if root.id in imported or (n.func is root and root.id in _BUILTINS and not ctx.names.is_bound(root.id, ctx.chain)):
@@ -1064,7 +1065,7 @@ def fed_calls(loop: ast.AST, key: str, growth: ast.Assign, ctx: Context) -> list
 
 def _stored(target: ast.AST) -> list[str]:
     if isinstance(target, (ast.Name, ast.Attribute)):
-        text = ast.unparse(target)
+        text = unparsed(target)
         return [text] if _is_name_or_attribute(text) else []
     if isinstance(target, (ast.Tuple, ast.List)):
         return [k for e in target.elts for k in _stored(e.value if isinstance(e, ast.Starred) else e)]
@@ -1075,7 +1076,7 @@ def _reads_sequence(e: ast.AST, keys: set[str]) -> bool:
     """``e`` is one of ``keys`` or a tensor made from one (a slice, a conditional pick): not a
     size read from it (``x.shape[1]``, ``len(x)``) nor a fixed-size piece (``x[:, -1:]``)."""
     if isinstance(e, (ast.Name, ast.Attribute)):
-        return ast.unparse(e) in keys
+        return unparsed(e) in keys
     if isinstance(e, ast.Subscript):
         return _reads_sequence(e.value, keys) and not _fixed_size(e.slice)
     if isinstance(e, ast.IfExp):
