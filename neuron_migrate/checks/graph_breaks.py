@@ -5838,9 +5838,10 @@ def report_traced(ctx: Context) -> None:
     self_calls = sorted({ctx.src.text.count("\n", 0, m.start()) + 1 for m in _SELF_CALL.finditer(ctx.src.text)}) \
         if ("self(" in ctx.src.text or "self.forward(" in ctx.src.text) else []
     hazards_of = {}
+    sparse = "mm" in ctx.src.text or "sparse." in ctx.src.text  # spmm, smm, hspmm, torch.sparse.*
     for tf in traced.values():
         hazards = _hazards(tf.node, tensors_of[id(tf.node)], ctx, d, tf.cls)
-        if "mm" in ctx.src.text or "sparse." in ctx.src.text:  # spmm, smm, hspmm, torch.sparse.*
+        if sparse:
             hazards += _sparse_passed(tf.node, tf, ctx, d)
         hazards_of[id(tf.node)] = hazards
     for key, off in off_of.items():  # a hazard under a binding off by default is off with it
