@@ -7052,7 +7052,7 @@ def _held_foreign(cls: ast.ClassDef, project: set[str], d: _State) -> dict[str, 
 def _reads_held(text: str, start: int, end: int, held: dict[str, str]) -> bool:
     """``text[start:end]`` holds ``self.x.`` and a word character, ``x`` one of ``held`` and ``self``
     not the end of a longer name. A search per name: a pattern of them all was a regex compiled per
-    class (272 on timm, 0.8 % of its scan's instructions)."""
+    class (113 on timm, 0.35 % of its scan's instructions)."""
     stop = max(min(end, len(text)) - 1, 0)  # the word character after it is inside too
     for x in held:
         needle = f"self.{x}."

@@ -88,7 +88,7 @@ def dotted(expr: ast.AST) -> str:
 def unparsed(expr: ast.AST) -> str:
     """``ast.unparse(expr)``, read directly for a name, a dotted name, ``None`` and subscripts of them
     (``Optional[torch.Tensor]``, ``Dict[str, torch.Tensor]``): the unparser's start costs about 25,000
-    instructions a call (2,006 calls in a scan of timm, 1,907 of them for such annotations)."""
+    instructions a call (2,006 calls in a scan of timm, 1,907 of them for such expressions)."""
     text = _written(expr)
     return ast.unparse(expr) if text is None else text
 
