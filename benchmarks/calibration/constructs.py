@@ -2406,6 +2406,7 @@ def wrapper_calls(steps: int = 4) -> None:
         "torch.compile(nn.DataParallel(m)).module.gen(x, n)": lambda c, b: c(nn.DataParallel(LM())).module.gen(x, steps),
         "torch.compile(m).eval().gen(x, n)": lambda c, b: c(LM()).eval().gen(x, steps),
         "torch.compile(m).eval()(x)": lambda c, b: c(LM()).eval()(x),
+        "torch.compile(m).to('cpu').eval().gen(x, n)": lambda c, b: c(LM()).to("cpu").eval().gen(x, steps),
         "torch.compile(m).to('cpu')(x)": lambda c, b: c(LM()).to("cpu")(x),
         "torch.compile(m.gen)(x, n)": lambda c, b: c(LM().gen)(x, steps),
         "self.model = torch.compile(self.model); self.model(x)": lambda c, b: Holder(c=c).model(x),

@@ -1055,11 +1055,12 @@ def _call(node: ast.Call, ctx: Context) -> None:
             d.compiled_self[id(item)] = chain[-2]  # torch.compile(self.training_forward)
         if _fullgraph(node):
             d.fullgraph.add(id(args[0]))
-    elif (ftype is ast.Attribute and f.attr in _RETURNS_SELF and type(f.value) is ast.Call and f.value.args
-          and type(f.value.args[0]) in _COMPILED_TYPES and ctx.qualify(f.value.func) == "torch.compile"
-          and (held := _wrapper_held(ctx.parent, node, f.value.args[0], chain)) is not None):
-        # X = torch.compile(Y).eval(): nn.Module's eval/to/... return self, here the wrapper (measured)
-        ctx.state(_State).wrappers.append((*held, f.value.args[0]))
+    elif (ftype is ast.Attribute and f.attr in _RETURNS_SELF and type(f.value) is ast.Call
+          and type(ctx.parent) is ast.Assign and (inner := _compile_call(f.value)).args
+          and type(inner.args[0]) in _COMPILED_TYPES and ctx.qualify(inner.func) == "torch.compile"
+          and (held := _wrapper_held(ctx.parent, node, inner.args[0], chain)) is not None):
+        # X = torch.compile(Y).eval(), .to(d).eval(): nn.Module's eval/to/... return self, here the wrapper (measured)
+        ctx.state(_State).wrappers.append((*held, inner.args[0]))
     elif ftype is ast.Attribute and f.attr == "compile" and not args and (
             type(f.value) is ast.Name and ctx.qualify(f) is None
             or _self_attr(f.value) and len(chain) >= 3 and type(chain[-2]) is ast.ClassDef):
@@ -1392,11 +1393,16 @@ def _held_wrapper_calls(name: str, assign: ast.Assign, cls: ast.ClassDef) -> tup
 
 
 def _wrapped(assign: ast.Assign) -> ast.AST:
-    """``Y`` of ``X = torch.compile(Y)`` or ``X = torch.compile(Y).eval()`` (``d.wrappers``)."""
-    call = assign.value
-    if type(call.func) is ast.Attribute and type(call.func.value) is ast.Call:
+    """``Y`` of ``X = torch.compile(Y)`` or ``X = torch.compile(Y).to(d).eval()`` (``d.wrappers``)."""
+    return _compile_call(assign.value).args[0]
+
+
+def _compile_call(call: ast.Call) -> ast.Call:
+    """The call under a chain of nn.Module methods that return the module (``torch.compile(Y)`` of
+    ``torch.compile(Y).to(d).eval()``), else ``call``."""
+    while type(call.func) is ast.Attribute and call.func.attr in _RETURNS_SELF and type(call.func.value) is ast.Call:
         call = call.func.value
-    return call.args[0]
+    return call
 
 
 def runs_forward(fn: ast.AST) -> str:
