@@ -520,6 +520,26 @@ def test_random_generators_and_numpy_draws_break_as_measured():
     assert [f.line for f in found if "only when `seed is not None`" in f.message] == [16, 17]
 
 
+def test_a_numpy_generator_held_on_self_breaks_at_its_method():
+    """A prompt sampler's ``self.rng = np.random.default_rng(seed)`` in ``__init__``, then
+    ``[0] + self.rng.choice(range(1, n), k, replace=False).tolist()`` in traced code: Dynamo breaks
+    at the method call ("Unsupported method call", GB0156; measured with this layout, which also
+    breaks at the `.tolist()` of the array it resumes with, in the same statement): one finding,
+    the draw's, not a `.tolist()` of a tensor. A method of ``torch.Generator`` held so is the
+    local's rule (GB7650 at ``manual_seed``)."""
+    code = ("import numpy as np\nimport torch\nimport torch.nn as nn\n\nclass Sampler(nn.Module):\n"
+            "    def __init__(self):\n        super().__init__()\n        self.rng = np.random.default_rng(seed=7)\n"
+            "        self.gen = torch.Generator()\n\n"
+            "    def forward(self, x, n: int):\n        picked = [0] + self.rng.choice(\n            range(1, n),\n"
+            "            2,\n            replace=False,\n        ).tolist()\n"
+            "        self.gen.manual_seed(3)\n        return x[picked]\n")
+    found = [f for f in findings_of(code) if f.code.startswith("NM4")]
+    assert [(f.line, f.code, f.dynamo) for f in found] == [(12, "NM404", "GB0156"), (17, "NM404", "GB7650")]
+    assert "`self.rng.choice(...)`: a method of a NumPy random object (`np.random.default_rng`)" in found[0].message
+    assert not [f for f in findings_of(code.replace("np.random.default_rng(seed=7)", "make_rng()"))
+                if f.code.startswith("NM4") and f.line == 12 and "NumPy" in f.message]
+
+
 def test_a_generator_seeded_apart_and_handed_on_breaks_at_each_step():
     """torch-kmeans' ``_init_rnd``: ``gen = torch.Generator(device=...)``, ``gen.manual_seed(seed)``
     in a statement of its own, ``gen = None`` otherwise, then ``torch.multinomial(...,
@@ -1075,6 +1095,22 @@ def test_item_guarded_by_isinstance_breaks_only_when_a_caller_passes_a_tensor():
             "            return x + 1\n        return x\n")
     assert codes(code.replace("FLAG", "True")) == []
     assert codes(code.replace("FLAG", "x.sum() > 0")) == [(5, "NM401")]
+
+
+def test_a_branch_only_for_tensors_is_not_traced_where_nothing_makes_one():
+    """A shape check that also accepts symbolic sizes (stylegan3's ``assert_shape``): its sizes are
+    the ints of ``zip(t.shape, want)``, so ``isinstance(got, torch.Tensor)`` is False under Dynamo
+    and the branch's ``torch.equal`` never runs (measured: a forward calling it with
+    ``[None, 4]``, one graph, no break). A parameter a traced caller hands a tensor keeps its branch."""
+    code = ("import torch\nfrom torch import nn\n\ndef check_dims(t, want):\n"
+            "    for i, (got, exp) in enumerate(zip(t.shape, want)):\n        if exp is None:\n            continue\n"
+            "        if isinstance(exp, torch.Tensor):\n            assert torch.equal(torch.as_tensor(got), exp), i\n"
+            "        elif isinstance(got, torch.Tensor):\n            assert torch.equal(got, torch.as_tensor(exp)), i\n\n"
+            "def scale_of(s):\n    if torch.is_tensor(s):\n        return float(s)\n    return s\n\n"
+            "class Net(nn.Module):\n    def forward(self, x):\n        check_dims(x, [None, 4])\n"
+            "        return x * scale_of(SCALE)\n")
+    assert codes(code.replace("SCALE", "2.0")) == []
+    assert codes(code.replace("SCALE", "x.amax()")) == [(15, "NM401")]
 
 
 def test_building_a_pydantic_model_breaks_and_its_validators_are_traced():

@@ -420,6 +420,7 @@ _PROGRESS_BARS = frozenset({"tqdm.tqdm", "tqdm.auto.tqdm", "tqdm.notebook.tqdm",
 _RANDOM_OBJECTS = {"numpy.random.SeedSequence": "inline_skipped", "numpy.random.RandomState": "method",
                    "numpy.random.default_rng": "method", "torch.Generator": "generator",
                    "random.Random": ""}  # traced; what a branch on its draws does is _draw_tests'
+_RANDOM_LEAVES = frozenset(name.rpartition(".")[2] for name in _RANDOM_OBJECTS)
 
 # torch._dynamo.trace_rules._GENERATOR_METHODS_THAT_GRAPH_BREAK (torch 2.13): GB7650 at each
 _GENERATOR_METHODS = frozenset({"clone_state", "get_offset", "get_state", "graphsafe_get_state",
@@ -3121,21 +3122,23 @@ _TRACED_DRAWS = frozenset({"random.randint", "random.uniform", "random.randrange
 _DRAW_METHODS = frozenset({"random", "uniform", "randint", "randrange"})
 
 
-def _random_instance(e: ast.AST, ctx: Context, d: _State, cls: ast.ClassDef | None, chain: tuple) -> bool:
-    """``e`` is a ``random.Random`` instance: a local the function binds only to ``random.Random(...)``
-    (``_random_objects``), or ``self.rng`` that the class's ``__init__`` built so (kron-torch's Kron)."""
+def _random_made(e: ast.AST, ctx: Context, d: _State, cls: ast.ClassDef | None, chain: tuple) -> str:
+    """The qualified constructor (``_RANDOM_OBJECTS``) of the random object ``e`` is: a local the
+    function binds only to one (``_random_objects``), or ``self.rng`` that the class's ``__init__``
+    built so (kron-torch's ``random.Random``, sam2's ``np.random.default_rng``); "" otherwise."""
     if type(e) is ast.Name:
-        return _random_objects(chain, ctx, d).get(e.id, ("",))[0] == "random.Random"
+        return _random_objects(chain, ctx, d).get(e.id, ("",))[0]
     if not (type(e) is ast.Attribute and type(e.value) is ast.Name and e.value.id == "self" and cls is not None):
-        return False
+        return ""
     built = _attr_class(cls, e.attr, d)
-    if built is None or built.rpartition(".")[2] != "Random":
-        return False
+    if built is None or built.rpartition(".")[2] not in _RANDOM_LEAVES:
+        return ""
     try:
         written = ast.parse(built, mode="eval").body
     except SyntaxError:
-        return False
-    return ctx.names.qualify(written, chain) == "random.Random"
+        return ""
+    name = ctx.names.qualify(written, chain)
+    return name if name in _RANDOM_OBJECTS else ""
 
 
 def _drawn(e: ast.AST, ctx: Context, d: _State, cls: ast.ClassDef | None, chain: tuple) -> bool:
@@ -3151,7 +3154,7 @@ def _drawn(e: ast.AST, ctx: Context, d: _State, cls: ast.ClassDef | None, chain:
         return False
     if ctx.names.qualify(e.func, chain) in _TRACED_DRAWS:
         return True
-    return e.func.attr in _DRAW_METHODS and _random_instance(e.func.value, ctx, d, cls, chain)
+    return e.func.attr in _DRAW_METHODS and _random_made(e.func.value, ctx, d, cls, chain) == "random.Random"
 
 
 def _draw_tests(body: _Body, t: Tensors, ctx: Context, d: _State, cls: ast.ClassDef | None, flagged: set[int],
@@ -3309,7 +3312,26 @@ def _hazards(fn: ast.AST, t: Tensors, ctx: Context, d: _State, cls: ast.ClassDef
         # submodule handed to a function", "LSTM: an attribute read in a forward that does not call it")
     if any(a.annotation is not None for a in (*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs)):
         out += _rnn_parameter(fn, ctx, chain)
+    if t.guarded:
+        off = _tensor_only_branches(body, t)
+        out = [h for h in out if id(h.node) not in off]
     return _first_rnn_use(out)
+
+
+def _tensor_only_branches(body: _Body, t: Tensors) -> set[int]:
+    """Ids of the nodes of the branches that run only when a name holds a tensor (``elif
+    isinstance(size, torch.Tensor):``) where nothing makes it one: the function binds it to no
+    tensor and no traced caller passes one (stylegan3's ``assert_shape``, whose sizes are the ints
+    of ``zip(tensor.shape, ref_shape)``). Dynamo reads the test as False and never traces them
+    (measured: no break), as ``.item()`` under such a test is none (``Tensors.guarded``)."""
+    off: set[int] = set()
+    for node in body.tests:
+        if type(node) in (ast.If, ast.IfExp):
+            for names, branch in ((_tensor_names(node.test, True), node.body),
+                                  (_tensor_names(node.test, False), node.orelse)):
+                if names and not names & t.names:
+                    off.update(id(n) for b in (branch if type(branch) is list else [branch]) for n in ast.walk(b))
+    return off
 
 
 def _rnn_parameter(fn: ast.AST, ctx: Context, chain: tuple) -> list[Hazard]:
@@ -4024,6 +4046,9 @@ def _call_hazard(call: ast.Call, t: Tensors, ctx: Context, d: _State, cls, chain
         if f.attr in _HOST_SYNC_METHODS and not call.args and not call.keywords:
             if type(owner) is ast.Name and id(owner) in t.guarded and owner.id not in t.passed:
                 return None  # `x.item() if isinstance(x, Tensor) else x`: a break only when a caller passes a tensor
+            if type(owner) is ast.Call and type(owner.func) is ast.Attribute and _random_file(ctx, d) \
+                    and _random_made(owner.func.value, ctx, d, cls, chain).startswith("numpy."):
+                return None  # `rng.choice(...).tolist()`: the draw's own finding is the statement's (its break comes first)
             return Hazard(NM401, call, f"`.{f.attr}()` copies a tensor value to the host (graph break)", gb=GB['item'] if f.attr == 'item' else GB['tolist'])
         if f.attr in _SPARSE_METHODS:
             return Hazard(NM408, call, f"`.{f.attr}()` makes a sparse tensor, which torch.compile "
@@ -4045,7 +4070,7 @@ def _call_hazard(call: ast.Call, t: Tensors, ctx: Context, d: _State, cls, chain
             return Hazard(NM404, call, "`.data_ptr()` cannot be traced: Dynamo skips the whole function", gb=GB['observed'])
         if (f.attr in LOG_METHODS or f.attr == "isEnabledFor") and _is_logger(f.value, ctx, chain, loggers):
             return Hazard(NM403, call, f"logging call `{_short(ctx, f)}(...)` (graph break)", gb=GB['logger'])
-        made = _random_objects(chain, ctx, d).get(owner.id, ("",))[0] if type(owner) is ast.Name else ""
+        made = _random_made(owner, ctx, d, cls, chain) if _random_file(ctx, d) else ""
         if made.startswith("numpy."):
             return Hazard(NM404, call, f"`{_short(ctx, f)}(...)`: a method of a NumPy random object "
                           f"(`{made.replace('numpy.', 'np.')}`), which Dynamo does not trace (graph break)",
