@@ -545,6 +545,9 @@ def check_compare(node: ast.Compare, ctx: Context) -> None:
             _portable_comparison(node, cuda, ctx)
         else:
             report_device_literals(ctx, cuda, NM108, unsafe=NM108.fix_reason, inspected=_compared(ctx, node))
+            names = [o.id for o in (node.left, *node.comparators) if type(o) is ast.Name]
+            if len(names) == 1 and ctx.chain and type(ctx.chain[-1]) in (ast.FunctionDef, ast.AsyncFunctionDef):
+                guards.compares_parameter(ctx, ctx.chain[-1], names[0], len(cuda))
     for lit in nccl:
         report_nccl(ctx, lit)
 
@@ -808,6 +811,21 @@ def check_config_dict(node: ast.Dict, ctx: Context) -> None:
     for key, value in zip(node.keys, node.values):
         if isinstance(key, ast.Constant) and isinstance(key.value, str) and DEVICE_NAME.fullmatch(key.value):
             report_device_literals(ctx, device_literals(value))
+
+
+@finalizer
+def defaults_compared(ctx: Context) -> None:
+    """A parameter's "cuda" default that comparisons rewritten to "neuron" test (guards.compares_default)
+    is a device string rewritten with them, not a string of unknown use."""
+    for default, found, lines in guards.compared_defaults(ctx):
+        if found is None or found.code != NM118.code:
+            continue  # a device parameter's default (NM101) already
+        ctx.findings.remove(found)
+        ctx.claimed.discard(id(default))
+        where = f"line {lines[0]}: rewritten with that test" if len(lines) == 1 else (
+            f"lines {', '.join(map(str, lines))}: rewritten with those tests")
+        report_device_literals(ctx, [default], message=ctx.summary(NM101) + f" (a parameter's default, "
+                               f'compared with "cuda" on {where}; a caller or config that passes "cuda" must then pass "{_DEV}")')
 
 
 @finalizer

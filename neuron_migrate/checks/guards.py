@@ -77,6 +77,9 @@ class _State:
     # the assignments that may give it its value, the parameter default that may)
     handed: dict[int, tuple] = field(default_factory=dict)
     option_defaults: dict[str, list] = field(default_factory=dict)  # argparse dest -> its default= values
+    # (ids of the findings of a comparison with "cuda", its function, the name compared): compares_parameter
+    compared: list[tuple] = field(default_factory=list)
+    defaults_of: list[tuple] | None = None  # (those ids, the "cuda" defaults that may give the name its value)
     callee_of: dict[int, str] = field(default_factory=dict)  # finding index -> "`f` (line 3)", a branch calls
     called: dict[str, int] = field(default_factory=dict)  # a function of the file a kernel branch calls -> its line
     picks: set[str] = field(default_factory=set)  # kernels a branch assigns to call later (s4's cauchy_cuda)
@@ -205,6 +208,77 @@ def mirrors_test(ctx: Context, compares: list[ast.Compare], name: str) -> None:
     argument, and in ``compares``. Rewritten with its test, it is certain unless one of those
     comparisons (other than with "cuda") opens a branch holding CUDA code left as it is."""
     ctx.state(_State).mirrors[id(ctx.findings[-1])] = (compares, name)
+
+
+def compares_parameter(ctx: Context, fn: ast.AST, name: str, reported: int) -> None:
+    """Mark the ``reported`` findings just reported (the "cuda" of ``accelerator == "cuda"`` in
+    ``fn``) as a comparison of ``name``. Where it is a parameter with a "cuda" default, the default
+    and every comparison of it are one unit: rewritten apart, the default path takes the other
+    branch (sam2's trainer then raises "Unsupported accelerator")."""
+    ctx.state(_State).compared.append(({id(f) for f in ctx.findings[-reported:]}, fn, name))
+
+
+def _defaults_of(state: _State) -> list[tuple]:
+    """``compared``'s records with the "cuda" defaults that may give each compared name its value:
+    its own parameter's, or, one call away in the file, a caller's that hands its own parameter on
+    (``__init__(self, accelerator="cuda")`` calls ``self._setup_device(accelerator)``)."""
+    if state.defaults_of is None:
+        state.defaults_of = []
+        for ids, fn, name in state.compared:
+            found = _cuda_default(fn, name)
+            if found == []:
+                found = [d for caller in state.functions if caller is not fn
+                         for d in _handed_default(caller, fn, name)]
+            if found:
+                state.defaults_of.append((ids, found))
+    return state.defaults_of
+
+
+def _cuda_default(fn: ast.AST, name: str) -> list[ast.AST] | None:
+    """``[the "cuda" default]`` of ``fn``'s parameter ``name``, ``[]`` for a parameter with no
+    "cuda" default, None for a name that is no parameter or that ``fn`` rebinds."""
+    from neuron_migrate.checks.device import is_cuda_literal
+
+    args = fn.args
+    if name not in {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)} or any(
+            type(n) is ast.Name and n.id == name and type(n.ctx) is not ast.Load for n in ast.walk(fn)):
+        return None
+    default = parameter_defaults(args).get(name)
+    return [default] if default is not None and is_cuda_literal(default) else []
+
+
+def _handed_default(caller: ast.AST, fn: ast.AST, name: str) -> list[ast.AST]:
+    """The "cuda" defaults of ``caller``'s parameters that it hands ``fn``'s parameter ``name`` in
+    a call ``fn(...)`` (or ``self.fn(...)``, for a method)."""
+    params = [a.arg for a in (*fn.args.posonlyargs, *fn.args.args)]
+    method = int(bool(params) and params[0] in ("self", "cls"))
+    index = params.index(name) - method if name in params else -1
+    out = []
+    for call in ast.walk(caller):
+        f = call.func if type(call) is ast.Call else None
+        if not (type(f) is ast.Name and f.id == fn.name and not method or type(f) is ast.Attribute
+                and f.attr == fn.name and type(f.value) is ast.Name and f.value.id in ("self", "cls") and method):
+            continue
+        given = [k.value for k in call.keywords if k.arg == name] or (
+            [call.args[index]] if 0 <= index < len(call.args) else [])
+        if given and type(given[0]) is ast.Name:
+            out += _cuda_default(caller, given[0].id) or []
+    return out
+
+
+def compared_defaults(ctx: Context) -> list[tuple[ast.AST, Finding | None, list[int]]]:
+    """Each "cuda" default of a compared parameter (``compares_parameter``): the default, the
+    finding reported at it, and the lines of the comparisons that test it."""
+    state = ctx.state(_State)
+    if not state.compared:
+        return []
+    spans, out = _Spans(ctx), {}
+    for ids, defaults in _defaults_of(state):
+        lines = {f.line for f in ctx.findings if id(f) in ids}
+        for d in defaults:
+            out.setdefault(id(d), (d, set()))[1].update(lines)
+    return [(d, next((f for f in ctx.findings if _inside(f, spans.of([d]))), None), sorted(lines))
+            for d, lines in out.values()]
 
 
 def hands_device(ctx: Context, arg: ast.AST) -> None:
@@ -469,6 +543,11 @@ def decide_units(ctx: Context) -> None:
     for i, values in handed.items():
         groups.join([i, *values])
         in_unit.update([i, *values])
+    for compared, defaults in _defaults_of(state) if state.compared else ():
+        unit = [i for i, f in enumerate(findings) if id(f) in compared] + [
+            i for d in defaults for i in members(spans.of([d])) if findings[i].code in _DEVICE_STRINGS]
+        groups.join(unit)
+        in_unit.update(unit)
     functions_left = _functions_left(ctx, spans) if state.branches else {}
     switching: set[int] = set()  # tests whose own branch holds CUDA references
     refusing: set[int] = set()  # tests of an `if` that raises in one of its branches
