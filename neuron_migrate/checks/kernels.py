@@ -220,8 +220,9 @@ def _imported(node: ast.AST, name: str, ctx: Context) -> bool:
             "NM504": f"imports {name} ({row.name}): {row.note}"}[row.rule]
     message = f"{what}; {replacement_text(row, name, ctx.src.text)}"
     severity = None
-    if guard == "optional":
-        message = "optional import (the code has a path without it): " + message
+    gate = _built_under(ctx) if guard is None and len(ctx.chain) > 1 else None
+    if guard == "optional" or gate:
+        message = f"optional import (the code has a path without it{gate or ''}): " + message
         severity = Severity.WARNING
     ctx.report(r, node, message, severity=severity)
     seen[key] = [len(ctx.findings) - 1, 0]
@@ -229,6 +230,34 @@ def _imported(node: ast.AST, name: str, ctx: Context) -> bool:
         if not state.kernel_guard_set:
             state.kernel_guard, state.kernel_guard_set = guard, True
     return True
+
+
+def _built_under(ctx: Context) -> str | None:
+    """For an import in a constructor (consistency_models' ``QKVFlashAttention.__init__`` imports
+    flash_attn) or a function: where the file builds the class or calls the function, when each
+    of those is in a branch of an ``if`` (``if attention_type == "flash":``), what that says; else
+    None (built nowhere here, or also outside a branch)."""
+    fn, owner = ctx.chain[-1], ctx.chain[-2]
+    if type(fn) not in (ast.FunctionDef, ast.AsyncFunctionDef):
+        return None
+    name = owner.name if type(owner) is ast.ClassDef and fn.name == "__init__" else fn.name if owner is ctx.tree else None
+    if name is None:
+        return None
+    gates: list[ast.If] = []
+    todo: list[tuple[ast.AST, ast.If | None]] = [(ctx.tree, None)]
+    while todo:
+        node, gate = todo.pop()
+        if type(node) is ast.Call and type(node.func) is ast.Name and node.func.id == name:
+            if gate is None:
+                return None
+            gates.append(gate)
+        for child in ast.iter_child_nodes(node):
+            todo.append((child, node if type(node) is ast.If and child is not node.test else
+                         None if type(child) in (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef) else gate))
+    if not gates:
+        return None
+    first = min(gates, key=lambda g: g.lineno)
+    return f": it runs where `{name}` is built, under `if {ctx.segment(first.test)}:` (line {first.lineno})"
 
 
 def _own(name: str, ctx: Context) -> bool:
