@@ -543,11 +543,14 @@ def decide_units(ctx: Context) -> None:
     for i, values in handed.items():
         groups.join([i, *values])
         in_unit.update([i, *values])
+    tested: dict[int, str] = {}  # comparison of a parameter -> the lines of the defaults it is one unit with
     for compared, defaults in _defaults_of(state) if state.compared else ():
-        unit = [i for i, f in enumerate(findings) if id(f) in compared] + [
-            i for d in defaults for i in members(spans.of([d])) if findings[i].code in _DEVICE_STRINGS]
+        tests = [i for i, f in enumerate(findings) if id(f) in compared]
+        unit = tests + [i for d in defaults for i in members(spans.of([d])) if findings[i].code in _DEVICE_STRINGS]
         groups.join(unit)
         in_unit.update(unit)
+        for i in tests:
+            tested[i] = ", ".join(str(n) for n in sorted({d.lineno for d in defaults}))
     functions_left = _functions_left(ctx, spans) if state.branches else {}
     switching: set[int] = set()  # tests whose own branch holds CUDA references
     refusing: set[int] = set()  # tests of an `if` that raises in one of its branches
@@ -640,6 +643,9 @@ def decide_units(ctx: Context) -> None:
     for root, unit in units.items():
         _decide(ctx, findings, new, unit, marks, covered, why_cuda_only, reached_with_cuda, switching, handed,
                 refusing)
+    for i, lines in tested.items():
+        new[i] = dataclasses.replace(new[i], message=new[i].message + f'; one unit with the "cuda" default of the '
+                                     f"parameter it tests (line {lines}): a default and the tests of it change together")
     for i, f in enumerate(findings):
         if i in in_unit:
             continue
