@@ -1257,3 +1257,29 @@ def test_a_held_instance_a_method_built_into_a_local_first_is_followed(tmp_path,
     }
     write(tmp_path, files)
     assert sites(capsys, tmp_path) == [("lie/se3.py", 15, "NM402")]
+
+
+def test_an_abstract_method_of_another_file_reaches_the_overrides_below_it(tmp_path, capsys):
+    """bayesian-changepoint's ``likelihood_model.pdf(x)`` on a parameter annotated with the
+    abstract ``BaseLikelihood`` of another file, whose subclasses define ``pdf`` in its file
+    (held_out_23's ``online_likelihoods.py:193``): the instance's class is known at run time,
+    so every override below the base is reached, through a subclass between them too. Storing
+    to the parameter's attribute (``model.device = d``) does not rebind it. Not followed: a
+    method with a body of its own (a default the subclasses may keep)."""
+    files = {
+        "cp/__init__.py": "",
+        "cp/likelihoods.py": "from abc import ABC, abstractmethod\n\n\nclass Base(ABC):\n"
+                             "    @abstractmethod\n    def pdf(self, x):\n        raise NotImplementedError\n\n"
+                             "    def cdf(self, x):\n        return x\n\n\n"
+                             "class StudentT(Base):\n    def pdf(self, x):\n        return float(x.sum())\n\n"
+                             "    def cdf(self, x):\n        return x.max().item()\n\n\n"
+                             "class Middle(Base):\n    pass\n\n\n"
+                             "class Poisson(Middle):\n    def pdf(self, x):\n        return x.tolist()\n",
+        "cp/detect.py": "import torch\nfrom .likelihoods import Base\n\n\n"
+                        "def detect(data, model: Base, device='cpu'):\n    model.device = device\n"
+                        "    return model.pdf(data) + model.cdf(data)\n",
+    }
+    write(tmp_path, files)
+    assert sites(capsys, tmp_path, "--entry", "cp/detect.py:detect") == [
+        ("cp/likelihoods.py", 15, "NM401"), ("cp/likelihoods.py", 27, "NM401")]
+

@@ -7275,7 +7275,9 @@ def _local_instances(fn: ast.AST, d: _State, project: set[str], tables: dict[str
         return text if text and root in project and root not in d.classes and root not in d.functions else ""
 
     binders = _body(fn, d).binders
-    once = Counter(n.id for node in binders for t in _targets(node) for n in all_nodes(t) if type(n) is ast.Name)
+    # names the function binds (a Name stored to), not ``model.device = d`` or ``x[i] = v``
+    once = Counter(n.id for node in binders for t in _targets(node) for n in all_nodes(t)
+                   if type(n) is ast.Name and type(n.ctx) is ast.Store)
     rebound = set(once)
     args = fn.args
     for a in (*args.posonlyargs, *args.args, *args.kwonlyargs):  # gpt-fast's prefill(model: Transformer, ...)

@@ -906,6 +906,11 @@ class Project:
                        and m.name == name), None) if node is not None else None
             if fn is not None and not _abstract(fn):
                 out.append(hit[:2])
+        return (*out, *self._overriding(path, cls_name, method, path))
+
+    def _overriding(self, path: str, cls_name: str, method: str, skip: str) -> tuple[tuple[str, str], ...]:
+        """``method`` of each class of the project below ``cls_name`` of ``path`` (in any file but
+        ``skip``) that defines it, as (path, ``Class.method``)."""
         below: dict[tuple[str, str], bool] = {(path, cls_name): True}
 
         def derives(key: tuple[str, str], depth: int = 0) -> bool:
@@ -917,12 +922,32 @@ class Project:
                     b is not None and derives(b[:2], depth + 1) for b in (self.base(key[0], t, 1) for t in cls[1]))
             return below[key]
 
+        out = []
         for p in sorted(self.by_path):
-            s = self.summary(p) if p != path and not is_library(p) and self._may_define(p, method) else None
+            s = self.summary(p) if p != skip and not is_library(p) and self._may_define(p, method) else None
             for name, bases, methods in s.classes if s is not None else ():
-                if method in methods and bases and derives((p, name)):
+                if method in methods and bases and (p, name) != (path, cls_name) and derives((p, name)):
                     out.append((p, f"{name}.{method}"))
         return tuple(out)
+
+    def implementations(self, path: str, text: str, hit: tuple[str, str]) -> tuple[tuple[str, str], ...]:
+        """For a call written ``text`` in ``path`` that reaches ``hit``, a method that only declares
+        itself (``_declared_only``): the overrides of the project's classes below its class, in any
+        file but the caller's (its own are the per-file analysis's), which run instead
+        (bayesian-changepoint's ``likelihood_model.pdf(x)`` on a parameter annotated with the
+        abstract ``BaseLikelihood``, whose subclasses define ``pdf`` in its file). The instance is
+        known at run time: Dynamo inlines its class's."""
+        key = (path, f"implemented:{text}")
+        if key not in self._callees:
+            cls_name, _, method = hit[1].partition(".")
+            src = self.source(hit[0]) if method and not is_library(hit[0]) else None
+            text_of = src[1].text if src is not None and src[1] is not None else ""
+            # parsed only when its text can declare one (most calls reach a method of a file without)
+            fn = _method_node(self.tree(hit[0]), cls_name, method) if (
+                "NotImplementedError" in text_of or "abstractmethod" in text_of) else None
+            self._callees[key] = (self._overriding(hit[0], cls_name, method, path)
+                                  if fn is not None and _declared_only(fn) else ())
+        return self._callees[key]
 
     def _may_define(self, path: str, method: str) -> bool:
         """False when ``path`` has no summary yet (no check parsed it) and its text cannot define
@@ -1036,6 +1061,16 @@ def _method_node(tree: ast.Module | None, cls_name: str, name: str) -> ast.Funct
     cls = next((n for n in tree.body if type(n) is ast.ClassDef and n.name == cls_name), None) if tree else None
     return next((n for n in cls.body if type(n) in (ast.FunctionDef, ast.AsyncFunctionDef) and n.name == name),
                 None) if cls else None
+
+
+def _declared_only(fn: ast.AST) -> bool:
+    """A method that only declares itself: ``@abstractmethod``, or a body (its docstring aside)
+    that raises ``NotImplementedError``. Not one that does nothing (``pass``): a base may run it."""
+    if any(dotted(dec).rpartition(".")[2] == "abstractmethod" for dec in fn.decorator_list):
+        return True
+    body = [s for s in fn.body if not (type(s) is ast.Expr and type(s.value) is ast.Constant)]
+    return len(body) == 1 and type(body[0]) is ast.Raise and body[0].exc is not None and dotted(
+        body[0].exc.func if type(body[0].exc) is ast.Call else body[0].exc) == "NotImplementedError"
 
 
 def _top_function(text: str, name: str) -> ast.FunctionDef | None:
@@ -1515,8 +1550,10 @@ def _calls_to(project: Project, r: FileResult, functions: dict, keep: Callable[[
 
 def _targets(project: Project, path: str, text: str, hit: tuple[str, str], functions: dict) -> list[tuple[str, str]]:
     """What a call written ``text`` in ``path`` may run: ``hit``, the other classes a factory may
-    pick (``receivers``) and the overrides it dispatches to (``_dispatched``)."""
-    return [hit, *project.receivers(path, text)[1:], *_dispatched(project, path, text, hit, functions)]
+    pick (``receivers``), the overrides of ``hit`` when it only declares itself
+    (``implementations``) and the overrides it dispatches to (``_dispatched``)."""
+    return [hit, *project.receivers(path, text)[1:], *project.implementations(path, text, hit),
+            *_dispatched(project, path, text, hit, functions)]
 
 
 def _dispatched(project: Project, path: str, text: str, hit: tuple[str, str],
