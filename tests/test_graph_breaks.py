@@ -812,6 +812,24 @@ def test_methods_reached_through_a_local_instance_are_traced():
     assert codes(code) == [(17, "NM401"), (25, "NM401"), (28, "NM403"), (40, "NM404")]
 
 
+def test_an_instance_an_alternative_constructor_builds_is_traced():
+    # pytorch-gmm's ``GMM.init_and_train``: ``gmm = cls.init(x)``, a classmethod whose return is
+    # ``cls(...)``, then ``gmm.train(x)`` (held_out_23's ``gmm.py:239``); ``Model.build(x)`` and
+    # ``cls(x)`` likewise, and the classmethod itself runs in the trace. Not a classmethod that
+    # may return anything else (``cls.load``: ``None`` besides)
+    code = ("import torch\n\nclass Model:\n    def __init__(self, w):\n        self.w = w\n\n"
+            "    @classmethod\n    def init(cls, x):\n        print(x)\n        return cls(x.mean(0))\n\n"
+            "    @classmethod\n    def load(cls, x):\n        if x is None:\n            return None\n"
+            "        return cls(x)\n\n"
+            "    def train(self, x):\n        return x.sum().item()\n\n    def score(self, x):\n"
+            "        return x.tolist()\n\n    def unused(self, x):\n        return x.max().item()\n\n"
+            "    @classmethod\n    def init_and_train(cls, x):\n        m = cls.init(x)\n        n = cls.load(x)\n"
+            "        n.unused(x)\n        return m.train(x)\n\n"
+            "@torch.compile\ndef fit(x):\n    b = Model.init(x)\n    return b.score(x)\n\n"
+            "@torch.compile\ndef run(x):\n    return Model.init_and_train(x)\n")
+    assert codes(code) == [(9, "NM403"), (19, "NM401"), (22, "NM401")]
+
+
 def test_two_breaks_on_one_line_beside_a_local_instance_are_no_internal_error():
     # state-spaces/s4's UnICORNN: an autograd Function's forward builds a helper of its file, then
     # hands a kernel launch several `.data_ptr()` and `.item()` on one statement's lines

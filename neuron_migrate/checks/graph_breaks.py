@@ -1646,7 +1646,7 @@ def _find_callees(fn: ast.AST, cls: ast.ClassDef | None, d: _State) -> list[tupl
             out.append((found[0], node))
     bound = None  # local name -> the methods assigned to it: fn = self.a if c else self.b
     held_functions = None  # local name -> the file's functions it holds (_held_functions)
-    made = _made_here(body, d) if d.classes else ({}, {})  # local instances of this file's classes
+    made = _made_here(body, d, fn, cls) if d.classes else ({}, {})  # local instances of this file's classes
     if d.module_made and d.classes:  # ... and module-level ones the function reads
         made[0].update((name, [d.classes[c] for c in texts if c in d.classes])
                        for name, texts in _globals_read(fn, body, d).items() if any(c in d.classes for c in texts))
@@ -1707,6 +1707,12 @@ def _find_callees(fn: ast.AST, cls: ast.ClassDef | None, d: _State) -> list[tupl
               and isinstance(f.value.value, ast.Name) and f.value.value.id == "self"):
             held = d.classes.get(_attr_class(cls, f.value.attr, d) or "")  # self.scheduler.step(x)
             found = _method_of(held, f.attr, d) if held is not None else None
+            if found is not None:
+                out.append((found[0], node))
+        elif (type(f) is ast.Attribute and type(f.value) is ast.Name
+              and (f.value.id in d.classes or cls is not None and f.value.id == _class_param(fn))):
+            # Cls.init(x), cls.init(x) in a classmethod of Cls: the method of the class runs
+            found = _method_of(d.classes.get(f.value.id) or cls, f.attr, d)
             if found is not None:
                 out.append((found[0], node))
         elif (isinstance(f, ast.Attribute) and isinstance(f.value, ast.Call)
@@ -1974,12 +1980,15 @@ def _globals_read(fn: ast.AST, body: _Body, d: _State) -> dict[str, list[str]]:
     return {name: texts for name, texts in d.module_made.items() if name not in own}
 
 
-def _made_here(body: _Body, d: _State) -> tuple[dict[str, list[ast.ClassDef]], dict[str, list[tuple[ast.ClassDef, str]]]]:
+def _made_here(body: _Body, d: _State, fn: ast.AST | None = None, cls: ast.ClassDef | None = None
+               ) -> tuple[dict[str, list[ast.ClassDef]], dict[str, list[tuple[ast.ClassDef, str]]]]:
     """Local names bound in the function to an instance of a class of this file (``hess =
-    BFGS(x)``, on either side of an ``if`` or of ``a if c else b``: every class), and local
+    BFGS(x)``, on either side of an ``if`` or of ``a if c else b``: every class; with the
+    function ``fn`` of ``cls``, also ``_built_by``'s alternative constructors), and local
     names bound to a method of such an instance (``closure = sf.closure``)."""
     made: dict[str, list[ast.ClassDef]] = {}
     methods: dict[str, list[tuple[ast.ClassDef, str]]] = {}
+    own = _class_param(fn) if cls is not None else None
     for node in body.binders:
         if type(node) is not ast.Assign or len(node.targets) != 1 or type(node.targets[0]) is not ast.Name:
             continue
@@ -1987,9 +1996,36 @@ def _made_here(body: _Body, d: _State) -> tuple[dict[str, list[ast.ClassDef]], d
         for v in (value.body, value.orelse) if type(value) is ast.IfExp else (value,):
             if type(v) is ast.Call and type(v.func) is ast.Name and v.func.id in d.classes:
                 made.setdefault(name, []).append(d.classes[v.func.id])
+            elif type(v) is ast.Call and fn is not None and (built := _built_by(v.func, own, cls, d)) is not None:
+                made.setdefault(name, []).append(built)
         if type(value) is ast.Attribute and type(value.value) is ast.Name and value.value.id in made:
             methods.setdefault(name, []).extend((c, value.attr) for c in made[value.value.id])
     return made, methods
+
+
+def _class_param(fn: ast.AST | None) -> str | None:
+    """The first parameter of a ``@classmethod`` (``cls``), else None."""
+    if fn is None or not any(dotted(x) == "classmethod" for x in getattr(fn, "decorator_list", ())):
+        return None
+    params = [*fn.args.posonlyargs, *fn.args.args]
+    return params[0].arg if params else None
+
+
+def _built_by(f: ast.AST, own: str | None, cls: ast.ClassDef | None, d: _State) -> ast.ClassDef | None:
+    """The class of this file a call of ``f`` builds: ``cls(...)`` in a classmethod of ``cls``
+    (``own`` its first parameter), or ``Cls.init(...)`` / ``cls.init(...)`` where ``init`` is a
+    classmethod whose every ``return`` is ``cls(...)`` (pytorch-gmm's ``gmm = cls.init(x)`` in
+    ``GMM.init_and_train``, then ``gmm.train(x)``)."""
+    if type(f) is ast.Name:
+        return cls if own is not None and f.id == own else None
+    if type(f) is not ast.Attribute or type(f.value) is not ast.Name:
+        return None
+    c = cls if own is not None and f.value.id == own else d.classes.get(f.value.id)
+    found = _method_of(c, f.attr, d) if c is not None else None
+    param = _class_param(found[0]) if found is not None else None
+    returns = [n.value for n in all_nodes(found[0]) if type(n) is ast.Return] if param else []
+    return c if returns and all(type(v) is ast.Call and type(v.func) is ast.Name and v.func.id == param
+                                for v in returns) else None
 
 
 def _instance_calls(call: ast.Call, made, d: _State) -> list[ast.AST]:
