@@ -64,6 +64,8 @@ class Project:
         # once, not again for every subclass and caller (diffusers' ModelMixin, ConfigMixin)
         self._found: dict[tuple, tuple[str, str, str] | None] = {}
         self._stored: dict[tuple[str, str], set[str] | None] = {}  # _stored_names by (path, attribute)
+        # _defined_below: the project's classes by the base names they are written with, read once
+        self._named_bases: dict[str, list[tuple[str, tuple[str, ...]]]] | None = None
         self.update(files)
         # a package inside folders that are not packages (``libs/torchcde/torchcde/``, a monorepo's
         # ``packages/a/a/``) is imported by its own name: ``import torchcde`` reaches it
@@ -940,14 +942,42 @@ class Project:
         key = (path, f"implemented:{text}")
         if key not in self._callees:
             cls_name, _, method = hit[1].partition(".")
-            src = self.source(hit[0]) if method and not is_library(hit[0]) else None
-            text_of = src[1].text if src is not None and src[1] is not None else ""
-            # parsed only when its text can declare one (most calls reach a method of a file without)
+            # parsed only where a class below it by name defines the method (most calls reach none)
+            # and the file's text can declare one
             fn = _method_node(self.tree(hit[0]), cls_name, method) if (
-                "NotImplementedError" in text_of or "abstractmethod" in text_of) else None
+                method and not is_library(hit[0]) and self._defined_below(cls_name, method)
+                and self._declaring(hit[0])) else None
             self._callees[key] = (self._overriding(hit[0], cls_name, method, path)
                                   if fn is not None and _declared_only(fn) else ())
         return self._callees[key]
+
+    def _declaring(self, path: str) -> bool:
+        """Whether the text of ``path`` holds ``NotImplementedError`` or ``abstractmethod``."""
+        key = (path, "declaring")
+        if key not in self._callees:
+            src = self.source(path)
+            text = src[1].text if src is not None and src[1] is not None else ""
+            self._callees[key] = ("NotImplementedError" in text or "abstractmethod" in text,)
+        return self._callees[key][0]
+
+    def _defined_below(self, cls_name: str, method: str) -> bool:
+        """Whether a class of the project's analysed files below ``cls_name``, by the names its
+        bases are written with, defines ``method``: a test before ``_overriding`` resolves them."""
+        if self._named_bases is None:  # a base's name as written -> the classes naming it, with their methods
+            self._named_bases = {}
+            for p, r in self.by_path.items():
+                for name, bases, methods in r.summary.classes if r.summary is not None and not is_library(p) else ():
+                    for b in bases:
+                        self._named_bases.setdefault(b.rpartition(".")[2], []).append((name, methods))
+        names, todo = {cls_name}, [cls_name]
+        while todo and len(names) < 64:
+            for name, methods in self._named_bases.get(todo.pop(), ()):
+                if method in methods:
+                    return True
+                if name not in names:
+                    names.add(name)
+                    todo.append(name)
+        return False
 
     def _may_define(self, path: str, method: str) -> bool:
         """False when ``path`` has no summary yet (no check parsed it) and its text cannot define
