@@ -1551,6 +1551,79 @@ def test_requires_grad_set_on_a_modules_parameters_breaks():
     assert _nm4(code) == [(11, "NM404", "GB0206"), (13, "NM404", "GB0206")]
 
 
+
+def test_a_tensor_formatted_with_percent_skips_the_frame():
+    """constructs.py "a tensor formatted with % (bicgstab's residual logged)": GB0033, "... with %s": GB0208,
+    the frame skipped either way (the test after it is reported, as a hazard Dynamo does not reach). A
+    number formatted is none."""
+    code = ("import torch\n\n@torch.compile\ndef solve(x, n: int):\n    r = torch.linalg.norm(x)\n"
+            "    print_me = 'n=%d' % n\n    text = 'r=%8.2e' % r\n    if r > 1:\n        x = x / r\n    return x\n")
+    assert _nm4(code) == [(7, "NM401", "GB0033"), (8, "NM402", "GB0170")]
+    assert "runs all of `solve` eagerly" in next(f.message for f in findings_of(code) if f.line == 7)
+    assert _nm4(code.replace("'r=%8.2e' % r", "'r=%s, n=%d' % (r, n)"))[0] == (7, "NM401", "GB0208")
+
+
+def test_a_tensor_comparison_bound_through_or_breaks():
+    """constructs.py "a tensor comparison bound through `or` (bicgstab's stopping test)": GB0170, resumed.
+    Not the last operand (its value is bound, not tested), nor a name that may hold anything."""
+    code = ("import torch\n\n@torch.compile\ndef solve(x, n: int, out=None):\n    r = torch.linalg.norm(x)\n"
+            "    done = r <= 1e-3 or n >= 10\n    late = n >= 10 or r <= 1e-3\n    kind = out or x\n"
+            "    return x * r\n")
+    assert _nm4(code) == [(6, "NM402", "GB0170")]
+
+
+def test_resizing_a_tensor_in_place_breaks():
+    """constructs.py "resize_as_ on an intermediate" (GB0127), "resize_as_ on an argument of a helper"
+    (GB0148; torchsparsegradutils' _linear_cg_updates)."""
+    code = ("import torch\n\ndef update(beta, r):\n    beta.resize_as_(r).copy_(r)\n    return beta\n\n"
+            "@torch.compile\ndef cg(x):\n    beta = torch.empty_like(x)\n    beta.resize_as_(x)\n"
+            "    return update(beta, x * 2)\n")
+    assert _nm4(code) == [(4, "NM404", "GB0148"), (10, "NM404", "GB0127")]
+
+
+def test_freezing_a_modules_parameters_breaks():
+    """constructs.py "requires_grad_(False) on a module's parameters": GB0125, the frame skipped (pynsm's
+    pre_iteration, whose name ``param`` an earlier loop over other tensors binds too); `requires_grad_(True)`
+    on them is a no-op, and `requires_grad_(False)` on anything else is left alone."""
+    code = ("import torch\nimport torch.nn as nn\n\nclass Net(nn.Module):\n"
+            "    def __init__(self):\n        super().__init__()\n        self.lin = nn.Linear(4, 4)\n\n"
+            "    def forward(self, x, ys):\n        for param in ys:\n            param.requires_grad_(False)\n"
+            "        for param in self.parameters():\n            param.requires_grad_(False)\n"
+            "        for param in self.parameters():\n            param.requires_grad_(True)\n"
+            "        return self.lin(x)\n")
+    assert _nm4(code) == [(13, "NM404", "GB0125")]
+
+
+def test_int_or_float_of_a_numpy_reduction_breaks():
+    """constructs.py "float(np.max of array arithmetic) (pyniftireg's extent)", "int(np.argmin of a list of
+    floats)", np.mean, np.linalg.norm, np.argmax: GB0033, resumed. A Python builtin's is none."""
+    code = ("import numpy as np\nimport torch\n\n@torch.compile\ndef fit(x, shape: tuple, losses: list):\n"
+            "    extent = float(np.max((np.array(shape) - 1) * 0.5))\n    best = int(np.argmin(losses))\n"
+            "    top = int(max(losses))\n    return x * extent * best * top\n")
+    assert _nm4(code) == [(6, "NM401", "GB0033"), (7, "NM401", "GB0033")]
+
+
+def test_unsupported_standard_library_calls_break():
+    """constructs.py "itertools.combinations_with_replacement" (GB0147; torch-tps' PolynomialFeatures),
+    "np.ma.isMaskedArray", "np.ma.masked_invalid" (GB0007; gsw-torch's argument check); itertools'
+    combinations, permutations, product and chain are traced."""
+    code = ("import itertools\nimport numpy as np\nimport torch\n\n@torch.compile\ndef fit(x):\n"
+            "    terms = list(itertools.chain.from_iterable(itertools.combinations_with_replacement(range(3), i)\n"
+            "                                               for i in range(3)))\n"
+            "    pairs = list(itertools.combinations(range(3), 2))\n    masked = np.ma.isMaskedArray(x)\n"
+            "    return x * len(terms) * len(pairs)\n")
+    assert _nm4(code) == [(7, "NM404", "GB0147"), (10, "NM404", "GB0007")]
+
+
+def test_a_generator_argument_whose_device_the_call_reads_breaks():
+    """constructs.py "torch.Generator passed in, its device read (tomesd's random partition)": GB0055. A
+    generator argument with a None default that the call does not read may be None: not reported."""
+    code = ("import torch\n\n@torch.compile\ndef split(x, generator: torch.Generator = None):\n"
+            "    a = torch.randint(4, size=(2,), generator=generator)\n"
+            "    b = torch.randint(4, size=(2,), device=generator.device, generator=generator)\n"
+            "    return x + a.sum() + b.sum()\n")
+    assert _nm4(code) == [(6, "NM404", "GB0055")]
+
 RESUMED = '''import copy
 import warnings
 

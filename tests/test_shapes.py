@@ -191,6 +191,15 @@ def test_a_padded_mask_is_a_mask():
     assert codes(code) == [(8, "NM301")]
 
 
+def test_any_or_all_of_a_comparison_is_a_mask():
+    """constructs.py "x[~torch.any(x < 0, dim=1)] (torchstain's transparent pixels)": a dynamic shape
+    (GB0036); so is ``(x > 0).all(-1)``. ``.any()`` of what is not known to be a mask is left alone."""
+    code = ("import torch\nfrom torch import nn\n\nclass Net(nn.Module):\n    def forward(self, x, beta, t):\n"
+            "        kept = x[~torch.any(x < beta, dim=1)]\n        pos = x[(x > 0).all(-1)]\n"
+            "        return kept, pos, x[t.any(1)]\n")
+    assert codes(code) == [(6, "NM301"), (7, "NM301")]
+
+
 def test_a_call_of_a_function_annotated_to_return_a_boolean_tensor_is_a_mask():
     """torchist's histogram: ``mask = ~out_of_bounds(x, low, upp)``, then ``x = x[mask]``, where
     ``out_of_bounds`` is annotated ``-> BoolTensor`` (constructs.py "x[~f(x)], f annotated ->

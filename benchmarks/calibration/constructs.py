@@ -21,7 +21,7 @@ import textwrap
 from pathlib import Path
 
 PRELUDE = """\
-import contextlib, copy, functools, gc, importlib, inspect, logging, math, pickle, random, sys, time, typing, warnings
+import contextlib, copy, functools, gc, importlib, inspect, itertools, logging, math, pickle, random, sys, threading, time, typing, warnings
 import numpy as np
 import torch
 import torch.nn as nn
@@ -606,6 +606,16 @@ def wolfe(func, x):  # ncg-optimizer's Strong_Wolfe: the closure handed in, call
     f_new = float(func())
     return x * f_new + f_prev
 NUMS = [5, 2]
+FLOATS = [1.5, 0.5]  # pyniftireg's losses of its affine starts
+FREEZE = nn.Linear(8, 8)  # a module whose parameters a case freezes and thaws again (pynsm's pre_iteration)
+LOCK = threading.Lock()  # torchlanc's weight cache guards its dict with one
+
+def resize_helper(t, like):  # torchsparsegradutils' _linear_cg_updates: its storage resized where it is an argument
+    t.resize_as_(like).copy_(like)
+    return t
+
+def breaking_weights(t, n):  # pyniftireg's bspline.weight_matrix: an element of a comprehension that breaks
+    return t * t.sum().item() * n
 class Exponential(torch.optim.lr_scheduler._LRScheduler):  # torch-lr-finder's ExponentialLR
     def __init__(self, optimizer, end_lr, last_epoch=-1):
         self.end_lr = end_lr
@@ -2170,6 +2180,46 @@ CASES: list[tuple[str, str, dict]] = [
      "return LINEAR(x) * 2", {}),
     ("requires_grad_() on a module's parameters", "for p in LINEAR.parameters():\n    p.requires_grad_(True)\n"
      "return LINEAR(x) * 2", {}),
+    # held_out_24's misses (issue 14, round 25)
+    ("a tensor formatted with % (bicgstab's residual logged)", "y = x * 2\ns = '%8.2e' % y.sum()\nreturn y + 1", {}),
+    ("a tensor formatted with %s", "y = x * 2\ns = 'r=%s' % y.sum()\nreturn y + 1", {}),
+    ("a tensor comparison bound through `or` (bicgstab's stopping test)",
+     "y = x * 2\nfinished = y.sum() <= 1.0 or y.shape[0] >= 3\nreturn y + 1", {}),
+    ("resize_as_ on an intermediate", "beta = torch.empty_like(x)\ny = x * 2\nbeta.resize_as_(y).copy_(y)\nreturn beta + 1", {}),
+    ("resize_as_ on an argument of a helper", "beta = torch.empty_like(x)\nreturn resize_helper(beta, x * 2) + 1", {}),
+    ("requires_grad_(False) on a module's parameters", "y = x * 2\nfor p in FREEZE.parameters():\n"
+     "    p.requires_grad_(False)\nz = FREEZE(y)\nfor p in FREEZE.parameters():\n    p.requires_grad_(True)\nreturn z", {}),
+    ("requires_grad_(False) on a module's parameter, outside a loop", "y = x * 2\nFREEZE.weight.requires_grad_(False)\n"
+     "z = FREEZE(y)\nFREEZE.weight.requires_grad_(True)\nreturn z + 1", {}),
+    ("float(np.max of array arithmetic) (pyniftireg's extent)", "e = float(np.max((np.array(x.shape) - 1) * 0.5))\n"
+     "return x * e", {}),
+    ("int(np.argmin of a list of floats) (pyniftireg's best start)", "b = int(np.argmin(FLOATS))\nreturn x * b", {}),
+    ("float(np.mean of a list)", "return x * float(np.mean(FLOATS))", {}),
+    ("float(np.linalg.norm of a list)", "return x * float(np.linalg.norm(FLOATS))", {}),
+    ("int(np.argmax of a list)", "return x * int(np.argmax(FLOATS))", {}),
+    ("itertools.combinations_with_replacement", "c = itertools.combinations_with_replacement(range(3), 2)\nreturn x + 1", {}),
+    ("itertools.chain.from_iterable of combinations_with_replacement (torch-tps' PolynomialFeatures)",
+     "c = list(itertools.chain.from_iterable(itertools.combinations_with_replacement(range(3), i) for i in range(3)))\n"
+     "return x * len(c)", {}),
+    ("itertools.combinations, permutations, product, chain", "n = len(list(itertools.combinations(range(3), 2)))\n"
+     "n += len(list(itertools.permutations(range(3), 2))) + len(list(itertools.product(range(2), range(2))))\n"
+     "n += len(list(itertools.chain.from_iterable([i] for i in range(3))))\nreturn x * n", {}),
+    ("np.ma.isMaskedArray (gsw-torch's argument check)", "y = x * 2\nm = np.ma.isMaskedArray(y)\nreturn y + 1", {}),
+    ("np.ma.masked_invalid", "y = x * 2\nm = np.ma.masked_invalid(np.ones(3))\nreturn y + 1", {}),
+    ("torch.Generator passed in, its device read (tomesd's random partition)",
+     "r = torch.randint(4, size=(2,), device=GENERATOR.device, generator=GENERATOR)\nreturn x + r.sum()", {}),
+    ("x[~torch.any(x < 0, dim=1)] (torchstain's transparent pixels)", "return x[~torch.any(x < 0, dim=1)] * 2", {}),
+    ("a lock entered (torchlanc's weight cache)", "y = x * 2\nwith LOCK:\n    y = y + 1\nreturn y * 3", {}),
+    ("zip in a list comprehension whose element breaks", "y = x * 2\n"
+     "u = [breaking_weights(y, n) for n, s in zip(NUMS, NUMS, strict=True)]\nz = y + 1\nprint(z)\nreturn z * u[0]", {}),
+    ("enumerate(zip) in a list comprehension whose element breaks (pyniftireg's _optimise_level)", "y = x * 2\n"
+     "u = [breaking_weights(y, n) for i, (n, s) in enumerate(zip(NUMS, NUMS, strict=True))]\nz = y + 1\nprint(z)\n"
+     "return z * u[0]", {}),
+    ("a tensor's bound method called (the Krylov solvers' operator)", "f = x.matmul\ny = x * 2\nreturn f(y.T) + 1", {}),
+    ("callable() of a tensor's bound method, then the method called (lsmr's Armat)",
+     "f = x.matmul\nif not callable(f):\n    raise RuntimeError\ny = x * 2\nreturn f(y.T) + 1", {}),
+    ("a tensor's bound method called after a break (linear_cg's matmul_closure)",
+     "f = x.matmul\ny = x * 2\nn = y.sum().item()\nreturn f(y.T) * n", {}),
 ]
 
 

@@ -86,7 +86,9 @@ NM401 = rule(
         "`for (p, i, j) in zip(params, sizes, self.cumsizes)`, or enumerated, `x[:, :k]` in `for i, k in enumerate(ks)`, and in a list comprehension Dynamo cannot resume "
         "its zip either: \"Missing tp_iternext\", the function run eagerly), a tensor as a factory's size (`torch.ones(1, "
         "self.ranks[0])`, `ranks` a property returning `torch.tensor(...)`), `int()` or `float()` of "
-        "`np.prod(...)` (of anything: a tuple, a list, a shape), and `torch.cov`/`torch.corrcoef` "
+        "`np.prod(...)` or another NumPy reduction (`np.max`, `np.argmin`, `np.mean`, `np.linalg.norm`; of "
+        "anything: a tuple, a list of floats, a shape), a tensor formatted into text with `%` (`\"%8.2e\" % "
+        "residual`: Dynamo gives up on the rest of the function), and `torch.cov`/`torch.corrcoef` "
         "(torch's own code calls `aten.equal`). Under `torch.compile` Dynamo ends the graph there and runs the rest in a new "
         "graph, leaving an eager gap; on Neuron the device also has to finish and copy back.",
     example="class Scale(nn.Module):\n    def forward(self, x):\n        s = x.abs().max().item()\n"
@@ -116,7 +118,9 @@ NM402 = rule(
         "`random()`) is a graph input: a branch on it breaks too, an `and`/`or` bound to a name at its first "
         "operand (`balance = self.rng.random() < 0.01 and do_update`); a later test of such a name breaks only "
         "where the draw passed, and is not reported. torch.optim's `_get_value(step_t)` is the tensor itself "
-        "under Dynamo: `if step == 0:` on it breaks (torch-adopt, an element of `state_steps: List[Tensor]`).",
+        "under Dynamo: `if step == 0:` on it breaks (torch-adopt, an element of `state_steps: List[Tensor]`). "
+        "An `and`/`or` takes the truth of each operand but the last: `finished = residual <= tol or n >= most` "
+        "breaks where it is bound.",
     example="class Clip(nn.Module):\n    def forward(self, x):\n        if x.max() > 1:\n"
             "            x = x / x.max()\n        return x",
     use_instead="class Clip(nn.Module):\n    def forward(self, x):\n"
@@ -148,7 +152,8 @@ NM404 = rule(
         "than the draws Dynamo maps to torch (`np.random.beta(a, a)`, `gamma`, `binomial`, `permutation`, "
         "`default_rng`, `get_state`: GB0294, with or without a size), a "
         "`torch.Generator` built in traced code, its `manual_seed` / `seed` / `get_state` / `set_state` "
-        "methods, and a random call given one as `generator=` (one that is None unless a seed is set "
+        "methods, and a random call given one as `generator=` (also a `torch.Generator` argument whose "
+        "`.device` the call reads, so that it is no None default; one that is None unless a seed is set "
         "breaks where it was built: not by default under kornia's `if self.seed is not None:` with "
         "`seed=None`), "
         "building a `TypedDict` with optional keys (`total=False`, pyro's effect-handler messages), "
@@ -171,7 +176,10 @@ NM404 = rule(
         "`t.requires_grad_()` on an argument (a graph "
         "input) or on a new leaf (`x.detach().requires_grad_()`, `torch.zeros_like(y).requires_grad_(True)`) "
         "whose gradient the function then takes, calling a subscripted generic (`list[Tensor]()`, "
-        "`dict[str, Tensor]()`: GB0147), "
+        "`dict[str, Tensor]()`: GB0147), `itertools.combinations_with_replacement` (GB0147; `combinations`, "
+        "`permutations`, `product` and `chain` are traced), NumPy's masked-array functions (`np.ma.*`), "
+        "`requires_grad_(False)` on a module's parameter (`for p in self.parameters():`), resizing a tensor "
+        "in place (`t.resize_as_(r)`, `resize_`), "
         "making a tensor with `requires_grad=True` "
         "(`torch.zeros(n, requires_grad=True)`; not in a branch of a test on `.requires_grad`, which "
         "Dynamo decides from the tensor), an in-place view op (`transpose_`, `t_`, `unsqueeze_`, "
@@ -382,10 +390,11 @@ GB = {
     "grad_fn": "GB0104",  # Tensor with grad_fn()
     "ndarray_attr": "GB0157",  # Unsupported ndarray attribute access (inside scipy.signal.get_window)
     "non_tensor": "GB0208",  # torch.* op returned non-Tensor
-    "generic_call": "GB0147",  # Unsupported function call (a types.GenericAlias: list[Tensor]())
+    "generic_call": "GB0147",  # Unsupported function call (list[Tensor](), itertools.combinations_with_replacement)
     "inference_mode": "GB0046",  # Encountered torch.is_inference_mode_enabled during tracing
     "is_inference": "GB0045",  # Encountered tensor.is_inference() during tracing
     "method_args": "GB0117",  # Unhandled args for method (a deprecated overload: add_(number, tensor))
+    "resize": "GB0127",  # Unsupported Tensor.resize_as_() call (on a tensor the graph made)
 }
 # NumPy's random draws: without a size, a Python number drawn on the host (measured: "np.random.randint",
 # "np.random.rand", "np.random.normal"; with a size, as in "np.random.uniform
@@ -410,6 +419,15 @@ _NUMPY_TRACED_RANDOM = frozenset({"seed", "random_sample", "sample", "random", "
 # torch.is_grad_enabled and torch.are_deterministic_algorithms_enabled are folded, no break)
 _NON_TENSOR_TORCH = frozenset({"torch.get_num_threads", "torch.get_num_interop_threads", "torch.initial_seed",
                                "torch.get_float32_matmul_precision", "torch.is_inference"})
+# NumPy reductions to one number: under ``int()`` or ``float()`` Dynamo, tracing NumPy as tensor ops, reads
+# the value on the host, whatever they reduce (constructs.py "float(np.max of array arithmetic)", "int(np.argmin
+# of a list of floats)", np.mean, sum, min, amax, std, linalg.norm, argmax: GB0033, resumed; pyniftireg's _affine)
+_NUMPY_SCALARS = frozenset({"numpy.prod", "numpy.product", "numpy.max", "numpy.min", "numpy.amax", "numpy.amin",
+                            "numpy.argmax", "numpy.argmin", "numpy.sum", "numpy.mean", "numpy.std", "numpy.var",
+                            "numpy.linalg.norm"})
+# Standard-library functions Dynamo has no rule for: "Unsupported function call" (constructs.py
+# "itertools.combinations_with_replacement": GB0147; combinations, permutations, product and chain are traced)
+_UNSUPPORTED_CALLS = frozenset({"itertools.combinations_with_replacement"})
 # math's rounding of a NumPy value: Dynamo traces NumPy as tensor ops, so the value is a tensor whose
 # value the call reads (constructs.py "math.ceil of a length over np.prod of a list ...": GB0033)
 _MATH_ROUNDING = frozenset({"math.ceil", "math.floor"})
@@ -3289,8 +3307,25 @@ def _hazards(fn: ast.AST, t: Tensors, ctx: Context, d: _State, cls: ast.ClassDef
                     and not (h.progress and _in_loop_header(node, body)):
                 out.append(h)
     out += _draw_tests(body, t, ctx, d, cls, {id(h.node) for h in out}, in_raise)
+    for node in body.binops:  # "%8.2e" % residual: the text is made on the host
+        if (type(node.op) is ast.Mod and type(node.left) is ast.Constant and type(node.left.value) is str
+                and id(node) not in in_raise
+                and any(t.of(v) for v in (node.right.elts if type(node.right) is ast.Tuple else (node.right,)))):
+            # constructs.py "a tensor formatted with %" (GB0033), "... with %s" (GB0208): the frame skipped
+            # (bicgstab's residual logged)
+            out.append(Hazard(NM401, node, f"`{_short(ctx, node)}` formats a tensor into text, reading its value "
+                              "on the host (graph break)", skips_frame=True,
+                              gb=GB["data_dependent"] if _number_format(node.left.value) else GB["non_tensor"]))
     for node in body.binders:  # y.requires_grad = True
         targets = node.targets if isinstance(node, ast.Assign) else [getattr(node, "target", None)]
+        value = getattr(node, "value", None)
+        if type(value) is ast.BoolOp and id(node) not in in_raise and any(
+                type(v) is ast.Compare and t.truth(v) for v in value.values[:-1]):
+            # `finished = residual <= tol or n >= most` takes the truth of the tensor operand (constructs.py
+            # "a tensor comparison bound through `or`": GB0170, resumed; bicgstab's stopping test)
+            out.append(Hazard(NM402, value, f"`{_short(ctx, value)}`: `{'and' if type(value.op) is ast.And else 'or'}` "
+                              "takes the truth of a tensor, which needs its value on the host (graph break)",
+                              gb=GB["branch"]))
         for target in [e for t_ in targets for e in (t_.elts if type(t_) is ast.Tuple else (t_,))]:
             if isinstance(target, ast.Attribute) and target.attr in _TENSOR_STORES and (t.of(target.value) or (
                     target.attr == "requires_grad" and _module_parameter(target.value, fn, d))) and not (
@@ -3368,6 +3403,16 @@ def _tensor_only_branches(body: _Body, t: Tensors) -> set[int]:
                 if names and not names & t.names:
                     off.update(id(n) for b in (branch if type(branch) is list else [branch]) for n in ast.walk(b))
     return off
+
+
+# a %-format's conversions (%d, %8.2e, %(name)s)
+_FORMAT_CONVERSION = re.compile(r"%(?:\([^)]*\))?[-#0 +]*(?:\*|\d+)?(?:\.(?:\*|\d+))?[hlL]?([a-zA-Z%])")
+
+
+def _number_format(text: str) -> bool:
+    """Every conversion of the %-format ``text`` makes a number (``%8.2e``; not ``%s`` or ``%r``)."""
+    kinds = [k for k in _FORMAT_CONVERSION.findall(text) if k != "%"]
+    return bool(kinds) and all(k in "diouxXeEfFgGc" for k in kinds)
 
 
 def _rnn_parameter(fn: ast.AST, ctx: Context, chain: tuple) -> list[Hazard]:
@@ -3885,12 +3930,20 @@ def _requires_grad_hazard(call: ast.Call, t: Tensors, ctx: Context, d: _State, c
     (GB0125); on a new leaf made in the graph (``x.detach().requires_grad_()``, ``torch.zeros_like(y)
     .requires_grad_(True)``) it breaks when
     the leaf outlives the graph (GB8985): returned, or before a gradient the function takes
-    (``torch.autograd.grad`` / ``.backward()``, which end the graph). ``requires_grad_(False)``
-    and a tensor that may already require grad (a loss) are left alone: a no-op does not break."""
+    (``torch.autograd.grad`` / ``.backward()``, which end the graph). ``requires_grad_(False)`` on a
+    module's parameter, which requires grad unless frozen before, breaks too (GB0125: pynsm's
+    ``pre_iteration``); elsewhere it, and a tensor that may already require grad (a loss), are left
+    alone: a no-op does not break."""
+    owner, fn = call.func.value, t.fn
+    if (len(call.args) == 1 and not call.keywords and type(call.args[0]) is ast.Constant
+            and call.args[0].value is False and _module_parameter(owner, fn, d, call)):
+        # constructs.py "requires_grad_(False) on a module's parameters": GB0125, the frame skipped in the loop
+        return Hazard(NM404, call, f"`{_short(ctx, call)}` on a module's parameter (a graph input that requires "
+                      "grad): Dynamo does not trace changing its `requires_grad` (graph break); freeze it "
+                      "before the compiled code", gb=GB["requires_grad_input"])
     if call.keywords or len(call.args) > 1 or (
             call.args and not (type(call.args[0]) is ast.Constant and call.args[0].value is True)):
         return None
-    owner, fn = call.func.value, t.fn
     body = _body(fn, d)
     if type(owner) is ast.Name:
         params = _param_names(fn) - {"self", "cls"}
@@ -3915,6 +3968,7 @@ def _requires_grad_hazard(call: ast.Call, t: Tensors, ctx: Context, d: _State, c
 
 
 _INPLACE_VIEWS = frozenset({"transpose_", "t_", "unsqueeze_", "squeeze_"})  # measured: constructs.py "... on the input"
+_RESIZES = frozenset({"resize_as_", "resize_"})  # torch's alone (NumPy's is ndarray.resize)
 
 
 def _graph_input(owner: ast.AST, call: ast.Call, ctx: Context, d: _State, chain) -> bool:
@@ -4117,6 +4171,10 @@ def _call_hazard(call: ast.Call, t: Tensors, ctx: Context, d: _State, cls, chain
                           "state (graph break); seed it outside the compiled code", gb=GB["generator"])
         if f.attr == "requires_grad_":
             return _requires_grad_hazard(call, t, ctx, d, chain)
+        if f.attr in _RESIZES and _in_place_receiver(owner, t):
+            # constructs.py "resize_as_ on an intermediate" (GB0127), "... on the input" (GB0148); resumed
+            return Hazard(NM404, call, f"`{_short(ctx, call)}` resizes a tensor in place, which Dynamo does not "
+                          "trace (graph break); make a new tensor of that size instead", gb=GB["delayed" if _graph_input(owner, call, ctx, d, chain) else "resize"])
         if f.attr in _INPLACE_VIEWS and _graph_input(owner, call, ctx, d, chain):
             return Hazard(NM404, call, f"`{_short(ctx, call)}` changes the shape of a graph input in place "
                           f"(an argument or a `.grad`), which Dynamo does not trace (graph break); use the "
@@ -4145,15 +4203,17 @@ def _call_hazard(call: ast.Call, t: Tensors, ctx: Context, d: _State, cls, chain
             if _numpy_of_tensor(arg, t, ctx, chain):  # Dynamo traces NumPy on tensors as tensor ops
                 return Hazard(NM401, call, f"`{f.id}()` of a NumPy result computed from a tensor reads it "
                               "on the host (graph break)", gb=GB['data_dependent'])
-            prod = _numpy_prod(arg, ctx, chain)
+            prod = _numpy_prod(arg, ctx, chain, _NUMPY_SCALARS)
             if prod is not None and not (getattr(chain[-1], "name", "") == "backward" and _is_autograd_function(cls, d)):
                 # constructs.py "int(np.prod of a tuple)", "... of a size()", "float(np.prod of a tuple)",
                 # "int(size / -np.prod of a list with -1)": GB0033; "int(np.prod of a shape)": GB0208
                 # (pytorch-pretrained-vit's split_last). In an autograd Function's backward, traced where
                 # `.apply` runs, it is not a break ("... in an autograd Function's backward, with gradients")
+                product = ctx.names.qualify(prod.func, chain) in _NUMPY_PROD
                 return Hazard(NM401, call, f"`{f.id}()` of `{_short(ctx, prod)}`: Dynamo traces NumPy as tensor "
-                              "ops, so the product is a tensor whose value it must read on the host (graph "
-                              "break); use `math.prod(...)`", gb=GB['data_dependent'])
+                              "ops, so the result is a tensor whose value it must read on the host (graph "
+                              "break)" + ("; use `math.prod(...)`" if product else "; compute it outside the "
+                              "compiled code or keep it a tensor"), gb=GB['data_dependent'])
         if f.id == "len" and name is None and len(call.args) == 1 and _skipped_iterable(call.args[0], ctx, chain):
             return Hazard(NM404, call, f"`{_short(ctx, call)}`: the loader's `__len__` is in a file Dynamo does "
                           "not trace (graph break)", gb=GB["inline_skipped"])
@@ -4254,8 +4314,14 @@ def _call_hazard(call: ast.Call, t: Tensors, ctx: Context, d: _State, cls, chain
     if name == "torch.autograd.backward":  # constructs.py "torch.autograd.backward": a skipped function
         return Hazard(NM404, call, "`torch.autograd.backward` is not traced by Dynamo (graph break)",
                       gb=GB["skipped"])
-    if name in _UNTRACEABLE:
-        return Hazard(NM404, call, f"`{name}` is not traced by Dynamo (graph break)", gb=GB['graph_break'] if name == 'torch._dynamo.graph_break' else GB['skipped'])
+    if name in _UNTRACEABLE or name.startswith("numpy.ma."):
+        # numpy.ma: Python functions in a file Dynamo skips (constructs.py "np.ma.isMaskedArray",
+        # "np.ma.masked_invalid": GB0007, resumed; gsw-torch's argument conversion)
+        return Hazard(NM404, call, f"`{name.replace('numpy.', 'np.')}` is not traced by Dynamo (graph break)",
+                      gb=GB['graph_break'] if name == 'torch._dynamo.graph_break' else GB['skipped'])
+    if name in _UNSUPPORTED_CALLS:
+        return Hazard(NM404, call, f"`{name}` is not traced by Dynamo (graph break); compute it outside the "
+                      "compiled code", gb=GB["generic_call"])
     if name in _NON_TENSOR_TORCH:
         return Hazard(NM404, call, f"`{name}()` returns a Python value, which Dynamo does not trace (graph "
                       "break); read it outside the compiled code", gb=GB["non_tensor"])
@@ -4307,10 +4373,10 @@ def _call_hazard(call: ast.Call, t: Tensors, ctx: Context, d: _State, cls, chain
     made = next((m for k in call.keywords if k.arg == "generator"
                  and (m := _generator_made(k.value, chain, ctx, d)) is not None), None) \
         if name.startswith("torch.") else None
-    if made is not None:
+    if made is not None or (name.startswith("torch.") and _generator_given(call, chain)):
         return Hazard(NM404, call, f"`{_short(ctx, call.func)}(..., generator=...)`: Dynamo cannot pass a "
                       "`torch.Generator` into the graph (graph break)", gb=GB["proxy"],
-                      under=made if type(made) is not ast.Call else None)
+                      under=made if made is not None and type(made) is not ast.Call else None)
     if name == "warnings.warn":
         return Hazard(NM403, call, "`warnings.warn` is not traced by Dynamo (graph break)", gb=GB['skipped'])
     if name.startswith("logging.") and name.split(".")[-1] in LOG_METHODS:
@@ -4423,13 +4489,13 @@ def _host_reading_op(call: ast.Call, op: str) -> Hazard:
 _NUMPY_PROD = ("numpy.prod", "numpy.product")
 
 
-def _numpy_prod(e: ast.AST, ctx: Context, chain) -> ast.AST | None:
-    """A call of ``np.prod`` in ``e``, itself or an operand of its arithmetic (``x.size(-1) /
-    -np.prod(shape)``): under ``int()`` or ``float()`` its value is read on the host, whatever it
-    is the product of (a tuple, a list, a tensor's shape: all measured to break)."""
+def _numpy_prod(e: ast.AST, ctx: Context, chain, names=_NUMPY_PROD) -> ast.AST | None:
+    """A call of ``np.prod`` (or of one of ``names``) in ``e``, itself or an operand of its arithmetic
+    (``x.size(-1) / -np.prod(shape)``): under ``int()`` or ``float()`` its value is read on the host,
+    whatever it is the product of (a tuple, a list, a tensor's shape: all measured to break)."""
     while True:
         if type(e) is ast.Call:
-            return e if ctx.names.qualify(e.func, chain) in _NUMPY_PROD else None
+            return e if ctx.names.qualify(e.func, chain) in names else None
         if type(e) is ast.UnaryOp:
             e = e.operand
         elif type(e) is ast.BinOp:
@@ -4637,6 +4703,20 @@ def _generator_made(e: ast.AST, chain: tuple, ctx: Context, d: _State) -> ast.AS
     return made[1] if made is not None and made[0] == "torch.Generator" else None
 
 
+def _generator_given(call: ast.Call, chain: tuple) -> bool:
+    """``generator=g``, ``g`` a parameter annotated as a ``torch.Generator`` whose ``g.device`` the same call
+    reads, so that it is no None default here (tomesd's ``torch.randint(..., device=generator.device,
+    generator=generator)``; constructs.py "torch.Generator passed in": GB0055)."""
+    g = next((k.value for k in call.keywords if k.arg == "generator"), None)
+    fn = next((c for c in reversed(chain) if isinstance(c, _FUNCS)), None)
+    if type(g) is not ast.Name or fn is None:
+        return False
+    ann = next((a.annotation for a in (*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs) if a.arg == g.id), None)
+    return ann is not None and "Generator" in ast.unparse(ann) and any(
+        type(n) is ast.Attribute and n.attr == "device" and type(n.value) is ast.Name and n.value.id == g.id
+        for a in (*call.args, *(k.value for k in call.keywords)) for n in ast.walk(a))
+
+
 def _innermost_call(e: ast.AST) -> ast.AST:
     """The first call of a chain of method calls on a call's result: ``torch.Generator(device)``
     of ``torch.Generator(device).manual_seed(seed)``; ``e`` itself otherwise."""
@@ -4827,13 +4907,18 @@ def _bound_skipped_iterable(e: ast.AST, fn: ast.AST, ctx: Context, d: _State, ch
                                 for v in values)
 
 
-def _module_parameter(e: ast.AST, fn: ast.AST, d: _State) -> bool:
+def _module_parameter(e: ast.AST, fn: ast.AST, d: _State, at: ast.AST | None = None) -> bool:
     """``p`` of ``for p in self.parameters():`` or ``for _, p in m.named_parameters():``, and of no other
     binding: a parameter, whose ``requires_grad`` Dynamo does not set (constructs.py "requires_grad set on a
-    module's parameters": GB0206, the frame skipped; sliced-wasserstein's ``set_training``)."""
+    module's parameters": GB0206, the frame skipped; sliced-wasserstein's ``set_training``). With ``at``,
+    the bindings are the innermost loop around ``at`` and those in it before ``at`` (pynsm's ``param`` of
+    two loops in turn)."""
     if type(e) is not ast.Name:
         return False
     binds = [b for b in _body(fn, d).binders if any(type(x) is ast.Name and x.id == e.id for x in _targets(b))]
+    if at is not None:
+        loop = [b for b in binds if type(b) in _LOOP_TYPES and b.lineno <= at.lineno <= b.end_lineno][-1:]
+        binds = loop + [b for b in binds if loop and loop[0].lineno < b.lineno <= at.lineno]
 
     def over_parameters(b) -> bool:
         if type(b) not in _LOOP_TYPES or type(b.iter) is not ast.Call or type(b.iter.func) is not ast.Attribute:

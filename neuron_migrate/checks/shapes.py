@@ -53,7 +53,8 @@ NM301 = rule(
         "tensor (`max(idx.max() + 1, n)`: Dynamo reads its value, GB0033). A row of a mask "
         "(`x[mask[0]]`) is a mask, and so is a name the function hands to torch as one "
         "(`x.masked_fill(~m, v)`, `torch.where(m, a, b)`), and the result of a function the module "
-        "annotates `-> BoolTensor` (`x[~out_of_bounds(x, low, upp)]`). In traced code a NumPy array indexed "
+        "annotates `-> BoolTensor` (`x[~out_of_bounds(x, low, upp)]`), and `torch.any`/`torch.all` over a "
+        "dimension, or `.any`/`.all` of a comparison (`x[~torch.any(x < beta, dim=1)]`). In traced code a NumPy array indexed "
         "with a comparison of its values (`a[a % n != 0]`) breaks too (GB0036): Dynamo traces "
         "NumPy as tensor ops, Python data included.",
     example="class Pick(nn.Module):\n    def forward(self, x):\n        return x[x > 0].sum()",
@@ -393,6 +394,10 @@ _MASK_MAKERS = frozenset({"eq", "ne", "gt", "lt", "ge", "le", "isnan", "isinf", 
                           "logical_or", "logical_not", "bool"})
 
 
+# reductions of a boolean tensor: a boolean tensor (measured: constructs.py "x[~torch.any(x < 0, dim=1)]", GB0036)
+_MASK_REDUCTIONS = {"any": ("torch.any",), "all": ("torch.all",)}
+
+
 def _is_mask(e: ast.AST, ctx: Context) -> bool:
     """A boolean tensor: a comparison, ``~m`` or ``a & b`` of those, or a name bound to one."""
     t = type(e)  # one test per kind of node (a parsed tree's nodes are of the ast types themselves)
@@ -402,6 +407,9 @@ def _is_mask(e: ast.AST, ctx: Context) -> bool:
     if t is ast.Call:
         if type(e.func) is ast.Attribute and e.func.attr in _MASK_MAKERS:
             return True
+        if type(e.func) is ast.Attribute and e.func.attr in _MASK_REDUCTIONS and (
+                ctx.qualify(e.func) in _MASK_REDUCTIONS[e.func.attr] or _is_mask(e.func.value, ctx)):
+            return True  # torch.any(od < beta, dim=1), (x > 0).all(-1): torchstain's transparent pixels
         if type(e.func) is ast.Name and e.func.id in _bool_functions(ctx) \
                 and ctx.names.binding_scope(e.func.id, ctx.chain) is ctx.names.module:
             return True
