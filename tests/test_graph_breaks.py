@@ -1624,6 +1624,20 @@ def test_a_generator_argument_whose_device_the_call_reads_breaks():
             "    return x + a.sum() + b.sum()\n")
     assert _nm4(code) == [(6, "NM404", "GB0055")]
 
+
+def test_a_tensors_bound_method_called_after_a_break_breaks():
+    """constructs.py "a tensor's bound method called after a break (linear_cg's matmul_closure)": GB0007;
+    "callable() of a tensor's bound method, then the method called (lsmr's Armat)": GB0059, then GB0007;
+    "a tensor's bound method called" before any break: none (bicgstab's first ``op(x)``). A break in a
+    branch (a warning) is not on every path: the call after it is not reported."""
+    code = ("import warnings\nimport torch\n\n@torch.compile\ndef solve(A: torch.Tensor, b, n: int = 3):\n"
+            "    if torch.is_tensor(A):\n        A = A.matmul\n    r = b - A(b)\n    if n == 0:\n"
+            "        warnings.warn('no steps')\n    q = b - A(r)\n    if not bool(r.sum() > 0):\n"
+            "        raise ValueError('r')\n    return A(r) + q\n")
+    assert _nm4(code) == [(10, "NM403", "GB0007"), (12, "NM401", "GB0124"), (14, "NM404", "GB0007")]
+    checked = code.replace("    r = b - A(b)\n", "    elif not callable(A):\n        raise TypeError\n    r = b - A(b)\n")
+    assert _nm4(checked)[:2] == [(8, "NM404", "GB0059"), (10, "NM404", "GB0007")]
+
 RESUMED = '''import copy
 import warnings
 

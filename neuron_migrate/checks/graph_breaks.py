@@ -179,7 +179,9 @@ NM404 = rule(
         "`dict[str, Tensor]()`: GB0147), `itertools.combinations_with_replacement` (GB0147; `combinations`, "
         "`permutations`, `product` and `chain` are traced), NumPy's masked-array functions (`np.ma.*`), "
         "`requires_grad_(False)` on a module's parameter (`for p in self.parameters():`), resizing a tensor "
-        "in place (`t.resize_as_(r)`, `resize_`), "
+        "in place (`t.resize_as_(r)`, `resize_`), a tensor's bound method held in a local (`A = A.matmul`, a "
+        "Krylov solver handed a matrix) called after a break on every path of the function (Dynamo resumes "
+        "holding it as a builtin it does not trace: GB0007) or tested with `callable()` (GB0059), "
         "making a tensor with `requires_grad=True` "
         "(`torch.zeros(n, requires_grad=True)`; not in a branch of a test on `.requires_grad`, which "
         "Dynamo decides from the tensor), an in-place view op (`transpose_`, `t_`, `unsqueeze_`, "
@@ -3342,6 +3344,7 @@ def _hazards(fn: ast.AST, t: Tensors, ctx: Context, d: _State, cls: ast.ClassDef
                 out.append(Hazard(NM404, target, f"setting `{_short(ctx, target)}` on a function object is not "
                                   "traced by Dynamo (graph break); keep the value in a module-level "
                                   "variable or an object", gb=GB["hook_handle"]))
+    out += _bound_method_calls(fn, body, t, ctx, out)
     if _numpy_file(ctx, d):
         out += _array_mask_indexes(fn, ctx, d, chain)
     words = d.index_text
@@ -3413,6 +3416,43 @@ def _number_format(text: str) -> bool:
     """Every conversion of the %-format ``text`` makes a number (``%8.2e``; not ``%s`` or ``%r``)."""
     kinds = [k for k in _FORMAT_CONVERSION.findall(text) if k != "%"]
     return bool(kinds) and all(k in "diouxXeEfFgGc" for k in kinds)
+
+
+def _bound_method_calls(fn: ast.AST, body: _Body, t: Tensors, ctx: Context, found: list[Hazard]) -> list[Hazard]:
+    """A local bound to a tensor's method (the Krylov solvers' ``A = A.matmul`` when handed a matrix):
+    Dynamo calls it in the graph until a break, and resumes with it as a builtin it does not trace, so a
+    call after the function's first break breaks again (constructs.py "a tensor's bound method called after
+    a break": GB0007; in a loop the frame skipped), and ``callable()`` of it breaks ("callable() of a
+    tensor's bound method ...": GB0059). Every other binding of the name is a plain name (the callable
+    the function was handed instead)."""
+    bound: dict[str, int] = {}
+    for b in body.binders:
+        if type(b) is ast.Assign and len(b.targets) == 1 and type(b.targets[0]) is ast.Name:
+            v, name = b.value, b.targets[0].id
+            if type(v) is ast.Attribute and v.attr in TENSOR_METHODS and t.of(v.value):
+                bound[name] = min(bound.get(name, b.lineno), b.lineno)
+            elif type(v) is not ast.Name:
+                bound[name] = -1
+    bound = {k: line for k, line in bound.items() if line > 0}
+    if not bound:
+        return []
+    out: list[Hazard] = []
+    top = {id(s) for s in fn.body}  # a break on every path: in a statement of the function's own block
+    first = min((stmt.lineno for h in found if (stmt := body.where.get(id(h.node), (None,))[0]) is not None
+                 and id(stmt) in top), default=None)
+    for call in body.calls:
+        f = call.func
+        if type(f) is ast.Name and f.id == "callable" and len(call.args) == 1 and type(call.args[0]) is ast.Name \
+                and bound.get(call.args[0].id, call.lineno) < call.lineno:
+            out.append(Hazard(NM404, call, f"`{_short(ctx, call)}` of a tensor's bound method is not traced by Dynamo "
+                              "(graph break)", gb=GB["print"]))
+            first = min(first or call.lineno, call.lineno)
+        elif (type(f) is ast.Name and bound.get(f.id, call.lineno) < call.lineno and first is not None
+              and first < body.where[id(call)][0].lineno):
+            out.append(Hazard(NM404, call, f"`{f.id}` is a tensor's bound method: after the break on line {first} "
+                              "Dynamo resumes holding it as a builtin it does not trace (graph break); call the "
+                              "method on the tensor instead", gb=GB["skipped"]))
+    return out
 
 
 def _rnn_parameter(fn: ast.AST, ctx: Context, chain: tuple) -> list[Hazard]:
