@@ -2215,6 +2215,8 @@ CASES: list[tuple[str, str, dict]] = [
     ("enumerate(zip) in a list comprehension whose element breaks (pyniftireg's _optimise_level)", "y = x * 2\n"
      "u = [breaking_weights(y, n) for i, (n, s) in enumerate(zip(NUMS, NUMS, strict=True))]\nz = y + 1\nprint(z)\n"
      "return z * u[0]", {}),
+    ("list of floats, no tensor or torch in the body, frame skipped (pyniftireg's level spacing)",
+     "u = [n / 2 for n in NUMS]\nfor r in x:\n    print(r)\nreturn x + u[0]", {}),
     ("a tensor's bound method called (the Krylov solvers' operator)", "f = x.matmul\ny = x * 2\nreturn f(y.T) + 1", {}),
     ("callable() of a tensor's bound method, then the method called (lsmr's Armat)",
      "f = x.matmul\nif not callable(f):\n    raise RuntimeError\ny = x * 2\nreturn f(y.T) + 1", {}),

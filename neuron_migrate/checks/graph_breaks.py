@@ -6852,10 +6852,14 @@ def _comprehension_sites(fn: ast.AST, tf: Traced, tensors: Tensors, ctx: Context
     rest = min((s.line for s in own if s.skips_rest), default=None)
     for comp in body.comprehensions:
         it = _unwrap_enumerate(comp.generators[0].iter, ctx, tf.chain)
-        if id(comp) in training or not (_python_items(it, fn, tf.cls, d) or (
-                _unstepped(comp.generators[0].iter, fn, ctx, tf.chain, tf.cls, d)
+        items = _python_items(it, fn, tf.cls, d)
+        if id(comp) in training or not (items and type(it) is ast.Attribute or (
+                (items or _unstepped(comp.generators[0].iter, fn, ctx, tf.chain, tf.cls, d))
                 and _frame_traced(comp, fn, tf, tensors, ctx, d))):
-            continue  # range(), a tuple, a tensor's rows: Dynamo steps those (measured)
+            # range(), a tuple, a tensor's rows: Dynamo steps those; a frame holding no tensor or module (a
+            # ModuleList's items are) and naming no torch module it does not start ("list of floats, no tensor
+            # or torch in the body": measured)
+            continue
         stmt = where[id(comp)][0]
         line = stmt.lineno
         if line in sites:
