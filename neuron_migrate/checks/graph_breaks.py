@@ -3426,16 +3426,17 @@ def _bound_method_calls(fn: ast.AST, body: _Body, t: Tensors, ctx: Context, foun
     tensor's bound method ...": GB0059). Every other binding of the name is a plain name (the callable
     the function was handed instead)."""
     bound: dict[str, int] = {}
-    for b in body.binders:
-        if type(b) is ast.Assign and len(b.targets) == 1 and type(b.targets[0]) is ast.Name:
-            v, name = b.value, b.targets[0].id
-            if type(v) is ast.Attribute and v.attr in TENSOR_METHODS and t.of(v.value):
-                bound[name] = min(bound.get(name, b.lineno), b.lineno)
-            elif type(v) is not ast.Name:
-                bound[name] = -1
-    bound = {k: line for k, line in bound.items() if line > 0}
+    for b in body.binders:  # most functions bind no method: one type test per binding
+        if type(b) is ast.Assign and type(b.value) is ast.Attribute and b.value.attr in TENSOR_METHODS \
+                and len(b.targets) == 1 and type(b.targets[0]) is ast.Name and t.of(b.value.value):
+            bound[b.targets[0].id] = min(bound.get(b.targets[0].id, b.lineno), b.lineno)
     if not bound:
         return []
+    for b in body.binders:
+        for n in _targets(b):
+            if type(n) is ast.Name and n.id in bound and not (type(b) is ast.Assign and type(b.value) in (
+                    ast.Name, ast.Attribute)):
+                del bound[n.id]
     out: list[Hazard] = []
     top = {id(s) for s in fn.body}  # a break on every path: in a statement of the function's own block
     first = min((stmt.lineno for h in found if (stmt := body.where.get(id(h.node), (None,))[0]) is not None
@@ -4410,10 +4411,9 @@ def _call_hazard(call: ast.Call, t: Tensors, ctx: Context, d: _State, cls, chain
     if name == "torch.Generator":
         return Hazard(NM404, call, "a `torch.Generator` built in traced code is not traced by Dynamo (graph "
                       "break); build it outside", gb=GB["generator"])
-    made = next((m for k in call.keywords if k.arg == "generator"
-                 and (m := _generator_made(k.value, chain, ctx, d)) is not None), None) \
-        if name.startswith("torch.") else None
-    if made is not None or (name.startswith("torch.") and _generator_given(call, chain)):
+    given = next((k.value for k in call.keywords if k.arg == "generator"), None) if name.startswith("torch.") else None
+    made = _generator_made(given, chain, ctx, d) if given is not None else None
+    if made is not None or (given is not None and _generator_given(given, call, chain)):
         return Hazard(NM404, call, f"`{_short(ctx, call.func)}(..., generator=...)`: Dynamo cannot pass a "
                       "`torch.Generator` into the graph (graph break)", gb=GB["proxy"],
                       under=made if made is not None and type(made) is not ast.Call else None)
@@ -4743,11 +4743,10 @@ def _generator_made(e: ast.AST, chain: tuple, ctx: Context, d: _State) -> ast.AS
     return made[1] if made is not None and made[0] == "torch.Generator" else None
 
 
-def _generator_given(call: ast.Call, chain: tuple) -> bool:
+def _generator_given(g: ast.AST, call: ast.Call, chain: tuple) -> bool:
     """``generator=g``, ``g`` a parameter annotated as a ``torch.Generator`` whose ``g.device`` the same call
     reads, so that it is no None default here (tomesd's ``torch.randint(..., device=generator.device,
     generator=generator)``; constructs.py "torch.Generator passed in": GB0055)."""
-    g = next((k.value for k in call.keywords if k.arg == "generator"), None)
     fn = next((c for c in reversed(chain) if isinstance(c, _FUNCS)), None)
     if type(g) is not ast.Name or fn is None:
         return False
