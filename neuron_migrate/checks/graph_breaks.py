@@ -4215,7 +4215,8 @@ def _call_hazard(call: ast.Call, t: Tensors, ctx: Context, d: _State, cls, chain
         if f.attr in _RESIZES and _in_place_receiver(owner, t):
             # constructs.py "resize_as_ on an intermediate" (GB0127), "... on the input" (GB0148); resumed
             return Hazard(NM404, call, f"`{_short(ctx, call)}` resizes a tensor in place, which Dynamo does not "
-                          "trace (graph break); make a new tensor of that size instead", gb=GB["delayed" if _graph_input(owner, call, ctx, d, chain) else "resize"])
+                          "trace (graph break); make a new tensor of that size instead",
+                          gb=GB["delayed" if _graph_input(owner, call, ctx, d, chain) else "resize"])
         if f.attr in _INPLACE_VIEWS and _graph_input(owner, call, ctx, d, chain):
             return Hazard(NM404, call, f"`{_short(ctx, call)}` changes the shape of a graph input in place "
                           f"(an argument or a `.grad`), which Dynamo does not trace (graph break); use the "
