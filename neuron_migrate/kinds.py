@@ -35,7 +35,7 @@ import re
 from collections.abc import Callable
 
 from neuron_migrate.project.summary import unparsed
-from neuron_migrate.traversal import own_nodes
+from neuron_migrate.traversal import all_nodes, own_nodes
 
 TENSOR, ARRAY, SCALAR, DEVICE, MODULE, HOST = "tensor", "ndarray", "scalar", "device", "module", "host"
 FRAME = "frame"  # a pandas DataFrame or Series: its columns, rows and methods' results are host values too
@@ -261,7 +261,7 @@ class Kinds:
         if type(v) is ast.Call and len(v.args) == 2 and not v.keywords and \
                 (v.func.id if type(v.func) is ast.Name else getattr(v.func, "attr", None)) == "default":
             kept, fallback = v.args
-        elif type(v) is ast.IfExp and any(type(n) is ast.Name and n.id == name for n in ast.walk(v.test)):
+        elif type(v) is ast.IfExp and any(type(n) is ast.Name and n.id == name for n in all_nodes(v.test)):
             kept, fallback = (v.body, v.orelse) if type(v.body) is ast.Name else (v.orelse, v.body)
         elif type(v) is ast.BoolOp and type(v.op) is ast.Or and len(v.values) == 2:
             kept, fallback = v.values
@@ -319,7 +319,7 @@ class Kinds:
                 name = stmt.targets[0].id
                 if name in self.params and name not in read and all(name != n for n, _ in out):
                     out.append((name, stmt.value))
-            nodes = list(ast.walk(stmt))
+            nodes = list(all_nodes(stmt))
             alike = {id(n.value) for n in nodes if type(n) is ast.Attribute and n.attr in _READ_ALIKE}
             alike.update(id(n.args[0]) for n in nodes if type(n) is ast.Call and type(n.func) is ast.Name
                          and n.func.id == "len" and len(n.args) == 1)

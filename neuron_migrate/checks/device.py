@@ -567,7 +567,7 @@ def _implementation_choice(node: ast.Compare, ctx: Context) -> bool:
     if len(subjects) != 1:
         return False
     text = ctx.segment(subjects[0])
-    for sub in ast.walk(ctx.chain[-1] if ctx.chain else ctx.tree):  # only where "cuda" is compared: rare
+    for sub in all_nodes(ctx.chain[-1] if ctx.chain else ctx.tree):  # only where "cuda" is compared: rare
         if type(sub) is not ast.Compare:
             continue
         operands = [sub.left, *sub.comparators]
@@ -637,7 +637,7 @@ def _names_exception(name: str, node: ast.AST, ctx: Context) -> bool:
     """``name`` is bound by an ``except ... as name`` around ``node`` in its scope, or is a
     parameter of its function named or annotated as an exception."""
     scope = ctx.chain[-1]
-    for sub in ast.walk(scope):  # only for a "cuda" compared with str(name): rare
+    for sub in all_nodes(scope):  # only for a "cuda" compared with str(name): rare
         if (type(sub) is ast.ExceptHandler and sub.name == name
                 and sub.lineno <= node.lineno and node.end_lineno <= sub.end_lineno):
             return True
@@ -870,7 +870,7 @@ def resolve_held_variables(ctx: Context) -> None:
 
 def _cuda_test(node: ast.AST) -> bool:
     """``"cuda" in device``, ``device.startswith("cuda")``, ``device.type == "cuda"``..."""
-    for sub in ast.walk(node):
+    for sub in all_nodes(node):
         if isinstance(sub, ast.Compare) and any(is_cuda_literal(o) for o in (sub.left, *sub.comparators)):
             return True
         if (isinstance(sub, ast.Call) and isinstance(sub.func, ast.Attribute) and sub.func.attr == "startswith"

@@ -1402,7 +1402,7 @@ def _held_wrapper_calls(name: str, assign: ast.Assign, cls: ast.ClassDef) -> tup
     init = where.name == "__init__"
     calls = []
     for m in methods:
-        for n in ast.walk(m):
+        for n in all_nodes(m):
             if type(n) is ast.Attribute and type(n.ctx) is ast.Store and n is not assign.targets[0] \
                     and _self_attr(n) == attr \
                     and not (m is where and n.lineno < assign.lineno or m.name == "__init__" and not init):
@@ -1432,7 +1432,7 @@ def runs_forward(fn: ast.AST) -> str:
     ``self.forward(...)``, else "". Measured on torch 2.13: ``nn.Module.compile`` compiles the
     module's call, so in place it compiles ``self(...)`` but not ``self.forward(...)``."""
     found = ""
-    for n in ast.walk(fn):
+    for n in all_nodes(fn):
         if type(n) is ast.Call:
             f = n.func
             if type(f) is ast.Name and f.id == "self":
@@ -1826,9 +1826,9 @@ def _operator_calls(fn: ast.AST, cls: ast.ClassDef | None, body: _Body, made: di
                     for v in ((value.body, value.orelse) if type(value) is ast.IfExp else (value,))):
                 continue
             for t in b.targets if type(b) is ast.Assign else (b.target,):
-                for n in ast.walk(t):
+                for n in all_nodes(t):
                     if type(n) is ast.Name and n.id in known and (n.id in params or type(b) is not ast.Assign or any(
-                            type(v) is ast.Name and v.id == n.id for v in ast.walk(value))):
+                            type(v) is ast.Name and v.id == n.id for v in all_nodes(value))):
                         del known[n.id]
 
     def classes_of(e: ast.AST) -> list[ast.ClassDef]:
@@ -1890,7 +1890,7 @@ def _lambda_calls(body: _Body) -> list[ast.Call]:
     for name in dict.fromkeys(c.func.id for c in body.calls if type(c.func) is ast.Name and c.func.id in lambdas):
         for lam in lambdas[name]:
             own = {a.arg for a in (*lam.args.posonlyargs, *lam.args.args, *lam.args.kwonlyargs)}
-            out += [n for n in ast.walk(lam.body) if type(n) is ast.Call
+            out += [n for n in all_nodes(lam.body) if type(n) is ast.Call
                     and not (type(n.func) is ast.Name and n.func.id in own) and n not in out]
     return out
 
@@ -1951,7 +1951,7 @@ def _handed_on(call: ast.Call, tf: Traced, d: _State, project: set[str]) -> list
                 and a.id in lambdas:
             for lam in lambdas[a.id]:
                 params = {p.arg for p in (*lam.args.posonlyargs, *lam.args.args, *lam.args.kwonlyargs)}
-                for n in ast.walk(lam.body):
+                for n in all_nodes(lam.body):
                     base = n.func if type(n) is ast.Call else None
                     while type(base) is ast.Attribute:
                         base = base.value
@@ -2839,7 +2839,7 @@ class Tensors:
         if not names or any(type(x) is not ast.Name or x.id in self.given or x.id not in self.bound for x in names):
             return False
         body = _body(self.fn, self.ctx.state(_State))
-        rebound = {n.id for b in body.binders for t in _targets(b) for n in ast.walk(t) if type(n) is ast.Name}
+        rebound = {n.id for b in body.binders for t in _targets(b) for n in all_nodes(t) if type(n) is ast.Name}
         spans = []
         for s in body.statements:
             c = s.test if type(s) is ast.If else None
@@ -2930,7 +2930,7 @@ def _numbers(body: _Body, names_of=_number_names) -> frozenset[int]:
     def mark(names: set[str], nodes: list) -> None:
         if not names:
             return
-        found = [n for node in nodes for n in ast.walk(node) if type(n) is ast.Name and n.id in names]
+        found = [n for node in nodes for n in all_nodes(node) if type(n) is ast.Name and n.id in names]
         stores = {}
         for n in found:
             if type(n.ctx) is ast.Store:
@@ -2943,7 +2943,7 @@ def _numbers(body: _Body, names_of=_number_names) -> frozenset[int]:
             else_nodes = node.orelse if isinstance(node.orelse, list) else [node.orelse]
             mark(names_of(node.test, True), body_nodes)
             mark(names_of(node.test, False), else_nodes)
-            for op in ast.walk(node.test):
+            for op in all_nodes(node.test):
                 if isinstance(op, ast.BoolOp):  # `not isinstance(t, float) or t != 1`: t is a number at `t != 1`
                     for i in range(1, len(op.values)):
                         mark(set().union(*(names_of(v, isinstance(op.op, ast.And)) for v in op.values[:i])),
@@ -3730,7 +3730,7 @@ def _surely(e: ast.AST, t: Tensors, seen: set[str]) -> bool:
         return False
     found = False
     for node in _body(fn, t.ctx.state(_State)).binders:
-        if not any(type(n) is ast.Name and n.id == e.id for target in _targets(node) for n in ast.walk(target)):
+        if not any(type(n) is ast.Name and n.id == e.id for target in _targets(node) for n in all_nodes(target)):
             continue
         if type(node) in (ast.For, ast.AsyncFor):
             return False
@@ -3751,7 +3751,7 @@ def _tensor_property(cls: ast.ClassDef, attr: str, ctx: Context) -> bool:
             break
     if fn is None:
         return False
-    returns = [n.value for n in ast.walk(fn) if type(n) is ast.Return]
+    returns = [n.value for n in all_nodes(fn) if type(n) is ast.Return]
     return bool(returns) and all(type(v) is ast.Call and call_kind(ctx.names.qualify(v.func, (ctx.tree,)) or "") == TENSOR
                                  for v in returns)
 
@@ -3794,7 +3794,7 @@ def _tensor_slices(fn: ast.AST, body: _Body, t: Tensors, ctx: Context) -> list[H
             if rows is None:
                 rows = _tensor_rows(body, t)
             found = next((b for b in bounds if _row_bound(b, rows)), None)
-            in_comprehension = found is not None and any(rows[n.id] for n in ast.walk(found) if type(n) is ast.Name
+            in_comprehension = found is not None and any(rows[n.id] for n in all_nodes(found) if type(n) is ast.Name
                                                           and n.id in rows)
         if found is None:
             continue
@@ -3853,10 +3853,10 @@ def _tensor_rows(body: _Body, t: Tensors) -> dict[str, bool]:
     if not out:  # nothing to keep: no need to count what the function binds
         return out
     bound = [n for s in body.binders if type(s) in (ast.Assign, ast.AnnAssign, ast.AugAssign)
-             for tg in (s.targets if type(s) is ast.Assign else [s.target]) for n in ast.walk(tg) if type(n) is ast.Name]
-    bound += [n for s in body.statements if type(s) in (ast.For, ast.AsyncFor) for n in ast.walk(s.target)
+             for tg in (s.targets if type(s) is ast.Assign else [s.target]) for n in all_nodes(tg) if type(n) is ast.Name]
+    bound += [n for s in body.statements if type(s) in (ast.For, ast.AsyncFor) for n in all_nodes(s.target)
               if type(n) is ast.Name]
-    bound += [n for c in body.comprehensions for g in c.generators for n in ast.walk(g.target) if type(n) is ast.Name]
+    bound += [n for c in body.comprehensions for g in c.generators for n in all_nodes(g.target) if type(n) is ast.Name]
     times = Counter(n.id for n in bound)
     return {k: v for k, v in out.items() if times[k] <= 1}
 
@@ -3875,11 +3875,11 @@ def _grad_fallback(call: ast.Call, fn: ast.AST) -> bool:
     torch.tensor([], requires_grad=True)``, a placeholder for a frozen tensor): Dynamo decides the
     test from the tensor it holds and traces only the branch taken; measured: "requires_grad=True
     only where a tensor does not require grad" does not break. Which branch runs is not known here."""
-    for n in ast.walk(fn):
+    for n in all_nodes(fn):
         if type(n) in (ast.If, ast.IfExp) and any(type(a) is ast.Attribute and a.attr == "requires_grad"
-                                                  for a in ast.walk(n.test)):
+                                                  for a in all_nodes(n.test)):
             branches = (n.body, n.orelse) if type(n) is ast.IfExp else (*n.body, *n.orelse)
-            if any(x is call for b in branches for x in ast.walk(b)):
+            if any(x is call for b in branches for x in all_nodes(b)):
                 return True
     return False
 
@@ -3989,7 +3989,7 @@ def _requires_grad_hazard(call: ast.Call, t: Tensors, ctx: Context, d: _State, c
     if type(owner) is ast.Name:
         params = _param_names(fn) - {"self", "cls"}
         rebound = any(type(n) is ast.Name and n.id == owner.id and type(n.ctx) is ast.Store and n.lineno < call.lineno
-                      for b in body.binders for n in ast.walk(b) if type(n) is ast.Name)
+                      for b in body.binders for n in all_nodes(b) if type(n) is ast.Name)
         if owner.id in params and not rebound and _tensor_param(owner.id, fn, ctx, chain):
             return Hazard(NM404, call, f"`{_short(ctx, call)}` on an argument (a graph input): Dynamo does not "
                           "trace changing its `requires_grad` (graph break); call it before the compiled code",
@@ -4030,7 +4030,7 @@ def _graph_input(owner: ast.AST, call: ast.Call, ctx: Context, d: _State, chain)
         if b.lineno >= call.lineno:
             continue
         targets = b.targets if type(b) is ast.Assign else [getattr(b, "target", None)]
-        if any(n is not None and type(n) is ast.Name and n.id == owner.id for t_ in targets for n in ast.walk(t_)
+        if any(n is not None and type(n) is ast.Name and n.id == owner.id for t_ in targets for n in all_nodes(t_)
                if t_ is not None):
             if last is None or b.lineno > last.lineno:
                 last = b
@@ -4610,7 +4610,7 @@ def _numpy_size(call: ast.Call, ctx: Context, chain) -> ast.AST | None:
         if type(e) in (ast.Tuple, ast.List):
             if e.elts and not any(type(n) is ast.Attribute and n.attr == "shape" or
                                   type(n) is ast.Call and type(n.func) is ast.Attribute and n.func.attr == "size"
-                                  for n in ast.walk(e)):
+                                  for n in all_nodes(e)):
                 return a
         elif (type(e) is ast.Attribute and type(e.value) is ast.Name and e.value.id == "self"
               and e.attr not in ("shape", "size")):
@@ -4729,7 +4729,7 @@ def _random_objects(chain: tuple, ctx: Context, d: _State) -> dict[str, tuple[st
                 elif type(t) is ast.Name and type(value) is ast.Constant and value.value is None:
                     continue
                 elif t is not None:
-                    other.update(n.id for n in ast.walk(t) if type(n) is ast.Name)
+                    other.update(n.id for n in all_nodes(t) if type(n) is ast.Name)
         found = d.random_objects[id(fn)] = {k: v for k, v in found.items() if k not in other}
     return found
 
@@ -5203,14 +5203,14 @@ def _backward_of(fn: ast.AST, d: _State, qualify=dotted) -> tuple[tuple[int, int
                     out.append((stmt.lineno, params.index(node.id)))
             elif node is not None and _eager_history(node, qualify):
                 out.append((stmt.lineno, -1))
-        for sub in ast.walk(stmt):
+        for sub in all_nodes(stmt):
             if type(sub) is ast.Assign and len(sub.targets) == 1 and type(sub.targets[0]) is ast.Name:
                 bound[sub.targets[0].id] = sub.value
             elif type(sub) in (ast.AugAssign, ast.AnnAssign) and type(sub.target) is ast.Name:
                 bound[sub.target.id] = sub.value if sub.value is not None else sub
             elif type(sub) in (ast.For, ast.comprehension, ast.With) or (
                     type(sub) is ast.Assign and len(sub.targets) != 1):
-                for t in ast.walk(sub.target if type(sub) in (ast.For, ast.comprehension) else sub):
+                for t in all_nodes(sub.target if type(sub) in (ast.For, ast.comprehension) else sub):
                     if type(t) is ast.Name and type(t.ctx) is ast.Store and t.id not in bound:
                         bound[t.id] = sub
     return tuple(out)
@@ -5415,7 +5415,7 @@ def _reads_values(value: ast.AST, body: _Body, tensors: Tensors, read: dict[str,
                   bound: dict[str, list[ast.AST]]) -> bool:
     """``value`` holds a count read from a tensor's values (``_over_sized_range``); a function of the
     module, not a closure calling itself, which would keep the file's tree in a cycle."""
-    for n in ast.walk(value):
+    for n in all_nodes(value):
         if type(n) is ast.Call and (type(n.func) is ast.Attribute and n.func.attr == "item" and tensors.of(n.func.value)
                                     or type(n.func) is ast.Name and n.func.id == "int" and len(n.args) == 1
                                     and tensors.of(n.args[0])):
@@ -5708,7 +5708,7 @@ def _host_only(fn: ast.AST, tensors: Tensors, where: dict, d: _State, op_lines: 
         if plain and cls is not None and _self_attr(f) is not None and _method_of(cls, f.attr, d) is not None:
             continue
         return False
-    if any(type(n) is ast.Subscript and not _keyed(n) for stmt in fn.body for n in ast.walk(stmt)):
+    if any(type(n) is ast.Subscript and not _keyed(n) for stmt in fn.body for n in all_nodes(stmt)):
         return False  # emb[batch]: an index op when emb is a tensor the summary does not know
     return not _op_lines(fn, tensors, where, d, host=True)[0]
 
@@ -5803,12 +5803,12 @@ def _untraced_resume(fn: ast.AST, cls: ast.ClassDef | None, stmt: ast.stmt | Non
         return False
     if d.torch_globals is None:
         d.torch_globals = frozenset(
-            a.asname or a.name.partition(".")[0] for node in ast.walk(ctx.tree)
+            a.asname or a.name.partition(".")[0] for node in all_nodes(ctx.tree)
             if type(node) is ast.Import or type(node) is ast.ImportFrom and (node.module or "").partition(".")[0]
             in ("torch", "numpy") for a in node.names
             if type(node) is ast.ImportFrom or a.name.partition(".")[0] in ("torch", "numpy"))
     return not any(type(n) is ast.Name and n.id in d.torch_globals or type(n) is ast.Attribute
-                   and n.attr in d.torch_globals for s in fn.body for n in ast.walk(s))
+                   and n.attr in d.torch_globals for s in fn.body for n in all_nodes(s))
 
 
 _TRAP_WORDS = {"loop": "inside a loop", "generator": "inside a generator expression", "try": "inside a `try` block",
@@ -6427,7 +6427,7 @@ def _off_by_default(tf: Traced, ctx: Context, d: _State) -> dict[int, str]:
     if any((type(t.test) is ast.UnaryOp and type(t.test.op) is ast.Not) or on(t.test) for t in ifs):
         _after_early_return(fn.body, taken, out)
     if out:  # the parameters the tests read, which a caller of another file may set (Summary.off_params)
-        read = {n.id for t in judged for n in ast.walk(t) if type(n) is ast.Name and (n.id in params or n.id in falsy)}
+        read = {n.id for t in judged for n in all_nodes(t) if type(n) is ast.Name and (n.id in params or n.id in falsy)}
         d.off_read[id(fn)] = tuple((n, repr(params[n].value) if type(params.get(n)) is ast.Constant else "")
                                    for n in sorted(read))
     del off, compared, on, taken, short_circuit  # a closure that calls itself is a cycle: it would hold ctx, so the tree, until a collection
@@ -6472,7 +6472,7 @@ def _closure_needed(fn: ast.AST, tf: Traced, ctx: Context, d: _State) -> bool:
         return False
     body = _body(fn, d)
     tested = {id(n) for t in body.tests if type(t) is not ast.Call
-              and any(type(n) is ast.Name and n.id == "closure" for n in ast.walk(t.test))
+              and any(type(n) is ast.Name and n.id == "closure" for n in all_nodes(t.test))
               for n in all_nodes(t)}
     for call in body.calls:
         if (type(call.func) is ast.Name and id(call) not in tested and call.func.id not in _param_names(fn)
@@ -6912,9 +6912,9 @@ def _frame_traced(comp: ast.AST, fn: ast.AST, tf: Traced, tensors: Tensors, ctx:
     (``torch.relu(t)``, ``F.pad``, ``np.float32``) or reads a tensor or a module from the function
     around it (``x[0] * n``, ``self.f(v)`` in a module): constructs.py "list of tensors, no torch
     name" and "body with a torch-free helper on tensors" start none, so nothing breaks there."""
-    own = {n.id for g in comp.generators for n in ast.walk(g.target) if type(n) is ast.Name}
-    outside = {id(n) for n in ast.walk(comp.generators[0].iter)}
-    for n in ast.walk(comp):
+    own = {n.id for g in comp.generators for n in all_nodes(g.target) if type(n) is ast.Name}
+    outside = {id(n) for n in all_nodes(comp.generators[0].iter)}
+    for n in all_nodes(comp):
         if type(n) is not ast.Name or id(n) in outside or n.id in own:
             continue
         scope = ctx.names.binding_scope(n.id, tf.chain)
@@ -7616,10 +7616,10 @@ def _grown_by(tf: Traced, ctx: Context, self_calls: list[int]) -> tuple[tuple[st
         if (not isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef)) or method is tf.node
                 or not any(method.lineno <= line <= (method.end_lineno or 0) for line in self_calls)):
             continue
-        for loop in ast.walk(method):
+        for loop in all_nodes(method):
             if type(loop) not in _LOOP_TYPES:
                 continue
-            for node in ast.walk(loop):
+            for node in all_nodes(loop):
                 key = grown_key(node, ctx) if isinstance(node, ast.Assign) else None
                 if key is None:
                     continue

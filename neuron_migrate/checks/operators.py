@@ -39,6 +39,7 @@ from neuron_migrate.checks.device import DEVICE_NAME
 from neuron_migrate.checks.tracing import host_scope
 from neuron_migrate.commands import plural
 from neuron_migrate.models import Severity
+from neuron_migrate.traversal import all_nodes
 
 prefilter(__name__, ("torch", "double()", "cfloat()", "cdouble()", "nansum(", "nanmean(", "svd(", "qr("))
 
@@ -401,7 +402,7 @@ def _host_only(ctx: Context) -> bool:
         return False
     moves = ctx.state(_State).moves
     if id(scope) not in moves:
-        moves[id(scope)] = any(isinstance(n, ast.Call) and _to_device(n, ctx) for n in ast.walk(scope))
+        moves[id(scope)] = any(isinstance(n, ast.Call) and _to_device(n, ctx) for n in all_nodes(scope))
     return not moves[id(scope)]
 
 
@@ -529,7 +530,7 @@ def note_complex_guard(node: ast.If | ast.IfExp, ctx: Context) -> None:
     if not state.mentions_is_complex:
         return
     if any(isinstance(n, ast.Call) and getattr(n.func, "attr", getattr(n.func, "id", None)) == "is_complex"
-           for n in ast.walk(node.test)):
+           for n in all_nodes(node.test)):
         body = node.body if isinstance(node.body, list) else [node.body]
         state.complex_guards.append((body[0].lineno, body[-1].end_lineno))
 

@@ -34,7 +34,7 @@ from neuron_migrate.checks.tracing import IN_PLACE, ON_WRAPPER, TENSOR_METHODS, 
 from neuron_migrate.kinds import scope_kinds
 from neuron_migrate.models import Edit
 from neuron_migrate.project.summary import unparsed
-from neuron_migrate.traversal import BODY_FIELDS, SCOPE_TYPES, child_nodes
+from neuron_migrate.traversal import BODY_FIELDS, SCOPE_TYPES, all_nodes, child_nodes
 
 # "torch": boolean-mask indexing (NM301) and tensor sizes in .view() (NM302) need no other word.
 prefilter(__name__, ("torch", "nonzero", "unique", "masked_select", "where", "repeat_interleave", "bincount",
@@ -722,7 +722,7 @@ def _ordered_sampler(sampler: ast.AST, ctx: Context) -> bool:
     if isinstance(sampler, ast.Name):
         scope = next((c for c in reversed(ctx.chain) if isinstance(c, (ast.FunctionDef, ast.AsyncFunctionDef))),
                      ctx.tree)
-        bound = [n.value for n in ast.walk(scope) if type(n) is ast.Assign and len(n.targets) == 1
+        bound = [n.value for n in all_nodes(scope) if type(n) is ast.Assign and len(n.targets) == 1
                  and type(n.targets[0]) is ast.Name and n.targets[0].id == sampler.id]
         sampler = bound[0] if len(bound) == 1 else None
     if not isinstance(sampler, ast.Call):
@@ -856,7 +856,7 @@ def grown_key(node: ast.Assign, ctx: Context) -> str | None:
     key = next((k for k in map(unparsed, node.targets) if k in held and _is_name_or_attribute(k)), None)
     if key is None or ctx.qualify(call.func) not in _CONCAT:
         return None
-    if any(isinstance(n, ast.Attribute) and n.attr in _TO_HOST for p in parts for n in ast.walk(p)):
+    if any(isinstance(n, ast.Attribute) and n.attr in _TO_HOST for p in parts for n in all_nodes(p)):
         return None  # results gathered on the host: no device shape
     return key
 

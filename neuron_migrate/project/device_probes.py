@@ -28,6 +28,8 @@ import ast
 import re
 from dataclasses import dataclass
 
+from neuron_migrate.traversal import all_nodes
+
 # a variable or attribute named like a device (checks.device takes both from here)
 DEVICE_NAME = re.compile(r"(?i)(device|dev|.*_device|device_name|default_device)")
 CUDA_DEVICE = re.compile(r"cuda(:\d+)?")
@@ -97,10 +99,10 @@ def _is_probe(function: ast.AST, modules: set[str], devices: set[str]) -> bool:
     built = compared = available = False
     # an answer that only stops the run (`assert torch.cuda.is_available()`, `if not ...: raise`)
     # is no fallback: nanochat's compute_init(device_type="cuda") asserts it
-    refused = {id(n) for s in ast.walk(function)
+    refused = {id(n) for s in all_nodes(function)
                if type(s) is ast.Assert or type(s) is ast.If and type(s.body[0]) is ast.Raise
-               for n in ast.walk(s.test)}
-    for node in ast.walk(function):
+               for n in all_nodes(s.test)}
+    for node in all_nodes(function):
         if isinstance(node, ast.Call):
             if (not built and node.args and isinstance(node.args[0], ast.Name) and node.args[0].id in params
                     and _is_torch_device(node.func, modules, devices)):
@@ -129,7 +131,7 @@ def _called(node: ast.Call) -> str | None:
 def _device_attributes(expr: ast.AST) -> set[str]:
     """``args.device`` and ``getattr(args, "device", ...)`` in ``expr``: the attributes named like a device."""
     out = set()
-    for node in ast.walk(expr):
+    for node in all_nodes(expr):
         if isinstance(node, ast.Attribute) and DEVICE_NAME.fullmatch(node.attr):
             out.add(node.attr)
         elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "getattr"
@@ -144,11 +146,11 @@ def chains(tree: ast.Module) -> list[Chain]:
     modules, devices = _torch_names(tree)
     if not modules and not devices:
         return []
-    functions = [n for n in ast.walk(tree) if isinstance(n, _FUNCTIONS)]
+    functions = [n for n in all_nodes(tree) if isinstance(n, _FUNCTIONS)]
     # how a call names each function: ``Cls(...)`` for ``Cls.__init__``; a method by its name
     # (``self.m(...)``), a function by its own; other special methods are not called by name
     called_as, shown = {}, {}
-    for node in ast.walk(tree):
+    for node in all_nodes(tree):
         if isinstance(node, ast.ClassDef):
             for f in node.body:
                 if isinstance(f, _FUNCTIONS):
@@ -161,8 +163,8 @@ def chains(tree: ast.Module) -> list[Chain]:
     probes = [f for f in functions if _is_probe(f, modules, devices)]
     if not probes:
         return []
-    calls = {id(f): [n for n in ast.walk(f) if isinstance(n, ast.Call)] for f in functions}
-    every_call = [n for n in ast.walk(tree) if isinstance(n, ast.Call)]
+    calls = {id(f): [n for n in all_nodes(f) if isinstance(n, ast.Call)] for f in functions}
+    every_call = [n for n in all_nodes(tree) if isinstance(n, ast.Call)]
     out = []
     for probe in probes:
         members, names = [probe], {called_as[id(probe)]} - {None}
