@@ -1583,7 +1583,7 @@ def _note_narrowing(item: ast.AST, scope: ast.AST, d: _State) -> None:
     if type(item) is not ast.Name:
         return
     best = None
-    for node in ast.walk(scope):
+    for node in all_nodes(scope):
         if (type(node) is ast.If and node.body and node.body[0].lineno <= item.lineno <= node.body[-1].end_lineno
                 and (best is None or node.lineno > best.lineno)):
             classes = _isinstance_classes(node.test, item.id)
@@ -7655,7 +7655,7 @@ def _again(nodes: list[ast.AST], stmt: ast.stmt | None = None) -> int:
     read = {id(n) for n in order}
     scattered = stmt is not None and any(
         type(c) is ast.Call and type(c.func) is ast.Attribute and c.func.attr in ("masked_scatter_", "masked_scatter")
-        and any(id(a) in read for arg in c.args for a in ast.walk(arg)) for c in ast.walk(stmt))
+        and any(id(a) in read for arg in c.args for a in all_nodes(arg)) for c in all_nodes(stmt))
     return sum(1 for n in order[1:] if type(n) is ast.Subscript or _computed_operand(n)) + scattered
 
 
