@@ -115,10 +115,11 @@ from dataclasses import dataclass
 from neuron_migrate.models import FileResult, TracedFunction
 
 FORMULA = ("estimated_coverage = 1 - lost statements / statements of traced functions (each "
-           "statement weighed by its runs: its loops' literal trip counts (8 over a tensor's rows), its callers' calls; one "
+           "statement weighed by its runs: its loops' literal trip counts (8 over a tensor's rows, up to a count read "
+           "from a tensor, or until a tensor's test stops the loop), its callers' calls; one "
            "that calls nothing and runs no tensor op weighs nothing, and a call running no tensor op "
            "anywhere has no estimate and no graph); a "
-           "function with a break in a loop, try block or user context manager loses all its "
+           "function with a break in a loop, try block, user context manager or generator expression loses all its "
            "statements, otherwise each statement whose break runs a tensor op eagerly (NM301, "
            "NM401, NM402, NM405, NM407) is lost, and from an RNN call (NM406) on the rest of the "
            "function; expected_graphs = 1 + per function, the stretches between its breaks and its "

@@ -58,6 +58,7 @@ def analyse_source(src: SourceFile, options: Options, tree: ast.Module | None = 
         ctx.parent, ctx.chain = None, (tree,)
         for fin in finalizers:
             fin(ctx)
+        checks.fit_quotes(ctx)  # after the units: a fallback a finalizer chose is an edit too
         # Suppressions see every finding of the walk and every library finding reported here,
         # before selection, so that narrowing --select never makes a suppression look unused.
         found, hidden = suppress.apply(src, [*ctx.findings, *landed], checks.RULES)

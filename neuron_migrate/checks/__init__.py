@@ -17,6 +17,7 @@ knows most about it. A claim lasts for the file; a finalizer may release one it 
 from __future__ import annotations
 
 import ast
+import dataclasses
 import functools
 from collections import defaultdict
 from collections.abc import Callable
@@ -240,24 +241,6 @@ class Context:
         start, end = self.span(node)
         return Edit(start, end, text)
 
-    def _quoted_to_fit(self, edit: Edit) -> Edit:
-        """``edit`` with its quotes swapped when it lies in a replacement field of an f-string
-        quoted the same way: before Python 3.12 ``f"{...}"`` ends at its first ``"``, so yolov5's
-        ``f"{torch.cuda.memory_reserved() / 1e9 if torch.cuda.is_available() else 0:.3g}G"``
-        takes ``hasattr(torch, 'neuron')``. Every quote of such an edit is the fix's own (the
-        field's code could not hold one)."""
-        text = edit.replacement
-        if '"' not in text and "'" not in text:
-            return edit
-        found = self.state(_FStrings)
-        if found.spans is None:
-            found.spans = _single_quoted_fstrings(self)
-        quotes = {q for start, end, q in found.spans if start < edit.start and edit.end < end}
-        if len(quotes) == 1:
-            quote = quotes.pop()
-            return Edit(edit.start, edit.end, text.replace(quote, "'" if quote == '"' else '"'))
-        return edit  # none, or both quotes taken by nested f-strings: the fix's parse check judges it
-
     # -- reporting ---------------------------------------------------------
 
     def summary(self, rule: Rule) -> str:
@@ -275,7 +258,7 @@ class Context:
         if edits:
             fix = Fix(title=title or self.summary(rule),
                       applicability=Applicability.UNSAFE if unsafe else Applicability.SAFE,
-                      edits=tuple(sorted(map(self._quoted_to_fit, edits))), reason=unsafe or "")
+                      edits=tuple(sorted(edits)), reason=unsafe or "")
         self.claimed.add(id(node))
         self.findings.append(Finding(
             code=rule.code, rule=rule.name, severity=severity or rule.severity,
@@ -287,11 +270,31 @@ class Context:
         ))
 
 
-class _FStrings:
-    """A file's f-strings with one quote character, found when a fix is first made in it."""
+def fit_quotes(ctx: Context) -> None:
+    """The file's fixes, once the finalizers have settled them, with the quotes of an edit that lies
+    in a replacement field of an f-string quoted the same way swapped: before Python 3.12
+    ``f"{...}"`` ends at its first ``"``, so yolov5's ``f"{torch.cuda.memory_reserved() / 1e9 if
+    torch.cuda.is_available() else 0:.3g}G"`` takes ``hasattr(torch, 'neuron')``. Every quote of
+    such an edit is the fix's own (the field's code could not hold one)."""
+    spans = None
+    for i, f in enumerate(ctx.findings):
+        if f.fix is None or not any('"' in e.replacement or "'" in e.replacement for e in f.fix.edits):
+            continue
+        if spans is None:
+            spans = _single_quoted_fstrings(ctx)
+        if not spans:
+            return
+        edits = tuple(_fitted(e, spans) for e in f.fix.edits)
+        if edits != f.fix.edits:
+            ctx.findings[i] = dataclasses.replace(f, fix=dataclasses.replace(f.fix, edits=edits))
 
-    def __init__(self) -> None:
-        self.spans: list[tuple[int, int, str]] | None = None
+
+def _fitted(edit: Edit, spans: list[tuple[int, int, str]]) -> Edit:
+    quotes = {q for start, end, q in spans if start < edit.start and edit.end < end}
+    if len(quotes) != 1:  # none, or both quotes taken by nested f-strings: the fix's parse check judges it
+        return edit
+    quote = quotes.pop()
+    return Edit(edit.start, edit.end, edit.replacement.replace(quote, "'" if quote == '"' else '"'))
 
 
 def _single_quoted_fstrings(ctx: Context) -> list[tuple[int, int, str]]:

@@ -290,8 +290,8 @@ def report_device_literals(ctx: Context, lits: list[ast.AST], rule=NM101, unsafe
                 present = guards.NEURON_PRESENT.format(t=torch_alias)
                 start, end = ctx.span(lit)
                 text = ctx.src.text[start:end]
-                if ctx.src.text[edit.start - 1] == "'":  # the literal's quote (literal_edit's head): a field
-                    present = present.replace('"', "'")  # of an f-string around it may hold only it before 3.12
+                if ctx.src.text[edit.start - 1] == "'":  # the literal's quote (literal_edit's head), for the
+                    present = present.replace('"', "'")  # guard too: one spelling (an f-string's: fit_quotes)
                 new = ctx.src.text[start:edit.start] + _DEV + ctx.src.text[edit.end:end]
                 guards.needs_guard(ctx, f"torch.device(\"{_DEV}\") raises without the Neuron plugin",
                                    fallback=[ctx.replace(lit, guards.parenthesised(
@@ -528,9 +528,7 @@ def check_compare(node: ast.Compare, ctx: Context) -> None:
         kernel = guards_kernel(ctx, node)
         if kernel:
             for lit in cuda:
-                ctx.report(NM108, lit, NM108.summary + f"; the branch {guards.kernel_use(ctx, kernel)}, which needs "
-                           f"CUDA: {guards.port_advice(kernel)}, do not redirect it to Neuron")
-                guards.cuda_only_region(ctx, f"the branch {guards.kernel_use(ctx, kernel)}")
+                guards.report_kernel_branch(ctx, NM108, lit, kernel)
         elif _in_availability_check(node, ctx):
             # `args.device == "cuda" and not torch.cuda.is_available()` asks whether the chosen
             # device exists: it must follow the --device default and is_available() rewrites

@@ -331,6 +331,15 @@ def kernel_use(ctx: Context, kernel: str) -> str:
     return f"picks `{kernel}` (called after it)" if kernel in ctx.state(_State).picks else f"calls `{kernel}`"
 
 
+def report_kernel_branch(ctx: Context, rule, node: ast.AST, kernel: str, message: str | None = None,
+                         branch: str = "the branch") -> None:
+    """Report ``rule`` at a test whose branch runs ``kernel``: left for CUDA, its unit with it."""
+    use = kernel_use(ctx, kernel)
+    ctx.report(rule, node, f"{message or rule.summary}; {branch} {use}, which needs CUDA: {port_advice(kernel)}, "
+               "do not redirect it to Neuron")
+    cuda_only_region(ctx, f"the branch {use}")
+
+
 # -- what the walk collects -------------------------------------------------------------
 
 @on(ast.If, ast.IfExp)

@@ -432,9 +432,7 @@ def check_attribute(node: ast.Attribute, ctx: Context) -> None:
     if node.attr == "is_cuda" and isinstance(node.ctx, ast.Load):
         kernel = guards_kernel(ctx, node)
         if kernel:
-            ctx.report(NM107, node, NM107.summary + f"; the branch {guards.kernel_use(ctx, kernel)}, which needs "
-                       f"CUDA: {guards.port_advice(kernel)}, do not redirect it to Neuron")
-            guards.cuda_only_region(ctx, f"the branch {guards.kernel_use(ctx, kernel)}")
+            guards.report_kernel_branch(ctx, NM107, node, kernel)
         elif type(ctx.parent) is ast.Call and ctx.parent.func is node:
             # torch_sparse's SparseTensor.is_cuda() (PyG): a method of another type, not the tensor's flag
             ctx.report(NM107, node, NM107.summary + "; `is_cuda()` is called: a method of a type that is "
@@ -573,9 +571,7 @@ def _cuda_api_reference(node: ast.AST, name: str, ctx: Context, via_import: bool
         ctx.report(r, node, message + '; the table is keyed by "cuda": add a "neuron" entry '
                    "rather than rewrite this one")
     elif kernel:
-        ctx.report(r, node, message + f"; the branch it guards {guards.kernel_use(ctx, kernel)}, which needs "
-                   f"CUDA: {guards.port_advice(kernel)}, do not redirect it to Neuron")
-        guards.cuda_only_region(ctx, f"the branch {guards.kernel_use(ctx, kernel)}")
+        guards.report_kernel_branch(ctx, r, node, kernel, message, branch="the branch it guards")
     elif untwinned := _feeds_untwinned(ctx, node):
         # NVIDIA/Megatron-LM's RNG tracker: idx = torch.cuda.current_device(), then
         # torch.cuda.default_generators[idx]: the index and what it indexes change together or not at all
