@@ -120,7 +120,10 @@ FOLDERS = {"timm": "timm", "torch-geometric": "pytorch_geometric", "vit-pytorch"
                                       "pytorch-histogram-matching",
                                       "ltntorch", "pytorch-tree-lstm", "lsuv", "torch-pso", "torchpdlp", "torch-kde",
                                       "coral-pytorch", "deel-torchlip", "proxtorch", "torchcam", "glm-saga", "detorch",
-                                      "torch-linode", "jrmpc", "widestats")}}
+                                      "torch-linode", "jrmpc", "widestats",
+                                      "pyqtorch", "pytorch-influence-functions", "dnc", "rosa-torch", "psp-torch",
+                                      "exact-snn-nn", "levmarq-torch", "flash-semicrf", "spikingtorch", "torch-ngram",
+                                      "symtorch", "batchdist", "cw-torch", "hexagdly", "octconv", "esgp")}}
 # the releases' own dependencies, installed beside them when they were measured (a folder on
 # PYTHONPATH, stored as ``$PYTHONPATH/<package>/...``): top-level package -> the distribution of
 # sources.txt whose pinned release holds its code (the same version as installed). The static
