@@ -777,6 +777,49 @@ def entries(files: list[FileResult], requested: tuple[str, ...] = (),
     return source, note, out, unresolved
 
 
+def unresolved_why(spec: str, files: list[FileResult]) -> str:
+    """Why the scan traced nothing for the entry ``spec``: no file of the scan is its module, the file
+    defines no such function or class, or the class inherits the method from a class the scan does not
+    read (power-spherical's ``PowerSpherical.rsample``, torch's ``TransformedDistribution``'s)."""
+    from pathlib import Path
+
+    from neuron_migrate.checks.graph_breaks import entry_matches
+    from neuron_migrate.project.model import Project
+
+    where = spec.partition(":")[0]
+    r = next((r for r in files if entry_matches(spec, r.path) is not None), None)
+    if r is None:
+        return f"no file of the scan is `{where}`"
+    name = entry_matches(spec, r.path)
+    owner, _, method = name.rpartition(".")
+    s = r.summary
+    classes = {c[0]: c for c in (s.classes if s else ())}
+    if not owner:
+        known = name in classes or name in (s.functions if s else ())
+        return f"`{r.path}` defines {'it' if known else f'no function or class `{name}`'}, but no traced code runs"
+    if owner not in classes:
+        return f"`{r.path}` defines no class `{owner}`"
+    project = Project(files, Path("."))
+    outside: list[str] = []  # the bases, through the scan's classes, that are no class of the scan
+    todo, seen = [(r.path, owner)], set()
+    while todo:
+        path, cls = todo.pop()
+        if (path, cls) in seen:
+            continue
+        seen.add((path, cls))
+        found = next((c for c in project.summary(path).classes if c[0] == cls), None) if project.summary(path) else None
+        for base in found[1] if found else ():
+            hit = project.base(path, base, 1)
+            if hit is not None:
+                todo.append((hit[0], hit[1]))
+            elif base not in outside and base.rpartition(".")[2] not in ("Module", "object"):
+                outside.append(base)
+    if outside:
+        return (f"`{owner}` does not define `{method}`: it inherits it from `{outside[0]}`, code the scan does not "
+                "read, so nothing the entry runs is known")
+    return f"neither `{owner}` nor its bases in the scan define `{method}`"
+
+
 def compile_coverage(files: Iterable[FileResult], requested: tuple[str, ...] = (), followed=None) -> dict:
     """The ``compile_coverage`` object of the scan JSON: overall, per compile entry, then per
     module (file of the project)."""
@@ -808,6 +851,8 @@ def compile_coverage(files: Iterable[FileResult], requested: tuple[str, ...] = (
     doc = {"formula": FORMULA, **_summary(everything),
            "entries_source": source, "entries_note": note,
            "unresolved_entries": unresolved, "entries": entry_rows, "modules": modules}
+    if unresolved:  # each named entry with no estimate says why
+        doc["unresolved_reasons"] = [{"entry": spec, "why": unresolved_why(spec, files)} for spec in unresolved]
     followed_files = sorted(getattr(followed, "libraries", None) or {})
     if followed_files:  # the installed packages traced code was followed into
         from neuron_migrate.project.libraries import shown

@@ -135,6 +135,34 @@ def test_entries_from_the_config_by_path_and_unresolved_ones_are_listed(tmp_path
     cov = coverage(capsys, root)
     assert [e["function"] for e in cov["entries"]] == ["Other.forward"]
     assert cov["unresolved_entries"] == ["pkg.gone:X.f"]
+    assert cov["unresolved_reasons"] == [{"entry": "pkg.gone:X.f", "why": "no file of the scan is `pkg.gone`"}]
+
+
+INHERITED = """import torch
+
+
+class Spherical(torch.distributions.TransformedDistribution):
+    def log_prob(self, value):
+        return value.sum(-1)
+"""
+
+
+def test_a_named_entry_with_no_estimate_says_why_in_the_json_and_the_report(tmp_path, capsys):
+    """power-spherical's ``PowerSpherical.rsample``: inherited from torch's ``TransformedDistribution``,
+    which the scan does not read, so no function of the project is known to run."""
+    (tmp_path / "dist.py").write_text(INHERITED)
+    args = ["--entry", "dist.py:Spherical.rsample", "--entry", "dist.py:Gone.f", "--entry", "dist.py:Spherical.log_prob"]
+    cov = coverage(capsys, tmp_path, *args)
+    assert [e["entry"] for e in cov["entries"]] == ["dist.py:Spherical.log_prob"]
+    assert cov["unresolved_reasons"] == [
+        {"entry": "dist.py:Spherical.rsample", "why": "`Spherical` does not define `rsample`: it inherits it from "
+         "`torch.distributions.TransformedDistribution`, code the scan does not read, so nothing the entry runs is known"},
+        {"entry": "dist.py:Gone.f", "why": "`dist.py` defines no class `Gone`"}]
+    assert main(["report", str(tmp_path), "--no-cache", "-q", "--entry", "dist.py:Spherical.rsample"]) == 0
+    out = capsys.readouterr().out
+    assert "compile coverage no estimate (see Compile coverage)" in out
+    assert 'with torch.compile(backend="neuron"), the entries named by --entry or compile-entries' in out
+    assert "**No estimate**\n\n- `dist.py:Spherical.rsample`: `Spherical` does not define `rsample`: it inherits" in out
 
 
 @pytest.mark.parametrize("spec", ["GPT.generate", "pkg.model:", "a b:c", "pkg.model:GPT..f"])

@@ -894,6 +894,8 @@ def test_a_named_entry_a_base_of_another_file_defines_is_traced_there(tmp_path, 
         ("hmm/dense.py:DenseHMM.fit", "hmm/base.py", "BaseHMM.fit", "requested")]
     doc = scan(capsys, tmp_path, "--entry", "hmm/dense.py:DenseHMM.nowhere")
     assert doc["compile_coverage"]["unresolved_entries"] == ["hmm/dense.py:DenseHMM.nowhere"]
+    assert doc["compile_coverage"]["unresolved_reasons"][0]["why"] == (
+        "neither `DenseHMM` nor its bases in the scan define `nowhere`")
 
 
 def test_a_base_class_is_resolved_once_for_all_its_subclasses(tmp_path):

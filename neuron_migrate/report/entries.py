@@ -54,7 +54,10 @@ def coverage(doc: dict, scope_of, root: str | None) -> dict | None:
     compiling = _compiling_files(root, product_paths)
     factories: list[str] = []
     per_file = False  # rows of files' figures, not of the scan's entries
-    if given and raw.get("entries_source") in EXPLICIT:
+    # the entries named (--entry, compile-entries) that the scan traced nothing for, each with why
+    unresolved = [{"entry": str(u.get("entry")), "why": str(u.get("why") or "")}
+                  for u in raw.get("unresolved_reasons") or () if isinstance(u, dict)]
+    if (given or unresolved) and raw.get("entries_source") in EXPLICIT:
         rows = [_given(e, modules) for e in given]
         basis = "compile entries"
     else:
@@ -80,10 +83,12 @@ def coverage(doc: dict, scope_of, root: str | None) -> dict | None:
     compiled = [] if basis == "compile entries" else [_given(e, modules) for e in given if e.get("source") == "compiled"]
     resolved = {(r["entry"], r["path"]) for r in compiled}
     rows = [r for r in rows if (r["entry"], r["path"]) not in resolved]  # compiled, so not assumed again
-    view["assumption"] = _assumption(basis, rows, compiling, factories, compiled, _regional(raw), per_file)
+    view["assumption"] = _assumption(basis, rows or unresolved, compiling, factories, compiled, _regional(raw), per_file,
+                                     raw.get("entries_source") == "requested")
     view["compiled_entries"] = len(compiled)
     rows = compiled + rows
     view["entries"] = rows
+    view["no_estimate"] = [{"entry": r["entry"], "why": NO_OP} for r in rows if r["share"] is None] + unresolved
     view["basis"] = basis
     view["compiles"] = compiling
     weight = sum(r["statements"] or 0 for r in rows)
@@ -98,6 +103,8 @@ def coverage(doc: dict, scope_of, root: str | None) -> dict | None:
 
 
 EXPLICIT = frozenset({"requested", "compiled"})  # the scan's entries_source when it knows the entries
+# an entry with no share (coverage.idle): what it runs calls no ATen operator
+NO_OP = "it runs no tensor op: nothing for torch.compile to capture"
 
 
 def _given(e: dict, modules: dict) -> dict:
@@ -186,10 +193,10 @@ def _regional(raw: dict) -> bool:
 
 
 def _assumption(basis: str, rows: list[dict], compiling: list[str], factories: list[str],
-                compiled: list[dict], regional: bool = False, per_file: bool = False) -> str:
+                compiled: list[dict], regional: bool = False, per_file: bool = False, named: bool = False) -> str:
     names = _names(rows)
     if basis == "compile entries":
-        what = f"what the project compiles ({names})"
+        what = f"the entries named by --entry or compile-entries ({names})" if named else f"what the project compiles ({names})"
     elif basis == "modules the scripts build":
         what = (f"the forward of the modules its training and inference scripts build ({names}), each over "
                 + ("the traced code of the file that defines it" if per_file else "the code it reaches, in any file"))
@@ -428,6 +435,8 @@ def _built_by_scripts(root: str | None, scripts: list[str],
             places = defined.get(name or "")
             if not places:
                 near = factory(script, name) if isinstance(node.func, ast.Name) else None
+                if near is not None and _check(near[1]):
+                    continue  # yolov5's check_amp(model): what it builds tests the model, returns no model
                 if near is not None and builds_a_module(near[1], near[0]):
                     # a script's own factory is walked with the script (tacotron2's load_model());
                     # any other once, here, and the factories it calls in turn, unless they build parts
@@ -462,6 +471,23 @@ def _built_by_scripts(root: str | None, scripts: list[str],
         if tree is not None:
             built(script, _outside_classes(tree), True)
     return out, factories
+
+
+def _check(function: ast.AST) -> bool:
+    """A function that answers a question: each of its own returns gives a truth value (``True``,
+    a comparison, ``not``); what it builds (yolov5's ``check_amp(model)`` wraps the model in
+    ``AutoShape`` to compare two runs) tests what it was handed and is no model of the script's."""
+    todo, returns = list(ast.iter_child_nodes(function)), []
+    while todo:
+        node = todo.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+            continue  # a nested function's returns are its own
+        if isinstance(node, ast.Return):
+            returns.append(node.value)
+        todo.extend(ast.iter_child_nodes(node))
+    return bool(returns) and all(
+        isinstance(v, ast.Compare) or (isinstance(v, ast.Constant) and isinstance(v.value, bool))
+        or (isinstance(v, ast.UnaryOp) and isinstance(v.op, ast.Not)) for v in returns)
 
 
 # the model builders of libraries outside the scan: torchvision's (``models.resnet50()``,

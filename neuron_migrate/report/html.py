@@ -391,8 +391,8 @@ def _coverage_card(cov: dict | None) -> str:
                 '<p class="note">This scan holds no compile-coverage estimate.</p></div>')
     if cov["overall"] is None:
         return (head + gauge(None, "#8c959f", "—", "compile coverage")
-                + '<div class="verdict" style="color:#59636e">no traced code found</div>'
-                f'<p class="note">{_md(cov.get("assumption") or "")}</p></div>')
+                + f'<div class="verdict" style="color:#59636e">{"no estimate" if cov.get("no_estimate") else "no traced code found"}</div>'
+                f'<p class="note">{_md(cov.get("assumption") or "")} <a href="#coverage">Why</a>.</p></div>')
     bits = []
     if cov["graphs"] is not None:
         bits.append(plural(cov["graphs"], "expected graph"))
@@ -492,7 +492,7 @@ def coverage_section(cov: dict | None, links: Links) -> str:
                    f'<td class="num">{e["statements"]}</td></tr>' for e in cov.get("entries") or [])
     table = (_table('<th>entry</th><th>file</th><th class="num">captured</th><th class="num">graphs</th>'
                     '<th class="num">expected recompiles</th><th class="num">weight (statements)</th>', rows)
-             if rows else '<p class="empty">No entry with traced code.</p>')
+             if rows else "" if cov.get("no_estimate") else '<p class="empty">No entry with traced code.</p>')
     product = set(cov.get("product_modules") or [m["module"] for m in cov["modules"]])
     partial = sorted((m for m in cov["modules"] if m["module"] in product and (m["share"] or 0) < 1),
                      key=lambda m: (m["share"] is None, m["share"] or 0, m["module"]))
@@ -513,6 +513,9 @@ def coverage_section(cov: dict | None, links: Links) -> str:
     breaks = (f'<details><summary>Predicted graph breaks ({len(brk)})</summary>'
               + _table('<th>where</th><th>rule</th><th>function</th><th>why</th><th>effect</th>', body, more)
               + '</details>' if brk else '<p class="empty">No graph break predicted.</p>')
+    if cov.get("no_estimate"):
+        table += ('<h3>No estimate</h3><ul>' + "".join(f'<li><code>{_e(e["entry"])}</code>: {_md(e["why"])}.</li>'
+                                                       for e in cov["no_estimate"]) + '</ul>')
     return (f'<section id="coverage"><h2>Compile coverage per entry</h2><p class="note">{_md(cov.get("assumption") or "")}</p>'
             f'{table}<h3>Product modules that lose something</h3>'
             f'{chart if partial else "<p class=empty>None: every product module with traced code is captured in full.</p>" + chart}'

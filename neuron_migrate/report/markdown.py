@@ -35,7 +35,7 @@ def _coverage_cell(cov: dict | None) -> str:
     if cov is None:
         return "not estimated"
     if cov["overall"] is None:
-        return "no traced code"
+        return "no estimate (see Compile coverage)" if cov.get("no_estimate") else "no traced code"
     assumed = "" if cov.get("compiles", True) else " (the project compiles nothing; assumed)"
     return porting.percent(cov["overall"]) + assumed
 
@@ -169,6 +169,8 @@ def render_report(rep: dict, limit: int) -> str:
                               [[f"`{p}:{line}`", f"`{fn}`", f"`{entry}`", why]
                                for (p, line, fn, why), entry in sources.items()], limit, "more sources")
                 out.append("")
+        if cov.get("no_estimate"):
+            out += ["**No estimate**", ""] + [f"- `{e['entry']}`: {e['why']}." for e in cov["no_estimate"]] + [""]
         if cov["breaks"]:
             out += [f"**Predicted graph breaks** ({len(cov['breaks'])})", ""]
             rows = [[f"`{b['path']}:{b['line']}`", f"`{b['code']}`", b["function"], b["reason"],
