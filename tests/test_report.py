@@ -411,6 +411,35 @@ def test_a_factory_the_project_defines_is_read_not_assumed(tmp_path):
     assert "`load_model()`" in view["assumption"] and "which this scan does not follow" in view["assumption"]
 
 
+def test_a_check_the_script_calls_builds_no_model_of_its_own(tmp_path):
+    """yolov5's train.py calls ``check_amp(model)``, which wraps the model in ``AutoShape`` (pre- and
+    post-processing) to compare two runs and returns True or False: the script's model is
+    ``DetectionModel``, and AutoShape is no entry of the headline."""
+    (tmp_path / "models.py").write_text("import torch\nclass Detector(torch.nn.Module):\n    def forward(self, x):\n"
+                                        "        return x\n")
+    (tmp_path / "common.py").write_text("import torch\nclass AutoShape(torch.nn.Module):\n    def forward(self, x):\n"
+                                        "        return x\n")
+    (tmp_path / "general.py").write_text(
+        "from common import AutoShape\ndef check_amp(model):\n    def allclose(m, im):\n"
+        "        return AutoShape(m)(im) is not None\n    try:\n        assert allclose(model, 1)\n"
+        "        return True\n    except Exception:\n        return False\n")
+    (tmp_path / "train.py").write_text("from models import Detector\nfrom general import check_amp\n"
+                                       "model = Detector()\namp = check_amp(model)\n")
+    cov = {"formula": "f", "estimated_coverage": 1.0, "expected_graphs": 1, "modules": [
+        {"path": "common.py", "estimated_coverage": 1.0, "expected_graphs": 1, "statements": 2,
+         "functions": [{"name": "AutoShape.forward"}]},
+        {"path": "models.py", "estimated_coverage": 1.0, "expected_graphs": 1, "statements": 2,
+         "functions": [{"name": "Detector.forward"}]}]}
+    d = {**doc([], coverage=cov), "paths": ["common.py", "general.py", "models.py", "train.py"], "root": str(tmp_path)}
+    view = porting.build(d, root=str(tmp_path))["compile_coverage"]
+    assert [e["entry"] for e in view["entries"]] == ["Detector.forward"]
+    # a function that hands back what it builds is a factory all the same
+    (tmp_path / "general.py").write_text("from common import AutoShape\ndef check_amp(model):\n"
+                                         "    return AutoShape(model)\n")
+    view = porting.build(d, root=str(tmp_path))["compile_coverage"]
+    assert [e["entry"] for e in view["entries"]] == ["Detector.forward", "AutoShape.forward"]
+
+
 def test_a_factory_chain_of_the_project_is_followed_and_the_entry_figures_used(tmp_path):
     """guided-diffusion's scripts call ``create_model_and_diffusion()``, which calls
     ``create_model()`` of the same file, which builds ``UNetModel``: the model is known, no factory
