@@ -840,7 +840,8 @@ def test_two_breaks_on_one_line_beside_a_local_instance_are_no_internal_error():
             "class M(torch.nn.Module):\n    def forward(self, x, dt):\n        return Fn.apply(x, dt)\n")
     found = codes(code)
     assert all(c != "NM999" for _, c in found)
-    assert (13, "NM401") in found and (13, "NM404") in found
+    # the addresses are handed on, never compared nor added to: no break (constructs.py "x.data_ptr() kept, not used")
+    assert (13, "NM401") in found and (14, "NM401") in found and (13, "NM404") not in found
 
 
 def test_a_function_handed_to_a_helper_that_calls_it_is_traced():

@@ -1320,6 +1320,17 @@ CASES: list[tuple[str, str, dict]] = [
     (".cpu()", "y = x.cpu()\nreturn y + 1", {}),
     (".detach().cpu().numpy()", "a = x.detach().cpu().numpy()\nreturn x + 1", {}),
     ("x.data_ptr()", "p = x.data_ptr()\nreturn x + (p % 2)", {}),
+    # bayesian-changepoint's setup(): a cache key holding the storage's address, compared with the last one
+    ("x.data_ptr() kept, not used", "p = x.data_ptr()\nreturn x + 1", {}),
+    ("x.data_ptr() compared", "p = x.data_ptr()\nif p == 0:\n    return x - 1\nreturn x + 1", {}),
+    ("a key tuple holding x.data_ptr() compared", "key = (x.data_ptr(), tuple(x.shape), x.dtype)\n"
+     "if key == (0, (2, 8), torch.float32):\n    return x - 1\nreturn x + 1", {}),
+    ("a key holding x.data_ptr() made by a helper, compared", "def key_of(t):\n    return (t.data_ptr(), t.dtype)\n"
+     "if key_of(x) == (0, torch.float32):\n    return x - 1\nreturn x + 1", {}),
+    ("x.data_ptr() in a set", "seen = {x.data_ptr()}\nif x.data_ptr() in seen:\n    return x - 1\nreturn x + 1", {}),
+    ("x.data_ptr() compared with its own", "if x.data_ptr() != x.data_ptr():\n    return x - 1\nreturn x + 1", {}),
+    ("x.data_ptr() plus one", "p = x.data_ptr() + 1\nreturn x + 1", {}),
+    ("x.data_ptr() compared, ops before", "y = x * 2\np = x.data_ptr()\nif p == 0:\n    return y - 1\nreturn y + 1", {}),
     ("nonzero", "i = x.nonzero()\nreturn i.sum()", {}),
     ("nonzero, capture_dynamic_output_shape_ops", "i = x.nonzero()\nreturn i.sum()",
      {"capture_dynamic_output_shape_ops": True}),

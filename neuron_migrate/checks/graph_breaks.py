@@ -164,7 +164,8 @@ NM404 = rule(
         "`get_float32_matmul_precision()`, `torch.is_inference(t)`: GB0208; not `get_default_dtype()` or "
         "`is_grad_enabled()`), `torch.is_inference_mode_enabled()` and `t.is_inference()`, "
         "building a `tqdm(...)` progress bar, "
-        "`Tensor.data_ptr()`, `torch._dynamo.graph_break()`, `copy.deepcopy` of a tensor or a module, "
+        "comparing a `Tensor.data_ptr()` (or a tuple holding one) with another address, "
+        "`torch._dynamo.graph_break()`, `copy.deepcopy` of a tensor or a module, "
         "`copy.copy` of a tensor, or of a dict or list (a display, `**kwargs`, a parameter annotated `Dict`/`list`), "
         "`torch.autograd.grad`, `torch.autograd.backward` and `loss.backward()`, registering a module "
         "hook (`m.register_forward_hook(...)`, `m.register_forward_pre_hook(...)`), reading a tensor's "
@@ -202,8 +203,8 @@ NM404 = rule(
         "torch's scheduler classes), calling the closure an optimizer's step hands to a function of "
         "another file (ncg-optimizer's line searches: its `zero_grad()`, GB0008), "
         "`torch.autograd.Variable`, `pack_padded_sequence` / `pad_packed_sequence` and a torch.optim "
-        "optimizer's `step()` / `zero_grad()` are not traced: the graph ends there (`data_ptr()`, "
-        "`open` and a `for` over a DataLoader or `tqdm(...)`, or over a name bound only to one, make "
+        "optimizer's `step()` / `zero_grad()` are not traced: the graph ends there (arithmetic on a "
+        "`data_ptr()`, `open` and a `for` over a DataLoader or `tqdm(...)`, or over a name bound only to one, make "
         "Dynamo skip the whole function; "
         "`optimizer.step()` breaks even there, as a frame of its own). Each finding names Dynamo's "
         "own graph-break id (`GB0007`, see "
@@ -397,6 +398,7 @@ GB = {
     "is_inference": "GB0045",  # Encountered tensor.is_inference() during tracing
     "method_args": "GB0117",  # Unhandled args for method (a deprecated overload: add_(number, tensor))
     "resize": "GB0127",  # Unsupported Tensor.resize_as_() call (on a tensor the graph made)
+    "pointer_compare": "GB5976",  # Data pointer comparison
 }
 # NumPy's random draws: without a size, a Python number drawn on the host (measured: "np.random.randint",
 # "np.random.rand", "np.random.normal"; with a size, as in "np.random.uniform
@@ -629,6 +631,7 @@ class _State:
     random_text: bool | None = None  # the file's text names "Generator" or "random"
     index_text: tuple[bool, bool] | None = None  # the file's text names ".grad_fn"; "arange"/"cartesian_prod"/"argm"
     numpy_text: bool | None = None  # the file's text names "np." or "numpy"
+    pointer_returners: frozenset[str] | None = None  # _pointer_returners' answer
     torch_globals: frozenset[str] | None = None  # names the file's imports of torch and NumPy bind
     attr_kinds: dict[int, dict[str, str]] = field(default_factory=dict)  # class id -> self.attr -> kind
     attr_weights: dict[int, dict[str, int]] = field(default_factory=dict)  # class id -> self.attr -> weight
@@ -3267,6 +3270,86 @@ def _draw_gated(test: ast.AST, body: _Body, t: Tensors, ctx: Context, d: _State,
     return True
 
 
+_ORDERING = (ast.Eq, ast.NotEq, ast.Lt, ast.LtE, ast.Gt, ast.GtE)
+
+
+def _pointer_hazards(fn: ast.AST, body: _Body, ctx: Context, d: _State) -> list[Hazard]:
+    """A storage's address, ``t.data_ptr()``, and what holds it: Dynamo traces the call, but breaks
+    where the value is compared with another (constructs.py "x.data_ptr() compared", "a key tuple
+    holding x.data_ptr() compared", "... made by a helper, compared": GB5976, resumed; not "... in a
+    set" nor "... compared with its own") and gives up on the function at arithmetic on it ("x.data_ptr()
+    plus one": GB0088, the frame skipped). bayesian-changepoint's ``setup()`` compares a cache key
+    its helper builds around ``data.data_ptr()``."""
+    returners = _pointer_returners(ctx, d)
+    keys: set[str] = set()  # names holding an address, alone or in a tuple
+    addresses: set[str] = set()  # names holding the address alone
+    for b in body.binders:
+        target = b.targets[0] if type(b) is ast.Assign and len(b.targets) == 1 else getattr(b, "target", None)
+        if type(target) is ast.Name and _holds_pointer(getattr(b, "value", None), keys, returners):
+            keys.add(target.id)
+            if _address(b.value, addresses):
+                addresses.add(target.id)
+    out = []
+    for n in all_nodes(fn):
+        if id(n) not in body.where:
+            continue
+        if type(n) is ast.Compare and all(type(op) in _ORDERING for op in n.ops):
+            operands = [n.left, *n.comparators]
+            if any(_holds_pointer(e, keys, returners) for e in operands) and \
+                    len({ast.dump(e) for e in operands}) > 1:
+                out.append(Hazard(NM404, n, f"`{_short(ctx, n)}` compares data pointers, which Dynamo does not "
+                                  "trace unless both are the same (graph break); compare them before the "
+                                  "compiled code", gb=GB["pointer_compare"]))
+        elif type(n) is ast.BinOp and (_address(n.left, addresses) or _address(n.right, addresses)):
+            out.append(Hazard(NM404, n, f"`{_short(ctx, n)}`: arithmetic on a data pointer, which Dynamo cannot "
+                              "trace (graph break)", skips_frame=True, gb=GB["observed"]))
+    return out
+
+
+def _address(e: ast.AST | None, addresses: set[str]) -> bool:
+    """``e`` is an address alone: ``t.data_ptr()``, or a name bound to one."""
+    if type(e) is ast.Name:
+        return e.id in addresses
+    return type(e) is ast.Call and type(e.func) is ast.Attribute and e.func.attr == "data_ptr" and not e.args
+
+
+def _holds_pointer(e: ast.AST | None, keys: set[str], returners: frozenset[str]) -> bool:
+    """``e`` is an address or a tuple (list, concatenation) holding one, or the result of a
+    function of the file that returns one (by name: ``key_of(t)``, ``self.key_of(t)``)."""
+    kind = type(e)
+    if kind is ast.Name:
+        return e.id in keys
+    if kind is ast.Call:
+        f = e.func
+        name = f.id if type(f) is ast.Name else f.attr if type(f) is ast.Attribute else None
+        return _address(e, set()) or (name in returners and (type(f) is ast.Name or type(f.value) is ast.Name))
+    if kind in (ast.Tuple, ast.List):
+        return any(_holds_pointer(x, keys, returners) for x in e.elts)
+    if kind is ast.BinOp and type(e.op) is ast.Add:
+        return _holds_pointer(e.left, keys, returners) or _holds_pointer(e.right, keys, returners)
+    return False
+
+
+def _pointer_returners(ctx: Context, d: _State) -> frozenset[str]:
+    """The names of the file's functions and methods that return an address or a tuple holding one."""
+    if d.pointer_returners is None:
+        found: set[str] = set()
+        for _ in range(2):  # one that returns another's key
+            for fn in all_nodes(ctx.tree):
+                if not isinstance(fn, _FUNCS) or fn.name in found:
+                    continue
+                keys: set[str] = set()
+                nodes = own_nodes(fn)
+                for n in nodes:
+                    if type(n) is ast.Assign and len(n.targets) == 1 and type(n.targets[0]) is ast.Name \
+                            and _holds_pointer(n.value, keys, frozenset(found)):
+                        keys.add(n.targets[0].id)
+                if any(type(n) is ast.Return and _holds_pointer(n.value, keys, frozenset(found)) for n in nodes):
+                    found.add(fn.name)
+        d.pointer_returners = frozenset(found)
+    return d.pointer_returners
+
+
 def _in_loop_header(node: ast.AST, body: _Body) -> bool:
     """``node`` is part of a ``for`` loop's iterable (``for b in tqdm(loader)``)."""
     return any(type(s) in (ast.For, ast.AsyncFor) and any(n is node for n in all_nodes(s.iter))
@@ -3309,6 +3392,8 @@ def _hazards(fn: ast.AST, t: Tensors, ctx: Context, d: _State, cls: ast.ClassDef
                     and not (h.progress and _in_loop_header(node, body)):
                 out.append(h)
     out += _draw_tests(body, t, ctx, d, cls, {id(h.node) for h in out}, in_raise)
+    if "data_ptr" in ctx.src.text:
+        out += _pointer_hazards(fn, body, ctx, d)
     for node in body.binops:  # "%8.2e" % residual: the text is made on the host
         if (type(node.op) is ast.Mod and type(node.left) is ast.Constant and type(node.left.value) is str
                 and id(node) not in in_raise
@@ -4197,8 +4282,6 @@ def _call_hazard(call: ast.Call, t: Tensors, ctx: Context, d: _State, cls, chain
             # hooks.py, which Dynamo cannot trace (GB0467); fvcore's update_bn_stats
             return Hazard(NM404, call, f"`{_short(ctx, f)}(...)` registers a module hook, which Dynamo does not "
                           "trace (graph break); register it before the compiled code", gb=GB["hook_handle"])
-        if f.attr == "data_ptr" and not call.args:
-            return Hazard(NM404, call, "`.data_ptr()` cannot be traced: Dynamo skips the whole function", gb=GB['observed'])
         if (f.attr in LOG_METHODS or f.attr == "isEnabledFor") and _is_logger(f.value, ctx, chain, loggers):
             return Hazard(NM403, call, f"logging call `{_short(ctx, f)}(...)` (graph break)", gb=GB['logger'])
         made = _random_made(owner, ctx, d, cls, chain) if _random_file(ctx, d) else ""
