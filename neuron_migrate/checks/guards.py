@@ -900,9 +900,15 @@ def _cuda_only_functions(ctx: Context, spans: _Spans, why: dict[int, str]) -> No
     top = {id(n) for n in ctx.tree.body} if called else ()
     whole: dict[str, str] = {}  # functions CUDA-only on every path -> why
     later = []  # (function, its span, the findings in it) with no cause of their own
+    regions: list[tuple[tuple, str]] = []  # (span, why) of each CUDA-only region
+    builders = False
     for node in ctx.state(_State).functions:
         span = (spans.start(node), spans.end(node))
         inside = [i for i in fixable if _inside(findings[i], span)]
+        builds = _extension_builds(ctx, node)
+        if builds:  # even with no finding of its own: the helpers it calls may have some
+            builders = True
+            later.append((node, span, inside))
         if not inside:
             continue
         if node.name in called and id(node) in top:
@@ -913,16 +919,64 @@ def _cuda_only_functions(ctx: Context, spans: _Spans, why: dict[int, str]) -> No
         causes = [(f"uses `{text}`", spans.start(sub)) for text, sub in _cuda_only_names(ctx, node)]
         causes += [(_what_it_uses(f), (f.line, f.column)) for f in findings
                    if f.code.startswith("NM5") and _inside(f, span)]
-        everywhere = _mark_region(node, span, inside, causes, findings, spans, why)
-        if not causes:
+        everywhere = _mark_region(node, span, inside, causes, findings, spans, why, regions)
+        if not causes and not builds:
             later.append((node, span, inside))
         elif everywhere:
             whole.setdefault(node.name, everywhere)
-    for node, span, inside in later if whole else ():
+    for node, span, inside in later if whole or builders else ():
         # s4's `get_functions` returns `self.compile_functions()`, which loads its kernels with cupy
         causes = [(f"calls `{name}`, which {whole[name]}", spans.start(sub)) for sub in all_nodes(node)
                   if type(sub) is ast.Call and (name := _called_name(sub.func)) in whole and name != node.name]
-        _mark_region(node, span, inside, causes, findings, spans, why)
+        causes += [(f"builds a C++/CUDA extension with `{name}`", spans.start(sub))
+                   for sub, name in _extension_builds(ctx, node)]
+        _mark_region(node, span, inside, causes, findings, spans, why, regions)
+    if regions:
+        _called_only_there(ctx, spans, fixable, regions, why)
+
+
+def _extension_builds(ctx: Context, node: ast.AST) -> list[tuple[ast.Call, str]]:
+    """The calls of ``node`` that build a torch C++/CUDA extension (``torch.utils.cpp_extension.load``,
+    ``load_inline``): what it builds is for CUDA where the sources come from its callers (stylegan3's
+    ``get_plugin``, handed ``.cu`` files by each kernel's module)."""
+    if not _builds_extensions(ctx):
+        return []
+    return [(sub, name) for sub in all_nodes(node) if type(sub) is ast.Call
+            and (name := ctx.qualify(sub.func)) in _EXTENSION_BUILDERS]
+
+
+_EXTENSION_BUILDERS = frozenset({"torch.utils.cpp_extension.load", "torch.utils.cpp_extension.load_inline"})
+
+
+def _builds_extensions(ctx: Context) -> bool:
+    return "cpp_extension" in ctx.src.text
+
+
+def _called_only_there(ctx: Context, spans: _Spans, fixable: list[int], regions: list[tuple[tuple, str]],
+                       why: dict[int, str]) -> None:
+    """The findings of a private function of the file (``_name``: no other file calls it) that runs
+    only where a CUDA-only region calls it: every use of its name is a call inside such a region
+    (stylegan3's ``_get_mangled_gpu_name()``, naming the build folder of ``get_plugin``'s CUDA
+    extension: its ``torch.cuda.get_device_name()`` is for that build)."""
+    findings = ctx.findings
+    uses: dict[str, list[ast.AST]] = {}
+    for sub in all_nodes(ctx.tree):
+        if type(sub) is ast.Name and sub.id.startswith("_"):
+            uses.setdefault(sub.id, []).append(sub)
+    callers = {id(sub.func): sub for sub in all_nodes(ctx.tree) if type(sub) is ast.Call and type(sub.func) is ast.Name}
+    for node in ctx.state(_State).functions:
+        names = uses.get(node.name)
+        if not names or not all(id(n) in callers for n in names):
+            continue
+        span = (spans.start(node), spans.end(node))
+        inside = [i for i in fixable if i not in why and _inside(findings[i], span)]
+        if not inside:
+            continue
+        held = [next((reason for region, reason in regions if region[0] <= spans.start(n) < region[1]
+                      and not region[0] <= span[0] < region[1]), None) for n in names]
+        if all(held):
+            for i in inside:
+                why.setdefault(i, f"`{node.name}` runs only where {held[0]}")
 
 
 def _called_name(func: ast.AST) -> str | None:
@@ -935,10 +989,11 @@ def _called_name(func: ast.AST) -> str | None:
 
 
 def _mark_region(node: ast.AST, span: tuple, inside: list[int], causes: list[tuple[str, tuple]],
-                 findings: list[Finding], spans: _Spans, why: dict[int, str]) -> str | None:
+                 findings: list[Finding], spans: _Spans, why: dict[int, str],
+                 regions: list[tuple[tuple, str]]) -> str | None:
     """The findings of ``inside`` in the region of each cause (its innermost optional block, else
-    the whole function) marked CUDA-only, why naming the function; the first cause whose region
-    is the whole function, else None."""
+    the whole function) marked CUDA-only, why naming the function, and the region added to
+    ``regions``; the first cause whose region is the whole function, else None."""
     blocks = [span for group in (_optional_blocks(node, spans) if causes else ())
               # an if whose every branch uses it (a kernel launched either way) is no way around it
               if len(group) == 1 or not all(any(b[0] <= at < b[1] for _, at in causes) for b in group)
@@ -949,6 +1004,7 @@ def _mark_region(node: ast.AST, span: tuple, inside: list[int], causes: list[tup
                      key=lambda b: (b[1][0] - b[0][0], b[1][1] - b[0][1]))
         if region == span:
             everywhere = everywhere or reason
+        regions.append((region, f"`{node.name}` {reason}"))
         for i in inside:
             if _inside(findings[i], region):
                 why.setdefault(i, f"`{node.name}` {reason}")
