@@ -27,6 +27,7 @@ import re
 from dataclasses import dataclass, field
 
 from neuron_migrate.checks import Context, on, prefilter
+from neuron_migrate.checks.kernels import EXTENSION_LOADERS
 from neuron_migrate.models import Applicability, Edit, Finding, Fix, Severity
 from neuron_migrate.project.summary import (INFERENCE_SERVER_MODULES, TRITON_COMPILER, cuda_only_library,
                                             firm_imports, parameter_defaults)
@@ -902,10 +903,11 @@ def _cuda_only_functions(ctx: Context, spans: _Spans, why: dict[int, str]) -> No
     later = []  # (function, its span, the findings in it) with no cause of their own
     regions: list[tuple[tuple, str]] = []  # (span, why) of each CUDA-only region
     builders = False
+    extensions = "cpp_extension" in ctx.src.text
     for node in ctx.state(_State).functions:
         span = (spans.start(node), spans.end(node))
         inside = [i for i in fixable if _inside(findings[i], span)]
-        builds = _extension_builds(ctx, node)
+        builds = _extension_builds(ctx, node) if extensions else []
         if builds:  # even with no finding of its own: the helpers it calls may have some
             builders = True
             later.append((node, span, inside))
@@ -929,7 +931,7 @@ def _cuda_only_functions(ctx: Context, spans: _Spans, why: dict[int, str]) -> No
         causes = [(f"calls `{name}`, which {whole[name]}", spans.start(sub)) for sub in all_nodes(node)
                   if type(sub) is ast.Call and (name := _called_name(sub.func)) in whole and name != node.name]
         causes += [(f"builds a C++/CUDA extension with `{name}`", spans.start(sub))
-                   for sub, name in _extension_builds(ctx, node)]
+                   for sub, name in (_extension_builds(ctx, node) if builders else ())]
         _mark_region(node, span, inside, causes, findings, spans, why, regions)
     if regions:
         _called_only_there(ctx, spans, fixable, regions, why)
@@ -939,17 +941,8 @@ def _extension_builds(ctx: Context, node: ast.AST) -> list[tuple[ast.Call, str]]
     """The calls of ``node`` that build a torch C++/CUDA extension (``torch.utils.cpp_extension.load``,
     ``load_inline``): what it builds is for CUDA where the sources come from its callers (stylegan3's
     ``get_plugin``, handed ``.cu`` files by each kernel's module)."""
-    if not _builds_extensions(ctx):
-        return []
     return [(sub, name) for sub in all_nodes(node) if type(sub) is ast.Call
-            and (name := ctx.qualify(sub.func)) in _EXTENSION_BUILDERS]
-
-
-_EXTENSION_BUILDERS = frozenset({"torch.utils.cpp_extension.load", "torch.utils.cpp_extension.load_inline"})
-
-
-def _builds_extensions(ctx: Context) -> bool:
-    return "cpp_extension" in ctx.src.text
+            and (name := ctx.qualify(sub.func)) in EXTENSION_LOADERS]
 
 
 def _called_only_there(ctx: Context, spans: _Spans, fixable: list[int], regions: list[tuple[tuple, str]],

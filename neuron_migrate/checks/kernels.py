@@ -77,7 +77,7 @@ NM504 = rule(
     source="rules/dependencies.yaml (each row names its source)",
 )
 
-_EXTENSION_LOADERS = frozenset({"torch.utils.cpp_extension.load", "torch.utils.cpp_extension.load_inline"})
+EXTENSION_LOADERS = frozenset({"torch.utils.cpp_extension.load", "torch.utils.cpp_extension.load_inline"})
 _TRITON_DECORATORS = frozenset({"triton.jit", "triton.autotune", "triton.heuristics",
                                 "triton.language.jit"})
 _TRITON_TORCH_APIS = frozenset({"torch.library.triton_op", "torch.library.wrap_triton",
@@ -371,7 +371,7 @@ def check_call(call: ast.Call, ctx: Context) -> None:
         return
     if name == "torch.utils.cpp_extension.CUDAExtension":
         ctx.report(NM501, call, f"CUDAExtension builds CUDA kernels with nvcc: {_NKI}")
-    elif name in _EXTENSION_LOADERS:
+    elif name in EXTENSION_LOADERS:
         evidence = _cuda_evidence(call)
         if evidence:
             ctx.report(NM501, call, f"{name.rsplit('.', 1)[1]}() compiles CUDA code ({evidence}): {_NKI}")
