@@ -548,6 +548,14 @@ def decide_units(ctx: Context) -> None:
             key = ctx.segment(node.targets[0])
             # every assignment: `device = "cuda"` and, in a DDP branch, `device = f"cuda:{rank}"`
             flags.setdefault((key, scope if isinstance(node.targets[0], ast.Name) else None), []).extend(held)
+    for node, scope in state.flags if flags else ():
+        # `self.device = device`: the attribute holds what the variable does (sam2's demo predictor
+        # picks `device`, keeps it on self, and tests `self.device.type` in another method)
+        value, target = node.value, node.targets[0]
+        if type(value) is ast.Name and type(target) is ast.Attribute:
+            held = flags.get((value.id, scope))
+            if held:
+                flags.setdefault((ctx.segment(target), None), []).extend(held)
     library_flags = _library_flags(ctx, findings) if state.conjunctions else {}
     handed = _handed_values(ctx, state, flags, members)
     for i, values in handed.items():
