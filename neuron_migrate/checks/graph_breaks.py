@@ -3296,7 +3296,7 @@ def _pointer_hazards(fn: ast.AST, body: _Body, ctx: Context, d: _State) -> list[
         if type(n) is ast.Compare and all(type(op) in _ORDERING for op in n.ops):
             operands = [n.left, *n.comparators]
             if any(_holds_pointer(e, keys, returners) for e in operands) and \
-                    len({ast.dump(e) for e in operands}) > 1:
+                    len({ctx.segment(e) for e in operands}) > 1:
                 out.append(Hazard(NM404, n, f"`{_short(ctx, n)}` compares data pointers, which Dynamo does not "
                                   "trace unless both are the same (graph break); compare them before the "
                                   "compiled code", gb=GB["pointer_compare"]))
