@@ -37,13 +37,21 @@ def node_types(*roots: type) -> set[type]:
 
 
 _NODE_FIELDS: dict[type, tuple[str, ...]] = {}
+# ASDL types of fields that hold a name, a string, a number or a constant, never a node
+_VALUE_TYPES = frozenset({"identifier", "identifier*", "identifier?", "string", "string?", "int", "int?", "constant"})
 
 
 def node_fields(cls: type) -> tuple[str, ...]:
-    """The fields of node type ``cls`` that may hold child nodes, in source order."""
+    """The fields of node type ``cls`` that may hold child nodes, in source order: not the
+    leaves, nor what its signature types as a value (``Attribute(expr value, identifier attr,
+    expr_context ctx)``, the class's docstring): ``attr``, a name's ``id``, a constant's
+    ``value`` were read and tested by every walk for nothing."""
     names = _NODE_FIELDS.get(cls)
     if names is None:
-        names = _NODE_FIELDS[cls] = tuple(f for f in cls._fields if f not in LEAF_FIELDS)
+        signature = (cls.__doc__ or "").partition("\n")[0]
+        values = {part.split()[-1] for part in signature.partition("(")[2].rstrip(")").split(",")
+                  if part.split()[:1] and part.split()[0] in _VALUE_TYPES} if signature.startswith(f"{cls.__name__}(") else ()
+        names = _NODE_FIELDS[cls] = tuple(f for f in cls._fields if f not in LEAF_FIELDS and f not in values)
     return names
 
 
