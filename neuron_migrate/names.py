@@ -19,7 +19,7 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass, field
 
-from neuron_migrate.traversal import BODY_FIELDS
+from neuron_migrate.traversal import BODY_FIELDS, child_nodes
 
 ScopeNode = ast.Module | ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda | ast.ClassDef
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
@@ -134,7 +134,7 @@ def _collect(scope: ScopeNode, expressions: bool = True) -> Bindings:
             others.add(node.name)
         elif isinstance(node, ast.MatchMapping) and node.rest:
             others.add(node.rest)
-        todo.extend(ast.iter_child_nodes(node))
+        todo += child_nodes(node)  # the Load/Store leaves bind nothing
 
     names: dict[str, str | None] = dict.fromkeys(others, LOCAL)
     names.update(imports)  # an import wins over an assignment in the same scope

@@ -28,7 +28,7 @@ from neuron_migrate.models import Applicability, Edit, Finding, Fix, Options, Se
 from neuron_migrate.names import Names, ScopeNode
 from neuron_migrate.project.summary import module_level
 from neuron_migrate.source import SourceFile
-from neuron_migrate.traversal import LEAF_TYPES
+from neuron_migrate.traversal import LEAF_TYPES, all_nodes
 
 
 @dataclass(frozen=True)
@@ -301,7 +301,7 @@ def _single_quoted_fstrings(ctx: Context) -> list[tuple[int, int, str]]:
     """(start, end, quote) of each ``f"..."`` or ``f'...'`` of the file (not triple-quoted,
     whose fields may hold either quote)."""
     out = []
-    for node in ast.walk(ctx.tree):
+    for node in all_nodes(ctx.tree):
         if type(node) is ast.JoinedStr:
             start, end = ctx.span(node)
             opening = ctx.src.text[start:start + 5].lstrip("rRfFbBuU")

@@ -19,7 +19,7 @@ import ast
 import re
 
 from neuron_migrate.models import Summary
-from neuron_migrate.traversal import statements
+from neuron_migrate.traversal import child_nodes, statements
 
 __all__ = ["CUDA_ONLY_MODULES", "FUNCTION_IMPORT", "HANDED", "INFERENCE_SERVER_MODULES", "TRITON_COMPILER", "TOP_LEVEL_CUDA_ONLY_IMPORT", "Summary", "autograd_function_base", "cuda_only_library", "firm_imports", "dotted", "init_stores", "module_level", "optional_dict", "unparsed", "wrappers"]
 
@@ -169,7 +169,7 @@ def wrappers(functions: dict[str, ast.AST], name: str, depth: int = 0) -> list[t
                 if type(callee) is ast.Name and callee.id != name:
                     out += [w for w in wrappers(functions, callee.id, depth + 1) if w not in out]
             continue
-        todo.extend(ast.iter_child_nodes(node))
+        todo += child_nodes(node)
     return out
 
 
