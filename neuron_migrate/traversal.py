@@ -37,8 +37,8 @@ def node_types(*roots: type) -> set[type]:
 
 
 _NODE_FIELDS: dict[type, tuple[str, ...]] = {}
-# ASDL types of fields that hold a name, a string, a number or a constant, never a node
-_VALUE_TYPES = frozenset({"identifier", "identifier*", "identifier?", "string", "string?", "int", "int?", "constant"})
+# ASDL types of fields that hold a name, a string, a number or a constant (one, a list or None), never a node
+_VALUE_TYPES = frozenset({"identifier", "string", "int", "constant"})
 
 
 def node_fields(cls: type) -> tuple[str, ...]:
@@ -49,8 +49,9 @@ def node_fields(cls: type) -> tuple[str, ...]:
     names = _NODE_FIELDS.get(cls)
     if names is None:
         signature = (cls.__doc__ or "").partition("\n")[0]
-        values = {part.split()[-1] for part in signature.partition("(")[2].rstrip(")").split(",")
-                  if part.split()[:1] and part.split()[0] in _VALUE_TYPES} if signature.startswith(f"{cls.__name__}(") else ()
+        typed = [part.split() for part in signature.partition("(")[2].rstrip(")").split(",")] \
+            if signature.startswith(f"{cls.__name__}(") else []  # [type, field] pairs
+        values = {words[1] for words in typed if len(words) == 2 and words[0].rstrip("*?") in _VALUE_TYPES}
         names = _NODE_FIELDS[cls] = tuple(f for f in cls._fields if f not in LEAF_FIELDS and f not in values)
     return names
 
