@@ -11229,6 +11229,14 @@ def esgp_op(kind: str):
     return factory
 
 
+def influence_single_grad():
+    """pytorch-influence-functions' ``calc_influence_single`` as ``influence_op("single")`` builds it, run with
+    gradients: its ``torch.autograd.grad`` needs them, and the first pass ran the release's three models
+    without (each an error), so the release got a fourth model by the split's rule."""
+    call = influence_op("single")()
+    return Call(call.fn, call.inputs, call.entry, grad=True)
+
+
 # Listed on 2026-12-06 (11:20 UTC) and committed before any of them ran under Dynamo or was scanned
 # (each was built and run eagerly once): every model is held out (issue 14's twenty-sixth split); it is
 # scored once, after the rule freeze. A rule fixed before the first measurement: a model the first pass
@@ -11244,6 +11252,7 @@ HELD_OUT_26 = {
     "loop.influence_s_test": influence_op("s_test"),
     "loop.influence_grad_z": influence_op("grad_z"),
     "loop.influence_single": influence_op("single"),
+    "loop.influence_single_grad": influence_single_grad,  # added after the first pass (influence_single_grad)
     # dnc 1.1.0: differentiable neural computer
     "loop.dnc": dnc_op("forward"),
     "loop.dnc_gru_two_layers": dnc_op("gru"),
