@@ -2379,3 +2379,16 @@ def test_an_lr_scheduler_built_in_traced_code():
             "@torch.compile\ndef search(opt, x):\n    s = Exp(opt, 10.0)\n    o = Other(opt)\n"
             "    t = torch.optim.lr_scheduler.StepLR(opt, 3)\n    return x * 2\n")
     assert codes(code) == [(7, "NM404"), (21, "NM404")]
+
+
+def test_a_function_defined_in_a_factory_and_compiled_by_name_is_traced():
+    # a training step built in a factory, as the calibration harness and users write it:
+    # ``def step(x): opt.zero_grad(); ...; loss.backward(); opt.step()`` then ``torch.compile(step)``;
+    # the nested def is what Dynamo traces (measured: the backward breaks). A module-level function
+    # of the name that the factory shadows is not traced
+    code = ("import torch\n\ndef step(x):\n    return x.sum().item()\n\n"
+            "def make_step(model, lr):\n    opt = torch.optim.SGD(model.parameters(), lr=lr)\n\n"
+            "    def step(x):\n        opt.zero_grad()\n        loss = model(x).sum()\n"
+            "        loss.backward()\n        opt.step()\n        return loss\n"
+            "    return torch.compile(step)\n")
+    assert codes(code) == [(10, "NM404"), (12, "NM404"), (13, "NM404")]

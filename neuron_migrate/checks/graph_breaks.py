@@ -1511,6 +1511,10 @@ def _compiled_function(item: ast.AST, d: _State) -> ast.AST | None:
     if isinstance(item, ast.Call) and isinstance(item.func, ast.Name):
         cls_name = item.func.id
     elif isinstance(item, ast.Name):
+        scope = d.chains.get(d.compile_scope.get(id(item), 0))
+        nested = _nested_def(scope[-1], item.id, d) if scope else None
+        if nested is not None:  # def step(...) in a factory, then torch.compile(step): a training step's closure
+            return _named_function(nested, d)
         if item.id in d.functions:
             return d.functions[item.id]
         cls_name = _instance(item, item.id, d)[0]
