@@ -2392,3 +2392,15 @@ def test_a_function_defined_in_a_factory_and_compiled_by_name_is_traced():
             "        loss.backward()\n        opt.step()\n        return loss\n"
             "    return torch.compile(step)\n")
     assert codes(code) == [(10, "NM404"), (12, "NM404"), (13, "NM404")]
+
+
+def test_float_of_a_call_of_a_function_of_the_file_annotated_to_return_a_tensor_breaks():
+    # pyniftireg's ``float(nmi(a, b, mask, bins=...))`` where ``def nmi(...) -> Tensor`` (held_out_24's
+    # ``registration.py:335``, GB0124). Not a function annotated otherwise, nor a local that shadows it
+    code = ("from __future__ import annotations\n\nimport torch\nfrom torch import Tensor\n\n"
+            "def nmi(a: Tensor, bins: int = 8) -> Tensor:\n    return (a * a).sum() / bins\n\n"
+            "def count(a: Tensor) -> int:\n    return 3\n\n"
+            "@torch.compile\ndef f(a):\n    with torch.no_grad():\n        qc = {\"nmi\": float(nmi(a, bins=4))}\n"
+            "    return a * float(count(a)), qc\n\n"
+            "@torch.compile\ndef g(a, nmi):\n    return a * float(nmi(a))\n")
+    assert codes(code) == [(15, "NM401")]

@@ -3011,6 +3011,13 @@ def _is_tensor_list_annotation(ann: ast.AST) -> bool:
     return dotted(inner) in ("Tensor", "torch.Tensor")
 
 
+def _returns_tensor(e: ast.AST, ctx: Context, d: _State, chain) -> bool:
+    """``e`` calls a function of the file annotated ``-> Tensor`` (pyniftireg's ``float(nmi(...))``)."""
+    target = d.functions.get(e.func.id) if type(e) is ast.Call and type(e.func) is ast.Name else None
+    return (target is not None and target.returns is not None and _is_tensor_annotation(target.returns)
+            and ctx.names.binding_scope(e.func.id, chain) is ctx.tree)
+
+
 def _is_tensor_annotation(ann: ast.AST) -> bool:
     text = unparsed(ann)
     return any(t in text for t in _TENSOR_TYPES) and "List" not in text and "list" not in text \
@@ -4326,7 +4333,7 @@ def _call_hazard(call: ast.Call, t: Tensors, ctx: Context, d: _State, cls, chain
             name = name or "<local>"
         if f.id in _SCALAR_BUILTINS and name is None and len(call.args) == 1:
             arg = call.args[0]
-            if t.of(arg):
+            if t.of(arg) or _returns_tensor(arg, ctx, d, chain):
                 return Hazard(NM401, call, f"`{f.id}()` of a tensor copies its value to the host (graph break)",
                               gb=GB['item'])
             if _numpy_of_tensor(arg, t, ctx, chain):  # Dynamo traces NumPy on tensors as tensor ops
