@@ -688,11 +688,11 @@ def _regions(compiled: list[tuple[FileResult, TracedFunction]],
 
 
 def entries(files: list[FileResult], requested: tuple[str, ...] = (),
-            followed=None) -> tuple[str, str, list[dict], list[str]]:
-    """(source, note, entries, unresolved): the compile entries the estimate is made for, each with
-    its own figures over the traced functions it reaches (in any file: ``followed`` is the
-    project model's ``Followed``). Named entries win over the project's torch.compile targets,
-    which win over every nn.Module.forward (said so)."""
+            followed=None) -> tuple[str, str, list[dict], list[str], set[Key]]:
+    """(source, note, entries, unresolved, reached): the compile entries the estimate is made for, each
+    with its own figures over the traced functions it reaches (in any file: ``followed`` is the
+    project model's ``Followed``), and the traced functions any of them reaches. Named entries win
+    over the project's torch.compile targets, which win over every nn.Module.forward (said so)."""
     from neuron_migrate.project.libraries import is_library, shown
 
     libraries = dict(getattr(followed, "libraries", None) or {})
@@ -732,8 +732,10 @@ def entries(files: list[FileResult], requested: tuple[str, ...] = (),
     unresolved = [e for e in requested if e not in found]
     compiled = {id(f) for _, f in rows["compiled"]}
     out = []
+    reached: set[Key] = set()
     for r, f in rows[source]:
         reach = _reach((r.path, f), traced, links)
+        reached.update((p, g.name) for p, g in reach)
         est = estimate(reach, None, call_links)
         summary = _summary(est, est[0].runs_eagerly)  # reach[0] is the entry
         # a loop Dynamo traces whole is unrolled into the graph: the tensor it grows is a new shape
@@ -774,7 +776,15 @@ def entries(files: list[FileResult], requested: tuple[str, ...] = (),
         if is_library(r.path):  # a model of an installed package, compiled by the project
             row["library"] = shown(r.path).split("/")[0].removesuffix(".py")
         out.append(row)
-    return source, note, out, unresolved
+    if source != "requested":  # a model class that inherits another file's forward runs its own overrides
+        # under it (detectron2's FCOS.forward_inference, called by DenseDetector.forward): the project
+        # model traces them from "path:Class through ..." (project/model.py _inherited_forwards)
+        for r in everything:
+            for f in r.traced:
+                model = f.origin.partition(" through ")[0].rpartition(":")[2]
+                if model and "." not in model and (r.path, f.name) not in reached:
+                    reached.update((p, g.name) for p, g in _reach((r.path, f), traced, links))
+    return source, note, out, unresolved, reached
 
 
 def unresolved_why(spec: str, files: list[FileResult]) -> str:
@@ -824,30 +834,30 @@ def compile_coverage(files: Iterable[FileResult], requested: tuple[str, ...] = (
     """The ``compile_coverage`` object of the scan JSON: overall, per compile entry, then per
     module (file of the project)."""
     files = list(files)
-    source, note, entry_rows, unresolved = entries(files, requested, followed)
-    # every traced function in one estimate, calls across files through the project model's links as
+    source, note, entry_rows, unresolved, reached = entries(files, requested, followed)
+    # what the entries reach, in one estimate, calls across files through the project model's links as
     # in an entry's: a call into a breaking helper of another file splits its caller in its file's row
-    # too (stylegan2's layers at misc.assert_shape), so the rows add up to what the entries reach
+    # too (stylegan2's layers at misc.assert_shape), so the rows add up to what the entries reach; a
+    # function traced that no entry reaches (detectron2's training-only helpers) is listed, not counted
     libraries = (getattr(followed, "libraries", None) or {}).values()
-    functions = [(r.path, f) for r in (*files, *libraries) for f in r.traced]
-    ests: dict[str, list[FunctionEstimate]] = {}
-    for (path, _), e in zip(functions, estimate(functions, None, _call_links(followed))):
-        ests.setdefault(path, []).append(e)
+    functions = [(r.path, f) for r in (*files, *libraries) for f in r.traced if (r.path, f.name) in reached]
+    ests = {id(f): e for (_, f), e in zip(functions, estimate(functions, None, _call_links(followed)))}
     modules = []
     everything: list[FunctionEstimate] = []
     for r in sorted(files, key=lambda r: r.path):
         if not r.traced:
             continue
-        est = ests[r.path]
+        est = [ests[id(f)] for f in r.traced if id(f) in ests]
         everything += est
         modules.append({"path": r.path, **_summary(est), "functions": [
-            {"name": e.function.name, "line": e.function.line, "why": e.function.why,
+            {"name": f.name, "line": f.line, "why": f.why, "reached": False} if e is None else
+            {"name": f.name, "line": f.line, "why": f.why,
              "statements": e.statements, "runs_eagerly": e.runs_eagerly,
              "estimated_coverage": round(1 - e.lost / e.statements, 4) if e.statements else None,
              "breaks": [{"line": b.line, "code": b.code, "skips_frame": b.skips_frame,
                          "skips_rest": b.skips_rest}
-                        for b in e.function.breaks if not b.eager_only or b.line in e.eager_breaks]}
-            for e in est]})
+                        for b in f.breaks if not b.eager_only or b.line in e.eager_breaks]}
+            for f, e in ((f, ests.get(id(f))) for f in r.traced)]})
     doc = {"formula": FORMULA, **_summary(everything),
            "entries_source": source, "entries_note": note,
            "unresolved_entries": unresolved, "entries": entry_rows, "modules": modules}

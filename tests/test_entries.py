@@ -102,6 +102,32 @@ def test_a_file_row_counts_the_splits_at_calls_into_another_files_breaks(tmp_pat
     assert cov["expected_graphs"] == entry["expected_graphs"]
 
 
+def test_the_file_rows_count_only_what_an_entry_reaches(tmp_path, capsys):
+    """detectron2's losses, traced from a forward's ``if self.training:`` branch, which no entry's
+    estimate enters: listed (``reached`` false), not counted in their file's row. A subclass that
+    inherits another file's forward runs its own override under it (FCOS's ``forward_inference``
+    under ``DenseDetector.forward``): counted."""
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text("")
+    (tmp_path / "pkg" / "dense.py").write_text(
+        "from torch import nn\n\n\n"
+        "class Dense(nn.Module):\n    def forward(self, x):\n        if self.training:\n"
+        "            return self.losses(x)\n        return self.infer(x)\n\n"
+        "    def losses(self, x):\n        return x[x > 0].sum().item()\n\n"
+        "    def infer(self, x):\n        raise NotImplementedError\n")
+    (tmp_path / "pkg" / "fcos.py").write_text(
+        "from pkg.dense import Dense\n\n\nclass FCOS(Dense):\n    def infer(self, x):\n"
+        "        return x.nonzero()\n")
+    cov = coverage(capsys, tmp_path)
+    functions = {(m["path"], f["name"]): f for m in cov["modules"] for f in m["functions"]}
+    assert functions["pkg/dense.py", "Dense.losses"]["reached"] is False
+    assert "statements" not in functions["pkg/dense.py", "Dense.losses"]
+    rows = {m["path"]: m for m in cov["modules"]}
+    assert rows["pkg/dense.py"]["break_statements"] == 0 and rows["pkg/dense.py"]["traced_functions"] == 2
+    assert "reached" not in functions["pkg/fcos.py", "FCOS.infer"]
+    assert rows["pkg/fcos.py"]["break_statements"] == 1
+
+
 def test_compile_calls_the_scan_cannot_resolve_are_named_not_called_nothing(tmp_path, capsys):
     """A project that compiles each block of a model it is handed does compile: the note says
     where, and why every forward is assumed."""

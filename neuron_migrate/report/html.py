@@ -494,9 +494,10 @@ def coverage_section(cov: dict | None, links: Links) -> str:
                     '<th class="num">expected recompiles</th><th class="num">weight (statements)</th>', rows)
              if rows else "" if cov.get("no_estimate") else '<p class="empty">No entry with traced code.</p>')
     product = set(cov.get("product_modules") or [m["module"] for m in cov["modules"]])
-    partial = sorted((m for m in cov["modules"] if m["module"] in product and (m["share"] or 0) < 1),
-                     key=lambda m: (m["share"] is None, m["share"] or 0, m["module"]))
-    full = sum(1 for m in cov["modules"] if m["module"] in product) - len(partial)
+    # a module with no share (no entry reaches its traced code, or it runs no tensor op) loses nothing
+    partial = sorted((m for m in cov["modules"] if m["module"] in product and m["share"] is not None and m["share"] < 1),
+                     key=lambda m: (m["share"], m["module"]))
+    full = sum(1 for m in cov["modules"] if m["module"] in product and m["share"] == 1)
     chart = bar_list([(m["module"], links.href(m["module"]), m["share"]) for m in partial[:HEAT_LIMIT]])
     if len(partial) > HEAT_LIMIT:
         chart += f'<p class="more">… and {len(partial) - HEAT_LIMIT} more (lowest shown)</p>'
