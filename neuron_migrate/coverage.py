@@ -776,9 +776,9 @@ def entries(files: list[FileResult], requested: tuple[str, ...] = (),
         if is_library(r.path):  # a model of an installed package, compiled by the project
             row["library"] = shown(r.path).split("/")[0].removesuffix(".py")
         out.append(row)
-    if source != "requested":  # a model class that inherits another file's forward runs its own overrides
-        # under it (detectron2's FCOS.forward_inference, called by DenseDetector.forward): the project
-        # model traces them from "path:Class through ..." (project/model.py _inherited_forwards)
+    if source in ("assumed", "compiled+assumed"):  # every forward an entry: so is a model class that inherits
+        # another file's forward, with the overrides it runs under it (detectron2's FCOS.forward_inference,
+        # called by DenseDetector.forward), traced from "path:Class through ..." (project/model.py)
         for r in everything:
             for f in r.traced:
                 model = f.origin.partition(" through ")[0].rpartition(":")[2]
