@@ -88,6 +88,13 @@ Formula (calibrated in docs/accuracy.md against a measured share of ATen op call
   other shapes (measured: constructs.py "helper of a skipped frame, ..."; the detectors' box
   helpers called for proposals and for detections, ``roi_align`` per feature level). Two
   calls of one caller are taken as one shape (Dynamo: 2 graphs on two shapes, 1 on one).
+  Such a frame in a loop that hands it a number the loop changes (its ``range`` index, an
+  adaptive solver's ``t += dt``), which it turns into a constant of its graph
+  (``torch.as_tensor(t)``, ``math.exp(t)``), is compiled once per value, up to the recompile
+  limit (a trip count not a literal taken to reach it): Dynamo guards the value there, where a
+  number used in tensor arithmetic or ``torch.tensor(t)`` is made dynamic at the first recompile
+  (constructs.py "helper turning a float argument into a tensor, ...": 8 graphs, against 2;
+  torch-linode's ``_richardson_step``, 8 of 9 graphs).
 - Per compile entry (``entries[]``), the same figures over the traced functions the entry
   reaches, and ``expected_recompiles``: the statements that grow a tensor inside a loop
   (a decode loop's ``torch.cat``, a KV cache) that runs eagerly, each a new shape per step
@@ -127,13 +134,17 @@ FORMULA = ("estimated_coverage = 1 - lost statements / statements of traced func
            "the first when it is not a frame of its own; a skipped frame compiles nothing, its "
            "callees (and those of the eager rest of a frame) become frames of their own, compiled "
            "twice when entered from two callers or in a loop of a skipped frame (other shapes: a "
-           "second compile with dynamic shapes), and so does a callable handed from outside the scan "
+           "second compile with dynamic shapes), once per value up to 8 when it turns a number that loop changes "
+           "into a constant (torch.as_tensor(t), math.exp(t)), and so does a callable handed from outside the scan "
            "when the call starts eagerly (one graph each), as does each statement calling einops where the code runs "
            "eagerly; a break resumed in a loop (a return ahead of its "
            "end) is compiled again at each iteration, up to 8 (a trip count not a literal: 8), and past "
            "that runs eagerly: a known trip count loses the runs after the ninth and what follows the loop")
 RECOMPILED = ("a frame of its own called with other shapes (from two callers, or in a loop of a frame that "
               "runs eagerly): compiled again, with dynamic shapes")
+PINNED = ("a frame of its own that turns a number it is given into a tensor or a math result "
+          "(torch.as_tensor(t), math.exp(t)), called in a loop that changes the number: Dynamo guards its "
+          "value, so each new value is a compile, up to the recompile limit (8), then the frame runs eagerly")
 GROWN_BY = ("called in a loop outside the entry with a tensor that loop grows ({how}): a new shape per "
             "call, a compile per new length on Neuron (Dynamo: one recompile, then dynamic shapes)")
 # how the loop's call reaches the compiled forward (measured: constructs.py --wrapper-calls; graph_breaks._grown_by)
@@ -179,6 +190,7 @@ class FunctionEstimate:
     wrapped: tuple[int, ...] = ()  # those breaks and split calls: the graph after each runs on into the next iteration
     handed: int = 0  # callables handed from outside the scan that it calls where it runs eagerly: a frame each
     library: int = 0  # graphs of library functions it calls where it runs eagerly (einops'): frames of their own
+    compiles: int = 0  # compiles of a frame pinned to a value its eager caller's loop changes (0: not one)
 
     @property
     def graphs(self) -> int:
@@ -188,7 +200,8 @@ class FunctionEstimate:
         three shapes in a loop 2, on one shape 1)."""
         again = self.read_again and not self.runs_eagerly and self.op_lines is not None and any(
             o > self.break_lines[0] for o in self.op_lines if self.rest_eager_from is None or o < self.rest_eager_from)
-        return self._graphs() * (2 if self.recompiled else 1) + self._stepped() + again + self.iterated + self.library
+        compiles = self.compiles or (2 if self.recompiled else 1)
+        return self._graphs() * compiles + self._stepped() + again + self.iterated + self.library
 
     def _stepped(self) -> int:
         """Frames of torch's own that a statement calls and Dynamo compiles wherever it is called
@@ -380,6 +393,18 @@ def estimate(functions: Iterable[tuple[str, TracedFunction]], executed: dict[str
 
     recompiled = {c for c in framed if c not in eager_keys and recompiles(c)}
     runs = _runs(by_key, sites)
+    # a frame of its own that turns a parameter into a constant of its graph (``torch.as_tensor(t)``),
+    # called where code runs eagerly, in a loop that changes the value at each step: compiled once
+    # per value, up to the recompile limit (constructs.py "helper turning a float argument into a
+    # tensor, ...": 8 graphs); a trip count not a literal taken to reach it, as for a resumed loop
+    pinned: dict[Key, int] = {}
+    for c in recompiled:
+        pins = set(by_key[c].pinned)
+        for k, line in sites.get(c, ()) if pins else ():
+            trips = [n for at, p, n in by_key[k].varied_args if at == line and p in pins]
+            if trips and line > eager_from.get(k, line):
+                n = min(RECOMPILE_LIMIT, (max(trips) or UNKNOWN_TRIPS) * runs.get(k, 1))
+                pinned[c] = max(pinned.get(c, 2), n)
 
     def handed(key: Key, i: int, seen: frozenset = frozenset()) -> bool:
         """The ``i``-th parameter of ``key`` holds what the call was handed (its history recorded
@@ -471,7 +496,7 @@ def estimate(functions: Iterable[tuple[str, TracedFunction]], executed: dict[str
                                     and not (reached[key][0].skips_frame or reached[key][0].skips_rest),
                                     iterated, wrapped, handed_n,
                                     sum(min(RECOMPILE_LIMIT, sum(n == name for _, n in library))
-                                        for name in {n for _, n in library})))
+                                        for name in {n for _, n in library}), pinned.get(key, 0)))
     return out
 
 
@@ -744,8 +769,8 @@ def entries(files: list[FileResult], requested: tuple[str, ...] = (),
                         if e.runs_eagerly or (e.rest_eager_from is not None and line > e.rest_eager_from)},
                        key=lambda x: (x[0], x[2]))
         # a frame compiled again makes another graph only where it makes one (a URL fetch does not)
-        again = sorted({(shown(p), e.function.name, e.function.line) for (p, _), e in zip(reach, est)
-                        if e.recompiled and e._graphs()},
+        again = sorted({(shown(p), e.function.name, e.function.line, PINNED if e.compiles else RECOMPILED)
+                        for (p, _), e in zip(reach, est) if e.recompiled and e._graphs()},
                        key=lambda x: (x[0], x[2]))
         # a break resumed in a loop: its resumed frame compiled again at each iteration
         iterated = sorted({(shown(p), e.function.name, _first_point(e)) for (p, _), e in zip(reach, est) if e.iterated},
@@ -761,8 +786,8 @@ def entries(files: list[FileResult], requested: tuple[str, ...] = (),
             "expected_recompiles": len(grows) + len(again) + len(callers) + len(iterated),
             "recompile_sources": [*({"path": p, "line": line, "function": name, "why": "a tensor grown inside a "
                                      "loop: a new shape at every step"} for p, name, line in grows),
-                                  *({"path": p, "line": line, "function": name, "why": RECOMPILED}
-                                    for p, name, line in again),
+                                  *({"path": p, "line": line, "function": name, "why": why}
+                                    for p, name, line, why in again),
                                   *({"path": p, "line": line, "function": name, "why": GROWN_BY.format(
                                       how=IN_PLACE.format(where=where, call=call) if where else IF_IN_PLACE[call])}
                                     for p, name, line, call, where in callers),

@@ -138,6 +138,12 @@ class TracedFunction:
     # (statement line, function) of its calls of a library function that Dynamo compiles as a frame
     # of its own when eager code calls it (einops' ``rearrange``): a graph where the function runs eagerly
     library_frames: tuple[tuple[int, str], ...] = ()
+    # indices (among ``hands``' parameters) of its parameters that it turns into a constant of its graph
+    # (``torch.as_tensor(t)``, ``math.exp(t)``): a call with another value compiles it again
+    pinned: tuple[int, ...] = ()
+    # (statement line of a call in a loop, argument position, the loop's literal trip count or 0) of the
+    # arguments that loop changes at each step (its range index, a number it assigns): no tensors
+    varied_args: tuple[tuple[int, int, int], ...] = ()
 
 
 @dataclass(frozen=True)

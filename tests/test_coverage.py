@@ -1028,6 +1028,76 @@ def test_the_iterations_of_a_resumed_loop_past_the_recompile_limit_run_eagerly()
     assert rows["Long.forward"]["estimated_coverage"] == round(1 - (12 + 3 + 2) / 27, 4)
 
 
+PINNED = b'''
+import math
+import torch
+
+def step(x, t, dt):
+    t = torch.as_tensor(t, dtype=x.dtype)
+    return (x * t + dt).relu()
+
+def decay(x, s):
+    return (x * math.exp(s)).relu()
+
+def scaled(x, s):
+    return (x * torch.tensor(s)).relu()
+
+def adaptive(x, t1: float):
+    t, dt = 0.0, 0.1
+    while t < t1:
+        x = step(x, t, dt)
+        if x.sum() > 1e9:
+            dt = dt * 0.5
+        t += dt
+    return x
+
+def ranged(x):
+    for i in range(3):
+        x = decay(x, i)
+        if x.sum() > 0:
+            x = x - 1
+    return x
+
+def made_dynamic(x):
+    t = 0.0
+    for i in range(12):
+        x = scaled(x, t)
+        if x.sum() > 0:
+            x = x - 1
+        t += 0.1
+    return x
+
+def constant(x):
+    for i in range(12):
+        x = step(x, 0.5, 0.1)
+        if x.sum() > 0:
+            x = x - 1
+    return x
+'''
+
+
+def test_a_frame_pinned_to_a_number_its_eager_callers_loop_changes_compiles_per_value():
+    """A frame of its own called in a loop of a frame Dynamo skips, handed a number the loop
+    changes that it turns into a constant of its graph (``torch.as_tensor(t)``, ``math.exp(t)``),
+    is compiled once per value up to the recompile limit; ``torch.tensor(t)`` or a constant
+    argument, as before: twice (constructs.py "helper turning a float argument into a tensor, 12
+    steps": 8 graphs, "... 3 steps": 3, "... with torch.tensor, 12 steps": 2; torch-linode's
+    adaptive Magnus steps, 8 of 9 graphs in ``_richardson_step``)."""
+    names = ("adaptive", "ranged", "made_dynamic", "constant")
+    entries = tuple(f"m.py:{n}" for n in names)
+    r = analyse("m.py", PINNED, Options(entries=entries))
+    rows = {e["function"]: e for e in compile_coverage([r], entries)["entries"]}
+    assert {n: rows[n]["expected_graphs"] for n in names} == {
+        "adaptive": 8,  # a while loop: its trip count taken to reach the limit
+        "ranged": 3, "made_dynamic": 2, "constant": 2}
+    (source,) = rows["adaptive"]["recompile_sources"]
+    assert source["function"] == "step" and "guards its value" in source["why"]
+    f = {t.name: t for t in r.traced}
+    assert f["step"].pinned == (1,) and f["decay"].pinned == (1,) and f["scaled"].pinned == ()
+    assert f["adaptive"].varied_args == ((18, 1, 0), (18, 2, 0)) and f["ranged"].varied_args == ((26, 1, 3),)
+    assert f["constant"].varied_args == ()
+
+
 HANDED = b'''
 import torch
 

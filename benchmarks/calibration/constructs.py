@@ -219,6 +219,15 @@ def store_helper(t, index, v):  # ... in a tuple subscript of a store (torchdiff
     t[index] = v
     return t * 2
 
+def as_tensor_helper(t, s):  # a helper turning a number into a tensor (torch-linode's _richardson_step)
+    return (t * torch.as_tensor(s, dtype=t.dtype)).relu() + 1
+
+def math_helper(t, s):  # ... into a math result
+    return (t * math.exp(s)).relu() + 1
+
+def tensor_helper(t, s):  # ... with torch.tensor, which Dynamo makes dynamic at the first recompile
+    return (t * torch.tensor(s)).relu() + 1
+
 def _check_range(t, flag):  # snntorch's _latency_errors: a flag with no default, every call passing one off
     if flag and torch.max(t) > 100:
         raise ValueError("out of range")
@@ -1573,6 +1582,18 @@ CASES: list[tuple[str, str, dict]] = [
     ("helper in a loop of a skipped frame, loop index as a subscript, 4 steps", "for r in x:\n    print(r)\ns = 0\nfor i in range(4):\n    s = s + index_helper(x, i).sum()\nreturn s", {}),
     ("helper in a loop of a skipped frame, loop index in a tuple subscript, 6 steps", "for r in x:\n    print(r)\nbuf = torch.zeros(2, 6, 8)\nfor i in range(6):\n    buf = store_helper(buf, (slice(None), i), x[:2])\nreturn buf", {}),
     ("helper in a loop of a skipped frame, loop index in a tuple subscript, 12 steps", "for r in x:\n    print(r)\nbuf = torch.zeros(2, 12, 8)\nfor i in range(12):\n    buf = store_helper(buf, (slice(None), i), x[:2])\nreturn buf", {}),
+    # ... and a number the loop changes that the helper turns into a tensor (torch.as_tensor) or a math result:
+    # Dynamo guards the value there, a compile per value up to recompile_limit (torch-linode's adaptive steps)
+    ("helper turning a float argument into a tensor, 12 steps", "for r in x:\n    print(r)\ns, t = 0, 0.0\n"
+     "for i in range(12):\n    s = s + as_tensor_helper(x, t).sum()\n    t += 0.1\nreturn s", {}),
+    ("helper turning a float argument into a tensor, 3 steps", "for r in x:\n    print(r)\ns, t = 0, 0.0\n"
+     "for i in range(3):\n    s = s + as_tensor_helper(x, t).sum()\n    t += 0.1\nreturn s", {}),
+    ("helper turning a float argument into a math result, 12 steps", "for r in x:\n    print(r)\ns, t = 0, 0.0\n"
+     "for i in range(12):\n    s = s + math_helper(x, t).sum()\n    t += 0.1\nreturn s", {}),
+    ("helper turning a float argument into a tensor with torch.tensor, 12 steps", "for r in x:\n    print(r)\n"
+     "s, t = 0, 0.0\nfor i in range(12):\n    s = s + tensor_helper(x, t).sum()\n    t += 0.1\nreturn s", {}),
+    ("helper turning the loop index into a tensor, 12 steps", "for r in x:\n    print(r)\ns = 0\n"
+     "for i in range(12):\n    s = s + as_tensor_helper(x, i).sum()\nreturn s", {}),
     ("helper in a loop of a skipped frame, no index, 6 steps", "for r in x:\n    print(r)\ns = 0\nfor i in range(6):\n    s = s + relu_helper(x).sum()\nreturn s", {}),
     ("torch.cat grown in a loop", "y = x[:1]\nfor i in range(3):\n    y = torch.cat((y, x[i:i + 1]), 0)\nreturn y * 2", {}),
     # standard-library calls in a compiled training step (pytorch/examples' mnist_hogwild, imagenet)

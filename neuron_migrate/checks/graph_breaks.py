@@ -5373,6 +5373,59 @@ def _handed_calls(fn: ast.AST, d: _State, where: dict) -> tuple[tuple[int, int],
     return tuple(sorted(out))
 
 
+def _pinned(fn: ast.AST, d: _State, ctx: Context, chain) -> tuple[int, ...]:
+    """Indices in ``_positional`` of ``fn``'s parameters it hands, as they came, to ``torch.as_tensor``
+    or a ``math`` function: given a number (its callers' ``_varied_args`` say which), Dynamo guards its
+    value there, so each call with another value compiles the frame again, up to the recompile limit
+    (constructs.py "helper turning a float argument into a tensor, ...": 8 graphs; ``torch.tensor(t)``
+    or ``x * t``: 2, the number made dynamic at the first recompile)."""
+    params = _positional(fn)
+    if not params:
+        return ()
+    out = set()
+    for call in _body(fn, d).calls:
+        a = call.args[0] if call.args else None
+        if type(a) is ast.Name and a.id in params:
+            name = ctx.names.qualify(call.func, chain) or ""
+            if name == "torch.as_tensor" or name.startswith("math."):
+                out.add(params.index(a.id))
+    return tuple(sorted(out))
+
+
+def _varied_args(fn: ast.AST, d: _State, where: dict, tensors: Tensors, cls=None) -> tuple[tuple[int, int, int], ...]:
+    """(statement line of a call inside a loop, argument position, the loop's runs: its literal trip
+    count, 0 when not known) for the positional arguments of ``fn``'s calls that are names the loop
+    gives another value at each step and no tensor: a ``range`` index, or a name its body assigns (an
+    adaptive solver's ``t += dt``). A callee that pins that parameter (``_pinned``) is compiled once
+    per value."""
+    body = _body(fn, d)
+    loops = [n for n in body.binders if type(n) in _LOOPS] + [n for n in body.statements if type(n) is ast.While]
+    if not loops:
+        return ()
+    spans = []
+    for n in loops:
+        if not n.body:
+            continue
+        start, end = n.body[0].lineno, n.body[-1].end_lineno or n.body[-1].lineno
+        it = getattr(n, "iter", None)
+        ranged = type(it) is ast.Call and type(it.func) is ast.Name and it.func.id == "range"
+        names = {t.id for b in body.binders if start <= b.lineno <= end or (ranged and b is n)
+                 for target in _targets(b) for t in all_nodes(target) if type(t) is ast.Name}
+        spans.append((start, end, names, 0 if type(n) is ast.While else _trips(n, fn, cls, d, unknown=0)))
+    out = set()
+    for call in body.calls:
+        stmt = where.get(id(call), (None,))[0]
+        if stmt is None:
+            continue
+        for p, a in enumerate(call.args):
+            if type(a) is ast.Starred:
+                break
+            if type(a) is ast.Name and not tensors.of(a):
+                out.update((stmt.lineno, p, trips) for start, end, names, trips in spans
+                           if start <= stmt.lineno <= end and a.id in names)
+    return tuple(sorted(out))
+
+
 # Library functions Dynamo compiles as a frame of their own when eager code calls them (their
 # files are not torch's, which Dynamo skips): einops' functions, measured on ponder-transformer's
 # halting forward, a frame Dynamo skips: `rearrange` twice (two patterns) and `repeat` once, a
@@ -6281,6 +6334,7 @@ def report_traced(ctx: Context) -> None:
             quiet=_quiet(fn, statements, op_lines, where, d), backward_of=backward_of,
             hands=_hands(fn, d, where), handed_calls=_handed_calls(fn, d, where), resumed_loops=_resumed_loops(fn, statements, d, tf.cls),
             library_frames=_library_frames(fn, d, where, ctx, tf.chain),
+            pinned=_pinned(fn, d, ctx, tf.chain), varied_args=_varied_args(fn, d, where, tensors, tf.cls),
             scripted=any(ctx.names.qualify(dec, tf.chain) in _SCRIPT for dec in getattr(fn, "decorator_list", ()))))
     _idle_calls(summaries, bare_calls, summarised)
     product = ctx.state(TracedCode)
