@@ -398,7 +398,7 @@ def estimate(functions: Iterable[tuple[str, TracedFunction]], executed: dict[str
     # per value, up to the recompile limit (constructs.py "helper turning a float argument into a
     # tensor, ...": 8 graphs); a trip count not a literal taken to reach it, as for a resumed loop
     pinned: dict[Key, int] = {}
-    for c in recompiled:
+    for c in framed - eager_keys:
         pins = set(by_key[c].pinned)
         for k, line in sites.get(c, ()) if pins else ():
             trips = [n for at, p, n in by_key[k].varied_args if at == line and p in pins]
@@ -770,7 +770,7 @@ def entries(files: list[FileResult], requested: tuple[str, ...] = (),
                        key=lambda x: (x[0], x[2]))
         # a frame compiled again makes another graph only where it makes one (a URL fetch does not)
         again = sorted({(shown(p), e.function.name, e.function.line, PINNED if e.compiles else RECOMPILED)
-                        for (p, _), e in zip(reach, est) if e.recompiled and e._graphs()},
+                        for (p, _), e in zip(reach, est) if (e.recompiled or e.compiles) and e._graphs()},
                        key=lambda x: (x[0], x[2]))
         # a break resumed in a loop: its resumed frame compiled again at each iteration
         iterated = sorted({(shown(p), e.function.name, _first_point(e)) for (p, _), e in zip(reach, est) if e.iterated},

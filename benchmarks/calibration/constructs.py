@@ -1594,6 +1594,11 @@ CASES: list[tuple[str, str, dict]] = [
      "s, t = 0, 0.0\nfor i in range(12):\n    s = s + tensor_helper(x, t).sum()\n    t += 0.1\nreturn s", {}),
     ("helper turning the loop index into a tensor, 12 steps", "for r in x:\n    print(r)\ns = 0\n"
      "for i in range(12):\n    s = s + as_tensor_helper(x, i).sum()\nreturn s", {}),
+    # a while loop's steps (an iterative solver's) hand the helper the state it updates: one shape, one graph
+    ("helper in a while loop of a skipped frame, 6 steps", "for r in x:\n    print(r)\ni, s = 0, x\n"
+     "while i < 6:\n    s = relu_helper(s) * 0.5\n    i += 1\nreturn s", {}),
+    ("helper in a while loop of a skipped frame, a float argument, 6 steps", "for r in x:\n    print(r)\ni, s, t = 0, x, 0.5\n"
+     "while i < 6:\n    s = scale_helper(s, t)\n    t += 0.1\n    i += 1\nreturn s", {}),
     ("helper in a loop of a skipped frame, no index, 6 steps", "for r in x:\n    print(r)\ns = 0\nfor i in range(6):\n    s = s + relu_helper(x).sum()\nreturn s", {}),
     ("torch.cat grown in a loop", "y = x[:1]\nfor i in range(3):\n    y = torch.cat((y, x[i:i + 1]), 0)\nreturn y * 2", {}),
     # standard-library calls in a compiled training step (pytorch/examples' mnist_hogwild, imagenet)

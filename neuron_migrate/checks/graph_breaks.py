@@ -5394,10 +5394,9 @@ def _pinned(fn: ast.AST, d: _State, ctx: Context, chain) -> tuple[int, ...]:
 
 def _varied_args(fn: ast.AST, d: _State, where: dict, tensors: Tensors, cls=None) -> tuple[tuple[int, int, int], ...]:
     """(statement line of a call inside a loop, argument position, the loop's runs: its literal trip
-    count, 0 when not known) for the positional arguments of ``fn``'s calls that are names the loop
-    gives another value at each step and no tensor: a ``range`` index, or a name its body assigns (an
-    adaptive solver's ``t += dt``). A callee that pins that parameter (``_pinned``) is compiled once
-    per value."""
+    count, 0 when not known) for the positional arguments of ``fn``'s calls that are numbers the loop
+    changes at each step: a ``range`` index, or a name its body adds to (an adaptive solver's ``t +=
+    dt``), no tensor. A callee that pins that parameter (``_pinned``) is compiled once per value."""
     body = _body(fn, d)
     loops = [n for n in body.binders if type(n) in _LOOPS] + [n for n in body.statements if type(n) is ast.While]
     if not loops:
@@ -5409,7 +5408,7 @@ def _varied_args(fn: ast.AST, d: _State, where: dict, tensors: Tensors, cls=None
         start, end = n.body[0].lineno, n.body[-1].end_lineno or n.body[-1].lineno
         it = getattr(n, "iter", None)
         ranged = type(it) is ast.Call and type(it.func) is ast.Name and it.func.id == "range"
-        names = {t.id for b in body.binders if start <= b.lineno <= end or (ranged and b is n)
+        names = {t.id for b in body.binders if (type(b) is ast.AugAssign and start <= b.lineno <= end) or (ranged and b is n)
                  for target in _targets(b) for t in all_nodes(target) if type(t) is ast.Name}
         spans.append((start, end, names, 0 if type(n) is ast.While else _trips(n, fn, cls, d, unknown=0)))
     out = set()
