@@ -1121,6 +1121,10 @@ def _wrapper_held(parent: ast.AST, value: ast.AST, item: ast.AST, chain) -> tupl
 _RETURNS_SELF = frozenset({"eval", "train", "to", "cuda", "cpu", "half", "float", "double", "bfloat16",
                            "requires_grad_"})
 _NAME_TYPES = frozenset((ast.Name, ast.Attribute))
+# a model wrapped for data parallelism, whose ``.module`` is the model it was given
+_DATA_PARALLEL_WRAPPERS = frozenset({"torch.nn.parallel.DistributedDataParallel", "torch.nn.DataParallel",
+                                     "torch.nn.parallel.DataParallel", "torch.nn.parallel.data_parallel.DataParallel",
+                                     "torch.nn.parallel.distributed.DistributedDataParallel"})
 _COMPILED_TYPES = frozenset((ast.Name, ast.Call, ast.Attribute))
 
 
@@ -1286,7 +1290,7 @@ def traced_functions(ctx: Context) -> dict[int, Traced]:
                     targets.append((*target, item.lineno))
                 if kind is not None:  # for the project model to tell the forward's file (_grown_by)
                     targets.append((f"{IN_PLACE_OF}{kind}:{target[0]}", *target[1:], item.lineno))
-    for call, assign, _, judged, method in () if library or host else _wrapper_calls(d):
+    for call, assign, _, judged, method in () if library or host else _wrapper_calls(d, ctx.qualify):
         if judged is None:  # a class of another file: the project model resolves the method (_wrapper_roots)
             target = _compiled_target(_wrapped(assign), d)
             if target is not None:
@@ -1337,7 +1341,7 @@ _MODULE_API = frozenset({"eval", "train", "to", "cuda", "cpu", "half", "float", 
                          "to_empty", "compile", "forward", "__call__"})
 
 
-def _wrapper_calls(d: _State) -> list[tuple[ast.Call, ast.Assign, bool, tuple[str, str] | None, str]]:
+def _wrapper_calls(d: _State, qualify) -> list[tuple[ast.Call, ast.Assign, bool, tuple[str, str] | None, str]]:
     """NM127's calls ``X.m(...)`` on ``X = torch.compile(Y)`` (``d.wrappers``) later in the same
     scope, ``X`` not bound to anything else between them, ``Y`` a model (not a function), ``m``
     not nn.Module's own API: (call, the assignment, whether it is under a condition (nanoGPT's
@@ -1351,7 +1355,8 @@ def _wrapper_calls(d: _State) -> list[tuple[ast.Call, ast.Assign, bool, tuple[st
         if type(item) is ast.Name and item.id in d.functions:
             continue  # a function compiled: its own calls are the compiled ones
         held = type(scope) is ast.ClassDef
-        conditional, calls = (_held_wrapper_calls if held else _local_wrapper_calls)(name, assign, scope)
+        conditional, calls = (_held_wrapper_calls(name, assign, scope) if held
+                              else _local_wrapper_calls(name, assign, scope, qualify))
         cls_name = ""
         for n in calls:
             if n.func.attr in _MODULE_API or n.func.attr.startswith("__"):
@@ -1379,16 +1384,61 @@ def _wrapper_calls(d: _State) -> list[tuple[ast.Call, ast.Assign, bool, tuple[st
     return out
 
 
-def _local_wrapper_calls(name: str, assign: ast.Assign, scope: ast.AST) -> tuple[bool, list[ast.Call]]:
+def _local_wrapper_calls(name: str, assign: ast.Assign, scope: ast.AST, qualify) -> tuple[bool, list[ast.Call]]:
     """For ``name = torch.compile(...)`` in ``scope``: whether it is under a condition, and the calls
-    ``name.m(...)`` after it in the scope with no other binding of ``name`` between."""
-    nodes = own_nodes(scope)
-    stores = [n.lineno for n in nodes if type(n) is ast.Name and n.id == name and type(n.ctx) is ast.Store
-              and n is not assign.targets[0]]
-    return not any(assign is s for s in scope.body), [
-        n for n in nodes if type(n) is ast.Call and type(n.func) is ast.Attribute and type(n.func.value) is ast.Name
-        and n.func.value.id == name and n.lineno > assign.end_lineno
-        and not any(assign.lineno < line <= n.lineno for line in stores)]
+    ``x.m(...)`` after it in the scope on a name ``x`` that holds the wrapper there: ``name``, or a name
+    bound to it or to its DDP's ``.module`` (karpathy/llm.c's ``raw_model = model.module if ddp else
+    model``), until bound to anything else. After ``name = DDP(name, ...)`` its ``.module`` is the
+    wrapper, and under an ``if`` of its own (``if ddp:``) so is ``name`` where the ``if`` is not taken."""
+    holding, parallel, bound, calls = {name}, set(), {id(assign.targets[0])}, []
+    end, guarded = assign.end_lineno, set()  # ids of statements under an if that is not the compile's
+    for n in own_nodes(scope):
+        ntype = type(n)
+        if ntype is ast.If and not n.lineno <= assign.lineno <= n.end_lineno:
+            guarded.update(id(s) for s in (*n.body, *n.orelse))
+        if ntype not in _ALIAS_TYPES or n.lineno <= end:
+            continue
+        if ntype is ast.Assign and len(n.targets) == 1 and type(n.targets[0]) is ast.Name:
+            target = n.targets[0].id
+            bound.add(id(n.targets[0]))
+            value = n.value
+            if (type(value) is ast.Call and value.args and type(value.args[0]) is ast.Name
+                    and value.args[0].id == target and target in holding | parallel
+                    and qualify(value.func) in _DATA_PARALLEL_WRAPPERS):
+                parallel.add(target)
+                if id(n) not in guarded:
+                    holding.discard(target)
+                continue
+            parallel.discard(target)
+            if _holds_wrapper(value, holding, parallel):
+                holding.add(target)
+            else:
+                holding.discard(target)
+        elif ntype is ast.Name and type(n.ctx) is ast.Store and id(n) not in bound:
+            holding.discard(n.id)
+            parallel.discard(n.id)
+        elif (ntype is ast.Call and type(n.func) is ast.Attribute and type(n.func.value) is ast.Name
+              and n.func.value.id in holding):
+            calls.append(n)
+    return not any(assign is s for s in scope.body), calls
+
+
+_ALIAS_TYPES = frozenset((ast.Assign, ast.Name, ast.Call))
+
+
+def _holds_wrapper(value: ast.AST, holding: set[str], parallel: set[str]) -> bool:
+    """Whether ``value`` is torch.compile's wrapper held by a name in ``holding``: the name, the
+    ``.module`` of one in ``parallel`` (a DDP of it), or an ``if`` between one of those and a DDP of it."""
+    vtype = type(value)
+    if vtype is ast.Name:
+        return value.id in holding
+    if vtype is ast.Attribute:
+        return value.attr == "module" and type(value.value) is ast.Name and value.value.id in parallel
+    if vtype is not ast.IfExp:
+        return False
+    arms = (value.body, value.orelse)
+    return (any(_holds_wrapper(a, holding, parallel) for a in arms)
+            and all(_holds_wrapper(a, holding, parallel) or type(a) is ast.Name and a.id in parallel for a in arms))
 
 
 def _held_wrapper_calls(name: str, assign: ast.Assign, cls: ast.ClassDef) -> tuple[bool, list[ast.Call]]:
@@ -1466,7 +1516,7 @@ def report_wrapper_calls(ctx: Context) -> None:
         x, item = dotted(assign.targets[0]), _wrapped(assign)
         module = f"`{dotted(item)}.compile()`" if type(item) in _NAME_TYPES else "the module's `.compile()`"
         when = " (when compiled)" if conditional else ""
-        head = f"`{x}.{method}(...)` on torch.compile's wrapper{when} runs `{where}` of the original module"
+        head = f"`{dotted(call.func.value)}.{method}(...)` on torch.compile's wrapper{when} runs `{where}` of the original module"
         if kind == "self":
             ctx.report(NM127, call, f"{head}: its `self(...)` calls are not compiled (the wrapper compiles only its "
                        f"own call); compile the module in place ({module} instead of `{x} = torch.compile(...)`) "
