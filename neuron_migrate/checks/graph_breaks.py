@@ -663,6 +663,9 @@ class _State:
     traced: dict[int, Traced] | None = None  # traced_functions' answer
     loggers: set[str] | None = None  # module-level names bound to logging.getLogger(...)
     bodies: dict[int, _Body] = field(default_factory=dict)  # fn id -> its _Body, read up to eight times
+    # fn id -> the truth of what every call of it returns under Dynamo where that is constant (stylegan2's
+    # could_use_op: `return False` where the tensor is not on CUDA), else None (_constant_return)
+    returns: dict[int, bool | None] = field(default_factory=dict)
     callees: dict[tuple[int, int], list] = field(default_factory=dict)  # (fn id, class id) -> _callees' answer
     lineages: dict[int, list] = field(default_factory=dict)  # class id -> _lineage's answer
     transformers: dict[int, bool] = field(default_factory=dict)  # class id -> derives from nn.Transformer
@@ -2432,7 +2435,7 @@ def _body(fn: ast.AST, d: _State) -> _Body:
     where: dict[int, tuple[ast.stmt, str | None]] = {}
     body = _Body(where)
     lists = vars(body)
-    todo: list[tuple[ast.AST, ast.stmt | None, str | None]] = [(s, None, None) for s in reversed(fn.body)]
+    todo: list[tuple[ast.AST, ast.stmt | None, str | None]] = [(s, None, None) for s in reversed(_live(fn.body, d))]
     pop, push = todo.pop, todo.append
     nodes = _NODE_TYPES
     while todo:
@@ -2460,10 +2463,10 @@ def _body(fn: ast.AST, d: _State) -> _Body:
         if kind is _SCOPE:
             continue
         if kind is _BRANCH:
-            const = constant_test(node.test)
+            const = constant_test(node.test, d)
             if const is not None:
                 branch = node.body if const else node.orelse
-                todo.extend((child, stmt, trap) for child in reversed(branch if isinstance(branch, list) else [branch]))
+                todo.extend((child, stmt, trap) for child in reversed(_live(branch, d) if isinstance(branch, list) else [branch]))
                 continue
             todo.extend([(child, stmt, trap) for child in reversed(child_nodes(node))])
             continue
@@ -2585,13 +2588,52 @@ def _returns_first(fn: ast.AST) -> set[int]:
     return found
 
 
-def constant_test(test: ast.AST) -> bool | None:
-    """Value Dynamo gives a branch condition built from ``torch.jit.is_scripting()`` and co."""
+_EXITS = (ast.Return, ast.Raise)
+
+
+def _live(stmts: list[ast.stmt], d: _State) -> list[ast.stmt]:
+    """``stmts`` up to an ``if`` whose test Dynamo reads as a constant and whose branch so taken ends
+    in a return or raise: what follows it is never traced (stylegan2's ``if input.device.type !=
+    "cuda": return False`` before its fallback warning)."""
+    for i, s in enumerate(stmts):
+        if type(s) is ast.If:
+            const = constant_test(s.test, d)
+            taken = s.body if const else s.orelse
+            if const is not None and taken and type(taken[-1]) in _EXITS:
+                return stmts[:i + 1]
+    return stmts
+
+
+def _constant_return(fn: ast.AST, d: _State) -> bool | None:
+    """The truth of every value a module-level function returns under Dynamo, when its live body
+    returns only constants or constant tests of one truth (a fall off its end returns None): else None."""
+    if id(fn) in d.returns:
+        return d.returns[id(fn)]
+    d.returns[id(fn)] = None  # a recursive call is not known
+    if type(fn) is not ast.FunctionDef or any(type(n) in (ast.Yield, ast.YieldFrom) for n in all_nodes(fn)):
+        return None
+    body = _body(fn, d)
+    returns = [s for s in body.statements if type(s) is ast.Return]
+    truths = {False if r.value is None else bool(r.value.value) if type(r.value) is ast.Constant
+              else constant_test(r.value, d) for r in returns}
+    if not _live(fn.body, d) or type(_live(fn.body, d)[-1]) not in _EXITS:
+        truths.add(False)  # it may fall off the end
+    found = truths.pop() if len(truths) == 1 else None
+    d.returns[id(fn)] = found
+    return found
+
+
+def constant_test(test: ast.AST, d: _State | None = None) -> bool | None:
+    """Value Dynamo gives a branch condition built from ``torch.jit.is_scripting()`` and co., and
+    (given the file's state) from a call of one of its functions that returns a constant there."""
     if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
-        v = constant_test(test.operand)
+        v = constant_test(test.operand, d)
         return None if v is None else not v
+    if (type(test) is ast.Call and d is not None and type(test.func) is ast.Name and test.func.id in d.functions
+            and (found := _constant_return(d.functions[test.func.id], d)) is not None):
+        return found
     if isinstance(test, ast.BoolOp):
-        vals = [constant_test(v) for v in test.values]
+        vals = [constant_test(v, d) for v in test.values]
         if isinstance(test.op, ast.Or):
             if True in vals:
                 return True
