@@ -2610,16 +2610,16 @@ def _constant_return(fn: ast.AST, d: _State) -> bool | None:
     if id(fn) in d.returns:
         return d.returns[id(fn)]
     d.returns[id(fn)] = None  # a recursive call is not known
-    if type(fn) is not ast.FunctionDef or any(type(n) in (ast.Yield, ast.YieldFrom) for n in all_nodes(fn)):
+    if type(fn) is not ast.FunctionDef:
         return None
-    body = _body(fn, d)
-    returns = [s for s in body.statements if type(s) is ast.Return]
     truths = {False if r.value is None else bool(r.value.value) if type(r.value) is ast.Constant
-              else constant_test(r.value, d) for r in returns}
-    if not _live(fn.body, d) or type(_live(fn.body, d)[-1]) not in _EXITS:
+              else constant_test(r.value, d) for r in _body(fn, d).statements if type(r) is ast.Return}
+    live = _live(fn.body, d)
+    if not live or type(live[-1]) not in _EXITS:
         truths.add(False)  # it may fall off the end
-    found = truths.pop() if len(truths) == 1 else None
-    d.returns[id(fn)] = found
+    if len(truths) != 1 or None in truths or any(type(n) in (ast.Yield, ast.YieldFrom) for n in all_nodes(fn)):
+        return None
+    found = d.returns[id(fn)] = truths.pop()
     return found
 
 
