@@ -6425,7 +6425,9 @@ def report_traced(ctx: Context) -> None:
             quiet=_quiet(fn, statements, op_lines, where, d), backward_of=backward_of,
             hands=_hands(fn, d, where), handed_calls=_handed_calls(fn, d, where), resumed_loops=_resumed_loops(fn, statements, d, tf.cls),
             library_frames=_library_frames(fn, d, where, ctx, tf.chain),
-            pinned=_pinned(fn, d, ctx, tf.chain), varied_args=_varied_args(fn, d, where, tensors, tf.cls),
+            pinned=_pinned(fn, d, ctx, tf.chain),
+            # only a traced callee in a loop (of this file or another) can be pinned there
+            varied_args=_varied_args(fn, d, where, tensors, tf.cls) if trapped or trapped_out.get(tf.name) else (),
             scripted=any(ctx.names.qualify(dec, tf.chain) in _SCRIPT for dec in getattr(fn, "decorator_list", ()))))
     _idle_calls(summaries, bare_calls, summarised)
     product = ctx.state(TracedCode)
