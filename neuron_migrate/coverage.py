@@ -315,7 +315,8 @@ def estimate(functions: Iterable[tuple[str, TracedFunction]], executed: dict[str
         remove_small_boxes call never breaks)."""
         f = by_key[k]
         ran = lines(k[0], f)[0]
-        calls = [line for c, line in f.call_lines if (k[0], c) in in_loop_of[k] and breaks_below((k[0], c))]
+        calls = [line for c, line in f.call_lines
+                 if (k[0], c) in in_loop_of[k] and line in f.trapped_calls and breaks_below((k[0], c))]
         calls += [line for c, line in links.get(k, ()) if c in in_loop_of[k] and breaks_below(c)]
         return min((line for line in calls if _statement_of(f, line) in ran), default=None)
 

@@ -68,10 +68,20 @@ def test_executed_lines_restrict_the_estimate():
 
 def test_callee_with_break_called_in_loop_makes_caller_eager():
     callee = TracedFunction("g", 1, 2, "called from f", (2,), (BreakSite(2, "NM401"),))
-    caller = TracedFunction("f", 3, 6, "forward", (4, 5, 6), (), ("g",), ("g",))
+    caller = TracedFunction("f", 3, 6, "forward", (4, 5, 6), (), ("g",), ("g",), (5,), (("g", 5),))
     est = {e.function.name: e for e in estimate_functions([callee, caller])}
     assert est["f"].runs_eagerly
 
+
+def test_a_callee_also_called_outside_a_loop_traps_its_caller_only_at_the_loop():
+    # qpth's pdipm ``forward``: ``solve_kkt(...)`` before its iterations, boolean-mask updates, then
+    # ``solve_kkt`` again in the loop: Dynamo breaks at the updates (``batch.py:81``, ``:87``) before the
+    # loop traps the frame
+    callee = TracedFunction("g", 1, 2, "called from f", (2,), (BreakSite(2, "NM401"),))
+    caller = TracedFunction("f", 3, 8, "forward", (4, 5, 6, 7), (BreakSite(5, "NM401"),), ("g",), ("g",), (7,),
+                            (("g", 4), ("g", 7)))
+    est = {e.function.name: e for e in estimate_functions([callee, caller])}
+    assert est["f"].runs_eagerly and est["f"].break_lines == (5,)
 
 def test_scan_json_has_compile_coverage(tmp_path):
     from neuron_migrate.cli import main

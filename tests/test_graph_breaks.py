@@ -2404,3 +2404,18 @@ def test_float_of_a_call_of_a_function_of_the_file_annotated_to_return_a_tensor_
             "    return a * float(count(a)), qc\n\n"
             "@torch.compile\ndef g(a, nmi):\n    return a * float(nmi(a))\n")
     assert codes(code) == [(15, "NM401")]
+
+
+def test_a_class_defined_in_traced_code_runs_its_methods_there():
+    # pyniftireg's ``_affine``: ``class Start`` defined in the traced function (GB8977 at the class),
+    # ``starts = [Start(sc) for sc in scales]``, ``[st.run(x) for st in starts]``, ``for st in starts:``:
+    # Dynamo inlines ``__init__`` and the methods (measured: the breaks at ``requires_grad_`` in
+    # ``__init__`` and ``print`` in ``run``). Not yet ``start = starts[best]`` (its ``run`` in a loop made
+    # the estimate run all of ``_affine`` eagerly), nor a class of the module built in traced code
+    code = ("import torch\n\nclass Outer:\n    def __init__(self, x):\n        print(x)\n\n"
+            "@torch.compile\ndef affine(a, scales):\n    class Start:\n        def __init__(self, s):\n"
+            "            self.opt = torch.optim.Adam([a])\n\n        def run(self):\n            print(1)\n"
+            "            return a * 2\n\n        def matrix(self):\n            return a.tolist()\n\n"
+            "    Outer(a)\n    starts = [Start(s) for s in scales]\n    losses = [st.run() for st in starts]\n"
+            "    for st in starts:\n        st.matrix()\n    start = starts[0]\n    return start.matrix()\n")
+    assert codes(code) == [(9, "NM404"), (11, "NM404"), (14, "NM403"), (18, "NM401")]

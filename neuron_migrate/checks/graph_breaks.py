@@ -1740,9 +1740,10 @@ def _find_callees(fn: ast.AST, cls: ast.ClassDef | None, d: _State) -> list[tupl
             target = local_defs.get(f.id) or d.functions.get(f.id)
             if target is not None:
                 out.append((target, node))
-            elif f.id in d.classes and _lr_scheduler_class(d.classes[f.id], d):
+            elif f.id in d.classes and (_lr_scheduler_class(d.classes[f.id], d) or d.classes[f.id] in body.statements):
                 # torch-lr-finder's ExponentialLR(self.optimizer, ...) in range_test: Dynamo inlines
-                # its __init__, which breaks at torch's (constructs "LR scheduler subclass built")
+                # its __init__, which breaks at torch's (constructs "LR scheduler subclass built"); and
+                # a class the function defines itself (pyniftireg's ``class Start`` in ``_affine``)
                 init = _method_of(d.classes[f.id], "__init__", d)
                 if init is not None and init[1] is d.classes[f.id]:
                     out.append((init[0], node))
@@ -2065,21 +2066,34 @@ def _made_here(body: _Body, d: _State, fn: ast.AST | None = None, cls: ast.Class
     """Local names bound in the function to an instance of a class of this file (``hess =
     BFGS(x)``, on either side of an ``if`` or of ``a if c else b``: every class; with the
     function ``fn`` of ``cls``, also ``_built_by``'s alternative constructors), and local
-    names bound to a method of such an instance (``closure = sf.closure``)."""
+    names bound to a method of such an instance (``closure = sf.closure``), and the names a ``for``
+    or a comprehension binds over a list comprehension of instances (pyniftireg's ``starts``)."""
     made: dict[str, list[ast.ClassDef]] = {}
     methods: dict[str, list[tuple[ast.ClassDef, str]]] = {}
+    lists: dict[str, list[ast.ClassDef]] = {}  # starts = [Start(s) for s in scales]: a list of instances
     own = _class_param(fn) if cls is not None else None
     for node in body.binders:
+        if type(node) in _LOOPS and type(node.target) is ast.Name and type(node.iter) is ast.Name \
+                and node.iter.id in lists:  # for st in starts:
+            made.setdefault(node.target.id, []).extend(lists[node.iter.id])
         if type(node) is not ast.Assign or len(node.targets) != 1 or type(node.targets[0]) is not ast.Name:
             continue
         name, value = node.targets[0].id, node.value
+        if type(value) is ast.ListComp:
+            value, made_now = value.elt, lists
+        else:
+            made_now = made
         for v in (value.body, value.orelse) if type(value) is ast.IfExp else (value,):
             if type(v) is ast.Call and type(v.func) is ast.Name and v.func.id in d.classes:
-                made.setdefault(name, []).append(d.classes[v.func.id])
+                made_now.setdefault(name, []).append(d.classes[v.func.id])
             elif type(v) is ast.Call and fn is not None and (built := _built_by(v.func, own, cls, d)) is not None:
-                made.setdefault(name, []).append(built)
+                made_now.setdefault(name, []).append(built)
         if type(value) is ast.Attribute and type(value.value) is ast.Name and value.value.id in made:
             methods.setdefault(name, []).extend((c, value.attr) for c in made[value.value.id])
+    for comp in body.comprehensions if lists else ():  # [st.run(x) for st in starts]
+        for gen in comp.generators:
+            if type(gen.target) is ast.Name and type(gen.iter) is ast.Name and gen.iter.id in lists:
+                made.setdefault(gen.target.id, []).extend(lists[gen.iter.id])
     return made, methods
 
 
@@ -6395,9 +6409,14 @@ def report_traced(ctx: Context) -> None:
         backward_of = _backward_of(fn, d, qualify)
         # a function called only in training mode does not run in the eval-mode graph
         calls = [(c, node) for c, node in _callees(fn, tf.cls, d) if id(c) in traced and id(node) not in training]
-        trapped = {traced[id(c)].name for c, node in calls if _traps_call(where.get(id(node), (None, None))[1])}
+        trapping = [(c, node) for c, node in calls if _traps_call(where.get(id(node), (None, None))[1])]
+        trapped = {traced[id(c)].name for c, _ in trapping}
         call_lines = [(traced[id(c)].name, where[id(node)][0].lineno) for c, node in calls  # one per call
                       if where.get(id(node), (None,))[0] is not None]
+        # the statements of the trapped calls: a callee also called before a loop that calls it (qpth's
+        # ``solve_kkt`` before and in its iterations) traps the caller at the loop's call only
+        trapped_lines = (*trapped_out.get(tf.name, ()),
+                         *(where[id(node)][0].lineno for _, node in trapping if where[id(node)][0] is not None))
         # a data-dependent shape (x[mask], nonzero) is a tensor op on its statement, whatever x is
         method_lines: dict[int, ast.AST] = {}
         op_lines, ops_after = _op_lines(fn, tensors, where, d, {n for n, s in sites.items() if s.code == "NM301"},
@@ -6410,7 +6429,7 @@ def report_traced(ctx: Context) -> None:
             name=tf.name, line=fn.lineno, end_line=fn.end_lineno or fn.lineno, why=tf.why,
             statements=statements, breaks=tuple(sorted(sites.values())),
             calls=tuple(sorted({traced[id(c)].name for c, _ in calls})),
-            calls_in_loop=tuple(sorted(trapped)), trapped_calls=trapped_out.get(tf.name, ()),
+            calls_in_loop=tuple(sorted(trapped)), trapped_calls=tuple(sorted(set(trapped_lines))),
             call_lines=tuple(sorted(call_lines)), op_lines=op_lines,
             # a break's own statement: its ops run before it, but for x[mask] += v
             ops_both_sides=tuple(sorted(line for line in ops_after if line not in sites or line in augmented)),
