@@ -103,7 +103,7 @@ class TracedFunction:
     breaks: tuple[BreakSite, ...] = ()
     calls: tuple[str, ...] = ()  # traced functions of the same file it calls
     calls_in_loop: tuple[str, ...] = ()  # ... from inside a loop, try block or user context
-    trapped_calls: tuple[int, ...] = ()  # lines of its calls from such a place (the statement's in the file)
+    trapped_calls: tuple[int, ...] = ()  # lines of its calls leaving the file from such a place
     call_lines: tuple[tuple[str, int], ...] = ()  # (callee of ``calls``, statement line of the call), one per call
     op_lines: tuple[int, ...] | None = None  # statements running a tensor op (None: not known)
     ops_both_sides: tuple[int, ...] = ()  # ... on both sides of a split there: x[mask] += v, f(g(h(x)))
