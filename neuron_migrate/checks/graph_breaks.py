@@ -631,6 +631,7 @@ class _State:
     random_text: bool | None = None  # the file's text names "Generator" or "random"
     index_text: tuple[bool, bool] | None = None  # the file's text names ".grad_fn"; "arange"/"cartesian_prod"/"argm"
     numpy_text: bool | None = None  # the file's text names "np." or "numpy"
+    pointer_text: bool | None = None  # the file's text names "data_ptr"
     pointer_returners: frozenset[str] | None = None  # _pointer_returners' answer
     torch_globals: frozenset[str] | None = None  # names the file's imports of torch and NumPy bind
     attr_kinds: dict[int, dict[str, str]] = field(default_factory=dict)  # class id -> self.attr -> kind
@@ -3509,7 +3510,9 @@ def _hazards(fn: ast.AST, t: Tensors, ctx: Context, d: _State, cls: ast.ClassDef
                     and not (h.progress and _in_loop_header(node, body)):
                 out.append(h)
     out += _draw_tests(body, t, ctx, d, cls, {id(h.node) for h in out}, in_raise)
-    if "data_ptr" in ctx.src.text:
+    if d.pointer_text is None:  # once per file, not per traced function
+        d.pointer_text = "data_ptr" in ctx.src.text
+    if d.pointer_text:
         out += _pointer_hazards(fn, body, ctx, d)
     for node in body.binops:  # "%8.2e" % residual: the text is made on the host
         if (type(node.op) is ast.Mod and type(node.left) is ast.Constant and type(node.left.value) is str
