@@ -1639,6 +1639,31 @@ def test_a_tensors_bound_method_called_after_a_break_breaks():
     checked = code.replace("    r = b - A(b)\n", "    elif not callable(A):\n        raise TypeError\n    r = b - A(b)\n")
     assert _nm4(checked)[:2] == [(8, "NM404", "GB0059"), (10, "NM404", "GB0007")]
 
+def test_numpys_errstate_and_index_tricks_break():
+    """constructs.py "np.errstate entered (widestats' standardise)": GB0142, the frame skipped (the
+    branch after it is reported, as a hazard Dynamo does not reach); "np.r_ of arrays", "np.c_ of
+    arrays": GB0008, resumed. np.concatenate is traced."""
+    code = ("import numpy as np\nimport torch\n\n@torch.compile\ndef knots(x, n: int):\n"
+            "    k = torch.tensor(np.r_[np.zeros(2), np.arange(1, n)])\n"
+            "    j = torch.tensor(np.concatenate([np.zeros(2), np.arange(1, n)]))\n"
+            "    with np.errstate(invalid='ignore'):\n        z = np.ones(3) / np.zeros(3)\n"
+            "    if x.sum() > 0:\n        x = x + 1\n    return x * k.sum() * j.sum()\n")
+    assert _nm4(code) == [(6, "NM404", "GB0008"), (8, "NM404", "GB0142"), (10, "NM402", "GB0170")]
+    assert "runs all of `knots` eagerly" in next(f.message for f in findings_of(code) if f.line == 8)
+
+
+def test_a_count_or_split_sizes_read_from_a_tensor_break():
+    """constructs.py "range() of a tensor's max + 1 (pytorch-tree-lstm's levels)": GB0059; "torch.split by
+    a tuple of a tensor's elements": GB0033, the first split alone ("..., twice": after that break the
+    elements are the resumed frame's inputs). A shape's count and a tuple of ints are none."""
+    code = ("import torch\n\n@torch.compile\ndef levels(x, order, parents):\n"
+            "    for n in range(order.max() + 1):\n        x = x + n\n    for i in range(x.shape[0]):\n"
+            "        x = x * 2\n    _, counts = torch.unique_consecutive(parents, return_counts=True)\n"
+            "    counts = tuple(counts)\n    a = torch.split(x, counts)\n    b = torch.split(x * 2, counts)\n"
+            "    c = torch.split(x, tuple([1, 3]))\n    return a[0] + b[0] + c[0]\n")
+    assert [h for h in _nm4(code) if h[1] == "NM401"] == [(5, "NM401", "GB0059"), (11, "NM401", "GB0033")]
+
+
 RESUMED = '''import copy
 import warnings
 

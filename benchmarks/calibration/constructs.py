@@ -1284,6 +1284,34 @@ class Quantizers(nn.Module):  # descript-audio-codec's residual quantizer: a cou
 
 QUANTIZERS = Quantizers()
 
+class Small(nn.Module):  # detorch's policy: a project's module built inside the compiled call
+    def __init__(self):
+        super().__init__()
+        self.lin = nn.Linear(8, 8)
+    def forward(self, t):
+        return self.lin(t)
+
+def make_module(cls):  # detorch's make_policy: the class handed in
+    assert issubclass(cls, nn.Module)
+    return cls()
+
+POPULATION = np.array([Small(), Small(), Small()])  # detorch's population: an ndarray of modules
+LAYER_TYPES = [nn.Conv2d, nn.Linear]
+STATE = {"n": 0, "hook": None}  # lsuv's module-level state
+
+def count_layer(m):  # lsuv's count_conv_fc_layers, handed to Module.apply
+    if any([isinstance(m, l) for l in LAYER_TYPES]):
+        STATE["n"] += 1
+
+def store_output(m, i, o):
+    STATE["out"] = o.detach()
+
+def hook_layer(m):  # lsuv's add_current_hook, handed to Module.apply
+    if isinstance(m, nn.Linear) and STATE["hook"] is None:
+        STATE["hook"] = m.register_forward_hook(store_output)
+
+HOOK_STATE = {"hook": nn.Linear(2, 2).register_forward_hook(store_output)}  # a handle kept in a global dict
+
 class ExtensionOp(torch.autograd.Function):  # pytorch3d's ops: a Function whose forward calls the project's _C
     @staticmethod
     def forward(ctx, t):
@@ -2259,6 +2287,40 @@ CASES: list[tuple[str, str, dict]] = [
      "f = x.matmul\nif not callable(f):\n    raise RuntimeError\ny = x * 2\nreturn f(y.T) + 1", {}),
     ("a tensor's bound method called after a break (linear_cg's matmul_closure)",
      "f = x.matmul\ny = x * 2\nn = y.sum().item()\nreturn f(y.T) * n", {}),
+    # held_out_25's misses (issue 14, round 26)
+    ("np.errstate entered (widestats' standardise)", "y = x * 2\nwith np.errstate(invalid='ignore', divide='ignore'):\n"
+     "    z = np.ones(3) / np.ones(3)\nreturn y + 1", {}),
+    ("a torch.nn module built in traced code", "y = x * 2\nm = nn.Linear(8, 8)\nreturn m(y) + 1", {}),
+    ("a project's module built in traced code (detorch's policies)", "y = x * 2\nm = Small()\nreturn m(y) + 1", {}),
+    ("a project's module class handed to a helper that builds it (detorch's make_policy)",
+     "y = x * 2\nm = make_module(Small)\nreturn m(y) + 1", {}),
+    ("Module.apply of a function counting layers in a global dict (lsuv's count_conv_fc_layers)",
+     "y = x * 2\nLINEAR.apply(count_layer)\nreturn y + 1", {}),
+    ("any of a list comprehension of isinstance, under torch.inference_mode() (lsuv's is_relevant_layer)",
+     "y = x * 2\nwith torch.inference_mode():\n    LINEAR.apply(count_layer)\nreturn y + 1", {}),
+    ("Module.apply of a function registering a forward hook (lsuv's add_current_hook)",
+     "y = x * 2\nSTATE['hook'] = None\nLINEAR.apply(hook_layer)\nreturn y + 1", {}),
+    ("a hook handle in a global dict, tested (lsuv's apply_weights_correction)",
+     "y = x * 2\nif HOOK_STATE['hook'] is not None:\n    y = y + 1\nreturn y * 2", {}),
+    ("len() of a NumPy array of modules (detorch's population)", "y = x * 2\nn = len(POPULATION)\nreturn y * n", {}),
+    ("a NumPy array of modules indexed by NumPy's draw (detorch's sample_parameters)",
+     "y = x * 2\nm = POPULATION[np.array([0, 2])]\nreturn y + m[0](y)", {}),
+    ("np.r_ of arrays (widestats' B-spline knots)", "y = x * 2\nk = torch.tensor(np.r_[np.zeros(2), np.arange(1, 3)])\n"
+     "return y + k.sum()", {}),
+    ("np.c_ of arrays", "y = x * 2\nk = torch.tensor(np.c_[np.zeros(2), np.ones(2)])\nreturn y + k.sum()", {}),
+    ("range() of a tensor's max + 1 (pytorch-tree-lstm's levels)", "y = x * 2\nfor n in range(y.argmax() + 1):\n"
+     "    y = y + n\nreturn y", {}),
+    ("torch.unique_consecutive(return_counts=True) (pytorch-tree-lstm's child counts)",
+     "y = x * 2\n_, c = torch.unique_consecutive(y[0].round(), return_counts=True)\nreturn y + c.sum()", {}),
+    ("torch.autograd.grad in a try block (torchcam's _backprop)", "z = x.clone().requires_grad_()\ny = (z * 2).sum()\n"
+     "try:\n    g, = torch.autograd.grad(y, [z])\nexcept RuntimeError:\n    raise\nreturn g + 1", {"grad": True}),
+    ("torch.split by a tuple of a tensor's elements (pytorch-tree-lstm's child counts)",
+     "y = x * 2\nc = tuple(torch.tensor([1, 3]))\nreturn torch.split(y, c)[0] + 1", {}),
+    ("torch.split by a tuple of a tensor's elements, twice", "y = x * 2\nc = tuple(torch.tensor([1, 3]))\n"
+     "a = torch.split(y, c)[0]\nb = torch.split(y + 1, c)[1]\nreturn a.sum() + b.sum()", {}),
+    ("torch.split by a tensor of sizes", "y = x * 2\nreturn torch.split(y, torch.tensor([1, 3]))[0] + 1", {}),
+    ("torch.backends.mha.set_fastpath_enabled (lsuv)", "y = x * 2\nf = torch.backends.mha.get_fastpath_enabled()\n"
+     "torch.backends.mha.set_fastpath_enabled(False)\ntorch.backends.mha.set_fastpath_enabled(f)\nreturn y + 1", {}),
 ]
 
 

@@ -88,7 +88,9 @@ NM401 = rule(
         "self.ranks[0])`, `ranks` a property returning `torch.tensor(...)`), `int()` or `float()` of "
         "`np.prod(...)` or another NumPy reduction (`np.max`, `np.argmin`, `np.mean`, `np.linalg.norm`; of "
         "anything: a tuple, a list of floats, a shape), a tensor formatted into text with `%` (`\"%8.2e\" % "
-        "residual`: Dynamo gives up on the rest of the function), and `torch.cov`/`torch.corrcoef` "
+        "residual`: Dynamo gives up on the rest of the function), a count taken from a tensor "
+        "(`range(order.max() + 1)`: GB0059), a tensor's elements as the sizes of `torch.split` (`counts = "
+        "tuple(counts)`, then `torch.split(h, counts)`: the first such split), and `torch.cov`/`torch.corrcoef` "
         "(torch's own code calls `aten.equal`). Under `torch.compile` Dynamo ends the graph there and runs the rest in a new "
         "graph, leaving an eager gap; on Neuron the device also has to finish and copy back.",
     example="class Scale(nn.Module):\n    def forward(self, x):\n        s = x.abs().max().item()\n"
@@ -189,7 +191,8 @@ NM404 = rule(
         "`squeeze_`) on a graph input (an argument or a `.grad`), "
         "`torch.autograd.functional.jacobian`, `as_subclass` of a tensor subclass's instance (`Tensor."
         "as_subclass(self, Tensor)` in a method of a class deriving from `torch.Tensor`), building a module with parameters (`nn.Linear(...)`) or a parameter itself (`nn.Parameter(t)`, GB0264, resumed after it), "
-        "`with open(...)`, a class statement in traced code (mpc's `class LQRStepFn(Function):` inside "
+        "`with open(...)` or `with np.errstate(...)` (GB0142, the frame skipped), NumPy's index tricks "
+        "`np.r_[...]` and `np.c_[...]` (GB0008), a class statement in traced code (mpc's `class LQRStepFn(Function):` inside "
         "the solver: `__build_class__`, GB8977, resumed), torch.optim.Optimizer's own "
         "`self._cuda_graph_capture_health_check()` in a subclass's step (marked as skipped, GB0007), "
         "the deprecated in-place overloads taking the multiplier first (`exp_avg.add_(1 - beta1, grad)`, "
@@ -516,10 +519,10 @@ _PARAMETER_MODULES = {"Linear", "Bilinear", "LazyLinear", "Conv1d", "Conv2d", "C
                       "BatchNorm1d", "BatchNorm2d", "BatchNorm3d", "Embedding", "EmbeddingBag",
                       "MultiheadAttention", "LSTM", "GRU", "RNN", "LSTMCell", "GRUCell", "RNNCell", "PReLU",
                       "Transformer", "TransformerEncoderLayer", "TransformerDecoderLayer"}
-# Context managers Dynamo refuses (measured: `with open(...)` skips the frame); the
-# warnings/contextlib/no_grad/autocast ones and user classes are traced.
+# Context managers Dynamo refuses (measured: `with open(...)` skips the frame, as "np.errstate entered":
+# GB0142); the warnings/contextlib/no_grad/autocast ones and user classes are traced.
 _UNSUPPORTED_CONTEXTS = {"builtins.open", "io.open", "tempfile.TemporaryDirectory", "tempfile.NamedTemporaryFile",
-                         "threading.Lock", "threading.RLock"}
+                         "threading.Lock", "threading.RLock", "numpy.errstate"}
 _SPARSE_FUNCTIONS = {"torch.spmm", "torch.smm", "torch.hspmm"}
 _SPARSE_CONSTRUCTORS = {"torch.sparse_coo_tensor", "torch.sparse_csr_tensor", "torch.sparse_csc_tensor",
                         "torch.sparse_compressed_tensor"}
@@ -3523,6 +3526,12 @@ def _hazards(fn: ast.AST, t: Tensors, ctx: Context, d: _State, cls: ast.ClassDef
             out.append(Hazard(NM401, node, f"`{_short(ctx, node)}` formats a tensor into text, reading its value "
                               "on the host (graph break)", skips_frame=True,
                               gb=GB["data_dependent"] if _number_format(node.left.value) else GB["non_tensor"]))
+    for node in body.subscripts:  # np.r_[a, b]: NumPy's index tricks are objects Dynamo does not trace
+        if (type(node.value) is ast.Attribute and node.value.attr in ("r_", "c_") and id(node) not in in_raise
+                and ctx.names.qualify(node.value, chain) in ("numpy.r_", "numpy.c_")):
+            # constructs.py "np.r_ of arrays", "np.c_ of arrays": GB0008, resumed (widestats' B-spline knots)
+            out.append(Hazard(NM404, node, f"`{_short(ctx, node.value).replace('numpy.', 'np.')}[...]` is not traced "
+                              "by Dynamo (graph break); use `np.concatenate` or `torch.cat`", gb=GB["inline_skipped"]))
     for node in body.binders:  # y.requires_grad = True
         targets = node.targets if isinstance(node, ast.Assign) else [getattr(node, "target", None)]
         value = getattr(node, "value", None)
@@ -3974,6 +3983,24 @@ def _tensor_size(call: ast.Call, t: Tensors) -> ast.AST | None:
     if len(args) == 1 and type(args[0]) in (ast.List, ast.Tuple):
         args = args[0].elts
     return next((a for a in args if type(a) is not ast.Starred and _surely_tensor(a, t)), None)
+
+
+def _tensor_elements(e: ast.AST, at: ast.Call, t: Tensors) -> bool:
+    """``tuple(c)`` or ``list(c)`` of a tensor ``c``, or a name whose last binding before ``at`` is one
+    (pytorch-tree-lstm's ``child_counts = tuple(child_counts)``): the elements are 0-d tensors. A name's
+    first split alone: after that break they are the resumed frame's inputs, and a second split by them
+    is traced (constructs.py "torch.split by a tuple of a tensor's elements, twice": one break)."""
+    if type(e) is ast.Name:
+        body = _body(t.fn, t.ctx.state(_State))
+        binds = [b for b in body.binders if type(b) is ast.Assign
+                 and b.lineno < at.lineno and any(type(x) is ast.Name and x.id == e.id for x in b.targets)]
+        if not binds or any(c is not at and binds[-1].lineno < c.lineno <= at.lineno and len(c.args) > 1
+                            and type(c.args[1]) is ast.Name and c.args[1].id == e.id
+                            and t.ctx.names.qualify(c.func, t.chain) == "torch.split" for c in body.calls):
+            return False
+        e = binds[-1].value
+    return (type(e) is ast.Call and type(e.func) is ast.Name and e.func.id in ("tuple", "list") and len(e.args) == 1
+            and not e.keywords and not t.ctx.names.is_bound(e.func.id, t.chain) and t.of(e.args[0]))
 
 
 def _tensor_slices(fn: ast.AST, body: _Body, t: Tensors, ctx: Context) -> list[Hazard]:
@@ -4459,6 +4486,10 @@ def _call_hazard(call: ast.Call, t: Tensors, ctx: Context, d: _State, cls, chain
                               "ops, so the result is a tensor whose value it must read on the host (graph "
                               "break)" + ("; use `math.prod(...)`" if product else "; compute it outside the "
                               "compiled code or keep it a tensor"), gb=GB['data_dependent'])
+        if f.id == "range" and name is None and any(t.of(a) for a in call.args):
+            # constructs.py "range() of a tensor's max + 1": GB0059, resumed (pytorch-tree-lstm's levels)
+            return Hazard(NM401, call, f"`{_short(ctx, call)}` takes a count from a tensor, reading its value on "
+                          "the host (graph break); pass the count as a Python int", gb=GB["print"])
         if f.id == "len" and name is None and len(call.args) == 1 and _skipped_iterable(call.args[0], ctx, chain):
             return Hazard(NM404, call, f"`{_short(ctx, call)}`: the loader's `__len__` is in a file Dynamo does "
                           "not trace (graph break)", gb=GB["inline_skipped"])
@@ -4513,6 +4544,10 @@ def _call_hazard(call: ast.Call, t: Tensors, ctx: Context, d: _State, cls, chain
         if size is not None:
             return Hazard(NM401, call, f"`{_short(ctx, size)}` is a tensor used as a size of `{name}`: Dynamo reads "
                           "its value on the host (graph break); keep sizes as Python ints", gb=GB['data_dependent'])
+    if name == "torch.split" and len(call.args) > 1 and _tensor_elements(call.args[1], call, t):
+        # constructs.py "torch.split by a tuple of a tensor's elements": GB0033, resumed (pytorch-tree-lstm)
+        return Hazard(NM401, call, f"`{_short(ctx, call.args[1])}` holds a tensor's elements as the sizes of "
+                      "`torch.split`: Dynamo reads their values on the host (graph break)", gb=GB['data_dependent'])
     if name.startswith("torch.") and name.count(".") == 1 and name[6:] in _HOST_READING_OPS:
         return _host_reading_op(call, name[6:])
     if name == "torch._assert" and call.args and t.of(call.args[0]):
