@@ -1820,6 +1820,17 @@ def test_an_optimizer_built_in_traced_code_breaks():
     assert _nm4(code) == [(6, "NM404", "GB0008"), (7, "NM404", "GB0008"), (8, "NM404", "GB0008")]
 
 
+def test_an_optimizer_built_on_a_modules_parameters_generator_skips_the_frame():
+    """constructs.py "torch.optim.SGD built on a module's parameters() in traced code (glm-saga's train)":
+    GB8335 in nn.Module's generator, the frame skipped (the zero_grad after it is reported, as a hazard
+    Dynamo does not reach); on ``list(m.parameters())`` it resumes (GB0008)."""
+    code = ("import torch\nfrom torch.optim import SGD\n\n@torch.compile\ndef train(linear, x):\n"
+            "    opt = SGD(linear.parameters(), lr=0.1)\n    opt.zero_grad()\n    return linear(x)\n")
+    assert _nm4(code)[0] == (6, "NM404", "GB8335")
+    assert "runs all of `train` eagerly" in next(f.message for f in findings_of(code) if f.line == 6)
+    assert _nm4(code.replace("SGD(linear.parameters()", "SGD(list(linear.parameters())"))[0] == (6, "NM404", "GB0008")
+
+
 def test_a_flag_forwarded_by_name_off_by_default():
     """constructs.py "a flag forwarded by name, off by default" (no break) and "..., set by the
     caller" (GB0170): snntorch's ``latency`` hands ``first_spike_time=first_spike_time`` (default 0)

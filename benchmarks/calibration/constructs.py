@@ -1312,6 +1312,12 @@ def hook_layer(m):  # lsuv's add_current_hook, handed to Module.apply
 
 HOOK_STATE = {"hook": nn.Linear(2, 2).register_forward_hook(store_output)}  # a handle kept in a global dict
 
+def iterate(t, n, progress_bar=False):  # jrmpc's loop: a progress bar only when asked for
+    iterable = tqdm(range(n)) if progress_bar else range(n)
+    for i in iterable:
+        t = t + i
+    return t
+
 class ExtensionOp(torch.autograd.Function):  # pytorch3d's ops: a Function whose forward calls the project's _C
     @staticmethod
     def forward(ctx, t):
@@ -2319,6 +2325,12 @@ CASES: list[tuple[str, str, dict]] = [
     ("torch.split by a tuple of a tensor's elements, twice", "y = x * 2\nc = tuple(torch.tensor([1, 3]))\n"
      "a = torch.split(y, c)[0]\nb = torch.split(y + 1, c)[1]\nreturn a.sum() + b.sum()", {}),
     ("torch.split by a tensor of sizes", "y = x * 2\nreturn torch.split(y, torch.tensor([1, 3]))[0] + 1", {}),
+    ("torch.optim.SGD built on a module's parameters() in traced code (glm-saga's train)",
+     "y = x * 2\nopt = torch.optim.SGD(LINEAR.parameters(), lr=0.1)\nreturn y + 1", {}),
+    ("torch.optim.SGD built on a list of a module's parameters() in traced code",
+     "y = x * 2\nopt = torch.optim.SGD(list(LINEAR.parameters()), lr=0.1)\nreturn y + 1", {}),
+    ("tqdm in a conditional expression under a flag off by default (jrmpc's iterations)",
+     "return iterate(x * 2, 3) + 1", {}),
     ("torch.backends.mha.set_fastpath_enabled (lsuv)", "y = x * 2\nf = torch.backends.mha.get_fastpath_enabled()\n"
      "torch.backends.mha.set_fastpath_enabled(False)\ntorch.backends.mha.set_fastpath_enabled(f)\nreturn y + 1", {}),
 ]

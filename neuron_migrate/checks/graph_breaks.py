@@ -382,6 +382,7 @@ GB = {
     "inline_skipped": "GB0008",  # Attempted to inline function marked as skipped
     "backward": "GB0123",  # Unsupported Tensor.backward() call
     "iternext": "GB4347",  # Missing tp_iternext
+    "generator_mutated": "GB8335",  # Generator reconstruction with mutations (an optimizer built on m.parameters())
     "dynamic_shape": "GB0036",  # Dynamic shape operator
     "method": "GB0156",  # Unsupported method call
     "logger_lookup": "GB6215",  # Unresolved GetAttrVariable comparison (inside logging.getLogger)
@@ -4643,10 +4644,16 @@ def _call_hazard(call: ast.Call, t: Tensors, ctx: Context, d: _State, cls, chain
                       "torch (graph break); draw it outside the compiled code or with torch", gb=GB["numpy_unsupported"])
     if _torch_optimizer_class(name):
         # constructs.py "torch.optim.Adam built in traced code": Optimizer.__init__ calls its
-        # add_param_group, a function Dynamo is told to skip (GB0008, resumed after the call)
+        # add_param_group, a function Dynamo is told to skip (GB0008, resumed after the call); given a
+        # module's parameters() generator, the frame is skipped ("torch.optim.SGD built on a module's
+        # parameters()": GB8335 in nn.Module's generator, 0 graphs; on list(...) of it, resumed)
+        params = call.args[0] if call.args else next((k.value for k in call.keywords if k.arg == "params"), None)
+        generator = (type(params) is ast.Call and type(params.func) is ast.Attribute
+                     and params.func.attr == "parameters" and not params.args)
         return Hazard(NM404, call, f"`{_short(ctx, call.func)}(...)` builds a torch.optim optimizer: Dynamo does "
-                      "not trace its `add_param_group` (graph break); build it outside the compiled code",
-                      gb=GB["inline_skipped"])
+                      "not trace " + ("the module's `parameters()` generator it is given" if generator else
+                                      "its `add_param_group`") + " (graph break); build it outside the compiled code",
+                      skips_frame=generator, gb=GB["generator_mutated" if generator else "inline_skipped"])
     if name == "torch.Generator":
         return Hazard(NM404, call, "a `torch.Generator` built in traced code is not traced by Dynamo (graph "
                       "break); build it outside", gb=GB["generator"])
