@@ -53,6 +53,7 @@ import math
 import re
 import sys
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from neuron_migrate.checks import Context, finalizer, on, prefilter, rule
@@ -5479,7 +5480,13 @@ def _hands(fn: ast.AST, d: _State, where: dict) -> tuple[tuple[int, int, int], .
         return ()
     body = _body(fn, d)
     rebound = {n.id for node in body.binders for t in _targets(node) for n in all_nodes(t) if type(n) is ast.Name}
-    out = set()
+    return tuple(sorted({(stmt.lineno, p, params.index(a.id)) for stmt, p, a in _named_args(body, where)
+                         if a.id in params and a.id not in rebound}))
+
+
+def _named_args(body: _Body, where: dict) -> Iterator[tuple[ast.stmt, int, ast.Name]]:
+    """Each name a call of ``body`` passes by position (before a starred one), with the call's
+    statement and the position."""
     for call in body.calls:
         stmt = where.get(id(call), (None,))[0]
         if stmt is None:
@@ -5487,9 +5494,8 @@ def _hands(fn: ast.AST, d: _State, where: dict) -> tuple[tuple[int, int, int], .
         for p, a in enumerate(call.args):
             if type(a) is ast.Starred:
                 break
-            if type(a) is ast.Name and a.id in params and a.id not in rebound:
-                out.add((stmt.lineno, p, params.index(a.id)))
-    return tuple(sorted(out))
+            if type(a) is ast.Name:
+                yield stmt, p, a
 
 
 def _handed_calls(fn: ast.AST, d: _State, where: dict) -> tuple[tuple[int, int], ...]:
@@ -5563,16 +5569,10 @@ def _varied_args(fn: ast.AST, d: _State, where: dict, tensors: Tensors, cls=None
                  for target in _targets(b) for t in all_nodes(target) if type(t) is ast.Name}
         spans.append((start, end, names, 0 if type(n) is ast.While else _trips(n, fn, cls, d, unknown=0)))
     out = set()
-    for call in body.calls:
-        stmt = where.get(id(call), (None,))[0]
-        if stmt is None:
-            continue
-        for p, a in enumerate(call.args):
-            if type(a) is ast.Starred:
-                break
-            if type(a) is ast.Name and not tensors.of(a):
-                out.update((stmt.lineno, p, trips) for start, end, names, trips in spans
-                           if start <= stmt.lineno <= end and a.id in names)
+    for stmt, p, a in _named_args(body, where):
+        if not tensors.of(a):
+            out.update((stmt.lineno, p, trips) for start, end, names, trips in spans
+                       if start <= stmt.lineno <= end and a.id in names)
     return tuple(sorted(out))
 
 
