@@ -57,7 +57,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from neuron_migrate.checks import Context, finalizer, on, prefilter, rule
-from neuron_migrate.checks.distributed import LOG_METHODS
+from neuron_migrate.checks.distributed import DATA_PARALLEL, LOG_METHODS
 from neuron_migrate.checks.shapes import NM301, bound_once_by_def, fed_calls, grown_key
 from neuron_migrate.checks.tracing import CLOSURE_ARGS, COMPILE_ENTRY, COMPILED_AT, DEFAULT_COLLATE, ENTRY_OF, GIVEN_ARGS, OPTIONAL_DICT, OWN_METHOD, REBUILT, TENSOR_ARGS, VALIDATED, WRAPPER_CALL, WRAPPER_OF, ON_WRAPPER, IN_PLACE, IN_PLACE_OF, TENSOR_METHODS, ShapeBreaks, TracedCode, host_side_file
 from neuron_migrate.kinds import ARRAY, HOST_KINDS, SCALAR, TENSOR, annotation_kind, call_kind, scope_kinds
@@ -1130,10 +1130,10 @@ def _wrapper_held(parent: ast.AST, value: ast.AST, item: ast.AST, chain) -> tupl
 _RETURNS_SELF = frozenset({"eval", "train", "to", "cuda", "cpu", "half", "float", "double", "bfloat16",
                            "requires_grad_"})
 _NAME_TYPES = frozenset((ast.Name, ast.Attribute))
-# a model wrapped for data parallelism, whose ``.module`` is the model it was given
-_DATA_PARALLEL_WRAPPERS = frozenset({"torch.nn.parallel.DistributedDataParallel", "torch.nn.DataParallel",
-                                     "torch.nn.parallel.DataParallel", "torch.nn.parallel.data_parallel.DataParallel",
-                                     "torch.nn.parallel.distributed.DistributedDataParallel"})
+# a model wrapped for data parallelism, whose ``.module`` is the model it was given (not the
+# functional ``data_parallel``, which returns outputs)
+_DATA_PARALLEL_WRAPPERS = DATA_PARALLEL - {"torch.nn.parallel.data_parallel"} | {
+    "torch.nn.parallel.DistributedDataParallel", "torch.nn.parallel.distributed.DistributedDataParallel"}
 _COMPILED_TYPES = frozenset((ast.Name, ast.Call, ast.Attribute))
 
 
