@@ -180,7 +180,7 @@ def rescore(public_sources, monkeypatch):
     import calibrate
 
     monkeypatch.setattr(models, "EXT", public_sources)
-    monkeypatch.setattr(models, "SOURCE_ROOTS", (public_sources, models.ZOO))
+    monkeypatch.setattr(models, "SOURCE_ROOTS", (public_sources, models.ZOO, models.STEPS))
     calibrate._roots.cache_clear()
     yield calibrate
     calibrate._roots.cache_clear()
