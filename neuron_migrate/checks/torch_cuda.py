@@ -313,8 +313,13 @@ def _fed_library(call: ast.Call, ctx: Context) -> str | None:
             or type(parent.targets[0]) is not ast.Name or not ctx.chain):
         return None
     name = parent.targets[0].id
+    # a call in a branch of an `if` that begins after the move runs only on that branch's path
+    # (ml-fastvit's `model = model.cuda()`, then `if args.apex_amp: model = amp.initialize(model)`):
+    # the other path is torch's, so the move is not the library's
+    branched = {id(n) for node in ast.walk(ctx.chain[-1]) if type(node) is ast.If and node.lineno > parent.end_lineno
+                for s in (*node.body, *node.orelse) for n in ast.walk(s) if type(n) is ast.Call}
     for node in ast.walk(ctx.chain[-1]):
-        if (type(node) is ast.Call and node.lineno >= parent.end_lineno
+        if (type(node) is ast.Call and node.lineno >= parent.end_lineno and id(node) not in branched
                 and any(type(a) is ast.Name and a.id == name
                         for a in (*node.args, *(kw.value for kw in node.keywords)))):
             found = library_call(node, ctx)
