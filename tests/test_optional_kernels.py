@@ -1,0 +1,114 @@
+"""A CUDA extension the project builds only on a path it can skip (project/optional_kernels.py):
+its NM501 findings are warnings that say where it is imported; imported where the code cannot
+skip it, they stay errors. Modelled on a vocoder whose fused activation kernel is imported only
+when a config flag asks for it, the torch activation otherwise."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from neuron_migrate.cli import main
+
+LOADER = '''import pathlib
+
+from torch.utils import cpp_extension
+
+
+def load():
+    here = pathlib.Path(__file__).parent
+    return cpp_extension.load(name="fused_act", sources=[here / "fused_act.cpp", here / "fused_act_cuda.cu"],
+                              extra_cuda_cflags=["-O3"])
+'''
+
+FUSED = '''import torch
+
+from ops.cuda import loader
+
+fused_act = loader.load()
+
+
+class FusedActivation(torch.nn.Module):
+    def forward(self, x):
+        return fused_act.forward(x)
+'''
+
+KERNEL = "__global__ void act(float *x) {}\n"
+
+MODEL = '''import torch
+
+
+class Block(torch.nn.Module):
+    def __init__(self, use_fused=False):
+        super().__init__()
+        {body}
+
+    def forward(self, x):
+        return self.act(x)
+'''
+
+BRANCHED = '''if use_fused:
+            from ops.cuda.fused import FusedActivation
+            self.act = FusedActivation()
+        else:
+            self.act = torch.nn.SiLU()'''
+UNCONDITIONAL = '''from ops.cuda.fused import FusedActivation
+        self.act = FusedActivation()'''
+
+
+def write(root: Path, files: dict[str, str]) -> Path:
+    for rel, text in files.items():
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text(text)
+    return root
+
+
+def kernel_findings(capsys, root: Path) -> dict[str, dict]:
+    main(["scan", str(root), "-f", "json", "--no-cache"])
+    return {f["path"]: f for f in json.loads(capsys.readouterr().out)["findings"] if f["code"] == "NM501"}
+
+
+def project(tmp_path: Path, body: str, **more: str) -> Path:
+    return write(tmp_path, {"ops/__init__.py": "", "ops/cuda/__init__.py": "", "ops/cuda/loader.py": LOADER,
+                            "ops/cuda/fused.py": FUSED, "ops/cuda/fused_act_cuda.cu": KERNEL,
+                            "model.py": MODEL.replace("{body}", body), **more})
+
+
+def test_a_kernel_imported_only_in_a_branch_is_optional(tmp_path, capsys):
+    # a test that exercises the kernel directly does not make it needed
+    root = project(tmp_path, BRANCHED, **{"tests/test_fused.py": "from ops.cuda.fused import FusedActivation\n"})
+    found = kernel_findings(capsys, root)
+    assert set(found) == {"ops/cuda/loader.py", "ops/cuda/fused_act_cuda.cu"}
+    for f in found.values():
+        assert f["severity"] == "warning"
+        assert f["message"].startswith("optional kernel (imported only under an `if` or a `try`, a path the code "
+                                       "can skip: `model.py:8`): ")
+
+
+def test_a_kernel_imported_in_a_try_that_catches_its_failure_is_optional(tmp_path, capsys):
+    body = '''try:
+            from ops.cuda.fused import FusedActivation as Act
+        except (ImportError, RuntimeError):
+            Act = torch.nn.SiLU
+        self.act = Act()'''
+    found = kernel_findings(capsys, project(tmp_path, body))
+    assert {f["severity"] for f in found.values()} == {"warning"}
+
+
+@pytest.mark.parametrize("body, more", [
+    (UNCONDITIONAL, {}),  # in the constructor, whatever the flag says
+    (BRANCHED, {"train.py": "from ops.cuda.fused import FusedActivation\n"}),  # a script loads it at its top
+    (BRANCHED, {"model.py": "from ops.cuda import fused\n"}),  # the only importer loads it unconditionally
+])
+def test_a_kernel_the_code_cannot_skip_stays_an_error(tmp_path, capsys, body, more):
+    found = kernel_findings(capsys, project(tmp_path, body, **more))
+    assert set(found) == {"ops/cuda/loader.py", "ops/cuda/fused_act_cuda.cu"}
+    assert {f["severity"] for f in found.values()} == {"error"}
+    assert not any(f["message"].startswith("optional") for f in found.values())
+
+
+def test_a_kernel_nothing_imports_stays_an_error(tmp_path, capsys):
+    root = write(tmp_path, {"build_ext.py": LOADER, "fused_act_cuda.cu": KERNEL})
+    assert {f["severity"] for f in kernel_findings(capsys, root).values()} == {"error"}
