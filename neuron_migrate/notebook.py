@@ -138,15 +138,17 @@ def _without_ipython(text: str, first_is_magic: bool) -> tuple[str, set[int], li
     placeholders: set[int] = set()
     magics: list[int] = []
     continued = False
+    indent = ""
     for i, line in enumerate(lines):
         is_magic = continued or (i == 0 and first_is_magic) or bool(
             _LINE_MAGIC.match(line) or _HELP.match(line) or _MAGIC_ASSIGN.match(line))
-        continued = is_magic and line.rstrip().endswith("\\")
         if is_magic:
-            indent = line[:len(line) - len(line.lstrip())]
+            if not continued:  # a continuation line keeps the magic's indentation, not its own
+                indent = line[:len(line) - len(line.lstrip())]
             lines[i] = indent + "pass"
             placeholders.add(i + 1)
             magics.append(i + 1)
+        continued = is_magic and line.rstrip().endswith("\\")
     return "".join(a + b for a, b in zip(lines, endings)), placeholders, magics
 
 

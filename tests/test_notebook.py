@@ -157,6 +157,13 @@ def test_a_cell_that_is_not_python_is_a_finding_and_the_rest_is_scanned():
     assert codes(analyse("nb.ipynb", data, Options())) == [(1, 2, 5, "NM102"), (2, 1, 7, "NM901"), (3, 1, 1, "NM103")]
 
 
+def test_a_shell_line_continued_with_a_deeper_indent_is_one_placeholder():
+    # a Colab setup cell: `%shell wget ... \\` inside an `if`, its URL on a line indented further
+    data = notebook(cell("import torch\nif not done:\n    %shell wget -q -P /content \\\n"
+                         "      https://example.org/props.txt\n    x = torch.zeros(1).cuda()"))
+    assert codes(analyse("nb.ipynb", data, Options())) == [(1, 3, 1, "NM907"), (1, 5, 9, "NM102")]
+
+
 def test_future_imports_in_later_cells():
     data = notebook(cell("import torch\nfrom torch.cuda.amp import autocast"),
                     cell("from __future__ import annotations\nwith autocast():\n    pass"))
