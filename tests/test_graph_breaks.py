@@ -2455,3 +2455,21 @@ def test_a_class_defined_in_traced_code_runs_its_methods_there():
             "    Outer(a)\n    starts = [Start(s) for s in scales]\n    losses = [st.run() for st in starts]\n"
             "    for st in starts:\n        st.matrix()\n    start = starts[0]\n    return start.matrix()\n")
     assert codes(code) == [(9, "NM404"), (11, "NM404"), (14, "NM403"), (18, "NM401")]
+
+
+def test_a_forward_that_calls_torch_compile_itself_is_not_assumed_compiled():
+    # a wrapper module that compiles its model on the first call (an MLIP package's compile
+    # wrapper: make_fx, then torch.compile of the graph, then a check of both against each other):
+    # that forward is the compile machinery, not a model a user compiles; the model's own forward is
+    code = ("import torch\n\n"
+            "def check(a, b):\n    return torch.allclose(a, b)\n\n"
+            "class Model(torch.nn.Module):\n    def forward(self, x):\n        return x.sum().item()\n\n"
+            "class CompiledModel(torch.nn.Module):\n"
+            "    def __init__(self, model):\n        super().__init__()\n        self.model = model\n"
+            "        self.compiled = None\n\n"
+            "    def forward(self, x):\n        if self.compiled is None:\n"
+            "            graph = torch.fx.symbolic_trace(self.model)\n"
+            "            self.compiled = torch.compile(graph, dynamic=True)\n"
+            "            check(self.compiled(x), self.model(x))\n"
+            "        return self.compiled(x)\n")
+    assert codes(code) == [(8, "NM401"), (19, "NM305")]

@@ -1247,10 +1247,13 @@ def traced_functions(ctx: Context) -> dict[int, Traced]:
                 todo.append((fn, _why_reached(origin), "" if origin.startswith((COMPILED_AT, COMPILE_ENTRY))
                              else origin))
     library = ctx.options is not None and ctx.options.library  # an installed package: only what is reached
+    # a forward that calls torch.compile itself is the project's compile machinery, not a model a user
+    # compiles (mir-group/nequip's CompileGraphModel.forward compiles a make_fx graph on its first call)
+    compiling = set(d.compile_scope.values())
     for cls in () if library or host else d.classes.values():
         methods = _methods(cls)
         fwd = methods.get("forward")
-        if fwd is not None and _is_module_class(cls, ctx, d):
+        if fwd is not None and id(fwd) not in compiling and _is_module_class(cls, ctx, d):
             todo.append((fwd, "forward of an nn.Module", ""))
             if "__call__" in methods:  # a module's own __call__ (PyG's Aggregation) runs before forward
                 todo.append((methods["__call__"], "__call__ of an nn.Module", ""))
