@@ -577,6 +577,10 @@ def decide_units(ctx: Context) -> None:
     # spell its name apart from how Python reads it (NFKC), and is compared in full
     ascii_flags = all(text.isascii() for text, _ in flags)
     flag_ends = {re.search(r"\w*$", text).group() for text, _ in flags} if ascii_flags else None
+    # conditional expressions of one statement that ask the same question are one unit (cleanrl's Isaac Gym
+    # call: `sim_device="cuda:0" if torch.cuda.is_available() and args.cuda else "cpu"`, left, and beside it
+    # `headless=False if <the same test> else True`, which must keep asking what the device choice asks)
+    asked_in: dict[tuple, int] = {}
     for node, scope in state.branches:
         guard = members(spans.of([node.test]))
         test = list(guard)
@@ -612,6 +616,9 @@ def decide_units(ctx: Context) -> None:
         if isinstance(node, ast.If) and any(type(s) is ast.Raise for s in (*node.body, *node.orelse)):
             refusing.update(test)  # `if not torch.cuda.is_available(): raise`: its "no" stops the run
         unit = sorted(set(guard + actions))
+        if type(node) is ast.IfExp and unit:
+            key = (_statement_of(node, scope.body if scope is not None else ctx.tree.body), ctx.segment(node.test))
+            unit.append(asked_in.setdefault(key, unit[0]))
         groups.join(unit)
         in_unit.update(unit)
         covered.append((guard, spans.of(orelse if _negative(node.test) else body)))
@@ -673,6 +680,19 @@ def decide_units(ctx: Context) -> None:
         elif id(f) in marks and i not in reached_with_cuda:
             new[i] = _fallback(f, marks[id(f)], stopped.get(i, ""))
     ctx.findings[:] = new
+
+
+def _statement_of(node: ast.AST, body: list[ast.stmt]) -> int | None:
+    """id of the innermost statement of ``body`` (and the bodies below it) that holds ``node``."""
+    found = None
+    while body:
+        inner = next((s for s in body if s.lineno <= node.lineno and node.end_lineno <= s.end_lineno), None)
+        if inner is None:
+            break
+        found = id(inner)
+        body = [t for f in ("body", "orelse", "finalbody") for t in getattr(inner, f, ())
+                if isinstance(t, ast.stmt)] + [t for h in getattr(inner, "handlers", ()) for t in h.body]
+    return found
 
 
 _EXITS = (ast.Return, ast.Raise, ast.Continue, ast.Break)
@@ -1155,8 +1175,10 @@ def _decide(ctx, findings, new, unit, marks, covered, why_cuda_only, reached_wit
                       "together or not at all")
         else:
             called = ctx.state(_State).callee_of.get(first)
+            line = findings[first].line
+            where = f", line {line}" if any(findings[i].line != line for i in unit) else ""
             reason = (f"; left with the branch it gates" + (f", which calls {called}" if called else "")
-                      + f": `{_text(ctx, findings[first])}` ({findings[first].code}) there has no certain "
+                      + f": `{_text(ctx, findings[first])}` ({findings[first].code}{where}) there has no certain "
                       "rewrite, and a guard and what it gates change together or not at all")
         self_marked = ctx.state(_State).cuda_only
         for i in sorted(set(parts + blockers)):
