@@ -419,6 +419,9 @@ def check_device_positions(call: ast.Call, ctx: Context) -> None:
             and isinstance(call.args[0], ast.Constant) and isinstance(call.args[0].value, str)
             and DEVICE_NAME.fullmatch(call.args[0].value.strip())):
         report_device_literals(ctx, listed_literals(call.args[1]))  # parametrize("device", [...])
+    keyed = _keyed_default(call)
+    if keyed is not None:  # variant.get("device", "cuda"), getattr(args, "device", "cuda"): a device's default
+        report_device_literals(ctx, device_literals(keyed))
     if _argparse_device_option(call):
         dest = _argparse_dest(call)
         inspected = _inspected(ctx, call, dest)
@@ -437,6 +440,20 @@ def check_device_positions(call: ast.Call, ctx: Context) -> None:
         if lits:
             report_device_literals(ctx, lits, NM108, unsafe=NM108.fix_reason,
                                    inspected=_inspected(ctx, call, _attribute_of(func.value)))
+
+
+def _keyed_default(call: ast.Call) -> ast.AST | None:
+    """The default of a lookup by a key named like a device: ``d.get("device", "cuda")`` (``pop``,
+    ``setdefault`` too) and ``getattr(args, "device", "cuda")``, else None."""
+    func, args = call.func, call.args
+    if type(func) is ast.Attribute and func.attr in ("get", "pop", "setdefault") and len(args) == 2:
+        key, default = args
+    elif type(func) is ast.Name and func.id == "getattr" and len(args) == 3:
+        key, default = args[1:]
+    else:
+        return None
+    named = type(key) is ast.Constant and type(key.value) is str and DEVICE_NAME.fullmatch(key.value.strip())
+    return default if named and not call.keywords else None
 
 
 _NULLCONTEXT = frozenset({"contextlib.nullcontext"})
