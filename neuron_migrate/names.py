@@ -272,6 +272,10 @@ class Names:
         hit = self.qualified.get(id(expr))
         if hit is not None and hit[0] is expr and (hit[1] is chain or hit[1] == chain):
             return hit[2]
+        return self.qualify_anew(expr, chain)
+
+    def qualify_anew(self, expr: ast.AST, chain: tuple[ScopeNode, ...]) -> str | None:
+        """``qualify`` for a caller that looked in ``qualified`` already and missed; kept there."""
         parts: list[str] = []
         node = expr
         while isinstance(node, ast.Attribute):

@@ -158,6 +158,7 @@ def checks_for(text: str, forced: tuple[str, ...] = (), only: tuple[str, ...] | 
                 if hit is None:
                     hit = found[part] = part in text
                 if not hit:
+                    found[w] = False  # so is the word for another module's list ("cuda" without "cud")
                     continue
             hit = found.get(w)
             if hit is None:
@@ -220,12 +221,13 @@ class Context:
 
     # -- names -------------------------------------------------------------
     def qualify(self, expr: ast.AST) -> str | None:
-        # the memo of Names.qualify, read here first: every check asks about the same calls (half
-        # of the answers were kept under an equal chain of another walk, which Names.qualify takes too)
-        hit = self.names.qualified.get(id(expr))
-        if hit is not None and hit[0] is expr and (hit[1] is self.chain or hit[1] == self.chain):
+        # the memo of Names.qualify, read here (not in a second call): every check asks about the same
+        # calls (half of the answers were kept under an equal chain of another walk, which is taken too)
+        names, chain = self.names, self.chain
+        hit = names.qualified.get(id(expr))
+        if hit is not None and hit[0] is expr and (hit[1] is chain or hit[1] == chain):
             return hit[2]
-        return self.names.qualify(expr, self.chain)
+        return names.qualify_anew(expr, chain)
 
     # -- text --------------------------------------------------------------
     def span(self, node: ast.AST) -> tuple[int, int]:

@@ -2420,6 +2420,7 @@ _LISTS = (("statements", ast.stmt), ("calls", ast.Call), ("binops", ast.BinOp), 
           ("tests", (ast.If, ast.While, ast.IfExp, ast.Call)), ("raises", ast.Raise), ("defs", _FUNCS),
           ("comprehensions", (ast.ListComp, ast.SetComp, ast.DictComp)), ("subscripts", ast.Subscript))
 _PLAIN, _SCOPE, _BRANCH, _TRAP = "plain", "scope", "branch", "trap"
+_TOP = (None, None)  # a function body's top: no statement around it yet, no trap
 # node type -> (the _Body lists it joins, is a statement, how to walk it, child fields last first)
 _PLANS: dict[type, tuple[tuple[str, ...], bool, str, tuple[str, ...]]] = {}
 
@@ -2458,11 +2459,12 @@ def _body(fn: ast.AST, d: _State) -> _Body:
     where: dict[int, tuple[ast.stmt, str | None]] = {}
     body = _Body(where)
     lists = vars(body)
-    todo: list[tuple[ast.AST, ast.stmt | None, str | None]] = [(s, None, None) for s in reversed(_live(fn.body, d))]
+    # each node with its (innermost statement, trap): one pair per statement, shared by what it holds
+    todo: list[tuple[ast.AST, tuple[ast.stmt | None, str | None]]] = [(s, _TOP) for s in reversed(_live(fn.body, d))]
     pop, push = todo.pop, todo.append
     nodes = _NODE_TYPES
     while todo:
-        node, stmt, trap = pop()
+        node, at = pop()
         cls = type(node)
         plan = _PLANS.get(cls)
         if plan is None:
@@ -2471,49 +2473,50 @@ def _body(fn: ast.AST, d: _State) -> _Body:
         for name in routes:
             lists[name].append(node)
         if is_stmt:
-            stmt = node
-        where[id(node)] = (stmt, trap)
+            at = (node, at[1])
+        where[id(node)] = at
         if kind is _PLAIN:  # most nodes: children share the node's statement and trap
             for name in fields:
                 value = getattr(node, name)
                 if type(value) is list:
                     for child in reversed(value):
                         if type(child) in nodes:  # a node (not None, not a str): one set lookup
-                            push((child, stmt, trap))
+                            push((child, at))
                 elif type(value) in nodes:
-                    push((value, stmt, trap))
+                    push((value, at))
             continue
         if kind is _SCOPE:
             continue
+        stmt, trap = at
         if kind is _BRANCH:
             const = constant_test(node.test, d)
             if const is not None:
                 branch = node.body if const else node.orelse
-                todo.extend((child, stmt, trap) for child in reversed(_live(branch, d) if isinstance(branch, list) else [branch]))
+                todo.extend((child, at) for child in reversed(_live(branch, d) if isinstance(branch, list) else [branch]))
                 continue
-            todo.extend([(child, stmt, trap) for child in reversed(child_nodes(node))])
+            todo.extend([(child, at) for child in reversed(child_nodes(node))])
             continue
         children = []  # _TRAPPING: the body's trap differs from the header's
         if cls is ast.GeneratorExp:  # all of it runs in the generator but its first iterable, evaluated outside
-            inner = trap or "generator"
-            children.append((node.elt, stmt, inner))
+            inner = (stmt, trap or "generator")
+            children.append((node.elt, inner))
             for comp in node.generators:
-                where[id(comp)] = (stmt, inner)
-                children.extend((child, stmt, trap if child is node.generators[0].iter else inner)
+                where[id(comp)] = inner
+                children.extend((child, at if child is node.generators[0].iter else inner)
                                 for child in (comp.target, comp.iter, *comp.ifs))
             todo.extend(reversed(children))
             continue
         for name in node_fields(cls):
             value = getattr(node, name, None)
-            inner = trap
+            inner = at
             if isinstance(node, _LOOPS) and name in ("body", "orelse"):
-                inner = trap or "loop"
+                inner = (stmt, trap or "loop")
             elif isinstance(node, _TRYS) and name == "body":
-                inner = trap or "try"
+                inner = (stmt, trap or "try")
             elif isinstance(node, (ast.With, ast.AsyncWith)) and name == "body":
                 if not all(_resumable_context(i.context_expr) for i in node.items):
-                    inner = trap or "with"
-            children.extend((child, stmt, inner) for child in (value if isinstance(value, list) else [value])
+                    inner = (stmt, trap or "with")
+            children.extend((child, inner) for child in (value if isinstance(value, list) else [value])
                             if isinstance(child, ast.AST))
         todo.extend(reversed(children))
     if any(type(s) is ast.Return and where[id(s)][1] == "loop" for s in body.statements):
