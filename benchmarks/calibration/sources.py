@@ -123,7 +123,10 @@ FOLDERS = {"timm": "timm", "torch-geometric": "pytorch_geometric", "vit-pytorch"
                                       "torch-linode", "jrmpc", "widestats",
                                       "pyqtorch", "pytorch-influence-functions", "dnc", "rosa-torch", "psp-torch",
                                       "exact-snn-nn", "levmarq-torch", "flash-semicrf", "spikingtorch", "torch-ngram",
-                                      "symtorch", "batchdist", "cw-torch", "hexagdly", "octconv", "esgp")}}
+                                      "symtorch", "batchdist", "cw-torch", "hexagdly", "octconv", "esgp",
+                                      "torchmd", "voltorch", "boltzmann-generators", "nes-torch", "rapidphase",
+                                      "diff-nurbs", "batch-nl-torch", "maifs", "torch-pme",
+                                      "random-fourier-features-pytorch", "splinetorch", "pyteals", "torch-contour")}}
 # the releases' own dependencies, installed beside them when they were measured (a folder on
 # PYTHONPATH, stored as ``$PYTHONPATH/<package>/...``): top-level package -> the distribution of
 # sources.txt whose pinned release holds its code (the same version as installed). The static
