@@ -84,6 +84,9 @@ DEVICE_FIRST_ARG = frozenset({
     "torch.amp.autocast_mode.autocast", "torch.get_autocast_dtype", "torch.is_autocast_enabled",
     "torch.set_autocast_enabled", "torch.set_autocast_dtype", "torch.get_device_module",
     "torch.Generator",  # torch.Generator("cuda"), as torch.Generator(device="cuda")
+    # a device mesh's device type (DTensor, FSDP2): "cuda-like" types include a PrivateUse1 device's
+    *(f"torch.distributed.{m}{n}" for m in ("", "device_mesh.", "tensor.", "_tensor.")
+      for n in ("init_device_mesh", "DeviceMesh")),
 })
 # Without CUDA these take "cuda" and run (a device object, a disabled autocast or scaler);
 # given "neuron" on stock PyTorch they raise, so their rewrite needs a guard.
