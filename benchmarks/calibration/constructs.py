@@ -1607,6 +1607,15 @@ CASES: list[tuple[str, str, dict]] = [
      "    s = s + rearrange(x, 'a b -> b a').sum()\nreturn s", {}),
     ("einops.rearrange in compiled code", "y = rearrange(x, 'a b -> b a')\nreturn y * 2", {}),
     ("callable argument of a skipped frame", "def run(fn, t):\n    for r in t:\n        print(r)\n    return fn(t)\nreturn run(relu_helper, x)", {}),
+    # functorch's transforms of a callable handed in (levmarq-torch's fits): what they return is a frame of its own
+    ("a vmapped callable handed in, called from a skipped frame", "def run(fn, t):\n    fv = torch.vmap(lambda r: fn(r))\n"
+     "    for r in t:\n        print(r)\n    return fv(t)\nreturn run(relu_helper, x)", {}),
+    ("a vmapped jacrev of a callable handed in, called from a skipped frame", "def run(fn, t):\n"
+     "    jac = torch.vmap(lambda r: torch.func.jacrev(fn)(r))\n    for r in t:\n        print(r)\n    return jac(t)\n"
+     "return run(relu_helper, x)", {}),
+    ("functorch.vmap of a callable handed in, called from a skipped frame", "import functorch\ndef run(fn, t):\n"
+     "    fv = functorch.vmap(lambda r: fn(r))\n    for r in t:\n        print(r)\n    return fv(t)\n"
+     "return run(relu_helper, x)", {}),
     ("callable argument after a break that skips the resumed frame", "def run(fn, t):\n    y = t * 2\n    n = y.sum().item()\n"
      "    for r in t:\n        print(r)\n    return fn(y) * n\nreturn run(relu_helper, x)", {}),
     ("helper in a loop after a break that skips the resumed frame", "y = x * 2\nn = y.sum().item()\ns = 0\nfor k in (2, 3):\n    print(k)\n    s = s + relu_helper(y[:k]).sum()\nreturn s * n", {}),

@@ -5504,13 +5504,21 @@ def _named_args(body: _Body, where: dict) -> Iterator[tuple[ast.stmt, int, ast.N
                 yield stmt, p, a
 
 
-def _handed_calls(fn: ast.AST, d: _State, where: dict) -> tuple[tuple[int, int], ...]:
+# functorch's transforms: what they return calls the function they are given, and called from a
+# frame Dynamo skips it is a frame Dynamo compiles on its own (torch._functorch is traced):
+# constructs "a vmapped callable handed in, called from a skipped frame"
+_TRANSFORMS = frozenset(f"{m}.{t}" for m in ("torch.func", "functorch")
+                        for t in ("vmap", "jacrev", "jacfwd", "grad", "hessian")) | {"torch.vmap"}
+
+
+def _handed_calls(fn: ast.AST, d: _State, where: dict, qualify=dotted) -> tuple[tuple[int, int], ...]:
     """(statement line, the parameter's index in ``_positional``, -1 for a keyword-only one) for
     ``fn``'s calls of a callable it was handed: a parameter (not ``self`` or ``cls``), or a name
-    bound only to one or to a lambda calling one (``fun = function``, ``fun = lambda p:
-    function(p, *args)``). Called from a frame Dynamo skips, that callable is a frame Dynamo
-    compiles on its own (a sampler's denoiser ``model(x, sigma)``, a solver's residual function):
-    coverage.py keeps its share where it came from outside the scan."""
+    bound only to one, to a lambda calling one (``fun = function``, ``fun = lambda p:
+    function(p, *args)``) or to a functorch transform of either (levmarq-torch's ``get_jac =
+    vmap(lambda x: jacrev(get_y_hat, argnums)(*x))``). Called from a frame Dynamo skips, that
+    callable is a frame Dynamo compiles on its own (a sampler's denoiser ``model(x, sigma)``, a
+    solver's residual function): coverage.py keeps its share where it came from outside the scan."""
     params = _param_names(fn) - {"self", "cls"}
     if not params:
         return ()
@@ -5518,8 +5526,13 @@ def _handed_calls(fn: ast.AST, d: _State, where: dict) -> tuple[tuple[int, int],
     names = {p: p for p in params}  # callable name -> the parameter it holds (None: bound to something else)
     for node in body.binders:
         value = getattr(node, "value", None)
-        if type(value) is ast.Lambda and type(value.body) is ast.Call:  # fun = lambda p: function(p, *args)
-            value = value.body.func
+        while True:
+            if type(value) is ast.Lambda and type(value.body) is ast.Call:  # fun = lambda p: function(p, *args)
+                value = value.body.func
+            elif type(value) is ast.Call and value.args and qualify(value.func) in _TRANSFORMS:
+                value = value.args[0]  # vmap(f), jacrev(f, argnums)
+            else:
+                break
         param = value.id if type(node) is ast.Assign and type(value) is ast.Name and value.id in params else None
         for t in _targets(node):
             for n in all_nodes(t):
@@ -6493,7 +6506,7 @@ def report_traced(ctx: Context) -> None:
             entry=tf.why[len(COMPILE_ENTRY):] if tf.why.startswith(COMPILE_ENTRY) else "",
             origin=tf.origin, host_only=_host_only(fn, tensors, where, d, op_lines),
             quiet=_quiet(fn, statements, op_lines, where, d), backward_of=backward_of,
-            hands=_hands(fn, d, where), handed_calls=_handed_calls(fn, d, where), resumed_loops=_resumed_loops(fn, statements, d, tf.cls),
+            hands=_hands(fn, d, where), handed_calls=_handed_calls(fn, d, where, lambda n: ctx.names.qualify(n, tf.chain)), resumed_loops=_resumed_loops(fn, statements, d, tf.cls),
             library_frames=_library_frames(fn, d, where, ctx, tf.chain),
             pinned=_pinned(fn, d, ctx, tf.chain),
             # only a traced callee in a loop (of this file or another) can be pinned there
