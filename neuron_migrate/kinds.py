@@ -159,10 +159,12 @@ _NUMBER_WORD = r"(?:int|integer|float|bool)"
 _OPTIONAL = r"(?:[ \t]*,[ \t]*optional)?"
 # a parameter's type as its docstring states it, when that is a Python number alone: Google's
 # ``sample_rate (int): ...`` (torchcrepe's ``sample_rate (int)`` on a line of its own), NumPy's
-# ``sample_rate : int`` and Sphinx's ``:type sample_rate: int`` / ``:param int sample_rate:``
+# ``sample_rate : int``, ``gpu: int, the device id`` (pytorch-influence-functions') and Sphinx's
+# ``:type sample_rate: int`` / ``:param int sample_rate:``
 _DOC_NUMBER = re.compile(
     rf"^[ \t]*(?:(\w+)[ \t]*\([ \t]*{_NUMBER_WORD}{_OPTIONAL}[ \t]*\)[ \t]*(?::|$)"
     rf"|(\w+)[ \t]+:[ \t]*{_NUMBER_WORD}{_OPTIONAL}[ \t]*$"
+    rf"|(\w+):[ \t]*{_NUMBER_WORD}[ \t]*(?:,|$)"
     rf"|:type[ \t]+(\w+)[ \t]*:[ \t]*{_NUMBER_WORD}[ \t]*$"
     rf"|:param[ \t]+{_NUMBER_WORD}[ \t]+(\w+)[ \t]*:)", re.M)
 

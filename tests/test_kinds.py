@@ -158,9 +158,10 @@ def test_lightnings_step_counter_handed_to_a_loss_forward_is_a_python_value():
 
 
 def test_documented_numbers_read_the_parameter_types_of_a_docstring():
-    """Google, NumPy and Sphinx docstrings: a parameter typed as a Python number alone."""
+    """Google, NumPy and Sphinx docstrings, and ``name: type, description`` lines: a parameter
+    typed as a Python number alone."""
     from neuron_migrate.kinds import documented_numbers
-    fn = ast.parse('''def f(audio, rate, hop, x, y, z, w, q, r, s):
+    fn = ast.parse('''def f(audio, rate, hop, x, y, z, w, q, r, s, gpu, depth, u):
     """Doc.
 
     Arguments
@@ -176,7 +177,10 @@ def test_documented_numbers_read_the_parameter_types_of_a_docstring():
     :param int w: a count
     q (int or Tensor): either
     r (Tensor): a tensor
+    gpu: int, the device id, -1 for the CPU
+    depth: int
+    u: int or Tensor, either
     """
 ''').body[0]
-    assert documented_numbers(fn) == {"rate", "hop", "x", "z", "w"}
+    assert documented_numbers(fn) == {"rate", "hop", "x", "z", "w", "gpu", "depth"}
     assert documented_numbers(ast.parse("def f(n):\n    return n\n").body[0]) == set()
