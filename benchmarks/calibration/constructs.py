@@ -1402,6 +1402,9 @@ CASES: list[tuple[str, str, dict]] = [
     ("with contextlib.nullcontext", "with contextlib.nullcontext():\n    y = x * 2\nreturn y + 1", {}),
     ("try/except", "try:\n    y = x * 2\nexcept ValueError:\n    y = x\nreturn y + 1", {}),
     ("try/except around break", "try:\n    n = x.sum().item()\nexcept ValueError:\n    n = 0\nreturn x * n", {}),
+    # ... after two ops: Dynamo compiles up to the `try` and runs the rest of the frame eagerly
+    ("try/except around break, after two ops", "y = x * 2\nz = y + 1\ntry:\n    n = z.sum().item()\n"
+     "except ValueError:\n    n = 0\nw = z * n\nreturn w.relu()", {}),
     ("raise", "if x.shape[0] > 100:\n    raise ValueError('big')\nreturn x + 1", {}),
     ("generator expression", "s = sum(t.sum() for t in x.unbind(0))\nreturn x + s", {}),
     ("list comprehension", "ys = [t * 2 for t in x.unbind(0)]\nreturn torch.stack(ys)", {}),
