@@ -223,6 +223,25 @@ def test_sections_follow_the_findings_so_new_rules_need_no_report_change():
     assert any(s["title"] == "Other (NM7xx)" for s in rep["next_steps"])
 
 
+def test_a_next_step_names_only_what_its_findings_find():
+    # hifi-gan: its one NM6xx finding is a torch pin, not a CUDA package; yolov5: its NM5xx
+    # findings are optional TensorRT imports, not kernels; llama3: complex tensors, no CPU fallback
+    rep = porting.build(doc([finding("NM603", path="requirements.txt"), finding("NM504", "warning"),
+                             finding("NM203", "warning"), finding("NM301", "warning")]))
+    steps = {s["title"]: s["detail"] for s in rep["next_steps"]}
+    assert steps["Dependencies"].startswith("Require a torch version TorchNeuron ships for")
+    assert "CUDA-only packages" not in steps["Dependencies"] and "+cu" not in steps["Dependencies"]
+    assert steps["Custom kernels"].startswith("Replace each CUDA-only library") and "NKI" not in steps["Custom kernels"]
+    assert steps["Operators and dtypes"] == "Replace the float64 and complex tensors: Neuron has no native support for them."
+    assert "Pad or bucket" not in steps["Dynamic shapes"] and "`torch.where`" in steps["Dynamic shapes"]
+    # the gate's commands themselves: a project's own docs/ci.md is not neuron-migrate's
+    assert "docs/ci.md" not in steps["Keep it ported"] and "neuron-migrate baseline ." in steps["Keep it ported"]
+    two = porting.build(doc([finding("NM501"), finding("NM502", path="b.py"), finding("NM304", "warning")]))
+    steps = {s["title"]: s["detail"] for s in two["next_steps"]}
+    assert steps["Custom kernels"] == "Port the kernels of the CUDA extensions to NKI. Port the Triton kernels to NKI."
+    assert steps["Dynamic shapes"].startswith("Pad or bucket the variable shapes")
+
+
 def test_counts_agree_with_their_verbs_and_the_effort_formula_is_labelled():
     one = porting.build(doc([finding("NM101", fix="safe"), finding("NM109", "warning", fix="unsafe")]))
     steps = {s["title"]: s["detail"] for s in one["next_steps"]}

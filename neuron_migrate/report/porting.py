@@ -20,23 +20,54 @@ from neuron_migrate.commands import plural
 from neuron_migrate.report import entries, work
 from neuron_migrate.report.work import fixable, operator_names
 
-# (code prefix, title, the next step when the family has findings), in the order a person
-# should work through them: what stops a file being checked, what stops an install, then
-# code from the device outwards.
-FAMILIES: tuple[tuple[str, str, str], ...] = (
-    ("NM9", "Files not analysed", "Make these files readable Python (or exclude them) so they "
-     "can be checked: a file that is not analysed is not known to be ready."),
-    ("NM6", "Dependencies", "Replace or drop the CUDA-only packages and `+cuXXX` pins in the "
-     "manifests: the project will not install on a Trainium host until then."),
-    ("NM1", "Device and CUDA API", "Port the CUDA device and API uses that have no automatic fix."),
-    ("NM2", "Operators and dtypes", "Replace unsupported operators and dtypes; measure the CPU-"
-     "fallback ones on a Trainium host and replace those on a hot path."),
-    ("NM5", "Custom kernels", "Port the custom CUDA and Triton kernels to NKI; replace each "
-     "CUDA-only library with the suggested replacement, or drop the optional path that uses it."),
-    ("NM3", "Dynamic shapes", "Pad or bucket the data-dependent and variable shapes: Neuron "
-     "compiles one graph per input shape."),
-    ("NM4", "Graph breaks", "Remove the graph breaks in traced code so `torch.compile` captures "
-     "the model in as few graphs as possible."),
+# (code prefix, title, the next step's sentences: (code prefixes, sentence), each said when a
+# finding a person must handle has a code it is the first to match), in the order a person
+# should work through them: what stops a file being checked, what stops an install, then code
+# from the device outwards. A sentence names only what its codes find: hifi-gan's one NM6xx
+# finding is a torch pin, yolov5's NM5xx an optional TensorRT import, not a kernel.
+FAMILIES: tuple[tuple[str, str, tuple[tuple[tuple[str, ...], str], ...]], ...] = (
+    ("NM9", "Files not analysed", (
+        (("NM908",), "Make these manifests readable TOML, YAML or JSON (or exclude them) so their "
+         "dependencies can be checked."),
+        (("NM9",), "Make these files readable Python (or exclude them) so they can be checked: a file "
+         "that is not analysed is not known to be ready."))),
+    ("NM6", "Dependencies", (
+        (("NM601",), "Replace or drop the CUDA-only packages in the manifests: they fail to install, "
+         "or to import, on a Trainium host."),
+        (("NM602",), "Drop the CUDA builds of torch (`+cuXXX`, the CUDA wheel indexes) from the "
+         "manifests: TorchNeuron installs on the standard torch wheels."),
+        (("NM603",), "Require a torch version TorchNeuron ships for, as each finding says: the one "
+         "pinned cannot be installed together with TorchNeuron."))),
+    ("NM1", "Device and CUDA API", (
+        (("NM1",), "Port the CUDA device and API uses that have no automatic fix."),)),
+    ("NM2", "Operators and dtypes", (
+        (("NM201",), "Replace the operators TorchNeuron does not support."),
+        (("NM202",), "Measure the CPU-fallback operators on a Trainium host and replace those on a "
+         "hot path."),
+        (("NM203",), "Replace the float64 and complex tensors: Neuron has no native support for them."),
+        (("NM204",), "Replace the quantized and sparse tensors with dense ones: TorchNeuron does not "
+         "support them."),
+        (("NM205",), "Drop `fused=True` from the optimizers, or measure the step on a Trainium host: "
+         "its fused kernel is not known to exist on Neuron."),
+        (("NM2",), "Review these findings with `neuron-migrate explain CODE`."))),
+    ("NM5", "Custom kernels", (
+        (("NM501",), "Port the kernels of the CUDA extensions to NKI."),
+        (("NM502",), "Port the Triton kernels to NKI."),
+        (("NM503",), "Replace the CuPy, Numba CUDA or PyCUDA code with torch operations on the neuron "
+         "device, or NKI for a kernel."),
+        (("NM5",), "Replace each CUDA-only library with the replacement its finding names, or drop the "
+         "optional path that uses it."))),
+    ("NM3", "Dynamic shapes", (
+        (("NM301",), "Replace the operations whose output shape depends on tensor values (boolean-mask "
+         "indexing, `nonzero`, `unique`) with fixed-shape forms (`torch.where`, `masked_fill`) where "
+         "they run on the neuron device: each result size is a new graph on Neuron."),
+        (("NM305",), "Remove `dynamic=True` from `torch.compile`: the Neuron backend rejects it."),
+        (("NM306", "NM307"), "Drop the dynamic-shape marks and settings: the Neuron backend compiles "
+         "static shapes only."),
+        (("NM3",), "Pad or bucket the variable shapes: Neuron compiles one graph per input shape."))),
+    ("NM4", "Graph breaks", (
+        (("NM4",), "Remove the graph breaks in traced code so `torch.compile` captures the model in as "
+         "few graphs as possible."),)),
 )
 SCHEMA_VERSION = 2  # of the report JSON: neuron_migrate/schemas/report.schema.json
 SEVERITIES = ("error", "warning", "info")
@@ -168,9 +199,12 @@ def next_steps(doc: dict, families: list[dict], product: list[dict]) -> list[dic
                                         "and apply the ones that hold.", "count": fixes["unsafe"]})
         if fam is None:
             continue
-        manual = sum(g["product"] for g in fam["groups"] if g["fix"] == "none" and g["severity"] != "info")
+        manual = [g for g in fam["groups"] if g["product"] and g["fix"] == "none" and g["severity"] != "info"]
         if manual:
-            steps.append({"title": title, "detail": advice, "count": manual})
+            said = {next((sentence for codes, sentence in advice if g["code"].startswith(codes)), "")
+                    for g in manual}
+            steps.append({"title": title, "detail": " ".join(s for _, s in advice if s in said),
+                          "count": sum(g["product"] for g in manual)})
     for fam in families:  # families this module does not know yet, in code order
         if fam["prefix"] not in {p for p, _, _ in FAMILIES}:
             manual = sum(g["product"] for g in fam["groups"] if g["fix"] == "none")
@@ -184,8 +218,10 @@ def next_steps(doc: dict, families: list[dict], product: list[dict]) -> list[dic
                                 "`torch.compile(backend=\"neuron\")` and count its graph breaks.",
                       "count": 0})
     steps.append({"title": "Keep it ported",
-                  "detail": "Gate pull requests with `neuron-migrate scan` (SARIF upload, baseline "
-                            "for today's findings): see docs/ci.md.", "count": 0})
+                  "detail": "Gate pull requests: `neuron-migrate baseline . -o neuron-baseline.json` "
+                            "records today's findings, then `neuron-migrate scan . --baseline "
+                            "neuron-baseline.json` in CI fails on new errors only (`--format sarif` "
+                            "for GitHub code scanning).", "count": 0})
     return steps
 
 
