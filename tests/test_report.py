@@ -277,6 +277,29 @@ def test_a_notebook_that_trains_the_model_names_the_entry_assumed(tmp_path, caps
     assert "| `TinyLM.forward` | `tiny/model.py` |" in md and "no training or inference script" not in md
 
 
+def test_each_module_a_script_builds_is_an_entry_even_two_of_one_file(tmp_path, capsys):
+    # hifi-gan: train.py builds Generator and both discriminators of models.py; the report named the
+    # generator only (one entry per file, from when the rows were the file's figures)
+    (tmp_path / "models.py").write_text(
+        "import torch.nn as nn\n\nclass Generator(nn.Module):\n    def forward(self, x):\n        return x * 2\n\n"
+        "class Discriminator(nn.Module):\n    def forward(self, y, y_hat):\n        a = y * 3\n"
+        "        b = y_hat * 3\n        return a, b\n")
+    (tmp_path / "train.py").write_text("from models import Generator, Discriminator\n\n"
+                                       "generator = Generator()\nmpd = Discriminator()\nmpd(generator(1), 1)\n")
+    run(capsys, "report", tmp_path, "-o", tmp_path / "r.json")
+    view = json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))["compile_coverage"]
+    assert [(e["entry"], e["path"]) for e in view["entries"]] == [
+        ("Generator.forward", "models.py"), ("Discriminator.forward", "models.py")]
+    assert view["graphs"] == 2 and "(Generator.forward, Discriminator.forward)" in view["assumption"]
+    # a file's own figures (no estimate of the class) hold every class of the file: one row
+    cov = {"formula": "f", "estimated_coverage": 1.0, "expected_graphs": 1, "modules": [
+        {"path": "models.py", "estimated_coverage": 1.0, "expected_graphs": 1, "statements": 4,
+         "functions": [{"name": "Generator.forward"}, {"name": "Discriminator.forward"}]}]}
+    d = {**doc([], coverage=cov), "paths": ["models.py", "train.py"], "root": str(tmp_path)}
+    view = porting.build(d, root=str(tmp_path))["compile_coverage"]
+    assert [e["entry"] for e in view["entries"]] == ["Generator.forward"]
+
+
 def test_a_class_the_script_imports_under_an_alias_is_the_entry_assumed(tmp_path, capsys):
     # yolov5: train.py builds `Model(...)`, imported from models/yolo.py, where `Model = DetectionModel`;
     # the report assumed only the inference wrapper the other scripts build

@@ -68,8 +68,14 @@ def coverage(doc: dict, scope_of, root: str | None) -> dict | None:
         # the scan's own estimate of a built class's forward (over what it reaches, in any file),
         # else its file's
         assumed = {(e.get("function"), e.get("path")): e for e in given}
-        rows = [_given(assumed[f"{name}.forward", path], modules) if (f"{name}.forward", path) in assumed
-                else _file_row(f"{name}.forward", path, modules[path], recompiles, sources) for name, path in built]
+        rows, whole = [], set()  # whole: files whose own figures are a row (they hold every class of the file)
+        for name, path in built:  # one row per class the scan estimates (hifi-gan's generator and discriminators)
+            if (f"{name}.forward", path) in assumed:
+                if path not in whole:
+                    rows.append(_given(assumed[f"{name}.forward", path], modules))
+            elif not any(r["path"] == path for r in rows):
+                whole.add(path)
+                rows.append(_file_row(f"{name}.forward", path, modules[path], recompiles, sources))
         basis = "modules the scripts build"
         per_file = not all((f"{n}.forward", p) in assumed for n, p in built)
         if factories or not rows:
@@ -412,7 +418,8 @@ def _built_by_scripts(root: str | None, scripts: list[str],
             factories.append(label)
 
     def built(script: str, nodes, follow: bool, parts: bool = False) -> None:
-        """``parts``: what is walked builds a module class itself, so the factories it calls build its parts."""
+        """``parts``: the factories it calls are not followed: what is walked builds a module class itself,
+        so they build its parts, or it is a runner, read one step."""
         imported = imports(script)
         for node in nodes:
             if not isinstance(node, ast.Call):
@@ -460,10 +467,10 @@ def _built_by_scripts(root: str | None, scripts: list[str],
                     if label not in factories:
                         factories.append(label)
                 if found:  # one step: what the runner builds, not what it runs in turn
-                    built(found[0], ast.walk(found[1]), False)
+                    built(found[0], ast.walk(found[1]), False, True)
                 continue
             path = _pick(places, script, imported.get(name))
-            if path is not None and path not in {p for _, p in out}:  # one entry per file
+            if path is not None and (name, path) not in out:  # hifi-gan's train.py: its generator and both discriminators
                 out.append((name, path))
 
     for script in scripts:  # .py files and notebooks (minGPT's demo.ipynb trains GPT(...))
