@@ -795,6 +795,8 @@ def entries(files: list[FileResult], requested: tuple[str, ...] = (),
                                   *({"path": p, "line": line, "function": name, "why": ITERATED}
                                     for p, name, line in iterated)],
             "traced_functions": summary["traced_functions"],
+            # the forwards of other modules it reaches: 0, and the modules it calls are none the scan knows
+            "forwards_reached": sum(g.name.rpartition(".")[2] in ("forward", "__call__") for _, g in reach[1:]),
             "break_statements": summary["break_statements"],
             "statements": summary["statements"],
             "files": sorted({shown(p) for p, _ in reach}),

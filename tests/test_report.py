@@ -300,6 +300,40 @@ def test_each_module_a_script_builds_is_an_entry_even_two_of_one_file(tmp_path, 
     assert [e["entry"] for e in view["entries"]] == ["Generator.forward"]
 
 
+def test_modules_an_entry_runs_that_the_scan_cannot_name_are_said_to_be_left_out(tmp_path, capsys):
+    # yolov5: DetectionModel's layers are what parse_model() builds from a YAML file (eval of
+    # module names), run by a loop of its base class: its 100 % covers its own code only
+    (tmp_path / "models").mkdir()
+    (tmp_path / "models" / "yolo.py").write_text(
+        "import torch.nn as nn\n\ndef parse_model(d):\n    return nn.Sequential(*(eval(m)() for m in d)), []\n\n"
+        "class Base(nn.Module):\n    def forward(self, x):\n        return self._once(x)\n\n"
+        "    def _once(self, x):\n        for m in self.model:\n            x = m(x)\n        return x\n\n"
+        "class DetectionModel(Base):\n    def __init__(self, cfg):\n        super().__init__()\n"
+        "        self.model, self.save = parse_model(cfg)\n\n    def forward(self, x):\n        return self._once(x)\n")
+    (tmp_path / "train.py").write_text("from models.yolo import DetectionModel\n\nmodel = DetectionModel(['Conv'])\nmodel(1)\n")
+    run(capsys, "report", tmp_path, "-o", tmp_path / "r.json")
+    rep = json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))
+    assert rep["compile_coverage"]["unseen"] == [{"entry": "DetectionModel.forward", "path": "models/yolo.py",
+                                                  "line": 12, "holder": "self.model", "builder": "parse_model"}]
+    md = markdown.fit(rep)
+    assert "compile coverage 100% (the project compiles nothing; assumed; without modules the scan cannot name)" in md
+    assert ("- `DetectionModel.forward` calls the modules in `self.model` (`models/yolo.py:12`), which "
+            "`parse_model()` returns: the scan knows none of their classes, so its figures leave them out.") in md
+    step = next(s for s in rep["next_steps"] if s["title"] == "Measure what the estimate cannot see")
+    assert "`neuron-migrate measure MODULE:FACTORY`" in step["detail"]
+    assert "Not seen" in html.render_report(rep)
+    # a module of the file called too: the scan reaches a forward, so it is not said that it knows none
+    (tmp_path / "models" / "yolo.py").write_text(
+        (tmp_path / "models" / "yolo.py").read_text() + "\nclass Head(nn.Module):\n    def forward(self, x):\n"
+        "        return x\n\nclass Named(DetectionModel):\n    def __init__(self, cfg):\n        super().__init__(cfg)\n"
+        "        self.head = Head()\n\n    def forward(self, x):\n        return self.head(self._once(x))\n")
+    (tmp_path / "train.py").write_text("from models.yolo import Named\n\nmodel = Named(['Conv'])\nmodel(1)\n")
+    run(capsys, "report", tmp_path, "-o", tmp_path / "r.json")
+    rep = json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))
+    assert [e["entry"] for e in rep["compile_coverage"]["entries"]] == ["Named.forward"]
+    assert rep["compile_coverage"]["unseen"] == []
+
+
 def test_a_class_the_script_imports_under_an_alias_is_the_entry_assumed(tmp_path, capsys):
     # yolov5: train.py builds `Model(...)`, imported from models/yolo.py, where `Model = DetectionModel`;
     # the report assumed only the inference wrapper the other scripts build

@@ -95,6 +95,9 @@ def coverage(doc: dict, scope_of, root: str | None) -> dict | None:
     rows = compiled + rows
     view["entries"] = rows
     view["no_estimate"] = [{"entry": r["entry"], "why": NO_OP} for r in rows if r["share"] is None] + unresolved
+    # the modules an entry calls that it reaches none of: the scan knows no class there
+    alone = {(e.get("function"), e.get("path")) for e in given if e.get("forwards_reached") == 0}
+    view["unseen"] = _unseen(root, [r for r in rows if (r["entry"], r["path"]) in alone])
     view["basis"] = basis
     view["compiles"] = compiling
     weight = sum(r["statements"] or 0 for r in rows)
@@ -125,6 +128,78 @@ def _given(e: dict, modules: dict) -> dict:
             "recompiles": e.get("expected_recompiles"),
             "sources": _recompile_sources(e),
             "statements": e.get("statements") or fn.get("statements") or 1}
+
+
+def _unseen(root: str | None, rows: list[dict]) -> list[dict]:
+    """The modules an entry calls that its estimate does not know, for entries that reach no
+    other module's forward: yolov5's ``DetectionModel.forward`` runs ``for m in self.model: x =
+    m(x)`` (in its base class), and ``self.model`` is only ever what ``parse_model(...)`` returns
+    (layers it builds from a YAML file), so its figures leave those modules out. Read in the
+    entry's file: every binding of the attribute in the class and its bases of that file is a
+    call of a function the file defines (a top-level ``def`` or one of their methods), never of a
+    class; the calls are those of the methods ``forward`` reaches through ``self``."""
+    out = []
+    for r in rows:
+        owner, _, method = r["entry"].rpartition(".")
+        tree = _parse(_read(root, r["path"]) or "") if owner.isidentifier() and r["path"] else None
+        classes = {n.name: n for n in tree.body if isinstance(n, ast.ClassDef)} if tree else {}
+        lineage, todo = [], [owner]
+        while todo:  # the class, then its bases of the file
+            c = classes.get(todo.pop(0))
+            if c is not None and c not in lineage:
+                lineage.append(c)
+                todo += [b.id for b in c.bases if isinstance(b, ast.Name)]
+        methods: dict[str, ast.AST] = {}
+        for c in lineage:
+            for n in c.body:
+                if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                    methods.setdefault(n.name, n)
+        functions = {n.name for n in tree.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))} if tree else ()
+        builders: dict[str, set[str]] = {}  # self.attr -> the functions whose results it is bound to ("" another value)
+        for node in (n for c in lineage for n in ast.walk(c)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target] \
+                if isinstance(node, (ast.AnnAssign, ast.AugAssign)) else []
+            call = node.value if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call) else None
+            f = call.func if call is not None else None
+            made = f.id if isinstance(f, ast.Name) and f.id in functions else \
+                f"self.{f.attr}" if _on_self(f) and f.attr in methods else ""
+            for t in targets:
+                for e in t.elts if isinstance(t, (ast.Tuple, ast.List)) else [t]:
+                    if _on_self(e):
+                        builders.setdefault(e.attr, set()).add(made)
+        built = {a: min(b) for a, b in builders.items() if "" not in b}
+        if not built or method not in methods:
+            continue
+        reached, todo, found = set(), [method], {}
+        while todo:
+            fn = methods[todo.pop()]
+            for node in ast.walk(fn):
+                if isinstance(node, ast.For) and _on_self(node.iter) and node.iter.attr in built \
+                        and isinstance(node.target, ast.Name):
+                    calls = [c for c in ast.walk(node) if isinstance(c, ast.Call)
+                             and isinstance(c.func, ast.Name) and c.func.id == node.target.id]
+                    if calls:
+                        found.setdefault(node.iter.attr, calls[0].lineno)
+                elif isinstance(node, ast.Call):
+                    f = node.func.value if isinstance(node.func, ast.Subscript) else node.func
+                    if _on_self(f) and f.attr in built:
+                        found.setdefault(f.attr, node.lineno)
+                    elif _on_self(node.func) and node.func.attr in methods and node.func.attr not in reached:
+                        reached.add(node.func.attr)
+                        todo.append(node.func.attr)
+        out += [{"entry": r["entry"], "path": r["path"], "line": line, "holder": f"self.{attr}",
+                 "builder": built[attr]} for attr, line in sorted(found.items(), key=lambda a: a[1])]
+    return out
+
+
+def unseen_sentence(u: dict) -> str:
+    """What the estimate leaves out, as the report says it."""
+    return (f"`{u['entry']}` calls the modules in `{u['holder']}` (`{u['path']}:{u['line']}`), which "
+            f"`{u['builder']}()` returns: the scan knows none of their classes, so its figures leave them out")
+
+
+def _on_self(node: ast.AST | None) -> bool:
+    return isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self"
 
 
 def _recompiles_per_file(given: list[dict], doc: dict) -> dict[str, int]:

@@ -15,7 +15,7 @@ import re
 from html import escape
 
 from neuron_migrate.commands import plural
-from neuron_migrate.report import porting
+from neuron_migrate.report import entries, porting
 from neuron_migrate.scopes import PRODUCT
 
 CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:"
@@ -406,9 +406,9 @@ def _coverage_card(cov: dict | None) -> str:
 
 def _basis(cov: dict) -> str:
     """What the coverage figure is for, in a line (the section gives the whole sentence)."""
-    entries = cov.get("entries") or []
-    n = sum(1 for e in entries if e["path"])
-    rest = " and every other forward (the model comes from a factory)" if len(entries) > n else ""
+    rows = cov.get("entries") or []
+    n = sum(1 for e in rows if e["path"])
+    rest = " and every other forward (the model comes from a factory)" if len(rows) > n else ""
     what = {"compile entries": f"For the {plural(n, 'entry', 'entries')} the project compiles.",
             "modules the scripts build": f"For the {plural(n, 'module')} its training and inference "
                                          f"scripts build{rest}.",
@@ -420,6 +420,8 @@ def _basis(cov: dict) -> str:
                 f"{rest} for its other compile calls.")
     if cov.get("compiles") == []:
         what += " The project compiles nothing: assumed."
+    if cov.get("unseen"):
+        what += " Without modules the scan cannot name."
     return what
 
 
@@ -514,6 +516,8 @@ def coverage_section(cov: dict | None, links: Links) -> str:
     breaks = (f'<details><summary>Predicted graph breaks ({len(brk)})</summary>'
               + _table('<th>where</th><th>rule</th><th>function</th><th>why</th><th>effect</th>', body, more)
               + '</details>' if brk else '<p class="empty">No graph break predicted.</p>')
+    if cov.get("unseen"):
+        table += '<h3>Not seen</h3><ul>' + "".join(f'<li>{_md(entries.unseen_sentence(u))}.</li>' for u in cov["unseen"]) + '</ul>'
     if cov.get("no_estimate"):
         table += ('<h3>No estimate</h3><ul>' + "".join(f'<li><code>{_e(e["entry"])}</code>: {_md(e["why"])}.</li>'
                                                        for e in cov["no_estimate"]) + '</ul>')

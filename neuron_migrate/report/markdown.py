@@ -9,7 +9,7 @@ from __future__ import annotations
 
 
 from neuron_migrate.commands import plural
-from neuron_migrate.report import porting
+from neuron_migrate.report import entries, porting
 
 MAX_CHARS = 65_536
 _BUDGET = MAX_CHARS - 512  # headroom for a bot's own header around the report
@@ -36,8 +36,9 @@ def _coverage_cell(cov: dict | None) -> str:
         return "not estimated"
     if cov["overall"] is None:
         return "no estimate (see Compile coverage)" if cov.get("no_estimate") else "no traced code"
-    assumed = "" if cov.get("compiles", True) else " (the project compiles nothing; assumed)"
-    return porting.percent(cov["overall"]) + assumed
+    notes = ([] if cov.get("compiles", True) else ["the project compiles nothing; assumed"]) + (
+        ["without modules the scan cannot name"] if cov.get("unseen") else [])
+    return porting.percent(cov["overall"]) + (f" ({'; '.join(notes)})" if notes else "")
 
 
 def _more(total: int, shown: int, what: str = "more") -> list[str]:
@@ -169,6 +170,8 @@ def render_report(rep: dict, limit: int) -> str:
                               [[f"`{p}:{line}`", f"`{fn}`", f"`{entry}`", why]
                                for (p, line, fn, why), entry in sources.items()], limit, "more sources")
                 out.append("")
+        if cov.get("unseen"):
+            out += ["**Not seen**", ""] + [f"- {entries.unseen_sentence(u)}." for u in cov["unseen"]] + [""]
         if cov.get("no_estimate"):
             out += ["**No estimate**", ""] + [f"- `{e['entry']}`: {e['why']}." for e in cov["no_estimate"]] + [""]
         if cov["breaks"]:

@@ -176,7 +176,7 @@ def heat(findings: list[dict]) -> list[dict]:
     return rows
 
 
-def next_steps(doc: dict, families: list[dict], product: list[dict]) -> list[dict]:
+def next_steps(doc: dict, families: list[dict], product: list[dict], coverage: dict | None = None) -> list[dict]:
     findings = product
     fixes = Counter(fixable(f) for f in findings)
     fix_files = len({f["path"] for f in findings if fixable(f) == "safe"})
@@ -217,6 +217,14 @@ def next_steps(doc: dict, families: list[dict], product: list[dict]) -> list[dic
                                 "the code above is ported, compile the model with "
                                 "`torch.compile(backend=\"neuron\")` and count its graph breaks.",
                       "count": 0})
+    unseen = list(dict.fromkeys(u["entry"] for u in (coverage or {}).get("unseen") or ()))
+    if unseen:  # yolov5's DetectionModel: its layers are built from a YAML file
+        steps.append({"title": "Measure what the estimate cannot see",
+                      "detail": f"{', '.join(f'`{e}`' for e in unseen)} "
+                                f"{'calls' if len(unseen) == 1 else 'call'} modules the scan cannot name "
+                                "(see Compile coverage): measure the graphs and breaks on the CPU with "
+                                "`neuron-migrate measure MODULE:FACTORY`, where FACTORY() returns the model "
+                                "and example inputs.", "count": 0})
     steps.append({"title": "Keep it ported",
                   "detail": "Gate pull requests: `neuron-migrate baseline . -o neuron-baseline.json` "
                             "records today's findings, then `neuron-migrate scan . --baseline "
@@ -322,7 +330,7 @@ def build(doc: dict, table=None, baselined: int = 0, root: str | None = None) ->
         "files": [dict(r, scope=scope_of(r["path"])) for r in heat(findings)],
         "skipped": doc["files"].get("skipped", []),
         "rules": rule_docs(findings),
-        "next_steps": next_steps(doc, fams, product),
+        "next_steps": next_steps(doc, fams, product, coverage),
     }
 
 
