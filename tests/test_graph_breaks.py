@@ -2473,3 +2473,47 @@ def test_a_forward_that_calls_torch_compile_itself_is_not_assumed_compiled():
             "            check(self.compiled(x), self.model(x))\n"
             "        return self.compiled(x)\n")
     assert codes(code) == [(8, "NM401"), (19, "NM305")]
+
+
+def test_a_list_of_rnns_called_by_index_breaks():
+    """constructs.py "an RNN from a global list, called by index" and "a module's plain list of GRUs
+    called by index in a method in a loop (dnc's _layer_forward)": GB0014, the frame skipped. dnc fills
+    ``self.rnns`` with one RNN class or another by its configuration; a list that also holds another
+    module is none."""
+    code = ("import torch\nfrom torch import nn\n\nclass DNC(nn.Module):\n    def __init__(self, kind, n):\n"
+            "        super().__init__()\n        self.rnns = []\n        self.heads = []\n        for i in range(n):\n"
+            "            if kind == 'gru':\n                self.rnns.append(nn.GRU(8, 8, batch_first=True))\n"
+            "            else:\n                self.rnns.append(nn.LSTM(8, 8, batch_first=True))\n"
+            "            self.heads.append(nn.GRU(8, 8))\n            self.heads.append(nn.Linear(8, 8))\n"
+            "            setattr(self, f'rnn_{i}', self.rnns[i])\n\n"
+            "    def forward(self, x):\n        y = self.heads[1](x * 2)\n        out, _ = self.rnns[0](y.unsqueeze(1))\n"
+            "        out, _ = self.rnns[1](out)\n        return out\n\nmodel = torch.compile(DNC('gru', 2))\n")
+    assert _nm4(code) == [(20, "NM406", "GB0014")]
+
+
+def test_a_module_level_numpy_array_of_strings_breaks_where_traced_code_reads_it():
+    """constructs.py "an ndarray of strings sliced and copied (pyqtorch's einsum letters)": GB0185
+    ("failed to convert numpy.ndarray to Tensor"), the frame skipped; "an ndarray of floats at module
+    level, sliced": none. A local of the same name is not the global."""
+    code = ("from string import ascii_letters as ABC\n\nimport numpy as np\nimport torch\nfrom numpy import array\n"
+            "from numpy.typing import NDArray\n\nLETTERS: NDArray = array(list(ABC))\nNAMES = np.array(['a', 'b'])\n"
+            "VALUES = np.array([1.0, 2.0])\n\n@torch.compile\ndef apply(state, n: int):\n    v = VALUES[0:n].copy()\n"
+            "    dims = LETTERS[0:n].copy()\n    return torch.einsum(''.join(dims) + '->', state) * v.sum()\n\n"
+            "@torch.compile\ndef named(state):\n    NAMES = ['a', 'b']\n    return state * len(NAMES[0:1])\n")
+    assert _nm4(code) == [(15, "NM404", "GB0185")]
+    assert "runs all of `apply` eagerly" in next(f.message for f in findings_of(code) if f.line == 15)
+
+
+def test_the_warning_filters_set_in_traced_code_break():
+    """constructs.py "warnings.simplefilter('ignore') alone", "warnings.filterwarnings(...) alone": GB0007
+    inside warnings, resumed; "with warnings.catch_warnings(): warnings.simplefilter('ignore') (yolov5's
+    SPPF)": Dynamo cannot resume in the block (GB0092), the frame skipped. catch_warnings alone is traced."""
+    code = ("import warnings\n\nimport torch\nfrom torch import nn\n\nclass SPPF(nn.Module):\n"
+            "    def __init__(self):\n        super().__init__()\n        self.m = nn.MaxPool2d(5, 1, 2)\n\n"
+            "    def forward(self, x):\n        with warnings.catch_warnings():\n"
+            "            warnings.simplefilter('ignore')\n            y = self.m(x)\n"
+            "        with warnings.catch_warnings():\n            y = self.m(y)\n"
+            "        warnings.filterwarnings('ignore', category=UserWarning)\n        return y\n\n"
+            "model = torch.compile(SPPF())\n")
+    assert _nm4(code) == [(13, "NM403", "GB0007"), (17, "NM403", "GB0007")]
+    assert "runs all of `SPPF.forward` eagerly" in next(f.message for f in findings_of(code) if f.line == 13)

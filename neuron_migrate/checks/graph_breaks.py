@@ -137,7 +137,9 @@ NM403 = rule(
     why="In torch 2.13 Dynamo does not trace `print` (even of a plain string), `sys.stdout.write`, "
         "`logging` methods (`logger.isEnabledFor(...)` and `logging.getLogger(...)` too, a module "
         "logger bound with or without an annotation, and the module's own `logging.warning(...)`) or "
-        "`warnings.warn`: each call ends the graph; in a loop the whole function runs eagerly.",
+        "`warnings.warn`, `warnings.simplefilter` or `warnings.filterwarnings`: each call ends the graph; in a "
+        "loop the whole function runs eagerly, and so it does from a filter set in a `with "
+        "warnings.catch_warnings():` block (yolov5's `SPPF.forward`), where Dynamo cannot resume.",
     example="class Net(nn.Module):\n    def forward(self, x):\n        print(x.shape)\n"
             "        return x.relu()",
     use_instead="class Net(nn.Module):\n    def forward(self, x):\n        return x.relu()",
@@ -193,7 +195,9 @@ NM404 = rule(
         "`torch.autograd.functional.jacobian`, `as_subclass` of a tensor subclass's instance (`Tensor."
         "as_subclass(self, Tensor)` in a method of a class deriving from `torch.Tensor`), building a module with parameters (`nn.Linear(...)`) or a parameter itself (`nn.Parameter(t)`, GB0264, resumed after it), "
         "`with open(...)` or `with np.errstate(...)` (GB0142, the frame skipped), NumPy's index tricks "
-        "`np.r_[...]` and `np.c_[...]` (GB0008), a class statement in traced code (mpc's `class LQRStepFn(Function):` inside "
+        "`np.r_[...]` and `np.c_[...]` (GB0008), a module-level NumPy array of strings read in traced code "
+        "(pyqtorch's `ABC_ARRAY[0:n]`, the letters of its einsum equations: Dynamo cannot make a tensor of "
+        "it, GB0185, the frame skipped), a class statement in traced code (mpc's `class LQRStepFn(Function):` inside "
         "the solver: `__build_class__`, GB8977, resumed), torch.optim.Optimizer's own "
         "`self._cuda_graph_capture_health_check()` in a subclass's step (marked as skipped, GB0007), "
         "the deprecated in-place overloads taking the multiplier first (`exp_avg.add_(1 - beta1, grad)`, "
@@ -242,7 +246,9 @@ NM406 = rule(
         "cannot be resumed: the ops before the call are compiled (when there are at least two), "
         "the call and everything after it in the function run eagerly, and with fewer ops "
         "before it or inside a loop the whole function does. A base class's method that calls a "
-        "placeholder its subclasses replace with an RNN breaks the same way. `nn.LSTMCell`/`nn.GRUCell` are "
+        "placeholder its subclasses replace with an RNN breaks the same way, and so does a call of an element "
+        "of a list the class fills with RNNs alone (`self.rnns[layer](x, h)` after `self.rnns.append(nn.LSTM(...))`). "
+        "`nn.LSTMCell`/`nn.GRUCell` are "
         "traced.",
     example="class Tagger(nn.Module):\n    def __init__(self):\n        super().__init__()\n"
             "        self.rnn = nn.LSTM(32, 64)\n        self.out = nn.Linear(64, 10)\n\n"
@@ -404,6 +410,7 @@ GB = {
     "method_args": "GB0117",  # Unhandled args for method (a deprecated overload: add_(number, tensor))
     "resize": "GB0127",  # Unsupported Tensor.resize_as_() call (on a tensor the graph made)
     "pointer_compare": "GB5976",  # Data pointer comparison
+    "ndarray_convert": "GB0185",  # failed to convert numpy.ndarray to Tensor (an ndarray of strings)
 }
 # NumPy's random draws: without a size, a Python number drawn on the host (measured: "np.random.randint",
 # "np.random.rand", "np.random.normal"; with a size, as in "np.random.uniform
@@ -683,6 +690,7 @@ class _State:
     stored_elsewhere: frozenset[str] | None = None  # _set_elsewhere's self.attr stored outside an __init__
     keywords_given: frozenset[str] | None = None  # every keyword some call of the file passes (_on_flags)
     constants: dict[str, bool] | None = None  # module-level names -> off (False, None, 0, "") by default
+    string_arrays: frozenset[str] | None = None  # module-level names bound to a NumPy array of strings
     injected: dict[int, dict[str, str]] = field(default_factory=dict)  # class id -> _injected's answer
     init_params: dict[int, dict[str, str]] = field(default_factory=dict)  # class id -> _init_params' answer
     annotated: dict[int, dict[str, str]] = field(default_factory=dict)  # class id -> _annotated_attrs' answer
@@ -895,6 +903,15 @@ def _held(cls: ast.ClassDef, attr: str, d: _State) -> list[str]:
                 d.held_names[key] = names
             return d.held_names[key]
     return []
+
+
+def _holds_rnns(cls: ast.ClassDef, attr: str, ctx: Context, d: _State) -> bool:
+    """Every module the list ``self.attr`` of ``cls`` (or an in-file base) is filled with is an
+    nn.LSTM/GRU/RNN: dnc's ``self.rnns.append(nn.LSTM(...))`` per layer, of one kind or another by its
+    configuration."""
+    found = next((h for c, _ in _lineage(cls, d) if (h := d.held.get(id(c), {}).get(attr))), None)
+    return bool(found) and all(type(v) is ast.Call and ctx.names.qualify(v.func, (ctx.tree,)) in _RNN_MODULES
+                               for v in found)
 
 
 def _held_calls(fn: ast.AST, cls: ast.ClassDef | None, d: _State) -> list[tuple[str, ast.Call]]:
@@ -3540,6 +3557,12 @@ def _hazards(fn: ast.AST, t: Tensors, ctx: Context, d: _State, cls: ast.ClassDef
             # constructs.py "np.r_ of arrays", "np.c_ of arrays": GB0008, resumed (widestats' B-spline knots)
             out.append(Hazard(NM404, node, f"`{_short(ctx, node.value).replace('numpy.', 'np.')}[...]` is not traced "
                               "by Dynamo (graph break); use `np.concatenate` or `torch.cat`", gb=GB["inline_skipped"]))
+        elif (type(node.value) is ast.Name and node.value.id in _string_arrays(ctx, d) and id(node) not in in_raise
+              and ctx.names.binding_scope(node.value.id, chain) is ctx.tree):
+            # constructs.py "an ndarray of strings sliced and copied (pyqtorch's einsum letters)": GB0185, skipped
+            out.append(Hazard(NM404, node, f"`{node.value.id}` is a NumPy array of strings, which Dynamo cannot turn "
+                              "into a tensor (graph break); keep the letters in a Python list or string",
+                              skips_frame=True, gb=GB["ndarray_convert"]))
     for node in body.binders:  # y.requires_grad = True
         targets = node.targets if isinstance(node, ast.Assign) else [getattr(node, "target", None)]
         value = getattr(node, "value", None)
@@ -4176,7 +4199,7 @@ def _rnn_attr(node: ast.AST) -> str:
         return node.id
     if isinstance(node, ast.Attribute):  # self.lstm.num_layers, or self.lstm itself
         return node.attr if isinstance(node.value, ast.Name) else node.value.attr
-    f = node.func  # self.lstm(...) or self.lstm.flatten_parameters()
+    f = node.func  # self.lstm(...), self.lstm.flatten_parameters() or self.rnns[i](...)
     return f.attr if isinstance(f.value, ast.Name) else f.value.attr
 
 
@@ -4346,6 +4369,10 @@ def _call_hazard(call: ast.Call, t: Tensors, ctx: Context, d: _State, cls, chain
         return Hazard(NM404, call, f"`{_short(ctx, call)}` calls a subscripted generic (`{f.value.id}[...]`), "
                       f"which Dynamo does not trace (graph break); write `{f.value.id}()` and annotate the "
                       "variable instead", gb=GB["generic_call"])
+    if type(f) is ast.Subscript and cls is not None and (held := _self_attr(f.value)) and _holds_rnns(cls, held, ctx, d):
+        # constructs.py "a module's plain list of GRUs called by index ... (dnc's _layer_forward)": GB0014
+        return Hazard(NM406, call, f"`self.{held}` holds nn.LSTM/GRU/RNN modules, which Dynamo does not trace and "
+                      "cannot resume after", skips_rest=True, gb=GB['rnn'])
     if (type(f) is ast.Attribute and f.attr == "_cuda_graph_capture_health_check" and cls is not None
             and type(f.value) is ast.Name and f.value.id == "self"
             and not any(f.attr in methods for _, methods in _lineage(cls, d))):
@@ -4672,6 +4699,11 @@ def _call_hazard(call: ast.Call, t: Tensors, ctx: Context, d: _State, cls, chain
                       under=made if made is not None and type(made) is not ast.Call else None)
     if name == "warnings.warn":
         return Hazard(NM403, call, "`warnings.warn` is not traced by Dynamo (graph break)", gb=GB['skipped'])
+    if name in ("warnings.simplefilter", "warnings.filterwarnings"):
+        # constructs.py "warnings.simplefilter('ignore') alone": GB0007 inside warnings, resumed; under
+        # `with warnings.catch_warnings():` (yolov5's SPPF) Dynamo cannot resume in the block (GB0092)
+        return Hazard(NM403, call, f"`{name}` changes the warning filters, which Dynamo does not trace (graph "
+                      "break); set them outside the compiled code", gb=GB['skipped'])
     if name.startswith("logging.") and name.split(".")[-1] in LOG_METHODS:
         # the module's own functions (``logging.warning(...)``) break inside logging, on the root
         # logger's lookup (constructs.py "logging.warning (the module's function)": GB4841)
@@ -7144,6 +7176,34 @@ def _constructed_with(cls: ast.ClassDef, init: ast.FunctionDef, params: dict, d:
                     and v.value == default.value):
                 out.add(name)
     return out
+
+
+def _string_arrays(ctx: Context, d: _State) -> frozenset[str]:
+    """Module-level names bound once, to a NumPy array of strings: ``np.array(["a", "b"])``, or of a
+    string's letters (pyqtorch's ``ABC_ARRAY: NDArray = array(list(ascii_letters))``)."""
+    if d.string_arrays is None:
+        seen: dict[str, bool] = {}
+        for node in ctx.tree.body:
+            if type(node) in (ast.Assign, ast.AnnAssign):
+                for t in _targets(node):
+                    if type(t) is ast.Name:
+                        seen[t.id] = t.id not in seen and node.value is not None and _string_array(node.value, ctx)
+        d.string_arrays = frozenset(n for n, v in seen.items() if v)
+    return d.string_arrays
+
+
+def _string_array(e: ast.AST, ctx: Context) -> bool:
+    if not (type(e) is ast.Call and len(e.args) == 1 and not e.keywords
+            and ctx.names.qualify(e.func, (ctx.tree,)) in ("numpy.array", "numpy.asarray")):
+        return False
+    a = e.args[0]
+    if type(a) in (ast.List, ast.Tuple):
+        return bool(a.elts) and all(type(x) is ast.Constant and type(x.value) is str for x in a.elts)
+    if not (type(a) is ast.Call and type(a.func) is ast.Name and a.func.id == "list" and len(a.args) == 1):
+        return False
+    text = a.args[0]
+    return (type(text) is ast.Constant and type(text.value) is str
+            or (ctx.names.qualify(text, (ctx.tree,)) or "").startswith(("string.ascii_", "string.digits")))
 
 
 def _constants(ctx: Context, d: _State) -> dict[str, bool]:
