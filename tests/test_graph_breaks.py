@@ -2517,3 +2517,15 @@ def test_the_warning_filters_set_in_traced_code_break():
             "model = torch.compile(SPPF())\n")
     assert _nm4(code) == [(13, "NM403", "GB0007"), (17, "NM403", "GB0007")]
     assert "runs all of `SPPF.forward` eagerly" in next(f.message for f in findings_of(code) if f.line == 13)
+
+
+def test_a_comprehension_over_a_name_bound_to_lists_alone_is_a_frame_of_its_own_where_the_function_runs_eagerly():
+    """dnc's ``forward`` (``dnc.py:266``, GB4347 measured): ``inputs = [...]`` then ``inputs = [self.output(i)
+    for i in inputs]``, the function run eagerly after its RNN; a name bound once to a tuple is stepped."""
+    from neuron_migrate.checks.graph_breaks import COMPREHENSION_FRAMES
+
+    code = ("import torch\nimport torch.nn as nn\n\nclass D(nn.Module):\n    def forward(self, x, n: int):\n"
+            "        inputs = [x[i] for i in range(n)]\n        for r in x:\n            print(r)\n"
+            "        inputs = [self.out(i) for i in inputs]\n        ts = tuple(inputs)\n"
+            "        ts = [t * 2 for t in ts]\n        return inputs, ts\n")
+    assert codes(code) == ([(8, "NM403"), (9, "NM409")] if COMPREHENSION_FRAMES else [(8, "NM403")])

@@ -4369,7 +4369,8 @@ def _call_hazard(call: ast.Call, t: Tensors, ctx: Context, d: _State, cls, chain
         return Hazard(NM404, call, f"`{_short(ctx, call)}` calls a subscripted generic (`{f.value.id}[...]`), "
                       f"which Dynamo does not trace (graph break); write `{f.value.id}()` and annotate the "
                       "variable instead", gb=GB["generic_call"])
-    if type(f) is ast.Subscript and cls is not None and (held := _self_attr(f.value)) and _holds_rnns(cls, held, ctx, d):
+    if (type(f) is ast.Subscript and cls is not None and (held := _self_attr(f.value))
+            and _holds_rnns(cls, held, ctx, d)):
         # constructs.py "a module's plain list of GRUs called by index ... (dnc's _layer_forward)": GB0014
         return Hazard(NM406, call, f"`self.{held}` holds nn.LSTM/GRU/RNN modules, which Dynamo does not trace and "
                       "cannot resume after", skips_rest=True, gb=GB['rnn'])
@@ -7269,8 +7270,8 @@ _FRAME_MODULES = frozenset({"torch", "torch.nn", "torch.nn.functional", "torch.l
 
 def _unstepped(it: ast.AST, fn: ast.AST, ctx: Context, chain, cls=None, d: _State | None = None) -> bool:
     """``it`` is surely an iterable whose iterator Dynamo cannot step: a list written out or built
-    (also a name the function binds once to one), ``enumerate(...)``, ``zip(...)``, a dict view,
-    a module's ``.parameters()`` and the like, and in a method of an optimizer class
+    (also a name the function binds once to one, or only ever to lists), ``enumerate(...)``,
+    ``zip(...)``, a dict view, a module's ``.parameters()`` and the like, and in a method of an optimizer class
     ``group['params']`` of a loop over ``self.param_groups`` (torch.optim's ``add_param_group``
     keeps each group's parameters as a list: parameterfree's ``KT.step``)."""
     if (type(it) is ast.Subscript and type(it.slice) is ast.Constant and it.slice.value == "params"
@@ -7283,6 +7284,8 @@ def _unstepped(it: ast.AST, fn: ast.AST, ctx: Context, chain, cls=None, d: _Stat
                   and type(n.targets[0]) is ast.Name and n.targets[0].id == it.id]
         if len(stores) == len(values) == 1:
             it = values[0]
+        elif stores and len(stores) == len(values) and all(type(v) in (ast.List, ast.ListComp) for v in values):
+            return True  # dnc's inputs = [...], then inputs = [self.output(i) for i in inputs]
     if type(it) in (ast.List, ast.ListComp):
         return True
     if type(it) is ast.Call and type(it.func) is ast.Name:
