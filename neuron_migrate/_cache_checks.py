@@ -3,7 +3,7 @@ neuron_migrate.cache` from models.py (cache.checks_module). Do not edit."""
 
 from neuron_migrate import models
 
-MODELS = 'e00d44ad9541dcb971b58657d926927a'  # the digest of the models.py this was made from
+MODELS = '82a782f3f0c9a4ab2ecfbb2340f7805d'  # the digest of the models.py this was made from
 NoneType = type(None)
 CHECKS = {}  # the cache's table of these functions, set when they are used
 T1 = frozenset({'again', 'callee_frame', 'code', 'eager_only', 'line', 'skips_frame', 'skips_rest'})
@@ -97,7 +97,7 @@ T132 = (str, str, )
 T133 = frozenset({str})
 T134 = frozenset({str})
 T135 = frozenset({str})
-T136 = frozenset({'backward_of', 'branched', 'breaks', 'call_lines', 'calls', 'calls_in_loop', 'end_line', 'entry', 'group_looped', 'grown_by', 'grows', 'handed_calls', 'hands', 'host_only', 'library_frames', 'line', 'name', 'op_lines', 'ops_both_sides', 'origin', 'pinned', 'quiet', 'repeats', 'resumed_loops', 'scripted', 'statements', 'trapped_calls', 'varied_args', 'weights', 'why'})
+T136 = frozenset({'backward_of', 'branched', 'breaks', 'call_lines', 'calls', 'calls_in_loop', 'end_line', 'entry', 'group_looped', 'grown_by', 'grows', 'handed_calls', 'hands', 'host_only', 'kept_appends', 'library_frames', 'line', 'name', 'op_lines', 'ops_both_sides', 'origin', 'pinned', 'quiet', 'repeats', 'resumed_loops', 'scripted', 'statements', 'trapped_calls', 'varied_args', 'weights', 'why'})
 T137 = str
 T138 = int
 T139 = int
@@ -129,6 +129,7 @@ T173 = (int, int, )
 T175 = (int, str, )
 T176 = frozenset({int})
 T178 = (int, int, int, )
+T179 = frozenset({int})
 
 
 def check_BreakSite(v):
@@ -485,6 +486,8 @@ def check_TracedFunction(v):
  if type(x0) is not tuple: return False
  for x177 in x0:
   if type(x177) is not tuple or tuple(map(type, x177)) != T178: return False
+ x0 = d['kept_appends']
+ if type(x0) is not tuple or not set(map(type, x0)) <= T179: return False
  return True
 
 

@@ -89,17 +89,22 @@ Formula (calibrated in docs/accuracy.md against a measured share of ATen op call
   helpers called for proposals and for detections, ``roi_align`` per feature level). Two
   calls of one caller are taken as one shape (Dynamo: 2 graphs on two shapes, 1 on one).
   Such a frame in a loop that hands it a number the loop changes (its ``range`` index, an
-  adaptive solver's ``t += dt``), which it turns into a constant of its graph
-  (``torch.as_tensor(t)``, ``math.exp(t)``), is compiled once per value, up to the recompile
-  limit (a trip count not a literal taken to reach it): Dynamo guards the value there, where a
-  number used in tensor arithmetic or ``torch.tensor(t)`` is made dynamic at the first recompile
+  adaptive solver's ``t += dt``, a name the loop binds from a host read or from arithmetic of
+  those: a traceback's ``start = t - k``), which it turns into a constant of its graph
+  (``torch.as_tensor(t)``, ``math.exp(t)``, an index in a tuple subscript ``x[:, t + k]``), is
+  compiled once per value (per combination, in nested loops), up to the recompile limit (a trip
+  count not a literal taken to reach it): Dynamo guards the value there, where a number used in
+  tensor arithmetic, ``torch.tensor(t)`` or ``x[t]`` is made dynamic at the first recompile
   (constructs.py "helper turning a float argument into a tensor, ...": 8 graphs, against 2;
-  torch-linode's ``_richardson_step``, 8 of 9 graphs).
+  "... loop index in a tuple subscript it reads, ...": a graph per value; torch-linode's
+  ``_richardson_step``, 8 of 9 graphs; flash-semicrf's edge blocks and segment scores).
 - Per compile entry (``entries[]``), the same figures over the traced functions the entry
   reaches, and ``expected_recompiles``: the statements that grow a tensor inside a loop
   (a decode loop's ``torch.cat``, a KV cache) that runs eagerly, each a new shape per step
   for the frames it calls (a loop Dynamo traces whole is unrolled into one graph), and the frames
-  compiled twice above, and the functions that resume a break in a loop (above), each at
+  compiled twice above, the functions that resume a break in a loop (above), and the statements
+  of compiled code appending to a list kept across calls (``self.history.append(v)``: Dynamo
+  guards its length, a compile per call up to the limit; measured, 12 calls: 8 graphs), each at
   least one recompile (a lower bound: how many steps run is not
   in the code; Dynamo recompiles each once, then with dynamic shapes, where Neuron compiles
   every new shape).
@@ -116,6 +121,7 @@ costs its weight, not one statement.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -135,15 +141,15 @@ FORMULA = ("estimated_coverage = 1 - lost statements / statements of traced func
            "callees (and those of the eager rest of a frame) become frames of their own, compiled "
            "twice when entered from two callers or in a loop of a skipped frame (other shapes: a "
            "second compile with dynamic shapes), once per value up to 8 when it turns a number that loop changes "
-           "into a constant (torch.as_tensor(t), math.exp(t)), and so does a callable handed from outside the scan "
+           "into a constant (torch.as_tensor(t), math.exp(t), x[:, t]), and so does a callable handed from outside the scan "
            "when the call starts eagerly (one graph each), as does each statement calling einops where the code runs "
            "eagerly; a break resumed in a loop (a return ahead of its "
            "end) is compiled again at each iteration, up to 8 (a trip count not a literal: 8), and past "
            "that runs eagerly: a known trip count loses the runs after the ninth and what follows the loop")
 RECOMPILED = ("a frame of its own called with other shapes (from two callers, or in a loop of a frame that "
               "runs eagerly): compiled again, with dynamic shapes")
-PINNED = ("a frame of its own that turns a number it is given into a tensor or a math result "
-          "(torch.as_tensor(t), math.exp(t)), called in a loop that changes the number: Dynamo guards its "
+PINNED = ("a frame of its own that turns a number it is given into a tensor, a math result or an index "
+          "(torch.as_tensor(t), math.exp(t), x[:, t]), called in a loop that changes the number: Dynamo guards its "
           "value, so each new value is a compile, up to the recompile limit (8), then the frame runs eagerly")
 GROWN_BY = ("called in a loop outside the entry with a tensor that loop grows ({how}): a new shape per "
             "call, a compile per new length on Neuron (Dynamo: one recompile, then dynamic shapes)")
@@ -157,6 +163,8 @@ IF_IN_PLACE = {
                     "itself is compiled (`model.forward = torch.compile(model.forward)`); neither `model.compile()` "
                     "nor torch.compile's wrapper compiles `self.forward(...)`",
 }
+KEPT_LIST = ("appends to a list kept across calls: Dynamo guards the list's length, so each call compiles the "
+             "frame again, up to the recompile limit (8), then runs it eagerly")
 ITERATED = ("a break resumed inside a loop (a return ahead of the loop's end): the frame resumed after it is "
             "compiled again at each iteration, the loop's state a constant of it, up to Dynamo's recompile limit (8)")
 NO_OP_BREAKS = frozenset({"NM403", "NM404"})  # print/log/Python calls: a split, no eager tensor op
@@ -404,7 +412,8 @@ def estimate(functions: Iterable[tuple[str, TracedFunction]], executed: dict[str
         for k, line in sites.get(c, ()) if pins else ():
             trips = [n for at, p, n in by_key[k].varied_args if at == line and p in pins]
             if trips and line > eager_from.get(k, line):
-                n = min(RECOMPILE_LIMIT, (max(trips) or UNKNOWN_TRIPS) * runs.get(k, 1))
+                # each combination of the values its loops hand it (nested loops: their product)
+                n = min(RECOMPILE_LIMIT, (math.prod(trips) or UNKNOWN_TRIPS) * runs.get(k, 1))
                 pinned[c] = max(pinned.get(c, 2), n)
 
     def handed(key: Key, i: int, seen: frozenset = frozenset()) -> bool:
@@ -776,6 +785,10 @@ def entries(files: list[FileResult], requested: tuple[str, ...] = (),
         # a break resumed in a loop: its resumed frame compiled again at each iteration
         iterated = sorted({(shown(p), e.function.name, _first_point(e)) for (p, _), e in zip(reach, est) if e.iterated},
                           key=lambda x: (x[0], x[2]))
+        # a list kept across calls that compiled code appends to: a new length at each call
+        kept = sorted({(shown(p), g.name, line) for (p, g), e in zip(reach, est) for line in g.kept_appends
+                       if not e.runs_eagerly and (e.rest_eager_from is None or line < e.rest_eager_from)},
+                      key=lambda x: (x[0], x[2]))
         # loops outside the entry: a forward the project compiles, but never in place, is not what they call
         callers = [(shown(r.path), name, line, call, where) for name, line, call, where in f.grown_by
                    if where or id(f) not in compiled]
@@ -784,7 +797,7 @@ def entries(files: list[FileResult], requested: tuple[str, ...] = (),
             "source": "requested" if f.entry else "compiled" if id(f) in compiled else "assumed",
             "estimated_coverage": summary["estimated_coverage"],
             "expected_graphs": summary["expected_graphs"],
-            "expected_recompiles": len(grows) + len(again) + len(callers) + len(iterated),
+            "expected_recompiles": len(grows) + len(again) + len(callers) + len(iterated) + len(kept),
             "recompile_sources": [*({"path": p, "line": line, "function": name, "why": "a tensor grown inside a "
                                      "loop: a new shape at every step"} for p, name, line in grows),
                                   *({"path": p, "line": line, "function": name, "why": why}
@@ -793,7 +806,9 @@ def entries(files: list[FileResult], requested: tuple[str, ...] = (),
                                       how=IN_PLACE.format(where=where, call=call) if where else IF_IN_PLACE[call])}
                                     for p, name, line, call, where in callers),
                                   *({"path": p, "line": line, "function": name, "why": ITERATED}
-                                    for p, name, line in iterated)],
+                                    for p, name, line in iterated),
+                                  *({"path": p, "line": line, "function": name, "why": KEPT_LIST}
+                                    for p, name, line in kept)],
             "traced_functions": summary["traced_functions"],
             # the forwards of other modules it reaches: 0, and the modules it calls are none the scan knows
             "forwards_reached": sum(g.name.rpartition(".")[2] in ("forward", "__call__") for _, g in reach[1:]),

@@ -144,6 +144,9 @@ class TracedFunction:
     # (statement line of a call in a loop, argument position, the loop's literal trip count or 0) of the
     # arguments that loop changes at each step (its range index, a number it assigns): no tensors
     varied_args: tuple[tuple[int, int, int], ...] = ()
+    # statements appending to a list kept across calls (``self.history.append(v)``, ``state.log[i].append(v)``):
+    # Dynamo guards the list's length, so each call compiles the frame again
+    kept_appends: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -1493,3 +1493,113 @@ def test_a_masked_scatter_of_a_masked_select_breaks_twice_and_a_parameter_runs_o
     [f] = [f for f in r.traced if f.name == "update"]
     assert {14, 15} <= set(f.op_lines)
 
+
+
+INDEXED = b'''
+import torch
+
+def edge(scores, t, k):
+    return scores[:, t + k] - scores[:, t]
+
+def row(scores, t):
+    return scores[t] * 2
+
+def viterbi(scores, n: int):
+    out = []
+    for t in range(n):
+        for k in range(1, 3):
+            out.append(edge(scores, t, k))
+        if scores.sum() > 0:
+            scores = scores - 1
+    return out
+
+def rows(scores, n: int):
+    out = []
+    for t in range(n):
+        out.append(row(scores, t))
+        if scores.sum() > 0:
+            scores = scores - 1
+    return out
+
+def traceback(scores, bp):
+    t = 5
+    while t > 0:
+        k = bp[t].item()
+        start = t - k
+        s = edge(scores, start, k)
+        t = start
+    return s
+
+def first(scores):
+    n = scores[0, 1].item()
+    return scores * n
+'''
+
+
+def test_a_frame_indexing_with_a_number_its_eager_callers_loop_changes_compiles_per_value():
+    """A number indexing a tensor in a tuple subscript (``x[:, t + k]``) is guarded by value, as
+    ``torch.as_tensor(t)`` is: handed one a loop of an eager frame changes (its index, or a name the
+    loop binds from a host read or from arithmetic of those: a traceback's ``start = t - k``), the
+    frame compiles once per value up to the recompile limit; ``x[t]`` is made dynamic (twice)
+    (constructs.py "helper in a loop of a skipped frame, loop index in a tuple subscript it reads,
+    ...": a graph per value, "... loop index as a subscript, 4 steps": 2; flash-semicrf's edge
+    blocks and segment scores). The indexing under a host read (``x[0, 1].item()``) is an op of the
+    graph before the break (constructs.py "item of an indexed tensor, then ops": 2 graphs)."""
+    names = ("viterbi", "rows", "traceback", "first")
+    entries = tuple(f"m.py:{n}" for n in names)
+    r = analyse("m.py", INDEXED, Options(entries=entries))
+    rows = {e["function"]: e for e in compile_coverage([r], entries)["entries"]}
+    assert {n: rows[n]["expected_graphs"] for n in names} == {"viterbi": 8, "rows": 2, "traceback": 8, "first": 2}
+    f = {t.name: t for t in r.traced}
+    assert f["edge"].pinned == (1, 2) and f["row"].pinned == ()
+    assert f["traceback"].varied_args == ((32, 1, 0), (32, 2, 0))  # start and k, each changed at every step
+
+
+KEPT = b'''
+import torch
+from torch import nn
+
+class Logger(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.lin = nn.Linear(4, 4)
+        self.hist = []
+
+    def forward(self, x):
+        y = self.lin(x)
+        self.hist.append(y.detach())
+        return y
+
+class Fresh(nn.Module):
+    def forward(self, x):
+        self.outs = []
+        self.outs.append(x * 2)
+        return x + 1
+
+def step(state, tokens):
+    out = []
+    for i, t in enumerate(tokens.tolist()):
+        history = state.history[i]
+        history.append(t)
+        out.append(t)
+    return torch.tensor(out)
+
+def handed(acc, x):
+    acc.append(x)
+    return x * 2
+'''
+
+
+def test_a_list_kept_across_calls_that_compiled_code_appends_to_is_a_recompile_source():
+    """Appending to a list kept across calls (an attribute of ``self`` or of a parameter, or a name
+    bound to one) changes its length, which Dynamo guards: each call compiles the frame again, up to
+    the recompile limit (measured: 12 calls of a forward appending to ``self.hist``, 8 graphs; the
+    same through ``state.history[0]``; rosa-torch's inference steps, 11 graphs in 16 steps). A list
+    the call makes anew (``self.outs = []``) or one handed to it is no source."""
+    entries = ("m.py:Logger.forward", "m.py:Fresh.forward", "m.py:step", "m.py:handed")
+    r = analyse("m.py", KEPT, Options(entries=entries))
+    rows = {e["entry"]: e for e in compile_coverage([r], entries)["entries"]}
+    assert {e: rows[e]["expected_recompiles"] for e in entries} == {
+        "m.py:Logger.forward": 1, "m.py:Fresh.forward": 0, "m.py:step": 1, "m.py:handed": 0}
+    (source,) = rows["m.py:step"]["recompile_sources"]
+    assert source["line"] == 26 and "a list kept across calls" in source["why"]

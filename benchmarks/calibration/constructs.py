@@ -215,6 +215,10 @@ def scale_helper(t, k):  # a helper taking an int: the loop's index in the cases
 def index_helper(t, i):  # ... using it as a subscript
     return t[i] * 2 + 1
 
+def tuple_index_helper(t, i):  # ... in a tuple subscript of a read, with arithmetic (flash-semicrf's edge blocks)
+    return (t[:, i + 1] - t[:, i]) * 2
+
+
 def store_helper(t, index, v):  # ... in a tuple subscript of a store (torchdiffeq's _UncheckedAssign)
     t[index] = v
     return t * 2
@@ -1695,6 +1699,15 @@ CASES: list[tuple[str, str, dict]] = [
      "while i < 6:\n    s = relu_helper(s) * 0.5\n    i += 1\nreturn s", {}),
     ("helper in a while loop of a skipped frame, a float argument, 6 steps", "for r in x:\n    print(r)\ni, s, t = 0, x, 0.5\n"
      "while i < 6:\n    s = scale_helper(s, t)\n    t += 0.1\n    i += 1\nreturn s", {}),
+    ("helper in a loop of a skipped frame, loop index in a tuple subscript it reads, 12 steps over 6 values", "for r in x:\n    print(r)\n"
+     "s = 0\nfor i in range(12):\n    s = s + tuple_index_helper(x, i % 6).sum()\nreturn s", {}),
+    ("helper in a loop of a skipped frame, loop index in a tuple subscript it reads, 3 steps", "for r in x:\n    print(r)\n"
+     "s = 0\nfor i in range(3):\n    s = s + tuple_index_helper(x, i).sum()\nreturn s", {}),
+    # a host read of an indexed tensor: the indexing is an op of the graph before the break
+    ("item of an indexed tensor, then ops", "n = x[0, 1].item()\nreturn x * n", {}),
+    ("item of a name, then ops", "y = x[0, 1]\nn = y.item()\nreturn x * n", {}),
+    ("size of an indexed tensor, then a breaking helper", "n = x[0].size(0)\ny = print_helper(x)\nreturn y * n", {}),
+    ("a number, then a breaking helper", "n = 3\ny = print_helper(x)\nreturn y * n", {}),
     ("helper in a loop of a skipped frame, no index, 6 steps", "for r in x:\n    print(r)\ns = 0\nfor i in range(6):\n    s = s + relu_helper(x).sum()\nreturn s", {}),
     ("torch.cat grown in a loop", "y = x[:1]\nfor i in range(3):\n    y = torch.cat((y, x[i:i + 1]), 0)\nreturn y * 2", {}),
     # standard-library calls in a compiled training step (pytorch/examples' mnist_hogwild, imagenet)

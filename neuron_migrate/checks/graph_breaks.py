@@ -5584,20 +5584,32 @@ def _handed_calls(fn: ast.AST, d: _State, where: dict, qualify=dotted) -> tuple[
 
 def _pinned(fn: ast.AST, d: _State, ctx: Context, chain) -> tuple[int, ...]:
     """Indices in ``_positional`` of ``fn``'s parameters it hands, as they came, to ``torch.as_tensor``
-    or a ``math`` function: given a number (its callers' ``_varied_args`` say which), Dynamo guards its
-    value there, so each call with another value compiles the frame again, up to the recompile limit
-    (constructs.py "helper turning a float argument into a tensor, ...": 8 graphs; ``torch.tensor(t)``
-    or ``x * t``: 2, the number made dynamic at the first recompile)."""
+    or a ``math`` function, or indexes with in a tuple subscript (``x[:, t + k]``, alone or in
+    arithmetic): given a number (its callers' ``_varied_args`` say which), Dynamo guards its value
+    there, so each call with another value compiles the frame again, up to the recompile limit
+    (constructs.py "helper turning a float argument into a tensor, ...": 8 graphs, "... loop index in
+    a tuple subscript it reads, ...": a graph per value; ``torch.tensor(t)``, ``x * t`` or ``x[t]``:
+    2, the number made dynamic at the first recompile)."""
     params = _positional(fn)
     if not params:
         return ()
     out = set()
-    for call in _body(fn, d).calls:
+    body = _body(fn, d)
+    for call in body.calls:
         a = call.args[0] if call.args else None
         if type(a) is ast.Name and a.id in params:
             name = ctx.names.qualify(call.func, chain) or ""
             if name == "torch.as_tensor" or name.startswith("math."):
                 out.add(params.index(a.id))
+    for sub in body.subscripts:
+        if type(sub.slice) is ast.Tuple:
+            todo = list(sub.slice.elts)  # the indices, not a slice's bounds
+            while todo:
+                e = todo.pop()
+                if type(e) is ast.BinOp:
+                    todo += (e.left, e.right)
+                elif type(e) is ast.Name and e.id in params:
+                    out.add(params.index(e.id))
     return tuple(sorted(out))
 
 
@@ -5619,6 +5631,17 @@ def _varied_args(fn: ast.AST, d: _State, where: dict, tensors: Tensors, cls=None
         ranged = type(it) is ast.Call and type(it.func) is ast.Name and it.func.id == "range"
         names = {t.id for b in body.binders if (type(b) is ast.AugAssign and start <= b.lineno <= end) or (ranged and b is n)
                  for target in _targets(b) for t in all_nodes(target) if type(t) is ast.Name}
+        # and the names its body binds from a host read or from arithmetic of those (a traceback's
+        # ``k = bp[t].item()``, ``start = t - k``, ``t = start``): they change at each step too
+        assigns = [b for b in body.binders if type(b) is ast.Assign and start <= b.lineno <= end]
+        grown = True
+        while grown:
+            grown = False
+            for b in assigns:
+                bound = {t.id for t in _targets(b) if type(t) is ast.Name} - names
+                if bound and (_read_to_host(b.value) or _arithmetic_of(b.value, names)):
+                    names |= bound
+                    grown = True
         spans.append((start, end, names, 0 if type(n) is ast.While else _trips(n, fn, cls, d, unknown=0)))
     out = set()
     for stmt, p, a in _named_args(body, where):
@@ -5962,7 +5985,8 @@ def _op_lines(fn: ast.AST, tensors: Tensors, where: dict, d: _State,
         if type(f) is ast.Attribute and f.attr in _OPTIMIZER_METHODS and _is_optimizer(f.value):
             continue  # optimizer.step(): torch.optim's frame of its own, no op of this one (a parameter named so)
         if ((_submodule_called(f) is not None and not plain)
-                or (type(f) is ast.Name and f.id in layers) or tensors.of(node) or _custom_op(f)):
+                or (type(f) is ast.Name and f.id in layers) or tensors.of(node) or _custom_op(f)
+                or (type(f) is ast.Attribute and type(f.value) is ast.Subscript and tensors.of(f.value))):  # x[i].item()
             stmt = where.get(id(node), (None,))[0]
             if stmt is not None:
                 out.add(stmt.lineno)
@@ -6014,6 +6038,58 @@ def _op_lines(fn: ast.AST, tensors: Tensors, where: dict, d: _State,
     if methods is not None:
         methods.update((line, m) for line, m in bare.items() if calls.get(line) == 1 and line not in known)
     return tuple(sorted(out)), frozenset(after)
+
+
+_APPENDS = frozenset({"append", "extend", "insert"})
+
+
+def _kept_appends(fn: ast.AST, d: _State) -> tuple[int, ...]:
+    """Statements of ``fn`` appending to a list kept across calls: an attribute of ``self`` or of a
+    parameter (``self.history.append(v)``, ``state.history[i].append(v)``, or a name bound to one),
+    which ``fn`` does not bind anew, by a method no class of the file defines. Dynamo guards the list's length, so each call of a compiled frame
+    compiles it again, up to the recompile limit (measured: 12 calls of a forward appending to
+    ``self.hist``, 8 graphs; rosa-torch's inference steps, its history per sequence)."""
+    body = _body(fn, d)
+    calls = [c for c in body.calls if type(c.func) is ast.Attribute and c.func.attr in _APPENDS]
+    if calls:  # not a method of the file's classes (rosa's suffix automaton has its own ``extend``)
+        own = {m.name for c in d.classes.values() for m in c.body if type(m) in _FUNC_TYPES}
+        calls = [c for c in calls if c.func.attr not in own]
+    if not calls:
+        return ()
+    params = _param_names(fn)
+    alias: dict[str, ast.AST | None] = {}
+    bound = set()  # attributes bound here (self.hist = []): a list made anew at each call
+    for b in body.binders:
+        for t in _targets(b):
+            if type(t) is ast.Name:
+                alias[t.id] = b.value if type(b) is ast.Assign and t.id not in alias else None
+            elif type(t) in (ast.Attribute, ast.Subscript):
+                bound.add(ast.unparse(t))
+    out = set()
+    for call in calls:
+        kept = call.func.value
+        if type(kept) is ast.Name:
+            kept = alias.get(kept.id)
+        root, through = kept, False
+        while type(root) in (ast.Attribute, ast.Subscript):
+            through |= type(root) is ast.Attribute
+            root = root.value
+        if (through and type(root) is ast.Name and root.id in params and ast.unparse(kept) not in bound
+                and (stmt := body.where.get(id(call), (None,))[0]) is not None):
+            out.add(stmt.lineno)
+    return tuple(sorted(out))
+
+
+def _arithmetic_of(e: ast.AST, names: set[str]) -> bool:
+    """``e`` is one of ``names``, or arithmetic of numbers and names with one of them (``t - k``)."""
+    parts = list(all_nodes(e))
+    return (any(type(n) is ast.Name and n.id in names for n in parts)
+            and all(type(n) in (ast.Name, ast.Constant, ast.BinOp, ast.UnaryOp) for n in parts))
+
+
+def _read_to_host(e: ast.AST) -> bool:
+    """``x[i].item()``, ``y.tolist()``: the value is a Python number or list, no tensor."""
+    return type(e) is ast.Call and type(e.func) is ast.Attribute and e.func.attr in _HOST_SYNC_METHODS
 
 
 def _idle_calls(summaries: list[TracedFunction], bare_calls: dict[int, dict[int, ast.AST]],
@@ -6544,6 +6620,7 @@ def report_traced(ctx: Context) -> None:
             pinned=_pinned(fn, d, ctx, tf.chain),
             # only a traced callee in a loop (of this file or another) can be pinned there
             varied_args=_varied_args(fn, d, where, tensors, tf.cls) if trapped or trapped_out.get(tf.name) else (),
+            kept_appends=_kept_appends(fn, d),
             scripted=any(ctx.names.qualify(dec, tf.chain) in _SCRIPT for dec in getattr(fn, "decorator_list", ()))))
     _idle_calls(summaries, bare_calls, summarised)
     product = ctx.state(TracedCode)
