@@ -5962,7 +5962,8 @@ def _op_lines(fn: ast.AST, tensors: Tensors, where: dict, d: _State,
               known: set[int] = frozenset(), host: bool = False,
               methods: dict[int, ast.AST] | None = None) -> tuple[tuple[int, ...], frozenset[int]]:
     """Statements of ``fn`` that run a tensor op (a submodule call, a tensor call, a registered
-    operator ``torch.ops.<namespace>.<op>(...)``, indexing,
+    operator ``torch.ops.<namespace>.<op>(...)``, indexing (under a host read too: ``x[0, i].item()``
+    indexes in the graph before its break; constructs.py "item of an indexed tensor, then ops": 2 graphs),
     comparison or arithmetic on a tensor or on a name such a statement bound): a stretch
     between two breaks without one compiles no graph; and those with ops on both sides of a
     split there: the update of an indexed tensor (``x[mask] += v`` runs after the break in
@@ -5986,7 +5987,7 @@ def _op_lines(fn: ast.AST, tensors: Tensors, where: dict, d: _State,
             continue  # optimizer.step(): torch.optim's frame of its own, no op of this one (a parameter named so)
         if ((_submodule_called(f) is not None and not plain)
                 or (type(f) is ast.Name and f.id in layers) or tensors.of(node) or _custom_op(f)
-                or (type(f) is ast.Attribute and type(f.value) is ast.Subscript and tensors.of(f.value))):  # x[i].item()
+                or (_read_to_host(node) and type(f.value) is ast.Subscript and tensors.of(f.value))):  # x[i].item()
             stmt = where.get(id(node), (None,))[0]
             if stmt is not None:
                 out.add(stmt.lineno)
@@ -6046,9 +6047,10 @@ _APPENDS = frozenset({"append", "extend", "insert"})
 def _kept_appends(fn: ast.AST, d: _State) -> tuple[int, ...]:
     """Statements of ``fn`` appending to a list kept across calls: an attribute of ``self`` or of a
     parameter (``self.history.append(v)``, ``state.history[i].append(v)``, or a name bound to one),
-    which ``fn`` does not bind anew, by a method no class of the file defines. Dynamo guards the list's length, so each call of a compiled frame
-    compiles it again, up to the recompile limit (measured: 12 calls of a forward appending to
-    ``self.hist``, 8 graphs; rosa-torch's inference steps, its history per sequence)."""
+    which ``fn`` does not bind anew, by a method no class of the file defines. Dynamo guards the
+    list's length, so each call of a compiled frame compiles it again, up to the recompile limit
+    (measured: 12 calls of a forward appending to ``self.hist``, 8 graphs; rosa-torch's inference
+    steps, its history per sequence)."""
     body = _body(fn, d)
     calls = [c for c in body.calls if type(c.func) is ast.Attribute and c.func.attr in _APPENDS]
     if calls:  # not a method of the file's classes (rosa's suffix automaton has its own ``extend``)
