@@ -367,12 +367,10 @@ class Kinds:
         elif isinstance(f, ast.Name) and f.id == "range" and name == "":
             for a in call.args:
                 self._mark(a, SCALAR)
-        elif name in _SIZE_FUNCTIONS:
-            for a in call.args:
-                self._mark(a, SCALAR)
-        elif isinstance(f, ast.Attribute) and f.attr in _SIZE_METHODS and name == "":
-            for a in call.args:
-                self._mark(a, SCALAR)
+        elif name in _SIZE_FUNCTIONS or isinstance(f, ast.Attribute) and f.attr in _SIZE_METHODS and name == "":
+            for a in call.args:  # x.reshape(b, c, h, w) and x.reshape((b, c, h, w)) alike
+                for e in a.elts if type(a) in (ast.Tuple, ast.List) else (a,):
+                    self._mark(e, SCALAR)
 
     # -- expressions --------------------------------------------------------------------------
     def name(self, ident: str) -> str | None:

@@ -102,6 +102,12 @@ def test_shape_arithmetic_in_forward_is_not_a_host_read():
     assert codes(code) == []
 
 
+def test_sizes_given_as_one_tuple_are_python_numbers():
+    # Depth-Anything's DPT head: x.reshape((b, c, patch_h, patch_w)), then int(patch_h * 14)
+    got = kinds_of("def f(x, a, b, c):\n    y = torch.zeros([a, 2])\n    return x.reshape((x.shape[0], b, c))\n")
+    assert (got["a"], got["b"], got["c"]) == (SCALAR, SCALAR, SCALAR)
+
+
 def test_a_forward_parameter_without_size_use_is_still_a_tensor():
     code = ("import math\nimport torch\nfrom torch import nn\n\n"
             "class Scale(nn.Module):\n"
