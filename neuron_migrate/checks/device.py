@@ -440,7 +440,9 @@ def check_device_positions(call: ast.Call, ctx: Context) -> None:
                     _help_follows(ctx, call, before)
     if name is None and isinstance(func, ast.Attribute) and func.attr == "startswith" and call.args:
         lits = [a for a in call.args if isinstance(a, ast.Constant) and a.value in ("cuda", "cuda:")]
-        if lits:
+        if lits and _torchscript_constant(ctx, func.value):
+            claim_all(ctx, lits)
+        elif lits:
             report_device_literals(ctx, lits, NM108, unsafe=NM108.fix_reason,
                                    inspected=_inspected(ctx, call, _attribute_of(func.value)))
 
@@ -457,6 +459,23 @@ def _keyed_default(call: ast.Call) -> ast.AST | None:
         return None
     named = type(key) is ast.Constant and type(key.value) is str and DEVICE_NAME.fullmatch(key.value.strip())
     return default if named and not call.keywords else None
+
+
+# methods of a TorchScript graph (torch._C.Graph) that yield its nodes
+_GRAPH_NODES = frozenset({"findAllNodes", "findNode"})
+
+
+def _torchscript_constant(ctx: Context, value: ast.AST) -> bool:
+    """``str(node["value"]).startswith("cuda")`` for each ``node`` of ``graph.findAllNodes(...)``
+    (CLIP's ``load(jit=True)``, vendored widely): the device a TorchScript archive was saved
+    with, looked for to replace it with the chosen one. It stays "cuda" on every host, so the
+    test is right as it is and "neuron" there would find nothing."""
+    names = {n.id for n in all_nodes(value) if type(n) is ast.Name}
+    scope = ctx.chain[-1] if ctx.chain else None
+    return bool(names) and scope is not None and any(
+        type(n) in (ast.For, ast.comprehension) and type(n.target) is ast.Name and n.target.id in names
+        and type(n.iter) is ast.Call and type(n.iter.func) is ast.Attribute and n.iter.func.attr in _GRAPH_NODES
+        for n in all_nodes(scope))
 
 
 _NULLCONTEXT = frozenset({"contextlib.nullcontext"})
