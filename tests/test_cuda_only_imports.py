@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from neuron_migrate.cli import main
+from neuron_migrate.testing import findings_of
 
 KERNELS = '''import torch
 import triton
@@ -422,3 +423,16 @@ def test_a_helper_named_after_cuda_that_only_moves_tensors_is_no_kernel(tmp_path
     # the same helper in the guard's own file
     alone = write(tmp_path / "one", {"run.py": MOVERS + "\n\n" + EVAL.replace("from data.utils import batch_to_cuda_, nms_cuda\n", "")})
     assert 'device = torch.device("neuron")' in diff(capsys, alone)
+
+
+def test_an_extension_whose_cpu_branch_uses_it_too_gets_no_word_of_a_path_without_it():
+    code = ("import torch\nfrom torch.utils.cpp_extension import load\n"
+            'ops = load("ops", sources=["ops.cpp", "ops_kernel.cu"])\n\n'
+            "def act(x):\n"
+            '    if x.device.type == "cpu":\n'
+            "        return ops.act_cpu(x)\n"
+            "    else:\n"
+            "        return ops.act(x)\n")
+    found = [f.message for f in findings_of(code) if f.code == "NM501"]
+    assert found == ["load() compiles CUDA code (source ops_kernel.cu): rewrite it in NKI: a kernel with "
+                     "@nki.jit, registered as a torch op with @nki_op (backward with register_autograd)"]

@@ -25,6 +25,7 @@ from neuron_migrate.capabilities import PackageRow, capabilities, dependency_row
 from neuron_migrate.checks import RULES, Context, finalizer, on, prefilter, rule
 from neuron_migrate.commands import plural
 from neuron_migrate.models import FileResult, Finding, Options, Severity
+from neuron_migrate.traversal import all_nodes
 
 # "cuda" first: the commonest (cuda-python's module, and inside pycuda and cupy's names)
 prefilter(__name__, ("cuda", "triton", "cupy", "numba", "cpp_extension", "CUDAExtension", "load_inline"))
@@ -374,9 +375,32 @@ def check_call(call: ast.Call, ctx: Context) -> None:
     elif name in EXTENSION_LOADERS:
         evidence = _cuda_evidence(call)
         if evidence:
-            ctx.report(NM501, call, f"{name.rsplit('.', 1)[1]}() compiles CUDA code ({evidence}): {_NKI}")
+            ctx.report(NM501, call, f"{name.rsplit('.', 1)[1]}() compiles CUDA code ({evidence}): "
+                       + (_path_without(ctx, call) or _NKI))
     elif name in _TRITON_TORCH_APIS:
         ctx.report(NM502, call, f"{name} registers a Triton kernel as a torch op: {_NKI}")
+
+
+def _path_without(ctx: Context, call: ast.Call) -> str | None:
+    """stylegan2-pytorch's ``upfirdn2d_op = load(...)`` at import, then ``if input.device.type ==
+    "cpu":`` a pure-PyTorch path, else the extension: on Neuron the device is not "cpu", so the
+    extension's branch runs, though the file already computes the same without it."""
+    bound = ctx.parent
+    if type(bound) is not ast.Assign or type(ctx.chain[-1]) is not ast.Module:
+        return None
+    names = {t.id for t in bound.targets if type(t) is ast.Name}
+    for node in all_nodes(ctx.tree):
+        test = getattr(node, "test", None)
+        if (type(node) is ast.If and node.orelse and type(test) is ast.Compare and len(test.ops) == 1
+                and type(test.ops[0]) is ast.Eq and type(test.comparators[0]) is ast.Constant
+                and test.comparators[0].value == "cpu" and type(test.left) is ast.Attribute
+                and test.left.attr == "type" and type(test.left.value) is ast.Attribute
+                and test.left.value.attr == "device"
+                and not any(type(n) is ast.Name and n.id in names for s in node.body for n in all_nodes(s))):
+            return (f"the file computes the same without it where `{ctx.segment(test)}` (line {node.lineno}), "
+                    "but on Neuron the other branch runs, and this load() at import needs nvcc: take that path "
+                    f"wherever the device is not CUDA and build the extension only where CUDA is, or {_NKI}")
+    return None
 
 
 def _relevant_call_text(ctx: Context) -> bool:
