@@ -2529,3 +2529,24 @@ def test_a_comprehension_over_a_name_bound_to_lists_alone_is_a_frame_of_its_own_
             "        inputs = [self.out(i) for i in inputs]\n        ts = tuple(inputs)\n"
             "        ts = [t * 2 for t in ts]\n        return inputs, ts\n")
     assert codes(code) == ([(8, "NM403"), (9, "NM409")] if COMPREHENSION_FRAMES else [(8, "NM403")])
+
+
+def test_an_attribute_built_by_a_conditional_runs_its_one_project_class():
+    # `self.fit = A(...) if resize else nn.Identity()` runs A.__call__ (the fixture
+    # NM402_numpy_test_in_an_optional_helper); with two classes of the file, which one runs is not known
+    header = "import numpy as np\nimport torch.nn as nn\n\n"
+    helper = ("class {name}:\n"
+              "    def __call__(self, x):\n"
+              "        if np.round(x.shape[-1] / 8.0) < 4:\n"
+              "            return x\n"
+              "        return x * 2\n\n")
+    model = ("class Net(nn.Module):\n"
+             "    def __init__(self, resize=True):\n"
+             "        super().__init__()\n"
+             "        self.fit = {value}\n\n"
+             "    def forward(self, x):\n"
+             "        return self.fit(x)\n")
+    one = header + helper.format(name="Snap") + model.format(value="Snap() if resize else nn.Identity()")
+    two = header + helper.format(name="Snap") + helper.format(name="Crop") + model.format(value="Snap() if resize else Crop()")
+    assert [c for _, c in codes(one)] == ["NM402"]
+    assert [c for _, c in codes(two)] == []

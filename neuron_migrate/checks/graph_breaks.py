@@ -771,6 +771,8 @@ def _submodule(node: ast.AST, ctx: Context) -> None:
             _declared(node, ctx)
         elif type(value) is ast.Name and len(ctx.chain) >= 3 and type(ctx.chain[-2]) is ast.ClassDef:
             _stored_local(node, value.id, ctx)
+        elif type(value) is ast.IfExp and len(ctx.chain) >= 3 and type(ctx.chain[-2]) is ast.ClassDef:
+            _optional_instance(node, value, ctx)
         return
     built = dotted(_built(value).func)
     if built and type(node) is ast.Assign:
@@ -822,6 +824,27 @@ def _submodule(node: ast.AST, ctx: Context) -> None:
             if kind is not None:
                 kinds.setdefault(t.attr, kind)  # getattr(nn, name)(...) elsewhere: an RNN all the same
             weights[t.attr] = max(weight, weights.get(t.attr, 1))
+
+
+def _optional_instance(node: ast.Assign, value: ast.IfExp, ctx: Context) -> None:
+    """``self.resizer = Resize(...) if do_resize else nn.Identity()`` in a method (ZoeDepth's
+    PrepForMidas): where the branch building a class of the project's is taken, ``self.resizer(x)``
+    runs that class, as after ``self.resizer = Resize(...)``; the other builds a torch module or
+    holds None, whose calls run nothing of the project's."""
+    own = None
+    for v in (value.body, value.orelse):
+        if type(v) is ast.Constant and v.value is None:
+            continue
+        if type(v) is not ast.Call or not (built := dotted(_built(v).func)):
+            return
+        if not (ctx.qualify(_built(v).func) or "").startswith("torch."):
+            if own is not None:
+                return  # two classes of the project's: which one runs is not known
+            own = built
+    if own is not None:
+        for t in node.targets if type(node) is ast.Assign else ():
+            if type(t) is ast.Attribute and type(t.value) is ast.Name and t.value.id == "self":
+                ctx.state(_State).attr_class.setdefault(id(ctx.chain[-2]), {}).setdefault(t.attr, own)
 
 
 def _stored_local(node: ast.Assign, name: str, ctx: Context) -> None:
