@@ -113,6 +113,23 @@ def test_rnn_call_as_first_statement_skips_the_frame():
     assert b.skips_frame and not b.skips_rest
 
 
+def test_a_named_entry_parameter_handed_to_math_is_a_number(tmp_path, capsys):
+    """A compile entry that is no forward takes its untyped parameters for tensors, but one it hands
+    as it is to ``math.*`` is a number (glm-saga's ``glm_saga(linear, loader, max_lr, ...)`` and its
+    ``math.log10(max_lr)``: no break under Dynamo, held_out_25); a forward's is still a tensor."""
+    from neuron_migrate.engine import analyse
+    from neuron_migrate.models import Options
+
+    code = ("import math\nimport torch\n\n\ndef fit(w, max_lr, k):\n    lrs = torch.logspace(math.log10(max_lr), 0, k)\n"
+            "    return w * lrs.sum() + math.sqrt(w.mean())\n")
+    found = [(f.line, f.code) for f in analyse("m.py", code.encode(), Options(entries=("m.py:fit",))).findings
+             if f.code.startswith("NM4")]
+    assert found == [(7, "NM401")]  # math.sqrt of a tensor; max_lr is a number
+    before = code.replace("math.log10(max_lr)", "math.log10(max_lr + 0)")  # not handed as it is: a tensor
+    assert [(f.line, f.code) for f in analyse("m.py", before.encode(), Options(entries=("m.py:fit",))).findings
+            if f.code.startswith("NM4")] == [(6, "NM401"), (7, "NM401")]
+
+
 def test_transformer_mask_needs_the_causal_hint():
     base = ("import torch.nn as nn\n\nclass M(nn.Module):\n    def __init__(self):\n"
             "        super().__init__()\n        self.t = nn.Transformer(8, 2)\n\n"

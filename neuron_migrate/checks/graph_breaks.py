@@ -2775,6 +2775,8 @@ class Tensors:
         defaults = parameter_defaults(args)
         is_forward = entry or getattr(fn, "name", "") in ("forward", "__call__")
         unset = []  # the parameters not tensors here
+        math_args = _math_operands(fn, ctx, chain) if entry and getattr(fn, "name", "") not in ("forward", "__call__") \
+            else ()
         # the autograd context of a Function's forward (``def forward(ctx, x)``, a static method or
         # a class method after ``cls``); its other parameters are tensors where ``Fn.apply(...)``
         # passes one (torchtitan's ``forward(ctx, bias, tp_degree, dtype)``: an int, a dtype)
@@ -2794,10 +2796,11 @@ class Tensors:
                     self.names.add(a.arg)
             elif is_forward and a.annotation is None and a.arg not in _STEP_COUNTERS:
                 default = defaults.get(a.arg)
-                # a parameter used as a size or handed to math.* is a Python number (kinds.py); a
-                # named entry's optional parameter (seq_dim=None) is an option more often than a tensor
+                # a parameter used as a size is a Python number (kinds.py); a named entry's optional
+                # parameter (seq_dim=None) is an option more often than a tensor, and so is one it hands
+                # as it is to math.* where it is no forward (glm-saga's ``math.log10(max_lr)``)
                 if (default is None or (not entry and isinstance(default, ast.Constant) and default.value is None)) \
-                        and scope_kinds(ctx, chain).used_as.get(a.arg) != SCALAR:
+                        and scope_kinds(ctx, chain).used_as.get(a.arg) != SCALAR and a.arg not in math_args:
                     self.names.add(a.arg)
             if a.arg not in self.names:
                 unset.append(a)
@@ -3167,6 +3170,13 @@ def _is_tensor_list_annotation(ann: ast.AST) -> bool:
             return False
         inner = inner.elts[0]
     return dotted(inner) in ("Tensor", "torch.Tensor")
+
+
+def _math_operands(fn: ast.AST, ctx: Context, chain) -> set[str]:
+    """The names ``fn`` hands as they are, first, to a function of ``math`` (``math.log10(max_lr)``)."""
+    return {c.args[0].id for c in _body(fn, ctx.state(_State)).calls
+            if c.args and type(c.args[0]) is ast.Name and type(c.func) is ast.Attribute
+            and (ctx.names.qualify(c.func, chain) or "").startswith("math.")}
 
 
 def _returns_tensor(e: ast.AST, ctx: Context, d: _State, chain) -> bool:
