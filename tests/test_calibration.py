@@ -555,6 +555,16 @@ def test_compare_reads_a_readable_folders_reexports_that_ran_only_at_import(tmp_
     assert not alone.predictions and [(f, n) for f, n, _ in alone.missed] == [(ops, 5)]
 
 
+def test_a_readable_folder_is_read_when_the_analysed_files_share_only_the_filesystem_root(tmp_path):
+    """A split's steps file in the repository and its release in the source cache share only ``/``:
+    the release's files are still readable (``root + os.sep`` was ``//``, which no path starts with)."""
+    from neuron_migrate.runtime.compare import _readable
+
+    net, ops = _reexporting_release(tmp_path / "kit-release")
+    found = _readable(os.path.abspath(os.sep), [str(tmp_path / "kit-release")], {net, ops})
+    assert found["kit.functional"].endswith("functional/__init__.py") and "kit.net" not in found
+
+
 def test_a_pinned_release_is_read_whole_and_its_measurements_stay_scored(tmp_path, monkeypatch):
     """calibrate reads every file of a pinned release unpacked as pinned (its marker names the
     pin of sources.txt): the measurement's own pins (the files it executed, the ``__init__`` on

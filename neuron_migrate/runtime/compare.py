@@ -184,7 +184,7 @@ def _readable(root: str, folders, analysed) -> dict[str, str]:
     out = {}
     for folder in folders:
         for path, name in _modules_of(os.path.realpath(folder)):
-            if path not in analysed and path.startswith(root + os.sep):
+            if path not in analysed and path.startswith(os.path.join(root, "")):
                 out.setdefault(name, os.path.relpath(path, root))
     return out
 
