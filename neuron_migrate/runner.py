@@ -452,7 +452,9 @@ def _analyse_project(cands: list[Candidate], base: Path, options: Options, jobs:
         gc.disable()
         try:
             options = _cuda_only(cands, results, base, options, jobs, cache, workers)
-            _optional_kernels(results, base)
+            from neuron_migrate.project.optional_kernels import mark_optional
+
+            mark_optional(results, base)  # kernels imported only on a path the project can skip
             options = _inspected_devices(cands, results, options, jobs, cache, workers)
             followed = _follow_project(cands, results, base, options, jobs, cache, workers, digests)
         finally:
@@ -488,15 +490,6 @@ def _cuda_only(cands: list[Candidate], results: list[FileResult | None], base: P
         return options
     _analyse_again(cands, results, todo, options, jobs, cache, workers)
     return options
-
-
-def _optional_kernels(results: list[FileResult | None], base: Path) -> None:
-    """The NM501 errors of kernels the project imports only on a path it can skip, as warnings
-    (project/optional_kernels.py); nothing is read where no Python file has one."""
-    if any(r is not None and r.path.endswith(".py") and any(f.code == "NM501" for f in r.findings) for r in results):
-        from neuron_migrate.project.optional_kernels import mark_optional, optional_kernels
-
-        mark_optional(results, optional_kernels(results, base))
 
 
 def _inspected_devices(cands: list[Candidate], results: list[FileResult | None], options: Options,

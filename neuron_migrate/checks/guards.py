@@ -690,8 +690,7 @@ def _statement_of(node: ast.AST, body: list[ast.stmt]) -> int | None:
         if inner is None:
             break
         found = id(inner)
-        body = [t for f in ("body", "orelse", "finalbody") for t in getattr(inner, f, ())
-                if isinstance(t, ast.stmt)] + [t for h in getattr(inner, "handlers", ()) for t in h.body]
+        body = [t for f in BODY_FIELDS[type(inner)] for t in getattr(inner, f)]  # an except clause's too
     return found
 
 

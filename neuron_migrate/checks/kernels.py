@@ -108,7 +108,7 @@ def replacement_text(row: PackageRow, qualified: str | None = None, text: str | 
 
 # -- optional imports -------------------------------------------------------------------
 
-def _catches_import_error(handler: ast.ExceptHandler) -> bool:
+def catches_import_error(handler: ast.ExceptHandler) -> bool:
     if handler.type is None:
         return True
     types = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
@@ -163,7 +163,7 @@ def _mark_imports(ctx: Context, statements: list[ast.stmt], kind: str) -> None:
 
 @on(ast.Try)
 def note_optional_imports(node: ast.Try, ctx: Context) -> None:
-    if _relevant(ctx) and any(_catches_import_error(h) for h in node.handlers):
+    if _relevant(ctx) and any(catches_import_error(h) for h in node.handlers):
         _mark_imports(ctx, node.body, "optional")
 
 

@@ -27,18 +27,9 @@ from pathlib import Path
 from neuron_migrate.models import FileResult, Severity
 from neuron_migrate.project.model import Project, module_name
 from neuron_migrate.scopes import Scopes
+from neuron_migrate.traversal import TRY_TYPES
 
 _CUDA_SOURCE = re.compile(rb"""["']([^"'\n]*?\.cuh?)["']""")
-_TRIES = (ast.Try, ast.TryStar) if hasattr(ast, "TryStar") else (ast.Try,)
-_IMPORT_ERRORS = frozenset({"ImportError", "ModuleNotFoundError", "Exception", "BaseException", "OSError",
-                            "RuntimeError"})
-
-
-def _catches_import(handler: ast.ExceptHandler) -> bool:
-    if handler.type is None:
-        return True
-    types = handler.type.elts if type(handler.type) is ast.Tuple else [handler.type]
-    return any(getattr(t, "id", getattr(t, "attr", None)) in _IMPORT_ERRORS for t in types)
 
 
 def _imports(tree: ast.Module):
@@ -46,6 +37,8 @@ def _imports(tree: ast.Module):
     top level outside any ``if``/``try``; optional under an ``if`` (not ``__name__ == "__main__"``)
     or in a ``try`` whose handler catches a failed import, or in such a handler; plain in a
     function, unconditionally."""
+    from neuron_migrate.checks.kernels import catches_import_error  # only where a kernel is found
+
     todo = [(s, "firm") for s in tree.body]
     while todo:
         node, kind = todo.pop()
@@ -55,8 +48,8 @@ def _imports(tree: ast.Module):
         elif t is ast.If:
             main = type(node.test) is ast.Compare and getattr(node.test.left, "id", "") == "__name__"
             todo += [(s, kind if main else "optional") for s in (*node.body, *node.orelse)]
-        elif t in _TRIES:
-            inner = "optional" if any(_catches_import(h) for h in node.handlers) else kind
+        elif t in TRY_TYPES:
+            inner = "optional" if any(catches_import_error(h) for h in node.handlers) else kind
             todo += [(s, inner) for s in node.body]
             todo += [(s, "optional") for h in node.handlers for s in h.body]
             todo += [(s, kind) for s in (*node.orelse, *node.finalbody)]
@@ -82,7 +75,7 @@ def _imported(project: Project, path: str, node: ast.Import | ast.ImportFrom) ->
     return {p for n in names if (p := project.modules.get(n))}
 
 
-def optional_kernels(results: list[FileResult | None], root: Path, project: Project | None = None) -> dict[str, str]:
+def optional_kernels(results: list[FileResult | None], root: Path) -> dict[str, str]:
     """Path -> where it is imported ("`bigvgan.py:96`") of each file whose NM501 kernel the
     project builds only on a path it can skip: the kernel's module and the ``.cu`` sources it
     names."""
@@ -91,7 +84,7 @@ def optional_kernels(results: list[FileResult | None], root: Path, project: Proj
              and any(f.code == "NM501" and f.severity is Severity.ERROR for f in r.findings)]
     if not seeds:
         return {}
-    project = project or Project(list(by_path.values()), root)
+    project = Project(list(by_path.values()), root)
     python = [p for p in by_path if p.endswith(".py")]
     scopes = Scopes(by_path)
     words: dict[str, list[str]] = {}  # a module's last name -> the files whose bytes hold it
@@ -144,10 +137,11 @@ def optional_kernels(results: list[FileResult | None], root: Path, project: Proj
     return found
 
 
-def mark_optional(results: list[FileResult | None], found: dict[str, str]) -> None:
-    """The NM501 errors of ``found``'s files, in ``results``, as warnings that say where the
-    kernel is imported."""
-    for i, r in enumerate(results):
+def mark_optional(results: list[FileResult | None], root: Path) -> None:
+    """The NM501 errors of the kernels ``optional_kernels`` finds, in ``results``, as warnings that
+    say where each kernel is imported."""
+    found = optional_kernels(results, root)
+    for i, r in enumerate(results if found else ()):
         if r is None or r.path not in found:
             continue
         note = f"optional kernel (imported only under an `if` or a `try`, a path the code can skip: {found[r.path]}): "
