@@ -300,6 +300,26 @@ def test_each_module_a_script_builds_is_an_entry_even_two_of_one_file(tmp_path, 
     assert [e["entry"] for e in view["entries"]] == ["Generator.forward"]
 
 
+def test_a_script_name_bound_to_something_else_is_not_a_module_class_of_that_name(tmp_path, capsys):
+    # F5-TTS: its fine-tuning script builds `F5TTS` from `f5_tts.api` (a src/ layout: a wrapper class,
+    # no module) and its benchmark binds `F5TTS = importlib.import_module(...).F5TTS`; the report took
+    # both for the TensorRT-LLM patch's module class of that name in another folder
+    (tmp_path / "src" / "tts" / "patch").mkdir(parents=True)
+    (tmp_path / "src" / "tts" / "__init__.py").write_text("")
+    (tmp_path / "src" / "tts" / "model.py").write_text(
+        "import torch.nn as nn\n\nclass Flow(nn.Module):\n    def forward(self, x):\n        return x * 2\n")
+    (tmp_path / "src" / "tts" / "api.py").write_text(
+        "from tts.model import Flow\n\nclass Speaker:\n    def __init__(self):\n        self.model = Flow()\n")
+    (tmp_path / "src" / "tts" / "patch" / "engine.py").write_text(
+        "import torch.nn as nn\n\nclass Speaker(nn.Module):\n    def forward(self, x):\n        return x + 1\n")
+    (tmp_path / "finetune.py").write_text("from tts.api import Speaker\n\ndef main():\n    Speaker()\n")
+    (tmp_path / "benchmark.py").write_text("import importlib\n\nSpeaker = importlib.import_module('engine').Speaker\n\n"
+                                           "def main():\n    Speaker()\n")
+    run(capsys, "report", tmp_path, "-o", tmp_path / "r.json")
+    view = json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))["compile_coverage"]
+    assert [e["entry"] for e in view["entries"] if not e["entry"].startswith("every")] == ["Flow.forward"]
+
+
 def test_modules_an_entry_runs_that_the_scan_cannot_name_are_said_to_be_left_out(tmp_path, capsys):
     # yolov5: DetectionModel's layers are what parse_model() builds from a YAML file (eval of
     # module names), run by a loop of its base class: its 100 % covers its own code only

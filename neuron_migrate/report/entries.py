@@ -455,9 +455,26 @@ def _built_by_scripts(root: str | None, scripts: list[str],
         found = runner(path, imports(path)[name], name) if name in imports(path) else None
         return found if found and isinstance(found[1], (ast.FunctionDef, ast.AsyncFunctionDef)) else None
 
+    def bound_elsewhere(script: str, name: str) -> bool:
+        """The script's ``name`` is no traced module class: its top binds it to another value
+        (F5-TTS's benchmark: ``F5TTS = importlib.import_module(...).F5TTS``, not the TensorRT-LLM
+        patch's class of that name), or it imports it from a file of the scan that defines its own."""
+        if name in rebound(script):
+            return True
+        own = runner(script, imports(script)[name], name) if name in imports(script) else None
+        return own is not None and own[0] not in defined.get(name, ())
+
+    @functools.cache
+    def rebound(path: str) -> frozenset[str]:  # `Name = value` at its top, value no module class
+        tree = tree_of(path)
+        return frozenset(t.id for n in (tree.body if tree else ()) if isinstance(n, ast.Assign)
+                         and not (isinstance(n.value, ast.Name) and n.value.id in defined)
+                         for t in n.targets if isinstance(t, ast.Name))
+
     def module_paths(script: str, module: str):
-        """The files a script's ``from module import ...`` may name: beside the script, then from the root."""
-        for stem in (posixpath.join(posixpath.dirname(script), module), module):
+        """The files a script's ``from module import ...`` may name: beside the script, then from the root
+        (or its ``src/``, where a package of that layout lives: F5-TTS's ``src/f5_tts/api.py``)."""
+        for stem in (posixpath.join(posixpath.dirname(script), module), module, posixpath.join("src", module)):
             yield stem + ".py"
             yield stem + "/__init__.py"
 
@@ -515,6 +532,8 @@ def _built_by_scripts(root: str | None, scripts: list[str],
             elif name and name not in defined and name in imported:  # yolov5's Model = DetectionModel
                 name = aliases(script, imported[name]).get(name, name)
             places = defined.get(name or "")
+            if places and isinstance(node.func, ast.Name) and bound_elsewhere(script, name):
+                places = None
             if not places:
                 near = factory(script, name) if isinstance(node.func, ast.Name) else None
                 if near is not None and _check(near[1]):
