@@ -24,12 +24,9 @@ def patch_path(root: str, rel: str) -> str:
 def unified_diff(path: str, before: str, after: str, color: bool = False) -> str:
     """``path``'s diff; an absolute path is headed ``a/srv/x.py``, as `git diff` heads it
     (`git apply` from the file system's root applies it), not ``a//srv/x.py``."""
-    import difflib
-
     name = path.lstrip("/")
     out = []
-    for i, line in enumerate(difflib.unified_diff(split_lines(before), split_lines(after),
-                                                  f"a/{name}", f"b/{name}")):
+    for i, line in enumerate(_unified(split_lines(before), split_lines(after), f"a/{name}", f"b/{name}")):
         body = line.rstrip("\r\n")
         ending = line[len(body):]
         if color:
@@ -37,6 +34,29 @@ def unified_diff(path: str, before: str, after: str, color: bool = False) -> str
             body = f"{style}{body}\x1b[0m" if style else body
         out.append(body + (ending or "\n\\ No newline at end of file\n"))
     return "".join(out)
+
+
+def _unified(a: list[str], b: list[str], old: str, new: str, context: int = 3):
+    """``difflib.unified_diff`` without its "junk" heuristic: in a file of 200 lines or more it
+    ignores a line repeated in more than 1 % of them (GFPGAN's tests' ``output = net(img)``),
+    and an unchanged run of such lines was shown removed and added again."""
+    import difflib
+
+    def span(start: int, stop: int) -> str:
+        return f"{start + 1}" if stop - start == 1 else f"{start + (stop > start)},{stop - start}"
+
+    groups = difflib.SequenceMatcher(None, a, b, autojunk=False).get_grouped_opcodes(context)
+    for k, group in enumerate(groups):
+        if not k:
+            yield f"--- {old}\n"
+            yield f"+++ {new}\n"
+        yield f"@@ -{span(group[0][1], group[-1][2])} +{span(group[0][3], group[-1][4])} @@\n"
+        for tag, i1, i2, j1, j2 in group:
+            if tag == "equal":
+                yield from (" " + line for line in a[i1:i2])
+                continue
+            yield from ("-" + line for line in a[i1:i2])
+            yield from ("+" + line for line in b[j1:j2])
 
 
 def still_there(r: FileFix, write_errors: dict[str, str]) -> list[Finding]:
