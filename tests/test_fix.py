@@ -188,6 +188,21 @@ def test_a_guard_whose_branch_calls_a_function_left_on_cuda_is_left():
     assert second.fix is not None
 
 
+def test_a_guard_of_deepspeeds_kernel_injection_is_left():
+    """neonbjb/tortoise-tts: ``if use_deepspeed and torch.cuda.is_available(): deepspeed.init_inference(...,
+    replace_with_kernel_inject=True)``. Rewritten, the question answered yes on Neuron and swapped the model's
+    layers for DeepSpeed's CUDA kernels; left, it answers no there and the plain model runs."""
+    code = ("import torch\n\n\ndef build(model, use_deepspeed):\n"
+            "    if use_deepspeed and torch.cuda.is_available():\n        import deepspeed\n"
+            "        model = deepspeed.init_inference(model, replace_with_kernel_inject=True).module\n"
+            "    if torch.cuda.is_available():\n        model = wrap(model, replace_with_kernel_inject=False)\n"
+            "    return model\n")
+    found = fixmod.analyse_source(SourceFile("a.py", code), Options()).findings
+    left, rewritten = found
+    assert left.fix is None and "CUDA-only (the branch uses `replace_with_kernel_inject`)" in left.message
+    assert rewritten.line == 8 and rewritten.fix is not None
+
+
 def test_the_neuron_side_of_a_two_host_device_is_guarded():
     """torchchat: ``torch.device(f"cuda:{rank % torch.cuda.device_count()}")``. The count waited for a
     guard, and the fix's own ``hasattr(torch, "neuron")`` is one: left as it was, the Neuron side
@@ -368,6 +383,15 @@ def test_diff_is_plain_unless_coloured_and_marks_a_missing_newline():
     assert plain.endswith("-\x0cy = 2\n\\ No newline at end of file\n+\x0cy = 3\n\\ No newline at end of file\n")
     coloured = unified_diff("a.py", "x = 1\n", "x = 2\n", color=True)
     assert "\x1b[31m-x = 1\x1b[0m\n" in coloured and "\x1b[32m+x = 2\x1b[0m\n" in coloured
+
+
+def test_diff_of_a_long_file_shows_only_the_lines_that_changed():
+    """GFPGAN's tests (203 lines) repeat ``output = net(img)``: difflib's junk heuristic ignored
+    such lines and showed an unchanged run of them removed and added again."""
+    before = "".join(f"def test_{i}():\n    out = net(img)\n    assert out\n\n" for i in range(60))
+    after = before.replace("def test_59():\n", "def test_fifty_nine():\n")
+    changed = [line for line in unified_diff("t.py", before, after).splitlines() if line[:1] in "+-"]
+    assert changed == ["--- a/t.py", "+++ b/t.py", "-def test_59():", "+def test_fifty_nine():"]
 
 
 def test_split_lines_keeps_form_feeds_inside_lines():

@@ -47,13 +47,14 @@ ACCELERATOR_TYPE_OR_CUDA = 'getattr({t}.accelerator.current_accelerator(), "type
 HARMLESS = frozenset({"NM109", "NM112", "NM113", "NM114", "NM117", "NM119"})
 # NM108's reason for being unsafe alone (checks.device imports this module, so it is repeated)
 _SWITCHES = "it switches the CUDA-only features of that branch on for Neuron"
+# (DeepSpeed's replace_with_kernel_inject swaps a model's layers for its CUDA inference kernels)
 _CUDA_ONLY = re.compile(r"(?i)" + TRITON_COMPILER + r"|cupy|pycuda|tensorrt|\btrt\b|CUDAExecutionProvider|"
-                        r"TensorrtExecutionProvider|onnxruntime[-_]gpu|pynvml")
+                        r"TensorrtExecutionProvider|onnxruntime[-_]gpu|pynvml|kernel_inject")
 # lower-case words one of which a text holds, lower-cased, wherever _CUDA_ONLY matches it (with
 # the four non-ASCII letters a case-blind pattern takes for ASCII ones put back): a text without
 # any is not searched, since the regular expression costs ten times the word search
 _CUDA_ONLY_WORDS = ("triton", "cupy", "pycuda", "tensorrt", "trt", "cudaexecutionprovider", "onnxruntime",
-                    "pynvml")
+                    "pynvml", "kernel_inject")
 _CASE_BLIND = (("\u0130", "i"), ("\u0131", "i"), ("\u017f", "s"), ("\u212a", "k"))  # İ ı ſ K (re's docs)
 
 
@@ -91,7 +92,7 @@ def port_advice(what: str) -> str:
     """The real port for CUDA-only machinery named in ``what``."""
     if "DataParallel" in what:
         return "use DistributedDataParallel, one process per NeuronCore"
-    if re.search(r"(?i)tensorrt|\btrt\b|onnxruntime|ExecutionProvider", what):
+    if re.search(r"(?i)tensorrt|\btrt\b|onnxruntime|ExecutionProvider|kernel_inject", what):
         return "drop that backend: run the PyTorch model on the neuron device"
     if "pynvml" in what:  # NVML reads NVIDIA GPUs only (mosaicml/composer's system metrics)
         return "read Neuron devices with neuron-monitor / neuron-top"
@@ -478,13 +479,15 @@ def _may_name_cuda_only(ctx: Context) -> bool:
 
 
 def _cuda_only_text(ctx: Context, node: ast.AST) -> str | None:
-    """The text of a name, attribute or string that names CUDA-only machinery. A string counts
-    only as a word (a provider, a backend, a requirement such as ``"tensorrt>=8"``): prose that
-    mentions one (a docstring listing ``pip install onnxruntime-gpu``, a help text) uses nothing.
+    """The text of a name, attribute, string or keyword set to True that names CUDA-only machinery.
+    A string counts only as a word (a provider, a backend, a requirement such as ``"tensorrt>=8"``):
+    prose that mentions one (a docstring listing ``pip install onnxruntime-gpu``, a help text) uses nothing.
     A name imported from Triton Inference Server's packages is not OpenAI's Triton."""
     t = type(node)
     if t is ast.Constant:
         text = node.value if isinstance(node.value, str) and not _has_space(node.value) else None
+    elif t is ast.keyword:  # a switch turned on (`replace_with_kernel_inject=True`), not one turned off
+        text = node.arg if type(node.value) is ast.Constant and node.value.value is True else None
     else:
         text = node.id if t is ast.Name else node.attr if t is ast.Attribute else None
     if not text or not _names_cuda_only(text):
