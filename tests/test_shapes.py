@@ -43,6 +43,14 @@ def test_a_column_of_a_table_is_not_a_tensor():
     assert codes(code) == [(5, "NM301")]
 
 
+
+def test_rows_filtered_by_their_own_fields_are_a_record_array_unless_a_tensordict():
+    code = 'import torch\n\ndef rows_of(rows, end):\n    return rows[rows["start"] < end]\n'
+    assert codes(code) == []  # a tensor has no string keys: a structured array or a frame
+    assert codes("from tensordict import TensorDict\n" + code) == [(5, "NM301")]
+    other = 'import torch\n\ndef rows_of(rows, spans, end):\n    return rows[spans["start"] < end]\n'
+    assert codes(other) == [(4, "NM301")]  # another value's field: rows may be a tensor
+
 DATASET = '''import torch
 from torch import nn
 from torch.utils.data import Dataset

@@ -383,10 +383,22 @@ def check_masked_update(node: ast.AugAssign, ctx: Context) -> None:
 
 def _masked_read(node: ast.Subscript, items: list, ctx: Context, verb: str) -> None:
     for item in items:
-        if _is_mask(item, ctx) and not host_value(node.value, ctx) and not host_value(item, ctx):
+        if _is_mask(item, ctx) and not host_value(node.value, ctx) and not host_value(item, ctx) \
+                and not _record_filter(node.value, item, ctx):
             _report_shape(ctx, node, f"{verb} the boolean mask `{_short(ctx, item)}` has a "
                           "data-dependent output shape (use torch.where or masked_fill)")
             return
+
+
+def _record_filter(base: ast.AST, mask: ast.AST, ctx: Context) -> bool:
+    """``rows[rows["start"] < end]``: the mask reads a field of the indexed value by a string key,
+    which a tensor has not: a NumPy structured array or a pandas frame filtered on the host
+    (pyannote's annotations). A TensorDict has string keys and boolean rows too: not where the
+    file imports tensordict."""
+    shape = ast.dump(base)
+    return any(type(n) is ast.Subscript and type(n.slice) is ast.Constant and type(n.slice.value) is str
+               and ast.dump(n.value) == shape for n in all_nodes(mask)) \
+        and not ctx.names.imported() & {"tensordict", "TensorDict", "tensorclass"}
 
 
 # methods whose result is a boolean tensor
