@@ -3,7 +3,7 @@ neuron_migrate.cache` from models.py (cache.checks_module). Do not edit."""
 
 from neuron_migrate import models
 
-MODELS = '82a782f3f0c9a4ab2ecfbb2340f7805d'  # the digest of the models.py this was made from
+MODELS = '4b5bbc9a0ed7d1ea958dcba990978839'  # the digest of the models.py this was made from
 NoneType = type(None)
 CHECKS = {}  # the cache's table of these functions, set when they are used
 T1 = frozenset({'again', 'callee_frame', 'code', 'eager_only', 'line', 'skips_frame', 'skips_rest'})
@@ -68,7 +68,7 @@ T71 = (str, bytes, )
 T72 = frozenset({'files', 'path'})
 T73 = str
 T75 = (str, int, int, int, int, bytes, )
-T76 = frozenset({'asks', 'calls', 'classes', 'compiled', 'firm', 'functions', 'given_args', 'imports', 'kernel_asks', 'made_calls', 'movers', 'off_params', 'open_params', 'probes', 'tensor_args'})
+T76 = frozenset({'asks', 'calls', 'classes', 'compiled', 'compilers', 'firm', 'functions', 'given_args', 'imports', 'kernel_asks', 'made_calls', 'movers', 'off_params', 'open_params', 'probes', 'tensor_args'})
 T78 = (str, int, str, str, )
 T79 = frozenset({str})
 T82 = str
@@ -97,39 +97,40 @@ T132 = (str, str, )
 T133 = frozenset({str})
 T134 = frozenset({str})
 T135 = frozenset({str})
-T136 = frozenset({'backward_of', 'branched', 'breaks', 'call_lines', 'calls', 'calls_in_loop', 'end_line', 'entry', 'group_looped', 'grown_by', 'grows', 'handed_calls', 'hands', 'host_only', 'kept_appends', 'library_frames', 'line', 'name', 'op_lines', 'ops_both_sides', 'origin', 'pinned', 'quiet', 'repeats', 'resumed_loops', 'scripted', 'statements', 'trapped_calls', 'varied_args', 'weights', 'why'})
-T137 = str
-T138 = int
-T139 = int
-T140 = str
-T141 = frozenset({int})
-T143 = models.BreakSite
-T144 = models.BreakSite
-T145 = frozenset({str})
-T146 = frozenset({str})
-T147 = frozenset({int})
-T149 = (str, int, )
-T150 = frozenset({int})
-T151 = frozenset({int})
-T153 = (int, int, )
+T137 = (str, int, str, int, )
+T138 = frozenset({'backward_of', 'branched', 'breaks', 'call_lines', 'calls', 'calls_in_loop', 'end_line', 'entry', 'group_looped', 'grown_by', 'grows', 'handed_calls', 'hands', 'host_only', 'kept_appends', 'library_frames', 'line', 'name', 'op_lines', 'ops_both_sides', 'origin', 'pinned', 'quiet', 'repeats', 'resumed_loops', 'scripted', 'statements', 'trapped_calls', 'varied_args', 'weights', 'why'})
+T139 = str
+T140 = int
+T141 = int
+T142 = str
+T143 = frozenset({int})
+T145 = models.BreakSite
+T146 = models.BreakSite
+T147 = frozenset({str})
+T148 = frozenset({str})
+T149 = frozenset({int})
+T151 = (str, int, )
+T152 = frozenset({int})
+T153 = frozenset({int})
 T155 = (int, int, )
-T156 = frozenset({int})
-T157 = frozenset({int})
+T157 = (int, int, )
 T158 = frozenset({int})
-T160 = (str, int, str, str, )
-T161 = str
-T162 = str
-T163 = bool
-T164 = frozenset({int})
+T159 = frozenset({int})
+T160 = frozenset({int})
+T162 = (str, int, str, str, )
+T163 = str
+T164 = str
 T165 = bool
-T167 = (int, int, )
-T169 = (int, int, int, )
-T171 = (int, int, )
+T166 = frozenset({int})
+T167 = bool
+T169 = (int, int, )
+T171 = (int, int, int, )
 T173 = (int, int, )
-T175 = (int, str, )
-T176 = frozenset({int})
-T178 = (int, int, int, )
-T179 = frozenset({int})
+T175 = (int, int, )
+T177 = (int, str, )
+T178 = frozenset({int})
+T180 = (int, int, int, )
+T181 = frozenset({int})
 
 
 def check_BreakSite(v):
@@ -397,97 +398,101 @@ def check_Summary(v):
  if type(x0) is not tuple or not set(map(type, x0)) <= T134: return False
  x0 = d['kernel_asks']
  if type(x0) is not tuple or not set(map(type, x0)) <= T135: return False
+ x0 = d['compilers']
+ if type(x0) is not tuple: return False
+ for x136 in x0:
+  if type(x136) is not tuple or tuple(map(type, x136)) != T137: return False
  return True
 
 
 def check_TracedFunction(v):
  d = vars(v)
- if d.keys() != T136: return False
+ if d.keys() != T138: return False
  x0 = d['name']
- if type(x0) is not T137: return False
- x0 = d['line']
- if type(x0) is not T138: return False
- x0 = d['end_line']
  if type(x0) is not T139: return False
- x0 = d['why']
+ x0 = d['line']
  if type(x0) is not T140: return False
+ x0 = d['end_line']
+ if type(x0) is not T141: return False
+ x0 = d['why']
+ if type(x0) is not T142: return False
  x0 = d['statements']
- if type(x0) is not tuple or not set(map(type, x0)) <= T141: return False
+ if type(x0) is not tuple or not set(map(type, x0)) <= T143: return False
  x0 = d['breaks']
  if type(x0) is not tuple: return False
- for x142 in x0:
-  if type(x142) is not T143 or not CHECKS[T144](x142): return False
+ for x144 in x0:
+  if type(x144) is not T145 or not CHECKS[T146](x144): return False
  x0 = d['calls']
- if type(x0) is not tuple or not set(map(type, x0)) <= T145: return False
- x0 = d['calls_in_loop']
- if type(x0) is not tuple or not set(map(type, x0)) <= T146: return False
- x0 = d['trapped_calls']
  if type(x0) is not tuple or not set(map(type, x0)) <= T147: return False
+ x0 = d['calls_in_loop']
+ if type(x0) is not tuple or not set(map(type, x0)) <= T148: return False
+ x0 = d['trapped_calls']
+ if type(x0) is not tuple or not set(map(type, x0)) <= T149: return False
  x0 = d['call_lines']
  if type(x0) is not tuple: return False
- for x148 in x0:
-  if type(x148) is not tuple or tuple(map(type, x148)) != T149: return False
+ for x150 in x0:
+  if type(x150) is not tuple or tuple(map(type, x150)) != T151: return False
  x0 = d['op_lines']
  if x0 is not None:
-  if type(x0) is not tuple or not set(map(type, x0)) <= T150: return False
+  if type(x0) is not tuple or not set(map(type, x0)) <= T152: return False
  x0 = d['ops_both_sides']
- if type(x0) is not tuple or not set(map(type, x0)) <= T151: return False
+ if type(x0) is not tuple or not set(map(type, x0)) <= T153: return False
  x0 = d['weights']
- if type(x0) is not tuple: return False
- for x152 in x0:
-  if type(x152) is not tuple or tuple(map(type, x152)) != T153: return False
- x0 = d['repeats']
  if type(x0) is not tuple: return False
  for x154 in x0:
   if type(x154) is not tuple or tuple(map(type, x154)) != T155: return False
+ x0 = d['repeats']
+ if type(x0) is not tuple: return False
+ for x156 in x0:
+  if type(x156) is not tuple or tuple(map(type, x156)) != T157: return False
  x0 = d['branched']
- if type(x0) is not tuple or not set(map(type, x0)) <= T156: return False
- x0 = d['group_looped']
- if type(x0) is not tuple or not set(map(type, x0)) <= T157: return False
- x0 = d['grows']
  if type(x0) is not tuple or not set(map(type, x0)) <= T158: return False
+ x0 = d['group_looped']
+ if type(x0) is not tuple or not set(map(type, x0)) <= T159: return False
+ x0 = d['grows']
+ if type(x0) is not tuple or not set(map(type, x0)) <= T160: return False
  x0 = d['grown_by']
  if type(x0) is not tuple: return False
- for x159 in x0:
-  if type(x159) is not tuple or tuple(map(type, x159)) != T160: return False
+ for x161 in x0:
+  if type(x161) is not tuple or tuple(map(type, x161)) != T162: return False
  x0 = d['entry']
- if type(x0) is not T161: return False
- x0 = d['origin']
- if type(x0) is not T162: return False
- x0 = d['host_only']
  if type(x0) is not T163: return False
- x0 = d['quiet']
- if type(x0) is not tuple or not set(map(type, x0)) <= T164: return False
- x0 = d['scripted']
+ x0 = d['origin']
+ if type(x0) is not T164: return False
+ x0 = d['host_only']
  if type(x0) is not T165: return False
+ x0 = d['quiet']
+ if type(x0) is not tuple or not set(map(type, x0)) <= T166: return False
+ x0 = d['scripted']
+ if type(x0) is not T167: return False
  x0 = d['backward_of']
- if type(x0) is not tuple: return False
- for x166 in x0:
-  if type(x166) is not tuple or tuple(map(type, x166)) != T167: return False
- x0 = d['hands']
  if type(x0) is not tuple: return False
  for x168 in x0:
   if type(x168) is not tuple or tuple(map(type, x168)) != T169: return False
- x0 = d['resumed_loops']
+ x0 = d['hands']
  if type(x0) is not tuple: return False
  for x170 in x0:
   if type(x170) is not tuple or tuple(map(type, x170)) != T171: return False
- x0 = d['handed_calls']
+ x0 = d['resumed_loops']
  if type(x0) is not tuple: return False
  for x172 in x0:
   if type(x172) is not tuple or tuple(map(type, x172)) != T173: return False
- x0 = d['library_frames']
+ x0 = d['handed_calls']
  if type(x0) is not tuple: return False
  for x174 in x0:
   if type(x174) is not tuple or tuple(map(type, x174)) != T175: return False
+ x0 = d['library_frames']
+ if type(x0) is not tuple: return False
+ for x176 in x0:
+  if type(x176) is not tuple or tuple(map(type, x176)) != T177: return False
  x0 = d['pinned']
- if type(x0) is not tuple or not set(map(type, x0)) <= T176: return False
+ if type(x0) is not tuple or not set(map(type, x0)) <= T178: return False
  x0 = d['varied_args']
  if type(x0) is not tuple: return False
- for x177 in x0:
-  if type(x177) is not tuple or tuple(map(type, x177)) != T178: return False
+ for x179 in x0:
+  if type(x179) is not tuple or tuple(map(type, x179)) != T180: return False
  x0 = d['kept_appends']
- if type(x0) is not tuple or not set(map(type, x0)) <= T179: return False
+ if type(x0) is not tuple or not set(map(type, x0)) <= T181: return False
  return True
 
 

@@ -80,7 +80,8 @@ def analyse_source(src: SourceFile, options: Options, tree: ast.Module | None = 
                                       compiled=traced.compiled_targets, tensor_args=traced.tensor_args,
                                       open_params=traced.open_params, made_calls=traced.made_calls,
                                       given_args=traced.given_args, off_params=traced.off_params,
-                                      probes=probes, asks=asks, movers=movers, kernel_asks=kernel_asks))
+                                      probes=probes, asks=asks, movers=movers, kernel_asks=kernel_asks,
+                                      compilers=traced.compilers))
 
 
 def internal_error(path: str, exc: Exception, lines: int) -> FileResult:

@@ -194,6 +194,10 @@ class Summary:
     # functions of other modules named like a kernel that a guard here calls (``from pkg.utils
     # import to_cuda``), qualified: the project says whether each is a mover (``Options.movers``)
     kernel_asks: tuple[str, ...] = ()
+    # module-level functions and classes (by their ``__init__``) that torch.compile a parameter:
+    # (name, the parameter's position after self or -1 keyword-only, its name, the compile's line);
+    # what a call of another file hands there is compiled (d3rlpy's ``CudaGraphWrapper(self.m)``)
+    compilers: tuple[tuple[str, int, str, int], ...] = ()
 
 
 @dataclass(frozen=True)

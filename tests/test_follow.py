@@ -353,3 +353,49 @@ def test_a_function_of_a_star_import_is_followed(capsys, tmp_path):
         encoding="utf-8")
     doc = scan(capsys, tmp_path)
     assert [(f["path"], f["line"], f["code"]) for f in doc["findings"]] == [("pkg/inputs.py", 2, "NM401")]
+
+
+COMPILERS = {
+    "rl/__init__.py": "",
+    "rl/wrap.py": ("import torch\n\n\n"
+                   "class GraphWrapper:\n"
+                   "    def __init__(self, func, warmup=3, compile_func=True):\n"
+                   "        self._func = torch.compile(func) if compile_func else func\n\n"
+                   "    def __call__(self, batch):\n        return self._func(batch)\n\n\n"
+                   "def maybe_compile(model, *, fn=None):\n    return torch.compile(fn)\n"),
+    "rl/algo.py": ("from .wrap import GraphWrapper, maybe_compile\n\n\n"
+                   "class Impl:\n"
+                   "    def __init__(self, q, compiled):\n"
+                   "        self.q = q\n"
+                   "        self._grad = GraphWrapper(self.compute_grad) if compiled else self.compute_grad\n"
+                   "        self._act = maybe_compile(q, fn=self.act)\n\n"
+                   "    def compute_grad(self, batch):\n"
+                   "        loss = self.q(batch).sum()\n        loss.backward()\n        return loss\n\n"
+                   "    def act(self, x):\n        return x.argmax().item()\n\n"
+                   "    def unused(self, x):\n        return x.sum().item()\n"),
+}
+
+
+def test_a_function_handed_to_a_compiler_of_another_file_is_compiled(capsys, tmp_path):
+    # d3rlpy's CudaGraphWrapper(self.compute_grad), whose __init__ compiles its parameter, and a
+    # helper compiling a keyword-only one: each call hands a method that torch.compile traces
+    for name, text in COMPILERS.items():
+        (tmp_path / name).parent.mkdir(exist_ok=True)
+        (tmp_path / name).write_text(text)
+    doc = scan(capsys, tmp_path)
+    entries = {e["entry"] for e in doc["compile_coverage"]["entries"]}
+    assert entries == {"rl/algo.py:Impl.compute_grad", "rl/algo.py:Impl.act"}
+    assert sorted((f["path"], f["line"], f["code"]) for f in doc["findings"]) == [
+        ("rl/algo.py", 12, "NM404"), ("rl/algo.py", 16, "NM401")]
+    why = {f["name"]: f["why"] for m in doc["compile_coverage"]["modules"] for f in m["functions"]}
+    assert why["Impl.compute_grad"] == "compiled with torch.compile at rl/wrap.py:6"
+    assert why["Impl.act"] == "compiled with torch.compile at rl/wrap.py:13"
+
+
+def test_a_function_handed_to_a_compiler_of_its_own_file_is_compiled(capsys, tmp_path):
+    text = COMPILERS["rl/wrap.py"] + "\n\n" + COMPILERS["rl/algo.py"].split("\n", 3)[3]
+    (tmp_path / "one.py").write_text(text + "\n\ndef step(x):\n    print(x)\n    return x * 2\n\n\nfast = maybe_compile(None, fn=step)\n")
+    doc = scan(capsys, tmp_path)
+    entries = {e["entry"] for e in doc["compile_coverage"]["entries"]}
+    assert entries == {"one.py:Impl.compute_grad", "one.py:Impl.act", "one.py:step"}
+    assert [f["code"] for f in doc["findings"]] == ["NM404", "NM401", "NM403"]

@@ -62,7 +62,7 @@ from neuron_migrate.checks.shapes import NM301, bound_once_by_def, fed_calls, gr
 from neuron_migrate.checks.tracing import CLOSURE_ARGS, COMPILE_ENTRY, COMPILED_AT, DEFAULT_COLLATE, ENTRY_OF, GIVEN_ARGS, OPTIONAL_DICT, OWN_METHOD, REBUILT, TENSOR_ARGS, VALIDATED, WRAPPER_CALL, WRAPPER_OF, ON_WRAPPER, IN_PLACE, IN_PLACE_OF, TENSOR_METHODS, ShapeBreaks, TracedCode, host_side_file
 from neuron_migrate.kinds import ARRAY, HOST_KINDS, SCALAR, TENSOR, annotation_kind, call_kind, scope_kinds
 from neuron_migrate.models import BreakSite, TracedFunction
-from neuron_migrate.project.summary import (FUNCTION_IMPORT, HANDED, PYDANTIC_MODELS, autograd_function_base, dotted, init_stores,
+from neuron_migrate.project.summary import (FUNCTION_IMPORT, HANDED, PYDANTIC_MODELS, autograd_function_base, dotted, handed_argument, init_stores,
                                              optional_dict, parameter_defaults, unparsed, validator_methods, wrappers)
 from neuron_migrate.traversal import SCOPE_TYPES, TRY_TYPES, all_nodes, child_nodes, node_fields, node_types, own_nodes, statements
 
@@ -695,6 +695,10 @@ class _State:
     init_params: dict[int, dict[str, str]] = field(default_factory=dict)  # class id -> _init_params' answer
     annotated: dict[int, dict[str, str]] = field(default_factory=dict)  # class id -> _annotated_attrs' answer
     fullgraph: set[int] = field(default_factory=set)  # ids of what torch.compile(fullgraph=True) traces
+    # module-level functions and classes (by their __init__) that compile a parameter: name -> (its position,
+    # after self; -1 keyword-only), its name, the compile's line); what a call hands there is compiled
+    compilers: dict[str, tuple[int, str, int]] = field(default_factory=dict)
+    compiled_params: set[int] = field(default_factory=set)  # ids of those compiled parameters' names
     calls_by_name: dict[str, list[ast.Call]] = field(default_factory=dict)  # callee name -> calls with arguments
     # an argument that is the calling function's own parameter with a False/None/0 default (a flag
     # forwarded by name: ``latency_code(..., first_spike_time=first_spike_time)``) -> that function
@@ -1112,6 +1116,8 @@ def _call(node: ast.Call, ctx: Context) -> None:
         d.compiled.append(args[0])  # resolved to a function in the finalizer
         d.compile_scope[id(args[0])] = id(chain[-1])
         _note_narrowing(args[0], chain[-1], d)
+        if type(args[0]) is ast.Name:
+            _note_compiler(args[0], chain, d)
         parent = ctx.parent
         held = _wrapper_held(parent, node, args[0], chain)
         if held is not None:
@@ -1298,8 +1304,10 @@ def traced_functions(ctx: Context) -> dict[int, Traced]:
             if "__call__" in methods:  # a module's own __call__ (PyG's Aggregation) runs before forward
                 todo.append((methods["__call__"], "__call__ of an nn.Module", ""))
     elsewhere, targets = [], []
+    if d.compilers and not (library or host):
+        _handed_to_compilers(d, ctx.tree)
     for item in () if library or host else d.compiled:  # a test's own torch.compile: no entry of the project
-        if d.in_place.get(id(item)) == "module" and not _module_compile(item, d):
+        if d.in_place.get(id(item)) == "module" and not _module_compile(item, d) or id(item) in d.compiled_params:
             continue
         owner = d.compiled_self.get(id(item))
         if owner is not None and _held_class(item, d) is None:  # torch.compile(self.m) in a method: the m self runs, its class's (unless it
@@ -1350,6 +1358,7 @@ def traced_functions(ctx: Context) -> dict[int, Traced]:
     product = ctx.state(TracedCode)
     product.compiled_elsewhere = tuple(sorted(set(elsewhere)))
     product.compiled_targets = tuple(targets)
+    product.compilers = tuple((name, *found) for name, found in d.compilers.items())
     for spec in ctx.options.entries if ctx.options is not None and not library else ():
         fn = _entry_function(spec, ctx.src.path, d)
         if fn is not None:
@@ -1683,6 +1692,45 @@ def _instance(item: ast.AST, name: str, d: _State) -> tuple[str, str]:
     if found is None and name in d.instances:
         found = d.instances[name], d.factory_names.get(name, "")
     return found or ("", "")
+
+
+def _note_compiler(item: ast.Name, chain: tuple, d: _State) -> None:
+    """``torch.compile(fn)`` of a parameter of a module-level function (``maybe_compile(fn)``) or
+    of a class's ``__init__`` (d3rlpy's ``CudaGraphWrapper(func)``): each call hands what it compiles."""
+    fn = chain[-1]
+    if type(fn) not in _FUNC_TYPES or not (len(chain) == 2 or len(chain) == 3 and type(chain[1]) is ast.ClassDef
+                                            and fn.name == "__init__"):
+        return
+    a = fn.args
+    positional = [p.arg for p in (*a.posonlyargs, *a.args)][len(chain) - 2:]  # after self
+    if item.id in positional:
+        position = positional.index(item.id)
+    elif any(p.arg == item.id for p in a.kwonlyargs):
+        position = -1
+    else:
+        return
+    d.compilers[chain[1].name] = (position, item.id, item.lineno)
+    d.compiled_params.add(id(item))
+
+
+def _handed_to_compilers(d: _State, tree: ast.Module) -> None:
+    """What this file's calls hand to its own compilers (``_note_compiler``), compiled as if
+    written ``torch.compile(x)`` in the calling function."""
+    scopes = sorted(d.chains.values(), key=lambda c: c[-1].lineno)
+    for name, (position, param, _) in d.compilers.items():
+        for call in d.calls_by_name.get(name, ()):
+            if type(call.func) is not ast.Name:
+                continue
+            arg = handed_argument(call, position, param)
+            if type(arg) not in (ast.Name, ast.Attribute):
+                continue
+            chain = next((c for c in reversed(scopes) if c[-1].lineno <= call.lineno <= c[-1].end_lineno), (tree,))
+            scope = chain[-1]
+            d.compiled.append(arg)
+            d.compile_scope[id(arg)] = id(scope)
+            if (_self_attr(arg) and len(chain) >= 3 and type(chain[-2]) is ast.ClassDef
+                    and scope.args.args and scope.args.args[0].arg == "self"):
+                d.compiled_self[id(arg)] = chain[-2]
 
 
 def _note_narrowing(item: ast.AST, scope: ast.AST, d: _State) -> None:

@@ -83,7 +83,7 @@ class TracedCode:
     elsewhere, and the calls from traced code that may reach another file of the project."""
 
     __slots__ = ("functions", "compiled_elsewhere", "compiled_targets", "outcalls", "tensor_args", "open_params",
-                 "made_calls", "given_args", "off_params")
+                 "made_calls", "given_args", "off_params", "compilers")
 
     def __init__(self) -> None:
         self.functions: tuple[TracedFunction, ...] = ()
@@ -95,6 +95,7 @@ class TracedCode:
         self.made_calls: tuple[tuple[str, str, int, int], ...] = ()  # Summary.made_calls
         self.given_args: tuple[tuple[str, str, int, tuple[tuple[str, str], ...]], ...] = ()  # Summary.given_args
         self.off_params: tuple[tuple[str, tuple[str, ...], tuple[tuple[str, str], ...]], ...] = ()  # Summary.off_params
+        self.compilers: tuple[tuple[str, int, str, int], ...] = ()  # Summary.compilers
 
 
 # Methods that only tensors (and numpy arrays, which Dynamo traces as tensors) have.

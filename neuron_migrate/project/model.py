@@ -22,7 +22,7 @@ from pathlib import Path
 
 from neuron_migrate.models import FileResult, Finding, ModuleFacts
 from neuron_migrate.project.libraries import Libraries, is_library, shown
-from neuron_migrate.project.summary import (FUNCTION_IMPORT, HANDED, PYDANTIC_MODELS, Summary, autograd_function_base, dotted, init_stores,
+from neuron_migrate.project.summary import (FUNCTION_IMPORT, HANDED, PYDANTIC_MODELS, Summary, autograd_function_base, dotted, handed_argument, init_stores,
                                              module_level, optional_dict, validator_methods, wrappers)
 from neuron_migrate.source import SourceError, SourceFile
 from neuron_migrate.traversal import all_nodes
@@ -1262,6 +1262,11 @@ def extra_roots(files: list[FileResult], root: Path, known: set[tuple[str, str]]
                 if hit not in traced:
                     out.setdefault(hit[0], {}).setdefault(hit[1], f"{COMPILE_ENTRY}{arg}" if built.startswith(
                         ENTRY_OF) else f"{COMPILED_AT}{shown(r.path)}:{line}")
+    for hit, origin in _handed_to_compilers(files, project):
+        if _may_follow(hit[0], hit[0], True, options):
+            compiled.add(spec(*hit))
+            if hit not in traced:
+                out.setdefault(hit[0], {}).setdefault(hit[1], origin)
     for r in files:
         if r.summary is None:
             continue
@@ -1278,6 +1283,51 @@ def extra_roots(files: list[FileResult], root: Path, known: set[tuple[str, str]]
                 if target not in traced:
                     out.setdefault(target[0], {}).setdefault(target[1], f"{spec(r.path, name)} through {spec(*hit)}")
     return out
+
+
+def _handed_to_compilers(files: list[FileResult], project: Project) -> list[tuple[tuple[str, str], str]]:
+    """((path, function), origin) for each function a project file hands to a compiler of another
+    file (``Summary.compilers``: ``CudaGraphWrapper(self.compute_critic_grad)``, ``maybe_compile(step)``),
+    the origin naming the compile. Only the files importing a compiler are parsed again."""
+    from neuron_migrate.checks.tracing import COMPILED_AT  # not for a warm scan
+
+    compilers = {(r.path, c[0]): c[1:] for r in files if r.summary is not None and not is_library(r.path)
+                 for c in r.summary.compilers}
+    out: list[tuple[tuple[str, str], str]] = []
+    for r in files if compilers else ():
+        if r.summary is None or is_library(r.path):
+            continue
+        local = {}  # the name a compiler is imported as -> (its file, position, parameter, line)
+        for name, level, module, imported in r.summary.imports:
+            found = project.find(project.absolute(r.path, level, module, imported))
+            if found is not None and found[0] != r.path and found[:2] in compilers:
+                local[name] = (found[0], *compilers[found[:2]])
+        tree = project.tree(r.path) if local else None
+        for cls, fn in _scopes(tree) if tree is not None else ():
+            for call in (n for n in all_nodes(fn) if type(n) is ast.Call and type(n.func) is ast.Name
+                         and n.func.id in local):
+                where, position, param, line = local[call.func.id]
+                arg = handed_argument(call, position, param)
+                hit = None
+                if type(arg) is ast.Name and arg.id in r.summary.functions:
+                    hit = (r.path, arg.id)
+                elif (cls is not None and type(arg) is ast.Attribute and type(arg.value) is ast.Name
+                      and arg.value.id == "self" and fn.args.args and fn.args.args[0].arg == "self"):
+                    found = project.method(r.path, cls.name, arg.attr)
+                    hit = found[:2] if found is not None else None
+                if hit is not None:
+                    out.append((hit, f"{COMPILED_AT}{shown(where)}:{line}"))
+    return out
+
+
+def _scopes(tree: ast.Module) -> Iterator[tuple[ast.ClassDef | None, ast.AST]]:
+    """(class or None, function) for the module-level functions and the methods of the
+    module-level classes of ``tree``."""
+    for node in tree.body:
+        if type(node) in (ast.FunctionDef, ast.AsyncFunctionDef):
+            yield None, node
+        elif type(node) is ast.ClassDef:
+            yield from ((node, m) for m in node.body if type(m) in (ast.FunctionDef, ast.AsyncFunctionDef))
 
 
 def _inherited_forwards(r: FileResult, project: Project, functions: dict) -> list[tuple[str, tuple[str, str]]]:
@@ -1637,7 +1687,7 @@ def follow(results: dict[str, FileResult], root: Path,
     ``cache_of`` and ``unanalysed`` as for ``Project``; ``outside=False`` when no cache keeps the
     answer (``Followed.outside`` is then left empty: the libraries' files read are not hashed)."""
     out = Followed()
-    if not any(r.summary is not None and (r.summary.calls or r.summary.compiled or any(
+    if not any(r.summary is not None and (r.summary.calls or r.summary.compiled or r.summary.compilers or any(
             bases and methods and "forward" not in methods for _, bases, methods in r.summary.classes))
                for r in results.values()):
         return out

@@ -21,7 +21,7 @@ import re
 from neuron_migrate.models import Summary
 from neuron_migrate.traversal import child_nodes, statements
 
-__all__ = ["CUDA_ONLY_MODULES", "FUNCTION_IMPORT", "HANDED", "INFERENCE_SERVER_MODULES", "TRITON_COMPILER", "TOP_LEVEL_CUDA_ONLY_IMPORT", "Summary", "autograd_function_base", "cuda_only_library", "firm_imports", "dotted", "init_stores", "module_level", "optional_dict", "unparsed", "wrappers"]
+__all__ = ["CUDA_ONLY_MODULES", "FUNCTION_IMPORT", "HANDED", "INFERENCE_SERVER_MODULES", "TRITON_COMPILER", "TOP_LEVEL_CUDA_ONLY_IMPORT", "Summary", "autograd_function_base", "cuda_only_library", "firm_imports", "dotted", "handed_argument", "init_stores", "module_level", "optional_dict", "unparsed", "wrappers"]
 
 # a call from traced code through an import a function makes (``from torchgw._lowrank import
 # sinkhorn_lowrank`` in the solver, called from its closure): "import:0:torchgw._lowrank:sinkhorn_lowrank:"
@@ -83,6 +83,13 @@ def dotted(expr: ast.AST) -> str:
         parts.append(expr.id)
         return ".".join(reversed(parts))
     return ""
+
+
+def handed_argument(call: ast.Call, position: int, param: str) -> ast.AST | None:
+    """The argument ``call`` gives the parameter at ``position`` (-1: keyword-only) named ``param``."""
+    if 0 <= position < len(call.args) and not any(type(a) is ast.Starred for a in call.args[:position + 1]):
+        return call.args[position]
+    return next((k.value for k in call.keywords if k.arg == param), None)
 
 
 def unparsed(expr: ast.AST) -> str:
