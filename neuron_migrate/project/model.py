@@ -1308,15 +1308,16 @@ def _handed_to_compilers(files: list[FileResult], project: Project) -> list[tupl
                          and n.func.id in local):
                 where, position, param, line = local[call.func.id]
                 arg = handed_argument(call, position, param)
-                hit = None
+                hits: tuple[tuple[str, str], ...] = ()
                 if type(arg) is ast.Name and arg.id in r.summary.functions:
-                    hit = (r.path, arg.id)
+                    hits = ((r.path, arg.id),)
                 elif (cls is not None and type(arg) is ast.Attribute and type(arg.value) is ast.Name
                       and arg.value.id == "self" and fn.args.args and fn.args.args[0].arg == "self"):
+                    # the bound method of the instance at hand: its class's, or a subclass's override
                     found = project.method(r.path, cls.name, arg.attr)
-                    hit = found[:2] if found is not None else None
-                if hit is not None:
-                    out.append((hit, f"{COMPILED_AT}{shown(where)}:{line}"))
+                    hits = (*([found[:2]] if found is not None else []),
+                            *project._overriding(r.path, cls.name, arg.attr, ""))
+                out.extend((hit, f"{COMPILED_AT}{shown(where)}:{line}") for hit in hits)
     return out
 
 
