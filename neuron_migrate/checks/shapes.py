@@ -395,10 +395,24 @@ def _record_filter(base: ast.AST, mask: ast.AST, ctx: Context) -> bool:
     which a tensor has not: a NumPy structured array or a pandas frame filtered on the host
     (pyannote's annotations). A TensorDict has string keys and boolean rows too: not where the
     file imports tensordict."""
-    shape = ast.dump(base)
     return any(type(n) is ast.Subscript and type(n.slice) is ast.Constant and type(n.slice.value) is str
-               and ast.dump(n.value) == shape for n in all_nodes(mask)) \
+               and _same_place(n.value, base) for n in all_nodes(mask)) \
         and not ctx.names.imported() & {"tensordict", "TensorDict", "tensorclass"}
+
+
+def _same_place(a: ast.AST, b: ast.AST) -> bool:
+    """``a`` and ``b`` name one value the same way: names, attributes and constant subscripts
+    (``ast.dump`` would compare them too, but leaves a reference cycle per call)."""
+    t = type(a)
+    if t is not type(b):
+        return False
+    if t is ast.Name:
+        return a.id == b.id
+    if t is ast.Attribute:
+        return a.attr == b.attr and _same_place(a.value, b.value)
+    if t is ast.Subscript:
+        return _same_place(a.slice, b.slice) and _same_place(a.value, b.value)
+    return t is ast.Constant and type(a.value) is type(b.value) and a.value == b.value
 
 
 # methods whose result is a boolean tensor
