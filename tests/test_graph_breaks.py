@@ -1027,6 +1027,23 @@ def test_requires_grad_on_an_argument_or_a_new_leaf_breaks():
     assert "GB0007" in messages[20]  # constructs.py "torch.autograd.backward"
 
 
+def test_int_of_an_attribute_stored_from_a_tensor_parameter_reads_it_on_the_host():
+    """torch-pme's MeshInterpolator: ``update(self, cell, ns_mesh: torch.Tensor | None = None)`` stores
+    ``self.ns_mesh = ns_mesh``, and ``points_to_mesh``'s ``nx = int(self.ns_mesh[0])`` breaks (GB0124,
+    measured on ``held_out_27``'s PME and P3M calculators at ``mesh_interpolator.py:408``-``:410``).
+    Not an attribute stored from a parameter annotated ``int``, nor from an unannotated one, nor
+    from a tensor parameter the method rebinds first."""
+    code = ("import torch\nimport torch.nn as nn\n\n"
+            "class Mesh(nn.Module):\n    def __init__(self, ns: torch.Tensor, n: int, m, s: torch.Tensor):\n"
+            "        super().__init__()\n        self.count = n\n        self.other = m\n"
+            "        s = s.tolist()\n        self.sizes = s\n        self.update(ns)\n\n"
+            "    def update(self, ns: torch.Tensor | None = None):\n        if ns is not None:\n"
+            "            self.ns = ns\n\n"
+            "    def forward(self, x):\n        nx = int(self.ns[0])\n        k = int(self.count)\n"
+            "        j = int(self.other[0]) + int(self.sizes[0])\n        return x.new_zeros(nx + k + j)\n")
+    assert codes(code) == [(18, "NM401")]
+
+
 def test_the_element_of_enumerate_over_a_tensor_attribute_is_a_tensor():
     """constructs.py "for over a bool tensor attribute, if on the element" (pytorch-tabnet's
     EmbeddingGenerator: ``for i, c in enumerate(self.continuous_idx): if c:``, GB0170, the frame

