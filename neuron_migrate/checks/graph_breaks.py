@@ -7781,6 +7781,11 @@ def _outcalls(traced: dict[int, Traced], ctx: Context, d: _State, training_of: d
                   and not ctx.names.is_bound(f.id, tf.chain) and not hasattr(builtins, f.id)):
                 # a name no scope binds, in a file with ``from .inputs import *`` of the project
                 out.append((tf.name, f"*:{f.id}", call.lineno, call))
+            elif type(f) is ast.Attribute and (holder := _untyped_holder(f, tf, ctx, d)) is not None:
+                # forces.compute(...) of an unannotated parameter ``forces``, or of ``self.forces``
+                # stored from one in __init__ (torchmd's minimizers and Integrator): the project
+                # model reaches the method where one class of the project is named like it (Forces)
+                out.append((tf.name, f"named:{holder}.{f.attr}", call.lineno, call))
         if tf.cls is not None and project:
             if id(tf.cls) not in held_foreign:
                 held_foreign[id(tf.cls)] = _held_foreign(tf.cls, project, d)
@@ -7793,6 +7798,30 @@ def _outcalls(traced: dict[int, Traced], ctx: Context, d: _State, training_of: d
     leaving = {(name, line) for name, _, line, _ in out}
     return tuple(out), {name: tuple(sorted(n for n in lines if (name, n) in leaving))
                         for name, lines in trapped.items()}
+
+
+def _untyped_holder(f: ast.Attribute, tf: Traced, ctx: Context, d: _State) -> str | None:
+    """The name of what ``f``'s method is called on, where nothing says what it holds: a parameter of
+    the traced function with no annotation or default, or ``self.x`` that ``__init__`` stores such a
+    parameter in and no other statement of the class sets; None for anything else (a tensor's method,
+    a private one)."""
+    if f.attr.startswith("_") or f.attr in TENSOR_METHODS:
+        return None
+    v = f.value
+    if type(v) is ast.Name and v.id not in ("self", "cls"):
+        fn = tf.node
+        defaults = parameter_defaults(fn.args)
+        return v.id if any(a.arg == v.id and a.annotation is None and v.id not in defaults
+                           for a in (*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs)) else None
+    if (type(v) is ast.Attribute and type(v.value) is ast.Name and v.value.id == "self" and tf.cls is not None
+            and v.attr in _init_params(tf.cls, d).values()):
+        init = next(n for n in tf.cls.body if type(n) is ast.FunctionDef and n.name == "__init__")
+        param = next(p for p, a in _init_params(tf.cls, d).items() if a == v.attr)
+        defaults = parameter_defaults(init.args)
+        if param not in defaults and all(a.annotation is None for a in (*init.args.args, *init.args.kwonlyargs)
+                                         if a.arg == param) and not _set_elsewhere(v.attr, ctx, d):
+            return v.attr
+    return None
 
 
 def _held_foreign(cls: ast.ClassDef, project: set[str], d: _State) -> dict[str, str]:

@@ -66,6 +66,8 @@ class Project:
         self._stored: dict[tuple[str, str], set[str] | None] = {}  # _stored_names by (path, attribute)
         # _defined_below: the project's classes by the base names they are written with, read once
         self._named_bases: dict[str, list[tuple[str, tuple[str, ...]]]] | None = None
+        # _named: the project's classes by their name in lower case without underscores, read once
+        self._class_names: dict[str, list[tuple[str, str]]] | None = None
         self.update(files)
         # a package inside folders that are not packages (``libs/torchcde/torchcde/``, a monorepo's
         # ``packages/a/a/``) is imported by its own name: ``import torchcde`` reaches it
@@ -75,7 +77,7 @@ class Project:
         self.tops = {name.split(".")[0] for name in self.modules}  # a project package shadows a library
 
     def update(self, files) -> None:
-        self._subclasses = None
+        self._subclasses = self._class_names = None
         self._found = {}
         for r in files:
             self.by_path[r.path] = r
@@ -412,6 +414,8 @@ class Project:
             if found is None or not self._calls_parameter(*found, key):
                 return None
             return self.callee(path, name[1:]) if name.startswith("=") else (path, name)  # =: a lambda's call
+        if text.startswith("named:"):  # forces.compute(...) of an untyped parameter: the class named so
+            return self._named(path, *text[6:].rsplit(".", 1))
         if text.startswith("virtual:"):  # only a receiver's class defines it: _dispatched
             cls_name, _, attr = text[8:].partition(".")
             return self._passed_up(path, cls_name, attr) or self._held_function(path, cls_name, attr)
@@ -471,6 +475,23 @@ class Project:
         if found is None and "." in text and ":" not in text:  # self.oracle = build_oracle(name); .direction(g)
             return next(iter(self.built(path, text)), None)
         return None
+
+    def _named(self, path: str, holder: str, method: str) -> tuple[str, str] | None:
+        """``method`` of the one class of another file of the project named as ``holder`` is, but
+        for case and underscores (torchmd's ``forces`` and ``Forces``, ``box2box_transform`` and
+        ``Box2BoxTransform``): what an untyped parameter or attribute of that name holds; None where
+        no class or more than one is named so, or none of them defines the method."""
+        if self._class_names is None:
+            self._class_names = {}
+            for p in self.by_path:
+                s = self.summary(p) if p.endswith(".py") and not is_library(p) else None
+                for c in s.classes if s else ():
+                    self._class_names.setdefault(c[0].replace("_", "").lower(), []).append((p, c[0]))
+        found = self._class_names.get(holder.replace("_", "").lower(), ())
+        if len(found) != 1 or found[0][0] == path:
+            return None
+        hit = self.method(*found[0], method)
+        return hit[:2] if hit is not None else None
 
     def _calls_parameter(self, path: str, qualified: str, key: str) -> bool:
         """The function ``qualified`` (``f`` or ``Cls.m``) of ``path`` calls by name the parameter
