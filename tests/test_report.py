@@ -368,6 +368,56 @@ def test_a_class_the_script_imports_under_an_alias_is_the_entry_assumed(tmp_path
     assert "| `DetectionModel.forward` | `models/yolo.py` |" in md
 
 
+def test_a_class_a_script_imports_is_the_one_its_import_names_else_said_to_be_known_by_name(tmp_path, capsys):
+    # detectron2-like: two classes named ResNet; the script imports one through its package's __init__.py
+    # (a re-export) and a helper through a relative import of the parent package (yolov5's
+    # utils/segment/loss.py: `from ..loss import FocalLoss`); a class of the same name imported from an
+    # installed package is the project's by its name alone, and the report says so
+    for folder in ("pkg/backbone", "projects/other", "pkg/heads"):
+        (tmp_path / folder).mkdir(parents=True)
+    resnet = "import torch.nn as nn\n\nclass ResNet(nn.Module):\n    def forward(self, x):\n        return x * {}\n"
+    (tmp_path / "pkg" / "backbone" / "resnet.py").write_text(resnet.format(2))
+    (tmp_path / "projects" / "other" / "resnet.py").write_text(resnet.format(3))
+    (tmp_path / "pkg" / "__init__.py").write_text("from .backbone.resnet import ResNet\n")
+    (tmp_path / "pkg" / "loss.py").write_text("import torch.nn as nn\n\nclass Focal(nn.Module):\n"
+                                              "    def forward(self, x):\n        return x - 1\n")
+    (tmp_path / "pkg" / "heads" / "build.py").write_text("from ..loss import Focal\n\ndef make():\n    return Focal()\n")
+    (tmp_path / "train.py").write_text("from pkg import ResNet\nfrom pkg.heads.build import make\n\n"
+                                       "model = ResNet()\nloss = make()\n")
+    run(capsys, "report", tmp_path, "-o", tmp_path / "r.json")
+    view = json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))["compile_coverage"]
+    assert [(e["entry"], e["path"]) for e in view["entries"]] == [
+        ("ResNet.forward", "pkg/backbone/resnet.py"), ("Focal.forward", "pkg/loss.py")]
+    assert "by its name alone" not in view["assumption"]
+    (tmp_path / "projects" / "other" / "resnet.py").unlink()
+    (tmp_path / "train.py").write_text("from torchvision.models import ResNet\n\nmodel = ResNet()\n")
+    run(capsys, "report", tmp_path, "-o", tmp_path / "r.json")
+    view = json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))["compile_coverage"]
+    assert [e["entry"] for e in view["entries"]] == ["ResNet.forward"]
+    assert ("; `ResNet.forward` is that of pkg/backbone/resnet.py by its name alone: train.py imports `ResNet` "
+            "from `torchvision.models`, which this scan does not resolve to a file defining it") in view["assumption"]
+
+
+def test_a_model_an_example_script_builds_through_a_static_factory_is_the_entry_assumed(tmp_path, capsys):
+    # llama3: example_chat_completion.py runs `Llama.build(...)`, a static method of a class (no module)
+    # that llama/__init__.py re-exports from llama/generation.py; it builds `Transformer(...)`. The report
+    # said no script builds a model class (example_*.py was no runner, and `Llama.build` not followed).
+    (tmp_path / "llama").mkdir()
+    (tmp_path / "llama" / "__init__.py").write_text("from .generation import Llama\n")
+    (tmp_path / "llama" / "model.py").write_text(
+        "import torch.nn as nn\n\nclass Transformer(nn.Module):\n    def forward(self, x):\n        return x * 2\n\n"
+        "class Unused(nn.Module):\n    def forward(self, x):\n        return x + 1\n")
+    (tmp_path / "llama" / "generation.py").write_text(
+        "from llama.model import Transformer\n\nclass Llama:\n    @staticmethod\n    def build(ckpt_dir):\n"
+        "        return Llama(Transformer())\n\n    def __init__(self, model):\n        self.model = model\n")
+    (tmp_path / "example_chat_completion.py").write_text(
+        "from llama import Llama\n\ndef main(ckpt_dir):\n    generator = Llama.build(ckpt_dir=ckpt_dir)\n")
+    run(capsys, "report", tmp_path, "-o", tmp_path / "r.json")
+    view = json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))["compile_coverage"]
+    assert [(e["entry"], e["path"]) for e in view["entries"]] == [("Transformer.forward", "llama/model.py")]
+    assert "scripts build (Transformer.forward)" in view["assumption"]
+
+
 def test_a_model_built_by_a_runner_class_the_script_runs_is_the_entry_assumed(tmp_path, capsys):
     # ermongroup/ddim: main.py runs `Diffusion(args, config).train()` of runners/diffusion.py, whose
     # methods build `Model(config)` of models/diffusion.py; the report said no script builds a model.

@@ -34,7 +34,7 @@ from pathlib import Path
 from neuron_migrate.commands import plural
 
 # the scripts that train or run a model, by name (train.py, main.py, inference.py, sample.py, ...)
-_RUNNER = re.compile(r"(train|finetune|infer|predict|eval|validate|main|run|bench|sample|generate|demo|serve)",
+_RUNNER = re.compile(r"(train|finetune|infer|predict|eval|validate|main|run|bench|sample|generate|demo|example|serve)",
                      re.I)
 # torch.compile(...), @torch.compile, and nn.Module.compile(): ``block.compile(fullgraph=True)``
 _COMPILES = re.compile(r"\btorch\.compile\s*\(|@torch\.compile\b|\.compile\s*\(")
@@ -53,6 +53,7 @@ def coverage(doc: dict, scope_of, root: str | None) -> dict | None:
     product_paths = [p for p in doc.get("paths") or [] if scope_of(p) in PRODUCT]
     compiling = _compiling_files(root, product_paths)
     factories: list[str] = []
+    by_name: list[str] = []  # what is said of the classes known by their name alone
     per_file = False  # rows of files' figures, not of the scan's entries
     # the entries named (--entry, compile-entries) that the scan traced nothing for, each with why
     unresolved = [{"entry": str(u.get("entry")), "why": str(u.get("why") or "")}
@@ -62,7 +63,7 @@ def coverage(doc: dict, scope_of, root: str | None) -> dict | None:
         basis = "compile entries"
     else:
         runners = [p for p in product_paths if scope_of(p) == "scripts" and _RUNNER.search(posixpath.basename(p))]
-        built, factories = _built_by_scripts(root, runners, modules)
+        built, factories, guessed = _built_by_scripts(root, runners, modules)
         recompiles = _recompiles_per_file(given, doc)
         sources = _sources_per_file(given)
         # the scan's own estimate of a built class's forward (over what it reaches, in any file),
@@ -78,6 +79,9 @@ def coverage(doc: dict, scope_of, root: str | None) -> dict | None:
                 rows.append(_file_row(f"{name}.forward", path, modules[path], recompiles, sources))
         basis = "modules the scripts build"
         per_file = not all((f"{n}.forward", p) in assumed for n, p in built)
+        by_name = [f"`{n}.forward` is that of {p} by its name alone: {script} imports `{n}` from "
+                   f"`{module.replace('/', '.')}`, which this scan does not resolve to a file defining it"
+                   for (n, p), (script, module) in guessed.items()]
         if factories or not rows:
             taken = {r["path"] for r in rows}
             rest = _everything([_file_row(None, p, m, recompiles, sources) for p, m in sorted(modules.items())
@@ -90,7 +94,7 @@ def coverage(doc: dict, scope_of, root: str | None) -> dict | None:
     resolved = {(r["entry"], r["path"]) for r in compiled}
     rows = [r for r in rows if (r["entry"], r["path"]) not in resolved]  # compiled, so not assumed again
     view["assumption"] = _assumption(basis, rows or unresolved, compiling, factories, compiled, _regional(raw), per_file,
-                                     raw.get("entries_source") == "requested")
+                                     raw.get("entries_source") == "requested", by_name)
     view["compiled_entries"] = len(compiled)
     rows = compiled + rows
     view["entries"] = rows
@@ -274,13 +278,15 @@ def _regional(raw: dict) -> bool:
 
 
 def _assumption(basis: str, rows: list[dict], compiling: list[str], factories: list[str],
-                compiled: list[dict], regional: bool = False, per_file: bool = False, named: bool = False) -> str:
+                compiled: list[dict], regional: bool = False, per_file: bool = False, named: bool = False,
+                by_name: list[str] | None = None) -> str:
     names = _names(rows)
     if basis == "compile entries":
         what = f"the entries named by --entry or compile-entries ({names})" if named else f"what the project compiles ({names})"
     elif basis == "modules the scripts build":
         what = (f"the forward of the modules its training and inference scripts build ({names}), each over "
                 + ("the traced code of the file that defines it" if per_file else "the code it reaches, in any file"))
+        what += "".join(f"; {b}" for b in by_name or ())
         if factories:
             what += (f"; they build the model itself through {', '.join(f'`{f}()`' for f in factories[:3])}, "
                      "which this scan does not follow, so every other forward of the library and scripts "
@@ -386,9 +392,10 @@ _NOT_A_MODEL = re.compile(r"(Tokenizer(Fast)?|Processor|FeatureExtractor|Config|
 
 
 def _built_by_scripts(root: str | None, scripts: list[str],
-                      modules: dict[str, dict]) -> tuple[list[tuple[str, str]], list[str]]:
-    """(class, defining file) of each traced nn.Module the scripts instantiate, in script order, and
-    the model factories they call (``create_model``, ``build_model``, ``from_pretrained``)."""
+                      modules: dict[str, dict]) -> tuple[list[tuple[str, str]], list[str], dict]:
+    """(class, defining file) of each traced nn.Module the scripts instantiate, in script order, the
+    model factories they call (``create_model``, ``build_model``, ``from_pretrained``), and the
+    classes known by their name alone, each with a script and the module it imports it from."""
     defined: dict[str, list[str]] = {}
     for path, m in modules.items():
         for fn in m.get("functions") or []:
@@ -397,6 +404,7 @@ def _built_by_scripts(root: str | None, scripts: list[str],
                 defined.setdefault(name.split(".")[0], []).append(path)
     out: list[tuple[str, str]] = []
     factories: list[str] = []
+    guessed: dict[tuple[str, str], tuple[str, str | None]] = {}  # (class, file) known by its name alone -> (script, module)
     walked: set[tuple[str, str]] = set()  # the factories followed, each walked once
 
     # what each file of the scan says, read once: its tree, its top functions, its imports
@@ -473,8 +481,17 @@ def _built_by_scripts(root: str | None, scripts: list[str],
 
     def module_paths(script: str, module: str):
         """The files a script's ``from module import ...`` may name: beside the script, then from the root
-        (or its ``src/``, where a package of that layout lives: F5-TTS's ``src/f5_tts/api.py``)."""
-        for stem in (posixpath.join(posixpath.dirname(script), module), module, posixpath.join("src", module)):
+        (or its ``src/``, where a package of that layout lives: F5-TTS's ``src/f5_tts/api.py``); a relative
+        one (``..loss``: yolov5's utils/segment/loss.py) from the script's package only."""
+        name = module.lstrip(".")
+        if name != module:
+            here = posixpath.dirname(script)
+            for _ in range(len(module) - len(name) - 1):
+                here = posixpath.dirname(here)
+            stems = [posixpath.join(here, name) if name else here]
+        else:
+            stems = [posixpath.join(posixpath.dirname(script), module), module, posixpath.join("src", module)]
+        for stem in stems:
             yield stem + ".py"
             yield stem + "/__init__.py"
 
@@ -485,14 +502,44 @@ def _built_by_scripts(root: str | None, scripts: list[str],
     def runner(script: str, module: str, name: str) -> tuple[str, ast.AST] | None:
         """The class or function ``name`` of the scan's file for ``module`` that is no traced
         module itself (ddim's main.py runs ``Diffusion(args, config)`` of runners/diffusion.py,
-        whose methods build ``Model(config)``): its file and its definition."""
-        for path in module_paths(script, module):
-            tree = tree_of(path)
-            if tree is not None:
-                node = next((n for n in tree.body if isinstance(n, (ast.ClassDef, ast.FunctionDef))
-                             and n.name == name), None)
-                return (path, node) if node is not None else None
-        return None
+        whose methods build ``Model(config)``): its file and its definition, through the files that
+        import it in turn (llama3's ``from llama import Llama``, re-exported by its ``__init__.py``)."""
+        seen = set()
+        while True:
+            path = next((p for p in module_paths(script, module) if tree_of(p) is not None), None)
+            if path is None or path in seen:
+                return None
+            seen.add(path)
+            node = next((n for n in tree_of(path).body if isinstance(n, (ast.ClassDef, ast.FunctionDef))
+                         and n.name == name), None)
+            if node is not None:
+                return path, node
+            if name not in imports(path):
+                return None
+            script, module = path, imports(path)[name]
+
+    def place(script: str, name: str, module: str | None) -> tuple[str | None, bool]:
+        """The file whose module class ``name`` the script builds, and whether its import says so:
+        ``from module import name`` followed through the files of the scan as Python would
+        (``runner``); where the module is no file of the scan (an installed package), or one that
+        neither defines nor imports the name, only the name is left to go by (``_pick``)."""
+        found = runner(script, module, name) if module is not None else None
+        if found is not None and found[0] in defined[name]:
+            return found[0], True
+        return _pick(defined[name], script, module), module is None
+
+    def static(script: str, owner: str, name: str) -> tuple[str, ast.AST] | None:
+        """The method ``Owner.name`` of a class of the scan that is no module class (llama3's scripts build
+        the model through ``Llama.build(...)`` of llama/generation.py, whose ``Transformer(...)`` it is):
+        its file and its definition."""
+        tree = tree_of(script)
+        here = next(((script, n) for n in (tree.body if tree else ()) if isinstance(n, ast.ClassDef) and n.name == owner),
+                    None)
+        found = here or (runner(script, imports(script)[owner], owner) if owner in imports(script) else None)
+        if found is None or not isinstance(found[1], ast.ClassDef):
+            return None
+        return next(((found[0], n) for n in found[1].body
+                     if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and n.name == name), None)
 
     def registry(script: str, module: str, label: str) -> None:
         """``resnet_models.__dict__[args.arch](...)`` (swav, I-JEPA): whichever function of that
@@ -529,13 +576,15 @@ def _built_by_scripts(root: str | None, scripts: list[str],
             owner = node.func.value if isinstance(node.func, ast.Attribute) else None
             if isinstance(owner, ast.Name) and owner.id in defined:  # GPT.from_pretrained(...)
                 name = owner.id
-            elif name and name not in defined and name in imported:  # yolov5's Model = DetectionModel
+            module = imported.get(name or "")  # where the script's import says the class is
+            if name and name not in defined and name in imported:  # yolov5's Model = DetectionModel
                 name = aliases(script, imported[name]).get(name, name)
             places = defined.get(name or "")
             if places and isinstance(node.func, ast.Name) and bound_elsewhere(script, name):
                 places = None
             if not places:
-                near = factory(script, name) if isinstance(node.func, ast.Name) else None
+                near = factory(script, name) if isinstance(node.func, ast.Name) else \
+                    static(script, owner.id, name) if isinstance(owner, ast.Name) else None
                 if near is not None and _check(near[1]):
                     continue  # yolov5's check_amp(model): what it builds tests the model, returns no model
                 if near is not None and builds_a_module(near[1], near[0]):
@@ -563,15 +612,19 @@ def _built_by_scripts(root: str | None, scripts: list[str],
                 if found:  # one step: what the runner builds, not what it runs in turn
                     built(found[0], ast.walk(found[1]), False, True)
                 continue
-            path = _pick(places, script, imported.get(name))
+            path, sure = place(script, name, module)
             if path is not None and (name, path) not in out:  # hifi-gan's train.py: its generator and both discriminators
                 out.append((name, path))
+                if not sure:
+                    guessed[name, path] = (script, module)
+            elif sure:  # a script that imports it says where it is
+                guessed.pop((name, path), None)
 
     for script in scripts:  # .py files and notebooks (minGPT's demo.ipynb trains GPT(...))
         tree = tree_of(script)
         if tree is not None:
             built(script, _outside_classes(tree), True)
-    return out, factories
+    return out, factories, guessed
 
 
 def _check(function: ast.AST) -> bool:
@@ -638,11 +691,12 @@ def _outside_classes(tree: ast.Module):
 
 
 def _imports(tree: ast.Module) -> dict[str, str]:
-    """name -> module path a ``from X import name`` names (relative to the root)."""
+    """name -> module path a ``from X import name`` names (relative to the root; a relative import's
+    path keeps its leading dots: ``from ..loss import X`` is "..loss")."""
     out = {}
     for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom) and node.module:
-            base = node.module.replace(".", "/")
+            base = "." * node.level + node.module.replace(".", "/")
             for alias in node.names:
                 out[alias.asname or alias.name] = base
     return out
