@@ -354,6 +354,26 @@ def test_modules_an_entry_runs_that_the_scan_cannot_name_are_said_to_be_left_out
     assert rep["compile_coverage"]["unseen"] == []
 
 
+def test_a_model_the_scripts_build_through_a_factory_not_followed_is_asked_for_by_name(tmp_path, capsys):
+    # detectron2: tools/train_net.py builds the model through build_model(cfg), a registry lookup by the
+    # config's name; the figures assume every forward, and the report now says how to get the model's own
+    (tmp_path / "model.py").write_text("import torch.nn as nn\n\nclass RCNN(nn.Module):\n    def forward(self, x):\n"
+                                       "        return x * 2\n\nREGISTRY = {'RCNN': RCNN}\n\n"
+                                       "def build_model(cfg):\n    return REGISTRY[cfg]()\n")
+    (tmp_path / "train.py").write_text("from model import build_model\n\nmodel = build_model('RCNN')\n")
+    run(capsys, "report", tmp_path, "-o", tmp_path / "r.json")
+    rep = json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))
+    step = next(s for s in rep["next_steps"] if s["title"] == "Name the model you compile")
+    assert step["detail"].startswith("The scripts build the model through `build_model()`, which the scan does not")
+    assert "`neuron-migrate report . --entry FILE:Class.forward`" in step["detail"]
+    # a model the scripts build by its class is named already: nothing to ask
+    (tmp_path / "train.py").write_text("from model import RCNN, build_model\n\nmodel = RCNN()\nother = build_model('RCNN')\n")
+    run(capsys, "report", tmp_path, "-o", tmp_path / "r.json")
+    rep = json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))
+    assert rep["compile_coverage"]["entries"][0]["entry"] == "RCNN.forward"
+    assert all(s["title"] != "Name the model you compile" for s in rep["next_steps"])
+
+
 def test_a_class_the_script_imports_under_an_alias_is_the_entry_assumed(tmp_path, capsys):
     # yolov5: train.py builds `Model(...)`, imported from models/yolo.py, where `Model = DetectionModel`;
     # the report assumed only the inference wrapper the other scripts build

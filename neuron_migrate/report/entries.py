@@ -103,6 +103,7 @@ def coverage(doc: dict, scope_of, root: str | None) -> dict | None:
     alone = {(e.get("function"), e.get("path")) for e in given if e.get("forwards_reached") == 0}
     view["unseen"] = _unseen(root, [r for r in rows if (r["entry"], r["path"]) in alone])
     view["basis"] = basis
+    view["factories"] = factories
     view["compiles"] = compiling
     weight = sum(r["statements"] or 0 for r in rows)
     if rows and weight:

@@ -225,6 +225,15 @@ def next_steps(doc: dict, families: list[dict], product: list[dict], coverage: d
                                 "(see Compile coverage): measure the graphs and breaks on the CPU with "
                                 "`neuron-migrate measure MODULE:FACTORY`, where FACTORY() returns the model "
                                 "and example inputs.", "count": 0})
+    factories = (coverage or {}).get("factories")
+    if factories and coverage.get("basis") == "every forward in the product":
+        # detectron2's build_model(cfg): a registry picks the model from the config at run time
+        steps.append({"title": "Name the model you compile",
+                      "detail": f"The scripts build the model through {', '.join(f'`{f}()`' for f in factories[:3])}, "
+                                "which the scan does not follow, so the compile figures assume every forward of "
+                                "the library and scripts: for the figures of the model you run, name its forward "
+                                "with `neuron-migrate report . --entry FILE:Class.forward` (or `compile-entries` "
+                                "in the config).", "count": 0})
     steps.append({"title": "Keep it ported",
                   "detail": "Gate pull requests: `neuron-migrate baseline . -o neuron-baseline.json` "
                             "records today's findings, then `neuron-migrate scan . --baseline "
