@@ -374,6 +374,24 @@ def test_a_model_the_scripts_build_through_a_factory_not_followed_is_asked_for_b
     assert all(s["title"] != "Name the model you compile" for s in rep["next_steps"])
 
 
+def test_parts_a_configurable_module_is_handed_by_from_config_are_said_to_be_left_out(tmp_path, capsys):
+    # detectron2: GeneralizedRCNN's backbone and heads are __init__ arguments that from_config(cfg) builds
+    # with build_backbone(cfg) and build_roi_heads(cfg) (registries picking a class by the config); its
+    # forward reaches no other module's, so its figures (98 %, --entry) are its own code only
+    (tmp_path / "build.py").write_text("REGISTRY = {}\n\ndef build_backbone(cfg):\n    return REGISTRY[cfg]()\n")
+    (tmp_path / "rcnn.py").write_text(
+        "import torch.nn as nn\nfrom build import build_backbone\n\nclass RCNN(nn.Module):\n"
+        "    def __init__(self, *, backbone, heads, mean):\n        super().__init__()\n"
+        "        self.backbone = backbone\n        self.heads = heads\n        self.mean = mean\n\n"
+        "    @classmethod\n    def from_config(cls, cfg):\n        backbone = build_backbone(cfg)\n"
+        "        return {'backbone': backbone, 'heads': Heads(cfg), 'mean': cfg.MEAN}\n\n"
+        "    def forward(self, x):\n        return self.heads(self.backbone(x - 1))\n")
+    run(capsys, "report", tmp_path, "-o", tmp_path / "r.json", "--entry", "rcnn.py:RCNN.forward")
+    rep = json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))
+    assert rep["compile_coverage"]["unseen"] == [{"entry": "RCNN.forward", "path": "rcnn.py", "line": 17,
+                                                  "holder": "self.backbone", "builder": "build_backbone"}]
+
+
 def test_a_class_the_script_imports_under_an_alias_is_the_entry_assumed(tmp_path, capsys):
     # yolov5: train.py builds `Model(...)`, imported from models/yolo.py, where `Model = DetectionModel`;
     # the report assumed only the inference wrapper the other scripts build

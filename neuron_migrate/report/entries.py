@@ -161,13 +161,17 @@ def _unseen(root: str | None, rows: list[dict]) -> list[dict]:
                     methods.setdefault(n.name, n)
         functions = {n.name for n in tree.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))} if tree else ()
         builders: dict[str, set[str]] = {}  # self.attr -> the functions whose results it is bound to ("" another value)
+        configured = _configured(methods, tree, functions) if tree else {}
+        init = {id(n) for n in ast.walk(methods["__init__"])} if "__init__" in methods else set()
         for node in (n for c in lineage for n in ast.walk(c)):
             targets = node.targets if isinstance(node, ast.Assign) else [node.target] \
                 if isinstance(node, (ast.AnnAssign, ast.AugAssign)) else []
             call = node.value if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call) else None
             f = call.func if call is not None else None
             made = f.id if isinstance(f, ast.Name) and f.id in functions else \
-                f"self.{f.attr}" if _on_self(f) and f.attr in methods else ""
+                f"self.{f.attr}" if _on_self(f) and f.attr in methods else \
+                configured.get(node.value.id, "") if isinstance(node, ast.Assign) and id(node) in init \
+                and isinstance(node.value, ast.Name) else ""
             for t in targets:
                 for e in t.elts if isinstance(t, (ast.Tuple, ast.List)) else [t]:
                     if _on_self(e):
@@ -194,6 +198,30 @@ def _unseen(root: str | None, rows: list[dict]) -> list[dict]:
                         todo.append(node.func.attr)
         out += [{"entry": r["entry"], "path": r["path"], "line": line, "holder": f"self.{attr}",
                  "builder": built[attr]} for attr, line in sorted(found.items(), key=lambda a: a[1])]
+    return out
+
+
+def _configured(methods: dict[str, ast.AST], tree: ast.Module, functions) -> dict[str, str]:
+    """detectron2's ``@configurable`` modules: ``from_config(cls, cfg)`` returns the arguments of
+    ``__init__`` as a dict, its parts built by functions (``"backbone": build_backbone(cfg)``, which
+    picks a class from a registry by the config): parameter -> the function whose result it is. A
+    function of the file, or one it imports whose name is no class's (CapWords names a class)."""
+    fn = methods.get("from_config")
+    if fn is None:
+        return {}
+    imported = {a.asname or a.name for n in tree.body if isinstance(n, ast.ImportFrom) for a in n.names}
+    local: dict[str, ast.AST] = {}  # name = build_x(cfg) in from_config
+    out = {}
+    for node in ast.walk(fn):
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+            local[node.targets[0].id] = node.value
+        elif isinstance(node, ast.Return) and isinstance(node.value, ast.Dict):
+            for key, value in zip(node.value.keys, node.value.values):
+                value = local.get(value.id, value) if isinstance(value, ast.Name) else value
+                f = value.func if isinstance(value, ast.Call) else None
+                if (isinstance(key, ast.Constant) and isinstance(key.value, str) and isinstance(f, ast.Name)
+                        and (f.id in functions or f.id in imported and f.id[:1].islower())):
+                    out[key.value] = f.id
     return out
 
 
