@@ -142,7 +142,9 @@ def _unseen(root: str | None, rows: list[dict]) -> list[dict]:
     (layers it builds from a YAML file), so its figures leave those modules out. Read in the
     entry's file: every binding of the attribute in the class and its bases of that file is a
     call of a function the file defines (a top-level ``def`` or one of their methods), never of a
-    class; the calls are those of the methods ``forward`` reaches through ``self``."""
+    class, or in ``__init__`` a parameter that ``from_config`` builds with a function (``_configured``:
+    detectron2's backbone and heads); the calls are those of the methods ``forward`` reaches through
+    ``self``."""
     out = []
     for r in rows:
         owner, _, method = r["entry"].rpartition(".")
