@@ -362,8 +362,14 @@ COMPILERS = {
                    "    def __init__(self, func, warmup=3, compile_func=True):\n"
                    "        self._func = torch.compile(func) if compile_func else func\n\n"
                    "    def __call__(self, batch):\n        return self._func(batch)\n\n\n"
-                   "def maybe_compile(model, *, fn=None):\n    return torch.compile(fn)\n"),
-    "rl/algo.py": ("from .wrap import GraphWrapper, maybe_compile\n\n\n"
+                   "def maybe_compile(model, *, fn=None):\n    return torch.compile(fn)\n\n\n"
+                   "def compile_later(*args, warmup=1):\n"
+                   "    if args:\n        fn = args[0]\n"
+                   "    compiled = None\n\n"
+                   "    def call(*a):\n        nonlocal compiled\n"
+                   "        if compiled is None:\n            compiled = torch.compile(fn)\n"
+                   "        return compiled(*a)\n    return call\n"),
+    "rl/algo.py": ("from .wrap import GraphWrapper, compile_later, maybe_compile\n\n\n"
                    "class Impl:\n"
                    "    def __init__(self, q, compiled):\n"
                    "        self.q = q\n"
@@ -372,24 +378,30 @@ COMPILERS = {
                    "    def compute_grad(self, batch):\n"
                    "        loss = self.q(batch).sum()\n        loss.backward()\n        return loss\n\n"
                    "    def act(self, x):\n        return x.argmax().item()\n\n"
-                   "    def unused(self, x):\n        return x.sum().item()\n"),
+                   "    def unused(self, x):\n        return x.sum().item()\n\n\n"
+                   "def train(q, batches):\n"
+                   "    def update(b):\n        loss = q(b).sum()\n        print(loss)\n        return loss\n"
+                   "    update = compile_later(update)\n"
+                   "    return [update(b) for b in batches]\n"),
 }
 
 
 def test_a_function_handed_to_a_compiler_of_another_file_is_compiled(capsys, tmp_path):
-    # d3rlpy's CudaGraphWrapper(self.compute_grad), whose __init__ compiles its parameter, and a
-    # helper compiling a keyword-only one: each call hands a method that torch.compile traces
+    # d3rlpy's CudaGraphWrapper(self.compute_grad), whose __init__ compiles its parameter, a helper
+    # compiling a keyword-only one, and torchrl's compile_with_warmup(update), whose closure compiles
+    # args[0] later: each call hands a function that torch.compile traces
     for name, text in COMPILERS.items():
         (tmp_path / name).parent.mkdir(exist_ok=True)
         (tmp_path / name).write_text(text)
     doc = scan(capsys, tmp_path)
     entries = {e["entry"] for e in doc["compile_coverage"]["entries"]}
-    assert entries == {"rl/algo.py:Impl.compute_grad", "rl/algo.py:Impl.act"}
+    assert entries == {"rl/algo.py:Impl.compute_grad", "rl/algo.py:Impl.act", "rl/algo.py:train.<locals>.update"}
     assert sorted((f["path"], f["line"], f["code"]) for f in doc["findings"]) == [
-        ("rl/algo.py", 12, "NM404"), ("rl/algo.py", 16, "NM401")]
+        ("rl/algo.py", 12, "NM404"), ("rl/algo.py", 16, "NM401"), ("rl/algo.py", 25, "NM403")]
     why = {f["name"]: f["why"] for m in doc["compile_coverage"]["modules"] for f in m["functions"]}
     assert why["Impl.compute_grad"] == "compiled with torch.compile at rl/wrap.py:6"
     assert why["Impl.act"] == "compiled with torch.compile at rl/wrap.py:13"
+    assert why["train.<locals>.update"] == "compiled with torch.compile at rl/wrap.py:24"
 
 
 def test_a_function_handed_to_a_compiler_of_its_own_file_is_compiled(capsys, tmp_path):
@@ -397,5 +409,5 @@ def test_a_function_handed_to_a_compiler_of_its_own_file_is_compiled(capsys, tmp
     (tmp_path / "one.py").write_text(text + "\n\ndef step(x):\n    print(x)\n    return x * 2\n\n\nfast = maybe_compile(None, fn=step)\n")
     doc = scan(capsys, tmp_path)
     entries = {e["entry"] for e in doc["compile_coverage"]["entries"]}
-    assert entries == {"one.py:Impl.compute_grad", "one.py:Impl.act", "one.py:step"}
-    assert [f["code"] for f in doc["findings"]] == ["NM404", "NM401", "NM403"]
+    assert entries == {"one.py:Impl.compute_grad", "one.py:Impl.act", "one.py:train.<locals>.update", "one.py:step"}
+    assert [f["code"] for f in doc["findings"]] == ["NM404", "NM401", "NM403", "NM403"]

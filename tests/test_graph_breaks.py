@@ -2462,6 +2462,11 @@ def test_a_function_defined_in_a_factory_and_compiled_by_name_is_traced():
             "        loss.backward()\n        opt.step()\n        return loss\n"
             "    return torch.compile(step)\n")
     assert codes(code) == [(10, "NM404"), (12, "NM404"), (13, "NM404")]
+    # rebound to its compiled wrapper (``step = torch.compile(step)``): still the def that is compiled
+    rebound = code.replace("    return torch.compile(step)\n", "    step = torch.compile(step)\n    return step\n")
+    assert codes(rebound) == [(10, "NM404"), (12, "NM404"), (13, "NM404")]
+    other = rebound.replace("    step = torch.compile(step)\n", "    step = make_other()\n    step = torch.compile(step)\n")
+    assert codes(other) == []  # bound to something else too: not known to be the def
 
 
 def test_float_of_a_call_of_a_function_of_the_file_annotated_to_return_a_tensor_breaks():

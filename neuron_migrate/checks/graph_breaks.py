@@ -1132,7 +1132,7 @@ def _call(node: ast.Call, ctx: Context) -> None:
         d.compile_scope[id(args[0])] = id(chain[-1])
         _note_narrowing(args[0], chain[-1], d)
         if type(args[0]) is ast.Name:
-            _note_compiler(args[0], chain, d)
+            _note_compiler(args[0], chain, ctx, d)
         parent = ctx.parent
         held = _wrapper_held(parent, node, args[0], chain)
         if held is not None:
@@ -1641,8 +1641,9 @@ def _compiled_function(item: ast.AST, d: _State) -> ast.AST | None:
         nested = _nested_def(scope[-1], item.id, d) if scope else None
         if nested is not None:  # def step(...) in a factory, then torch.compile(step): a training step's closure
             return _named_function(nested, d)
-        if item.id in d.functions:
-            return d.functions[item.id]
+        if item.id in d.functions and not (scope and (item.id in _param_names(scope[-1]) or any(
+                type(n) is ast.Name and n.id == item.id and type(n.ctx) is ast.Store for n in own_nodes(scope[-1])))):
+            return d.functions[item.id]  # the module's function, unless the compiling function binds the name itself
         cls_name = _instance(item, item.id, d)[0]
     else:
         return None
@@ -1709,21 +1710,33 @@ def _instance(item: ast.AST, name: str, d: _State) -> tuple[str, str]:
     return found or ("", "")
 
 
-def _note_compiler(item: ast.Name, chain: tuple, d: _State) -> None:
-    """``torch.compile(fn)`` of a parameter of a module-level function (``maybe_compile(fn)``) or
-    of a class's ``__init__`` (d3rlpy's ``CudaGraphWrapper(func)``): each call hands what it compiles."""
-    fn = chain[-1]
-    if type(fn) not in _FUNC_TYPES or not (len(chain) == 2 or len(chain) == 3 and type(chain[1]) is ast.ClassDef
+def _note_compiler(item: ast.Name, chain: tuple, ctx: Context, d: _State) -> None:
+    """``torch.compile(fn)`` of a parameter of a module-level function (``maybe_compile(fn)``),
+    or of a class's ``__init__`` (d3rlpy's ``CudaGraphWrapper(func)``), compiled there or in a
+    closure of it (torchrl's ``compile_with_warmup``, which compiles ``model = args[0]`` at a later
+    call): each call of the function hands what it compiles."""
+    scope = ctx.names.binding_scope(item.id, chain)
+    depth = next((i for i, s in enumerate(chain) if s is scope), 0)
+    fn = chain[depth]
+    if type(fn) not in _FUNC_TYPES or not (depth == 1 or depth == 2 and type(chain[1]) is ast.ClassDef
                                             and fn.name == "__init__"):
         return
     a = fn.args
-    positional = [p.arg for p in (*a.posonlyargs, *a.args)][len(chain) - 2:]  # after self
+    positional = [p.arg for p in (*a.posonlyargs, *a.args)][depth - 1:]  # after self
     if item.id in positional:
         position = positional.index(item.id)
     elif any(p.arg == item.id for p in a.kwonlyargs):
         position = -1
-    else:
-        return
+    else:  # model = args[0] of its *args
+        position = next((s.value.slice.value for s in own_nodes(fn) if type(s) is ast.Assign and len(s.targets) == 1
+                         and type(s.targets[0]) is ast.Name and s.targets[0].id == item.id
+                         and type(s.value) is ast.Subscript and a.vararg is not None
+                         and type(s.value.value) is ast.Name and s.value.value.id == a.vararg.arg
+                         and type(s.value.slice) is ast.Constant and type(s.value.slice.value) is int
+                         and s.value.slice.value >= 0), None)
+        if position is None:
+            return
+        position += len(positional)
     d.compilers[chain[1].name] = (position, item.id, item.lineno)
     d.compiled_params.add(id(item))
 
@@ -2151,15 +2164,20 @@ def _handed_on(call: ast.Call, tf: Traced, d: _State, project: set[str]) -> list
 
 def _nested_def(fn: ast.AST, name: str, d: _State) -> str | None:
     """``Cls.m.<locals>.name`` for the one function ``fn`` defines as ``name`` in its own body,
-    where ``fn`` binds ``name`` to nothing else; else None."""
+    where ``fn`` binds ``name`` to nothing else but a wrapper of it (``update = compile_with_warmup(update)``,
+    ``step = torch.compile(step)``); else None."""
     if d.nested is None:
         d.nested = {}
         for chain in d.chains.values():
             if len(chain) > 2 and isinstance(chain[-2], _FUNCS):
                 d.nested.setdefault(chain[-1].name, []).append(chain[-1])
     defs = [n for n in d.nested.get(name, ()) if d.chains[id(n)][-2] is fn]
-    if len(defs) != 1 or name in _param_names(fn) or any(
-            type(n) is ast.Name and n.id == name and type(n.ctx) is ast.Store for n in own_nodes(fn)):
+    if len(defs) != 1 or name in _param_names(fn):
+        return None
+    own = own_nodes(fn)
+    wrapped = {id(t) for n in own if type(n) is ast.Assign and type(n.value) is ast.Call
+               and any(type(a) is ast.Name and a.id == name for a in n.value.args) for t in n.targets}
+    if any(type(n) is ast.Name and n.id == name and type(n.ctx) is ast.Store and id(n) not in wrapped for n in own):
         return None
     return _qualname(d.chains[id(defs[0])])
 

@@ -25,7 +25,7 @@ from neuron_migrate.project.libraries import Libraries, is_library, shown
 from neuron_migrate.project.summary import (FUNCTION_IMPORT, HANDED, PYDANTIC_MODELS, Summary, autograd_function_base, dotted, handed_argument, init_stores,
                                              module_level, optional_dict, validator_methods, wrappers)
 from neuron_migrate.source import SourceError, SourceFile
-from neuron_migrate.traversal import all_nodes
+from neuron_migrate.traversal import all_nodes, own_nodes
 
 FACTS = "facts"  # the cache kind of a file's ModuleFacts
 
@@ -1324,32 +1324,43 @@ def _handed_to_compilers(files: list[FileResult], project: Project) -> list[tupl
             if found is not None and found[0] != r.path and found[:2] in compilers:
                 local[name] = (found[0], *compilers[found[:2]])
         tree = project.tree(r.path) if local else None
-        for cls, fn in _scopes(tree) if tree is not None else ():
-            for call in (n for n in all_nodes(fn) if type(n) is ast.Call and type(n.func) is ast.Name
-                         and n.func.id in local):
+        for cls, fn, nodes in _scopes(tree) if tree is not None else ():
+            for call in (n for n in nodes if type(n) is ast.Call and type(n.func) is ast.Name and n.func.id in local):
                 where, position, param, line = local[call.func.id]
-                arg = handed_argument(call, position, param)
-                hits: tuple[tuple[str, str], ...] = ()
-                if type(arg) is ast.Name and arg.id in r.summary.functions:
-                    hits = ((r.path, arg.id),)
-                elif (cls is not None and type(arg) is ast.Attribute and type(arg.value) is ast.Name
-                      and arg.value.id == "self" and fn.args.args and fn.args.args[0].arg == "self"):
-                    # the bound method of the instance at hand: its class's, or a subclass's override
-                    found = project.method(r.path, cls.name, arg.attr)
-                    hits = (*([found[:2]] if found is not None else []),
-                            *project._overriding(r.path, cls.name, arg.attr, ""))
-                out.extend((hit, f"{COMPILED_AT}{shown(where)}:{line}") for hit in hits)
+                out.extend((hit, f"{COMPILED_AT}{shown(where)}:{line}")
+                           for hit in _handed_functions(project, r, cls, fn, handed_argument(call, position, param)))
     return out
 
 
-def _scopes(tree: ast.Module) -> Iterator[tuple[ast.ClassDef | None, ast.AST]]:
-    """(class or None, function) for the module-level functions and the methods of the
-    module-level classes of ``tree``."""
+def _handed_functions(project: Project, r: FileResult, cls: ast.ClassDef | None, fn: ast.AST,
+                      arg: ast.AST | None) -> tuple[tuple[str, str], ...]:
+    """The functions ``arg``, handed by a call in ``fn`` (a method of ``cls``, a module-level
+    function, or the module), may be: a module-level function of the file, a function ``fn``
+    defines (a training step: ``update = compile_with_warmup(update)``), or ``self.m``, the bound
+    method of the instance at hand (its class's, or a subclass's override)."""
+    if type(arg) is ast.Name:
+        nested = next((n for n in own_nodes(fn) if type(n) in (ast.FunctionDef, ast.AsyncFunctionDef)
+                       and n.name == arg.id), None) if type(fn) is not ast.Module else None
+        if nested is not None:
+            owner = f"{cls.name}.{fn.name}" if cls is not None else fn.name
+            return ((r.path, f"{owner}.<locals>.{arg.id}"),)
+        return ((r.path, arg.id),) if arg.id in r.summary.functions else ()
+    if (cls is not None and type(arg) is ast.Attribute and type(arg.value) is ast.Name and arg.value.id == "self"
+            and fn.args.args and fn.args.args[0].arg == "self"):
+        found = project.method(r.path, cls.name, arg.attr)
+        return (*([found[:2]] if found is not None else []), *project._overriding(r.path, cls.name, arg.attr, ""))
+    return ()
+
+
+def _scopes(tree: ast.Module) -> Iterator[tuple[ast.ClassDef | None, ast.AST, list[ast.AST]]]:
+    """(class or None, scope, its nodes) for the module's own statements, its functions and the
+    methods of its classes (each with the functions it defines)."""
+    yield None, tree, own_nodes(tree)
     for node in tree.body:
         if type(node) in (ast.FunctionDef, ast.AsyncFunctionDef):
-            yield None, node
+            yield None, node, all_nodes(node)
         elif type(node) is ast.ClassDef:
-            yield from ((node, m) for m in node.body if type(m) in (ast.FunctionDef, ast.AsyncFunctionDef))
+            yield from ((node, m, all_nodes(m)) for m in node.body if type(m) in (ast.FunctionDef, ast.AsyncFunctionDef))
 
 
 def _inherited_forwards(r: FileResult, project: Project, functions: dict) -> list[tuple[str, tuple[str, str]]]:
