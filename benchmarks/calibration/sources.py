@@ -126,7 +126,10 @@ FOLDERS = {"timm": "timm", "torch-geometric": "pytorch_geometric", "vit-pytorch"
                                       "symtorch", "batchdist", "cw-torch", "hexagdly", "octconv", "esgp",
                                       "torchmd", "voltorch", "boltzmann-generators", "nes-torch", "rapidphase",
                                       "diff-nurbs", "batch-nl-torch", "maifs", "torch-pme",
-                                      "random-fourier-features-pytorch", "splinetorch", "pyteals", "torch-contour")}}
+                                      "random-fourier-features-pytorch", "splinetorch", "pyteals", "torch-contour",
+                                      "notears-pytorch", "pytorch-mr", "dbini-torch", "torchreg", "emltorch",
+                                      "torchsom", "compboost", "easyfsl", "ba-cuda", "difftmm", "torch-distmap",
+                                      "torchheat", "sweep-nn", "torchtomo")}}
 # the releases' own dependencies, installed beside them when they were measured (a folder on
 # PYTHONPATH, stored as ``$PYTHONPATH/<package>/...``): top-level package -> the distribution of
 # sources.txt whose pinned release holds its code (the same version as installed). The static
