@@ -2603,9 +2603,13 @@ def _body(fn: ast.AST, d: _State) -> _Body:
             for name in fields:
                 value = getattr(node, name)
                 if type(value) is list:
-                    for child in reversed(value):
-                        if type(child) in nodes:  # a node (not None, not a str): one set lookup
-                            push((child, at))
+                    if len(value) == 1:  # most lists (traversal.walk)
+                        if type(value[0]) in nodes:
+                            push((value[0], at))
+                    elif value:
+                        for child in reversed(value):
+                            if type(child) in nodes:  # a node (not None, not a str): one set lookup
+                                push((child, at))
                 elif type(value) in nodes:
                     push((value, at))
             continue
