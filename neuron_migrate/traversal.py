@@ -47,13 +47,17 @@ def node_fields(cls: type) -> tuple[str, ...]:
     expr_context ctx)``, the class's docstring): ``attr``, a name's ``id``, a constant's
     ``value`` were read and tested by every walk for nothing."""
     names = _NODE_FIELDS.get(cls)
-    if names is None:
-        signature = (cls.__doc__ or "").partition("\n")[0]
-        typed = [part.split() for part in signature.partition("(")[2].rstrip(")").split(",")] \
-            if signature.startswith(f"{cls.__name__}(") else []  # [type, field] pairs
-        values = {words[1] for words in typed if len(words) == 2 and words[0].rstrip("*?") in _VALUE_TYPES}
-        names = _NODE_FIELDS[cls] = tuple(f for f in cls._fields if f not in LEAF_FIELDS and f not in values)
+    if names is None:  # apart: the reading's closure cell was made at every call (a Name's empty fields)
+        names = _NODE_FIELDS[cls] = _child_fields(cls)
     return names
+
+
+def _child_fields(cls: type) -> tuple[str, ...]:
+    signature = (cls.__doc__ or "").partition("\n")[0]
+    typed = [part.split() for part in signature.partition("(")[2].rstrip(")").split(",")] \
+        if signature.startswith(f"{cls.__name__}(") else []  # [type, field] pairs
+    values = {words[1] for words in typed if len(words) == 2 and words[0].rstrip("*?") in _VALUE_TYPES}
+    return tuple(f for f in cls._fields if f not in LEAF_FIELDS and f not in values)
 
 
 def child_nodes(node: ast.AST) -> list[ast.AST]:

@@ -1261,15 +1261,19 @@ def _lineage(cls: ast.ClassDef, d: _State) -> list[tuple[ast.ClassDef, dict[str,
     asked after the walk, when every class of the file is known."""
     found = d.lineages.get(id(cls))
     if found is None:
-        found, todo, seen = [], [cls], set()
-        while todo:
-            c = todo.pop(0)
-            if id(c) in seen:
-                continue
-            seen.add(id(c))
-            found.append((c, _methods(c)))
-            todo.extend(d.classes[b.id] for b in c.bases if isinstance(b, ast.Name) and b.id in d.classes)
-        d.lineages[id(cls)] = found
+        found = d.lineages[id(cls)] = _bases_walked(cls, d.classes)
+    return found
+
+
+def _bases_walked(cls: ast.ClassDef, classes: dict[str, ast.ClassDef]) -> list[tuple[ast.ClassDef, dict[str, ast.AST]]]:
+    found, todo, seen = [], [cls], set()  # apart from _lineage: its closure cell was made at every call, most of them hits
+    while todo:
+        c = todo.pop(0)
+        if id(c) in seen:
+            continue
+        seen.add(id(c))
+        found.append((c, _methods(c)))
+        todo.extend(classes[b.id] for b in c.bases if isinstance(b, ast.Name) and b.id in classes)
     return found
 
 
@@ -2578,8 +2582,11 @@ def _body(fn: ast.AST, d: _State) -> _Body:
     """``fn``'s own body, from one walk (iterative: a deep expression must not overflow the
     stack), in source order."""
     hit = d.bodies.get(id(fn))
-    if hit is not None:
-        return hit
+    # the walk apart: its four closure cells were made at every call, and 34,000 of timm's 36,000 are hits
+    return hit if hit is not None else _walked_body(fn, d)
+
+
+def _walked_body(fn: ast.AST, d: _State) -> _Body:
     where: dict[int, tuple[ast.stmt, str | None]] = {}
     body = _Body(where)
     lists = vars(body)

@@ -250,8 +250,8 @@ def _index(ctx: Context) -> Index | None:
     state = ctx.state(_State)
     if not state.index_known:
         options = getattr(ctx, "options", None)
-        wanted = options is None or any(options.wants(c) for c in
-                                        ("NM201", "NM202", "NM203", "NM204", "NM205", "NM206"))
+        # map, not a generator expression: its closure cell was made at every call
+        wanted = options is None or any(map(options.wants, ("NM201", "NM202", "NM203", "NM204", "NM205", "NM206")))
         overlays = tuple(getattr(options, "capabilities", ()) or ())
         state.index, state.index_known = (index(overlays) if wanted else None), True
     return state.index
