@@ -1094,9 +1094,14 @@ def _call(node: ast.Call, ctx: Context) -> None:
                 if off is None:
                     off = d.off_params[id(caller)] = frozenset(
                         k for k, v in parameter_defaults(caller.args).items() if type(v) is ast.Constant and v.value in _FALSY)
-                for v in (*args, *(k.value for k in node.keywords if k.arg)):
-                    if type(v) is ast.Name and v.id in off:
-                        d.forwarded[id(v)] = caller
+                if off:  # two loops, not a generator expression made for every call
+                    for v in args:
+                        if type(v) is ast.Name and v.id in off:
+                            d.forwarded[id(v)] = caller
+                    for k in node.keywords:
+                        v = k.value
+                        if k.arg and type(v) is ast.Name and v.id in off:
+                            d.forwarded[id(v)] = caller
     init = _init_of(chain) if len(chain) > 2 else None
     if init is not None:
         if d is None:

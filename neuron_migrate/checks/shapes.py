@@ -608,7 +608,8 @@ def _scalar_source(e: ast.AST, ctx: Context) -> bool:
 
 @on(ast.Assign)
 def track_assign(node: ast.Assign, ctx: Context) -> None:
-    names = [name for t in node.targets for name in _target_names(t)]
+    targets = node.targets  # most assignments have one: its names' list (fresh) without a comprehension's
+    names = _target_names(targets[0]) if len(targets) == 1 else [name for t in targets for name in _target_names(t)]
     if not names:
         _track_self_mask(node, ctx)
         return  # self.x = ...: other attributes are not followed
