@@ -33,8 +33,9 @@ Formula (calibrated in docs/accuracy.md against a measured share of ATen op call
   their calls into another file's breaks, and weigh their callers' runs there).
   A statement weighs its runs: the trip counts of its loops where they are literals
   (``range(4)``, a literal list), 8 for a loop over a tensor's rows, or up to a count read
-  from a tensor's values (``range(int(n.item()))``), that calls no traced function
-  (ranking-metrics' cut-offs and label rows, bleu-torch's n-gram positions, run eagerly:
+  from a tensor's values (``range(int(n.item()))``) or up to its length (``range(len(t))``), that
+  calls no traced function (ranking-metrics' cut-offs and label rows, bleu-torch's n-gram positions,
+  splinetorch's knot intervals, run eagerly:
   ``TENSOR_ROWS``), or that stops where a tensor says (``if r.norm() < tol: break``: an iterative
   solver's steps, fastica's fits, the Krylov solvers, ``TENSOR_ROWS`` whatever it calls), times its
   function's runs, the sum over the statements

@@ -582,6 +582,31 @@ def test_a_loop_up_to_a_count_read_from_a_tensor_weighs_its_rows():
     assert dict(f.repeats) == {9: TENSOR_ROWS, 11: TENSOR_ROWS}
 
 
+INDEXED_ROWS = b'''
+import torch
+
+def basis(x: torch.Tensor, knots: torch.Tensor, names):
+    n_knots = len(knots)
+    out = []
+    for j in range(n_knots - 1):
+        out.append((knots[j] <= x) & (x < knots[j + 1]))
+    for i in range(len(names)):
+        out.append(x * i)
+    return torch.stack(out, dim=-1)
+'''
+
+
+def test_a_loop_up_to_a_tensors_length_weighs_its_rows():
+    """splinetorch's Cox-de Boor basis (held_out_27): ``n_knots = len(knots)`` and ``for j in
+    range(n_knots - 1)`` over the knots' intervals, eagerly (a tensor test in the loop skips the frame):
+    2.8 % captured measured, 24 % estimated when the loop weighed one run, 6.6 % as a tensor's rows. A
+    ``range`` up to a tensor's length, directly or through the names bound to it, runs over its rows
+    (``for row in t``): ``TENSOR_ROWS``. The length of a Python list still runs once."""
+    r = analyse("m.py", INDEXED_ROWS, Options(entries=("m.py:basis",)))
+    [f] = [f for f in r.traced if f.name == "basis"]
+    assert dict(f.repeats) == {8: TENSOR_ROWS}
+
+
 def test_a_function_runs_as_often_as_its_busiest_caller_calls_it():
     """Across callers, the most: a helper called once by each of many functions (diffusers'
     ``deprecate``, behind each caller's own condition) runs in few of them."""

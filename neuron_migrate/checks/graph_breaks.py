@@ -5903,11 +5903,16 @@ def _over_rows(loop: ast.AST, tensors: Tensors) -> bool:
         it = it.args[0]
     if type(it) is ast.Call and type(it.func) is ast.Attribute and it.func.attr == "tolist" and not it.args:
         it = it.func.value
-    if type(it) is not ast.Name or not tensors.of(it) or scope_kinds(tensors.ctx, tensors.chain).of(it) in HOST_KINDS:
+    return _known_tensor(it, tensors)
+
+
+def _known_tensor(node: ast.AST, tensors: Tensors) -> bool:
+    """``node`` names a tensor made or annotated as one in its function, or handed one by a traced caller."""
+    if type(node) is not ast.Name or not tensors.of(node) or scope_kinds(tensors.ctx, tensors.chain).of(node) in HOST_KINDS:
         return False
     args = tensors.fn.args
-    return it.id in tensors.assigned or it.id in tensors.passed or any(
-        a.arg == it.id and a.annotation is not None and _is_tensor_annotation(a.annotation)
+    return node.id in tensors.assigned or node.id in tensors.passed or any(
+        a.arg == node.id and a.annotation is not None and _is_tensor_annotation(a.annotation)
         for a in (*args.posonlyargs, *args.args, *args.kwonlyargs))
 
 
@@ -5916,7 +5921,10 @@ def _over_sized_range(loop: ast.AST, body: _Body, tensors: Tensors, read: dict[s
     """``loop`` runs ``range`` up to a count read on the host from a tensor's values (``.item()``,
     ``int(t)``), or arithmetic on one, also through names the function binds to one (``n =
     int(lengths[i].item())``, ``m = n - k + 1``): a length of the data, as a tensor's rows are
-    (``_over_rows``; bleu-torch's n-gram loops over a reference's positions). ``read``: the
+    (``_over_rows``; bleu-torch's n-gram loops over a reference's positions); or up to a tensor's
+    ``len`` (splinetorch's ``n_knots = len(knots)``, ``range(n_knots - 1)``), its rows by index. Not
+    any dimension's size: torchvision's SSD loops over ``scores.size(-1)`` classes, a count the
+    estimate there is right without (85 % against 80 % measured, 65 % weighed as rows). ``read``: the
     function's names answered so far; ``bound``: its bindings of one name, made at the first need."""
     it = getattr(loop, "iter", None)
     if not (type(it) is ast.Call and type(it.func) is ast.Name and it.func.id == "range" and 1 <= len(it.args) <= 2
@@ -5933,6 +5941,10 @@ def _reads_values(value: ast.AST, body: _Body, tensors: Tensors, read: dict[str,
         if type(n) is ast.Call and (type(n.func) is ast.Attribute and n.func.attr == "item" and tensors.of(n.func.value)
                                     or type(n.func) is ast.Name and n.func.id == "int" and len(n.args) == 1
                                     and tensors.of(n.args[0])):
+            return True
+        # its length: a loop over its rows (``_over_rows``), by index
+        if type(n) is ast.Call and type(n.func) is ast.Name and n.func.id == "len" and len(n.args) == 1 \
+                and _known_tensor(n.args[0], tensors):
             return True
         if type(n) is ast.Name and n.id not in read:
             if not bound:
