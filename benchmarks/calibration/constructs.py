@@ -1988,6 +1988,9 @@ CASES: list[tuple[str, str, dict]] = [
     ("two nonzero() in one statement", "y = x * 2\na = torch.cat([y.nonzero(), x.nonzero()])\nreturn a.sum() + 1", {}),
     ("x[:, m], y[:, m] in one statement", "y = x * 2\nm = y[0] > 0\na, b = y[:, m], x[:, m]\nreturn (a - b).sum() + 1", {}),
     ("x[:, m] = x[:, m].div(w[m])", "y = x * 2\nm = y[0] > 0\nw = x[0] + 1\ny[:, m] = y[:, m].div(w[m])\nreturn y.sum() + 1", {}),
+    # issue 14, round 28: a test of two tensor operands (held_out_27's torch-contour range check)
+    ("two tensor tests joined by or", "y = x * 2\nif y.min() < -100 or y.max() > 100:\n    y = y * 0\nreturn y + 1", {}),
+    ("two tensor tests joined by and", "y = x * 2\nif y.min() > -100 and y.max() < 100:\n    y = y + 2\nreturn y + 1", {}),
     # issue 14, twelfth round: what held_out_11's rules missed
     ("grad_fn of an op's result read", "y = LINEAR(x)\ng = y.grad_fn\nreturn y * 2 if g is not None else y", {}),
     ("grad_fn of the input read (no grad)", "y = x * 2\ng = x.grad_fn\nreturn y * 2 if g is None else y", {}),
