@@ -161,12 +161,17 @@ _OPTIONAL = r"(?:[ \t]*,[ \t]*optional)?"
 # ``sample_rate (int): ...`` (torchcrepe's ``sample_rate (int)`` on a line of its own), NumPy's
 # ``sample_rate : int``, ``gpu: int, the device id`` (pytorch-influence-functions') and Sphinx's
 # ``:type sample_rate: int`` / ``:param int sample_rate:``
-_DOC_NUMBER = re.compile(
-    rf"^[ \t]*(?:(\w+)[ \t]*\([ \t]*{_NUMBER_WORD}{_OPTIONAL}[ \t]*\)[ \t]*(?::|$)"
-    rf"|(\w+)[ \t]+:[ \t]*{_NUMBER_WORD}{_OPTIONAL}[ \t]*$"
-    rf"|(\w+):[ \t]*{_NUMBER_WORD}[ \t]*(?:,|$)"
-    rf"|:type[ \t]+(\w+)[ \t]*:[ \t]*{_NUMBER_WORD}[ \t]*$"
-    rf"|:param[ \t]+{_NUMBER_WORD}[ \t]+(\w+)[ \t]*:)", re.M)
+def _documented(word: str) -> re.Pattern:
+    return re.compile(
+        rf"^[ \t]*(?:(\w+)[ \t]*\([ \t]*{word}{_OPTIONAL}[ \t]*\)[ \t]*(?::|$)"
+        rf"|(\w+)[ \t]+:[ \t]*{word}{_OPTIONAL}[ \t]*$"
+        rf"|(\w+):[ \t]*{word}[ \t]*(?:,|$)"
+        rf"|:type[ \t]+(\w+)[ \t]*:[ \t]*{word}[ \t]*$"
+        rf"|:param[ \t]+{word}[ \t]+(\w+)[ \t]*:)", re.M)
+
+
+_DOC_NUMBER = _documented(_NUMBER_WORD)
+_DOC_STRING = _documented("str")  # speechbrain's PLDA ``mod_id : str``
 
 
 def _switch(test: ast.AST, switched: dict[str, set]) -> None:
@@ -180,17 +185,17 @@ def _switch(test: ast.AST, switched: dict[str, set]) -> None:
         switched.setdefault(test.left.id, set()).add(test.comparators[0].value)
 
 
-def documented_numbers(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
+def documented_numbers(fn: ast.FunctionDef | ast.AsyncFunctionDef, pattern: re.Pattern = _DOC_NUMBER) -> set[str]:
     """The parameters of ``fn`` its docstring types as a Python number (``int``, ``float``,
     ``bool``, optional or not) and nothing else: the author's word for an unannotated parameter
     (torchcrepe's ``predict(audio, sample_rate, ...)``, ``sample_rate (int)``). ``int or Tensor``
-    and the like say nothing."""
+    and the like say nothing. With ``_DOC_STRING``, those typed ``str``."""
     doc = fn.body[0].value.value if (fn.body and type(fn.body[0]) is ast.Expr and type(fn.body[0].value) is ast.Constant
                                      and type(fn.body[0].value.value) is str) else None
     if not doc:
         return set()
     params = {a.arg for a in (*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs)}
-    return {name for m in _DOC_NUMBER.finditer(doc) for name in m.groups() if name in params}
+    return {name for m in pattern.finditer(doc) for name in m.groups() if name in params}
 
 
 class Kinds:
@@ -209,6 +214,7 @@ class Kinds:
         self._used_as: dict[str, str] | None = None  # name -> kind its uses show (ndarray, scalar)
         self._pass: dict[str, str | None] = {}
         self._binding = False  # inside _bind_all: uses are not evidence yet
+        self._strings: set[str] | None = None  # parameters typed str (``_string``)
 
     def nodes(self) -> list[ast.AST]:
         """The scope's own nodes (nested scopes' bodies left out), walked once."""
@@ -410,9 +416,9 @@ class Kinds:
         if isinstance(e, (ast.BinOp, ast.Compare, ast.BoolOp)):
             parts = ([e.left, e.right] if isinstance(e, ast.BinOp) else
                      [e.left, *e.comparators] if isinstance(e, ast.Compare) else e.values)
-            if isinstance(e, ast.Compare) and any(isinstance(op, (ast.Is, ast.IsNot, ast.In, ast.NotIn))
-                                                  for op in e.ops):
-                return SCALAR
+            if isinstance(e, ast.Compare) and (any(isinstance(op, (ast.Is, ast.IsNot, ast.In, ast.NotIn))
+                                                   for op in e.ops) or any(self._string(p) for p in parts)):
+                return SCALAR  # a tensor == "a" is False, not a mask
             kinds = [self.of(p) for p in parts]
             if TENSOR in kinds:
                 return TENSOR
@@ -460,6 +466,20 @@ class Kinds:
             if f.attr in _ARRAY_ONLY_METHODS:
                 return ARRAY
         return None
+
+    def _string(self, e: ast.AST) -> bool:
+        """A str: a string literal, an f-string, a parameter annotated or documented ``str``."""
+        t = type(e)
+        if t is ast.Constant:
+            return type(e.value) is str
+        if t is ast.JoinedStr:
+            return True
+        if t is not ast.Name or e.id not in self.params:
+            return False
+        if self._strings is None:  # annotated str or bytes (HOST), or documented str
+            self._strings = {n for n, k in self.params.items() if k == HOST}
+            self._strings |= documented_numbers(self.scope, _DOC_STRING) if type(self.scope) in _FUNCTIONS else set()
+        return e.id in self._strings
 
     def host(self, e: ast.AST) -> bool:
         """``e`` is known to be a host value: a NumPy array, a Python number, a device..."""

@@ -51,6 +51,16 @@ def test_rows_filtered_by_their_own_fields_are_a_record_array_unless_a_tensordic
     other = 'import torch\n\ndef rows_of(rows, spans, end):\n    return rows[spans["start"] < end]\n'
     assert codes(other) == [(4, "NM301")]  # another value's field: rows may be a tensor
 
+
+def test_a_comparison_with_a_string_is_no_tensor_mask():
+    # speechbrain's PLDA: ``self.segset[self.modelset == mod_id]`` with ``mod_id : str`` documented;
+    # a tensor compared with a str is False, so this is NumPy's (or nothing's) selection
+    code = ('import torch\n\ndef segments(self, mod_id, label: str, x):\n'
+            '    """Segments.\n\n    Arguments\n    ---------\n    mod_id : str\n        The model.\n    """\n'
+            '    a = self.segset[self.modelset == mod_id]\n    b = self.segset[self.names != label]\n'
+            '    c = self.segset[self.kind == "speech"]\n    return a, b, c, x[x != mod_id.count("a")]\n')
+    assert codes(code) == [(14, "NM301")]
+
 DATASET = '''import torch
 from torch import nn
 from torch.utils.data import Dataset
