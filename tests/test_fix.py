@@ -203,6 +203,17 @@ def test_a_guard_of_deepspeeds_kernel_injection_is_left():
     assert rewritten.line == 8 and rewritten.fix is not None
 
 
+def test_a_device_handed_by_position_to_a_function_of_the_module_is_a_device():
+    """NVIDIA/BigVGAN: ``load_checkpoint(args.checkpoint_file, "cuda")`` fills ``def load_checkpoint(filepath,
+    device)``, which hands it to ``torch.load(map_location=device)``: the call ``device="cuda"`` spells, rewritten
+    as that one is. A function of the module defined after the call counts too; *args stop the mapping."""
+    code = ("import torch\n\n\ndef main(path, rest):\n    a = load(path, \"cuda\")\n    b = load(*rest, \"cuda\")\n"
+            "    return a, b\n\n\ndef load(filepath, device):\n    return torch.load(filepath, map_location=device)\n")
+    found = fixmod.analyse_source(SourceFile("a.py", code), Options()).findings
+    assert [(f.code, f.line) for f in found] == [("NM101", 5), ("NM118", 6)]
+    assert outcome(code).text == code.replace('load(path, "cuda")', 'load(path, "neuron")')
+
+
 def test_the_neuron_side_of_a_two_host_device_is_guarded():
     """torchchat: ``torch.device(f"cuda:{rank % torch.cuda.device_count()}")``. The count waited for a
     guard, and the fix's own ``hasattr(torch, "neuron")`` is one: left as it was, the Neuron side

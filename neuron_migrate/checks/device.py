@@ -418,6 +418,9 @@ def check_device_positions(call: ast.Call, ctx: Context) -> None:
             else:
                 report_device_literals(ctx, device_literals(kw.value), tolerant=tolerant,
                                        raises=allocates and is_cuda_literal(kw.value))
+    if name is None and type(func) is ast.Name and call.args:
+        for arg in _positional_device_arguments(ctx, func.id, call.args):
+            report_device_literals(ctx, device_literals(arg))
     if (isinstance(func, ast.Attribute) and func.attr == "parametrize" and len(call.args) > 1
             and isinstance(call.args[0], ast.Constant) and isinstance(call.args[0].value, str)
             and DEVICE_NAME.fullmatch(call.args[0].value.strip())):
@@ -445,6 +448,26 @@ def check_device_positions(call: ast.Call, ctx: Context) -> None:
         elif lits:
             report_device_literals(ctx, lits, NM108, unsafe=NM108.fix_reason,
                                    inspected=_inspected(ctx, call, _attribute_of(func.value)))
+
+
+def _positional_device_arguments(ctx: Context, name: str, args: list[ast.expr]) -> list[ast.expr]:
+    """The positional arguments of a call of a function the module defines at its top level that
+    fill a parameter named as a device keyword (``device``, ``map_location``): BigVGAN's
+    ``load_checkpoint(path, "cuda")``, whose ``device`` goes to ``torch.load(map_location=device)``,
+    is the call ``load_checkpoint(path, device="cuda")``."""
+    if not any(device_literals(a) for a in args):
+        return []
+    fn = next((s for s in reversed(ctx.tree.body)
+               if type(s) in (ast.FunctionDef, ast.AsyncFunctionDef) and s.name == name), None)
+    if fn is None:
+        return []
+    out = []
+    for param, arg in zip([*fn.args.posonlyargs, *fn.args.args], args):
+        if type(arg) is ast.Starred:
+            break
+        if param.arg in DEVICE_KWARGS:
+            out.append(arg)
+    return out
 
 
 def _keyed_default(call: ast.Call) -> ast.AST | None:
