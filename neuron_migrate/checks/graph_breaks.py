@@ -1864,7 +1864,7 @@ def _find_callees(fn: ast.AST, cls: ast.ClassDef | None, d: _State) -> list[tupl
     if d.module_made and d.classes:  # ... and module-level ones the function reads
         made[0].update((name, [d.classes[c] for c in texts if c in d.classes])
                        for name, texts in _globals_read(fn, body, d).items() if any(c in d.classes for c in texts))
-    for node in [*body.calls, *_lambda_calls(body)]:
+    for node in [*body.calls, *_lambda_calls(body, mapped=False)]:
         f = node.func
         if made[0]:
             out.extend((found, node) for found in _instance_calls(node, made, d))
@@ -2073,15 +2073,16 @@ def _bound_lambdas(body: _Body) -> dict[str, list[ast.Lambda]]:
     return lambdas
 
 
-def _lambda_calls(body: _Body) -> list[ast.Call]:
+def _lambda_calls(body: _Body, mapped: bool = True) -> list[ast.Call]:
     """The calls in the bodies of the lambdas a function binds to a local name and calls by it
     (torchimize's ``jac_fun = lambda p: jacobian_approx_t(p, f=fun)``, then ``j = jac_fun(p)``):
     Dynamo traces the lambda where it is called, so what its body calls runs in the trace (not a
     call of one of the lambda's own parameters). So does a lambda handed to ``map``, which Dynamo
-    inlines on each element (pyqtorch's ``map(lambda p: sample_multinomial(p, ...), probs)``)."""
+    inlines on each element (pyqtorch's ``map(lambda p: sample_multinomial(p, ...), probs)``), where
+    ``mapped`` (the calls leaving the file: a lambda's call of the file's own function is rare)."""
     lambdas = _bound_lambdas(body)  # the pretest: most functions bind no lambda
     mapped = [c.args[0] for c in body.calls if type(c.func) is ast.Name and c.func.id == "map"
-              and len(c.args) > 1 and type(c.args[0]) is ast.Lambda]
+              and len(c.args) > 1 and type(c.args[0]) is ast.Lambda] if mapped else ()
     if not lambdas and not mapped:
         return []
     out = []

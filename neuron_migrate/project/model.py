@@ -481,11 +481,11 @@ class Project:
         for case and underscores (torchmd's ``forces`` and ``Forces``, ``box2box_transform`` and
         ``Box2BoxTransform``): what an untyped parameter or attribute of that name holds; None where
         no class or more than one is named so, or none of them defines the method."""
-        if self._class_names is None:
+        if self._class_names is None:  # the analysed files of the project (not a library's, not one read for names)
             self._class_names = {}
-            for p in self.by_path:
-                s = self.summary(p) if p.endswith(".py") and not is_library(p) else None
-                for c in s.classes if s else ():
+            for p in dict.fromkeys(self.modules.values()):
+                r = self.by_path.get(p)
+                for c in r.summary.classes if r is not None and r.summary is not None else ():
                     self._class_names.setdefault(c[0].replace("_", "").lower(), []).append((p, c[0]))
         found = self._class_names.get(holder.replace("_", "").lower(), ())
         if len(found) != 1 or found[0][0] == path:
