@@ -1372,6 +1372,29 @@ class ZeroScale(nn.Module):  # rosa's neural value scale: a 0-d buffer read with
 
 ZERO_SCALE = ZeroScale()
 
+class Energies:  # torchmd's Forces: the terms a force field computes, held as a list
+    def __init__(self):
+        self.energies = [e.lower() for e in ("Bonds", "Angles")]
+
+ENERGIES = Energies()
+
+def twice_tested(phase):  # rapidphase's wrapped_laplacian: a mask's any() tested twice, called by a solver
+    has = torch.isnan(phase).any()
+    if has:
+        clean = phase.clone()
+    else:
+        clean = phase
+    z = clean * 2
+    if has:
+        # a comment
+        w = torch.nn.functional.pad(
+            z.unsqueeze(0),
+            (1, 1),
+            value=1.0,
+        ).squeeze(0)
+        z = w[:, 1:-1]
+    return z + 1
+
 class ExtensionOp(torch.autograd.Function):  # pytorch3d's ops: a Function whose forward calls the project's _C
     @staticmethod
     def forward(ctx, t):
@@ -2448,6 +2471,30 @@ CASES: list[tuple[str, str, dict]] = [
      "return ZERO_SCALE(x)", {"grad": True}),
     ("if buffer.item() == 0.0, a method called over two lines in the branch, after a break the frame resumed from",
      "return ZERO_SCALE(x, True)", {"grad": True}),
+    # held_out_27's misses (issue 14, round 28)
+    ("torch.fft.fftfreq sized by a tensor's element (torch-pme's kvectors)",
+     "y = x * 2\nns = torch.tensor([4, 4, 4])\nk = torch.fft.fftfreq(ns[0], dtype=y.dtype)\nreturn y.sum() + k.sum()", {}),
+    ("torch.fft.rfftfreq sized by a tensor's element", "y = x * 2\nns = torch.tensor([4, 4, 4])\n"
+     "k = torch.fft.rfftfreq(ns[2], dtype=y.dtype)\nreturn y.sum() + k.sum()", {}),
+    ("torch.fft.fftfreq sized by an int", "y = x * 2\nk = torch.fft.fftfreq(4, dtype=y.dtype)\nreturn y.sum() + k.sum()", {}),
+    ("torch.arange to a tensor's element", "y = x * 2\nns = torch.tensor([4, 4])\nk = torch.arange(ns[0])\n"
+     "return y.sum() + k.sum()", {}),
+    ("torch.arange to an int minus a 0-d tensor, in a loop over torch.arange (diff-nurbs's derivatives)",
+     "y = x * 2\nfor k in torch.arange(3):\n    for m in torch.arange(3 - k):\n        y = y + m\nreturn y", {}),
+    ("torch.arange(1, m + 1), m a 0-d tensor", "y = x * 2\nm = torch.tensor(2)\nfor j in torch.arange(1, m + 1):\n"
+     "    y = y + j\nreturn y", {}),
+    ("a dict comprehension over a list held in an attribute, frame skipped (torchmd's Forces.compute)",
+     "for r in x:\n    print(r)\npp = {v: torch.zeros(1) for v in ENERGIES.energies}\nreturn x + len(pp)", {}),
+    ("a list rebound by the statement whose comprehension iterates it, frame skipped",
+     "pot = []\nfor i in range(2):\n    pot.append({'a': x[i].sum()})\nfor r in x:\n    print(r)\n"
+     "pot = torch.stack([torch.sum(torch.stack(list(pp.values()))) for pp in pot])\nreturn pot", {}),
+    ("np.iscomplexobj of a tensor's NumPy copy (rapidphase's to_device)",
+     "y = x * 2\na = y.numpy()\nif np.iscomplexobj(a):\n    y = y + 1\nreturn y * 2", {}),
+    ("a tensor's any() tested twice, a call over lines in the second branch (rapidphase's wrapped_laplacian)",
+     "has = torch.isnan(x).any()\nif has:\n    y = x.clone()\nelse:\n    y = x\nz = y * 2\nif has:\n"
+     "    # a comment\n    w = F.pad(\n        z.unsqueeze(0),\n        (1, 1),\n    )\n    z = w.squeeze(0)[:, 1:-1]\n"
+     "return z + 1", {}),    ("a tensor's any() tested twice in a helper, a call over lines in the second branch (rapidphase's wrapped_laplacian)",
+     "y = x * 2\nreturn twice_tested(y) + 1", {}),
 ]
 
 

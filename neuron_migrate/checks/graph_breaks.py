@@ -3991,18 +3991,29 @@ def _element_indexes(fn: ast.AST, body: _Body, ctx: Context, chain) -> list[Haza
     where = body.where
     out: list[Hazard] = []
     seen: set[int] = set()
+    def holds_zero_d(e: ast.AST) -> bool:  # m + 1, n - k
+        return zero_d(e) or type(e) is ast.BinOp and (holds_zero_d(e.left) or holds_zero_d(e.right))
+
     for node in own_nodes(fn):
-        if type(node) is not ast.Subscript or id(node) not in where:
+        if type(node) not in (ast.Subscript, ast.Call) or id(node) not in where:
             continue
-        items = node.slice.elts if type(node.slice) is ast.Tuple else [node.slice]
-        if any(zero_d(i) for i in items):
-            stmt = where[id(node)][0]
-            if id(stmt) in seen:
+        if type(node) is ast.Call:
+            # constructs.py "torch.arange to an int minus a 0-d tensor, in a loop over torch.arange" (GB0033)
+            size = next((a for a in _size_args(node, ctx.names.qualify(node.func, chain)) if holds_zero_d(a)), None)
+            if size is None:
                 continue
-            seen.add(id(stmt))
-            out.append(Hazard(NM401, node, f"`{_short(ctx, node)}` indexes with a 0-d tensor: Dynamo reads its "
-                              "value on the host (graph break); index with Python ints or with a 1-d index tensor",
-                              gb=GB["data_dependent"]))
+            message = (f"`{_short(ctx, size)}` holds a 0-d tensor used as a size of `{_short(ctx, node.func)}`: "
+                       "Dynamo reads its value on the host (graph break); keep sizes as Python ints")
+        elif any(zero_d(i) for i in (node.slice.elts if type(node.slice) is ast.Tuple else [node.slice])):
+            message = (f"`{_short(ctx, node)}` indexes with a 0-d tensor: Dynamo reads its value on the host "
+                       "(graph break); index with Python ints or with a 1-d index tensor")
+        else:
+            continue
+        stmt = where[id(node)][0]
+        if id(stmt) in seen:
+            continue
+        seen.add(id(stmt))
+        out.append(Hazard(NM401, node, message, gb=GB["data_dependent"]))
     return out
 
 
@@ -4101,23 +4112,25 @@ def _surely(e: ast.AST, t: Tensors, seen: set[str]) -> bool:
             return e.attr in t.buffers or (t.cls is not None and (_tensor_property(t.cls, e.attr, t.ctx)
                                                                   or _stored_tensor(t.cls, e.attr, t.ctx)))
         return False
-    if type(e) is not ast.Name or e.id in seen or not (e.id in t.assigned and t.of(e)):
+    if type(e) is not ast.Name or e.id in seen or not t.of(e):
         return False
     seen.add(e.id)
     fn = t.fn
-    if e.id in _param_names(fn) and not any(a.arg == e.id and a.annotation is not None and _is_tensor_annotation(a.annotation)
-                                           for a in (*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs)):
+    annotated = any(a.arg == e.id and a.annotation is not None and _is_tensor_annotation(a.annotation)
+                    for a in (*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs))
+    if e.id in _param_names(fn) and not annotated:
         return False
-    found = False
+    found = bound = False
     for node in _body(fn, t.ctx.state(_State)).binders:
         if not any(type(n) is ast.Name and n.id == e.id for target in _targets(node) for n in all_nodes(target)):
             continue
         if type(node) in (ast.For, ast.AsyncFor):
             return False
+        bound = True
         value = getattr(node, "value", None)
         if value is not None and not found and _surely(value, t, seen):
             found = True
-    return found
+    return found or annotated and not bound  # an argument annotated Tensor, never rebound
 
 
 def _stored_tensor(cls: ast.ClassDef, attr: str, ctx: Context) -> bool:
@@ -4144,19 +4157,33 @@ def _tensor_property(cls: ast.ClassDef, attr: str, ctx: Context) -> bool:
                                  for v in returns)
 
 
-# torch factories whose positional arguments are all sizes
-_SIZED_FACTORIES = frozenset({"torch.ones", "torch.zeros", "torch.empty", "torch.rand", "torch.randn", "torch.eye"})
+# torch factories whose positional arguments are all sizes (torch.arange's: its bounds and step)
+_SIZED_FACTORIES = frozenset({"torch.ones", "torch.zeros", "torch.empty", "torch.rand", "torch.randn", "torch.eye",
+                              "torch.arange"})
+# torch functions whose first argument alone is a size: fftfreq(n, d)
+_SIZE_FIRST = frozenset({"torch.fft.fftfreq", "torch.fft.rfftfreq"})
 
 
-def _tensor_size(call: ast.Call, t: Tensors) -> ast.AST | None:
-    """A size of a factory call that is surely a tensor (``torch.ones(1, self.ranks_tt[0])``, a
-    property making a tensor; ``torch.zeros([r[0], 4])`` with ``r = torch.tensor(...)``): Dynamo reads
-    its value on the host (constructs.py "torch.ones sized by an element of torch.tensor of a list",
-    "... of a property returning torch.tensor": GB0033)."""
+def _size_args(call: ast.Call, name: str | None) -> list[ast.AST]:
+    """The arguments of ``call`` (to the torch function ``name``) Dynamo needs as Python numbers."""
+    if name in _SIZE_FIRST:
+        return call.args[:1] + [k.value for k in call.keywords if k.arg == "n"]
+    if name not in _SIZED_FACTORIES:
+        return []
     args = call.args
     if len(args) == 1 and type(args[0]) in (ast.List, ast.Tuple):
         args = args[0].elts
-    return next((a for a in args if type(a) is not ast.Starred and _surely_tensor(a, t)), None)
+    return [a for a in args if type(a) is not ast.Starred]
+
+
+def _tensor_size(call: ast.Call, name: str, t: Tensors) -> ast.AST | None:
+    """A size of a factory call that is surely a tensor (``torch.ones(1, self.ranks_tt[0])``, a
+    property making a tensor; ``torch.zeros([r[0], 4])`` with ``r = torch.tensor(...)``;
+    ``torch.fft.fftfreq(ns[0])`` with ``ns`` an argument annotated ``torch.Tensor``): Dynamo reads
+    its value on the host (constructs.py "torch.ones sized by an element of torch.tensor of a list",
+    "... of a property returning torch.tensor", "torch.fft.fftfreq sized by a tensor's element",
+    "torch.arange to a tensor's element": GB0033)."""
+    return next((a for a in _size_args(call, name) if _surely_tensor(a, t)), None)
 
 
 def _tensor_elements(e: ast.AST, at: ast.Call, t: Tensors) -> bool:
@@ -4718,8 +4745,8 @@ def _call_hazard(call: ast.Call, t: Tensors, ctx: Context, d: _State, cls, chain
             return found
     if name in _DATA_DEPENDENT_FUNCTIONS:
         return Hazard(NM401, call, f"`{name}` returns a Python bool from tensor values (graph break)", gb=GB['data_dependent'])
-    if name in _SIZED_FACTORIES and call.args:
-        size = _tensor_size(call, t)
+    if name in _SIZED_FACTORIES or name in _SIZE_FIRST:
+        size = _tensor_size(call, name, t)
         if size is not None:
             return Hazard(NM401, call, f"`{_short(ctx, size)}` is a tensor used as a size of `{name}`: Dynamo reads "
                           "its value on the host (graph break); keep sizes as Python ints", gb=GB['data_dependent'])
