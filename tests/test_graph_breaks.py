@@ -2265,6 +2265,28 @@ def test_a_tensor_element_as_a_factory_size_breaks():
     assert {f.dynamo for f in found if f.code == "NM401"} == {"GB0033"}
 
 
+def test_a_tensor_as_the_size_of_arange_or_fftfreq_breaks():
+    """torch-pme's ``torch.fft.fftfreq(ns[0], ...)``, ``ns`` an argument annotated ``torch.Tensor``,
+    and diff-nurbs's ``for m in torch.arange(n + 1 - k)``, ``k`` the loop variable over
+    ``torch.arange`` (constructs.py "torch.fft.fftfreq sized by a tensor's element", "torch.arange to
+    an int minus a 0-d tensor, in a loop over torch.arange": GB0033). An int, a shape's size and
+    fftfreq's spacing are not sizes read from a tensor."""
+    code = ("import torch\n\n\n"
+            "def kvectors(cell: torch.Tensor, ns: torch.Tensor):\n"
+            "    a = torch.fft.fftfreq(ns[0], dtype=cell.dtype)\n"
+            "    b = torch.fft.rfftfreq(n=ns[2])\n"
+            "    c = torch.fft.fftfreq(4, 0.5) + torch.arange(cell.shape[0])\n"
+            "    return a, b, c\n\n\n"
+            "def derivs(a, n: int):\n"
+            "    for k in torch.arange(n + 1):\n"
+            "        for m in torch.arange(n + 1 - k):\n"
+            "            a = a + m\n"
+            "    return a\n")
+    found = findings_of(code, options=Options(entries=("input.py:kvectors", "input.py:derivs")))
+    assert [(f.line, f.code) for f in found if f.code.startswith("NM4")] == [(5, "NM401"), (6, "NM401"), (13, "NM401")]
+    assert {f.dynamo for f in found if f.code == "NM401"} == {"GB0033"}
+
+
 def test_a_branch_the_next_assert_refutes_is_an_error_path():
     """state-spaces/mamba's ``if x.shape != (batch, nheads, dim): print(...)`` before ``assert x.shape
     == (batch, nheads, dim)``: the print runs only on the way to the assertion's error (constructs.py

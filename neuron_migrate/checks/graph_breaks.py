@@ -7499,14 +7499,14 @@ def _comprehension_sites(fn: ast.AST, tf: Traced, tensors: Tensors, ctx: Context
     for comp in body.comprehensions:
         it = _unwrap_enumerate(comp.generators[0].iter, ctx, tf.chain)
         items = _python_items(it, fn, tf.cls, d)
+        stmt = where[id(comp)][0]
         if id(comp) in training or not (items and type(it) is ast.Attribute or (
-                (items or _unstepped(comp.generators[0].iter, fn, ctx, tf.chain, tf.cls, d))
+                (items or _unstepped(comp.generators[0].iter, fn, ctx, tf.chain, tf.cls, d, stmt))
                 and _frame_traced(comp, fn, tf, tensors, ctx, d))):
             # range(), a tuple, a tensor's rows: Dynamo steps those; a frame holding no tensor or module (a
             # ModuleList's items are) and naming no torch module it does not start ("list of floats, no tensor
             # or torch in the body": measured)
             continue
-        stmt = where[id(comp)][0]
         line = stmt.lineno
         if line in sites:
             continue  # the statement breaks already
@@ -7529,9 +7529,12 @@ _FRAME_MODULES = frozenset({"torch", "torch.nn", "torch.nn.functional", "torch.l
                             "torch.distributions", "torch.autograd", "torch.nn.init", "numpy"})
 
 
-def _unstepped(it: ast.AST, fn: ast.AST, ctx: Context, chain, cls=None, d: _State | None = None) -> bool:
+def _unstepped(it: ast.AST, fn: ast.AST, ctx: Context, chain, cls=None, d: _State | None = None,
+               at: ast.stmt | None = None) -> bool:
     """``it`` is surely an iterable whose iterator Dynamo cannot step: a list written out or built
-    (also a name the function binds once to one, or only ever to lists), ``enumerate(...)``,
+    (also a name the function binds once to one, or only ever to lists but by the statement ``at``
+    that iterates it, outside a loop: torchmd's ``pot = torch.stack([... for pp in pot])``; an
+    attribute the class binds only ever to lists: its ``self.energies = [...]``), ``enumerate(...)``,
     ``zip(...)``, a dict view, a module's ``.parameters()`` and the like, and in a method of an optimizer class
     ``group['params']`` of a loop over ``self.param_groups`` (torch.optim's ``add_param_group``
     keeps each group's parameters as a list: parameterfree's ``KT.step``)."""
@@ -7545,14 +7548,30 @@ def _unstepped(it: ast.AST, fn: ast.AST, ctx: Context, chain, cls=None, d: _Stat
                   and type(n.targets[0]) is ast.Name and n.targets[0].id == it.id]
         if len(stores) == len(values) == 1:
             it = values[0]
-        elif stores and len(stores) == len(values) and all(type(v) in (ast.List, ast.ListComp) for v in values):
+        elif stores and len(stores) == len(values) and all(
+                type(v) in (ast.List, ast.ListComp) or at is not None and v is getattr(at, "value", None)
+                and not any(type(s) in _LOOP_TYPES and s.lineno < at.lineno <= s.end_lineno
+                            for s in _body(fn, d or ctx.state(_State)).statements) for v in values):
             return True  # dnc's inputs = [...], then inputs = [self.output(i) for i in inputs]
+    if (type(it) is ast.Attribute and type(it.value) is ast.Name and it.value.id == "self" and cls is not None
+            and d is not None):
+        return _list_attribute(cls, it.attr, d)
     if type(it) in (ast.List, ast.ListComp):
         return True
     if type(it) is ast.Call and type(it.func) is ast.Name:
         return it.func.id in _UNSTEPPED_BUILTINS and not ctx.names.is_bound(it.func.id, chain)
     return type(it) is ast.Call and type(it.func) is ast.Attribute and it.func.attr in _UNSTEPPED_METHODS \
         and not it.args
+
+
+def _list_attribute(cls: ast.ClassDef, attr: str, d: _State) -> bool:
+    """The class (or an in-file base) binds ``self.attr`` only ever to lists, each a statement of its
+    own (torchmd's ``self.energies = [ene.lower() for ene in terms]``)."""
+    stores = [n for c, _ in _lineage(cls, d) for n in all_nodes(c) if type(n) is ast.Attribute and n.attr == attr
+              and type(n.ctx) is ast.Store and type(n.value) is ast.Name and n.value.id == "self"]
+    values = [n.value for c, _ in _lineage(cls, d) for n in all_nodes(c) if type(n) is ast.Assign
+              and len(n.targets) == 1 and any(n.targets[0] is s for s in stores)]
+    return bool(stores) and len(values) == len(stores) and all(type(v) in (ast.List, ast.ListComp) for v in values)
 
 
 def _frame_traced(comp: ast.AST, fn: ast.AST, tf: Traced, tensors: Tensors, ctx: Context, d: _State) -> bool:
