@@ -2386,6 +2386,26 @@ def test_comprehension_frames_dynamo_starts_and_cannot_step():
     assert found == ([16, 17, 22, 24, 26] if COMPREHENSION_FRAMES else [])
 
 
+def test_a_comprehension_over_an_attribute_of_lists_or_a_list_it_rebinds_is_a_frame_of_its_own():
+    """torchmd's ``Forces.compute`` (``forces.py:106``, ``:339``, GB4347 measured; constructs.py "a dict
+    comprehension over a list held in an attribute, frame skipped", "a list rebound by the statement whose
+    comprehension iterates it, frame skipped"): ``{v: torch.zeros(1) for v in self.energies}``, the class
+    binding ``self.energies`` only to a list, and ``pot = torch.stack([... for pp in pot])`` after ``pot =
+    []``, the function run eagerly. An attribute bound to a tuple too, or the rebinding in a loop, are not."""
+    from neuron_migrate.checks.graph_breaks import COMPREHENSION_FRAMES
+
+    code = ("import torch\nimport torch.nn as nn\n\nclass F(nn.Module):\n    def __init__(self, terms):\n"
+            "        super().__init__()\n        self.energies = [e.lower() for e in terms]\n"
+            "        self.names = ['a']\n        self.names = ('a',)\n\n"
+            "    def forward(self, x):\n        for r in x:\n            print(r)\n"
+            "        pp = {v: torch.zeros(1) for v in self.energies}\n"
+            "        qq = {v: torch.zeros(1) for v in self.names}\n"
+            "        pot = [x.sum()]\n        pot = torch.stack([torch.sum(p) for p in pot])\n"
+            "        acc = [x.sum()]\n        for _ in range(2):\n            acc = torch.stack([torch.sum(p) for p in acc])\n"
+            "        return pp, qq, pot, acc\n")
+    assert [line for line, c in codes(code) if c == "NM409"] == ([14, 17] if COMPREHENSION_FRAMES else [])
+
+
 def test_a_tensors_real_imag_or_data_set_in_traced_code_breaks():
     """constructs.py "Tensor.real and .imag set", "Tensor.imag scaled in place (imag *= -1)" (GB0058),
     "Tensor.data set" (GB0056), each resumed; "Tensor.grad set": none. fft-conv-pytorch's complex

@@ -1378,6 +1378,16 @@ class Energies:  # torchmd's Forces: the terms a force field computes, held as a
 
 ENERGIES = Energies()
 
+class DotDict(dict):  # nes-torch's dataclass_config.dotdict: attribute access by a builtin, not a function
+    __getattr__ = dict.get
+
+class AttrDict(dict):  # the same by a method
+    def __getattr__(self, name):
+        return self[name]
+
+DOTTED = DotDict(sigma=0.5)
+ATTRS = AttrDict(sigma=0.5)
+
 def twice_tested(phase):  # rapidphase's wrapped_laplacian: a mask's any() tested twice, called by a solver
     has = torch.isnan(phase).any()
     if has:
@@ -2494,7 +2504,20 @@ CASES: list[tuple[str, str, dict]] = [
      "has = torch.isnan(x).any()\nif has:\n    y = x.clone()\nelse:\n    y = x\nz = y * 2\nif has:\n"
      "    # a comment\n    w = F.pad(\n        z.unsqueeze(0),\n        (1, 1),\n    )\n    z = w.squeeze(0)[:, 1:-1]\n"
      "return z + 1", {}),    ("a tensor's any() tested twice in a helper, a call over lines in the second branch (rapidphase's wrapped_laplacian)",
-     "y = x * 2\nreturn twice_tested(y) + 1", {}),
+     "y = x * 2\nreturn twice_tested(y) + 1", {}),    ("a print in a try block, after two ops", "y = x * 2\nz = y + 1\ntry:\n    print(z)\n    z = z * 3\nexcept ValueError:\n"
+     "    pass\nreturn z + 1", {}),
+    ("a training loop in a try block, .item() in it (splinetorch's fit)", "y = x * 2\nz = y + 1\ntry:\n"
+     "    for _ in range(2):\n        z = z * 3\n        n = z.sum().item()\nexcept KeyboardInterrupt:\n    pass\nreturn z + 1", {}),
+    ("a print in a try block at the frame's start", "try:\n    print(x)\n    z = x * 3\nexcept ValueError:\n"
+     "    z = x\nreturn z + 1", {}),
+    ("a print in a try block in a for loop", "y = x * 2\nz = y + 1\nfor _ in range(2):\n    try:\n        print(z)\n"
+     "    except ValueError:\n        pass\nreturn z + 1", {}),
+    ("a print in a with block in a try block", "y = x * 2\nz = y + 1\ntry:\n    with torch.no_grad():\n        print(z)\n"
+     "except ValueError:\n    pass\nreturn z + 1", {}),
+    ("an attribute of a dict whose __getattr__ is dict.get (nes-torch's config)", "y = x * 2\nreturn y * DOTTED.sigma", {}),
+    ("an attribute of a dict whose __getattr__ is a method", "y = x * 2\nreturn y * ATTRS.sigma", {}),
+    ("a helper breaking, called in a try block", "y = x * 2\nz = y + 1\ntry:\n    z = z + helper_item(z)\n"
+     "finally:\n    z = z * 2\nreturn z + 1", {}),
 ]
 
 
