@@ -2493,6 +2493,10 @@ CASES: list[tuple[str, str, dict]] = [
      "y = x * 2\nfor k in torch.arange(3):\n    for m in torch.arange(3 - k):\n        y = y + m\nreturn y", {}),
     ("torch.arange(1, m + 1), m a 0-d tensor", "y = x * 2\nm = torch.tensor(2)\nfor j in torch.arange(1, m + 1):\n"
      "    y = y + j\nreturn y", {}),
+    ("torch.arange(1, m + 1), m the loop variable over torch.arange", "y = x * 2\nfor m in torch.arange(3):\n"
+     "    for j in torch.arange(1, m + 1):\n        y = y + j\nreturn y", {}),
+    ("torch.arange(1, m + 1), m the loop variable over torch.arange, after a resumed break", "y = x * 2\n"
+     "print(y)\nz = y + 1\nfor m in torch.arange(3):\n    for j in torch.arange(1, m + 1):\n        z = z + j\nreturn z", {}),
     ("a dict comprehension over a list held in an attribute, frame skipped (torchmd's Forces.compute)",
      "for r in x:\n    print(r)\npp = {v: torch.zeros(1) for v in ENERGIES.energies}\nreturn x + len(pp)", {}),
     ("a list rebound by the statement whose comprehension iterates it, frame skipped",

@@ -3994,6 +3994,7 @@ def _element_indexes(fn: ast.AST, body: _Body, ctx: Context, chain) -> list[Haza
     where = body.where
     out: list[Hazard] = []
     seen: set[int] = set()
+
     def holds_zero_d(e: ast.AST) -> bool:  # m + 1, n - k
         return zero_d(e) or type(e) is ast.BinOp and (holds_zero_d(e.left) or holds_zero_d(e.right))
 
@@ -7573,10 +7574,10 @@ def _unstepped(it: ast.AST, fn: ast.AST, ctx: Context, chain, cls=None, d: _Stat
 def _list_attribute(cls: ast.ClassDef, attr: str, d: _State) -> bool:
     """The class (or an in-file base) binds ``self.attr`` only ever to lists, each a statement of its
     own (torchmd's ``self.energies = [ene.lower() for ene in terms]``)."""
-    stores = [n for c, _ in _lineage(cls, d) for n in all_nodes(c) if type(n) is ast.Attribute and n.attr == attr
-              and type(n.ctx) is ast.Store and type(n.value) is ast.Name and n.value.id == "self"]
-    values = [n.value for c, _ in _lineage(cls, d) for n in all_nodes(c) if type(n) is ast.Assign
-              and len(n.targets) == 1 and any(n.targets[0] is s for s in stores)]
+    nodes = [n for c, _ in _lineage(cls, d) for n in all_nodes(c)]
+    stores = {id(n) for n in nodes if type(n) is ast.Attribute and n.attr == attr and type(n.ctx) is ast.Store
+              and type(n.value) is ast.Name and n.value.id == "self"}
+    values = [n.value for n in nodes if type(n) is ast.Assign and len(n.targets) == 1 and id(n.targets[0]) in stores]
     return bool(stores) and len(values) == len(stores) and all(type(v) in (ast.List, ast.ListComp) for v in values)
 
 
