@@ -62,7 +62,7 @@ from neuron_migrate.checks.shapes import NM301, bound_once_by_def, fed_calls, gr
 from neuron_migrate.checks.tracing import CLOSURE_ARGS, COMPILE_ENTRY, COMPILED_AT, DEFAULT_COLLATE, ENTRY_OF, GIVEN_ARGS, OPTIONAL_DICT, OWN_METHOD, REBUILT, TENSOR_ARGS, VALIDATED, WRAPPER_CALL, WRAPPER_OF, ON_WRAPPER, IN_PLACE, IN_PLACE_OF, TENSOR_METHODS, ShapeBreaks, TracedCode, host_side_file
 from neuron_migrate.kinds import ARRAY, HOST_KINDS, SCALAR, TENSOR, annotation_kind, call_kind, scope_kinds
 from neuron_migrate.models import BreakSite, TracedFunction
-from neuron_migrate.project.summary import (FUNCTION_IMPORT, HANDED, PYDANTIC_MODELS, autograd_function_base, dotted, handed_argument, init_stores,
+from neuron_migrate.project.summary import (FUNCTION_IMPORT, HANDED, PYDANTIC_MODELS, autograd_function_base, defined_once, dotted, handed_argument, init_stores,
                                              optional_dict, parameter_defaults, unparsed, validator_methods, wrappers)
 from neuron_migrate.traversal import SCOPE_TYPES, TRY_TYPES, all_nodes, child_nodes, node_fields, node_types, own_nodes, statements
 
@@ -1332,7 +1332,7 @@ def traced_functions(ctx: Context) -> dict[int, Traced]:
                 todo.append((methods["__call__"], "__call__ of an nn.Module", ""))
     elsewhere, targets = [], []
     if d.compilers and not (library or host):
-        _handed_to_compilers(d, ctx.tree)
+        _compile_handed_here(d, ctx.tree)
     for item in () if library or host else d.compiled:  # a test's own torch.compile: no entry of the project
         if d.in_place.get(id(item)) == "module" and not _module_compile(item, d) or id(item) in d.compiled_params:
             continue
@@ -1753,7 +1753,7 @@ def _note_compiler(item: ast.Name, chain: tuple, ctx: Context, d: _State) -> Non
     d.compiled_params.add(id(item))
 
 
-def _handed_to_compilers(d: _State, tree: ast.Module) -> None:
+def _compile_handed_here(d: _State, tree: ast.Module) -> None:
     """What this file's calls hand to its own compilers (``_note_compiler``), compiled as if
     written ``torch.compile(x)`` in the calling function."""
     scopes = sorted(d.chains.values(), key=lambda c: c[-1].lineno)
@@ -2176,23 +2176,17 @@ def _handed_on(call: ast.Call, tf: Traced, d: _State, project: set[str]) -> list
 
 
 def _nested_def(fn: ast.AST, name: str, d: _State) -> str | None:
-    """``Cls.m.<locals>.name`` for the one function ``fn`` defines as ``name`` in its own body,
-    where ``fn`` binds ``name`` to nothing else but a wrapper of it (``update = compile_with_warmup(update)``,
-    ``step = torch.compile(step)``); else None."""
+    """``Cls.m.<locals>.name`` for the function ``fn`` defines as ``name`` (summary's ``defined_once``);
+    the file's nested functions by name spare most calls its walk."""
     if d.nested is None:
         d.nested = {}
         for chain in d.chains.values():
             if len(chain) > 2 and isinstance(chain[-2], _FUNCS):
                 d.nested.setdefault(chain[-1].name, []).append(chain[-1])
-    defs = [n for n in d.nested.get(name, ()) if d.chains[id(n)][-2] is fn]
-    if len(defs) != 1 or name in _param_names(fn):
+    if not any(d.chains[id(n)][-2] is fn for n in d.nested.get(name, ())):
         return None
-    own = own_nodes(fn)
-    wrapped = {id(t) for n in own if type(n) is ast.Assign and type(n.value) is ast.Call
-               and any(type(a) is ast.Name and a.id == name for a in n.value.args) for t in n.targets}
-    if any(type(n) is ast.Name and n.id == name and type(n.ctx) is ast.Store and id(n) not in wrapped for n in own):
-        return None
-    return _qualname(d.chains[id(defs[0])])
+    found = defined_once(fn, name)
+    return _qualname(d.chains[id(found)]) if found is not None else None
 
 
 def _own_names(fn: ast.AST, body: _Body) -> set[str]:

@@ -22,7 +22,7 @@ from pathlib import Path
 
 from neuron_migrate.models import FileResult, Finding, ModuleFacts
 from neuron_migrate.project.libraries import Libraries, is_library, shown
-from neuron_migrate.project.summary import (FUNCTION_IMPORT, HANDED, PYDANTIC_MODELS, Summary, autograd_function_base, dotted, handed_argument, init_stores,
+from neuron_migrate.project.summary import (FUNCTION_IMPORT, HANDED, PYDANTIC_MODELS, Summary, autograd_function_base, defined_once, dotted, handed_argument, init_stores,
                                              module_level, optional_dict, validator_methods, wrappers)
 from neuron_migrate.source import SourceError, SourceFile
 from neuron_migrate.traversal import all_nodes, own_nodes
@@ -68,6 +68,8 @@ class Project:
         self._named_bases: dict[str, list[tuple[str, tuple[str, ...]]]] | None = None
         # _named: the project's classes by their name in lower case without underscores, read once
         self._class_names: dict[str, list[tuple[str, str]]] | None = None
+        # _handed_to_compilers' answer: the project's files and their compilers are those of its first round
+        self._handed: list[tuple[tuple[str, str], str]] | None = None
         self.update(files)
         # a package inside folders that are not packages (``libs/torchcde/torchcde/``, a monorepo's
         # ``packages/a/a/``) is imported by its own name: ``import torchcde`` reaches it
@@ -1309,9 +1311,11 @@ def extra_roots(files: list[FileResult], root: Path, known: set[tuple[str, str]]
 def _handed_to_compilers(files: list[FileResult], project: Project) -> list[tuple[tuple[str, str], str]]:
     """((path, function), origin) for each function a project file hands to a compiler of another
     file (``Summary.compilers``: ``CudaGraphWrapper(self.compute_critic_grad)``, ``maybe_compile(step)``),
-    the origin naming the compile. Only the files importing a compiler are parsed again."""
+    the origin naming the compile. Only the files importing a compiler are parsed again, once a scan."""
     from neuron_migrate.checks.tracing import COMPILED_AT  # not for a warm scan
 
+    if project._handed is not None:
+        return project._handed
     compilers = {(r.path, c[0]): c[1:] for r in files if r.summary is not None and not is_library(r.path)
                  for c in r.summary.compilers}
     out: list[tuple[tuple[str, str], str]] = []
@@ -1329,6 +1333,7 @@ def _handed_to_compilers(files: list[FileResult], project: Project) -> list[tupl
                 where, position, param, line = local[call.func.id]
                 out.extend((hit, f"{COMPILED_AT}{shown(where)}:{line}")
                            for hit in _handed_functions(project, r, cls, fn, handed_argument(call, position, param)))
+    project._handed = out
     return out
 
 
@@ -1339,9 +1344,7 @@ def _handed_functions(project: Project, r: FileResult, cls: ast.ClassDef | None,
     defines (a training step: ``update = compile_with_warmup(update)``), or ``self.m``, the bound
     method of the instance at hand (its class's, or a subclass's override)."""
     if type(arg) is ast.Name:
-        nested = next((n for n in own_nodes(fn) if type(n) in (ast.FunctionDef, ast.AsyncFunctionDef)
-                       and n.name == arg.id), None) if type(fn) is not ast.Module else None
-        if nested is not None:
+        if type(fn) is not ast.Module and defined_once(fn, arg.id) is not None:
             owner = f"{cls.name}.{fn.name}" if cls is not None else fn.name
             return ((r.path, f"{owner}.<locals>.{arg.id}"),)
         return ((r.path, arg.id),) if arg.id in r.summary.functions else ()

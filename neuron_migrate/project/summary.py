@@ -19,9 +19,9 @@ import ast
 import re
 
 from neuron_migrate.models import Summary
-from neuron_migrate.traversal import child_nodes, statements
+from neuron_migrate.traversal import child_nodes, own_nodes, statements
 
-__all__ = ["CUDA_ONLY_MODULES", "FUNCTION_IMPORT", "HANDED", "INFERENCE_SERVER_MODULES", "TRITON_COMPILER", "TOP_LEVEL_CUDA_ONLY_IMPORT", "Summary", "autograd_function_base", "cuda_only_library", "firm_imports", "dotted", "handed_argument", "init_stores", "module_level", "optional_dict", "unparsed", "wrappers"]
+__all__ = ["CUDA_ONLY_MODULES", "FUNCTION_IMPORT", "HANDED", "INFERENCE_SERVER_MODULES", "TRITON_COMPILER", "TOP_LEVEL_CUDA_ONLY_IMPORT", "Summary", "autograd_function_base", "cuda_only_library", "firm_imports", "defined_once", "dotted", "handed_argument", "init_stores", "module_level", "optional_dict", "unparsed", "wrappers"]
 
 # a call from traced code through an import a function makes (``from torchgw._lowrank import
 # sinkhorn_lowrank`` in the solver, called from its closure): "import:0:torchgw._lowrank:sinkhorn_lowrank:"
@@ -83,6 +83,22 @@ def dotted(expr: ast.AST) -> str:
         parts.append(expr.id)
         return ".".join(reversed(parts))
     return ""
+
+
+def defined_once(fn: ast.AST, name: str) -> ast.AST | None:
+    """The one function ``fn`` defines as ``name`` in its own body, where ``fn`` binds ``name`` to
+    nothing else but a wrapper of it (``update = compile_with_warmup(update)``, ``step =
+    torch.compile(step)``) and takes no parameter of that name; else None."""
+    own = own_nodes(fn)
+    defs = [n for n in own if type(n) in (ast.FunctionDef, ast.AsyncFunctionDef) and n.name == name]
+    a = fn.args
+    if len(defs) != 1 or any(p.arg == name for p in (*a.posonlyargs, *a.args, *a.kwonlyargs)):
+        return None
+    wrapped = {id(t) for n in own if type(n) is ast.Assign and type(n.value) is ast.Call
+               and any(type(v) is ast.Name and v.id == name for v in n.value.args) for t in n.targets}
+    if any(type(n) is ast.Name and n.id == name and type(n.ctx) is ast.Store and id(n) not in wrapped for n in own):
+        return None
+    return defs[0]
 
 
 def handed_argument(call: ast.Call, position: int, param: str) -> ast.AST | None:
