@@ -384,7 +384,8 @@ SETS = {"calibration": models.CALIBRATION, "held_out": models.HELD_OUT, "held_ou
         "held_out_21": models.HELD_OUT_21, "held_out_22": models.HELD_OUT_22,
         "held_out_23": models.HELD_OUT_23, "held_out_24": models.HELD_OUT_24,
         "held_out_25": models.HELD_OUT_25, "held_out_26": models.HELD_OUT_26,
-        "held_out_27": models.HELD_OUT_27, "held_out_28": models.HELD_OUT_28, "fixtures": models.FIXTURES}
+        "held_out_27": models.HELD_OUT_27, "held_out_28": models.HELD_OUT_28,
+        "held_out_29": models.HELD_OUT_29, "fixtures": models.FIXTURES}
 
 
 def child(argv: list[str], run) -> int:

@@ -129,7 +129,10 @@ FOLDERS = {"timm": "timm", "torch-geometric": "pytorch_geometric", "vit-pytorch"
                                       "random-fourier-features-pytorch", "splinetorch", "pyteals", "torch-contour",
                                       "notears-pytorch", "pytorch-mr", "dbini-torch", "torchreg", "emltorch",
                                       "torchsom", "compboost", "easyfsl", "ba-cuda", "difftmm", "torch-distmap",
-                                      "torchheat", "sweep-nn", "torchtomo")}}
+                                      "torchheat", "sweep-nn", "torchtomo",
+                                      "torchscriptworld", "torchrir", "fdtd", "pytorchfire", "torchcontrol",
+                                      "torch-friction", "torchqc", "pt-loop", "torchfsm", "torchoptics",
+                                      "torchdeform", "dstft", "gsxform")}}
 # the releases' own dependencies, installed beside them when they were measured (a folder on
 # PYTHONPATH, stored as ``$PYTHONPATH/<package>/...``): top-level package -> the distribution of
 # sources.txt whose pinned release holds its code (the same version as installed). The static
