@@ -64,7 +64,8 @@ from neuron_migrate.kinds import ARRAY, HOST_KINDS, SCALAR, TENSOR, annotation_k
 from neuron_migrate.models import BreakSite, TracedFunction
 from neuron_migrate.project.summary import (FUNCTION_IMPORT, HANDED, PYDANTIC_MODELS, autograd_function_base, defined_once, dotted, handed_argument, init_stores,
                                              optional_dict, parameter_defaults, unparsed, validator_methods, wrappers)
-from neuron_migrate.traversal import SCOPE_TYPES, TRY_TYPES, all_nodes, child_nodes, node_fields, node_types, own_nodes, statements
+from neuron_migrate.traversal import (SCOPE_TYPES, TRY_TYPES, all_nodes, child_nodes, node_fields, node_types, own_nodes, same_tree,
+                                      statements)
 
 prefilter(__name__, ("forward", "compile"))
 
@@ -816,8 +817,8 @@ def _submodule(node: ast.AST, ctx: Context) -> None:
     if leaf in _LAYERS_ARG:
         weight *= _layers(value, *_LAYERS_ARG[leaf])
     elif leaf == "Transformer":
-        weight = sum(_CONTAINER_WEIGHT[part] * _layers(value, *_TRANSFORMER_LAYERS[attr])
-                     for attr, part in (("encoder", "TransformerEncoder"), ("decoder", "TransformerDecoder")))
+        weight = (_CONTAINER_WEIGHT["TransformerEncoder"] * _layers(value, *_TRANSFORMER_LAYERS["encoder"])
+                  + _CONTAINER_WEIGHT["TransformerDecoder"] * _layers(value, *_TRANSFORMER_LAYERS["decoder"]))
     targets = node.targets if isinstance(node, ast.Assign) else [node.target]
     d = ctx.state(_State)
     if built.rpartition(".")[2] in _CONTAINERS:  # self.layers = nn.ModuleList([Block(...) for ...])
@@ -1148,7 +1149,7 @@ def _call(node: ast.Call, ctx: Context) -> None:
         elif (type(parent) is ast.Assign and parent.value is node and len(parent.targets) == 1
               and type(args[0]) is ast.Attribute and args[0].attr == "forward"
               and type(parent.targets[0]) is ast.Attribute and parent.targets[0].attr == "forward"
-              and ast.dump(parent.targets[0].value) == ast.dump(args[0].value)):
+              and same_tree(parent.targets[0].value, args[0].value)):
             d.in_place[id(args[0])] = "forward"  # m.forward = torch.compile(m.forward): every call of it compiled
         item = args[0]
         if (type(item) is ast.Attribute and type(item.value) is ast.Name and item.value.id == "self"
@@ -1283,6 +1284,11 @@ def _bases_walked(cls: ast.ClassDef, classes: dict[str, ast.ClassDef]) -> list[t
         found.append((c, _methods(c)))
         todo.extend(classes[b.id] for b in c.bases if isinstance(b, ast.Name) and b.id in classes)
     return found
+
+
+def _in_file_base(cls: ast.ClassDef, d: _State) -> bool:
+    """``cls`` names a class of this file as a base."""
+    return any(base.id in d.classes for base in cls.bases if type(base) is ast.Name)
 
 
 def _method_of(cls: ast.ClassDef, name: str, d: _State) -> tuple[ast.AST, ast.ClassDef] | None:
@@ -2468,7 +2474,9 @@ def _attr_class(cls: ast.ClassDef, attr: str, d: _State) -> str | None:
             built = _injected(c, d).get(attr)
         if built is not None:
             return built
-        todo.extend(d.classes[b.id] for b in c.bases if isinstance(b, ast.Name) and b.id in d.classes)
+        for b in c.bases:  # a loop: a generator made a cell of d at every call
+            if isinstance(b, ast.Name) and b.id in d.classes:
+                todo.append(d.classes[b.id])
     # no construction says it: the class the attribute is declared to hold (self.x: Cls | None = None)
     return d.attr_declared.get(id(cls), {}).get(attr)
 
@@ -3018,7 +3026,7 @@ class Tensors:
                 return False  # img_meta[0]["flip"]: a tensor is never indexed by a string
             return self.of(e.value)
         if kind is ast.IfExp:  # step_t if capturable else _get_value(step_t): the same tensor either way
-            same = {self._unwrapped(v) for v in (e.body, e.orelse)}
+            same = {self._unwrapped(e.body), self._unwrapped(e.orelse)}
             return len(same) == 1 and None not in same and (self.of(e.body) or self.of(e.orelse))
         if kind is ast.BinOp:
             return self.of(e.left) or self.of(e.right)
@@ -3030,9 +3038,9 @@ class Tensors:
             if any(isinstance(x, ast.Constant) and (x.value is None or isinstance(x.value, (str, bytes)))
                    for x in (e.left, *e.comparators)):
                 return False  # feat_cache[i] == "Rep": a tensor never equals a string
-            return any(self.of(x) for x in (e.left, *e.comparators))
+            return self.of(e.left) or any(map(self.of, e.comparators))  # map: no cell of self per call
         if kind is ast.BoolOp:
-            return any(self.of(v) for v in e.values)
+            return any(map(self.of, e.values))
         return False
 
     def _list_element(self, e: ast.AST) -> bool:
@@ -3065,7 +3073,7 @@ class Tensors:
         if name is not None:
             return call_kind(name) == TENSOR
         if type(f) is ast.Name and f.id in ("max", "min") and not self.ctx.names.is_bound(f.id, self.chain):
-            return any(self.of(a) for a in call.args)  # max(t.max() + 1, n): a tensor (measured, constructs.py)
+            return any(map(self.of, call.args))  # max(t.max() + 1, n): a tensor (measured, constructs.py)
         if isinstance(f, ast.Attribute):
             if f.attr in _NON_TENSOR_METHODS:
                 return False
@@ -3114,7 +3122,7 @@ class Tensors:
                 continue
             if any(_negates(p, c) or type(p) is ast.Compare and len(p.ops) == 1 and type(p.ops[0]) in (ast.Is, ast.Eq)
                    and type(p.comparators[0]) is ast.Constant and p.comparators[0].value is False
-                   and ast.dump(p.left) == ast.dump(c) for p in before):
+                   and same_tree(p.left, c) for p in before):
                 spans.append((s.body[0].lineno, s.body[-1].end_lineno))
         return bool(spans) and all(any(a <= line <= b for a, b in spans) for x in names for line in self.bound[x.id])
 
@@ -3421,13 +3429,12 @@ def _negates(test: ast.AST, checked: ast.AST) -> bool:
     """``test`` holds exactly when ``checked`` does not: ``x.shape != s`` and ``x.shape == s``,
     ``not c`` and ``c``."""
     if type(test) is ast.UnaryOp and type(test.op) is ast.Not:
-        return ast.dump(test.operand) == ast.dump(checked)
+        return same_tree(test.operand, checked)
     if type(checked) is ast.UnaryOp and type(checked.op) is ast.Not:
-        return ast.dump(checked.operand) == ast.dump(test)
+        return same_tree(checked.operand, test)
     return (type(test) is ast.Compare and type(checked) is ast.Compare and len(test.ops) == 1
             and len(checked.ops) == 1 and _NEGATED.get(type(test.ops[0])) is type(checked.ops[0])
-            and ast.dump(test.left) == ast.dump(checked.left)
-            and ast.dump(test.comparators[0]) == ast.dump(checked.comparators[0]))
+            and same_tree(test.left, checked.left) and same_tree(test.comparators[0], checked.comparators[0]))
 
 
 def _failing_branches(fn: ast.AST, body: _Body) -> list[ast.AST]:
@@ -4547,7 +4554,7 @@ def _call_hazard(call: ast.Call, t: Tensors, ctx: Context, d: _State, cls, chain
                       "cannot resume after", skips_rest=True, gb=GB['rnn'])
     if (type(f) is ast.Attribute and f.attr == "_cuda_graph_capture_health_check" and cls is not None
             and type(f.value) is ast.Name and f.value.id == "self"
-            and not any(f.attr in methods for _, methods in _lineage(cls, d))):
+            and _method_of(cls, f.attr, d) is None):
         # inherited from torch.optim.Optimizer (torch-adopt's and timm's steps): constructs.py
         # "Optimizer._cuda_graph_capture_health_check() in traced code" (GB0007, resumed)
         return Hazard(NM404, call, "`self._cuda_graph_capture_health_check()`, torch.optim.Optimizer's, is marked as "
@@ -4556,7 +4563,7 @@ def _call_hazard(call: ast.Call, t: Tensors, ctx: Context, d: _State, cls, chain
     if (type(f) is ast.Attribute and f.attr == "__init__" and type(f.value) is ast.Call
             and type(f.value.func) is ast.Name and f.value.func.id == "super" and cls is not None
             and getattr(chain[-1], "name", "") == "__init__" and _lr_scheduler_class(cls, d)
-            and not any(base.id in d.classes for base in cls.bases if type(base) is ast.Name)):
+            and not _in_file_base(cls, d)):
         # constructs "LR scheduler subclass built in traced code": GB0007 at the call, resumed
         return Hazard(NM404, call, f"`{_short(ctx, f)}(...)`: torch.optim's LR scheduler `__init__` is marked as "
                       "skipped by Dynamo (graph break); build the scheduler outside the compiled code",
@@ -4601,7 +4608,7 @@ def _call_hazard(call: ast.Call, t: Tensors, ctx: Context, d: _State, cls, chain
                 and not any(type(a) is ast.Starred for a in call.args) and not t.of(call.args[0])):
             return Hazard(NM404, call, f"`{_short(ctx, call)}` calls the deprecated `{f.attr}(number, tensor...)` "
                           "overload, whose arguments Dynamo does not handle (graph break); write "
-                          f"`{f.attr}({', '.join(_short(ctx, a) for a in call.args[1:])}, "
+                          f"`{f.attr}({', '.join(map(_short, [ctx] * len(call.args[1:]), call.args[1:]))}, "
                           f"{'alpha' if f.attr == 'add_' else 'value'}={_short(ctx, call.args[0])})`",
                           gb=GB["method_args"])
         if f.attr in _SCALAR_ARGS and call.keywords and t.of(owner):
@@ -4693,7 +4700,7 @@ def _call_hazard(call: ast.Call, t: Tensors, ctx: Context, d: _State, cls, chain
                               "ops, so the result is a tensor whose value it must read on the host (graph "
                               "break)" + ("; use `math.prod(...)`" if product else "; compute it outside the "
                               "compiled code or keep it a tensor"), gb=GB['data_dependent'])
-        if f.id == "range" and name is None and any(t.of(a) for a in call.args):
+        if f.id == "range" and name is None and any(map(t.of, call.args)):
             # constructs.py "range() of a tensor's max + 1": GB0059, resumed (pytorch-tree-lstm's levels)
             return Hazard(NM401, call, f"`{_short(ctx, call)}` takes a count from a tensor, reading its value on "
                           "the host (graph break); pass the count as a Python int", gb=GB["print"])
@@ -4723,8 +4730,10 @@ def _call_hazard(call: ast.Call, t: Tensors, ctx: Context, d: _State, cls, chain
         return None
     if ctx.options is not None and ctx.options.compiled:
         module = name.rpartition(".")[0]
-        where = next((w for m, w, _ in ctx.options.compiled if m == module), None)
-        if where is not None:  # constructs.py "a C extension's function ..." (GB0007, resumed)
+        for m, where, _ in ctx.options.compiled:  # a loop: a generator made a cell of module at every call
+            if m != module:
+                continue
+            # constructs.py "a C extension's function ..." (GB0007, resumed)
             return Hazard(NM404, call, f"`{_short(ctx, call.func)}(...)` calls into `{module}`, the C++/CUDA "
                           f"extension the project builds ({where}): Dynamo does not trace its compiled "
                           "functions (graph break), and its kernels do not run on Neuron: port the op "
@@ -4892,7 +4901,7 @@ def _call_hazard(call: ast.Call, t: Tensors, ctx: Context, d: _State, cls, chain
         return Hazard(NM301, call, f"`{name.replace('numpy.', 'np.')}` of a tensor's values: Dynamo traces NumPy "
                       "on tensors as tensor ops, and this one's result size depends on the data (graph break)",
                       gb=GB["dynamic_shape"])
-    if name.startswith("math.") and any(t.of(a) for a in call.args):
+    if name.startswith("math.") and any(map(t.of, call.args)):
         return Hazard(NM401, call, f"`{name}` of a tensor needs its value on the host (graph break)", gb=GB['data_dependent'])
     return None
 
@@ -5130,16 +5139,22 @@ def _validated_models(ctx: Context, d: _State) -> dict[str, list[ast.AST]]:
     construction: this file's classes deriving from ``pydantic.BaseModel`` (through classes of
     this file), and those of other files the project model names (``VALIDATED`` roots)."""
     if d.validated is None:
-        d.validated = {}
-        if "pydantic" in ctx.src.text:
-            for name, c in d.classes.items():
-                lineage = [k for k, _ in _lineage(c, d)]
-                if any(ctx.names.qualify(b, (ctx.tree,)) in PYDANTIC_MODELS for k in lineage for b in k.bases):
-                    d.validated[name] = [m for k in lineage for m in validator_methods(k)]
-        for path, _, origin in ctx.options.traced_roots if ctx.options else ():
-            if path == ctx.src.path and origin.startswith(VALIDATED):
-                d.validated.setdefault(origin[len(VALIDATED):], [])
+        d.validated = _pydantic_models(ctx, d)
     return d.validated
+
+
+def _pydantic_models(ctx: Context, d: _State) -> dict[str, list[ast.AST]]:
+    """Apart from ``_validated_models``: its comprehension's cell was made at every call."""
+    found = {}
+    if "pydantic" in ctx.src.text:
+        for name, c in d.classes.items():
+            lineage = [k for k, _ in _lineage(c, d)]
+            if any(ctx.names.qualify(b, (ctx.tree,)) in PYDANTIC_MODELS for k in lineage for b in k.bases):
+                found[name] = [m for k in lineage for m in validator_methods(k)]
+    for path, _, origin in ctx.options.traced_roots if ctx.options else ():
+        if path == ctx.src.path and origin.startswith(VALIDATED):
+            found.setdefault(origin[len(VALIDATED):], [])
+    return found
 
 
 def _optional_dicts(ctx: Context, d: _State) -> frozenset[str]:
@@ -5147,11 +5162,17 @@ def _optional_dicts(ctx: Context, d: _State) -> frozenset[str]:
     (``class Message(TypedDict, total=False)``) and those of other files the project model names
     (``OPTIONAL_DICT`` roots: pyro's ``Message`` built by ``pyro.sample``)."""
     if d.optional_dicts is None:
-        d.optional_dicts = frozenset(
-            [name for name, c in d.classes.items() if optional_dict(c)]
-            + [origin[len(OPTIONAL_DICT):] for path, _, origin in (ctx.options.traced_roots if ctx.options else ())
-               if path == ctx.src.path and origin.startswith(OPTIONAL_DICT)])
+        d.optional_dicts = frozenset([name for name, c in d.classes.items() if optional_dict(c)]
+                                     + _roots_named(ctx, OPTIONAL_DICT))
     return d.optional_dicts
+
+
+def _roots_named(ctx: Context, prefix: str) -> list[str]:
+    """What the project model's traced roots of this file name after ``prefix`` (apart from
+    ``_optional_dicts``: the comprehension's cell was made at every call)."""
+    path = ctx.src.path
+    return [origin[len(prefix):] for p, _, origin in (ctx.options.traced_roots if ctx.options else ())
+            if p == path and origin.startswith(prefix)]
 
 
 def _random_file(ctx: Context, d: _State) -> bool:
@@ -5455,10 +5476,15 @@ def _class_chain(cls: ast.ClassDef, ctx: Context, d: _State):
     for c, _ in _lineage(cls, d):
         transformer = d.transformers.get(id(c))
         if transformer is None:
-            module = (ctx.tree,)
-            transformer = d.transformers[id(c)] = any(ctx.names.qualify(b, module) in _NN_TRANSFORMER
-                                                      for b in c.bases)
+            transformer = d.transformers[id(c)] = _transformer_class(c, ctx)
         yield c, transformer
+
+
+def _transformer_class(cls: ast.ClassDef, ctx: Context) -> bool:
+    """``cls`` has torch's nn.Transformer as a base (apart from ``_class_chain``: the comprehension
+    made its cells at every call)."""
+    module = (ctx.tree,)
+    return any(ctx.names.qualify(b, module) in _NN_TRANSFORMER for b in cls.bases)
 
 
 def _submodule_kind(cls: ast.ClassDef, attr: str, ctx: Context, d: _State) -> str | None:
@@ -5470,9 +5496,13 @@ def _submodule_kind(cls: ast.ClassDef, attr: str, ctx: Context, d: _State) -> st
             return kind
         if is_transformer and attr in _TRANSFORMER_ATTRS:
             return _TRANSFORMER_ATTRS[attr]
-    # a base whose method calls a placeholder that its subclasses in the file make an RNN (timm's
-    # sequencer: RNN2dBase.forward calls self.rnn_v, an nn.LSTM in LSTM2d.__init__); measured: the
-    # inherited method breaks there as the RNN's own would
+    return "rnn" if attr in _subclass_rnns(cls, d) else None
+
+
+def _subclass_rnns(cls: ast.ClassDef, d: _State) -> set[str]:
+    """The attributes of ``cls`` its subclasses in the file make an RNN: a base whose method calls
+    a placeholder (timm's sequencer: RNN2dBase.forward calls self.rnn_v, an nn.LSTM in
+    LSTM2d.__init__); measured: the inherited method breaks there as the RNN's own would."""
     if d.rnn_classes is None:  # the classes of the file that make an RNN, with the attributes
         d.rnn_classes = [(c, {a for a, k in d.attr_kinds.get(id(c), {}).items() if k == "rnn"})
                          for c in d.classes.values() if "rnn" in d.attr_kinds.get(id(c), {}).values()]
@@ -5480,7 +5510,7 @@ def _submodule_kind(cls: ast.ClassDef, attr: str, ctx: Context, d: _State) -> st
     if found is None:
         found = d.subclass_rnns[id(cls)] = {a for c, attrs in d.rnn_classes if c is not cls
                                             and any(b is cls for b, _ in _lineage(c, d)) for a in attrs}
-    return "rnn" if attr in found else None
+    return found
 
 
 def submodule_weight(cls: ast.ClassDef, attr: str, ctx: Context, d: _State) -> int:

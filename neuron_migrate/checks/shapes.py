@@ -330,8 +330,12 @@ def _is_tensor_value(e: ast.AST, ctx: Context) -> bool:
         if name is not None:
             return name.startswith("torch.") and not name.startswith(("torch.is_", "torch.jit."))
         if type(e.func) is ast.Name:  # the builtin max()/min() of a tensor and a number: a tensor (no break)
-            return e.func.id in ("max", "min") and ctx.names.resolve(e.func.id, ctx.chain) is None \
-                and any(_is_tensor_value(a, ctx) for a in e.args)
+            if e.func.id not in ("max", "min") or ctx.names.resolve(e.func.id, ctx.chain) is not None:
+                return False
+            for a in e.args:  # a loop: a generator here made a cell of ctx at every call
+                if _is_tensor_value(a, ctx):
+                    return True
+            return False
         return type(e.func) is ast.Attribute and e.func.attr in TENSOR_METHODS
     if kind is ast.BinOp:
         return _is_tensor_value(e.left, ctx) or _is_tensor_value(e.right, ctx)
@@ -455,9 +459,10 @@ def _is_mask(e: ast.AST, ctx: Context) -> bool:
     if t is ast.Subscript and type(e.value) is ast.Name:  # mask[0], mask[i], mask[:, 0]: part of a mask
         if not _is_mask(e.value, ctx):
             return False
-        parts = e.slice.elts if isinstance(e.slice, ast.Tuple) else [e.slice]
-        return all(isinstance(p, (ast.Constant, ast.Slice)) or isinstance(p, ast.Name) and not _is_tensor_value(p, ctx)
-                   for p in parts)
+        for p in (e.slice.elts if isinstance(e.slice, ast.Tuple) else [e.slice]):  # a loop: no cell of ctx per call
+            if not (isinstance(p, (ast.Constant, ast.Slice)) or isinstance(p, ast.Name) and not _is_tensor_value(p, ctx)):
+                return False
+        return True
     return False
 
 
@@ -534,7 +539,10 @@ def _masks_by_use(ctx: Context) -> frozenset[str]:
             m = m.operand
         if type(m) is ast.Name:
             names.add(m.id)
-    found = state.mask_uses[id(fn)] = frozenset(n for n in names if not kinds.host(ast.Name(n)))
+    for n in list(names):  # a loop: a comprehension made a cell of kinds at every call, most memo hits
+        if kinds.host(ast.Name(n)):
+            names.discard(n)
+    found = state.mask_uses[id(fn)] = frozenset(names)
     return found
 
 
@@ -568,7 +576,7 @@ def _mask_parameter(name: str, ctx: Context) -> bool:
     for a in (*args.posonlyargs, *args.args, *args.kwonlyargs):
         if a.arg == name:
             text = unparsed(a.annotation) if a.annotation is not None else ""
-            return "Tensor" in text and not any(w in text for w in ("List", "list", "Tuple", "tuple", "Dict", "dict"))
+            return "Tensor" in text and not any(map(text.__contains__, ("List", "list", "Tuple", "tuple", "Dict", "dict")))
     return False
 
 
@@ -667,7 +675,10 @@ def _size_sink(call: ast.Call, name: str, qualified: str | None, ctx: Context) -
     only = _SIZE_ONLY.get(name) or (_SIZE_ONLY.get(f.attr) if isinstance(f, ast.Attribute) and qualified is None else None)
     if only is not None:  # the other arguments are values or offsets, not sizes
         position, keyword = only
-        args = [*args[position:position + 1], *(k.value for k in call.keywords if k.arg == keyword)]
+        args = args[position:position + 1]
+        for k in call.keywords:  # a loop: a generator made a cell of keyword at every call, a sink or not
+            if k.arg == keyword:
+                args.append(k.value)
     else:
         args += [k.value for k in call.keywords if k.arg in (None, "size", "end", "start", "length")]
     for a in args:
@@ -880,8 +891,12 @@ def grown_key(node: ast.Assign, ctx: Context) -> str | None:
         return None
     parts = call.args[0].elts
     held = {unparsed(p) for p in parts}
-    key = next((k for k in map(unparsed, node.targets) if k in held and _is_name_or_attribute(k)), None)
-    if key is None or ctx.qualify(call.func) not in _CONCAT:
+    for key in map(unparsed, node.targets):  # a loop: a generator made a cell of held at every call
+        if key in held and _is_name_or_attribute(key):
+            break
+    else:
+        return None
+    if ctx.qualify(call.func) not in _CONCAT:
         return None
     if any(isinstance(n, ast.Attribute) and n.attr in _TO_HOST for p in parts for n in all_nodes(p)):
         return None  # results gathered on the host: no device shape
@@ -910,7 +925,10 @@ def _grown_by_callee(node: ast.Assign, ctx: Context) -> str | None:
             for d in (n.body if type(n) is ast.ClassDef else [n]):
                 if type(d) in (ast.FunctionDef, ast.AsyncFunctionDef):
                     state.defs.setdefault(d.name, []).append((d, type(n) is ast.ClassDef))
-    defs = [d for d, in_class in state.defs.get(name, ()) if in_class == method]
+    defs = []
+    for d, in_class in state.defs.get(name, ()):  # loops here: comprehensions made cells at every call
+        if in_class == method:
+            defs.append(d)
     if not defs:  # most calls: no function of this file has the callee's name
         return None
     target = node.targets[0]
@@ -918,7 +936,10 @@ def _grown_by_callee(node: ast.Assign, ctx: Context) -> str | None:
     if not all(type(e) is ast.Name for e in names):
         return None
     at = {a.id: i for i, a in enumerate(call.args) if type(a) is ast.Name}
-    wanted = [(i, e.id, at[e.id]) for i, e in enumerate(names) if e.id in at]
+    wanted = []
+    for i, e in enumerate(names):
+        if e.id in at:
+            wanted.append((i, e.id, at[e.id]))
     if not wanted:
         return None
     known = state.grown_returns  # the same method is called at many sites (x = self.block(x))
@@ -981,7 +1002,10 @@ def check_growth(node: ast.Assign, ctx: Context) -> None:
     fed = fed_calls(loop, key, node, ctx)
     if fed:
         # the call nearest before the growth (the same branch, as a rule), else the first after it
-        before = [c for c in fed if c.lineno <= node.lineno]
+        before = []
+        for c in fed:  # a loop: a comprehension made a cell of node at every call, most growing nothing
+            if c.lineno <= node.lineno:
+                before.append(c)
         call = max(before, key=_position) if before else min(fed, key=_position)
         how = f" (`{_short(ctx, node.value.func)}(...)` returns it longer)" if callee else ""
         chain = ctx.chain
