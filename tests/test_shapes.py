@@ -233,6 +233,28 @@ def test_a_call_of_a_function_annotated_to_return_a_boolean_tensor_is_a_mask():
     assert codes(twice) == []
 
 
+def test_a_call_of_a_function_returning_a_compared_torch_call_is_a_mask():
+    """pytorch-mr's ``def NearZero(val, eps=1e-6): return torch.abs(val) < eps``, then
+    ``nonzero = ~NearZero(theta)`` and ``expc3[nonzero]`` (constructs.py "x[~f(x)], f returning a
+    comparison of a torch call": GB0036). A comparison of Python values, or a body doing more than
+    return it, is not judged."""
+    code = ("import torch\n\ndef near_zero(val, eps=1e-6):\n    \"\"\"Close to zero.\"\"\"\n"
+            "    return torch.abs(val) < eps\n\ndef small(n, k):\n    return n < k\n\n"
+            "def logged(val):\n    print(val)\n    return torch.abs(val) < 1\n\n"
+            "def forward(x):\n    nonzero = ~near_zero(x.sum(-1))\n"
+            "    return x[nonzero], x[near_zero(x)], x[small(1, 2)], x[logged(x)]\n")
+    assert [(f.line, f.column) for f in findings_of(code) if f.code == "NM301"] == [(16, 12), (16, 24)]
+
+
+def test_a_mask_reshaped_or_squeezed_is_a_mask():
+    """dbini-torch's ``u[:, mask.reshape(-1)]`` and ba-cuda's ``small = (theta < 1e-8).squeeze(-1)``,
+    then ``K[small]`` (constructs.py "x[m.reshape(-1)]", "x[(t < eps).squeeze(-1)]": GB0036): the
+    method keeps the dtype. A cast is no mask."""
+    code = ("import torch\n\ndef forward(x, theta):\n    m = x > 0\n    small = (theta < 1e-8).squeeze(-1)\n"
+            "    return x[:, m.reshape(-1)], x[small], x[m.float().reshape(-1).long()]\n")
+    assert [(f.line, f.column) for f in findings_of(code) if f.code == "NM301"] == [(6, 12), (6, 33)]
+
+
 def test_a_name_used_as_a_masked_fill_mask_is_a_mask():
     """electra-pytorch's ``gen_labels[mask]``: the mask a helper made, which the function also
     hands to ``masked_fill`` as ``~mask`` (constructs.py "x[m], m a helper's result, ~m a

@@ -53,7 +53,8 @@ NM301 = rule(
         "tensor (`max(idx.max() + 1, n)`: Dynamo reads its value, GB0033). A row of a mask "
         "(`x[mask[0]]`) is a mask, and so is a name the function hands to torch as one "
         "(`x.masked_fill(~m, v)`, `torch.where(m, a, b)`), and the result of a function the module "
-        "annotates `-> BoolTensor` (`x[~out_of_bounds(x, low, upp)]`), and `torch.any`/`torch.all` over a "
+        "annotates `-> BoolTensor` (`x[~out_of_bounds(x, low, upp)]`) or whose body returns a torch call "
+        "compared (`return torch.abs(v) < eps`), a mask reshaped or squeezed, and `torch.any`/`torch.all` over a "
         "dimension, or `.any`/`.all` of a comparison (`x[~torch.any(x < beta, dim=1)]`). In traced code a NumPy array indexed "
         "with a comparison of its values (`a[a % n != 0]`) breaks too (GB0036): Dynamo traces "
         "NumPy as tensor ops, Python data included.",
@@ -424,6 +425,12 @@ _MASK_MAKERS = frozenset({"eq", "ne", "gt", "lt", "ge", "le", "isnan", "isinf", 
                           "logical_or", "logical_not", "bool"})
 
 
+# methods whose result has their tensor's dtype: of a mask, a mask (measured: constructs.py
+# "x[m.reshape(-1)]", "x[(t < eps).squeeze(-1)]", GB0036)
+_MASK_KEEPERS = frozenset({"reshape", "flatten", "squeeze", "unsqueeze", "t", "permute", "transpose", "contiguous",
+                           "clone", "detach", "expand", "expand_as", "flip"})
+
+
 # reductions of a boolean tensor: a boolean tensor (measured: constructs.py "x[~torch.any(x < 0, dim=1)]", GB0036)
 _MASK_REDUCTIONS = {"any": ("torch.any",), "all": ("torch.all",)}
 
@@ -443,6 +450,8 @@ def _is_mask(e: ast.AST, ctx: Context) -> bool:
         if type(e.func) is ast.Name and e.func.id in _bool_functions(ctx) \
                 and ctx.names.binding_scope(e.func.id, ctx.chain) is ctx.names.module:
             return True
+        if type(e.func) is ast.Attribute and e.func.attr in _MASK_KEEPERS and _is_mask(e.func.value, ctx):
+            return True  # mask.reshape(-1), (theta < eps).squeeze(-1): dbini-torch's, ba-cuda's masks
         # a padded mask is a mask (torcheval's auroc: ``F.pad(t.diff() != 0, [0, 1], value=1.0)``;
         # constructs.py "x[F.pad(mask)]": GB0036)
         return bool(e.args) and ctx.qualify(e.func) == "torch.nn.functional.pad" and _is_mask(e.args[0], ctx)
@@ -472,16 +481,36 @@ _BOOL_TENSOR = frozenset({"BoolTensor", "torch.BoolTensor"})
 def _bool_functions(ctx: Context) -> frozenset[str]:
     """Functions the module defines once, with ``def``, annotated to return a boolean tensor (torchist's
     ``def out_of_bounds(x, low, upp) -> BoolTensor``, then ``x[~out_of_bounds(x, low, upp)]``;
-    constructs.py "x[~f(x)], f annotated -> BoolTensor": GB0036)."""
+    constructs.py "x[~f(x)], f annotated -> BoolTensor": GB0036), or whose body is one ``return`` of
+    a torch call compared (pytorch-mr's ``def NearZero(val, eps): return torch.abs(val) < eps``;
+    constructs.py "x[~f(x)], f returning a comparison of a torch call": GB0036)."""
     state = ctx.state(_State)
     found = state.bool_functions
     if found is None:
+        annotated = "BoolTensor" in ctx.src.text
         found = frozenset(
             n.name for n in ctx.tree.body if type(n) in (ast.FunctionDef, ast.AsyncFunctionDef)
-            and n.returns is not None and unparsed(n.returns).strip("'\"") in _BOOL_TENSOR
-            and bound_once_by_def(n.name, ctx.tree)) if "BoolTensor" in ctx.src.text else frozenset()
+            and (annotated and n.returns is not None and unparsed(n.returns).strip("'\"") in _BOOL_TENSOR
+                 or _returns_compared_torch_call(n, ctx))
+            and bound_once_by_def(n.name, ctx.tree))
         state.bool_functions = found
     return found
+
+
+_ORDERINGS = (ast.Lt, ast.LtE, ast.Gt, ast.GtE, ast.Eq, ast.NotEq)
+
+
+def _returns_compared_torch_call(fn: ast.FunctionDef, ctx: Context) -> bool:
+    """``fn``'s body (after a docstring) is one ``return`` comparing a torch call: a boolean tensor."""
+    body = fn.body[1:] if fn.body and type(fn.body[0]) is ast.Expr and type(fn.body[0].value) is ast.Constant \
+        else fn.body
+    if len(body) != 1 or type(body[0]) is not ast.Return or type(body[0].value) is not ast.Compare:
+        return False
+    test = body[0].value
+    return all(type(op) in _ORDERINGS for op in test.ops) and any(
+        type(side) is ast.Call and (ctx.qualify(side.func) or "").startswith("torch.")
+        and not ctx.qualify(side.func).startswith(("torch.is_", "torch.jit."))
+        for side in (test.left, *test.comparators))
 
 
 def bound_once_by_def(name: str, tree: ast.Module) -> bool:
