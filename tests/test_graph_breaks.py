@@ -631,6 +631,63 @@ def test_a_sparse_tensor_breaks_again_where_it_is_first_read():
     assert [b.line for b in sites["Early.forward"].breaks] == [14]
 
 
+def test_a_parameter_annotated_as_a_sparse_tensor_skips_the_frame_where_first_read():
+    # constructs.py "a sparse matrix handed from eager code to a function annotating it
+    # torch.sparse.Tensor" (dbini-torch's conjugate_gradient_solver): GB0015 where the frame first
+    # reads it, the whole frame skipped, and a sparse tensor it makes later never traced
+    code = ("import torch\n\n@torch.compile\ndef solve(A: torch.sparse.Tensor, b, M: torch.sparse.Tensor | None = None):\n"
+            "    r = b * 2\n    if M is None:\n        M = torch.sparse_coo_tensor(b.nonzero().t(), b)\n"
+            "    z = M @ r\n    if z.sum() > 0:\n        z = A @ z\n    return z\n")
+    found = [(f.line, f.code, f.dynamo) for f in findings_of(code) if f.code.startswith("NM4")]
+    assert found[0] == (6, "NM408", "GB0015")
+    assert [(b.line, b.skips_frame) for b in summary(code)["solve"].breaks][0] == (6, True)
+    assert 8 not in [b.line for b in summary(code)["solve"].breaks]  # the made tensor's read: not traced
+    assert codes(code.replace("M: torch.sparse.Tensor | None", "M").replace("A: torch.sparse.Tensor", "A")) \
+        .count((6, "NM408")) == 0
+
+
+def test_a_sparse_tensor_a_callee_returns_runs_the_rest_eagerly_from_the_next_break():
+    # constructs.py "a sparse matrix a callee returns, the frame breaking later" (dbini-torch's
+    # generate_dx_dy, then bilateral_normal_integration): the callee breaks making it (GB0374),
+    # Dynamo resumes the caller holding it and skips that frame at its next break (GB0015), or
+    # where it calls a function of the file that breaks, or where it reads it
+    code = ("import torch\n\ndef make(v):\n    m = torch.sparse_csr_tensor(v, v, v)\n    return m\n\n"
+            "def pair(v):\n    a = make(v)\n    b = make(v + 1)\n    return a, b\n\n"
+            "@torch.compile\ndef run(x):\n    y = x.abs() + 1\n    A, B = pair(y)\n    z = y * 2\n"
+            "    w = z[z > 1]\n    v = z[z > 2]\n    return (A @ y).sum() + w.sum() + v.sum()\n")
+    sites = summary(code)
+    assert [(b.line, b.code, b.skips_rest) for b in sites["run"].breaks] == [(17, "NM301", True), (18, "NM301", False)]
+    assert [(b.line, b.code, b.skips_rest) for b in sites["pair"].breaks] == [(9, "NM408", True)]
+    assert (9, "NM408") in codes(code)
+
+
+def test_a_break_in_a_try_block_after_two_ops_compiles_up_to_the_block():
+    # constructs.py "a print in a try block, after two ops", "... in a try block in a for loop": 1
+    # graph, Dynamo logs "step_unsupported" at the outermost block's line and runs the rest eagerly; at
+    # the frame's start, or in a loop with no try, the frame is skipped whole ("a print in a try block
+    # at the frame's start", "a print in a for loop"); a later break in the block when an earlier one
+    # skips the frame (torch-kmeans' constrained k-means), and a with block, are not judged
+    code = ("import torch\n\nclass Ctx:\n    def __enter__(self):\n        return self\n    def __exit__(self, *a):\n"
+            "        return False\n\n@torch.compile\ndef a(x):\n    y = x * 2\n    z = y + 1\n    try:\n"
+            "        print(z)\n    except ValueError:\n        pass\n    return z + 1\n\n"
+            "@torch.compile\ndef b(x):\n    try:\n        print(x)\n    except ValueError:\n        pass\n    return x + 1\n\n"
+            "@torch.compile\ndef c(x):\n    y = x * 2\n    z = y + 1\n    for _ in range(2):\n        try:\n"
+            "            print(z)\n        except ValueError:\n            pass\n    return z + 1\n\n"
+            "@torch.compile\ndef e(x):\n    y = x * 2\n    z = y + 1\n    with Ctx():\n        print(z)\n    return z + 1\n\n"
+            "@torch.compile\ndef f(x):\n    y = x * 2\n    z = y + 1\n    for _ in range(2):\n        print(z)\n    return z + 1\n")
+    sites = summary(code)
+    assert [(b.line, b.skips_frame) for b in sites["a"].breaks] == [(13, False), (14, True)]
+    assert [(b.line, b.skips_frame) for b in sites["b"].breaks] == [(22, True)]
+    assert [(b.line, b.skips_frame) for b in sites["c"].breaks] == [(31, False), (33, True)]
+    assert [(b.line, b.skips_frame) for b in sites["e"].breaks] == [(43, True)]  # a with block: not judged
+    assert [(b.line, b.skips_frame) for b in sites["f"].breaks] == [(51, True)]
+    assert "compiles up to line 13 and runs the rest of `a` eagerly" in \
+        next(f.message for f in findings_of(code) if f.line == 14)
+    earlier = ("import torch\n\n@torch.compile\ndef g(x, m):\n    y = x * 2\n    z = y + 1\n    for _ in range(2):\n"
+               "        w = z[z > 0]\n        try:\n            print(w)\n        except ValueError:\n            pass\n    return z\n")
+    assert [(b.line, b.skips_frame) for b in summary(earlier)["g"].breaks] == [(8, True), (10, True)]
+
+
 def test_an_rnn_attribute_read_is_its_first_use():
     # constructs.py "LSTM: an attribute read before the call"; PyG's Set2Set, whose checks
     # called for their effect make no tensor, so Dynamo skips the frame there

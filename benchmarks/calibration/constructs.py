@@ -1386,6 +1386,31 @@ class AttrDict(dict):  # the same by a method
         return self[name]
 
 DOTTED = DotDict(sigma=0.5)
+
+def near_zero(v, eps=1e-6):  # pytorch-mr's NearZero: a helper returning a comparison, unannotated
+    return torch.abs(v) < eps
+
+def masked_by_helper(v):  # pytorch-mr's AxisAng3: the helper's result inverted, indexing
+    nonzero = ~near_zero(v.sum(-1))
+    out = torch.zeros_like(v)
+    out[nonzero] = v[nonzero] * 2
+    return out
+
+def sparse_solve(A: torch.sparse.Tensor, b, M: torch.sparse.Tensor | None = None):  # dbini-torch's CG solver
+    r = b * 2
+    if M is None:
+        M = A
+    z = M @ r
+    for _ in range(2):
+        if torch.linalg.norm(z) <= 1e-9:
+            return z
+        z = A @ z + r
+    return z
+
+def sparse_maker(v):  # dbini-torch's generate_dx_dy: returns a sparse matrix made from v
+    return torch.sparse_csr_tensor(torch.arange(v.shape[0] + 1), torch.arange(v.shape[0]), v.flatten(),
+                                   size=(v.shape[0], v.shape[0]))
+
 ATTRS = AttrDict(sigma=0.5)
 
 def twice_tested(phase):  # rapidphase's wrapped_laplacian: a mask's any() tested twice, called by a solver
@@ -2520,6 +2545,23 @@ CASES: list[tuple[str, str, dict]] = [
      "except ValueError:\n    pass\nreturn z + 1", {}),
     ("an attribute of a dict whose __getattr__ is dict.get (nes-torch's config)", "y = x * 2\nreturn y * DOTTED.sigma", {}),
     ("an attribute of a dict whose __getattr__ is a method", "y = x * 2\nreturn y * ATTRS.sigma", {}),
+    ("x[~f(x)], f returning a comparison of a torch call, unannotated (pytorch-mr's NearZero)",
+     "y = x * 2\nnz = ~near_zero(y)\nreturn y[nz].sum() + 1", {}),
+    ("x[f(x)], f returning a comparison of a torch call, unannotated", "y = x * 2\nreturn y[near_zero(y)].sum() + 1", {}),
+    ("a helper indexing with its helper's inverted comparison (pytorch-mr's AxisAng3)",
+     "y = x * 2\nreturn masked_by_helper(y) + 1", {}),
+    ("a sparse matrix handed from eager code to a function annotating it torch.sparse.Tensor (dbini-torch's solver)",
+     "for r in x:\n    print(r)\nA = torch.eye(4).to_sparse_csr()\nreturn sparse_solve(A, x[:, 0])", {}),
+    ("a sparse matrix a callee returns, the frame breaking later (dbini-torch's bilateral_normal_integration)",
+     "y = x.abs() + 1\nA = sparse_maker(y[:, 0])\nz = y * 2\nw = z[z > 1]\nv = z[z > 2]\nreturn (A @ y[:, 0]).sum() + w.sum() + v.sum()", {}),
+    ("x[m.reshape(-1)], m a comparison (dbini-torch's map_depth_map_to_point_clouds)",
+     "y = x * 2\nm = y > 0\nreturn y.reshape(-1)[m.reshape(-1)].sum() + 1", {}),
+    ("x[(t < eps).squeeze(-1)] (ba-cuda's SE3.exp)", "y = x * 2\nsmall = (y[:, :1] < 0).squeeze(-1)\n"
+     "y[small] = y[small] * 0\nreturn y + 1", {}),
+    ("a print in a for loop, after two ops", "y = x * 2\nz = y + 1\nfor _ in range(2):\n    print(z)\n    z = z * 3\nreturn z + 1", {}),
+    ("a tensor's if in a for loop, after two ops", "y = x * 2\nz = y + 1\nfor _ in range(2):\n    if z.sum() > 0:\n"
+     "        z = z * 3\nreturn z + 1", {}),
+    ("a print in a with block, after two ops", "y = x * 2\nz = y + 1\nwith Ctx():\n    print(z)\n    z = z * 3\nreturn z + 1", {}),
     ("a helper breaking, called in a try block", "y = x * 2\nz = y + 1\ntry:\n    z = z + helper_item(z)\n"
      "finally:\n    z = z * 2\nreturn z + 1", {}),
 ]

@@ -293,8 +293,11 @@ NM408 = rule(
         "Tensor\"): the sparse op runs eagerly between two graphs, and a function that takes a "
         "sparse tensor before any op is skipped whole. A sparse tensor made in traced code breaks "
         "where it is made and again where it is first read (the rest of the function, which "
-        "Dynamo resumed in, is skipped there). A call handing a value to a parameter that the "
-        "callee uses as a sparse tensor (`torch.spmm(adj, ...)`) breaks in the caller too.",
+        "Dynamo resumed in, is skipped there); one a function of the file returns is held by the "
+        "caller Dynamo resumes after the call, which runs eagerly from its next break. A call handing "
+        "a value to a parameter that the callee uses as a sparse tensor (`torch.spmm(adj, ...)`) breaks "
+        "in the caller too, and a function whose parameter is annotated `torch.sparse.Tensor` is "
+        "skipped whole where it first reads it.",
     example="class GraphConv(nn.Module):\n    def forward(self, x, adj):\n"
             "        return torch.spmm(adj, x)",
     use_instead="class GraphConv(nn.Module):\n    def forward(self, x, adj):\n"
@@ -6151,6 +6154,32 @@ def _resumable_context(expr: ast.AST) -> bool:
         "no_grad", "enable_grad", "set_grad_enabled", "inference_mode", "autocast")
 
 
+def _checkpoint_block(fn: ast.AST, stmt: ast.stmt | None, tensors: Tensors, d: _State) -> ast.stmt | None:
+    """The outermost loop or ``try`` statement of ``fn`` holding ``stmt``, a break in a ``try`` block (in
+    a loop or not), when two tensor ops or more come before it: Dynamo, unable to resume inside the
+    block, compiles the graph up to that statement, names it ("step_unsupported") and runs the rest of
+    the frame eagerly (measured: constructs.py "a print in a try block, after two ops", "... in a try
+    block in a for loop": 1 graph, the break logged at the `try`/`for` line too; with fewer ops the
+    whole frame is skipped, and a break in a loop with no `try` around it skips the frame: "a print in
+    a for loop, after two ops"). A user context's ``with`` block does the same ("a print in a with
+    block, after two ops"), but a ``with`` the scan cannot name (``with ctx:``, a ``nullcontext()`` Dynamo
+    enters: flow_matching's sampler) may be one it resumes in: not judged, nor a ``try`` inside one."""
+    outer, blocked = None, False
+    todo = list(fn.body) if stmt is not None else []
+    while todo:
+        s = todo.pop()
+        if not s.lineno <= stmt.lineno <= (s.end_lineno or s.lineno) or s is stmt:
+            continue
+        if isinstance(s, (*_LOOPS, *_TRYS)):
+            outer = outer or s
+            blocked = blocked or isinstance(s, _TRYS)
+        elif type(s) is not ast.If:  # a with block around the try: which block Dynamo names is not measured
+            break
+        todo = [*getattr(s, "body", ()), *getattr(s, "orelse", ()), *getattr(s, "finalbody", ()),
+                *(x for h in getattr(s, "handlers", ()) for x in h.body)]
+    return outer if blocked and _ops_before(fn, outer, tensors, d) >= 2 else None
+
+
 def _ops_before(fn: ast.AST, stmt: ast.stmt, tensors: Tensors, d: _State) -> int:
     """Tensor ops (calls of submodules, tensor calls, tensor arithmetic) in the statements of
     ``fn`` before ``stmt``: Dynamo needs two in its graph to compile up to a break it cannot
@@ -6670,11 +6699,11 @@ def report_traced(ctx: Context) -> None:
     self_calls = sorted({ctx.src.text.count("\n", 0, m.start()) + 1 for m in _SELF_CALL.finditer(ctx.src.text)}) \
         if ("self(" in ctx.src.text or "self.forward(" in ctx.src.text) else []
     hazards_of = {}
-    sparse = "mm" in ctx.src.text or "sparse." in ctx.src.text  # spmm, smm, hspmm, torch.sparse.*
+    sparse = "mm" in ctx.src.text or "sparse" in ctx.src.text  # spmm, smm, hspmm, torch.sparse.*, sparse_csr_tensor
     for tf in traced.values():
         hazards = _hazards(tf.node, tensors_of[id(tf.node)], ctx, d, tf.cls)
         if sparse:
-            hazards += _sparse_passed(tf.node, tf, ctx, d)
+            hazards += _sparse_passed(tf.node, tf, ctx, d) + _sparse_annotated(tf.node, ctx, d)
         hazards_of[id(tf.node)] = hazards
     for key, off in off_of.items():  # a hazard under a binding off by default is off with it
         for h in hazards_of[key]:
@@ -6689,7 +6718,7 @@ def report_traced(ctx: Context) -> None:
         if (off := off_of.get(id(tf.node))) and (names := d.off_read.get(id(tf.node))) and (
             any(id(h.node) in off for h in hazards_of[id(tf.node)]) or any(n in off for n in shape_breaks)
             or any(id(c) in off and type(c.func) is ast.Name for c in _body(tf.node, d).calls)))
-    eager_after = {}
+    eager_after, breaking = {}, ({}, set())
     if len(traced) > 1:
         breaking = _breaking(traced, hazards_of, shape_breaks, training_of, d)
         eager_after = _callee_skips(traced, breaking, d)
@@ -6709,7 +6738,7 @@ def report_traced(ctx: Context) -> None:
         resumed: dict[int, list[ast.AST]] = {}  # statement line -> the breaks in it Dynamo resumes after
         training = training_of.get(id(fn), frozenset())
         off = off_of.get(id(fn), {})
-        makers = []
+        makers, first = [], None  # first: the statement lines of the frame's breaks, when a block asks
         script_line = _scripted_first(fn, tf, hazards, shape_breaks, where, ctx)
         for h in hazards:
             stmt, trap = where.get(id(h.node), (None, None))
@@ -6720,15 +6749,26 @@ def report_traced(ctx: Context) -> None:
                 trap = trap or "script"
             if h.gb == GB["sparse"] and (h.skips_frame or _sparse_input(h.node, fn, ctx, d)) and not trap:
                 trap = "input"  # measured: pytorch/examples gcn, both frames skipped ("Attempted to wrap sparse Tensor")
+                makers = None  # the frame skipped whole: a sparse tensor it makes is never traced
             if h.skips_frame and not trap:
                 trap = "frame"
             rest = h.skips_rest or (not trap and _untraced_resume(fn, tf.cls, stmt, h, ctx, d))
             if h.skips_rest and not trap and stmt is not None and _ops_before(fn, stmt, tensors, d) < 2:
                 trap = "start"  # Dynamo resumes only from a graph of 2+ ops: it skips the whole frame
+            block = _checkpoint_block(fn, stmt, tensors, d) if trap in ("loop", "try") else None
+            if block is not None:  # the first break in the block, else Dynamo stops at an earlier one
+                if first is None:
+                    first = sorted({(where.get(id(b.node), (None,))[0] or b.node).lineno for b in hazards}
+                                   | {where[nid][0].lineno for nid in shape_breaks if nid in where and where[nid][0]})
+                if any(block.lineno <= line < stmt.lineno for line in first):
+                    block = None
             msg = h.message
             if unmet:
                 msg += (f"; not met while the call on line {min(s.lineno for s in eager_from)} (of a function "
                         f"that breaks, inside a loop, `try` or `with` block) makes Dynamo run all of "
+                        f"`{tf.name}` eagerly")
+            elif block is not None:
+                msg += (f"; {_TRAP_WORDS[trap]}, so Dynamo compiles up to line {block.lineno} and runs the rest of "
                         f"`{tf.name}` eagerly")
             elif trap:
                 msg += f"; {_TRAP_WORDS[trap]}, so Dynamo runs all of `{tf.name}` eagerly"
@@ -6756,11 +6796,13 @@ def report_traced(ctx: Context) -> None:
             ctx.report(h.rule, h.node, msg, dynamo=h.gb or None)
             if id(h.node) not in training:
                 _add_site(sites, stmt, h.node, h.rule.code, trap, rest, h.callee_frame)
+                if block is not None and block.lineno not in sites:  # Dynamo names the block ("step_unsupported")
+                    sites[block.lineno] = BreakSite(line=block.lineno, code=h.rule.code)
                 if not trap and not rest and stmt is not None:
                     resumed.setdefault(stmt.lineno, []).append(h.node)
-                if h.gb == GB["sparse_make"] and not trap:
+                if h.gb == GB["sparse_make"] and not trap and makers is not None:
                     makers.append(h.node)  # resumed after: its sparse tensor breaks where first read
-        for maker in makers:
+        for maker in makers or ():
             _sparse_read(fn, maker, tf, ctx, d, sites)
         for nid, (node, code) in shape_breaks.items():  # in source order, as the walk found them
             if nid in where and nid not in training:
@@ -6772,6 +6814,8 @@ def report_traced(ctx: Context) -> None:
                 _add_site(sites, stmt, node, code, trap)
                 if not trap and stmt is not None:
                     resumed.setdefault(stmt.lineno, []).append(node)
+        if sparse and len(traced) > 1:
+            _sparse_returned(fn, tf, ctx, d, breaking, sites)
         for line, nodes in resumed.items():
             again = _again(nodes, where[id(nodes[0])][0])
             if again and line in sites and not (sites[line].skips_frame or sites[line].skips_rest):
@@ -7712,6 +7756,114 @@ def _sparse_read(fn: ast.AST, maker: ast.Call, tf: Traced, ctx: Context, d: _Sta
             ctx.report(NM408, read, f"`{name}` is the sparse tensor made on line {stmt.lineno}: Dynamo, running the "
                        f"rest of `{tf.name}` as a frame of its own, cannot wrap it and skips that frame here "
                        f"[Dynamo {GB['sparse']}]", dynamo=GB["sparse"])
+        return
+
+
+def _sparse_annotation(ann: ast.AST, chain, ctx: Context) -> bool:
+    """``ann`` names ``torch.sparse.Tensor`` (alone, Optional or in a union)."""
+    return any(type(n) is ast.Attribute and n.attr == "Tensor" and ctx.names.qualify(n, chain) == "torch.sparse.Tensor"
+               for n in all_nodes(ann))
+
+
+def _own_reads(s: ast.stmt, names, body: _Body) -> ast.Name | None:
+    """The first read of one of ``names`` in ``s``'s own expressions (not in the statements it holds)."""
+    return next((n for n in all_nodes(s) if type(n) is ast.Name and n.id in names and type(n.ctx) is ast.Load
+                 and body.where.get(id(n), (None,))[0] is s), None)
+
+
+def _sparse_annotated(fn: ast.AST, ctx: Context, d: _State) -> list[Hazard]:
+    """NM408 at the first statement reading a parameter annotated ``torch.sparse.Tensor`` (dbini-torch's
+    ``conjugate_gradient_solver(A: torch.sparse.Tensor, ...)``): Dynamo wraps a frame input when it is
+    first read, cannot wrap a sparse tensor and skips the whole frame there (measured: constructs.py "a
+    sparse matrix handed from eager code to a function annotating it torch.sparse.Tensor", GB0015)."""
+    chain = d.chains.get(id(fn))
+    args = fn.args
+    names = {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)
+             if a.annotation is not None and _sparse_annotation(a.annotation, chain, ctx)}
+    body = _body(fn, d)
+    for s in body.statements if names else ():
+        read = _own_reads(s, names, body)
+        if read is not None:
+            return [Hazard(NM408, read, f"`{read.id}` is annotated as a sparse tensor: Dynamo cannot wrap it "
+                           "where the frame first reads it", skips_frame=True, gb=GB["sparse"])]
+    return []
+
+
+def _sparse_positions(fn: ast.AST, ctx: Context, d: _State, depth: int = 0) -> frozenset[int]:
+    """Which values ``fn`` returns are sparse tensors it makes (-1: the one value it returns; else
+    positions of the tuple it returns): a sparse constructor's or ``.to_sparse*()``'s result, a name
+    bound to one, or what a function of the file returning one returns (two calls deep)."""
+    chain = d.chains.get(id(fn))
+    body = _body(fn, d)
+    bound: dict[str, ast.AST] = {}
+    for s in body.statements:
+        if type(s) is ast.Assign and len(s.targets) == 1 and type(s.targets[0]) is ast.Name:
+            bound[s.targets[0].id] = s.value
+
+    def sparse(v: ast.AST) -> bool:
+        if type(v) is ast.Name and v.id in bound:
+            v = bound[v.id]
+        if type(v) is not ast.Call:
+            return False
+        if type(v.func) is ast.Attribute and v.func.attr in _SPARSE_METHODS \
+                or ctx.names.qualify(v.func, chain) in _SPARSE_CONSTRUCTORS:
+            return True
+        return depth < 2 and type(v.func) is ast.Name and any(
+            node is v and isinstance(c, _FUNCS) and -1 in _sparse_positions(c, ctx, d, depth + 1)
+            for c, node in _callees(fn, None, d))
+
+    found = set()
+    for s in body.statements:
+        if type(s) is ast.Return and s.value is not None:
+            if type(s.value) is ast.Tuple:
+                found.update(k for k, v in enumerate(s.value.elts) if sparse(v))
+            elif sparse(s.value):
+                found.add(-1)
+    return frozenset(found)
+
+
+def _sparse_returned(fn: ast.AST, tf: Traced, ctx: Context, d: _State, breaking: tuple[dict, set[int]],
+                     sites: dict[int, BreakSite]) -> None:
+    """The rest of ``fn`` eager from where it next breaks, or reads it, once it holds a sparse tensor
+    a function of the file returned (``A3, A4, A1, A2 = generate_dx_dy(...)``, whose callee makes them
+    with ``torch.sparse_csr_tensor``): the callee breaks making it, Dynamo resumes after the call with
+    the sparse tensor as a frame input it cannot wrap, and skips that frame at its next break
+    (measured: constructs.py "a sparse matrix a callee returns, the frame breaking later", GB0015;
+    dbini-torch's ``generate_dx_dy`` and ``bilateral_normal_integration``)."""
+    body = _body(fn, d)
+    held = None
+    for callee, call in _callees(fn, tf.cls, d):
+        stmt, trap = body.where.get(id(call), (None, "loop"))
+        if trap or type(stmt) is not ast.Assign or stmt.value is not call or len(stmt.targets) != 1 \
+                or not isinstance(callee, _FUNCS) or (held is not None and held[0].lineno <= stmt.lineno):
+            continue
+        positions, target = _sparse_positions(callee, ctx, d), stmt.targets[0]
+        names = {target.id} if type(target) is ast.Name and -1 in positions else {
+            e.id for k, e in enumerate(target.elts) if k in positions and type(e) is ast.Name} \
+            if type(target) is ast.Tuple else set()
+        if names:
+            held = (stmt, names, callee.name)
+    if held is None:
+        return
+    stmt, names, maker = held
+    calls_of, breaks = breaking
+    breaking_calls = {id(node) for c, node in calls_of.get(id(fn), ()) if c in breaks}
+    for s in body.statements:
+        if s.lineno <= stmt.end_lineno:
+            continue
+        site = sites.get(s.lineno)
+        read = _own_reads(s, names, body) if site is None or site.eager_only else None
+        if site is not None and not site.eager_only:  # the next break: Dynamo wraps the frame's values there
+            sites[s.lineno] = dataclasses.replace(site, skips_rest=not site.skips_frame)
+        elif read is not None or any(id(n) in breaking_calls and body.where.get(id(n), (None,))[0] is s
+                                     for n in all_nodes(s) if type(n) is ast.Call):
+            sites[s.lineno] = BreakSite(line=s.lineno, code=NM408.code, skips_rest=True)
+        else:
+            continue
+        held_text = "holds the sparse tensor" if len(names) == 1 else "hold the sparse tensors"
+        ctx.report(NM408, read or s, f"`{', '.join(sorted(names))}` {held_text} `{maker}` returned on line {stmt.lineno}: "
+                   f"Dynamo, resuming after that call, cannot wrap a sparse tensor and runs the rest of "
+                   f"`{tf.name}` eagerly from here [Dynamo {GB['sparse']}]", dynamo=GB["sparse"])
         return
 
 
