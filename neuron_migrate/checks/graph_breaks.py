@@ -6154,7 +6154,7 @@ def _resumable_context(expr: ast.AST) -> bool:
         "no_grad", "enable_grad", "set_grad_enabled", "inference_mode", "autocast")
 
 
-def _checkpoint_block(fn: ast.AST, stmt: ast.stmt | None, tensors: Tensors, d: _State) -> ast.stmt | None:
+def _checkpoint_block(fn: ast.AST, stmt: ast.stmt, breaks: list[int], tensors: Tensors, d: _State) -> ast.stmt | None:
     """The outermost loop or ``try`` statement of ``fn`` holding ``stmt``, a break in a ``try`` block (in
     a loop or not), when two tensor ops or more come before it: Dynamo, unable to resume inside the
     block, compiles the graph up to that statement, names it ("step_unsupported") and runs the rest of
@@ -6163,9 +6163,12 @@ def _checkpoint_block(fn: ast.AST, stmt: ast.stmt | None, tensors: Tensors, d: _
     whole frame is skipped, and a break in a loop with no `try` around it skips the frame: "a print in
     a for loop, after two ops"). A user context's ``with`` block does the same ("a print in a with
     block, after two ops"), but a ``with`` the scan cannot name (``with ctx:``, a ``nullcontext()`` Dynamo
-    enters: flow_matching's sampler) may be one it resumes in: not judged, nor a ``try`` inside one."""
+    enters: flow_matching's sampler) may be one it resumes in: not judged, nor a ``try`` inside one.
+    ``breaks``: the statement lines of the frame's breaks. The ops counted are those since the last
+    break before the block (the frame Dynamo resumed in), and none may come between the block's start
+    and ``stmt`` (torch-kmeans' constrained k-means skips its frame at an earlier one in the loop)."""
     outer, blocked = None, False
-    todo = list(fn.body) if stmt is not None else []
+    todo = list(fn.body)
     while todo:
         s = todo.pop()
         if not s.lineno <= stmt.lineno <= (s.end_lineno or s.lineno) or s is stmt:
@@ -6177,17 +6180,20 @@ def _checkpoint_block(fn: ast.AST, stmt: ast.stmt | None, tensors: Tensors, d: _
             break
         todo = [*getattr(s, "body", ()), *getattr(s, "orelse", ()), *getattr(s, "finalbody", ()),
                 *(x for h in getattr(s, "handlers", ()) for x in h.body)]
-    return outer if blocked and _ops_before(fn, outer, tensors, d) >= 2 else None
+    if not blocked or any(outer.lineno <= line < stmt.lineno for line in breaks):
+        return None
+    since = max((line for line in breaks if line < outer.lineno), default=0)
+    return outer if _ops_before(fn, outer, tensors, d, since) >= 2 else None
 
 
-def _ops_before(fn: ast.AST, stmt: ast.stmt, tensors: Tensors, d: _State) -> int:
+def _ops_before(fn: ast.AST, stmt: ast.stmt, tensors: Tensors, d: _State, since: int = 0) -> int:
     """Tensor ops (calls of submodules, tensor calls, tensor arithmetic) in the statements of
-    ``fn`` before ``stmt``: Dynamo needs two in its graph to compile up to a break it cannot
-    resume from (a "checkpoint"); with fewer it runs the whole function eagerly."""
+    ``fn`` before ``stmt`` (from line ``since`` on): Dynamo needs two in its graph to compile up to a
+    break it cannot resume from (a "checkpoint"); with fewer it runs the whole function eagerly."""
     count = 0
     body = _body(fn, d)
     for node in body.calls:
-        if node.lineno < stmt.lineno:
+        if since < node.lineno < stmt.lineno:
             f = node.func
             # a method of the module called for its effect (`self.assert_index_present(index)`) makes
             # no tensor: only a result that is used counts (PyG's Set2Set: its frame is skipped)
@@ -6195,7 +6201,7 @@ def _ops_before(fn: ast.AST, stmt: ast.stmt, tensors: Tensors, d: _State) -> int
                        and type(body.where[id(node)][0]) is not ast.Expr)
             count += on_self or tensors.of(node)
     for node in body.binops:
-        if node.lineno < stmt.lineno:
+        if since < node.lineno < stmt.lineno:
             count += tensors.of(node)
     return count
 
@@ -6738,7 +6744,7 @@ def report_traced(ctx: Context) -> None:
         resumed: dict[int, list[ast.AST]] = {}  # statement line -> the breaks in it Dynamo resumes after
         training = training_of.get(id(fn), frozenset())
         off = off_of.get(id(fn), {})
-        makers, first = [], None  # first: the statement lines of the frame's breaks, when a block asks
+        makers, first = [], None
         script_line = _scripted_first(fn, tf, hazards, shape_breaks, where, ctx)
         for h in hazards:
             stmt, trap = where.get(id(h.node), (None, None))
@@ -6755,13 +6761,12 @@ def report_traced(ctx: Context) -> None:
             rest = h.skips_rest or (not trap and _untraced_resume(fn, tf.cls, stmt, h, ctx, d))
             if h.skips_rest and not trap and stmt is not None and _ops_before(fn, stmt, tensors, d) < 2:
                 trap = "start"  # Dynamo resumes only from a graph of 2+ ops: it skips the whole frame
-            block = _checkpoint_block(fn, stmt, tensors, d) if trap in ("loop", "try") else None
-            if block is not None:  # the first break in the block, else Dynamo stops at an earlier one
-                if first is None:
+            block = None
+            if trap in ("loop", "try") and stmt is not None:
+                if first is None:  # the statement lines of the frame's breaks
                     first = sorted({(where.get(id(b.node), (None,))[0] or b.node).lineno for b in hazards}
                                    | {where[nid][0].lineno for nid in shape_breaks if nid in where and where[nid][0]})
-                if any(block.lineno <= line < stmt.lineno for line in first):
-                    block = None
+                block = _checkpoint_block(fn, stmt, first, tensors, d)
             msg = h.message
             if unmet:
                 msg += (f"; not met while the call on line {min(s.lineno for s in eager_from)} (of a function "
