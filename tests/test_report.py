@@ -572,6 +572,33 @@ def test_the_model_factories_a_script_calls_are_named_with_their_owner(tmp_path)
             "`timm.create_model()`, `create_model_and_diffusion()`, which this scan does not follow") in view["assumption"]
 
 
+def test_an_every_forward_row_names_the_files_whose_forwards_split(tmp_path):
+    """timm: train.py builds its model through create_model(), so every other forward of 147 files
+    is one row, 38 graphs; read as one model's count it was wrong for any timm model but three
+    files' (gemma4_vit 17, naflexvit 13, sequencer 10). The report names those files, their
+    figures, and says the others are one graph each."""
+    (tmp_path / "train.py").write_text("import timm\nmodel = timm.create_model('resnet18')\n")
+    modules = [{"path": f"models/{n}.py", "estimated_coverage": share, "expected_graphs": graphs, "statements": 10,
+                "functions": [{"name": f"{n.title()}.forward"}]}
+               for n, share, graphs in (("resnet", 1.0, 1), ("vit", 1.0, 1), ("rnn", 0.36, 10), ("naflex", 0.99, 13))]
+    cov = {"formula": "f", "estimated_coverage": 0.84, "expected_graphs": 22, "modules": modules}
+    d = {**doc([], coverage=cov), "paths": [m["path"] for m in modules] + ["train.py"], "root": str(tmp_path)}
+    rep = porting.build(d, root=str(tmp_path))
+    (row,) = rep["compile_coverage"]["entries"]
+    assert row["graphs"] == 22 and row["whole"] == 2
+    assert [s["path"] for s in row["split"]] == ["models/naflex.py", "models/rnn.py"]  # most graphs first
+    said = ("`every forward (in 4 files)`: the forwards of 2 of these files are captured whole, one graph each; "
+            "the others lose code or split: `models/naflex.py` (99%, 13 graphs), `models/rnn.py` (36%, 10 graphs). "
+            "The row's 22 graphs add these up, as if one model used every file.")
+    assert said in markdown.fit(rep)
+    assert "the others lose code or split" in html.render_report(rep)
+    # nothing lost, nothing split: the row says it all
+    for m in modules:
+        m["estimated_coverage"], m["expected_graphs"] = 1.0, 1
+    rep = porting.build(d, root=str(tmp_path))
+    assert rep["compile_coverage"]["entries"][0]["split"] == [] and "captured whole" not in markdown.fit(rep)
+
+
 def test_a_factory_the_project_defines_is_read_not_assumed(tmp_path):
     """tacotron2's train.py defines ``load_model()``, which builds ``Tacotron2(hparams)``, and its
     notebook imports it: the model is known, so no "every other forward" is assumed. A factory of

@@ -278,7 +278,9 @@ def _file_row(entry: str | None, path: str, module: dict, recompiles: dict[str, 
 
 def _everything(rows: list[dict], other: bool = False) -> list[dict]:
     """One entry for every (other) forward of the product, weighted as its files are; it counts
-    files, not the nn.Module classes of "the modules its scripts build" (minGPT: 1, timm: 400)."""
+    files, not the nn.Module classes of "the modules its scripts build" (minGPT: 1, timm: 400).
+    Its graphs add up models a project offers side by side (timm's), so ``split`` names the files
+    whose forwards lose code or make more than one graph, and the others are one graph each."""
     rows = [r for r in rows if r["statements"]]
     if not rows:
         return []
@@ -286,13 +288,34 @@ def _everything(rows: list[dict], other: bool = False) -> list[dict]:
     sources: list[dict] = []
     for r in rows:
         sources += [s for s in r.get("sources") or () if s not in sources]
+    split = sorted(({"path": r["path"], "share": r["share"], "graphs": r["graphs"]} for r in rows
+                    if (r["graphs"] or 1) > 1 or (r["share"] is not None and r["share"] < 1)),
+                   key=lambda r: (-(r["graphs"] or 1), r["share"] or 0, r["path"]))
     return [{"entry": f"every {'other ' if other else ''}forward (in {plural(len(rows), 'file')})", "path": "",
              "share": sum((r["share"] or 0) * r["statements"] for r in rows) / weight,
              # one compiled model: its graph, plus the splits each module's breaks add
              "graphs": 1 + sum(max((r["graphs"] or 1) - 1, 0) for r in rows),
              # each place once (two files' forwards reach one helper), and what the scan does not place
              "recompiles": len(sources) + sum(max(r["recompiles"] - len(r.get("sources") or ()), 0) for r in rows),
-             "sources": sources, "statements": weight}]
+             "sources": sources, "statements": weight, "split": split,
+             "whole": sum(r["share"] == 1 and (r["graphs"] or 1) == 1 for r in rows)}]
+
+
+def split_sentence(row: dict) -> str:
+    """What the graphs of an every-forward row are made of: the files that lose code or split, the
+    others one graph each."""
+    from neuron_migrate.report.porting import percent
+
+    split = row["split"]
+    named = ", ".join(f"`{s['path']}` ({percent(s['share'])}, {plural(s['graphs'] or 1, 'graph')})" for s in split[:5])
+    more = f" and {len(split) - 5} more" if len(split) > 5 else ""
+    whole = (f"the forwards of {row['whole']} of these files are captured whole, one graph each; "
+             if row["whole"] > 1 else "the forwards of one of these files are captured whole, in one graph; "
+             if row["whole"] else "")
+    rest = ("the others lose" if len(split) > 1 else "the other loses") if whole else "they lose"
+    return (f"`{row['entry']}`: {whole}{rest} code or split: {named}{more}"
+            + (f". The row's {row['graphs']} graphs add these up, as if one model used every file"
+               if (row["graphs"] or 1) > 1 else ""))
 
 
 def _names(rows: list[dict]) -> str:

@@ -516,6 +516,8 @@ def coverage_section(cov: dict | None, links: Links) -> str:
     breaks = (f'<details><summary>Predicted graph breaks ({len(brk)})</summary>'
               + _table('<th>where</th><th>rule</th><th>function</th><th>why</th><th>effect</th>', body, more)
               + '</details>' if brk else '<p class="empty">No graph break predicted.</p>')
+    table += "".join(f'<p class="note">{_md(entries.split_sentence(e))}.</p>' for e in cov.get("entries") or ()
+                     if e.get("split"))
     if cov.get("unseen"):
         table += '<h3>Not seen</h3><ul>' + "".join(f'<li>{_md(entries.unseen_sentence(u))}.</li>' for u in cov["unseen"]) + '</ul>'
     if cov.get("no_estimate"):

@@ -161,6 +161,8 @@ def render_report(rep: dict, limit: int) -> str:
                             "—" if e["recompiles"] is None else e["recompiles"], e["statements"]]
                            for e in cov["entries"]], limit, "more entries")
             out.append("")
+            for e in cov["entries"]:  # what an every-forward row's graphs add up (timm's models)
+                out += [f"{entries.split_sentence(e)}.", ""] if e.get("split") else []
             sources = {(s.get("path"), s.get("line"), s.get("function"), s.get("why")): e["entry"]
                        for e in cov["entries"] for s in e.get("sources") or ()}
             if sources:
