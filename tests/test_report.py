@@ -599,6 +599,34 @@ def test_an_every_forward_row_names_the_files_whose_forwards_split(tmp_path):
     assert rep["compile_coverage"]["entries"][0]["split"] == [] and "captured whole" not in markdown.fit(rep)
 
 
+def test_breaks_a_flag_attribute_gates_are_said_to_run_only_under_it(tmp_path, capsys):
+    """yolov5's DetectMultiBackend.forward picks its backend with ``if self.pt: ... elif self.engine:``;
+    the breaks of the TensorRT branch (``resize_`` of its bindings in a loop) made its row 5 %, and a
+    ``.pt`` run, which Dynamo traces as one graph (measured), meets none of them. The report says so;
+    a break under a test of the input is no flag's."""
+    (tmp_path / "backends.py").write_text(
+        "import torch\nimport torch.nn as nn\n\nclass Backends(nn.Module):\n"
+        "    def __init__(self, kind):\n        super().__init__()\n        self.net = nn.Linear(4, 4)\n"
+        "        self.native, self.runtime = kind == 'native', kind == 'runtime'\n        self.names = ['out']\n\n"
+        "    def forward(self, x):\n        if self.native:\n            y = self.net(x)\n"
+        "        elif self.runtime:\n            for name in self.names:\n                print(name)\n"
+        "            y = x\n        return y\n")
+    (tmp_path / "predict.py").write_text("from backends import Backends\n\nmodel = Backends('native')\n")
+    run(capsys, "report", tmp_path, "-o", tmp_path / "r.json")
+    rep = json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))
+    cov = rep["compile_coverage"]
+    assert cov["entries"][0]["entry"] == "Backends.forward" and cov["entries"][0]["share"] < 1
+    assert cov["flagged"] == [{"entry": "Backends.forward", "path": "backends.py", "lines": [16], "flag": "self.runtime"}]
+    run(capsys, "report", tmp_path, "-o", tmp_path / "r.md")
+    assert ("- `Backends.forward`'s graph breaks (`backends.py:16`) all run only when `self.runtime` is true: Dynamo "
+            "guards on the attribute") in (tmp_path / "r.md").read_text(encoding="utf-8")
+    # gated by the input, not by an attribute: nothing said
+    src = (tmp_path / "backends.py").read_text().replace("elif self.runtime:", "elif x.shape[0] > 2:")
+    (tmp_path / "backends.py").write_text(src)
+    run(capsys, "report", tmp_path, "-o", tmp_path / "r.json")
+    assert json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))["compile_coverage"]["flagged"] == []
+
+
 def test_a_factory_the_project_defines_is_read_not_assumed(tmp_path):
     """tacotron2's train.py defines ``load_model()``, which builds ``Tacotron2(hparams)``, and its
     notebook imports it: the model is known, so no "every other forward" is assumed. A factory of

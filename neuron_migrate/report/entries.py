@@ -102,6 +102,7 @@ def coverage(doc: dict, scope_of, root: str | None) -> dict | None:
     # the modules an entry calls that it reaches none of: the scan knows no class there
     alone = {(e.get("function"), e.get("path")) for e in given if e.get("forwards_reached") == 0}
     view["unseen"] = _unseen(root, [r for r in rows if (r["entry"], r["path"]) in alone])
+    view["flagged"] = _flagged(root, rows, view["breaks"])
     view["basis"] = basis
     view["factories"] = factories
     view["compiles"] = compiling
@@ -201,6 +202,55 @@ def _unseen(root: str | None, rows: list[dict]) -> list[dict]:
         out += [{"entry": r["entry"], "path": r["path"], "line": line, "holder": f"self.{attr}",
                  "builder": built[attr]} for attr, line in sorted(found.items(), key=lambda a: a[1])]
     return out
+
+
+def _flagged(root: str | None, rows: list[dict], breaks: list[dict]) -> list[dict]:
+    """Entries whose graph breaks all sit in the body of one ``if self.flag:`` (yolov5's
+    ``DetectMultiBackend.forward``: TensorRT's ``resize_`` of its output bindings under ``elif
+    self.engine:``). Dynamo guards on such an attribute and traces only the branches its value
+    selects (measured: a ``.pt`` backend, 1 graph and no break), so a module built with the flag off
+    meets none of them, where the estimate counts them as met. A tensor attribute in the test would
+    break there: a test that is itself a break line is no flag."""
+    out = []
+    for r in rows:
+        owner, _, method = r["entry"].partition(".")
+        lines = sorted({b["line"] for b in breaks if b.get("path") == r["path"] and b.get("function") == r["entry"]})
+        if not lines or not r["path"] or not method.isidentifier():
+            continue
+        tree = _parse(_read(root, r["path"]) or "")
+        cls = next((n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == owner), None) if tree else None
+        fn = next((n for n in cls.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))
+                   and n.name == method), None) if cls is not None else None
+        tests = {_flag_over(fn.body, line, set(lines)) for line in lines} if fn is not None else {None}
+        if len(tests) == 1 and None not in tests:
+            out.append({"entry": r["entry"], "path": r["path"], "lines": lines, "flag": tests.pop()})
+    return out
+
+
+def _flag_over(body: list[ast.stmt], line: int, breaks: set[int]) -> str | None:
+    """The outermost ``self.flag`` whose ``if`` body holds ``line`` (through ``elif``/``else`` and
+    the bodies of loops, ``with`` and ``try``), or None."""
+    for stmt in body:
+        if not stmt.lineno <= line <= (stmt.end_lineno or stmt.lineno):
+            continue
+        if isinstance(stmt, ast.If):
+            if stmt.body[0].lineno <= line <= (stmt.body[-1].end_lineno or 0):
+                if _on_self(stmt.test) and stmt.test.lineno not in breaks:
+                    return ast.unparse(stmt.test)
+                return _flag_over(stmt.body, line, breaks)
+            return _flag_over(stmt.orelse, line, breaks)
+        inner = [s for f in ("body", "orelse", "finalbody") for s in getattr(stmt, f, ()) or () if isinstance(s, ast.stmt)]
+        inner += [s for h in getattr(stmt, "handlers", ()) for s in h.body]
+        return _flag_over(inner, line, breaks)
+    return None
+
+
+def flagged_sentence(f: dict) -> str:
+    """What the estimate counts of breaks a flag attribute gates (``_flagged``)."""
+    where = ", ".join(f"`{f['path']}:{line}`" if i == 0 else f"`:{line}`" for i, line in enumerate(f["lines"]))
+    return (f"`{f['entry']}`'s graph breaks ({where}) all run only when `{f['flag']}` is true: Dynamo guards on "
+            f"the attribute and traces only the branch its value selects, so built with `{f['flag']}` false the "
+            "module meets none of them, where the estimate counts them as met")
 
 
 def _configured(methods: dict[str, ast.AST], tree: ast.Module, functions) -> dict[str, str]:
