@@ -108,6 +108,8 @@ def call_kind(name: str) -> str | None:
     tensor, ``np.mean``: an array, ``nn.Linear``: a module), None when not known."""
     if name.startswith("numpy."):
         return ARRAY
+    if name.startswith("cv2."):  # OpenCV: NumPy arrays made in C, or tuples of Python numbers (minAreaRect)
+        return HOST
     if name.startswith("pandas."):
         return FRAME
     if name.startswith("math."):
