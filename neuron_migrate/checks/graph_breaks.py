@@ -2862,8 +2862,9 @@ class Tensors:
     """
 
     def __init__(self, fn: ast.AST, ctx: Context, chain: tuple, passed: frozenset[str] = frozenset(),
-                 entry: bool = False):
+                 entry: bool = False, made: frozenset[str] = frozenset()):
         self.ctx, self.chain, self.fn = ctx, chain, fn
+        self.made = made  # the parameters a traced caller of this file passes a tensor by its making (_surely)
         self.names: set[str] = set()
         self.assigned: set[str] = set()  # names bound from a tensor expression in the body
         self.since: dict[str, int] = {}  # assigned name -> first line a tensor binding of it reaches
@@ -4101,12 +4102,12 @@ def _surely_tensor(e: ast.AST, t: Tensors) -> bool:
     not: ``for i, (edge_index, _, size) in enumerate(adjs)`` unpacks a list of tuples), a buffer
     of the class (``self.bounds``, ``getattr(self, f"indices_{s}")``) or a property of it that
     returns a tensor it makes (tntorch's ``ranks_tt``: ``return torch.tensor([first] + [...])``),
-    an int element ``v[k]`` of those, and arithmetic with one."""
+    an element ``v[k]`` of those (``k`` an int or a name), and arithmetic with one."""
     return _surely(e, t, set())
 
 
 def _surely(e: ast.AST, t: Tensors, seen: set[str]) -> bool:
-    if type(e) is ast.Subscript and _int_constant(e.slice):
+    if type(e) is ast.Subscript and (_int_constant(e.slice) or type(e.slice) is ast.Name):  # v[0], v[i]
         e = e.value
     if type(e) is ast.BinOp:
         return _surely(e.left, t, seen) or _surely(e.right, t, seen)
@@ -4126,7 +4127,8 @@ def _surely(e: ast.AST, t: Tensors, seen: set[str]) -> bool:
     fn = t.fn
     annotated = any(a.arg == e.id and a.annotation is not None and _is_tensor_annotation(a.annotation)
                     for a in (*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs))
-    if e.id in _param_names(fn) and not annotated:
+    given = e.id in t.made  # a traced caller passes it a tensor of its making (VITS's slice_segments)
+    if e.id in _param_names(fn) and not (annotated or given):
         return False
     found = bound = False
     for node in _body(fn, t.ctx.state(_State)).binders:
@@ -4138,7 +4140,7 @@ def _surely(e: ast.AST, t: Tensors, seen: set[str]) -> bool:
         value = getattr(node, "value", None)
         if value is not None and not found and _surely(value, t, seen):
             found = True
-    return found or annotated and not bound  # an argument annotated Tensor, never rebound
+    return found or (annotated or given) and not bound  # an argument annotated Tensor (or given one), never rebound
 
 
 def _stored_tensor(cls: ast.ClassDef, attr: str, ctx: Context) -> bool:
@@ -4223,7 +4225,7 @@ def _tensor_slices(fn: ast.AST, body: _Body, t: Tensors, ctx: Context) -> list[H
     norm and pooling, ``input[:, in_indices[0]:in_indices[1], ...]``). Only bounds surely tensors count
     (``_surely_tensor``): a bare ``forward`` parameter used as a bound is an int more often than not.
     A Python list or tuple sliced so is ``_sequence_indexes``' case."""
-    if not body.subscripts or not (t.assigned or t.buffers):
+    if not body.subscripts or not (t.assigned or t.buffers or t.made):
         return []
     seqs: set[str] | None = None
     rows: dict[str, bool] | None = None
@@ -6921,6 +6923,7 @@ def _traced_tensors(traced: dict[int, Traced], ctx: Context, d: _State) -> dict[
     reads a tensor on the host). A callee reached before a caller (a cycle) keeps what it had."""
     out: dict[int, Tensors] = {}
     passed: dict[int, set[str]] = {}
+    made: dict[int, set[str]] = {}  # ... and of those, the ones surely tensors (_surely_tensor)
     for path, name, origin in ctx.options.traced_roots if ctx.options is not None else ():
         fn = _named_function(name, d) if path == ctx.src.path and origin.startswith(TENSOR_ARGS) else None
         if fn is not None and id(fn) in traced:  # a caller in another file passes these tensors
@@ -6931,7 +6934,8 @@ def _traced_tensors(traced: dict[int, Traced], ctx: Context, d: _State) -> dict[
                 [k for k in keywords.split(",") if k])
     for tf in traced.values():
         t = out[id(tf.node)] = Tensors(tf.node, ctx, tf.chain, frozenset(passed.get(id(tf.node), ())),
-                                       tf.why.startswith(("compile entry", "compiled with")))
+                                       tf.why.startswith(("compile entry", "compiled with")),
+                                       frozenset(made.get(id(tf.node), ())))
         for callee, call in _callees(tf.node, tf.cls, d):
             if id(callee) in out or not isinstance(callee, _FUNCS) or type(call) is not ast.Call:
                 continue
@@ -6941,6 +6945,8 @@ def _traced_tensors(traced: dict[int, Traced], ctx: Context, d: _State) -> dict[
             hit = {name for name, value in given if t.of(value)}
             if hit:
                 passed.setdefault(id(callee), set()).update(hit)
+                made.setdefault(id(callee), set()).update(
+                    name for name, value in given if name in hit and _surely_tensor(value, t))
     return out
 
 
