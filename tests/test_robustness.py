@@ -194,6 +194,17 @@ def test_sum_deeper_than_a_check_can_follow_is_a_finding_not_a_crash(capsys, tmp
     assert "NM102" in codes or codes == {"NM903"}, codes
 
 
+def test_a_device_chosen_in_a_lambda_is_read_not_a_crash(capsys, tmp_path):
+    """A dataclass field's ``default_factory=lambda: "cuda" if ... else "cpu"``: the conditional's
+    scope is the lambda, whose body is an expression (emltorch's config; the crash left the whole
+    file unread, so its trainer's compiled ``fit`` traced nothing)."""
+    write(tmp_path, "config.py", b"import torch\nfrom dataclasses import dataclass, field\n\n\n@dataclass\n"
+          b"class Config:\n    device: str = field(default_factory=lambda: "
+          b"\"cuda\" if torch.cuda.is_available() else \"cpu\")\n")
+    code, doc = scan_json(capsys, tmp_path)
+    assert [(f["code"], f["line"]) for f in doc["findings"]] == [("NM118", 7), ("NM103", 7)]
+
+
 # -- bugs in the tool ----------------------------------------------------------------------------
 
 def test_a_check_that_raises_is_one_finding_and_the_scan_goes_on(capsys, tmp_path, monkeypatch):

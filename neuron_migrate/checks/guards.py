@@ -620,7 +620,9 @@ def decide_units(ctx: Context) -> None:
             refusing.update(test)  # `if not torch.cuda.is_available(): raise`: its "no" stops the run
         unit = sorted(set(guard + actions))
         if type(node) is ast.IfExp and unit:
-            key = (_statement_of(node, scope.body if scope is not None else ctx.tree.body), ctx.segment(node.test))
+            # a lambda's body is one expression, its own statement (a dataclass field's default_factory)
+            key = (id(scope) if type(scope) is ast.Lambda else
+                   _statement_of(node, scope.body if scope is not None else ctx.tree.body), ctx.segment(node.test))
             unit.append(asked_in.setdefault(key, unit[0]))
         groups.join(unit)
         in_unit.update(unit)
