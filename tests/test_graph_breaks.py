@@ -1593,6 +1593,17 @@ def test_torch_functions_returning_python_values_break():
     assert _nm4(code) == [(5, "NM404", "GB0208"), (6, "NM404", "GB0208")]
 
 
+def test_a_cpu_backend_asked_whether_it_is_available_breaks():
+    """constructs.py "torch.backends.mkl.is_available()", "torch.backends.openmp.is_available()":
+    GB0208, resumed (dbini-torch's normal integration tests MKL before its sparse solve); CUDA's
+    ``torch.cuda.is_available()`` is folded (a guard, NM103's)."""
+    code = ("import torch\n\n@torch.compile\ndef integrate(x):\n"
+            "    if x.device.type == 'cpu' and not torch.backends.mkl.is_available():\n"
+            "        raise RuntimeError('needs MKL')\n    n = torch.backends.openmp.is_available()\n"
+            "    return x * 2 * n\n")
+    assert _nm4(code) == [(5, "NM404", "GB0208"), (7, "NM404", "GB0208")]
+
+
 def test_np_random_choice_breaks_with_a_size():
     """constructs.py "np.random.choice with a size, replace=False", "np.random.choice with a size"
     (kmeans-pytorch's initial centres): GB0033, as without a size; np.random.uniform with a size is

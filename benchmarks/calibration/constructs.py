@@ -2257,6 +2257,8 @@ CASES: list[tuple[str, str, dict]] = [
     ("torch.is_inference_mode_enabled()", "y = x * 2\nif torch.is_inference_mode_enabled():\n    y = y + 1\nreturn y * 3", {}),
     ("torch.is_inference(t)", "y = x * 2\nif torch.is_inference(y):\n    y = y.clone()\nreturn y * 3", {}),
     ("Tensor.is_inference()", "y = x * 2\nif y.is_inference():\n    y = y.clone()\nreturn y * 3", {}),
+    ("torch.backends.mkl.is_available()", "y = x * 2\nif torch.backends.mkl.is_available():\n    y = y + 1\nreturn y * 3", {}),
+    ("torch.backends.openmp.is_available()", "y = x * 2\nif torch.backends.openmp.is_available():\n    y = y + 1\nreturn y * 3", {}),
     ("np.prod of a list held in an attribute, times an int", "y = x * 2\np = HOPPED.hop * 2\nreturn y * p", {}),
     ("math.ceil of a length over np.prod of a list held in an attribute", "y = x * 2\np = HOPPED.hop * 2\n"
      "r = math.ceil(y.shape[-1] / p) * p - y.shape[-1]\nreturn y + r", {}),
