@@ -1444,11 +1444,11 @@ def _handed_to_scipy(fn: ast.AST, chain: tuple, ctx: Context, d: _State) -> list
     whose ``evalfunc`` handed to ``scipy.optimize.minimize`` breaks at its ``print``; compboost's
     ``calc_df`` called in the lambda handed to ``minimize_scalar`` breaks at its ``.item()``)."""
     body = _body(fn, d)
+    local_defs = {s.name: s for s in body.defs}
     out = []
     for call in body.calls:
         if not (ctx.names.qualify(call.func, chain) or "").startswith("scipy."):
             continue
-        local_defs = {s.name: s for s in body.defs}
         for arg in (*call.args, *(k.value for k in call.keywords)):
             names = [arg] if type(arg) is ast.Name else (
                 [n.func for n in all_nodes(arg.body) if type(n) is ast.Call and type(n.func) is ast.Name]
