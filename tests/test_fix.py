@@ -203,6 +203,17 @@ def test_a_guard_of_deepspeeds_kernel_injection_is_left():
     assert rewritten.line == 8 and rewritten.fix is not None
 
 
+def test_a_word_holding_cupys_letters_names_no_cuda_only_library():
+    """Megvii-BaseDetection/YOLOX: ``if self.args.occupy: occupy_mem(...)`` (reserve a GPU's memory) made the
+    whole method CUDA-only ("uses `occupy`"), since "occupy" holds "cupy"; CuPy's own names still count."""
+    code = ("import torch\n\n\ndef setup(args):\n    torch.cuda.set_device(args.rank)\n"
+            "    if args.occupy:\n        reserve(args.rank)\n")
+    assert fixmod.analyse_source(SourceFile("a.py", code), Options()).findings[0].fix is not None
+    for name in ("cupy", "use_cupy", "cupyx"):
+        found = fixmod.analyse_source(SourceFile("a.py", code.replace("occupy", name)), Options()).findings
+        assert found[0].fix is None and f"uses `{name}`" in found[0].message
+
+
 def test_a_device_handed_by_position_to_a_function_of_the_module_is_a_device():
     """NVIDIA/BigVGAN: ``load_checkpoint(args.checkpoint_file, "cuda")`` fills ``def load_checkpoint(filepath,
     device)``, which hands it to ``torch.load(map_location=device)``: the call ``device="cuda"`` spells, rewritten

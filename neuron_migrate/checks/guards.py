@@ -48,7 +48,8 @@ HARMLESS = frozenset({"NM109", "NM112", "NM113", "NM114", "NM117", "NM119"})
 # NM108's reason for being unsafe alone (checks.device imports this module, so it is repeated)
 _SWITCHES = "it switches the CUDA-only features of that branch on for Neuron"
 # (DeepSpeed's replace_with_kernel_inject swaps a model's layers for its CUDA inference kernels)
-_CUDA_ONLY = re.compile(r"(?i)" + TRITON_COMPILER + r"|cupy|pycuda|tensorrt|\btrt\b|CUDAExecutionProvider|"
+# CuPy's name where no letter runs into it: `--occupy` (reserve a GPU's memory, YOLOX) holds the word too
+_CUDA_ONLY = re.compile(r"(?i)" + TRITON_COMPILER + r"|(?<![a-z])cupy|pycuda|tensorrt|\btrt\b|CUDAExecutionProvider|"
                         r"TensorrtExecutionProvider|onnxruntime[-_]gpu|pynvml|kernel_inject")
 # lower-case words one of which a text holds, lower-cased, wherever _CUDA_ONLY matches it (with
 # the four non-ASCII letters a case-blind pattern takes for ASCII ones put back): a text without
