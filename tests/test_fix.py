@@ -214,6 +214,27 @@ def test_a_word_holding_cupys_letters_names_no_cuda_only_library():
         assert found[0].fix is None and f"uses `{name}`" in found[0].message
 
 
+def test_buffers_of_a_kernel_loaded_from_cuda_sources_are_left_with_it():
+    """BlinkDL/RWKV-LM: ``wkv_cuda = load(sources=[..., "cuda/wkv_cuda.cu"])`` at import; ``WKV.forward`` allocates
+    ``y`` on "cuda" for ``wkv_cuda.forward(..., y)``, and ``RUN_CUDA`` hands ``WKV.apply`` its inputs moved with
+    ``.cuda()``. Rewritten, the kernel got Neuron tensors; left, each says which kernel needs CUDA. Without a
+    kernel call (a buffer on the inputs' device) or with a load() of C++ sources only, nothing is left."""
+    code = ("import torch\nfrom torch.utils.cpp_extension import load\n\n"
+            "ext = load(name=\"k\", sources=[\"k.cpp\", \"k.cu\"], extra_cuda_cflags=[\"-O3\"])\n\n\n"
+            "class K(torch.autograd.Function):\n    @staticmethod\n    def forward(ctx, x):\n"
+            "        y = torch.empty(x.shape, device=\"cuda\")\n        ext.forward(x, y)\n        return y\n\n\n"
+            "def run(x):\n    return K.apply(x.cuda())\n\n\ndef step(model, x):\n    return model(x.cuda())\n")
+    found = fixmod.analyse_source(SourceFile("a.py", code), Options()).findings
+    assert [(f.code, f.line, f.fix is None) for f in found] == [
+        ("NM501", 4, True), ("NM101", 10, True), ("NM102", 16, True), ("NM102", 20, False)]
+    assert "`forward` calls `ext.forward`, a kernel `load()` builds from CUDA sources (line 4)" in found[1].message
+    assert "`run` calls `K.apply`, whose forward calls `ext.forward`" in found[2].message
+    for other in (code.replace("        ext.forward(x, y)\n", ""),
+                  code.replace(", \"k.cu\"], extra_cuda_cflags=[\"-O3\"]", "]")):
+        assert all(f.fix is not None for f in fixmod.analyse_source(SourceFile("a.py", other), Options()).findings
+                   if f.code != "NM501")
+
+
 def test_a_device_handed_by_position_to_a_function_of_the_module_is_a_device():
     """NVIDIA/BigVGAN: ``load_checkpoint(args.checkpoint_file, "cuda")`` fills ``def load_checkpoint(filepath,
     device)``, which hands it to ``torch.load(map_location=device)``: the call ``device="cuda"`` spells, rewritten

@@ -933,10 +933,12 @@ def _cuda_only_functions(ctx: Context, spans: _Spans, why: dict[int, str]) -> No
     called = ctx.state(_State).called
     top = {id(n) for n in ctx.tree.body} if called else ()
     whole: dict[str, str] = {}  # functions CUDA-only on every path -> why
+    whole_at: dict[int, str] = {}  # ... by the id of their node
     later = []  # (function, its span, the findings in it) with no cause of their own
     regions: list[tuple[tuple, str]] = []  # (span, why) of each CUDA-only region
     builders = False
     extensions = "cpp_extension" in ctx.src.text
+    loaded = _loaded_extensions(ctx) if extensions else {}
     for node in ctx.state(_State).functions:
         span = (spans.start(node), spans.end(node))
         inside = [i for i in fixable if _inside(findings[i], span)]
@@ -952,6 +954,9 @@ def _cuda_only_functions(ctx: Context, spans: _Spans, why: dict[int, str]) -> No
                 why.setdefault(i, f"`{node.name}` is the kernel the branch on line {called[node.name]} calls")
             continue
         causes = [(f"uses `{text}`", spans.start(sub)) for text, sub in _cuda_only_names(ctx, node)]
+        causes += [(f"calls `{ctx.segment(sub.func)}`, a kernel `load()` builds from CUDA sources (line {loaded[name]})",
+                    spans.start(sub)) for sub in all_nodes(node) if loaded and type(sub) is ast.Call
+                   and (name := _receiver(sub.func)) in loaded]
         causes += [(_what_it_uses(f), (f.line, f.column)) for f in findings
                    if f.code.startswith("NM5") and _inside(f, span)]
         everywhere = _mark_region(node, span, inside, causes, findings, spans, why, regions)
@@ -959,15 +964,43 @@ def _cuda_only_functions(ctx: Context, spans: _Spans, why: dict[int, str]) -> No
             later.append((node, span, inside))
         elif everywhere:
             whole.setdefault(node.name, everywhere)
+            whole_at[id(node)] = everywhere
+    applied = _applied_functions(ctx, whole_at) if loaded and whole else {}
     for node, span, inside in later if whole or builders else ():
         # s4's `get_functions` returns `self.compile_functions()`, which loads its kernels with cupy
         causes = [(f"calls `{name}`, which {whole[name]}", spans.start(sub)) for sub in all_nodes(node)
                   if type(sub) is ast.Call and (name := _called_name(sub.func)) in whole and name != node.name]
+        # RWKV's `WKV.apply(B, T, C, w.cuda(), ...)`: the autograd Function whose forward calls the kernel
+        causes += [(f"calls `{ctx.segment(sub.func)}`, whose forward {applied[name]}", spans.start(sub))
+                   for sub in all_nodes(node) if applied and type(sub) is ast.Call and type(sub.func) is ast.Attribute
+                   and sub.func.attr == "apply" and (name := _receiver(sub.func)) in applied]
         causes += [(f"builds a C++/CUDA extension with `{name}`", spans.start(sub))
                    for sub, name in (_extension_builds(ctx, node) if builders else ())]
         _mark_region(node, span, inside, causes, findings, spans, why, regions)
     if regions:
         _called_only_there(ctx, spans, fixable, regions, why)
+
+
+def _loaded_extensions(ctx: Context) -> dict[str, int]:
+    """Module-level names bound to a ``load()`` the scan reports as compiling CUDA code (NM501) ->
+    its line: BlinkDL/RWKV-LM's ``wkv_cuda = load(name="wkv", sources=[..., "cuda/wkv_cuda.cu"])``,
+    whose ``wkv_cuda.forward(B, T, C, w, u, k, v, y)`` fills a buffer allocated on "cuda"."""
+    built = {f.line for f in ctx.findings if f.code == "NM501"}
+    return {t.id: stmt.lineno for stmt in ctx.tree.body if type(stmt) is ast.Assign and type(stmt.value) is ast.Call
+            and stmt.value.lineno in built and ctx.qualify(stmt.value.func) in EXTENSION_LOADERS
+            for t in stmt.targets if type(t) is ast.Name}
+
+
+def _receiver(func: ast.AST) -> str | None:
+    """``m`` of a call of ``m.f(...)``."""
+    return func.value.id if type(func) is ast.Attribute and type(func.value) is ast.Name else None
+
+
+def _applied_functions(ctx: Context, whole_at: dict[int, str]) -> dict[str, str]:
+    """Module-level classes whose ``forward`` is CUDA-only on every path (``whole_at``) -> why: what
+    ``Class.apply(...)`` runs, the class an autograd Function."""
+    return {cls.name: whole_at[id(f)] for cls in ctx.tree.body if type(cls) is ast.ClassDef
+            for f in cls.body if type(f) is ast.FunctionDef and f.name == "forward" and id(f) in whole_at}
 
 
 def _extension_builds(ctx: Context, node: ast.AST) -> list[tuple[ast.Call, str]]:
