@@ -235,6 +235,21 @@ def test_buffers_of_a_kernel_loaded_from_cuda_sources_are_left_with_it():
                    if f.code != "NM501")
 
 
+def test_an_on_off_option_named_after_a_backend_is_a_switch_not_the_backend():
+    """Megvii-BaseDetection/YOLOX's tools/eval.py: ``add_argument("--trt", action="store_true")`` and ``if not
+    args.trt:`` in ``main`` made the parser and all of ``main`` CUDA-only ("uses `trt`"), so the device moves of
+    the run without TensorRT were left. An option taking a value (``--trt PATH``) may name the engine: still left."""
+    code = ("import argparse\nimport torch\n\n\ndef parse():\n    p = argparse.ArgumentParser()\n"
+            "    p.add_argument(\"--trt\", action=\"store_true\")\n    p.add_argument(\"--dist\", default=\"nccl\")\n"
+            "    return p.parse_args()\n\n\ndef main(args, model):\n    model.cuda()\n"
+            "    if not args.trt:\n        model.load_state_dict(torch.load(\"m.pt\"))\n    return model\n")
+    found = fixmod.analyse_source(SourceFile("a.py", code), Options()).findings
+    assert [(f.code, f.line, f.fix is None) for f in found] == [("NM111", 8, False), ("NM102", 13, False)]
+    found = fixmod.analyse_source(SourceFile("a.py", code.replace('action=\"store_true\"', "type=str")),
+                                  Options()).findings
+    assert [(f.code, f.fix is None) for f in found] == [("NM111", True), ("NM102", True)]
+
+
 def test_a_device_handed_by_position_to_a_function_of_the_module_is_a_device():
     """NVIDIA/BigVGAN: ``load_checkpoint(args.checkpoint_file, "cuda")`` fills ``def load_checkpoint(filepath,
     device)``, which hands it to ``torch.load(map_location=device)``: the call ``device="cuda"`` spells, rewritten

@@ -76,6 +76,7 @@ class _State:
     may_name_cuda_only: bool | None = None  # _may_name_cuda_only's answer
     kernels: frozenset[str] | None = None  # _kernels' answer
     aliases: dict[str, str] | None = None  # _cuda_only_aliases' answer
+    switches: tuple[set, set] | None = None  # _switch_option's on/off options: (dests, ids of their names)
     # finding id -> (the device expression a torch.cuda call is handed, the (text, scope) keys of
     # the assignments that may give it its value, the parameter default that may)
     handed: dict[int, tuple] = field(default_factory=dict)
@@ -1123,13 +1124,37 @@ def _cuda_only_names(ctx: Context, function: ast.AST):
         if flags and type(sub) is ast.Name and sub.id in flags:
             continue
         text = _cuda_only_text(ctx, sub)
-        if text:
+        if text and not _switch_option(ctx, sub):
             yield text, sub
         elif aliases and type(sub) is ast.Name and sub.id in aliases:
             yield aliases[sub.id], sub
         elif (kernels and type(sub) is ast.Call and type(sub.func) is ast.Subscript
               and type(sub.func.value) is ast.Name and sub.func.value.id in kernels):
             yield sub.func.value.id, sub
+
+
+def _switch_option(ctx: Context, node: ast.AST) -> bool:
+    """``node`` is an on/off command-line option of the file (``add_argument("--trt",
+    action="store_true")``), by the names it is declared with or as ``args.trt``: a flag choosing a
+    backend, as ``_flags`` says of a parameter. YOLOX's eval ``main`` tests ``args.trt`` around its
+    TensorRT branch; the rest of ``main`` runs without it."""
+    state = ctx.state(_State)
+    if state.switches is None:
+        from neuron_migrate.checks.device import _argparse_dest
+
+        state.switches = (set(), set())  # their dests, the ids of their declared names
+        for call in all_nodes(ctx.tree) if "add_argument" in ctx.src.text else ():
+            if (type(call) is ast.Call and type(call.func) is ast.Attribute and call.func.attr == "add_argument"
+                    and any(k.arg == "action" and type(k.value) is ast.Constant and k.value.value in _SWITCHING
+                            for k in call.keywords)):
+                state.switches[0].add(_argparse_dest(call))
+                state.switches[1].update(id(n) for n in (*call.args, *(k.value for k in call.keywords if k.arg == "dest")))
+    dests, declared = state.switches
+    return id(node) in declared or (type(node) is ast.Attribute and type(node.value) is ast.Name
+                                    and node.value.id not in ("self", "cls") and node.attr in dests)
+
+
+_SWITCHING = ("store_true", "store_false")
 
 
 def _cuda_only_aliases(ctx: Context) -> dict[str, str]:
