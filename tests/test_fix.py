@@ -20,6 +20,7 @@ from neuron_migrate.fix import (BROKEN, MAX_PASSES, Tracker, fix_python, fix_sou
 from neuron_migrate.report.fix import unified_diff
 from neuron_migrate.models import Applicability, Edit, Finding, Fix, Options, Severity
 from neuron_migrate.source import SourceFile
+from neuron_migrate.testing import findings_of
 from neuron_migrate.writer import ChangedOnDisk, write_atomic
 
 CODE = 'import torch\nx = torch.zeros(3, device="cuda")\ntorch.cuda.synchronize()\n'
@@ -248,6 +249,25 @@ def test_an_on_off_option_named_after_a_backend_is_a_switch_not_the_backend():
     found = fixmod.analyse_source(SourceFile("a.py", code.replace('action=\"store_true\"', "type=str")),
                                   Options()).findings
     assert [(f.code, f.fix is None) for f in found] == [("NM111", True), ("NM102", True)]
+
+
+def test_torch2trt_and_basicsr_ops_are_cuda_only_libraries():
+    """YOLOX's evaluators: ``if trt_file is not None: from torch2trt import TRTModule`` then ``x = torch.ones(...)
+    .cuda()`` feeds the TensorRT engine: left with it (it was rewritten). GFPGAN's ``from basicsr.ops.fused_act import
+    FusedLeakyReLU``: a CUDA extension with no CPU path, now NM504; the rest of basicsr is not, nor the package."""
+    code = ("import torch\n\n\ndef evaluate(model, trt_file=None):\n    model.cuda()\n    if trt_file is not None:\n"
+            "        from torch2trt import TRTModule\n\n        engine = TRTModule()\n"
+            "        model(torch.ones(1, 3, 8, 8).cuda())\n        model = engine\n    return model\n")
+    found = fixmod.analyse_source(SourceFile("a.py", code), Options()).findings
+    assert [(f.code, f.line, f.fix is None) for f in found] == [("NM102", 5, False), ("NM504", 7, True),
+                                                                ("NM102", 10, True)]
+    assert "drop that backend" in found[2].message
+    code = "from basicsr.ops.fused_act import FusedLeakyReLU\nfrom basicsr.utils import img2tensor\n"
+    assert [(f.code, f.line) for f in findings_of(code)] == [("NM504", 1)]
+    from neuron_migrate.checks.manifests import analyse_manifest
+
+    found = analyse_manifest("requirements.txt", b"basicsr>=1.4.2\ntorch2trt\n", Options()).findings
+    assert [(f.code, f.line) for f in found] == [("NM601", 2)]
 
 
 def test_a_device_handed_by_position_to_a_function_of_the_module_is_a_device():

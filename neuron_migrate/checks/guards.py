@@ -94,7 +94,7 @@ def port_advice(what: str) -> str:
     """The real port for CUDA-only machinery named in ``what``."""
     if "DataParallel" in what:
         return "use DistributedDataParallel, one process per NeuronCore"
-    if re.search(r"(?i)tensorrt|\btrt\b|onnxruntime|ExecutionProvider|kernel_inject", what):
+    if re.search(r"(?i)tensorrt|\btrt\b|torch2trt|onnxruntime|ExecutionProvider|kernel_inject", what):
         return "drop that backend: run the PyTorch model on the neuron device"
     if "pynvml" in what:  # NVML reads NVIDIA GPUs only (mosaicml/composer's system metrics)
         return "read Neuron devices with neuron-monitor / neuron-top"

@@ -34,7 +34,7 @@ HANDED = "handed:"
 
 # libraries a module that imports them unconditionally exists to feed: it is CUDA-only
 # (checks/guards.py), and so is a module importing it (project/cuda_only.py)
-CUDA_ONLY_MODULES = ("triton", "cupy", "pycuda", "tensorrt", "torch_tensorrt")
+CUDA_ONLY_MODULES = ("triton", "cupy", "pycuda", "tensorrt", "torch_tensorrt", "torch2trt")
 # NVIDIA's Triton *Inference Server* (a model server with CPU, PyTorch and Neuron backends) and its
 # clients (HTTP/gRPC): not OpenAI's Triton compiler, though their names hold the word
 INFERENCE_SERVER_MODULES = frozenset({"tritonclient", "tritonserver", "tritonhttpclient", "tritongrpcclient",
