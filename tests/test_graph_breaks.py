@@ -2699,3 +2699,22 @@ def test_an_attribute_built_by_a_conditional_runs_its_one_project_class():
     two = header + helper.format(name="Snap") + helper.format(name="Crop") + model.format(value="Snap() if resize else Crop()")
     assert [c for _, c in codes(one)] == ["NM402"]
     assert [c for _, c in codes(two)] == []
+
+
+def test_a_call_into_an_extension_loaded_at_import_breaks_and_is_no_tensor_backward():
+    """BlinkDL/RWKV-LM: ``wkv_cuda = load(...)`` at import (also under a module-level ``if``), then
+    ``wkv_cuda.forward(B, T, C, w, u, k, v, y)`` in ``WKV.forward``, applied by a compiled model: measured
+    with a ``load_inline`` C++ extension, GB0007 ("Attempted to call function marked as skipped") at the
+    call. Its ``wkv_cuda.backward(...)`` was reported as ``Tensor.backward()``; a name a function binds
+    to a load() of its own is not the module's."""
+    code = ("import torch\nfrom torch import nn\nfrom torch.utils.cpp_extension import load\n\n"
+            "if True:\n    ext = load(name=\"k\", sources=[\"k.cpp\"])\n\n\n"
+            "class K(torch.autograd.Function):\n    @staticmethod\n    def forward(ctx, x):\n"
+            "        y = torch.empty_like(x)\n        ext.forward(x, y)\n        return y\n\n"
+            "    @staticmethod\n    def backward(ctx, g):\n        gx = torch.empty_like(g)\n"
+            "        ext.backward(g, gx)\n        return gx\n\n\n"
+            "class M(nn.Module):\n    def forward(self, x):\n        return K.apply(x) + own(x)\n\n\n"
+            "def own(x):\n    ext = make()\n    return ext.backward(x)\n\n\nm = torch.compile(M())\n")
+    found = [(f.line, f.dynamo, "calls into `ext`, the C++/CUDA extension `load()` builds (line 6)" in f.message)
+             for f in findings_of(code) if f.code == "NM404"]
+    assert found == [(13, "GB0007", True), (19, "GB0007", True), (30, "GB0123", False)]

@@ -58,6 +58,7 @@ from dataclasses import dataclass, field
 
 from neuron_migrate.checks import Context, finalizer, on, prefilter, rule
 from neuron_migrate.checks.distributed import DATA_PARALLEL, LOG_METHODS
+from neuron_migrate.checks.kernels import loaded_extensions
 from neuron_migrate.checks.shapes import NM301, bound_once_by_def, fed_calls, grown_key
 from neuron_migrate.checks.tracing import CLOSURE_ARGS, COMPILE_ENTRY, COMPILED_AT, DEFAULT_COLLATE, ENTRY_OF, GIVEN_ARGS, OPTIONAL_DICT, OWN_METHOD, REBUILT, TENSOR_ARGS, VALIDATED, WRAPPER_CALL, WRAPPER_OF, ON_WRAPPER, IN_PLACE, IN_PLACE_OF, TENSOR_METHODS, ShapeBreaks, TracedCode, host_side_file
 from neuron_migrate.kinds import ARRAY, HOST_KINDS, SCALAR, TENSOR, annotation_kind, call_kind, scope_kinds
@@ -647,6 +648,7 @@ class _State:
     wrapper_names: dict[int, str] = field(default_factory=dict)  # a decorator's wrapper -> "outer.inner"
     random_objects: dict[int, dict[str, tuple]] = field(default_factory=dict)  # _random_objects' answers
     optional_dicts: frozenset[str] | None = None  # _optional_dicts' answer
+    loaded: dict | None = None  # kernels.loaded_extensions' answer
     validated: dict[str, list[ast.AST]] | None = None  # _validated_models' answer
     rebuilt: dict[tuple[str, int], str] | None = None  # _rebuilt_calls' answer
     own_methods: dict[str, set[int]] | None = None  # _own_methods' answer
@@ -4613,6 +4615,16 @@ def _call_hazard(call: ast.Call, t: Tensors, ctx: Context, d: _State, cls, chain
     name = ctx.names.qualify(f, chain)
     if isinstance(f, ast.Attribute) and name is None:
         owner = f.value
+        if d.loaded is None:
+            d.loaded = loaded_extensions(ctx)
+        if (type(owner) is ast.Name and owner.id in d.loaded
+                and ctx.names.binding_scope(owner.id, chain) is ctx.names.module):
+            # RWKV-LM's ``wkv_cuda.backward(...)`` in WKV.backward: a compiled function, no Tensor.backward()
+            # (constructs.py "a C extension's function ...": GB0007, resumed)
+            return Hazard(NM404, call, f"`{_short(ctx, f)}(...)` calls into `{owner.id}`, the C++/CUDA extension "
+                          f"`load()` builds (line {d.loaded[owner.id].lineno}): Dynamo does not trace its compiled "
+                          "functions (graph break), and its kernels do not run on Neuron: port the op "
+                          "(NKI for kernels) and register it as a torch op", gb=GB["skipped"])
         if (cls is not None and isinstance(owner, ast.Attribute) and isinstance(owner.value, ast.Name)
                 and owner.value.id == "self" and _submodule_kind(cls, owner.attr, ctx, d) == "rnn"):
             # Dynamo breaks where it first meets the module, not where it is called

@@ -27,7 +27,7 @@ import re
 from dataclasses import dataclass, field
 
 from neuron_migrate.checks import Context, on, prefilter
-from neuron_migrate.checks.kernels import EXTENSION_LOADERS
+from neuron_migrate.checks.kernels import EXTENSION_LOADERS, loaded_extensions
 from neuron_migrate.models import Applicability, Edit, Finding, Fix, Severity
 from neuron_migrate.project.summary import (INFERENCE_SERVER_MODULES, TRITON_COMPILER, cuda_only_library,
                                             firm_imports, parameter_defaults)
@@ -984,12 +984,9 @@ def _cuda_only_functions(ctx: Context, spans: _Spans, why: dict[int, str]) -> No
 
 def _loaded_extensions(ctx: Context) -> dict[str, int]:
     """Module-level names bound to a ``load()`` the scan reports as compiling CUDA code (NM501) ->
-    its line: BlinkDL/RWKV-LM's ``wkv_cuda = load(name="wkv", sources=[..., "cuda/wkv_cuda.cu"])``,
-    whose ``wkv_cuda.forward(B, T, C, w, u, k, v, y)`` fills a buffer allocated on "cuda"."""
+    its line: RWKV-LM's ``wkv_cuda.forward(B, T, C, w, u, k, v, y)`` fills a buffer allocated on "cuda"."""
     built = {f.line for f in ctx.findings if f.code == "NM501"}
-    return {t.id: stmt.lineno for stmt in ctx.tree.body if type(stmt) is ast.Assign and type(stmt.value) is ast.Call
-            and stmt.value.lineno in built and ctx.qualify(stmt.value.func) in EXTENSION_LOADERS
-            for t in stmt.targets if type(t) is ast.Name}
+    return {name: call.lineno for name, call in loaded_extensions(ctx).items() if call.lineno in built}
 
 
 def _receiver(func: ast.AST) -> str | None:

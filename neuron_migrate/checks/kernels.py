@@ -79,6 +79,23 @@ NM504 = rule(
 )
 
 EXTENSION_LOADERS = frozenset({"torch.utils.cpp_extension.load", "torch.utils.cpp_extension.load_inline"})
+
+
+def loaded_extensions(ctx: Context) -> dict[str, ast.Call]:
+    """Names the module binds to an extension ``load()`` at import, in its body or its module-level
+    ``if``/``try`` blocks -> the call (BlinkDL/RWKV-LM's ``wkv_cuda = load(name="wkv", sources=[...])``,
+    under ``if os.environ["RWKV_FLOAT_MODE"] == "bf16":`` in later versions)."""
+    out: dict[str, ast.Call] = {}
+    todo = list(ctx.tree.body) if "cpp_extension" in ctx.src.text else []
+    while todo:
+        stmt = todo.pop()
+        if type(stmt) is ast.Assign and type(stmt.value) is ast.Call and ctx.qualify(stmt.value.func) in EXTENSION_LOADERS:
+            out.update((t.id, stmt.value) for t in stmt.targets if type(t) is ast.Name)
+        elif type(stmt) in (ast.If, ast.Try, ast.With):
+            todo += [s for name in ("body", "orelse", "finalbody", "handlers") for s in getattr(stmt, name, ())]
+        elif type(stmt) is ast.ExceptHandler:
+            todo += stmt.body
+    return out
 _TRITON_DECORATORS = frozenset({"triton.jit", "triton.autotune", "triton.heuristics",
                                 "triton.language.jit"})
 _TRITON_TORCH_APIS = frozenset({"torch.library.triton_op", "torch.library.wrap_triton",
