@@ -270,6 +270,24 @@ def test_torch2trt_and_basicsr_ops_are_cuda_only_libraries():
     assert [(f.code, f.line) for f in found] == [("NM601", 2)]
 
 
+def test_an_is_cuda_test_whose_branch_is_one_move_is_rewritten_safely_with_it():
+    """neonbjb/tortoise-tts's STFT: ``window_sum = window_sum.cuda() if magnitude.is_cuda else window_sum``. The
+    pair was unsafe ("the guarded branch may call CUDA-only kernels"), which the branch, one move rewritten
+    with the test, does not; on the CPU the fixed line runs as before. ``if x.is_cuda: x = x.half()`` stays."""
+    import torch
+
+    code = ("import torch\n\n\ndef norm(spec, w):\n    w = w.cuda() if spec.is_cuda else w\n    return spec / w\n\n\n"
+            "def halve(x):\n    if x.is_cuda:\n        x = x.half()\n    return x\n")
+    found = fixmod.analyse_source(SourceFile("a.py", code), Options()).findings
+    assert [(f.code, f.line, f.fix.applicability.value) for f in found] == [
+        ("NM102", 5, "safe"), ("NM107", 5, "safe"), ("NM107", 10, "unsafe")]
+    fixed = outcome(code).text
+    assert 'w = w.to("neuron") if spec.device.type == "neuron" else w' in fixed and "if x.is_cuda:" in fixed
+    spaces: dict = {}
+    exec(compile(fixed, "a.py", "exec"), spaces)
+    assert torch.equal(spaces["norm"](torch.ones(3), torch.full((3,), 2.0)), torch.full((3,), 0.5))
+
+
 def test_a_device_handed_by_position_to_a_function_of_the_module_is_a_device():
     """NVIDIA/BigVGAN: ``load_checkpoint(args.checkpoint_file, "cuda")`` fills ``def load_checkpoint(filepath,
     device)``, which hands it to ``torch.load(map_location=device)``: the call ``device="cuda"`` spells, rewritten

@@ -1275,10 +1275,12 @@ def _decide(ctx, findings, new, unit, marks, covered, why_cuda_only, reached_wit
     for e in sorted({e for i in parts for e in new[i].fix.edits}, key=lambda e: (e.start, -e.end)):
         if not edits or e.start >= edits[-1].end:
             edits.append(e)
-    # NM108 is unsafe alone because the branch it switches may hold CUDA-only code; a test whose
-    # branch has been judged whole, every CUDA reference in it rewritten with it, is not
+    # NM108 and NM107 (`.is_cuda`) are unsafe alone because the branch they switch may hold CUDA-only
+    # code; a test whose branch has been judged whole, every CUDA reference in it rewritten with it,
+    # is not (tortoise-tts's `window_sum.cuda() if magnitude.is_cuda else window_sum`)
     unsafe = [new[i].fix.reason for i in parts if new[i].fix.applicability is Applicability.UNSAFE
-              and not (new[i].code == "NM108" and i in switching and new[i].fix.reason == _SWITCHES)
+              and not (i in switching and (new[i].code == "NM107" or new[i].code == "NM108"
+                                           and new[i].fix.reason == _SWITCHES))
               and not _certain_mirror(ctx, findings, findings[i], members, switching)]
     guarded = any(set(guard) & members for guard, _ in covered)
     joined = "with its guard and branch" if guarded else "with the device value and the calls handed it"
