@@ -273,14 +273,17 @@ def test_torch2trt_and_basicsr_ops_are_cuda_only_libraries():
 def test_an_is_cuda_test_whose_branch_is_one_move_is_rewritten_safely_with_it():
     """neonbjb/tortoise-tts's STFT: ``window_sum = window_sum.cuda() if magnitude.is_cuda else window_sum``. The
     pair was unsafe ("the guarded branch may call CUDA-only kernels"), which the branch, one move rewritten
-    with the test, does not; on the CPU the fixed line runs as before. ``if x.is_cuda: x = x.half()`` stays."""
+    with the test, does not; on the CPU the fixed line runs as before. ``if x.is_cuda: x = x.half()`` stays, and so
+    does an object's own ``self.is_cuda`` flag (timm's PrefetchLoader), which is no tensor's."""
     import torch
 
     code = ("import torch\n\n\ndef norm(spec, w):\n    w = w.cuda() if spec.is_cuda else w\n    return spec / w\n\n\n"
-            "def halve(x):\n    if x.is_cuda:\n        x = x.half()\n    return x\n")
+            "def halve(x):\n    if x.is_cuda:\n        x = x.half()\n    return x\n\n\n"
+            "class Loader:\n    def put(self, x):\n        return x.cuda() if self.is_cuda else x\n")
     found = fixmod.analyse_source(SourceFile("a.py", code), Options()).findings
     assert [(f.code, f.line, f.fix.applicability.value) for f in found] == [
-        ("NM102", 5, "safe"), ("NM107", 5, "safe"), ("NM107", 10, "unsafe")]
+        ("NM102", 5, "safe"), ("NM107", 5, "safe"), ("NM107", 10, "unsafe"), ("NM102", 17, "unsafe"),
+        ("NM107", 17, "unsafe")]
     fixed = outcome(code).text
     assert 'w = w.to("neuron") if spec.device.type == "neuron" else w' in fixed and "if x.is_cuda:" in fixed
     spaces: dict = {}

@@ -1277,10 +1277,11 @@ def _decide(ctx, findings, new, unit, marks, covered, why_cuda_only, reached_wit
             edits.append(e)
     # NM108 and NM107 (`.is_cuda`) are unsafe alone because the branch they switch may hold CUDA-only
     # code; a test whose branch has been judged whole, every CUDA reference in it rewritten with it,
-    # is not (tortoise-tts's `window_sum.cuda() if magnitude.is_cuda else window_sum`)
+    # is not (tortoise-tts's `window_sum.cuda() if magnitude.is_cuda else window_sum`). `self.is_cuda`
+    # is an object's own flag, not a tensor's (timm's PrefetchLoader): its rewrite stays unsafe
     unsafe = [new[i].fix.reason for i in parts if new[i].fix.applicability is Applicability.UNSAFE
-              and not (i in switching and (new[i].code == "NM107" or new[i].code == "NM108"
-                                           and new[i].fix.reason == _SWITCHES))
+              and not (i in switching and (new[i].code == "NM107" and _text(ctx, new[i]) not in _OWN_FLAGS
+                                           or new[i].code == "NM108" and new[i].fix.reason == _SWITCHES))
               and not _certain_mirror(ctx, findings, findings[i], members, switching)]
     guarded = any(set(guard) & members for guard, _ in covered)
     joined = "with its guard and branch" if guarded else "with the device value and the calls handed it"
@@ -1344,6 +1345,9 @@ def _certain_mirror(ctx: Context, findings, f: Finding, members: set[int], switc
         if any(_blocking(g) and _inside(g, span) and k not in members for k, g in enumerate(findings)):
             return False
     return True
+
+
+_OWN_FLAGS = ("self.is_cuda", "cls.is_cuda")
 
 
 def _text(ctx: Context, f: Finding) -> str:
