@@ -79,6 +79,13 @@ NM504 = rule(
 )
 
 EXTENSION_LOADERS = frozenset({"torch.utils.cpp_extension.load", "torch.utils.cpp_extension.load_inline"})
+_TRITON_DECORATORS = frozenset({"triton.jit", "triton.autotune", "triton.heuristics",
+                                "triton.language.jit"})
+_TRITON_TORCH_APIS = frozenset({"torch.library.triton_op", "torch.library.wrap_triton",
+                                "torch._library.triton.triton_op", "torch._library.triton.wrap_triton"})
+_NUMBA_KERNELS = frozenset({"numba.cuda.jit", "numba.cuda.reduce"})
+_IMPORT_ERRORS = frozenset({"ImportError", "ModuleNotFoundError", "Exception", "BaseException", "OSError",
+                            "RuntimeError"})
 
 
 def loaded_extensions(ctx: Context) -> dict[str, ast.Call]:
@@ -96,13 +103,6 @@ def loaded_extensions(ctx: Context) -> dict[str, ast.Call]:
         elif type(stmt) is ast.ExceptHandler:
             todo += stmt.body
     return out
-_TRITON_DECORATORS = frozenset({"triton.jit", "triton.autotune", "triton.heuristics",
-                                "triton.language.jit"})
-_TRITON_TORCH_APIS = frozenset({"torch.library.triton_op", "torch.library.wrap_triton",
-                                "torch._library.triton.triton_op", "torch._library.triton.wrap_triton"})
-_NUMBA_KERNELS = frozenset({"numba.cuda.jit", "numba.cuda.reduce"})
-_IMPORT_ERRORS = frozenset({"ImportError", "ModuleNotFoundError", "Exception", "BaseException", "OSError",
-                            "RuntimeError"})
 
 
 def _table(ctx: Context):
