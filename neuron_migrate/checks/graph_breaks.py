@@ -6753,10 +6753,13 @@ def report_traced(ctx: Context) -> None:
         if ("self(" in ctx.src.text or "self.forward(" in ctx.src.text) else []
     hazards_of = {}
     sparse = "mm" in ctx.src.text or "sparse" in ctx.src.text  # spmm, smm, hspmm, torch.sparse.*, sparse_csr_tensor
+    sparse_made = "sparse" in ctx.src.text  # a constructor or .to_sparse*() of the file (_sparse_positions)
     for tf in traced.values():
         hazards = _hazards(tf.node, tensors_of[id(tf.node)], ctx, d, tf.cls)
         if sparse:
-            hazards += _sparse_passed(tf.node, tf, ctx, d) + _sparse_annotated(tf.node, ctx, d)
+            hazards += _sparse_passed(tf.node, tf, ctx, d)
+        if sparse_made:  # an annotation ``torch.sparse.Tensor``
+            hazards += _sparse_annotated(tf.node, ctx, d)
         hazards_of[id(tf.node)] = hazards
     for key, off in off_of.items():  # a hazard under a binding off by default is off with it
         for h in hazards_of[key]:
@@ -6866,7 +6869,7 @@ def report_traced(ctx: Context) -> None:
                 _add_site(sites, stmt, node, code, trap)
                 if not trap and stmt is not None:
                     resumed.setdefault(stmt.lineno, []).append(node)
-        if sparse and len(traced) > 1:
+        if sparse_made and len(traced) > 1:
             _sparse_returned(fn, tf, ctx, d, breaking, sites)
         for line, nodes in resumed.items():
             again = _again(nodes, where[id(nodes[0])][0])
