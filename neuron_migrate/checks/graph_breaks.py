@@ -2897,9 +2897,11 @@ class Tensors:
     """
 
     def __init__(self, fn: ast.AST, ctx: Context, chain: tuple, passed: frozenset[str] = frozenset(),
-                 entry: bool = False, made: frozenset[str] = frozenset()):
+                 entry: bool = False, handed: dict[str, list] | None = None):
         self.ctx, self.chain, self.fn = ctx, chain, fn
-        self.made = made  # the parameters a traced caller of this file passes a tensor by its making (_surely)
+        # parameter -> (caller's Tensors, value) for each tensor a traced caller of this file passes it,
+        # judged by _surely only where a slice bound asks (most never are)
+        self.handed = handed or {}
         self.names: set[str] = set()
         self.assigned: set[str] = set()  # names bound from a tensor expression in the body
         self.since: dict[str, int] = {}  # assigned name -> first line a tensor binding of it reaches
@@ -4162,7 +4164,8 @@ def _surely(e: ast.AST, t: Tensors, seen: set[str]) -> bool:
     fn = t.fn
     annotated = any(a.arg == e.id and a.annotation is not None and _is_tensor_annotation(a.annotation)
                     for a in (*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs))
-    given = e.id in t.made  # a traced caller passes it a tensor of its making (VITS's slice_segments)
+    # a traced caller passes it a tensor of its making (VITS's slice_segments)
+    given = e.id in t.handed and any(_surely_tensor(v, caller) for caller, v in t.handed[e.id])
     if e.id in _param_names(fn) and not (annotated or given):
         return False
     found = bound = False
@@ -4260,7 +4263,7 @@ def _tensor_slices(fn: ast.AST, body: _Body, t: Tensors, ctx: Context) -> list[H
     norm and pooling, ``input[:, in_indices[0]:in_indices[1], ...]``). Only bounds surely tensors count
     (``_surely_tensor``): a bare ``forward`` parameter used as a bound is an int more often than not.
     A Python list or tuple sliced so is ``_sequence_indexes``' case."""
-    if not body.subscripts or not (t.assigned or t.buffers or t.made):
+    if not body.subscripts or not (t.assigned or t.buffers or t.handed):
         return []
     seqs: set[str] | None = None
     rows: dict[str, bool] | None = None
@@ -6971,7 +6974,7 @@ def _traced_tensors(traced: dict[int, Traced], ctx: Context, d: _State) -> dict[
     reads a tensor on the host). A callee reached before a caller (a cycle) keeps what it had."""
     out: dict[int, Tensors] = {}
     passed: dict[int, set[str]] = {}
-    made: dict[int, set[str]] = {}  # ... and of those, the ones surely tensors (_surely_tensor)
+    handed: dict[int, dict[str, list]] = {}  # ... each with the caller's Tensors and the value (Tensors.handed)
     for path, name, origin in ctx.options.traced_roots if ctx.options is not None else ():
         fn = _named_function(name, d) if path == ctx.src.path and origin.startswith(TENSOR_ARGS) else None
         if fn is not None and id(fn) in traced:  # a caller in another file passes these tensors
@@ -6983,7 +6986,7 @@ def _traced_tensors(traced: dict[int, Traced], ctx: Context, d: _State) -> dict[
     for tf in traced.values():
         t = out[id(tf.node)] = Tensors(tf.node, ctx, tf.chain, frozenset(passed.get(id(tf.node), ())),
                                        tf.why.startswith(("compile entry", "compiled with")),
-                                       frozenset(made.get(id(tf.node), ())))
+                                       handed.get(id(tf.node)))
         for callee, call in _callees(tf.node, tf.cls, d):
             if id(callee) in out or not isinstance(callee, _FUNCS) or type(call) is not ast.Call:
                 continue
@@ -6993,8 +6996,10 @@ def _traced_tensors(traced: dict[int, Traced], ctx: Context, d: _State) -> dict[
             hit = {name for name, value in given if t.of(value)}
             if hit:
                 passed.setdefault(id(callee), set()).update(hit)
-                made.setdefault(id(callee), set()).update(
-                    name for name, value in given if name in hit and _surely_tensor(value, t))
+                held = handed.setdefault(id(callee), {})
+                for name, value in given:
+                    if name in hit:
+                        held.setdefault(name, []).append((t, value))
     return out
 
 
