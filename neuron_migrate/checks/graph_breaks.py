@@ -6973,8 +6973,8 @@ def _traced_tensors(traced: dict[int, Traced], ctx: Context, d: _State) -> dict[
     (``paste_mask_in_image(mask, box)`` called with rows of tensors: ``int(box[2] - box[0])``
     reads a tensor on the host). A callee reached before a caller (a cycle) keeps what it had."""
     out: dict[int, Tensors] = {}
-    passed: dict[int, set[str]] = {}
-    handed: dict[int, dict[str, list]] = {}  # ... each with the caller's Tensors and the value (Tensors.handed)
+    passed: dict[int, set[str]] = {}  # from traced callers of other files (TENSOR_ARGS roots)
+    handed: dict[int, dict[str, list]] = {}  # from this file's: parameter -> [(caller's Tensors, value)]
     for path, name, origin in ctx.options.traced_roots if ctx.options is not None else ():
         fn = _named_function(name, d) if path == ctx.src.path and origin.startswith(TENSOR_ARGS) else None
         if fn is not None and id(fn) in traced:  # a caller in another file passes these tensors
@@ -6984,22 +6984,18 @@ def _traced_tensors(traced: dict[int, Traced], ctx: Context, d: _State) -> dict[
                 [params[int(i)] for i in positions.split(",") if i and int(i) < len(params)],
                 [k for k in keywords.split(",") if k])
     for tf in traced.values():
-        t = out[id(tf.node)] = Tensors(tf.node, ctx, tf.chain, frozenset(passed.get(id(tf.node), ())),
-                                       tf.why.startswith(("compile entry", "compiled with")),
-                                       handed.get(id(tf.node)))
+        held = handed.get(id(tf.node), {})  # the parameters this file's traced callers pass a tensor
+        t = out[id(tf.node)] = Tensors(tf.node, ctx, tf.chain, frozenset(passed.get(id(tf.node), ())).union(held),
+                                       tf.why.startswith(("compile entry", "compiled with")), held)
         for callee, call in _callees(tf.node, tf.cls, d):
             if id(callee) in out or not isinstance(callee, _FUNCS) or type(call) is not ast.Call:
                 continue
             params = _params(callee, d)
             given = [*zip(params, (a for a in call.args if type(a) is not ast.Starred)),
                      *((k.arg, k.value) for k in call.keywords if k.arg)]
-            hit = {name for name, value in given if t.of(value)}
-            if hit:
-                passed.setdefault(id(callee), set()).update(hit)
-                held = handed.setdefault(id(callee), {})
-                for name, value in given:
-                    if name in hit:
-                        held.setdefault(name, []).append((t, value))
+            for name, value in given:
+                if t.of(value):
+                    handed.setdefault(id(callee), {}).setdefault(name, []).append((t, value))
     return out
 
 
