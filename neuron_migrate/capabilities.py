@@ -179,13 +179,13 @@ class CudaApi:
 
     def canonical(self, qualified: str) -> str:
         """``torch.cuda.random.get_rng_state`` → ``torch.cuda.get_rng_state``: a public name of a
-        submodule torch.cuda re-exports (``reexported``) is that torch.cuda name, unless the table
-        lists it as it is spelled (``torch.cuda.memory._snapshot``)."""
+        submodule its parent package re-exports (``reexported``) is the parent's name, unless the
+        table lists it as it is spelled (``torch.cuda.memory._snapshot``)."""
         if qualified in self.apis:
             return qualified
         for module in self.reexported:
             if qualified.startswith(module + ".") and not qualified[len(module) + 1:].startswith("_"):
-                return "torch.cuda." + qualified[len(module) + 1:]
+                return module.rsplit(".", 1)[0] + qualified[len(module):]
         return qualified
 
     def lookup(self, qualified: str) -> tuple[ApiRow, str] | None:

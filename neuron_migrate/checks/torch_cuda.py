@@ -154,6 +154,8 @@ _INDEX_NAME = re.compile(r"(?i)(.*_)?(rank|gpu|gpus|gpu_id|gpu_idx|device_id|dev
 def check_call(call: ast.Call, ctx: Context) -> None:
     func = call.func
     name = ctx.qualify(func)
+    if name is not None and name.startswith("torch.cuda."):
+        name = cuda_api().canonical(name)  # insightface's torch.cuda.amp.grad_scaler.GradScaler
     if name == "torch.cuda.amp.autocast":
         _autocast(call, ctx)
     elif name == "torch.cuda.amp.GradScaler" or name in GRAD_SCALERS:
