@@ -660,9 +660,11 @@ def _built_by_scripts(root: str | None, scripts: list[str],
         if not builders and label not in factories:
             factories.append(label)
 
-    def built(script: str, nodes, follow: bool, parts: bool = False) -> None:
+    def built(script: str, nodes, follow: bool, parts: bool = False, returned: frozenset[int] = frozenset()) -> None:
         """``parts``: the factories it calls are not followed: what is walked builds a module class itself,
-        so they build its parts, or it is a runner, read one step."""
+        so they build its parts, or it is a runner, read one step; except a factory call it returns
+        (``returned``, by id), which builds the model in its place (arcface_torch's ``get_model()``
+        returns ``iresnet50(...)`` for "r50", builds ``VisionTransformer(...)`` for "vit_t")."""
         imported = imports(script)
         for node in nodes:
             if not isinstance(node, ast.Call):
@@ -694,10 +696,12 @@ def _built_by_scripts(root: str | None, scripts: list[str],
                 if near is not None and builds_a_module(near[1], near[0]):
                     # a script's own factory is walked with the script (tacotron2's load_model());
                     # any other once, here, and the factories it calls in turn, unless they build parts
-                    if not (follow and near[0] == script) and not parts and (near[0], name) not in walked:
+                    if (not (follow and near[0] == script) and (not parts or id(node) in returned)
+                            and (near[0], name) not in walked):
                         walked.add((near[0], name))
                         known = len(out)
-                        built(near[0], ast.walk(near[1]), False, builds_itself(near[1]))
+                        built(near[0], ast.walk(near[1]), False, builds_itself(near[1]),
+                              frozenset(id(n.value) for n in ast.walk(near[1]) if isinstance(n, ast.Return)))
                         if len(out) == known and _FACTORY.match(name) and name not in factories:
                             factories.append(name)  # followed, but what it builds is chosen at run time
                     continue
