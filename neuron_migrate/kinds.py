@@ -241,6 +241,7 @@ class Kinds:
         if self._used_as is None:
             self._used_as = {}
             switched: dict[str, set] = {}  # name -> the literals an `if name == literal:` compares it with
+            unpacked: list[ast.Assign] = []  # `H, W = x_size`
             for node in self.nodes():
                 t = type(node)  # one read per node (ast's node types have no subclasses)
                 if t is ast.Call:
@@ -255,9 +256,15 @@ class Kinds:
                     _switch(node.test, switched)
                 elif t is ast.Assign:
                     self._fallback_evidence(node)
+                    if type(node.value) is ast.Name and type(node.targets[0]) is ast.Tuple:
+                        unpacked.append(node)
             for name, values in switched.items():
                 if len(values) >= 2:
                     self._mark(ast.Name(id=name), SCALAR)
+            for node in unpacked:  # unpacked into sizes: a shape (SwinIR's `H, W = x_size`, then `x.view(B, H, W, C)`)
+                kinds = {self._used_as.get(e.id) for e in node.targets[0].elts if type(e) is ast.Name}
+                if kinds <= {SCALAR, None} and SCALAR in kinds:
+                    self._mark(node.value, SCALAR)
             if type(self.scope) in (ast.FunctionDef, ast.AsyncFunctionDef):
                 for name in documented_numbers(self.scope):
                     if self.params.get(name) is None:
