@@ -94,6 +94,37 @@ def test_a_datasets_code_is_the_hosts_but_a_helper_the_model_shares_is_not():
     assert codes(alone.replace("class Pairs(Dataset)", "class Pairs(object)")) == [(6, "NM301"), (10, "NM301")]
 
 
+NUMPY_HELPER = '''import numpy as np
+
+def per_label(boxes, scores, floor, label):
+    label_scores = scores[:, label]
+    confident = label_scores > floor
+    if confident.sum() == 0:
+        return None
+    return boxes[confident], label_scores[confident]
+
+class Decoder:
+    def __call__(self, rows):
+        return rows[rows[:, 4] > self.floor]
+
+    def labels(self, rows):
+        return np.unique(rows[:, 5])
+'''
+
+
+def test_a_numpy_file_naming_no_torch_is_the_hosts_but_where_traced_from_another_file():
+    # YOLOX's NMS of ONNX Runtime's outputs: NumPy's masks, no shape on the device
+    assert codes(NUMPY_HELPER) == []
+    traced = Options(traced_roots=(("input.py", "per_label", "called from net.py:Net.forward"),
+                                   ("input.py", "Decoder.__call__", "called from net.py:Net.forward")))
+    assert [(f.line, f.code) for f in findings_of(NUMPY_HELPER, options=traced)
+            if f.code.startswith("NM3")] == [(8, "NM301"), (8, "NM301"), (12, "NM301")]  # and NM402 at 6
+    # a file that names torch, or imports no NumPy, keeps its findings
+    assert codes("import torch\n" + NUMPY_HELPER) == [(9, "NM301"), (9, "NM301"), (13, "NM301")]
+    assert codes(NUMPY_HELPER.replace("import numpy as np", "import math")) == [
+        (8, "NM301"), (8, "NM301"), (12, "NM301"), (15, "NM301")]  # np.unique of an unknown np too
+
+
 COLLATOR = '''import torch
 
 class MaskCollator:

@@ -181,13 +181,15 @@ def host_side_scopes(tree: ast.Module, qualify, traced: frozenset[str] = frozens
     """Ids of the classes and functions of ``tree`` that run only in data loading: the
     classes deriving from a Dataset, DataLoader or Sampler (in this file or by name) or
     collating batches in their ``__call__`` (``_collator``), the functions handed to a loader as
-    ``collate_fn``/``worker_init_fn``, and the module-level functions used only inside those (not ``traced``, the names traced from another file).
+    ``collate_fn``/``worker_init_fn``, and the module-level functions used only inside those (not ``traced``, the names traced from another file);
+    in a file that imports NumPy and names no torch, every class and function not ``traced``.
     Their tensors are the host's: a data-dependent shape there is no shape on the device.
     ``qualify(expr)`` names an expression at module level; ``text``, the file's names as
     Python reads them (``SourceFile.names_text``), spares the walk for uses when no class is a
     data class and no loader hook is named."""
     classes: dict[str, ast.ClassDef] = {}
     functions: dict[str, ast.AST] = {}
+    numpy = False  # the module imports NumPy
     todo = list(tree.body)
     while todo:
         node = todo.pop()
@@ -197,6 +199,15 @@ def host_side_scopes(tree: ast.Module, qualify, traced: frozenset[str] = frozens
             functions.setdefault(node.name, node)
         elif isinstance(node, (ast.If, ast.Try)):
             todo += [*node.body, *node.orelse, *(s for h in getattr(node, "handlers", ()) for s in h.body)]
+        elif isinstance(node, ast.Import):
+            numpy = numpy or any(a.name.split(".", 1)[0] == "numpy" for a in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            numpy = numpy or not node.level and (node.module or "").split(".", 1)[0] == "numpy"
+    if numpy and text is not None and "torch" not in text:
+        # a NumPy file naming no torch (YOLOX's NMS of ONNX Runtime's outputs): its arrays are the
+        # host's, but in what is traced from another file, where Dynamo traces NumPy as tensors
+        return frozenset({id(f) for name, f in functions.items() if name not in traced}
+                         | {id(c) for name, c in classes.items() if not any(t.startswith(name + ".") for t in traced)})
 
     def data_class(cls: ast.ClassDef, seen: set[int]) -> bool:
         seen.add(id(cls))
