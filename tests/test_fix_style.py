@@ -422,6 +422,23 @@ def test_an_early_return_guard_gates_the_rest_of_its_block():
     assert fixed(counted).count("torch.neuron.") == 2  # device_count rewritten with its guard, not left alone
 
 
+def test_an_early_return_guard_with_an_index_bound_beside_it_gates_the_rest_of_its_block():
+    """RVC's device choice returns the CPU ``if not torch.cuda.is_available() or idx < 0 or idx >=
+    torch.cuda.device_count()``, then reads the GPU's compute capability in a ``try``: rewritten
+    alone, the guard let a Neuron host through to ``torch.cuda.get_device_capability``, which
+    raised there, and every device's traceback was logged before the CPU was chosen anyway."""
+    code = ("import torch\n\n\ndef pick(i):\n    if not torch.cuda.is_available() or i < 0 or i >= torch.cuda.device_count():\n"
+            "        return None\n    try:\n        major, _ = torch.cuda.get_device_capability(i)\n"
+            "    except RuntimeError:\n        return None\n    return torch.device(f\"cuda:{i}\") if major >= 7 else None\n")
+    assert fixed(code, unsafe=True) == code
+    available, count, capability, device = findings_of(code)
+    assert available.fix is None and count.fix is None and "`torch.cuda.get_device_capability`" in available.message
+    # bounds alone are no test of CUDA: what follows `if i < 0 or i > 8: return` is no CUDA path
+    bounded = ("import torch\n\n\ndef count(i):\n    if i < 0 or i > 8:\n        return 0\n"
+               "    return torch.cuda.device_count()\n")
+    assert "torch.neuron.device_count()" in fixed(bounded)
+
+
 
 def test_a_name_imported_from_a_cuda_only_library_under_another_name_keeps_its_function_on_cuda():
     # state-spaces/s4's UnICORNN: ``from cupy.cuda import function`` (optional), then a method that

@@ -402,13 +402,19 @@ def _inside(f: Finding, span) -> bool:
     return span is not None and span[0] <= (f.line, f.column) and (f.end_line, f.end_column) <= span[1]
 
 
+_ORDER = (ast.Lt, ast.LtE, ast.Gt, ast.GtE)
+
+
 def _negative(test: ast.AST) -> bool:
     """``not guard``, ``x != "cuda"``, ``not guard or not flag``: the branch taken with CUDA is
-    the else branch."""
+    the else branch. So with a bound beside it (``not torch.cuda.is_available() or i >=
+    torch.cuda.device_count()``: RVC's device choice by compute capability)."""
     if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
         return True
     if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.Or):
-        return all(_negative(v) for v in test.values)
+        negative = [_negative(v) for v in test.values]
+        return any(negative) and all(n or type(v) is ast.Compare and len(v.ops) == 1 and type(v.ops[0]) in _ORDER
+                                     for n, v in zip(negative, test.values))
     if not (isinstance(test, ast.Compare) and len(test.ops) == 1):
         return False
     op, bound = test.ops[0], test.comparators[0]
