@@ -270,6 +270,22 @@ def test_torch2trt_and_basicsr_ops_are_cuda_only_libraries():
     assert [(f.code, f.line) for f in found] == [("NM601", 2)]
 
 
+def test_paddlepaddle_gpu_is_a_cuda_only_backend():
+    """ultralytics' Paddle backend: ``cuda = ... torch.cuda.is_available() ...``, then under ``if cuda:`` the
+    requirement ``"paddlepaddle-gpu>=3.0.0"`` and ``config.enable_use_gpu(...)``. The flag was rewritten: a
+    Neuron host would install PaddlePaddle's CUDA build and ask it for a GPU. Left with its branch now; the
+    package is NM601 in a manifest."""
+    code = ("import torch\n\n\ndef load(check, device):\n    cuda = torch.cuda.is_available() and device.type != 'cpu'\n"
+            "    if cuda:\n        check('paddlepaddle-gpu>=3.0.0')\n    return cuda\n")
+    (found,) = findings_of(code)
+    assert found.fix is None and "`paddlepaddle-gpu>=3.0.0`" in found.message and "drop that backend" in found.message
+    assert findings_of(code.replace("paddlepaddle-gpu", "paddlepaddle"))[0].fix is not None
+    from neuron_migrate.checks.manifests import analyse_manifest
+
+    found = analyse_manifest("requirements.txt", b"paddlepaddle>=3.0\npaddlepaddle_gpu==3.0\n", Options()).findings
+    assert [(f.code, f.line) for f in found] == [("NM601", 2)]
+
+
 def test_an_is_cuda_test_whose_branch_is_one_move_is_rewritten_safely_with_it():
     """neonbjb/tortoise-tts's STFT: ``window_sum = window_sum.cuda() if magnitude.is_cuda else window_sum``. The
     pair was unsafe ("the guarded branch may call CUDA-only kernels"), which the branch, one move rewritten

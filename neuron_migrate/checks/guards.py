@@ -50,12 +50,12 @@ _SWITCHES = "it switches the CUDA-only features of that branch on for Neuron"
 # (DeepSpeed's replace_with_kernel_inject swaps a model's layers for its CUDA inference kernels)
 # CuPy's name where no letter runs into it: `--occupy` (reserve a GPU's memory, YOLOX) holds the word too
 _CUDA_ONLY = re.compile(r"(?i)" + TRITON_COMPILER + r"|(?<![a-z])cupy|pycuda|tensorrt|\btrt\b|CUDAExecutionProvider|"
-                        r"TensorrtExecutionProvider|onnxruntime[-_]gpu|pynvml|kernel_inject")
+                        r"TensorrtExecutionProvider|onnxruntime[-_]gpu|paddlepaddle[-_]gpu|pynvml|kernel_inject")
 # lower-case words one of which a text holds, lower-cased, wherever _CUDA_ONLY matches it (with
 # the four non-ASCII letters a case-blind pattern takes for ASCII ones put back): a text without
 # any is not searched, since the regular expression costs ten times the word search
 _CUDA_ONLY_WORDS = ("triton", "cupy", "pycuda", "tensorrt", "trt", "cudaexecutionprovider", "onnxruntime",
-                    "pynvml", "kernel_inject")
+                    "paddlepaddle", "pynvml", "kernel_inject")
 _CASE_BLIND = (("\u0130", "i"), ("\u0131", "i"), ("\u017f", "s"), ("\u212a", "k"))  # İ ı ſ K (re's docs)
 
 
@@ -94,7 +94,7 @@ def port_advice(what: str) -> str:
     """The real port for CUDA-only machinery named in ``what``."""
     if "DataParallel" in what:
         return "use DistributedDataParallel, one process per NeuronCore"
-    if re.search(r"(?i)tensorrt|\btrt\b|torch2trt|onnxruntime|ExecutionProvider|kernel_inject", what):
+    if re.search(r"(?i)tensorrt|\btrt\b|torch2trt|onnxruntime|paddlepaddle|ExecutionProvider|kernel_inject", what):
         return "drop that backend: run the PyTorch model on the neuron device"
     if "pynvml" in what:  # NVML reads NVIDIA GPUs only (mosaicml/composer's system metrics)
         return "read Neuron devices with neuron-monitor / neuron-top"
