@@ -1022,7 +1022,10 @@ def test_work_items_read_as_a_person_names_the_work():
           finding("NM115", message="nn.DataParallel is CUDA-only: use DistributedDataParallel"),
           # Megatron-LM: one person's work on `.is_cuda`, whatever the message adds after ';'
           finding("NM107", message="`.is_cuda` is always False on Neuron; left", line=7),
-          finding("NM107", message="`.is_cuda` is always False on Neuron; left with the branch it gates", line=9)]
+          finding("NM107", message="`.is_cuda` is always False on Neuron; left with the branch it gates", line=9),
+          # YOLOX's nvidia-smi calls were "port `NVIDIA` (NM117)": a plain word before a space names nothing
+          finding("NM117", message="NVIDIA tooling (nvidia-smi, NVML): use neuron-ls / neuron-top", line=11),
+          finding("NM117", message="imports pynvml (NVML): use neuron-monitor / neuron-top", line=13)]
     items = {i["title"]: i for i in work.items(fs, lambda p: "library", porting._location)}
     kernel = items["port k.cu to NKI"]
     assert (kernel["sites"], kernel["low"], kernel["high"]) == (6, 8 + 5 * 4, 40 + 5 * 16)
@@ -1030,6 +1033,7 @@ def test_work_items_read_as_a_person_names_the_work():
     assert items["replace complex tensors (NM203)"]["sites"] == 2  # the fft and the complex64: one change
     assert "port `nn.DataParallel` (NM115)" in items
     assert items["port `.is_cuda` (NM107)"]["sites"] == 2
+    assert "port NVIDIA tooling (nvidia-smi, NVML) (NM117)" in items and "port `pynvml` (NM117)" in items
 
 
 def test_scope_option_and_config_table(tmp_path, capsys):

@@ -115,7 +115,9 @@ _DTYPE = re.compile(r"\b(complex|float64|fp64|float16|int64|sparse)\b", re.I)
 _BRANCH_CALLS = re.compile(r"the branch (?:calls|picks) `([^`]+)`")
 _PACKAGE = re.compile(r"^(?:optional import \(the code has a path without it\): )?imports \S+ \((\S+?)\)"
                       r"|^`([^`]+?)`: (?:CUDA-only package|selects a CUDA build)")
-_API = re.compile(r"^([\w.]+)[:( ]|^`([^`]+)`")  # torch.cuda.nvtx.range_push: ...; `.is_cuda` is always ...
+# torch.cuda.nvtx.range_push: ...; nn.DataParallel is ...; `.is_cuda` is always ...; imports pynvml (NVML): ...
+# (a plain word before a space is no name: "NVIDIA tooling (nvidia-smi, NVML)" is the message's head)
+_API = re.compile(r"^([\w.]+)[:(]|^(\w*[._][\w.]*) |^`([^`]+)`|^imports (?!from )([A-Za-z_]\w*)")
 _IMPORT = re.compile(r"^imports ")  # NM502 on an import statement, not on a kernel
 _OPTIONAL = "optional import"
 
@@ -194,7 +196,7 @@ def _item_of(f: dict) -> tuple[str, str] | None:
         if m:
             return "guard", m.group(1)
         api = _API.match(message)
-        return "api", f"`{api.group(1) or api.group(2)}` ({code})" if api else f"{_head(message)} ({code})"
+        return "api", f"`{next(g for g in api.groups() if g)}` ({code})" if api else f"{_head(message)} ({code})"
     if family == "NM2":
         names = operator_names(message)
         if names:
