@@ -94,11 +94,12 @@ class _StubModule(types.ModuleType):
 # captum, for an alternative solver, submodular initialisers and plots; lxml by held_out_16's pytorch-kinematics,
 # for its URDF and SDF parsers; tensorboardX by held_out_20's pytorch-lamb, for its logging helper; hdbscan by
 # held_out_28's torchsom, for its clustering of a trained map; imageio by held_out_29's torchcontrol, for its
-# animations).
+# animations; skimage by held_out_30's hough-tmf, for its Hough line detection, and soundfile by its afx-audio, for
+# reading audio files; meshio by its torch-diffsim, for reading meshes).
 STUBBED = ("torchvision", "PIL", "matplotlib", "requests", "tiktoken", "numba", "onnx", "sklearn", "accelerate",
            "ema_pytorch", "scipy", "pytorch_fid", "librosa", "cv2", "gym", "pandas", "nltk", "torchaudio",
            "safetensors", "seaborn", "cvxpy", "apricot", "mpl_toolkits", "lxml", "tensorboardX", "hdbscan",
-           "imageio")
+           "imageio", "skimage", "soundfile", "meshio")
 
 
 class _StubFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
@@ -662,6 +663,8 @@ def prepare(name: str) -> None:
         _paths_28()
     if name in globals().get("HELD_OUT_29", ()):  # this split's folders first, before the stubs are chosen
         _paths_29()
+    if name in globals().get("HELD_OUT_30", ()):  # this split's folders first, before the stubs are chosen
+        _paths_30()
 
 
 def tv(family: str, builder: str, inputs, **kwargs):
@@ -12898,6 +12901,431 @@ HELD_OUT_29 = {
 }
 
 
+# ebmkit 0.16.0, mrirecon 0.0.2, torch-linops 0.2.0, hough-tmf 0.2.5, neuro-fuzzy-toolbox 0.3.0, torch-diffsim 0.2.0,
+# phasetorch 0.2.0, afx-audio 0.3.1, mgnet 0.1.2, survival-distributions 0.0.3, diveq 0.1.3 and monotonicnetworks 1.5.1
+# (torch 2.13.0). No entry runs another package's code with tensors but NumPy's and SciPy's, as installed with torch.
+# The training steps are the split's steps file (steps/held_out_30/training_steps.py), as a user writes them.
+HELD_OUT_30_RELEASES = ("ebmkit", "mrirecon", "torch-linops", "hough-tmf", "neuro-fuzzy-toolbox", "torch-diffsim",
+                        "phasetorch", "afx-audio", "mgnet", "survival-distributions", "diveq", "monotonicnetworks")
+
+
+def _paths_30() -> None:
+    for folder in HELD_OUT_30_RELEASES:
+        if str(EXT / folder) not in sys.path:
+            sys.path.insert(0, str(EXT / folder))
+
+
+def _module_30(name: str):
+    _paths_30()
+    stub_torchvision()
+    return importlib.import_module(name)
+
+
+def ebm_op(kind: str):
+    """ebmkit, energy-based models (MCMC samplers stepping chains in Python loops with the energy's gradient taken by
+    ``torch.autograd.grad`` each step, Metropolis tests, NUTS trees grown by Python recursion with its step size tuned
+    by dual averaging on the host, replicas swapped between temperatures, a replay buffer re-initialising chains by
+    mask): 20 Langevin steps of an MLP energy's 64 chains, NUTS on the banana energy (10 warm-up and 5 draws), parallel
+    tempering of MALA on a Gaussian mixture (4 temperatures, 10 sweeps), and a persistent contrastive-divergence
+    training step (the split's steps file)."""
+    def factory():
+        torch = _torch()
+        ebm = _module_30("ebm")
+        from ebm import nets
+        g = torch.Generator().manual_seed(0)
+        if kind == "cd_step":
+            return Call(_step("held_out_30", "ebm_contrastive_divergence_step"), (torch.randn(64, 2, generator=g),),
+                        grad=True)
+        base = sys.modules["ebm.samplers.base"]
+        if kind == "langevin":
+            energy = nets.MLPEnergy(2)
+            sampler = ebm.LangevinDynamics(step_size=0.01, steps=20)
+            return Call(lambda x: sampler.sample(energy, x), (torch.randn(64, 2, generator=g),),
+                        _entry(base, "Sampler.sample"))
+        if kind == "nuts":
+            sampler = ebm.NUTS(step_size=0.1, steps=5, warmup=10, max_depth=6)
+            return Call(lambda x: sampler.sample(nets.BananaEnergy(), x), (torch.randn(8, 2, generator=g),),
+                        _entry(sys.modules["ebm.samplers.nuts"], "NUTS.sample"))
+        sampler = ebm.ParallelTempering(ebm.MALA(step_size=0.05, steps=1), temperatures=(1.0, 2.0, 4.0, 8.0),
+                                        steps=10)
+        energy = nets.GaussianMixtureEnergy(torch.tensor([[-3.0, 0.0], [3.0, 0.0], [0.0, 3.0]]), std=0.5)
+        return Call(lambda x: sampler.sample(energy, x), (torch.randn(32, 2, generator=g),),
+                    _entry(sys.modules["ebm.samplers.tempering"], "ParallelTempering.sample"))
+    factory.__name__ = f"ebm_{kind}"
+    return factory
+
+
+def _coil_data(torch, coils: int = 4, frames: int = 8, size: int = 32):
+    """Coil sensitivities (smooth complex Gaussians around the coils), a moving phantom's k-t data, its noise
+    covariance, and the data undersampled by 4 along the phase-encoding direction with a sheared lattice."""
+    g = torch.Generator().manual_seed(0)
+    yy, xx = torch.meshgrid(torch.linspace(-1, 1, size), torch.linspace(-1, 1, size), indexing="ij")
+    angles = torch.arange(coils) * 2 * torch.pi / coils
+    csm = torch.stack([torch.exp(-((xx - 0.8 * torch.cos(a)) ** 2 + (yy - 0.8 * torch.sin(a)) ** 2))
+                       * torch.exp(1j * a * yy) for a in angles])[:, None].to(torch.complex64)
+    t = torch.arange(frames)[:, None, None]
+    phantom = ((xx ** 2 + (yy - 0.1 * torch.sin(2 * torch.pi * t / frames)) ** 2) < 0.4).to(torch.complex64)
+    kt = torch.fft.fft2(csm * phantom[None])
+    noise_cov = torch.eye(coils, dtype=torch.complex64) + 0.05 * torch.randn(coils, coils, generator=g)
+    noise_cov = (noise_cov @ noise_cov.T.conj()) / 2
+    mask = torch.zeros(frames, size, 1)
+    for f in range(frames):
+        mask[f, f % 4::4] = 1
+    return csm, kt, noise_cov, kt * mask
+
+
+def mri_op(kind: str):
+    """mrirecon, parallel MRI reconstruction (SENSE's unfolding matrices built from coil sensitivities and the noise
+    covariance with a matrix inverse per aliased pixel set; kt-SENSE locating the aliases by ``torch.where`` on the
+    sampling pattern's point-spread function, their count taken to the host, and a slice-wise variant): SENSE on 4
+    coils of a 32 x 32 image with acceleration 2, and kt-SENSE on 8 frames undersampled by 4, whole and slice-wise."""
+    def factory():
+        torch = _torch()
+        mr = _module_30("mrirecon")
+        csm, kt, noise_cov, kt_acq = _coil_data(torch)
+        module = sys.modules["mrirecon.kt_sense"]
+        if kind == "sense":
+            images = torch.fft.ifft2(kt)[None]
+            return Call(lambda d: mr.sense(d, csm[None], noise_cov, acceleration_rate=2), (images,),
+                        _entry(sys.modules["mrirecon.sense"], "sense"))
+        prior = kt * (torch.arange(kt.shape[-2])[:, None] < 12).to(kt.dtype)  # a low-resolution training scan
+        if kind == "kt_sense":
+            return Call(lambda acq: mr.kt_sense(acq, prior[None], csm[None], noise_cov), (kt_acq[None],),
+                        _entry(module, "kt_sense"))
+        return Call(lambda acq: mr.slice_wise_kt_sense(acq, prior, csm, noise_cov), (kt_acq,),
+                    _entry(module, "slice_wise_kt_sense"))
+    factory.__name__ = f"mri_{kind}"
+    return factory
+
+
+def linops_op(kind: str):
+    """torch-linops, matrix-free linear operators (operators composed lazily, MINRES and LSQR ported from SciPy with
+    their scalar recurrences tested in Python, Givens rotations branching on tensor comparisons, Hutch++ trace
+    estimation sampling probes in a loop, conjugate gradients in an autograd function): MINRES on a 64 x 64 symmetric
+    indefinite system, LSQR on a damped 80 x 40 least-squares problem, the Hutch++ trace of a 120 x 120 operator,
+    and a batched CG solve with its gradient."""
+    def factory():
+        torch = _torch()
+        lo = _module_30("linops")
+        g = torch.Generator().manual_seed(0)
+        a = torch.randn(64, 64, generator=g, dtype=torch.float64)
+        if kind == "minres":
+            from linops.minres import minres
+            op = lo.MatrixOperator(a + a.T)
+            return Call(lambda b: minres(op, b, tol=1e-8, maxiters=40, verbose=False),
+                        (torch.randn(64, generator=g, dtype=torch.float64),),
+                        _entry(sys.modules["linops.minres"], "minres"))
+        if kind == "lsqr":
+            from linops.lsqr import lsqr
+            op = lo.MatrixOperator(torch.randn(80, 40, generator=g, dtype=torch.float64))
+            return Call(lambda b: lsqr(op, b, damp=0.1, iter_lim=30)[0],
+                        (torch.randn(80, generator=g, dtype=torch.float64),),
+                        _entry(sys.modules["linops.lsqr"], "lsqr"))
+        if kind == "trace":
+            from linops.trace import hutchpp
+            b = torch.randn(120, 120, generator=g)
+            return Call(lambda m: hutchpp(lo.MatrixOperator(m @ m.T), m=30), (b,),
+                        _entry(sys.modules["linops.trace"], "hutchpp"))
+        from linops.cg import CG
+        spd = a @ a.T + 64 * torch.eye(64, dtype=torch.float64)
+
+        def solve(rhs):
+            x = CG(lambda v: spd @ v, rtol=1e-8, maxiter=50)(rhs)
+            return x.square().sum()
+        return Call(solve, (torch.randn(64, generator=g, dtype=torch.float64, requires_grad=True),),
+                    _entry(sys.modules["linops.cg"], "cg_batch_Kis1"), grad=True)
+    factory.__name__ = f"linops_{kind}"
+    return factory
+
+
+def template_matching_op(kind: str):
+    """hough-tmf, template matching of seismic records (each template's channels correlated with the record by a
+    grouped ``conv1d`` and normalised by moving sums, batches of channels concatenated in a Python loop retried with
+    smaller batches on an exception, the result taken to NumPy and summed there): 3 templates on 12 channels of a
+    4000-sample record, per channel in batches of 4 with a step of 2, and summed over the channels."""
+    def factory():
+        torch = _torch()
+        tm = _module_30("hd_tma")
+        g = torch.Generator().manual_seed(0)
+        record = torch.randn(12, 4000, generator=g)
+        templates = torch.stack([record[:, 500 * k + 300:500 * k + 500] for k in range(3)])
+        module = sys.modules["hd_tma.tmf"]
+        if kind == "batched":
+            return Call(lambda d, t: tm.tma(d, t, step=2, batch_size=4), (record, templates), _entry(module, "tma"))
+        return Call(lambda d, t: tm.tma(d, t, is_sum=True), (record, templates), _entry(module, "tma"))
+    factory.__name__ = f"template_matching_{kind}"
+    return factory
+
+
+def anfis_op(kind: str):
+    """neuro-fuzzy-toolbox, adaptive neuro-fuzzy inference (membership functions per feature, firing levels of every
+    rule by products over the rule grid, normalisation, linear consequents; rule counts taken with ``.item()``, the
+    consequents estimated by least squares): an ANFIS classifier's forward on 3 features with 3, 3 and 2 membership
+    functions, a rule-reduced ANFIS's, the least-squares estimation of the consequents, and an Adam step (the split's
+    steps file)."""
+    def factory():
+        torch = _torch()
+        nf = _module_30("neuro_fuzzy_toolbox")
+        g = torch.Generator().manual_seed(0)
+        x = torch.rand(128, 3, generator=g)
+        y = (x.sum(1) > 1.5).long()
+        if kind == "train_step":
+            return Call(_step("held_out_30", "anfis_train_step"), (x, y), grad=True)
+        models_ = sys.modules["neuro_fuzzy_toolbox.models.anfis"]
+        if kind == "rule_reduced":
+            model = nf.rule_reduced_ANFIS(input_size=3, num_mfs=6, outputs=2)
+            model.init_premises(x)
+            return Call(model, (x,))
+        model = nf.ANFIS([3, 3, 2], outputs=2)
+        model.init_premises(x)
+        if kind == "consequents":
+            return Call(lambda a, b: (model.init_consequents(a, b), model(a))[1], (x, y),
+                        _entry(models_, "base_ANFIS.init_consequents"))
+        return Call(model, (x,))
+    factory.__name__ = f"anfis_{kind}"
+    return factory
+
+
+def diffsim_op(kind: str):
+    """torch-diffsim, tetrahedral FEM soft bodies (a stable Neo-Hookean material's forces from deformation gradients,
+    semi-implicit substeps in a Python loop, ground collision by masks and a contact barrier, a checkpointed rollout
+    keeping a list of states): a 4 x 4 x 4 cube's simulator stepping 5 times, its single step, a differentiable
+    rollout of 6 steps with learnable material, and a step fitting the Young's modulus to an observed drop (the
+    split's steps file)."""
+    def factory():
+        torch = _torch()
+        ds = _module_30("diffsim")
+        if kind == "fit_step":
+            return Call(_step("held_out_30", "diffsim_material_fit_step"), (), grad=True)
+        mesh = ds.TetrahedralMesh.create_cube(resolution=4, size=0.5)
+        mesh.vertices = mesh.vertices + torch.tensor([0.0, 0.3, 0.0])
+        if kind == "rollout":
+            material = ds.DifferentiableMaterial(youngs_modulus=1e5, poissons_ratio=0.4)
+            sim = ds.DifferentiableSimulator(mesh, material, ds.DifferentiableSolver(dt=0.005, substeps=2))
+            return Call(lambda: sim.rollout(6, checkpoint_every=3)[-1][0], (),
+                        _entry(sys.modules["diffsim.diff_simulator"], "DifferentiableSimulator.rollout"), grad=True)
+        sim = ds.Simulator(mesh, ds.StableNeoHookean(youngs_modulus=1e5, poissons_ratio=0.4),
+                           ds.SemiImplicitSolver(dt=0.005, substeps=2))
+        module = sys.modules["diffsim.simulator"]
+        if kind == "step":
+            return Call(sim.step, (), _entry(module, "Simulator.step"))
+
+        def run():
+            for _ in range(5):
+                sim.step()
+            return sim.positions
+        return Call(run, (), _entry(module, "Simulator.step"))
+    factory.__name__ = f"diffsim_{kind}"
+    return factory
+
+
+def phase_op(kind: str):
+    """phasetorch, X-ray phase-contrast imaging (Paganin's single-material phase retrieval as a low-pass filter in
+    Fourier space on complex numbers stored as (real, imaginary) pairs, Fresnel propagation by transfer functions built
+    per distance with NumPy, the nonlinear model's transmission field as a parameter): Paganin's retrieval of 4
+    radiographs of 64 x 64, the Fresnel propagation of a cylinder's projections to two distances, and the nonlinear
+    model's intensities at two distances."""
+    def factory():
+        torch = _torch()
+        import numpy as np
+        _module_30("phasetorch")
+        x, _ = np.meshgrid(np.arange(64.0) * 0.001, np.arange(64.0) * 0.001)
+        path = 2 * np.sqrt(np.clip(0.016 ** 2 - (x - 0.032) ** 2, 0, None))
+        if kind == "paganin":
+            from phasetorch.mono._sinmod import PaganinTran
+            rads = torch.exp(-torch.tensor(path * 1e-5, dtype=torch.float32))[None].expand(4, 64, 64).contiguous()
+            return PaganinTran("cpu", "float", 64, 64, 0.001, 20, 100, 1.0), (rads, torch.tensor(10.0))
+        dists = np.array([100.0, 200.0])
+        if kind == "fresnel":
+            from phasetorch.mono._fresmod import FresnelProp
+            model = FresnelProp("cpu", "float", 64, 64, 0.001, 20, dists)
+            delta = torch.tensor(path * 1e-7, dtype=torch.float32)[None]
+            return Call(model.prop, (delta, delta / 10), _entry(sys.modules["phasetorch.mono._fresmod"],
+                                                               "FresnelProp.prop"))
+        from phasetorch.mono._nonmod import NonLinTran
+        model = NonLinTran("cpu", "float", 1, 64, 64, 0.001, 20, dists)
+        delta = torch.tensor(path * 1e-7, dtype=torch.float32)[None, None]
+        model.init(delta, delta / 10)
+        return model, ()
+    factory.__name__ = f"phase_{kind}"
+    return factory
+
+
+def afx_op(kind: str):
+    """afx-audio, audio feature extraction (an ``nn.Module`` of mel, MFCC, chroma and spectral features with its
+    filterbanks as buffers, per-frame features aggregated over time; the spectral contrast by quantiles of bands):
+    MFCCs with deltas and four spectral features as a mean-and-std vector of a batch of 4 clips, chroma and spectral
+    contrast per frame, and the mel spectrogram with the valid-frame coverage."""
+    def factory():
+        torch = _torch()
+        _module_30("afx_audio")
+        from afx_audio.torch.module import AFXFeatureModule
+        t = torch.arange(16000, dtype=torch.float32) / 16000
+        clips = torch.stack([torch.sin(2 * torch.pi * f * t) * (1 + 0.3 * torch.sin(2 * torch.pi * 3 * t))
+                             for f in (220.0, 330.0, 440.0, 550.0)])
+        if kind == "summary":
+            module = AFXFeatureModule({"mfcc": {"n_mfcc": 13}, "mfcc_delta": {"n_mfcc": 13},
+                                       "spectral_centroid": {}, "spectral_rolloff": {}, "spectral_flatness": {},
+                                       "zcr": {}}, sample_rate=16000, aggregation="mean_std", output="vector")
+        elif kind == "frames":
+            module = AFXFeatureModule({"chroma_stft": {}, "spectral_contrast": {}}, sample_rate=16000)
+        else:
+            module = AFXFeatureModule({"melspectrogram": {"n_mels": 40}, "spectral_entropy": {},
+                                       "spectral_kurtosis": {}}, sample_rate=16000, aggregation="mean",
+                                      coverage=True)
+        return module, (clips,)
+    factory.__name__ = f"afx_{kind}"
+    return factory
+
+
+def mgnet_op(smoother: str):
+    """mgnet, multigrid networks (smoothing iterations of a learned Jacobi or damped Jacobi smoother per level,
+    restriction and prolongation between grids, unrolled in Python loops): classifiers of 32 x 32 images with 2, 2 and
+    2 smoothing iterations on three levels by either smoother, and an SGD step (the split's steps file)."""
+    def factory():
+        torch = _torch()
+        mg = _module_30("mgnet.model")
+        g = torch.Generator().manual_seed(0)
+        if smoother == "train_step":
+            return Call(_step("held_out_30", "mgnet_sgd_step"),
+                        (torch.randn(4, 3, 16, 16, generator=g), torch.randint(10, (4,), generator=g)), grad=True)
+        net = mg.MGNet(mg.MGNet.SUPPORTED_SMOOTHERS[smoother], n_iter=[2, 2, 2], n_chan_u=32, n_chan_f=32,
+                       in_channels=3, n_classes=10)
+        return net.eval(), (torch.randn(4, 3, 32, 32, generator=g),)
+    factory.__name__ = f"mgnet_{smoother}"
+    return factory
+
+
+def survival_op(kind: str):
+    """survival-distributions, survival analysis's likelihoods (log survival functions, hazards and inverse survival
+    functions on top of torch.distributions, conditional sampling between bounds): the censored negative
+    log-likelihood of a Weibull model and of a mixture of log-logistics, and a log-normal's draws conditioned on
+    surviving past each censoring time."""
+    def factory():
+        torch = _torch()
+        sd = _module_30("survival_distributions")
+        g = torch.Generator().manual_seed(0)
+        times = torch.rand(256, generator=g) * 10 + 0.1
+        observed = torch.rand(256, generator=g) > 0.3
+        if kind == "weibull":
+            def nll(rate, concentration):
+                d = sd.Weibull(rate, concentration)
+                return -torch.where(observed, d.log_prob(times), d.logsf(times)).mean()
+            return Call(nll, (torch.full((256,), 0.2), torch.full((256,), 1.5)),
+                        _entry(sys.modules["survival_distributions.weibull"], "Weibull.logsf"))
+        if kind == "mixture":
+            def nll(logits, loc, scale):
+                d = sd.MixtureSameFamily(torch.distributions.Categorical(logits=logits), sd.LogLogistic(loc, scale))
+                return -torch.where(observed, d.log_prob(times), d.logsf(times)).mean()
+            return Call(nll, (torch.zeros(256, 3), torch.randn(256, 3, generator=g), torch.ones(256, 3)),
+                        _entry(sys.modules["survival_distributions.mixture_same_family"], "MixtureSameFamily.logsf"))
+        return Call(lambda loc, scale: sd.LogNormal(loc, scale).rsample_cond(lower_bound=times),
+                    (torch.zeros(256), torch.ones(256)),
+                    _entry(sys.modules["survival_distributions.survival_distribution"],
+                           "SurvivalDistribution.rsample_cond"))
+    factory.__name__ = f"survival_{kind}"
+    return factory
+
+
+def diveq_op(kind: str):
+    """diveq, vector quantisation trained end to end (the nearest codeword by distances and ``argmin``, the
+    quantisation error as a noisy direction, perplexity from the codeword histogram, unused codewords counted and
+    replaced when an iteration counter taken to the host reaches a multiple): a 256-codeword quantiser of 512 latents,
+    residual quantisation with 4 codebooks, and product quantisation with 4 codebooks."""
+    def factory():
+        torch = _torch()
+        dq = _module_30("diveq")
+        g = torch.Generator().manual_seed(0)
+        if kind == "autoencoder_step":
+            return Call(_step("held_out_30", "diveq_autoencoder_step"), (torch.randn(256, 32, generator=g),),
+                        grad=True)
+        z = torch.randn(512, 16, generator=g)
+        if kind == "residual":
+            return dq.ResidualDIVEQ(256, 16, num_codebooks=4, replacement_iters=2, verbose=False), (z,)
+        if kind == "product":
+            return dq.ProductDIVEQ(256, 16, num_codebooks=4, replacement_iters=2, verbose=False), (z,)
+        return dq.DIVEQ(256, 16, replacement_iters=2, verbose=False), (z,)
+    factory.__name__ = f"diveq_{kind}"
+    return factory
+
+
+def monotonic_op(kind: str):
+    """monotonicnetworks, Lipschitz monotonic networks (weights normalised by their operator norms at each call, a
+    GroupSort activation, the monotone residual added by the wrapper): a 4-layer network monotone in 2 of 6 features,
+    and the same with one-inf norms and RMS normalisation."""
+    def factory():
+        torch = _torch()
+        mn = _module_30("monotonicnetworks")
+        if kind == "one_inf":
+            net = torch.nn.Sequential(mn.LipschitzLinear(6, 32, kind="one-inf"), mn.GroupSort(2), mn.RMSNorm(32),
+                                      mn.LipschitzLinear(32, 32, kind="inf"), mn.GroupSort(2),
+                                      mn.LipschitzLinear(32, 1, kind="inf"))
+        else:
+            net = torch.nn.Sequential(mn.LipschitzLinear(6, 32, kind="one"), mn.GroupSort(2),
+                                      mn.LipschitzLinear(32, 32, kind="inf"), mn.GroupSort(2),
+                                      mn.LipschitzLinear(32, 32, kind="inf"), mn.GroupSort(2),
+                                      mn.LipschitzLinear(32, 1, kind="inf"))
+        model = mn.MonotonicWrapper(net, monotonic_constraints=[1, -1, 0, 0, 0, 0])
+        return model.eval(), (torch.randn(64, 6, generator=torch.Generator().manual_seed(0)),)
+    factory.__name__ = f"monotonic_{kind}"
+    return factory
+
+
+HELD_OUT_30 = {
+    # ebmkit 0.16.0: MCMC sampling and training of energy-based models
+    "loop.ebm_langevin": ebm_op("langevin"),
+    "loop.ebm_nuts": ebm_op("nuts"),
+    "loop.ebm_tempering": ebm_op("tempering"),
+    "loop.ebm_cd_step": ebm_op("cd_step"),
+    # mrirecon 0.0.2: parallel MRI reconstruction
+    "loop.mri_sense": mri_op("sense"),
+    "loop.mri_kt_sense": mri_op("kt_sense"),
+    "loop.mri_slice_wise_kt_sense": mri_op("slice_wise"),
+    # torch-linops 0.2.0: matrix-free linear operators and solvers
+    "loop.linops_minres": linops_op("minres"),
+    "loop.linops_lsqr": linops_op("lsqr"),
+    "loop.linops_trace": linops_op("trace"),
+    "loop.linops_cg": linops_op("cg"),
+    # hough-tmf 0.2.5: seismic template matching
+    "loop.template_matching_batched": template_matching_op("batched"),
+    "loop.template_matching_sum": template_matching_op("sum"),
+    # neuro-fuzzy-toolbox 0.3.0: adaptive neuro-fuzzy inference
+    "loop.anfis_forward": anfis_op("forward"),
+    "loop.anfis_rule_reduced": anfis_op("rule_reduced"),
+    "loop.anfis_consequents": anfis_op("consequents"),
+    "loop.anfis_train_step": anfis_op("train_step"),
+    # torch-diffsim 0.2.0: tetrahedral FEM soft bodies
+    "loop.diffsim_run": diffsim_op("run"),
+    "loop.diffsim_step": diffsim_op("step"),
+    "loop.diffsim_rollout": diffsim_op("rollout"),
+    "loop.diffsim_fit_step": diffsim_op("fit_step"),
+    # phasetorch 0.2.0: X-ray phase-contrast imaging
+    "loop.phase_paganin": phase_op("paganin"),
+    "loop.phase_fresnel": phase_op("fresnel"),
+    "loop.phase_nonlinear": phase_op("nonlinear"),
+    # afx-audio 0.3.1: audio feature extraction
+    "loop.afx_summary": afx_op("summary"),
+    "loop.afx_frames": afx_op("frames"),
+    "loop.afx_coverage": afx_op("coverage"),
+    # mgnet 0.1.2: multigrid networks
+    "loop.mgnet_jacobi": mgnet_op("jacobi"),
+    "loop.mgnet_damped_jacobi": mgnet_op("damped_jacobi"),
+    "loop.mgnet_train_step": mgnet_op("train_step"),
+    # survival-distributions 0.0.3: survival likelihoods
+    "loop.survival_weibull": survival_op("weibull"),
+    "loop.survival_mixture": survival_op("mixture"),
+    "loop.survival_conditional": survival_op("conditional"),
+    # diveq 0.1.3: vector quantisation
+    "loop.diveq_single": diveq_op("single"),
+    "loop.diveq_residual": diveq_op("residual"),
+    "loop.diveq_product": diveq_op("product"),
+    "loop.diveq_autoencoder_step": diveq_op("autoencoder_step"),
+    # monotonicnetworks 1.5.1: Lipschitz monotonic networks
+    "loop.monotonic_one": monotonic_op("one"),
+    "loop.monotonic_one_inf": monotonic_op("one_inf"),
+}
+
+
 FIXTURES = {f"zoo.{n}": zoo(n) for n in ("convnet", "dynamic_crop", "gated_residual", "tagger",
                                           "masked_encoder")}
 
@@ -12905,7 +13333,7 @@ ALL = {**CALIBRATION, **HELD_OUT, **HELD_OUT_2, **SCALE, **SCALE_4, **HELD_OUT_5
        **HELD_OUT_9, **HELD_OUT_10, **HELD_OUT_11, **HELD_OUT_12, **HELD_OUT_13, **HELD_OUT_14,
        **HELD_OUT_15, **HELD_OUT_16, **HELD_OUT_17, **HELD_OUT_18, **HELD_OUT_19, **HELD_OUT_20,
        **HELD_OUT_21, **HELD_OUT_22, **HELD_OUT_23, **HELD_OUT_24, **HELD_OUT_25, **HELD_OUT_26,
-       **HELD_OUT_27, **HELD_OUT_28, **HELD_OUT_29, **FIXTURES}
+       **HELD_OUT_27, **HELD_OUT_28, **HELD_OUT_29, **HELD_OUT_30, **FIXTURES}
 
 # The quick $NEURON_MIGRATE_EXT subset of the regression test (tests/test_calibration.py: EXT).
 QUICK = ("nanogpt.GPT", "examples.word_language_model.RNNModel",

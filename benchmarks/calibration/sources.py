@@ -132,7 +132,10 @@ FOLDERS = {"timm": "timm", "torch-geometric": "pytorch_geometric", "vit-pytorch"
                                       "torchheat", "sweep-nn", "torchtomo",
                                       "torchscriptworld", "torchrir", "fdtd", "pytorchfire", "torchcontrol",
                                       "torch-friction", "torchqc", "pt-loop", "torchfsm", "torchoptics",
-                                      "torchdeform", "dstft", "gsxform")}}
+                                      "torchdeform", "dstft", "gsxform",
+                                      "ebmkit", "mrirecon", "torch-linops", "hough-tmf", "neuro-fuzzy-toolbox",
+                                      "torch-diffsim", "phasetorch", "afx-audio", "mgnet", "survival-distributions",
+                                      "diveq", "monotonicnetworks")}}
 # the releases' own dependencies, installed beside them when they were measured (a folder on
 # PYTHONPATH, stored as ``$PYTHONPATH/<package>/...``): top-level package -> the distribution of
 # sources.txt whose pinned release holds its code (the same version as installed). The static
