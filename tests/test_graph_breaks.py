@@ -1979,6 +1979,19 @@ def test_the_statements_after_an_early_return_under_not_flag_are_off_by_default(
     assert "off by default" not in next(f.message for f in findings_of(other) if f.code == "NM401")
 
 
+def test_the_statements_after_a_raise_under_not_flag_are_not_off_by_default():
+    """dstft's ``forward`` raises under ``if not self._initialized:`` (False in ``__init__``, set by
+    its ``initialize``): a default call raises, so a call that runs has set the flag, and the
+    ``.item()`` after it is measured (``_core.py:77``, ``held_out_29``). An early return leaves the
+    rest off by default (above); a raise does not."""
+    code = ("import torch\nimport torch.nn as nn\n\nclass D(nn.Module):\n    def __init__(self):\n"
+            "        super().__init__()\n        self._ready = False\n\n    def prepare(self):\n"
+            "        self._ready = True\n\n    def forward(self, x):\n        if not self._ready:\n"
+            "            raise RuntimeError('prepare first')\n        return x * x.sum().item()\n\n"
+            "model = torch.compile(D())\n")
+    assert "off by default" not in next(f.message for f in findings_of(code) if f.code == "NM401")
+
+
 def test_the_else_of_a_constructor_flag_on_by_default_is_off():
     """constructs.py "a print in the else of a constructor flag on by default" (none) and "..., the
     flag set off" (GB0059): stable-baselines3's ``share_features_extractor: bool = True`` guards a

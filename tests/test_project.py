@@ -1349,3 +1349,29 @@ def test_an_abstract_method_of_another_file_reaches_the_overrides_below_it(tmp_p
     assert sites(capsys, tmp_path, "--entry", "cp/detect.py:detect") == [
         ("cp/likelihoods.py", 15, "NM401"), ("cp/likelihoods.py", 27, "NM401")]
 
+
+
+def test_the_classes_a_parameter_or_local_is_annotated_with_and_a_dataclass_built(tmp_path, capsys):
+    """torchrir's ``simulate(scene: StaticScene | DynamicScene)`` calls ``scene.validate()``, which
+    Dynamo traces in the class handed in (its data-dependent branches measured, ``held_out_29``);
+    torchcontrol's MPPI rolls out with ``plant: PlantBase = self._rollout_plant`` (the ``.item()``
+    of its plant measured); and the ``RIRResult(...)`` simulate returns, a dataclass, runs its
+    ``__post_init__``. A class the annotation does not name is not reached."""
+    files = {
+        "room/__init__.py": "",
+        "room/scene.py": "from dataclasses import dataclass\n\nimport torch\n\n\n"
+                         "class Static:\n    def validate(self, x):\n        if torch.any(x <= 0):\n"
+                         "            raise ValueError('x')\n\n\n"
+                         "class Moving:\n    def validate(self, x):\n        return x.sum().item()\n\n\n"
+                         "class Other:\n    def validate(self, x):\n        return x.min().item()\n\n\n"
+                         "class Plant:\n    def rollout(self, x):\n        return x.max().item()\n\n\n"
+                         "@dataclass\nclass Result:\n    value: torch.Tensor\n\n    def __post_init__(self):\n"
+                         "        if not torch.all(torch.isfinite(self.value)):\n            raise ValueError('value')\n",
+        "room/sim.py": "from .scene import Moving, Other, Plant, Result, Static\n\n\n"
+                       "def simulate(scene: Static | Moving, x, holder):\n    scene.validate(x)\n"
+                       "    plant: Plant = holder.plant\n    plant.rollout(x)\n    return Result(value=x * 2)\n",
+    }
+    write(tmp_path, files)
+    assert sites(capsys, tmp_path, "--entry", "room/sim.py:simulate") == [
+        ("room/scene.py", 8, "NM402"), ("room/scene.py", 14, "NM401"), ("room/scene.py", 24, "NM401"),
+        ("room/scene.py", 32, "NM402")]

@@ -913,19 +913,32 @@ def _declared(node: ast.AnnAssign, ctx: Context) -> None:
 def _annotated_class(ann: ast.AST | None) -> ast.AST | None:
     """The one class an annotation names: ``Cls``, ``mod.Cls``, ``"Cls"``, ``Cls | None``,
     ``Optional[Cls]``, ``Union[Cls, None]``; None for anything else."""
+    classes = _annotated_classes(ann)
+    return classes[0] if len(classes) == 1 else None
+
+
+def _annotated_classes(ann: ast.AST | None) -> list[ast.AST]:
+    """The classes an annotation names, ``None`` left out: ``Cls``, ``"Cls"``, ``Optional[Cls]``,
+    ``A | B``, ``Union[A, B, None]``; [] where a part is anything else (``list[A] | B``)."""
     if type(ann) is ast.Constant and isinstance(ann.value, str):
         try:
             ann = ast.parse(ann.value, mode="eval").body
         except (SyntaxError, ValueError):  # ValueError: a NUL in the string
-            return None
+            return []
     if type(ann) is ast.BinOp and type(ann.op) is ast.BitOr:
         parts = [ann.left, ann.right]
     elif type(ann) is ast.Subscript and dotted(ann.value).rpartition(".")[2] in ("Optional", "Union"):
         parts = list(ann.slice.elts) if type(ann.slice) is ast.Tuple else [ann.slice]
     else:
-        return ann if type(ann) in (ast.Name, ast.Attribute) else None
-    parts = [p for p in parts if not (type(p) is ast.Constant and p.value is None)]
-    return _annotated_class(parts[0]) if len(parts) == 1 else None
+        return [ann] if type(ann) in (ast.Name, ast.Attribute) else []
+    out: list[ast.AST] = []
+    for part in parts:
+        if not (type(part) is ast.Constant and part.value is None):
+            classes = _annotated_classes(part)
+            if not classes:
+                return []
+            out += classes
+    return out
 
 
 _CONTAINERS = frozenset({"ModuleList", "Sequential", "ModuleDict"})
@@ -7233,9 +7246,10 @@ def _after_early_return(block: list[ast.stmt], taken, out: dict[int, str]) -> No
     when the flag is on, as those under ``if check_channels:`` do (constructs.py "an early return
     under `if not flag`, off by default"); so do those after ``if self.shared: return ...`` with
     ``shared`` on by default (``taken``). Only an ``if`` without ``else`` whose body ends in
-    ``return`` or ``raise``; the statements after the enclosing block are not under it."""
+    ``return``: after ``if not self._initialized: raise ...`` (dstft) a default call fails, so a
+    call that runs has the flag set. The statements after the enclosing block are not under it."""
     for i, stmt in enumerate(block):
-        if (type(stmt) is ast.If and not stmt.orelse and type(stmt.body[-1]) in (ast.Return, ast.Raise)
+        if (type(stmt) is ast.If and not stmt.orelse and type(stmt.body[-1]) is ast.Return
                 and (cond := taken(stmt.test)) is not None):
             for rest in block[i + 1:]:
                 for n in all_nodes(rest):
@@ -8425,11 +8439,20 @@ def _local_instances(fn: ast.AST, d: _State, project: set[str], tables: dict[str
                    if type(n) is ast.Name and type(n.ctx) is ast.Store)
     rebound = set(once)
     args = fn.args
+    def classes(ann: ast.AST | None) -> tuple[str, ...]:
+        """The imported classes an annotation names, every one (``scene: StaticScene | DynamicScene``,
+        torchrir's simulate: the method of either runs), or none."""
+        texts = tuple(map(imported, _annotated_classes(ann)))
+        return texts if texts and all(t.rpartition(".")[2][:1].isupper() for t in texts) else ()
+
     for a in (*args.posonlyargs, *args.args, *args.kwonlyargs):  # gpt-fast's prefill(model: Transformer, ...)
-        text = imported(a.annotation) if a.annotation is not None and a.arg not in rebound else ""
-        if text and text.rpartition(".")[2][:1].isupper():
-            out[a.arg] = (text,)
+        if a.arg not in rebound and (texts := classes(a.annotation)):
+            out[a.arg] = texts
     for node in binders:
+        if type(node) is ast.AnnAssign and type(node.target) is ast.Name and once[node.target.id] == 1:
+            if texts := classes(node.annotation):  # plant: PlantBase = self._rollout_plant (torchcontrol's MPPI)
+                out[node.target.id] = texts
+            continue
         if not (type(node) is ast.Assign and len(node.targets) == 1 and type(node.targets[0]) is ast.Name):
             continue
         name, value = node.targets[0].id, node.value

@@ -470,7 +470,8 @@ class Project:
         if found is not None and found[2] == "class" and found[0] != path:
             # an object built in traced code (torchsde's BrownianInterval(...)): Dynamo traces its
             # __init__ (constructs.py, "object built in traced code, break in its __init__")
-            hit = self.method(found[0], found[1], "__init__")
+            # (a dataclass's generated __init__ runs its __post_init__: torchrir's RIRResult)
+            hit = self.method(found[0], found[1], "__init__") or self.method(found[0], found[1], "__post_init__")
             return hit[:2] if hit is not None else None
         if found is None and text.endswith(".forward"):  # self.f_solver = get_solver(...); self.f_solver(x)
             return next(iter(self.registry(path, text)), None)
