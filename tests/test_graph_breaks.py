@@ -1604,6 +1604,15 @@ def test_a_cpu_backend_asked_whether_it_is_available_breaks():
     assert _nm4(code) == [(5, "NM404", "GB0208"), (7, "NM404", "GB0208")]
 
 
+def test_gc_collect_in_traced_code_breaks():
+    """constructs.py "gc.collect() in traced code", "a helper calling gc.collect() and
+    torch.cuda.empty_cache() (torchfsm's clean_up_memory)": GB0007, resumed; the cache call after
+    it is traced."""
+    code = ("import gc\nimport torch\n\ndef clean_up_memory():\n    gc.collect()\n    torch.cuda.empty_cache()\n\n"
+            "@torch.compile\ndef integrate(x):\n    y = x * 2\n    clean_up_memory()\n    return y + 1\n")
+    assert _nm4(code) == [(5, "NM404", "GB0007")]
+
+
 def test_np_random_choice_breaks_with_a_size():
     """constructs.py "np.random.choice with a size, replace=False", "np.random.choice with a size"
     (kmeans-pytorch's initial centres): GB0033, as without a size; np.random.uniform with a size is

@@ -1438,6 +1438,42 @@ class ExtensionOp(torch.autograd.Function):  # pytorch3d's ops: a Function whose
     @staticmethod
     def backward(ctx, g):
         return g * 2
+
+def clean_up_memory():  # torchfsm's _utils.clean_up_memory: no tensor in the frame, the global torch named
+    gc.collect()
+    torch.cuda.empty_cache()
+
+class FieldBase(nn.Module):  # torchoptics' OpticsModule: the class that calls nn.Module.__init__
+    def __init__(self):
+        super().__init__()
+        self._configs = {}
+
+class Grid(FieldBase):  # torchoptics' PlanarGrid: its __init__ validates a tensor on the host
+    def __init__(self, data):
+        super().__init__()
+        if not torch.all(data.abs() >= 0):
+            raise ValueError("bad")
+        self.data = data
+
+class Grid2(FieldBase):  # the same, its __init__ breaking nowhere
+    def __init__(self, data):
+        super().__init__()
+        self.data = data * 1
+
+class FieldLike(Grid):  # torchoptics' Field: a subclass of it
+    def __init__(self, data):
+        n = data.shape[-1]
+        super().__init__(data)
+        self.n = n
+
+def leaked_leaf(t):  # pytorchfire's _initialize_accumulator
+    return (t.clone() * 1.0).requires_grad_(True)
+
+class Accumulating(nn.Module):
+    def reset(self, t):
+        self.acc = leaked_leaf(t)
+        return t + 1
+ACCUMULATING = Accumulating()
 """
 
 # name, condition, body of f(x) (x: float tensor of shape (4, 8)), dynamo config overrides
@@ -2570,6 +2606,22 @@ CASES: list[tuple[str, str, dict]] = [
     ("a print in a with block, after two ops", "y = x * 2\nz = y + 1\nwith Ctx():\n    print(z)\n    z = z * 3\nreturn z + 1", {}),
     ("a helper breaking, called in a try block", "y = x * 2\nz = y + 1\ntry:\n    z = z + helper_item(z)\n"
      "finally:\n    z = z * 2\nreturn z + 1", {}),
+    ("gc.collect() in traced code", "y = x * 2\ngc.collect()\nreturn y + 1", {}),
+    ("a helper calling gc.collect() and torch.cuda.empty_cache() (torchfsm's clean_up_memory)",
+     "y = x * 2\nclean_up_memory()\nreturn y + 1", {}),
+    ("torch.backends.cudnn.is_available()", "y = x * 2\nif torch.backends.cudnn.is_available():\n    y = y + 1\nreturn y * 2", {}),
+    ("torch.backends.mps.is_available()", "y = x * 2\nif torch.backends.mps.is_available():\n    y = y + 1\nreturn y * 2", {}),
+    ("an nn.Module built in traced code, its __init__ breaking (torchoptics' PlanarGrid)",
+     "y = x * 2\ng = Grid(y)\nreturn g.data + 1", {}),
+    ("an nn.Module built in traced code, its base's __init__ breaking (torchoptics' Field)",
+     "y = x * 2\ng = FieldLike(y)\nreturn g.data + g.n", {}),
+    ("an nn.Module built in traced code, its __init__ breaking nowhere", "y = x * 2\ng = Grid2(y)\nreturn g.data + 1", {}),
+    ("requires_grad_(True) on an intermediate a helper returns, stored on a module (pytorchfire's reset)",
+     "y = x * 2\nz = ACCUMULATING.reset(y)\nreturn z * 2", {}),
+    ("requires_grad_(True) on an intermediate, returned", "y = x * 2\nreturn (y.clone() * 1.0).requires_grad_(True)", {}),
+    ("requires_grad_(True) on an intermediate, then summed and returned", "y = x * 2\nz = (y * 1.0).requires_grad_(True)\nreturn z.sum()", {}),
+    ("nonzero() then numel() in an if (torchscriptworld's synthesis)", "y = x * 2\nm = y > 0\ni = (~m).nonzero().squeeze(-1)\n"
+     "if i.numel() > 0:\n    y = y + 1\nreturn y * 2", {}),
 ]
 
 

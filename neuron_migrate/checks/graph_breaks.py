@@ -165,7 +165,7 @@ NM404 = rule(
         "breaks where it was built: not by default under kornia's `if self.seed is not None:` with "
         "`seed=None`), "
         "building a `TypedDict` with optional keys (`total=False`, pyro's effect-handler messages), "
-        "`datetime.now()`, Python's `random.random` / `choice` / `shuffle` / `seed` (not `randint`, "
+        "`datetime.now()`, `gc.collect()`, Python's `random.random` / `choice` / `shuffle` / `seed` (not `randint`, "
         "`uniform` or a `random.Random` instance), `len(loader)` of a DataLoader, `default_collate(...)`, "
         "`torch.manual_seed`, `torch.typename`, torch functions returning a Python value "
         "(`torch.get_num_threads()`, `get_num_interop_threads()`, `initial_seed()`, "
@@ -512,6 +512,7 @@ _UNTRACEABLE = {
     # are traced
     "os.getpid", "os.getcwd", "os.cpu_count", "os.listdir", "os.path.exists", "os.path.isfile",
     "os.path.isdir", "time.strftime", "socket.gethostname", "sys.getsizeof",
+    "gc.collect",  # measured: "gc.collect() in traced code" (torchfsm's clean_up_memory), resumed
     "random.random", "random.choice", "random.gauss", "random.shuffle", "random.sample", "random.seed",
     # measured: "pickle.dumps" (a memoize decorator's cache key), "importlib.import_module", "sys._getframe"
     "pickle.dumps", "pickle.loads", "importlib.import_module", "sys._getframe",
