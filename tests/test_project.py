@@ -608,6 +608,37 @@ def test_a_break_below_a_method_of_an_instance_built_in_the_frame_skips_the_fram
     assert [s for s in found if s[0] == "ode/run.py"] == [("ode/run.py", 8, "NM404"), ("ode/run.py", 18, "NM403")]
 
 
+def test_a_module_built_in_traced_code_whose_init_breaks_below_is_built_uninitialised(tmp_path, capsys):
+    """GB0119 ("Uninitialized nn.Module"): an nn.Module of the project built in traced code whose
+    ``__init__`` breaks below (here in a validator of another file) is built eagerly, and each
+    ``__init__`` of its chain is compiled as a frame of its own while the module is empty: Dynamo
+    skips each at its ``super().__init__()`` (constructs.py "an nn.Module built in traced code, its
+    __init__ breaking", "... its base's __init__ breaking"; torchoptics' ``PlanarGrid`` and
+    ``OpticsModule``). Not a module whose ``__init__`` breaks nowhere, nor a plain class's object."""
+    files = {
+        "optics/__init__.py": "",
+        "optics/checks.py": "import torch\n\n\ndef positive(t):\n    if not torch.all(t > 0):\n"
+                            "        raise ValueError('not positive')\n    return t\n",
+        "optics/base.py": "from torch.nn import Module\n\n\nclass OpticsModule(Module):\n    def __init__(self):\n"
+                          "        super().__init__()\n        self.configs = {}\n",
+        "optics/grid.py": "import torch\nfrom .base import OpticsModule\nfrom .checks import positive\n\n\n"
+                          "class Grid(OpticsModule):\n    def __init__(self, spacing):\n        super().__init__()\n"
+                          "        self.register_buffer('spacing', positive(spacing))\n\n\n"
+                          "class Quiet(OpticsModule):\n    def __init__(self, spacing):\n        super().__init__()\n"
+                          "        self.spacing = spacing\n\n\n"
+                          "class Plain:\n    def __init__(self, spacing):\n        self.spacing = positive(spacing)\n",
+        "optics/run.py": "import torch\nfrom .grid import Grid, Plain, Quiet\n\n\n"
+                         "def grid(x):\n    return Grid(x * 2).spacing + 1\n\n\n"
+                         "def quiet(x):\n    return Quiet(x * 2).spacing + 1\n\n\n"
+                         "def plain(x):\n    return Plain(x * 2).spacing + 1\n",
+    }
+    write(tmp_path, files)
+    found = sites(capsys, tmp_path, "--entry", "optics/run.py:grid")
+    assert found == [("optics/base.py", 6, "NM404"), ("optics/checks.py", 5, "NM402"), ("optics/grid.py", 8, "NM404")]
+    assert sites(capsys, tmp_path, "--entry", "optics/run.py:quiet") == []
+    assert sites(capsys, tmp_path, "--entry", "optics/run.py:plain") == [("optics/checks.py", 5, "NM402")]
+
+
 def test_a_break_below_a_method_of_an_instance_built_in_the_frame_skips_it_within_a_file(tmp_path, capsys):
     """GB0092 with the class in the caller's file (constructs.py "local instance's method breaks,
     a print before its construction", "... then again", "... a print between its construction and

@@ -60,7 +60,7 @@ from neuron_migrate.checks import Context, finalizer, on, prefilter, rule
 from neuron_migrate.checks.distributed import DATA_PARALLEL, LOG_METHODS
 from neuron_migrate.checks.kernels import loaded_extensions
 from neuron_migrate.checks.shapes import NM301, bound_once_by_def, fed_calls, grown_key
-from neuron_migrate.checks.tracing import CLOSURE_ARGS, COMPILE_ENTRY, COMPILED_AT, DEFAULT_COLLATE, ENTRY_OF, GIVEN_ARGS, OPTIONAL_DICT, OWN_METHOD, REBUILT, TENSOR_ARGS, VALIDATED, WRAPPER_CALL, WRAPPER_OF, ON_WRAPPER, IN_PLACE, IN_PLACE_OF, TENSOR_METHODS, ShapeBreaks, TracedCode, host_side_file
+from neuron_migrate.checks.tracing import CLOSURE_ARGS, COMPILE_ENTRY, COMPILED_AT, DEFAULT_COLLATE, ENTRY_OF, GIVEN_ARGS, OPTIONAL_DICT, OWN_METHOD, REBUILT, TENSOR_ARGS, UNINITIALISED, VALIDATED, WRAPPER_CALL, WRAPPER_OF, ON_WRAPPER, IN_PLACE, IN_PLACE_OF, TENSOR_METHODS, ShapeBreaks, TracedCode, host_side_file
 from neuron_migrate.kinds import ARRAY, HOST_KINDS, SCALAR, TENSOR, annotation_kind, call_kind, scope_kinds
 from neuron_migrate.models import BreakSite, TracedFunction
 from neuron_migrate.project.summary import (FUNCTION_IMPORT, HANDED, PYDANTIC_MODELS, autograd_function_base, defined_once, dotted, handed_argument, init_stores,
@@ -656,6 +656,7 @@ class _State:
     loaded: dict | None = None  # kernels.loaded_extensions' answer
     validated: dict[str, list[ast.AST]] | None = None  # _validated_models' answer
     rebuilt: dict[tuple[str, int], str] | None = None  # _rebuilt_calls' answer
+    uninitialised: dict[str, str] | None = None  # _uninitialised_inits' answer
     own_methods: dict[str, set[int]] | None = None  # _own_methods' answer
     random_text: bool | None = None  # the file's text names "Generator" or "random"
     index_text: tuple[bool, bool] | None = None  # the file's text names ".grad_fn"; "arange"/"cartesian_prod"/"argm"
@@ -1347,7 +1348,8 @@ def traced_functions(ctx: Context) -> dict[int, Traced]:
         if host and not named and not origin.startswith((COMPILED_AT, COMPILE_ENTRY)):
             continue
         if path == ctx.src.path and not origin.startswith((TENSOR_ARGS, GIVEN_ARGS, OPTIONAL_DICT, VALIDATED, REBUILT,
-                                                             OWN_METHOD, CLOSURE_ARGS, WRAPPER_CALL, ON_WRAPPER, IN_PLACE)):
+                                                             OWN_METHOD, CLOSURE_ARGS, WRAPPER_CALL, ON_WRAPPER, IN_PLACE,
+                                                             UNINITIALISED)):
             fn = _named_function(name, d)
             if fn is not None:
                 todo.append((fn, _why_reached(origin), "" if origin.startswith((COMPILED_AT, COMPILE_ENTRY))
@@ -4568,6 +4570,33 @@ def _rebuilt_calls(ctx: Context, d: _State) -> dict[tuple[str, int], str]:
     return d.rebuilt
 
 
+def _uninitialised_inits(ctx: Context, d: _State) -> dict[str, str]:
+    """``Cls.__init__`` -> where its construction breaks below, for the ``__init__``s of nn.Module
+    classes of this file the project model found built uninitialised (``UNINITIALISED`` roots)."""
+    if d.uninitialised is None:
+        d.uninitialised = {name: origin[len(UNINITIALISED):] for path, name, origin
+                           in (ctx.options.traced_roots if ctx.options else ())
+                           if path == ctx.src.path and origin.startswith(UNINITIALISED)}
+    return d.uninitialised
+
+
+def _first_self_read(call: ast.Call, fn: ast.AST) -> bool:
+    """``call`` is ``super().__init__(...)`` (or ``Base.__init__(self, ...)``), a statement of its
+    own, and the first statement of ``fn`` that reads ``self``: where Dynamo first wraps the empty
+    module (GB0119)."""
+    f = call.func
+    if not (type(f) is ast.Attribute and f.attr == "__init__" and (
+            type(f.value) is ast.Call and type(f.value.func) is ast.Name and f.value.func.id == "super"
+            or call.args and type(call.args[0]) is ast.Name and call.args[0].id == "self")):
+        return False
+    for stmt in getattr(fn, "body", ()):
+        if type(stmt) is ast.Expr and stmt.value is call:
+            return True
+        if any(n is call or type(n) is ast.Name and n.id == "self" for n in all_nodes(stmt)):
+            return False
+    return False
+
+
 def _own_methods(ctx: Context, d: _State) -> dict[str, set[int]]:
     """traced function -> the lines of its ``self.m()`` calls that the project model found a
     project class of another file answering (``OWN_METHOD`` roots)."""
@@ -4596,6 +4625,15 @@ def _call_hazard(call: ast.Call, t: Tensors, ctx: Context, d: _State, cls, chain
             return Hazard(NM404, call, f"`{dotted(f)}(...)` runs a method of an instance built in the trace (by "
                           f"this function or a call of it), and it breaks below (`{where}`): Dynamo cannot rebuild "
                           "the instance to resume after the call (graph break)", skips_frame=True, gb="GB0092")
+    if type(f) is ast.Attribute and f.attr == "__init__" and _uninitialised_inits(ctx, d):
+        fn = chain[-1] if chain and isinstance(chain[-1], _FUNCS) else None
+        where = d.uninitialised.get(_traced_name(chain, d))
+        if where is not None and _first_self_read(call, fn):
+            # constructs.py "an nn.Module built in traced code, its __init__ breaking" (GB0119, frame skipped)
+            return Hazard(NM404, call, f"the module's construction breaks below (`{where}`), so Dynamo builds it "
+                          "eagerly and compiles this `__init__` as a frame of its own before `nn.Module.__init__` "
+                          "ran: it cannot trace the empty module and skips the frame (graph break); build the "
+                          "module outside the compiled code", skips_frame=True, gb="GB0119")
     if _optional_dicts(ctx, d) and type(f) in (ast.Name, ast.Attribute) and dotted(f) in d.optional_dicts:
         return Hazard(NM404, call, f"`{dotted(f)}(...)` builds a TypedDict with optional keys, which Dynamo "
                       "does not trace (graph break)", gb=GB["typed_dict"])

@@ -43,6 +43,12 @@ REBUILT = "instance not rebuilt: "
 # a project class of another file (a base) defines: not torch.optim's ``zero_grad`` of an
 # optimizer subclass, whose name alone the file sees: "own method: 56 cooper/optim/optimizer.py:CooperOptimizer.zero_grad"
 OWN_METHOD = "own method: "
+# the origin of a root that says a traced ``__init__`` of an nn.Module class of this file runs in a
+# construction that breaks below it (in its own code, a callee's or a subclass's ``__init__``): Dynamo
+# then builds the module eagerly and compiles the ``__init__`` as a frame of its own before
+# nn.Module.__init__ ran, which it cannot trace (GB0119 at ``super().__init__()``, the frame skipped):
+# "module built uninitialised: torchoptics/utils.py:72"
+UNINITIALISED = "module built uninitialised: "
 # a compiled target (Summary.compiled) for a named entry ``Cls.m`` whose class is of this file and
 # whose method a base of another file defines: "entry of:DenseHMM" (the spec in the row's arg)
 ENTRY_OF = "entry of:"

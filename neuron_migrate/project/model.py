@@ -1535,6 +1535,38 @@ def _rebuilt_roots(files: list[FileResult], project: Project) -> list[tuple[str,
 
     if not any(r.summary is not None and r.summary.made_calls for r in files):
         return []
+    functions, out_of, breaks_below = _below(files, project)
+    roots = []
+    for r in files:
+        if r.summary is None or not r.summary.made_calls or is_library(r.path):
+            continue
+        done: set[str] = set()
+        for caller, text, line, built in sorted(r.summary.made_calls, key=lambda m: m[2]):
+            f = functions.get((r.path, caller))
+            if f is None or caller in done or line in f.trapped_calls:
+                continue
+            own = [b for b in f.breaks if not b.eager_only and not (b.line == line and b.skips_frame)]
+            if any(b.skips_frame and b.line < line for b in own):
+                done.add(caller)  # Dynamo skips this frame before the call
+                continue
+            calls = out_of((r.path, caller))
+            if (any(built <= b.line < line for b in own)
+                    or any(built <= at < line and breaks_below((r.path, c)) for c, at in f.call_lines)
+                    or any(built <= at < line and breaks_below(c) for c, at in calls)):
+                continue
+            where = next((w for c, at in calls if at == line and c[1].rpartition(".")[2] == text.rpartition(".")[2]
+                          and c[0] != r.path and (w := breaks_below(c))), None)
+            if where is None:
+                continue
+            done.add(caller)
+            roots.append((r.path, caller, f"{REBUILT}{line} {shown(where[0])}:{where[1]}"))
+    return roots
+
+
+def _below(files: list[FileResult], project: Project):
+    """(traced functions by (path, name); ``out_of(key)``: the traced functions of other files a
+    traced function calls, with the lines; ``breaks_below(key)``: (path, line) of a break in the
+    function or in what it calls, in any file, or None)."""
     functions = {(r.path, f.name): f for r in files for f in r.traced}
     summaries = {r.path: r.summary for r in files}
     known: dict[tuple[str, str], tuple[str, int] | None] = {}
@@ -1562,31 +1594,54 @@ def _rebuilt_roots(files: list[FileResult], project: Project) -> list[tuple[str,
         known[key] = found
         return found
 
-    roots = []
-    for r in files:
-        if r.summary is None or not r.summary.made_calls or is_library(r.path):
+    return functions, out_of, breaks_below
+
+
+_TORCH_MODULE = frozenset({"torch.nn.Module", "torch.nn.modules.module.Module"})
+
+
+def _module_class(project: Project, path: str, cls_name: str) -> bool:
+    """The class, or a project class it derives from, names torch's ``nn.Module`` among its bases
+    (through its file's imports: ``Module`` from ``torch.nn``, ``nn.Module``, ``torch.nn.Module``)."""
+    for _, _, s, cls in project._class_and_bases(path, cls_name):
+        for text in cls[1]:
+            root, _, rest = text.partition(".")
+            imported = next((".".join(p for p in (module, name, rest) if p) for local, level, module, name
+                             in s.imports if local == root and not level), None)
+            if imported in _TORCH_MODULE:
+                return True
+    return False
+
+
+def _uninitialised_roots(files: list[FileResult], project: Project, roots: list[tuple[str, str, str]]
+                         ) -> list[tuple[str, str, str]]:
+    """For each traced ``__init__`` of an nn.Module class of the project that breaks below it
+    (in itself or what it calls, in any file), and for the ``__init__`` of each base it runs through
+    ``super().__init__(...)``, a root whose origin names the break (``UNINITIALISED``): Dynamo
+    cannot finish tracing the construction, builds the module eagerly, and compiles each
+    ``__init__`` as a frame of its own while the module is still empty, before nn.Module.__init__
+    ran (constructs.py "an nn.Module built in traced code, its __init__ breaking", "... its base's
+    __init__ breaking": GB0119 at each ``super().__init__()``, the frame skipped; "... breaking
+    nowhere": no break). Not an object of a plain class (its ``__init__`` frame is traced). Once
+    per ``__init__``: its own GB0119 is a break below it once found (``roots``, those given)."""
+    from neuron_migrate.checks.tracing import UNINITIALISED
+
+    functions, out_of, breaks_below = _below(files, project)
+    seen = {(p, n) for p, n, o in roots if o.startswith(UNINITIALISED)}
+    todo = [(key, where) for key in functions if key[1].endswith(".__init__") and not is_library(key[0])
+            and key not in seen and (where := breaks_below(key)) is not None]
+    found = []
+    while todo:
+        key, where = todo.pop()
+        cls_name = key[1][: -len(".__init__")]
+        if key in seen or "." in cls_name or not _module_class(project, key[0], cls_name):
             continue
-        done: set[str] = set()
-        for caller, text, line, built in sorted(r.summary.made_calls, key=lambda m: m[2]):
-            f = functions.get((r.path, caller))
-            if f is None or caller in done or line in f.trapped_calls:
-                continue
-            own = [b for b in f.breaks if not b.eager_only and not (b.line == line and b.skips_frame)]
-            if any(b.skips_frame and b.line < line for b in own):
-                done.add(caller)  # Dynamo skips this frame before the call
-                continue
-            calls = out_of((r.path, caller))
-            if (any(built <= b.line < line for b in own)
-                    or any(built <= at < line and breaks_below((r.path, c)) for c, at in f.call_lines)
-                    or any(built <= at < line and breaks_below(c) for c, at in calls)):
-                continue
-            where = next((w for c, at in calls if at == line and c[1].rpartition(".")[2] == text.rpartition(".")[2]
-                          and c[0] != r.path and (w := breaks_below(c))), None)
-            if where is None:
-                continue
-            done.add(caller)
-            roots.append((r.path, caller, f"{REBUILT}{line} {shown(where[0])}:{where[1]}"))
-    return roots
+        seen.add(key)
+        found.append((key[0], key[1], f"{UNINITIALISED}{shown(where[0])}:{where[1]}"))
+        bases = {(p, f"{n}.__init__") for p, n, _, _ in project._class_and_bases(key[0], cls_name)} - {key}
+        todo += [(c, where) for c in (*((key[0], c) for c in functions[key].calls), *(c for c, _ in out_of(key)))
+                 if c in bases]
+    return found
 
 
 def _own_method_roots(files: list[FileResult], project: Project) -> list[tuple[str, str, str]]:
@@ -1743,6 +1798,7 @@ def follow(results: dict[str, FileResult], root: Path,
         done_roots = {(p, n) for p, n, _ in roots} | {(r.path, f.name) for r in everything for f in r.traced}
         new += [r for r in _validated_roots(everything, project, done_roots) if r not in roots and r not in new]
         new += [r for r in _rebuilt_roots(everything, project) if r not in roots and r not in new]
+        new += _uninitialised_roots(everything, project, roots)
         new += [r for r in _own_method_roots(everything, project) if r not in roots and r not in new]
         new += [r for r in _closure_roots(everything, project) if r not in roots and r not in new]
         new += [r for r in _wrapper_roots(everything, project) if r not in roots and r not in new]
