@@ -688,6 +688,28 @@ def test_a_break_in_a_try_block_after_two_ops_compiles_up_to_the_block():
     assert [(b.line, b.skips_frame) for b in summary(earlier)["g"].breaks] == [(8, True), (10, True)]
 
 
+def test_a_slice_bound_read_from_a_tensor_in_a_for_loop_compiles_up_to_the_loop():
+    # constructs.py "a slice bound from a tensor's element in a for loop, after two ops" (torchcrepe's
+    # weighted_argmax), "... from a tensor iterated in a for loop" (ranking-metrics' DCG): a break at no
+    # call Dynamo cannot resume from; it logs "step_unsupported" at the loop's line and runs the rest of
+    # the frame eagerly; "... no op before": the frame skipped; a mask store in a loop and a method of the
+    # module before it (e2cnn's NormPool: one op and a shape) skip the frame
+    code = ("import torch\nimport torch.nn as nn\n\n@torch.compile\ndef a(x):\n    y = x * 2\n    z = y + 1\n"
+            "    b = (y > 0).sum(1)\n    for i in range(2):\n        z[i, :b[i]] = 0\n    return z + 1\n\n"
+            "@torch.compile\ndef c(x):\n    y = x * 2\n    z = y + 1\n    for _ in range(2):\n        m = z > 0\n"
+            "        z[m] = y[m]\n    return z + 1\n\n"
+            "class Pool(nn.Module):\n    def __init__(self):\n        super().__init__()\n"
+            "        self.register_buffer('idx', torch.tensor([0, 2]))\n    def shape(self, s):\n        return s\n"
+            "    def forward(self, x):\n        out = torch.empty(self.shape(x.shape))\n        for _ in range(2):\n"
+            "            out = x[:, self.idx[0]:self.idx[1]] * 2\n        return out\n")
+    sites = summary(code)
+    assert [(b.line, b.skips_frame) for b in sites["a"].breaks] == [(9, False), (10, True)]
+    assert [(b.line, b.skips_frame) for b in sites["c"].breaks] == [(19, True)]
+    assert [(b.line, b.skips_frame) for b in sites["Pool.forward"].breaks] == [(31, True)]
+    assert "compiles up to line 9 and runs the rest of `a` eagerly" in \
+        next(f.message for f in findings_of(code) if f.line == 10)
+
+
 def test_an_rnn_attribute_read_is_its_first_use():
     # constructs.py "LSTM: an attribute read before the call"; PyG's Set2Set, whose checks
     # called for their effect make no tensor, so Dynamo skips the frame there

@@ -2622,6 +2622,17 @@ CASES: list[tuple[str, str, dict]] = [
     ("requires_grad_(True) on an intermediate, then summed and returned", "y = x * 2\nz = (y * 1.0).requires_grad_(True)\nreturn z.sum()", {}),
     ("nonzero() then numel() in an if (torchscriptworld's synthesis)", "y = x * 2\nm = y > 0\ni = (~m).nonzero().squeeze(-1)\n"
      "if i.numel() > 0:\n    y = y + 1\nreturn y * 2", {}),
+    ("a slice bound from a tensor's element in a for loop, after two ops (torchcrepe's weighted_argmax)",
+     "y = x * 2\nz = y + 1\nb = (y > 0).sum(1)\nfor i in range(2):\n    z[i, :b[i]] = 0\nreturn z + 1", {}),
+    ("a slice bound from a tensor's element in a for loop, one op before",
+     "b = (x > 0).sum(1)\nz = x.clone()\nfor i in range(2):\n    z[i, :b[i]] = 0\nreturn z + 1", {}),
+    ("a slice bound from a tensor iterated in a for loop, after two ops (ranking-metrics' dcg)",
+     "y = x * 2\nz = y + 1\nks = torch.tensor([1, 2])\nfor j, k in enumerate(ks):\n    z[:, j] = y[:, :k].sum(1)\nreturn z + 1", {}),
+    ("a mask read in a for loop, after two ops", "y = x * 2\nz = y + 1\nfor _ in range(2):\n    w = z[z > 0]\n    z = z * w.sum()\nreturn z + 1", {}),
+    ("a mask store in a for loop, after two ops (qpth's pdipm)", "y = x * 2\nz = y + 1\nfor _ in range(2):\n    m = z > 0\n    z[m] = y[m]\nreturn z + 1", {}),
+    ("an item() in a for loop, after two ops", "y = x * 2\nz = y + 1\nfor _ in range(2):\n    z = z * z.sum().item()\nreturn z + 1", {}),
+    ("a slice bound from a tensor's element in a for loop, no op before",
+     "for i in range(2):\n    x[i, :x[i, 0].long()] = 0\nreturn x + 1", {}),
 ]
 
 

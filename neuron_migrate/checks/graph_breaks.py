@@ -6261,14 +6261,20 @@ def _resumable_context(expr: ast.AST) -> bool:
         "no_grad", "enable_grad", "set_grad_enabled", "inference_mode", "autocast")
 
 
-def _checkpoint_block(fn: ast.AST, stmt: ast.stmt, breaks: list[int], tensors: Tensors, d: _State) -> ast.stmt | None:
+def _checkpoint_block(fn: ast.AST, stmt: ast.stmt, breaks: list[int], tensors: Tensors, d: _State,
+                      unresumable: bool = False) -> ast.stmt | None:
     """The outermost loop or ``try`` statement of ``fn`` holding ``stmt``, a break in a ``try`` block (in
     a loop or not), when two tensor ops or more come before it: Dynamo, unable to resume inside the
     block, compiles the graph up to that statement, names it ("step_unsupported") and runs the rest of
     the frame eagerly (measured: constructs.py "a print in a try block, after two ops", "... in a try
     block in a for loop": 1 graph, the break logged at the `try`/`for` line too; with fewer ops the
-    whole frame is skipped, and a break in a loop with no `try` around it skips the frame: "a print in
-    a for loop, after two ops"). A user context's ``with`` block does the same ("a print in a with
+    whole frame is skipped, and a break at a call in a loop with no `try` around it skips the frame: "a
+    print in a for loop, after two ops", "an item() in a for loop, after two ops"). So does a break in a
+    ``for`` loop at no call (``unresumable``: a slice bound read from a tensor, ``z[i, :b[i]] = 0``;
+    constructs.py "a slice bound from a tensor's element in a for loop, after two ops", "... from a
+    tensor iterated in a for loop": torchcrepe's ``weighted_argmax``, ranking-metrics' DCG; "... no op
+    before": the frame skipped; a mask read or store in a loop skips it: "a mask store in a for loop,
+    after two ops"). A user context's ``with`` block does the same ("a print in a with
     block, after two ops"), but a ``with`` the scan cannot name (``with ctx:``, a ``nullcontext()`` Dynamo
     enters: flow_matching's sampler) may be one it resumes in: not judged, nor a ``try`` inside one.
     ``breaks``: the statement lines of the frame's breaks. The ops counted are those since the last
@@ -6282,7 +6288,7 @@ def _checkpoint_block(fn: ast.AST, stmt: ast.stmt, breaks: list[int], tensors: T
             continue
         if isinstance(s, (*_LOOPS, *_TRYS)):
             outer = outer or s
-            blocked = blocked or isinstance(s, _TRYS)
+            blocked = blocked or isinstance(s, _TRYS) or unresumable and type(s) is ast.For
         elif type(s) is not ast.If:  # a with block around the try: which block Dynamo names is not measured
             break
         todo = [*getattr(s, "body", ()), *getattr(s, "orelse", ()), *getattr(s, "finalbody", ()),
@@ -6290,13 +6296,17 @@ def _checkpoint_block(fn: ast.AST, stmt: ast.stmt, breaks: list[int], tensors: T
     if not blocked or any(outer.lineno <= line < stmt.lineno for line in breaks):
         return None
     since = max((line for line in breaks if line < outer.lineno), default=0)
-    return outer if _ops_before(fn, outer, tensors, d, since) >= 2 else None
+    return outer if _ops_before(fn, outer, tensors, d, since, methods=not unresumable) >= 2 else None
 
 
-def _ops_before(fn: ast.AST, stmt: ast.stmt, tensors: Tensors, d: _State, since: int = 0) -> int:
+def _ops_before(fn: ast.AST, stmt: ast.stmt, tensors: Tensors, d: _State, since: int = 0,
+                methods: bool = True) -> int:
     """Tensor ops (calls of submodules, tensor calls, tensor arithmetic) in the statements of
     ``fn`` before ``stmt`` (from line ``since`` on): Dynamo needs two in its graph to compile up to a
-    break it cannot resume from (a "checkpoint"); with fewer it runs the whole function eagerly."""
+    break it cannot resume from (a "checkpoint"); with fewer it runs the whole function eagerly.
+    ``methods=False``: a method of the module whose result is used is no op (e2cnn's NormPool, one
+    tensor op and ``self.evaluate_output_shape(...)`` before a loop slicing with a buffer's elements:
+    the frame skipped)."""
     count = 0
     body = _body(fn, d)
     for node in body.calls:
@@ -6304,8 +6314,8 @@ def _ops_before(fn: ast.AST, stmt: ast.stmt, tensors: Tensors, d: _State, since:
             f = node.func
             # a method of the module called for its effect (`self.assert_index_present(index)`) makes
             # no tensor: only a result that is used counts (PyG's Set2Set: its frame is skipped)
-            on_self = (isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name) and f.value.id == "self"
-                       and type(body.where[id(node)][0]) is not ast.Expr)
+            on_self = (methods and isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name)
+                       and f.value.id == "self" and type(body.where[id(node)][0]) is not ast.Expr)
             count += on_self or tensors.of(node)
     for node in body.binops:
         if since < node.lineno < stmt.lineno:
@@ -6877,7 +6887,7 @@ def report_traced(ctx: Context) -> None:
                 if first is None:  # the statement lines of the frame's breaks
                     first = sorted({(where.get(id(b.node), (None,))[0] or b.node).lineno for b in hazards}
                                    | {where[nid][0].lineno for nid in shape_breaks if nid in where and where[nid][0]})
-                block = _checkpoint_block(fn, stmt, first, tensors, d)
+                block = _checkpoint_block(fn, stmt, first, tensors, d, h.skips_rest and h.gb == GB["item"] and type(h.node) is ast.Subscript)
             msg = h.message
             on_error = off.get(id(h.node)) is _ON_ERROR
             if on_error:
