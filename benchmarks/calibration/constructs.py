@@ -2624,7 +2624,7 @@ CASES: list[tuple[str, str, dict]] = [
      "if i.numel() > 0:\n    y = y + 1\nreturn y * 2", {}),
     ("a slice bound from a tensor's element in a for loop, after two ops (torchcrepe's weighted_argmax)",
      "y = x * 2\nz = y + 1\nb = (y > 0).sum(1)\nfor i in range(2):\n    z[i, :b[i]] = 0\nreturn z + 1", {}),
-    ("a slice bound from a tensor's element in a for loop, one op before",
+    ("a slice bound from a tensor's element in a for loop, the bound and a clone before",
      "b = (x > 0).sum(1)\nz = x.clone()\nfor i in range(2):\n    z[i, :b[i]] = 0\nreturn z + 1", {}),
     ("a slice bound from a tensor iterated in a for loop, after two ops (ranking-metrics' dcg)",
      "y = x * 2\nz = y + 1\nks = torch.tensor([1, 2])\nfor j, k in enumerate(ks):\n    z[:, j] = y[:, :k].sum(1)\nreturn z + 1", {}),
