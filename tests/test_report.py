@@ -354,6 +354,35 @@ def test_modules_an_entry_runs_that_the_scan_cannot_name_are_said_to_be_left_out
     assert rep["compile_coverage"]["unseen"] == []
 
 
+def test_modules_a_wrapper_takes_from_a_config_object_are_said_to_be_left_out(tmp_path, capsys):
+    # RT-DETR: tools/infer.py defines its wrapper inside main() and binds `self.model = cfg.model.deploy()`,
+    # a class its YAML config names; the wrapper's 100 % and 1 graph were its own two statements
+    (tmp_path / "zoo.py").write_text("import torch.nn as nn\n\nclass Detector(nn.Module):\n    def forward(self, x):\n"
+                                     "        return x.relu()\n")
+    (tmp_path / "infer.py").write_text(
+        "import torch.nn as nn\nfrom config import Config\n\ndef main():\n    cfg = Config('a.yml')\n\n"
+        "    class Model(nn.Module):\n        def __init__(self):\n            super().__init__()\n"
+        "            self.model = cfg.model.deploy()\n            self.head = nn.Linear(4, 4)\n\n"
+        "        def forward(self, x):\n            return self.head(self.model(x))\n\n    Model()(1)\n")
+    run(capsys, "report", tmp_path, "-o", tmp_path / "r.json")
+    rep = json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))
+    assert [e["entry"] for e in rep["compile_coverage"]["entries"]] == ["Model.forward"]
+    assert rep["compile_coverage"]["unseen"] == [{"entry": "Model.forward", "path": "infer.py", "line": 14,
+                                                  "holder": "self.model", "builder": "cfg.model.deploy"}]
+    assert "which `cfg.model.deploy()` returns" in markdown.fit(rep)
+    # its model, named by --entry: the parts a registry hands __init__ (a default, a loss, is not asked for)
+    (tmp_path / "zoo.py").write_text(
+        "import torch.nn as nn\n\nclass Detector(nn.Module):\n    def __init__(self, backbone, loss=nn.L1Loss()):\n"
+        "        super().__init__()\n        self.backbone = backbone\n        self.loss = loss\n\n"
+        "    def forward(self, x):\n        return self.loss(self.backbone(x), x)\n")
+    run(capsys, "report", tmp_path, "-o", tmp_path / "r.json", "--entry", "zoo.py:Detector.forward")
+    rep = json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))
+    assert rep["compile_coverage"]["unseen"] == [{"entry": "Detector.forward", "path": "zoo.py", "line": 10,
+                                                  "holder": "self.backbone", "builder": "__init__", "argument": "backbone"}]
+    assert ("calls the modules in `self.backbone` (`zoo.py:10`), which `__init__` is handed as `backbone`: the scan "
+            "knows none of their classes") in markdown.fit(rep)
+
+
 def test_a_model_the_scripts_build_through_a_factory_not_followed_is_asked_for_by_name(tmp_path, capsys):
     # detectron2: tools/train_net.py builds the model through build_model(cfg), a registry lookup by the
     # config's name; the figures assume every forward, and the report now says how to get the model's own

@@ -143,14 +143,19 @@ def _unseen(root: str | None, rows: list[dict]) -> list[dict]:
     (layers it builds from a YAML file), so its figures leave those modules out. Read in the
     entry's file: every binding of the attribute in the class and its bases of that file is a
     call of a function the file defines (a top-level ``def`` or one of their methods), never of a
-    class, or in ``__init__`` a parameter that ``from_config`` builds with a function (``_configured``:
-    detectron2's backbone and heads); the calls are those of the methods ``forward`` reaches through
-    ``self``."""
+    class, or a method of an object the file does not import (RT-DETR's ``tools/infer.py`` wraps
+    ``self.model = cfg.model.deploy()``, a class its YAML config names), or in ``__init__`` a
+    parameter that ``from_config`` builds with a function (``_configured``: detectron2's backbone
+    and heads); the calls are those of the methods ``forward`` reaches through ``self``. A class
+    defined inside a function (that same wrapper, in ``main()``) counts as the file's."""
     out = []
     for r in rows:
         owner, _, method = r["entry"].rpartition(".")
         tree = _parse(_read(root, r["path"]) or "") if owner.isidentifier() and r["path"] else None
-        classes = {n.name: n for n in tree.body if isinstance(n, ast.ClassDef)} if tree else {}
+        classes: dict[str, ast.ClassDef] = {}
+        for n in ast.walk(tree) if tree else ():  # breadth first: a top-level class wins over a nested one
+            if isinstance(n, ast.ClassDef):
+                classes.setdefault(n.name, n)
         lineage, todo = [], [owner]
         while todo:  # the class, then its bases of the file
             c = classes.get(todo.pop(0))
@@ -163,9 +168,15 @@ def _unseen(root: str | None, rows: list[dict]) -> list[dict]:
                 if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)):
                     methods.setdefault(n.name, n)
         functions = {n.name for n in tree.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))} if tree else ()
+        imported = {(a.asname or a.name).partition(".")[0] for n in ast.walk(tree) if isinstance(n, (ast.Import, ast.ImportFrom))
+                    for a in n.names} if tree else set()
         builders: dict[str, set[str]] = {}  # self.attr -> the functions whose results it is bound to ("" another value)
         configured = _configured(methods, tree, functions) if tree else {}
         init = {id(n) for n in ast.walk(methods["__init__"])} if "__init__" in methods else set()
+        # what __init__ must be handed (no default), where no from_config builds it (RT-DETR's RTDETR:
+        # its backbone, encoder and decoder are injected by a registry from the YAML config): "=name"
+        handed = {f"={a}" for a in _required(methods["__init__"])} \
+            if "__init__" in methods and "from_config" not in methods else set()
         for node in (n for c in lineage for n in ast.walk(c)):
             targets = node.targets if isinstance(node, ast.Assign) else [node.target] \
                 if isinstance(node, (ast.AnnAssign, ast.AugAssign)) else []
@@ -173,8 +184,9 @@ def _unseen(root: str | None, rows: list[dict]) -> list[dict]:
             f = call.func if call is not None else None
             made = f.id if isinstance(f, ast.Name) and f.id in functions else \
                 f"self.{f.attr}" if _on_self(f) and f.attr in methods else \
-                configured.get(node.value.id, "") if isinstance(node, ast.Assign) and id(node) in init \
-                and isinstance(node.value, ast.Name) else ""
+                ast.unparse(f) if _method_of_unknown(f, imported) else \
+                "" if not (isinstance(node, ast.Assign) and id(node) in init and isinstance(node.value, ast.Name)) else \
+                configured.get(node.value.id) or (f"={node.value.id}" if f"={node.value.id}" in handed else "")
             for t in targets:
                 for e in t.elts if isinstance(t, (ast.Tuple, ast.List)) else [t]:
                     if _on_self(e):
@@ -200,8 +212,29 @@ def _unseen(root: str | None, rows: list[dict]) -> list[dict]:
                         reached.add(node.func.attr)
                         todo.append(node.func.attr)
         out += [{"entry": r["entry"], "path": r["path"], "line": line, "holder": f"self.{attr}",
-                 "builder": built[attr]} for attr, line in sorted(found.items(), key=lambda a: a[1])]
+                 **({"builder": "__init__", "argument": built[attr][1:]} if built[attr][:1] == "=" else
+                    {"builder": built[attr]})} for attr, line in sorted(found.items(), key=lambda a: a[1])]
     return out
+
+
+def _required(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> list[str]:
+    """The parameters a call must pass (no default), ``self`` left out."""
+    a = fn.args
+    positional = (a.posonlyargs + a.args)[1:]
+    return [p.arg for p in positional[:len(positional) - len(a.defaults)]] + \
+        [p.arg for p, d in zip(a.kwonlyargs, a.kw_defaults) if d is None]
+
+
+def _method_of_unknown(f: ast.AST | None, imported: set[str]) -> bool:
+    """``cfg.model.deploy``: a method (lower-case) of an object reached from a name the file neither
+    imports nor is ``self``, so nothing the scan can follow to a class (``nn.Linear``, ``torch.hub.load``
+    start at an import)."""
+    if not isinstance(f, ast.Attribute) or not f.attr[:1].islower():
+        return False
+    root = f.value
+    while isinstance(root, ast.Attribute):
+        root = root.value
+    return isinstance(root, ast.Name) and root.id != "self" and root.id not in imported
 
 
 def _flagged(root: str | None, rows: list[dict], breaks: list[dict]) -> list[dict]:
@@ -279,8 +312,9 @@ def _configured(methods: dict[str, ast.AST], tree: ast.Module, functions) -> dic
 
 def unseen_sentence(u: dict) -> str:
     """What the estimate leaves out, as the report says it."""
+    source = f"`__init__` is handed as `{u['argument']}`" if u.get("argument") else f"`{u['builder']}()` returns"
     return (f"`{u['entry']}` calls the modules in `{u['holder']}` (`{u['path']}:{u['line']}`), which "
-            f"`{u['builder']}()` returns: the scan knows none of their classes, so its figures leave them out")
+            f"{source}: the scan knows none of their classes, so its figures leave them out")
 
 
 def _on_self(node: ast.AST | None) -> bool:
