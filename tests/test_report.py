@@ -656,6 +656,33 @@ def test_breaks_a_flag_attribute_gates_are_said_to_run_only_under_it(tmp_path, c
     assert json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))["compile_coverage"]["flagged"] == []
 
 
+def test_breaks_under_a_nan_check_are_said_to_run_only_on_a_nan(tmp_path, capsys):
+    """ZoeDepth's SILogLoss.forward prints eight times under ``if torch.isnan(loss):``; measured with
+    ``explain`` (a function of that shape), a finite loss meets the test's own break and none of the
+    prints. A test true on finite values too (``or`` with a flag, ``isfinite`` unnegated) says nothing."""
+    (tmp_path / "loss.py").write_text(
+        "import torch\nimport torch.nn as nn\n\nclass Loss(nn.Module):\n    def forward(self, x, y):\n"
+        "        loss = (x - y).pow(2).mean()\n        if torch.isnan(loss):\n            print('nan', x.shape)\n"
+        "            print('max', x.max())\n        return loss\n")
+    (tmp_path / "train.py").write_text("from loss import Loss\n\ncriterion = Loss()\n")
+    run(capsys, "report", tmp_path, "-o", tmp_path / "r.json")
+    cov = json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))["compile_coverage"]
+    assert cov["nonfinite"] == [{"function": "Loss.forward", "path": "loss.py", "lines": [8, 9],
+                                 "test": "torch.isnan(loss)", "line": 7, "test_breaks": True}]
+    run(capsys, "report", tmp_path, "-o", tmp_path / "r.md")
+    assert ("- `Loss.forward`'s graph breaks `loss.py:8`, `:9` run only when `torch.isnan(loss)` is true, on a NaN "
+            "or infinite value (its test, line 7, is a break of its own): with finite values Dynamo meets none of "
+            "them") in (tmp_path / "r.md").read_text(encoding="utf-8")
+    for test, said in (("not torch.isfinite(loss).all()", True), ("loss.isnan().any() | loss.isinf().any()", True),
+                       ("self.check and loss.isnan()", True), ("self.check or loss.isnan()", False),
+                       ("torch.isfinite(loss).all()", False), ("loss.sum() > 0", False)):
+        (tmp_path / "loss.py").write_text((tmp_path / "loss.py").read_text().replace(
+            (tmp_path / "loss.py").read_text().splitlines()[6], f"        if {test}:"))
+        run(capsys, "report", tmp_path, "-o", tmp_path / "r.json")
+        cov = json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))["compile_coverage"]
+        assert bool(cov["nonfinite"]) is said, test
+
+
 def test_a_factory_the_project_defines_is_read_not_assumed(tmp_path):
     """tacotron2's train.py defines ``load_model()``, which builds ``Tacotron2(hparams)``, and its
     notebook imports it: the model is known, so no "every other forward" is assumed. A factory of

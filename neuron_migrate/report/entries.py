@@ -103,6 +103,7 @@ def coverage(doc: dict, scope_of, root: str | None) -> dict | None:
     alone = {(e.get("function"), e.get("path")) for e in given if e.get("forwards_reached") == 0}
     view["unseen"] = _unseen(root, [r for r in rows if (r["entry"], r["path"]) in alone])
     view["flagged"] = _flagged(root, rows, view["breaks"])
+    view["nonfinite"] = _nonfinite(root, view["breaks"])
     view["basis"] = basis
     view["factories"] = factories
     view["compiles"] = compiling
@@ -284,6 +285,83 @@ def flagged_sentence(f: dict) -> str:
     return (f"`{f['entry']}`'s graph breaks ({where}) all run only when `{f['flag']}` is true: Dynamo guards on "
             f"the attribute and traces only the branch its value selects, so built with `{f['flag']}` false the "
             "module meets none of them, where the estimate counts them as met")
+
+
+def _nonfinite(root: str | None, breaks: list[dict]) -> list[dict]:
+    """Graph breaks in the body of an ``if`` that holds only where a value is NaN or infinite
+    (ZoeDepth's ``SILogLoss.forward``: ``if torch.isnan(loss):`` and eight prints; GroundingDINO's
+    decoder: ``if output.isnan().any() | output.isinf().any():``, prints and ``.item()``). Measured
+    (a function of that shape, ``explain``): a finite loss meets the test's own break and none of
+    the prints (2 graphs), a NaN one every print (6), where the estimate counts them all as met."""
+    lines: dict[tuple[str, str], set[int]] = {}
+    for b in breaks:
+        lines.setdefault((b.get("path"), b.get("function")), set()).add(b["line"])
+    out = []
+    for (path, function), met in sorted(lines.items(), key=lambda k: (str(k[0][0]), str(k[0][1]))):
+        fn = _function(_parse(_read(root, path) or "") if path else None, str(function))
+        seen: set[int] = set()
+        for node in ast.walk(fn) if fn is not None else ():  # breadth first: the outermost check first
+            if isinstance(node, ast.If) and _nonfinite_test(node.test):
+                inside = sorted(n for n in met - seen if node.body[0].lineno <= n <= (node.body[-1].end_lineno or 0))
+                seen.update(inside)
+                if inside:
+                    out.append({"function": function, "path": path, "lines": inside, "test": ast.unparse(node.test),
+                                "line": node.lineno, "test_breaks": node.lineno in met})
+    return out
+
+
+def _function(tree: ast.Module | None, name: str) -> ast.AST | None:
+    """The definition a break's function names (``Class.method`` or ``function``) in a file."""
+    scope: ast.AST | None = tree
+    for part in name.split("."):
+        scope = next((n for n in getattr(scope, "body", ()) if isinstance(n, (ast.ClassDef, ast.FunctionDef,
+                      ast.AsyncFunctionDef)) and n.name == part), None)
+    return scope if isinstance(scope, (ast.FunctionDef, ast.AsyncFunctionDef)) else None
+
+
+_NONFINITE = frozenset({"isnan", "isinf", "isposinf", "isneginf"})
+
+
+def _nonfinite_test(e: ast.AST, finite: bool = False) -> bool:
+    """A test true only where some value is NaN or infinite (``finite``: only where all are finite):
+    ``torch.isnan(x)``, ``x.isinf().any()``, ``not torch.isfinite(x).all()``, ``a | b`` of such
+    tests, ``flag and test``."""
+    if isinstance(e, ast.UnaryOp) and isinstance(e.op, ast.Not):
+        return _nonfinite_test(e.operand, not finite)
+    if isinstance(e, (ast.BoolOp, ast.BinOp)):
+        parts = e.values if isinstance(e, ast.BoolOp) else [e.left, e.right]
+        either = isinstance(e, ast.BoolOp) and isinstance(e.op, ast.Or) or isinstance(e, ast.BinOp) and isinstance(e.op, ast.BitOr)
+        both = isinstance(e, ast.BoolOp) and isinstance(e.op, ast.And) or isinstance(e, ast.BinOp) and isinstance(e.op, ast.BitAnd)
+        # "some value is not finite" holds only where each of an `or` holds it, or one of an `and`
+        if either != finite and (either or both):
+            return all(_nonfinite_test(p, finite) for p in parts)
+        if either or both:
+            return any(_nonfinite_test(p, finite) for p in parts)
+        return False
+    if not isinstance(e, ast.Call):
+        return False
+    name = e.func.attr if isinstance(e.func, ast.Attribute) else e.func.id if isinstance(e.func, ast.Name) else ""
+    inner = e.func.value if isinstance(e.func, ast.Attribute) else None
+    if name in ("any", "item") and inner is not None and not finite:  # x.isnan().any(), ....item()
+        return _nonfinite_test(inner, finite) or name == "any" and _nonfinite_call(inner, finite)
+    if name == "all" and inner is not None and finite:  # torch.isfinite(x).all()
+        return _nonfinite_test(inner, finite)
+    return _nonfinite_call(e, finite)
+
+
+def _nonfinite_call(e: ast.AST, finite: bool) -> bool:
+    if not isinstance(e, ast.Call):
+        return False
+    name = e.func.attr if isinstance(e.func, ast.Attribute) else e.func.id if isinstance(e.func, ast.Name) else ""
+    return name == "isfinite" if finite else name in _NONFINITE
+
+
+def nonfinite_sentence(n: dict) -> str:
+    """What the estimate counts of breaks that run only on a NaN or infinite value (``_nonfinite``)."""
+    where = ", ".join(f"`{n['path']}:{line}`" if i == 0 else f"`:{line}`" for i, line in enumerate(n["lines"]))
+    test = f" (its test, line {n['line']}, is a break of its own)" if n["test_breaks"] else ""
+    return (f"`{n['function']}`'s graph breaks {where} run only when `{n['test']}` is true, on a NaN or infinite "
+            f"value{test}: with finite values Dynamo meets none of them, where the estimate counts them as met")
 
 
 def _configured(methods: dict[str, ast.AST], tree: ast.Module, functions) -> dict[str, str]:

@@ -522,6 +522,8 @@ def coverage_section(cov: dict | None, links: Links) -> str:
         table += '<h3>Not seen</h3><ul>' + "".join(f'<li>{_md(entries.unseen_sentence(u))}.</li>' for u in cov["unseen"]) + '</ul>'
     if cov.get("flagged"):
         table += '<h3>Under a flag</h3><ul>' + "".join(f'<li>{_md(entries.flagged_sentence(f))}.</li>' for f in cov["flagged"]) + '</ul>'
+    if cov.get("nonfinite"):
+        table += '<h3>Under a NaN check</h3><ul>' + "".join(f'<li>{_md(entries.nonfinite_sentence(n))}.</li>' for n in cov["nonfinite"]) + '</ul>'
     if cov.get("no_estimate"):
         table += ('<h3>No estimate</h3><ul>' + "".join(f'<li><code>{_e(e["entry"])}</code>: {_md(e["why"])}.</li>'
                                                        for e in cov["no_estimate"]) + '</ul>')

@@ -176,6 +176,8 @@ def render_report(rep: dict, limit: int) -> str:
             out += ["**Not seen**", ""] + [f"- {entries.unseen_sentence(u)}." for u in cov["unseen"]] + [""]
         if cov.get("flagged"):
             out += ["**Under a flag**", ""] + [f"- {entries.flagged_sentence(f)}." for f in cov["flagged"]] + [""]
+        if cov.get("nonfinite"):
+            out += ["**Under a NaN check**", ""] + [f"- {entries.nonfinite_sentence(n)}." for n in cov["nonfinite"]] + [""]
         if cov.get("no_estimate"):
             out += ["**No estimate**", ""] + [f"- `{e['entry']}`: {e['why']}." for e in cov["no_estimate"]] + [""]
         if cov["breaks"]:
