@@ -296,9 +296,11 @@ def _nonfinite(root: str | None, breaks: list[dict]) -> list[dict]:
     lines: dict[tuple[str, str], set[int]] = {}
     for b in breaks:
         lines.setdefault((b.get("path"), b.get("function")), set()).add(b["line"])
-    out = []
+    out, trees = [], {}
     for (path, function), met in sorted(lines.items(), key=lambda k: (str(k[0][0]), str(k[0][1]))):
-        fn = _function(_parse(_read(root, path) or "") if path else None, str(function))
+        if path not in trees:
+            trees[path] = _parse(_read(root, path) or "") if path else None
+        fn = _function(trees[path], str(function))
         seen: set[int] = set()
         for node in ast.walk(fn) if fn is not None else ():  # breadth first: the outermost check first
             if isinstance(node, ast.If) and _nonfinite_test(node.test):
@@ -341,18 +343,8 @@ def _nonfinite_test(e: ast.AST, finite: bool = False) -> bool:
     if not isinstance(e, ast.Call):
         return False
     name = e.func.attr if isinstance(e.func, ast.Attribute) else e.func.id if isinstance(e.func, ast.Name) else ""
-    inner = e.func.value if isinstance(e.func, ast.Attribute) else None
-    if name in ("any", "item") and inner is not None and not finite:  # x.isnan().any(), ....item()
-        return _nonfinite_test(inner, finite) or name == "any" and _nonfinite_call(inner, finite)
-    if name == "all" and inner is not None and finite:  # torch.isfinite(x).all()
-        return _nonfinite_test(inner, finite)
-    return _nonfinite_call(e, finite)
-
-
-def _nonfinite_call(e: ast.AST, finite: bool) -> bool:
-    if not isinstance(e, ast.Call):
-        return False
-    name = e.func.attr if isinstance(e.func, ast.Attribute) else e.func.id if isinstance(e.func, ast.Name) else ""
+    if isinstance(e.func, ast.Attribute) and (name == "all" if finite else name in ("any", "item")):
+        return _nonfinite_test(e.func.value, finite)  # x.isnan().any(), torch.isfinite(x).all()
     return name == "isfinite" if finite else name in _NONFINITE
 
 
