@@ -508,9 +508,9 @@ def _in_cpu_block(ctx: Context, line: int) -> bool:
 
 
 def _makes_complex(call: ast.Call, name: str, ctx: Context) -> bool:
-    guards = ctx.state(_State).complex_guards
-    if guards and any(start <= call.lineno <= end for start, end in guards):
-        return False  # `if torch.is_complex(p): p = torch.view_as_real(p)`: only for complex input
+    for start, end in ctx.state(_State).complex_guards:  # a loop: no cell made per call
+        if start <= call.lineno <= end:
+            return False  # `if torch.is_complex(p): p = torch.view_as_real(p)`: only for complex input
     if name in _COMPLEX_FUNCTIONS:
         return True
     if name.startswith("torch.fft."):

@@ -486,15 +486,18 @@ def _bool_functions(ctx: Context) -> frozenset[str]:
     constructs.py "x[~f(x)], f returning a comparison of a torch call": GB0036)."""
     state = ctx.state(_State)
     found = state.bool_functions
-    if found is None:
-        annotated = "BoolTensor" in ctx.src.text
-        found = frozenset(
-            n.name for n in ctx.tree.body if type(n) in (ast.FunctionDef, ast.AsyncFunctionDef)
-            and (annotated and n.returns is not None and unparsed(n.returns).strip("'\"") in _BOOL_TENSOR
-                 or _returns_compared_torch_call(n, ctx))
-            and bound_once_by_def(n.name, ctx.tree))
-        state.bool_functions = found
+    if found is None:  # apart: the generator's two cells were made at every call (5,361 on timm, one a file)
+        found = state.bool_functions = _bool_functions_of(ctx)
     return found
+
+
+def _bool_functions_of(ctx: Context) -> frozenset[str]:
+    annotated = "BoolTensor" in ctx.src.text
+    return frozenset(
+        n.name for n in ctx.tree.body if type(n) in (ast.FunctionDef, ast.AsyncFunctionDef)
+        and (annotated and n.returns is not None and unparsed(n.returns).strip("'\"") in _BOOL_TENSOR
+             or _returns_compared_torch_call(n, ctx))
+        and bound_once_by_def(n.name, ctx.tree))
 
 
 _ORDERINGS = (ast.Lt, ast.LtE, ast.Gt, ast.GtE, ast.Eq, ast.NotEq)

@@ -323,17 +323,19 @@ class Project:
         """Whether ``text``, as written in ``path``, names a class of another file that is a
         TypedDict with optional keys (its file parsed only when its bases name a TypedDict)."""
         key = (path, f"dict:{text}")
-        if key not in self._callees:
-            found = self._imported(path, text)
-            s = self.summary(found[0]) if found is not None and found[2] == "class" and found[0] != path else None
-            cls = next((c for c in s.classes if c[0] == found[1]), None) if s else None
-            hit = False
-            if cls is not None and any(b.rpartition(".")[2] == "TypedDict" for b in cls[1]):
-                tree = self.tree(found[0])
-                hit = any(type(n) is ast.ClassDef and n.name == found[1] and optional_dict(n) for n in tree.body) \
-                    if tree else False
-            self._callees[key] = hit
+        if key not in self._callees:  # apart: the generators' cells were made at every call (4,975 on timm)
+            self._callees[key] = self._optional_dict(path, text)
         return self._callees[key]
+
+    def _optional_dict(self, path: str, text: str) -> bool:
+        found = self._imported(path, text)
+        s = self.summary(found[0]) if found is not None and found[2] == "class" and found[0] != path else None
+        cls = next((c for c in s.classes if c[0] == found[1]), None) if s else None
+        if cls is None or not any(b.rpartition(".")[2] == "TypedDict" for b in cls[1]):
+            return False
+        tree = self.tree(found[0])
+        return any(type(n) is ast.ClassDef and n.name == found[1] and optional_dict(n) for n in tree.body) \
+            if tree else False
 
     def validators(self, path: str, text: str) -> tuple[tuple[str, str], ...] | None:
         """For a call ``text(...)`` in ``path`` that builds a pydantic model of another file
@@ -341,14 +343,17 @@ class Project:
         its ``@field_validator``/``@model_validator`` methods, which pydantic runs on
         construction, as (path, ``Class.method``); None when ``text`` names no such class."""
         key = (path, f"validated:{text}")
-        if key not in self._callees:
-            found = self._imported(path, text)
-            chain = self._pydantic(found[0], found[1]) if found is not None and found[2] == "class" \
-                and found[0] != path else None
-            self._callees[key] = None if chain is None else tuple(
-                (p, f"{c}.{m.name}") for p, c in chain for n in (self.tree(p) or ast.Module(body=[])).body
-                if type(n) is ast.ClassDef and n.name == c for m in validator_methods(n))
+        if key not in self._callees:  # apart: the generator's cell was made at every call (4,975 on timm)
+            self._callees[key] = self._validators(path, text)
         return self._callees[key]
+
+    def _validators(self, path: str, text: str) -> tuple[tuple[str, str], ...] | None:
+        found = self._imported(path, text)
+        chain = self._pydantic(found[0], found[1]) if found is not None and found[2] == "class" \
+            and found[0] != path else None
+        return None if chain is None else tuple(
+            (p, f"{c}.{m.name}") for p, c in chain for n in (self.tree(p) or ast.Module(body=[])).body
+            if type(n) is ast.ClassDef and n.name == c for m in validator_methods(n))
 
     def _pydantic(self, path: str, cls_name: str, depth: int = 0) -> list[tuple[str, str]] | None:
         """The classes, (path, name), from ``cls_name`` up to its bases of the project, when one
