@@ -1628,3 +1628,42 @@ def test_a_list_kept_across_calls_that_compiled_code_appends_to_is_a_recompile_s
         "m.py:Logger.forward": 1, "m.py:Fresh.forward": 0, "m.py:step": 1, "m.py:handed": 0}
     (source,) = rows["m.py:step"]["recompile_sources"]
     assert source["line"] == 26 and "a list kept across calls" in source["why"]
+
+
+SCRIPT_SETS_FLAG = b'''
+import torch
+import torch.nn as nn
+
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.layers = nn.Sequential(nn.Linear(4, 4), nn.ReLU(), nn.Linear(4, 4))
+
+    def forward(self, x, profile=False):
+        return self.forward_once(x, profile)
+
+    def forward_once(self, x, profile=False):
+        for m in self.layers:
+            if profile:
+                print(type(m).__name__)
+            x = m(x)
+        return x
+
+
+if __name__ == "__main__":
+    model = Model()
+    y = model(torch.rand(1, 4), profile=True)
+'''
+
+
+def test_a_flag_set_only_where_the_file_runs_as_a_script_is_off_by_default():
+    """yolov7's ``model(img, profile=True)`` under ``if __name__ == "__main__":`` times each layer
+    eagerly; the compiled ``forward(x)`` hands ``forward_once`` its own ``profile=False`` (1 graph
+    measured, 100 %): the print under ``if profile:`` is not a break of the default call. Set
+    elsewhere in the file, the flag may be on."""
+    rows = {e.function.name: e for e in estimate_functions(analyse("m.py", SCRIPT_SETS_FLAG, Options()).traced)}
+    assert (rows["Model.forward_once"].lost, rows["Model.forward_once"].graphs) == (0, 0)
+    elsewhere = SCRIPT_SETS_FLAG.replace(b'if __name__ == "__main__":', b"def demo():")
+    rows = {e.function.name: e for e in estimate_functions(analyse("m.py", elsewhere, Options()).traced)}
+    assert rows["Model.forward_once"].runs_eagerly

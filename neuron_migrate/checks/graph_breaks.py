@@ -723,6 +723,7 @@ class _State:
     forwarded: dict[int, ast.AST] = field(default_factory=dict)
     off_params: dict[int, frozenset[str]] = field(default_factory=dict)  # fn id -> its parameters defaulting off
     set_anywhere: set[str] | None = None  # _set_anywhere's answer
+    script_lines: range = range(0)  # the module's ``if __name__ == "__main__":`` block (_script_lines)
     passed: dict[int, set[str]] = field(default_factory=dict)  # fn id -> _passed's answer without a default
     # traced function -> (parameter, value) a traced caller of another file passes (``GIVEN_ARGS`` roots)
     given: dict[str, list[tuple[str, ast.AST]]] | None = None
@@ -1336,6 +1337,7 @@ def traced_functions(ctx: Context) -> dict[int, Traced]:
     out: dict[int, Traced] = {}
     todo: list[tuple[ast.AST, str, str]] = []
     d.function_tables = _function_tables(ctx.tree)
+    d.script_lines = _script_lines(ctx.tree)
     _validated_models(ctx, d)  # pydantic models of this file: building one runs its validators (_find_callees)
     # a test or data-pipeline file: its modules are no model code (transforms run in the data
     # loader) and a test's own torch.compile no entry of the project, but what the project
@@ -7533,8 +7535,11 @@ def _set_anywhere(d: _State) -> set[str]:
     if d.set_anywhere is None:
         found: set[str] = set()
         forwarded = d.forwarded  # a forwarded flag: _passed follows it
+        script = d.script_lines
         for calls in d.calls_by_name.values():
             for call in calls:
+                if call.lineno in script:
+                    continue
                 for k in call.keywords:
                     # a keyword already found is not judged again (timm's _cfg(url=..., ...) calls by the hundred)
                     if k.arg and k.arg not in found and not (type(k.value) is ast.Constant and k.value.value in _FALSY) \
@@ -7542,6 +7547,18 @@ def _set_anywhere(d: _State) -> set[str]:
                         found.add(k.arg)
         d.set_anywhere = found
     return d.set_anywhere
+
+
+def _script_lines(tree: ast.Module) -> range:
+    """The lines of the module's ``if __name__ == "__main__":`` block: the file run as a script, whose
+    calls set no flag of the model a user compiles (yolov7's ``model(img, profile=True)`` there times
+    each layer eagerly; the compiled ``forward(x)`` leaves ``profile`` off: 1 graph measured)."""
+    for node in tree.body:
+        test = node.test if type(node) is ast.If else None
+        if type(test) is ast.Compare and getattr(test.left, "id", "") == "__name__" and \
+                any(type(c) is ast.Constant and c.value == "__main__" for c in test.comparators):
+            return range(node.lineno, node.end_lineno + 1)
+    return range(0)
 
 
 def _targets(node: ast.AST) -> list[ast.AST]:
