@@ -74,6 +74,7 @@ _NOT_TENSOR_TORCH_LEAVES = {"numel", "equal", "allclose", "device", "dtype", "Si
                             "Generator"}  # a random number generator: its methods run no tensor op
 
 _TENSOR_NAMESPACES = ("torch.nn.functional.", "torch.linalg.", "torch.fft.", "torch.special.")
+_TENSOR_NAMESPACE_NAMES = frozenset(n[:-1] for n in _TENSOR_NAMESPACES)
 
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 _BINDERS = frozenset({ast.Assign, ast.AnnAssign, ast.AugAssign, ast.For, ast.AsyncFor})
@@ -121,10 +122,9 @@ def call_kind(name: str) -> str | None:
     if name.startswith("torch.nn.") and name.rsplit(".", 1)[-1][:1].isupper() and not name.startswith(
             "torch.nn.functional."):
         return MODULE if name != "torch.nn.Parameter" else TENSOR
-    namespace = next((n for n in _TENSOR_NAMESPACES if name.startswith(n)), None)
-    if namespace is not None:  # its public functions; not NAFNet's F._Reduction.get_enum, an int
-        rest = name[len(namespace):]
-        return TENSOR if "." not in rest and not rest.startswith("_") else None
+    if name.startswith(_TENSOR_NAMESPACES):  # their public functions; not NAFNet's F._Reduction.get_enum, an int
+        namespace, _, leaf = name.rpartition(".")
+        return TENSOR if namespace in _TENSOR_NAMESPACE_NAMES and not leaf.startswith("_") else None
     if name.startswith("torch.") and not name.startswith(_NOT_TENSOR_TORCH) and \
             name.rsplit(".", 1)[-1] not in _NOT_TENSOR_TORCH_LEAVES and name.count(".") == 1:
         return TENSOR

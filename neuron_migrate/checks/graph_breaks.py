@@ -606,10 +606,10 @@ _MODULE_BASES = ("torch.nn.", "torch.jit.ScriptModule")
 _NOT_MODULE_BASES = {"object", "torch.autograd.Function", "typing.Protocol", "typing.NamedTuple",
                      "abc.ABC", "enum.Enum", "torch.utils.data.Dataset",
                      "torch.utils.data.IterableDataset", "torch.utils.data.dataset.Dataset"}
-# other frameworks' layers and operators, whose forward Dynamo never sees (insightface's MXNet
-# `mx.operator.CustomOp` beside its PyTorch trainers)
-_OTHER_FRAMEWORKS = ("mxnet.", "paddle.", "oneflow.", "tensorflow.", "keras.", "jax.", "flax.", "mindspore.",
-                     "megengine.", "chainer.")
+# the standard library's, and other frameworks' layers and operators, whose forward Dynamo never sees
+# (insightface's MXNet `mx.operator.CustomOp` beside its PyTorch trainers)
+_NOT_MODULE_PACKAGES = ("typing.", "abc.", "enum.", "collections.", "mxnet.", "paddle.", "oneflow.", "tensorflow.",
+                        "keras.", "jax.", "flax.", "mindspore.", "megengine.", "chainer.")
 
 # Attributes and methods whose value is a Python number, not a tensor.
 _NON_TENSOR_ATTRS = {"shape", "ndim", "dtype", "device", "is_cuda", "requires_grad", "training",
@@ -1267,8 +1267,7 @@ def _is_module_class(cls: ast.ClassDef, ctx: Context, d: _State, seen: set[int] 
         if name is not None:
             if name.startswith(_MODULE_BASES):
                 return True
-            if name in _NOT_MODULE_BASES or name.startswith(("typing.", "abc.", "enum.", "collections.",
-                                                             *_OTHER_FRAMEWORKS)):
+            if name in _NOT_MODULE_BASES or name.startswith(_NOT_MODULE_PACKAGES):
                 continue
             return True  # an imported class: a project module class (it defines forward)
         if isinstance(base, ast.Name) and base.id in d.classes:
