@@ -653,7 +653,6 @@ class _State:
     wrapper_names: dict[int, str] = field(default_factory=dict)  # a decorator's wrapper -> "outer.inner"
     random_objects: dict[int, dict[str, tuple]] = field(default_factory=dict)  # _random_objects' answers
     optional_dicts: frozenset[str] | None = None  # _optional_dicts' answer
-    loaded: dict | None = None  # kernels.loaded_extensions' answer
     validated: dict[str, list[ast.AST]] | None = None  # _validated_models' answer
     rebuilt: dict[tuple[str, int], str] | None = None  # _rebuilt_calls' answer
     uninitialised: dict[str, str] | None = None  # _uninitialised_inits' answer
@@ -4697,14 +4696,13 @@ def _call_hazard(call: ast.Call, t: Tensors, ctx: Context, d: _State, cls, chain
     name = ctx.names.qualify(f, chain)
     if isinstance(f, ast.Attribute) and name is None:
         owner = f.value
-        if d.loaded is None:
-            d.loaded = loaded_extensions(ctx)
-        if (type(owner) is ast.Name and owner.id in d.loaded
+        loaded = loaded_extensions(ctx)
+        if (type(owner) is ast.Name and owner.id in loaded
                 and ctx.names.binding_scope(owner.id, chain) is ctx.names.module):
             # RWKV-LM's ``wkv_cuda.backward(...)`` in WKV.backward: a compiled function, no Tensor.backward()
             # (constructs.py "a C extension's function ...": GB0007, resumed)
             return Hazard(NM404, call, f"`{_short(ctx, f)}(...)` calls into `{owner.id}`, the C++/CUDA extension "
-                          f"`load()` builds (line {d.loaded[owner.id].lineno}): Dynamo does not trace its compiled "
+                          f"`load()` builds (line {loaded[owner.id].lineno}): Dynamo does not trace its compiled "
                           "functions (graph break), and its kernels do not run on Neuron: port the op "
                           "(NKI for kernels) and register it as a torch op", gb=GB["skipped"])
         if (cls is not None and isinstance(owner, ast.Attribute) and isinstance(owner.value, ast.Name)

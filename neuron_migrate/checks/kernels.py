@@ -91,7 +91,15 @@ _IMPORT_ERRORS = frozenset({"ImportError", "ModuleNotFoundError", "Exception", "
 def loaded_extensions(ctx: Context) -> dict[str, ast.Call]:
     """Names the module binds to an extension ``load()`` at import, in its body or its module-level
     ``if``/``try`` blocks -> the call (BlinkDL/RWKV-LM's ``wkv_cuda = load(name="wkv", sources=[...])``,
-    under ``if os.environ["RWKV_FLOAT_MODE"] == "bf16":`` in later versions)."""
+    under ``if os.environ["RWKV_FLOAT_MODE"] == "bf16":`` in later versions). Walked once a file: the
+    guards and graph_breaks checks both ask."""
+    state = ctx.state(_State)
+    if state.loaded is None:
+        state.loaded = _loaded_extensions(ctx)
+    return state.loaded
+
+
+def _loaded_extensions(ctx: Context) -> dict[str, ast.Call]:
     out: dict[str, ast.Call] = {}
     todo = list(ctx.tree.body) if "cpp_extension" in ctx.src.text else []
     while todo:
@@ -133,7 +141,8 @@ def catches_import_error(handler: ast.ExceptHandler) -> bool:
 
 
 class _State:
-    __slots__ = ("mentions_modules", "mentions_kernels", "mentions_extensions", "guard", "walked", "seen", "kernel_guard", "kernel_guard_set")
+    __slots__ = ("mentions_modules", "mentions_kernels", "mentions_extensions", "guard", "walked", "seen", "kernel_guard",
+                 "kernel_guard_set", "loaded")
 
     def __init__(self) -> None:
         # what the file's text mentions, looked up once: library modules, kernels, extension calls
@@ -145,6 +154,7 @@ class _State:
         self.seen: dict[tuple, list[int]] = {}  # (library, module) -> [finding index, more]
         self.kernel_guard: str | None = None  # the guard of the first Triton/Numba import: kernels follow it
         self.kernel_guard_set: bool = False
+        self.loaded: dict[str, ast.Call] | None = None  # loaded_extensions' answer
 
 
 def _relevant(ctx: Context) -> bool:
