@@ -162,6 +162,23 @@ def check_call(call: ast.Call, ctx: Context) -> None:
         _grad_scaler(call, name, ctx)
     elif name is None and isinstance(func, ast.Attribute) and func.attr == "cuda":
         _cuda_method(call, ctx)
+    elif type(func) is ast.Name and func.id in ("hasattr", "getattr") and len(call.args) > 1:
+        _api_probe(call, ctx)
+
+
+def _api_probe(call: ast.Call, ctx: Context) -> None:
+    """``hasattr(torch.cuda.amp, "autocast")``, ``if getattr(torch.cuda.amp, "autocast") is not None:``
+    (InternImage's native-AMP test) ask whether the installed torch has an API, which stock PyTorch
+    answers alike on a Neuron host: no finding; the API's uses are reported where they are. A
+    ``getattr`` whose value is used stays a reference to the module."""
+    attr = call.args[1]
+    if type(attr) is not ast.Constant or type(attr.value) is not str:
+        return
+    if call.func.id == "getattr" and not _is_presence_test(call, ctx.parent):
+        return
+    name = ctx.qualify(call.args[0])
+    if name is not None and name.startswith("torch.cuda") and name[10:11] in ("", "."):
+        _claim_chain(ctx, call.args[0])
 
 
 def _claim_chain(ctx: Context, node: ast.AST) -> None:
