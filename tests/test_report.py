@@ -1160,3 +1160,42 @@ def test_cuda_code_behind_a_cuda_guard_does_not_block_a_first_run():
     dicts = [finding(f.code, f.severity.name.lower(), f.fix and f.fix.applicability.value, f.message, line=f.line)
              for f in found.values()]
     assert work.readiness(dicts, porting._location)["blocking"] == 2
+
+
+def test_an_aliased_import_an_inherited_forward_and_alternative_branches(tmp_path):
+    """RVC's train.py imports its synthesizer as ``from models import SynthesizerTrnMs256NSFsid as
+    RVC_Model_f0`` (in v2 a subclass with no forward of its own) and builds it or the ``_nono``
+    variant under ``if hps.if_f0 == 1: ... else: ...``; its data loader calls ``torch.Generator()``,
+    no class of the scan. A run builds one of the two: the graphs count the one with the most."""
+    (tmp_path / "models.py").write_text(
+        "import torch\nclass Generator(torch.nn.Module):\n    def forward(self, x):\n        return x\n"
+        "class Synth(torch.nn.Module):\n    def forward(self, x):\n        return x\n"
+        "class Synth768(Synth):\n    pass\n"
+        "class SynthNoF0(torch.nn.Module):\n    def forward(self, x):\n        return x\n"
+        "class Disc(torch.nn.Module):\n    def forward(self, x):\n        return x\n")
+    (tmp_path / "data_utils.py").write_text("import torch\nclass Loader:\n    def __init__(self):\n"
+                                            "        self.g = torch.Generator()\n")
+    (tmp_path / "train.py").write_text(
+        "from models import Synth768 as Model_f0, SynthNoF0 as Model_nof0, Disc\nfrom data_utils import Loader\n"
+        "loader = Loader()\nif f0:\n    net_g = Model_f0(1)\nelse:\n    net_g = Model_nof0(1)\nnet_d = Disc()\n")
+
+    def entry(name, graphs, recompiles):
+        return {"entry": f"models.py:{name}.forward", "path": "models.py", "function": f"{name}.forward",
+                "estimated_coverage": 1.0, "expected_graphs": graphs, "expected_recompiles": recompiles,
+                "statements": 4}
+    cov = {"formula": "f", "estimated_coverage": 1.0, "expected_graphs": 1, "entries_source": "assumed",
+           "entries": [entry("Generator", 1, 0), entry("Synth", 8, 0), entry("SynthNoF0", 3, 2), entry("Disc", 1, 0)],
+           "modules": [{"path": "models.py", "estimated_coverage": 1.0, "expected_graphs": 1, "statements": 16,
+                        "functions": [{"name": f"{n}.forward"} for n in ("Generator", "Synth", "SynthNoF0", "Disc")]}]}
+    d = {**doc([], coverage=cov), "paths": ["data_utils.py", "models.py", "train.py"], "root": str(tmp_path)}
+    view = porting.build(d, root=str(tmp_path))["compile_coverage"]
+    assert [e["entry"] for e in view["entries"]] == ["Synth.forward", "SynthNoF0.forward", "Disc.forward"]
+    assert (view["graphs"], view["recompiles"]) == (9, 0)
+    assert ("; `Synth.forward` and `SynthNoF0.forward` are built in different branches of the `if` at `train.py:4`: "
+            "a run builds one of them, so the expected graphs and recompiles count the one with the most graphs"
+            ) in view["assumption"]
+    # built one after the other, both run
+    (tmp_path / "train.py").write_text("from models import Synth768 as Model_f0, SynthNoF0 as Model_nof0, Disc\n"
+                                       "net_g = Model_f0(1)\nnet_h = Model_nof0(1)\nnet_d = Disc()\n")
+    view = porting.build(d, root=str(tmp_path))["compile_coverage"]
+    assert (view["graphs"], view["recompiles"]) == (12, 2) and "different branches" not in view["assumption"]

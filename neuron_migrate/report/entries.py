@@ -63,7 +63,7 @@ def coverage(doc: dict, scope_of, root: str | None) -> dict | None:
         basis = "compile entries"
     else:
         runners = [p for p in product_paths if scope_of(p) == "scripts" and _RUNNER.search(posixpath.basename(p))]
-        built, factories, guessed = _built_by_scripts(root, runners, modules)
+        built, factories, guessed, arms_of = _built_by_scripts(root, runners, modules)
         recompiles = _recompiles_per_file(given, doc)
         sources = _sources_per_file(given)
         # the scan's own estimate of a built class's forward (over what it reaches, in any file),
@@ -73,7 +73,7 @@ def coverage(doc: dict, scope_of, root: str | None) -> dict | None:
         for name, path in built:  # one row per class the scan estimates (hifi-gan's generator and discriminators)
             if (f"{name}.forward", path) in assumed:
                 if path not in whole:
-                    rows.append(_given(assumed[f"{name}.forward", path], modules))
+                    rows.append({**_given(assumed[f"{name}.forward", path], modules), "arms": arms_of[name, path]})
             elif not any(r["path"] == path for r in rows):
                 whole.add(path)
                 rows.append(_file_row(f"{name}.forward", path, modules[path], recompiles, sources))
@@ -93,6 +93,10 @@ def coverage(doc: dict, scope_of, root: str | None) -> dict | None:
     compiled = [] if basis == "compile entries" else [_given(e, modules) for e in given if e.get("source") == "compiled"]
     resolved = {(r["entry"], r["path"]) for r in compiled}
     rows = [r for r in rows if (r["entry"], r["path"]) not in resolved]  # compiled, so not assumed again
+    run, alternatives = _one_run(rows)
+    by_name += [f"{_either(group)} are built in different branches of the `if` at `{path}:{line}`: a run builds "
+                "one of them, so the expected graphs and recompiles count the one with the most graphs"
+                for (path, line), group in alternatives]
     view["assumption"] = _assumption(basis, rows or unresolved, compiling, factories, compiled, _regional(raw), per_file,
                                      raw.get("entries_source") == "requested", by_name)
     view["compiled_entries"] = len(compiled)
@@ -110,8 +114,8 @@ def coverage(doc: dict, scope_of, root: str | None) -> dict | None:
     weight = sum(r["statements"] or 0 for r in rows)
     if rows and weight:
         view["overall"] = sum((r["share"] or 0) * (r["statements"] or 0) for r in rows) / weight
-        view["graphs"] = sum(r["graphs"] or 0 for r in rows)
-        view["recompiles"] = sum(r["recompiles"] or 0 for r in rows)
+        view["graphs"] = sum(r["graphs"] or 0 for r in compiled + run)
+        view["recompiles"] = sum(r["recompiles"] or 0 for r in compiled + run)
     else:  # no entry with a known weight: the scan's own overall figure stands
         view["recompiles"] = None
     view["product_modules"] = sorted(m["module"] for m in view["modules"] if scope_of(m["module"]) in PRODUCT)
@@ -478,6 +482,37 @@ def _names(rows: list[dict]) -> str:
                      for r in rows[:3]) + (f" and {len(rows) - 3} more" if len(rows) > 3 else "")
 
 
+def _either(rows: list[dict]) -> str:
+    """`A.forward`, `B.forward` and `C.forward` (three named, then how many more)."""
+    twice = {r["entry"] for r in rows if sum(o["entry"] == r["entry"] for o in rows) > 1}
+    names = [f"`{r['entry']}` of `{r['path']}`" if r["entry"] in twice and r.get("path") else f"`{r['entry']}`"
+             for r in rows[:3]] + ([f"{len(rows) - 3} more"] if len(rows) > 3 else [])
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _one_run(rows: list[dict], depth: int = 0) -> tuple[list[dict], list[tuple[tuple[str, int], list[dict]]]]:
+    """The rows one run builds: of the modules a script builds in different branches of one ``if``
+    (RVC's train.py: ``if hps.if_f0 == 1: net_g = RVC_Model_f0(...) else: net_g = RVC_Model_nof0(...)``;
+    arcface's ``get_model()``: one backbone per name), the arm with the most graphs; and each such
+    ``if`` (file, line) with the rows of all its arms."""
+    run = [r for r in rows if len(r.get("arms") or ()) <= depth]
+    tests: dict[tuple, list[list[dict]]] = {}
+    for r in rows:
+        if len(r.get("arms") or ()) > depth:
+            path, line, column, arm = r["arms"][depth]
+            tests.setdefault((path, line, column), [[], []])[arm].append(r)
+    alternatives = []
+    for (path, line, _), arms in tests.items():
+        runs = [_one_run(arm, depth + 1) for arm in arms]
+        best = max(runs, key=lambda a: sum(r["graphs"] or 0 for r in a[0]))
+        run += best[0]
+        if all(arms):
+            alternatives.append(((path, line), arms[0] + arms[1]))
+        else:
+            alternatives += best[1]
+    return run, alternatives
+
+
 def _regional(raw: dict) -> bool:
     """The scan found that every torch.compile target is a region of a module run eagerly."""
     from neuron_migrate.coverage import REGIONAL
@@ -611,6 +646,7 @@ def _built_by_scripts(root: str | None, scripts: list[str],
             if name.endswith(".forward") and name.count(".") == 1:
                 defined.setdefault(name.split(".")[0], []).append(path)
     out: list[tuple[str, str]] = []
+    arms_of: dict[tuple[str, str], tuple] = {}  # (class, file) -> the branches its construction is in (``branches``)
     factories: list[str] = []
     guessed: dict[tuple[str, str], tuple[str, str | None]] = {}  # (class, file) known by its name alone -> (script, module)
     walked: set[tuple[str, str]] = set()  # the factories followed, each walked once
@@ -622,12 +658,31 @@ def _built_by_scripts(root: str | None, scripts: list[str],
         return _parse(text) if text else None
 
     @functools.cache
+    def branches(path: str) -> dict[int, tuple]:
+        """Each node of the file under an ``if`` (or ``a if c else b``) -> the arms it is in, outermost first,
+        each (path, line, column, 0 for the body, 1 for ``else``)."""
+        tree, out = tree_of(path), {}
+        todo = [(tree, ())] if tree else []
+        while todo:
+            node, arms = todo.pop()
+            if isinstance(node, (ast.If, ast.IfExp)):
+                todo.append((node.test, arms))
+                for arm, part in enumerate((node.body, node.orelse)):
+                    inner = arms + ((path, node.lineno, node.col_offset, arm),)
+                    todo += [(n, inner) for n in (part if isinstance(part, list) else [part])]
+                continue
+            if arms:
+                out[id(node)] = arms
+            todo += [(n, arms) for n in ast.iter_child_nodes(node)]
+        return out
+
+    @functools.cache
     def top_functions(path: str) -> dict[str, ast.AST]:  # by name
         tree = tree_of(path)
         return {n.name: n for n in (tree.body if tree else ()) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))}
 
     @functools.cache
-    def imports(path: str) -> dict[str, str]:  # `from X import name`: name -> X as a path
+    def imports(path: str) -> dict[str, tuple[str, str]]:  # `from X import name as local`: local -> (X as a path, name)
         tree = tree_of(path)
         return _imports(tree) if tree else {}
 
@@ -668,16 +723,16 @@ def _built_by_scripts(root: str | None, scripts: list[str],
         near = top_functions(path).get(name)
         if near is not None:
             return path, near
-        found = runner(path, imports(path)[name], name) if name in imports(path) else None
+        found = runner(path, *imports(path)[name]) if name in imports(path) else None
         return found if found and isinstance(found[1], (ast.FunctionDef, ast.AsyncFunctionDef)) else None
 
-    def bound_elsewhere(script: str, name: str) -> bool:
-        """The script's ``name`` is no traced module class: its top binds it to another value
+    def bound_elsewhere(script: str, local: str, name: str) -> bool:
+        """The script's ``local`` is no traced module class ``name``: its top binds it to another value
         (F5-TTS's benchmark: ``F5TTS = importlib.import_module(...).F5TTS``, not the TensorRT-LLM
         patch's class of that name), or it imports it from a file of the scan that defines its own."""
-        if name in rebound(script):
+        if local in rebound(script):
             return True
-        own = runner(script, imports(script)[name], name) if name in imports(script) else None
+        own = runner(script, *imports(script)[local]) if local in imports(script) else None
         return own is not None and own[0] not in defined.get(name, ())
 
     @functools.cache
@@ -703,6 +758,27 @@ def _built_by_scripts(root: str | None, scripts: list[str],
             yield stem + ".py"
             yield stem + "/__init__.py"
 
+    def inherited(script: str, module: str, name: str) -> str | None:
+        """The module class whose ``forward`` the scan's class ``name`` (of the file for ``module``)
+        runs, through the bases of its file (RVC's ``SynthesizerTrnMs768NSFsid`` has none of its own:
+        ``SynthesizerTrnMs256NSFsid``'s)."""
+        found = runner(script, module, name)
+        path, cls, seen = (*found, set()) if found else (None, None, set())
+        while isinstance(cls, ast.ClassDef) and cls.name not in seen:
+            seen.add(cls.name)
+            bases = [b.id for b in cls.bases if isinstance(b, ast.Name)]
+            if any(b in defined for b in bases):
+                return next(b for b in bases if b in defined)
+            cls = next((n for n in tree_of(path).body if isinstance(n, ast.ClassDef) and n.name in bases), None)
+        return None
+
+    def installed(script: str, local: str) -> bool:
+        """The script binds ``local`` to a module outside the scan (``import torch``, ``from torch
+        import nn``): the classes it names are not the scan's."""
+        module = modules_of(script).get(local) or ("/".join(imports(script)[local]) if local in imports(script) else None)
+        return module is not None and not any(path in modules for m in (module, posixpath.dirname(module)) if m
+                                              for path in module_paths(script, m))
+
     def aliases(script: str, module: str) -> dict[str, str]:
         """``Name = Cls`` at the top of the module a script imports from, Cls a module class."""
         return next((aliased(path) for path in module_paths(script, module) if path in modules), {})
@@ -724,7 +800,7 @@ def _built_by_scripts(root: str | None, scripts: list[str],
                 return path, node
             if name not in imports(path):
                 return None
-            script, module = path, imports(path)[name]
+            script, (module, name) = path, imports(path)[name]
 
     def place(script: str, name: str, module: str | None) -> tuple[str | None, bool]:
         """The file whose module class ``name`` the script builds, and whether its import says so:
@@ -743,13 +819,13 @@ def _built_by_scripts(root: str | None, scripts: list[str],
         tree = tree_of(script)
         here = next(((script, n) for n in (tree.body if tree else ()) if isinstance(n, ast.ClassDef) and n.name == owner),
                     None)
-        found = here or (runner(script, imports(script)[owner], owner) if owner in imports(script) else None)
+        found = here or (runner(script, *imports(script)[owner]) if owner in imports(script) else None)
         if found is None or not isinstance(found[1], ast.ClassDef):
             return None
         return next(((found[0], n) for n in found[1].body
                      if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and n.name == name), None)
 
-    def registry(script: str, module: str, label: str) -> None:
+    def registry(script: str, module: str, label: str, arms: tuple) -> None:
         """``resnet_models.__dict__[args.arch](...)`` (swav, I-JEPA): whichever function of that
         module the run names, so what its functions build; a module outside the scan
         (torchvision's ``models``) or one whose functions build none is a factory not followed."""
@@ -759,41 +835,51 @@ def _built_by_scripts(root: str | None, scripts: list[str],
             if tree is not None:
                 builders = [fn for fn in tree.body if isinstance(fn, ast.FunctionDef) and builds_a_module(fn, path)]
                 for fn in builders:
-                    built(path, ast.walk(fn), False)
+                    built(path, ast.walk(fn), False, arms=arms)
                 break
         if not builders and label not in factories:
             factories.append(label)
 
-    def built(script: str, nodes, follow: bool, parts: bool = False, returned: frozenset[int] = frozenset()) -> None:
+    def built(script: str, nodes, follow: bool, parts: bool = False, returned: frozenset[int] = frozenset(),
+              arms: tuple = ()) -> None:
         """``parts``: the factories it calls are not followed: what is walked builds a module class itself,
         so they build its parts, or it is a runner, read one step; except a factory call it returns
         (``returned``, by id), which builds the model in its place (arcface_torch's ``get_model()``
-        returns ``iresnet50(...)`` for "r50", builds ``VisionTransformer(...)`` for "vit_t")."""
+        returns ``iresnet50(...)`` for "r50", builds ``VisionTransformer(...)`` for "vit_t"). ``arms``: the
+        branches of the calls that led here, to which each call adds its own in ``script``."""
         imported = imports(script)
         for node in nodes:
             if not isinstance(node, ast.Call):
                 continue
+            here = arms + branches(script).get(id(node), ())
             table = node.func.value if isinstance(node.func, ast.Subscript) else None
             if (isinstance(table, ast.Attribute) and table.attr == "__dict__"
                     and isinstance(table.value, ast.Name)):
                 alias = table.value.id
-                module = modules_of(script).get(alias) or (posixpath.join(imported[alias], alias)
+                module = modules_of(script).get(alias) or (posixpath.join(*imported[alias])
                                                            if alias in imported else alias)
-                registry(script, module, f"{alias}.__dict__[…]")
+                registry(script, module, f"{alias}.__dict__[…]", here)
                 continue
             name = node.func.id if isinstance(node.func, ast.Name) else \
                 node.func.attr if isinstance(node.func, ast.Attribute) else None
             owner = node.func.value if isinstance(node.func, ast.Attribute) else None
             if isinstance(owner, ast.Name) and owner.id in defined:  # GPT.from_pretrained(...)
                 name = owner.id
-            module = imported.get(name or "")  # where the script's import says the class is
-            if name and name not in defined and name in imported:  # yolov5's Model = DetectionModel
-                name = aliases(script, imported[name]).get(name, name)
+            local = name
+            # where the script's import says the class is, and its name there (RVC's train.py:
+            # ``from infer.module.models import SynthesizerTrnMs256NSFsid as RVC_Model_f0``)
+            module, name = imported.get(name or "", (None, name))
+            if name and name not in defined and module is not None:  # yolov5's Model = DetectionModel
+                name = aliases(script, module).get(name, name)
             places = defined.get(name or "")
-            if places and isinstance(node.func, ast.Name) and bound_elsewhere(script, name):
+            if places and isinstance(node.func, ast.Name) and bound_elsewhere(script, local, name):
                 places = None
+            if places and isinstance(owner, ast.Name) and installed(script, owner.id):
+                places = None  # RVC's data_utils.py: torch.Generator(), not models.py's Generator
+            if not places and module is not None and isinstance(node.func, ast.Name) and (base := inherited(script, module, name)):
+                name, places = base, defined[base]
             if not places:
-                near = factory(script, name) if isinstance(node.func, ast.Name) else \
+                near = factory(script, local) if isinstance(node.func, ast.Name) else \
                     static(script, owner.id, name) if isinstance(owner, ast.Name) else None
                 if near is not None and _check(near[1]):
                     continue  # yolov5's check_amp(model): what it builds tests the model, returns no model
@@ -805,12 +891,12 @@ def _built_by_scripts(root: str | None, scripts: list[str],
                         walked.add((near[0], name))
                         known = len(out)
                         built(near[0], ast.walk(near[1]), False, builds_itself(near[1]),
-                              frozenset(id(n.value) for n in ast.walk(near[1]) if isinstance(n, ast.Return)))
+                              frozenset(id(n.value) for n in ast.walk(near[1]) if isinstance(n, ast.Return)), here)
                         if len(out) == known and _FACTORY.match(name) and name not in factories:
                             factories.append(name)  # followed, but what it builds is chosen at run time
                     continue
-                found = (runner(script, imported[name], name)
-                         if follow and isinstance(node.func, ast.Name) and name in imported else None)
+                found = (runner(script, module, name)
+                         if follow and isinstance(node.func, ast.Name) and module is not None else None)
                 # named with its owner: DiT's scripts build a diffusers VAE through
                 # AutoencoderKL.from_pretrained(), and their own model from a dict of factories
                 label = f"{owner.id}.{name}" if isinstance(owner, ast.Name) else name
@@ -822,11 +908,12 @@ def _built_by_scripts(root: str | None, scripts: list[str],
                     if label not in factories:
                         factories.append(label)
                 if found:  # one step: what the runner builds, not what it runs in turn
-                    built(found[0], ast.walk(found[1]), False, True)
+                    built(found[0], ast.walk(found[1]), False, True, arms=here)
                 continue
             path, sure = place(script, name, module)
             if path is not None and (name, path) not in out:  # hifi-gan's train.py: its generator and both discriminators
                 out.append((name, path))
+                arms_of[name, path] = here
                 if not sure:
                     guessed[name, path] = (script, module)
             elif sure:  # a script that imports it says where it is
@@ -836,7 +923,7 @@ def _built_by_scripts(root: str | None, scripts: list[str],
         tree = tree_of(script)
         if tree is not None:
             built(script, _outside_classes(tree), True)
-    return out, factories, guessed
+    return out, factories, guessed, arms_of
 
 
 def _check(function: ast.AST) -> bool:
@@ -862,7 +949,7 @@ _TORCHVISION_MODELS = "torchvision/models/"
 _HUB_LOAD = "torch/hub/load"
 
 
-def _qualified(func: ast.AST, imported: dict[str, str], modules: dict[str, str]) -> str:
+def _qualified(func: ast.AST, imported: dict[str, tuple[str, str]], modules: dict[str, str]) -> str:
     """What a call's function names through the script's imports, as a path: ``models.resnet50``
     after ``from torchvision import models`` is "torchvision/models/resnet50"; "" when its root
     is no imported name."""
@@ -872,7 +959,7 @@ def _qualified(func: ast.AST, imported: dict[str, str], modules: dict[str, str])
         func = func.value
     if not isinstance(func, ast.Name):
         return ""
-    root = modules.get(func.id) or (f"{imported[func.id]}/{func.id}" if func.id in imported else "") or (
+    root = modules.get(func.id) or ("/".join(imported[func.id]) if func.id in imported else "") or (
         func.id if any(m.startswith(f"{func.id}.") for m in modules) else "")  # import torchvision.models
     return "/".join((root, *reversed(parts))) if root else ""
 
@@ -902,15 +989,16 @@ def _outside_classes(tree: ast.Module):
         todo.extend(reversed(list(ast.iter_child_nodes(node))))
 
 
-def _imports(tree: ast.Module) -> dict[str, str]:
-    """name -> module path a ``from X import name`` names (relative to the root; a relative import's
-    path keeps its leading dots: ``from ..loss import X`` is "..loss")."""
+def _imports(tree: ast.Module) -> dict[str, tuple[str, str]]:
+    """The name a ``from X import name as local`` binds -> the module path it names (relative to the
+    root; a relative import's path keeps its leading dots: ``from ..loss import X`` is "..loss") and
+    the name there."""
     out = {}
     for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom) and node.module:
             base = "." * node.level + node.module.replace(".", "/")
             for alias in node.names:
-                out[alias.asname or alias.name] = base
+                out[alias.asname or alias.name] = base, alias.name
     return out
 
 
