@@ -1166,27 +1166,30 @@ def test_an_aliased_import_an_inherited_forward_and_alternative_branches(tmp_pat
     """RVC's train.py imports its synthesizer as ``from models import SynthesizerTrnMs256NSFsid as
     RVC_Model_f0`` (in v2 a subclass with no forward of its own) and builds it or the ``_nono``
     variant under ``if hps.if_f0 == 1: ... else: ...``; its data loader calls ``torch.Generator()``,
-    no class of the scan. A run builds one of the two: the graphs count the one with the most."""
+    no class of the scan. A run builds one of the two: the graphs count the one with the most. An
+    inherited forward that only raises (torchrl's ``EnvBase``) is no entry."""
     (tmp_path / "models.py").write_text(
         "import torch\nclass Generator(torch.nn.Module):\n    def forward(self, x):\n        return x\n"
         "class Synth(torch.nn.Module):\n    def forward(self, x):\n        return x\n"
         "class Synth768(Synth):\n    pass\n"
         "class SynthNoF0(torch.nn.Module):\n    def forward(self, x):\n        return x\n"
-        "class Disc(torch.nn.Module):\n    def forward(self, x):\n        return x\n")
+        "class Disc(torch.nn.Module):\n    def forward(self, x):\n        return x\n"
+        "class Env(torch.nn.Module):\n    def forward(self, x):\n        raise NotImplementedError\n"
+        "class GymEnv(Env):\n    pass\n")
     (tmp_path / "data_utils.py").write_text("import torch\nclass Loader:\n    def __init__(self):\n"
                                             "        self.g = torch.Generator()\n")
     (tmp_path / "train.py").write_text(
-        "from models import Synth768 as Model_f0, SynthNoF0 as Model_nof0, Disc\nfrom data_utils import Loader\n"
-        "loader = Loader()\nif f0:\n    net_g = Model_f0(1)\nelse:\n    net_g = Model_nof0(1)\nnet_d = Disc()\n")
+        "from models import Synth768 as Model_f0, SynthNoF0 as Model_nof0, Disc, GymEnv\nfrom data_utils import Loader\n"
+        "loader, env = Loader(), GymEnv()\nif f0:\n    net_g = Model_f0(1)\nelse:\n    net_g = Model_nof0(1)\nnet_d = Disc()\n")
 
     def entry(name, graphs, recompiles):
         return {"entry": f"models.py:{name}.forward", "path": "models.py", "function": f"{name}.forward",
                 "estimated_coverage": 1.0, "expected_graphs": graphs, "expected_recompiles": recompiles,
                 "statements": 4}
     cov = {"formula": "f", "estimated_coverage": 1.0, "expected_graphs": 1, "entries_source": "assumed",
-           "entries": [entry("Generator", 1, 0), entry("Synth", 8, 0), entry("SynthNoF0", 3, 2), entry("Disc", 1, 0)],
+           "entries": [entry("Generator", 1, 0), entry("Synth", 8, 0), entry("SynthNoF0", 3, 2), entry("Disc", 1, 0), entry("Env", 1, 0)],
            "modules": [{"path": "models.py", "estimated_coverage": 1.0, "expected_graphs": 1, "statements": 16,
-                        "functions": [{"name": f"{n}.forward"} for n in ("Generator", "Synth", "SynthNoF0", "Disc")]}]}
+                        "functions": [{"name": f"{n}.forward"} for n in ("Generator", "Synth", "SynthNoF0", "Disc", "Env")]}]}
     d = {**doc([], coverage=cov), "paths": ["data_utils.py", "models.py", "train.py"], "root": str(tmp_path)}
     view = porting.build(d, root=str(tmp_path))["compile_coverage"]
     assert [e["entry"] for e in view["entries"]] == ["Synth.forward", "SynthNoF0.forward", "Disc.forward"]
@@ -1199,3 +1202,7 @@ def test_an_aliased_import_an_inherited_forward_and_alternative_branches(tmp_pat
                                        "net_g = Model_f0(1)\nnet_h = Model_nof0(1)\nnet_d = Disc()\n")
     view = porting.build(d, root=str(tmp_path))["compile_coverage"]
     assert (view["graphs"], view["recompiles"]) == (12, 2) and "different branches" not in view["assumption"]
+    # a module of the scan named through its import is the scan's class, torch's is not
+    (tmp_path / "train.py").write_text("import models\nimport torch\ng = torch.Generator()\nnet = models.Generator()\n")
+    view = porting.build(d, root=str(tmp_path))["compile_coverage"]
+    assert [e["entry"] for e in view["entries"]] == ["Generator.forward"]

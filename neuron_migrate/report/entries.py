@@ -761,22 +761,28 @@ def _built_by_scripts(root: str | None, scripts: list[str],
     def inherited(script: str, module: str, name: str) -> str | None:
         """The module class whose ``forward`` the scan's class ``name`` (of the file for ``module``)
         runs, through the bases of its file (RVC's ``SynthesizerTrnMs768NSFsid`` has none of its own:
-        ``SynthesizerTrnMs256NSFsid``'s)."""
+        ``SynthesizerTrnMs256NSFsid``'s); none where that forward only raises (torchrl's ``EnvBase``)."""
         found = runner(script, module, name)
         path, cls, seen = (*found, set()) if found else (None, None, set())
         while isinstance(cls, ast.ClassDef) and cls.name not in seen:
             seen.add(cls.name)
             bases = [b.id for b in cls.bases if isinstance(b, ast.Name)]
-            if any(b in defined for b in bases):
-                return next(b for b in bases if b in defined)
-            cls = next((n for n in tree_of(path).body if isinstance(n, ast.ClassDef) and n.name in bases), None)
+            local = {n.name: n for n in tree_of(path).body if isinstance(n, ast.ClassDef) and n.name in bases}
+            base = next((b for b in bases if b in defined), None)
+            if base is not None:
+                found = (path, local[base]) if base in local else runner(path, *imports(path)[base]) \
+                    if base in imports(path) else None
+                forward = next((n for n in found[1].body if isinstance(n, ast.FunctionDef) and n.name == "forward"),
+                               None) if found and isinstance(found[1], ast.ClassDef) else None
+                return None if forward is None or _raises_only(forward) else base
+            cls = next(iter(local.values()), None)
         return None
 
     def installed(script: str, local: str) -> bool:
         """The script binds ``local`` to a module outside the scan (``import torch``, ``from torch
         import nn``): the classes it names are not the scan's."""
         module = modules_of(script).get(local) or ("/".join(imports(script)[local]) if local in imports(script) else None)
-        return module is not None and not any(path in modules for m in (module, posixpath.dirname(module)) if m
+        return module is not None and not any(tree_of(path) is not None for m in (module, posixpath.dirname(module)) if m
                                               for path in module_paths(script, m))
 
     def aliases(script: str, module: str) -> dict[str, str]:
@@ -924,6 +930,12 @@ def _built_by_scripts(root: str | None, scripts: list[str],
         if tree is not None:
             built(script, _outside_classes(tree), True)
     return out, factories, guessed, arms_of
+
+
+def _raises_only(function: ast.FunctionDef) -> bool:
+    """Its body (a docstring aside) is one ``raise``: an abstract method."""
+    body = [n for n in function.body if not (isinstance(n, ast.Expr) and isinstance(n.value, ast.Constant))]
+    return len(body) == 1 and isinstance(body[0], ast.Raise)
 
 
 def _check(function: ast.AST) -> bool:
