@@ -19,8 +19,10 @@ the report picks, in this order:
 
 Entries are weighted by their statements (how much work each does). Expected recompiles are
 the scan's (tensors grown inside a loop, frames compiled again for other shapes), per file for
-the file rows. The ``assumption`` sentence says which of these the figure is and whether the
-project calls ``torch.compile``.
+the file rows. Graphs and recompiles add up the entries, except that of modules built in
+different branches of one ``if`` (a run builds one) only the arm with the most graphs counts.
+The ``assumption`` sentence says which of these the figure is and whether the project calls
+``torch.compile``.
 """
 
 from __future__ import annotations
@@ -882,7 +884,9 @@ def _built_by_scripts(root: str | None, scripts: list[str],
                 places = None
             if places and isinstance(owner, ast.Name) and installed(script, owner.id):
                 places = None  # RVC's data_utils.py: torch.Generator(), not models.py's Generator
-            if not places and module is not None and isinstance(node.func, ast.Name) and (base := inherited(script, module, name)):
+            base = inherited(script, module, name) if not places and module is not None and isinstance(node.func, ast.Name) \
+                else None
+            if base is not None:  # RVC's v2 synthesizer runs its v1 base's forward
                 name, places = base, defined[base]
             if not places:
                 near = factory(script, local) if isinstance(node.func, ast.Name) else \
