@@ -452,3 +452,18 @@ def test_a_name_imported_from_a_cuda_only_library_under_another_name_keeps_its_f
     assert found[15].fix is not None
     # a name that is no import of such a library is no use of it
     assert findings_of(code.replace("from cupy.cuda import function", "import json as function"))[0].fix is not None
+
+
+def test_a_guarded_device_choice_keeps_the_users_test_around_it():
+    """NAFNet's ``torch.device('cuda' if opt['num_gpu'] != 0 else 'cpu')`` became ``'neuron' if
+    hasattr(torch, 'neuron') else 'cuda' if ... else 'cpu'``, which reads as the guard's choice
+    first: a Neuron host got the neuron device with ``num_gpu: 0``, the CPU asked for. The guard
+    sits inside the user's choice now; the fixed code runs on stock PyTorch as before."""
+    code = "import torch\n\n\ndef pick(gpus, cpu_eval):\n    return (torch.device('cuda' if gpus != 0 else 'cpu'),\n" \
+           "            torch.device('cpu' if cpu_eval else 'cuda'))\n"
+    new = fixed(code)
+    assert "(('neuron' if hasattr(torch, 'neuron') else 'cuda') if gpus != 0 else 'cpu')" in new
+    scope: dict = {}
+    exec(compile(new, "pick.py", "exec"), scope)
+    assert [str(d) for d in scope["pick"](0, True)] == ["cpu", "cpu"]
+    assert [str(d) for d in scope["pick"](1, False)] == ["cuda", "cuda"]  # no Neuron plugin here

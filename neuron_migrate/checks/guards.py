@@ -62,6 +62,7 @@ _CASE_BLIND = (("\u0130", "i"), ("\u0131", "i"), ("\u017f", "s"), ("\u212a", "k"
 @dataclass
 class _State:
     operand_of: dict[int, type] = field(default_factory=dict)  # node id -> its parent's type
+    operands_ahead: bool = False  # operand_of holds the whole file's, not only what the walk has reached
     needs_guard: dict[int, tuple] = field(default_factory=dict)  # finding id -> (why, fallback, harmless)
     raises: set[int] = field(default_factory=set)  # ids of findings that raise without CUDA
     raising_calls: list[ast.Call] = field(default_factory=list)  # ... their calls, when known
@@ -140,7 +141,16 @@ _BINDS_TIGHTER = {
 def parenthesised(ctx: Context, node: ast.AST, text: str, kind: str = "and") -> str:
     """``text`` (of the ``kind`` above) in place of ``node``, in parentheses where it needs them:
     as an operand that binds tighter, and before a trailer (``"cuda:{}".format(i)``, ``x[0]``)."""
-    parent = ctx.state(_State).operand_of.get(id(node))
+    state = ctx.state(_State)
+    parent = state.operand_of.get(id(node))
+    if parent is None and not state.operands_ahead:
+        # below the node the walk is at (torch.device("cuda" if n else "cpu")'s literal): its parent
+        # is not noted yet, so the file's are, once; the walk notes the same again
+        state.operands_ahead = True
+        for n in ast.walk(ctx.tree):
+            if type(n) in _OPERANDS:
+                _note_operand_of(n, state.operand_of)
+        parent = state.operand_of.get(id(node))
     if parent is not None and issubclass(parent, _BINDS_TIGHTER[kind]):
         return f"({text})"
     return f"({text})" if _TRAILER.match(ctx.src.text, ctx.span(node)[1]) else text
@@ -155,10 +165,7 @@ _OPERANDS = {ast.UnaryOp: (("operand",), ()), ast.Compare: (("left",), ("compara
              ast.BoolOp: ((), ("values",)), ast.IfExp: (("test", "body", "orelse"), ())}
 
 
-@on(*_OPERANDS)
-def note_operands(node: ast.AST, ctx: Context) -> None:
-    state = ctx.state(_State)
-    operand_of = state.operand_of
+def _note_operand_of(node: ast.AST, operand_of: dict[int, type]) -> type:
     cls = type(node)
     one, many = _OPERANDS[cls]
     for name in one:
@@ -166,6 +173,13 @@ def note_operands(node: ast.AST, ctx: Context) -> None:
     for name in many:
         for child in getattr(node, name):
             operand_of[id(child)] = cls
+    return cls
+
+
+@on(*_OPERANDS)
+def note_operands(node: ast.AST, ctx: Context) -> None:
+    state = ctx.state(_State)
+    cls = _note_operand_of(node, state.operand_of)
     # what is only tested for truth (or whose false value is never the result): `not x`, `x if t
     # else y`'s t, every operand of an `or` but the last; every operand where the whole is tested
     if cls is ast.UnaryOp and type(node.op) is ast.Not or cls is ast.IfExp:
