@@ -696,3 +696,19 @@ def test_summary_groups_what_is_left_by_rule(tmp_path, capsys):
     assert "NM106 cuda-grad-scaler ×1 (warning; 1 with --unsafe-fixes): a.py:2:5" in err
     _, _, err = run(capsys, "fix", tmp_path, "-q")
     assert "NM104" not in err and "findings would be left" in err
+
+
+def test_a_storage_moved_by_map_location_names_the_device_by_keyword(tmp_path):
+    """basicsr's resume: ``torch.load(path, map_location=lambda storage, loc: storage.cuda(device_id))``
+    became ``storage.to(f"neuron:{device_id}")``, a TypeError on every host (a storage's .to() takes
+    ``device=`` only). The fixed lambda loads a checkpoint (run here with the CPU in Neuron's place)."""
+    import torch
+
+    code = ("import torch\n\n\ndef resume(path, device_id):\n"
+            "    return torch.load(path, map_location=lambda storage, loc: storage.cuda(device_id))\n")
+    new = outcome(code).text
+    assert 'storage.to(device=f"neuron:{device_id}")' in new
+    torch.save({"w": torch.ones(2)}, tmp_path / "ckpt.pt")
+    scope: dict = {}
+    exec(compile(new.replace('f"neuron:{device_id}"', '"cpu"'), "resume.py", "exec"), scope)
+    assert scope["resume"](tmp_path / "ckpt.pt", 0)["w"].tolist() == [1.0, 1.0]

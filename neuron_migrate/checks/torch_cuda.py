@@ -244,22 +244,34 @@ def _cuda_method(call: ast.Call, ctx: Context) -> None:
             new_arg = f"{torch_alias}.device({accelerator}.type, {seg})" if portable else f'f"{_DEV}:{{{seg}}}"'
             if not _INDEX_NAME.fullmatch(leaf):
                 unsafe = "assumes the argument is a device index, not a torch.device"
+    # a storage's .to() takes the device by keyword only (a tensor's takes it so too)
+    to = "to(device=" if _map_location_storage(ctx, call) else "to("
     if index is None:
         rest = [kw for kw in call.keywords]
-        edits = [Edit(attr_start, open_paren + 1, f"to({new_arg}" + _comma(ctx, open_paren, bool(rest)))]
+        edits = [Edit(attr_start, open_paren + 1, f"{to}{new_arg}" + _comma(ctx, open_paren, bool(rest)))]
     else:
         if call.args:
             start, end = ctx.span(index)
         else:  # device=... keyword: .to() takes the same keyword
+            to = "to("
             kw = next(kw for kw in call.keywords if kw.arg == "device")
             start, end = ctx.span(kw.value)
-        edits = [Edit(attr_start, open_paren + 1, "to("), Edit(start, end, new_arg)]
+        edits = [Edit(attr_start, open_paren + 1, to), Edit(start, end, new_arg)]
     ctx.report(NM102, call, edits=edits, unsafe=unsafe,
                title=f'replace .cuda(...) with .to({new_arg}, ...)')
     guards.raises_without_cuda(ctx)
     library = _fed_library(call, ctx)
     if library:  # the move and the library call are one unit: both stay CUDA
         guards.cuda_only_region(ctx, f"the tensor goes to {library}, a CUDA-only library")
+
+
+def _map_location_storage(ctx: Context, call: ast.Call) -> bool:
+    """``lambda storage, loc: storage.cuda(i)``, torch.load's ``map_location`` (basicsr's resume):
+    the receiver is a storage, whose ``.to("neuron:0")`` raises a TypeError on every host."""
+    fn = ctx.parent
+    receiver = call.func.value
+    return (type(fn) is ast.Lambda and fn.body is call and type(receiver) is ast.Name
+            and len(fn.args.args) == 2 and fn.args.args[0].arg == receiver.id)
 
 
 def _stateless_module(ctx: Context, e: ast.AST) -> str | None:
