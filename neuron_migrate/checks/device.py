@@ -1055,6 +1055,10 @@ def guards_kernel(ctx: Context, node: ast.AST) -> str | None:
                 return ".".join(reversed(parts)) if parts else ctx.segment(sub.func)
             if parts and parts[0] in ("cuda", "to"):
                 continue  # a device move (x.cuda()), reported on its own
+            if parts == ["apply", getattr(fn, "id", None)] and _applies_kernel(ctx, fn.id):
+                # GroundingDINO's `MultiScaleDeformableAttnFunction.apply(value, ...)`, whose forward
+                # calls `_C.ms_deform_attn_forward`: the autograd Function runs the kernel
+                return f"{fn.id}.apply"
             if any(_KERNEL_HINT.search(p) for p in parts) or "ops" in parts[1:]:
                 if len(parts) == 1 and isinstance(fn, ast.Name) and _is_mover(ctx, fn, qualified):
                     continue  # dataclass_to_cuda_(batch): a function that only moves tensors
@@ -1067,6 +1071,19 @@ def guards_kernel(ctx: Context, node: ast.AST) -> str | None:
                     guards.kernel_called(ctx, parts[0], if_node.lineno)
                 return ".".join(reversed(parts))
     return None
+
+
+def _applies_kernel(ctx: Context, name: str) -> bool:
+    """``name`` is an autograd Function of this file (a module-level class) whose ``forward``
+    calls a kernel, by the hints ``guards_kernel`` reads (``_C.op``, ``ext.forward``), not torch's API."""
+    cls = next((n for n in ctx.tree.body if type(n) is ast.ClassDef and n.name == name), None)
+    forward = next((n for n in cls.body if type(n) is ast.FunctionDef and n.name == "forward"), None) if cls else None
+    for sub in all_nodes(forward) if forward else ():
+        if type(sub) is ast.Call and type(sub.func) is ast.Attribute and type(sub.func.value) is ast.Name \
+                and _KERNEL_HINT.search(sub.func.value.id) \
+                and not (ctx.qualify(sub.func) or "torch.").startswith("torch."):
+            return True
+    return False
 
 
 def _is_mover(ctx: Context, fn: ast.Name, qualified: str) -> bool:
