@@ -298,7 +298,7 @@ def report_device_literals(ctx: Context, lits: list[ast.AST], rule=NM101, unsafe
                 new = ctx.src.text[start:edit.start] + _DEV + ctx.src.text[edit.end:end]
                 guards.needs_guard(ctx, f"torch.device(\"{_DEV}\") raises without the Neuron plugin",
                                    fallback=[ctx.replace(lit, guards.parenthesised(
-                                       ctx, lit, f"{new} if {present} else {text}", "if"))], note=note)
+                                       ctx, lit, f"{new} if {present} else {text}", "if", below=True))], note=note)
             elif edit and tolerant:
                 guards.needs_guard(ctx, f"torch.device(\"{_DEV}\") raises without the Neuron plugin"
                                    + (note.replace(": it stays", ", and without `torch` it cannot stay")

@@ -62,7 +62,6 @@ _CASE_BLIND = (("\u0130", "i"), ("\u0131", "i"), ("\u017f", "s"), ("\u212a", "k"
 @dataclass
 class _State:
     operand_of: dict[int, type] = field(default_factory=dict)  # node id -> its parent's type
-    operands_ahead: bool = False  # operand_of holds the whole file's, not only what the walk has reached
     needs_guard: dict[int, tuple] = field(default_factory=dict)  # finding id -> (why, fallback, harmless)
     raises: set[int] = field(default_factory=set)  # ids of findings that raise without CUDA
     raising_calls: list[ast.Call] = field(default_factory=list)  # ... their calls, when known
@@ -138,16 +137,16 @@ _BINDS_TIGHTER = {
 }
 
 
-def parenthesised(ctx: Context, node: ast.AST, text: str, kind: str = "and") -> str:
+def parenthesised(ctx: Context, node: ast.AST, text: str, kind: str = "and", below: bool = False) -> str:
     """``text`` (of the ``kind`` above) in place of ``node``, in parentheses where it needs them:
-    as an operand that binds tighter, and before a trailer (``"cuda:{}".format(i)``, ``x[0]``)."""
+    as an operand that binds tighter, and before a trailer (``"cuda:{}".format(i)``, ``x[0]``).
+    ``below``: ``node`` may be below the node the walk is at, whose operands it has not noted yet."""
     state = ctx.state(_State)
     parent = state.operand_of.get(id(node))
-    if parent is None and not state.operands_ahead:
-        # below the node the walk is at (torch.device("cuda" if n else "cpu")'s literal): its parent
-        # is not noted yet, so the file's are, once; the walk notes the same again
-        state.operands_ahead = True
-        for n in ast.walk(ctx.tree):
+    if parent is None and below:
+        # torch.device("cuda" if n else "cpu")'s literal: the operands around the node the walk is
+        # at are noted now, from its parent down (the walk notes the same again)
+        for n in ast.walk(ctx.parent or ctx.tree):
             if type(n) in _OPERANDS:
                 _note_operand_of(n, state.operand_of)
         parent = state.operand_of.get(id(node))
