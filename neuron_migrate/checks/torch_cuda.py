@@ -244,7 +244,7 @@ def _cuda_method(call: ast.Call, ctx: Context) -> None:
             new_arg = f"{torch_alias}.device({accelerator}.type, {seg})" if portable else f'f"{_DEV}:{{{seg}}}"'
             if not _INDEX_NAME.fullmatch(leaf):
                 unsafe = "assumes the argument is a device index, not a torch.device"
-    # a storage's .to() takes the device by keyword only (a tensor's takes it so too)
+    # a storage's .to() takes the device by keyword only (a tensor's takes it either way)
     to = "to(device=" if _map_location_storage(ctx, call) else "to("
     if index is None:
         rest = [kw for kw in call.keywords]
