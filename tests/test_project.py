@@ -1406,3 +1406,37 @@ def test_the_classes_a_parameter_or_local_is_annotated_with_and_a_dataclass_buil
     assert sites(capsys, tmp_path, "--entry", "room/sim.py:simulate") == [
         ("room/scene.py", 8, "NM402"), ("room/scene.py", 14, "NM401"), ("room/scene.py", 24, "NM401"),
         ("room/scene.py", 32, "NM402")]
+
+
+def test_the_class_a_docstring_gives_a_stored_parameter_and_a_closure_reading_self(tmp_path, capsys):
+    """torch-diffsim's ``Simulator.__init__(self, mesh, material, solver)`` stores ``solver``, which
+    only its docstring types (``solver (SemiImplicitSolver): ...``, a class of another file its
+    module does not import); ``self.solver.step(...)`` in the traced step runs that class's ``step``,
+    whose ``if torch.any(masses <= 0)`` Dynamo measures (``held_out_30``). Its
+    ``DifferentiableSimulator`` (``solver: DifferentiableSolver`` in the ``__init__``'s ``Args:``)
+    calls it from a closure handed to the rollout, reading the method's ``self``; an annotated
+    parameter of a class of the same file is followed too. A docstring line saying more than the
+    class (``solver: the time integrator``) names none."""
+    files = {
+        "sim/__init__.py": "",
+        "sim/solver.py": "import torch\n\n\nclass SemiImplicitSolver:\n    def step(self, x):\n"
+                         "        if torch.any(x <= 0):\n            raise ValueError('x')\n        return x\n",
+        "sim/simulator.py": "class Simulator:\n    \"\"\"A simulator.\n\n    Parameters:\n"
+                            "        solver (SemiImplicitSolver): Time integration solver\n    \"\"\"\n\n"
+                            "    def __init__(self, solver):\n        self.solver = solver\n\n"
+                            "    def step(self, x):\n        return self.solver.step(x)\n",
+        "sim/diff.py": "import torch\n\n\nclass DifferentiableSolver:\n    def step(self, x):\n"
+                       "        return x.sum().item()\n\n\n"
+                       "class Annotated:\n    def step(self, x):\n        return x.max().item()\n\n\n"
+                       "class Vague:\n    def step(self, x):\n        return x.min().item()\n\n\n"
+                       "class DifferentiableSimulator:\n    def __init__(self, solver, other: Annotated, vague):\n"
+                       "        \"\"\"\n        Args:\n            solver: DifferentiableSolver\n"
+                       "            vague: Vague, the time integrator\n        \"\"\"\n"
+                       "        self.solver = solver\n        self.other = other\n        self.vague = vague\n\n"
+                       "    def rollout(self, x):\n        def step_fn(s):\n            return self.solver.step(s)\n"
+                       "        return step_fn(x) + self.other.step(x) + self.vague.step(x)\n",
+    }
+    write(tmp_path, files)
+    assert sites(capsys, tmp_path, "--entry", "sim/simulator.py:Simulator.step",
+                 "--entry", "sim/diff.py:DifferentiableSimulator.rollout") == [
+        ("sim/diff.py", 6, "NM401"), ("sim/diff.py", 11, "NM401"), ("sim/solver.py", 6, "NM402")]

@@ -1986,9 +1986,12 @@ def _find_callees(fn: ast.AST, cls: ast.ClassDef | None, d: _State) -> list[tupl
                 out.extend((m, node) for m in _overrides_here(found[1], f.attr, d))
             if found is not None:
                 out.append((found[0], node))
-        elif (isinstance(f, ast.Attribute) and isinstance(f.value, ast.Attribute) and cls is not None
-              and isinstance(f.value.value, ast.Name) and f.value.value.id == "self"):
-            held = d.classes.get(_attr_class(cls, f.value.attr, d) or "")  # self.scheduler.step(x)
+        elif (isinstance(f, ast.Attribute) and isinstance(f.value, ast.Attribute)
+              and isinstance(f.value.value, ast.Name) and f.value.value.id == "self"
+              and (owner := cls or _closure_class(fn, d)) is not None):
+            # self.scheduler.step(x); self.solver.step(x) of ``__init__(self, solver: Solver)``, also
+            # in a closure of a method (torch-diffsim's ``step_fn`` handed to its checkpointed rollout)
+            held = d.classes.get(_attr_class(owner, f.value.attr, d) or _annotated_param(owner, f.value.attr, d) or "")
             found = _method_of(held, f.attr, d) if held is not None else None
             if found is not None:
                 out.append((found[0], node))
@@ -2031,6 +2034,13 @@ def _find_callees(fn: ast.AST, cls: ast.ClassDef | None, d: _State) -> list[tupl
                     handed = [d.functions.get(arg)] if arg not in own else []
                 out.extend((h, node) for h in handed if h is not None and h is not fn)
     return out
+
+
+def _closure_class(fn: ast.AST, d: _State) -> ast.ClassDef | None:
+    """The class of the method a nested function is defined in (at any depth), whose ``self`` it reads."""
+    while id(fn) in d.parent_fn:
+        fn = d.parent_fn[id(fn)]
+    return d.owner.get(id(fn))
 
 
 _PROPERTY_DECORATORS = frozenset({"property", "functools.cached_property", "cached_property"})
@@ -8239,6 +8249,12 @@ def _outcalls(traced: dict[int, Traced], ctx: Context, d: _State, training_of: d
             if held is not None:  # self.enc(x) / self.scheduler.step(x), the class imported
                 if held.partition(".")[0] in project and held.partition(".")[0] not in d.classes:
                     out.append((tf.name, held, call.lineno, call))
+                elif (type(f.value) is ast.Attribute and held.count(".") == 1 and held.partition(".")[0] not in
+                      imported and held.partition(".")[0] not in d.classes and not ctx.names.is_bound(
+                          held.partition(".")[0], (ctx.tree,))):
+                    # a class only named (by a docstring, ``solver (SemiImplicitSolver):``, or a string
+                    # annotation), not imported: the project model reaches the one class so named
+                    out.append((tf.name, f"named:{held}", call.lineno, call))
                 continue
             if type(base) is ast.Name and base.id in imported:
                 root, text = base.id, dotted(f)
@@ -8653,9 +8669,20 @@ def _annotated_attrs(cls: ast.ClassDef, d: _State) -> dict[str, str]:
     if init is None:
         return {}
     texts = {a.arg: _class_text(a.annotation) for a in (*init.args.args, *init.args.kwonlyargs) if a.annotation}
+    docs = [doc for doc in (ast.get_docstring(init, clean=False), ast.get_docstring(cls, clean=False)) if doc]
+    for a in (*init.args.args, *init.args.kwonlyargs) if docs else ():
+        if a.annotation is None:  # the class its docstring names (torch-diffsim's ``solver (SemiImplicitSolver):``)
+            texts[a.arg] = next((m[1] or m[2] for doc in docs for m in [_documented(a.arg).search(doc)] if m), "")
     if not any(texts.values()):
         return {}
     return {attr: texts.get(param, "") for param, attr in _init_params(cls, d).items()}
+
+
+def _documented(param: str) -> re.Pattern:
+    """A docstring's line giving ``param`` one class and nothing else: Google's ``param (Cls):``
+    or ``param (Cls, optional):``, and ``param: Cls`` or NumPy's ``param : Cls`` alone on the line."""
+    return re.compile(rf"^[ \t]*{re.escape(param)}[ \t]*(?:\(([A-Z][\w.]*)(?:,[ \t]*optional)?\)[ \t]*:"
+                      rf"|:[ \t]*([A-Z][\w.]*)(?:,[ \t]*optional)?[ \t]*$)", re.MULTILINE)
 
 
 def _class_text(ann: ast.AST | None) -> str:
