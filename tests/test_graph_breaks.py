@@ -2762,3 +2762,13 @@ def test_a_call_into_an_extension_loaded_at_import_breaks_and_is_no_tensor_backw
     found = [(f.line, f.dynamo, "calls into `ext`, the C++/CUDA extension `load()` builds (line 6)" in f.message)
              for f in findings_of(code) if f.code == "NM404"]
     assert found == [(13, "GB0007", True), (19, "GB0007", True), (30, "GB0123", False)]
+
+
+def test_abs_of_a_tensor_is_a_tensor():
+    """torch-linops' Givens rotation tests ``elif abs(b) > abs(a):`` on tensors: ``abs(t)`` is
+    ``Tensor.__abs__``, a tensor, and the ``if`` reads it on the host (measured "Data-dependent
+    branching" at the line, ``held_out_30``). ``abs`` of a length is a number."""
+    code = ("import torch\nimport torch.nn as nn\n\nclass R(nn.Module):\n    def forward(self, a, b):\n"
+            "        if abs(b) > abs(a):\n            return a\n        if abs(len(a) - 2) > 1:\n            return b\n"
+            "        return a + b\n\nmodel = torch.compile(R())\n")
+    assert [(f.line, f.code) for f in findings_of(code) if f.code.startswith("NM4")] == [(6, "NM402")]

@@ -3152,8 +3152,10 @@ class Tensors:
             return self.of(call.args[0]) or self._list_element(call.args[0])
         if name is not None:
             return call_kind(name) == TENSOR
-        if type(f) is ast.Name and f.id in ("max", "min") and not self.ctx.names.is_bound(f.id, self.chain):
-            return any(map(self.of, call.args))  # max(t.max() + 1, n): a tensor (measured, constructs.py)
+        if type(f) is ast.Name and f.id in ("max", "min", "abs") and not self.ctx.names.is_bound(f.id, self.chain):
+            # max(t.max() + 1, n): a tensor (measured, constructs.py); abs(t), Tensor.__abs__ (torch-linops'
+            # ``elif abs(b) > abs(a):`` in its Givens rotation, measured "Data-dependent branching")
+            return any(map(self.of, call.args))
         if isinstance(f, ast.Attribute):
             if f.attr in _NON_TENSOR_METHODS:
                 return False
@@ -8251,9 +8253,10 @@ def _outcalls(traced: dict[int, Traced], ctx: Context, d: _State, training_of: d
                     out.append((tf.name, held, call.lineno, call))
                 elif (type(f.value) is ast.Attribute and held.count(".") == 1 and held.partition(".")[0] not in
                       imported and held.partition(".")[0] not in d.classes and not ctx.names.is_bound(
-                          held.partition(".")[0], (ctx.tree,))):
-                    # a class only named (by a docstring, ``solver (SemiImplicitSolver):``, or a string
-                    # annotation), not imported: the project model reaches the one class so named
+                          held.partition(".")[0], (ctx.tree,)) and _attr_class(tf.cls, f.value.attr, d) is None):
+                    # a class only named for a parameter (by a docstring, ``solver (SemiImplicitSolver):``, or
+                    # a string annotation), not imported: the project model reaches the one class so named
+                    # (not one built: timm's ``self.rope`` is one of four, the first kept)
                     out.append((tf.name, f"named:{held}", call.lineno, call))
                 continue
             if type(base) is ast.Name and base.id in imported:
