@@ -95,11 +95,12 @@ class _StubModule(types.ModuleType):
 # for its URDF and SDF parsers; tensorboardX by held_out_20's pytorch-lamb, for its logging helper; hdbscan by
 # held_out_28's torchsom, for its clustering of a trained map; imageio by held_out_29's torchcontrol, for its
 # animations; skimage by held_out_30's hough-tmf, for its Hough line detection, and soundfile by its afx-audio, for
-# reading audio files; meshio by its torch-diffsim, for reading meshes).
+# reading audio files; meshio by its torch-diffsim, for reading meshes; joblib by held_out_31's neural-trees, for its
+# omnivariate tree's cross-validation).
 STUBBED = ("torchvision", "PIL", "matplotlib", "requests", "tiktoken", "numba", "onnx", "sklearn", "accelerate",
            "ema_pytorch", "scipy", "pytorch_fid", "librosa", "cv2", "gym", "pandas", "nltk", "torchaudio",
            "safetensors", "seaborn", "cvxpy", "apricot", "mpl_toolkits", "lxml", "tensorboardX", "hdbscan",
-           "imageio", "skimage", "soundfile", "meshio")
+           "imageio", "skimage", "soundfile", "meshio", "joblib")
 
 
 class _StubFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
@@ -665,6 +666,8 @@ def prepare(name: str) -> None:
         _paths_29()
     if name in globals().get("HELD_OUT_30", ()):  # this split's folders first, before the stubs are chosen
         _paths_30()
+    if name in globals().get("HELD_OUT_31", ()):  # this split's folders first, before the stubs are chosen
+        _paths_31()
 
 
 def tv(family: str, builder: str, inputs, **kwargs):
@@ -13326,6 +13329,394 @@ HELD_OUT_30 = {
 }
 
 
+# swarmtorch 0.3.0, hessian-eigenthings 1.0.0a5, polystep 1.1.0, adaswarm 0.3.0, pyamica 0.3.0, neural-trees 0.8.0,
+# casmo-optimizer 0.3.0, otloss 0.1.0, torchperslay 0.1.5, torch-incremental-pca 0.1.0, torchcwt 0.1.1, fdwt 0.1.0 and
+# torch-supercluster 0.1.0 (torch 2.13.0). No entry runs another package's code with tensors but NumPy's and SciPy's,
+# as installed with torch. The training steps are the split's steps file (steps/held_out_31/training_steps.py).
+HELD_OUT_31_RELEASES = ("swarmtorch", "hessian-eigenthings", "polystep", "adaswarm", "pyamica", "neural-trees",
+                        "casmo-optimizer", "otloss", "torchperslay", "torch-incremental-pca", "torchcwt", "fdwt",
+                        "torch-supercluster")
+
+
+def _paths_31() -> None:
+    for folder in HELD_OUT_31_RELEASES:
+        if str(EXT / folder) not in sys.path:
+            sys.path.insert(0, str(EXT / folder))
+
+
+def _module_31(name: str):
+    _paths_31()
+    stub_torchvision()
+    return importlib.import_module(name)
+
+
+def _labelled(torch, n: int, features: int, classes: int):
+    """``n`` samples of ``features`` Gaussian features and labels from a fixed linear rule over ``classes``."""
+    g = torch.Generator().manual_seed(0)
+    x = torch.randn(n, features, generator=g)
+    return x, (x @ torch.randn(features, classes, generator=g)).argmax(1)
+
+
+def swarm_op(kind: str):
+    """swarmtorch, metaheuristics as torch optimizers (gradient-free: a population of candidate parameter vectors,
+    each one's loss taken by the closure in a Python loop over the population or by ``vmap`` over functional calls,
+    personal and global bests kept by comparisons, tournaments and crossover in Python loops, simulated annealing's
+    acceptance drawn on the host): one step each of PSO, the grey wolf optimiser with the vectorised fitness,
+    differential evolution and a genetic algorithm on a small classifier (the split's steps file), and 20 steps of
+    simulated annealing."""
+    def factory():
+        torch = _torch()
+        _module_31("swarmtorch")
+        x, y = _labelled(torch, 64, 8, 3)
+        if kind == "annealing":
+            from swarmtorch import SA
+            model = torch.nn.Sequential(torch.nn.Linear(8, 16), torch.nn.Tanh(), torch.nn.Linear(16, 3))
+            opt = SA(model.parameters(), initial_temp=10.0, cooling_rate=0.9)
+
+            def anneal(inputs, labels):
+                for _ in range(20):
+                    opt.step(lambda: torch.nn.functional.cross_entropy(model(inputs), labels))
+                return model(inputs)
+            return Call(anneal, (x, y), _entry(sys.modules["swarmtorch.physics.model_training"], "SA.step"))
+        return Call(_step("held_out_31", f"swarm_{kind}_step"), (x, y))
+    factory.__name__ = f"swarm_{kind}"
+    return factory
+
+
+def hessian_op(kind: str):
+    """hessian-eigenthings, curvature spectra of a model's loss (Hessian-vector products by double backward over a
+    data loader's batches, Lanczos with reorthogonalisation and a tridiagonal eigensolve, deflated power iteration
+    with its convergence tested on the host, Hutchinson's Rademacher probes, stochastic Lanczos quadrature): the top 4
+    eigenvalues of a small classifier's Hessian by Lanczos, the top 2 by deflated power iteration, its trace by 10
+    probes, and its spectral density from 3 runs of 12 Lanczos steps."""
+    def factory():
+        torch = _torch()
+        he = _module_31("hessian_eigenthings")
+        x, y = _labelled(torch, 128, 10, 3)
+        model = torch.nn.Sequential(torch.nn.Linear(10, 16), torch.nn.Tanh(), torch.nn.Linear(16, 3))
+        loss = he.supervised_loss(torch.nn.functional.cross_entropy)
+        algorithms = "hessian_eigenthings.algorithms."
+
+        def curvature(inputs):
+            op = he.HessianOperator(model, [(inputs, y)], loss)
+            if kind == "lanczos":
+                return he.lanczos(op, k=4, max_iter=20, seed=0).eigenvalues
+            if kind == "power":
+                return he.deflated_power_iteration(op, k=2, max_iter=20, seed=0).eigenvalues
+            if kind == "trace":
+                return he.hutchinson(op, num_samples=10, seed=0).samples
+            return he.spectral_density(op, num_runs=3, lanczos_steps=12, num_grid_points=200, seed=0).density
+        where = {"lanczos": ("lanczos", "lanczos"), "power": ("power_iteration", "deflated_power_iteration"),
+                 "trace": ("trace", "hutchinson"), "density": ("spectral_density", "spectral_density")}[kind]
+        return Call(curvature, (x,), _entry(sys.modules[algorithms + where[0]], where[1]), grad=True)
+    factory.__name__ = f"hessian_{kind}"
+    return factory
+
+
+def polystep_op(kind: str):
+    """polystep, gradient-free optimisation by optimal transport (probes on a polytope around each particle, their
+    losses turned into a move by a Sinkhorn or softmax solver, step sizes and epsilons on schedules, an ask/tell
+    strategy looping in Python): a PolyStep training step of a small regressor (the split's steps file), and 15
+    ask/tell rounds on a 10-dimensional Rosenbrock function with the default solver and with a Sinkhorn solver."""
+    def factory():
+        torch = _torch()
+        ps = _module_31("polystep")
+        g = torch.Generator().manual_seed(0)
+        if kind == "train_step":
+            x = torch.randn(64, 4, generator=g)
+            return Call(_step("held_out_31", "polystep_train_step"), (x, x.sum(1, keepdim=True).sin()))
+        objective = ps.Rosenbrock(dim=10)
+        solver = {"solver": ps.SinkhornSolver()} if kind == "sinkhorn" else {}
+        return Call(lambda x0: ps.minimize(objective, 10, steps=15, num_particles=4, x0=x0, seed=0, **solver)
+                    .best_solution, (torch.zeros(10),), _entry(sys.modules["polystep.ask_tell"], "minimize"))
+    factory.__name__ = f"polystep_{kind}"
+    return factory
+
+
+def adaswarm_op(kind: str):
+    """adaswarm, particle swarm optimisation as a loss (a swarm of candidate outputs moved for a number of
+    iterations inside an autograd function's forward, personal bests kept by comparisons, the global best chosen by
+    ``argmin`` taken to a Python int, or per element, and saved for the backward): Adam steps with the swarm loss
+    around a squared error and around a binary cross-entropy, and an SGD step with per-element bests around a smooth
+    L1 loss (the split's steps file)."""
+    def factory():
+        torch = _torch()
+        _module_31("adaswarm.nn")
+        g = torch.Generator().manual_seed(0)
+        x = torch.randn(64, 6, generator=g)
+        if kind == "swarm_loss":
+            return Call(_step("held_out_31", "adaswarm_swarm_loss_step"), (x, x[:, :1] - x[:, 1:2]), grad=True)
+        if kind == "bce":
+            return Call(_step("held_out_31", "adaswarm_bce_step"), (x, (x[:, :1] > 0).float()), grad=True)
+        return Call(_step("held_out_31", "adaswarm_per_sample_step"), (x, x[:, :2].sin()), grad=True)
+    factory.__name__ = f"adaswarm_{kind}"
+    return factory
+
+
+def amica_op(kind: str):
+    """pyamica, adaptive mixture ICA (sphering by an eigendecomposition, EM over generalized Gaussian mixtures per
+    source, Newton updates switched on by an iteration count, the learning rate halved when the log-likelihood falls,
+    convergence tested on the host): 8 iterations on 4 mixed sources of 1000 samples with one model and with two
+    models, and the sources recovered by a fitted model."""
+    def factory():
+        torch = _torch()
+        pa = _module_31("pyamica")
+        g = torch.Generator().manual_seed(0)
+        t = torch.linspace(0, 10, 1000)
+        sources = torch.stack([torch.sin(3 * t), torch.sign(torch.sin(5 * t)), (t % 1.3) - 0.65,
+                               torch.empty(1000).uniform_(-1, 1, generator=g)])
+        data = (torch.randn(4, 4, generator=g, dtype=torch.float64) @ sources.double()).T  # (time, channels)
+        if kind == "transform":
+            ica = pa.AMICA(max_iter=8, do_newton=False, verbose=False).fit(data)
+            return Call(ica.transform, (data,), _entry(sys.modules["pyamica._core"], "AMICA.transform"))
+        ica = pa.AMICA(n_models=2 if kind == "two_models" else 1, max_iter=8, verbose=False)
+        return Call(lambda d: ica.fit(d).W_, (data,), _entry(sys.modules["pyamica._core"], "AMICA.fit"))
+    factory.__name__ = f"amica_{kind}"
+    return factory
+
+
+def neural_tree_op(kind: str):
+    """neural-trees, soft decision trees and hierarchical mixtures of experts (gates' sigmoids multiplied along every
+    root-to-leaf path level by level, leaf distributions mixed in log space, a balance penalty per level, a tree of
+    gating networks over stacked experts): a depth-5 soft tree's forward, a hierarchical mixture of experts' of depth
+    2 and branching 3, and an Adam step of a soft tree with its penalty (the split's steps file)."""
+    def factory():
+        torch = _torch()
+        _module_31("neural_trees")
+        x, y = _labelled(torch, 128, 10, 3)
+        if kind == "train_step":
+            return Call(_step("held_out_31", "soft_tree_step"), (x, y), grad=True)
+        if kind == "soft_tree":
+            from neural_trees.decision_trees.soft_decision_tree import _SoftTreeModule
+            return _SoftTreeModule(n_features=10, n_classes=3, depth=5, penalty_coef=0.1).eval(), (x,)
+        from neural_trees.mixture_of_experts.hierarchical_moe import _HMoEModule
+        return _HMoEModule(n_features=10, n_classes=3, depth=2, branching_factor=3, gate_hidden=16,
+                           expert_hidden=16, dropout_rate=0.0).eval(), (x,)
+    factory.__name__ = f"neural_tree_{kind}"
+    return factory
+
+
+def casmo_op(kind: str):
+    """casmo-optimizer, an Adam variant whose step is scaled by a confidence from the gradients' agreement (AGAR,
+    taken to a Python float per group or parameter, kept in a deque, its threshold calibrated from the buffer's
+    quantiles after the first steps): a step of an MLP classifier and of a small convolutional network with weight
+    decay and per-parameter agreement (the split's steps file)."""
+    def factory():
+        torch = _torch()
+        _module_31("casmo")
+        g = torch.Generator().manual_seed(0)
+        if kind == "mlp":
+            x, y = _labelled(torch, 64, 20, 5)
+            return Call(_step("held_out_31", "casmo_step"), (x, y), grad=True)
+        return Call(_step("held_out_31", "casmo_conv_step"),
+                    (torch.randn(16, 1, 12, 12, generator=g), torch.randint(10, (16,), generator=g)), grad=True)
+    factory.__name__ = f"casmo_{kind}"
+    return factory
+
+
+def otloss_op(kind: str):
+    """otloss, optimal transport objectives (entropic Sinkhorn iterations in log space over a blur schedule ending
+    early at a tolerance, a debiased divergence, sliced Wasserstein distances by random projections and sorting, a
+    calibration error over confidence bins): the Sinkhorn divergence of two batches of 4 point clouds of 32 points,
+    the sliced distance, and the expected calibration error of 512 predictions."""
+    def factory():
+        torch = _torch()
+        ot = _module_31("otloss")
+        g = torch.Generator().manual_seed(0)
+        if kind == "calibration":
+            labels = torch.randint(10, (512,), generator=g)
+            return Call(lambda p: ot.calibration_error(p, labels, n_bins=15),
+                        (torch.randn(512, 10, generator=g).softmax(-1),),
+                        _entry(sys.modules["otloss.utils"], "calibration_error"))
+        clouds = (torch.randn(4, 32, 2, generator=g), torch.randn(4, 32, 2, generator=g) + 1)
+        if kind == "sinkhorn":
+            return ot.WassersteinLoss(p=2, blur=0.5, max_iter=10), clouds
+        return ot.SlicedWassersteinLoss(n_projections=64), clouds
+    factory.__name__ = f"otloss_{kind}"
+    return factory
+
+
+def _diagrams(torch, batch: int, points: int):
+    """Persistence diagrams of ``batch`` shapes, ``points`` (birth, death) pairs each padded to one length, with
+    their masks (a random count of real points each)."""
+    g = torch.Generator().manual_seed(0)
+    birth = torch.rand(batch, points, generator=g)
+    diagrams = torch.stack([birth, birth + torch.rand(batch, points, generator=g)], -1)
+    mask = torch.arange(points)[None] < torch.randint(points // 2, points + 1, (batch, 1), generator=g)
+    return diagrams, mask
+
+
+def perslay_op(kind: str):
+    """torchperslay, PersLay layers on persistence diagrams (points weighted by learnable powers, Gaussian images or
+    flat landscapes per point, a masked permutation-invariant sum, then an MLP): a regressor on 16 diagrams of 40
+    points as 20 x 20 persistence images, a two-branch regressor (H0 and H1 diagrams), and a layer of flat features
+    weighted on a grid."""
+    def factory():
+        torch = _torch()
+        pl = _module_31("perslay")
+        diagrams, mask = _diagrams(torch, 16, 40)
+        bounds = ((0.0, 2.0), (0.0, 2.0))
+        if kind == "regressor":
+            return pl.PerslayRegressor((20, 20), bounds, 0.1, 0.1).eval(), (diagrams, mask)
+        if kind == "two_branch":
+            branch = {"image_size": (12, 12), "image_bnds": bounds, "sigma_x": 0.1, "sigma_y": 0.1}
+            model = pl.MultiPerslayRegressor({"h0": branch, "h1": branch}).eval()
+            h1, mask1 = _diagrams(torch, 16, 24)
+            return Call(lambda d0, m0, d1, m1: model({"h0": d0, "h1": d1}, mask={"h0": m0, "h1": m1}),
+                        (diagrams, mask, h1, mask1),
+                        _entry(sys.modules["perslay.models"], "MultiPerslayRegressor.forward"))
+        layer = pl.Perslay(weight=pl.GridPerslayWeight(torch.rand(10, 10), bounds),
+                           phi=pl.FlatPerslayPhi(torch.linspace(0, 2, 25), theta=10.0),
+                           perm_op=torch.sum, rho=torch.nn.Identity())
+        return layer.eval(), (diagrams, mask)
+    factory.__name__ = f"perslay_{kind}"
+    return factory
+
+
+def ipca_op(kind: str):
+    """torch-incremental-pca, incremental PCA (running mean and variance merged batch by batch, an SVD of the stacked
+    components and the new batch, optional low-rank and Gram-matrix paths, signs flipped deterministically, the
+    batch loop and the sample count kept on the host): a fit over batches of 64, partial fits of three batches then
+    the transform, and a low-rank fit."""
+    def factory():
+        torch = _torch()
+        _module_31("torch_incremental_pca")
+        from torch_incremental_pca import IncrementalPCA
+        g = torch.Generator().manual_seed(0)
+        data = torch.randn(256, 6, generator=g) @ torch.randn(6, 24, generator=g)
+        data = data + 0.01 * torch.randn(256, 24, generator=g)
+        if kind == "fit":
+            return Call(lambda d: IncrementalPCA(n_components=5, batch_size=64).fit(d).components_, (data,),
+                        _entry(sys.modules["torch_incremental_pca.incremental_pca"], "IncrementalPCA.fit"))
+        if kind == "lowrank":
+            return Call(lambda d: IncrementalPCA(n_components=5, batch_size=64, lowrank=True, lowrank_seed=0)
+                        .fit(d).components_, (data,),
+                        _entry(sys.modules["torch_incremental_pca.incremental_pca"], "IncrementalPCA.fit"))
+
+        def partial(d):
+            pca = IncrementalPCA(n_components=5)
+            for chunk in d.split(96):
+                pca.partial_fit(chunk)
+            return pca.transform(d)
+        return Call(partial, (data,),
+                    _entry(sys.modules["torch_incremental_pca.incremental_pca"], "IncrementalPCA.partial_fit"))
+    factory.__name__ = f"ipca_{kind}"
+    return factory
+
+
+def cwt_op(kind: str):
+    """torchcwt, the continuous wavelet transform with a Morlet wavelet (frequencies on a log scale, the signal's FFT
+    multiplied by each scaled wavelet's, inverse FFTs; a batch of signals, taken from and returned to NumPy): 64
+    frequencies of a 4000-sample chirp, and 32 of a batch of 6 as a user's NumPy arrays."""
+    def factory():
+        torch = _torch()
+        cw = _module_31("torchcwt")
+        t = torch.arange(4000, dtype=torch.float32) / 1000
+        chirp = torch.sin(2 * torch.pi * (5 + 20 * t) * t)
+        if kind == "chirp":
+            return Call(lambda s: cw.cwt_torch(s, 1000.0, 2.0, 100.0, 64)[0].abs(), (chirp,),
+                        _entry(sys.modules["torchcwt.cwt"], "cwt_torch"))
+        batch = torch.stack([torch.sin(2 * torch.pi * f * t) for f in (3.0, 7.0, 11.0, 19.0, 31.0, 47.0)])
+        return Call(lambda s: torch.from_numpy(cw.transform_batch(s.numpy(), 1000.0, 100.0, 2.0, nfreqs=32)[0]),
+                    (batch,), _entry(sys.modules["torchcwt.cwt"], "transform_batch"))
+    factory.__name__ = f"cwt_{kind}"
+    return factory
+
+
+def fdwt_op(kind: str):
+    """fdwt, discrete wavelet transforms as layers (analysis filters built into operator matrices for the input's
+    size, applied along each axis by matrix products on channels-last tensors; a multilevel loop over the
+    approximation band): a one-level 2D transform of 4 images of 64 x 64 x 3 with Daubechies-4 filters, a 3-level 2D
+    decomposition, and a 3D transform of a 32-cube volume."""
+    def factory():
+        torch = _torch()
+        dw = _module_31("dwt")
+        g = torch.Generator().manual_seed(0)
+        if kind == "dwt2d":
+            return dw.DWT2D(wave="db4"), (torch.randn(4, 64, 64, 3, generator=g),)
+        if kind == "multilevel":
+            return Call(lambda x: dw.dwt2(x, level=3, wave="db2"), (torch.randn(2, 64, 64, 1, generator=g),),
+                        _entry(sys.modules["dwt.multilevel.dwt2"], "dwt2"))
+        return dw.DWT3D(wave="haar"), (torch.randn(2, 32, 32, 32, 1, generator=g),)
+    factory.__name__ = f"fdwt_{kind}"
+    return factory
+
+
+def supercluster_op(kind: str):
+    """torch-supercluster, supervised prototype routing for tabular data (an encoder, cross-attention between the
+    embedding and learned cluster centres, predictions mixed by the cluster weights): a regressor's forward with 8
+    clusters, a 7-class classifier's, and an AdamW step with the centres' diversity loss (the split's steps file)."""
+    def factory():
+        torch = _torch()
+        sc = _module_31("supercluster")
+        if kind == "train_step":
+            x, y = _labelled(torch, 64, 12, 4)
+            return Call(_step("held_out_31", "supercluster_step"), (x, y), grad=True)
+        x, _ = _labelled(torch, 64, 10, 2)
+        if kind == "regressor":
+            return sc.SuperCluster(input_dim=10, embedding_dim=64, num_clusters=8).eval(), (x,)
+        return sc.SuperCluster(input_dim=10, embedding_dim=64, num_clusters=8, num_classes=7).eval(), (x,)
+    factory.__name__ = f"supercluster_{kind}"
+    return factory
+
+
+HELD_OUT_31 = {
+    # swarmtorch 0.3.0: metaheuristic optimisers
+    "loop.swarm_pso": swarm_op("pso"),
+    "loop.swarm_gwo": swarm_op("gwo"),
+    "loop.swarm_de": swarm_op("de"),
+    "loop.swarm_ga": swarm_op("ga"),
+    "loop.swarm_annealing": swarm_op("annealing"),
+    # hessian-eigenthings 1.0.0a5: curvature spectra
+    "loop.hessian_lanczos": hessian_op("lanczos"),
+    "loop.hessian_power": hessian_op("power"),
+    "loop.hessian_trace": hessian_op("trace"),
+    "loop.hessian_density": hessian_op("density"),
+    # polystep 1.1.0: gradient-free optimisation by optimal transport
+    "loop.polystep_train_step": polystep_op("train_step"),
+    "loop.polystep_minimize": polystep_op("minimize"),
+    "loop.polystep_sinkhorn": polystep_op("sinkhorn"),
+    # adaswarm 0.3.0: particle swarms as losses
+    "loop.adaswarm_swarm_loss": adaswarm_op("swarm_loss"),
+    "loop.adaswarm_bce": adaswarm_op("bce"),
+    "loop.adaswarm_per_sample": adaswarm_op("per_sample"),
+    # pyamica 0.3.0: adaptive mixture ICA
+    "loop.amica_fit": amica_op("fit"),
+    "loop.amica_two_models": amica_op("two_models"),
+    "loop.amica_transform": amica_op("transform"),
+    # neural-trees 0.8.0: soft decision trees and mixtures of experts
+    "loop.neural_tree_soft_tree": neural_tree_op("soft_tree"),
+    "loop.neural_tree_hmoe": neural_tree_op("hmoe"),
+    "loop.neural_tree_train_step": neural_tree_op("train_step"),
+    # casmo-optimizer 0.3.0: confidence-scaled Adam
+    "loop.casmo_mlp": casmo_op("mlp"),
+    "loop.casmo_conv": casmo_op("conv"),
+    # otloss 0.1.0: optimal transport objectives
+    "loop.otloss_sinkhorn": otloss_op("sinkhorn"),
+    "loop.otloss_sliced": otloss_op("sliced"),
+    "loop.otloss_calibration": otloss_op("calibration"),
+    # torchperslay 0.1.5: PersLay on persistence diagrams
+    "loop.perslay_regressor": perslay_op("regressor"),
+    "loop.perslay_two_branch": perslay_op("two_branch"),
+    "loop.perslay_flat": perslay_op("flat"),
+    # torch-incremental-pca 0.1.0: incremental PCA
+    "loop.ipca_fit": ipca_op("fit"),
+    "loop.ipca_partial": ipca_op("partial"),
+    "loop.ipca_lowrank": ipca_op("lowrank"),
+    # torchcwt 0.1.1: continuous wavelet transform
+    "loop.cwt_chirp": cwt_op("chirp"),
+    "loop.cwt_batch": cwt_op("batch"),
+    # fdwt 0.1.0: discrete wavelet transform layers
+    "loop.fdwt_dwt2d": fdwt_op("dwt2d"),
+    "loop.fdwt_multilevel": fdwt_op("multilevel"),
+    "loop.fdwt_dwt3d": fdwt_op("dwt3d"),
+    # torch-supercluster 0.1.0: supervised prototype routing
+    "loop.supercluster_regressor": supercluster_op("regressor"),
+    "loop.supercluster_classifier": supercluster_op("classifier"),
+    "loop.supercluster_train_step": supercluster_op("train_step"),
+}
+
+
 FIXTURES = {f"zoo.{n}": zoo(n) for n in ("convnet", "dynamic_crop", "gated_residual", "tagger",
                                           "masked_encoder")}
 
@@ -13333,7 +13724,7 @@ ALL = {**CALIBRATION, **HELD_OUT, **HELD_OUT_2, **SCALE, **SCALE_4, **HELD_OUT_5
        **HELD_OUT_9, **HELD_OUT_10, **HELD_OUT_11, **HELD_OUT_12, **HELD_OUT_13, **HELD_OUT_14,
        **HELD_OUT_15, **HELD_OUT_16, **HELD_OUT_17, **HELD_OUT_18, **HELD_OUT_19, **HELD_OUT_20,
        **HELD_OUT_21, **HELD_OUT_22, **HELD_OUT_23, **HELD_OUT_24, **HELD_OUT_25, **HELD_OUT_26,
-       **HELD_OUT_27, **HELD_OUT_28, **HELD_OUT_29, **HELD_OUT_30, **FIXTURES}
+       **HELD_OUT_27, **HELD_OUT_28, **HELD_OUT_29, **HELD_OUT_30, **HELD_OUT_31, **FIXTURES}
 
 # The quick $NEURON_MIGRATE_EXT subset of the regression test (tests/test_calibration.py: EXT).
 QUICK = ("nanogpt.GPT", "examples.word_language_model.RNNModel",

@@ -135,7 +135,10 @@ FOLDERS = {"timm": "timm", "torch-geometric": "pytorch_geometric", "vit-pytorch"
                                       "torchdeform", "dstft", "gsxform",
                                       "ebmkit", "mrirecon", "torch-linops", "hough-tmf", "neuro-fuzzy-toolbox",
                                       "torch-diffsim", "phasetorch", "afx-audio", "mgnet", "survival-distributions",
-                                      "diveq", "monotonicnetworks")}}
+                                      "diveq", "monotonicnetworks",
+                                      "swarmtorch", "hessian-eigenthings", "polystep", "adaswarm", "pyamica",
+                                      "neural-trees", "casmo-optimizer", "otloss", "torchperslay",
+                                      "torch-incremental-pca", "torchcwt", "fdwt", "torch-supercluster")}}
 # the releases' own dependencies, installed beside them when they were measured (a folder on
 # PYTHONPATH, stored as ``$PYTHONPATH/<package>/...``): top-level package -> the distribution of
 # sources.txt whose pinned release holds its code (the same version as installed). The static
