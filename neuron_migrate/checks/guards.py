@@ -527,6 +527,27 @@ def _has_space(text: str) -> bool:
     return len(text.split(maxsplit=1)) != 1
 
 
+_TRT_SWITCH = re.compile(r"(?i)(?<![a-z])trt(?![a-z])")  # load_trt, use_trt, enable_trt_fp16
+
+
+def _switched_off(body: list[ast.stmt]) -> str | None:
+    """A TensorRT switch that a branch of a CUDA test turns off (CosyVoice's ``if
+    torch.cuda.is_available() is False and (load_trt is True or ...): load_jit, load_trt, fp16 = False,
+    False, False``): the test keeps the engine, which needs CUDA, from loading. Asked of Neuron, it
+    would answer yes there and leave the switch on."""
+    for stmt in body:
+        if type(stmt) is not ast.Assign:
+            continue
+        for t in stmt.targets:
+            pairs = zip(t.elts, stmt.value.elts) if type(t) is ast.Tuple and type(stmt.value) is ast.Tuple \
+                else [(t, stmt.value)]
+            for target, value in pairs:  # load_trt = False, args.use_trt = False
+                name = target.id if type(target) is ast.Name else target.attr if type(target) is ast.Attribute else ""
+                if type(value) is ast.Constant and value.value is False and _TRT_SWITCH.search(name):
+                    return name
+    return None
+
+
 def _cuda_only_reason(ctx: Context, nodes) -> str | None:
     """The first name, attribute or string naming CUDA-only machinery in ``nodes``, each
     searched breadth first (as ``ast.walk``, without its Load/Store leaves)."""
@@ -649,9 +670,11 @@ def decide_units(ctx: Context) -> None:
         in_unit.update(unit)
         covered.append((guard, spans.of(orelse if _negative(node.test) else body)))
         reason = _cuda_only_reason(ctx, body + orelse)
-        if reason:
+        off = None if reason else _switched_off(body + orelse)
+        if reason or off:
             for i in unit:
-                why_cuda_only.setdefault(i, f"the branch uses `{reason}`")
+                why_cuda_only.setdefault(i, f"the branch uses `{reason}`" if reason else
+                                         f"the branch switches TensorRT off, `{off} = False`")
         elif library_flags:
             asked = _asked_flag(node.test, library_flags)
             for i in unit if asked else ():
