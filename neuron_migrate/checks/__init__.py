@@ -185,6 +185,17 @@ def checks_for(text: str, forced: tuple[str, ...] = (), only: tuple[str, ...] | 
     return (*found, marked)
 
 
+class _States(dict):
+    """A file's state of each check module: an instance of the class (a small class made with
+    no arguments, its attributes typed in ``__init__``; plain classes, since a dataclass costs
+    start-up), made when first asked and freed with the context, so nothing of one file
+    outlives it. A check's products for others are such classes too."""
+
+    def __missing__(self, cls: type[S]) -> S:
+        found = self[cls] = cls()
+        return found
+
+
 @dataclass
 class Context:
     """What a handler sees: the file, its names, the node's parent and scope, and report()."""
@@ -198,8 +209,14 @@ class Context:
     chain: tuple[ScopeNode, ...] = ()
     options: Options | None = None  # what the scan asked for (rule selection, capability overlays)
 
-    _states: dict[type, object] = field(default_factory=dict, repr=False)
+    _states: dict[type, object] = field(default_factory=_States, repr=False)
     _module_level: tuple | None = field(default=None, repr=False)
+    # ``state(cls)``: this file's state of one check module (``_States``); the states' own
+    # ``__getitem__``, so that no Python frame is made per call (184,064 calls on timm's scan)
+    state: Callable[[type[S]], S] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        self.state = self._states.__getitem__
 
     def module_level(self) -> tuple[tuple, tuple, tuple, tuple]:
         """``project.summary.module_level`` of the tree, read once per file (the traced-code
@@ -208,16 +225,6 @@ class Context:
         if found is None:
             found = self._module_level = module_level(self.tree)
         return found
-
-    def state(self, cls: type[S]) -> S:
-        """This file's state of one check module: an instance of ``cls`` (a small class made
-        with no arguments, its attributes typed in ``__init__``; plain classes, since a
-        dataclass costs start-up), made when first asked and freed with the context, so
-        nothing of one file outlives it. A check's products for others are such classes too."""
-        found = self._states.get(cls)
-        if found is None:
-            found = self._states[cls] = cls()
-        return found  # type: ignore[return-value]
 
     # -- names -------------------------------------------------------------
     def qualify(self, expr: ast.AST) -> str | None:
