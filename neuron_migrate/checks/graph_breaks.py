@@ -717,6 +717,7 @@ class _State:
     compilers: dict[str, tuple[int, str, int]] = field(default_factory=dict)
     compiled_params: set[int] = field(default_factory=set)  # ids of those compiled parameters' names
     calls_by_name: dict[str, list[ast.Call]] = field(default_factory=dict)  # callee name -> calls with arguments
+    keyword_calls: list[ast.Call] = field(default_factory=list)  # those of them passing a keyword
     # an argument that is the calling function's own parameter with a False/None/0 default (a flag
     # forwarded by name: ``latency_code(..., first_spike_time=first_spike_time)``) -> that function
     forwarded: dict[int, ast.AST] = field(default_factory=dict)
@@ -1112,13 +1113,15 @@ def _call(node: ast.Call, ctx: Context) -> None:
     f = node.func
     ftype = type(f)
     chain = ctx.chain
-    args = node.args
+    args, keywords = node.args, node.keywords
     d = None
-    if args or node.keywords:  # for _passed
+    if args or keywords:  # for _passed
         name = f.id if ftype is ast.Name else f.attr if ftype is ast.Attribute else ""
         if name:
             d = ctx.state(_State)
             d.calls_by_name.setdefault(name, []).append(node)
+            if keywords:  # the file's keywords are read from these alone (_set_anywhere, _on_flags)
+                d.keyword_calls.append(node)
             caller = chain[-1] if chain else None
             if type(caller) in _FUNC_TYPES and (caller.args.defaults or caller.args.kw_defaults):
                 off = d.off_params.get(id(caller))
@@ -1129,7 +1132,7 @@ def _call(node: ast.Call, ctx: Context) -> None:
                     for v in args:
                         if type(v) is ast.Name and v.id in off:
                             d.forwarded[id(v)] = caller
-                    for k in node.keywords:
+                    for k in keywords:
                         v = k.value
                         if k.arg and type(v) is ast.Name and v.id in off:
                             d.forwarded[id(v)] = caller
@@ -7545,15 +7548,14 @@ def _set_anywhere(d: _State) -> set[str]:
         found: set[str] = set()
         forwarded = d.forwarded  # a forwarded flag: _passed follows it
         script = d.script_lines
-        for calls in d.calls_by_name.values():
-            for call in calls:
-                if call.lineno in script:
-                    continue
-                for k in call.keywords:
-                    # a keyword already found is not judged again (timm's _cfg(url=..., ...) calls by the hundred)
-                    if k.arg and k.arg not in found and not (type(k.value) is ast.Constant and k.value.value in _FALSY) \
-                            and id(k.value) not in forwarded:
-                        found.add(k.arg)
+        for call in d.keyword_calls:  # not every call: reading the others' empty keywords was a third of the pass
+            if call.lineno in script:
+                continue
+            for k in call.keywords:
+                # a keyword already found is not judged again (timm's _cfg(url=..., ...) calls by the hundred)
+                if k.arg and k.arg not in found and not (type(k.value) is ast.Constant and k.value.value in _FALSY) \
+                        and id(k.value) not in forwarded:
+                    found.add(k.arg)
         d.set_anywhere = found
     return d.set_anywhere
 
@@ -7669,7 +7671,7 @@ def _on_flags(cls: ast.ClassDef, d: _State) -> frozenset[str]:
     given = d.keywords_given
     if given is None:  # once per file, not per class
         given = d.keywords_given = frozenset(
-            k.arg for calls in d.calls_by_name.values() for call in calls for k in call.keywords if k.arg)
+            k.arg for call in d.keyword_calls for k in call.keywords if k.arg)
     seen: dict[str, bool] = {}
     for c, _ in _lineage(cls, d):
         init = next((n for n in c.body if type(n) is ast.FunctionDef and n.name == "__init__"), None)
@@ -7703,7 +7705,7 @@ def _init_constants(cls: ast.ClassDef, d: _State) -> dict[str, object]:
     given = d.keywords_given
     if given is None:
         given = d.keywords_given = frozenset(
-            k.arg for calls in d.calls_by_name.values() for call in calls for k in call.keywords if k.arg)
+            k.arg for call in d.keyword_calls for k in call.keywords if k.arg)
     seen: dict[str, object] = {}
     unknown = object()
     for c, _ in _lineage(cls, d):
