@@ -1148,9 +1148,9 @@ def _call(node: ast.Call, ctx: Context) -> None:
             named = _name_template(args[0])
             if named is not None:
                 d.buffers.setdefault(id(init), set()).add(named)
-        # Block(cfg), build(Block, cfg) in __init__: a submodule class
+        # Block(cfg), build(Block, cfg), Layer(core_op=DCN) in __init__: a submodule class
         named = d.named.setdefault(id(init), {})
-        for item in (f, *args):
+        for item in (f, *args, *[k.value for k in node.keywords]):
             text = dotted(item) if type(item) in _NAME_TYPES else ""
             if text and text != init.name and not text.startswith("self."):
                 named.setdefault(text, item)
