@@ -1446,8 +1446,8 @@ def test_a_class_handed_to_a_constructor_by_keyword_is_a_submodule_class(tmp_pat
     """InternImage hands its core operator down as a class, ``Block(core_op=DCN, ...)``, and the
     block builds ``self.dcn = core_op(channels)``: the handed class's forward runs in the forward,
     by keyword as positionally (its ``.item()`` measured: 2 graphs for one layer, 3 for two built in
-    a list comprehension, whose loop the estimate does not count). A torch class handed so (``norm_layer=nn.LayerNorm``) is not
-    the project's."""
+    a list comprehension, whose loop the estimate does not count). A torch class handed so
+    (``norm_layer=nn.LayerNorm``) is not the project's."""
     layer = ("import torch\nfrom torch import nn\n\n\n"
              "class Layer(nn.Module):\n    def __init__(self, core_op, channels, norm_layer=None):\n"
              "        super().__init__()\n        self.dcn = core_op(channels)\n\n"
