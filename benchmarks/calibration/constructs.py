@@ -1474,6 +1474,50 @@ class Accumulating(nn.Module):
         self.acc = leaked_leaf(t)
         return t + 1
 ACCUMULATING = Accumulating()
+class LinOp(nn.Module):  # torch-linops' LinearOperator: an nn.Module whose __matmul__ applies it
+    def __init__(self, m):
+        super().__init__()
+        self._m = m
+    def __matmul__(self, b):
+        return self._m @ b
+    @property
+    def T(self):
+        return LinOp(self._m.T)
+LINOP = LinOp(torch.eye(8))
+
+class PlainLinOp:  # the same, not an nn.Module
+    def __init__(self, m):
+        self._m = m
+    def __matmul__(self, b):
+        return self._m @ b
+PLAIN_LINOP = PlainLinOp(torch.eye(8))
+
+def op_matrix_product(a, m):  # torch-linops' operator_matrix_product
+    assert a._m.shape[1] == m.shape[0]
+    return a @ m
+
+@contextlib.contextmanager
+def frozen(module):  # ebmkit's frozen_params
+    states = [(p, p.requires_grad) for p in module.parameters()]
+    for p, _ in states:
+        p.requires_grad_(False)
+    try:
+        yield
+    finally:
+        for p, s in states:
+            p.requires_grad_(s)
+
+@contextlib.contextmanager
+def quiet():  # a generator context manager that breaks nowhere
+    yield
+
+def clean_helper(x):
+    return x * 3
+
+class Holder:  # torch-diffsim's DifferentiableSimulator: a plain object holding the state
+    vertices = torch.randn(4, 8)
+    weight = torch.randn(4, 8, requires_grad=True)
+HOLDER = Holder()
 """
 
 # name, condition, body of f(x) (x: float tensor of shape (4, 8)), dynamo config overrides
@@ -2631,6 +2675,46 @@ CASES: list[tuple[str, str, dict]] = [
     ("a mask read in a for loop, after two ops", "y = x * 2\nz = y + 1\nfor _ in range(2):\n    w = z[z > 0]\n    z = z * w.sum()\nreturn z + 1", {}),
     ("a mask store in a for loop, after two ops (qpth's pdipm)", "y = x * 2\nz = y + 1\nfor _ in range(2):\n    m = z > 0\n    z[m] = y[m]\nreturn z + 1", {}),
     ("an item() in a for loop, after two ops", "y = x * 2\nz = y + 1\nfor _ in range(2):\n    z = z * z.sum().item()\nreturn z + 1", {}),
+    ("an nn.Module's __matmul__, A @ x, after two ops (torch-linops' minres)",
+     "y = x * 2\nz = y + 1\nr = z - LINOP @ z[0]\nreturn r * 2", {}),
+    ("an nn.Module's __matmul__, A @ x, first in the frame", "r = LINOP @ x[0]\nw = r * 2\nreturn w + 1", {}),
+    ("an nn.Module's __matmul__, A.T @ u, a property's module (torch-linops' lsqr)",
+     "y = x * 2\nz = y + 1\nv = LINOP.T @ z[0]\nreturn v * 2", {}),
+    ("an nn.Module's __matmul__ in a helper, after two ops (torch-linops' operator_matrix_product)",
+     "y = x * 2\nz = y + 1\nb = op_matrix_product(LINOP, z.T)\nreturn b * 2", {}),
+    ("an nn.Module's __matmul__ in a for loop, after two ops (torch-linops' hutchpp)",
+     "y = x * 2\nz = y + 1\ns = 0\nfor i in range(2):\n    s = s + (z[i] * (LINOP @ z[i])).sum()\nreturn s * 2", {}),
+    ("a plain object's __matmul__, a local instance, A @ x, after two ops",
+     "y = x * 2\nz = y + 1\nA = PlainLinOp(torch.eye(8))\nr = z - A @ z[0]\nreturn r * 2", {}),
+    ("an nn.Module's __matmul__, a local instance, A @ x, after two ops",
+     "y = x * 2\nz = y + 1\nA = LinOp(torch.eye(8))\nr = z - A @ z[0]\nreturn r * 2", {}),
+    ("a plain object's __matmul__, A @ x, after two ops", "y = x * 2\nz = y + 1\nr = z - PLAIN_LINOP @ z[0]\nreturn r * 2", {}),
+    ("an nn.Module's __matmul__, A @ x, then a tensor's if", "y = x * 2\nz = y + 1\nr = z - LINOP @ z[0]\n"
+     "if r.sum() > 0:\n    r = r + 1\nreturn r * 2", {}),
+    ("a while True around a try whose handler prints and retries (hough-tmf's tma)",
+     "y = x * 2\nn = 4\nwhile True:\n    try:\n        out = []\n        for b in range(0, 4, n):\n"
+     "            out.append(clean_helper(y[b:b + n]))\n        z = torch.cat(out)\n        return z.numpy().sum(axis=1)\n"
+     "    except Exception as e:\n        torch.cuda.empty_cache()\n        if n == 1:\n            print('too big')\n"
+     "            raise e\n        n = n // 2\n        print('retry with', n)", {}),
+    ("a with block of a generator context manager freezing a module's parameters, a loop in it (ebmkit's sample)",
+     "y = x * 2\nz = y + 1\nwith frozen(LAYER), torch.enable_grad():\n    for _ in range(2):\n        z = LAYER(z)\nreturn z + 1", {}),
+    ("a with block of a generator context manager breaking nowhere, a print in it",
+     "y = x * 2\nz = y + 1\nwith quiet():\n    print(z)\n    z = z * 3\nreturn z + 1", {}),
+    ("a with block of a generator context manager breaking nowhere, a loop in it",
+     "y = x * 2\nz = y + 1\nwith quiet():\n    for _ in range(2):\n        z = z * 3\nreturn z + 1", {}),
+    ("np.flatnonzero of a NumPy mask of Python values (afx-audio's _contrast_bands)",
+     "y = x * 2\nfreq = np.fft.rfftfreq(16, d=1.0 / 8)\nband = np.logical_and(freq >= 1.0, freq <= 3.0)\n"
+     "idx = np.flatnonzero(band)\nreturn y * len(idx)", {}),
+    ("np.nonzero of a NumPy comparison of np.arange", "y = x * 2\na = np.arange(8)\nidx = np.nonzero(a > 3)[0]\n"
+     "return y * len(idx)", {}),
+    ("clone().requires_grad_(True) of a tensor stored on an object, assigned to an attribute (torch-diffsim's reset)",
+     "y = x * 2\nHOLDER.positions = HOLDER.vertices.clone().requires_grad_(True)\nreturn y + 1", {}),
+    ("clone().requires_grad_(True) of an intermediate that requires grad, assigned to an attribute",
+     "y = x * HOLDER.weight\nHOLDER.positions = y.clone().requires_grad_(True)\nreturn y + 1", {"grad": True}),
+    ("clone().requires_grad_(True) of a tensor stored on an object, returned",
+     "y = x * 2\np = HOLDER.vertices.clone().requires_grad_(True)\nreturn y + p.sum()", {}),
+    ("squeeze_() on the input, no op before (arcface's PartialFC_V2)", "x.squeeze_()\nreturn x * 2", {}),
+    ("squeeze_() on the input, after an op", "w = x * 2\nx.squeeze_()\nreturn x * w", {}),
     ("a slice bound from a tensor's element in a for loop, no op before",
      "for i in range(2):\n    x[i, :x[i, 0].long()] = 0\nreturn x + 1", {}),
 ]

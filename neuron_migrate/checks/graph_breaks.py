@@ -142,7 +142,10 @@ NM403 = rule(
         "logger bound with or without an annotation, and the module's own `logging.warning(...)`) or "
         "`warnings.warn`, `warnings.simplefilter` or `warnings.filterwarnings`: each call ends the graph; in a "
         "loop the whole function runs eagerly, and so it does from a filter set in a `with "
-        "warnings.catch_warnings():` block (yolov5's `SPPF.forward`), where Dynamo cannot resume.",
+        "warnings.catch_warnings():` block (yolov5's `SPPF.forward`), where Dynamo cannot resume. A call in "
+        "an `except` handler of a run-time error (`Exception`, `RuntimeError`, a bare `except`: an out-of-memory "
+        "retry) runs only after an error and is no break of a call that succeeds, unless the `try` body calls "
+        "code the scan does not read there (another class's method), which may break inside the block.",
     example="class Net(nn.Module):\n    def forward(self, x):\n        print(x.shape)\n"
             "        return x.relu()",
     use_instead="class Net(nn.Module):\n    def forward(self, x):\n        return x.relu()",
@@ -6965,8 +6968,8 @@ def report_traced(ctx: Context) -> None:
                 msg += ("; compiled with fullgraph=True: where Dynamo breaks, torch.compile raises "
                         "instead of running the line eagerly")
             if on_error:
-                msg += (" (in an `except` handler that raises again: it runs only after an error, no break in "
-                        "the graph of a call that succeeds)")
+                msg += (" (in an `except` handler of a run-time error: it runs only after an error, no break "
+                        "in the graph of a call that succeeds)")
             elif id(h.node) in off:
                 msg += (f" (only when `{off[id(h.node)]}`, off by default: no break in the graph of a "
                         "default call)")
@@ -7141,29 +7144,53 @@ _FALSY = (False, None, 0, "")
 _QUIET_LEVELS = {"DEBUG", "INFO", "NOTSET"}  # below the root logger's default level (WARNING)
 
 
-_ON_ERROR = "an error"  # the condition of an ``except`` handler that raises again (_error_paths)
+_ON_ERROR = "an error"  # the condition of an ``except`` handler of a runtime error (_error_paths)
+# what a torch op raises at run time (an out-of-memory error, a shape mismatch); never while Dynamo traces
+_RUNTIME_ERRORS = frozenset({"Exception", "BaseException", "RuntimeError", "torch.cuda.OutOfMemoryError",
+                             "torch.OutOfMemoryError", "MemoryError"})
+# calls whose breaks the scan sees where they are (not inside another file's code): builtins and a
+# tensor's or array's methods (those that break are found at the call)
+_SEEN_CALLS = frozenset({"range", "len", "int", "float", "min", "max", "abs", "list", "tuple", "zip", "enumerate",
+                         "isinstance", "print"})
+_ARRAY_METHODS = TENSOR_METHODS | {"cuda", "astype", "item", "tolist", "append", "format"}
 
 
 def _error_paths(fn: ast.AST, ctx: Context, d: _State) -> dict[int, str]:
-    """Node id -> ``_ON_ERROR`` for the nodes of an ``except`` handler of ``fn`` that ends in
-    ``raise`` (Wav2Lip's decoder loop: ``except Exception as e: print(x.size()); raise e``): it
-    runs only after an error, so its breaks are not in the graph of a call that succeeds
-    (constructs.py "print in an except handler that re-raises, in a loop": 1 graph, no break).
-    Only where the ``try`` body calls torch alone: a call of the project's there may break inside
-    the block, which Dynamo then reports at the block (held_out_16's torchflows: ``layer.forward``
-    in a ``try`` in a loop, the handler printing and raising again)."""
-    body = _body(fn, d)
+    """Node id -> ``_ON_ERROR`` for the nodes of an ``except`` handler of a runtime error
+    (``Exception``, ``RuntimeError``, a bare ``except``; Wav2Lip's decoder loop: ``except Exception
+    as e: print(x.size()); raise e``; hough-tmf's ``while True:`` retrying with half the batch after
+    an out-of-memory error, printing): it runs only after an error, so its breaks are not in the graph
+    of a call that succeeds (constructs.py "print in an except handler that re-raises, in a loop",
+    "a while True around a try whose handler prints and retries": 1 graph, no break). Only where
+    every call of the ``try`` body breaks, if at all, where the scan sees it: torch's, NumPy's, a
+    builtin, a tensor's method, a function of the file; a call of other code may break inside the
+    block, which Dynamo then reports at the block (held_out_16's torchflows: ``layer.forward`` in a
+    ``try`` in a loop, the handler printing and raising again). Not where the body raises itself."""
     out: dict[int, str] = {}
-    for s in body.statements if body.raises else ():
-        if type(s) not in _TRYS or not all((ctx.qualify(n.func) or "").startswith("torch.")
-                                           for stmt in s.body for n in all_nodes(stmt) if type(n) is ast.Call):
+    for s in _body(fn, d).statements:
+        if type(s) not in _TRYS or not any(_runtime_error(h.type, ctx) for h in s.handlers) or not all(
+                _seen_call(n, ctx, d) if type(n) is ast.Call else type(n) is not ast.Raise
+                for stmt in s.body for n in all_nodes(stmt)):
             continue
         for h in s.handlers:
-            if h.body and type(h.body[-1]) is ast.Raise:
+            if _runtime_error(h.type, ctx):
                 for stmt in h.body:
                     for n in all_nodes(stmt):
                         out[id(n)] = _ON_ERROR
     return out
+
+
+def _runtime_error(e: ast.AST | None, ctx: Context) -> bool:
+    return e is None or (ctx.qualify(e) or dotted(e)) in _RUNTIME_ERRORS or (
+        type(e) is ast.Tuple and any(_runtime_error(x, ctx) for x in e.elts))
+
+
+def _seen_call(call: ast.Call, ctx: Context, d: _State) -> bool:
+    f = call.func
+    if type(f) is ast.Name and (f.id in d.functions or f.id in _SEEN_CALLS):
+        return True
+    name = ctx.qualify(f) or ""
+    return name.startswith(("torch.", "numpy.", "math.")) or (type(f) is ast.Attribute and f.attr in _ARRAY_METHODS)
 
 
 def _off_by_default(tf: Traced, ctx: Context, d: _State) -> dict[int, str]:
