@@ -2772,3 +2772,27 @@ def test_abs_of_a_tensor_is_a_tensor():
             "        if abs(b) > abs(a):\n            return a\n        if abs(len(a) - 2) > 1:\n            return b\n"
             "        return a + b\n\nmodel = torch.compile(R())\n")
     assert [(f.line, f.code) for f in findings_of(code) if f.code.startswith("NM4")] == [(6, "NM402")]
+
+
+def test_an_object_of_the_projects_class_applied_to_a_tensor_by_matmul_stops_the_frame():
+    """constructs.py "an nn.Module's __matmul__, A @ x, after two ops (torch-linops' minres)", "... first
+    in the frame", "... in a for loop, after two ops (torch-linops' hutchpp)", "a plain object's
+    __matmul__ ...": GB0055, Dynamo cannot resume: the rest of the frame eager, the frame skipped with
+    fewer than two ops before it, the loop named "step_unsupported". Known by an annotation naming a
+    class imported from a package that is not a library of type aliases, or a local instance of a class
+    of the file; a tensor's subclass, an alias module's name and a tensor on the left are none."""
+    code = ("import torch\nimport torch.nn as nn\nimport linops as lo\nfrom torch_geometric.typing import Adj\n\n"
+            "class Op(nn.Module):\n    def __init__(self, m):\n        super().__init__()\n        self.m = m\n"
+            "    def __matmul__(self, b):\n        return self.m @ b\n\n"
+            "@torch.compile\ndef solve(A: lo.LinearOperator, b: torch.Tensor):\n    y = b * 2\n    z = y + 1\n"
+            "    r = z - A @ z\n    return r * 2\n\n"
+            "@torch.compile\ndef trace(A: lo.LinearOperator, q: torch.Tensor):\n    y = q * 2\n    z = y + 1\n"
+            "    s = 0\n    for i in range(2):\n        s = s + (z[i] * (A @ z[i])).sum()\n    return s\n\n"
+            "@torch.compile\ndef first(b: torch.Tensor):\n    A = Op(torch.eye(4))\n    r = A @ b\n    return r + 1\n\n"
+            "@torch.compile\ndef clean(a: Adj, w: torch.Tensor, b: torch.Tensor):\n    return a @ b + w @ b\n")
+    sites = summary(code)
+    assert [(b.line, b.skips_rest, b.skips_frame) for b in sites["solve"].breaks] == [(17, True, False)]
+    assert [(b.line, b.skips_frame) for b in sites["trace"].breaks] == [(25, False), (26, True)]
+    assert [(b.line, b.skips_frame) for b in sites["first"].breaks] == [(32, True)]
+    assert "clean" not in sites or not sites["clean"].breaks
+    assert [f.dynamo for f in findings_of(code) if f.line == 17] == ["GB0055"]

@@ -63,6 +63,7 @@ from neuron_migrate.checks.shapes import NM301, bound_once_by_def, fed_calls, gr
 from neuron_migrate.checks.tracing import CLOSURE_ARGS, COMPILE_ENTRY, COMPILED_AT, DEFAULT_COLLATE, ENTRY_OF, GIVEN_ARGS, OPTIONAL_DICT, OWN_METHOD, REBUILT, TENSOR_ARGS, UNINITIALISED, VALIDATED, WRAPPER_CALL, WRAPPER_OF, ON_WRAPPER, IN_PLACE, IN_PLACE_OF, TENSOR_METHODS, ShapeBreaks, TracedCode, host_side_file
 from neuron_migrate.kinds import ARRAY, HOST_KINDS, SCALAR, TENSOR, annotation_kind, call_kind, scope_kinds
 from neuron_migrate.models import BreakSite, TracedFunction
+from neuron_migrate.project.libraries import NEVER
 from neuron_migrate.project.summary import (FUNCTION_IMPORT, HANDED, PYDANTIC_MODELS, autograd_function_base, defined_once, dotted, handed_argument, init_stores,
                                              optional_dict, parameter_defaults, unparsed, validator_methods, wrappers)
 from neuron_migrate.traversal import (SCOPE_TYPES, TRY_TYPES, all_nodes, child_nodes, node_fields, node_types, own_nodes, same_tree,
@@ -205,7 +206,9 @@ NM404 = rule(
         "`np.r_[...]` and `np.c_[...]` (GB0008), a module-level NumPy array of strings read in traced code "
         "(pyqtorch's `ABC_ARRAY[0:n]`, the letters of its einsum equations: Dynamo cannot make a tensor of "
         "it, GB0185, the frame skipped), a class statement in traced code (mpc's `class LQRStepFn(Function):` inside "
-        "the solver: `__build_class__`, GB8977, resumed), torch.optim.Optimizer's own "
+        "the solver: `__build_class__`, GB8977, resumed), applying an object of a class of the project to a "
+        "tensor with `@` (torch-linops' `A @ x`, `A` a parameter annotated with its `LinearOperator`, an "
+        "nn.Module or not: GB0055, Dynamo cannot resume after it), torch.optim.Optimizer's own "
         "`self._cuda_graph_capture_health_check()` in a subclass's step (marked as skipped, GB0007), "
         "the deprecated in-place overloads taking the multiplier first (`exp_avg.add_(1 - beta1, grad)`, "
         "`addcmul_(value, t1, t2)`, `addcdiv_(value, t1, t2)`, also on a local bound only to a `.grad` or "
@@ -2052,6 +2055,81 @@ def _closure_class(fn: ast.AST, d: _State) -> ast.ClassDef | None:
 _PROPERTY_DECORATORS = frozenset({"property", "functools.cached_property", "cached_property"})
 
 
+def _object_matmuls(fn: ast.AST, body: _Body, t: Tensors, ctx: Context, d: _State, cls: ast.ClassDef | None,
+                    in_raise: set[int]) -> list[Hazard]:
+    """``A @ x``, ``A`` an object of a class of the project (an operator, an ``nn.Module`` or not) and
+    ``x`` a tensor: Dynamo cannot put the call in the graph, nor resume after it (constructs.py "an
+    nn.Module's __matmul__, A @ x, ...", "a plain object's __matmul__ ...": GB0055, the rest of the
+    frame eager; the frame skipped with fewer than two ops before it; in a ``for`` loop, the loop named
+    "step_unsupported"; torch-linops' ``hutchpp(A: lo.LinearOperator, ...)``, torch-cgd's CG). ``A`` is
+    known by a parameter annotated with the class (of this file, or imported from the package the
+    file is in; not one named as a tensor) and not bound again, a local bound once to an instance of
+    a class of the file, or ``self.attr`` built from one in ``__init__``."""
+    out: list[Hazard] = []
+    known: dict[str, str] | None = None
+    for node in body.binops:
+        if type(node.op) is not ast.MatMult or id(node) in in_raise or not t.of(node.right):
+            continue
+        left = node.left
+        if type(left) is ast.Name:
+            if known is None:
+                known = _object_names(fn, body, ctx, d)
+            name = known.get(left.id)
+        elif type(left) is ast.Attribute and type(left.value) is ast.Name and left.value.id == "self" and cls is not None:
+            built = _attr_class(cls, left.attr, d)
+            name = built if built in d.classes and _no_tensor_class(d.classes[built], d) else None
+        else:
+            name = None
+        if name is not None:
+            out.append(Hazard(NM404, node, f"`{_short(ctx, node)}` applies `{name}.__matmul__` to a tensor: Dynamo "
+                              "cannot put the call in the graph (graph break) and cannot resume after it; apply "
+                              "the operator to the tensor inside the class (a method returning `self._matrix @ x`)",
+                              skips_rest=True, gb=GB["proxy"]))
+    return out
+
+
+def _object_names(fn: ast.AST, body: _Body, ctx: Context, d: _State) -> dict[str, str]:
+    """Names of ``fn`` holding an object of a class of the project (``_object_matmuls``): name -> class."""
+    found: dict[str, str] = {}
+    for a in (*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs):
+        ann = _annotated_class(a.annotation) if a.annotation is not None else None
+        if ann is not None and (name := _own_class(ann, ctx, d)):
+            found[a.arg] = name
+    bound: dict[str, int] = {}
+    for b in body.binders:
+        for target in _targets(b):
+            if type(target) is ast.Name:
+                bound[target.id] = bound.get(target.id, 0) + 1
+                v = b.value if type(b) is ast.Assign else None
+                if (type(v) is ast.Call and type(v.func) is ast.Name and v.func.id in d.classes
+                        and _no_tensor_class(d.classes[v.func.id], d)):
+                    found.setdefault(target.id, v.func.id)
+    return {k: v for k, v in found.items() if bound.get(k, 0) <= (0 if k in _param_names(fn) else 1)}
+
+
+def _own_class(ann: ast.AST, ctx: Context, d: _State) -> str | None:
+    """The class an annotation names, when it is no tensor: a class of this file (not a tensor's
+    subclass), or one imported from a package that is neither Python's, nor one of the libraries
+    the scan never follows (torch, NumPy, SciPy...), nor a module of type aliases (``typing``,
+    ``torch_geometric.typing.Adj``), its name not a tensor's (``SparseTensor``, ``LieTensor``):
+    torch-linops' ``lo.LinearOperator``."""
+    if type(ann) is ast.Name and ann.id in d.classes:
+        return ann.id if _no_tensor_class(d.classes[ann.id], d) else None
+    text = dotted(ann)
+    qualified = ctx.qualify(ann) or ""
+    parts = qualified.split(".")
+    if (len(parts) < 2 or annotation_kind(ann) is not None or "Tensor" in text or "Array" in text
+            or not parts[-1][:1].isupper() or parts[0] in NEVER or parts[0] in sys.stdlib_module_names
+            or any(p in ("typing", "types", "_typing") for p in parts)):
+        return None
+    return text
+
+
+def _no_tensor_class(c: ast.ClassDef, d: _State) -> bool:
+    """A class whose bases (its in-file lineage's) name no tensor type: its ``@`` is its own ``__matmul__``."""
+    return not any("Tensor" in dotted(b) or "Parameter" in dotted(b) for k, _ in _lineage(c, d) for b in k.bases)
+
+
 # the method an operator calls on its left operand, and the reflected one on its right
 _BINOP_DUNDERS = {ast.MatMult: ("__matmul__", "__rmatmul__"), ast.Add: ("__add__", "__radd__"),
                   ast.Sub: ("__sub__", "__rsub__"), ast.Mult: ("__mul__", "__rmul__"),
@@ -3790,6 +3868,8 @@ def _hazards(fn: ast.AST, t: Tensors, ctx: Context, d: _State, cls: ast.ClassDef
             out.append(Hazard(NM401, node, f"`{_short(ctx, node)}` formats a tensor into text, reading its value "
                               "on the host (graph break)", skips_frame=True,
                               gb=GB["data_dependent"] if _number_format(node.left.value) else GB["non_tensor"]))
+    if "@" in ctx.src.text:
+        out += _object_matmuls(fn, body, t, ctx, d, cls, in_raise)
     for node in body.subscripts:  # np.r_[a, b]: NumPy's index tricks are objects Dynamo does not trace
         if (type(node.value) is ast.Attribute and node.value.attr in ("r_", "c_") and id(node) not in in_raise
                 and ctx.names.qualify(node.value, chain) in ("numpy.r_", "numpy.c_")):
@@ -6943,7 +7023,8 @@ def report_traced(ctx: Context) -> None:
                 if first is None:  # the statement lines of the frame's breaks
                     first = sorted({(where.get(id(b.node), (None,))[0] or b.node).lineno for b in hazards}
                                    | {where[nid][0].lineno for nid in shape_breaks if nid in where and where[nid][0]})
-                block = _checkpoint_block(fn, stmt, first, tensors, d, h.skips_rest and h.gb == GB["item"] and type(h.node) is ast.Subscript)
+                block = _checkpoint_block(fn, stmt, first, tensors, d, h.skips_rest and (
+                    h.gb == GB["item"] and type(h.node) is ast.Subscript or h.gb == GB["proxy"] and type(h.node) is ast.BinOp))
             msg = h.message
             on_error = off.get(id(h.node)) is _ON_ERROR
             if on_error:
