@@ -1615,15 +1615,18 @@ def test_torch_functions_returning_python_values_break():
     assert _nm4(code) == [(5, "NM404", "GB0208"), (6, "NM404", "GB0208")]
 
 
-def test_a_cpu_backend_asked_whether_it_is_available_breaks():
-    """constructs.py "torch.backends.mkl.is_available()", "torch.backends.openmp.is_available()":
-    GB0208, resumed (dbini-torch's normal integration tests MKL before its sparse solve); CUDA's
+def test_a_backend_asked_whether_it_is_available_breaks():
+    """constructs.py "torch.backends.mkl.is_available()", "torch.backends.openmp.is_available()",
+    "torch.backends.cudnn.is_available()", "torch.backends.mps.is_available()": GB0208, resumed
+    (dbini-torch's normal integration tests MKL before its sparse solve); CUDA's
     ``torch.cuda.is_available()`` is folded (a guard, NM103's)."""
     code = ("import torch\n\n@torch.compile\ndef integrate(x):\n"
             "    if x.device.type == 'cpu' and not torch.backends.mkl.is_available():\n"
             "        raise RuntimeError('needs MKL')\n    n = torch.backends.openmp.is_available()\n"
-            "    return x * 2 * n\n")
-    assert _nm4(code) == [(5, "NM404", "GB0208"), (7, "NM404", "GB0208")]
+            "    c = torch.backends.cudnn.is_available()\n    m = torch.backends.mps.is_available()\n"
+            "    return x * 2 * n * c * m\n")
+    assert _nm4(code) == [(5, "NM404", "GB0208"), (7, "NM404", "GB0208"), (8, "NM404", "GB0208"),
+                          (9, "NM404", "GB0208")]
 
 
 def test_gc_collect_in_traced_code_breaks():

@@ -174,7 +174,8 @@ NM404 = rule(
         "`torch.manual_seed`, `torch.typename`, torch functions returning a Python value "
         "(`torch.get_num_threads()`, `get_num_interop_threads()`, `initial_seed()`, "
         "`get_float32_matmul_precision()`, `torch.is_inference(t)`, `torch.backends.mkl.is_available()`, "
-        "`torch.backends.openmp.is_available()`: GB0208; not `get_default_dtype()` or "
+        "`torch.backends.openmp.is_available()`, `torch.backends.cudnn.is_available()`, "
+        "`torch.backends.mps.is_available()`: GB0208; not `get_default_dtype()` or "
         "`is_grad_enabled()`), `torch.is_inference_mode_enabled()` and `t.is_inference()`, "
         "building a `tqdm(...)` progress bar, "
         "comparing a `Tensor.data_ptr()` (or a tuple holding one) with another address, "
@@ -448,10 +449,12 @@ _NUMPY_TRACED_RANDOM = frozenset({"seed", "random_sample", "sample", "random", "
 # torch functions that return a Python value Dynamo does not fold into a constant (measured:
 # "torch.get_num_threads()", "torch.is_inference(t)", ...: GB0208; torch.get_default_dtype,
 # torch.is_grad_enabled and torch.are_deterministic_algorithms_enabled are folded, no break; the CPU
-# backends' is_available: GB0208, resumed, dbini-torch's MKL test before its sparse solve)
+# backends' is_available: GB0208, resumed, dbini-torch's MKL test before its sparse solve; cuDNN's and MPS's too:
+# "torch.backends.cudnn.is_available()", "torch.backends.mps.is_available()")
 _NON_TENSOR_TORCH = frozenset({"torch.get_num_threads", "torch.get_num_interop_threads", "torch.initial_seed",
                                "torch.get_float32_matmul_precision", "torch.is_inference",
-                               "torch.backends.mkl.is_available", "torch.backends.openmp.is_available"})
+                               "torch.backends.mkl.is_available", "torch.backends.openmp.is_available",
+                               "torch.backends.cudnn.is_available", "torch.backends.mps.is_available"})
 # NumPy reductions to one number: under ``int()`` or ``float()`` Dynamo, tracing NumPy as tensor ops, reads
 # the value on the host, whatever they reduce (constructs.py "float(np.max of array arithmetic)", "int(np.argmin
 # of a list of floats)", np.mean, sum, min, amax, std, linalg.norm, argmax: GB0033, resumed; pyniftireg's _affine)
