@@ -2781,22 +2781,23 @@ def test_an_object_of_the_projects_class_applied_to_a_tensor_by_matmul_stops_the
     """constructs.py "an nn.Module's __matmul__, A @ x, after two ops (torch-linops' minres)", "... first
     in the frame", "... in a for loop, after two ops (torch-linops' hutchpp)", "a plain object's
     __matmul__ ...": GB0055, Dynamo cannot resume: the rest of the frame eager, the frame skipped with
-    fewer than two ops before it, the loop named "step_unsupported". Known by an annotation naming a
-    class imported from a package that is not a library of type aliases, or a local instance of a class
-    of the file; a tensor's subclass, an alias module's name and a tensor on the left are none."""
-    code = ("import torch\nimport torch.nn as nn\nimport linops as lo\nfrom torch_geometric.typing import Adj\n\n"
+    fewer than two ops before it, the loop named "step_unsupported". Known for a class of the file (a
+    parameter annotated with it, a local instance); not another file's class, which may be a tensor's
+    subclass for typing (torchjd's ``gramian: PSDMatrix``), nor a class of the file deriving from one."""
+    code = ("import torch\nimport torch.nn as nn\nfrom torchjd.linalg import PSDMatrix\n\n"
             "class Op(nn.Module):\n    def __init__(self, m):\n        super().__init__()\n        self.m = m\n"
             "    def __matmul__(self, b):\n        return self.m @ b\n\n"
-            "@torch.compile\ndef solve(A: lo.LinearOperator, b: torch.Tensor):\n    y = b * 2\n    z = y + 1\n"
+            "class Sym(torch.Tensor):\n    pass\n\n"
+            "@torch.compile\ndef solve(A: Op, b: torch.Tensor):\n    y = b * 2\n    z = y + 1\n"
             "    r = z - A @ z\n    return r * 2\n\n"
-            "@torch.compile\ndef trace(A: lo.LinearOperator, q: torch.Tensor):\n    y = q * 2\n    z = y + 1\n"
+            "@torch.compile\ndef trace(A: Op, q: torch.Tensor):\n    y = q * 2\n    z = y + 1\n"
             "    s = 0\n    for i in range(2):\n        s = s + (z[i] * (A @ z[i])).sum()\n    return s\n\n"
             "@torch.compile\ndef first(b: torch.Tensor):\n    A = Op(torch.eye(4))\n    r = A @ b\n    return r + 1\n\n"
-            "@torch.compile\ndef clean(a: Adj, w: torch.Tensor, b: torch.Tensor):\n    return a @ b + w @ b\n")
+            "@torch.compile\ndef clean(g: PSDMatrix, s: Sym, b: torch.Tensor):\n    return g @ b + s @ b\n")
     sites = summary(code)
-    assert [(b.line, b.skips_rest, b.skips_frame) for b in sites["solve"].breaks] == [(17, True, False)]
-    assert [(b.line, b.skips_frame) for b in sites["trace"].breaks] == [(25, False), (26, True)]
-    assert [(b.line, b.skips_frame) for b in sites["first"].breaks] == [(32, True)]
+    assert [(b.line, b.skips_rest, b.skips_frame) for b in sites["solve"].breaks] == [(19, True, False)]
+    assert [(b.line, b.skips_frame) for b in sites["trace"].breaks] == [(27, False), (28, True)]
+    assert [(b.line, b.skips_frame) for b in sites["first"].breaks] == [(34, True)]
     assert "clean" not in sites or not sites["clean"].breaks
-    assert [f.dynamo for f in findings_of(code) if f.line == 17] == ["GB0055"]
+    assert [f.dynamo for f in findings_of(code) if f.line == 19] == ["GB0055"]
 

@@ -63,7 +63,6 @@ from neuron_migrate.checks.shapes import NM301, bound_once_by_def, fed_calls, gr
 from neuron_migrate.checks.tracing import CLOSURE_ARGS, COMPILE_ENTRY, COMPILED_AT, DEFAULT_COLLATE, ENTRY_OF, GIVEN_ARGS, OPTIONAL_DICT, OWN_METHOD, REBUILT, TENSOR_ARGS, UNINITIALISED, VALIDATED, WRAPPER_CALL, WRAPPER_OF, ON_WRAPPER, IN_PLACE, IN_PLACE_OF, TENSOR_METHODS, ShapeBreaks, TracedCode, host_side_file
 from neuron_migrate.kinds import ARRAY, HOST_KINDS, SCALAR, TENSOR, annotation_kind, call_kind, scope_kinds
 from neuron_migrate.models import BreakSite, TracedFunction
-from neuron_migrate.project.libraries import NEVER
 from neuron_migrate.project.summary import (FUNCTION_IMPORT, HANDED, PYDANTIC_MODELS, autograd_function_base, defined_once, dotted, handed_argument, init_stores,
                                              optional_dict, parameter_defaults, unparsed, validator_methods, wrappers)
 from neuron_migrate.traversal import (SCOPE_TYPES, TRY_TYPES, all_nodes, child_nodes, node_fields, node_types, own_nodes, same_tree,
@@ -207,9 +206,9 @@ NM404 = rule(
         "`np.r_[...]` and `np.c_[...]` (GB0008), a module-level NumPy array of strings read in traced code "
         "(pyqtorch's `ABC_ARRAY[0:n]`, the letters of its einsum equations: Dynamo cannot make a tensor of "
         "it, GB0185, the frame skipped), a class statement in traced code (mpc's `class LQRStepFn(Function):` inside "
-        "the solver: `__build_class__`, GB8977, resumed), applying an object of a class of the project to a "
-        "tensor with `@` (torch-linops' `A @ x`, `A` a parameter annotated with its `LinearOperator`, an "
-        "nn.Module or not: GB0055, Dynamo cannot resume after it), torch.optim.Optimizer's own "
+        "the solver: `__build_class__`, GB8977, resumed), applying an object of a class of the file to a "
+        "tensor with `@` (`A @ x`, torch-linops' `LinearOperator`, an nn.Module or not: GB0055, Dynamo cannot "
+        "resume after it), torch.optim.Optimizer's own "
         "`self._cuda_graph_capture_health_check()` in a subclass's step (marked as skipped, GB0007), "
         "the deprecated in-place overloads taking the multiplier first (`exp_avg.add_(1 - beta1, grad)`, "
         "`addcmul_(value, t1, t2)`, `addcdiv_(value, t1, t2)`, also on a local bound only to a `.grad` or "
@@ -2065,9 +2064,9 @@ def _object_matmuls(fn: ast.AST, body: _Body, t: Tensors, ctx: Context, d: _Stat
     nn.Module's __matmul__, A @ x, ...", "a plain object's __matmul__ ...": GB0055, the rest of the
     frame eager; the frame skipped with fewer than two ops before it; in a ``for`` loop, the loop named
     "step_unsupported"; torch-linops' ``hutchpp(A: lo.LinearOperator, ...)``, torch-cgd's CG). ``A`` is
-    known by a parameter annotated with the class (of this file, or imported from the package the
-    file is in; not one named as a tensor) and not bound again, a local bound once to an instance of
-    a class of the file, or ``self.attr`` built from one in ``__init__``."""
+    known by a parameter annotated with a class of the file and not bound again, a local bound once to
+    an instance of one, or ``self.attr`` built from one in ``__init__`` (``_own_class``: another file's
+    class may be a tensor's subclass)."""
     out: list[Hazard] = []
     known: dict[str, str] | None = None
     for node in body.binops:
@@ -2080,7 +2079,7 @@ def _object_matmuls(fn: ast.AST, body: _Body, t: Tensors, ctx: Context, d: _Stat
             name = known.get(left.id)
         elif type(left) is ast.Attribute and type(left.value) is ast.Name and left.value.id == "self" and cls is not None:
             built = _attr_class(cls, left.attr, d)
-            name = built if built in d.classes and _no_tensor_class(d.classes[built], d) else None
+            name = built if built in d.classes and _no_tensor_class(d.classes[built], ctx, d) else None
         else:
             name = None
         if name is not None:
@@ -2105,32 +2104,31 @@ def _object_names(fn: ast.AST, body: _Body, ctx: Context, d: _State) -> dict[str
                 bound[target.id] = bound.get(target.id, 0) + 1
                 v = b.value if type(b) is ast.Assign else None
                 if (type(v) is ast.Call and type(v.func) is ast.Name and v.func.id in d.classes
-                        and _no_tensor_class(d.classes[v.func.id], d)):
+                        and _no_tensor_class(d.classes[v.func.id], ctx, d)):
                     found.setdefault(target.id, v.func.id)
     return {k: v for k, v in found.items() if bound.get(k, 0) <= (0 if k in _param_names(fn) else 1)}
 
 
 def _own_class(ann: ast.AST, ctx: Context, d: _State) -> str | None:
-    """The class an annotation names, when it is no tensor: a class of this file (not a tensor's
-    subclass), or one imported from a package that is neither Python's, nor one of the libraries
-    the scan never follows (torch, NumPy, SciPy...), nor a module of type aliases (``typing``,
-    ``torch_geometric.typing.Adj``), its name not a tensor's (``SparseTensor``, ``LieTensor``):
-    torch-linops' ``lo.LinearOperator``."""
-    if type(ann) is ast.Name and ann.id in d.classes:
-        return ann.id if _no_tensor_class(d.classes[ann.id], d) else None
-    text = dotted(ann)
-    qualified = ctx.qualify(ann) or ""
-    parts = qualified.split(".")
-    if (len(parts) < 2 or annotation_kind(ann) is not None or "Tensor" in text or "Array" in text
-            or not parts[-1][:1].isupper() or parts[0] in NEVER or parts[0] in sys.stdlib_module_names
-            or any(p in ("typing", "types", "_typing") for p in parts)):
-        return None
-    return text
+    """The class of this file an annotation names, when it is no tensor. Not a class of another file:
+    whether it is a tensor's subclass is not known here (torchjd's ``gramian: PSDMatrix``, a subclass
+    of ``Tensor`` for type checking only: ``gramian @ alpha`` is a tensor op, held_out_14)."""
+    if type(ann) is ast.Name and ann.id in d.classes and _no_tensor_class(d.classes[ann.id], ctx, d):
+        return ann.id
+    return None
 
 
-def _no_tensor_class(c: ast.ClassDef, d: _State) -> bool:
-    """A class whose bases (its in-file lineage's) name no tensor type: its ``@`` is its own ``__matmul__``."""
-    return not any("Tensor" in dotted(b) or "Parameter" in dotted(b) for k, _ in _lineage(c, d) for b in k.bases)
+def _no_tensor_class(c: ast.ClassDef, ctx: Context, d: _State) -> bool:
+    """A class whose lineage derives from nothing but classes of the file, ``object`` and torch.nn's
+    classes, and defines no ``__torch_function__``: its ``@`` is its own ``__matmul__``, not a tensor's."""
+    for k, methods in _lineage(c, d):
+        if "__torch_function__" in methods:
+            return False
+        for b in k.bases:
+            if not (type(b) is ast.Name and (b.id in d.classes or b.id == "object")
+                    or (ctx.qualify(b) or "").startswith("torch.nn.")):
+                return False
+    return True
 
 
 # the method an operator calls on its left operand, and the reflected one on its right
