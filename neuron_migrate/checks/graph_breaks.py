@@ -2919,6 +2919,7 @@ def _returns_first(fn: ast.AST) -> set[int]:
             out = whole(s, out)
 
     walk(fn.body, _RET, False)
+    del has_return, scan, if_body_follow, whole, through, walk  # they call each other: see _off_by_default
     return found
 
 
