@@ -2800,4 +2800,3 @@ def test_an_object_of_the_projects_class_applied_to_a_tensor_by_matmul_stops_the
     assert [(b.line, b.skips_frame) for b in sites["first"].breaks] == [(34, True)]
     assert "clean" not in sites or not sites["clean"].breaks
     assert [f.dynamo for f in findings_of(code) if f.line == 19] == ["GB0055"]
-
