@@ -1158,7 +1158,7 @@ def _call(node: ast.Call, ctx: Context) -> None:
                 d.buffers.setdefault(id(init), set()).add(named)
         # Block(cfg), build(Block, cfg), Layer(core_op=DCN) in __init__: a submodule class
         named = d.named.setdefault(id(init), {})
-        for item in (f, *args, *[k.value for k in node.keywords]):
+        for item in (f, *args, *[k.value for k in keywords]):
             text = dotted(item) if type(item) in _NAME_TYPES else ""
             if text and text != init.name and not text.startswith("self."):
                 named.setdefault(text, item)

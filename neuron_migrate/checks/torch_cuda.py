@@ -177,7 +177,7 @@ def _api_probe(call: ast.Call, ctx: Context) -> None:
     if call.func.id == "getattr" and not _is_presence_test(call, ctx.parent):
         return
     name = ctx.qualify(call.args[0])
-    if name is not None and name.startswith("torch.cuda") and name[10:11] in ("", "."):
+    if name is not None and (name == "torch.cuda" or name.startswith("torch.cuda.")):
         _claim_chain(ctx, call.args[0])
 
 
