@@ -884,32 +884,52 @@ def _after_raising_calls(ctx: Context, spans: _Spans, marks: dict, stopped: dict
 
 def _functions_left(ctx: Context, spans: _Spans) -> dict[str, tuple[list[int], str]]:
     """Module-level functions of the file holding findings left without a rewrite (and blocking):
-    name -> (their indices, the function in words). mosaicml/composer's trainer asks ``if not
+    name -> (their indices, the function in words), and the methods of its classes named once in
+    the file, keyed ``.name``. mosaicml/composer's trainer asks ``if not
     oom_found_this_batch and torch.cuda.is_available():`` and calls ``_update_num_consecutive_thrashes``,
     whose ``torch.cuda.memory_stats()['num_alloc_retries']`` stays CUDA: with the question rewritten,
     Neuron would run it and find no key. A branch calling one by name holds them (``_called_left``)."""
     left = [i for i, f in enumerate(ctx.findings) if f.fix is None and _blocking(f) and f.code not in _TESTS]
     out: dict[str, tuple[list[int], str]] = {}
+    methods: dict[str, list] = {}  # ".name" -> the methods of the file's classes so named
     for fn in ctx.tree.body if left else ():
-        if type(fn) in (ast.FunctionDef, ast.AsyncFunctionDef):
-            # only what every call runs: a statement of its body, not one under its own test (PyG's
-            # get_hash_map asks `key.is_cuda` before its CUDAHashMap, and on Neuron takes the CPU path)
-            spans_run = [(spans.start(s), spans.end(s)) for s in fn.body if isinstance(s, _RUN_WHOLE)]
-            held = [i for i in left if any(_inside(ctx.findings[i], span) for span in spans_run)]
-            if held:
-                out[fn.name] = (held, f"`{fn.name}` (line {fn.lineno})")
+        if type(fn) is ast.ClassDef:
+            for m in fn.body:
+                if type(m) in (ast.FunctionDef, ast.AsyncFunctionDef):
+                    methods.setdefault("." + m.name, []).append((f"{fn.name}.{m.name}", m))
+        elif type(fn) in (ast.FunctionDef, ast.AsyncFunctionDef):
+            _held_by(ctx, spans, left, fn, fn.name, out)
+    # a method called as `x.name(...)`, the one method of the file so named (GPT-SoVITS's
+    # `decoder.capture(...)`, whose body captures a CUDA graph): a guard calling it is left whole,
+    # the safe side where the receiver's class is not known
+    for key, (only, *others) in methods.items():
+        if not others and not key.startswith(".__"):
+            _held_by(ctx, spans, left, only[1], key, out, only[0])
     return out
 
 
+def _held_by(ctx: Context, spans: _Spans, left: list[int], fn: ast.AST, key: str,
+             out: dict[str, tuple[list[int], str]], name: str = "") -> None:
+    """``out[key]``: the findings of ``left`` every call of ``fn`` runs, if any: a statement of its
+    body, not one under its own test (PyG's get_hash_map asks `key.is_cuda` before its CUDAHashMap,
+    and on Neuron takes the CPU path)."""
+    spans_run = [(spans.start(s), spans.end(s)) for s in fn.body if isinstance(s, _RUN_WHOLE)]
+    held = [i for i in left if any(_inside(ctx.findings[i], span) for span in spans_run)]
+    if held:
+        out[key] = (held, f"`{name or fn.name}` (line {fn.lineno})")
+
+
 def _called_left(block: list[ast.stmt], functions: dict) -> dict[int, str]:
-    """The findings of ``_functions_left`` in the functions ``block`` calls by name -> the function."""
+    """The findings of ``_functions_left`` in the functions ``block`` calls by name (or a method by
+    its attribute) -> the function."""
     out: dict[int, str] = {}
     for stmt in block:
         for n in all_nodes(stmt):
-            if type(n) is ast.Call and type(n.func) is ast.Name and n.func.id in functions:
-                held, words = functions[n.func.id]
-                for i in held:
-                    out.setdefault(i, words)
+            if type(n) is ast.Call:
+                f = n.func
+                key = f.id if type(f) is ast.Name else "." + f.attr if type(f) is ast.Attribute else None
+                for i in functions[key][0] if key in functions else ():
+                    out.setdefault(i, functions[key][1])
     return out
 
 
