@@ -668,6 +668,8 @@ def prepare(name: str) -> None:
         _paths_30()
     if name in globals().get("HELD_OUT_31", ()):  # this split's folders first, before the stubs are chosen
         _paths_31()
+    if name in globals().get("HELD_OUT_32", ()):  # this split's folders first, before the stubs are chosen
+        _paths_32()
 
 
 def tv(family: str, builder: str, inputs, **kwargs):
@@ -13717,6 +13719,379 @@ HELD_OUT_31 = {
 }
 
 
+# autolrp 0.2.0, clearn-ai 0.3.0, crfseg 1.0.0, shadow-ssml 1.0.3, rictr 1.0.0, oflibpytorch 2.1.1, torchtransform 1.0.1,
+# edl-pytorch 0.0.2, mixture-density-nets 0.1.1, koopman 0.1.0, rph 1.0.0, torch-hd 5.8.4 and wl-stats-torch 0.1.0
+# (torch 2.13.0). No entry runs another package's code with tensors but NumPy's and SciPy's, as installed with torch.
+# The training steps are the split's steps file (steps/held_out_32/training_steps.py).
+HELD_OUT_32_RELEASES = ("autolrp", "clearn-ai", "crfseg", "shadow-ssml", "rictr", "oflibpytorch", "torchtransform",
+                        "edl-pytorch", "mixture-density-nets", "koopman", "rph", "torch-hd", "wl-stats-torch")
+
+
+def _paths_32() -> None:
+    for folder in HELD_OUT_32_RELEASES:
+        path = EXT / folder / "src" if folder == "shadow-ssml" else EXT / folder  # its sdist keeps the package in src/
+        if str(path) not in sys.path:
+            sys.path.insert(0, str(path))
+
+
+def _module_32(name: str):
+    _paths_32()
+    stub_torchvision()
+    return importlib.import_module(name)
+
+
+def lrp_op(kind: str):
+    """autolrp, layer-wise relevance propagation on the autograd graph (an input tensor subclass whose
+    ``__torch_function__`` reroutes ops, the backward graph walked in Python to plan a rule per node, hooks installed on
+    autograd nodes by their names, relevance caught by a gradient hook): the relevance of an MLP's top class, a small
+    CNN's contrastive LRP for one class, and BiLRP between two images over 4 embedding dimensions."""
+    def factory():
+        torch = _torch()
+        lrp = _module_32("autolrp")
+        g = torch.Generator().manual_seed(0)
+        nn = torch.nn
+        if kind == "mlp":
+            model = nn.Sequential(nn.Linear(16, 32), nn.ReLU(), nn.Linear(32, 32), nn.ReLU(), nn.Linear(32, 4)).eval()
+
+            def relevance(x):
+                wrapped = lrp.tensor(x)
+                out = model(wrapped)
+                out[0, 1].lrp()
+                return wrapped.relevance
+            return Call(relevance, (torch.randn(1, 16, generator=g),),
+                        _entry(sys.modules["autolrp.tensor"], "LRPTensor.lrp"), grad=True)
+        cnn = nn.Sequential(nn.Conv2d(3, 8, 3, padding=1), nn.ReLU(), nn.Conv2d(8, 8, 3, padding=1), nn.ReLU(),
+                            nn.Flatten(), nn.Linear(8 * 12 * 12, 5)).eval()
+        x = torch.randn(1, 3, 12, 12, generator=g)
+        if kind == "contrastive":
+            return Call(lambda image: lrp.clrp(cnn, image, 2), (x,), _entry(sys.modules["autolrp.recipes"], "clrp"),
+                        grad=True)
+        return Call(lambda a, b: lrp.bilrp(cnn, a, b, n_dims=4, generator=torch.Generator().manual_seed(0)),
+                    (x, torch.randn(1, 3, 12, 12, generator=g)), _entry(sys.modules["autolrp.recipes"], "bilrp"),
+                    grad=True)
+    factory.__name__ = f"lrp_{kind}"
+    return factory
+
+
+def continual_op(kind: str):
+    """clearn-ai, continual learning strategies (elastic weight consolidation's Fisher penalty summed over named
+    parameters, dark experience replay's reservoir buffer of Python lists sampled by ``random``, A-GEM's projection of
+    the flattened gradient when its dot product with a memory's is negative, synaptic intelligence's path integral
+    updated after each step): an SGD step of a small classifier on a second task with each strategy (the split's steps
+    file)."""
+    def factory():
+        torch = _torch()
+        _module_32("clearn")
+        x, y = _labelled(torch, 64, 8, 3)
+        return Call(_step("held_out_32", f"{kind}_step"), (x, y), grad=True)
+    factory.__name__ = f"continual_{kind}"
+    return factory
+
+
+def crf_op(kind: str):
+    """crfseg, a dense conditional random field by mean-field iterations (a Gaussian smoothing filter per image of the
+    batch in a Python loop, its kernel rebuilt from the learned bandwidth at each iteration, spacings as NumPy arrays,
+    a label compatibility transform by ``einsum``): 5 iterations over a 2-D batch of three classes, 3 over a 3-D
+    volume, and a binary 2-D segmentation's probabilities with per-image spacings."""
+    def factory():
+        torch = _torch()
+        cs = _module_32("crfseg")
+        g = torch.Generator().manual_seed(0)
+        if kind == "volume":
+            return cs.CRF(n_spatial_dims=3, filter_size=3, n_iter=3).eval(), (torch.randn(1, 2, 12, 12, 12, generator=g),)
+        if kind == "binary":
+            import numpy as np
+            crf = cs.CRF(n_spatial_dims=2, filter_size=5, n_iter=4, returns="proba").eval()
+            spacings = np.array([[1.0, 1.0], [0.5, 2.0]])
+            return Call(lambda logits: crf(logits, spacings), (torch.randn(2, 1, 24, 24, generator=g),),
+                        _entry(sys.modules["crfseg.model"], "CRF.forward"))
+        return cs.CRF(n_spatial_dims=2, filter_size=5, n_iter=5).eval(), (torch.randn(2, 3, 32, 32, generator=g),)
+    factory.__name__ = f"crf_{kind}"
+    return factory
+
+
+def semi_supervised_op(kind: str):
+    """shadow-ssml, semi-supervised consistency training (mean teacher's exponential moving average of the student
+    written through ``.data`` with a step count kept in Python, pseudo-labels kept where a per-class threshold is
+    passed and the empty case tested on the host): an SGD step of a small classifier, half its labels missing, with a mean
+    teacher and with pseudo-labels (the split's steps file)."""
+    def factory():
+        torch = _torch()
+        _module_32("shadow")
+        x, y = _labelled(torch, 64, 8, 3)
+        y = torch.where(torch.arange(64) % 2 == 0, y, torch.full_like(y, -1))
+        return Call(_step("held_out_32", f"{kind}_step"), (x, y), grad=True)
+    factory.__name__ = f"semi_supervised_{kind}"
+    return factory
+
+
+def distill_op(kind: str):
+    """rictr, knowledge distillation (a frozen teacher and a student called with the batch's keywords, their outputs
+    normalised into dicts, forward hooks that store features by layer name for a projected feature loss, strategies
+    weighted and summed): a ``Distiller.distill_step`` with soft targets and a task loss, with hidden-state matching
+    through a projector, and with both."""
+    def factory():
+        torch = _torch()
+        rc = _module_32("rictr")
+        nn = torch.nn
+
+        class KeywordClassifier(nn.Module):  # a user's model, called as ``model(**batch)``
+            def __init__(self, width):
+                super().__init__()
+                self.body = nn.Sequential(nn.Linear(12, width), nn.ReLU(), nn.Linear(width, width), nn.ReLU())
+                self.head = nn.Linear(width, 4)
+
+            def forward(self, x, labels=None):
+                return self.head(self.body(x))
+
+        teacher, student = KeywordClassifier(32), KeywordClassifier(12)
+        soft = rc.SoftTarget(temperature=2.0, alpha=0.5)
+        if kind == "soft_target":
+            strategy = soft
+        else:
+            layers = rc.LayerMap([("body.3", "body.3")], projectors={"body.3": rc.make_projector(12, 32)})
+            hidden = rc.HiddenStateDistillation(teacher=teacher, student=student, layer_map=layers)
+            strategy = hidden if kind == "hidden" else rc.Composite([(soft, 1.0), (hidden, 0.5)])
+        params = list(student.parameters()) + ([] if kind == "soft_target" else list(layers.projectors["body.3"].parameters()))
+        distiller = rc.Distiller(teacher=teacher, student=student, strategy=strategy,
+                                 optimizer=torch.optim.Adam(params, lr=1e-3))
+        x, y = _labelled(torch, 32, 12, 4)
+        return Call(lambda inputs, labels: distiller.distill_step(batch={"x": inputs, "labels": labels}), (x, y),
+                    _entry(sys.modules["rictr.core.distiller"], "Distiller.distill_step"), grad=True)
+    factory.__name__ = f"distill_{kind}"
+    return factory
+
+
+def optical_flow_op(kind: str):
+    """oflibpytorch, optical flow fields as objects (vectors validated and reshaped in property setters, the reference
+    frame chosen by strings, warping by ``grid_sample`` or by a scattered interpolation, validity masks, flows combined
+    by applying and inverting each other, points tracked through a flow with their validity): a batch of images
+    warped by a target-referenced flow, by a source-referenced flow with its valid area, a source flow inverted to the
+    target frame, two flows combined, and 20 points tracked through a source-referenced flow."""
+    def factory():
+        torch = _torch()
+        of = _module_32("oflibpytorch")
+        g = torch.Generator().manual_seed(0)
+        yy, xx = torch.meshgrid(torch.linspace(-1, 1, 32), torch.linspace(-1, 1, 32), indexing="ij")
+        vecs = torch.stack([3 * torch.sin(2 * yy) + xx, 2 * torch.cos(3 * xx)])[None].repeat(2, 1, 1, 1)
+        vecs = vecs + 0.1 * torch.randn(2, 2, 32, 32, generator=g)
+        images = torch.rand(2, 3, 32, 32, generator=g)
+        fc, ops = sys.modules["oflibpytorch.flow_class"], sys.modules["oflibpytorch.flow_operations"]
+        if kind == "warp":
+            return Call(lambda v, i: of.Flow(v).apply(i), (vecs, images), _entry(fc, "Flow.apply"))
+        if kind == "warp_source":
+            return Call(lambda v, i: of.Flow(v, ref="s").apply(i, return_valid_area=True), (vecs, images),
+                        _entry(fc, "Flow.apply"))
+        if kind == "invert":
+            return Call(lambda v: of.Flow(v, ref="s").invert("t").vecs, (vecs,), _entry(fc, "Flow.invert"))
+        if kind == "track":
+            return Call(lambda v, p: of.Flow(v, ref="s").track(p, get_valid_status=True),
+                        (vecs[0], torch.rand(20, 2, generator=g) * 31), _entry(fc, "Flow.track"))
+        return Call(lambda a, b: of.combine_flows(a, b, mode=3, ref="t"), (vecs, vecs.flip(-1)),
+                    _entry(ops, "combine_flows"))
+    factory.__name__ = f"optical_flow_{kind}"
+    return factory
+
+
+def batch_augment_op(kind: str):
+    """torchtransform, batched augmentation (every element draws its own parameters from seeds, an element's
+    probability mask tested on the host to skip or narrow a transform, geometric transforms fused into one matrix and
+    one resampling, colour transforms into one matrix, document degradations by noise fields, warps by a B-spline
+    displacement): a rotation, scale, perspective and flip of a batch of images, a choice of colour transforms, ink
+    erosion, bleed-through and a paper tint, and an elastic warp and a random resized crop of images with their
+    segmentation masks."""
+    def factory():
+        torch = _torch()
+        tt = _module_32("torchtransform")
+        g = torch.Generator().manual_seed(0)
+        images = torch.rand(4, 3, 32, 32, generator=g)
+        if kind == "geometric":
+            t = tt.Compose(tt.Rotate((-20.0, 20.0)), tt.Scale((0.8, 1.2)), tt.Perspective(p=0.5), tt.HorizontalFlip())
+        elif kind == "color":
+            t = tt.OneOf(tt.ColorJitter(brightness=0.3, contrast=0.3), tt.Grayscale(), tt.Sepia())
+        elif kind == "document":
+            t = tt.Compose(tt.InkErosion(), tt.BleedThrough(), tt.PaperTint(p=0.5))
+        else:
+            t = tt.Compose(tt.ElasticWarp(), tt.RandomResizedCrop((24, 24), scale=(0.5, 1.0)))
+            masks = (images[:, :1] > 0.5).long()
+            return Call(lambda x, m: t(x, tt.Mask(m), seed=0), (images, masks),
+                        _entry(sys.modules["torchtransform.transform"], "Transform.forward"))
+        return Call(lambda x: t(x, seed=0), (images,), _entry(sys.modules["torchtransform.transform"], "Transform.forward"))
+    factory.__name__ = f"batch_augment_{kind}"
+    return factory
+
+
+def evidential_op(kind: str):
+    """edl-pytorch, evidential deep learning (a Dirichlet's concentrations from softplus evidence, its mean squared
+    error and KL regulariser by ``lgamma`` and ``digamma``; a normal-inverse-gamma head's negative log-likelihood): a
+    Dirichlet classifier's forward, and Adam steps of an evidential classifier and regressor (the split's steps
+    file)."""
+    def factory():
+        torch = _torch()
+        edl = _module_32("edl_pytorch")
+        x, y = _labelled(torch, 64, 8, 3)
+        if kind == "dirichlet":
+            nn = torch.nn
+            return nn.Sequential(nn.Linear(8, 16), nn.Tanh(), edl.Dirichlet(16, 3)).eval(), (x,)
+        if kind == "classification":
+            return Call(_step("held_out_32", "evidential_classification_step"), (x, y), grad=True)
+        return Call(_step("held_out_32", "evidential_regression_step"), (x, x[:, :1].sin() + x[:, 1:2]), grad=True)
+    factory.__name__ = f"evidential_{kind}"
+    return factory
+
+
+def mdn_op(kind: str):
+    """mixture-density-nets, mixture density networks (heads for the components' means, scales and weights, a mixture
+    log-likelihood by ``logsumexp``, samples drawn under ``inference_mode`` by a hard Gumbel softmax): a network's
+    forward with 5 components, an Adam step on the mixture's negative log-likelihood (the split's steps file), and 16
+    samples per input."""
+    def factory():
+        torch = _torch()
+        md = _module_32("mixture_density_nets")
+        g = torch.Generator().manual_seed(0)
+        x = torch.randn(32, 4, generator=g)
+        if kind == "nll_step":
+            return Call(_step("held_out_32", "mdn_nll_step"), (x, torch.sin(3 * x[:, :2])), grad=True)
+        mdn = md.MDN(4, 2, 5).eval()
+        if kind == "forward":
+            return mdn, (x,)
+        return Call(lambda inputs: md.MDDistribution(*mdn(inputs)).sample(16), (x,),
+                    _entry(sys.modules["mixture_density_nets.mdn"], "MDDistribution.sample"))
+    factory.__name__ = f"mdn_{kind}"
+    return factory
+
+
+def koopman_op(kind: str):
+    """koopman, the linear Koopman recurrence as a custom autograd function (a forward scan writing each state into a
+    preallocated tensor in a Python loop, an adjoint scan for the backward): 24 powers of a 16-state operator by the
+    module's forward, and an Adam step fitting an operator to a trajectory (the split's steps file)."""
+    def factory():
+        torch = _torch()
+        kp = _module_32("koopman.torch")
+        g = torch.Generator().manual_seed(0)
+        operator = torch.linalg.qr(torch.randn(16, 16, generator=g))[0] * 0.95
+        z0 = torch.randn(16, generator=g)
+        if kind == "powers":
+            return kp.LinearPowersSequence(24), (operator, z0)
+        trajectory = kp.linear_powers_sequence(operator, z0, 24)
+        return Call(_step("held_out_32", "koopman_fit_step"), (z0, trajectory), grad=True)
+    factory.__name__ = f"koopman_{kind}"
+    return factory
+
+
+def rph_hash():
+    """rph, random projection hashing: 12-bit codes of a batch of 256 feature vectors, the sign bits packed into integers
+    by a matrix product with powers of two under ``no_grad``."""
+    torch = _torch()
+    rp = _module_32("rph")
+    return rp.RandomProjectionHashModule(64, 12).eval(), (torch.randn(256, 64, generator=torch.Generator().manual_seed(0)),)
+
+
+def hd_op(kind: str):
+    """torch-hd, hyperdimensional computing (level and random hypervectors bound into a hash table, centroids added
+    to per class; fits that loop over a loader's batches and epochs with a progress bar, adaptive and online updates,
+    dimensions regenerated every few epochs by ``topk`` of a variance or of a score that takes a Python count of the
+    wrong predictions and indexes by boolean masks): a fitted vanilla classifier's forward, and the fits of OnlineHD
+    (3 epochs), NeuralHD (4 epochs, regenerating every 2) and DistHD (2 epochs, regenerating every epoch) on 2 batches
+    of 64 samples."""
+    def factory():
+        torch = _torch()
+        hd = _module_32("torchhd")
+        x, y = _labelled(torch, 128, 8, 3)
+        x = torch.tanh(x)
+        batches = [(x[:64], y[:64]), (x[64:], y[64:])]
+        classifiers = sys.modules["torchhd.classifiers"]
+        if kind == "vanilla":
+            return hd.classifiers.Vanilla(8, 1000, 3).fit(batches).eval(), (x,)
+        model = {"online": lambda: hd.classifiers.OnlineHD(8, 1000, 3, epochs=3),
+                 "neural": lambda: hd.classifiers.NeuralHD(8, 1000, 3, epochs=4, regen_freq=2),
+                 "dist": lambda: hd.classifiers.DistHD(8, 1000, 3, epochs=2, regen_freq=1)}[kind]()
+        cls = {"online": "OnlineHD", "neural": "NeuralHD", "dist": "DistHD"}[kind]
+        return Call(lambda a, b: model.fit([(a[:64], b[:64]), (a[64:], b[64:])]).model.weight, (x, y),
+                    _entry(classifiers, f"{cls}.fit"))
+    factory.__name__ = f"hd_{kind}"
+    return factory
+
+
+def weak_lensing_op(kind: str):
+    """wl-stats-torch, weak-lensing summary statistics (an à trous starlet transform by dilated convolutions, peaks
+    found as strict local maxima, counted where they pass a threshold and sorted by height, SNR maps from per-scale
+    noise levels, histograms and L1 norms over SNR bins in Python loops over scales): a 4-scale starlet transform of a
+    64-pixel convergence map, its peaks above a threshold, and all statistics of the map."""
+    def factory():
+        torch = _torch()
+        wl = _module_32("wl_stats_torch")
+        g = torch.Generator().manual_seed(0)
+        kappa = torch.nn.functional.avg_pool2d(torch.randn(1, 1, 68, 68, generator=g), 5, 1)[0, 0] * 0.05
+        if kind == "starlet":
+            return wl.Starlet2D(n_scales=4, device=torch.device("cpu")).eval(), (kappa[None, None],)
+        if kind == "peaks":
+            return Call(lambda image: wl.find_peaks_2d(image, threshold=0.01), (kappa,),
+                        _entry(sys.modules["wl_stats_torch.peaks"], "find_peaks_2d"))
+        stats = wl.WLStatistics(n_scales=4, device=torch.device("cpu"), dtype=torch.float32)
+        return Call(lambda image: stats.compute_all_statistics(image, 0.02, n_bins=16, l1_nbins=16),
+                    (kappa,), _entry(sys.modules["wl_stats_torch.statistics"], "WLStatistics.compute_all_statistics"))
+    factory.__name__ = f"weak_lensing_{kind}"
+    return factory
+
+
+HELD_OUT_32 = {
+    # autolrp 0.2.0: layer-wise relevance propagation
+    "loop.lrp_mlp": lrp_op("mlp"),
+    "loop.lrp_contrastive": lrp_op("contrastive"),
+    "loop.lrp_bilrp": lrp_op("bilrp"),
+    # clearn-ai 0.3.0: continual learning
+    "loop.continual_ewc": continual_op("ewc"),
+    "loop.continual_der": continual_op("der"),
+    "loop.continual_agem": continual_op("agem"),
+    "loop.continual_si": continual_op("si"),
+    # crfseg 1.0.0: dense CRF by mean field
+    "loop.crf_image": crf_op("image"),
+    "loop.crf_volume": crf_op("volume"),
+    "loop.crf_binary": crf_op("binary"),
+    # shadow-ssml 1.0.3: semi-supervised consistency training
+    "loop.semi_supervised_mean_teacher": semi_supervised_op("mean_teacher"),
+    "loop.semi_supervised_pseudo_label": semi_supervised_op("pseudo_label"),
+    # rictr 1.0.0: knowledge distillation
+    "loop.distill_soft_target": distill_op("soft_target"),
+    "loop.distill_hidden": distill_op("hidden"),
+    "loop.distill_composite": distill_op("composite"),
+    # oflibpytorch 2.1.1: optical flow fields
+    "loop.optical_flow_warp": optical_flow_op("warp"),
+    "loop.optical_flow_warp_source": optical_flow_op("warp_source"),
+    "loop.optical_flow_invert": optical_flow_op("invert"),
+    "loop.optical_flow_combine": optical_flow_op("combine"),
+    "loop.optical_flow_track": optical_flow_op("track"),
+    # torchtransform 1.0.1: batched augmentation
+    "loop.batch_augment_geometric": batch_augment_op("geometric"),
+    "loop.batch_augment_color": batch_augment_op("color"),
+    "loop.batch_augment_document": batch_augment_op("document"),
+    "loop.batch_augment_warp": batch_augment_op("warp"),
+    # edl-pytorch 0.0.2: evidential deep learning
+    "loop.evidential_dirichlet": evidential_op("dirichlet"),
+    "loop.evidential_classification": evidential_op("classification"),
+    "loop.evidential_regression": evidential_op("regression"),
+    # mixture-density-nets 0.1.1: mixture density networks
+    "loop.mdn_forward": mdn_op("forward"),
+    "loop.mdn_nll_step": mdn_op("nll_step"),
+    "loop.mdn_sample": mdn_op("sample"),
+    # koopman 0.1.0: the linear Koopman recurrence
+    "loop.koopman_powers": koopman_op("powers"),
+    "loop.koopman_fit": koopman_op("fit"),
+    # rph 1.0.0: random projection hashing
+    "loop.rph_hash": rph_hash,
+    # torch-hd 5.8.4: hyperdimensional computing
+    "loop.hd_vanilla": hd_op("vanilla"),
+    "loop.hd_online": hd_op("online"),
+    "loop.hd_neural": hd_op("neural"),
+    "loop.hd_dist": hd_op("dist"),
+    # wl-stats-torch 0.1.0: weak-lensing summary statistics
+    "loop.weak_lensing_starlet": weak_lensing_op("starlet"),
+    "loop.weak_lensing_peaks": weak_lensing_op("peaks"),
+    "loop.weak_lensing_statistics": weak_lensing_op("statistics"),
+}
+
+
 FIXTURES = {f"zoo.{n}": zoo(n) for n in ("convnet", "dynamic_crop", "gated_residual", "tagger",
                                           "masked_encoder")}
 
@@ -13724,7 +14099,8 @@ ALL = {**CALIBRATION, **HELD_OUT, **HELD_OUT_2, **SCALE, **SCALE_4, **HELD_OUT_5
        **HELD_OUT_9, **HELD_OUT_10, **HELD_OUT_11, **HELD_OUT_12, **HELD_OUT_13, **HELD_OUT_14,
        **HELD_OUT_15, **HELD_OUT_16, **HELD_OUT_17, **HELD_OUT_18, **HELD_OUT_19, **HELD_OUT_20,
        **HELD_OUT_21, **HELD_OUT_22, **HELD_OUT_23, **HELD_OUT_24, **HELD_OUT_25, **HELD_OUT_26,
-       **HELD_OUT_27, **HELD_OUT_28, **HELD_OUT_29, **HELD_OUT_30, **HELD_OUT_31, **FIXTURES}
+       **HELD_OUT_27, **HELD_OUT_28, **HELD_OUT_29, **HELD_OUT_30, **HELD_OUT_31,
+       **HELD_OUT_32, **FIXTURES}
 
 # The quick $NEURON_MIGRATE_EXT subset of the regression test (tests/test_calibration.py: EXT).
 QUICK = ("nanogpt.GPT", "examples.word_language_model.RNNModel",

@@ -138,7 +138,10 @@ FOLDERS = {"timm": "timm", "torch-geometric": "pytorch_geometric", "vit-pytorch"
                                       "diveq", "monotonicnetworks",
                                       "swarmtorch", "hessian-eigenthings", "polystep", "adaswarm", "pyamica",
                                       "neural-trees", "casmo-optimizer", "otloss", "torchperslay",
-                                      "torch-incremental-pca", "torchcwt", "fdwt", "torch-supercluster")}}
+                                      "torch-incremental-pca", "torchcwt", "fdwt", "torch-supercluster",
+                                      "autolrp", "clearn-ai", "crfseg", "shadow-ssml", "rictr", "oflibpytorch",
+                                      "torchtransform", "edl-pytorch", "mixture-density-nets", "koopman", "rph",
+                                      "torch-hd", "wl-stats-torch")}}
 # the releases' own dependencies, installed beside them when they were measured (a folder on
 # PYTHONPATH, stored as ``$PYTHONPATH/<package>/...``): top-level package -> the distribution of
 # sources.txt whose pinned release holds its code (the same version as installed). The static
