@@ -8,7 +8,7 @@ Every scanned path gets one scope, the first rule that applies deciding:
 3. ``vendored``: third_party/, vendor/, extern/, extensions/, projects/, contrib/ and the like, or
    a sub-folder that is a project of its own (it has its own setup.py or pyproject.toml);
 4. ``examples``: examples/, demo/, docs/, tutorials/, notebooks/, benchmarks/;
-5. ``scripts``: a top-level tools/, scripts/ or bin/ folder;
+5. ``scripts``: a top-level tools/, scripts/ or bin/ folder, and a bin/ folder at any depth;
 6. ``library``: a file inside an importable package (a folder with an ``__init__.py``, at any
    depth: a namespace folder's packages too, like Megatron's ``megatron/core/``), and the
    manifests at the project's root;
@@ -80,7 +80,9 @@ class Scopes:
             return "vendored"
         if any(f in _EXAMPLE_DIRS for f in folders):
             return "examples"
-        if folders and folders[0] in _SCRIPT_DIRS:
+        if folders and folders[0] in _SCRIPT_DIRS or "bin" in folders:
+            # a package's bin/ holds its entry scripts (CosyVoice's cosyvoice/bin/train.py, Coqui's
+            # TTS/bin/train_tts.py, ESPnet's espnet2/bin/): run, not imported
             return "scripts"
         if len(parts) == 1 and not name.endswith((".py", ".ipynb")):
             return "library"  # a manifest at the root describes the product

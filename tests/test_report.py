@@ -142,7 +142,8 @@ def test_scopes_from_layout_and_config():
              "docs/conf.py", "third_party/lib/x.py", "plugins/ext/setup.py", "plugins/ext/op.py",
              "requirements.txt", "docs/requirements.txt", "src/lib2/__init__.py", "src/lib2/core.py",
              "csrc/kernel.cu", "tools/__init__.py",  # a packaged tools/ folder is still scripts
-             "ns/core/__init__.py", "ns/core/layers/attn.py", "ns/run.py"]  # ns/: a namespace folder
+             "ns/core/__init__.py", "ns/core/layers/attn.py", "ns/run.py",  # ns/: a namespace folder
+             "pkg/bin/__init__.py", "pkg/bin/train.py", "pkg/tools/geometry.py"]  # a package's bin/ is scripts
     s = Scopes(paths)
     got = {p: s.of(p) for p in paths}
     assert got == {"pkg/__init__.py": "library", "pkg/models/net.py": "library",
@@ -154,7 +155,8 @@ def test_scopes_from_layout_and_config():
                    "docs/requirements.txt": "examples", "src/lib2/__init__.py": "library",
                    "src/lib2/core.py": "library", "csrc/kernel.cu": "scripts",
                    "tools/__init__.py": "scripts", "ns/core/__init__.py": "library",
-                   "ns/core/layers/attn.py": "library", "ns/run.py": "scripts"}
+                   "ns/core/layers/attn.py": "library", "ns/run.py": "scripts",
+                   "pkg/bin/__init__.py": "scripts", "pkg/bin/train.py": "scripts", "pkg/tools/geometry.py": "library"}
     s = Scopes(paths, (("library", ("csrc/",)), ("tests", ("tools/**",))))
     assert s.of("csrc/kernel.cu") == "library" and s.of("tools/convert.py") == "tests"
     assert parse_option(["product", "tests"]) == ("library", "scripts", "tests")
