@@ -4,6 +4,7 @@ the issue's acceptance test run through the CLI."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -348,3 +349,24 @@ def test_a_cuda_decorator_that_runs_without_cuda_is_a_warning_not_a_blocker():
     found = {(f.code, f.line): f for f in findings_of(code)}
     assert found["NM104", 7].severity is Severity.WARNING and "not a blocker" in found["NM104", 7].message
     assert found["NM104", 12].severity is Severity.ERROR
+
+
+def test_the_cuda_autocast_held_as_a_value_is_a_warning_not_a_blocker():
+    """InternImage's `amp_autocast = torch.cuda.amp.autocast`, called later with its arguments: on a
+    host without CUDA, and so on Neuron, it runs with autocast off, so the report counted a first-run
+    blocker that is none. It stays work (mixed precision is lost), and a call is still rewritten."""
+    case = Path(__file__).parent.parent / "fixtures" / "checks" / "NM105_autocast_alias_picked_by_option"
+    found = {(f.code, f.line): f for f in findings_of((case / "input.py").read_text(encoding="utf-8"))}
+    assert found["NM105", 14].severity is Severity.WARNING and "not a blocker" in found["NM105", 14].message
+    called = findings_of("import torch\n\nwith torch.cuda.amp.autocast():\n    pass\n")
+    assert [(f.code, f.severity, f.fix is not None) for f in called] == [("NM105", Severity.ERROR, True)]
+
+
+def test_a_guard_that_switches_tensorrt_off_without_cuda_is_nothing_to_do():
+    """CosyVoice's `if torch.cuda.is_available() is False and (load_trt is True ...): load_trt = False`
+    keeps TensorRT off where CUDA is absent, as on Neuron: the guard is right as it is. It was a
+    work item whose advice read "drop that backend ... do not retarget it"; it is now information."""
+    case = Path(__file__).parent.parent / "fixtures" / "checks" / "NM103_guard_disabling_trt_flags"
+    found = {(f.code, f.line): f for f in findings_of((case / "input.py").read_text(encoding="utf-8"))}
+    guard = found["NM103", 13]
+    assert guard.severity is Severity.INFO and guard.fix is None and "nothing to do here" in guard.message

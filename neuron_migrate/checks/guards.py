@@ -527,6 +527,7 @@ def _has_space(text: str) -> bool:
     return len(text.split(maxsplit=1)) != 1
 
 
+SWITCHED_OFF = "the branch switches TensorRT off"
 _TRT_SWITCH = re.compile(r"(?i)(?<![a-z])trt(?![a-z])")  # load_trt, use_trt, enable_trt_fp16
 
 
@@ -674,7 +675,7 @@ def decide_units(ctx: Context) -> None:
         if reason or off:
             for i in unit:
                 why_cuda_only.setdefault(i, f"the branch uses `{reason}`" if reason else
-                                         f"the branch switches TensorRT off, `{off} = False`")
+                                         f"{SWITCHED_OFF} (`{off} = False`)")
         elif library_flags:
             asked = _asked_flag(node.test, library_flags)
             for i in unit if asked else ():
@@ -1289,7 +1290,10 @@ def _decide(ctx, findings, new, unit, marks, covered, why_cuda_only, reached_wit
             blockers.append(i)
     if blockers:
         first = blockers[0]
-        if first in why_cuda_only:
+        off = why_cuda_only.get(first, "").startswith(SWITCHED_OFF)
+        if off:  # CosyVoice's `load_trt = False` without CUDA: so on Neuron, as its authors meant
+            reason = f"; left as it is: {why_cuda_only[first]} where CUDA is absent, as on Neuron: nothing to do here"
+        elif first in why_cuda_only:
             reason = (f"; left with the branch it gates, which is CUDA-only ({why_cuda_only[first]}): "
                       f"{port_advice(why_cuda_only[first])}, do not retarget it")
         elif first in guard_ids:
@@ -1308,6 +1312,8 @@ def _decide(ctx, findings, new, unit, marks, covered, why_cuda_only, reached_wit
                 continue  # its message already says why
             if i in guard_ids and (new[i].fix is not None or i == first):
                 new[i] = _without_fix(new[i], reason)
+                if off:  # no work item: the guard is right as it is
+                    new[i] = dataclasses.replace(new[i], severity=Severity.INFO)
             elif i in why_cuda_only:
                 new[i] = _without_fix(new[i], f"; left: {why_cuda_only[i]}, which needs CUDA: "
                                       f"{port_advice(why_cuda_only[i])}, do not retarget it")

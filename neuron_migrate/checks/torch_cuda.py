@@ -587,6 +587,10 @@ def _cuda_api_reference(node: ast.AST, name: str, ctx: Context, via_import: bool
         elif row.neuron is None and row.without_cuda == "runs":  # openai/shap-e's @custom_fwd: it ran without CUDA
             ctx.report(r, node, message + " (it runs on Neuron as it ran without CUDA: not a blocker)",
                        severity=Severity.WARNING)
+        elif r is NM105:  # InternImage's `amp_autocast = torch.cuda.amp.autocast`, called with its arguments elsewhere
+            use = ctx.summary(NM105).partition(": ")[2]
+            ctx.report(r, node, f"{name} used as a value: on Neuron it runs with autocast off, as without CUDA (it "
+                       f"warns): not a blocker, but no mixed precision; to keep it, {use} where it is called", severity=Severity.WARNING)
         else:
             ctx.report(r, node, message)
         return
