@@ -112,3 +112,23 @@ def test_a_kernel_the_code_cannot_skip_stays_an_error(tmp_path, capsys, body, mo
 def test_a_kernel_nothing_imports_stays_an_error(tmp_path, capsys):
     root = write(tmp_path, {"build_ext.py": LOADER, "fused_act_cuda.cu": KERNEL})
     assert {f["severity"] for f in kernel_findings(capsys, root).values()} == {"error"}
+
+
+def test_the_sources_of_a_build_the_install_goes_on_without_are_optional(tmp_path, capsys):
+    """sam2's setup.py builds its kernel in a `try` whose `except Exception` installs without it:
+    the report counted the build and its `.cu` as two kernels to port, each a first-run blocker.
+    Both are now warnings, one item: check the fallback of the one kernel."""
+    case = Path(__file__).parent.parent / "fixtures" / "checks" / "NM501_extension_build_allowed_to_fail"
+    root = write(tmp_path, {"setup.py": (case / "input.py").read_text(encoding="utf-8"),
+                            "seg/csrc/components.cu": KERNEL, "seg/csrc/fused.cu": KERNEL})
+    main(["scan", str(root), "-f", "json", "--no-cache"])
+    found = {(f["path"], f["line"]): f for f in json.loads(capsys.readouterr().out)["findings"] if f["code"] == "NM501"}
+    assert {k: f["severity"] for k, f in found.items()} == {
+        ("setup.py", 18): "warning", ("seg/csrc/components.cu", 1): "warning",
+        ("setup.py", 30): "error", ("setup.py", 33): "error", ("seg/csrc/fused.cu", 1): "error"}
+    assert found["seg/csrc/components.cu", 1]["message"].startswith(
+        "optional kernel (built in a `try` that goes on without it: `setup.py:18`): ")
+    main(["report", str(root), "--no-cache", "-q", "-o", str(tmp_path / "report.json")])
+    items = [i for i in json.loads((tmp_path / "report.json").read_text())["effort"]["work_items"]
+             if i["kind"] == "optional-kernel"]
+    assert [(i["what"], i["sites"]) for i in items] == [("seg/csrc/components.cu", 2)]

@@ -4,7 +4,9 @@ Which libraries are CUDA-only, and what to use instead, is data (``rules/depende
 this module finds them in code:
 
 - NM501 CUDA extensions: ``CUDAExtension``, ``cpp_extension.load``/``load_inline`` with CUDA
-  sources, and ``.cu``/``.cuh`` files (one finding per file, see ``cuda_source_result``).
+  sources, and ``.cu``/``.cuh`` files (one finding per file, see ``cuda_source_result``). A
+  ``CUDAExtension`` built in a ``try`` whose handler goes on without it is optional (a warning;
+  project/optional_kernels.py makes the sources it names warnings too).
 - NM502 Triton: imports, ``@triton.jit``/``@triton.autotune``/``@triton.heuristics`` kernels,
   ``torch.library.triton_op``/``wrap_triton``.
 - NM503 CuPy, Numba CUDA, PyCUDA, CUDA Python: imports and ``@cuda.jit`` kernels.
@@ -25,7 +27,7 @@ from neuron_migrate.capabilities import PackageRow, capabilities, dependency_row
 from neuron_migrate.checks import RULES, Context, finalizer, on, prefilter, rule
 from neuron_migrate.commands import plural
 from neuron_migrate.models import FileResult, Finding, Options, Severity
-from neuron_migrate.traversal import all_nodes
+from neuron_migrate.traversal import TRY_TYPES, all_nodes
 
 # "cuda" first: the commonest (cuda-python's module, and inside pycuda and cupy's names)
 prefilter(__name__, ("cuda", "triton", "cupy", "numba", "cpp_extension", "CUDAExtension", "load_inline"))
@@ -397,7 +399,15 @@ def check_call(call: ast.Call, ctx: Context) -> None:
     if name is None:
         return
     if name == "torch.utils.cpp_extension.CUDAExtension":
-        ctx.report(NM501, call, f"CUDAExtension builds CUDA kernels with nvcc: {_NKI}")
+        message = f"CUDAExtension builds CUDA kernels with nvcc: {_NKI}"
+        caught = _build_caught(ctx, call)
+        if caught is None:
+            ctx.report(NM501, call, message)
+        else:
+            handler, sources = caught
+            named = f": {', '.join(f'`{n}`' for n in sources)}" if sources else ""
+            ctx.report(NM501, call, f"{OPTIONAL_BUILD} whose `except` at line {handler.lineno} goes on without "
+                       f"it{named}): {message}", severity=Severity.WARNING)
     elif name in EXTENSION_LOADERS:
         evidence = _cuda_evidence(call)
         if evidence:
@@ -405,6 +415,26 @@ def check_call(call: ast.Call, ctx: Context) -> None:
                        + (_path_without(ctx, call) or _NKI))
     elif name in _TRITON_TORCH_APIS:
         ctx.report(NM502, call, f"{name} registers a Triton kernel as a torch op: {_NKI}")
+
+
+OPTIONAL_BUILD = "optional kernel (its build is in a `try`"
+
+
+def _build_caught(ctx: Context, call: ast.Call) -> tuple[ast.ExceptHandler, list[str]] | None:
+    """facebookresearch/sam2's setup.py builds its one extension in a ``try`` whose ``except
+    Exception`` prints a warning and installs without it (its callers skip the post-processing
+    the kernel does): the handler that catches the build's failure and does not raise again, and
+    the CUDA sources the ``try`` names; None where the build's failure stops the install."""
+    for node in all_nodes(ctx.chain[-1]):
+        if type(node) not in TRY_TYPES or not node.body or not (
+                node.body[0].lineno <= call.lineno <= node.body[-1].end_lineno):
+            continue
+        handler = next((h for h in node.handlers if catches_import_error(h) and type(h.body[-1]) is not ast.Raise), None)
+        if handler is not None:
+            sources = [n.value for s in node.body for n in all_nodes(s)
+                       if type(n) is ast.Constant and type(n.value) is str and n.value.endswith((".cu", ".cuh"))]
+            return handler, list(dict.fromkeys(sources))
+    return None
 
 
 def _path_without(ctx: Context, call: ast.Call) -> str | None:

@@ -11,7 +11,9 @@ other import of them is under an ``if`` or in a ``try`` that catches ImportError
 which may exercise the kernel), and there is at least one, the kernel's NM501 findings (and
 those of the ``.cu`` sources it names) become warnings that name where it is imported. An
 import in a function that is not under a condition, a module that loads the kernel and that
-nothing imports (a script), or none at all: the finding stays an error.
+nothing imports (a script), or none at all: the finding stays an error. The ``.cu`` sources of
+a build whose failure the install goes on without (facebookresearch/sam2's ``CUDAExtension`` in
+a ``try``, checks/kernels.py) are warnings too.
 
 It costs nothing where no Python file has an NM501 error (timm, diffusers).
 """
@@ -30,6 +32,7 @@ from neuron_migrate.scopes import Scopes
 from neuron_migrate.traversal import TRY_TYPES
 
 _CUDA_SOURCE = re.compile(rb"""["']([^"'\n]*?\.cuh?)["']""")
+_NAMED_SOURCE = re.compile(r"`([^`]+\.cuh?)`")  # as checks/kernels.py names an optional build's sources
 
 
 def _imports(tree: ast.Module):
@@ -76,14 +79,23 @@ def _imported(project: Project, path: str, node: ast.Import | ast.ImportFrom) ->
 
 
 def optional_kernels(results: list[FileResult | None], root: Path) -> dict[str, str]:
-    """Path -> where it is imported ("`bigvgan.py:96`") of each file whose NM501 kernel the
-    project builds only on a path it can skip: the kernel's module and the ``.cu`` sources it
-    names."""
+    """Path -> why it is optional ("imported only under ...: `bigvgan.py:96`") of each file whose
+    NM501 kernel the project builds only on a path it can skip: the kernel's module and the
+    ``.cu`` sources it names, and those an optional build names."""
+    from neuron_migrate.checks.kernels import OPTIONAL_BUILD
+
     by_path = {r.path: r for r in results if r is not None}
-    seeds = [p for p, r in by_path.items() if p.endswith(".py")
-             and any(f.code == "NM501" and f.severity is Severity.ERROR for f in r.findings)]
+    seeds, found = [], {}
+    for p, r in by_path.items():
+        nm501 = [f for f in r.findings if f.code == "NM501"] if p.endswith(".py") else ()
+        if any(f.severity is Severity.ERROR for f in nm501):
+            seeds.append(p)
+        for f in nm501:  # a build whose failure the install goes on without: the sources it names
+            if f.message.startswith(OPTIONAL_BUILD):
+                named = set(_NAMED_SOURCE.findall(f.message.partition("): ")[0]))
+                _mark_sources(by_path, p, named, f"built in a `try` that goes on without it: `{p}:{f.line}`", found)
     if not seeds:
-        return {}
+        return found
     project = Project(list(by_path.values()), root)
     python = [p for p in by_path if p.endswith(".py")]
     scopes = Scopes(by_path)
@@ -105,7 +117,6 @@ def optional_kernels(results: list[FileResult | None], root: Path) -> dict[str, 
                     out.append((p, node.lineno, kind))
         return out
 
-    found: dict[str, str] = {}
     for seed in seeds:
         needed, optional = False, []
         loads, todo = {seed}, [seed]  # the seed and the modules that build it when imported
@@ -125,26 +136,31 @@ def optional_kernels(results: list[FileResult | None], root: Path) -> dict[str, 
                     needed = True
         if needed or not optional:
             continue
-        where = ", ".join(f"`{p}:{line}`" for p, line in sorted(set(optional)))
+        where = "imported only under an `if` or a `try`, a path the code can skip: " + ", ".join(
+            f"`{p}:{line}`" for p, line in sorted(set(optional)))
         found[seed] = where
-        folder = posixpath.dirname(seed)
-        named = {posixpath.basename(m.decode("utf-8", "replace"))
-                 for m in _CUDA_SOURCE.findall((project.source(seed) or (b"",))[0])}
-        for p in by_path:
-            if p.endswith((".cu", ".cuh")) and posixpath.basename(p) in named \
-                    and (not folder or p.startswith(folder + "/")):
-                found.setdefault(p, where)
+        named = {m.decode("utf-8", "replace") for m in _CUDA_SOURCE.findall((project.source(seed) or (b"",))[0])}
+        _mark_sources(by_path, seed, named, where, found)
     return found
+
+
+def _mark_sources(by_path: dict, seed: str, named: set[str], where: str, found: dict[str, str]) -> None:
+    """The ``.cu`` files of ``seed``'s folder and below whose names it quotes, optional as it is."""
+    folder = posixpath.dirname(seed)
+    names = {posixpath.basename(n) for n in named}
+    for p in by_path:
+        if p.endswith((".cu", ".cuh")) and posixpath.basename(p) in names and (not folder or p.startswith(folder + "/")):
+            found.setdefault(p, where)
 
 
 def mark_optional(results: list[FileResult | None], root: Path) -> None:
     """The NM501 errors of the kernels ``optional_kernels`` finds, in ``results``, as warnings that
-    say where each kernel is imported."""
+    say why each kernel is optional."""
     found = optional_kernels(results, root)
     for i, r in enumerate(results if found else ()):
         if r is None or r.path not in found:
             continue
-        note = f"optional kernel (imported only under an `if` or a `try`, a path the code can skip: {found[r.path]}): "
+        note = f"optional kernel ({found[r.path]}): "
         results[i] = dataclasses.replace(r, findings=tuple(
             dataclasses.replace(f, severity=Severity.WARNING, message=note + f.message)
             if f.code == "NM501" and f.severity is Severity.ERROR else f for f in r.findings))
