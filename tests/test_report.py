@@ -116,6 +116,31 @@ def test_effort_is_work_items_merged_across_files_with_ranges():
     assert all(k["why"] for k in e["kinds"].values())
 
 
+def test_identical_copies_of_a_file_are_one_work_item(tmp_path):
+    """OpenGVLab/InternImage ships one `dcnv3_func.py` in each of eleven model folders: eleven items
+    for one port. Copies (same name, same findings, same bytes) are one item, the first copy's
+    sites, the copies named in its title; a file of the same name and findings whose bytes differ,
+    or a copy in another scope group, stays an item of its own."""
+    from neuron_migrate.report import work
+
+    body = "def forward(x):\n    return ext.forward(x)\n"
+    files = {"m1/ops_func.py": body, "m2/ops_func.py": body, "m3/ops_func.py": body,
+             "m4/ops_func.py": body + "# edited\n", "tests/ops_func.py": body}
+    for rel, text in files.items():
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text(text)
+    findings = [finding("NM404", "warning", message=f"call into ext (traced: reached from {p})", path=p, line=2)
+                for p in files]
+    scope_of = lambda path: "tests" if path.startswith("tests/") else "library"  # noqa: E731
+    got = {(i["what"], i["scope"]): (i["title"], i["sites"]) for i in work.items(findings, scope_of,
+                                                                                porting._location, str(tmp_path))}
+    assert got == {
+        ("m1/ops_func.py", "product"): ("remove the graph breaks in m1/ops_func.py (and 2 identical copies)", 1),
+        ("m4/ops_func.py", "product"): ("remove the graph breaks in m4/ops_func.py", 1),
+        ("tests/ops_func.py", "tests"): ("remove the graph breaks in tests/ops_func.py", 1)}
+    assert len(work.items(findings, scope_of, porting._location)) == 5  # without the files: nothing merged
+
+
 def test_an_import_of_triton_is_not_a_kernel_to_port():
     """mamba's layer_norm.py imports triton and defines two kernels: two kernel items, not three;
     a file that only launches kernels of other files (or times them with triton.testing) has its

@@ -332,7 +332,7 @@ def build(doc: dict, table=None, baselined: int = 0, root: str | None = None) ->
         },
         "scopes": scope_rows(findings, scope_of, files_per_scope),
         "readiness": ready,
-        "effort": work.effort(findings, scope_of, _location),
+        "effort": work.effort(findings, scope_of, _location, root),
         "compile_coverage": coverage,
         "families": fams,
         "operators": operators(product, table),

@@ -16,7 +16,7 @@ Readiness (as HIPIFY and SYCLomatic report a share)
 Effort
     One work item per thing a person does (a kernel to port, a guard to restructure, a
     dependency to replace, the dynamic-shape sites of one file to pad or bucket), merged
-    across files; each kind costs a documented low–high range of hours (``KINDS``). Items
+    across files (identical copies of a file are one item); each kind costs a documented low–high range of hours (``KINDS``). Items
     in tests, examples and vendored code, and items on optional paths, are counted apart
     from the product's total.
 """
@@ -26,6 +26,8 @@ from __future__ import annotations
 import posixpath
 import re
 from dataclasses import dataclass
+
+from neuron_migrate.commands import plural
 
 def fixable(f: dict) -> str:
     """A finding's fix applicability: safe, unsafe or none."""
@@ -232,12 +234,48 @@ _TITLE = {
 OPTIONAL_KINDS = frozenset({"optional-kernel", "optional-dependency"})
 
 
-def items(findings: list[dict], scope_of, location) -> list[dict]:
-    """Work items: one per (kind, what, scope group), with its sites and hour range."""
+_PER_FILE = frozenset({"kernel", "optional-kernel", "dynamic-shapes", "graph-breaks", "unreadable"})
+
+
+def copies(findings: list[dict], group_of, root: str | None) -> dict[str, str]:
+    """Path -> the first of its copies, for files of one scope group with the same name, the same
+    findings and the same bytes (OpenGVLab/InternImage ships one ``dcnv3_func.py`` in each of
+    eleven model folders): one port serves them all. Only files that could be copies are read."""
+    import hashlib
+    from pathlib import Path
+
+    marks: dict[str, list[tuple]] = {}
+    for f in findings:
+        marks.setdefault(f["path"], []).append((f["code"], f["line"], f["column"]))  # a message may name its file
+    alike: dict[tuple, list[str]] = {}
+    for path, found in marks.items():
+        alike.setdefault((posixpath.basename(path), group_of(path), tuple(sorted(found))), []).append(path)
+    out: dict[str, str] = {}
+    for paths in alike.values() if root else ():
+        first: dict[bytes, str] = {}
+        for path in sorted(paths) if len(paths) > 1 else ():
+            try:
+                digest = hashlib.sha256(Path(root, path).read_bytes()).digest()
+            except OSError:
+                continue
+            if first.setdefault(digest, path) != path:
+                out[path] = first[digest]
+    return out
+
+
+def items(findings: list[dict], scope_of, location, root: str | None = None) -> list[dict]:
+    """Work items: one per (kind, what, scope group), with its sites and hour range. The items of
+    identical copies of a file (``copies``, read under ``root``) are one: the first copy's sites,
+    and the copies named."""
     from neuron_migrate.scopes import PRODUCT
+
+    def group_of(path: str) -> str:
+        scope = scope_of(path)
+        return "product" if scope in PRODUCT else scope
 
     merged: dict[tuple[str, str, str], dict] = {}
     kernel_files = {f["path"] for f in findings if f["code"] == "NM502" and not _IMPORT.match(f["message"])}
+    copy_of = copies(findings, group_of, root)
     for f in findings:
         found = _item_of(f)
         if found is None:
@@ -249,14 +287,19 @@ def items(findings: list[dict], scope_of, location) -> list[dict]:
             if f["path"] in kernel_files:
                 continue
             kind, what = "api", f"the Triton calls in {f['path']}"
-        scope = scope_of(f["path"])
-        group = "product" if scope in PRODUCT else scope
-        key = (kind, what, group)
+        copy = kind in _PER_FILE and what in copy_of
+        if copy:
+            what = copy_of[what]
+        key = (kind, what, group_of(f["path"]))
         item = merged.get(key)
         if item is None:
             item = merged[key] = {"kind": kind, "title": _TITLE[kind].format(what=what), "what": what,
-                                  "scope": group, "optional": kind in OPTIONAL_KINDS, "sites": 0,
-                                  "codes": [], "locations": []}
+                                  "scope": key[2], "optional": kind in OPTIONAL_KINDS, "sites": 0,
+                                  "codes": [], "locations": [], "copies": []}
+        if copy:  # its sites are the first copy's
+            if f["path"] not in item["copies"]:
+                item["copies"].append(f["path"])
+            continue
         kernels = _KERNELS.search(f["message"]) if kind == "kernel" else None
         item["sites"] += int(kernels.group(1)) if kernels else 1
         if location(f) not in item["locations"]:
@@ -265,6 +308,8 @@ def items(findings: list[dict], scope_of, location) -> list[dict]:
             item["codes"].append(f["code"])
     out = []
     for item in merged.values():
+        if item["copies"]:
+            item["title"] += f" (and {plural(len(item['copies']), 'identical copy', 'identical copies')})"
         k = KINDS[item["kind"]]
         extra = max(item["sites"] - 1, 0) if k.per_extra != (0.0, 0.0) else 0
         item["low"] = round(k.low + extra * k.per_extra[0], 2)
@@ -276,8 +321,8 @@ def items(findings: list[dict], scope_of, location) -> list[dict]:
     return out
 
 
-def effort(findings: list[dict], scope_of, location) -> dict:
-    work = items(findings, scope_of, location)
+def effort(findings: list[dict], scope_of, location, root: str | None = None) -> dict:
+    work = items(findings, scope_of, location, root)
     core = [i for i in work if i["scope"] == "product" and not i["optional"]]
     low, high = sum(i["low"] for i in core), sum(i["high"] for i in core)
     beside: dict[str, dict] = {}
