@@ -132,3 +132,57 @@ def test_the_sources_of_a_build_the_install_goes_on_without_are_optional(tmp_pat
     items = [i for i in json.loads((tmp_path / "report.json").read_text())["effort"]["work_items"]
              if i["kind"] == "optional-kernel"]
     assert [(i["what"], i["sites"]) for i in items] == [("seg/csrc/components.cu", 2)]
+
+
+ENGINE = '''import torch
+
+
+class Vocoder:
+    def load_engine(self, plan):
+        assert torch.cuda.is_available(), "the engine needs a GPU"
+        import tensorrt
+
+        self.engine = tensorrt.Runtime(tensorrt.Logger()).deserialize_cuda_engine(open(plan, "rb").read())
+'''
+
+FRONT = '''import torch
+
+from speech.engine import Vocoder
+
+
+class Synthesizer:
+    def __init__(self, model_dir, use_engine=False):
+        {switch}self.vocoder = Vocoder()
+        if use_engine:
+            self.vocoder.load_engine(f"{model_dir}/decoder.plan")
+'''
+SWITCH = '''if torch.cuda.is_available() is False and use_engine is True:
+            use_engine = False
+        '''
+
+
+@pytest.mark.parametrize("switch, more, optional", [
+    ("", {}, True),  # called only under `if use_engine:`, a flag off by default
+    (SWITCH, {"serve.py": "from speech.front import Synthesizer\n\nSynthesizer('m', use_engine=True)\n"}, True),
+    ("", {"serve.py": "from speech.front import Synthesizer\n\nSynthesizer('m', use_engine=True)\n"}, False),
+    ("", {"speech/warm.py": "from speech.engine import Vocoder\n\nVocoder().load_engine('p')\n"}, False),
+])
+def test_a_cuda_only_import_in_a_method_the_project_calls_only_under_an_if_is_optional(tmp_path, capsys, switch,
+                                                                                         more, optional):
+    """CosyVoice's `CosyVoiceModel.load_trt` imports tensorrt (and asserts CUDA); `cli/cosyvoice.py`
+    calls it only under `if load_trt:`, off by default and switched off where CUDA is absent: the
+    report counted two first-run blockers in a loader a Neuron run never reaches. A caller that
+    turns the flag on (where nothing turns it off again), or a call that always runs, keeps them."""
+    root = write(tmp_path, {"speech/__init__.py": "", "speech/engine.py": ENGINE,
+                            "speech/front.py": FRONT.replace("{switch}", switch), **more})
+    main(["scan", str(root), "-f", "json", "--no-cache"])
+    found = {(f["code"], f["line"]): f for f in json.loads(capsys.readouterr().out)["findings"]
+             if f["path"] == "speech/engine.py"}
+    imported, asserted = found["NM504", 7], found["NM103", 6]
+    assert {imported["severity"], asserted["severity"]} == {"warning" if optional else "error"}
+    if optional:
+        assert imported["message"].startswith("optional import (the code has a path without it: "
+                                              "`Vocoder.load_engine` runs only where the project calls it under "
+                                              f"an `if` or in a `try`: `speech/front.py:{10 + switch.count(chr(10))}`): "
+                                              "imports tensorrt")
+        assert "(not a blocker: `Vocoder.load_engine` runs only where" in asserted["message"]

@@ -15,7 +15,12 @@ nothing imports (a script), or none at all: the finding stays an error. The ``.c
 a build whose failure the install goes on without (facebookresearch/sam2's ``CUDAExtension`` in
 a ``try``, checks/kernels.py) are warnings too.
 
-It costs nothing where no Python file has an NM501 error (timm, diffusers).
+The same holds for a function that imports a CUDA-only library (an NM504 error): where every
+call of it in the project is under an ``if`` or in a ``try`` (``optional_functions``: CosyVoice
+loads TensorRT only under ``if load_trt:``), its import, and the CUDA calls ``fix`` leaves in it,
+are warnings.
+
+It costs nothing where no Python file has an NM501 error or an NM504 import error (timm).
 """
 
 from __future__ import annotations
@@ -33,6 +38,11 @@ from neuron_migrate.traversal import TRY_TYPES
 
 _CUDA_SOURCE = re.compile(rb"""["']([^"'\n]*?\.cuh?)["']""")
 _NAMED_SOURCE = re.compile(r"`([^`]+\.cuh?)`")  # as checks/kernels.py names an optional build's sources
+
+
+def _import_of(last: str) -> re.Pattern:
+    """An import statement that names the module ``last`` (a parenthesised list too)."""
+    return re.compile(rb"(?m)^[ \t]*(?:from|import)[ \t][^\n(]*(?:\([^)]*)?\b" + re.escape(last.encode()) + rb"\b")
 
 
 def _imports(tree: ast.Module):
@@ -105,8 +115,8 @@ def optional_kernels(results: list[FileResult | None], root: Path) -> dict[str, 
         """(importer, line, kind) of each import of ``target`` in the project's files."""
         name = module_name(target)
         last = (name.rpartition(".")[2] or posixpath.basename(posixpath.dirname(target))).encode()
-        if last not in words:  # an import statement that names it (a parenthesised list too)
-            needle = re.compile(rb"(?m)^[ \t]*(?:from|import)[ \t][^\n(]*(?:\([^)]*)?\b" + re.escape(last) + rb"\b")
+        if last not in words:
+            needle = _import_of(last.decode())
             words[last] = [p for p in python if (found := project.source(p)) and last in found[0]
                            and needle.search(found[0])]
         out = []
@@ -153,9 +163,138 @@ def _mark_sources(by_path: dict, seed: str, named: set[str], where: str, found: 
             found.setdefault(p, where)
 
 
+def _calls(tree: ast.Module, name: str):
+    """(call, its gate, the function and class it is in) of each call ``name(...)`` or
+    ``x.name(...)`` of ``tree``: the gate is the innermost ``if`` (not ``__name__ == "__main__"``)
+    or ``try`` catching a failure around it in its function, or None."""
+    from neuron_migrate.checks.kernels import catches_import_error
+
+    todo: list[tuple[ast.AST, ast.AST | None, ast.AST | None, ast.ClassDef | None]] = [(tree, None, None, None)]
+    while todo:
+        node, gate, fn, cls = todo.pop()
+        t = type(node)
+        if t is ast.Call and getattr(node.func, "id", getattr(node.func, "attr", None)) == name:
+            yield node, gate, fn, cls
+        if t in (ast.FunctionDef, ast.AsyncFunctionDef):
+            todo += [(c, None, node, cls if fn is None else None) for c in ast.iter_child_nodes(node)]
+        elif t is ast.ClassDef:
+            todo += [(c, None, None, node) for c in ast.iter_child_nodes(node)]
+        elif t is ast.If and not (type(node.test) is ast.Compare and getattr(node.test.left, "id", "") == "__name__"):
+            todo += [(c, gate if c is node.test else node, fn, cls) for c in ast.iter_child_nodes(node)]
+        elif t in TRY_TYPES and any(catches_import_error(h) for h in node.handlers):
+            todo += [(c, node, fn, cls) for c in node.body] + [(c, gate, fn, cls) for c in (
+                *node.handlers, *node.orelse, *node.finalbody)]
+        else:
+            todo += [(c, gate, fn, cls) for c in ast.iter_child_nodes(node)]
+
+
+def _enclosing(tree: ast.Module, line: int) -> tuple[ast.FunctionDef | ast.AsyncFunctionDef, ast.ClassDef | None] | None:
+    """The module-level function or the method whose body holds ``line``, and its class."""
+    for node in tree.body:
+        inner = [(m, node) for m in node.body] if type(node) is ast.ClassDef else [(node, None)]
+        for fn, cls in inner:
+            if type(fn) in (ast.FunctionDef, ast.AsyncFunctionDef) and fn.body[0].lineno <= line <= fn.end_lineno:
+                return fn, cls
+    return None
+
+
+MAX_CALLERS = 3  # callers followed up from a function to the gates of its calls
+
+
+def optional_functions(results: list[FileResult | None], root: Path) -> dict[str, list[tuple[int, int, str]]]:
+    """Path -> (first line, last line, why) of each function that imports a CUDA-only library
+    (an NM504 error) and that the project calls only on a path it can skip: FunAudioLLM/CosyVoice's
+    ``CosyVoiceModel.load_trt`` imports tensorrt, and ``cli/cosyvoice.py`` calls it only under ``if
+    load_trt:``, a flag off by default. Each call of its name (``f(...)``, ``x.f(...)``; a class's
+    for its ``__init__``) in the project, tests aside, must be under an ``if`` or in a ``try`` that
+    catches a failure, or in a function whose every call is, up to ``MAX_CALLERS`` callers; with
+    no call found, or one that always runs, the finding stays an error."""
+    candidates = {r.path: r for r in results if r is not None and r.path.endswith(".py") and any(
+        f.code == "NM504" and f.severity is Severity.ERROR and f.column > 1 and f.message.startswith("imports ")
+        for f in r.findings)}  # indented: perhaps in a function
+    if not candidates:
+        return {}
+    by_path = {r.path: r for r in results if r is not None}
+    project = Project(list(by_path.values()), root)
+    python = [p for p in by_path if p.endswith(".py")]
+    scopes = Scopes(by_path)
+
+    def calls_of(path: str, fn, cls):
+        """(file, call, gate, caller, its class) of each call of ``fn`` in its own file or one that
+        imports its module: a framework's hook (Triton's ``initialize``) is called by no file of
+        the project, and same-named calls elsewhere are not its calls."""
+        name = cls.name if cls is not None and fn.name == "__init__" else fn.name
+        word = re.compile(rb"\b" + re.escape(name.encode()) + rb"[ \t]*\(")
+        module = _import_of(module_name(path).rpartition(".")[2] or posixpath.basename(posixpath.dirname(path)))
+        for p in python:
+            found = project.source(p)
+            if scopes.of(p) == "tests" or not found or not word.search(found[0]) or (
+                    p != path and not module.search(found[0])) or (tree := project.tree(p)) is None:
+                continue
+            for call, gate, caller, caller_cls in _calls(tree, name):
+                if caller is not fn:  # not a call of itself
+                    yield p, call, gate, caller, caller_cls
+
+    def opened(p: str, gate, caller, caller_cls) -> bool:
+        """The gate is a flag its function is handed, and a call of that function sets it (token2wav's
+        ``CosyVoice2(model_dir, load_trt=True)``), or a flag set true just before (``enable_trt = True``)."""
+        test = getattr(gate, "test", None)
+        if type(test) is not ast.Name or caller is None:
+            return False
+        bound = [v for n in ast.walk(caller) if type(n) is ast.Assign for t in n.targets
+                 for target, v in (zip(t.elts, n.value.elts) if type(t) is ast.Tuple and type(n.value) is ast.Tuple
+                                   else [(t, n.value)]) if type(target) is ast.Name and target.id == test.id]
+        values = {v.value if type(v) is ast.Constant else None for v in bound}
+        if test.id in {a.arg for a in (*caller.args.posonlyargs, *caller.args.args, *caller.args.kwonlyargs)}:
+            # CosyVoice's own `load_trt = False` where CUDA is absent keeps it a gate, whatever the call says
+            return False not in values and any(k.arg == test.id and type(k.value) is ast.Constant and k.value.value
+                                               for _, call, *_ in calls_of(p, caller, caller_cls) for k in call.keywords)
+        return values == {True}
+
+    def gates(path: str, fn, cls, depth: int) -> list[tuple[str, int]] | None:
+        if fn.name.startswith("__") and fn.name != "__init__":
+            return None
+        out: list[tuple[str, int]] = []
+        for p, call, gate, caller, caller_cls in calls_of(path, fn, cls):
+            if gate is not None and not opened(p, gate, caller, caller_cls):
+                out.append((p, call.lineno))
+                continue
+            if caller is None or depth == MAX_CALLERS:
+                return None
+            above = gates(p, caller, caller_cls, depth + 1)
+            if above is None:
+                return None
+            out += above
+        return out or None
+
+    found: dict[str, list[tuple[int, int, str]]] = {}
+    for path, r in candidates.items():
+        tree = project.tree(path)
+        judged: set[int] = set()
+        for f in r.findings:
+            held = _enclosing(tree, f.line) if tree is not None and f.code == "NM504" and f.severity is Severity.ERROR \
+                and f.message.startswith("imports ") else None
+            if held is None or id(held[0]) in judged:
+                continue
+            fn, cls = held
+            judged.add(id(fn))
+            at = gates(path, fn, cls, 1)
+            name = f"{cls.name}.{fn.name}" if cls is not None else fn.name
+            if at:
+                at = sorted(set(at))
+                where = ", ".join(f"`{p}:{line}`" for p, line in at[:3]) + (" and more" if len(at) > 3 else "")
+                found.setdefault(path, []).append(
+                    (fn.lineno, fn.end_lineno, f"`{name}` runs only where the project calls it under an `if` or "
+                     f"in a `try`: {where}"))
+    return found
+
+
 def mark_optional(results: list[FileResult | None], root: Path) -> None:
     """The NM501 errors of the kernels ``optional_kernels`` finds, in ``results``, as warnings that
-    say why each kernel is optional."""
+    say why each kernel is optional; and the NM504 imports of the functions ``optional_functions``
+    finds, with the CUDA calls ``fix`` leaves in them (CosyVoice's ``assert
+    torch.cuda.is_available()`` before its TensorRT import), as warnings that say where they are
+    called."""
     found = optional_kernels(results, root)
     for i, r in enumerate(results if found else ()):
         if r is None or r.path not in found:
@@ -164,3 +303,17 @@ def mark_optional(results: list[FileResult | None], root: Path) -> None:
         results[i] = dataclasses.replace(r, findings=tuple(
             dataclasses.replace(f, severity=Severity.WARNING, message=note + f.message)
             if f.code == "NM501" and f.severity is Severity.ERROR else f for f in r.findings))
+    functions = optional_functions(results, root)
+    for i, r in enumerate(results if functions else ()):
+        if r is None or r.path not in functions:
+            continue
+        new = []
+        for f in r.findings:
+            why = next((w for first, last, w in functions[r.path] if first <= f.line <= last), None)
+            if why and f.severity is Severity.ERROR and f.code == "NM504" and f.message.startswith("imports "):
+                f = dataclasses.replace(f, severity=Severity.WARNING,
+                                        message=f"optional import (the code has a path without it: {why}): {f.message}")
+            elif why and f.severity is Severity.ERROR and f.code.startswith("NM1") and f.fix is None:
+                f = dataclasses.replace(f, severity=Severity.WARNING, message=f"{f.message} (not a blocker: {why})")
+            new.append(f)
+        results[i] = dataclasses.replace(r, findings=tuple(new))

@@ -116,7 +116,7 @@ READINESS_FORMULA = ("migrated share = CUDA-specific references (NM1xx, NM5xx, N
 _KERNELS = re.compile(r"\((\d+) __global__ kernels?\)")
 _DTYPE = re.compile(r"\b(complex|float64|fp64|float16|int64|sparse)\b", re.I)
 _BRANCH_CALLS = re.compile(r"the branch (?:calls|picks) `([^`]+)`")
-_PACKAGE = re.compile(r"^(?:optional import \(the code has a path without it\): )?imports \S+ \((\S+?)\)"
+_PACKAGE = re.compile(r"^(?:optional import \(the code has a path without it.*?\): )?imports \S+ \((\S+?)\)"
                       r"|^`([^`]+?)`: (?:CUDA-only package|selects a CUDA build)")
 # torch.cuda.nvtx.range_push: ...; nn.DataParallel is ...; `.is_cuda` is always ...; imports pynvml (NVML): ...
 # (a plain word before a space is no name: "NVIDIA tooling (nvidia-smi, NVML)" is the message's head)
