@@ -929,6 +929,27 @@ def test_a_named_entry_a_base_of_another_file_defines_is_traced_there(tmp_path, 
         "neither `DenseHMM` nor its bases in the scan define `nowhere`")
 
 
+def test_a_named_entry_of_a_class_a_package_re_exports_is_traced_where_the_class_is(tmp_path, capsys):
+    """``--entry swarm.physics:SA.step``, the module a user imports ``SA`` from: its ``__init__`` only
+    re-exports the class (``from .sa import SA``). The entry is traced in ``sa.py``, with the method
+    it calls; a name the package neither defines nor imports stays unresolved."""
+    files = {
+        "swarm/__init__.py": "",
+        "swarm/physics/__init__.py": "from .sa import SA\n\n__all__ = [\"SA\"]\n",
+        "swarm/physics/sa.py": "import torch\n\n\nclass SA:\n    def step(self, closure):\n"
+                               "        self._update(closure)\n\n    def _update(self, closure):\n"
+                               "        return closure().item() + torch.rand(1).item()\n",
+    }
+    write(tmp_path, files)
+    doc = scan(capsys, tmp_path, "--entry", "swarm.physics:SA.step")
+    assert [(f["path"], f["line"], f["code"]) for f in doc["findings"]] == [("swarm/physics/sa.py", 9, "NM401")] * 2
+    cov = doc["compile_coverage"]
+    assert cov["unresolved_entries"] == []
+    assert [(e["path"], e["function"]) for e in cov["entries"]] == [("swarm/physics/sa.py", "SA.step")]
+    doc = scan(capsys, tmp_path, "--entry", "swarm.physics:GSA.step")
+    assert doc["compile_coverage"]["unresolved_entries"] == ["swarm.physics:GSA.step"]
+
+
 def test_a_base_class_is_resolved_once_for_all_its_subclasses(tmp_path):
     """``Project.find``, ``method`` and ``base`` keep their answers until the files change
     (``update``): the inherited forward of many subclasses of one imported base (diffusers'

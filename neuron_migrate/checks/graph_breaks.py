@@ -1438,9 +1438,12 @@ def traced_functions(ctx: Context) -> dict[int, Traced]:
             todo.append((fn, f"{COMPILE_ENTRY}{spec}", ""))
             continue
         owner, _, method = (entry_matches(spec, ctx.src.path) or "").rpartition(".")
-        if owner in d.classes and d.classes[owner].bases:  # a method a base of another file defines
-            # (pomegranate's DenseHMM.fit, _BaseHMM's): the project model finds it (Summary.compiled)
-            product.compiled_targets += ((f"{ENTRY_OF}{owner}", spec, method, d.classes[owner].lineno),)
+        if owner in d.classes and d.classes[owner].bases or owner.isidentifier() and owner not in d.classes:
+            # a method a base of another file defines (pomegranate's DenseHMM.fit, _BaseHMM's), or of a class
+            # the module imports (a package's re-export, swarmtorch.physics.model_training:SA.step): the
+            # project model finds it (Summary.compiled)
+            line = d.classes[owner].lineno if owner in d.classes else 1
+            product.compiled_targets += ((f"{ENTRY_OF}{owner}", spec, method, line),)
     later: list[tuple[ast.AST, str, str]] = []  # callees: after every root, so a root keeps its own reason
     scipy = "scipy" in ctx.src.text
     while todo or later:

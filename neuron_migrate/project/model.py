@@ -908,8 +908,9 @@ class Project:
             return (hit,) if hit is not None else ()
         if built.startswith(WRAPPER_OF):  # a method called on torch.compile's wrapper (NM127): nothing traced
             return ()
-        if built.startswith(ENTRY_OF):  # a named entry a base of another file defines
-            hit = self.method(path, built[len(ENTRY_OF):], method)
+        if built.startswith(ENTRY_OF):  # a named entry a base of another file defines, or of a class imported
+            cls = self.base(path, built[len(ENTRY_OF):], 1)
+            hit = self.method(cls[0], cls[1], method) if cls is not None else None
             return (hit[:2],) if hit is not None and hit[0] != path else ()
         if built.startswith("self:"):
             key = (path, built, arg, method)
