@@ -2746,6 +2746,13 @@ def test_an_attribute_built_by_a_conditional_runs_its_one_project_class():
     two = header + helper.format(name="Snap") + helper.format(name="Crop") + model.format(value="Snap() if resize else Crop()")
     assert [c for _, c in codes(one)] == ["NM402"]
     assert [c for _, c in codes(two)] == []
+    # a parameter tested against None: the class built when the caller passes nothing (polystep's
+    # `self.solver = solver if solver is not None else SoftmaxSolver(...)`); any other name: not known
+    for value, found in (("fit if fit is not None else Snap()", ["NM402"]), ("Snap() if fit is None else fit", ["NM402"]),
+                         ("fit if fit else Snap()", ["NM402"]), ("other if fit is not None else Snap()", [])):
+        code = header + helper.format(name="Snap") + model.format(value=value).replace("resize=True", "fit=None")
+        assert [c for _, c in codes(code.replace("super().__init__()", "super().__init__()\n        other = fit"))] \
+            == found, value
 
 
 def test_a_call_into_an_extension_loaded_at_import_breaks_and_is_no_tensor_backward():

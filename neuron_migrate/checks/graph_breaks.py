@@ -863,10 +863,17 @@ def _optional_instance(node: ast.Assign, value: ast.IfExp, ctx: Context) -> None
     """``self.resizer = Resize(...) if do_resize else nn.Identity()`` in a method (ZoeDepth's
     PrepForMidas): where the branch building a class of the project's is taken, ``self.resizer(x)``
     runs that class, as after ``self.resizer = Resize(...)``; the other builds a torch module or
-    holds None, whose calls run nothing of the project's."""
+    holds None, whose calls run nothing of the project's. A parameter tested against None is the class
+    built when it is None (polystep's ``self.solver = solver if solver is not None else SoftmaxSolver(...)``):
+    the default a caller gets by passing nothing."""
     own = None
+    test = value.test
+    if type(test) is ast.Compare and len(test.ops) == 1 and type(test.ops[0]) in (ast.Is, ast.IsNot) \
+            and type(test.comparators[0]) is ast.Constant and test.comparators[0].value is None:
+        test = test.left
     for v in (value.body, value.orelse):
-        if type(v) is ast.Constant and v.value is None:
+        if type(v) is ast.Constant and v.value is None or type(v) is ast.Name and type(test) is ast.Name \
+                and v.id == test.id and v.id in _param_names(ctx.chain[-1]):
             continue
         if type(v) is not ast.Call or not (built := dotted(_built(v).func)):
             return
