@@ -6189,7 +6189,7 @@ def _unknown_trips(n: ast.AST, body: _Body, tensors: Tensors | None, calling: fr
     if tensors is not None and _stops_on_tensor(n, tensors):
         return TENSOR_ROWS
     if tensors is None or not (_over_rows(n, tensors) or _over_sized_range(n, body, tensors, read, bound)
-                               or _stops_on_read(n, body, tensors, read, bound)):
+                               or _stops_on_read(n, body, tensors, read, bound) and _torch_calls_only(n, tensors)):
         return LOOP_RUNS
     start, end = n.body[0].lineno, n.body[-1].end_lineno or n.body[-1].lineno
     return LOOP_RUNS if any(start <= line <= end for line in calling) else TENSOR_ROWS
@@ -6215,8 +6215,9 @@ def _stops_on_read(loop: ast.AST, body: _Body, tensors: Tensors, read: dict[str,
                    bound: dict[str, list[ast.AST]]) -> bool:
     """``loop`` stops on a value read from a tensor (``if (f - f_prev).abs().max().item() < tol: break``,
     ``shift = d.max().item()`` then ``if shift < tol: break``, ``_reads_values``): a solver's iterations
-    until it converges, as ``_stops_on_tensor``'s, counted so only where the loop calls no traced
-    function (otloss' Sinkhorn iterations, the work of a skipped frame: 0.7 % captured)."""
+    until it converges, as ``_stops_on_tensor``'s; counted so only where the loop calls nothing but
+    torch (``_torch_calls_only``): otloss' Sinkhorn iterations, a skipped frame's work (0.7 % captured),
+    not hessian-eigenthings' Lanczos steps, whose operator's products are frames compiled on their own."""
     todo = list(loop.body)
     while todo:
         s = todo.pop()
@@ -6226,6 +6227,24 @@ def _stops_on_read(loop: ast.AST, body: _Body, tensors: Tensors, read: dict[str,
             todo.extend(s.body)
             todo.extend(s.orelse)
     return False
+
+
+def _torch_calls_only(loop: ast.AST, tensors: Tensors) -> bool:
+    """``loop`` calls nothing but torch's functions, a tensor's methods and the builtins of
+    ``_HOST_BUILTINS``: its work is its own statements', none of it in another frame (a callee the
+    file's analysis may not know: a parameter's method, another file's function)."""
+    for n in all_nodes(loop):
+        if type(n) is not ast.Call:
+            continue
+        f = n.func
+        if type(f) is ast.Name and f.id in _HOST_BUILTINS | _SCALAR_BUILTINS | {"abs"} \
+                and not tensors.ctx.names.is_bound(f.id, tensors.chain):
+            continue
+        if type(f) is ast.Attribute and tensors.of(f.value):
+            continue
+        if _qualified_or_written(tensors.ctx, tensors.chain, f).split(".")[0] != "torch":
+            return False
+    return True
 
 
 def _over_rows(loop: ast.AST, tensors: Tensors) -> bool:
