@@ -6525,7 +6525,7 @@ def _op_lines(fn: ast.AST, tensors: Tensors, where: dict, d: _State,
     out, after = set(known), set()
     cls = d.owner.get(id(fn)) if methods is not None else None
     bare: dict[int, ast.AST] = {}
-    calls: dict[int, int] = {}
+    calls: dict[int, list[ast.Call]] = {}  # line -> its calls running a tensor op
     layers = {n.id for loop in body.binders if type(loop) is ast.For and _on_self(loop.iter)
               for n in all_nodes(loop.target) if type(n) is ast.Name}  # for block in self.blocks: block(x)
     # host: in a class that is no nn.Module, self.x(...) calls a method, whose ops are its own,
@@ -6541,12 +6541,14 @@ def _op_lines(fn: ast.AST, tensors: Tensors, where: dict, d: _State,
             stmt = where.get(id(node), (None,))[0]
             if stmt is not None:
                 out.add(stmt.lineno)
-                calls[stmt.lineno] = calls.get(stmt.lineno, 0) + 1
+                calls.setdefault(stmt.lineno, []).append(node)
                 if (cls is not None and type(stmt) is ast.Expr and stmt.value is node and _self_attr(f) is not None
                         and not tensors.of(node) and (m := _method_of(cls, f.attr, d)) is not None
                         and not _abstract(m[0]) and not _overrides_here(m[1], f.attr, d)):
                     bare[stmt.lineno] = m[0]  # the method itself runs: not a stub, overridden in no subclass here
-    after.update(line for line, n in calls.items() if n > 1)
+    # two calls, one on the other's result or argument (``self.walk(x).exp()``, ``relu(block(x))``): a split at
+    # one leaves ops on one side of it only (neural-trees' soft tree: 3 graphs measured)
+    after.update(line for line, ns in calls.items() if len(ns) > 2 or len(ns) == 2 and not _nested(*ns))
     made = set()  # names bound by those statements: y = self.lin(x), then y * scale
     for stmt in body.statements:
         if type(stmt) is ast.Assign and stmt.lineno in out:
@@ -6587,7 +6589,7 @@ def _op_lines(fn: ast.AST, tensors: Tensors, where: dict, d: _State,
             out.add(stmt.lineno)
             bare.pop(stmt.lineno, None)
     if methods is not None:
-        methods.update((line, m) for line, m in bare.items() if calls.get(line) == 1 and line not in known)
+        methods.update((line, m) for line, m in bare.items() if len(calls.get(line, ())) == 1 and line not in known)
     return tuple(sorted(out)), frozenset(after)
 
 
@@ -6662,6 +6664,11 @@ def _idle_calls(summaries: list[TracedFunction], bare_calls: dict[int, dict[int,
 _HOST_BUILTINS = frozenset({"min", "max", "len", "range", "zip", "enumerate", "isinstance", "issubclass", "hasattr",
                             "getattr", "setattr", "type", "super", "dict", "str", "repr", "format", "print",
                             "callable", "id", "hash", "reversed", "set", "frozenset"})
+
+
+def _nested(a: ast.Call, b: ast.Call) -> bool:
+    """One of the calls ``a`` and ``b`` is inside the other."""
+    return any(n is b for n in all_nodes(a)) or any(n is a for n in all_nodes(b))
 
 
 def _host_only(fn: ast.AST, tensors: Tensors, where: dict, d: _State, op_lines: tuple[int, ...]) -> bool:
