@@ -6289,11 +6289,12 @@ def _over_sized_range(loop: ast.AST, body: _Body, tensors: Tensors, read: dict[s
 
 def _reads_values(value: ast.AST, body: _Body, tensors: Tensors, read: dict[str, bool],
                   bound: dict[str, list[ast.AST]]) -> bool:
-    """``value`` holds a count read from a tensor's values (``_over_sized_range``); a function of the
-    module, not a closure calling itself, which would keep the file's tree in a cycle."""
+    """``value`` holds a count or a value read from a tensor's values (``.item()``, ``int(t)``,
+    ``float(t)``: ``_over_sized_range``, ``_stops_on_read``); a function of the module, not a closure
+    calling itself, which would keep the file's tree in a cycle."""
     for n in all_nodes(value):
         if type(n) is ast.Call and (type(n.func) is ast.Attribute and n.func.attr == "item" and tensors.of(n.func.value)
-                                    or type(n.func) is ast.Name and n.func.id == "int" and len(n.args) == 1
+                                    or type(n.func) is ast.Name and n.func.id in ("int", "float") and len(n.args) == 1
                                     and tensors.of(n.args[0])):
             return True
         # its length: a loop over its rows (``_over_rows``), by index
