@@ -37,7 +37,8 @@ Formula (calibrated in docs/accuracy.md against a measured share of ATen op call
   calls no traced function (ranking-metrics' cut-offs and label rows, bleu-torch's n-gram positions,
   splinetorch's knot intervals, run eagerly:
   ``TENSOR_ROWS``), or that stops where a tensor says (``if r.norm() < tol: break``: an iterative
-  solver's steps, fastica's fits, the Krylov solvers, ``TENSOR_ROWS`` whatever it calls), times its
+  solver's steps, fastica's fits, the Krylov solvers, ``TENSOR_ROWS`` whatever it calls) or where a
+  value read from one says, calling nothing but torch (otloss' Sinkhorn iterations), times its
   function's runs, the sum over the statements
   calling it of their runs (a helper called from two statements weighs twice; measured:
   constructs.py "helper called in range(4), after an item"). A statement that calls nothing
