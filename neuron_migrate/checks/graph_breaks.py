@@ -6545,9 +6545,13 @@ def _op_lines(fn: ast.AST, tensors: Tensors, where: dict, d: _State,
                         and not tensors.of(node) and (m := _method_of(cls, f.attr, d)) is not None
                         and not _abstract(m[0]) and not _overrides_here(m[1], f.attr, d)):
                     bare[stmt.lineno] = m[0]  # the method itself runs: not a stub, overridden in no subclass here
-    # two calls, one on the other's result or argument (``self.walk(x).exp()``, ``relu(block(x))``): a split at
-    # one leaves ops on one side of it only (neural-trees' soft tree: 3 graphs measured)
-    after.update(line for line, ns in calls.items() if len(ns) > 2 or len(ns) == 2 and not _nested(*ns))
+    # two calls, a tensor op on a submodule's or method's result or argument (``self.walk(x).exp()``,
+    # ``relu(self.block(x))``): a split at that call leaves ops on one side of it only (neural-trees' soft
+    # tree: 3 graphs measured); two such calls (``self.optimizer(x, self.init_output(n))``) may both split
+    def splits(node: ast.Call) -> bool:
+        return _submodule_called(node.func) is not None or type(node.func) is ast.Name and node.func.id in layers
+    after.update(line for line, ns in calls.items()
+                 if len(ns) > 2 or len(ns) == 2 and not (_nested(*ns) and splits(ns[0]) != splits(ns[1])))
     made = set()  # names bound by those statements: y = self.lin(x), then y * scale
     for stmt in body.statements:
         if type(stmt) is ast.Assign and stmt.lineno in out:
