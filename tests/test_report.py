@@ -1233,3 +1233,33 @@ def test_an_aliased_import_an_inherited_forward_and_alternative_branches(tmp_pat
     (tmp_path / "train.py").write_text("import models\nimport torch\ng = torch.Generator()\nnet = models.Generator()\n")
     view = porting.build(d, root=str(tmp_path))["compile_coverage"]
     assert [e["entry"] for e in view["entries"]] == ["Generator.forward"]
+
+
+def test_a_module_the_scripts_build_with_no_forward_is_named_with_its_methods(tmp_path):
+    """OpenVoice's notebooks build ``ToneColorConverter``, whose base class builds ``SynthesizerTrn``, an
+    nn.Module with no ``forward``: users run ``infer`` or ``voice_conversion``, which the assumed
+    forwards do not estimate. The report names the class, its methods and the ``--entry`` that
+    estimates one."""
+    (tmp_path / "models.py").write_text(
+        "from torch import nn\nclass Encoder(nn.Module):\n    def forward(self, x):\n        return x\n"
+        "class Synth(nn.Module):\n    def __init__(self):\n        super().__init__()\n        self.enc = Encoder()\n"
+        "    def infer(self, x):\n        return self.enc(x)\n    def voice_conversion(self, y):\n        return self.enc(y)\n"
+        "    def _helper(self):\n        pass\n")
+    (tmp_path / "api.py").write_text(
+        "from models import Synth\nclass Base:\n    def __init__(self):\n        self.model = Synth()\n"
+        "class Converter(Base):\n    def convert(self, y):\n        return self.model.voice_conversion(y)\n")
+    (tmp_path / "demo.py").write_text("from api import Converter\nconverter = Converter()\n")
+    entry = {"entry": "models.py:Encoder.forward", "path": "models.py", "function": "Encoder.forward",
+             "estimated_coverage": 1.0, "expected_graphs": 1, "expected_recompiles": 0, "statements": 1}
+    cov = {"formula": "f", "estimated_coverage": 1.0, "expected_graphs": 1, "entries_source": "assumed", "entries": [entry],
+           "modules": [{"path": "models.py", "estimated_coverage": 1.0, "expected_graphs": 1, "statements": 4,
+                        "functions": [{"name": "Encoder.forward"}]}]}
+    d = {**doc([], coverage=cov), "paths": ["api.py", "demo.py", "models.py"], "root": str(tmp_path)}
+    view = porting.build(d, root=str(tmp_path))["compile_coverage"]
+    assert view["assumption"].endswith(
+        " The scripts build `Synth` (models.py), a module with no `forward`: it is run through its methods (`infer`, "
+        "`voice_conversion`), which these figures do not estimate; name the one you compile (`--entry "
+        "models.py:Synth.infer`) to have it estimated.")
+    # a class with a forward of its own, or no nn.Module, is no such class
+    (tmp_path / "models.py").write_text((tmp_path / "models.py").read_text().replace("class Synth(nn.Module)", "class Synth"))
+    assert "no `forward`" not in porting.build(d, root=str(tmp_path))["compile_coverage"]["assumption"]

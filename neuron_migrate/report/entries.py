@@ -56,6 +56,7 @@ def coverage(doc: dict, scope_of, root: str | None) -> dict | None:
     compiling = _compiling_files(root, product_paths)
     factories: list[str] = []
     by_name: list[str] = []  # what is said of the classes known by their name alone
+    bare: dict[tuple[str, str], list[str]] = {}  # the module classes built with no forward, with their methods
     per_file = False  # rows of files' figures, not of the scan's entries
     # the entries named (--entry, compile-entries) that the scan traced nothing for, each with why
     unresolved = [{"entry": str(u.get("entry")), "why": str(u.get("why") or "")}
@@ -65,7 +66,7 @@ def coverage(doc: dict, scope_of, root: str | None) -> dict | None:
         basis = "compile entries"
     else:
         runners = [p for p in product_paths if scope_of(p) == "scripts" and _RUNNER.search(posixpath.basename(p))]
-        built, factories, guessed, arms_of = _built_by_scripts(root, runners, modules)
+        built, factories, guessed, arms_of, bare = _built_by_scripts(root, runners, modules)
         recompiles = _recompiles_per_file(given, doc)
         sources = _sources_per_file(given)
         # the scan's own estimate of a built class's forward (over what it reaches, in any file),
@@ -100,7 +101,11 @@ def coverage(doc: dict, scope_of, root: str | None) -> dict | None:
                 "one of them, so the expected graphs and recompiles count the one with the most graphs"
                 for (path, line), group in alternatives]
     view["assumption"] = _assumption(basis, rows or unresolved, compiling, factories, compiled, _regional(raw), per_file,
-                                     raw.get("entries_source") == "requested", by_name)
+                                     raw.get("entries_source") == "requested", by_name) + "".join(
+        f" The scripts build `{name}` ({path}), a module with no `forward`: it is run through its methods"
+        f"{' (' + ', '.join(f'`{m}`' for m in methods) + ')' if methods else ''}, which these figures do not "
+        f"estimate; name the one you compile (`--entry {path}:{name}.{(methods or ['method'])[0]}`) to have it estimated."
+        for (name, path), methods in bare.items())
     view["compiled_entries"] = len(compiled)
     rows = compiled + rows
     view["entries"] = rows
@@ -652,6 +657,8 @@ def _built_by_scripts(root: str | None, scripts: list[str],
     factories: list[str] = []
     guessed: dict[tuple[str, str], tuple[str, str | None]] = {}  # (class, file) known by its name alone -> (script, module)
     walked: set[tuple[str, str]] = set()  # the factories followed, each walked once
+    # module classes built with no forward (OpenVoice's SynthesizerTrn: users call infer or voice_conversion)
+    bare: dict[tuple[str, str], list[str]] = {}  # (class, file) -> its public methods
 
     # what each file of the scan says, read once: its tree, its top functions, its imports
     @functools.cache
@@ -780,6 +787,35 @@ def _built_by_scripts(root: str | None, scripts: list[str],
             cls = next(iter(local.values()), None)
         return None
 
+    def lineage(path: str, cls: ast.ClassDef):
+        """The class and its bases the scan defines, each with its file (OpenVoice's ``ToneColorConverter``,
+        whose base ``OpenVoiceBaseClass`` builds the synthesizer)."""
+        todo, seen = [(path, cls)], set()
+        while todo:
+            path, cls = todo.pop(0)
+            if id(cls) in seen:
+                continue
+            seen.add(id(cls))
+            yield path, cls
+            local = {n.name: n for n in tree_of(path).body if isinstance(n, ast.ClassDef)}
+            for b in (b.id for b in cls.bases if isinstance(b, ast.Name)):
+                found = (path, local[b]) if b in local else runner(path, *imports(path)[b]) if b in imports(path) else None
+                if found is not None and isinstance(found[1], ast.ClassDef):
+                    todo.append(found)
+
+    def forwardless(script: str, module: str | None, name: str) -> tuple[str, ast.ClassDef] | None:
+        """The class ``name`` of the scan a script builds when it subclasses ``nn.Module`` itself and
+        defines no ``forward``: a user runs one of its other methods."""
+        tree = tree_of(script)
+        found = runner(script, module, name) if module is not None else next(
+            ((script, n) for n in (tree.body if tree else ()) if isinstance(n, ast.ClassDef) and n.name == name), None)
+        if found is None or not isinstance(found[1], ast.ClassDef):
+            return None
+        cls = found[1]
+        if not any(ast.unparse(b) in ("nn.Module", "torch.nn.Module", "Module") for b in cls.bases):
+            return None
+        return None if any(isinstance(n, ast.FunctionDef) and n.name == "forward" for n in cls.body) else found
+
     def installed(script: str, local: str) -> bool:
         """The script binds ``local`` to a module outside the scan (``import torch``, ``from torch
         import nn``): the classes it names are not the scan's."""
@@ -888,6 +924,12 @@ def _built_by_scripts(root: str | None, scripts: list[str],
                 else None
             if base is not None:  # RVC's v2 synthesizer runs its v1 base's forward
                 name, places = base, defined[base]
+            without = forwardless(script, module, name) if not places and isinstance(node.func, ast.Name) else None
+            if without is not None:
+                bare.setdefault((without[1].name, without[0]), [
+                    n.name for n in without[1].body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))
+                    and not n.name.startswith("_")])
+                continue
             if not places:
                 near = factory(script, local) if isinstance(node.func, ast.Name) else \
                     static(script, owner.id, name) if isinstance(owner, ast.Name) else None
@@ -917,8 +959,9 @@ def _built_by_scripts(root: str | None, scripts: list[str],
                     label = ast.unparse(node.func)  # barlowtwins' evaluate.py: models.resnet50()
                     if label not in factories:
                         factories.append(label)
-                if found:  # one step: what the runner builds, not what it runs in turn
-                    built(found[0], ast.walk(found[1]), False, True, arms=here)
+                if found:  # one step: what the runner (and its bases) builds, not what it runs in turn
+                    for path, cls in lineage(*found) if isinstance(found[1], ast.ClassDef) else [found]:
+                        built(path, ast.walk(cls), False, True, arms=here)
                 continue
             path, sure = place(script, name, module)
             if path is not None and (name, path) not in out:  # hifi-gan's train.py: its generator and both discriminators
@@ -933,7 +976,7 @@ def _built_by_scripts(root: str | None, scripts: list[str],
         tree = tree_of(script)
         if tree is not None:
             built(script, _outside_classes(tree), True)
-    return out, factories, guessed, arms_of
+    return out, factories, guessed, arms_of, bare
 
 
 def _raises_only(function: ast.FunctionDef) -> bool:
