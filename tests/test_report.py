@@ -1263,3 +1263,27 @@ def test_a_module_the_scripts_build_with_no_forward_is_named_with_its_methods(tm
     # a class with a forward of its own, or no nn.Module, is no such class
     (tmp_path / "models.py").write_text((tmp_path / "models.py").read_text().replace("class Synth(nn.Module)", "class Synth"))
     assert "no `forward`" not in porting.build(d, root=str(tmp_path))["compile_coverage"]["assumption"]
+
+
+def test_a_model_built_by_its_registered_name_is_that_class(tmp_path):
+    """CodeFormer's inference script builds ``ARCH_REGISTRY.get('CodeFormer')(...)``, and
+    ``@ARCH_REGISTRY.register()`` keys the class by its name: that class is the entry. A name no
+    class is registered under with that registry names none."""
+    (tmp_path / "arch.py").write_text(
+        "from torch import nn\nfrom registry import ARCH_REGISTRY\n@ARCH_REGISTRY.register()\n"
+        "class CodeFormer(nn.Module):\n    def forward(self, x):\n        return x\n"
+        "class Plain(nn.Module):\n    def forward(self, x):\n        return x\n")
+    (tmp_path / "inference.py").write_text(
+        "from registry import ARCH_REGISTRY\nnet = ARCH_REGISTRY.get('CodeFormer')(dim=512)\n"
+        "other = ARCH_REGISTRY.get('Plain')()\n")
+
+    def entry(name):
+        return {"entry": f"arch.py:{name}.forward", "path": "arch.py", "function": f"{name}.forward",
+                "estimated_coverage": 1.0, "expected_graphs": 1, "expected_recompiles": 0, "statements": 1}
+    cov = {"formula": "f", "estimated_coverage": 1.0, "expected_graphs": 1, "entries_source": "assumed",
+           "entries": [entry("CodeFormer"), entry("Plain")],
+           "modules": [{"path": "arch.py", "estimated_coverage": 1.0, "expected_graphs": 1, "statements": 2,
+                        "functions": [{"name": "CodeFormer.forward"}, {"name": "Plain.forward"}]}]}
+    d = {**doc([], coverage=cov), "paths": ["arch.py", "inference.py"], "root": str(tmp_path)}
+    view = porting.build(d, root=str(tmp_path))["compile_coverage"]
+    assert [e["entry"] for e in view["entries"]] == ["CodeFormer.forward"]

@@ -816,6 +816,14 @@ def _built_by_scripts(root: str | None, scripts: list[str],
             return None
         return None if any(isinstance(n, ast.FunctionDef) and n.name == "forward" for n in cls.body) else found
 
+    def registered(registry: str, name: str) -> str | None:
+        """The file of the module class ``name`` registered under its own name with ``@registry.register()``
+        (basicsr's and fvcore's registries key a class by ``__name__``), when one file does."""
+        found = [path for path in defined.get(name, ()) for n in (tree_of(path).body if tree_of(path) else ())
+                 if isinstance(n, ast.ClassDef) and n.name == name and any(
+                     ast.unparse(d) in (f"{registry}.register()", f"{registry}.register") for d in n.decorator_list)]
+        return found[0] if len(found) == 1 else None
+
     def installed(script: str, local: str) -> bool:
         """The script binds ``local`` to a module outside the scan (``import torch``, ``from torch
         import nn``): the classes it names are not the scan's."""
@@ -904,6 +912,13 @@ def _built_by_scripts(root: str | None, scripts: list[str],
                                                            if alias in imported else alias)
                 registry(script, module, f"{alias}.__dict__[…]", here)
                 continue
+            label = _registered_name(node.func)
+            if label is not None:  # CodeFormer's ARCH_REGISTRY.get('CodeFormer')(...): the class registered as that
+                path = registered(*label)
+                if path is not None and (label[1], path) not in out:
+                    out.append((label[1], path))
+                    arms_of[label[1], path] = here
+                continue
             name = node.func.id if isinstance(node.func, ast.Name) else \
                 node.func.attr if isinstance(node.func, ast.Attribute) else None
             owner = node.func.value if isinstance(node.func, ast.Attribute) else None
@@ -977,6 +992,15 @@ def _built_by_scripts(root: str | None, scripts: list[str],
         if tree is not None:
             built(script, _outside_classes(tree), True)
     return out, factories, guessed, arms_of, bare
+
+
+def _registered_name(func: ast.AST) -> tuple[str, str] | None:
+    """(registry, name) of a call ``registry.get("Name")(...)``."""
+    if not (isinstance(func, ast.Call) and isinstance(func.func, ast.Attribute) and func.func.attr == "get"
+            and isinstance(func.func.value, ast.Name) and len(func.args) == 1 and not func.keywords):
+        return None
+    arg = func.args[0]
+    return (func.func.value.id, arg.value) if isinstance(arg, ast.Constant) and isinstance(arg.value, str) else None
 
 
 def _raises_only(function: ast.FunctionDef) -> bool:
