@@ -666,7 +666,10 @@ def test_a_break_in_a_try_block_after_two_ops_compiles_up_to_the_block():
     # graph, Dynamo logs "step_unsupported" at the outermost block's line and runs the rest eagerly; at
     # the frame's start, or in a loop with no try, the frame is skipped whole ("a print in a try block
     # at the frame's start", "a print in a for loop"); a later break in the block when an earlier one
-    # skips the frame (torch-kmeans' constrained k-means), and a with block, are not judged
+    # skips the frame (torch-kmeans' constrained k-means) is not judged, nor a with block of a context
+    # the scan cannot name; a with block of a named context Dynamo does not enter is one ("a print in a
+    # with block, after two ops", "with warnings.catch_warnings(): warnings.simplefilter('ignore'), two
+    # ops before": 1 graph, step_unsupported at the with; YOLOv6's CSPSPPF)
     code = ("import torch\n\nclass Ctx:\n    def __enter__(self):\n        return self\n    def __exit__(self, *a):\n"
             "        return False\n\n@torch.compile\ndef a(x):\n    y = x * 2\n    z = y + 1\n    try:\n"
             "        print(z)\n    except ValueError:\n        pass\n    return z + 1\n\n"
@@ -674,15 +677,21 @@ def test_a_break_in_a_try_block_after_two_ops_compiles_up_to_the_block():
             "@torch.compile\ndef c(x):\n    y = x * 2\n    z = y + 1\n    for _ in range(2):\n        try:\n"
             "            print(z)\n        except ValueError:\n            pass\n    return z + 1\n\n"
             "@torch.compile\ndef e(x):\n    y = x * 2\n    z = y + 1\n    with Ctx():\n        print(z)\n    return z + 1\n\n"
-            "@torch.compile\ndef f(x):\n    y = x * 2\n    z = y + 1\n    for _ in range(2):\n        print(z)\n    return z + 1\n")
+            "@torch.compile\ndef f(x):\n    y = x * 2\n    z = y + 1\n    for _ in range(2):\n        print(z)\n    return z + 1\n\n"
+            "@torch.compile\ndef h(x, ctx):\n    y = x * 2\n    z = y + 1\n    with ctx:\n        print(z)\n    return z + 1\n")
     sites = summary(code)
     assert [(b.line, b.skips_frame) for b in sites["a"].breaks] == [(13, False), (14, True)]
     assert [(b.line, b.skips_frame) for b in sites["b"].breaks] == [(22, True)]
     assert [(b.line, b.skips_frame) for b in sites["c"].breaks] == [(31, False), (33, True)]
-    assert [(b.line, b.skips_frame) for b in sites["e"].breaks] == [(43, True)]  # a with block: not judged
+    assert [(b.line, b.skips_frame) for b in sites["e"].breaks] == [(42, False), (43, True)]
     assert [(b.line, b.skips_frame) for b in sites["f"].breaks] == [(51, True)]
+    assert [(b.line, b.skips_frame) for b in sites["h"].breaks] == [(59, True)]  # `with ctx:`: not judged
     assert "compiles up to line 13 and runs the rest of `a` eagerly" in \
         next(f.message for f in findings_of(code) if f.line == 14)
+    warned = ("import warnings\nimport torch\n\n@torch.compile\ndef w(x):\n    y = x * 2\n    y = y + 1\n"
+              "    with warnings.catch_warnings():\n        warnings.simplefilter('ignore')\n        z = y + 1\n"
+              "    return z * 2\n")
+    assert [(b.line, b.skips_frame) for b in summary(warned)["w"].breaks] == [(8, False), (9, True)]
     earlier = ("import torch\n\n@torch.compile\ndef g(x, m):\n    y = x * 2\n    z = y + 1\n    for _ in range(2):\n"
                "        w = z[z > 0]\n        try:\n            print(w)\n        except ValueError:\n            pass\n    return z\n")
     assert [(b.line, b.skips_frame) for b in summary(earlier)["g"].breaks] == [(8, True), (10, True)]

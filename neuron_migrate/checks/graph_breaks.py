@@ -640,6 +640,7 @@ _FUNCS = (ast.FunctionDef, ast.AsyncFunctionDef)
 _LOOPS = (ast.For, ast.AsyncFor, ast.While)
 _LOOP_TYPES = frozenset(_LOOPS)
 _TRYS = TRY_TYPES
+_WITHS = (ast.With, ast.AsyncWith)
 
 
 # -- the walk: declarations --------------------------------------------------------------------
@@ -2831,8 +2832,8 @@ def _walked_body(fn: ast.AST, d: _State) -> _Body:
                 inner = (stmt, trap or "loop")
             elif isinstance(node, _TRYS) and name == "body":
                 inner = (stmt, trap or "try")
-            elif isinstance(node, (ast.With, ast.AsyncWith)) and name == "body":
-                if not all(_resumable_context(i.context_expr) for i in node.items):
+            elif isinstance(node, _WITHS) and name == "body":
+                if not _resumable_with(node):
                     inner = (stmt, trap or "with")
             children.extend((child, inner) for child in (value if isinstance(value, list) else [value])
                             if isinstance(child, ast.AST))
@@ -6439,6 +6440,19 @@ def _statements(fn: ast.AST, d: _State) -> list[ast.stmt]:
 _DEFINITION_TYPES = frozenset((ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
 
 
+def _resumable_with(node: ast.With | ast.AsyncWith) -> bool:
+    """Dynamo resumes after a break inside ``node``'s block: each of its contexts is one it enters."""
+    return all(_resumable_context(i.context_expr) for i in node.items)
+
+
+def _named_unresumable(node: ast.With | ast.AsyncWith) -> bool:
+    """Each context of ``node`` is a call the scan names (``warnings.catch_warnings()``, a class of the
+    file), none one Dynamo resumes in: not ``with ctx:``, nor a ``nullcontext()`` Dynamo enters."""
+    return not _resumable_with(node) and all(
+        type(i.context_expr) is ast.Call and dotted(i.context_expr.func)
+        and dotted(i.context_expr.func).rpartition(".")[2] != "nullcontext" for i in node.items)
+
+
 def _resumable_context(expr: ast.AST) -> bool:
     target = expr.func if isinstance(expr, ast.Call) else expr
     return dotted(target) in _RESUMABLE_CONTEXTS or dotted(target).split(".")[-1] in (
@@ -6447,8 +6461,8 @@ def _resumable_context(expr: ast.AST) -> bool:
 
 def _checkpoint_block(fn: ast.AST, stmt: ast.stmt, breaks: list[int], tensors: Tensors, d: _State,
                       unresumable: bool = False) -> ast.stmt | None:
-    """The outermost loop or ``try`` statement of ``fn`` holding ``stmt``, a break in a ``try`` block (in
-    a loop or not), when two tensor ops or more come before it: Dynamo, unable to resume inside the
+    """The outermost loop, ``try`` or ``with`` statement of ``fn`` holding ``stmt``, a break in a ``try``
+    block (in a loop or not), when two tensor ops or more come before it: Dynamo, unable to resume inside the
     block, compiles the graph up to that statement, names it ("step_unsupported") and runs the rest of
     the frame eagerly (measured: constructs.py "a print in a try block, after two ops", "... in a try
     block in a for loop": 1 graph, the break logged at the `try`/`for` line too; with fewer ops the
@@ -6458,9 +6472,11 @@ def _checkpoint_block(fn: ast.AST, stmt: ast.stmt, breaks: list[int], tensors: T
     constructs.py "a slice bound from a tensor's element in a for loop, after two ops", "... from a
     tensor iterated in a for loop": torchcrepe's ``weighted_argmax``, ranking-metrics' DCG; "... no op
     before": the frame skipped; a mask read or store in a loop skips it: "a mask store in a for loop,
-    after two ops"). A user context's ``with`` block does the same ("a print in a with
-    block, after two ops"), but a ``with`` the scan cannot name (``with ctx:``, a ``nullcontext()`` Dynamo
-    enters: flow_matching's sampler) may be one it resumes in: not judged, nor a ``try`` inside one.
+    after two ops"). A ``with`` block Dynamo does not enter does the same ("a print in a with block,
+    after two ops", "with warnings.catch_warnings(): warnings.simplefilter('ignore'), two ops before":
+    YOLOv6's CSPSPPF compiles its four convolutions before the block), but a ``with`` the scan cannot
+    name (``with ctx:``, a ``nullcontext()`` Dynamo enters: flow_matching's sampler) may be one it
+    resumes in: not judged, nor a ``try`` inside one.
     ``breaks``: the statement lines of the frame's breaks. The ops counted are those since the last
     break before the block (the frame Dynamo resumed in), and none may come between the block's start
     and ``stmt`` (torch-kmeans' constrained k-means skips its frame at an earlier one in the loop)."""
@@ -6470,10 +6486,10 @@ def _checkpoint_block(fn: ast.AST, stmt: ast.stmt, breaks: list[int], tensors: T
         s = todo.pop()
         if not s.lineno <= stmt.lineno <= (s.end_lineno or s.lineno) or s is stmt:
             continue
-        if isinstance(s, (*_LOOPS, *_TRYS)):
+        if isinstance(s, (*_LOOPS, *_TRYS)) or type(s) in _WITHS and _named_unresumable(s):
             outer = outer or s
-            blocked = blocked or isinstance(s, _TRYS) or unresumable and type(s) is ast.For
-        elif type(s) is not ast.If:  # a with block around the try: which block Dynamo names is not measured
+            blocked = blocked or not isinstance(s, _LOOPS) or unresumable and type(s) is ast.For
+        elif type(s) is not ast.If:  # a with block Dynamo enters around the try: which block it names is not measured
             break
         todo = [*getattr(s, "body", ()), *getattr(s, "orelse", ()), *getattr(s, "finalbody", ()),
                 *(x for h in getattr(s, "handlers", ()) for x in h.body)]
@@ -7079,7 +7095,7 @@ def report_traced(ctx: Context) -> None:
             if h.skips_rest and not trap and stmt is not None and _ops_before(fn, stmt, tensors, d) < 2:
                 trap = "start"  # Dynamo resumes only from a graph of 2+ ops: it skips the whole frame
             block = None
-            if trap in ("loop", "try") and stmt is not None:
+            if trap in ("loop", "try", "with") and stmt is not None:
                 if first is None:  # the statement lines of the frame's breaks
                     first = sorted({(where.get(id(b.node), (None,))[0] or b.node).lineno for b in hazards}
                                    | {where[nid][0].lineno for nid in shape_breaks if nid in where and where[nid][0]})
