@@ -148,6 +148,37 @@ def test_torch_compile_targets_are_the_entries(tmp_path, capsys):
     assert [e["entry"] for e in cov["entries"]] == ["train.py:Local.forward"]
 
 
+ALIASED_STEP = '''import torch
+
+
+def decode_one(model, x):
+    return model(x).argmax(-1)
+
+
+def init_model(model, compile=False):
+    if isinstance(model, torch.nn.Module):
+        decode = decode_one
+    else:
+        raise ValueError("unsupported model")
+    if compile:
+        decode = torch.compile(decode, fullgraph=True)
+    return model, decode
+'''
+
+
+@pytest.mark.parametrize("rebound, compiled", [("", True), ("    decode = decode_one if compile else None\n", False),
+                                               ("    for decode in (decode_one,):\n        pass\n", False)])
+def test_a_function_compiled_under_a_local_alias_is_the_entry(tmp_path, capsys, rebound, compiled):
+    """fish-speech's ``init_model``: ``decode_one_token = decode_one_token_ar``, then
+    ``decode_one_token = torch.compile(decode_one_token, ...)`` compiles that function; a name bound
+    to anything else as well stays unresolved."""
+    root = project(tmp_path)
+    (root / "infer.py").write_text(ALIASED_STEP.replace("    if compile:\n", rebound + "    if compile:\n"))
+    cov = coverage(capsys, root)
+    assert (cov["entries_source"], [e["entry"] for e in cov["entries"]][:1]) == \
+        (("compiled", ["infer.py:decode_one"]) if compiled else ("assumed", ["pkg/model.py:GPT.forward"]))
+
+
 def test_a_named_entry_reaches_forward_through_self_and_counts_the_growing_input(tmp_path, capsys):
     cov = coverage(capsys, project(tmp_path), "--entry", "pkg.model:GPT.generate")
     assert cov["entries_source"] == "requested" and cov["unresolved_entries"] == []

@@ -1743,6 +1743,9 @@ def _compiled_function(item: ast.AST, d: _State) -> ast.AST | None:
         if item.id in d.functions and not (scope and (item.id in _param_names(scope[-1]) or any(
                 type(n) is ast.Name and n.id == item.id and type(n.ctx) is ast.Store for n in own_nodes(scope[-1])))):
             return d.functions[item.id]  # the module's function, unless the compiling function binds the name itself
+        aliased = _aliased_function(item, scope[-1], d) if scope else None
+        if aliased is not None:
+            return aliased
         cls_name = _instance(item, item.id, d)[0]
     else:
         return None
@@ -1752,6 +1755,28 @@ def _compiled_function(item: ast.AST, d: _State) -> ast.AST | None:
     cls = d.classes.get(cls_name)
     found = _method_of(cls, "forward", d) if cls is not None else None
     return found[0] if found else None
+
+
+def _aliased_function(item: ast.Name, scope: ast.AST, d: _State) -> ast.AST | None:
+    """The module function that the compiling function binds ``item``'s name to, when each binding
+    there is that one function or the compile itself (fish-speech's ``init_model``: ``decode_one_token
+    = decode_one_token_ar``, then ``decode_one_token = torch.compile(decode_one_token, ...)``)."""
+    if not isinstance(scope, _FUNCS) or item.id in _param_names(scope):
+        return None
+    stores, named = 0, set()
+    for n in own_nodes(scope):
+        if type(n) is ast.Name and n.id == item.id and type(n.ctx) is ast.Store:
+            stores += 1  # a loop's target, a tuple's element: not one function, unless a plain assignment below
+        elif type(n) is ast.Assign and len(n.targets) == 1 and type(n.targets[0]) is ast.Name \
+                and n.targets[0].id == item.id:
+            stores -= 1
+            if type(n.value) is ast.Name:
+                named.add(n.value.id)
+            elif not any(m is item for m in ast.walk(n.value)):
+                return None
+    if stores:
+        return None
+    return d.functions[next(iter(named))] if len(named) == 1 and next(iter(named)) in d.functions else None
 
 
 def _compiled_target(item: ast.AST, d: _State) -> tuple[str, str, str] | None:
