@@ -71,6 +71,7 @@ class _State:
     conjunctions: list[ast.BoolOp] = field(default_factory=list)
     flags: list[tuple] = field(default_factory=list)  # (assignment to one name or attribute, scope)
     functions: list[ast.AST] = field(default_factory=list)
+    class_of: dict[int, ast.ClassDef] = field(default_factory=dict)  # a function's id -> the class it is in
     mirrors: dict[int, tuple] = field(default_factory=dict)  # finding id -> (comparisons of its variable, its name)
     cuda_only_string: bool = False  # a string constant names CUDA-only machinery
     may_name_cuda_only: bool | None = None  # _may_name_cuda_only's answer
@@ -389,7 +390,11 @@ def note_flag(node: ast.Assign, ctx: Context) -> None:
 
 @on(ast.FunctionDef, ast.AsyncFunctionDef)
 def note_function(node: ast.AST, ctx: Context) -> None:
-    ctx.state(_State).functions.append(node)
+    state = ctx.state(_State)
+    state.functions.append(node)
+    cls = next((s for s in reversed(ctx.chain) if type(s) is ast.ClassDef), None) if ctx.chain else None
+    if cls is not None:  # a method, or a function nested in one: what its `self.f(...)` calls
+        state.class_of[id(node)] = cls
 
 
 # -- the decision -----------------------------------------------------------------------
@@ -996,7 +1001,7 @@ def _cuda_only_functions(ctx: Context, spans: _Spans, why: dict[int, str]) -> No
         return
     called = ctx.state(_State).called
     top = {id(n) for n in ctx.tree.body} if called else ()
-    whole: dict[str, str] = {}  # functions CUDA-only on every path -> why
+    whole: dict[tuple, str] = {}  # (the class's id or None, name) of functions CUDA-only on every path -> why
     whole_at: dict[int, str] = {}  # ... by the id of their node
     later = []  # (function, its span, the findings in it) with no cause of their own
     regions: list[tuple[tuple, str]] = []  # (span, why) of each CUDA-only region
@@ -1027,13 +1032,14 @@ def _cuda_only_functions(ctx: Context, spans: _Spans, why: dict[int, str]) -> No
         if not causes and not builds:
             later.append((node, span, inside))
         elif everywhere:
-            whole.setdefault(node.name, everywhere)
+            whole.setdefault(_function_key(ctx, node), everywhere)
             whole_at[id(node)] = everywhere
     applied = _applied_functions(ctx, whole_at) if loaded and whole else {}
     for node, span, inside in later if whole or builders else ():
         # s4's `get_functions` returns `self.compile_functions()`, which loads its kernels with cupy
-        causes = [(f"calls `{name}`, which {whole[name]}", spans.start(sub)) for sub in all_nodes(node)
-                  if type(sub) is ast.Call and (name := _called_name(sub.func)) in whole and name != node.name]
+        causes = [(f"calls `{key[1]}`, which {whole[key]}", spans.start(sub)) for sub in all_nodes(node)
+                  if type(sub) is ast.Call and (key := _callee_key(ctx, node, sub.func, whole)) in whole
+                  and key[1] != node.name]
         # RWKV's `WKV.apply(B, T, C, w.cuda(), ...)`: the autograd Function whose forward calls the kernel
         causes += [(f"calls `{ctx.segment(sub.func)}`, whose forward {applied[name]}", spans.start(sub))
                    for sub in all_nodes(node) if applied and type(sub) is ast.Call and type(sub.func) is ast.Attribute
@@ -1099,13 +1105,25 @@ def _called_only_there(ctx: Context, spans: _Spans, fixable: list[int], regions:
                 why.setdefault(i, f"`{node.name}` runs only where {held[0]}")
 
 
-def _called_name(func: ast.AST) -> str | None:
-    """``f`` of ``f(...)``, ``self.f(...)`` or ``cls.f(...)``: a function or method of the same file."""
+def _function_key(ctx: Context, node: ast.AST) -> tuple:
+    """(the id of the class ``node`` is a method of, else None; its name)."""
+    cls = ctx.state(_State).class_of.get(id(node))
+    return (id(cls) if cls is not None and node in cls.body else None), node.name
+
+
+def _callee_key(ctx: Context, caller: ast.AST, func: ast.AST, whole: dict[tuple, str]) -> tuple | None:
+    """The ``_function_key`` of the function of the file ``caller`` calls by ``f(...)`` (a function,
+    never a method), ``self.f(...)`` or ``cls.f(...)``: the caller's class's own ``f`` when it has
+    one (another class's ``prepare`` is not its), else a method ``f`` it may inherit."""
     if type(func) is ast.Name:
-        return func.id
-    if type(func) is ast.Attribute and type(func.value) is ast.Name and func.value.id in ("self", "cls"):
-        return func.attr
-    return None
+        return None, func.id
+    if not (type(func) is ast.Attribute and type(func.value) is ast.Name and func.value.id in ("self", "cls")):
+        return None
+    cls = ctx.state(_State).class_of.get(id(caller))
+    name = func.attr
+    if cls is not None and any(type(s) in (ast.FunctionDef, ast.AsyncFunctionDef) and s.name == name for s in cls.body):
+        return id(cls), name
+    return next((key for key in whole if key[0] is not None and key[1] == name), None)
 
 
 def _mark_region(node: ast.AST, span: tuple, inside: list[int], causes: list[tuple[str, tuple]],
