@@ -153,3 +153,24 @@ def test_a_reexported_submodule_s_names_are_its_parent_s(module):
     assert shared, module  # the statement is about something
     assert all(getattr(sub, n) is getattr(parent, n) for n in shared), module
     assert cuda_api().lookup(f"{module}.{shared[0]}")[1] == f"{parent_name}.{shared[0]}"
+
+
+def test_a_legacy_tensor_type_named_in_a_hint_or_a_type_test_runs_without_cuda():
+    """mmpose's ``IndexType = Union[..., torch.cuda.LongTensor, ...]``: a legacy CUDA tensor type named
+    in a hint or an ``isinstance`` tuple runs on this host without CUDA (the fixture's module runs
+    here), so it blocks nothing; the tensor built from one still raises, and stays an error."""
+    from pathlib import Path
+
+    from neuron_migrate.models import Severity
+    from neuron_migrate.testing import findings_of
+
+    path = Path(__file__).parent.parent / "fixtures/checks/NM104_legacy_tensor_type_in_a_type_hint/input.py"
+    code = path.read_text()
+    scope: dict = {}
+    exec(compile(code, str(path), "exec"), scope)
+    fields = scope["Fields"](torch.arange(4))
+    assert fields[torch.tensor([1, 2])].values.tolist() == [1, 2]
+    with pytest.raises((RuntimeError, TypeError)):
+        fields.weights(2)
+    errors = [f.line for f in findings_of(code) if f.code == "NM104" and f.severity == Severity.ERROR]
+    assert errors == [27]

@@ -134,7 +134,7 @@ NM120 = rule(
 
 
 class _State:
-    __slots__ = ("imported", "expr_stmt_of", "parent_of_stmt", "flows", "options_without_value")
+    __slots__ = ("imported", "expr_stmt_of", "parent_of_stmt", "flows", "options_without_value", "type_uses")
 
     def __init__(self) -> None:
         self.imported: set[str] = set()  # names the file's imports bind
@@ -142,6 +142,7 @@ class _State:
         self.parent_of_stmt: dict[int, ast.AST | None] = {}  # statement id -> parent
         self.flows: dict[int, tuple] = {}  # scope id -> _flows' answer
         self.options_without_value: frozenset[str] | None = None  # _maybe_none's argparse dests
+        self.type_uses: tuple[set, set] | None = None  # _type_uses' answer
 
 
 _AUTOCAST_POSITIONAL = ("enabled", "dtype", "cache_enabled")  # torch.cuda.amp.autocast's order
@@ -555,13 +556,39 @@ def _is_presence_test(node: ast.AST, parent: ast.AST | None) -> bool:
 _LEGACY_TENSOR_TYPE = re.compile(r"torch\.cuda\.(?:sparse\.)?\w+Tensor")
 
 
-def _type_test(node: ast.AST, parent: ast.AST | None) -> bool:
-    """``T in buckets``, ``type(t) == T``, ``isinstance(t, T)``: ``T`` is compared, not called or
-    handed to ``.type(T)``, which converts."""
+def _type_test(node: ast.AST, parent: ast.AST | None, ctx: Context) -> bool:
+    """``T in buckets``, ``type(t) == T``, ``isinstance(t, T)``, ``isinstance(t, (S, T))``: ``T`` is
+    compared, not called or handed to ``.type(T)``, which converts."""
     if type(parent) is ast.Compare:
         return True
     return (type(parent) is ast.Call and type(parent.func) is ast.Name and parent.func.id == "isinstance"
-            and node in parent.args[1:])
+            and node in parent.args[1:]) or id(node) in _type_uses(ctx)[0]
+
+
+def _type_uses(ctx: Context) -> tuple[set[int], set[int]]:
+    """(ids of the types in ``isinstance``'s tuples, ids of every node in a type hint: an annotation
+    or a ``Union[...]`` / ``Optional[...]``, as mmpose's ``IndexType = Union[..., torch.cuda.LongTensor,
+    ...]``), read once per file that names a legacy tensor type."""
+    state = ctx.state(_State)
+    if state.type_uses is None:
+        tested, hints = set(), set()
+        for n in all_nodes(ctx.tree):
+            kind = type(n)
+            if kind is ast.Call and type(n.func) is ast.Name and n.func.id == "isinstance" and len(n.args) == 2 \
+                    and type(n.args[1]) is ast.Tuple:
+                tested.update(id(e) for e in n.args[1].elts)
+            elif kind in (ast.FunctionDef, ast.AsyncFunctionDef):
+                a = n.args
+                roots = [x.annotation for x in (*a.posonlyargs, *a.args, *a.kwonlyargs, a.vararg, a.kwarg)
+                         if x is not None] + [n.returns]
+                hints.update(id(h) for root in roots if root is not None for h in all_nodes(root))
+            elif kind is ast.AnnAssign:
+                hints.update(id(h) for h in all_nodes(n.annotation))
+            elif kind is ast.Subscript and (n.value.id if type(n.value) is ast.Name else getattr(n.value, "attr", "")
+                                            ) in ("Union", "Optional"):
+                hints.update(id(h) for h in all_nodes(n.slice))
+        state.type_uses = tested, hints
+    return state.type_uses
 
 
 def _cuda_api_reference(node: ast.AST, name: str, ctx: Context, via_import: bool) -> None:
@@ -579,7 +606,11 @@ def _cuda_api_reference(node: ast.AST, name: str, ctx: Context, via_import: bool
         return
     if row.neuron is None or r in (NM105, NM106):
         message = f"{name}: {row.advice}" if row.advice else f"{name} has no Neuron twin"
-        if _LEGACY_TENSOR_TYPE.fullmatch(name) and _type_test(node, ctx.parent):
+        legacy = _LEGACY_TENSOR_TYPE.fullmatch(name)
+        if legacy and id(node) in _type_uses(ctx)[1]:  # a hint, which nothing runs
+            ctx.report(r, node, f"{name}: a legacy CUDA tensor type named in a type hint, which runs anywhere; "
+                       "hint `torch.Tensor` (not a blocker)", severity=Severity.INFO)
+        elif legacy and _type_test(node, ctx.parent, ctx):
             # NVIDIA/tacotron2's `torch.cuda.HalfTensor in buckets`: a type test, which runs anywhere
             ctx.report(r, node, f"{name}: a legacy CUDA tensor type tested, not built: the test runs but is "
                        "false for every tensor on Neuron; test `t.device.type` and `t.dtype` instead (not a "
