@@ -174,3 +174,17 @@ def test_a_legacy_tensor_type_named_in_a_hint_or_a_type_test_runs_without_cuda()
         fields.weights(2)
     errors = [f.line for f in findings_of(code) if f.code == "NM104" and f.severity == Severity.ERROR]
     assert errors == [27]
+
+
+def test_a_rocm_test_through_torch_cuda_is_left_whole():
+    """ultralytics' ``rocm_is_available()``: ``torch.version.hip`` and-ed with ``torch.cuda.is_available()``
+    asks for a ROCm GPU; ``torch.version.hip`` is None on this build, as on Neuron's, so the test is
+    already false there. Nothing of it, nor the move it gates, is rewritten."""
+    from pathlib import Path
+
+    from neuron_migrate.testing import findings_of
+
+    assert torch.version.hip is None
+    path = Path(__file__).parent.parent / "fixtures/checks/NM103_rocm_test_through_torch_cuda/input.py"
+    found = findings_of(path.read_text())
+    assert found and all(f.fix is None for f in found)

@@ -134,7 +134,8 @@ NM120 = rule(
 
 
 class _State:
-    __slots__ = ("imported", "expr_stmt_of", "parent_of_stmt", "flows", "options_without_value", "type_uses")
+    __slots__ = ("imported", "expr_stmt_of", "parent_of_stmt", "flows", "options_without_value", "type_uses",
+                 "rocm_tests")
 
     def __init__(self) -> None:
         self.imported: set[str] = set()  # names the file's imports bind
@@ -143,6 +144,7 @@ class _State:
         self.flows: dict[int, tuple] = {}  # scope id -> _flows' answer
         self.options_without_value: frozenset[str] | None = None  # _maybe_none's argparse dests
         self.type_uses: tuple[set, set] | None = None  # _type_uses' answer
+        self.rocm_tests: set[int] | None = None  # _rocm_tests' answer
 
 
 _AUTOCAST_POSITIONAL = ("enabled", "dtype", "cache_enabled")  # torch.cuda.amp.autocast's order
@@ -565,6 +567,22 @@ def _type_test(node: ast.AST, parent: ast.AST | None, ctx: Context) -> bool:
             and node in parent.args[1:]) or id(node) in _type_uses(ctx)[0]
 
 
+def _rocm_tests(ctx: Context) -> set[int]:
+    """Ids of the ``torch.cuda.is_available`` of each ``and`` that also tests ``torch.version.hip``
+    (ultralytics' ``rocm_is_available()``: PyTorch answers for ROCm's GPUs through torch.cuda), read
+    once per file that names ``version.hip``."""
+    state = ctx.state(_State)
+    if state.rocm_tests is None:
+        state.rocm_tests = set()
+        if "version.hip" in ctx.src.text:
+            for n in all_nodes(ctx.tree):
+                if type(n) is ast.BoolOp and type(n.op) is ast.And and any(
+                        ctx.names.qualify(a, (ctx.tree,)) == "torch.version.hip" for v in n.values for a in all_nodes(v)
+                        if type(a) is ast.Attribute and a.attr == "hip"):
+                    state.rocm_tests.update(id(v.func) for v in n.values if type(v) is ast.Call)
+    return state.rocm_tests
+
+
 def _type_uses(ctx: Context) -> tuple[set[int], set[int]]:
     """(ids of the types in ``isinstance``'s tuples, ids of every node in a type hint: an annotation
     or a ``Union[...]`` / ``Optional[...]``, as mmpose's ``IndexType = Union[..., torch.cuda.LongTensor,
@@ -628,6 +646,10 @@ def _cuda_api_reference(node: ast.AST, name: str, ctx: Context, via_import: bool
     # NM103: a torch.cuda.X with a torch.neuron.X twin
     if via_import:
         return  # reported on the import line
+    if prefix == "torch.cuda.is_available" and id(node) in _rocm_tests(ctx):
+        ctx.report(r, node, f"{prefix}, and-ed with `torch.version.hip`: asks for a ROCm GPU, not CUDA's; left, "
+                   "it answers no on Neuron as it should (not a blocker)", severity=Severity.WARNING)
+        return
     style = guards.style(ctx)
     target = row.portable if style == "portable" else row.neuron
     message = f"{prefix} → {target}" if target else f"{prefix}: no device-agnostic spelling; {row.neuron} on Neuron"
