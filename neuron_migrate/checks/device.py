@@ -905,6 +905,8 @@ def resolve_held_variables(ctx: Context) -> None:
         if isinstance(target_node, ast.Name):
             scope = ctx.names.binding_scope(leaf, chain)
             kinds = {u.kind for u in uses if u.name == leaf and u.scope is scope}
+            if "device" in kinds:  # a device compared with "cpu" or "mps" answers as "cuda" did
+                kinds.discard("compared")
             only_used_as = kinds.pop() if len(kinds) == 1 else None
         if kind == "backend":
             for lit in lits:
@@ -988,10 +990,17 @@ def _variable_uses(ctx: Context, names: set[str]) -> list[_Use]:
 
 
 def _position_kind(ctx: Context, node: ast.AST, parents: tuple, chain: tuple) -> str | None:
-    """"device" or "backend" when ``node`` is used as one (through ``a if c else b``), else None."""
+    """"device" or "backend" when ``node`` is used as one (through ``a if c else b``), "compared" when
+    it is compared with strings that name no CUDA device (ultralytics' ``arg in {"cpu", "mps"}``),
+    else None."""
     child = node
     for i in range(len(parents) - 1, -1, -1):
         parent = parents[i]
+        if type(parent) is ast.Compare:
+            others = [o for o in (parent.left, *parent.comparators) if o is not child]
+            texts = [e for o in others for e in (o.elts if type(o) in (ast.Set, ast.Tuple, ast.List) else (o,))]
+            return "compared" if texts and all(
+                type(t) is ast.Constant and type(t.value) is str and "cuda" not in t.value for t in texts) else None
         if isinstance(parent, (ast.IfExp, ast.BoolOp)) and child is not getattr(parent, "test", None):
             child = parent
             continue
