@@ -469,32 +469,49 @@ def test_a_guarded_device_choice_keeps_the_users_test_around_it():
     assert [str(d) for d in scope["pick"](1, False)] == ["cuda", "cuda"]  # no Neuron plugin here
 
 
-def test_a_device_name_compared_with_cpu_is_ported_with_the_check_before_it():
-    """ultralytics' ``select_device``: the request's check was ported while the choice it guards, whose
-    name ``arg`` is also compared with "cpu" and "mps", was left asking CUDA: on Neuron device="0" then
-    fell back to the CPU without a word, where the check had raised. Both are ported now; run here on
-    stock torch (the original's answers) and under the test shim (a Neuron device on the CPU)."""
+def _answers(path, probe: str, shim: bool) -> str:
+    """What ``probe`` prints of the module at ``path``, run in a fresh interpreter on stock torch or
+    under the test shim (a Neuron device on the CPU)."""
     import subprocess
     import sys
     from pathlib import Path
 
-    root = Path(__file__).parent.parent
-    folder = root / "fixtures/checks/NM101_device_name_compared_with_cpu"
-    code = (folder / "input.py").read_text()
-    assert fixed(code) == (folder / "expected.py").read_text()
-    probe = ("import sys\nif sys.argv[1] == 'shim':\n    sys.path.insert(0, sys.argv[2])\n"
-             "    import neuron_shim\n    neuron_shim.install()\n"
-             "scope = {}\nexec(open(sys.argv[3]).read(), scope)\nfor request in ('', 'cpu', '0'):\n"
-             "    try:\n        print(request or '-', scope['choose_device'](request))\n"
+    head = ("import sys\nif sys.argv[1] == 'shim':\n    sys.path.insert(0, sys.argv[2])\n"
+            "    import neuron_shim\n    neuron_shim.install()\nscope = {}\nexec(open(sys.argv[3]).read(), scope)\n")
+    done = subprocess.run([sys.executable, "-c", head + probe, "shim" if shim else "stock",
+                           str(Path(__file__).parent), str(path)],
+                          capture_output=True, text=True, timeout=300, stdin=subprocess.DEVNULL)
+    assert done.returncode == 0, done.stderr[-3000:]
+    return done.stdout
+
+
+def test_a_device_name_compared_with_cpu_is_ported_with_the_check_before_it():
+    """ultralytics' ``select_device``: the request's check was ported while the choice it guards, whose
+    name ``arg`` is also compared with "cpu" and "mps", was left asking CUDA: on Neuron device="0" then
+    fell back to the CPU without a word, where the check had raised. Both are ported now; run here on
+    stock torch (the original's answers) and under the test shim."""
+    from pathlib import Path
+
+    folder = Path(__file__).parent.parent / "fixtures/checks/NM101_device_name_compared_with_cpu"
+    assert fixed((folder / "input.py").read_text()) == (folder / "expected.py").read_text()
+    probe = ("for request in ('', 'cpu', '0'):\n    try:\n        print(request or '-', scope['choose_device'](request))\n"
              "    except ValueError:\n        print(request or '-', 'refused')\n")
-
-    def answers(path: Path, shim: bool) -> str:
-        done = subprocess.run([sys.executable, "-c", probe, "shim" if shim else "stock", str(root / "tests"),
-                               str(path)], capture_output=True, text=True, timeout=300, stdin=subprocess.DEVNULL)
-        assert done.returncode == 0, done.stderr[-3000:]
-        return done.stdout
-
-    stock = answers(folder / "input.py", shim=False)
+    stock = _answers(folder / "input.py", probe, shim=False)
     assert stock == "- cpu\ncpu cpu\n0 refused\n"
-    assert answers(folder / "expected.py", shim=False) == stock
-    assert answers(folder / "expected.py", shim=True) == "- neuron:0\ncpu cpu\n0 neuron:0\n"
+    assert _answers(folder / "expected.py", probe, shim=False) == stock
+    assert _answers(folder / "expected.py", probe, shim=True) == "- neuron:0\ncpu cpu\n0 neuron:0\n"
+
+
+def test_a_map_location_is_a_device_ported_with_the_test_beside_it():
+    """A model server's handler (mmpose's TorchServe handler): ``self.map_location = "cuda" if ... else
+    "cpu"`` was a string of unknown use, left, while the test choosing ``map_location + ":" + index``
+    was ported: torch.device("cpu:None") on a Neuron host. Run stock and under the test shim."""
+    from pathlib import Path
+
+    folder = Path(__file__).parent.parent / "fixtures/checks/NM101_map_location_of_a_serving_handler"
+    assert fixed((folder / "input.py").read_text()) == (folder / "expected.py").read_text()
+    probe = "print(scope['PoseHandler']().initialize({'accelerator_id': %s}))\n"
+    assert _answers(folder / "input.py", probe % None, shim=False) == "cpu\n"
+    assert _answers(folder / "expected.py", probe % None, shim=False) == "cpu\n"
+    # the server hands the index where the accelerator is, as it did where CUDA was
+    assert _answers(folder / "expected.py", probe % 0, shim=True) == "neuron:0\n"

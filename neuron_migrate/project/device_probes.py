@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from neuron_migrate.traversal import all_nodes
 
 # a variable or attribute named like a device (checks.device takes both from here)
-DEVICE_NAME = re.compile(r"(?i)(device|dev|.*_device|device_name|default_device)")
+DEVICE_NAME = re.compile(r"(?i)(device|dev|.*_device|device_name|default_device|map_location)")
 CUDA_DEVICE = re.compile(r"cuda(:\d+)?")
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 
