@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 
 import pytest
@@ -515,3 +516,21 @@ def test_a_map_location_is_a_device_ported_with_the_test_beside_it():
     assert _answers(folder / "expected.py", probe % None, shim=False) == "cpu\n"
     # the server hands the index where the accelerator is, as it did where CUDA was
     assert _answers(folder / "expected.py", probe % 0, shim=True) == "neuron:0\n"
+
+
+def test_a_device_test_inside_a_loop_over_a_handed_list_of_devices_is_left():
+    """mmpose's tests: ``for device in devices: if device == 'cuda' and not torch.cuda.is_available():
+    continue``, the devices ``('cpu', 'cuda')`` handed by a decorator. The test was rewritten to ask for
+    "neuron" while the loop still handed "cuda": the skip no longer skipped, and the test built a tensor
+    on "cuda" on this host. Nothing is rewritten now, and the fixture's tests pass here as written."""
+    import unittest
+    from pathlib import Path
+
+    path = Path(__file__).parent.parent / "fixtures/checks/NM108_device_loop_of_a_parametrized_test/input.py"
+    code = path.read_text()
+    assert fixed(code) == code
+    scope: dict = {"__name__": "fixture"}
+    exec(compile(code, str(path), "exec"), scope)
+    result = unittest.TextTestRunner(stream=open(os.devnull, "w")).run(
+        unittest.defaultTestLoader.loadTestsFromTestCase(scope["TestScale"]))
+    assert result.wasSuccessful() and result.testsRun == 2

@@ -591,6 +591,11 @@ def check_compare(node: ast.Compare, ctx: Context) -> None:
         if kernel:
             for lit in cuda:
                 guards.report_kernel_branch(ctx, NM108, lit, kernel)
+        elif (loop := _loop_over_devices(node, ctx)) is not None:
+            for lit in cuda:
+                ctx.report(NM108, lit, NM108.summary + f"; `{loop.target.id}` runs over the devices of the `for` "
+                           f"on line {loop.lineno}, whose \"cuda\" is not rewritten: the test and that list change "
+                           "together or not at all (decide by hand)")
         elif _in_availability_check(node, ctx):
             # `args.device == "cuda" and not torch.cuda.is_available()` asks whether the chosen
             # device exists: it must follow the --device default and is_available() rewrites
@@ -756,6 +761,17 @@ def _portable_comparison(node: ast.Compare, cuda: list[ast.AST], ctx: Context) -
     text = f'{ctx.segment(other)} {flipped} "cpu"'
     ctx.report(NM108, cuda[0], edits=[ctx.replace(node, guards.parenthesised(ctx, node, text, "compare"))],
                unsafe=NM108.fix_reason)
+
+
+def _loop_over_devices(node: ast.Compare, ctx: Context) -> ast.For | None:
+    """The ``for device in devices:`` of the enclosing function whose target is the one name
+    ``node`` compares with "cuda" (mmpose's tests run each case on ``('cpu', 'cuda')``, handed by a
+    decorator): that "cuda" is not a device the fix sees, so the test cannot follow it."""
+    names = [o.id for o in (node.left, *node.comparators) if type(o) is ast.Name]
+    if len(names) != 1 or not ctx.chain or type(ctx.chain[-1]) not in (ast.FunctionDef, ast.AsyncFunctionDef):
+        return None
+    return next((sub for sub in all_nodes(ctx.chain[-1]) if type(sub) in (ast.For, ast.AsyncFor)
+                 and type(sub.target) is ast.Name and sub.target.id == names[0]), None)
 
 
 def _in_availability_check(node: ast.Compare, ctx: Context) -> bool:
