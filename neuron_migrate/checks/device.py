@@ -764,14 +764,15 @@ def _portable_comparison(node: ast.Compare, cuda: list[ast.AST], ctx: Context) -
 
 
 def _loop_over_devices(node: ast.Compare, ctx: Context) -> ast.For | None:
-    """The ``for device in devices:`` of the enclosing function whose target is the one name
+    """The ``for device in devices:`` of the enclosing function, around ``node``, whose target is the one name
     ``node`` compares with "cuda" (mmpose's tests run each case on ``('cpu', 'cuda')``, handed by a
     decorator): that "cuda" is not a device the fix sees, so the test cannot follow it."""
     names = [o.id for o in (node.left, *node.comparators) if type(o) is ast.Name]
     if len(names) != 1 or not ctx.chain or type(ctx.chain[-1]) not in (ast.FunctionDef, ast.AsyncFunctionDef):
         return None
     return next((sub for sub in all_nodes(ctx.chain[-1]) if type(sub) in (ast.For, ast.AsyncFor)
-                 and type(sub.target) is ast.Name and sub.target.id == names[0]), None)
+                 and type(sub.target) is ast.Name and sub.target.id == names[0]
+                 and sub.lineno <= node.lineno <= sub.end_lineno), None)  # the loop holding the test
 
 
 def _in_availability_check(node: ast.Compare, ctx: Context) -> bool:
