@@ -1518,6 +1518,32 @@ class Holder:  # torch-diffsim's DifferentiableSimulator: a plain object holding
     vertices = torch.randn(4, 8)
     weight = torch.randn(4, 8, requires_grad=True)
 HOLDER = Holder()
+
+class NoGradStepOpt(torch.optim.Optimizer):  # casmo's CASMO, swarmtorch's GWO: a package's optimizer, its own step
+    def __init__(self, params):
+        super().__init__(params, {"lr": 0.1})
+
+    @torch.no_grad()
+    def step(self, closure=None):
+        for group in self.param_groups:
+            for p in group["params"]:
+                p.add_(p.grad, alpha=-group["lr"])
+
+class InheritedStepOpt(torch.optim.SGD):  # a subclass of torch's SGD without a step of its own
+    pass
+
+OWN_X = torch.ones(8, requires_grad=True)
+OWN_OPT = NoGradStepOpt([OWN_X])
+INHERITED_X = torch.ones(8, requires_grad=True)
+INHERITED_OPT = InheritedStepOpt([INHERITED_X], lr=0.1)
+
+class ResultWithPlan:  # polystep's SinkhornResult: a transport plan computed lazily
+    def __init__(self, f):
+        self.f = f
+
+    @functools.cached_property
+    def matrix(self):
+        return self.f * 2
 """
 
 # name, condition, body of f(x) (x: float tensor of shape (4, 8)), dynamo config overrides
@@ -2717,6 +2743,38 @@ CASES: list[tuple[str, str, dict]] = [
     ("squeeze_() on the input, after an op", "w = x * 2\nx.squeeze_()\nreturn x * w", {}),
     ("a slice bound from a tensor's element in a for loop, no op before",
      "for i in range(2):\n    x[i, :x[i, 0].long()] = 0\nreturn x + 1", {}),
+    # held_out_31's misses (issue 14, round 32)
+    ("a package's optimizer, its own step under torch.no_grad (casmo's CASMO)",
+     "OWN_OPT.zero_grad()\nloss = (OWN_X * x[0]).sum()\nloss.backward()\nOWN_OPT.step()\nreturn x * 2", {"grad": True}),
+    ("a subclass of torch's SGD stepping with SGD's step",
+     "INHERITED_OPT.zero_grad()\nloss = (INHERITED_X * x[0]).sum()\nloss.backward()\nINHERITED_OPT.step()\nreturn x * 2",
+     {"grad": True}),
+    ("torch.random.fork_rng entered, seeded in it (torch-incremental-pca's _svd_fn_lowrank)",
+     "y = x * 2\nwith torch.random.fork_rng(enabled=True):\n    torch.manual_seed(0)\n    z = torch.randn(4, 8)\n"
+     "return y + z", {}),
+    ("torch.random.fork_rng entered, nothing breaking in it",
+     "y = x * 2\nwith torch.random.fork_rng():\n    z = y + 1\nreturn z * 2", {}),
+    ("torch.random.fork_rng(enabled=False) entered", "y = x * 2\nwith torch.random.fork_rng(enabled=False):\n"
+     "    z = y + 1\nreturn z * 2", {}),
+    ("a cached_property read on an object made in traced code (polystep's SinkhornResult.matrix)",
+     "y = x * 2\nr = ResultWithPlan(y)\nm = r.matrix\nreturn m + 1", {}),
+    ("torch.clamp of a tensor, min a float and max a tensor (casmo's _compute_agar)",
+     "y = x * 2\nz = torch.clamp(y, min=0.0, max=y.mean() * 3)\nreturn z + 1", {}),
+    ("torch.clamp of a tensor, min and max tensors", "y = x * 2\ns = y.abs().mean()\n"
+     "z = torch.clamp(y, min=-s * 3, max=s * 3)\nreturn z + 1", {}),
+    ("torch.clamp of a tensor, min a tensor and max a float", "y = x * 2\nz = torch.clamp(y, min=y.mean(), max=1.0)\n"
+     "return z + 1", {}),
+    ("Tensor.clamp, min a float and max a tensor", "y = x * 2\nz = y.clamp(min=0.0, max=y.mean() * 3)\nreturn z + 1", {}),
+    ("torch.clamp, positional float and tensor bounds", "y = x * 2\nz = torch.clamp(y, 0.0, y.mean() * 3)\nreturn z + 1", {}),
+    ("a 1-d tensor indexed by an element of its argsort (swarmtorch's GWO)",
+     "y = x * 2\nf = y.sum(1)\no = torch.argsort(f)\nif f[o[0]] < 100.0:\n    y = y + 1\nreturn y * 2", {}),
+    ("a 1-d tensor indexed by an element of its argsort, no if",
+     "y = x * 2\nf = y.sum(1)\no = torch.argsort(f)\nz = y[o[0]]\nreturn z * 2", {}),
+    ("a row of a 2-d argsort as an index", "y = x * 2\no = torch.argsort(y, dim=1)\nz = y[:, o[0]]\nreturn z * 2", {}),
+    ("a boolean mask of ~torch.eye(n, dtype=torch.bool) read (torch-supercluster's center_diversity_loss)",
+     "y = x * 2\ns = y @ y.T\nm = ~torch.eye(4, dtype=torch.bool)\nreturn s[m].mean() + 1", {}),
+    ("a generator built with a device keyword and seeded (polystep's create_generator)",
+     "y = x * 2\ng = torch.Generator(device=x.device)\ng.manual_seed(0)\nreturn y + torch.rand(4, 8, generator=g)", {}),
 ]
 
 

@@ -162,7 +162,7 @@ NM404 = rule(
         "`np.random.SeedSequence` / `RandomState` / `shuffle`, every other function of `np.random` "
         "than the draws Dynamo maps to torch (`np.random.beta(a, a)`, `gamma`, `binomial`, `permutation`, "
         "`default_rng`, `get_state`: GB0294, with or without a size), a "
-        "`torch.Generator` built in traced code, its `manual_seed` / `seed` / `get_state` / `set_state` "
+        "`torch.Generator` built in traced code (GB0363), its `manual_seed` / `seed` / `get_state` / `set_state` "
         "methods, and a random call given one as `generator=` (also a `torch.Generator` argument whose "
         "`.device` the call reads, so that it is no None default; one that is None unless a seed is set "
         "breaks where it was built: not by default under kornia's `if self.seed is not None:` with "
@@ -202,7 +202,9 @@ NM404 = rule(
         "`squeeze_`) on a graph input (an argument or a `.grad`), "
         "`torch.autograd.functional.jacobian`, `as_subclass` of a tensor subclass's instance (`Tensor."
         "as_subclass(self, Tensor)` in a method of a class deriving from `torch.Tensor`), building a module with parameters (`nn.Linear(...)`) or a parameter itself (`nn.Parameter(t)`, GB0264, resumed after it), "
-        "`with open(...)` or `with np.errstate(...)` (GB0142, the frame skipped), NumPy's index tricks "
+        "`with open(...)`, `with np.errstate(...)` or `with torch.random.fork_rng(...)` (GB0142, the frame "
+        "skipped), `torch.clamp` / `Tensor.clamp` with one bound a number and the other a tensor "
+        "(`clamp(v, min=0.0, max=scale * k)`, GB0033; two tensors or two numbers trace), NumPy's index tricks "
         "`np.r_[...]` and `np.c_[...]` (GB0008), a module-level NumPy array of strings read in traced code "
         "(pyqtorch's `ABC_ARRAY[0:n]`, the letters of its einsum equations: Dynamo cannot make a tensor of "
         "it, GB0185, the frame skipped), a class statement in traced code (mpc's `class LQRStepFn(Function):` inside "
@@ -224,7 +226,8 @@ NM404 = rule(
         "optimizer's `step()` / `zero_grad()` are not traced: the graph ends there (arithmetic on a "
         "`data_ptr()`, `open` and a `for` over a DataLoader or `tqdm(...)`, or over a name bound only to one, make "
         "Dynamo skip the whole function; "
-        "`optimizer.step()` breaks even there, as a frame of its own). Each finding names Dynamo's "
+        "`optimizer.step()` breaks even there, as a frame of its own; an optimizer of the file or of another "
+        "package with a `step` of its own, casmo's `CASMO`, is inlined: no break at the call). Each finding names Dynamo's "
         "own graph-break id (`GB0007`, see "
         "https://meta-pytorch.github.io/compile-graph-break-site/).",
     example="class Noise(nn.Module):\n    def forward(self, x):\n        torch.manual_seed(0)\n"
@@ -409,6 +412,7 @@ GB = {
     "method": "GB0156",  # Unsupported method call
     "logger_lookup": "GB6215",  # Unresolved GetAttrVariable comparison (inside logging.getLogger)
     "generator": "GB7650",  # torch.Generator method
+    "opaque": "GB0363",  # An opaque object was created in the middle of the program (a torch.Generator built)
     "proxy": "GB0055",  # Failed to convert args/kwargs to proxy
     "numpy_unsupported": "GB0294",  # attempted to trace numpy function unsupported by PyTorch
     "fake_tensor": "GB0087",  # NotImplementedError/UnsupportedFakeTensorException when running FX node
@@ -551,7 +555,7 @@ _PARAMETER_MODULES = {"Linear", "Bilinear", "LazyLinear", "Conv1d", "Conv2d", "C
 # Context managers Dynamo refuses (measured: `with open(...)` skips the frame, as "np.errstate entered":
 # GB0142); the warnings/contextlib/no_grad/autocast ones and user classes are traced.
 _UNSUPPORTED_CONTEXTS = {"builtins.open", "io.open", "tempfile.TemporaryDirectory", "tempfile.NamedTemporaryFile",
-                         "threading.Lock", "threading.RLock", "numpy.errstate"}
+                         "threading.Lock", "threading.RLock", "numpy.errstate", "torch.random.fork_rng"}
 _SPARSE_FUNCTIONS = {"torch.spmm", "torch.smm", "torch.hspmm"}
 _SPARSE_CONSTRUCTORS = {"torch.sparse_coo_tensor", "torch.sparse_csr_tensor", "torch.sparse_csc_tensor",
                         "torch.sparse_compressed_tensor"}
@@ -4830,6 +4834,14 @@ def _call_hazard(call: ast.Call, t: Tensors, ctx: Context, d: _State, cls, chain
         if h is not None:
             return h
     name = ctx.names.qualify(f, chain)
+    if name in _CLAMPS or name is None and type(f) is ast.Attribute and f.attr in _CLAMPS and t.of(f.value):
+        bounds = [*call.args[1 if name else 0:], *(k.value for k in call.keywords if k.arg in ("min", "max"))]
+        if len(bounds) == 2 and sum(_number(b) for b in bounds) == 1 and any(t.of(b) for b in bounds):
+            # constructs.py "torch.clamp of a tensor, min a float and max a tensor": GB0033, resumed (casmo's
+            # _compute_agar); both bounds tensors, or both numbers, trace
+            return Hazard(NM404, call, f"`{_short(ctx, call)}`: one bound a Python number and the other a tensor "
+                          "is an operator Dynamo cannot trace (graph break); make both bounds tensors",
+                          gb=GB["data_dependent"])
     if isinstance(f, ast.Attribute) and name is None:
         owner = f.value
         loaded = loaded_extensions(ctx)
@@ -4852,7 +4864,8 @@ def _call_hazard(call: ast.Call, t: Tensors, ctx: Context, d: _State, cls, chain
             found = _submodule_hazard(call, held, _submodule_kind(cls, held, ctx, d))
             if found is not None:
                 return found
-        if f.attr in _OPTIMIZER_METHODS and _optimizer_receiver(owner, ctx, d, cls, chain):
+        if f.attr in _OPTIMIZER_METHODS and _optimizer_receiver(owner, ctx, d, cls, chain) and not (
+                f.attr == "step" and _own_step(owner, ctx, d, cls, chain)):  # inlined: its breaks are its lines'
             if f.attr == "step":  # constructs "optimizer.step()": a break, then torch.optim's step compiled alone
                 return Hazard(NM404, call, f"`{_short(ctx, f)}()` of a torch.optim optimizer is not traced in "
                               "this frame (graph break): Dynamo compiles the step as a frame of its own",
@@ -5137,7 +5150,7 @@ def _call_hazard(call: ast.Call, t: Tensors, ctx: Context, d: _State, cls, chain
                       skips_frame=generator, gb=GB["generator_mutated" if generator else "inline_skipped"])
     if name == "torch.Generator":
         return Hazard(NM404, call, "a `torch.Generator` built in traced code is not traced by Dynamo (graph "
-                      "break); build it outside", gb=GB["generator"])
+                      "break); build it outside", gb=GB["opaque"])
     given = next((k.value for k in call.keywords if k.arg == "generator"), None) if name.startswith("torch.") else None
     made = _generator_made(given, chain, ctx, d) if given is not None else None
     if made is not None or (given is not None and _generator_given(given, call, chain)):
@@ -5578,6 +5591,28 @@ def _optimizer_receiver(e: ast.AST, ctx: Context, d: _State, cls, chain) -> bool
     if len(verdicts) == 1 and None not in verdicts:
         return verdicts.pop()
     return _is_optimizer(e)
+
+
+_CLAMPS = {"torch.clamp", "torch.clip", "clamp", "clip"}
+
+
+def _number(e: ast.AST) -> bool:
+    """A number written in the code: ``0.0``, ``-1``."""
+    if type(e) is ast.UnaryOp and type(e.op) is ast.USub:
+        e = e.operand
+    return type(e) is ast.Constant and type(e.value) in (int, float)
+
+
+def _own_step(e: ast.AST, ctx: Context, d: _State, cls, chain) -> bool:
+    """``e.step()`` runs a ``step`` of the optimizer's own, not torch's: ``e`` built, at every binding the file
+    shows, from a class of the file defining ``step`` (itself or an in-file base) or from a class imported from
+    a package other than torch (casmo's ``CASMO``, swarmtorch's ``GWO``). Only torch's optimizers call
+    ``graph_break()`` around their step (constructs.py "a package's optimizer, its own step under torch.no_grad":
+    no break at the call; "a subclass of torch's SGD stepping with SGD's step": GB0025 there)."""
+    built = _receiver_classes(e, ctx, d, cls, chain)
+    return bool(built) and all(_method_of(d.classes[text], "step", d) is not None if text in d.classes
+                               else not (ctx.names.resolve(text.partition(".")[0], chain) or "torch").startswith("torch")
+                               for text in built)
 
 
 def _receiver_classes(e: ast.AST, ctx: Context, d: _State, cls, chain) -> list[str]:
