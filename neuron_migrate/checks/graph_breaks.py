@@ -4834,7 +4834,8 @@ def _call_hazard(call: ast.Call, t: Tensors, ctx: Context, d: _State, cls, chain
         if h is not None:
             return h
     name = ctx.names.qualify(f, chain)
-    if name in _CLAMPS or name is None and type(f) is ast.Attribute and f.attr in _CLAMPS and t.of(f.value):
+    if name in ("torch.clamp", "torch.clip") or (name is None and type(f) is ast.Attribute
+                                                 and f.attr in ("clamp", "clip") and t.of(f.value)):
         bounds = [*call.args[1 if name else 0:], *(k.value for k in call.keywords if k.arg in ("min", "max"))]
         if len(bounds) == 2 and sum(_number(b) for b in bounds) == 1 and any(t.of(b) for b in bounds):
             # constructs.py "torch.clamp of a tensor, min a float and max a tensor": GB0033, resumed (casmo's
@@ -4865,7 +4866,7 @@ def _call_hazard(call: ast.Call, t: Tensors, ctx: Context, d: _State, cls, chain
             if found is not None:
                 return found
         if f.attr in _OPTIMIZER_METHODS and _optimizer_receiver(owner, ctx, d, cls, chain) and not (
-                f.attr == "step" and _own_step(owner, ctx, d, cls, chain)):  # inlined: its breaks are its lines'
+                f.attr == "step" and _own_step(owner, ctx, d, cls, chain)):  # a step of its own is inlined
             if f.attr == "step":  # constructs "optimizer.step()": a break, then torch.optim's step compiled alone
                 return Hazard(NM404, call, f"`{_short(ctx, f)}()` of a torch.optim optimizer is not traced in "
                               "this frame (graph break): Dynamo compiles the step as a frame of its own",
@@ -5593,9 +5594,6 @@ def _optimizer_receiver(e: ast.AST, ctx: Context, d: _State, cls, chain) -> bool
     return _is_optimizer(e)
 
 
-_CLAMPS = {"torch.clamp", "torch.clip", "clamp", "clip"}
-
-
 def _number(e: ast.AST) -> bool:
     """A number written in the code: ``0.0``, ``-1``."""
     if type(e) is ast.UnaryOp and type(e.op) is ast.USub:
@@ -5609,10 +5607,12 @@ def _own_step(e: ast.AST, ctx: Context, d: _State, cls, chain) -> bool:
     a package other than torch (casmo's ``CASMO``, swarmtorch's ``GWO``). Only torch's optimizers call
     ``graph_break()`` around their step (constructs.py "a package's optimizer, its own step under torch.no_grad":
     no break at the call; "a subclass of torch's SGD stepping with SGD's step": GB0025 there)."""
+    def own(text: str) -> bool:
+        if text in d.classes:
+            return _method_of(d.classes[text], "step", d) is not None
+        return (ctx.names.resolve(text.partition(".")[0], chain) or "torch").partition(".")[0] != "torch"
     built = _receiver_classes(e, ctx, d, cls, chain)
-    return bool(built) and all(_method_of(d.classes[text], "step", d) is not None if text in d.classes
-                               else not (ctx.names.resolve(text.partition(".")[0], chain) or "torch").startswith("torch")
-                               for text in built)
+    return bool(built) and all(own(text) for text in built)
 
 
 def _receiver_classes(e: ast.AST, ctx: Context, d: _State, cls, chain) -> list[str]:
