@@ -4133,10 +4133,11 @@ def _grad_fn_reads(fn: ast.AST, body: _Body, ctx: Context, d: _State, chain) -> 
     return out
 
 
-def _int_constant(e: ast.AST) -> bool:
+def _number(e: ast.AST, kinds: tuple[type, ...] = (int, float)) -> bool:
+    """A number written in the code, of one of ``kinds``: ``0.0``, ``-1``."""
     if type(e) is ast.UnaryOp and type(e.op) is ast.USub:
         e = e.operand
-    return type(e) is ast.Constant and type(e.value) is int
+    return type(e) is ast.Constant and type(e.value) in kinds
 
 
 def _element_indexes(fn: ast.AST, body: _Body, ctx: Context, chain) -> list[Hazard]:
@@ -4212,7 +4213,7 @@ def _element_indexes(fn: ast.AST, body: _Body, ctx: Context, chain) -> list[Haza
         if type(e) is ast.Name:
             return e.id in scalars
         return (type(e) is ast.Subscript and type(e.value) is ast.Name and e.value.id in vectors
-                and (_int_constant(e.slice) or type(e.slice) is ast.Name and e.slice.id in counters))
+                and (_number(e.slice, (int,)) or type(e.slice) is ast.Name and e.slice.id in counters))
     scalars |= {name for name, e in picked.items() if name in once and zero_d(e)} - _param_names(fn)
 
     where = body.where
@@ -4326,7 +4327,7 @@ def _surely_tensor(e: ast.AST, t: Tensors) -> bool:
 
 
 def _surely(e: ast.AST, t: Tensors, seen: set[str]) -> bool:
-    if type(e) is ast.Subscript and (_int_constant(e.slice) or type(e.slice) is ast.Name):  # v[0], v[i]
+    if type(e) is ast.Subscript and (_number(e.slice, (int,)) or type(e.slice) is ast.Name):  # v[0], v[i]
         e = e.value
     if type(e) is ast.BinOp:
         return _surely(e.left, t, seen) or _surely(e.right, t, seen)
@@ -5592,13 +5593,6 @@ def _optimizer_receiver(e: ast.AST, ctx: Context, d: _State, cls, chain) -> bool
     if len(verdicts) == 1 and None not in verdicts:
         return verdicts.pop()
     return _is_optimizer(e)
-
-
-def _number(e: ast.AST) -> bool:
-    """A number written in the code: ``0.0``, ``-1``."""
-    if type(e) is ast.UnaryOp and type(e.op) is ast.USub:
-        e = e.operand
-    return type(e) is ast.Constant and type(e.value) in (int, float)
 
 
 def _own_step(e: ast.AST, ctx: Context, d: _State, cls, chain) -> bool:
@@ -7904,6 +7898,13 @@ def _set_elsewhere(attr: str, ctx: Context, d: _State) -> bool:
 _SELF_STORE = re.compile(r"self\.(?<!\wself\.)(\w+)\s*(?::[^=\n]*)?=(?!=)")
 
 
+def _keywords_given(d: _State) -> frozenset[str]:
+    """Every keyword some call of the file passes (``_on_flags``, ``_init_constants``), once per file."""
+    if d.keywords_given is None:
+        d.keywords_given = frozenset(k.arg for call in d.keyword_calls for k in call.keywords if k.arg)
+    return d.keywords_given
+
+
 def _on_flags(cls: ast.ClassDef, d: _State) -> frozenset[str]:
     """``self.attr`` that every ``__init__`` of the class and its in-file bases sets, when it does,
     to True or to its own parameter whose default is True and which no call of the file gives by
@@ -7912,10 +7913,7 @@ def _on_flags(cls: ast.ClassDef, d: _State) -> frozenset[str]:
     hit = d.on_flags.get(id(cls))
     if hit is not None:
         return hit
-    given = d.keywords_given
-    if given is None:  # once per file, not per class
-        given = d.keywords_given = frozenset(
-            k.arg for call in d.keyword_calls for k in call.keywords if k.arg)
+    given = _keywords_given(d)
     seen: dict[str, bool] = {}
     for c, _ in _lineage(cls, d):
         init = next((n for n in c.body if type(n) is ast.FunctionDef and n.name == "__init__"), None)
@@ -7946,10 +7944,7 @@ def _init_constants(cls: ast.ClassDef, d: _State) -> dict[str, object]:
     hit = d.init_constants.get(id(cls))
     if hit is not None:
         return hit
-    given = d.keywords_given
-    if given is None:
-        given = d.keywords_given = frozenset(
-            k.arg for call in d.keyword_calls for k in call.keywords if k.arg)
+    given = _keywords_given(d)
     seen: dict[str, object] = {}
     unknown = object()
     for c, _ in _lineage(cls, d):

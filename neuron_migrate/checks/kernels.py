@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import ast
 import functools
+import re
 
 from neuron_migrate.capabilities import PackageRow, capabilities, dependency_rows
 from neuron_migrate.checks import RULES, Context, finalizer, on, prefilter, rule
@@ -418,6 +419,13 @@ def check_call(call: ast.Call, ctx: Context) -> None:
 
 
 OPTIONAL_BUILD = "optional kernel (its build is in a `try`"
+_NAMED_SOURCE = re.compile(r"`([^`]+\.cuh?)`")
+
+
+def optional_build_sources(message: str) -> list[str]:
+    """The CUDA sources an optional build's NM501 message names (``_build_caught``), relative to its
+    file, in order; [] for any other message (project/optional_kernels.py, report/work.py)."""
+    return _NAMED_SOURCE.findall(message.partition("): ")[0]) if message.startswith(OPTIONAL_BUILD) else []
 
 
 def _build_caught(ctx: Context, call: ast.Call) -> tuple[ast.ExceptHandler, list[str]] | None:

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+import functools
 import posixpath
 import re
 from pathlib import Path
@@ -37,7 +38,6 @@ from neuron_migrate.scopes import Scopes
 from neuron_migrate.traversal import TRY_TYPES
 
 _CUDA_SOURCE = re.compile(rb"""["']([^"'\n]*?\.cuh?)["']""")
-_NAMED_SOURCE = re.compile(r"`([^`]+\.cuh?)`")  # as checks/kernels.py names an optional build's sources
 
 
 def _import_of(last: str) -> re.Pattern:
@@ -88,11 +88,12 @@ def _imported(project: Project, path: str, node: ast.Import | ast.ImportFrom) ->
     return {p for n in names if (p := project.modules.get(n))}
 
 
-def optional_kernels(results: list[FileResult | None], root: Path) -> dict[str, str]:
+def optional_kernels(results: list[FileResult | None], root: Path, project_of) -> dict[str, str]:
     """Path -> why it is optional ("imported only under ...: `bigvgan.py:96`") of each file whose
     NM501 kernel the project builds only on a path it can skip: the kernel's module and the
-    ``.cu`` sources it names, and those an optional build names."""
-    from neuron_migrate.checks.kernels import OPTIONAL_BUILD
+    ``.cu`` sources it names, and those an optional build names. ``project_of()``: the scan's
+    project, made on first use."""
+    from neuron_migrate.checks.kernels import optional_build_sources
 
     by_path = {r.path: r for r in results if r is not None}
     seeds, found = [], {}
@@ -101,12 +102,12 @@ def optional_kernels(results: list[FileResult | None], root: Path) -> dict[str, 
         if any(f.severity is Severity.ERROR for f in nm501):
             seeds.append(p)
         for f in nm501:  # a build whose failure the install goes on without: the sources it names
-            if f.message.startswith(OPTIONAL_BUILD):
-                named = set(_NAMED_SOURCE.findall(f.message.partition("): ")[0]))
+            named = set(optional_build_sources(f.message))
+            if named:
                 _mark_sources(by_path, p, named, f"built in a `try` that goes on without it: `{p}:{f.line}`", found)
     if not seeds:
         return found
-    project = Project(list(by_path.values()), root)
+    project = project_of()
     python = [p for p in by_path if p.endswith(".py")]
     scopes = Scopes(by_path)
     words: dict[str, list[str]] = {}  # a module's last name -> the files whose bytes hold it
@@ -201,7 +202,8 @@ def _enclosing(tree: ast.Module, line: int) -> tuple[ast.FunctionDef | ast.Async
 MAX_CALLERS = 3  # callers followed up from a function to the gates of its calls
 
 
-def optional_functions(results: list[FileResult | None], root: Path) -> dict[str, list[tuple[int, int, str]]]:
+def optional_functions(results: list[FileResult | None], root: Path,
+                       project_of) -> dict[str, list[tuple[int, int, str]]]:
     """Path -> (first line, last line, why) of each function that imports a CUDA-only library
     (an NM504 error) and that the project calls only on a path it can skip: FunAudioLLM/CosyVoice's
     ``CosyVoiceModel.load_trt`` imports tensorrt, and ``cli/cosyvoice.py`` calls it only under ``if
@@ -215,7 +217,7 @@ def optional_functions(results: list[FileResult | None], root: Path) -> dict[str
     if not candidates:
         return {}
     by_path = {r.path: r for r in results if r is not None}
-    project = Project(list(by_path.values()), root)
+    project = project_of()
     python = [p for p in by_path if p.endswith(".py")]
     scopes = Scopes(by_path)
 
@@ -295,7 +297,10 @@ def mark_optional(results: list[FileResult | None], root: Path) -> None:
     finds, with the CUDA calls ``fix`` leaves in them (CosyVoice's ``assert
     torch.cuda.is_available()`` before its TensorRT import), as warnings that say where they are
     called."""
-    found = optional_kernels(results, root)
+    # one project for both questions, made only when one of them has a file to ask about: each
+    # reads and parses the files it asks about once
+    project_of = functools.cache(lambda: Project([r for r in results if r is not None], root))
+    found = optional_kernels(results, root, project_of)
     for i, r in enumerate(results if found else ()):
         if r is None or r.path not in found:
             continue
@@ -303,7 +308,7 @@ def mark_optional(results: list[FileResult | None], root: Path) -> None:
         results[i] = dataclasses.replace(r, findings=tuple(
             dataclasses.replace(f, severity=Severity.WARNING, message=note + f.message)
             if f.code == "NM501" and f.severity is Severity.ERROR else f for f in r.findings))
-    functions = optional_functions(results, root)
+    functions = optional_functions(results, root, project_of)
     for i, r in enumerate(results if functions else ()):
         if r is None or r.path not in functions:
             continue

@@ -121,8 +121,6 @@ _PACKAGE = re.compile(r"^(?:optional import \(the code has a path without it.*?\
 # torch.cuda.nvtx.range_push: ...; nn.DataParallel is ...; `.is_cuda` is always ...; imports pynvml (NVML): ...
 # (a plain word before a space is no name: "NVIDIA tooling (nvidia-smi, NVML)" is the message's head)
 _API = re.compile(r"^([\w.]+)[:(]|^(\w*[._][\w.]*) |^`([^`]+)`|^imports (?!from )([A-Za-z_]\w*)")
-# an optional build's first CUDA source (checks/kernels.py OPTIONAL_BUILD), relative to its file
-_BUILT_SOURCE = re.compile(r"^optional kernel \(its build is in a `try`[^`]*`except`[^`]*`([^`]+\.cuh?)`")
 _IMPORT = re.compile(r"^imports ")  # NM502 on an import statement, not on a kernel
 _OPTIONAL = "optional import"
 
@@ -189,9 +187,12 @@ def _item_of(f: dict) -> tuple[str, str] | None:
             return ("optional-dependency" if optional else "dependency"), m.group(1) or m.group(2)
         if code == "NM501" and message.startswith("CUDA source file") and not _KERNELS.search(message):
             return "api", f"the CUDA host code in {f['path']}"  # launchers, version queries: no kernel
-        built = _BUILT_SOURCE.search(message) if code == "NM501" else None
-        if built:  # sam2's setup.py builds connected_components.cu: one kernel, one item
-            return "optional-kernel", posixpath.normpath(posixpath.join(posixpath.dirname(f["path"]), built.group(1)))
+        if code == "NM501":
+            from neuron_migrate.checks.kernels import optional_build_sources
+
+            built = optional_build_sources(message)
+            if built:  # sam2's setup.py builds connected_components.cu: one kernel, one item
+                return "optional-kernel", posixpath.normpath(posixpath.join(posixpath.dirname(f["path"]), built[0]))
         return ("optional-kernel" if optional else "kernel"), f["path"] if code == "NM501" else \
             f"{f['path']}:{f['line']}"
     if family == "NM6":
