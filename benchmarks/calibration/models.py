@@ -670,6 +670,8 @@ def prepare(name: str) -> None:
         _paths_31()
     if name in globals().get("HELD_OUT_32", ()):  # this split's folders first, before the stubs are chosen
         _paths_32()
+    if name in globals().get("HELD_OUT_33", ()):  # this split's folders first, before the stubs are chosen
+        _paths_33()
 
 
 def tv(family: str, builder: str, inputs, **kwargs):
@@ -14092,6 +14094,459 @@ HELD_OUT_32 = {
 }
 
 
+# torchclust 1.0.0, pt-kmeans 0.9.2, notmiwae-pytorch 0.1.3, pycorre 0.1.1, torch-dxdt 0.1.1, torchfbm 0.3.0,
+# pytorchltr2 0.2.3, torch-fps 0.6.0, qste 0.1.1, bitorch 0.4.1 and skerch 1.2.0 (torch 2.13.0). No entry runs another
+# package's code with tensors but NumPy's and SciPy's, as installed with torch, and torch-dct's (skerch imports it; its
+# pinned release is on the path). The training steps are the split's steps file (steps/held_out_33/training_steps.py).
+HELD_OUT_33_RELEASES = ("torchclust", "pt-kmeans", "notmiwae-pytorch", "pycorre", "torch-dxdt", "torchfbm",
+                        "pytorchltr2", "torch-fps", "qste", "bitorch", "skerch")
+
+
+def _paths_33() -> None:
+    for folder in (*HELD_OUT_33_RELEASES, "torch-dct"):
+        if str(EXT / folder) not in sys.path:
+            sys.path.insert(0, str(EXT / folder))
+    # notmiwae_pytorch imports its Trainer's SummaryWriter at import time; tensorboard is not installed and no
+    # entry logs, so the module is a placeholder (as STUBBED's are) unless it imports
+    try:
+        import torch.utils.tensorboard  # noqa: F401
+    except Exception:
+        placeholder = types.ModuleType("torch.utils.tensorboard")
+        placeholder.SummaryWriter = _StubModule("torch.utils.tensorboard.SummaryWriter")
+        sys.modules["torch.utils.tensorboard"] = placeholder
+
+
+def _module_33(name: str):
+    _paths_33()
+    stub_torchvision()
+    return importlib.import_module(name)
+
+
+def _blobs(torch, per: int, dims: int, centres: int, spread: float = 0.3):
+    """``centres`` Gaussian blobs of ``per`` points each in ``dims`` dimensions (seeded), shuffled."""
+    g = torch.Generator().manual_seed(0)
+    middle = torch.randn(centres, dims, generator=g) * 3
+    x = (middle[:, None] + spread * torch.randn(centres, per, dims, generator=g)).reshape(-1, dims)
+    return x[torch.randperm(x.shape[0], generator=g)]
+
+
+def clustering_op(kind: str):
+    """torchclust, clustering algorithms on tensors (DBSCAN visiting every point in a Python loop, its label tested
+    on the host and neighbours grown by boolean indexing; mean shift iterated until a tolerance read on the host, its
+    modes deduplicated by ``unique``; a Gaussian mixture by EM; k-means with its scores taken to Python floats by
+    ``.item()``): DBSCAN on 48 points in three blobs, mean shift and a three-component mixture on the same points, and
+    k-means followed by its simplified silhouette and Davies-Bouldin index."""
+    def factory():
+        torch = _torch()
+        tc = _module_33("torchclust")
+        x = _blobs(torch, 16, 2, 3)
+        if kind == "dbscan":
+            db = tc.density.DBSCAN(min_samples=4, eps=0.8)
+            return Call(lambda points: db.fit_predict(points), (x,), _entry(sys.modules["torchclust.density.dbscan"],
+                                                                           "DBSCAN.fit_predict"))
+        if kind == "meanshift":
+            ms = tc.centroid.MeanShift(band_width=1, max_iter=30)
+            return Call(lambda points: ms.fit_predict(points), (x,),
+                        _entry(sys.modules["torchclust.centroid.meanshift"], "MeanShift.fit_predict"))
+        if kind == "gmm":
+            gmm = tc.density.GaussianMixtureModel(num_clusters=3, max_iter=20)
+            return Call(lambda points: gmm.fit_predict(points), (x,),
+                        _entry(sys.modules["torchclust.density.gmm"], "GaussianMixtureModel.fit_predict"))
+        metrics = importlib.import_module("torchclust.metrics")
+        km = tc.centroid.KMeans(num_clusters=3, max_iter=20)
+
+        def cluster_scores(points):  # a user's model selection: fit, then score the partition
+            labels = km.fit_predict(points)
+            centroids = km.parameters["centroids"]
+            return (metrics.silhouette_score(points, labels, centroids),
+                    metrics.davies_bouldin_index(points, labels, centroids))
+        return Call(cluster_scores, (x,), _entry(sys.modules["torchclust.centroid.kmeans"], "KMeansBase.fit_predict"))
+    factory.__name__ = f"clustering_{kind}"
+    return factory
+
+
+def pt_kmeans_op(kind: str):
+    """pt-kmeans, k-means for large embeddings (k-means++ seeding by sampled local trials, chunked assignment, empty
+    clusters re-seeded, convergence tested on the host, a hierarchy built bottom up by clustering the centres again,
+    one cluster split in place): k-means of 96 points in 8 dimensions into 4, a two-level hierarchy (8 then 3), and
+    the largest cluster of a fitted partition split in two."""
+    def factory():
+        torch = _torch()
+        pk = _module_33("pt_kmeans")
+        x = _blobs(torch, 24, 8, 4, spread=0.6)
+        if kind == "kmeans":
+            return Call(lambda points: pk.kmeans(points, 4, max_iters=20, random_seed=0), (x,),
+                        _entry(sys.modules["pt_kmeans.pt_kmeans"], "kmeans"))
+        if kind == "hierarchical":
+            return Call(lambda points: pk.hierarchical_kmeans(points, [8, 3], max_iters=10, random_seed=0), (x,),
+                        _entry(sys.modules["pt_kmeans.pt_kmeans"], "hierarchical_kmeans"))
+        _, labels = pk.kmeans(x, 3, max_iters=20, random_seed=0)
+        largest = int(torch.bincount(labels).argmax())
+        return Call(lambda points, assigned: pk.split_cluster(points, assigned, largest, 2, max_iters=10, random_seed=0),
+                    (x, labels), _entry(sys.modules["pt_kmeans.pt_kmeans"], "split_cluster"))
+    factory.__name__ = f"pt_kmeans_{kind}"
+    return factory
+
+
+def _missing_not_at_random(torch):
+    """64 rows of 6 correlated features with their large values missing in three of them (self-masking), the
+    missing entries filled with zeros, and the observation mask (1 observed)."""
+    g = torch.Generator().manual_seed(0)
+    z = torch.randn(64, 2, generator=g)
+    x = z @ torch.randn(2, 6, generator=g) + 0.1 * torch.randn(64, 6, generator=g)
+    x = (x - x.mean(0)) / x.std(0)
+    s = torch.ones_like(x)
+    s[:, :3] = (x[:, :3] < 0.7).float()
+    return x * s, s
+
+
+def missing_data_op(kind: str):
+    """notmiwae-pytorch, deep generative models of data missing not at random (importance-weighted bounds over latent
+    samples, a missing process whose logits model the mask, imputation by self-normalised importance weights, the
+    conditional median found from a weighted CDF): the not-MIWAE bound's forward, Adam steps of not-MIWAE and MIWAE
+    (the split's steps file), and not-MIWAE's L1 imputation (the conditional median) with 64 samples."""
+    def factory():
+        torch = _torch()
+        nm = _module_33("notmiwae_pytorch")
+        x, s = _missing_not_at_random(torch)
+        if kind == "forward":
+            return nm.NotMIWAE(input_dim=6, latent_dim=3, hidden_dim=16, n_samples=8,
+                               missing_process="selfmasking").eval(), (x, s)
+        if kind == "impute_median":
+            model = nm.NotMIWAE(input_dim=6, latent_dim=3, hidden_dim=16, n_samples=8, missing_process="selfmasking")
+            return Call(lambda data, mask: model.impute(data, mask, n_samples=64, solver="l1"), (x, s),
+                        _entry(sys.modules["notmiwae_pytorch.models.notmiwae"], "NotMIWAE.impute"))
+        return Call(_step("held_out_33", f"{kind}_step"), (x, s), grad=True)
+    factory.__name__ = f"missing_data_{kind}"
+    return factory
+
+
+def _moving_frames(torch, n: int, size: int):
+    """``n`` frames of a smooth scene of Gaussian spots, each shifted by its own sub-pixel offset (seeded, up to 3
+    pixels) with noise: a recording that drifts."""
+    g = torch.Generator().manual_seed(0)
+    yy, xx = torch.meshgrid(torch.arange(size, dtype=torch.float32), torch.arange(size, dtype=torch.float32),
+                            indexing="ij")
+    spots = torch.rand(12, 3, generator=g) * torch.tensor([size, size, 3.0]) + torch.tensor([0.0, 0.0, 1.5])
+    shifts = (torch.rand(n, 2, generator=g) - 0.5) * 6
+    frames = torch.zeros(n, size, size)
+    for i in range(n):
+        for cy, cx, w in spots:
+            frames[i] += torch.exp(-((yy - cy - shifts[i, 0]) ** 2 + (xx - cx - shifts[i, 1]) ** 2) / (2 * w * w))
+    return frames + 0.05 * torch.randn(n, size, size, generator=g)
+
+
+def motion_correction_op(kind: str):
+    """pycorre, motion correction of imaging stacks by NoRMCorre (phase correlation by FFTs with the peak searched
+    inside a window of allowed shifts and refined by an upsampled DFT around it, a template from the first frames,
+    chunks of frames in a Python loop, patches cut by Python ranges for the piecewise-rigid shifts, frames resampled
+    by ``grid_sample``): the rigid shifts of 8 frames against a template, a rigid correction fitted and applied to
+    12 frames, and a piecewise-rigid correction of 8 frames with 8-pixel overlaps and 16-pixel strides."""
+    def factory():
+        torch = _torch()
+        pc = _module_33("pycorre")
+        if kind == "register":
+            frames = _moving_frames(torch, 9, 48)
+            return Call(lambda stack, template: pc.core.register_translation_batch(stack, template, upsample_factor=4,
+                                                                                   max_shifts=(4, 4)),
+                        (frames[1:], frames[0]), _entry(sys.modules["pycorre.core.numerics_torch"],
+                                                        "register_translation_batch"))
+        if kind == "rigid":
+            mc = pc.RigidMotionCorrection(max_shifts=(4, 4), upsample_factor_fft=4, n_init_frames=6, device="cpu",
+                                          batch_size=6)
+            frames = _moving_frames(torch, 12, 48)
+        else:
+            mc = pc.PWRigidMotionCorrection(max_shifts=(4, 4), upsample_factor_fft=4, overlaps=(8, 8),
+                                            strides=(16, 16), max_deviation_rigid=2, n_init_frames=4, device="cpu",
+                                            batch_size=4)
+            frames = _moving_frames(torch, 8, 48)
+        return Call(lambda stack: mc.fit_transform(stack), (frames,),
+                    _entry(sys.modules["pycorre.model"], "MotionCorrection.fit_transform"))
+    factory.__name__ = f"motion_correction_{kind}"
+    return factory
+
+
+def derivative_op(kind: str):
+    """torch-dxdt, numerical differentiation of noisy series (Savitzky-Golay coefficients by a least-squares fit per
+    window size, a Kalman smoother's forward filter and backward pass in Python loops over time, Whittaker-Eilers
+    smoothing by a banded penalty solved densely, smoothing splines): the velocity of 4 noisy sine series of 64 points
+    by each of the four, and an Adam step fitting a network to a series and its filtered velocity (the split's
+    steps file)."""
+    def factory():
+        torch = _torch()
+        dx = _module_33("torch_dxdt")
+        g = torch.Generator().manual_seed(0)
+        t = torch.linspace(0, 2 * torch.pi, 64)
+        x = torch.sin(t * torch.tensor([[1.0], [1.5], [2.0], [0.5]])) + 0.05 * torch.randn(4, 64, generator=g)
+        if kind == "fit":
+            return Call(_step("held_out_33", "derivative_fit_step"), (t, x[0]), grad=True)
+        if kind == "savitzky_golay":
+            return Call(lambda series, times: dx.dxdt(series, times, kind="savitzky_golay", window_length=9,
+                                                      polyorder=3), (x, t), _entry(dx, "dxdt"))
+        method = {"kalman": lambda: dx.Kalman(alpha=0.5), "whittaker": lambda: dx.Whittaker(lmbda=10.0),
+                  "spline": lambda: dx.Spline(s=0.05)}[kind]()
+        cls = type(method)
+        return Call(lambda series, times: method.d(series, times), (x, t),
+                    _entry(sys.modules[cls.__module__], f"{cls.__name__}.d"))
+    factory.__name__ = f"derivative_{kind}"
+    return factory
+
+
+def fractional_op(kind: str):
+    """torchfbm, fractional Brownian motion (paths by Davies-Harte circulant embedding with a host-side test that the
+    eigenvalues are non-negative, Hurst exponents by variograms over lags in Python loops, detrended fluctuation
+    analysis fitting a polynomial per window of each scale, fractional differencing by binomial weights built in a
+    Python loop, a fractional SDE stepped by Euler-Maruyama with fresh fractional noise, noisy layers reading a
+    pregenerated noise buffer by a Python counter): DFA of 4 paths of 256 points, their fractional difference of order
+    0.4, a neural fractional SDE's 32 steps, and Adam steps of a path generator with a Hurst regulariser and of a
+    Q-network with fractional-noise layers (the split's steps file)."""
+    def factory():
+        torch = _torch()
+        fb = _module_33("torchfbm")
+        paths = fb.fbm(n=256, H=0.7, size=(4,), seed=0)
+        g = torch.Generator().manual_seed(0)
+        if kind == "dfa":
+            return Call(lambda x: fb.dfa(x), (paths,), _entry(sys.modules["torchfbm.dfa"], "dfa"))
+        if kind == "fractional_diff":
+            return Call(lambda x: fb.fractional_diff(x, 0.4), (paths,),
+                        _entry(sys.modules["torchfbm.transforms"], "fractional_diff"))
+        if kind == "fsde":
+            nn = torch.nn
+            sde = fb.NeuralFSDE(2, nn.Sequential(nn.Linear(2, 16), nn.Tanh(), nn.Linear(16, 2)),
+                                nn.Sequential(nn.Linear(2, 16), nn.Tanh(), nn.Linear(16, 2)), H_init=0.7).eval()
+            return Call(lambda x0: sde(x0, 32), (torch.randn(8, 2, generator=g),),
+                        _entry(sys.modules["torchfbm.sde"], "NeuralFSDE.forward"))
+        if kind == "hurst_step":
+            return Call(_step("held_out_33", "hurst_regularised_step"), (torch.randn(4, 16, generator=g), paths[:, 1:129]),
+                        grad=True)
+        obs = torch.randn(32, 6, generator=g)
+        return Call(_step("held_out_33", "noisy_q_step"),
+                    (obs, torch.randint(0, 4, (32,), generator=g), torch.randn(32, generator=g),
+                     obs + 0.1 * torch.randn(32, 6, generator=g)), grad=True)
+    factory.__name__ = f"fractional_{kind}"
+    return factory
+
+
+def _ranked_lists(torch):
+    """8 queries of up to 12 documents with 10 features, graded relevance 0-4 from a fixed rule, each list's length
+    (5 to 12) and its padding zeroed."""
+    g = torch.Generator().manual_seed(0)
+    xs = torch.randn(8, 12, 10, generator=g)
+    relevance = (xs @ torch.randn(10, generator=g)).mul(0.8).add(2).round().clamp(0, 4).long()
+    n = torch.randint(5, 13, (8,), generator=g)
+    pad = torch.arange(12)[None] >= n[:, None]
+    return xs.masked_fill(pad[..., None], 0.0), relevance.masked_fill(pad, 0), n
+
+
+def ranking_op(kind: str):
+    """pytorchltr2, learning to rank (pairwise losses over every pair of a list built by broadcasting, padded pairs
+    masked by the lists' lengths, LambdaLoss's NDCG weights from each list's ideal DCG, NDCG at a cutoff, clicks
+    simulated by a position-based model): Adam steps of a scorer with LambdaLoss and with a DCG-weighted hinge (the
+    split's steps file), NDCG@5 of scores, and clicks on the top 8 of a ranking."""
+    def factory():
+        torch = _torch()
+        ltr = _module_33("pytorchltr")
+        importlib.import_module("pytorchltr.evaluation")
+        xs, relevance, n = _ranked_lists(torch)
+        if kind in ("lambda_ndcg", "dcg_hinge"):
+            return Call(_step("held_out_33", f"{kind}_step"), (xs, relevance, n), grad=True)
+        scores = xs @ torch.randn(10, generator=torch.Generator().manual_seed(1))
+        if kind == "ndcg":
+            return Call(lambda s, rel, lengths: ltr.evaluation.ndcg(s, rel, lengths, k=5), (scores, relevance, n),
+                        _entry(sys.modules["pytorchltr.evaluation.dcg"], "ndcg"))
+        pbm = importlib.import_module("pytorchltr.click_simulation.pbm")
+        probs = torch.tensor([0.05, 0.1, 0.3, 0.6, 0.9])
+        return Call(lambda s, rel, lengths: pbm.simulate_pbm(torch.argsort(s, 1, descending=True), rel, lengths, probs,
+                                                             cutoff=8),
+                    (scores, relevance, n), _entry(pbm, "simulate_pbm"))
+    factory.__name__ = f"ranking_{kind}"
+    return factory
+
+
+def _point_clouds(torch):
+    """4 clouds of up to 128 points on noisy spheres, ellipsoids and planes, the last 24 points of two padded out."""
+    g = torch.Generator().manual_seed(0)
+    d = torch.randn(4, 128, 3, generator=g)
+    d = d / d.norm(dim=-1, keepdim=True) * torch.tensor([[1.0, 1, 1], [2, 1, 0.5], [1.5, 1.5, 0.05], [1, 0.3, 0.3]])[:, None]
+    mask = torch.ones(4, 128, dtype=torch.bool)
+    mask[1:3, 104:] = False
+    return d + 0.02 * torch.randn(4, 128, 3, generator=g), mask
+
+
+def point_sampling_op(kind: str):
+    """torch-fps, farthest point sampling (the start index resolved per row from the mask, the count of valid points
+    checked on the host, a compiled kernel built on first use or a pure-PyTorch loop over the samples, neighbours or
+    Voronoi assignments beside it): 16 centroids of 4 padded clouds, the centroids with every point's nearest
+    centroid, and an Adam step of a point-set classifier that groups each centroid's 8 nearest points (the split's
+    steps file). The kernel's C++ sources are not among the release's unpacked files, so the first call finds no
+    kernel and takes the pure-PyTorch route, as on a machine that cannot build it."""
+    def factory():
+        torch = _torch()
+        fps = _module_33("torch_fps")
+        points, mask = _point_clouds(torch)
+        api = sys.modules["torch_fps.api"]
+        if kind == "step":
+            return Call(_step("held_out_33", "point_set_step"), (points, mask, torch.arange(4)), grad=True)
+        if kind == "sample":
+            return Call(lambda p, m: fps.farthest_point_sampling(p, m, 16, random_start=False), (points, mask),
+                        _entry(api, "farthest_point_sampling"))
+        return Call(lambda p, m: fps.farthest_point_sampling_with_assign(p, m, 16, random_start=False), (points, mask),
+                    _entry(api, "farthest_point_sampling_with_assign"))
+    factory.__name__ = f"point_sampling_{kind}"
+    return factory
+
+
+def true_binary_op(kind: str):
+    """qste, true-binary training (linear and embedding layers converted by name to sign coordinates with a scale,
+    activations after converted layers packed by a context manager and a tensor subclass, the sign coordinates
+    stepped by the release's optimizer beside the float one): an Adam step of an MLP with two converted layers (the
+    split's steps file), the converted MLP's forward under packed activations, and a bag-of-embeddings text
+    classifier with its embedding and first layer converted."""
+    def factory():
+        torch = _torch()
+        qs = _module_33("qste")
+        nn = torch.nn
+        x, y = _labelled(torch, 64, 16, 3)
+        if kind == "step":
+            return Call(_step("held_out_33", "binary_mlp_step"), (x, y), grad=True)
+        if kind == "packed":
+            model = nn.Sequential()
+            model.add_module("fc_in", nn.Linear(16, 64))
+            model.add_module("act", nn.ReLU())
+            model.add_module("fc_hidden", nn.Linear(64, 64))
+            model.add_module("act2", nn.ReLU())
+            model.add_module("head", nn.Linear(64, 3))
+            qs.convert(model, include=["fc_in", "fc_hidden"])
+            model.eval()
+
+            def packed_forward(inputs):
+                with qs.packed_activations():
+                    return model(inputs)
+            return Call(packed_forward, (x,), _entry(sys.modules["qste.nn"], "packed_activations"))
+
+        class BagClassifier(nn.Module):  # a user's text classifier: mean of token embeddings, an MLP
+            def __init__(self):
+                super().__init__()
+                self.embed = nn.Embedding(200, 32)
+                self.fc = nn.Linear(32, 32)
+                self.head = nn.Linear(32, 4)
+
+            def forward(self, tokens):
+                return self.head(torch.relu(self.fc(self.embed(tokens).mean(1))))
+        model = BagClassifier()
+        qs.convert(model, include=["embed", "fc"])
+        return model.eval(), (torch.randint(0, 200, (16, 20), generator=torch.Generator().manual_seed(0)),)
+    factory.__name__ = f"true_binary_{kind}"
+    return factory
+
+
+def binarized_op(kind: str):
+    """bitorch, quantized and binary networks (layers whose quantization functions are looked up by name in a
+    registry, a runtime mode switched globally, sign and straight-through functions as autograd functions, models
+    built from a version number): a binary LeNet's forward on 28-pixel images, a DLRM click model with binary MLPs
+    and four embedding bags on dense and categorical features, and an Adam step of an MLP with sign layers (the split's
+    steps file)."""
+    def factory():
+        torch = _torch()
+        bt = _module_33("bitorch")
+        g = torch.Generator().manual_seed(0)
+        if kind == "step":
+            x, y = _labelled(torch, 64, 16, 3)
+            return Call(_step("held_out_33", "sign_mlp_step"), (x, y), grad=True)
+        models_ = importlib.import_module("bitorch.models")
+        if kind == "lenet":
+            return models_.LeNet([4, 1, 28, 28], num_classes=10, lenet_version=1).eval(), \
+                (torch.randn(4, 1, 28, 28, generator=g),)
+        # four tables: DLRM sizes its top MLP for an odd count of interacting vectors (the dense one and the tables')
+        dlrm = models_.DLRM(dense_feature_size=8, embedding_layer_sizes=[50, 30, 20, 10],
+                            bottom_mlp_layer_sizes=[32, 16], top_mlp_layer_sizes=[32, 1], embedding_dimension=16).eval()
+        batch = 16
+        indices = [torch.randint(0, size, (batch,), generator=g) for size in (50, 30, 20, 10)]
+        offsets = [torch.arange(batch) for _ in indices]
+        return Call(lambda dense, idx, off: dlrm(dense, (idx, off)),
+                    (torch.randn(batch, 8, generator=g), torch.stack(indices), torch.stack(offsets)),
+                    _entry(sys.modules["bitorch.models.dlrm"], "DLRM.forward"))
+    factory.__name__ = f"binarized_{kind}"
+    return factory
+
+
+def sketch_op(kind: str):
+    """skerch, sketched matrix decompositions (random measurements of a linear operator in blocks dispatched by noise
+    type, a core matrix recovered by least squares, operator and Frobenius norms estimated from a few measurements,
+    the seed advanced per block on the host): a sketched SVD of a 96x80 matrix of rank 8 with 20 outer measurements,
+    a sketched Hermitian eigendecomposition of a 96x96 one, and its norms from 8 measurements."""
+    def factory():
+        torch = _torch()
+        _module_33("skerch")
+        alg = importlib.import_module("skerch.algorithms")
+        g = torch.Generator().manual_seed(0)
+        left = torch.randn(96, 8, generator=g)
+        if kind == "ssvd":
+            lop = left @ torch.diag(torch.logspace(0, -2, 8)) @ torch.randn(8, 80, generator=g)
+            return Call(lambda a: alg.ssvd(a, a.device, a.dtype, 20, seed=0), (lop,), _entry(alg, "ssvd"))
+        lop = left @ torch.diag(torch.logspace(0, -2, 8)) @ left.T
+        if kind == "seigh":
+            return Call(lambda a: alg.seigh(a, a.device, a.dtype, 20, seed=0), (lop,), _entry(alg, "seigh"))
+        return Call(lambda a: alg.snorm(a, a.device, a.dtype, num_meas=8, seed=0), (lop,), _entry(alg, "snorm"))
+    factory.__name__ = f"sketch_{kind}"
+    return factory
+
+
+HELD_OUT_33 = {
+    # torchclust 1.0.0: clustering algorithms
+    "loop.clustering_dbscan": clustering_op("dbscan"),
+    "loop.clustering_meanshift": clustering_op("meanshift"),
+    "loop.clustering_gmm": clustering_op("gmm"),
+    "loop.clustering_kmeans_scores": clustering_op("kmeans_scores"),
+    # pt-kmeans 0.9.2: k-means for large embeddings
+    "loop.pt_kmeans_kmeans": pt_kmeans_op("kmeans"),
+    "loop.pt_kmeans_hierarchical": pt_kmeans_op("hierarchical"),
+    "loop.pt_kmeans_split": pt_kmeans_op("split"),
+    # notmiwae-pytorch 0.1.3: generative models of data missing not at random
+    "loop.missing_data_forward": missing_data_op("forward"),
+    "loop.missing_data_notmiwae": missing_data_op("notmiwae"),
+    "loop.missing_data_miwae": missing_data_op("miwae"),
+    "loop.missing_data_impute_median": missing_data_op("impute_median"),
+    # pycorre 0.1.1: motion correction of imaging stacks
+    "loop.motion_correction_register": motion_correction_op("register"),
+    "loop.motion_correction_rigid": motion_correction_op("rigid"),
+    "loop.motion_correction_pwrigid": motion_correction_op("pwrigid"),
+    # torch-dxdt 0.1.1: numerical differentiation of noisy series
+    "loop.derivative_savitzky_golay": derivative_op("savitzky_golay"),
+    "loop.derivative_kalman": derivative_op("kalman"),
+    "loop.derivative_whittaker": derivative_op("whittaker"),
+    "loop.derivative_spline": derivative_op("spline"),
+    "loop.derivative_fit": derivative_op("fit"),
+    # torchfbm 0.3.0: fractional Brownian motion
+    "loop.fractional_dfa": fractional_op("dfa"),
+    "loop.fractional_diff": fractional_op("fractional_diff"),
+    "loop.fractional_fsde": fractional_op("fsde"),
+    "loop.fractional_hurst_step": fractional_op("hurst_step"),
+    "loop.fractional_noisy_q_step": fractional_op("noisy_q_step"),
+    # pytorchltr2 0.2.3: learning to rank
+    "loop.ranking_lambda_ndcg": ranking_op("lambda_ndcg"),
+    "loop.ranking_dcg_hinge": ranking_op("dcg_hinge"),
+    "loop.ranking_ndcg": ranking_op("ndcg"),
+    "loop.ranking_clicks": ranking_op("clicks"),
+    # torch-fps 0.6.0: farthest point sampling
+    "loop.point_sampling_sample": point_sampling_op("sample"),
+    "loop.point_sampling_assign": point_sampling_op("assign"),
+    "loop.point_sampling_step": point_sampling_op("step"),
+    # qste 0.1.1: true-binary training
+    "loop.true_binary_step": true_binary_op("step"),
+    "loop.true_binary_packed": true_binary_op("packed"),
+    "loop.true_binary_embedding": true_binary_op("embedding"),
+    # bitorch 0.4.1: quantized and binary networks
+    "loop.binarized_lenet": binarized_op("lenet"),
+    "loop.binarized_dlrm": binarized_op("dlrm"),
+    "loop.binarized_step": binarized_op("step"),
+    # skerch 1.2.0: sketched matrix decompositions
+    "loop.sketch_ssvd": sketch_op("ssvd"),
+    "loop.sketch_seigh": sketch_op("seigh"),
+    "loop.sketch_snorm": sketch_op("snorm"),
+}
+
+
 FIXTURES = {f"zoo.{n}": zoo(n) for n in ("convnet", "dynamic_crop", "gated_residual", "tagger",
                                           "masked_encoder")}
 
@@ -14100,7 +14555,7 @@ ALL = {**CALIBRATION, **HELD_OUT, **HELD_OUT_2, **SCALE, **SCALE_4, **HELD_OUT_5
        **HELD_OUT_15, **HELD_OUT_16, **HELD_OUT_17, **HELD_OUT_18, **HELD_OUT_19, **HELD_OUT_20,
        **HELD_OUT_21, **HELD_OUT_22, **HELD_OUT_23, **HELD_OUT_24, **HELD_OUT_25, **HELD_OUT_26,
        **HELD_OUT_27, **HELD_OUT_28, **HELD_OUT_29, **HELD_OUT_30, **HELD_OUT_31,
-       **HELD_OUT_32, **FIXTURES}
+       **HELD_OUT_32, **HELD_OUT_33, **FIXTURES}
 
 # The quick $NEURON_MIGRATE_EXT subset of the regression test (tests/test_calibration.py: EXT).
 QUICK = ("nanogpt.GPT", "examples.word_language_model.RNNModel",

@@ -141,7 +141,9 @@ FOLDERS = {"timm": "timm", "torch-geometric": "pytorch_geometric", "vit-pytorch"
                                       "torch-incremental-pca", "torchcwt", "fdwt", "torch-supercluster",
                                       "autolrp", "clearn-ai", "crfseg", "shadow-ssml", "rictr", "oflibpytorch",
                                       "torchtransform", "edl-pytorch", "mixture-density-nets", "koopman", "rph",
-                                      "torch-hd", "wl-stats-torch")}}
+                                      "torch-hd", "wl-stats-torch",
+                                      "torchclust", "pt-kmeans", "notmiwae-pytorch", "pycorre", "torch-dxdt",
+                                      "torchfbm", "pytorchltr2", "torch-fps", "qste", "bitorch", "skerch")}}
 # the releases' own dependencies, installed beside them when they were measured (a folder on
 # PYTHONPATH, stored as ``$PYTHONPATH/<package>/...``): top-level package -> the distribution of
 # sources.txt whose pinned release holds its code (the same version as installed). The static
