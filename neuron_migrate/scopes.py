@@ -6,7 +6,8 @@ Every scanned path gets one scope, the first rule that applies deciding:
    config's folder, like per-file-ignores): ``tests = ["integration/**"]``;
 2. ``tests``: a folder named tests/test/testing, or ``test_*.py``, ``*_test.py``, ``conftest.py``;
 3. ``vendored``: third_party/, vendor/, extern/, extensions/, projects/, contrib/ and the like, or
-   a sub-folder that is a project of its own (it has its own setup.py or pyproject.toml);
+   a sub-folder that is a project of its own (it has its own pyproject.toml, or a setup.py that is
+   not a module of a package: in a package, only with a manifest beside it);
 4. ``examples``: examples/, demo/, docs/, tutorials/, notebooks/, benchmarks/;
 5. ``scripts``: a top-level tools/, scripts/ or bin/ folder, and a bin/ folder at any depth;
 6. ``library``: a file inside an importable package (a folder with an ``__init__.py``, at any
@@ -22,6 +23,8 @@ from __future__ import annotations
 
 import posixpath
 from collections.abc import Iterable
+
+from neuron_migrate.formats import file_kind
 
 SCOPES = ("library", "scripts", "tests", "examples", "vendored")
 PRODUCT = ("library", "scripts")
@@ -49,11 +52,14 @@ class Scopes:
     def __init__(self, paths: Iterable[str], overrides: tuple[tuple[str, tuple[str, ...]], ...] = (),
                  prefix: str = ""):
         paths = list(paths)
-        folders = {posixpath.dirname(p) for p in paths}
         # a folder with an __init__.py is a package; a top-level one (or one under src/) is the library's
         self._packages = {posixpath.dirname(p) for p in paths if p.endswith("/__init__.py")}
-        self._nested = {posixpath.dirname(p) for p in paths
-                        if posixpath.basename(p) in _PROJECT_FILES and "/" in p} & folders
+        # a setup.py inside a package is one of its modules (DINOv2's dinov2/eval/setup.py builds the
+        # evaluated model), unless a manifest lies beside it (TorchBench's models/BERT_pytorch/
+        # setup.py, with the project's requirements.txt)
+        manifests = {posixpath.dirname(p) for p in paths if file_kind(posixpath.basename(p)) == "manifest"}
+        self._nested = {d for p in paths if posixpath.basename(p) in _PROJECT_FILES and "/" in p
+                        if (d := posixpath.dirname(p)) not in self._packages or d in manifests}
         self._overrides = overrides
         self._prefix = prefix
         self._memo: dict[str, str] = {}

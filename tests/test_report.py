@@ -168,7 +168,9 @@ def test_scopes_from_layout_and_config():
              "requirements.txt", "docs/requirements.txt", "src/lib2/__init__.py", "src/lib2/core.py",
              "csrc/kernel.cu", "tools/__init__.py",  # a packaged tools/ folder is still scripts
              "ns/core/__init__.py", "ns/core/layers/attn.py", "ns/run.py",  # ns/: a namespace folder
-             "pkg/bin/__init__.py", "pkg/bin/train.py", "pkg/tools/geometry.py"]  # a package's bin/ is scripts
+             "pkg/bin/__init__.py", "pkg/bin/train.py", "pkg/tools/geometry.py",  # a package's bin/ is scripts
+             "pkg/eval/__init__.py", "pkg/eval/setup.py", "pkg/eval/knn.py",  # a package's setup.py module
+             "pkg/bert/__init__.py", "pkg/bert/setup.py", "pkg/bert/requirements.txt", "pkg/bert/model.py"]
     s = Scopes(paths)
     got = {p: s.of(p) for p in paths}
     assert got == {"pkg/__init__.py": "library", "pkg/models/net.py": "library",
@@ -181,7 +183,10 @@ def test_scopes_from_layout_and_config():
                    "src/lib2/core.py": "library", "csrc/kernel.cu": "scripts",
                    "tools/__init__.py": "scripts", "ns/core/__init__.py": "library",
                    "ns/core/layers/attn.py": "library", "ns/run.py": "scripts",
-                   "pkg/bin/__init__.py": "scripts", "pkg/bin/train.py": "scripts", "pkg/tools/geometry.py": "library"}
+                   "pkg/bin/__init__.py": "scripts", "pkg/bin/train.py": "scripts", "pkg/tools/geometry.py": "library",
+                   "pkg/eval/__init__.py": "library", "pkg/eval/setup.py": "library", "pkg/eval/knn.py": "library",
+                   "pkg/bert/__init__.py": "vendored", "pkg/bert/setup.py": "vendored",
+                   "pkg/bert/requirements.txt": "vendored", "pkg/bert/model.py": "vendored"}
     s = Scopes(paths, (("library", ("csrc/",)), ("tests", ("tools/**",))))
     assert s.of("csrc/kernel.cu") == "library" and s.of("tools/convert.py") == "tests"
     assert parse_option(["product", "tests"]) == ("library", "scripts", "tests")
