@@ -27,7 +27,7 @@ import triton.language as tl
 
 @triton.jit
 def scale_kernel(x_ptr, n, BLOCK: tl.constexpr):
-    offs = tl.arange(0, BLOCK)
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
     tl.store(x_ptr + offs, tl.load(x_ptr + offs) * 2, mask=offs < n)
 
 
@@ -197,18 +197,40 @@ def test_operator_rules_can_be_deselected_without_loading_the_map():
 
 def test_optional_triton_is_a_warning_and_typing_imports_are_silent():
     found = findings_of("try:\n    import triton\nexcept ImportError:\n    triton = None\n\n"
-                        "@triton.jit\ndef k(x):\n    pass\n")
+                        "@triton.jit\ndef k(x):\n    i = triton.language.program_id(0)\n")
     assert [(f.code, f.severity) for f in found] == [("NM502", Severity.WARNING), ("NM502", Severity.WARNING)]
     assert codes("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    import flash_attn\n") == []
 
 
 def test_unconditional_kernels_are_errors():
-    found = findings_of("import triton\n\n@triton.jit\ndef k(x):\n    pass\n")
+    found = findings_of("import triton\n\n@triton.jit\ndef k(x):\n    i = triton.language.program_id(0)\n")
     assert [(f.code, f.line, f.severity) for f in found] == [("NM502", 1, Severity.ERROR),
                                                               ("NM502", 4, Severity.ERROR)]
     (k,) = [f for f in found if f.line == 4]
     assert (k.column, k.end_column) == (1, len("def k") + 1)  # the `def name` span
 
+
+
+def test_a_triton_device_function_is_info_ported_with_its_kernels():
+    """A ``@triton.jit`` function that never asks its program id and that the file does not launch
+    is inlined into the kernels calling it (mamba's ``softplus``, two alternatives under a Triton
+    version test; its Mamba-3 ``cos_approx``): info, not a kernel to port on its own. One launched
+    here, or asking ``tl.program_id``, stays a kernel; ``@triton.autotune`` wraps only kernels."""
+    src = ("import triton\nimport triton.language as tl\n\n"
+           "@triton.jit\ndef softplus(dt):\n    return tl.log(tl.exp(dt) + 1)\n\n"        # 5: device
+           "@triton.jit\ndef scale(x_ptr):\n    i = tl.program_id(0)\n"                      # 9: kernel
+           "    tl.store(x_ptr + i, softplus(tl.load(x_ptr + i)))\n\n"
+           "@triton.jit\ndef one_block(x_ptr):\n    tl.store(x_ptr, 1.0)\n\n"               # 14: launched
+           "def run(x):\n    one_block[(1,)](x)\n\n"
+           "@triton.autotune(configs=[], key=[])\n@triton.jit\ndef tuned(x_ptr):\n    pass\n")  # 22
+    found = {f.line: f for f in findings_of(src) if f.code == "NM502"}
+    assert {line: f.severity for line, f in found.items()} == {
+        1: Severity.ERROR, 5: Severity.INFO, 9: Severity.ERROR, 14: Severity.ERROR, 22: Severity.ERROR}
+    assert "device function `softplus`" in found[5].message and "ported with the kernels" in found[5].message
+    from neuron_migrate.report.work import _item_of
+
+    assert _item_of({"code": "NM502", "severity": "info", "message": found[5].message, "path": "k.py",
+                     "line": 5, "fix": None}) is None  # no work item of its own
 
 def test_each_library_is_reported_once_per_file():
     code = ("def a():\n    import bitsandbytes as bnb\n    return bnb\n\n"

@@ -53,8 +53,11 @@ NM502 = rule(
     "NM502", "triton", "error", "kernels",
     summary="Triton kernel: Triton compiles for NVIDIA and AMD GPUs only",
     why="There is no Triton backend for Trainium. NKI follows a similar definition and "
-        "registration pattern (@nki.jit, @nki_op), so a Triton kernel ports to NKI by hand.",
-    example="import triton\n\n@triton.jit\ndef add_kernel(x_ptr, y_ptr, n):\n    pass",
+        "registration pattern (@nki.jit, @nki_op), so a Triton kernel ports to NKI by hand. "
+        "A @triton.jit device function (it never asks tl.program_id and the file does not launch "
+        "it) is info: it is ported with the kernels that call it.",
+    example="import triton\nimport triton.language as tl\n\n@triton.jit\ndef add_kernel(x_ptr, y_ptr, n):\n"
+            "    i = tl.program_id(0)\n    tl.store(x_ptr + i, tl.load(x_ptr + i) + tl.load(y_ptr + i))",
     use_instead="# rewrite add_kernel with @nki.jit and register it with @nki_op",
     fix="none", fix_reason="a kernel port is a rewrite",
     source="G-sdk FAQ: NKI uses a similar definition and registration pattern as Triton",
@@ -355,11 +358,27 @@ def check_kernel_definition(node: ast.FunctionDef | ast.AsyncFunctionDef, ctx: C
         target = dec.func if isinstance(dec, ast.Call) else dec
         name = ctx.qualify(target)
         if name in _TRITON_DECORATORS:
-            _kernel(ctx, node, NM502, f"Triton kernel `{node.name}` (@{name}): {_NKI}", node.name)
+            if len(node.decorator_list) == 1 and _device_function(node, ctx):
+                ctx.report(NM502, _def_name(ctx, node),
+                           f"Triton device function `{node.name}` (@{name}, no tl.program_id: called from kernels, "
+                           "not launched): ported with the kernels that call it, no work of its own",
+                           severity=Severity.INFO)
+            else:
+                _kernel(ctx, node, NM502, f"Triton kernel `{node.name}` (@{name}): {_NKI}", node.name)
             return
         if name in _NUMBA_KERNELS:
             _kernel(ctx, node, NM503, f"Numba CUDA kernel `{node.name}` (@{name}): {_NKI}", node.name)
             return
+
+
+def _device_function(node: ast.FunctionDef | ast.AsyncFunctionDef, ctx: Context) -> bool:
+    """A ``@triton.jit`` function that never asks which program it is (``tl.program_id``,
+    ``tl.num_programs``) and that this file does not launch (``f[grid](...)``) is a device function,
+    inlined into the kernels that call it (mamba's ``softplus``, its Mamba-3 ``cos_approx``): every
+    launched kernel of mamba, flash-attention and Liger asks for its program id."""
+    if any(type(n) is ast.Attribute and n.attr in ("program_id", "num_programs") for n in ast.walk(node)):
+        return False
+    return f"{node.name}[" not in ctx.src.text
 
 
 def _kernel(ctx: Context, node: ast.FunctionDef | ast.AsyncFunctionDef, r, message: str, name: str) -> None:
