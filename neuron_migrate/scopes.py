@@ -7,7 +7,7 @@ Every scanned path gets one scope, the first rule that applies deciding:
 2. ``tests``: a folder named tests/test/testing, or ``test_*.py``, ``*_test.py``, ``conftest.py``;
 3. ``vendored``: third_party/, vendor/, extern/, extensions/, projects/, contrib/ and the like, or
    a sub-folder that is a project of its own (it has its own pyproject.toml, or a setup.py that is
-   not a module of a package: in a package, only with a manifest beside it);
+   not a module of a sub-package: there, only with a manifest beside it);
 4. ``examples``: examples/, demo/, docs/, tutorials/, notebooks/, benchmarks/;
 5. ``scripts``: a top-level tools/, scripts/ or bin/ folder, and a bin/ folder at any depth;
 6. ``library``: a file inside an importable package (a folder with an ``__init__.py``, at any
@@ -54,12 +54,12 @@ class Scopes:
         paths = list(paths)
         # a folder with an __init__.py is a package; a top-level one (or one under src/) is the library's
         self._packages = {posixpath.dirname(p) for p in paths if p.endswith("/__init__.py")}
-        # a setup.py inside a package is one of its modules (DINOv2's dinov2/eval/setup.py builds the
-        # evaluated model), unless a manifest lies beside it (TorchBench's models/BERT_pytorch/
-        # setup.py, with the project's requirements.txt)
+        # a setup.py of a sub-package is one of its modules (DINOv2's dinov2/eval/setup.py builds the
+        # evaluated model), unless a manifest lies beside it (TorchBench's models/BERT_pytorch/ has
+        # its requirements.txt); a top-level package's is a project's (flash-attention's hopper/)
         manifests = {posixpath.dirname(p) for p in paths if file_kind(posixpath.basename(p)) == "manifest"}
         self._nested = {d for p in paths if posixpath.basename(p) in _PROJECT_FILES and "/" in p
-                        if (d := posixpath.dirname(p)) not in self._packages or d in manifests}
+                        if not self._module_of_subpackage(d := posixpath.dirname(p)) or d in manifests}
         self._overrides = overrides
         self._prefix = prefix
         self._memo: dict[str, str] = {}
@@ -96,6 +96,9 @@ class Scopes:
         if any("/".join(parts[:i]) in self._packages for i in range(1, len(parts))):
             return "library"
         return "scripts"
+
+    def _module_of_subpackage(self, folder: str) -> bool:
+        return folder in self._packages and posixpath.dirname(folder) in self._packages
 
     def _in_nested_project(self, parts: list[str]) -> bool:
         return any("/".join(parts[:i]) in self._nested for i in range(1, len(parts)))

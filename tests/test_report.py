@@ -170,7 +170,8 @@ def test_scopes_from_layout_and_config():
              "ns/core/__init__.py", "ns/core/layers/attn.py", "ns/run.py",  # ns/: a namespace folder
              "pkg/bin/__init__.py", "pkg/bin/train.py", "pkg/tools/geometry.py",  # a package's bin/ is scripts
              "pkg/eval/__init__.py", "pkg/eval/setup.py", "pkg/eval/knn.py",  # a package's setup.py module
-             "pkg/bert/__init__.py", "pkg/bert/setup.py", "pkg/bert/requirements.txt", "pkg/bert/model.py"]
+             "pkg/bert/__init__.py", "pkg/bert/setup.py", "pkg/bert/requirements.txt", "pkg/bert/model.py",
+             "fa3/__init__.py", "fa3/setup.py", "fa3/interface.py"]  # a top-level package's setup.py builds it
     s = Scopes(paths)
     got = {p: s.of(p) for p in paths}
     assert got == {"pkg/__init__.py": "library", "pkg/models/net.py": "library",
@@ -186,7 +187,8 @@ def test_scopes_from_layout_and_config():
                    "pkg/bin/__init__.py": "scripts", "pkg/bin/train.py": "scripts", "pkg/tools/geometry.py": "library",
                    "pkg/eval/__init__.py": "library", "pkg/eval/setup.py": "library", "pkg/eval/knn.py": "library",
                    "pkg/bert/__init__.py": "vendored", "pkg/bert/setup.py": "vendored",
-                   "pkg/bert/requirements.txt": "vendored", "pkg/bert/model.py": "vendored"}
+                   "pkg/bert/requirements.txt": "vendored", "pkg/bert/model.py": "vendored",
+                   "fa3/__init__.py": "vendored", "fa3/setup.py": "vendored", "fa3/interface.py": "vendored"}
     s = Scopes(paths, (("library", ("csrc/",)), ("tests", ("tools/**",))))
     assert s.of("csrc/kernel.cu") == "library" and s.of("tools/convert.py") == "tests"
     assert parse_option(["product", "tests"]) == ("library", "scripts", "tests")
