@@ -1771,6 +1771,29 @@ def test_a_generator_argument_whose_device_the_call_reads_breaks():
     assert _nm4(code) == [(6, "NM404", "GB0055")]
 
 
+def test_a_generator_parameter_or_attribute_that_cannot_be_none_breaks():
+    """constructs.py "a torch.Generator parameter drawn from (torchtransform's Uniform.sample)" and "a
+    torch.Generator attribute built in __init__, drawn from by a method (torchtransform's Context.rand)":
+    GB0055. An annotation that allows None, a None default or an attribute also bound to something else
+    may draw from the global generator: not reported ("... None given": no break)."""
+    code = ("from typing import Optional\nimport torch\n\nclass Uniform:\n"
+            "    def sample(self, shape, generator: torch.Generator):\n"
+            "        return torch.rand(shape, generator=generator)\n\n"
+            "    def maybe(self, shape, generator: Optional[torch.Generator] = None):\n"
+            "        return torch.rand(shape, generator=generator)\n\n"
+            "    def default(self, shape, generator: torch.Generator = None):\n"
+            "        return torch.rand(shape, generator=generator)\n\n"
+            "class Context:\n    def __init__(self, seed: int):\n"
+            "        self.generator = torch.Generator().manual_seed(seed)\n        self.other = None\n\n"
+            "    def rand(self, *shape):\n        return torch.rand(shape, generator=self.generator)\n\n"
+            "    def reseed(self, seed: int):\n        self.other = torch.Generator().manual_seed(seed)\n\n"
+            "    def rand_other(self, *shape):\n        return torch.rand(shape, generator=self.other)\n")
+    entries = ("Uniform.sample", "Uniform.maybe", "Uniform.default", "Context.rand", "Context.rand_other")
+    found = findings_of(code, options=Options(entries=tuple(f"input.py:{e}" for e in entries)))
+    assert [(f.line, f.code, f.dynamo) for f in found if f.code.startswith("NM4")] == [
+        (6, "NM404", "GB0055"), (20, "NM404", "GB0055")]
+
+
 def test_a_tensors_bound_method_called_after_a_break_breaks():
     """constructs.py "a tensor's bound method called after a break (linear_cg's matmul_closure)": GB0007;
     "callable() of a tensor's bound method, then the method called (lsmr's Armat)": GB0059, then GB0007;

@@ -998,6 +998,20 @@ class Memoized:
 MEMOIZED = Memoized()
 GENERATOR = torch.Generator().manual_seed(0)
 
+def draw_given(shape, generator: torch.Generator):  # torchtransform's Uniform.sample: a generator its caller hands in
+    return torch.rand(shape, generator=generator)
+
+def draw_maybe(shape, generator: typing.Optional[torch.Generator] = None):  # the same, None by default
+    return torch.rand(shape, generator=generator)
+
+class Drawer:  # torchtransform's Context: a generator built in __init__, drawn from by a method
+    def __init__(self, seed):
+        self.generator = torch.Generator().manual_seed(seed)
+    def rand(self, *shape):
+        return torch.rand(shape, generator=self.generator)
+
+DRAWER = Drawer(0)
+
 class Message(typing.TypedDict, total=False):  # pyro's effect-handler messages
     name: str
     value: typing.Optional[torch.Tensor]
@@ -2026,6 +2040,11 @@ CASES: list[tuple[str, str, dict]] = [
     ("torch.Generator built in traced code", "g = torch.Generator('cpu').manual_seed(3)\n"
      "return x + torch.randn(x.shape, generator=g)", {}),
     ("torch.Generator passed in", "return x + torch.randn(x.shape, generator=GENERATOR)", {}),
+    ("a torch.Generator parameter drawn from (torchtransform's Uniform.sample)",
+     "y = x * 2\nr = draw_given((4, 8), GENERATOR)\nreturn y + r", {}),
+    ("a torch.Generator parameter drawn from, None given", "y = x * 2\nr = draw_maybe((4, 8))\nreturn y + r", {}),
+    ("a torch.Generator attribute built in __init__, drawn from by a method (torchtransform's Context.rand)",
+     "y = x * 2\nr = DRAWER.rand(4, 8)\nreturn y + r", {}),
     ("np.random.randint", "n = np.random.randint(0, 10)\nreturn x * n", {}),
     ("np.random.normal", "n = np.random.normal(0.0, 1.0)\nreturn x * n", {}),
     ("np.random.choice", "n = np.random.choice([1, 2, 3])\nreturn x * n", {}),

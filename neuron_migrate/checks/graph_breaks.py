@@ -163,8 +163,9 @@ NM404 = rule(
         "than the draws Dynamo maps to torch (`np.random.beta(a, a)`, `gamma`, `binomial`, `permutation`, "
         "`default_rng`, `get_state`: GB0294, with or without a size), a "
         "`torch.Generator` built in traced code (GB0363), its `manual_seed` / `seed` / `get_state` / `set_state` "
-        "methods, and a random call given one as `generator=` (also a `torch.Generator` argument whose "
-        "`.device` the call reads, so that it is no None default; one that is None unless a seed is set "
+        "methods, and a random call given one as `generator=` (also a parameter annotated `torch.Generator` "
+        "that allows no None, or whose `.device` the call reads, and an attribute the class binds only to a "
+        "`torch.Generator` it builds, torchtransform's `self.generator`; one that is None unless a seed is set "
         "breaks where it was built: not by default under kornia's `if self.seed is not None:` with "
         "`seed=None`), "
         "building a `TypedDict` with optional keys (`total=False`, pyro's effect-handler messages), "
@@ -5155,7 +5156,7 @@ def _call_hazard(call: ast.Call, t: Tensors, ctx: Context, d: _State, cls, chain
                       "break); build it outside", gb=GB["opaque"])
     given = next((k.value for k in call.keywords if k.arg == "generator"), None) if name.startswith("torch.") else None
     made = _generator_made(given, chain, ctx, d) if given is not None else None
-    if made is not None or (given is not None and _generator_given(given, call, chain)):
+    if made is not None or (given is not None and _generator_given(given, call, chain, ctx)):
         return Hazard(NM404, call, f"`{_short(ctx, call.func)}(..., generator=...)`: Dynamo cannot pass a "
                       "`torch.Generator` into the graph (graph break)", gb=GB["proxy"],
                       under=made if made is not None and type(made) is not ast.Call else None)
@@ -5502,17 +5503,50 @@ def _generator_made(e: ast.AST, chain: tuple, ctx: Context, d: _State) -> ast.AS
     return made[1] if made is not None and made[0] == "torch.Generator" else None
 
 
-def _generator_given(g: ast.AST, call: ast.Call, chain: tuple) -> bool:
-    """``generator=g``, ``g`` a parameter annotated as a ``torch.Generator`` whose ``g.device`` the same call
-    reads, so that it is no None default here (tomesd's ``torch.randint(..., device=generator.device,
-    generator=generator)``; constructs.py "torch.Generator passed in": GB0055)."""
-    fn = next((c for c in reversed(chain) if isinstance(c, _FUNCS)), None)
-    if type(g) is not ast.Name or fn is None:
+def _generator_given(g: ast.AST, call: ast.Call, chain: tuple, ctx: Context) -> bool:
+    """``generator=g`` where ``g`` is certainly a ``torch.Generator``, never None, which Dynamo cannot
+    hand to the graph (GB0055): a parameter annotated as one with no None allowed (torchtransform's
+    ``sample(self, shape, generator: torch.Generator)``; constructs.py "a torch.Generator parameter
+    drawn from") or whose ``g.device`` the same call reads (tomesd's ``torch.randint(...,
+    device=generator.device, generator=generator)``; "torch.Generator passed in"); or ``self.attr``
+    that the class only binds to a ``torch.Generator(...)`` it builds (torchtransform's ``Context``;
+    "a torch.Generator attribute built in __init__, drawn from by a method"). A parameter that may be
+    None draws from the global generator ("... None given": no break)."""
+    i = next((i for i in range(len(chain) - 1, -1, -1) if isinstance(chain[i], _FUNCS)), None)
+    if i is None:
+        return False
+    fn = chain[i]
+    attr = _self_attr(g)
+    if attr is not None:
+        cls = chain[i - 1] if i and type(chain[i - 1]) is ast.ClassDef else None
+        return cls is not None and _generator_attr(cls, attr, chain, ctx)
+    if type(g) is not ast.Name:
         return False
     ann = next((a.annotation for a in (*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs) if a.arg == g.id), None)
-    return ann is not None and "Generator" in ast.unparse(ann) and any(
-        type(n) is ast.Attribute and n.attr == "device" and type(n.value) is ast.Name and n.value.id == g.id
-        for a in (*call.args, *(k.value for k in call.keywords)) for n in ast.walk(a))
+    if ann is None or "Generator" not in (text := ast.unparse(ann)):
+        return False
+    if "None" not in text and "Optional" not in text and dict(_param_defaults(fn)).get(g.id) is None:
+        return True
+    return any(type(n) is ast.Attribute and n.attr == "device" and type(n.value) is ast.Name and n.value.id == g.id
+               for a in (*call.args, *(k.value for k in call.keywords)) for n in ast.walk(a))
+
+
+def _generator_attr(cls: ast.ClassDef, attr: str, chain: tuple, ctx: Context) -> bool:
+    """Every binding of ``self.attr`` in the class builds a ``torch.Generator`` (``self.generator =
+    torch.Generator().manual_seed(seed)``), and there is one."""
+    values = [n.value for n in ast.walk(cls) if type(n) in (ast.Assign, ast.AnnAssign, ast.AugAssign)
+              and any(_self_attr(t) == attr for t in (n.targets if type(n) is ast.Assign else [n.target]))]
+    calls = [_innermost_call(v) for v in values]
+    return bool(calls) and all(type(c) is ast.Call and ctx.names.qualify(c.func, chain) == "torch.Generator"
+                               for c in calls)
+
+
+def _param_defaults(fn: ast.AST) -> list[tuple[str, ast.AST]]:
+    """(parameter, default) of every parameter of ``fn`` that has a default."""
+    a = fn.args
+    pos = [*a.posonlyargs, *a.args]
+    return [(p.arg, v) for p, v in (*zip(pos[len(pos) - len(a.defaults):], a.defaults), *zip(a.kwonlyargs, a.kw_defaults))
+            if v is not None]
 
 
 def _innermost_call(e: ast.AST) -> ast.AST:
@@ -6438,13 +6472,8 @@ def _int_default(fn: ast.AST | None, name: str) -> int | None:
     """The literal int default of ``fn``'s parameter ``name``, if it has one."""
     if fn is None:
         return None
-    a = fn.args
-    pos = [*a.posonlyargs, *a.args]
-    pairs = [*zip(pos[len(pos) - len(a.defaults):], a.defaults), *zip(a.kwonlyargs, a.kw_defaults)]
-    for arg, default in pairs:
-        if arg.arg == name and type(default) is ast.Constant and type(default.value) is int:
-            return default.value
-    return None
+    default = dict(_param_defaults(fn)).get(name)
+    return default.value if type(default) is ast.Constant and type(default.value) is int else None
 
 
 def _known_int(node: ast.AST, fn: ast.AST, cls, d: _State) -> int | None:
@@ -8736,10 +8765,8 @@ def _table_pick(rows: tuple[tuple[object, str], ...], key: ast.AST, fn: ast.AST,
     by default); else every class of the table."""
     known = key.value if type(key) is ast.Constant else None
     if type(key) is ast.Name and key.id not in rebound:
-        a = fn.args
-        pos = [*a.posonlyargs, *a.args]
-        pairs = [*zip(pos[len(pos) - len(a.defaults):], a.defaults), *zip(a.kwonlyargs, a.kw_defaults)]
-        known = next((d.value for p, d in pairs if p.arg == key.id and type(d) is ast.Constant), None)
+        default = dict(_param_defaults(fn)).get(key.id)
+        known = default.value if type(default) is ast.Constant else None
     hit = tuple(dict.fromkeys(t for k, t in rows if known is not None and k == known))
     return hit or tuple(dict.fromkeys(t for _, t in rows))
 
