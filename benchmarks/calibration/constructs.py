@@ -1115,6 +1115,23 @@ class Plain(torch.Tensor):  # a tensor subclass without a __torch_function__ of 
 ROTATION = torch.ones(4, 8).as_subclass(Rotation)
 TAGGED = torch.ones(4, 8).as_subclass(Tagged)
 PLAIN = torch.ones(4, 8).as_subclass(Plain)
+
+class Hyper(torch.Tensor):  # torch-hd's MAPTensor: a subclass with torch's own __torch_function__, a method testing a tensor
+    def similarity(self, other, eps=1e-8):
+        m = (self * other).sum(-1)
+        if torch.isclose(m, torch.zeros_like(m)).any():
+            warnings.warn("nearly zero")
+        return m / eps
+
+def similarity_of(a, b, **kwargs):  # torch-hd's functional.cosine_similarity
+    a = a.as_subclass(Hyper)
+    b = b.as_subclass(Hyper)
+    return a.similarity(b, **kwargs)
+
+def similarity_given(a, b):
+    return a.similarity(b)
+
+HYPER = torch.ones(4, 8).as_subclass(Hyper)
 SLICES = {"f": (1, 3), "g": (3, 6)}  # deepctr-torch's feature index: name -> (start, end)
 JACARGS = {"vectorize": True, "strategy": "reverse-mode"}  # pypose's System.jacargs
 
@@ -2108,6 +2125,9 @@ CASES: list[tuple[str, str, dict]] = [
     ("tensor subclass: _make_subclass", "y = x * 2\nr = torch.Tensor._make_subclass(Rotation, y)\nreturn r * 3", {}),
     ("tensor subclass: ops on an instance passed in", "y = ROTATION * x\nreturn y.sum(0) + 1", {}),
     ("tensor subclass: hasattr(func) in __torch_function__", "y = TAGGED * x\nreturn y + 1", {}),
+    ("tensor subclass: its method that breaks, called on an as_subclass made in traced code (torch-hd's cosine_similarity)", "y = x * 2\nreturn similarity_of(y, x) * 2", {}),
+    ("tensor subclass: its method that breaks, called on an instance passed in", "y = x * 2\nreturn similarity_given(HYPER, y) * 2", {}),
+    ("tensor subclass: its method that breaks, called in the compiled function itself", "y = (x * 2).as_subclass(Hyper)\nreturn y.similarity(x) * 2", {}),
     ("tensor subclass without __torch_function__: as_subclass", "y = x * 2\nr = y.as_subclass(Plain)\nreturn r * 3", {}),
     ("jacobian with **kwargs", "y = x * 2\nj = torch.autograd.functional.jacobian(lambda t: t * 3, y[0], **JACARGS)\nreturn y + j.sum()", {}),
     ("jacobian, default arguments", "y = x * 2\nj = torch.autograd.functional.jacobian(lambda t: t * 3, y[0])\nreturn y + j.sum()", {}),
