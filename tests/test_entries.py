@@ -179,6 +179,33 @@ def test_a_function_compiled_under_a_local_alias_is_the_entry(tmp_path, capsys, 
         (("compiled", ["infer.py:decode_one"]) if compiled else ("assumed", ["pkg/model.py:GPT.forward"]))
 
 
+GLOBAL_COMPILE = '''import torch
+
+
+def decode_one(model, x):
+    return model(x).argmax(-1)
+
+
+def main(model, x, compile=False):
+    if compile:
+        global decode_one
+        decode_one = torch.compile(decode_one, fullgraph=True)
+    return decode_one(model, x)
+'''
+
+
+@pytest.mark.parametrize("declared", [True, False])
+def test_a_module_function_compiled_in_its_place_through_global_is_the_entry(tmp_path, capsys, declared):
+    """gpt-fast's ``main()``: ``global decode_one_token, prefill``, then ``decode_one_token =
+    torch.compile(decode_one_token, ...)`` compiles the module's function in its place. Without the
+    ``global`` the name is the function's own (it would not run), and stays unresolved."""
+    root = project(tmp_path)
+    (root / "generate.py").write_text(GLOBAL_COMPILE if declared else GLOBAL_COMPILE.replace("        global decode_one\n", ""))
+    cov = coverage(capsys, root)
+    assert (cov["entries_source"], [e["entry"] for e in cov["entries"]][:1]) == \
+        (("compiled", ["generate.py:decode_one"]) if declared else ("assumed", ["pkg/model.py:GPT.forward"]))
+
+
 def test_a_named_entry_reaches_forward_through_self_and_counts_the_growing_input(tmp_path, capsys):
     cov = coverage(capsys, project(tmp_path), "--entry", "pkg.model:GPT.generate")
     assert cov["entries_source"] == "requested" and cov["unresolved_entries"] == []

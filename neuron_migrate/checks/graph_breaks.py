@@ -1781,6 +1781,10 @@ def _aliased_function(item: ast.Name, scope: ast.AST, d: _State) -> ast.AST | No
                 return None
     if stores:
         return None
+    if not named and any(type(n) is ast.Global and item.id in n.names for n in own_nodes(scope)):
+        # gpt-fast's main(): ``global decode_one_token``, then ``decode_one_token = torch.compile(
+        # decode_one_token, ...)``: the module's function, compiled in its place
+        return d.functions.get(item.id)
     return d.functions[next(iter(named))] if len(named) == 1 and next(iter(named)) in d.functions else None
 
 
