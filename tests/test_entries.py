@@ -206,6 +206,24 @@ def test_a_module_function_compiled_in_its_place_through_global_is_the_entry(tmp
         (("compiled", ["generate.py:decode_one"]) if declared else ("assumed", ["pkg/model.py:GPT.forward"]))
 
 
+@pytest.mark.parametrize("compiling, resolved", [
+    ("    fast = torch.compile(decode, fullgraph=True)\n    return fast(model, x)\n", True),
+    ("    global decode\n    decode = torch.compile(decode, fullgraph=True)\n    return decode(model, x)\n", True),
+    ("    decode = torch.compile(decode, fullgraph=True)\n    return decode(model, x)\n", False),  # unbound: no run
+    ("    decode = make()\n    return torch.compile(decode)(model, x)\n", False)])
+def test_an_imported_function_compiled_is_the_entry_in_its_file(tmp_path, capsys, compiling, resolved):
+    """gpt-fast's eval.py compiles ``model_forward``, imported from generate.py, in its place under
+    ``global``; ``torch.compile(fn)`` of an imported function traces that function in its file. A
+    name the compiling function binds to something else is not the import."""
+    root = project(tmp_path)
+    (root / "pkg" / "steps.py").write_text("def decode(model, x):\n    return model(x).argmax(-1)\n")
+    (root / "evaluate.py").write_text("import torch\nfrom pkg.steps import decode\n\n\ndef main(model, x, make=None):\n"
+                                     + compiling)
+    cov = coverage(capsys, root)
+    assert (cov["entries_source"], [e["entry"] for e in cov["entries"]][:1]) == \
+        (("compiled", ["pkg/steps.py:decode"]) if resolved else ("assumed", ["pkg/model.py:GPT.forward"]))
+
+
 def test_a_named_entry_reaches_forward_through_self_and_counts_the_growing_input(tmp_path, capsys):
     cov = coverage(capsys, project(tmp_path), "--entry", "pkg.model:GPT.generate")
     assert cov["entries_source"] == "requested" and cov["unresolved_entries"] == []

@@ -1803,7 +1803,28 @@ def _compiled_target(item: ast.AST, d: _State) -> tuple[str, str, str] | None:
         arg = item.args[0].value if item.args and isinstance(item.args[0], ast.Constant) else ""
         return (built, arg if isinstance(arg, str) else "", method) if built else None
     built, arg = _instance(item, item.id, d) if isinstance(item, ast.Name) else ("", "")
+    if not built and isinstance(item, ast.Name) and _rebinds_only_by_compiling(item, d):
+        return item.id, "", ""  # an imported function compiled as it is (method ""): the project model finds it
     return (built, arg, method) if built else None
+
+
+def _rebinds_only_by_compiling(item: ast.Name, d: _State) -> bool:
+    """The function compiling ``item`` binds its name nowhere, or only by compiling it in place
+    under ``global`` (gpt-fast's eval.py: ``global model_forward``, then ``model_forward =
+    torch.compile(model_forward, ...)`` of the function imported from generate.py): the name is
+    the module's (an import, for the project model to resolve), as it is at module level."""
+    scope = d.chains.get(d.compile_scope.get(id(item), 0))
+    if scope is None:
+        return True
+    fn = scope[-1]
+    if item.id in _param_names(fn):
+        return False
+    nodes = own_nodes(fn)
+    compiling = {id(t) for n in nodes if type(n) is ast.Assign and any(m is item for m in ast.walk(n.value))
+                 for t in n.targets}
+    stores = [n for n in nodes if type(n) is ast.Name and n.id == item.id and type(n.ctx) is ast.Store]
+    return all(id(n) in compiling for n in stores) and (
+        not stores or any(type(n) is ast.Global and item.id in n.names for n in nodes))
 
 
 def _module_compile(item: ast.AST, d: _State) -> bool:

@@ -1035,6 +1035,8 @@ class Project:
                 found = self.find(owner) if constructor.startswith("from_") else None
             if found is None or found[0] == path:
                 return None
+            if found[2] == "function" and not method:  # the imported function itself, compiled
+                return found[0], found[1]
             if found[2] == "function":  # a factory: the class it returns
                 found = self.returned_class(found[0], found[1], arg)
             if found is None or found[2] != "class":
