@@ -1542,6 +1542,11 @@ def frozen(module):  # ebmkit's frozen_params
 def quiet():  # a generator context manager that breaks nowhere
     yield
 
+def forked_draw(t):  # torch-incremental-pca's _svd_fn_lowrank: its frame skipped at the fork_rng
+    with torch.random.fork_rng():
+        torch.manual_seed(0)
+        return t * 2 + torch.randn(4, 8)
+
 def clean_helper(x):
     return x * 3
 
@@ -2794,6 +2799,13 @@ CASES: list[tuple[str, str, dict]] = [
     ("torch.random.fork_rng entered, seeded in it (torch-incremental-pca's _svd_fn_lowrank)",
      "y = x * 2\nwith torch.random.fork_rng(enabled=True):\n    torch.manual_seed(0)\n    z = torch.randn(4, 8)\n"
      "return y + z", {}),
+    ("a with block of a generator context manager, two ops before, a call in it whose callee skips its frame "
+     "(torch-incremental-pca's partial_fit)", "y = x * 2\nz = y + 1\nwith quiet():\n    z = forked_draw(z)\nreturn z + 1", {}),
+    ("the same call, no with block", "y = x * 2\nz = y + 1\nz = forked_draw(z)\nreturn z + 1", {}),
+    ("a with block of a generator context manager, two ops before, a call in it whose callee breaks and resumes",
+     "y = x * 2\nz = y + 1\nwith quiet():\n    z = z + helper_item(z)\nreturn z + 1", {}),
+    ("a with block of a generator context manager, one op before, a call in it whose callee skips its frame",
+     "y = x * 2\nwith quiet():\n    z = forked_draw(y)\nreturn z + 1", {}),
     ("torch.random.fork_rng entered, nothing breaking in it",
      "y = x * 2\nwith torch.random.fork_rng():\n    z = y + 1\nreturn z * 2", {}),
     ("torch.random.fork_rng(enabled=False) entered", "y = x * 2\nwith torch.random.fork_rng(enabled=False):\n"
