@@ -71,13 +71,14 @@ def test_the_rows_without_a_twin_said_to_run_run_without_cuda():
     """openai/shap-e's checkpoint: `@custom_fwd` / `@custom_bwd` of torch.cuda.amp decorate an
     autograd Function's forward and backward, and run forward and backward on a host without CUDA
     (a warning, not a first-run blocker); milesial/Pytorch-UNet's `except torch.cuda.OutOfMemoryError:`
-    names the device-generic class; CodeFormer's `torch.backends.cudnn.is_available()` answers False
-    there; every other row without a twin is read as raising."""
+    names the device-generic class; LLaVA's `except torch.cuda.CudaError:` a class every build
+    defines; CodeFormer's `torch.backends.cudnn.is_available()` answers False there; every other row without a twin is read as raising."""
     runs = sorted(r.name for r in cuda_api().apis.values() if r.neuron is None and r.without_cuda == "runs")
-    assert runs == ["torch.backends.cudnn.is_available", "torch.cuda.OutOfMemoryError",
+    assert runs == ["torch.backends.cudnn.is_available", "torch.cuda.CudaError", "torch.cuda.OutOfMemoryError",
                     "torch.cuda.amp.custom_bwd", "torch.cuda.amp.custom_fwd"]
     assert torch.backends.cudnn.is_available() is False
     assert resolve("torch.cuda.OutOfMemoryError") is torch.OutOfMemoryError
+    assert issubclass(resolve("torch.cuda.CudaError"), RuntimeError)
     assert not torch.cuda.is_available()
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
