@@ -11,7 +11,7 @@ import hashlib
 import json
 import re
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from neuron_migrate import rules_dir
@@ -176,6 +176,8 @@ class CudaApi:
     # torch.nn class -> the arguments that give it a tensor (stateless_modules)
     stateless_modules: dict[str, frozenset[str]]
     reexported: tuple[str, ...] = ()
+    # a library's callable outside PyTorch -> the devices its `device` argument takes (foreign_devices)
+    foreign_devices: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     def canonical(self, qualified: str) -> str:
         """``torch.cuda.random.get_rng_state`` → ``torch.cuda.get_rng_state``: a public name of a
@@ -237,7 +239,7 @@ def cuda_api() -> CudaApi:
     path = rules_dir() / "cuda_api.yaml"
     data = load_yaml(path)
     check_row(path, "top level", data, {"apis", "env_vars", "compile", "stateless_modules"},
-              {"schema_version", "reexported"})
+              {"schema_version", "reexported", "foreign_devices"})
 
     def rows(section: str) -> dict[str, ApiRow]:
         out: dict[str, ApiRow] = {}
@@ -276,8 +278,13 @@ def cuda_api() -> CudaApi:
     for i, raw in enumerate(stateless["classes"], 1):
         row = check_row(path, f"stateless_modules row {i}", raw, {"name"}, {"state"})
         modules[row["name"]] = frozenset(row.get("state") or ())
+    foreign = {}
+    for i, raw in enumerate(data.get("foreign_devices") or (), 1):
+        row = check_row(path, f"foreign_devices row {i}", raw, {"name", "devices", "source"}, set())
+        foreign[row["name"]] = tuple(row["devices"])
     return CudaApi(rows("apis"), rows("env_vars"), frozenset(compile_["modes_without_effect"]),
-                   frozenset(compile_["backends_to_replace"]), modules, tuple(data.get("reexported") or ()))
+                   frozenset(compile_["backends_to_replace"]), modules, tuple(data.get("reexported") or ()),
+                   foreign)
 
 
 # -- the operator, dtype and dependency table ----------------------------------------------

@@ -534,3 +534,26 @@ def test_a_device_test_inside_a_loop_over_a_handed_list_of_devices_is_left():
     result = unittest.TextTestRunner(stream=open(os.devnull, "w")).run(
         unittest.defaultTestLoader.loadTestsFromTestCase(scope["TestScale"]))
     assert result.wasSuccessful() and result.testsRun == 2
+
+
+def test_a_device_handed_only_to_a_library_outside_pytorch_is_left_with_its_test(tmp_path):
+    """Coqui TTS's XTTS fine-tuning demo: ``device = "cuda" if torch.cuda.is_available() else "cpu"``,
+    then faster-whisper's ``WhisperModel(..., device=device)``. CTranslate2 takes "cpu", "cuda" or
+    "auto": the port handed it "neuron" on a Neuron host, where the original ran on the CPU. The
+    choice is left with its test; the torch module's device beside it is ported. Run under the
+    test shim with a stand-in WhisperModel that refuses other devices, as CTranslate2 does."""
+    from pathlib import Path
+
+    folder = Path(__file__).parent.parent / "fixtures/checks/NM118_device_of_a_library_outside_pytorch"
+    stand_in = ("import sys, types\n_fw = types.ModuleType('faster_whisper')\n\n\nclass WhisperModel:\n"
+                "    def __init__(self, size, device='auto', compute_type='default'):\n"
+                "        if device not in ('cpu', 'cuda', 'auto'):\n"
+                "            raise ValueError(f'unsupported device {device}')\n"
+                "        self.device = device\n\n\n_fw.WhisperModel = WhisperModel\nsys.modules['faster_whisper'] = _fw\n")
+    ported = tmp_path / "ported.py"
+    ported.write_text(stand_in + fixed((folder / "input.py").read_text()))
+    probe = ("class Encoder:\n    def to(self, device):\n        self.device = device\n        return self\n\n"
+             "    def eval(self):\n        return self\n\n\nprint(scope['transcriber']().device, "
+             "scope['speaker_encoder'](Encoder()).device)\n")
+    assert _answers(ported, probe, shim=False) == "cpu cpu\n"
+    assert _answers(ported, probe, shim=True) == "cpu neuron\n"

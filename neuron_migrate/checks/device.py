@@ -60,7 +60,10 @@ NM118 = rule(
     "NM118", "cuda-string", "info", "device",
     summary='"cuda" string whose use is not known to be a device',
     why="It may be a device that reaches torch through a path the tool cannot follow, or just "
-        "text; only a person can tell.",
+        "text; only a person can tell. A \"cuda\" handed only to a library outside PyTorch whose "
+        "device is its own runtime's (faster-whisper's WhisperModel, CTranslate2: \"cpu\", \"cuda\" "
+        "or \"auto\", rules/cuda_api.yaml `foreign_devices`) is one too, said so: that library takes "
+        "no \"neuron\", so it is left with the test that chooses it.",
     example='DEVICES = ["cpu", "cuda"]', use_instead=f'DEVICES = ["cpu", "{_DEV}"]', fix="none",
     fix_reason="the string is not in a known device position",
 )
@@ -398,6 +401,11 @@ def check_device_positions(call: ast.Call, ctx: Context) -> None:
     if (name is None and call.args and (type(func) is ast.Name or type(func) is ast.Attribute
                                         and type(func.value) is ast.Name) and device_literals(call.args[0])):
         name = _device_callable_alias(ctx, func, call)  # only where a "cuda" is handed: bindings are read
+    if name in cuda_api().foreign_devices:  # faster_whisper.WhisperModel(device="cuda"): not a torch device
+        for kw in call.keywords:
+            if kw.arg in DEVICE_KWARGS:
+                report_foreign_device(ctx, device_literals(kw.value), [(name, call.lineno)])
+        return
     is_to = isinstance(func, ast.Attribute) and func.attr == "to" and name is None
     scaler_device = name in GRAD_SCALERS and not call.args
     tolerant = name in TOLERANT
@@ -448,6 +456,22 @@ def check_device_positions(call: ast.Call, ctx: Context) -> None:
         elif lits:
             report_device_literals(ctx, lits, NM108, unsafe=NM108.fix_reason,
                                    inspected=_inspected(ctx, call, _attribute_of(func.value)))
+
+
+def report_foreign_device(ctx: Context, lits: list[ast.AST], callees: list[tuple[str, int]], chosen: bool = False) -> None:
+    """A "cuda" that goes only to a library outside PyTorch as its device (Coqui TTS's XTTS demo:
+    ``device = "cuda" if torch.cuda.is_available() else "cpu"``, then faster-whisper's
+    ``WhisperModel(..., device=device)``): its runtime takes "cuda" or "cpu", never "neuron", so the
+    string is left (NM118) and the guard that chooses it (``chosen``) with it: on Neuron it runs as
+    without CUDA."""
+    name, line = callees[0]
+    devices = ", ".join(f'"{d}"' for d in cuda_api().foreign_devices[name])
+    left = ("left, with the test that chooses it: on Neuron it runs where it ran without CUDA" if chosen
+            else 'left: it needs CUDA as before ("cpu" runs it on a Neuron host)')
+    for lit in lits:
+        if id(lit) not in ctx.claimed:
+            ctx.report(NM118, lit, f'"cuda" handed to `{name}` (line {line}), a library outside PyTorch whose '
+                       f'device is its own runtime\'s ({devices}): it takes no "{_DEV}"; {left}')
 
 
 def _positional_device_arguments(ctx: Context, name: str, args: list[ast.expr]) -> list[ast.expr]:
@@ -922,6 +946,10 @@ def resolve_held_variables(ctx: Context) -> None:
         if isinstance(target_node, ast.Name):
             scope = ctx.names.binding_scope(leaf, chain)
             kinds = {u.kind for u in uses if u.name == leaf and u.scope is scope}
+            foreign = [(k[1], k[2]) for k in kinds if type(k) is tuple]
+            if kind == "device" and foreign:  # handed to a library outside PyTorch: its device, not torch's
+                report_foreign_device(ctx, lits, sorted(foreign, key=lambda f: f[1]), type(value) is ast.IfExp)
+                continue
             if "device" in kinds:  # a device compared with "cpu" or "mps" answers as "cuda" did
                 kinds.discard("compared")
             only_used_as = kinds.pop() if len(kinds) == 1 else None
@@ -986,7 +1014,7 @@ class _Use(NamedTuple):
 
     name: str
     scope: ast.AST | None
-    kind: str | None
+    kind: str | tuple | None
     node: ast.Name
     parent: ast.AST
 
@@ -1006,10 +1034,11 @@ def _variable_uses(ctx: Context, names: set[str]) -> list[_Use]:
     return out
 
 
-def _position_kind(ctx: Context, node: ast.AST, parents: tuple, chain: tuple) -> str | None:
-    """"device" or "backend" when ``node`` is used as one (through ``a if c else b``), "compared" when
-    it is compared with strings that name no CUDA device (ultralytics' ``arg in {"cpu", "mps"}``),
-    else None."""
+def _position_kind(ctx: Context, node: ast.AST, parents: tuple, chain: tuple) -> str | tuple | None:
+    """"device" or "backend" when ``node`` is used as one (through ``a if c else b``), ("foreign",
+    callee, line) when it is the device of a library outside PyTorch (``foreign_devices``),
+    "compared" when it is compared with strings that name no CUDA device (ultralytics' ``arg in
+    {"cpu", "mps"}``), else None."""
     child = node
     for i in range(len(parents) - 1, -1, -1):
         parent = parents[i]
@@ -1024,7 +1053,9 @@ def _position_kind(ctx: Context, node: ast.AST, parents: tuple, chain: tuple) ->
         if isinstance(parent, ast.keyword):
             call = parents[i - 1] if i else None
             if parent.arg in DEVICE_KWARGS:
-                return "device"
+                callee = ctx.names.qualify(call.func, chain) if isinstance(call, ast.Call) else None
+                # ("foreign", callee, line): the device of a library outside PyTorch (report_foreign_device)
+                return ("foreign", callee, call.lineno) if callee in cuda_api().foreign_devices else "device"
             if parent.arg == "backend" and isinstance(call, ast.Call) and (
                     ctx.names.qualify(call.func, chain) in INIT_PROCESS_GROUP):
                 return "backend"
