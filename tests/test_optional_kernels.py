@@ -186,3 +186,21 @@ def test_a_cuda_only_import_in_a_method_the_project_calls_only_under_an_if_is_op
                                               f"an `if` or in a `try`: `speech/front.py:{10 + switch.count(chr(10))}`): "
                                               "imports tensorrt")
         assert "(not a blocker: `Vocoder.load_engine` runs only where" in asserted["message"]
+
+
+def test_a_library_also_imported_at_the_top_without_a_fallback_is_required():
+    """LLaVA's flash-attn patch: `try: from flash_attn... import flash_attn_unpadded_qkvpacked_func`
+    whose handler imports the same kernel under its newer name, then `from flash_attn.bert_padding
+    import unpad_input, pad_input` at the top. It was "optional import (the code has a path without
+    it)", a warning: the module cannot be imported without flash-attn. A library the file can do
+    without (`xops = None`) stays optional."""
+    from pathlib import Path
+
+    from neuron_migrate.models import Severity
+    from neuron_migrate.testing import findings_of
+
+    case = Path(__file__).parent.parent / "fixtures" / "checks" / "NM504_try_between_two_names_then_a_plain_import"
+    found = {f.line: f for f in findings_of((case / "input.py").read_text(encoding="utf-8"))}
+    assert found[11].severity is Severity.ERROR and "line 14 imports it at the top" in found[11].message
+    assert not found[11].message.startswith("optional")
+    assert found[17].severity is Severity.WARNING and found[17].message.startswith("optional import")

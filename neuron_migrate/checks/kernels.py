@@ -246,6 +246,8 @@ def _imported(node: ast.AST, name: str, ctx: Context) -> bool:
     key = (row.name, module)
     if key in seen:
         seen[key][1] += 1  # counted in the first finding's message
+        if len(seen[key]) == 2 and guard is None and any(s is node for s in ctx.tree.body):
+            seen[key].append(node.lineno)  # imported at the top with no fallback: the file needs it
         return True
     r = RULES[row.rule]  # the table names the rule: NM502, NM503 or NM504
     what = {"NM502": f"imports {name}: Triton has no Trainium backend",
@@ -255,7 +257,7 @@ def _imported(node: ast.AST, name: str, ctx: Context) -> bool:
     severity = None
     gate = _built_under(ctx) if guard is None and len(ctx.chain) > 1 else None
     if guard == "optional" or gate:
-        message = f"optional import (the code has a path without it{gate or ''}): " + message
+        message = f"{_OPTIONAL}{gate or ''}): " + message
         severity = Severity.WARNING
     ctx.report(r, node, message, severity=severity)
     seen[key] = [len(ctx.findings) - 1, 0]
@@ -263,6 +265,9 @@ def _imported(node: ast.AST, name: str, ctx: Context) -> bool:
         if not state.kernel_guard_set:
             state.kernel_guard, state.kernel_guard_set = guard, True
     return True
+
+
+_OPTIONAL = "optional import (the code has a path without it"
 
 
 def _built_under(ctx: Context) -> str | None:
@@ -341,11 +346,17 @@ def finish_counts(ctx: Context) -> None:
         return
     import dataclasses
 
-    for index, more in seen.values():
+    for index, more, *required in seen.values():
+        f = ctx.findings[index]
+        if required and f.message.startswith(_OPTIONAL):
+            # LLaVA's flash-attn patch: a `try` whose handler imports the library under its older name,
+            # then `from flash_attn.bert_padding import ...` at the top: no path runs without it
+            rest = f.message.partition(")): " if f.message[len(_OPTIONAL)] == ":" else "): ")[2]  # after a gate's "(line N)"
+            f = dataclasses.replace(f, severity=RULES[f.code].severity,
+                                    message=f"{rest}; line {required[0]} imports it at the top of the file, without a fallback")
         if more:
-            f = ctx.findings[index]
-            ctx.findings[index] = dataclasses.replace(
-                f, message=f"{f.message} (and {plural(more, 'more import')} of it in this file)")
+            f = dataclasses.replace(f, message=f"{f.message} (and {plural(more, 'more import')} of it in this file)")
+        ctx.findings[index] = f
 
 
 # -- kernels and extensions -------------------------------------------------------------
