@@ -276,6 +276,22 @@ def test_a_next_step_names_only_what_its_findings_find():
     assert steps["Dynamic shapes"].startswith("Pad or bucket the variable shapes")
 
 
+def test_optional_kernels_are_a_fallback_to_check_not_a_port():
+    """sam2's CUDA extension is built in a `try` that installs without it, and its callers skip the
+    post-process without it: both NM501 findings are optional-kernel warnings, yet the next step read
+    "Port the kernels of the CUDA extensions to NKI". A kernel with no path around it still is one."""
+    optional = "optional kernel (built in a `try` that goes on without it: `setup.py:103`): CUDA source file"
+    rep = porting.build(doc([finding("NM501", "warning", message=optional, path="csrc/cc.cu"),
+                             finding("NM501", "warning", message=optional, path="setup.py")]))
+    steps = {s["title"]: s["detail"] for s in rep["next_steps"]}
+    assert steps["Custom kernels"].startswith("Check that the code runs without its optional kernels")
+    assert "Port the kernels" not in steps["Custom kernels"]
+    both = porting.build(doc([finding("NM501", "warning", message=optional, path="csrc/cc.cu"),
+                              finding("NM501", message="CUDA source file", path="csrc/ms.cu")]))
+    steps = {s["title"]: s["detail"] for s in both["next_steps"]}
+    assert steps["Custom kernels"].endswith("Port the kernels of the CUDA extensions to NKI.")
+
+
 def test_counts_agree_with_their_verbs_and_the_effort_formula_is_labelled():
     one = porting.build(doc([finding("NM101", fix="safe"), finding("NM109", "warning", fix="unsafe")]))
     steps = {s["title"]: s["detail"] for s in one["next_steps"]}

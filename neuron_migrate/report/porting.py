@@ -25,6 +25,7 @@ from neuron_migrate.report.work import fixable, operator_names
 # should work through them: what stops a file being checked, what stops an install, then code
 # from the device outwards. A sentence names only what its codes find: hifi-gan's one NM6xx
 # finding is a torch pin, yolov5's NM5xx an optional TensorRT import, not a kernel.
+_OPTIONAL_KERNEL = "optional kernel"  # the advice key of NM501-NM503 findings with a path without the kernel
 FAMILIES: tuple[tuple[str, str, tuple[tuple[tuple[str, ...], str], ...]], ...] = (
     ("NM9", "Files not analysed", (
         (("NM908",), "Make these manifests readable TOML, YAML or JSON (or exclude them) so their "
@@ -51,6 +52,8 @@ FAMILIES: tuple[tuple[str, str, tuple[tuple[tuple[str, ...], str], ...]], ...] =
          "its fused kernel is not known to exist on Neuron."),
         (("NM2",), "Review these findings with `neuron-migrate explain CODE`."))),
     ("NM5", "Custom kernels", (
+        ((_OPTIONAL_KERNEL,), "Check that the code runs without its optional kernels (each finding names "
+         "where it is skipped), then port to NKI only those whose fallback is too slow."),
         (("NM501",), "Port the kernels of the CUDA extensions to NKI."),
         (("NM502",), "Port the Triton kernels to NKI."),
         (("NM503",), "Replace the CuPy, Numba CUDA or PyCUDA code with torch operations on the neuron "
@@ -176,6 +179,14 @@ def heat(findings: list[dict]) -> list[dict]:
     return rows
 
 
+def _advised_as(group: dict) -> str:
+    """The code a group's advice is looked up by: an optional kernel's (sam2's CUDA extension, built
+    in a `try` that installs without it) is not a kernel to port but a fallback to check."""
+    if group["code"] in ("NM501", "NM502", "NM503") and group["message"].startswith("optional "):
+        return _OPTIONAL_KERNEL
+    return group["code"]
+
+
 def next_steps(doc: dict, families: list[dict], product: list[dict], coverage: dict | None = None) -> list[dict]:
     findings = product
     fixes = Counter(fixable(f) for f in findings)
@@ -201,7 +212,7 @@ def next_steps(doc: dict, families: list[dict], product: list[dict], coverage: d
             continue
         manual = [g for g in fam["groups"] if g["product"] and g["fix"] == "none" and g["severity"] != "info"]
         if manual:
-            said = {next((sentence for codes, sentence in advice if g["code"].startswith(codes)), "")
+            said = {next((sentence for codes, sentence in advice if _advised_as(g).startswith(codes)), "")
                     for g in manual}
             steps.append({"title": title, "detail": " ".join(s for _, s in advice if s in said),
                           "count": sum(g["product"] for g in manual)})
