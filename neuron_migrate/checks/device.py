@@ -81,7 +81,9 @@ NM121 = rule(
     source="D-mod (the device argument); the legacy types are rows of rules/cuda_api.yaml",
 )
 
-DEVICE_KWARGS = frozenset({"device", "device_type", "map_location", "pin_memory_device", "use_device"})
+# torch_device: older diffusers' DiffusionPipeline.to(torch_device=..., torch_dtype=...), a device as
+# a parameter so named is (DEVICE_NAME)
+DEVICE_KWARGS = frozenset({"device", "device_type", "map_location", "pin_memory_device", "use_device", "torch_device"})
 DEVICE_FIRST_ARG = frozenset({
     "torch.device", "torch.set_default_device", "torch.autocast", "torch.amp.autocast",
     "torch.amp.autocast_mode.autocast", "torch.get_autocast_dtype", "torch.is_autocast_enabled",
