@@ -403,11 +403,6 @@ def check_device_positions(call: ast.Call, ctx: Context) -> None:
     if (name is None and call.args and (type(func) is ast.Name or type(func) is ast.Attribute
                                         and type(func.value) is ast.Name) and device_literals(call.args[0])):
         name = _device_callable_alias(ctx, func, call)  # only where a "cuda" is handed: bindings are read
-    if name in cuda_api().foreign_devices:  # faster_whisper.WhisperModel(device="cuda"): not a torch device
-        for kw in call.keywords:
-            if kw.arg in DEVICE_KWARGS:
-                report_foreign_device(ctx, device_literals(kw.value), [(name, call.lineno)])
-        return
     is_to = isinstance(func, ast.Attribute) and func.attr == "to" and name is None
     scaler_device = name in GRAD_SCALERS and not call.args
     tolerant = name in TOLERANT
@@ -419,6 +414,10 @@ def check_device_positions(call: ast.Call, ctx: Context) -> None:
                                raises=allocates and is_cuda_literal(arg))
     for kw in call.keywords:
         if kw.arg == "device" and scaler_device:
+            continue
+        if kw.arg in DEVICE_KWARGS and name in cuda_api().foreign_devices:
+            # faster_whisper.WhisperModel(device="cuda"): its own runtime's device, not torch's
+            report_foreign_device(ctx, device_literals(kw.value), [(name, call.lineno)])
             continue
         if kw.arg in DEVICE_KWARGS or (kw.arg == "type" and name == "torch.device"):
             if kw.arg == "map_location" and isinstance(kw.value, ast.Dict):
