@@ -14,7 +14,8 @@ this module finds them in code:
   ops, ...), each with its suggested replacement and whose suggestion it is.
 
 An import inside ``try``/``except ImportError`` or under an ``if`` is optional: the code has
-a path without the library, so it is a warning rather than an error. ``if TYPE_CHECKING``
+a path without the library, so it is a warning rather than an error, unless the file also
+imports the library at its top level with no fallback (``finish_counts``). ``if TYPE_CHECKING``
 imports are not reported. Each library is reported once per file, at its first import.
 """
 
@@ -77,7 +78,9 @@ NM504 = rule(
     summary="CUDA-only library: no Neuron backend",
     why="flash-attn, xformers, apex, bitsandbytes, mamba-ssm, DeepSpeed's ops and similar "
         "libraries ship CUDA (or other GPU) kernels only. The message names a replacement and "
-        "says whether it is AWS's recommendation or ours.",
+        "says whether it is AWS's recommendation or ours. An import in a `try` or under an `if` "
+        "is optional (a warning), unless the file also imports the library at its top level "
+        "without a fallback (a `try` that only picks between two names of one kernel).",
     example="from flash_attn import flash_attn_func",
     use_instead="import torch.nn.functional as F  # F.scaled_dot_product_attention",
     fix="none", fix_reason="the replacement changes tensor layouts and arguments",
