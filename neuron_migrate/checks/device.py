@@ -471,8 +471,8 @@ def report_foreign_device(ctx: Context, lits: list[ast.AST], callees: list[tuple
             else 'left: it needs CUDA as before ("cpu" runs it on a Neuron host)')
     for lit in lits:
         if id(lit) not in ctx.claimed:
-            ctx.report(NM118, lit, f'"cuda" handed to `{name}` (line {line}), a library outside PyTorch whose '
-                       f'device is its own runtime\'s ({devices}): it takes no "{_DEV}"; {left}')
+            ctx.report(NM118, lit, f'"cuda" handed to `{name}` (line {line}), whose device is that of a runtime '
+                       f'outside PyTorch ({devices}): it takes no "{_DEV}"; {left}')
 
 
 def _positional_device_arguments(ctx: Context, name: str, args: list[ast.expr]) -> list[ast.expr]:
@@ -1061,9 +1061,13 @@ def _position_kind(ctx: Context, node: ast.AST, parents: tuple, chain: tuple) ->
                     ctx.names.qualify(call.func, chain) in INIT_PROCESS_GROUP):
                 return "backend"
             return None
-        if isinstance(parent, ast.Call) and parent.args and parent.args[0] is child:
+        if isinstance(parent, ast.Call) and child in parent.args:
             func = parent.func
             name = ctx.names.qualify(func, chain)
+            if name in cuda_api().foreign_devices:  # WhisperModel(size, device): its runtime's device
+                return ("foreign", name, parent.lineno)
+            if parent.args[0] is not child:
+                return None
             if isinstance(func, ast.Attribute) and func.attr == "to" or name in DEVICE_FIRST_ARG:
                 return "device"
             return "backend" if name in INIT_PROCESS_GROUP else None
