@@ -415,12 +415,11 @@ def check_device_positions(call: ast.Call, ctx: Context) -> None:
     for kw in call.keywords:
         if kw.arg == "device" and scaler_device:
             continue
-        if kw.arg in DEVICE_KWARGS and name in cuda_api().foreign_devices:
-            # faster_whisper.WhisperModel(device="cuda"): its own runtime's device, not torch's
-            report_foreign_device(ctx, device_literals(kw.value), [(name, call.lineno)])
-            continue
         if kw.arg in DEVICE_KWARGS or (kw.arg == "type" and name == "torch.device"):
-            if kw.arg == "map_location" and isinstance(kw.value, ast.Dict):
+            if name in cuda_api().foreign_devices:
+                # faster_whisper.WhisperModel(device="cuda"): its own runtime's device, not torch's
+                report_foreign_device(ctx, device_literals(kw.value), [(name, call.lineno)])
+            elif kw.arg == "map_location" and isinstance(kw.value, ast.Dict):
                 # keys say where the checkpoint was saved (stay "cuda"); values where to load
                 claim_all(ctx, kw.value.keys)
                 report_device_literals(ctx, [x for v in kw.value.values for x in device_literals(v)])
