@@ -17,7 +17,8 @@ Formula (calibrated in docs/accuracy.md against a measured share of ATen op call
   function: a frame Dynamo compiles on its own, whose work only that statement stands for;
   constructs.py "callable argument of a skipped frame": 1 graph, 75 %; such a call keeps its
   statement in the eager rest of a frame too, "... after a break that skips the resumed frame":
-  2 graphs, 62 %), otherwise the
+  2 graphs, 62 %), and, in the eager rest of a frame, those that only call traced functions running
+  no tensor op and calling nothing (torchfsm's ``clean_up_memory()``: no ATen call), otherwise the
   statements whose break runs a tensor op eagerly between two graphs: a host read
   (NM401), a branch on a tensor (NM402, whose value is read eagerly), a data-dependent
   shape (NM301), a call into a disabled function (NM405) or a torch.nn container that
@@ -473,6 +474,8 @@ def estimate(functions: Iterable[tuple[str, TracedFunction]], executed: dict[str
         # a callable handed from outside the scan, called where the rest of the frame runs eagerly: a
         # frame of its own too (below), whose work only that statement stands for
         lost_lines -= {line for line, i in f.handed_calls if rest is not None and line > rest and handed(key, i)}
+        if rest is not None:  # ... and one calling only functions that run no tensor op loses no ATen call
+            lost_lines -= {line for line in _quiet_calls(f, key, by_key, calls_of, links) if line > rest}
         if eager:  # its calls' work runs in the callees' own frames, compiled unless Dynamo skips them too
             calling = {line for c, line in f.call_lines if (path, c) not in eager_keys}
             calling |= {line for line, _ in library}
@@ -510,6 +513,20 @@ def estimate(functions: Iterable[tuple[str, TracedFunction]], executed: dict[str
                                     sum(min(RECOMPILE_LIMIT, sum(n == name for _, n in library))
                                         for name in {n for _, n in library}), pinned.get(key, 0)))
     return out
+
+
+def _quiet_calls(f: TracedFunction, key: Key, by_key: dict, calls_of: dict, links: dict) -> set[int]:
+    """Statements of ``f`` that run no tensor op themselves and only call traced functions that run
+    none either and call nothing (torchfsm's ``clean_up_memory()``: ``gc.collect()``,
+    ``torch.cuda.empty_cache()``): no ATen call, as a statement that calls nothing."""
+    callees: dict[int, set[Key]] = {}
+    for c, line in f.call_lines:
+        callees.setdefault(line, set()).add((key[0], c))
+    for c, line in links.get(key, ()):
+        callees.setdefault(_statement_of(f, line), set()).add(c)
+    ops = set(f.op_lines or ())
+    return {line for line, cs in callees.items() if line not in ops and f.op_lines is not None and all(
+        c in by_key and by_key[c].op_lines == () and not calls_of[c] for c in cs)}
 
 
 def _first_point(e: FunctionEstimate) -> int:
