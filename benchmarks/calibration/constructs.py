@@ -1909,6 +1909,9 @@ CASES: list[tuple[str, str, dict]] = [
      "s = 0\nfor i in range(3):\n    s = s + tuple_index_helper(x, i).sum()\nreturn s", {}),
     # a host read of an indexed tensor: the indexing is an op of the graph before the break
     ("item of an indexed tensor, then ops", "n = x[0, 1].item()\nreturn x * n", {}),
+    ("int of an indexed tensor, then ops", "n = int(x[0, 1])\nreturn x * n", {}),
+    ("three ints of indexed tensors, then ops", "a = int(x[0, 1])\nb = int(x[1, 0])\nc = int(x[1, 1])\n"
+     "return x * (a + b + c)", {}),
     ("item of a name, then ops", "y = x[0, 1]\nn = y.item()\nreturn x * n", {}),
     ("size of an indexed tensor, then a breaking helper", "n = x[0].size(0)\ny = print_helper(x)\nreturn y * n", {}),
     ("a number, then a breaking helper", "n = 3\ny = print_helper(x)\nreturn y * n", {}),

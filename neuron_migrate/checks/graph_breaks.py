@@ -6635,8 +6635,9 @@ def _op_lines(fn: ast.AST, tensors: Tensors, where: dict, d: _State,
               known: set[int] = frozenset(), host: bool = False,
               methods: dict[int, ast.AST] | None = None) -> tuple[tuple[int, ...], frozenset[int]]:
     """Statements of ``fn`` that run a tensor op (a submodule call, a tensor call, a registered
-    operator ``torch.ops.<namespace>.<op>(...)``, indexing (under a host read too: ``x[0, i].item()``
-    indexes in the graph before its break; constructs.py "item of an indexed tensor, then ops": 2 graphs),
+    operator ``torch.ops.<namespace>.<op>(...)``, indexing (under a host read too: ``x[0, i].item()``,
+    ``int(x[0])`` index in the graph before its break; constructs.py "item of an indexed tensor, then ops",
+    "int of an indexed tensor, then ops": 2 graphs),
     comparison or arithmetic on a tensor or on a name such a statement bound): a stretch
     between two breaks without one compiles no graph; and those with ops on both sides of a
     split there: the update of an indexed tensor (``x[mask] += v`` runs after the break in
@@ -6660,7 +6661,8 @@ def _op_lines(fn: ast.AST, tensors: Tensors, where: dict, d: _State,
             continue  # optimizer.step(): torch.optim's frame of its own, no op of this one (a parameter named so)
         if ((_submodule_called(f) is not None and not plain)
                 or (type(f) is ast.Name and f.id in layers) or tensors.of(node) or _custom_op(f)
-                or (_read_to_host(node) and type(f.value) is ast.Subscript and tensors.of(f.value))):  # x[i].item()
+                or (_read_to_host(node) and type(f.value) is ast.Subscript and tensors.of(f.value))  # x[i].item()
+                or (type(f) is ast.Name and f.id in _SCALAR_BUILTINS and _scalar_of_indexed(node, tensors))):
             stmt = where.get(id(node), (None,))[0]
             if stmt is not None:
                 out.add(stmt.lineno)
@@ -6766,6 +6768,16 @@ def _arithmetic_of(e: ast.AST, names: set[str]) -> bool:
     parts = list(all_nodes(e))
     return (any(type(n) is ast.Name and n.id in names for n in parts)
             and all(type(n) in (ast.Name, ast.Constant, ast.BinOp, ast.UnaryOp) for n in parts))
+
+
+def _scalar_of_indexed(call: ast.Call, tensors: Tensors) -> bool:
+    """A call of ``int``, ``float``, ... (the caller tests the name) as ``int(x[i])``,
+    ``float(self.sizes[0])``: an element of a tensor read to a Python number; the
+    indexing runs in the graph before the break, as for ``x[i].item()`` (constructs.py "int of an
+    indexed tensor, then ops": 2 graphs; "three ints of indexed tensors, then ops": 4; torch-pme's
+    ``points_to_mesh``, ``nx = int(self.ns_mesh[0])`` and the two after it)."""
+    arg = call.args[0] if len(call.args) == 1 and not call.keywords else None
+    return type(arg) is ast.Subscript and (tensors.of(arg) or _surely_tensor(arg, tensors))
 
 
 def _read_to_host(e: ast.AST) -> bool:
