@@ -1491,3 +1491,50 @@ def test_a_class_handed_to_a_constructor_by_keyword_is_a_submodule_class(tmp_pat
     for entry in ("pkg/net.py:Net.forward", "pkg/deep.py:Net2.forward"):  # measured 2 and 3 graphs
         got = scan(capsys, tmp_path, "--entry", entry)["compile_coverage"]["entries"]
         assert [(e["expected_graphs"], e["files"][-1]) for e in got] == [(2, "pkg/ops.py")]
+
+
+def test_a_property_s_setter_runs_where_traced_code_assigns_the_attribute(tmp_path):
+    """oflibpytorch's ``Flow.__init__`` assigns ``self.vecs = flow_vectors`` and ``self.mask = mask``,
+    and each property's setter validates the value in a helper of another file with an ``if`` on a
+    tensor: Dynamo inlines the setter at the assignment (constructs.py "property setter run by an
+    assignment in __init__"), so a compiled function building a ``Flow`` reaches the helpers. Not a
+    setter only an untraced method's assignment runs, nor a getter's attribute read."""
+    (tmp_path / "of").mkdir()
+    (tmp_path / "of" / "__init__.py").write_text("")
+    (tmp_path / "of" / "checks.py").write_text(
+        "import torch\n\n\ndef valid(v):\n    if not torch.isfinite(v).all():\n        raise ValueError('vecs')\n"
+        "    return v\n\n\ndef scaled(v):\n    return v * v.abs().max().item()\n")
+    (tmp_path / "of" / "field.py").write_text(
+        "from .checks import scaled, valid\n\n\nclass Field:\n    def __init__(self, v):\n        self.vecs = v\n\n"
+        "    @property\n    def vecs(self):\n        return self._vecs\n\n    @vecs.setter\n    def vecs(self, v):\n"
+        "        self._vecs = valid(v)\n\n    @property\n    def scale(self):\n        return self._scale\n\n"
+        "    @scale.setter\n    def scale(self, s):\n        self._scale = scaled(s)\n\n"
+        "    def rescale(self, s):\n        self.scale = s\n")
+    (tmp_path / "step.py").write_text(
+        "import torch\nfrom of.field import Field\n\n\n@torch.compile\ndef step(x):\n    return Field(x).vecs + 1\n")
+    out = tmp_path / "out.json"
+    main(["scan", str(tmp_path), "-f", "json", "-o", str(out), "--no-cache", "--fail-on", "never", "-q",
+          "--select", "NM4"])
+    found = [(f["path"], f["line"], f["code"]) for f in json.loads(out.read_text())["findings"]]
+    assert found == [("of/checks.py", 5, "NM402")]
+
+
+def test_a_method_called_on_an_instance_of_an_imported_class_built_in_the_call_is_followed(tmp_path):
+    """oflibpytorch's ``combine_flows`` returns ``Flow(input_1, ref).combine_with(Flow(input_2, ref), ...)``:
+    Dynamo inlines the method on the instance built there (constructs.py "local instance's method
+    breaks, instance not used after"), and each ``Flow(...)`` runs its ``__init__``. Not a method of
+    what a lower-case function returns, nor a tensor's method of a torch call."""
+    (tmp_path / "of").mkdir()
+    (tmp_path / "of" / "__init__.py").write_text("")
+    (tmp_path / "of" / "flow.py").write_text(
+        "class Flow:\n    def __init__(self, v):\n        self.v = v\n\n    def combine_with(self, other):\n"
+        "        return self.v + other.v * other.v.max().item()\n\n    def unused(self):\n        print(self.v)\n\n\n"
+        "def make(v):\n    return Flow(v)\n")
+    (tmp_path / "ops.py").write_text(
+        "import torch\nfrom of.flow import Flow, make\n\n\n@torch.compile\ndef combine(a, b):\n"
+        "    c = make(a).unused()\n    return Flow(a).combine_with(Flow(b)) + torch.zeros(3).sum()\n")
+    out = tmp_path / "out.json"
+    main(["scan", str(tmp_path), "-f", "json", "-o", str(out), "--no-cache", "--fail-on", "never", "-q",
+          "--select", "NM4"])
+    found = [(f["path"], f["line"], f["code"]) for f in json.loads(out.read_text())["findings"]]
+    assert found == [("of/flow.py", 6, "NM401")]

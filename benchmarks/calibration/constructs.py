@@ -1580,6 +1580,18 @@ class ResultWithPlan:  # polystep's SinkhornResult: a transport plan computed la
     @functools.cached_property
     def matrix(self):
         return self.f * 2
+
+class Field:  # a property whose setter validates the value (oflibpytorch's Flow.vecs)
+    def __init__(self, v):
+        self.vecs = v
+    @property
+    def vecs(self):
+        return self._vecs
+    @vecs.setter
+    def vecs(self, v):
+        if not torch.isfinite(v).all():
+            raise ValueError("not finite")
+        self._vecs = v
 """
 
 # name, condition, body of f(x) (x: float tensor of shape (4, 8)), dynamo config overrides
@@ -2832,6 +2844,8 @@ CASES: list[tuple[str, str, dict]] = [
      "y = x * 2\ns = y @ y.T\nm = ~torch.eye(4, dtype=torch.bool)\nreturn s[m].mean() + 1", {}),
     ("a generator built with a device keyword and seeded (polystep's create_generator)",
      "y = x * 2\ng = torch.Generator(device=x.device)\ng.manual_seed(0)\nreturn y + torch.rand(4, 8, generator=g)", {}),
+    # issue 14, round 33: a property's setter, which an assignment runs (oflibpytorch's Flow)
+    ("property setter run by an assignment in __init__, if on a tensor in it", "y = x * 2\nf = Field(y)\nreturn f.vecs + 1", {}),
 ]
 
 

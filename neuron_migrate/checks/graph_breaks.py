@@ -712,6 +712,7 @@ class _State:
     returns: dict[int, bool | None] = field(default_factory=dict)
     callees: dict[tuple[int, int], list] = field(default_factory=dict)  # (fn id, class id) -> _callees' answer
     lineages: dict[int, list] = field(default_factory=dict)  # class id -> _lineage's answer
+    setters: dict[int, dict[str, ast.AST]] | None = None  # class id -> _setters' answer (None: no `.setter` in the file)
     transformers: dict[int, bool] = field(default_factory=dict)  # class id -> derives from nn.Transformer
     named: dict[int, dict[str, ast.AST]] = field(default_factory=dict)  # class id -> names its __init__ uses
     flags: dict[int, dict[str, int]] = field(default_factory=dict)  # class id -> self.attr -> off by default
@@ -1359,6 +1360,7 @@ def traced_functions(ctx: Context) -> dict[int, Traced]:
     out: dict[int, Traced] = {}
     todo: list[tuple[ast.AST, str, str]] = []
     d.function_tables = _function_tables(ctx.tree)
+    d.setters = {} if ".setter" in ctx.src.text else None  # most files define no property setter
     d.script_lines = _script_lines(ctx.tree)
     _validated_models(ctx, d)  # pydantic models of this file: building one runs its validators (_find_callees)
     # a test or data-pipeline file: its modules are no model code (transforms run in the data
@@ -2098,6 +2100,12 @@ def _find_callees(fn: ast.AST, cls: ast.ClassDef | None, d: _State) -> list[tupl
             if (type(node) is ast.Attribute and node.attr in props and type(node.value) is ast.Name
                     and node.value.id == "self" and type(node.ctx) is ast.Load and props[node.attr] is not fn):
                 out.append((props[node.attr], node))
+    if d.setters is not None and cls is not None and (setters := _setters(cls, d)):  # self.vecs = v: its setter runs
+        for node in body.binders:
+            for t in _targets(node):
+                if (type(t) is ast.Attribute and t.attr in setters and type(t.value) is ast.Name
+                        and t.value.id == "self" and setters[t.attr] is not fn):
+                    out.append((setters[t.attr], t))
     if d.functions or local_defs:  # a function of the file handed to one that calls it: it runs there
         own = None  # names the function binds otherwise (a parameter, an assignment): not the file's function
         for target, node in list(out):
@@ -2341,6 +2349,23 @@ def _properties(cls: ast.ClassDef, d: _State) -> dict[str, ast.AST]:
                     dotted(x) in _PROPERTY_DECORATORS for x in m.decorator_list):
                 out[m.name] = m
     return out
+
+
+def _setters(cls: ast.ClassDef, d: _State) -> dict[str, ast.AST]:
+    """The setters (``@vecs.setter``) of the properties of ``cls`` and its in-file bases, by name, the
+    nearest class's: Dynamo inlines one where traced code assigns the attribute, ``self.vecs = v``
+    in ``__init__`` (oflibpytorch's ``Flow``, whose setters validate the flow and its mask with
+    ``if`` on tensors; constructs.py "property setter run by an assignment in __init__", GB0170)."""
+    found = d.setters.get(id(cls))
+    if found is None:
+        found = d.setters[id(cls)] = {}
+        for c, methods in reversed(_lineage(cls, d)):
+            for name, m in methods.items():
+                if any(type(x) is ast.Attribute and x.attr == "setter" for x in m.decorator_list):
+                    found[name] = m
+                elif name in found:
+                    del found[name]  # a nearer class defines the name again: its own, no setter
+    return found
 
 
 def _called_arguments(call: ast.Call, target: ast.AST, d: _State) -> list[str]:
@@ -8603,6 +8628,13 @@ def _outcalls(traced: dict[int, Traced], ctx: Context, d: _State, training_of: d
                   and not ctx.names.is_bound(f.id, tf.chain) and not hasattr(builtins, f.id)):
                 # a name no scope binds, in a file with ``from .inputs import *`` of the project
                 out.append((tf.name, f"*:{f.id}", call.lineno, call))
+            elif (type(f) is ast.Attribute and type(f.value) is ast.Call and f.attr not in TENSOR_METHODS
+                  and (made := dotted(f.value.func)).partition(".")[0] in project
+                  and made.partition(".")[0] not in d.classes and made.rpartition(".")[2][:1].isupper()):
+                # Flow(v, ref).combine_with(w): the method of an imported class on the instance built
+                # there (oflibpytorch's combine_flows; constructs.py "local instance's method breaks,
+                # instance not used after"); building it calls its __init__, another call
+                out.append((tf.name, f"{made}.{f.attr}", call.lineno, call))
             elif type(f) is ast.Attribute and (holder := _untyped_holder(f, tf, ctx, d)) is not None:
                 # forces.compute(...) of an unannotated parameter ``forces``, or of ``self.forces``
                 # stored from one in __init__ (torchmd's minimizers and Integrator): the project
