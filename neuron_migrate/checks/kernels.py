@@ -160,7 +160,9 @@ class _State:
         self.mentions_extensions: bool | None = None
         self.guard: dict[int, str] = {}  # import id -> "optional" or "typing"
         self.walked: set[int] = set()  # statements _mark_imports has been through
-        self.seen: dict[tuple, list[int]] = {}  # (library, module) -> [finding index, more]
+        # (library, module) -> [finding index, more imports, the message without "optional", a line
+        # importing it at the top with no fallback]
+        self.seen: dict[tuple, list] = {}
         self.kernel_guard: str | None = None  # the guard of the first Triton/Numba import: kernels follow it
         self.kernel_guard_set: bool = False
         self.loaded: dict[str, ast.Call] | None = None  # loaded_extensions' answer
@@ -249,21 +251,21 @@ def _imported(node: ast.AST, name: str, ctx: Context) -> bool:
     key = (row.name, module)
     if key in seen:
         seen[key][1] += 1  # counted in the first finding's message
-        if len(seen[key]) == 2 and guard is None and any(s is node for s in ctx.tree.body):
-            seen[key].append(node.lineno)  # imported at the top with no fallback: the file needs it
+        if not seen[key][3] and guard is None and any(s is node for s in ctx.tree.body):
+            seen[key][3] = node.lineno  # imported at the top with no fallback: the file needs it
         return True
     r = RULES[row.rule]  # the table names the rule: NM502, NM503 or NM504
     what = {"NM502": f"imports {name}: Triton has no Trainium backend",
             "NM503": f"imports {name}: {row.note}",
             "NM504": f"imports {name} ({row.name}): {row.note}"}[row.rule]
-    message = f"{what}; {replacement_text(row, name, ctx.src.text)}"
+    plain = message = f"{what}; {replacement_text(row, name, ctx.src.text)}"
     severity = None
     gate = _built_under(ctx) if guard is None and len(ctx.chain) > 1 else None
     if guard == "optional" or gate:
         message = f"{_OPTIONAL}{gate or ''}): " + message
         severity = Severity.WARNING
     ctx.report(r, node, message, severity=severity)
-    seen[key] = [len(ctx.findings) - 1, 0]
+    seen[key] = [len(ctx.findings) - 1, 0, plain, 0]
     if row.rule in ("NM502", "NM503"):  # kernels defined in this file follow the import's guard
         if not state.kernel_guard_set:
             state.kernel_guard, state.kernel_guard_set = guard, True
@@ -338,7 +340,7 @@ def check_attribute(node: ast.Attribute, ctx: Context) -> None:
         return
     r = RULES[row.rule]
     ctx.report(r, node, f"uses {name} ({row.name}): {row.note}; {replacement_text(row, name, ctx.src.text)}")
-    seen[(row.name, module)] = [len(ctx.findings) - 1, 0]
+    seen[(row.name, module)] = [len(ctx.findings) - 1, 0, "", 0]
 
 
 @finalizer
@@ -349,14 +351,13 @@ def finish_counts(ctx: Context) -> None:
         return
     import dataclasses
 
-    for index, more, *required in seen.values():
+    for index, more, plain, required in seen.values():
         f = ctx.findings[index]
         if required and f.message.startswith(_OPTIONAL):
             # LLaVA's flash-attn patch: a `try` whose handler imports the library under its older name,
             # then `from flash_attn.bert_padding import ...` at the top: no path runs without it
-            rest = f.message.partition(")): " if f.message[len(_OPTIONAL)] == ":" else "): ")[2]  # after a gate's "(line N)"
             f = dataclasses.replace(f, severity=RULES[f.code].severity,
-                                    message=f"{rest}; line {required[0]} imports it at the top of the file, without a fallback")
+                                    message=f"{plain}; line {required} imports it at the top of the file, without a fallback")
         if more:
             f = dataclasses.replace(f, message=f"{f.message} (and {plural(more, 'more import')} of it in this file)")
         ctx.findings[index] = f
