@@ -1747,8 +1747,7 @@ def _compiled_function(item: ast.AST, d: _State) -> ast.AST | None:
         nested = _nested_def(scope[-1], item.id, d) if scope else None
         if nested is not None:  # def step(...) in a factory, then torch.compile(step): a training step's closure
             return _named_function(nested, d)
-        if item.id in d.functions and not (scope and (item.id in _param_names(scope[-1]) or any(
-                type(n) is ast.Name and n.id == item.id and type(n.ctx) is ast.Store for n in own_nodes(scope[-1])))):
+        if item.id in d.functions and _rebinds_only_by_compiling(item, d):
             return d.functions[item.id]  # the module's function, unless the compiling function binds the name itself
         aliased = _aliased_function(item, scope[-1], d) if scope else None
         if aliased is not None:
@@ -1783,10 +1782,6 @@ def _aliased_function(item: ast.Name, scope: ast.AST, d: _State) -> ast.AST | No
                 return None
     if stores:
         return None
-    if not named and any(type(n) is ast.Global and item.id in n.names for n in own_nodes(scope)):
-        # gpt-fast's main(): ``global decode_one_token``, then ``decode_one_token = torch.compile(
-        # decode_one_token, ...)``: the module's function, compiled in its place
-        return d.functions.get(item.id)
     return d.functions[next(iter(named))] if len(named) == 1 and next(iter(named)) in d.functions else None
 
 
@@ -1812,9 +1807,10 @@ def _compiled_target(item: ast.AST, d: _State) -> tuple[str, str, str] | None:
 
 def _rebinds_only_by_compiling(item: ast.Name, d: _State) -> bool:
     """The function compiling ``item`` binds its name nowhere, or only by compiling it in place
-    under ``global`` (gpt-fast's eval.py: ``global model_forward``, then ``model_forward =
-    torch.compile(model_forward, ...)`` of the function imported from generate.py): the name is
-    the module's (an import, for the project model to resolve), as it is at module level."""
+    under ``global`` (gpt-fast's ``main()``: ``global decode_one_token``, then ``decode_one_token =
+    torch.compile(decode_one_token, ...)``; its eval.py does so with ``model_forward``, imported from
+    generate.py): the name is the module's (its function, or an import for the project model to
+    resolve), as it is at module level."""
     scope = d.chains.get(d.compile_scope.get(id(item), 0))
     if scope is None:
         return True
