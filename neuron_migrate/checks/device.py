@@ -742,13 +742,21 @@ def _names_exception(name: str, node: ast.AST, ctx: Context) -> bool:
 
 def _membership(node: ast.Compare, cuda: list[ast.AST], ctx: Context) -> bool:
     """``t in ("cpu", "cuda")``: add the target beside "cuda" rather than replace it, so the test
-    still holds for every device it held for (None: not such a comparison)."""
+    still holds for every device it held for; but rename it where ``t`` is a device option's value
+    (False: not such a comparison)."""
     if len(node.ops) != 1 or not isinstance(node.ops[0], (ast.In, ast.NotIn)):
         return False
     options = node.comparators[0]
     if not isinstance(options, (ast.List, ast.Tuple, ast.Set)) or any(c not in options.elts for c in cuda):
         return False
     names = [e.value for e in options.elts if isinstance(e, ast.Constant)]
+    if _DEV not in names and guards.device_option(ctx, node.left):
+        # `assert args.device in ["cpu", "cuda"]` (nnU-Net's CLIs) checks the values the option takes:
+        # its "cuda" is rewritten as its default and choices are, or the rewritten default is refused
+        report_device_literals(ctx, cuda, NM108, message=NM108.summary + f"; it checks the values of "
+                               f"`{ctx.segment(node.left)}`, a device option renamed with its default and choices",
+                               inspected=_compared(ctx, node))
+        return True
     for lit in cuda:
         if _DEV in names or guards.style(ctx) == "portable":
             ctx.report(NM108, lit, NM108.summary + f'; the collection also names "{_DEV}"'

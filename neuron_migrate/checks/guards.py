@@ -77,11 +77,11 @@ class _State:
     may_name_cuda_only: bool | None = None  # _may_name_cuda_only's answer
     kernels: frozenset[str] | None = None  # _kernels' answer
     aliases: dict[str, str] | None = None  # _cuda_only_aliases' answer
-    switches: tuple[set, set] | None = None  # _switch_option's on/off options: (dests, ids of their names)
+    options: tuple[set, set, set] | None = None  # _options: on/off dests, ids of their names, device dests
+    option_defaults: dict[str, list] = field(default_factory=dict)  # argparse dest -> its default= values
     # finding id -> (the device expression a torch.cuda call is handed, the (text, scope) keys of
     # the assignments that may give it its value, the parameter default that may)
     handed: dict[int, tuple] = field(default_factory=dict)
-    option_defaults: dict[str, list] = field(default_factory=dict)  # argparse dest -> its default= values
     # (ids of the findings of a comparison with "cuda", its function, the name compared): compares_parameter
     compared: list[tuple] = field(default_factory=list)
     defaults_of: list[tuple] | None = None  # (those ids, the "cuda" defaults that may give the name its value)
@@ -1211,25 +1211,44 @@ def _cuda_only_names(ctx: Context, function: ast.AST):
             yield sub.func.value.id, sub
 
 
+def _options(ctx: Context) -> tuple[set, set, set]:
+    """The file's argparse options, read once: the dests of its on/off options, the ids of the
+    names those are declared with, and the dests of its device options (``--device``)."""
+    state = ctx.state(_State)
+    if state.options is None:
+        from neuron_migrate.checks.device import _argparse_dest, _argparse_device_option
+
+        state.options = (set(), set(), set())
+        for call in all_nodes(ctx.tree) if "add_argument" in ctx.src.text else ():
+            if type(call) is not ast.Call or type(call.func) is not ast.Attribute or call.func.attr != "add_argument":
+                continue
+            if any(k.arg == "action" and type(k.value) is ast.Constant and k.value.value in _SWITCHING
+                   for k in call.keywords):
+                state.options[0].add(_argparse_dest(call))
+                state.options[1].update(id(n) for n in (*call.args, *(k.value for k in call.keywords if k.arg == "dest")))
+            elif _argparse_device_option(call):
+                state.options[2].add(_argparse_dest(call))
+    return state.options
+
+
+def _option_value(node: ast.AST, dests: set) -> bool:
+    """``node`` reads one of the options ``dests`` as ``args.<dest>``."""
+    return (type(node) is ast.Attribute and type(node.value) is ast.Name and node.value.id not in ("self", "cls")
+            and node.attr in dests)
+
+
 def _switch_option(ctx: Context, node: ast.AST) -> bool:
     """``node`` is an on/off command-line option of the file (``add_argument("--trt",
     action="store_true")``), by the names it is declared with or as ``args.trt``: a flag choosing a
     backend, as ``_flags`` says of a parameter. YOLOX's eval ``main`` tests ``args.trt`` around its
     TensorRT branch; the rest of ``main`` runs without it."""
-    state = ctx.state(_State)
-    if state.switches is None:
-        from neuron_migrate.checks.device import _argparse_dest
+    dests, declared, _ = _options(ctx)
+    return id(node) in declared or _option_value(node, dests)
 
-        state.switches = (set(), set())  # their dests, the ids of their declared names
-        for call in all_nodes(ctx.tree) if "add_argument" in ctx.src.text else ():
-            if (type(call) is ast.Call and type(call.func) is ast.Attribute and call.func.attr == "add_argument"
-                    and any(k.arg == "action" and type(k.value) is ast.Constant and k.value.value in _SWITCHING
-                            for k in call.keywords)):
-                state.switches[0].add(_argparse_dest(call))
-                state.switches[1].update(id(n) for n in (*call.args, *(k.value for k in call.keywords if k.arg == "dest")))
-    dests, declared = state.switches
-    return id(node) in declared or (type(node) is ast.Attribute and type(node.value) is ast.Name
-                                    and node.value.id not in ("self", "cls") and node.attr in dests)
+
+def device_option(ctx: Context, node: ast.AST) -> bool:
+    """``node`` is ``args.device``, the value of a device option the file declares."""
+    return _option_value(node, _options(ctx)[2])
 
 
 _SWITCHING = ("store_true", "store_false")
