@@ -404,3 +404,12 @@ def test_a_cuda_error_caught_in_an_except_clause_is_no_blocker():
     case = Path(__file__).parent.parent / "fixtures" / "checks" / "NM104_cuda_error_caught_by_a_server"
     found = {(f.code, f.line): f for f in findings_of((case / "input.py").read_text(encoding="utf-8"))}
     assert found["NM104", 19].severity is Severity.WARNING and "not a blocker" in found["NM104", 19].message
+
+
+def test_import_from_torch_cuda_blocks_only_where_a_name_raises_without_cuda() -> None:
+    """`from torch.cuda import device_count` runs on Neuron as on a host without CUDA (a warning);
+    `synchronize` raises there, so importing it stays an error (a first-run blocker)."""
+    runs = findings_of("from torch.cuda import device_count, is_available\n")
+    raises = findings_of("from torch.cuda import device_count, synchronize\n")
+    assert [(f.code, f.severity) for f in runs] == [("NM103", Severity.WARNING)]
+    assert [(f.code, f.severity) for f in raises] == [("NM103", Severity.ERROR)]
