@@ -29,6 +29,7 @@ import functools
 import importlib.abc
 import importlib.machinery
 import importlib.util
+import math
 import os
 import sys
 import types
@@ -96,11 +97,12 @@ class _StubModule(types.ModuleType):
 # held_out_28's torchsom, for its clustering of a trained map; imageio by held_out_29's torchcontrol, for its
 # animations; skimage by held_out_30's hough-tmf, for its Hough line detection, and soundfile by its afx-audio, for
 # reading audio files; meshio by its torch-diffsim, for reading meshes; joblib by held_out_31's neural-trees, for its
-# omnivariate tree's cross-validation).
+# omnivariate tree's cross-validation; commpy by held_out_34's torchradio, whose algorithm package imports its PSK and
+# QAM modems).
 STUBBED = ("torchvision", "PIL", "matplotlib", "requests", "tiktoken", "numba", "onnx", "sklearn", "accelerate",
            "ema_pytorch", "scipy", "pytorch_fid", "librosa", "cv2", "gym", "pandas", "nltk", "torchaudio",
            "safetensors", "seaborn", "cvxpy", "apricot", "mpl_toolkits", "lxml", "tensorboardX", "hdbscan",
-           "imageio", "skimage", "soundfile", "meshio", "joblib")
+           "imageio", "skimage", "soundfile", "meshio", "joblib", "commpy")
 
 
 class _StubFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
@@ -672,6 +674,8 @@ def prepare(name: str) -> None:
         _paths_32()
     if name in globals().get("HELD_OUT_33", ()):  # this split's folders first, before the stubs are chosen
         _paths_33()
+    if name in globals().get("HELD_OUT_34", ()):  # this split's folders first, before the stubs are chosen
+        _paths_34()
 
 
 def tv(family: str, builder: str, inputs, **kwargs):
@@ -14547,6 +14551,469 @@ HELD_OUT_33 = {
 }
 
 
+# torch-linear-assignment 0.1.0, torchspd 0.1.2, minimal-zoom-fft 0.1.0, torch-mdct 0.5.0, torchvine 0.3.0,
+# torch-sla 0.4.0, sparse-kappa 0.0.4, torchmodal 0.9.0, tomosphero 0.0.3 and torchradio 0.0.3 (torch 2.13.0). No entry
+# runs another package's code with tensors but NumPy's and SciPy's, as installed with torch, and pytorch-minimize's
+# (torchvine's maximum-likelihood fits import it as torchmin; its pinned release is on the path). The training steps
+# are the split's steps file (steps/held_out_34/training_steps.py).
+HELD_OUT_34_RELEASES = ("torch-linear-assignment", "torchspd", "minimal-zoom-fft", "torch-mdct", "torchvine",
+                        "torch-sla", "sparse-kappa", "torchmodal", "tomosphero", "torchradio")
+
+
+def _paths_34() -> None:
+    for folder in (*HELD_OUT_34_RELEASES, "pytorch-minimize"):
+        if str(EXT / folder) not in sys.path:
+            sys.path.insert(0, str(EXT / folder))
+
+
+def _module_34(name: str):
+    _paths_34()
+    stub_torchvision()
+    return importlib.import_module(name)
+
+
+def _boxes(torch, n: int, g):
+    """``n`` boxes (x1, y1, x2, y2) in the unit square, 0.1 to 0.3 wide."""
+    corner = torch.rand(n, 2, generator=g) * 0.7
+    return torch.cat([corner, corner + 0.1 + 0.2 * torch.rand(n, 2, generator=g)], 1)
+
+
+def assignment_op(kind: str):
+    """torch-linear-assignment, batched linear assignment (each problem of the batch solved on the host by SciPy's
+    Hungarian solver in a Python loop, a CUDA kernel or Triton backend chosen by the device, the assignment turned
+    into index pairs after a host-side check that every problem matched as many): the assignment of a batch of four
+    6x8 costs, the index pairs of a batch of three 7x5 costs (two workers of each left unassigned), a user's tracker
+    that associates 7 detections with 6 tracks by IoU, gated by a threshold, and an Adam step of a set predictor
+    whose proposals are matched to the targets by the assignment (the split's steps file)."""
+    def factory():
+        torch = _torch()
+        tla = _module_34("torch_linear_assignment")
+        api = sys.modules["torch_linear_assignment.assignment"]
+        g = torch.Generator().manual_seed(0)
+        if kind == "batch":
+            return Call(lambda cost: tla.batch_linear_assignment(cost), (torch.rand(4, 6, 8, generator=g),),
+                        _entry(api, "batch_linear_assignment"))
+        if kind == "indices":  # more workers than tasks: two of each problem's workers unassigned (-1)
+            return Call(lambda cost: tla.assignment_to_indices(tla.batch_linear_assignment(cost)),
+                        (torch.rand(3, 7, 5, generator=g),), _entry(api, "assignment_to_indices"))
+        if kind == "step":
+            targets = torch.stack([_boxes(torch, 4, g) for _ in range(8)])
+            return Call(_step("held_out_34", "set_prediction_step"),
+                        (torch.randn(8, 16, generator=g), targets, torch.randint(0, 3, (8, 4), generator=g)),
+                        grad=True)
+        tracks = _boxes(torch, 6, g)
+        detections = torch.cat([tracks[[0, 2, 3, 5]] + 0.02 * torch.randn(4, 4, generator=g), _boxes(torch, 3, g)])
+
+        def associate(track_boxes, det_boxes, threshold=0.3):  # a user's SORT-style association step
+            lt = torch.maximum(track_boxes[:, None, :2], det_boxes[None, :, :2])
+            rb = torch.minimum(track_boxes[:, None, 2:], det_boxes[None, :, 2:])
+            inter = (rb - lt).clamp(min=0).prod(-1)
+            area = lambda b: (b[:, 2:] - b[:, :2]).prod(-1)  # noqa: E731
+            iou = inter / (area(track_boxes)[:, None] + area(det_boxes)[None] - inter)
+            matched = tla.batch_linear_assignment(-iou[None])[0]
+            keep = (matched >= 0) & (iou.gather(1, matched.clamp(min=0)[:, None])[:, 0] >= threshold)
+            pairs = torch.stack([torch.nonzero(keep)[:, 0], matched[keep]], 1)
+            new = torch.ones(det_boxes.shape[0], dtype=torch.bool)
+            new[matched[keep]] = False
+            return pairs, torch.nonzero(new)[:, 0]
+        return Call(associate, (tracks, detections), _entry(api, "batch_linear_assignment"))
+    factory.__name__ = f"assignment_{kind}"
+    return factory
+
+
+def _spd(torch, batch: int, n: int, g):
+    """``batch`` random SPD ``n``x``n`` matrices (sample covariances of 3n points, a small ridge)."""
+    a = torch.randn(batch, n, 3 * n, generator=g)
+    return a @ a.transpose(-1, -2) / (3 * n) + 1e-2 * torch.eye(n)
+
+
+def spd_op(kind: str):
+    """torchspd, spectral functions of SPD matrices (eigendecompositions with custom backward passes built from
+    divided differences, with their near-degenerate pairs masked by a tolerance and replaced by derivatives;
+    fractional powers with a zero-block mask): the log-Euclidean mean of 8 covariance matrices (logm, mean, expm),
+    ZCA whitening of 64 samples by the inverse square root of their covariance, and an Adam step of an SPDNet-style
+    classifier (the split's steps file)."""
+    def factory():
+        torch = _torch()
+        spd = _module_34("torchspd")
+        core = sys.modules["torchspd.torchspd"]
+        g = torch.Generator().manual_seed(0)
+        if kind == "log_euclidean_mean":
+            return Call(lambda covs: spd.expm(spd.logm(covs).mean(0)), (_spd(torch, 8, 6, g),), _entry(core, "logm"))
+        if kind == "whiten":
+            x = torch.randn(64, 6, generator=g) @ torch.randn(6, 6, generator=g)
+
+            def whiten(samples):  # ZCA whitening
+                centred = samples - samples.mean(0)
+                return centred @ spd.invsqrtm(centred.T @ centred / (samples.shape[0] - 1))
+            return Call(whiten, (x,), _entry(core, "invsqrtm"))
+        covs = _spd(torch, 16, 8, g)
+        return Call(_step("held_out_34", "spd_net_step"), (covs, torch.randint(0, 3, (16,), generator=g)), grad=True)
+    factory.__name__ = f"spd_{kind}"
+    return factory
+
+
+def _tones(torch, batch: int, n: int, g):
+    """``batch`` noisy two-tone signals of ``n`` samples, the tones' frequencies (radians per sample) seeded."""
+    t = torch.arange(n, dtype=torch.float32)
+    f = 0.2 + 0.4 * torch.rand(batch, 2, generator=g)
+    return (torch.sin(f[:, :1] * t) + 0.5 * torch.sin(f[:, 1:] * t) + 0.1 * torch.randn(batch, n, generator=g))
+
+
+def zoom_fft_op(kind: str):
+    """minimal-zoom-fft, zoomed FFTs and the chirp Z-transform (Bluestein's algorithm: chirps of phases reduced in
+    float64 on the host, three FFTs of the next power of two, counts and axes checked in Python): the spectrum of 4
+    two-tone signals of 256 samples on a band, a chirp Z-transform on a spiral arc, a user's frequency estimator
+    (the coarse FFT's peak read on the host, then a zoomed FFT around it), and an Adam step fitting a synthesiser by
+    its band spectrum (the split's steps file)."""
+    def factory():
+        torch = _torch()
+        zf = _module_34("minimal_zoom_fft")
+        core = sys.modules["minimal_zoom_fft.core"]
+        g = torch.Generator().manual_seed(0)
+        x = _tones(torch, 4, 256, g)
+        if kind == "band":
+            return Call(lambda s: zf.zoom_fft(s, n_out=128, k_start=0.1, k_end=0.8), (x,), _entry(core, "zoom_fft"))
+        if kind == "czt":
+            return Call(lambda s: zf.czt(s, n_out=96, w_phase=-0.004, a_phase=0.15), (x,), _entry(core, "czt"))
+        if kind == "peak":
+            def peak_frequency(signal):  # a user's two-stage estimator: coarse peak, then zoom
+                n = signal.shape[-1]
+                coarse = torch.fft.rfft(signal).abs()
+                k = int(coarse[1:].argmax()) + 1
+                lo, hi = 2 * math.pi * (k - 1) / n, 2 * math.pi * (k + 1) / n
+                fine = zf.zoom_fft(signal, n_out=64, k_start=lo, k_end=hi).abs()
+                return zf.zoom_freq(64, lo, hi)[fine.argmax()]
+            return Call(peak_frequency, (x[0],), _entry(core, "zoom_fft"))
+        return Call(_step("held_out_34", "zoom_spectrum_step"),
+                    (torch.randn(4, 8, generator=g), _tones(torch, 4, 128, g)), grad=True)
+    factory.__name__ = f"zoom_fft_{kind}"
+    return factory
+
+
+def mdct_op(kind: str):
+    """torch-mdct, the modified discrete cosine transform (frames cut by unfold after centre padding, a window
+    built by a window function chosen by name, the transform by FFTs with pre- and post-twiddles, the inverse by
+    overlap-add trimmed to a length given in Python): the MDCT module of a 2-channel waveform, a round trip through
+    the functional MDCT and inverse with a Kaiser-Bessel-derived window, a user's codec keeping each frame's 8
+    largest coefficients, and an Adam step of a mask denoiser in the MDCT domain (the split's steps file)."""
+    def factory():
+        torch = _torch()
+        md = _module_34("torch_mdct")
+        fn = sys.modules["torch_mdct.functional"]
+        g = torch.Generator().manual_seed(0)
+        t = torch.arange(2048) / 8000
+        wave = torch.stack([torch.sin(2 * torch.pi * 440 * t), torch.sin(2 * torch.pi * 660 * t) * t]) + \
+            0.05 * torch.randn(2, 2048, generator=g)
+        if kind == "module":
+            return md.MDCT(win_length=256).eval(), (wave,)
+        window = md.kaiser_bessel_derived(256)
+        if kind == "roundtrip":
+            return Call(lambda w: md.imdct(md.mdct(w, window), window), (wave,), _entry(fn, "mdct"))
+        if kind == "codec":
+            def codec(w, keep=8):  # a user's sparse transform codec
+                spec = md.mdct(w, window)
+                threshold = spec.abs().topk(keep, dim=-2).values[..., -1:, :]
+                return md.imdct(torch.where(spec.abs() >= threshold, spec, 0.0), window)
+            return Call(codec, (wave,), _entry(fn, "mdct"))
+        clean = wave[:, :1024].repeat(2, 1)
+        return Call(_step("held_out_34", "mdct_denoiser_step"),
+                    (clean + 0.1 * torch.randn(4, 1024, generator=g), clean), grad=True)
+    factory.__name__ = f"mdct_{kind}"
+    return factory
+
+
+def copula_op(kind: str):
+    """torchvine, vine copulas (pair-copula families selected by information criteria over families and
+    rotations, parameters by Kendall's tau inversion or by maximum likelihood with L-BFGS from pytorch-minimize,
+    the tree structure by maximum spanning trees of |tau| in Python, h-functions inverted by bisection or ITP
+    iterations, densities by Python loops over the trees' edges; kernel density estimates on a grid): a pair copula
+    selected among Gaussian, Clayton and Gumbel by tau inversion on 200 pseudo-observations, a 3-D vine selected by
+    maximum likelihood, samples of a fitted vine by the inverse Rosenblatt transform with their density, and a
+    kernel density estimate's fit, density and distribution function."""
+    def factory():
+        torch = _torch()
+        tv = _module_34("torchvine")
+        g = torch.Generator().manual_seed(0)
+        z = torch.randn(200, 3, generator=g, dtype=torch.float64)
+        z[:, 1] += 0.8 * z[:, 0]
+        z[:, 2] += 0.5 * z[:, 1] ** 2 - 0.3 * z[:, 0]
+        u = tv.to_pseudo_obs(z)
+        families = [tv.BicopFamily.gaussian, tv.BicopFamily.clayton, tv.BicopFamily.gumbel]
+        vinecop = sys.modules["torchvine.vinecop"]
+        if kind == "bicop":
+            controls = tv.FitControlsBicop(family_set=families, parametric_method="itau")
+            return Call(lambda data: tv.Bicop.from_data(data, controls=controls).parameters, (u[:, :2],),
+                        _entry(sys.modules["torchvine.bicop"], "Bicop.select"))
+        if kind == "vine_mle":
+            controls = tv.FitControlsVinecop(family_set=families[:2], num_threads=1)
+            return Call(lambda data: tv.Vinecop.from_data(data, controls=controls).loglik(data), (u,),
+                        _entry(vinecop, "Vinecop.select"))
+        if kind == "sample":
+            fitted = tv.Vinecop.from_data(u, controls=tv.FitControlsVinecop(family_set=families, num_threads=1,
+                                                                            parametric_method="itau"))
+
+            def sample(w):  # a user's sampler: uniforms to dependent samples, with their density
+                draws = fitted.inverse_rosenblatt(w)
+                return draws, fitted.pdf(draws)
+            return Call(sample, (torch.rand(64, 3, generator=g, dtype=torch.float64),),
+                        _entry(vinecop, "Vinecop.inverse_rosenblatt"))
+
+        def kde(x):
+            density = tv.Kde1d().fit(x)
+            grid = torch.linspace(-3, 3, 32, dtype=x.dtype)
+            return density.pdf(grid), density.cdf(grid)
+        return Call(kde, (z[:, 2],), _entry(sys.modules["torchvine.kde1d"], "Kde1d.fit"))
+    factory.__name__ = f"copula_{kind}"
+    return factory
+
+
+def _grid_graph(torch, n: int):
+    """The edges (src < dst) of an ``n`` by ``n`` grid graph, right and down neighbours."""
+    idx = torch.arange(n * n).view(n, n)
+    src = torch.cat([idx[:, :-1].reshape(-1), idx[:-1, :].reshape(-1)])
+    dst = torch.cat([idx[:, 1:].reshape(-1), idx[1:, :].reshape(-1)])
+    return src, dst
+
+
+def _poisson(torch, n: int):
+    """The 5-point Laplacian of an ``n`` by ``n`` grid (Dirichlet boundary) as COO values, rows and columns."""
+    src, dst = _grid_graph(torch, n)
+    diag = torch.arange(n * n)
+    rows, cols = torch.cat([src, dst, diag]), torch.cat([dst, src, diag])
+    values = torch.cat([-torch.ones(2 * src.numel()), 4 * torch.ones(n * n)]).double()
+    return values, rows, cols
+
+
+def sparse_solver_op(kind: str):
+    """torch-sla, sparse linear algebra with adjoint gradients (a SparseTensor of COO values with its CSR form built
+    lazily, solvers dispatched by backend and method names with the matrix's symmetry and definiteness probed on
+    the host for "auto", conjugate gradients iterated in Python until a residual read on the host is small, SciPy's
+    direct solvers on NumPy copies, LOBPCG for eigenpairs, Newton's method with a line search): a 12x12 Poisson
+    system by CG, by the automatic choice, its 4 largest eigenpairs, a nonlinear reaction-diffusion system by
+    Newton, and an Adam step fitting a grid's conductances through the CG solve (the split's steps file)."""
+    def factory():
+        torch = _torch()
+        sla = _module_34("torch_sla")
+        core = sys.modules["torch_sla.sparse_tensor.core"]
+        linalg = sys.modules["torch_sla.sparse_tensor.linalg"]
+        g = torch.Generator().manual_seed(0)
+        n = 12
+        if kind == "step":
+            src, dst = _grid_graph(torch, n)
+            sources = torch.zeros(n * n, dtype=torch.float64)
+            sources[[0, 77, 143]] = torch.tensor([1.0, -2.0, 1.0], dtype=torch.float64)
+            measured = 0.3 * torch.randn(n * n, generator=g, dtype=torch.float64)
+            return Call(_step("held_out_34", "conductance_step"), (src, dst, sources, measured), grad=True)
+        values, rows, cols = _poisson(torch, n)
+        b = torch.rand(n * n, generator=g, dtype=torch.float64)
+        build = lambda v: sla.SparseTensor(v, rows, cols, (n * n, n * n))  # noqa: E731
+        if kind == "cg":
+            return Call(lambda v, rhs: build(v).solve(rhs, backend="pytorch", method="cg"), (values, b),
+                        _entry(linalg, "solve"))
+        if kind == "auto":
+            return Call(lambda v, rhs: build(v).solve(rhs), (values, b), _entry(linalg, "solve"))
+        if kind == "eigsh":
+            return Call(lambda v: build(v).eigsh(k=4), (values,), _entry(linalg, "eigsh"))
+
+        def reaction_diffusion(v, rhs):  # -Δu + k u³ = f
+            return build(v).nonlinear_solve(lambda u, a, k: a @ u + k * u ** 3 - rhs,
+                                            torch.zeros_like(rhs), torch.tensor(0.5, dtype=rhs.dtype))
+        return Call(reaction_diffusion, (values, b), _entry(linalg, "nonlinear_solve"))
+    factory.__name__ = f"sparse_solver_{kind}"
+    return factory
+
+
+def condition_op(kind: str):
+    """sparse-kappa, condition numbers of sparse matrices estimated without inverting them (a sparse matrix class
+    over torch tensors, the inverse applied by a factorisation chosen by name, Hager's and Higham's 1-norm
+    estimators iterating on sign vectors until they repeat, block variants, the 2-norm from power, Lanczos and
+    Golub-Kahan bidiagonalisation iterations with convergence tested on Python floats): the 1-norm condition number
+    of a 60x60 sparse, diagonally dominated matrix by Hager-Higham and by the block Hager method, and its 2-norm
+    condition number by Golub-Kahan and by Lanczos."""
+    def factory():
+        torch = _torch()
+        sk = _module_34("sparse_kappa")
+        sp = importlib.import_module("sparse_kappa.backend.sparse")
+        g = torch.Generator().manual_seed(0)
+        n = 60
+        pattern = torch.rand(n, n, generator=g, dtype=torch.float64) < 0.05
+        m = torch.diag(torch.linspace(1, 50, n, dtype=torch.float64)) + \
+            pattern * torch.randn(n, n, generator=g, dtype=torch.float64)
+        norm, method = {"hager_higham": (1, "hager-higham"), "block_hager": (1, "block-hager"),
+                        "golub_kahan": (2, "golub-kahan"), "lanczos": (2, "lanczos")}[kind]
+        return Call(lambda a: sk.cond_estimate(sp.csr_matrix(a), norm=norm, method=method), (m,),
+                    _entry(sys.modules["sparse_kappa.sparse_kappa"], "cond_estimate"))
+    factory.__name__ = f"condition_{kind}"
+    return factory
+
+
+def _frame(torch, n: int, g, density: float = 0.25):
+    """A random directed frame of ``n`` worlds (each edge kept with ``density``), every world with a successor."""
+    relation = (torch.rand(n, n, generator=g) < density).float()
+    relation[torch.arange(n), (torch.arange(n) + 1) % n] = 1.0
+    return relation
+
+
+def modal_op(kind: str):
+    """torchmodal, differentiable modal logic on Kripke frames (truth bounds per world, necessity and possibility by
+    smooth minima and maxima over weighted implications, a temperature found by bisection for a requested
+    precision, CTL operators as least and greatest fixpoints iterated until the bounds stop moving, the relation
+    repaired for dead ends, an Until over the relation with an annealed temperature): necessity at a guaranteed
+    precision on a 12-world frame, the relation-aware Until, and Adam steps of a Kripke model with a learnable
+    accessibility relation fitted to observed necessities with the contradiction loss, and of a relation learnt so
+    that a goal is reachable (EF) from every world (the split's steps file)."""
+    def factory():
+        torch = _torch()
+        tm = _module_34("torchmodal")
+        functional = sys.modules["torchmodal.functional"]
+        g = torch.Generator().manual_seed(0)
+        n = 12
+        relation = _frame(torch, n, g)
+        phi = torch.rand(n, generator=g)
+        phi_bounds = torch.stack([0.8 * phi, phi], -1)
+        goal = (torch.rand(n, generator=g) > 0.75).float()
+        if kind == "necessity":
+            return Call(lambda bounds, a: tm.functional.necessity(bounds, a, precision=0.05), (phi_bounds, relation),
+                        _entry(functional, "necessity"))
+        if kind == "until":
+            return Call(lambda bounds, target, a: tm.functional.until_graph(bounds, target, a),
+                        (phi_bounds, torch.stack([goal, goal], -1), relation), _entry(functional, "until_graph"))
+        if kind == "kripke_step":
+            return Call(_step("held_out_34", "kripke_step"), (phi_bounds, torch.rand(n, generator=g)), grad=True)
+        return Call(_step("held_out_34", "reachability_step"), (goal,), grad=True)
+    factory.__name__ = f"modal_{kind}"
+    return factory
+
+
+def raytrace_op(kind: str):
+    """tomosphero, volumetric ray tracing in spherical coordinates for tomography (each ray's crossings of the
+    grid's radial shells, elevation cones and azimuth planes found by solving quadratics, the crossings sorted and
+    invalid ones dropped, voxel indices forward-filled by a TorchScript function, the line integral a gather of the
+    object at those indices weighted by the segment lengths): the voxel indices and lengths of a 16x16 cone-beam
+    detector over a 10x12x16 grid, the projections of an object seen from three positions given as a tensor (a
+    user's function that builds the views from its rows), the back projection of a detector image, and an Adam step
+    retrieving a non-negative density from projections with a smoothness penalty (the split's steps file)."""
+    def factory():
+        torch = _torch()
+        ts = _module_34("tomosphero")
+        raytracer = sys.modules["tomosphero.raytracer"]
+        g = torch.Generator().manual_seed(0)
+        grid = ts.SphericalGrid(shape=(10, 12, 16))
+        geom = ts.ConeRectGeom(shape=(16, 16), pos=(3.0, 0.5, 0.3), fov=(40, 40))
+        if kind == "trace":
+            return Call(lambda starts, rays: raytracer.trace_indices(grid, starts, rays),
+                        (geom.ray_starts.clone(), geom.rays.clone()), _entry(raytracer, "trace_indices"))
+        density = torch.rand(10, 12, 16, generator=g, dtype=torch.float64)
+        if kind == "views":
+            def project(positions, obj):  # a user's multi-view projection: one cone-beam view per row
+                views = [ts.ConeRectGeom(shape=(8, 8), pos=p, fov=(40, 40)) for p in positions]
+                return ts.Operator(grid, ts.ViewGeomCollection(*views))(obj)
+            angles = torch.tensor([0.0, 1.0, 2.0], dtype=torch.float64)
+            positions = torch.stack([3 * angles.cos(), 3 * angles.sin(), torch.full_like(angles, 0.5)], -1)
+            return Call(project, (positions, density), _entry(raytracer, "Operator.__init__"))
+        if kind == "backproject":
+            op = ts.Operator(grid, geom)
+            return Call(lambda image: op.T(image), (op(density),), _entry(raytracer, "Operator.T"))
+        op = ts.Operator(grid, geom)
+        return Call(_step("held_out_34", "retrieval_step"), (op(density).detach(),), grad=True)
+    factory.__name__ = f"raytrace_{kind}"
+    return factory
+
+
+def radio_op(kind: str):
+    """torchradio, differentiable RF simulation (transmitters and receivers placed by name in an environment,
+    each step's transmissions collected from every device in Python loops over dicts, their shapes checked on the
+    host, propagation and background noise per receiver by the environment's class, random bits drawn per packet,
+    the SNR a one-element tensor read back with ``.numpy()``): an Adam step of two dense radios sharing a channel
+    with random noise power, an Adam step of a radio pair at an SNR drawn per step (the split's steps file), one
+    simulation of 64 timesteps of 8 packets at a bounded random SNR, and a user's bit-error-rate sweep over four
+    SNRs."""
+    def factory():
+        torch = _torch()
+        tr = _module_34("torchradio")
+        importlib.import_module("torchradio.algorithm.example")
+        env_null = importlib.import_module("torchradio.env.null")
+        base = importlib.import_module("torchradio.env.base")
+        if kind in ("awgn_step", "snr_step"):
+            return Call(_step("held_out_34", f"radio_{kind}"), (), grad=True)
+        radio = sys.modules["torchradio.algorithm.example"].DenseRadio(n_input_bits=8, tx_length_per_bit=2)
+        if kind == "simulate":
+            env = env_null.RandomBoundedSNREnvironment(snr_min=0.0, snr_max=10.0)
+            env.place({"tx": tr.Transmitter(radio.tx)}, {"rx": tr.Receiver(radio.rx)})
+
+            def simulate():
+                logs = env.simulate(64, 8)
+                return logs.tx["tx"].metadata["bits"], logs.rx["rx"]["bit_probabilities"]
+            return Call(simulate, (), _entry(base, "BaseEnvironment.simulate"))
+        env = env_null.ControlledSNREnvironment(snr=0.0)
+        env.place({"tx": tr.Transmitter(radio.tx)}, {"rx": tr.Receiver(radio.rx)})
+
+        def ber_sweep(snrs):  # a user's evaluation: the bit error rate at each SNR
+            rates = []
+            for snr in snrs:
+                env.set_snr(float(snr))
+                logs = env.simulate(64, 8)
+                rates.append((logs.tx["tx"].metadata["bits"] != logs.rx["rx"]["bits"]).float().mean())
+            return torch.stack(rates)
+        return Call(ber_sweep, (torch.tensor([0.0, 4.0, 8.0, 12.0]),), _entry(base, "BaseEnvironment.simulate"))
+    factory.__name__ = f"radio_{kind}"
+    return factory
+
+HELD_OUT_34 = {
+    # torch-linear-assignment 0.1.0: batched linear assignment
+    "loop.assignment_batch": assignment_op("batch"),
+    "loop.assignment_track": assignment_op("track"),
+    "loop.assignment_indices": assignment_op("indices"),
+    "loop.assignment_set_step": assignment_op("step"),
+    # torchspd 0.1.2: spectral functions of SPD matrices
+    "loop.spd_log_euclidean_mean": spd_op("log_euclidean_mean"),
+    "loop.spd_whiten": spd_op("whiten"),
+    "loop.spd_net_step": spd_op("step"),
+    # minimal-zoom-fft 0.1.0: zoomed FFTs and the chirp Z-transform
+    "loop.zoom_fft_band": zoom_fft_op("band"),
+    "loop.zoom_fft_czt": zoom_fft_op("czt"),
+    "loop.zoom_fft_peak": zoom_fft_op("peak"),
+    "loop.zoom_fft_step": zoom_fft_op("step"),
+    # torch-mdct 0.5.0: the modified discrete cosine transform
+    "loop.mdct_module": mdct_op("module"),
+    "loop.mdct_roundtrip": mdct_op("roundtrip"),
+    "loop.mdct_codec": mdct_op("codec"),
+    "loop.mdct_denoiser_step": mdct_op("step"),
+    # torchvine 0.3.0: vine copulas
+    "loop.copula_bicop": copula_op("bicop"),
+    "loop.copula_vine_mle": copula_op("vine_mle"),
+    "loop.copula_sample": copula_op("sample"),
+    "loop.copula_kde": copula_op("kde"),
+    # torch-sla 0.4.0: sparse linear algebra
+    "loop.sparse_solver_cg": sparse_solver_op("cg"),
+    "loop.sparse_solver_auto": sparse_solver_op("auto"),
+    "loop.sparse_solver_eigsh": sparse_solver_op("eigsh"),
+    "loop.sparse_solver_newton": sparse_solver_op("newton"),
+    "loop.sparse_solver_step": sparse_solver_op("step"),
+    # sparse-kappa 0.0.4: condition number estimation of sparse matrices
+    "loop.condition_hager_higham": condition_op("hager_higham"),
+    "loop.condition_block_hager": condition_op("block_hager"),
+    "loop.condition_golub_kahan": condition_op("golub_kahan"),
+    "loop.condition_lanczos": condition_op("lanczos"),
+    # torchmodal 0.9.0: differentiable modal logic
+    "loop.modal_necessity": modal_op("necessity"),
+    "loop.modal_until": modal_op("until"),
+    "loop.modal_kripke_step": modal_op("kripke_step"),
+    "loop.modal_reachability_step": modal_op("reachability_step"),
+    # tomosphero 0.0.3: volumetric ray tracing in spherical coordinates
+    "loop.raytrace_trace": raytrace_op("trace"),
+    "loop.raytrace_views": raytrace_op("views"),
+    "loop.raytrace_backproject": raytrace_op("backproject"),
+    "loop.raytrace_retrieval_step": raytrace_op("retrieval_step"),
+    # torchradio 0.0.3: differentiable RF simulation
+    "loop.radio_awgn_step": radio_op("awgn_step"),
+    "loop.radio_snr_step": radio_op("snr_step"),
+    "loop.radio_simulate": radio_op("simulate"),
+    "loop.radio_ber_sweep": radio_op("ber_sweep"),
+}
+
+
 FIXTURES = {f"zoo.{n}": zoo(n) for n in ("convnet", "dynamic_crop", "gated_residual", "tagger",
                                           "masked_encoder")}
 
@@ -14555,7 +15022,7 @@ ALL = {**CALIBRATION, **HELD_OUT, **HELD_OUT_2, **SCALE, **SCALE_4, **HELD_OUT_5
        **HELD_OUT_15, **HELD_OUT_16, **HELD_OUT_17, **HELD_OUT_18, **HELD_OUT_19, **HELD_OUT_20,
        **HELD_OUT_21, **HELD_OUT_22, **HELD_OUT_23, **HELD_OUT_24, **HELD_OUT_25, **HELD_OUT_26,
        **HELD_OUT_27, **HELD_OUT_28, **HELD_OUT_29, **HELD_OUT_30, **HELD_OUT_31,
-       **HELD_OUT_32, **HELD_OUT_33, **FIXTURES}
+       **HELD_OUT_32, **HELD_OUT_33, **HELD_OUT_34, **FIXTURES}
 
 # The quick $NEURON_MIGRATE_EXT subset of the regression test (tests/test_calibration.py: EXT).
 QUICK = ("nanogpt.GPT", "examples.word_language_model.RNNModel",

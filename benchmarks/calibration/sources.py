@@ -143,7 +143,10 @@ FOLDERS = {"timm": "timm", "torch-geometric": "pytorch_geometric", "vit-pytorch"
                                       "torchtransform", "edl-pytorch", "mixture-density-nets", "koopman", "rph",
                                       "torch-hd", "wl-stats-torch",
                                       "torchclust", "pt-kmeans", "notmiwae-pytorch", "pycorre", "torch-dxdt",
-                                      "torchfbm", "pytorchltr2", "torch-fps", "qste", "bitorch", "skerch")}}
+                                      "torchfbm", "pytorchltr2", "torch-fps", "qste", "bitorch", "skerch",
+                                      "torch-linear-assignment", "torchspd", "minimal-zoom-fft", "torch-mdct",
+                                      "torchvine", "torch-sla", "sparse-kappa", "torchmodal", "tomosphero",
+                                      "torchradio")}}
 # the releases' own dependencies, installed beside them when they were measured (a folder on
 # PYTHONPATH, stored as ``$PYTHONPATH/<package>/...``): top-level package -> the distribution of
 # sources.txt whose pinned release holds its code (the same version as installed). The static
