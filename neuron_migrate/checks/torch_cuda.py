@@ -121,6 +121,18 @@ NM119 = rule(
     fix="none",
 )
 
+NM128 = rule(
+    "NM128", "cuda-module-patch", "info", "api",
+    summary="assigns an attribute of torch.cuda: a patch of the module, not a use of CUDA",
+    why="`torch.cuda.device_count = torch.xpu.device_count` replaces a function of the torch.cuda "
+        "module, so that code written for CUDA runs on another backend (Intel's IPEX hijacks in "
+        "Stable Diffusion trainers). The assignment runs on every host and calls nothing: there is "
+        "nothing to port. Code that calls the patched names is reported where it does.",
+    example="import torch\n\ntorch.cuda.device_count = torch.xpu.device_count",
+    use_instead="import torch\n\ndevices = torch.accelerator.device_count()",
+    fix="none",
+)
+
 NM120 = rule(
     "NM120", "cuda-version-query", "warning", "api",
     summary="CUDA/cuDNN version query: it is None on a Neuron build",
@@ -494,6 +506,10 @@ def check_attribute(node: ast.Attribute, ctx: Context) -> None:
                        severity=Severity.INFO)
         return
     _claim_chain(ctx, node.value)  # its inner names; the node itself stays open to other checks
+    if type(node.ctx) is not ast.Load and name.startswith("torch.cuda"):
+        # sd-scripts' library/ipex: 127 such stores were errors to port by hand, blocking a first run
+        ctx.report(NM128, node, f"assigns {name}: a patch of the module, not a use of CUDA (nothing to port)")
+        return
     _qualified_reference(node, name, ctx)
 
 
