@@ -14960,6 +14960,22 @@ def radio_op(kind: str):
     factory.__name__ = f"radio_{kind}"
     return factory
 
+
+def radio_receiver_op():
+    """torchradio's fifth model, added after the first measurement left the SNR step with an error (the split's
+    rule): a dense receiver (lazy layers, the packets trimmed to whole windows by a length taken from the shape)
+    decoding 8 received packets of 70 complex samples, the 6 past the last 16-sample window trimmed."""
+    def factory():
+        torch = _torch()
+        _module_34("torchradio")
+        example = importlib.import_module("torchradio.algorithm.example")
+        radio = example.DenseRadio(n_input_bits=8, tx_length_per_bit=2)
+        signal = torch.randn(8, 70, dtype=torch.complex64, generator=torch.Generator().manual_seed(0))
+        return Call(lambda received: radio.rx(received), (signal,),
+                    _entry(example, "DenseReceptionAlgorithm.__call__"))
+    factory.__name__ = "radio_receiver"
+    return factory
+
 HELD_OUT_34 = {
     # torch-linear-assignment 0.1.0: batched linear assignment
     "loop.assignment_batch": assignment_op("batch"),
@@ -15011,6 +15027,7 @@ HELD_OUT_34 = {
     "loop.radio_snr_step": radio_op("snr_step"),
     "loop.radio_simulate": radio_op("simulate"),
     "loop.radio_ber_sweep": radio_op("ber_sweep"),
+    "loop.radio_receive": radio_receiver_op(),  # added after the first measurement (the split's rule)
 }
 
 
