@@ -1538,3 +1538,44 @@ def test_a_method_called_on_an_instance_of_an_imported_class_built_in_the_call_i
           "--select", "NM4"])
     found = [(f["path"], f["line"], f["code"]) for f in json.loads(out.read_text())["findings"]]
     assert found == [("of/flow.py", 6, "NM401")]
+
+
+def test_a_class_picked_from_a_table_into_a_name_then_built_is_followed(tmp_path):
+    """torch-dxdt's ``dxdt`` picks ``method_class = _methods[kind]`` from a module-level table of
+    imported classes, builds ``method = method_class(**kwargs)`` and returns ``method.d(x, t)``:
+    Dynamo runs the picked class's ``__init__`` and ``d``: any class of the table where the key is
+    known only at run time (``kind`` rebound). Not a class of another table."""
+    (tmp_path / "dx").mkdir()
+    (tmp_path / "dx" / "__init__.py").write_text("")
+    (tmp_path / "dx" / "methods.py").write_text(
+        "import torch\n\n\nclass Smooth:\n    def __init__(self, k=1):\n        self.k = k\n\n"
+        "    def d(self, x):\n        return x * x.abs().max().item()\n\n\nclass Plain:\n    def d(self, x):\n"
+        "        return x * 2\n\n\nclass Unused:\n    def d(self, x):\n        return x.tolist()\n")
+    (tmp_path / "api.py").write_text(
+        "import torch\nfrom dx.methods import Plain, Smooth, Unused\n\n_methods = {'smooth': Smooth, 'plain': Plain}\n"
+        "_others = {'unused': Unused}\n\n\n@torch.compile\ndef dxdt(x, kind=None, **kwargs):\n    if kind is None:\n"
+        "        kind = 'plain'\n    method_class = _methods[kind]\n    method = method_class(**kwargs)\n"
+        "    return method.d(x)\n")
+    out = tmp_path / "out.json"
+    main(["scan", str(tmp_path), "-f", "json", "-o", str(out), "--no-cache", "--fail-on", "never", "-q",
+          "--select", "NM4"])
+    found = [(f["path"], f["line"], f["code"]) for f in json.loads(out.read_text())["findings"]]
+    assert ("dx/methods.py", 9, "NM401") in found
+    assert not any(p == "dx/methods.py" and line == 21 for p, line, _ in found)  # Unused: another table
+
+
+def test_a_method_of_the_class_a_parameter_defaults_to_is_traced(tmp_path):
+    """skerch's ``ssvd(..., dispatcher=SketchedAlgorithmDispatcher)`` calls ``dispatcher.mop(...)``, a
+    static method of the class of its file: a default call runs that method (constructs.py "a default
+    class's static method building an object, no break below": inlined, 1 graph). Not where the
+    function binds the parameter to something else."""
+    (tmp_path / "algo.py").write_text(
+        "import torch\n\n\nclass Dispatcher:\n    @staticmethod\n    def mop(x):\n        return x * x.sum().item()\n\n"
+        "    @staticmethod\n    def other(x):\n        return x.tolist()\n\n\n@torch.compile\ndef ssvd(x, dispatcher=Dispatcher):\n"
+        "    return dispatcher.mop(x) + 1\n\n\n@torch.compile\ndef rebound(x, dispatcher=Dispatcher):\n"
+        "    if x.shape[0] > 2:\n        dispatcher = None\n    return dispatcher.other(x)\n")
+    out = tmp_path / "out.json"
+    main(["scan", str(tmp_path), "-f", "json", "-o", str(out), "--no-cache", "--fail-on", "never", "-q",
+          "--select", "NM4"])
+    found = [(f["path"], f["line"], f["code"]) for f in json.loads(out.read_text())["findings"]]
+    assert found == [("algo.py", 7, "NM401")]

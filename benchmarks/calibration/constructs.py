@@ -1012,6 +1012,35 @@ class Drawer:  # torchtransform's Context: a generator built in __init__, drawn 
 
 DRAWER = Drawer(0)
 
+def seeded_noise(shape, seed=None):  # skerch's uniform_noise: a generator built, seeded when a seed is given
+    rng = torch.Generator()
+    if seed is not None:
+        rng.manual_seed(seed)
+    return torch.rand(shape, generator=rng)
+
+class NoiseBlocks:  # skerch's ByBlockLinOp.get_blocks: a generator method whose blocks a subclass draws
+    def get_block(self, i, shape):
+        return seeded_noise(shape, i)
+    def get_blocks(self, shape, n):
+        for i in range(n):
+            yield self.get_block(i, shape), i
+
+class NoiseDispatcher:  # skerch's SketchedAlgorithmDispatcher: a class handed as a parameter's default
+    @staticmethod
+    def mop(kind):
+        if kind == "blocks":
+            m = NoiseBlocks()
+        else:
+            raise ValueError(kind)
+        return m
+
+def sketch(x, n=2, dispatcher=NoiseDispatcher):  # skerch's ssvd: the measurement blocks of the default class
+    y = x * 2
+    mop = dispatcher.mop("blocks")
+    for block, i in mop.get_blocks(y.shape, n):
+        y = y + block
+    return y + 1
+
 class Message(typing.TypedDict, total=False):  # pyro's effect-handler messages
     name: str
     value: typing.Optional[torch.Tensor]
@@ -2077,6 +2106,11 @@ CASES: list[tuple[str, str, dict]] = [
     ("torch.Generator built in traced code", "g = torch.Generator('cpu').manual_seed(3)\n"
      "return x + torch.randn(x.shape, generator=g)", {}),
     ("torch.Generator passed in", "return x + torch.randn(x.shape, generator=GENERATOR)", {}),
+    ("a generator method iterated, each item drawn with a torch.Generator built below (skerch's get_blocks)",
+     "y = x * 2\nfor block, i in NoiseBlocks().get_blocks(y.shape, 2):\n    y = y + block\nreturn y + 1", {}),
+    ("the same, the instance from a default class's static method (skerch's ssvd)", "return sketch(x)", {}),
+    ("a default class's static method building an object, no break below",
+     "y = x * 2\nm = NoiseDispatcher.mop('blocks')\nreturn y + 1", {}),
     ("a torch.Generator parameter drawn from (torchtransform's Uniform.sample)",
      "y = x * 2\nr = draw_given((4, 8), GENERATOR)\nreturn y + r", {}),
     ("a torch.Generator parameter drawn from, None given", "y = x * 2\nr = draw_maybe((4, 8))\nreturn y + r", {}),

@@ -2003,6 +2003,7 @@ def _find_callees(fn: ast.AST, cls: ast.ClassDef | None, d: _State) -> list[tupl
             out.append((found[0], node))
     bound = None  # local name -> the methods assigned to it: fn = self.a if c else self.b
     held_functions = None  # local name -> the file's functions it holds (_held_functions)
+    class_defaults = _class_defaults(fn, body, d)  # parameter -> the class of the file it defaults to
     made = _made_here(body, d, fn, cls) if d.classes else ({}, {})  # local instances of this file's classes
     if d.module_made and d.classes:  # ... and module-level ones the function reads
         made[0].update((name, [d.classes[c] for c in texts if c in d.classes])
@@ -2076,6 +2077,11 @@ def _find_callees(fn: ast.AST, cls: ast.ClassDef | None, d: _State) -> list[tupl
             found = _method_of(d.classes.get(f.value.id) or cls, f.attr, d)
             if found is not None:
                 out.append((found[0], node))
+        elif class_defaults and type(f) is ast.Attribute and type(f.value) is ast.Name and f.value.id in class_defaults:
+            # dispatcher.mop(...) of ``dispatcher=Dispatcher`` (skerch's ssvd): the default class's method
+            found = _method_of(class_defaults[f.value.id], f.attr, d)
+            if found is not None:
+                out.append((found[0], node))
         elif (isinstance(f, ast.Attribute) and isinstance(f.value, ast.Call)
               and isinstance(f.value.func, ast.Name) and f.value.func.id == "super" and cls is not None):
             for b in cls.bases:
@@ -2114,6 +2120,23 @@ def _find_callees(fn: ast.AST, cls: ast.ClassDef | None, d: _State) -> list[tupl
                     own = _own_names(fn, body) if own is None else own
                     handed = [d.functions.get(arg)] if arg not in own else []
                 out.extend((h, node) for h in handed if h is not None and h is not fn)
+    return out
+
+
+def _class_defaults(fn: ast.AST, body: _Body, d: _State) -> dict[str, ast.ClassDef]:
+    """Parameter -> the class of this file it defaults to (skerch's ``ssvd(..., dispatcher=
+    SketchedAlgorithmDispatcher)``), for the parameters ``fn`` binds to nothing else. A default call
+    runs that class's methods: ``dispatcher.mop(...)`` is ``SketchedAlgorithmDispatcher.mop``."""
+    args = getattr(fn, "args", None)
+    if not d.classes or args is None or not (args.defaults or args.kw_defaults) or not any(
+            type(v) is ast.Name and v.id in d.classes for v in (*args.defaults, *args.kw_defaults)):
+        return {}
+    out = {p: d.classes[v.id] for p, v in parameter_defaults(args).items() if type(v) is ast.Name and v.id in d.classes}
+    for b in body.binders:
+        for t in _targets(b):
+            for n in all_nodes(t):
+                if type(n) is ast.Name:
+                    out.pop(n.id, None)
     return out
 
 
@@ -8929,6 +8952,10 @@ def _local_instances(fn: ast.AST, d: _State, project: set[str], tables: dict[str
         name, value = node.targets[0].id, node.value
         if type(value) is ast.Attribute and type(value.value) is ast.Name and value.value.id in out:
             aliases[name] = tuple(f"{text}.{value.attr}" for text in out[value.value.id])  # f = sf.closure
+            continue
+        if type(value) is ast.Subscript and type(value.value) is ast.Name and value.value.id in tables:
+            # method_class = _methods[kind], then method_class(**kwargs) (torch-dxdt's dxdt): a class of the table
+            aliases[name] = _table_pick(tables[value.value.id], value.slice, fn, rebound)
             continue
         if type(value) is not ast.Call:
             texts = tuple(imported(v) for v in ((value.body, value.orelse) if type(value) is ast.IfExp else (value,)))
