@@ -557,3 +557,20 @@ def test_a_device_handed_only_to_a_library_outside_pytorch_is_left_with_its_test
              "scope['speaker_encoder'](Encoder()).device)\n")
     assert _answers(ported, probe, shim=False) == "cpu cpu\n"
     assert _answers(ported, probe, shim=True) == "cpu neuron\n"
+
+
+def test_a_default_rewritten_keeps_the_literal_annotation_admitting_it():
+    """nerfstudio's spawned training worker: ``device_type: Literal["cpu", "cuda", "mps"] = "cuda"``,
+    its default compared with "cuda" to pick NCCL. The default and the test were rewritten to
+    "neuron" and the annotation left, so it no longer admitted the default (a type checker's error).
+    The annotation's "cuda" now changes with them."""
+    import inspect
+    import typing
+    from pathlib import Path
+
+    folder = Path(__file__).parent.parent / "fixtures/checks/NM108_default_of_a_literal_annotated_parameter"
+    scope: dict = {}
+    exec(compile(fixed((folder / "input.py").read_text()), "ported.py", "exec", dont_inherit=True), scope)
+    parameter = inspect.signature(scope["run_worker"]).parameters["accelerator"]
+    assert parameter.default == "neuron"
+    assert parameter.default in typing.get_args(parameter.annotation)

@@ -883,7 +883,7 @@ def check_assignment(node: ast.Assign | ast.AnnAssign, ctx: Context) -> None:
     for kind, lits in (("device", device_literals(node.value)),
                        ("backend", [e for e in alternatives(node.value) if is_nccl(e)])):
         if lits and kind == "device" and isinstance(node, ast.AnnAssign):
-            lits += _literal_options(node.annotation)
+            lits += literal_options(node.annotation)
         if lits:
             claim_all(ctx, lits)
             ctx.state(_State).held.append((kind, target_node, leaf, lits, ctx.chain, node.value))
@@ -899,11 +899,11 @@ def check_defaults(node: ast.arguments, ctx: Context) -> None:
         if DEVICE_NAME.fullmatch(arg.arg):
             lits = device_literals(default)
             if lits:
-                lits += _literal_options(arg.annotation)
+                lits += literal_options(arg.annotation)
                 report_device_literals(ctx, lits, inspected=_inspected(ctx, default))
 
 
-def _literal_options(annotation: ast.AST | None) -> list[ast.Constant]:
+def literal_options(annotation: ast.AST | None) -> list[ast.Constant]:
     """The "cuda" of ``device: Literal["cuda", "cpu"] = "cuda"`` (taming-transformers): the values
     a device may take, rewritten with the value so that the annotation still admits it."""
     if not (isinstance(annotation, ast.Subscript) and (
@@ -926,14 +926,16 @@ def check_config_dict(node: ast.Dict, ctx: Context) -> None:
 def defaults_compared(ctx: Context) -> None:
     """A parameter's "cuda" default that comparisons rewritten to "neuron" test (guards.compares_default)
     is a device string rewritten with them, not a string of unknown use."""
-    for default, found, lines in guards.compared_defaults(ctx):
+    for default, found, lines, admitted in guards.compared_defaults(ctx):
         if found is None or found.code != NM118.code:
             continue  # a device parameter's default (NM101) already
         ctx.findings.remove(found)
         ctx.claimed.discard(id(default))
         where = f"line {lines[0]}: rewritten with that test" if len(lines) == 1 else (
             f"lines {', '.join(map(str, lines))}: rewritten with those tests")
-        report_device_literals(ctx, [default], message=ctx.summary(NM101) + f" (a parameter's default, "
+        what = "a value of the parameter's `Literal` annotation, rewritten with its default" if admitted else (
+            "a parameter's default")
+        report_device_literals(ctx, [default], message=ctx.summary(NM101) + f" ({what}, "
                                f'compared with "cuda" on {where}; a caller or config that passes "cuda" must then pass "{_DEV}")')
 
 

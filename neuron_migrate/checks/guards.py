@@ -253,16 +253,20 @@ def _defaults_of(state: _State) -> list[tuple]:
 
 
 def _cuda_default(fn: ast.AST, name: str) -> list[ast.AST] | None:
-    """``[the "cuda" default]`` of ``fn``'s parameter ``name``, ``[]`` for a parameter with no
-    "cuda" default, None for a name that is no parameter or that ``fn`` rebinds."""
-    from neuron_migrate.checks.device import is_cuda_literal
+    """``[the "cuda" default, the "cuda" of its Literal annotation if any]`` of ``fn``'s parameter
+    ``name``, ``[]`` for a parameter with no "cuda" default, None for a name that is no parameter
+    or that ``fn`` rebinds."""
+    from neuron_migrate.checks.device import is_cuda_literal, literal_options
 
     args = fn.args
-    if name not in {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)} or any(
+    param = next((a for a in (*args.posonlyargs, *args.args, *args.kwonlyargs) if a.arg == name), None)
+    if param is None or any(
             type(n) is ast.Name and n.id == name and type(n.ctx) is not ast.Load for n in ast.walk(fn)):
         return None
     default = parameter_defaults(args).get(name)
-    return [default] if default is not None and is_cuda_literal(default) else []
+    if default is None or not is_cuda_literal(default):
+        return []
+    return [default, *literal_options(param.annotation)]
 
 
 def _handed_default(caller: ast.AST, fn: ast.AST, name: str) -> list[ast.AST]:
@@ -284,18 +288,23 @@ def _handed_default(caller: ast.AST, fn: ast.AST, name: str) -> list[ast.AST]:
     return out
 
 
-def compared_defaults(ctx: Context) -> list[tuple[ast.AST, Finding | None, list[int]]]:
-    """Each "cuda" default of a compared parameter (``compares_parameter``): the default, the
-    finding reported at it, and the lines of the comparisons that test it."""
+def compared_defaults(ctx: Context) -> list[tuple[ast.AST, Finding | None, list[int], bool]]:
+    """Each "cuda" default of a compared parameter (``compares_parameter``), and the "cuda" its
+    ``Literal`` annotation admits: the literal, the finding reported at it, the lines of the
+    comparisons that test it, and whether it is the annotation's."""
     state = ctx.state(_State)
     if not state.compared:
         return []
+    from neuron_migrate.checks.device import literal_options
+
     spans, out = _Spans(ctx), {}
     for ids, defaults in _defaults_of(state):
         lines = {f.line for f in ctx.findings if id(f) in ids}
         for d in defaults:
             out.setdefault(id(d), (d, set()))[1].update(lines)
-    return [(d, next((f for f in ctx.findings if _inside(f, spans.of([d]))), None), sorted(lines))
+    admitted = {id(o) for fn in state.functions for a in (*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs)
+                for o in literal_options(a.annotation)}
+    return [(d, next((f for f in ctx.findings if _inside(f, spans.of([d]))), None), sorted(lines), id(d) in admitted)
             for d, lines in out.values()]
 
 
