@@ -651,6 +651,28 @@ def test_the_model_factories_a_script_calls_are_named_with_their_owner(tmp_path)
             "`timm.create_model()`, `create_model_and_diffusion()`, which this scan does not follow") in view["assumption"]
 
 
+def test_a_script_that_tests_an_implementation_is_no_runner(tmp_path):
+    """torchtitan's scripts/checkpoint_conversion/numerical_tests_example.py loads a Hugging Face
+    model with ``AutoModelForCausalLM.from_pretrained`` to compare its outputs with the converted
+    checkpoint's: "example" in its name made it a runner, and the assumption named that call as
+    the way the scripts build the model. A script whose name says it tests or checks is none;
+    train_tester.py and checkpoint.py still are (or are not) by the rest of their names."""
+    (tmp_path / "models.py").write_text("import torch\nclass Net(torch.nn.Module):\n    def forward(self, x):\n"
+                                        "        return x\n")
+    (tmp_path / "numerical_tests_example.py").write_text(
+        "from transformers import AutoModelForCausalLM\nref = AutoModelForCausalLM.from_pretrained('m')\n")
+    (tmp_path / "check_example.py").write_text("import timm\nnet = timm.create_model('resnet18')\n")
+    cov = {"formula": "f", "estimated_coverage": 1.0, "expected_graphs": 1, "modules": [
+        {"path": "models.py", "estimated_coverage": 1.0, "expected_graphs": 1, "statements": 2,
+         "functions": [{"name": "Net.forward"}]}]}
+    paths = ["check_example.py", "models.py", "numerical_tests_example.py"]
+    view = porting.build({**doc([], coverage=cov), "paths": paths, "root": str(tmp_path)},
+                         root=str(tmp_path))["compile_coverage"]
+    assert view["basis"] == "every forward in the product"
+    assert "from_pretrained" not in view["assumption"] and "create_model" not in view["assumption"]
+    assert "no training or inference script builds a model class" in view["assumption"]
+
+
 def test_an_every_forward_row_names_the_files_whose_forwards_split(tmp_path):
     """timm: train.py builds its model through create_model(), so every other forward of 147 files
     is one row, 38 graphs; read as one model's count it was wrong for any timm model but three

@@ -38,6 +38,9 @@ from neuron_migrate.commands import plural
 # the scripts that train or run a model, by name (train.py, main.py, inference.py, sample.py, ...)
 _RUNNER = re.compile(r"(train|finetune|infer|predict|eval|validate|main|run|bench|sample|generate|demo|example|serve)",
                      re.I)
+# ... unless the name says it tests or checks one (torchtitan's numerical_tests_example.py compares
+# two implementations' outputs; "example" made it a runner)
+_CHECKER = re.compile(r"(?:^|[_\-.])(tests?|checks?)(?=[_\-.]|$)", re.I)
 # torch.compile(...), @torch.compile, and nn.Module.compile(): ``block.compile(fullgraph=True)``
 _COMPILES = re.compile(r"\btorch\.compile\s*\(|@torch\.compile\b|\.compile\s*\(")
 
@@ -65,7 +68,8 @@ def coverage(doc: dict, scope_of, root: str | None) -> dict | None:
         rows = [_given(e, modules) for e in given]
         basis = "compile entries"
     else:
-        runners = [p for p in product_paths if scope_of(p) == "scripts" and _RUNNER.search(posixpath.basename(p))]
+        runners = [p for p in product_paths if scope_of(p) == "scripts" and _RUNNER.search(posixpath.basename(p))
+                   and not _CHECKER.search(posixpath.basename(p))]
         built, factories, guessed, arms_of, bare = _built_by_scripts(root, runners, modules)
         recompiles = _recompiles_per_file(given, doc)
         sources = _sources_per_file(given)
