@@ -232,6 +232,26 @@ def test_a_triton_device_function_is_info_ported_with_its_kernels():
     assert _item_of({"code": "NM502", "severity": "info", "message": found[5].message, "path": "k.py",
                      "line": 5, "fix": None}) is None  # no work item of its own
 
+def test_a_numba_device_function_is_info_and_the_import_beside_kernels_no_item():
+    """mmdetection3d's KITTI rotated IoU (``kitti_utils/rotate_iou.py``): ten ``@cuda.jit(device=True,
+    inline=True)`` helpers and one kernel were eleven "port ... to NKI" items and the ``numba.cuda``
+    import a twelfth, 96-480 h for one kernel. A device function, which Numba lets only kernels
+    call, is info ported with them; the import of a file that defines kernels is no item of its own."""
+    from pathlib import Path
+
+    from neuron_migrate.report import porting, work
+
+    src = (Path(__file__).parent.parent / "fixtures/checks/NM503_numba_device_functions/input.py").read_text()
+    found = {f.line: f for f in findings_of(src) if f.code == "NM503"}
+    assert {line: f.severity for line, f in found.items()} == {
+        6: Severity.ERROR, 10: Severity.INFO, 15: Severity.INFO, 22: Severity.ERROR}
+    assert "device function `overlap`" in found[15].message and "ported with the kernels" in found[15].message
+    as_dicts = [{"code": f.code, "severity": f.severity.label, "message": f.message, "path": "iou.py",
+                 "line": f.line, "column": f.column, "fix": None} for f in found.values()]
+    items = work.items(as_dicts, lambda p: "library", porting._location)
+    assert [(i["title"], i["sites"]) for i in items] == [("port iou.py:22 to NKI", 1)]
+
+
 def test_each_library_is_reported_once_per_file():
     code = ("def a():\n    import bitsandbytes as bnb\n    return bnb\n\n"
             "def b():\n    import bitsandbytes as bnb\n    return bnb\n")

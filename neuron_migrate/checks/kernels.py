@@ -67,7 +67,9 @@ NM503 = rule(
     "NM503", "cuda-array-library", "error", "kernels",
     summary="CuPy / Numba CUDA / PyCUDA / CUDA Python: NVIDIA-only GPU programming",
     why="These libraries run arrays and kernels on CUDA devices through the CUDA driver; "
-        "none has a Neuron backend. Use torch ops on the neuron device, or NKI for a kernel.",
+        "none has a Neuron backend. Use torch ops on the neuron device, or NKI for a kernel. "
+        "A Numba device function (@cuda.jit(device=True), which only kernels call) is info: it is "
+        "ported with the kernels that call it.",
     example="from numba import cuda\n\n@cuda.jit\ndef scale(a):\n    pass",
     use_instead="# torch ops on the neuron device, or an NKI kernel (@nki.jit)",
     fix="none", fix_reason="a kernel port is a rewrite",
@@ -382,7 +384,15 @@ def check_kernel_definition(node: ast.FunctionDef | ast.AsyncFunctionDef, ctx: C
                 _kernel(ctx, node, NM502, f"Triton kernel `{node.name}` (@{name}): {_NKI}", node.name)
             return
         if name in _NUMBA_KERNELS:
-            _kernel(ctx, node, NM503, f"Numba CUDA kernel `{node.name}` (@{name}): {_NKI}", node.name)
+            if type(dec) is ast.Call and any(k.arg == "device" and type(k.value) is ast.Constant and k.value.value is True
+                                             for k in dec.keywords):
+                # Numba's own word for a function only kernels call (its "Writing Device Functions")
+                ctx.report(NM503, _def_name(ctx, node),
+                           f"Numba CUDA device function `{node.name}` (@{name}(device=True): called from kernels, "
+                           "not launched): ported with the kernels that call it, no work of its own",
+                           severity=Severity.INFO)
+            else:
+                _kernel(ctx, node, NM503, f"Numba CUDA kernel `{node.name}` (@{name}): {_NKI}", node.name)
             return
 
 

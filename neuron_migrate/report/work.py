@@ -121,7 +121,8 @@ _PACKAGE = re.compile(r"^(?:optional import \(the code has a path without it.*?\
 # torch.cuda.nvtx.range_push: ...; nn.DataParallel is ...; `.is_cuda` is always ...; imports pynvml (NVML): ...
 # (a plain word before a space is no name: "NVIDIA tooling (nvidia-smi, NVML)" is the message's head)
 _API = re.compile(r"^([\w.]+)[:(]|^(\w*[._][\w.]*) |^`([^`]+)`|^imports (?!from )([A-Za-z_]\w*)")
-_IMPORT = re.compile(r"^imports ")  # NM502 on an import statement, not on a kernel
+_IMPORT = re.compile(r"^imports ")  # NM502 or NM503 on an import statement, not on a kernel
+_KERNEL_CODES = frozenset({"NM502", "NM503"})  # Triton and Numba CUDA: kernels defined in Python
 _OPTIONAL = "optional import"
 
 
@@ -275,19 +276,21 @@ def items(findings: list[dict], scope_of, location, root: str | None = None) -> 
         return "product" if scope in PRODUCT else scope
 
     merged: dict[tuple[str, str, str], dict] = {}
-    kernel_files = {f["path"] for f in findings if f["code"] == "NM502" and not _IMPORT.match(f["message"])}
+    kernel_files = {f["path"] for f in findings if f["code"] in _KERNEL_CODES and not _IMPORT.match(f["message"])}
     copy_of = copies(findings, group_of, root)
     for f in findings:
         found = _item_of(f)
         if found is None:
             continue
         kind, what = found
-        if kind == "kernel" and f["code"] == "NM502" and _IMPORT.match(f["message"]):
-            # an import of Triton is not a kernel: its file's kernels are items of their own, and a
-            # file without any launches kernels of other files or times with triton.testing
+        if kind == "kernel" and f["code"] in _KERNEL_CODES and _IMPORT.match(f["message"]):
+            # an import of Triton or numba.cuda is not a kernel: its file's kernels are items of their
+            # own (mmdetection3d's rotate_iou.py), and a file without any launches kernels of other
+            # files or times with triton.testing
             if f["path"] in kernel_files:
                 continue
-            kind, what = "api", f"the Triton calls in {f['path']}"
+            if f["code"] == "NM502":
+                kind, what = "api", f"the Triton calls in {f['path']}"
         copy = kind in _PER_FILE and what in copy_of
         if copy:
             what = copy_of[what]
