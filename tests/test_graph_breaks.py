@@ -2867,3 +2867,23 @@ def test_fork_rng_a_mixed_clamp_and_a_bool_mask_made_by_torch_break():
             "    with torch.random.fork_rng(enabled=True):\n        return x + torch.randn(4)\n")
     assert [(f.line, f.code, f.dynamo) for f in findings_of(code) if f.code[:3] in ("NM3", "NM4")] == [
         (7, "NM404", "GB0033"), (8, "NM404", "GB0033"), (10, "NM301", None), (14, "NM404", "GB0142")]
+
+
+def test_membership_in_a_tensor_stops_the_frame():
+    """constructs.py "an int in a tensor, tested in an if (pt-kmeans' split_cluster)", "... assigned", "a tensor
+    in a tensor": GB0124 inside ``Tensor.__contains__``, Dynamo cannot resume: the rest of the frame eager;
+    "... first in the frame", "... in a callee whose caller goes on": the frame skipped, so the breaks after
+    it are not Dynamo's. Not a parameter only taken for a tensor (``"mask" in batch`` asks a dict), nor a
+    test in a ``raise``'s message; "an int in a list of ints": none."""
+    code = ("import torch\n\ndef split(x, labels: torch.Tensor, k: int):\n    if k not in labels:\n"
+            "        raise ValueError('no such label')\n    labels = labels.cpu()\n    n = labels.max().item()\n"
+            "    return x * n\n\n@torch.compile\ndef f(x: torch.Tensor, batch):\n    y = x * 2\n    z = y + 1\n"
+            "    if 'mask' in batch or 1 in [1, 2]:\n        z = z + 1\n    ids = (z > 0).long()\n"
+            "    if not z.any():\n        raise ValueError(f'{1 in ids}')\n    b = 1 in ids\n"
+            "    return split(z, ids, 1) * b\n")
+    sites = summary(code)
+    assert [(b.line, b.skips_rest, b.skips_frame) for b in sites["f"].breaks] == [(17, False, False),
+                                                                                (19, True, False)]
+    assert [(b.line, b.skips_frame) for b in sites["split"].breaks][0] == (4, True)  # the score ignores later ones
+    assert [(line, gb) for line, code_, gb in _nm4(code) if code_ == "NM401"] == [
+        (4, "GB0124"), (7, "GB0124"), (19, "GB0124")]

@@ -1621,6 +1621,24 @@ class Field:  # a property whose setter validates the value (oflibpytorch's Flow
         if not torch.isfinite(v).all():
             raise ValueError("not finite")
         self._vecs = v
+class Hurst(nn.Module):  # torchfbm's NeuralFSDE: a property computing a tensor from a buffer
+    def __init__(self):
+        super().__init__()
+        self.register_buffer("raw_h", torch.tensor(0.7).logit())
+    @property
+    def H(self):
+        return torch.sigmoid(self.raw_h) * 0.98 + 0.01
+HURST = Hurst()
+
+def split_labels(t, labels, k):  # pt-kmeans' split_cluster: a label looked up in a tensor of labels
+    if k not in labels:
+        raise ValueError("no such label")
+    y = t * 2
+    m = labels == k
+    return y[m].sum() + labels.max().item()
+
+def labels_of(t):
+    return (t[:, 0] > 0).long()
 """
 
 # name, condition, body of f(x) (x: float tensor of shape (4, 8)), dynamo config overrides
@@ -2880,6 +2898,22 @@ CASES: list[tuple[str, str, dict]] = [
      "y = x * 2\ng = torch.Generator(device=x.device)\ng.manual_seed(0)\nreturn y + torch.rand(4, 8, generator=g)", {}),
     # issue 14, round 33: a property's setter, which an assignment runs (oflibpytorch's Flow)
     ("property setter run by an assignment in __init__, if on a tensor in it", "y = x * 2\nf = Field(y)\nreturn f.vecs + 1", {}),
+    # held_out_33's misses (issue 14, round 34)
+    ("an int in a tensor, tested in an if (pt-kmeans' split_cluster)",
+     "y = x * 2\nz = y + 1\nlabels = labels_of(x)\nif 1 not in labels:\n    raise ValueError('no')\nreturn z * 2", {}),
+    ("an int in a tensor, first in the frame", "if 1 in x.long():\n    x = x + 1\nreturn x * 2", {}),
+    ("an int in a tensor, assigned", "y = x * 2\nz = y + 1\nb = 1 in z.long()\nreturn z * b", {}),
+    ("a tensor in a tensor", "y = x * 2\nz = y + 1\nif y[0, 0] in z:\n    z = z + 1\nreturn z * 2", {}),
+    ("an int in a tensor, in a callee whose caller goes on (pt-kmeans' split_cluster)",
+     "y = x * 2\nz = split_labels(y, labels_of(x), 1)\nreturn y * z", {}),
+    ("an int in a list of ints", "y = x * 2\nif 1 in [1, 2]:\n    y = y + 1\nreturn y * 2", {}),
+    ("a tensor property compared in an if (torchfbm's NeuralFSDE.H)",
+     "y = x * 2\nh = HURST.H\nif h < 0.5:\n    raise ValueError('rough')\nreturn y * h", {}),
+    ("np.unique of np.logspace of Python numbers (torchfbm's dfa scales)",
+     "y = x * 2\ns = np.unique(np.logspace(np.log10(3), np.log10(16), num=5).astype(int))\nreturn y * len(s)", {}),
+    ("np.unique of np.logspace, iterated (torchfbm's dfa)",
+     "y = x * 2\ns = np.unique(np.logspace(np.log10(3), np.log10(16), num=5).astype(int))\nout = []\n"
+     "for k in s:\n    out.append(y[:, :k].sum())\nreturn torch.stack(out)", {}),
 ]
 
 

@@ -95,7 +95,9 @@ NM401 = rule(
         "residual`: Dynamo gives up on the rest of the function), a count taken from a tensor "
         "(`range(order.max() + 1)`: GB0059), a tensor's elements as the sizes of `torch.split` (`counts = "
         "tuple(counts)`, then `torch.split(h, counts)`: the first such split), and `torch.cov`/`torch.corrcoef` "
-        "(torch's own code calls `aten.equal`). Under `torch.compile` Dynamo ends the graph there and runs the rest in a new "
+        "(torch's own code calls `aten.equal`), and `k in t` of a tensor `t` (`if k not in labels:`: "
+        "`Tensor.__contains__` reads `(t == k).any()`, and Dynamo cannot resume after it: the rest of the "
+        "function runs eagerly). Under `torch.compile` Dynamo ends the graph there and runs the rest in a new "
         "graph, leaving an eager gap; on Neuron the device also has to finish and copy back.",
     example="class Scale(nn.Module):\n    def forward(self, x):\n        s = x.abs().max().item()\n"
             "        return x / s",
@@ -2818,6 +2820,7 @@ class _Body:
     defs: list[ast.AST] = field(default_factory=list)  # nested def statements
     comprehensions: list[ast.AST] = field(default_factory=list)  # list, set and dict comprehensions
     subscripts: list[ast.Subscript] = field(default_factory=list)  # loads of x[i] and x[a:b] (stores too)
+    compares: list[ast.Compare] = field(default_factory=list)
     resumed: set[int] = field(default_factory=set)  # ids of the statements of loops whose break Dynamo resumes after
 
 
@@ -2829,7 +2832,8 @@ _BINDERS = (ast.Assign, ast.AnnAssign, ast.AugAssign, ast.For, ast.AsyncFor)
 # _Body's lists, with the node types each takes
 _LISTS = (("statements", ast.stmt), ("calls", ast.Call), ("binops", ast.BinOp), ("binders", _BINDERS),
           ("tests", (ast.If, ast.While, ast.IfExp, ast.Call)), ("raises", ast.Raise), ("defs", _FUNCS),
-          ("comprehensions", (ast.ListComp, ast.SetComp, ast.DictComp)), ("subscripts", ast.Subscript))
+          ("comprehensions", (ast.ListComp, ast.SetComp, ast.DictComp)), ("subscripts", ast.Subscript),
+          ("compares", ast.Compare))
 _PLAIN, _SCOPE, _BRANCH, _TRAP = "plain", "scope", "branch", "trap"
 _TOP = (None, None)  # a function body's top: no statement around it yet, no trap
 # node type -> (the _Body lists it joins, is a statement, how to walk it, child fields last first)
@@ -3982,6 +3986,15 @@ def _hazards(fn: ast.AST, t: Tensors, ctx: Context, d: _State, cls: ast.ClassDef
                               gb=GB["data_dependent"] if _number_format(node.left.value) else GB["non_tensor"]))
     if "@" in ctx.src.text:
         out += _object_matmuls(fn, body, t, ctx, d, cls, in_raise)
+    for node in body.compares:
+        if id(node) not in in_raise and _tensor_membership(node, t):
+            # constructs.py "an int in a tensor, tested in an if (pt-kmeans' split_cluster)", "... assigned",
+            # "a tensor in a tensor": GB0124 inside Tensor.__contains__, the rest of the frame eager; "... first
+            # in the frame": the frame skipped
+            out.append(Hazard(NM401, node, f"`{_short(ctx, node)}` asks whether a tensor holds a value: "
+                              "`Tensor.__contains__` reads `(t == v).any()` on the host (graph break) and Dynamo "
+                              "cannot resume after it; test it outside the compiled code, or keep `(t == v).any()` "
+                              "as a tensor", skips_rest=True, gb=GB["item"]))
     for node in body.subscripts:  # np.r_[a, b]: NumPy's index tricks are objects Dynamo does not trace
         if (type(node.value) is ast.Attribute and node.value.attr in ("r_", "c_") and id(node) not in in_raise
                 and ctx.names.qualify(node.value, chain) in ("numpy.r_", "numpy.c_")):
@@ -4066,6 +4079,17 @@ def _hazards(fn: ast.AST, t: Tensors, ctx: Context, d: _State, cls: ast.ClassDef
         off = _tensor_only_branches(body, t)
         out = [h for h in out if id(h.node) not in off]
     return _first_rnn_use(out)
+
+
+def _tensor_membership(node: ast.Compare, t: Tensors) -> bool:
+    """``k in labels`` or ``k not in labels``, ``labels`` surely a tensor (by its making, or a parameter
+    annotated as one), not a parameter taken for one: ``"mask" in batch`` asks a dict."""
+    for op, right in zip(node.ops, node.comparators):
+        if type(op) in (ast.In, ast.NotIn) and t.of(right) and (_surely_tensor(right, t) or (
+                type(right) is ast.Name and any(a.arg == right.id and a.annotation is not None and _is_tensor_annotation(a.annotation)
+                                                for a in (*t.fn.args.posonlyargs, *t.fn.args.args, *t.fn.args.kwonlyargs)))):
+            return True
+    return False
 
 
 def _tensor_only_branches(body: _Body, t: Tensors) -> set[int]:
