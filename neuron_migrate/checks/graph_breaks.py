@@ -3991,10 +3991,10 @@ def _hazards(fn: ast.AST, t: Tensors, ctx: Context, d: _State, cls: ast.ClassDef
             # constructs.py "an int in a tensor, tested in an if (pt-kmeans' split_cluster)", "... assigned",
             # "a tensor in a tensor": GB0124 inside Tensor.__contains__, the rest of the frame eager; "... first
             # in the frame": the frame skipped
-            out.append(Hazard(NM401, node, f"`{_short(ctx, node)}` asks whether a tensor holds a value: "
-                              "`Tensor.__contains__` reads `(t == v).any()` on the host (graph break) and Dynamo "
-                              "cannot resume after it; test it outside the compiled code, or keep `(t == v).any()` "
-                              "as a tensor", skips_rest=True, gb=GB["item"]))
+            out.append(Hazard(NM401, node, f"`{_short(ctx, node)}` asks a tensor whether it holds a value: "
+                              "`Tensor.__contains__` reads `(t == v).any()` on the host (graph break; test it outside "
+                              "the compiled code, or keep `(t == v).any()` as a tensor), and Dynamo cannot resume "
+                              "after it", skips_rest=True, gb=GB["item"]))
     for node in body.subscripts:  # np.r_[a, b]: NumPy's index tricks are objects Dynamo does not trace
         if (type(node.value) is ast.Attribute and node.value.attr in ("r_", "c_") and id(node) not in in_raise
                 and ctx.names.qualify(node.value, chain) in ("numpy.r_", "numpy.c_")):
