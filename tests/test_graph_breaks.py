@@ -1511,12 +1511,16 @@ def test_pywavelets_compiled_classes_and_functions_break_where_called():
 def test_scipy_calls_in_traced_code_break():
     """constructs.py "scipy.fftpack.next_fast_len of a Python int" (gated-state-spaces' fft_conv:
     a skipped C function, GB0007), "scipy.special.gammaln of a Python float" (GB0156),
-    "scipy.signal.get_window" (GB0157); a project function named like one is its own."""
+    "scipy.signal.get_window" (GB0157), "scipy.signal.savgol_coeffs of Python numbers" (torch-dxdt's
+    SavitzkyGolay: GB0294 in SciPy's array API check), "scipy.signal.butter of Python numbers" (GB0208); a
+    project function named like one is its own."""
     code = ("import torch\nimport scipy.special\nimport scipy.signal\nfrom scipy.fftpack import next_fast_len\n\n"
             "@torch.compile\ndef conv(x):\n    n = next_fast_len(x.shape[-1] * 2)\n"
             "    c = scipy.special.gammaln(3.0)\n    w = scipy.signal.get_window('hann', 8)\n"
-            "    return torch.fft.rfft(x, n=n) * c, w\n")
-    assert _nm4(code) == [(8, "NM404", "GB0007"), (9, "NM404", "GB0156"), (10, "NM404", "GB0157")]
+            "    k = scipy.signal.savgol_coeffs(9, 3, deriv=1)\n    b, a = scipy.signal.butter(2, 0.3)\n"
+            "    return torch.fft.rfft(x, n=n) * c, w, k, b\n")
+    assert _nm4(code) == [(8, "NM404", "GB0007"), (9, "NM404", "GB0156"), (10, "NM404", "GB0157"),
+                          (11, "NM404", "GB0294"), (12, "NM404", "GB0208")]
     own = ("import torch\n\ndef next_fast_len(n):\n    return n\n\n"
            "@torch.compile\ndef conv(x):\n    return torch.fft.rfft(x, n=next_fast_len(x.shape[-1]))\n")
     assert _nm4(own) == []

@@ -2911,6 +2911,14 @@ CASES: list[tuple[str, str, dict]] = [
      "y = x * 2\nh = HURST.H\nif h < 0.5:\n    raise ValueError('rough')\nreturn y * h", {}),
     ("np.unique of np.logspace of Python numbers (torchfbm's dfa scales)",
      "y = x * 2\ns = np.unique(np.logspace(np.log10(3), np.log10(16), num=5).astype(int))\nreturn y * len(s)", {}),
+    ("scipy.signal.savgol_coeffs of Python numbers (torch-dxdt's SavitzkyGolay._get_kernel)",
+     "y = x * 2\nc = scipy.signal.savgol_coeffs(9, 3, deriv=1, delta=0.1)\nreturn y * float(c[0])", {}),
+    ("scipy.signal.savgol_filter of a tensor's values",
+     "y = x * 2\nz = scipy.signal.savgol_filter(y.detach().numpy(), 5, 2)\nreturn y + torch.from_numpy(z)", {}),
+    ("scipy.signal.windows.hann of a Python int", "y = x * 2\nw = scipy.signal.windows.hann(8)\n"
+     "return y * torch.from_numpy(w).float()", {}),
+    ("scipy.signal.butter of Python numbers", "y = x * 2\nb, a = scipy.signal.butter(2, 0.3)\n"
+     "return y * torch.from_numpy(b).float().sum()", {}),
     ("np.unique of np.logspace, iterated (torchfbm's dfa)",
      "y = x * 2\ns = np.unique(np.logspace(np.log10(3), np.log10(16), num=5).astype(int))\nout = []\n"
      "for k in s:\n    out.append(y[:, :k].sum())\nreturn torch.stack(out)", {}),

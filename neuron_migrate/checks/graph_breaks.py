@@ -494,8 +494,13 @@ _NUMPY_DYNAMIC = {"numpy.nonzero", "numpy.flatnonzero", "numpy.argwhere", "numpy
 _NUMPY_ITERATORS = frozenset({"numpy.ndindex", "numpy.ndenumerate", "numpy.lib.index_tricks.ndindex"})
 # SciPy runs compiled code under its Python functions: every call measured breaks (constructs.py
 # "scipy.*"), in SciPy's files; the break's type by function or submodule, as measured, and the
-# skipped C function (next_fast_len's, GB0007) for the rest
+# skipped C function (next_fast_len's, GB0007) for the rest. scipy.signal's differ by function: its windows
+# read an ndarray attribute, the Savitzky-Golay helpers first call a NumPy function torch does not map
+# (torch-dxdt's savgol_coeffs), butter gets a non-tensor from a torch op ("scipy.signal.windows.hann ...",
+# "scipy.signal.savgol_coeffs ...", "scipy.signal.savgol_filter ...", "scipy.signal.butter ...")
 _SCIPY_BREAKS = {"scipy.signal.get_window": "ndarray_attr", "scipy.signal.windows.get_window": "ndarray_attr",
+                 "scipy.signal.windows.hann": "ndarray_attr", "scipy.signal.savgol_coeffs": "numpy_unsupported",
+                 "scipy.signal.savgol_filter": "numpy_unsupported", "scipy.signal.butter": "non_tensor",
                  "scipy.special": "method", "scipy.stats": "method"}
 # PyWavelets' compiled extension (Cython, ``pywt._extensions._pywt``, re-exported as ``pywt.*``): building
 # its wavelet classes or calling its functions in traced code breaks at the call (constructs.py
