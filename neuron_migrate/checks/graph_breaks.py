@@ -3991,8 +3991,9 @@ def _hazards(fn: ast.AST, t: Tensors, ctx: Context, d: _State, cls: ast.ClassDef
                               gb=GB["data_dependent"] if _number_format(node.left.value) else GB["non_tensor"]))
     if "@" in ctx.src.text:
         out += _object_matmuls(fn, body, t, ctx, d, cls, in_raise)
-    for node in body.compares:
-        if id(node) not in in_raise and _tensor_membership(node, t):
+    for node in body.compares:  # most compare once, and not by `in`: no call for those
+        if (len(node.ops) > 1 or type(node.ops[0]) in _MEMBERSHIP) and id(node) not in in_raise \
+                and _tensor_membership(node, t):
             # constructs.py "an int in a tensor, tested in an if (pt-kmeans' split_cluster)", "... assigned",
             # "a tensor in a tensor": GB0124 inside Tensor.__contains__, the rest of the frame eager; "... first
             # in the frame": the frame skipped
@@ -4086,11 +4087,14 @@ def _hazards(fn: ast.AST, t: Tensors, ctx: Context, d: _State, cls: ast.ClassDef
     return _first_rnn_use(out)
 
 
+_MEMBERSHIP = (ast.In, ast.NotIn)
+
+
 def _tensor_membership(node: ast.Compare, t: Tensors) -> bool:
     """``k in labels`` or ``k not in labels``, ``labels`` surely a tensor (by its making, or a parameter
     annotated as one), not a parameter taken for one: ``"mask" in batch`` asks a dict."""
     for op, right in zip(node.ops, node.comparators):
-        if type(op) in (ast.In, ast.NotIn) and t.of(right) and (_surely_tensor(right, t) or (
+        if type(op) in _MEMBERSHIP and t.of(right) and (_surely_tensor(right, t) or (
                 type(right) is ast.Name and any(a.arg == right.id and a.annotation is not None and _is_tensor_annotation(a.annotation)
                                                 for a in (*t.fn.args.posonlyargs, *t.fn.args.args, *t.fn.args.kwonlyargs)))):
             return True
