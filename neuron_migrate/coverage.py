@@ -77,12 +77,16 @@ Formula (calibrated in docs/accuracy.md against a measured share of ATen op call
   "loss.backward()", "ModuleList of 3 breaking layers, for loop").
   Repetitions of a loop are not multiplied: layers of one shape reuse their compiled frames
   (measured: constructs.py "ModuleList of 3 breaking layers"), but for a loop Dynamo resumes a
-  break in (a ``return`` ahead of the loop's end, ``TracedFunction.resumed_loops``): the graph
+  break in (a ``return`` ahead of the loop's end, or a ``break`` of a loop the function ends with,
+  whose jump CPython makes the implicit return; ``TracedFunction.resumed_loops``): the graph
   after each break or split call there runs on into the next iteration, and each later
   iteration compiles it again (the loop's state is a constant of the resumed frame), up to
   Dynamo's recompile limit, 8; a trip count that is not a literal is taken to reach it (measured:
   constructs.py "break resumed in a loop, 6 steps": 7 graphs, "... 12 steps": 9; pyhessian's
-  Hutchinson loop). Past the limit the resumed frame runs eagerly: a loop whose trip count is
+  Hutchinson loop; "break on a tensor test, the loop ending the function, 6 steps": 6, "... 12
+  steps": 9, with a ``return x`` after the loop: 0, the frame skipped; torchclust's
+  GaussianMixtureModel.fit). A loop an ``if ...: break`` ends is taken to run at most 8 steps, as a
+  solver's are. Past the limit the resumed frame runs eagerly: a loop whose trip count is
   known loses the runs of its statements after the ninth iteration (the frame's own, then 8
   resumes), and what follows it (measured: "... 12 steps": 50 % captured against 67 % for 6,
   "... 24 steps": 25 %). A frame of its own entered
@@ -100,7 +104,13 @@ Formula (calibrated in docs/accuracy.md against a measured share of ATen op call
   tensor arithmetic, ``torch.tensor(t)`` or ``x[t]`` is made dynamic at the first recompile
   (constructs.py "helper turning a float argument into a tensor, ...": 8 graphs, against 2;
   "... loop index in a tuple subscript it reads, ...": a graph per value; torch-linode's
-  ``_richardson_step``, 8 of 9 graphs; flash-semicrf's edge blocks and segment scores).
+  ``_richardson_step``, 8 of 9 graphs; flash-semicrf's edge blocks and segment scores). So is one
+  appending to a list it is handed (``trace_dict['abs'].append(v)``, ``TracedFunction.grown_params``)
+  called in a loop of code that runs eagerly: Dynamo guards the list's length, longer at each step
+  (constructs.py "helper appending to a handed dict's list, in a loop of a skipped frame, 12 steps": 8
+  graphs, "... 4 steps": 4; torchdeq's ``update_state``, graphs 5 to 12 of 14). A list made anew at
+  each step ("... a new dict's list at each step ...": 1 graph) is not told apart: the caller's
+  argument is not in the summary.
 - Per compile entry (``entries[]``), the same figures over the traced functions the entry
   reaches, and ``expected_recompiles``: the statements that grow a tensor inside a loop
   (a decode loop's ``torch.cat``, a KV cache) that runs eagerly, each a new shape per step
@@ -144,16 +154,20 @@ FORMULA = ("estimated_coverage = 1 - lost statements / statements of traced func
            "callees (and those of the eager rest of a frame) become frames of their own, compiled "
            "twice when entered from two callers or in a loop of a skipped frame (other shapes: a "
            "second compile with dynamic shapes), once per value up to 8 when it turns a number that loop changes "
-           "into a constant (torch.as_tensor(t), math.exp(t), x[:, t]), and so does a callable handed from outside the scan "
+           "into a constant (torch.as_tensor(t), math.exp(t), x[:, t]) or appends to a list it is handed (a compile per "
+           "step), and so does a callable handed from outside the scan "
            "when the call starts eagerly (one graph each), as does each statement calling einops where the code runs "
            "eagerly; a break resumed in a loop (a return ahead of its "
-           "end) is compiled again at each iteration, up to 8 (a trip count not a literal: 8), and past "
+           "end, or a break of a loop ending the function) is compiled again at each iteration, up to 8 (a trip count not a literal: 8), and past "
            "that runs eagerly: a known trip count loses the runs after the ninth and what follows the loop")
 RECOMPILED = ("a frame of its own called with other shapes (from two callers, or in a loop of a frame that "
               "runs eagerly): compiled again, with dynamic shapes")
 PINNED = ("a frame of its own that turns a number it is given into a tensor, a math result or an index "
           "(torch.as_tensor(t), math.exp(t), x[:, t]), called in a loop that changes the number: Dynamo guards its "
           "value, so each new value is a compile, up to the recompile limit (8), then the frame runs eagerly")
+GROWN_LIST = ("a frame of its own appending to a list it is handed, called in a loop that runs eagerly: Dynamo "
+              "guards the list's length, so each step compiles it again, up to the recompile limit (8), then "
+              "runs it eagerly")
 GROWN_BY = ("called in a loop outside the entry with a tensor that loop grows ({how}): a new shape per "
             "call, a compile per new length on Neuron (Dynamo: one recompile, then dynamic shapes)")
 # how the loop's call reaches the compiled forward (measured: constructs.py --wrapper-calls; graph_breaks._grown_by)
@@ -168,7 +182,8 @@ IF_IN_PLACE = {
 }
 KEPT_LIST = ("appends to a list kept across calls: Dynamo guards the list's length, so each call compiles the "
              "frame again, up to the recompile limit (8), then runs it eagerly")
-ITERATED = ("a break resumed inside a loop (a return ahead of the loop's end): the frame resumed after it is "
+ITERATED = ("a break resumed inside a loop (a return ahead of the loop's end, or a break of a loop ending the "
+            "function): the frame resumed after it is "
             "compiled again at each iteration, the loop's state a constant of it, up to Dynamo's recompile limit (8)")
 NO_OP_BREAKS = frozenset({"NM403", "NM404"})  # print/log/Python calls: a split, no eager tensor op
 # What a backward pass weighs where the history it runs was recorded by no graph of the call (it
@@ -417,6 +432,15 @@ def estimate(functions: Iterable[tuple[str, TracedFunction]], executed: dict[str
             if trips and line > eager_from.get(k, line):
                 # each combination of the values its loops hand it (nested loops: their product)
                 n = min(RECOMPILE_LIMIT, (math.prod(trips) or UNKNOWN_TRIPS) * runs.get(k, 1))
+                pinned[c] = max(pinned.get(c, 2), n)
+    # ... and one appending to a list it is handed (torchdeq's ``update_state``: ``trace_dict['abs']
+    # .append(v)``), called in a loop of code that runs eagerly: the list is longer at each step, and
+    # Dynamo, which guards its length, compiles the frame again, up to the recompile limit
+    for c in framed - eager_keys:
+        for k, line in sites.get(c, ()) if by_key[c].grown_params else ():
+            if c in in_loop_of[k] and line > eager_from.get(k, line):
+                steps = dict(by_key[k].repeats).get(line, 1)
+                n = min(RECOMPILE_LIMIT, (steps if steps > 1 else UNKNOWN_TRIPS) * runs.get(k, 1))
                 pinned[c] = max(pinned.get(c, 2), n)
 
     def handed(key: Key, i: int, seen: frozenset = frozenset()) -> bool:
@@ -798,7 +822,8 @@ def entries(files: list[FileResult], requested: tuple[str, ...] = (),
                         if e.runs_eagerly or (e.rest_eager_from is not None and line > e.rest_eager_from)},
                        key=lambda x: (x[0], x[2]))
         # a frame compiled again makes another graph only where it makes one (a URL fetch does not)
-        again = sorted({(shown(p), e.function.name, e.function.line, PINNED if e.compiles else RECOMPILED)
+        again = sorted({(shown(p), e.function.name, e.function.line,
+                         (PINNED if e.function.pinned else GROWN_LIST) if e.compiles else RECOMPILED)
                         for (p, _), e in zip(reach, est) if (e.recompiled or e.compiles) and e._graphs()},
                        key=lambda x: (x[0], x[2]))
         # a break resumed in a loop: its resumed frame compiled again at each iteration

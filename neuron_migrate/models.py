@@ -147,6 +147,9 @@ class TracedFunction:
     # statements appending to a list kept across calls (``self.history.append(v)``, ``state.log[i].append(v)``):
     # Dynamo guards the list's length, so each call compiles the frame again
     kept_appends: tuple[int, ...] = ()
+    # indices (among ``hands``' parameters) of its parameters holding a list it appends to (``trace['abs']
+    # .append(v)``): called again with the same one, Dynamo finds the list longer and compiles it again
+    grown_params: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)

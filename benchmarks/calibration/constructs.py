@@ -349,6 +349,10 @@ def helper_of_helper(x):
 def select_by_mask(x, edge_mask):
     return x[:, edge_mask]
 
+def record_step(t, trace):  # torchdeq's update_state: appends to a list of a dict it is handed
+    trace["abs"].append(t.norm())
+    return t * 2
+
 class OwnCall(nn.Module):  # a module with its own __call__ (PyTorch Geometric's Aggregation)
     def __call__(self, x):
         n = int(x.abs().max()) + 1
@@ -2922,6 +2926,29 @@ CASES: list[tuple[str, str, dict]] = [
     ("np.unique of np.logspace, iterated (torchfbm's dfa)",
      "y = x * 2\ns = np.unique(np.logspace(np.log10(3), np.log10(16), num=5).astype(int))\nout = []\n"
      "for k in s:\n    out.append(y[:, :k].sum())\nreturn torch.stack(out)", {}),
+    # issue 14, round 34: a loop that stops on a tensor's test with `break` (torchclust's GaussianMixtureModel.fit):
+    # ending the function, the break's jump is the implicit return (CPython copies it), so Dynamo resumes there
+    ("break on a tensor test, the loop ending the function, 6 steps",
+     "for i in range(6):\n    x.mul_(2)\n    if x.sum() > 1e30:\n        break", {}),
+    ("break on a tensor test, the loop ending the function, 12 steps",
+     "for i in range(12):\n    x.mul_(2)\n    if x.sum() > 1e30:\n        break", {}),
+    ("break on a tensor test, the loop ending the function, stopping at the second step",
+     "for i in range(6):\n    x.mul_(2)\n    if i > 0 and x.abs().sum() > 0:\n        break", {}),
+    ("break on a tensor test, the loop ending a branch ending the function, 6 steps",
+     "if x.shape[0] > 1:\n    for i in range(6):\n        x.mul_(2)\n        if x.sum() > 1e30:\n            break\n"
+     "else:\n    x.mul_(3)", {}),
+    ("break on a tensor test, a return after the loop, 6 steps",
+     "for i in range(6):\n    x = x * 2\n    if x.sum() > 1e30:\n        break\nreturn x", {}),
+    ("break on a tensor test, a statement after the loop, 6 steps",
+     "for i in range(6):\n    x.mul_(2)\n    if x.sum() > 1e30:\n        break\nx.add_(1)", {}),
+    # a helper appending to a list of a dict it is handed, called at each step of a skipped frame's loop
+    # (torchdeq's solvers and update_state): the list is longer at each call
+    ("helper appending to a handed dict's list, in a loop of a skipped frame, 12 steps",
+     "for r in x:\n    print(r)\ntrace = {\"abs\": []}\nfor i in range(12):\n    x = record_step(x, trace)\nreturn x", {}),
+    ("helper appending to a handed dict's list, in a loop of a skipped frame, 4 steps",
+     "for r in x:\n    print(r)\ntrace = {\"abs\": []}\nfor i in range(4):\n    x = record_step(x, trace)\nreturn x", {}),
+    ("helper appending to a new dict's list at each step of a skipped frame's loop, 12 steps",
+     "for r in x:\n    print(r)\nfor i in range(12):\n    x = record_step(x, {\"abs\": []})\nreturn x", {}),
 ]
 
 

@@ -13,7 +13,8 @@ What counts as a break follows what Dynamo in torch 2.13 was measured to do on t
 ``.numpy()``, numpy functions on tensors, ``id()``, ``assert`` on a tensor, dict iteration,
 generators, custom autograd Functions and ``with torch.no_grad()`` do not. A break inside
 a loop, a ``try`` block or a user context manager cannot be resumed: Dynamo then runs the
-whole function eagerly (its callees are still compiled as frames of their own). Calls into
+whole function eagerly (its callees are still compiled as frames of their own), but in a loop
+where a ``return`` comes first in the bytecode after it (``_returns_first``). Calls into
 ``nn.LSTM``/``GRU``/``RNN`` submodules (NM406) and making sparse tensors (NM408) cannot be
 resumed either: Dynamo compiles the ops before them (when there are two or more) and runs
 the rest of the function eagerly. ``nn.TransformerEncoder``/``Decoder``/``Transformer``
@@ -2946,8 +2947,8 @@ def _walked_body(fn: ast.AST, d: _State) -> _Body:
             children.extend((child, inner) for child in (value if isinstance(value, list) else [value])
                             if isinstance(child, ast.AST))
         todo.extend(reversed(children))
-    if any(type(s) is ast.Return and where[id(s)][1] == "loop" for s in body.statements):
-        resumed = _returns_first(fn)  # a return ahead of the loop's end: Dynamo resumes there
+    if any(type(s) in _LOOP_EXITS and where[id(s)][1] == "loop" for s in body.statements):
+        resumed = _returns_first(fn)  # a return (or a break ending fn) ahead of the loop's end: resumed there
         for key, (stmt, trap) in where.items():
             if trap == "loop" and id(stmt) in resumed:
                 where[key] = (stmt, None)
@@ -2957,6 +2958,22 @@ def _walked_body(fn: ast.AST, d: _State) -> _Body:
 
 
 _RET, _BACK, _BACK_NOW = "return", "backedge", "next: a jump back"
+_LOOP_EXITS = (ast.Return, ast.Break)
+
+
+def _loops_ending(fn: ast.AST) -> set[int]:
+    """Ids of ``fn``'s loops after which it ends with no statement (each the last of the body, or of
+    a branch that is): CPython (3.11) copies the implicit ``return None`` into each ``break`` of such a
+    loop, so the bytecode after the ``break`` is a return."""
+    out, todo = set(), [fn.body]
+    while todo:
+        stmts = todo.pop()
+        last = stmts[-1] if stmts else None
+        if type(last) is ast.If:
+            todo += (last.body, last.orelse)
+        elif isinstance(last, _LOOPS):
+            out.add(id(last))
+    return out
 
 
 def _returns_first(fn: ast.AST) -> set[int]:
@@ -2968,8 +2985,12 @@ def _returns_first(fn: ast.AST) -> set[int]:
     source order the bytecode keeps: a branch's body, then its ``else``, then what follows;
     a ``try`` block or a branch at the loop's end with an ``else`` is taken for a jump back
     (CPython threads the body's jump into the loop's own). Ids of the simple statements, and
-    of the ``if``/``with`` statements whose header holds the break."""
+    of the ``if``/``with`` statements whose header holds the break. A ``break`` of a loop the
+    function ends with is a return (``_loops_ending``; constructs.py "break on a tensor test, the loop
+    ending the function")."""
     found: set[int] = set()
+    ending = _loops_ending(fn)
+    exits = [None]  # what the scan meets at a ``break`` of the loop walked: a return, or (None) what follows it
 
     def has_return(node: ast.AST) -> bool:
         todo = list(child_nodes(node))
@@ -3000,6 +3021,8 @@ def _returns_first(fn: ast.AST) -> set[int]:
             return _RET
         if type(s) is ast.Continue:
             return _BACK_NOW
+        if type(s) is ast.Break:
+            return exits[-1] or out
         if type(s) is ast.If:
             return scan(s.body, if_body_follow(s, out))
         if isinstance(s, _LOOPS):  # a nested loop jumps back to its own head, after the break
@@ -3028,7 +3051,9 @@ def _returns_first(fn: ast.AST) -> set[int]:
                 walk(s.body, if_body_follow(s, out), in_loop)
                 walk(s.orelse, out, in_loop)
             elif isinstance(s, _LOOPS):
+                exits.append(_RET if id(s) in ending else None)
                 walk(s.body, _BACK_NOW, True)
+                exits.pop()
                 walk(s.orelse, out, in_loop)
             elif isinstance(s, (ast.With, ast.AsyncWith)):
                 walk(s.body, out, in_loop)
@@ -3038,7 +3063,7 @@ def _returns_first(fn: ast.AST) -> set[int]:
             out = whole(s, out)
 
     walk(fn.body, _RET, False)
-    del has_return, scan, if_body_follow, whole, through, walk  # they call each other: see _off_by_default
+    del has_return, scan, if_body_follow, whole, through, walk, exits  # they call each other: see _off_by_default
     return found
 
 
@@ -6507,7 +6532,8 @@ def _resumed_loops(fn: ast.AST, statements: tuple[int, ...], d: _State, cls=None
     """(statement line, runs per call of ``fn``: the product of its loops' literal trip counts, 0
     when one is not known) for the statements (first lines, sorted) of the loops of ``fn``'s own
     body that hold a statement Dynamo resumes a break after (``_returns_first``): a loop with a
-    ``return`` ahead of its end. Each iteration resumes such a break in a graph compiled anew (the
+    ``return`` ahead of its end, or a ``break`` where the function ends with the loop. Each iteration
+    resumes such a break in a graph compiled anew (the
     loop's state is a constant of the resumed frame), up to Dynamo's recompile limit (constructs.py
     "break resumed in a loop, 3 steps": 4 graphs, "6 steps": 7, "12 steps": 9)."""
     body = _body(fn, d)
@@ -6519,7 +6545,10 @@ def _resumed_loops(fn: ast.AST, statements: tuple[int, ...], d: _State, cls=None
         if not n.body:
             continue
         start, end = n.body[0].lineno, n.body[-1].end_lineno or n.body[-1].lineno
-        spans.append((start, end, 0 if type(n) is ast.While else _trips(n, fn, cls, d, unknown=0)))
+        trips = 0 if type(n) is ast.While else _trips(n, fn, cls, d, unknown=0)
+        if trips and _stops_on(n, lambda test: True):  # ended by ``if ...: break``, as a solver's steps are
+            trips = min(trips, TENSOR_ROWS)
+        spans.append((start, end, trips))
     resumed = {s.lineno for s in body.statements if id(s) in body.resumed}
     held = [(start, end, trips) for start, end, trips in spans if any(start <= r <= end for r in resumed)]
     out = []
@@ -6802,21 +6831,27 @@ def _op_lines(fn: ast.AST, tensors: Tensors, where: dict, d: _State,
 _APPENDS = frozenset({"append", "extend", "insert"})
 
 
-def _kept_appends(fn: ast.AST, d: _State) -> tuple[int, ...]:
-    """Statements of ``fn`` appending to a list kept across calls: an attribute of ``self`` or of a
-    parameter (``self.history.append(v)``, ``state.history[i].append(v)``, or a name bound to one),
-    which ``fn`` does not bind anew, by a method no class of the file defines. Dynamo guards the
-    list's length, so each call of a compiled frame compiles it again, up to the recompile limit
-    (measured: 12 calls of a forward appending to ``self.hist``, 8 graphs; rosa-torch's inference
-    steps, its history per sequence)."""
+def _kept_appends(fn: ast.AST, d: _State) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The lists ``fn`` appends to (``.append``, ``.extend``, ... by a method no class of the file
+    defines; a name bound to one, ``h = state.hist``, stands for it) and does not bind anew
+    (``self.hist = []``): (1) the statements appending to one kept across calls, an attribute of
+    ``self`` or of a parameter (``self.history.append(v)``, ``state.history[i].append(v)``): Dynamo
+    guards the list's length, so each call of a compiled frame compiles it again, up to the recompile
+    limit (measured: 12 calls of a forward appending to ``self.hist``, 8 graphs; rosa-torch's inference
+    steps, its history per sequence); (2) the indices in ``_positional`` of the parameters, never
+    rebound, holding one as an item or an attribute (torchdeq's ``update_state``:
+    ``trace_dict['abs'].append(abs_diff)``): a caller handing it the same one at each step of a loop
+    that runs eagerly makes Dynamo find the list longer at each call and compile the frame again, up to
+    the recompile limit (torchdeq's Anderson solver: ``update_state`` compiled at each of its first 8
+    steps, graphs 5 to 12 of 14)."""
     body = _body(fn, d)
     calls = [c for c in body.calls if type(c.func) is ast.Attribute and c.func.attr in _APPENDS]
     if calls:  # not a method of the file's classes (rosa's suffix automaton has its own ``extend``)
         own = {m.name for c in d.classes.values() for m in c.body if type(m) in _FUNC_TYPES}
         calls = [c for c in calls if c.func.attr not in own]
     if not calls:
-        return ()
-    params = _param_names(fn)
+        return (), ()
+    params, positional = _param_names(fn), _positional(fn)
     alias: dict[str, ast.AST | None] = {}
     bound = set()  # attributes bound here (self.hist = []): a list made anew at each call
     for b in body.binders:
@@ -6825,7 +6860,7 @@ def _kept_appends(fn: ast.AST, d: _State) -> tuple[int, ...]:
                 alias[t.id] = b.value if type(b) is ast.Assign and t.id not in alias else None
             elif type(t) in (ast.Attribute, ast.Subscript):
                 bound.add(ast.unparse(t))
-    out = set()
+    kept_lines, grown = set(), set()
     for call in calls:
         kept = call.func.value
         if type(kept) is ast.Name:
@@ -6834,10 +6869,13 @@ def _kept_appends(fn: ast.AST, d: _State) -> tuple[int, ...]:
         while type(root) in (ast.Attribute, ast.Subscript):
             through |= type(root) is ast.Attribute
             root = root.value
-        if (through and type(root) is ast.Name and root.id in params and ast.unparse(kept) not in bound
-                and (stmt := body.where.get(id(call), (None,))[0]) is not None):
-            out.add(stmt.lineno)
-    return tuple(sorted(out))
+        if type(root) is not ast.Name or root is kept or ast.unparse(kept) in bound:
+            continue
+        if through and root.id in params and (stmt := body.where.get(id(call), (None,))[0]) is not None:
+            kept_lines.add(stmt.lineno)
+        if root.id in positional and root.id not in alias:  # a parameter it binds anew is not what it was handed
+            grown.add(positional.index(root.id))
+    return tuple(sorted(kept_lines)), tuple(sorted(grown))
 
 
 def _arithmetic_of(e: ast.AST, names: set[str]) -> bool:
@@ -7399,6 +7437,7 @@ def report_traced(ctx: Context) -> None:
             bare_calls[len(summaries)] = method_lines
         augmented = {n.lineno for n in _body(fn, d).statements if type(n) is ast.AugAssign} if ops_after else ()
         summarised.append(id(fn))
+        kept_appends, grown_params = _kept_appends(fn, d)
         summaries.append(TracedFunction(
             name=tf.name, line=fn.lineno, end_line=fn.end_lineno or fn.lineno, why=tf.why,
             statements=statements, breaks=tuple(sorted(sites.values())),
@@ -7421,7 +7460,7 @@ def report_traced(ctx: Context) -> None:
             pinned=_pinned(fn, d, ctx, tf.chain),
             # only a traced callee in a loop (of this file or another) can be pinned there
             varied_args=_varied_args(fn, d, where, tensors, tf.cls) if trapped or trapped_out.get(tf.name) else (),
-            kept_appends=_kept_appends(fn, d),
+            kept_appends=kept_appends, grown_params=grown_params,
             scripted=any(ctx.names.qualify(dec, tf.chain) in _SCRIPT for dec in getattr(fn, "decorator_list", ()))))
     _idle_calls(summaries, bare_calls, summarised)
     product = ctx.state(TracedCode)
