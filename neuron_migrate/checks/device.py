@@ -750,7 +750,11 @@ def _membership(node: ast.Compare, cuda: list[ast.AST], ctx: Context) -> bool:
     if not isinstance(options, (ast.List, ast.Tuple, ast.Set)) or any(c not in options.elts for c in cuda):
         return False
     names = [e.value for e in options.elts if isinstance(e, ast.Constant)]
-    if _DEV not in names and guards.device_option(ctx, node.left):
+    # named as _argparse_device_option names an option before its file's options are read (timm's
+    # `device.type in ("cuda",)` is no option's value)
+    tested = node.left.attr if type(node.left) is ast.Attribute else ""
+    if (_DEV not in names and (tested in ("device_type", "accelerator") or DEVICE_NAME.fullmatch(tested))
+            and guards.device_option(ctx, node.left)):
         # `assert args.device in ["cpu", "cuda"]` (nnU-Net's CLIs) checks the values the option takes:
         # its "cuda" is rewritten as its default and choices are, or the rewritten default is refused
         report_device_literals(ctx, cuda, NM108, message=NM108.summary + f"; it checks the values of "
