@@ -374,25 +374,20 @@ def check_kernel_definition(node: ast.FunctionDef | ast.AsyncFunctionDef, ctx: C
     for dec in node.decorator_list:
         target = dec.func if isinstance(dec, ast.Call) else dec
         name = ctx.qualify(target)
-        if name in _TRITON_DECORATORS:
-            if len(node.decorator_list) == 1 and _device_function(node, ctx):
-                ctx.report(NM502, _def_name(ctx, node),
-                           f"Triton device function `{node.name}` (@{name}, no tl.program_id: called from kernels, "
-                           "not launched): ported with the kernels that call it, no work of its own",
+        triton = name in _TRITON_DECORATORS
+        if triton or name in _NUMBA_KERNELS:
+            rule, kind = (NM502, "Triton") if triton else (NM503, "Numba CUDA")
+            # called from kernels, never launched: a Triton function that never asks tl.program_id, or
+            # Numba's device=True (its own word for one, "Writing Device Functions")
+            if (len(node.decorator_list) == 1 and _device_function(node, ctx) if triton else type(dec) is ast.Call
+                    and any(k.arg == "device" and type(k.value) is ast.Constant and k.value.value is True
+                            for k in dec.keywords)):
+                tag = f"@{name}, no tl.program_id" if triton else f"@{name}(device=True)"
+                ctx.report(rule, _def_name(ctx, node), f"{kind} device function `{node.name}` ({tag}: called from "
+                           "kernels, not launched): ported with the kernels that call it, no work of its own",
                            severity=Severity.INFO)
             else:
-                _kernel(ctx, node, NM502, f"Triton kernel `{node.name}` (@{name}): {_NKI}", node.name)
-            return
-        if name in _NUMBA_KERNELS:
-            if type(dec) is ast.Call and any(k.arg == "device" and type(k.value) is ast.Constant and k.value.value is True
-                                             for k in dec.keywords):
-                # Numba's own word for a function only kernels call (its "Writing Device Functions")
-                ctx.report(NM503, _def_name(ctx, node),
-                           f"Numba CUDA device function `{node.name}` (@{name}(device=True): called from kernels, "
-                           "not launched): ported with the kernels that call it, no work of its own",
-                           severity=Severity.INFO)
-            else:
-                _kernel(ctx, node, NM503, f"Numba CUDA kernel `{node.name}` (@{name}): {_NKI}", node.name)
+                _kernel(ctx, node, rule, f"{kind} kernel `{node.name}` (@{name}): {_NKI}", node.name)
             return
 
 
