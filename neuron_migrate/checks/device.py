@@ -350,14 +350,17 @@ def _portable_edits(ctx: Context, lit: ast.AST, torch_alias: str) -> tuple[Edit,
 
 # -- calls ----------------------------------------------------------------------------
 
+def names_device_option(name: str) -> bool:
+    """``name`` (an option's name as ``args`` holds it) is one a device option is declared with."""
+    return name in ("device_type", "accelerator") or DEVICE_NAME.fullmatch(name) is not None
+
+
 def _argparse_device_option(call: ast.Call) -> bool:
     """``add_argument("--device", ...)``, and any option named like a device variable
     (``--cache-device``, ``--eval_device``), ``--device-type`` and ``--accelerator``."""
     return (isinstance(call.func, ast.Attribute) and call.func.attr == "add_argument"
             and any(isinstance(a, ast.Constant) and isinstance(a.value, str)
-                    and ((dest := a.value.lstrip("-").replace("-", "_")) in ("device_type", "accelerator")
-                         or DEVICE_NAME.fullmatch(dest))
-                    for a in call.args))
+                    and names_device_option(a.value.lstrip("-").replace("-", "_")) for a in call.args))
 
 
 def _argparse_dest(call: ast.Call) -> str | None:
@@ -750,11 +753,7 @@ def _membership(node: ast.Compare, cuda: list[ast.AST], ctx: Context) -> bool:
     if not isinstance(options, (ast.List, ast.Tuple, ast.Set)) or any(c not in options.elts for c in cuda):
         return False
     names = [e.value for e in options.elts if isinstance(e, ast.Constant)]
-    # named as _argparse_device_option names an option before its file's options are read (timm's
-    # `device.type in ("cuda",)` is no option's value)
-    tested = node.left.attr if type(node.left) is ast.Attribute else ""
-    if (_DEV not in names and (tested in ("device_type", "accelerator") or DEVICE_NAME.fullmatch(tested))
-            and guards.device_option(ctx, node.left)):
+    if _DEV not in names and guards.device_option(ctx, node.left):
         # `assert args.device in ["cpu", "cuda"]` (nnU-Net's CLIs) checks the values the option takes:
         # its "cuda" is rewritten as its default and choices are, or the rewritten default is refused
         report_device_literals(ctx, cuda, NM108, message=NM108.summary + f"; it checks the values of "

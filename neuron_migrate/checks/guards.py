@@ -1256,8 +1256,12 @@ def _switch_option(ctx: Context, node: ast.AST) -> bool:
 
 
 def device_option(ctx: Context, node: ast.AST) -> bool:
-    """``node`` is ``args.device``, the value of a device option the file declares."""
-    return _option_value(node, _options(ctx)[2])
+    """``node`` is ``args.device``, the value of a device option the file declares. Its name is
+    asked first, so that ``device.type`` (timm's ``device.type in ("cuda",)``) reads no options."""
+    from neuron_migrate.checks.device import names_device_option
+
+    return (type(node) is ast.Attribute and names_device_option(node.attr)
+            and _option_value(node, _options(ctx)[2]))
 
 
 _SWITCHING = ("store_true", "store_false")
