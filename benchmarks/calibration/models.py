@@ -98,11 +98,12 @@ class _StubModule(types.ModuleType):
 # animations; skimage by held_out_30's hough-tmf, for its Hough line detection, and soundfile by its afx-audio, for
 # reading audio files; meshio by its torch-diffsim, for reading meshes; joblib by held_out_31's neural-trees, for its
 # omnivariate tree's cross-validation; commpy by held_out_34's torchradio, whose algorithm package imports its PSK and
-# QAM modems).
+# QAM modems; tqdm by held_out_35's torchcp and vbpr-pytorch, for their progress bars, and torchsort by torchcp, whose
+# classification losses import its soft ranks for one loss no entry uses).
 STUBBED = ("torchvision", "PIL", "matplotlib", "requests", "tiktoken", "numba", "onnx", "sklearn", "accelerate",
            "ema_pytorch", "scipy", "pytorch_fid", "librosa", "cv2", "gym", "pandas", "nltk", "torchaudio",
            "safetensors", "seaborn", "cvxpy", "apricot", "mpl_toolkits", "lxml", "tensorboardX", "hdbscan",
-           "imageio", "skimage", "soundfile", "meshio", "joblib", "commpy")
+           "imageio", "skimage", "soundfile", "meshio", "joblib", "commpy", "tqdm", "torchsort")
 
 
 class _StubFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
@@ -676,6 +677,8 @@ def prepare(name: str) -> None:
         _paths_33()
     if name in globals().get("HELD_OUT_34", ()):  # this split's folders first, before the stubs are chosen
         _paths_34()
+    if name in globals().get("HELD_OUT_35", ()):  # this split's folders first, before the stubs are chosen
+        _paths_35()
 
 
 def tv(family: str, builder: str, inputs, **kwargs):
@@ -15031,6 +15034,535 @@ HELD_OUT_34 = {
 }
 
 
+# mrphy 0.2.0, torchrbf 1.0.0, torch-bspline 0.1.3, torchkm 4.3.2, df0-pitch 1.0.1, audiofeat 1.1.1, vbpr-pytorch 0.1.2,
+# torchcp 1.2.1 and pinn-rk 0.6.0 (torch 2.13.0). No entry runs another package's code with tensors but NumPy's and SciPy's, as
+# installed with torch. The training steps are the split's steps file (steps/held_out_35/training_steps.py).
+HELD_OUT_35_RELEASES = ("mrphy", "torchrbf", "torch-bspline", "torchkm", "df0-pitch", "audiofeat", "vbpr-pytorch",
+                        "torchcp", "pinn-rk")
+
+
+def _paths_35() -> None:
+    for folder in HELD_OUT_35_RELEASES:
+        if str(EXT / folder) not in sys.path:
+            sys.path.insert(0, str(EXT / folder))
+
+
+def _module_35(name: str):
+    _paths_35()
+    stub_torchvision()
+    return importlib.import_module(name)
+
+
+def _package_35(folder: str, package: str):
+    """The release's package without its ``__init__``, which reads what an installation leaves (df0-pitch's
+    version from the installed metadata, torchcp's from a VERSION data file) and sources.py, unpacking only .py
+    files, does not: the package's modules import as they do installed."""
+    _paths_35()
+    stub_torchvision()
+    if package not in sys.modules:
+        shell = types.ModuleType(package)
+        shell.__path__ = [str(EXT / folder / package)]
+        sys.modules[package] = shell
+    return sys.modules[package]
+
+
+def bloch_op(kind: str):
+    """mrphy, MR physics simulation (Bloch equations over a cube of spins: B-effective built from RF and gradient
+    waveforms at each spin's location, rotations and relaxations applied per time step by a custom autograd
+    Function with an explicit Jacobian, or step by step in a Python loop; spin objects whose compact tensors are
+    scattered to and gathered from a mask whose count is read on the host): an excitation of a 4x4x4 cube by a
+    64-step pulse, the slow step-by-step simulation of 8 spins, free precession with off-resonance, a user's spin
+    echo (90 degree pulse, precession, 180 degree pulse, precession, the signal of each spin), and an Adam step
+    designing an RF pulse for a target slice profile (the split's steps file)."""
+    def factory():
+        torch = _torch()
+        mrphy = _module_35("mrphy")
+        mobjs = sys.modules["mrphy.mobjs"]
+        g = torch.Generator().manual_seed(0)
+        nT = 64
+        t = torch.arange(nT, dtype=torch.float32)
+        if kind == "design_step":
+            return Call(_step("held_out_35", "pulse_design_step"), (torch.linspace(-2.0, 2.0, 16),), grad=True)
+        shape = (1, 4, 4, 4)
+        cube = mobjs.SpinCube(shape, torch.tensor([[4.0, 4.0, 4.0]]), T1_=torch.tensor([[1.0]]),
+                              T2_=torch.tensor([[4e-2]]))
+        rf = 0.05 * torch.stack([torch.sinc((t - nT / 2) / 8), torch.zeros(nT)])[None]
+        gr = torch.stack([torch.zeros(nT), torch.zeros(nT), 0.5 * torch.ones(nT)])[None]
+        if kind == "excite":
+            return Call(lambda rf_, gr_: cube.applypulse(mobjs.Pulse(rf=rf_, gr=gr_), doEmbed=True), (rf, gr),
+                        _entry(mobjs, "SpinCube.applypulse"))
+        if kind == "slow":
+            slowsims = sys.modules["mrphy.slowsims"]
+            loc = torch.rand(1, 8, 3, generator=g) * 2 - 1
+            beff = mobjs.Pulse(rf=rf, gr=gr).beff(loc)
+            m0 = torch.tensor([0.0, 0.0, 1.0]).expand(1, 8, 3).contiguous()
+            return Call(lambda m, b: slowsims.blochsim(m, b, T1=torch.tensor(1.0), T2=torch.tensor(4e-2),
+                                                       γ=torch.tensor(4257.6), dt=torch.tensor(4e-6)),
+                        (m0, beff), _entry(slowsims, "blochsim"))
+        if kind == "freeprec":
+            array = mobjs.SpinArray((1, 3, 3, 3), T1_=torch.tensor([[1.0]]), T2_=torch.tensor([[4e-2]]))
+            array.M_ = torch.tensor([1.0, 0.0, 0.0]).expand(1, 27, 3).contiguous()
+            return Call(lambda dur, df: array.freeprec(dur, doEmbed=True, Δf=df),
+                        (torch.tensor([5e-3]), 20 * torch.randn(1, 3, 3, 3, generator=g)),
+                        _entry(mobjs, "SpinArray.freeprec"))
+        excitation = mobjs.Pulse(rf=rf * 2.0, gr=gr)
+        refocusing = mobjs.Pulse(rf=rf * 4.0, gr=gr)
+
+        def spin_echo(off_resonance, te):  # a user's spin echo: excite, dephase, refocus, rephase
+            echo = mobjs.SpinCube(shape, torch.tensor([[4.0, 4.0, 4.0]]), T1_=torch.tensor([[1.0]]),
+                                  T2_=torch.tensor([[4e-2]]), Δf=off_resonance)
+            echo.applypulse(excitation, doUpdate=True)
+            echo.freeprec(te / 2, doUpdate=True)
+            echo.applypulse(refocusing, doUpdate=True)
+            m = echo.freeprec(te / 2, doEmbed=True)
+            return torch.linalg.vector_norm(m[..., :2], dim=-1)
+        return Call(spin_echo, (10 * torch.randn(1, 4, 4, 4, generator=g), torch.tensor([1e-2])),
+                    _entry(mobjs, "SpinCube.applypulse"))
+    factory.__name__ = f"bloch_{kind}"
+    return factory
+
+
+def rbf_op(kind: str):
+    """torchrbf, radial basis function interpolation (SciPy's RBFInterpolator in torch: NumPy dtypes mapped and
+    checked on the host, the polynomial degree checked against the kernel with a warning, the system of kernel and
+    monomial blocks solved at construction; with neighbours, a SciPy KD-tree queried on NumPy copies and a batch of
+    local systems solved per query): a thin-plate spline fitted to 64 scattered samples and evaluated at 32 queries,
+    the fitted interpolator as a module, a local interpolator of 12 neighbours, a smoothed Gaussian fit with its
+    degree raised, and an Adam step learning a surface's values at its centres through the solve (the split's steps
+    file)."""
+    def factory():
+        torch = _torch()
+        rbf = _module_35("torchrbf")
+        core = sys.modules["torchrbf.RBFInterpolator"]
+        g = torch.Generator().manual_seed(0)
+        y = torch.rand(64, 2, generator=g)
+        d = torch.sin(3 * y[:, :1]) * torch.cos(2 * y[:, 1:])
+        x = torch.rand(32, 2, generator=g)
+        if kind == "fit":
+            return Call(lambda centres, values, queries: rbf.RBFInterpolator(centres, values)(queries), (y, d, x),
+                        _entry(core, "RBFInterpolator.__init__"))
+        if kind == "module":
+            return rbf.RBFInterpolator(y, d, kernel="cubic").eval(), (x,)
+        if kind == "neighbors":
+            return rbf.RBFInterpolator(y, d, neighbors=12).eval(), (x,)
+        if kind == "smooth":
+            def smooth(centres, values, queries):  # a user's smoothed fit
+                noisy = values + 0.05 * torch.randn(values.shape, generator=torch.Generator().manual_seed(1))
+                return rbf.RBFInterpolator(centres, noisy, kernel="gaussian", epsilon=3.0, smoothing=1e-2,
+                                           degree=1)(queries)
+            return Call(smooth, (y, d, x), _entry(core, "RBFInterpolator.__init__"))
+        return Call(_step("held_out_35", "rbf_surface_step"), (x, torch.sin(3 * x[:, :1]) * torch.cos(2 * x[:, 1:])),
+                    grad=True)
+    factory.__name__ = f"rbf_{kind}"
+    return factory
+
+
+def bspline_op(kind: str):
+    """torch-bspline, B-spline bases with learnable knots (knot vectors built from softmaxed log-widths, values by
+    the Cox-de Boor recursion in a Python loop over the degree, derivatives by weight matrices built per order,
+    tensor-product bases on grids): a cubic basis with learnable knots, a user's least-squares fit of noisy samples
+    evaluated on a grid, the second derivative of a quintic basis, the Laplacian of a 2-D tensor-product function,
+    and an Adam step of a KAN-style layer whose knots and weights both learn (the split's steps file)."""
+    def factory():
+        torch = _torch()
+        bs = _module_35("torch_bspline")
+        g = torch.Generator().manual_seed(0)
+        x = torch.rand(128, generator=g)
+        if kind == "basis":
+            torch.manual_seed(0)
+            return bs.BSpline(lims=(0.0, 1.0), n_segments=8, degree=3, max_ratio=3.0), (x,)
+        if kind == "fit":
+            basis = bs.BSpline.uniform((0.0, 1.0), 10, 3)
+
+            def fit(xs, ys, grid):  # a user's least-squares spline fit
+                weights = torch.linalg.lstsq(basis(xs), ys[:, None]).solution[:, 0]
+                return bs.BSplineFunctions(basis, weights)(grid)
+            return Call(fit, (x, torch.sin(6 * x) + 0.1 * torch.randn(128, generator=g), torch.linspace(0, 1, 50)),
+                        _entry(sys.modules["torch_bspline.functions"], "BSplineFunctions.forward"))
+        if kind == "derivative":
+            basis = bs.BSpline.uniform((0.0, 1.0), 6, 5, dtype=torch.float64)
+            return Call(lambda xs: basis.derivative(xs, k=2), (x.double(),),
+                        _entry(sys.modules["torch_bspline.bspline"], "BSpline.derivative"))
+        if kind == "laplacian":
+            fx = bs.BSpline.uniform((0.0, 1.0), 5, 3)
+            fy = bs.BSpline.uniform((0.0, 1.0), 4, 3)
+            functions = bs.BSplineFunctions(bs.TensorBasis(fx, fy), torch.randn(len(fx) * len(fy), generator=g))
+            return Call(lambda points: functions.laplacian(points), (torch.rand(40, 2, generator=g),),
+                        _entry(sys.modules["torch_bspline.functions"], "BSplineFunctions.laplacian"))
+        return Call(_step("held_out_35", "kan_step"), (torch.rand(64, 3, generator=g), torch.randn(64, generator=g)),
+                    grad=True)
+    factory.__name__ = f"bspline_{kind}"
+    return factory
+
+
+def kernel_machine_op(kind: str):
+    """torchkm, kernel machines fitted along a path of regularisation values (majorisation-minimisation in
+    Python loops until a change read with ``.item()`` is small, each lambda's fit cross-validated by folds drawn
+    on the host, elbow sets projected in inner loops, golden-section searches for the intercept): a kernel SVM
+    on 40 samples for 3 lambdas, a kernel logistic regression, a kernel quantile regression at the median, a
+    distance-weighted discrimination fit, and a user's prediction with a bandwidth estimated from sampled pairs."""
+    def factory():
+        torch = _torch()
+        km = _module_35("torchkm")
+        g = torch.Generator().manual_seed(0)
+        n = 40
+        x = torch.randn(n, 4, generator=g, dtype=torch.float64)
+        y = torch.where(x[:, 0] + 0.5 * x[:, 1] ** 2 + 0.3 * torch.randn(n, generator=g, dtype=torch.float64) > 0.5,
+                        1.0, -1.0).double()
+        ulam = torch.logspace(1, -2, steps=3, dtype=torch.float64)
+        foldid = torch.arange(n) % 2 + 1
+        kmat = km.rbf_kernel(km.standardize(x), 0.25)
+        if kind == "svm":
+            cvksvm = _module_35("torchkm.cvksvm")
+
+            def svm(k, labels):
+                fit = cvksvm.cvksvm(k, labels, 3, ulam, foldid=foldid, nfolds=2, maxit=1000, gamma=1e-8,
+                                    device="cpu")
+                fit.fit()
+                return fit.alpmat, fit.pred
+            return Call(svm, (kmat, y), _entry(cvksvm, "cvksvm.fit"))
+        if kind == "logit":
+            cvklogit = _module_35("torchkm.cvklogit")
+
+            def logit(k, labels):
+                fit = cvklogit.cvklogit(k, labels, 3, ulam, foldid, nfolds=2, maxit=200, device="cpu")
+                fit.fit()
+                return fit.alpmat, fit.pred
+            return Call(logit, (kmat, y), _entry(cvklogit, "cvklogit.fit"))
+        if kind == "quantile":
+            cvkqr = _module_35("torchkm.cvkqr")
+            target = x[:, 0] + 0.2 * torch.randn(n, generator=g, dtype=torch.float64)
+
+            def quantile(k, response):
+                fit = cvkqr.cvkqr(k, response, 3, ulam, 0.5, foldid=foldid, nfolds=2, maxit=200, device="cpu")
+                fit.fit()
+                return fit.alpmat, fit.pred
+            return Call(quantile, (kmat, target), _entry(cvkqr, "cvkqr.fit"))
+        if kind == "dwd":
+            cvkdwd = _module_35("torchkm.cvkdwd")
+
+            def dwd(k, labels):
+                fit = cvkdwd.cvkdwd(k, labels, 3, ulam, foldid=foldid, nfolds=2, maxit=200, device="cpu")
+                fit.fit()
+                return fit.alpmat, fit.pred
+            return Call(dwd, (kmat, y), _entry(cvkdwd, "cvkdwd.fit"))
+        alpha = torch.randn(n + 1, generator=g, dtype=torch.float64)
+
+        def predict(train, new):  # a user's decision function with an estimated bandwidth
+            torch.manual_seed(0)
+            sigma = km.sigest(train)
+            return alpha[0] + km.kernelMult(train, new, sigma).T @ alpha[1:]
+        return Call(predict, (x, torch.randn(10, 4, generator=g, dtype=torch.float64)),
+                    _entry(sys.modules["torchkm.functions"], "kernelMult"))
+    factory.__name__ = f"kernel_machine_{kind}"
+    return factory
+
+
+def _voice(torch, fs: int, n: int, g):
+    """``n`` samples at ``fs`` of a voiced sound whose pitch glides from 150 to 250 Hz, with a silent gap and
+    noise."""
+    t = torch.arange(n) / fs
+    f0 = 150 + 100 * t / t[-1]
+    phase = 2 * torch.pi * torch.cumsum(f0, 0) / fs
+    voiced = sum(torch.sin(k * phase) / k for k in range(1, 6))
+    gate = ((t < 0.35 * t[-1]) | (t > 0.6 * t[-1])).float()
+    return voiced * gate + 0.01 * torch.randn(n, generator=g)
+
+
+def pitch_op(kind: str):
+    """df0-pitch, differentiable F0 estimators (dYIN: framed difference functions and cumulative mean
+    normalisation evaluated at fractional lags by parabolic interpolation; dSWIPE: ERB spectra from STFTs of several
+    power-of-two windows, compared with harmonic templates built in Python loops over primes; F0 selection by
+    argmax, parabolic interpolation or a local weighted average): dYIN with parabolic selection on 2 voices, dSWIPE
+    with argmax on one, a user's median pitch of the voiced frames only, target vectors with Gaussian smoothing and
+    invalid frames, and an Adam step learning dSWIPE's templates (the split's steps file)."""
+    def factory():
+        torch = _torch()
+        _package_35("df0-pitch", "df0")
+        df0 = types.SimpleNamespace(dyin=importlib.import_module("df0.dyin"),
+                                    dswipe=importlib.import_module("df0.dswipe"))
+        g = torch.Generator().manual_seed(0)
+        fs = 8000
+        x = _voice(torch, fs, 4000, g)
+        if kind == "dyin":
+            return df0.dyin.dYIN(fs=fs, frame_size=512, hop_size=160, f0_min=80.0, f0_max=800.0,
+                                 f0_selection_strategy="parabolic_interpolation").eval(), \
+                (torch.stack([x, 0.5 * x.roll(100)]),)
+        if kind == "dswipe":
+            return df0.dswipe.dSWIPE(fs=fs, hop_size=160, erb_f_max=4000.0, erb_r=0.2, f0_min=80.0, f0_max=800.0,
+                                     f0_r_cent=20.0).eval(), (x,)
+        if kind == "voiced":
+            dyin = df0.dyin.dYIN(fs=fs, frame_size=512, hop_size=160, f0_min=80.0, f0_max=800.0,
+                                 f0_selection_strategy="local_weighted_average")
+
+            def median_pitch(signal, threshold=0.5):  # a user's pitch summary over the voiced frames
+                out = dyin(signal)
+                voiced = out["probs"].max(-1).values > threshold
+                if not voiced.any():
+                    return torch.zeros(())
+                return out["f0_hz"][voiced].median()
+            return Call(median_pitch, (x,), _entry(sys.modules["df0.dyin"], "dYIN.forward"))
+        if kind == "targets":
+            f0_utils = sys.modules["df0.f0_utils"]
+            hz = 150 + 100 * torch.rand(50, generator=g)
+            hz[10:20] = 0.0  # unvoiced frames
+            return Call(lambda f0: f0_utils.get_f0_targets(f0, f_min=80.0, f_max=800.0, cent_step=20.0,
+                                                           gaussian_sigma=1.0), (hz,),
+                        _entry(f0_utils, "get_f0_targets"))
+        return Call(_step("held_out_35", "swipe_template_step"), (torch.stack([x, x.roll(500)])[:, :2400],),
+                    grad=True)
+    factory.__name__ = f"pitch_{kind}"
+    return factory
+
+
+def audio_feature_op(kind: str):
+    """audiofeat, audio feature extraction (short-term energies compared with a threshold and grouped into
+    segments in Python loops over frame indices, Levinson-Durbin recursions over the LPC order, YIN over frames,
+    cepstral peak prominence by a per-frame linear fit over a quefrency range read on the host): silence removal
+    from a voice with a gap, LPC coefficients of a frame, YIN pitch of the voice, cepstral peak prominence, and an
+    Adam step of a denoiser trained on the LPC envelope of its output (the split's steps file)."""
+    def factory():
+        torch = _torch()
+        af = _module_35("audiofeat")
+        g = torch.Generator().manual_seed(0)
+        fs = 8000
+        x = _voice(torch, fs, 4000, g)
+        if kind == "silence":
+            silence = importlib.import_module("audiofeat.segmentation.silence")
+            return Call(lambda s: silence.silence_removal(s, fs, threshold=0.5), (x,),
+                        _entry(silence, "silence_removal"))
+        if kind == "lpc":
+            lpc = importlib.import_module("audiofeat.spectral.lpc")
+            return Call(lambda frame: lpc.lpc_coefficients(frame, 12), (x[:400] * torch.hann_window(400),),
+                        _entry(lpc, "lpc_coefficients"))
+        if kind == "yin":
+            f0 = importlib.import_module("audiofeat.pitch.f0")
+            return Call(lambda s: f0.fundamental_frequency_yin(s, fs, 400, 160, fmin=80, fmax=500), (x,),
+                        _entry(f0, "fundamental_frequency_yin"))
+        if kind == "cpp":
+            cpp = importlib.import_module("audiofeat.voice.cpp")
+            return Call(lambda s: cpp.cepstral_peak_prominence(s, fs), (x,), _entry(cpp, "cepstral_peak_prominence"))
+        return Call(_step("held_out_35", "lpc_envelope_step"),
+                    (x[:1600].reshape(4, 400) + 0.05 * torch.randn(4, 400, generator=g), x[:1600].reshape(4, 400)),
+                    grad=True)
+    factory.__name__ = f"audio_feature_{kind}"
+    return factory
+
+
+def vbpr_op(kind: str):
+    """vbpr-pytorch, visual Bayesian personalised ranking (embeddings of users and items with frozen visual
+    features; recommendation scores whose path, matmul or elementwise, is chosen by the shapes of the index
+    tensors checked in Python, with a cache of projected visual features): the BPR score of 32 (user, positive,
+    negative) triples, recommendation scores of 6 users for every item, a user's top 5 unseen items from the cache,
+    a user's per-user AUC loop over held-out items (as the release's evaluation), and an Adam step with negatives
+    drawn on the host by rejection from each user's items (the split's steps file)."""
+    def factory():
+        torch = _torch()
+        vbpr = _module_35("vbpr")
+        g = torch.Generator().manual_seed(0)
+        n_users, n_items = 20, 50
+        torch.manual_seed(0)
+        model = vbpr.VBPR(n_users, n_items, torch.rand(n_items, 16, generator=g), 8, 4).eval()
+        seen = torch.rand(n_users, n_items, generator=g) < 0.2
+        if kind == "score":
+            return model, (torch.randint(0, n_users, (32,), generator=g), torch.randint(0, n_items, (32,), generator=g),
+                           torch.randint(0, n_items, (32,), generator=g))
+        core = sys.modules["vbpr.vbpr"]
+        if kind == "recommend":
+            return Call(lambda users: model.recommend(users), (torch.arange(6)[:, None],),
+                        _entry(core, "VBPR.recommend"))
+        if kind == "top_k":
+            cache = model.generate_cache()
+
+            def top_k(users, k=5):  # a user's recommendation of unseen items
+                scores = model.recommend(users[:, None], cache=cache)
+                scores = scores.masked_fill(seen[users], float("-inf"))
+                return scores.topk(k, dim=1).indices
+            return Call(top_k, (torch.tensor([0, 3, 7, 11]),), _entry(core, "VBPR.recommend"))
+        if kind == "auc":
+            def auc(users, held_out):  # the release's evaluation, per user, in a Python loop
+                own = model.recommend(users[:, None], held_out[:, None])
+                everything = model.recommend(users[:, None])
+                result = torch.zeros(n_users)
+                for i, (u, p) in enumerate(zip(users.tolist(), held_out.tolist())):
+                    left_out = torch.nonzero(seen[u])[:, 0]
+                    wins = (own[i] > everything[i]).sum() - (own[i] > everything[i, left_out]).sum()
+                    result[u] = wins / (n_items - left_out.numel())
+                return result
+            return Call(auc, (torch.arange(8), torch.randint(0, n_items, (8,), generator=g)),
+                        _entry(core, "VBPR.recommend"))
+        return Call(_step("held_out_35", "bpr_step"), (torch.randint(0, n_users, (32,), generator=g), seen), grad=True)
+    factory.__name__ = f"vbpr_{kind}"
+    return factory
+
+
+def conformal_op(kind: str):
+    """torchcp, conformal prediction (non-conformity scores sorted and cumulated per sample, randomised with uniform
+    draws, the conformal quantile taken at a level computed from the calibration count on the host, prediction sets
+    as boolean masks; class-conditional thresholds in a Python loop over the labels; conformalised quantile
+    regression's intervals): APS split conformal sets of 64 test logits from 200 calibration ones, class-conditional
+    RAPS sets, SAPS sets predicted through a classifier, CQR intervals of a quantile regressor, and an Adam step of a
+    classifier trained with the ConfTr loss (the split's steps file)."""
+    def factory():
+        torch = _torch()
+        _package_35("torchcp", "torchcp")
+        cp = importlib.import_module("torchcp.classification")
+        g = torch.Generator().manual_seed(0)
+        cal_logits, test_logits = torch.randn(200, 5, generator=g) * 2, torch.randn(64, 5, generator=g) * 2
+        cal_labels = torch.distributions.Categorical(logits=cal_logits).sample()
+        if kind == "aps":
+            predictor = cp.predictor.SplitPredictor(cp.score.APS(), alpha=0.1, device=torch.device("cpu"))
+
+            def aps(cal, labels, test):
+                predictor.calculate_threshold(cal, labels)
+                return predictor.predict_with_logits(test)
+            return Call(aps, (cal_logits, cal_labels, test_logits),
+                        _entry(sys.modules["torchcp.classification.predictor.split"],
+                               "SplitPredictor.calculate_threshold"))
+        if kind == "raps":
+            predictor = cp.predictor.ClassConditionalPredictor(cp.score.RAPS(penalty=0.1, kreg=1), alpha=0.1,
+                                                               device=torch.device("cpu"))
+
+            def raps(cal, labels, test):
+                predictor.calculate_threshold(cal, labels)
+                return predictor.predict_with_logits(test)
+            return Call(raps, (cal_logits, cal_labels, test_logits),
+                        _entry(sys.modules["torchcp.classification.predictor.class_conditional"],
+                               "ClassConditionalPredictor.calculate_threshold"))
+        if kind == "saps":
+            torch.manual_seed(0)
+            net = torch.nn.Sequential(torch.nn.Linear(8, 32), torch.nn.ReLU(), torch.nn.Linear(32, 5))
+            predictor = cp.predictor.SplitPredictor(cp.score.SAPS(weight=0.2), model=net, alpha=0.1,
+                                                    device=torch.device("cpu"))
+            xc = torch.randn(200, 8, generator=g)
+            with torch.no_grad():
+                predictor.calculate_threshold(net(xc), torch.randint(0, 5, (200,), generator=g))
+            return Call(lambda xs: predictor.predict(xs), (torch.randn(64, 8, generator=g),),
+                        _entry(sys.modules["torchcp.classification.predictor.split"], "SplitPredictor.predict"))
+        if kind == "cqr":
+            reg = importlib.import_module("torchcp.regression")
+            torch.manual_seed(0)
+            net = torch.nn.Sequential(torch.nn.Linear(3, 32), torch.nn.ReLU(), torch.nn.Linear(32, 2)).eval()
+            predictor = reg.predictor.SplitPredictor(reg.score.CQR(), model=net, alpha=0.1, device=torch.device("cpu"))
+            xc, xt = torch.randn(150, 3, generator=g), torch.randn(40, 3, generator=g)
+            yc = xc.sum(1) + 0.3 * torch.randn(150, generator=g)
+
+            def cqr(cal_x, cal_y, test_x):  # a user's conformalised quantile regression
+                scores = predictor.calculate_score(net(cal_x), cal_y)
+                q_hat = predictor._calculate_conformal_value(scores, 0.1)
+                return predictor.generate_intervals(net(test_x), q_hat)
+            return Call(cqr, (xc, yc, xt), _entry(sys.modules["torchcp.regression.predictor.split"],
+                                                  "SplitPredictor.generate_intervals"))
+        xs = torch.randn(64, 8, generator=g)
+        return Call(_step("held_out_35", "conftr_step"), (xs, (xs[:, 0] > 0).long() + (xs[:, 1] > 0).long()),
+                    grad=True)
+    factory.__name__ = f"conformal_{kind}"
+    return factory
+
+
+def rk_pinn_op(kind: str):
+    """pinn-rk, Runge-Kutta physics-informed networks with time-discrete losses (a loop over the time mesh's
+    slabs, each slab's node times read back with ``.item()``, spatial points drawn per slab by a sampler,
+    the elliptic operator's Laplacian by ``torch.autograd.grad`` with ``create_graph``, a per-slab cache keyed
+    by the slab's index; collocation tableaux integrated from Lagrange bases in NumPy): the RK loss of a heat
+    equation on 4 slabs with an initial-condition penalty, a user's update residuals slab by slab, the
+    collocation tableau of three Radau nodes with the Lagrange interpolant at given times, and an Adam step with
+    the interpolant residual in two dimensions and gradient clipping (the split's steps file)."""
+    def factory():
+        torch = _torch()
+        pr = _module_35("pinn_rk")
+        g = torch.Generator().manual_seed(0)
+        if kind == "step":
+            return Call(_step("held_out_35", "rk_pinn_step"), (), grad=True)
+        torch.manual_seed(0)
+        model = pr.MLP(in_dim=2, width=16, depth=2, dtype=torch.float64)
+        x0 = torch.linspace(1e-6, 1 - 1e-6, 32, dtype=torch.float64)[:, None]
+        cfg = pr.RkPinnConfig(tableau=pr.butcher_radau_iia_q2(), time_mesh=pr.TimeMesh.uniform(T=0.1, N=4),
+                              n_x_train=32, init_data=(x0, torch.sin(math.pi * x0)))
+        loss = pr.RkPinnLoss(model, pr.Laplacian1D(), lambda x, t: torch.zeros_like(x), cfg)
+        if kind == "loss":
+            return Call(lambda: loss(), (), _entry(sys.modules["pinn_rk.loss"], "RkPinnLoss.forward"), grad=True)
+        if kind == "residuals":
+            def residuals(x):  # a user's convergence check: each slab's update residual
+                mesh = cfg.time_mesh
+                out = []
+                for n in range(len(mesh.nodes) - 1):
+                    k_n = mesh.nodes[n + 1] - mesh.nodes[n]
+                    t_stage = mesh.nodes[n] + cfg.tableau.c.to(torch.float64) * k_n
+                    out.append(loss.rk_residuals(x, n, k_n, t_stage)[1].pow(2).mean())
+                return torch.stack(out)
+            return Call(residuals, (torch.rand(24, 1, generator=g, dtype=torch.float64),),
+                        _entry(sys.modules["pinn_rk.loss"], "RkPinnLoss.rk_residuals"), grad=True)
+        interpolants = sys.modules["pinn_rk.interpolants"]
+
+        def tableau_and_interpolant(nodes, t):  # a user's new collocation family, checked by interpolation
+            bt = pr.collocation_tableau(nodes)
+            w = pr.barycentric_weights(nodes)
+            return bt.A, bt.b, pr.lagrange_eval(t, nodes, w)
+        return Call(tableau_and_interpolant,
+                    (torch.tensor([(4 - 6 ** 0.5) / 10, (4 + 6 ** 0.5) / 10, 1.0], dtype=torch.float64),
+                     torch.linspace(0, 1, 7, dtype=torch.float64)),
+                    _entry(sys.modules["pinn_rk.tableau"], "collocation_tableau"))
+    factory.__name__ = f"rk_pinn_{kind}"
+    return factory
+
+HELD_OUT_35 = {
+    # mrphy 0.2.0: MR physics simulation (Bloch equations)
+    "loop.bloch_excite": bloch_op("excite"),
+    "loop.bloch_slow": bloch_op("slow"),
+    "loop.bloch_freeprec": bloch_op("freeprec"),
+    "loop.bloch_spin_echo": bloch_op("spin_echo"),
+    "loop.bloch_design_step": bloch_op("design_step"),
+    # torchrbf 1.0.0: radial basis function interpolation
+    "loop.rbf_fit": rbf_op("fit"),
+    "loop.rbf_module": rbf_op("module"),
+    "loop.rbf_neighbors": rbf_op("neighbors"),
+    "loop.rbf_smooth": rbf_op("smooth"),
+    "loop.rbf_surface_step": rbf_op("step"),
+    # torch-bspline 0.1.3: B-spline bases with learnable knots
+    "loop.bspline_basis": bspline_op("basis"),
+    "loop.bspline_fit": bspline_op("fit"),
+    "loop.bspline_derivative": bspline_op("derivative"),
+    "loop.bspline_laplacian": bspline_op("laplacian"),
+    "loop.bspline_kan_step": bspline_op("step"),
+    # torchkm 4.3.2: kernel machines along a regularisation path
+    "loop.kernel_machine_svm": kernel_machine_op("svm"),
+    "loop.kernel_machine_logit": kernel_machine_op("logit"),
+    "loop.kernel_machine_quantile": kernel_machine_op("quantile"),
+    "loop.kernel_machine_dwd": kernel_machine_op("dwd"),
+    "loop.kernel_machine_predict": kernel_machine_op("predict"),
+    # df0-pitch 1.0.1: differentiable F0 estimation
+    "loop.pitch_dyin": pitch_op("dyin"),
+    "loop.pitch_dswipe": pitch_op("dswipe"),
+    "loop.pitch_voiced": pitch_op("voiced"),
+    "loop.pitch_targets": pitch_op("targets"),
+    "loop.pitch_swipe_step": pitch_op("step"),
+    # audiofeat 1.1.1: audio feature extraction
+    "loop.audio_feature_silence": audio_feature_op("silence"),
+    "loop.audio_feature_lpc": audio_feature_op("lpc"),
+    "loop.audio_feature_yin": audio_feature_op("yin"),
+    "loop.audio_feature_cpp": audio_feature_op("cpp"),
+    "loop.audio_feature_lpc_step": audio_feature_op("step"),
+    # vbpr-pytorch 0.1.2: visual Bayesian personalised ranking
+    "loop.vbpr_score": vbpr_op("score"),
+    "loop.vbpr_recommend": vbpr_op("recommend"),
+    "loop.vbpr_top_k": vbpr_op("top_k"),
+    "loop.vbpr_auc": vbpr_op("auc"),
+    "loop.vbpr_bpr_step": vbpr_op("step"),
+    # torchcp 1.2.1: conformal prediction
+    "loop.conformal_aps": conformal_op("aps"),
+    "loop.conformal_raps": conformal_op("raps"),
+    "loop.conformal_saps": conformal_op("saps"),
+    "loop.conformal_cqr": conformal_op("cqr"),
+    "loop.conformal_conftr_step": conformal_op("step"),
+    # pinn-rk 0.6.0: Runge-Kutta physics-informed networks
+    "loop.rk_pinn_loss": rk_pinn_op("loss"),
+    "loop.rk_pinn_residuals": rk_pinn_op("residuals"),
+    "loop.rk_pinn_tableau": rk_pinn_op("tableau"),
+    "loop.rk_pinn_step": rk_pinn_op("step"),
+}
+
+
 FIXTURES = {f"zoo.{n}": zoo(n) for n in ("convnet", "dynamic_crop", "gated_residual", "tagger",
                                           "masked_encoder")}
 
@@ -15039,7 +15571,7 @@ ALL = {**CALIBRATION, **HELD_OUT, **HELD_OUT_2, **SCALE, **SCALE_4, **HELD_OUT_5
        **HELD_OUT_15, **HELD_OUT_16, **HELD_OUT_17, **HELD_OUT_18, **HELD_OUT_19, **HELD_OUT_20,
        **HELD_OUT_21, **HELD_OUT_22, **HELD_OUT_23, **HELD_OUT_24, **HELD_OUT_25, **HELD_OUT_26,
        **HELD_OUT_27, **HELD_OUT_28, **HELD_OUT_29, **HELD_OUT_30, **HELD_OUT_31,
-       **HELD_OUT_32, **HELD_OUT_33, **HELD_OUT_34, **FIXTURES}
+       **HELD_OUT_32, **HELD_OUT_33, **HELD_OUT_34, **HELD_OUT_35, **FIXTURES}
 
 # The quick $NEURON_MIGRATE_EXT subset of the regression test (tests/test_calibration.py: EXT).
 QUICK = ("nanogpt.GPT", "examples.word_language_model.RNNModel",

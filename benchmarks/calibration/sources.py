@@ -146,7 +146,9 @@ FOLDERS = {"timm": "timm", "torch-geometric": "pytorch_geometric", "vit-pytorch"
                                       "torchfbm", "pytorchltr2", "torch-fps", "qste", "bitorch", "skerch",
                                       "torch-linear-assignment", "torchspd", "minimal-zoom-fft", "torch-mdct",
                                       "torchvine", "torch-sla", "sparse-kappa", "torchmodal", "tomosphero",
-                                      "torchradio")}}
+                                      "torchradio",
+                                      "mrphy", "torchrbf", "torch-bspline", "torchkm", "df0-pitch",
+                                      "audiofeat", "vbpr-pytorch", "torchcp", "pinn-rk")}}
 # the releases' own dependencies, installed beside them when they were measured (a folder on
 # PYTHONPATH, stored as ``$PYTHONPATH/<package>/...``): top-level package -> the distribution of
 # sources.txt whose pinned release holds its code (the same version as installed). The static
