@@ -2079,6 +2079,26 @@ def test_the_else_of_a_constructor_flag_on_by_default_is_off():
         assert not any("off by default" in f.message for f in findings_of(other))
 
 
+def test_the_else_of_a_negated_flag_off_by_default_is_off():
+    """constructs.py "a print in the else of `if not flag`, the constructor flag off by default" (none)
+    and "..., the flag set on" (GB0059): Swin's block tests ``if not self.fused_window_process:`` and
+    calls its CUDA extension in the ``else``, with ``fused_window_process=False``."""
+    code = ("import torch\nimport torch.nn as nn\n\nclass B(nn.Module):\n    def __init__(self, fused: bool = False):\n"
+            "        super().__init__()\n        self.fused = fused\n\n    def forward(self, x):\n"
+            "        if not self.fused:\n            x = x * 2\n        else:\n            print('fused')\n"
+            "        return x\n")
+    found = [f for f in findings_of(code) if f.code == "NM403"]
+    assert [f.line for f in found] == [13]
+    assert "(only when `self.fused`, off by default" in found[0].message
+    assert not any("off by default" in f.message for f in findings_of(code + "\nmodel = B(fused=True)\n"))
+    # MiDaS: `if self.channels_last==True:` reads as `if self.channels_last:` ("a print under
+    # `if self.flag == True`, the constructor flag off by default": no break)
+    compared = code.replace("if not self.fused:", "if self.fused == False:")
+    assert "(only when `self.fused`, off by default" in next(f.message for f in findings_of(compared) if f.line == 13)
+    assert "off by default" in next(f.message for f in findings_of(code.replace(
+        "if not self.fused:\n            x = x * 2\n        else:\n", "if self.fused == True:\n")) if f.line == 11)
+
+
 def test_an_rnn_read_or_handed_on_is_where_dynamo_breaks():
     """constructs.py "an nn.LSTM handed to a function annotated nn.LSTM" (GB0014, the frame skipped),
     "LSTM: the submodule handed to a function" and "... an attribute read in a forward that does not

@@ -526,7 +526,31 @@ class Shared(nn.Module):  # stable-baselines3's ActorCriticPolicy: a print in th
 
 TAGGER, SIZER, CHECKED = Tagger().eval(), Sizer().eval(), Checked().eval()
 HANDING, SIZE_ONLY = Handing().eval(), SizeOnly().eval()
+class Fused(nn.Module):  # Swin's block: `if not self.fused_window_process: ... else:` the CUDA extension
+    def __init__(self, fused: bool = False):
+        super().__init__()
+        self.fused = fused
+    def forward(self, x):
+        y = x * 2
+        if not self.fused:
+            y = y + 1
+        else:
+            print("fused")
+        return y * 3
+
+class ChannelsLast(nn.Module):  # MiDaS's small net: `if self.channels_last==True: print(...)`
+    def __init__(self, channels_last: bool = False):
+        super().__init__()
+        self.channels_last = channels_last
+    def forward(self, x):
+        y = x * 2
+        if self.channels_last == True:  # noqa: E712 (as written)
+            print("channels last")
+        return y * 3
+
 SHARED, UNSHARED = Shared().eval(), Shared(False).eval()
+UNFUSED, FUSED = Fused().eval(), Fused(True).eval()
+PLAIN_LAYOUT = ChannelsLast().eval()
 
 # custom operators (torch.library), as libraries register theirs (torchvision's nms)
 @torch.library.custom_op("nmc::keep", mutates_args=())
@@ -2527,6 +2551,9 @@ CASES: list[tuple[str, str, dict]] = [
     ("LSTM: an attribute read in a forward that does not call it", "y = x * 2\nreturn SIZE_ONLY(y) + 1", {}),
     ("a print in the else of a constructor flag on by default", "y = x * 2\nreturn SHARED(y) + 1", {}),
     ("a print in the else of a constructor flag, the flag set off", "y = x * 2\nreturn UNSHARED(y) + 1", {}),
+    ("a print in the else of `if not flag`, the constructor flag off by default", "y = x * 2\nreturn UNFUSED(y) + 1", {}),
+    ("a print in the else of `if not flag`, the flag set on", "y = x * 2\nreturn FUSED(y) + 1", {}),
+    ("a print under `if self.flag == True`, the constructor flag off by default", "y = x * 2\nreturn PLAIN_LAYOUT(y) + 1", {}),
     ("Tensor.add_(number, tensor), the deprecated overload", "y = x * 2\nz = y.clone()\nz.mul_(0.9).add_(1 - 0.9, y)\nreturn z + 1", {}),
     # qhoptim's QHM.step: d_p = p.grad.data, then d_p.add_(weight_decay, p.data), the number a local
     ("Tensor.add_(local number, tensor) on a local bound to .data, the deprecated overload",

@@ -608,6 +608,17 @@ def check_compare(node: ast.Compare, ctx: Context) -> None:
         ctx.claimed.update(map(id, cuda))  # no device: nothing to port (the device test beside it says what is)
     elif cuda and _membership(node, cuda, ctx):
         pass
+    elif cuda and (validation := _device_validation(node, ctx)) is not None:
+        # `'cpu' not in device and 'cuda' not in device` (raise): admit Neuron beside CUDA
+        other = node.comparators[0] if node.left is cuda[0] else node.left
+        added = (f' and "{_DEV}" not in {ctx.segment(other)}' if type(node.ops[0]) is ast.NotIn
+                 else f' and {ctx.segment(other)} != "{_DEV}"')
+        _, end = ctx.span(node)
+        if _DEV in validation[1]:  # admitted already (by an earlier fix)
+            ctx.report(NM108, cuda[0], NM108.summary + f'; the validation also admits "{_DEV}"')
+        else:
+            ctx.report(NM108, cuda[0], NM108.summary + _ADMITTED.format(validation=validation[0]),
+                       edits=[Edit(end, end, added)])
     elif cuda and (error := _error_text(node, cuda, ctx)):
         for lit in cuda:  # `"cuda" in str(e).lower()` in a handler: what failed, not a device
             ctx.report(NM108, lit, f'"cuda" is looked for in the text of an exception (`{error}`), not in a '
@@ -760,8 +771,13 @@ def _membership(node: ast.Compare, cuda: list[ast.AST], ctx: Context) -> bool:
                                f"`{ctx.segment(node.left)}`, a device option renamed with its default and choices",
                                inspected=_compared(ctx, node))
         return True
+    validation = _device_validation(node, ctx)
     for lit in cuda:
-        if _DEV in names or guards.style(ctx) == "portable":
+        if validation is not None and _DEV not in names:
+            _, end = ctx.span(lit)
+            ctx.report(NM108, lit, NM108.summary + _ADMITTED.format(validation=validation[0]),
+                       edits=[Edit(end, end, f', "{_DEV}"')])
+        elif _DEV in names or guards.style(ctx) == "portable":
             ctx.report(NM108, lit, NM108.summary + f'; the collection also names "{_DEV}"'
                        if _DEV in names else NM108.summary)
         else:
@@ -769,6 +785,49 @@ def _membership(node: ast.Compare, cuda: list[ast.AST], ctx: Context) -> bool:
             ctx.report(NM108, lit, NM108.summary + f'; "{_DEV}" is added beside it',
                        edits=[Edit(end, end, f', "{_DEV}"')], unsafe=NM108.fix_reason)
     return True
+
+
+_ADMITTED = ('; it only refuses the devices it does not name ({validation}), and it names the CPU: '
+             f'"{_DEV}" is admitted beside "cuda", so a device the fix rewrites passes it')
+
+
+def _device_validation(node: ast.Compare, ctx: Context) -> tuple[str, set[str]] | None:
+    """How a validation of device names that admits the CPU refuses the others, when ``node`` is
+    (part of) its test: ``assert d.type in ["cpu", "cuda"]`` (detectron2's Caffe2 export), or the test
+    of an ``if`` without ``else`` whose body ends by raising: ``d not in ("cpu", "cuda")``, or
+    ``'cpu' not in d and 'cuda' not in d`` (face-alignment's detector, vendored by MuseTalk). What
+    follows runs on the CPU, so it is not CUDA-only code: admitting Neuron beside CUDA keeps every
+    device it admitted, and a device string the fix rewrites to Neuron no longer fails it. With
+    the names the validation admits."""
+    if len(node.ops) != 1:
+        return None
+    op = type(node.ops[0])
+    if type(ctx.parent) is ast.Assert:
+        if ctx.parent.test is not node or op is not ast.In:
+            return None
+        tests, how = [node], "assert"
+    else:
+        if_node = _if_test_of(ctx).get(id(node))
+        if (if_node is None or if_node.orelse or type(if_node.body[-1]) is not ast.Raise
+                or op not in (ast.NotIn, ast.NotEq)):
+            return None
+        test = if_node.test
+        if test is node:
+            tests = [node]
+        elif type(test) is ast.BoolOp and type(test.op) is ast.And and any(v is node for v in test.values):
+            tests = test.values
+        else:
+            return None
+        raised = if_node.body[-1].exc
+        how = f"raise {ctx.segment(raised.func if type(raised) is ast.Call else raised)}" if raised else "raise"
+    named = set()
+    for t in tests:
+        if type(t) is not ast.Compare or len(t.ops) != 1 or type(t.ops[0]) is not op:
+            return None
+        for operand in (t.left, t.comparators[0]):
+            elts = operand.elts if type(operand) in (ast.List, ast.Tuple, ast.Set) else [operand]
+            named.update(e.value for e in elts if type(e) is ast.Constant and type(e.value) is str)
+    return (how, named) if {"cpu", "cuda"} <= named else None
 
 
 PORTABLE_OTHER_ACCELERATOR = ("on a host with another accelerator (MPS, XPU) it takes that "

@@ -7656,13 +7656,21 @@ def _off_under(tf: Traced, ctx: Context, d: _State, ifs: list[ast.If], asserts: 
 
     def on(e: ast.AST) -> bool:
         """True by default: ``self.flag`` every ``__init__`` of its class sets to True or to a
-        parameter defaulting to True (stable-baselines3's ``share_features_extractor``)."""
+        parameter defaulting to True (stable-baselines3's ``share_features_extractor``), and the
+        negation of a test off by default (Swin's ``if not self.fused_window_process: ... else:``
+        calls its CUDA extension, ``fused_window_process=False``)."""
+        if type(e) is ast.UnaryOp and type(e.op) is ast.Not:
+            return off(e.operand)
+        if (bare := _against_bool(e)) is not None:
+            return on(bare[0]) if bare[1] else off(bare[0])
         return (type(e) is ast.Attribute and type(e.value) is ast.Name and e.value.id == "self"
                 and tf.cls is not None and e.attr in _on_flags(tf.cls, d))
 
     def off(e: ast.AST) -> bool:
         if compared(e) is False:
             return True
+        if (bare := _against_bool(e)) is not None:
+            return off(bare[0]) if bare[1] else on(bare[0])
         if type(e) is ast.UnaryOp and type(e.op) is ast.Not:
             return on(e.operand)
         if isinstance(e, ast.BoolOp):
@@ -7729,9 +7737,11 @@ def _off_under(tf: Traced, ctx: Context, d: _State, ifs: list[ast.If], asserts: 
     for node in ifs:
         test = node.test
         if node.orelse and on(test):  # `if self.shared: ... else: <off>`
+            bare = (test.operand, False) if type(test) is ast.UnaryOp else _against_bool(test)
+            cond = f"not {shown(test)}" if bare is None else shown(bare[0]) if not bare[1] else f"not {shown(bare[0])}"
             for stmt in node.orelse:
                 for n in all_nodes(stmt):
-                    out.setdefault(id(n), f"not {shown(test)}")
+                    out.setdefault(id(n), cond)
         if off(test):
             judged.append(test)
             cond = shown(test)
@@ -7764,6 +7774,15 @@ def _off_under(tf: Traced, ctx: Context, d: _State, ifs: list[ast.If], asserts: 
                                    for n in sorted(read))
     del off, compared, on, taken, short_circuit  # a closure that calls itself is a cycle: it would hold ctx, so the tree, until a collection
     return out
+
+
+def _against_bool(e: ast.AST) -> tuple[ast.AST, bool] | None:
+    """``flag == True`` / ``flag is True`` read as ``flag`` (the operand, True), ``flag == False`` /
+    ``flag != True`` as ``not flag`` (False): MiDaS's ``if self.channels_last==True: print(...)``."""
+    if (type(e) is ast.Compare and len(e.ops) == 1 and type(e.ops[0]) in (ast.Eq, ast.Is, ast.NotEq, ast.IsNot)
+            and type(e.comparators[0]) is ast.Constant and type(e.comparators[0].value) is bool):
+        return e.left, (type(e.ops[0]) in (ast.Eq, ast.Is)) == e.comparators[0].value
+    return None
 
 
 _BLOCK_FIELDS = ("body", "orelse", "handlers", "finalbody")
