@@ -191,6 +191,12 @@ def excluded_on_trainium(text: str) -> bool:
         return False  # a marker we cannot evaluate: report as if it applied
 
 
+# pip's VCS form: the name is `#egg=NAME` where given, else taken as the repository's (pip reads it
+# from the project's metadata; threestudio's requirements name nvdiffrast and nerfacc only so)
+_VCS = re.compile(r"(?:git|hg|svn|bzr)\+[a-z]+://(?:[^/@\s]+@)?[^#@\s]*?/(?P<repo>[A-Za-z0-9][A-Za-z0-9._-]*?)(?:\.git)?/?"
+                  r"(?:@[^#\s]*)?(?:#(?:[^\s]*&)?egg=(?P<egg>[A-Za-z0-9][A-Za-z0-9._-]*))?(?:[#&\s].*)?$")
+
+
 def parse_pip(text: str) -> tuple[str, str, tuple[str, ...], str] | None:
     """(name, specifier, extras, url) of a pip requirement string, or None if it is not one."""
     text = text.split(" #", 1)[0].strip()
@@ -199,6 +205,8 @@ def parse_pip(text: str) -> tuple[str, str, tuple[str, ...], str] | None:
         return None
     from packaging.requirements import InvalidRequirement, Requirement
 
+    if vcs := _VCS.match(text):  # `git+https://github.com/NVlabs/nvdiffrast.git@v0.3.3`
+        return vcs.group("egg") or vcs.group("repo"), "", (), text
     if re.match(r"[a-z]+://", text):  # a bare URL: a wheel or archive
         file = text.rsplit("/", 1)[-1].replace("%2B", "+").replace("%2b", "+")
         name = re.split(r"[-]", file, maxsplit=1)[0]
