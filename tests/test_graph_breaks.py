@@ -2093,10 +2093,16 @@ def test_the_else_of_a_negated_flag_off_by_default_is_off():
     assert not any("off by default" in f.message for f in findings_of(code + "\nmodel = B(fused=True)\n"))
     # MiDaS: `if self.channels_last==True:` reads as `if self.channels_last:` ("a print under
     # `if self.flag == True`, the constructor flag off by default": no break)
-    compared = code.replace("if not self.fused:", "if self.fused == False:")
-    assert "(only when `self.fused`, off by default" in next(f.message for f in findings_of(compared) if f.line == 13)
-    assert "off by default" in next(f.message for f in findings_of(code.replace(
-        "if not self.fused:\n            x = x * 2\n        else:\n", "if self.fused == True:\n")) if f.line == 11)
+    only_if = code.replace("if not self.fused:\n            x = x * 2\n        else:\n", "if self.fused == True:\n")
+    assert "off by default" in next(f.message for f in findings_of(only_if) if f.line == 11)
+    # ... but not `if self.fused is False: ... else:` nor `if self.fused is not False:`, whose branch
+    # runs with a None default (widestats' granger, `fast=None`)
+    for written in ("if self.fused is False:", "if self.fused == False:"):
+        for default in ("False", "None"):
+            compared = code.replace("if not self.fused:", written).replace("fused: bool = False", f"fused={default}")
+            assert "off by default" not in next(f.message for f in findings_of(compared) if f.line == 13)
+    unless_false = only_if.replace("== True", "is not False").replace("fused: bool = False", "fused=None")
+    assert "off by default" not in next(f.message for f in findings_of(unless_false) if f.line == 11)
 
 
 def test_an_rnn_read_or_handed_on_is_where_dynamo_breaks():

@@ -7662,7 +7662,8 @@ def _off_under(tf: Traced, ctx: Context, d: _State, ifs: list[ast.If], asserts: 
         if type(e) is ast.UnaryOp and type(e.op) is ast.Not:
             return off(e.operand)
         if (bare := _against_bool(e)) is not None:
-            return on(bare[0]) if bare[1] else off(bare[0])
+            flag, truthy, against = bare  # not `flag is False`: a None default makes it False
+            return on(flag) if truthy else against and off(flag)
         return (type(e) is ast.Attribute and type(e.value) is ast.Name and e.value.id == "self"
                 and tf.cls is not None and e.attr in _on_flags(tf.cls, d))
 
@@ -7670,7 +7671,8 @@ def _off_under(tf: Traced, ctx: Context, d: _State, ifs: list[ast.If], asserts: 
         if compared(e) is False:
             return True
         if (bare := _against_bool(e)) is not None:
-            return off(bare[0]) if bare[1] else on(bare[0])
+            flag, truthy, against = bare  # not `flag is not False`: a None default makes it True
+            return (against and off(flag)) if truthy else on(flag)
         if type(e) is ast.UnaryOp and type(e.op) is ast.Not:
             return on(e.operand)
         if isinstance(e, ast.BoolOp):
@@ -7737,8 +7739,7 @@ def _off_under(tf: Traced, ctx: Context, d: _State, ifs: list[ast.If], asserts: 
     for node in ifs:
         test = node.test
         if node.orelse and on(test):  # `if self.shared: ... else: <off>`
-            bare = (test.operand, False) if type(test) is ast.UnaryOp else _against_bool(test)
-            cond = f"not {shown(test)}" if bare is None else shown(bare[0]) if not bare[1] else f"not {shown(bare[0])}"
+            cond = shown(test.operand) if type(test) is ast.UnaryOp else f"not {shown(test)}"
             for stmt in node.orelse:
                 for n in all_nodes(stmt):
                     out.setdefault(id(n), cond)
@@ -7776,12 +7777,15 @@ def _off_under(tf: Traced, ctx: Context, d: _State, ifs: list[ast.If], asserts: 
     return out
 
 
-def _against_bool(e: ast.AST) -> tuple[ast.AST, bool] | None:
-    """``flag == True`` / ``flag is True`` read as ``flag`` (the operand, True), ``flag == False`` /
-    ``flag != True`` as ``not flag`` (False): MiDaS's ``if self.channels_last==True: print(...)``."""
+def _against_bool(e: ast.AST) -> tuple[ast.AST, bool, bool] | None:
+    """``flag == True`` (MiDaS's ``if self.channels_last==True: print(...)``) as (the flag, whether
+    the test holds where the flag does, the constant compared with): ``flag == True``, ``flag is
+    True``, ``flag != False`` hold where ``flag`` does; ``flag == False``, ``flag is not True`` where
+    ``not flag`` does. Only a comparison with True keeps that for a None flag (``None != False``)."""
     if (type(e) is ast.Compare and len(e.ops) == 1 and type(e.ops[0]) in (ast.Eq, ast.Is, ast.NotEq, ast.IsNot)
             and type(e.comparators[0]) is ast.Constant and type(e.comparators[0].value) is bool):
-        return e.left, (type(e.ops[0]) in (ast.Eq, ast.Is)) == e.comparators[0].value
+        const = e.comparators[0].value
+        return e.left, (type(e.ops[0]) in (ast.Eq, ast.Is)) == const, const
     return None
 
 
