@@ -866,6 +866,30 @@ def test_an_assert_short_circuiting_on_a_none_default_is_off_by_default():
     assert "off by default" not in found[11]
 
 
+def test_an_or_on_a_none_default_nested_in_and_of_a_conditional_expression_is_off_by_default():
+    """nnU-Net's ``DC_and_CE_loss.forward``: ``ce(x) if self.weight_ce != 0 and (self.ignore_label is None
+    or num_fg > 0) else 0`` with ``ignore_label=None``: the ``or`` inside the ``and`` of a conditional
+    expression folds to True and the count is never compared (constructs.py "conditional expression: `or`
+    on a None default nested in `and`", "... on self.attr None by default ...": 1 graph, no break); with
+    a label given (a caller passing it) it breaks (GB0170)."""
+    code = ("import torch.nn as nn\n\n"
+            "def kept(t, weight=1.0, ignore=None):\n    if ignore is not None:\n        left = (t != ignore).sum()\n"
+            "    term = t.abs().mean() if weight != 0 and (ignore is None or left > 0) else 0\n"
+            "    return t + term\n\n"
+            "def given(t, label=None):\n    if label is not None:\n        left = (t != label).sum()\n"
+            "    return t.mean() if label is None or left > 0 else 0\n\n"
+            "class Loss(nn.Module):\n    def __init__(self, weight=1, ignore=None):\n        super().__init__()\n"
+            "        self.weight = weight\n        self.ignore = ignore\n\n"
+            "    def forward(self, t):\n        if self.ignore is not None:\n            left = (t != self.ignore).sum()\n"
+            "        term = t.abs().mean() if self.weight != 0 and (self.ignore is None or left > 0) else 0\n"
+            "        return kept(t) + given(t, label=2.0) + term\n")
+    found = {f.line: f.message for f in findings_of(code) if f.code.startswith("NM4")}
+    assert sorted(found) == [6, 12, 23]
+    assert "only when `ignore is not None`, off by default" in found[6]
+    assert "off by default" not in found[12]
+    assert "only when `self.ignore is not None`, off by default" in found[23]
+
+
 def test_a_tensor_made_with_requires_grad_true_is_a_break():
     """``torch.zeros(n, 8, requires_grad=True)`` and ``torch.tensor(0., requires_grad=True)`` in
     traced code (PyG's EquilibriumAggregation.init_output, routing-transformer's ``total_loss``):

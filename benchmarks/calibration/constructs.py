@@ -267,6 +267,29 @@ def checked_temp(t, temp=None):  # taming's VectorQuantizer2.forward: an assert 
     return y + 1
 
 
+def kept_term(t, weight=1.0, ignore=None):  # nnU-Net's DC_and_CE_loss: a term kept when no label is ignored, or some is left
+    if ignore is not None:
+        left = (t != ignore).sum()
+    term = t.abs().mean() if weight != 0 and (ignore is None or left > 0) else 0
+    return t.mean() + weight * term
+
+
+class KeptTerm(nn.Module):  # ... with the label an attribute set from a None default
+    def __init__(self, weight=1, ignore=None):
+        super().__init__()
+        self.weight = weight
+        self.ignore = ignore
+
+    def forward(self, t):
+        if self.ignore is not None:
+            left = (t != self.ignore).sum()
+        term = t.abs().mean() if self.weight != 0 and (self.ignore is None or left > 0) else 0
+        return t.mean() + self.weight * term
+
+
+KEPT, KEPT_IGNORING = KeptTerm(), KeptTerm(ignore=2.0)
+
+
 class CapturableSGD(torch.optim.Optimizer):  # sophia-opt's SophiaG: its update asserts CUDA when capturable
     def __init__(self, params, lr=0.1, capturable=False, both=True):
         super().__init__(params, dict(lr=lr, capturable=capturable))
@@ -2579,6 +2602,12 @@ CASES: list[tuple[str, str, dict]] = [
     ("optimizer: `assert p.is_cuda, msg` under `if capturable:`, capturable=False", "y = x * 2\nCAP_OPT_ONE.step()\n"
      "return y + 1", {}),
     ("assert after `or` on a None default", "y = x * 2\nreturn checked_temp(y) + 1", {}),
+    ("conditional expression: `or` on a None default nested in `and`", "y = x * 2\nreturn kept_term(y) + 1", {}),
+    ("conditional expression: `or` on a None default nested in `and`, a value passed",
+     "y = x * 2\nreturn kept_term(y, ignore=2.0) + 1", {}),
+    ("conditional expression: `or` on self.attr None by default nested in `and`", "y = x * 2\nreturn KEPT(y) + 1", {}),
+    ("conditional expression: `or` on self.attr None by default nested in `and`, a value set",
+     "y = x * 2\nreturn KEPT_IGNORING(y) + 1", {}),
     ("torch.linalg.lstsq(...)[0], the solution only", "y = x * 2\nh = y @ y.T + torch.eye(4)\n"
      "return torch.linalg.lstsq(h, y[:, :1])[0] * 2", {}),
     ("torch.autograd.functional.jacobian(vectorize=True) in a try", "y = x * 2\ntry:\n"

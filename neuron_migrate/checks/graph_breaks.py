@@ -7600,14 +7600,17 @@ def _off_by_default(tf: Traced, ctx: Context, d: _State) -> dict[int, str]:
     fn = tf.node
     ifs = [t for t in _body(fn, d).tests if isinstance(t, ast.If)]
     # `assert temp is None or temp == 1.0` (taming's VectorQuantizer2, ``temp=None``) short-circuits as an `if` does
-    asserts = [t.test for t in _body(fn, d).statements if type(t) is ast.Assert and type(t.test) is ast.BoolOp]
-    if not ifs and not asserts:
+    bool_tests = [t.test for t in _body(fn, d).statements if type(t) is ast.Assert and type(t.test) is ast.BoolOp]
+    # ... and so does a conditional expression's (nnU-Net's `x if w != 0 and (ignore is None or n > 0) else 0`)
+    bool_tests += [t.test for t in _body(fn, d).tests if type(t) is ast.IfExp and type(t.test) is ast.BoolOp]
+    if not ifs and not bool_tests:
         return {}
-    return _off_under(tf, ctx, d, ifs, asserts)
+    return _off_under(tf, ctx, d, ifs, bool_tests)
 
 
-def _off_under(tf: Traced, ctx: Context, d: _State, ifs: list[ast.If], asserts: list[ast.BoolOp]) -> dict[int, str]:
-    """``_off_by_default`` of a function with an ``if`` or an asserted ``and``/``or``: apart, since
+def _off_under(tf: Traced, ctx: Context, d: _State, ifs: list[ast.If], bool_tests: list[ast.BoolOp]) -> dict[int, str]:
+    """``_off_by_default`` of a function with an ``if`` or an ``and``/``or`` asserted or tested by a
+    conditional expression (``bool_tests``): apart, since
     its closures make 16 cells at every call, and most functions (642 of timm's 1,112) have neither."""
     fn = tf.node
     args = fn.args
@@ -7641,6 +7644,13 @@ def _off_under(tf: Traced, ctx: Context, d: _State, ifs: list[ast.If], asserts: 
                     or _set_elsewhere(e.left.attr, ctx, d):
                 return None
             return (consts[e.left.attr] == e.comparators[0].value) == (type(e.ops[0]) is ast.Eq)
+        if (type(e) is ast.Compare and len(e.ops) == 1 and type(e.ops[0]) in (ast.Is, ast.IsNot)
+                and type(e.comparators[0]) is ast.Constant and e.comparators[0].value is None
+                and type(e.left) is ast.Attribute and type(e.left.value) is ast.Name and e.left.value.id == "self"
+                and tf.cls is not None):  # nnU-Net's `self.ignore_label is None`, `ignore_label=None`
+            if _flags(tf.cls, d).get(e.left.attr, 0) != _NONE or _set_elsewhere(e.left.attr, ctx, d):
+                return None
+            return type(e.ops[0]) is ast.Is
         if not (isinstance(e, ast.Compare) and len(e.ops) == 1 and isinstance(e.left, ast.Name)
                 and e.left.id in kept and isinstance(e.comparators[0], ast.Constant)):
             return None
@@ -7719,22 +7729,44 @@ def _off_under(tf: Traced, ctx: Context, d: _State, ifs: list[ast.If], asserts: 
         cond = ctx.segment(e) or "its condition"
         return cond if len(cond) <= 60 else cond[:57] + "..."
 
-    def short_circuit(test: ast.AST) -> None:
-        """`max_fpr is None or fpr.sum() == 0` with `max_fpr=None`: Dynamo folds the first operand to
-        True and never evaluates the rest (constructs.py, "or after a default", "... in an assert")."""
-        first = test.values[0]
-        flipped = {ast.Is: ast.IsNot(), ast.IsNot: ast.Is(), ast.Eq: ast.NotEq(), ast.NotEq: ast.Eq()}
-        cond = ast.unparse(ast.Compare(first.left, [flipped[type(first.ops[0])]], first.comparators))
-        out.setdefault(id(test), cond)
-        for v in test.values[1:]:
-            for n in all_nodes(v):
-                out.setdefault(id(n), cond)
+    flipped = {ast.Is: ast.IsNot(), ast.IsNot: ast.Is(), ast.Eq: ast.NotEq(), ast.NotEq: ast.Eq()}
+
+    def folded(e: ast.AST, skipped: list[str]) -> bool | None:
+        """The value of ``e`` in a default call when ``compared`` knows it, through ``and``/``or``; the
+        operands after one that decides its ``and``/``or`` are never evaluated, nested too: `max_fpr is
+        None or fpr.sum() == 0` with `max_fpr=None`, `w != 0 and (ignore is None or n > 0)` with
+        `ignore=None` (nnU-Net's DC_and_CE_loss) (constructs.py "or after a default", "... in an assert",
+        "conditional expression: `or` on a None default nested in `and`"). Those operands' nodes go to
+        ``out`` with the condition under which they run, also appended to ``skipped``."""
+        if type(e) is not ast.BoolOp:
+            return compared(e)
+        decides = type(e.op) is ast.Or  # True ends an `or`, False an `and`
+        known = True
+        for i, v in enumerate(e.values):
+            value = folded(v, skipped)
+            if value is decides:
+                cond = (shown(v) if not decides else ast.unparse(ast.Compare(v.left, [flipped[type(v.ops[0])]],
+                        v.comparators)) if type(v) is ast.Compare else f"not ({shown(v)})")
+                skipped.append(cond)
+                for rest in e.values[i + 1:]:
+                    for n in all_nodes(rest):
+                        out.setdefault(id(n), cond)
+                return decides if known else None
+            known = known and value is not None
+        return not decides if known else None
+
+    def short_circuit(test: ast.AST) -> bool:
+        """Marks what ``folded`` finds unevaluated in ``test``, and the whole test when its value is
+        known (its break, if a tensor, is in an operand never evaluated)."""
+        skipped: list[str] = []
+        if folded(test, skipped) is not None and skipped:
+            out.setdefault(id(test), skipped[0])
+        return bool(skipped)
 
     out: dict[int, str] = {}
     judged = []  # the tests found off by default, whose parameters a caller of another file may set
-    for test in asserts:
-        if type(test.op) is ast.Or and compared(test.values[0]):
-            short_circuit(test)
+    for test in bool_tests:
+        if short_circuit(test):
             judged.append(test)
     for node in ifs:
         test = node.test
@@ -7757,9 +7789,9 @@ def _off_under(tf: Traced, ctx: Context, d: _State, ifs: list[ast.If], asserts: 
                 for v in test.values[1:]:
                     for n in all_nodes(v):
                         out.setdefault(id(n), cond)
-        elif isinstance(test, ast.BoolOp) and isinstance(test.op, ast.Or) and compared(test.values[0]):
-            short_circuit(test)
+        elif isinstance(test, ast.BoolOp) and short_circuit(test):
             judged.append(test)
+
     def taken(test: ast.AST) -> str | None:
         """The condition the statements after ``if test: return`` need, when a default call returns."""
         if type(test) is ast.UnaryOp and type(test.op) is ast.Not and off(test.operand):
@@ -7773,7 +7805,7 @@ def _off_under(tf: Traced, ctx: Context, d: _State, ifs: list[ast.If], asserts: 
         read = {n.id for t in judged for n in all_nodes(t) if type(n) is ast.Name and (n.id in params or n.id in falsy)}
         d.off_read[id(fn)] = tuple((n, repr(params[n].value) if type(params.get(n)) is ast.Constant else "")
                                    for n in sorted(read))
-    del off, compared, on, taken, short_circuit  # a closure that calls itself is a cycle: it would hold ctx, so the tree, until a collection
+    del off, compared, on, taken, folded, short_circuit  # a closure that calls itself is a cycle: it would hold ctx, so the tree, until a collection
     return out
 
 
