@@ -890,6 +890,22 @@ def test_an_or_on_a_none_default_nested_in_and_of_a_conditional_expression_is_of
     assert "only when `self.ignore is not None`, off by default" in found[23]
 
 
+def test_a_break_off_by_default_is_no_resume_point_before_a_try_block():
+    """torch-sla's ``scipy_solve(..., M=None)``: tensor ops, ``if M is not None:`` around a SciPy call, then
+    a ``try`` block holding a break. A default call does not break in the ``if``, so the ops before it are
+    in the graph Dynamo compiles up to the ``try`` (constructs.py "a print in a try block after two ops
+    and a print off by default": 1 graph, step_unsupported at the `try`); turned on, the frame Dynamo
+    resumes in after it holds no op and is skipped ("... turned on")."""
+    code = ("import torch.nn as nn\n\n"
+            "def solve(t, verbose=False):\n    y = t * 2\n    z = y + 1\n    if verbose:\n        print('solving')\n"
+            "    try:\n        print(z)\n        z = z * 3\n    except ValueError:\n        pass\n    return z + 1\n\n"
+            "class M(nn.Module):\n    def forward(self, t):\n        return solve(t)\n")
+    found = {f.line: f.message for f in findings_of(code) if f.code.startswith("NM4")}
+    assert sorted(found) == [7, 9]
+    assert "off by default" in found[7]
+    assert "so Dynamo compiles up to line 8 and runs the rest of `solve` eagerly" in found[9]
+
+
 def test_a_tensor_made_with_requires_grad_true_is_a_break():
     """``torch.zeros(n, 8, requires_grad=True)`` and ``torch.tensor(0., requires_grad=True)`` in
     traced code (PyG's EquilibriumAggregation.init_output, routing-transformer's ``total_loss``):

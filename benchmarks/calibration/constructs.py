@@ -290,6 +290,19 @@ class KeptTerm(nn.Module):  # ... with the label an attribute set from a None de
 KEPT, KEPT_IGNORING = KeptTerm(), KeptTerm(ignore=2.0)
 
 
+def tried_print(t, verbose=False):  # torch-sla's scipy_solve: ops, a break off by default, then a try block
+    y = t * 2
+    z = y + 1
+    if verbose:
+        print("solving")
+    try:
+        print(z)
+        z = z * 3
+    except ValueError:
+        pass
+    return z + 1
+
+
 class CapturableSGD(torch.optim.Optimizer):  # sophia-opt's SophiaG: its update asserts CUDA when capturable
     def __init__(self, params, lr=0.1, capturable=False, both=True):
         super().__init__(params, dict(lr=lr, capturable=capturable))
@@ -2823,6 +2836,8 @@ CASES: list[tuple[str, str, dict]] = [
      "    pass\nreturn z + 1", {}),
     ("a training loop in a try block, .item() in it (splinetorch's fit)", "y = x * 2\nz = y + 1\ntry:\n"
      "    for _ in range(2):\n        z = z * 3\n        n = z.sum().item()\nexcept KeyboardInterrupt:\n    pass\nreturn z + 1", {}),
+    ("a print in a try block after two ops and a print off by default", "return tried_print(x)", {}),
+    ("a print in a try block after two ops and a print off by default, turned on", "return tried_print(x, True)", {}),
     ("a print in a try block at the frame's start", "try:\n    print(x)\n    z = x * 3\nexcept ValueError:\n"
      "    z = x\nreturn z + 1", {}),
     ("a print in a try block in a for loop", "y = x * 2\nz = y + 1\nfor _ in range(2):\n    try:\n        print(z)\n"

@@ -7331,9 +7331,11 @@ def report_traced(ctx: Context) -> None:
                 trap = "start"  # Dynamo resumes only from a graph of 2+ ops: it skips the whole frame
             block = None
             if trap in ("loop", "try", "with") and stmt is not None:
-                if first is None:  # the statement lines of the frame's breaks
-                    first = sorted({(where.get(id(b.node), (None,))[0] or b.node).lineno for b in hazards}
-                                   | {where[nid][0].lineno for nid in shape_breaks if nid in where and where[nid][0]})
+                if first is None:  # the statement lines of the frame's breaks in a default call (not one off by
+                    # default: constructs.py "a print in a try block after two ops and a print off by default")
+                    first = sorted({(where.get(id(b.node), (None,))[0] or b.node).lineno for b in hazards
+                                    if id(b.node) not in off}
+                                   | {where[nid][0].lineno for nid in shape_breaks if nid in where and where[nid][0] and nid not in off})
                 block = _checkpoint_block(fn, stmt, first, tensors, d, h.skips_rest and (
                     h.gb == GB["item"] and type(h.node) is ast.Subscript or h.gb == GB["proxy"] and type(h.node) is ast.BinOp))
             msg = h.message
