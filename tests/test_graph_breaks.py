@@ -906,6 +906,20 @@ def test_a_break_off_by_default_is_no_resume_point_before_a_try_block():
     assert "so Dynamo compiles up to line 8 and runs the rest of `solve` eagerly" in found[9]
 
 
+def test_an_instance_built_by_cls_in_a_classmethod_whose_method_breaks_skips_the_frame():
+    """torchvine's ``Bicop.from_data``: ``c = cls()``, then ``c.select(data)``, which breaks below: Dynamo
+    cannot rebuild the instance to resume (constructs.py "instance built by cls() in a classmethod, its
+    method breaks": "Reconstruction failure" GB0092 at the call, the frame skipped), as for ``Cls()``."""
+    code = ("import torch.nn as nn\n\n"
+            "class Fitted:\n    def __init__(self, scale=2.0):\n        self.scale = scale\n\n"
+            "    def fit(self, x):\n        self.scale = x.sum().item()\n\n"
+            "    @classmethod\n    def from_data(cls, x):\n        c = cls()\n        c.fit(x)\n        return c\n\n"
+            "class M(nn.Module):\n    def forward(self, x):\n        return x * Fitted.from_data(x).scale\n")
+    found = {f.line: f.message for f in findings_of(code) if f.code.startswith("NM4")}
+    assert sorted(found) == [8, 13]
+    assert "cannot rebuild the instance" in found[13] and "[Dynamo GB0092]" in found[13]
+
+
 def test_a_tensor_made_with_requires_grad_true_is_a_break():
     """``torch.zeros(n, 8, requires_grad=True)`` and ``torch.tensor(0., requires_grad=True)`` in
     traced code (PyG's EquilibriumAggregation.init_output, routing-transformer's ``total_loss``):

@@ -874,6 +874,17 @@ class Objective:  # an objective wrapper whose bound methods a solver calls (pyt
     def closure(self, x):
         return x * self.scale, x.sum().item()
 
+class Fitted:  # an alternative constructor that builds with cls() and fits (torchvine's Bicop.from_data)
+    def __init__(self, scale=2.0):
+        self.scale = scale
+    def fit(self, x):
+        self.scale = x.sum().item()
+    @classmethod
+    def from_data(cls, x):
+        c = cls()
+        c.fit(x)
+        return c
+
 class Adapted:  # what a held object's method returns, by its annotation (iteryne's Learner)
     def __init__(self, scale):
         self.scale = scale
@@ -2132,6 +2143,7 @@ CASES: list[tuple[str, str, dict]] = [
      "sf = Objective(2.0)\nprint(1)\nz, n = sf.closure(y)\nreturn z * n", {}),
     ("local instance's method breaks, a print before its construction", "y = x * 2\nprint(1)\n"
      "sf = Objective(2.0)\nz, n = sf.closure(y)\nreturn z * n", {}),
+    ("instance built by cls() in a classmethod, its method breaks", "y = x * 2\nf = Fitted.from_data(y)\nreturn y * f.scale", {}),
     ("local instance's method breaks in a loop", "sf = Objective(2.0)\ny = x * 2\nfor r in range(2):\n"
      "    y, n = sf.closure(y)\nreturn y * n", {}),
     ("module built in the frame, its method breaks", "y = x * 2\nlayer = BreakLayer(8)\nz = layer.forward(y)\nreturn z + 1", {}),

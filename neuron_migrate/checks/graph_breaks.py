@@ -2529,21 +2529,23 @@ def _class_param(fn: ast.AST | None) -> str | None:
     return params[0].arg if params else None
 
 
-def _built_by(f: ast.AST, own: str | None, cls: ast.ClassDef | None, d: _State) -> ast.ClassDef | None:
+def _built_by(f: ast.AST, own: str | None, cls: ast.ClassDef | None, d: _State,
+              depth: int = 0) -> ast.ClassDef | None:
     """The class of this file a call of ``f`` builds: ``cls(...)`` in a classmethod of ``cls``
     (``own`` its first parameter), or ``Cls.init(...)`` / ``cls.init(...)`` where ``init`` is a
     classmethod whose every ``return`` is ``cls(...)`` (pytorch-gmm's ``gmm = cls.init(x)`` in
-    ``GMM.init_and_train``, then ``gmm.train(x)``)."""
+    ``GMM.init_and_train``, then ``gmm.train(x)``) or another such classmethod's call (torchvine's
+    ``cls.from_order(...)``, which returns ``cls.from_structure(...)``, which returns ``cls(...)``)."""
     if type(f) is ast.Name:
         return cls if own is not None and f.id == own else None
-    if type(f) is not ast.Attribute or type(f.value) is not ast.Name:
+    if type(f) is not ast.Attribute or type(f.value) is not ast.Name or depth > 3:
         return None
     c = cls if own is not None and f.value.id == own else d.classes.get(f.value.id)
     found = _method_of(c, f.attr, d) if c is not None else None
     param = _class_param(found[0]) if found is not None else None
     returns = [n.value for n in all_nodes(found[0]) if type(n) is ast.Return] if param else []
     for v in returns:  # a loop: no cell made per call
-        if not (type(v) is ast.Call and type(v.func) is ast.Name and v.func.id == param):
+        if not (type(v) is ast.Call and _built_by(v.func, param, c, d, depth + 1) is c):
             return None
     return c if returns else None
 
@@ -7106,7 +7108,8 @@ def _rebuilt_here(traced, hazards_of, training_of, breaking: tuple[dict, set[int
     ``f = s.run; f(x)``, ``helper(s.run, x)``: ``_made_here``), when that method breaks in
     itself or below it, is a break that skips the frame (constructs.py "local instance's method
     breaks, instance not used after", "bound method of a local instance, called through a name",
-    "... handed to a helper"). As across files (project/model.py ``_rebuilt_roots``): not in a
+    "... handed to a helper"; ``c = cls()`` in a classmethod: "instance built by cls() in a classmethod,
+    its method breaks", torchvine's ``Bicop.from_data``). As across files (project/model.py ``_rebuilt_roots``): not in a
     loop, ``try`` or ``with`` block, not after a break of the frame that skips it, not with a
     break (or a call that breaks) between the construction and the call. Not an nn.Module built
     in the frame: its construction breaks (constructs.py "module built in the frame, its method
@@ -7114,7 +7117,7 @@ def _rebuilt_here(traced, hazards_of, training_of, breaking: tuple[dict, set[int
     calls, breaking = breaking  # _breaking's answer
     for key, tf in traced.items():
         body = _body(tf.node, d)
-        instances, bound = _made_here(body, d)
+        instances, bound = _made_here(body, d, tf.node, tf.cls)  # cls() in a classmethod too (torchvine's from_data)
         instances = {n: cs for n, cs in instances.items() if not any(_is_module_class(c, ctx, d) for c in cs)}
         bound = {n: ms for n, ms in bound.items() if not any(_is_module_class(c, ctx, d) for c, _ in ms)}
         made = (instances, bound)
