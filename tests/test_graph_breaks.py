@@ -1682,6 +1682,16 @@ def test_torch_functions_returning_python_values_break():
     assert _nm4(code) == [(5, "NM404", "GB0208"), (6, "NM404", "GB0208")]
 
 
+def test_a_dtype_by_type_promotion_breaks():
+    """torch-sla's sparse matmul: ``out_dtype = torch.result_type(self.values, x)`` (constructs.py "torch.result_type
+    of two tensors", "... of a tensor and a number", "torch.can_cast of two dtypes": GB0208, resumed);
+    ``torch.promote_types`` of two dtypes is folded (no break)."""
+    code = ("import torch\n\n@torch.compile\ndef spmv(values, x):\n    d = torch.result_type(values, x)\n"
+            "    e = torch.promote_types(values.dtype, x.dtype)\n    ok = torch.can_cast(d, e)\n"
+            "    return (values * x).to(d) * ok\n")
+    assert _nm4(code) == [(5, "NM404", "GB0208"), (7, "NM404", "GB0208")]
+
+
 def test_a_backend_asked_whether_it_is_available_breaks():
     """constructs.py "torch.backends.mkl.is_available()", "torch.backends.openmp.is_available()",
     "torch.backends.cudnn.is_available()", "torch.backends.mps.is_available()": GB0208, resumed

@@ -2403,6 +2403,15 @@ CASES: list[tuple[str, str, dict]] = [
     ("nn.Parameter built in a helper, then used", "y = x * 2\nw = as_parameter(y)\nreturn y + w", {}),
     # issue 14, thirteenth round: what held_out_12's rules missed (torchkbnufft, kmeans-pytorch, electra, torch-ac, diffwave)
     ("torch.get_num_threads()", "y = x * 2\nn = torch.get_num_threads()\nreturn y * n", {}),
+    # torch-sla's sparse matmul: the output dtype by type promotion (sparse_tensor/matmul.py)
+    ("torch.result_type of two tensors", "y = x * 2\nz = y.double()\nd = torch.result_type(y, z)\n"
+     "return torch.zeros_like(z, dtype=d) + z", {}),
+    ("torch.result_type of a tensor and a number", "y = x * 2\nd = torch.result_type(y, 2.0)\n"
+     "return torch.zeros_like(y, dtype=d) + y", {}),
+    ("torch.promote_types of two dtypes", "y = x * 2\nd = torch.promote_types(y.dtype, torch.float64)\n"
+     "return torch.zeros_like(y, dtype=d) + y", {}),
+    ("torch.can_cast of two dtypes", "y = x * 2\nok = torch.can_cast(y.dtype, torch.int64)\n"
+     "return y * 2 if ok else y", {}),
     ("int(torch.get_num_threads())", "y = x * 2\nn = int(torch.get_num_threads())\nreturn y * n", {}),
     ("torch.get_num_interop_threads()", "y = x * 2\nn = torch.get_num_interop_threads()\nreturn y * n", {}),
     ("torch.initial_seed()", "y = x * 2\nn = torch.initial_seed()\nreturn y * (n % 3)", {}),

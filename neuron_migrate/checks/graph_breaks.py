@@ -457,8 +457,11 @@ _NUMPY_TRACED_RANDOM = frozenset({"seed", "random_sample", "sample", "random", "
 # "torch.get_num_threads()", "torch.is_inference(t)", ...: GB0208; torch.get_default_dtype,
 # torch.is_grad_enabled and torch.are_deterministic_algorithms_enabled are folded, no break; the CPU
 # backends' is_available: GB0208, resumed, dbini-torch's MKL test before its sparse solve; cuDNN's and MPS's too:
-# "torch.backends.cudnn.is_available()", "torch.backends.mps.is_available()")
-_NON_TENSOR_TORCH = frozenset({"torch.get_num_threads", "torch.get_num_interop_threads", "torch.initial_seed",
+# "torch.backends.cudnn.is_available()", "torch.backends.mps.is_available()"); a dtype by promotion, of tensors
+# or numbers, or a cast's test ("torch.result_type of two tensors", "torch.can_cast of two dtypes": GB0208,
+# resumed; torch-sla's sparse matmul; torch.promote_types is folded, "torch.promote_types of two dtypes")
+_NON_TENSOR_TORCH = frozenset({"torch.result_type", "torch.can_cast",
+                               "torch.get_num_threads", "torch.get_num_interop_threads", "torch.initial_seed",
                                "torch.get_float32_matmul_precision", "torch.is_inference",
                                "torch.backends.mkl.is_available", "torch.backends.openmp.is_available",
                                "torch.backends.cudnn.is_available", "torch.backends.mps.is_available"})
