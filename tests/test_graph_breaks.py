@@ -226,11 +226,12 @@ def test_tests_and_data_pipelines_are_host_side():
 
 def test_calls_are_judged_by_the_value_kinds():
     """One answer to "does this call return a tensor" (kinds.call_kind): torch.result_type is a
-    dtype, not a tensor read on the host; an nn.Parameter is a tensor."""
+    dtype, not a tensor read on the host (no NM402; the call itself breaks, GB0208: constructs.py
+    "torch.result_type of two tensors"); an nn.Parameter is a tensor."""
     code = ("import torch\nfrom torch import nn\n\n\nclass M(nn.Module):\n    def forward(self, x):\n"
-            "        if torch.result_type(x) == torch.float32:\n            x = x + 1\n"
+            "        if torch.result_type(x, 1.0) == torch.float32:\n            x = x + 1\n"
             "        w = nn.Parameter(torch.ones(3))\n        if w:\n            x = x * 2\n        return x\n")
-    assert codes(code) == [(9, "NM404"), (10, "NM402")]  # building the Parameter breaks too (GB0264)
+    assert codes(code) == [(7, "NM404"), (9, "NM404"), (10, "NM402")]  # building the Parameter breaks too (GB0264)
 
 
 def test_training_only_hazards_are_reported_but_are_no_break_sites():

@@ -129,7 +129,10 @@ NM402 = rule(
         "where the draw passed, and is not reported. torch.optim's `_get_value(step_t)` is the tensor itself "
         "under Dynamo: `if step == 0:` on it breaks (torch-adopt, an element of `state_steps: List[Tensor]`). "
         "An `and`/`or` takes the truth of each operand but the last: `finished = residual <= tol or n >= most` "
-        "breaks where it is bound.",
+        "breaks where it is bound. One that a default call decides before its tensor operand, nested too, in an "
+        "`if`, an `assert` or `a if c else b` (`ce(x) if w != 0 and (self.ignore_label is None or n > 0) else 0` "
+        "with `ignore_label=None`), never reads the tensor: Dynamo folds it, and the finding says so (off by "
+        "default).",
     example="class Clip(nn.Module):\n    def forward(self, x):\n        if x.max() > 1:\n"
             "            x = x / x.max()\n        return x",
     use_instead="class Clip(nn.Module):\n    def forward(self, x):\n"
@@ -178,8 +181,9 @@ NM404 = rule(
         "(`torch.get_num_threads()`, `get_num_interop_threads()`, `initial_seed()`, "
         "`get_float32_matmul_precision()`, `torch.is_inference(t)`, `torch.backends.mkl.is_available()`, "
         "`torch.backends.openmp.is_available()`, `torch.backends.cudnn.is_available()`, "
-        "`torch.backends.mps.is_available()`: GB0208; not `get_default_dtype()` or "
-        "`is_grad_enabled()`), `torch.is_inference_mode_enabled()` and `t.is_inference()`, "
+        "`torch.backends.mps.is_available()`, a dtype by promotion `torch.result_type(a, b)`, "
+        "`torch.can_cast(d, e)`: GB0208; not `get_default_dtype()`, `is_grad_enabled()` or "
+        "`torch.promote_types(d, e)`), `torch.is_inference_mode_enabled()` and `t.is_inference()`, "
         "building a `tqdm(...)` progress bar, "
         "comparing a `Tensor.data_ptr()` (or a tuple holding one) with another address, "
         "`torch._dynamo.graph_break()`, `copy.deepcopy` of a tensor or a module, "
