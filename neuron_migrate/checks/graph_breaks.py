@@ -2552,7 +2552,8 @@ def _built_by(f: ast.AST, own: str | None, cls: ast.ClassDef | None, d: _State,
     param = _class_param(found[0]) if found is not None else None
     returns = [n.value for n in all_nodes(found[0]) if type(n) is ast.Return] if param else []
     for v in returns:  # a loop: no cell made per call
-        if not (type(v) is ast.Call and _built_by(v.func, param, c, d, depth + 1) is c):
+        if not (type(v) is ast.Call and (type(v.func) is ast.Name and v.func.id == param
+                                         or _built_by(v.func, param, c, d, depth + 1) is c)):
             return None
     return c if returns else None
 
@@ -7124,7 +7125,10 @@ def _rebuilt_here(traced, hazards_of, training_of, breaking: tuple[dict, set[int
     calls, breaking = breaking  # _breaking's answer
     for key, tf in traced.items():
         body = _body(tf.node, d)
-        instances, bound = _made_here(body, d, tf.node, tf.cls)  # cls() in a classmethod too (torchvine's from_data)
+        # cls() in a classmethod too (torchvine's from_data): asked only of one, since the alternative
+        # constructors _made_here then looks for cost a look-up at every call bound to a name
+        classmethod = getattr(tf.node, "decorator_list", None) and _class_param(tf.node)
+        instances, bound = _made_here(body, d, tf.node, tf.cls) if classmethod else _made_here(body, d)
         instances = {n: cs for n, cs in instances.items() if not any(_is_module_class(c, ctx, d) for c in cs)}
         bound = {n: ms for n, ms in bound.items() if not any(_is_module_class(c, ctx, d) for c, _ in ms)}
         made = (instances, bound)
@@ -7550,6 +7554,7 @@ _QUIET_LEVELS = {"DEBUG", "INFO", "NOTSET"}  # below the root logger's default l
 
 
 _ON_ERROR = "an error"  # the condition of an ``except`` handler of a runtime error (_error_paths)
+_FLIPPED = {ast.Is: ast.IsNot, ast.IsNot: ast.Is, ast.Eq: ast.NotEq, ast.NotEq: ast.Eq}  # a comparison negated
 # what a torch op raises at run time (an out-of-memory error, a shape mismatch); never while Dynamo traces
 _RUNTIME_ERRORS = frozenset({"Exception", "BaseException", "RuntimeError", "torch.cuda.OutOfMemoryError",
                              "torch.OutOfMemoryError", "MemoryError"})
@@ -7610,11 +7615,12 @@ def _off_by_default(tf: Traced, ctx: Context, d: _State) -> dict[int, str]:
     from a traced caller of another file (``_given_across``), and a flag some call of the file
     sets by keyword (``_set_anywhere``)."""
     fn = tf.node
-    ifs = [t for t in _body(fn, d).tests if isinstance(t, ast.If)]
-    # `assert temp is None or temp == 1.0` (taming's VectorQuantizer2, ``temp=None``) short-circuits as an `if` does
-    bool_tests = [t.test for t in _body(fn, d).statements if type(t) is ast.Assert and type(t.test) is ast.BoolOp]
-    # ... and so does a conditional expression's (nnU-Net's `x if w != 0 and (ignore is None or n > 0) else 0`)
-    bool_tests += [t.test for t in _body(fn, d).tests if type(t) is ast.IfExp and type(t.test) is ast.BoolOp]
+    body = _body(fn, d)
+    ifs = [t for t in body.tests if isinstance(t, ast.If)]
+    # `assert temp is None or temp == 1.0` (taming's VectorQuantizer2, ``temp=None``) short-circuits as an `if`
+    # does, and so does a conditional expression's (nnU-Net's `x if w != 0 and (ignore is None or n > 0) else 0`)
+    bool_tests = [t.test for t in (*body.statements, *body.tests) if type(t) in (ast.Assert, ast.IfExp)
+                  and type(t.test) is ast.BoolOp]
     if not ifs and not bool_tests:
         return {}
     return _off_under(tf, ctx, d, ifs, bool_tests)
@@ -7741,8 +7747,6 @@ def _off_under(tf: Traced, ctx: Context, d: _State, ifs: list[ast.If], bool_test
         cond = ctx.segment(e) or "its condition"
         return cond if len(cond) <= 60 else cond[:57] + "..."
 
-    flipped = {ast.Is: ast.IsNot(), ast.IsNot: ast.Is(), ast.Eq: ast.NotEq(), ast.NotEq: ast.Eq()}
-
     def folded(e: ast.AST, skipped: list[str]) -> bool | None:
         """The value of ``e`` in a default call when ``compared`` knows it, through ``and``/``or``; the
         operands after one that decides its ``and``/``or`` are never evaluated, nested too: `max_fpr is
@@ -7757,7 +7761,7 @@ def _off_under(tf: Traced, ctx: Context, d: _State, ifs: list[ast.If], bool_test
         for i, v in enumerate(e.values):
             value = folded(v, skipped)
             if value is decides:
-                cond = (shown(v) if not decides else ast.unparse(ast.Compare(v.left, [flipped[type(v.ops[0])]],
+                cond = (shown(v) if not decides else ast.unparse(ast.Compare(v.left, [_FLIPPED[type(v.ops[0])]()],
                         v.comparators)) if type(v) is ast.Compare else f"not ({shown(v)})")
                 skipped.append(cond)
                 for rest in e.values[i + 1:]:
