@@ -7662,13 +7662,6 @@ def _off_under(tf: Traced, ctx: Context, d: _State, ifs: list[ast.If], bool_test
                     or _set_elsewhere(e.left.attr, ctx, d):
                 return None
             return (consts[e.left.attr] == e.comparators[0].value) == (type(e.ops[0]) is ast.Eq)
-        if (type(e) is ast.Compare and len(e.ops) == 1 and type(e.ops[0]) in (ast.Is, ast.IsNot)
-                and type(e.comparators[0]) is ast.Constant and e.comparators[0].value is None
-                and type(e.left) is ast.Attribute and type(e.left.value) is ast.Name and e.left.value.id == "self"
-                and tf.cls is not None):  # nnU-Net's `self.ignore_label is None`, `ignore_label=None`
-            if _flags(tf.cls, d).get(e.left.attr, 0) != _NONE or _set_elsewhere(e.left.attr, ctx, d):
-                return None
-            return type(e.ops[0]) is ast.Is
         if not (isinstance(e, ast.Compare) and len(e.ops) == 1 and isinstance(e.left, ast.Name)
                 and e.left.id in kept and isinstance(e.comparators[0], ast.Constant)):
             return None
@@ -7681,6 +7674,20 @@ def _off_under(tf: Traced, ctx: Context, d: _State, ifs: list[ast.If], bool_test
             return (value == const) == isinstance(op, ast.Eq)
         return None
     extra = {"args": args.vararg.arg if args.vararg else None, "kwargs": args.kwarg.arg if args.kwarg else None}
+
+    def none_attr(e: ast.AST) -> bool | None:
+        """The value of ``self.attr is None`` / ``is not None`` with ``self.attr`` None by default: every
+        ``__init__`` sets it to None or to a parameter defaulting to None, and nothing else in the file
+        stores it (stable-baselines3's SAC sets `self.ent_coef_optimizer = None` in __init__ and builds it
+        in _setup_model: not known; nnU-Net's `self.ignore_label`, `ignore_label=None`: None)."""
+        if not (type(e) is ast.Compare and len(e.ops) == 1 and type(e.ops[0]) in (ast.Is, ast.IsNot)
+                and type(e.comparators[0]) is ast.Constant and e.comparators[0].value is None
+                and type(e.left) is ast.Attribute and type(e.left.value) is ast.Name and e.left.value.id == "self"
+                and tf.cls is not None):
+            return None
+        if _flags(tf.cls, d).get(e.left.attr, 0) != _NONE or _set_elsewhere(e.left.attr, ctx, d):
+            return None
+        return type(e.ops[0]) is ast.Is
 
     def on(e: ast.AST) -> bool:
         """True by default: ``self.flag`` every ``__init__`` of its class sets to True or to a
@@ -7718,9 +7725,7 @@ def _off_under(tf: Traced, ctx: Context, d: _State, ifs: list[ast.If], bool_test
             if isinstance(op, ast.IsNot) and isinstance(right, ast.Constant) and right.value is None:
                 if (type(left) is ast.Attribute and type(left.value) is ast.Name and left.value.id == "self"
                         and tf.cls is not None):
-                    # ... and stored nowhere else in the file: stable-baselines3's SAC sets
-                    # `self.ent_coef_optimizer = None` in __init__ and builds it in _setup_model
-                    return _flags(tf.cls, d).get(left.attr, 0) == _NONE and not _set_elsewhere(left.attr, ctx, d)
+                    return none_attr(e) is False
                 if isinstance(left, ast.Name) and params.get(left.id) is not None:
                     # a call of the file that passes it anything but None (``min_value=0``) sets it
                     return (isinstance(params[left.id], ast.Constant) and params[left.id].value is None
@@ -7755,7 +7760,8 @@ def _off_under(tf: Traced, ctx: Context, d: _State, ifs: list[ast.If], bool_test
         "conditional expression: `or` on a None default nested in `and`"). Those operands' nodes go to
         ``out`` with the condition under which they run, also appended to ``skipped``."""
         if type(e) is not ast.BoolOp:
-            return compared(e)
+            value = compared(e)
+            return none_attr(e) if value is None else value
         decides = type(e.op) is ast.Or  # True ends an `or`, False an `and`
         known = True
         for i, v in enumerate(e.values):
@@ -7821,7 +7827,7 @@ def _off_under(tf: Traced, ctx: Context, d: _State, ifs: list[ast.If], bool_test
         read = {n.id for t in judged for n in all_nodes(t) if type(n) is ast.Name and (n.id in params or n.id in falsy)}
         d.off_read[id(fn)] = tuple((n, repr(params[n].value) if type(params.get(n)) is ast.Constant else "")
                                    for n in sorted(read))
-    del off, compared, on, taken, folded, short_circuit  # a closure that calls itself is a cycle: it would hold ctx, so the tree, until a collection
+    del off, compared, none_attr, on, taken, folded, short_circuit  # a closure that calls itself is a cycle: it would hold ctx, so the tree, until a collection
     return out
 
 
