@@ -7616,11 +7616,15 @@ def _off_by_default(tf: Traced, ctx: Context, d: _State) -> dict[int, str]:
     sets by keyword (``_set_anywhere``)."""
     fn = tf.node
     body = _body(fn, d)
-    ifs = [t for t in body.tests if isinstance(t, ast.If)]
     # `assert temp is None or temp == 1.0` (taming's VectorQuantizer2, ``temp=None``) short-circuits as an `if`
     # does, and so does a conditional expression's (nnU-Net's `x if w != 0 and (ignore is None or n > 0) else 0`)
-    bool_tests = [t.test for t in (*body.statements, *body.tests) if type(t) in (ast.Assert, ast.IfExp)
-                  and type(t.test) is ast.BoolOp]
+    bool_tests = [t.test for t in body.statements if type(t) is ast.Assert and type(t.test) is ast.BoolOp]
+    ifs = []
+    for t in body.tests:
+        if type(t) is ast.If:
+            ifs.append(t)
+        elif type(t) is ast.IfExp and type(t.test) is ast.BoolOp:
+            bool_tests.append(t.test)
     if not ifs and not bool_tests:
         return {}
     return _off_under(tf, ctx, d, ifs, bool_tests)
