@@ -12,7 +12,7 @@ import warnings
 from pathlib import Path
 
 from neuron_migrate import checks, suppress
-from neuron_migrate.checks import Context, checks_for
+from neuron_migrate.checks import Context, checks_for, imported_checks
 from neuron_migrate.checks.device import kernel_facts
 from neuron_migrate.checks.graph_breaks import entry_matches
 from neuron_migrate.checks.tracing import TracedCode
@@ -35,10 +35,11 @@ def analyse_source(src: SourceFile, options: Options, tree: ast.Module | None = 
     lines = src.line_count
     rooted = (any(p == src.path for p, _, _ in options.traced_roots)  # traced from another file
               or any(entry_matches(e, src.path) is not None for e in options.entries))  # named by --entry
-    handlers, finalizers, marked = checks_for(src.text, ("neuron_migrate.checks.graph_breaks",) if rooted else (),
-                                              LIBRARY_CHECKS if options.library else None)
+    forced, only = ("neuron_migrate.checks.graph_breaks",) if rooted else (), LIBRARY_CHECKS if options.library else None
+    handlers, finalizers, marked, waiting = checks_for(src.text, forced, only)
     landed = next((found for path, found in options.landed if path == src.path), ())
-    if not marked and not landed and suppress.MARKER not in src.text:
+    if (not marked and not landed and suppress.MARKER not in src.text
+            and not (waiting and imported_checks(waiting, None, src.text))):
         return FileResult(src.path, (), lines=lines)  # no check could report anything
     try:
         if tree is None:
@@ -53,6 +54,8 @@ def analyse_source(src: SourceFile, options: Options, tree: ast.Module | None = 
     except ValueError as exc:
         return problem(src.path, "NM902", f"cannot parse: {exc}", 1, 1, lines)
     ctx = Context(src=src, tree=tree, names=Names(tree, walrus=":=" in src.text), options=options)
+    if waiting and (imported := imported_checks(waiting, ctx.names.import_roots(), src.text)):
+        handlers, finalizers, _, _ = checks_for(src.text, (*forced, *imported), only)
     try:
         walk(tree, handlers, ctx)
         ctx.parent, ctx.chain = None, (tree,)

@@ -197,6 +197,7 @@ class Names:
         self._bindings: dict[int, Bindings] = {}
         self._imported: set[str] | None = None
         self._relative: set[str] = set()  # names relative imports bind (filled with _imported)
+        self._roots: set[str] = set()  # first names of the modules absolute imports name (the same)
         # id(expr) -> (expr, chain, qualified name): every check asks about the same call
         self.qualified: dict[int, tuple[ast.AST, tuple, str | None]] = {}
 
@@ -216,21 +217,36 @@ class Names:
         if self._imported is None:
             found: set[str] = set()
             relative: set[str] = set()
+            roots: set[str] = set()
             todo: list[ast.AST] = list(self.module.body)
             body_fields = BODY_FIELDS
             while todo:  # imports are statements: no need to look inside expressions
                 node = todo.pop()
                 t = type(node)
                 if t is ast.Import:
-                    found.update(a.asname or a.name.split(".", 1)[0] for a in node.names)
+                    for a in node.names:
+                        root = a.name.split(".", 1)[0]
+                        found.add(a.asname or root)
+                        roots.add(root)
                 elif t is ast.ImportFrom:
                     names = (a.asname or a.name for a in node.names if a.name != "*")
-                    (found if node.module and not node.level else relative).update(names)
+                    if node.module and not node.level:
+                        found.update(names)
+                        roots.add(node.module.split(".", 1)[0])
+                    else:
+                        relative.update(names)
                 else:
                     for f in body_fields[t]:
                         todo.extend(getattr(node, f))
-            self._imported, self._relative = found, relative
+            self._imported, self._relative, self._roots = found, relative, roots
         return self._imported
+
+    def import_roots(self) -> set[str]:
+        """The first name of every module an absolute import names, in any scope (``gsplat`` for
+        ``from gsplat.rendering import rasterization``): every name that resolves starts with one."""
+        if self._imported is None:
+            self.imported()
+        return self._roots
 
     def import_bound(self) -> set[str]:
         """Every name an import binds in some scope, relative imports included (which do not resolve)."""

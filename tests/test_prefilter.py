@@ -20,7 +20,7 @@ def test_gate_is_a_part_of_every_word():
 
 
 def _run(text: str) -> tuple[set[str], bool]:
-    handlers, finalizers, marked = checks_for(text)
+    handlers, finalizers, marked, _ = checks_for(text)
     return {fn.__module__ for fns in handlers.values() for fn in fns} | {fn.__module__ for fn in finalizers}, marked
 
 
@@ -54,7 +54,7 @@ def test_parts_change_no_handler_that_runs():
     texts = ["x = 1\n", "cud = 1\n", "flash = cuda\n", "Train = Data\n", "import torch\nTrainer()\n",
              "import torch\nflashinfer\nmark_\n", *words, *(p for ws in MODULE_MARKERS.values() for p in _parts(ws) if p)]
     for text in texts:
-        handlers, finalizers, marked = checks_for(text)
+        handlers, finalizers, marked, _ = checks_for(text)
         ran = {fn for fns in handlers.values() for fn in fns}
         skipped = {m for m in MODULE_MARKERS if not any(w in text for w in MODULE_MARKERS[m])}
         wanted = {fn for fns in checks.HANDLERS.values() for fn in fns if fn.__module__ not in skipped
@@ -70,3 +70,21 @@ def test_module_level_read_once_per_file():
     assert first is ctx.module_level()
     assert first[0] == (("os", 0, "os", ""), ("b", 1, "", "a")) and first[1] == ("f",)
     assert first[2] == (("C", ("nn.Module",), ("g",)),)
+
+
+def test_a_table_library_is_asked_of_the_imports_not_the_text():
+    # the libraries of rules/dependencies.yaml are no words: a file that imports one runs the kernel
+    # checks whatever else it holds (one set test of its imports, not a search of its text per library)
+    from neuron_migrate.models import Options
+
+    kernels = "neuron_migrate.checks.kernels"
+    assert "gsplat" not in MODULE_MARKERS[kernels] and "gsplat" in checks.IMPORT_MARKERS[kernels]
+
+    def codes(text: str) -> list[str]:
+        return [f.code for f in analyse("m.py", text.encode(), Options()).findings]
+
+    assert codes("import torch\nfrom gsplat.rendering import rasterization\n") == ["NM504"]
+    assert codes("import xformers.ops as xops\n\ny = xops.memory_efficient_attention\n") == ["NM504"]  # no other word
+    assert codes("def f():\n    from tinycudann import Network\n    return Network\n") == ["NM504"]
+    assert codes("import torch\n# gsplat rasterizes; xformers attends\nx = 'gsplat'\n") == []
+    assert codes("from .gsplat import rasterization\n") == []  # a module of its own package

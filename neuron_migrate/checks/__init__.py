@@ -56,6 +56,11 @@ FINALIZERS: list[Callable[["Context"], None]] = []
 # holds none of its words (a model file without "cuda" skips the NM1xx checks), and a file
 # that holds no module's words is not parsed at all.
 MODULE_MARKERS: dict[str, tuple[str, ...]] = {}
+# Modules that also run on a file importing a module of one of these first names, whatever its
+# words (kernels: the libraries of rules/dependencies.yaml), declared with prefilter(imports=):
+# asked of the parsed file's import statements (one set test), not searched in its text (a
+# search per name; the table's 29 names cost a third of the prefilter on timm).
+IMPORT_MARKERS: dict[str, frozenset[str]] = {}
 # Handlers registered with on(..., words=...): run only on a file holding one of their words.
 HANDLER_WORDS: dict[Handler, tuple[str, ...]] = {}
 _DISPATCH: dict[tuple, tuple[dict, list]] = {}
@@ -91,14 +96,17 @@ def finalizer(fn: Callable[["Context"], None]) -> Callable[["Context"], None]:
     return fn
 
 
-def prefilter(module: str, words) -> None:
-    """Declare the words without which the checks of ``module`` (its ``__name__``) report nothing.
+def prefilter(module: str, words, imports=()) -> None:
+    """Declare the words without which the checks of ``module`` (its ``__name__``) report nothing,
+    and the first names of the modules whose import makes them report too (``IMPORT_MARKERS``).
 
     They are searched in the order given and the search stops at the first found: list the
     most common first (a file without any of them is searched for every one, the whole text
     each time). A word that holds another of the list ("pycuda" and "cuda") is dropped."""
     merged = tuple(dict.fromkeys((*MODULE_MARKERS.get(module, ()), *words)))
     MODULE_MARKERS[module] = tuple(w for w in merged if not any(v != w and v in w for v in merged))
+    if imports:
+        IMPORT_MARKERS[module] = IMPORT_MARKERS.get(module, frozenset()) | frozenset(imports)
 
 
 @functools.cache
@@ -138,10 +146,11 @@ def _parts(words: tuple[str, ...]) -> tuple[str | None, ...]:
 
 
 def checks_for(text: str, forced: tuple[str, ...] = (), only: tuple[str, ...] | None = None
-               ) -> tuple[dict[type, list[Handler]], list[Callable[["Context"], None]], bool]:
+               ) -> tuple[dict[type, list[Handler]], list[Callable[["Context"], None]], bool, tuple[str, ...]]:
     """Handlers and finalizers to run on a file: all but those of modules whose words it
-    lacks (``forced`` modules run anyway), and with ``only``, none but those modules'; and
-    whether it holds any module's words (a file that holds none is not parsed)."""
+    lacks (``forced`` modules run anyway), and with ``only``, none but those modules'; whether
+    it holds any module's words (a file that holds none is not parsed); and the modules of
+    ``IMPORT_MARKERS`` left out, which the file's imports may still call for (``imported_checks``)."""
     found: dict[str, bool] = {}  # each word searched once: modules share theirs ("cuda")
 
     def holds(words: tuple[str, ...]) -> bool:
@@ -170,10 +179,11 @@ def checks_for(text: str, forced: tuple[str, ...] = (), only: tuple[str, ...] | 
     skipped = frozenset(m for m, words in MODULE_MARKERS.items()
                         if (m not in forced and not holds(words)) or (only is not None and m not in only))
     marked = len(skipped) < len(MODULE_MARKERS)
+    waiting = tuple(m for m in IMPORT_MARKERS if m in skipped and (only is None or m in only))
     dropped = frozenset(fn for fn, words in HANDLER_WORDS.items()
                         if fn.__module__ not in skipped and not holds(words))
     if not skipped and not dropped:
-        return HANDLERS, FINALIZERS, marked
+        return HANDLERS, FINALIZERS, marked, waiting
     # keyed by the functions registered too: tests add, remove and swap handlers
     key = (skipped, frozenset(map(id, dropped)), tuple(id(fn) for fns in HANDLERS.values() for fn in fns),
            tuple(map(id, FINALIZERS)))
@@ -182,7 +192,16 @@ def checks_for(text: str, forced: tuple[str, ...] = (), only: tuple[str, ...] | 
         handlers = {t: kept for t, fns in HANDLERS.items()
                     if (kept := [fn for fn in fns if fn.__module__ not in skipped and fn not in dropped])}
         found = _DISPATCH[key] = (handlers, [fn for fn in FINALIZERS if fn.__module__ not in skipped])
-    return (*found, marked)
+    return (*found, marked, waiting)
+
+
+def imported_checks(waiting: tuple[str, ...], roots: set[str] | None, text: str) -> tuple[str, ...]:
+    """Of the modules ``checks_for`` left ``waiting``, those the file's imports call for: ``roots``,
+    the first names of the modules it imports (``Names.import_roots``), or before it is parsed
+    (None), those whose names its text holds (a file no module's words made worth parsing)."""
+    if roots is None:
+        return tuple(m for m in waiting if any(map(text.__contains__, IMPORT_MARKERS[m])))
+    return tuple(m for m in waiting if not IMPORT_MARKERS[m].isdisjoint(roots))
 
 
 class _States(dict):

@@ -33,7 +33,8 @@ from neuron_migrate.traversal import TRY_TYPES, all_nodes
 
 # "cuda" first: the commonest (cuda-python's module, and inside pycuda and cupy's names)
 prefilter(__name__, ("cuda", "triton", "cupy", "numba", "cpp_extension", "CUDAExtension", "load_inline"))
-prefilter(__name__, sorted({m.split(".")[0] for row in dependency_rows() for m in row.modules}))
+# the table's libraries: a file that imports one, whatever its words (IMPORT_MARKERS)
+prefilter(__name__, (), imports={m.split(".")[0] for row in dependency_rows() for m in row.modules})
 
 _NKI = ("rewrite it in NKI: a kernel with @nki.jit, registered as a torch op with @nki_op "
         "(backward with register_autograd)")
@@ -152,12 +153,13 @@ def catches_import_error(handler: ast.ExceptHandler) -> bool:
 
 
 class _State:
-    __slots__ = ("mentions_modules", "mentions_kernels", "mentions_extensions", "guard", "walked", "seen", "kernel_guard",
+    __slots__ = ("imports_modules", "mentions_kernels", "mentions_extensions", "guard", "walked", "seen", "kernel_guard",
                  "kernel_guard_set", "loaded")
 
     def __init__(self) -> None:
-        # what the file's text mentions, looked up once: library modules, kernels, extension calls
-        self.mentions_modules: bool | None = None
+        # looked up once: whether the file imports a library module, whether its text mentions kernels,
+        # extension calls
+        self.imports_modules: bool | None = None
         self.mentions_kernels: bool | None = None
         self.mentions_extensions: bool | None = None
         self.guard: dict[int, str] = {}  # import id -> "optional" or "typing"
@@ -171,10 +173,12 @@ class _State:
 
 
 def _relevant(ctx: Context) -> bool:
+    """The file imports a library of the table (every import and name the checks below report
+    starts with one of its roots)."""
     state = ctx.state(_State)
-    if state.mentions_modules is None:
-        state.mentions_modules = any(map(ctx.src.text.__contains__, _module_roots()))  # no cell made per call
-    return state.mentions_modules
+    if state.imports_modules is None:
+        state.imports_modules = not _module_roots().isdisjoint(ctx.names.import_roots())
+    return state.imports_modules
 
 
 @functools.cache
