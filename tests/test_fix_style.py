@@ -574,3 +574,22 @@ def test_a_default_rewritten_keeps_the_literal_annotation_admitting_it():
     parameter = inspect.signature(scope["run_worker"]).parameters["accelerator"]
     assert parameter.default == "neuron"
     assert parameter.default in typing.get_args(parameter.annotation)
+
+
+def test_a_guard_and_the_indexed_device_string_it_picks_change_together():
+    """esm's lm-design picks ``torch.device(f'cuda{device_idx}' if use_cuda else 'cpu')`` after
+    ``use_cuda = torch.cuda.is_available() and ...``. The f-string ("cuda" and an optional ":N") was
+    no device string, so the guard was rewritten alone: on Neuron it then picked "cuda", where
+    before the fix the script ran on the CPU. Both now change, and stock PyTorch still picks the CPU."""
+    from pathlib import Path
+    from types import SimpleNamespace
+
+    import torch
+
+    folder = Path(__file__).parent.parent / "fixtures/checks/NM101_fstring_of_cuda_and_an_index"
+    out = fixed((folder / "input.py").read_text())
+    assert 'torch.device(f"neuron{suffix}" if on_gpu else "cpu")' in out and "torch.neuron.is_available()" in out
+    assert 'tag = f"cuda{major}"' in out  # a CUDA version tag, no device
+    scope: dict = {}
+    exec(compile(out, "ported.py", "exec", dont_inherit=True), scope)
+    assert scope["Sampler"](SimpleNamespace(force_cpu=False, gpu=1)).device == torch.device("cpu")
