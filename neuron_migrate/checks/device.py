@@ -613,6 +613,13 @@ def check_compare(node: ast.Compare, ctx: Context) -> None:
     operands += [e for o in operands if isinstance(o, (ast.List, ast.Tuple, ast.Set)) for e in o.elts]
     cuda = [o for o in operands if is_cuda_literal(o)]
     nccl = [o for o in operands if is_nccl(o)]
+    built = [o.args[0] for o in operands if type(o) is ast.Call and len(o.args) == 1 and not o.keywords
+             and is_cuda_literal(o.args[0]) and ctx.qualify(o.func) == "torch.device"]
+    if built and (branch := _if_test_of(ctx).get(id(node))) and guards.cuda_only_reason(ctx, [*branch.body, *branch.orelse]):
+        # `device == torch.device("cuda")` picking a CUDA-only branch (so-vits-svc's ONNX encoders pick
+        # `CUDAExecutionProvider`) is a test as `device == "cuda"` is: a warning left with its branch
+        # (decide_units), which on Neuron is not taken; not a device to port, which blocks a first run
+        report_device_literals(ctx, built, NM108, unsafe=NM108.fix_reason)
     if cuda and _implementation_choice(node, ctx):
         ctx.claimed.update(map(id, cuda))  # no device: nothing to port (the device test beside it says what is)
     elif cuda and _membership(node, cuda, ctx):

@@ -563,7 +563,7 @@ def _switched_off(body: list[ast.stmt]) -> str | None:
     return None
 
 
-def _cuda_only_reason(ctx: Context, nodes) -> str | None:
+def cuda_only_reason(ctx: Context, nodes) -> str | None:
     """The first name, attribute or string naming CUDA-only machinery in ``nodes``, each
     searched breadth first (as ``ast.walk``, without its Load/Store leaves)."""
     if not _may_name_cuda_only(ctx):
@@ -684,7 +684,7 @@ def decide_units(ctx: Context) -> None:
         groups.join(unit)
         in_unit.update(unit)
         covered.append((guard, spans.of(orelse if _negative(node.test) else body)))
-        reason = _cuda_only_reason(ctx, body + orelse)
+        reason = cuda_only_reason(ctx, body + orelse)
         off = None if reason else _switched_off(body + orelse)
         if reason or off:
             for i in unit:
@@ -1308,7 +1308,7 @@ def _kernels(ctx: Context) -> frozenset[str]:
         state.kernels = frozenset(
             node.name for node in ctx.tree.body
             if type(node) in (ast.FunctionDef, ast.AsyncFunctionDef)
-            and any(_cuda_only_reason(ctx, [d]) for d in node.decorator_list))
+            and any(cuda_only_reason(ctx, [d]) for d in node.decorator_list))
     return state.kernels
 
 
