@@ -593,3 +593,28 @@ def test_a_guard_and_the_indexed_device_string_it_picks_change_together():
     scope: dict = {}
     exec(compile(out, "ported.py", "exec", dont_inherit=True), scope)
     assert scope["Sampler"](SimpleNamespace(force_cpu=False, gpu=1)).device == torch.device("cpu")
+
+
+def test_a_device_options_help_follows_its_default():
+    """nnU-Net's ``-device`` (default 'cuda', no ``choices=``): its help said "Available options are
+    'cuda' (GPU), 'cpu' (CPU) and 'mps'" after ``fix`` had made the default and the assert's list
+    "neuron"; the help followed only options with ``choices=``. It now follows a default too."""
+    import contextlib
+    import io
+    import sys
+    from pathlib import Path
+
+    folder = Path(__file__).parent.parent / "fixtures/checks/NM101_device_option_default_and_help"
+    out = fixed((folder / "input.py").read_text())
+    scope: dict = {}
+    exec(compile(out, "ported.py", "exec", dont_inherit=True), scope)
+    argv, sys.argv = sys.argv, ["ported", "--help"]
+    text = io.StringIO()
+    try:
+        with contextlib.redirect_stdout(text), pytest.raises(SystemExit):
+            scope["parse"]()
+    finally:
+        sys.argv = argv
+    shown = " ".join(text.getvalue().split())
+    assert "'neuron' (GPU) or 'cpu'" in shown and "'cuda'" not in shown
+    assert "CUDA_VISIBLE_DEVICES" in shown  # an environment variable, not a value of the option

@@ -455,7 +455,11 @@ def check_device_positions(call: ast.Call, ctx: Context) -> None:
             if kw.arg == "default":
                 if dest:
                     guards.option_default(ctx, dest, kw.value)
+                before = len(ctx.findings)
                 report_device_literals(ctx, device_literals(kw.value), inspected=inspected)
+                if (not inspected and guards.style(ctx) != "portable"  # nnU-Net's -device: "options are 'cuda' ..."
+                        and not any(k.arg == "choices" for k in call.keywords)):  # else the choice's help (below)
+                    _help_follows(ctx, call, before)
             elif kw.arg == "choices" and isinstance(kw.value, (ast.List, ast.Tuple, ast.Set)):
                 before = len(ctx.findings)
                 report_device_literals(ctx, [e for e in kw.value.elts if is_cuda_literal(e)], inspected=inspected)
@@ -580,7 +584,9 @@ def _help_follows(ctx: Context, call: ast.Call, before: int) -> None:
     """``choices=["cpu", "cuda"], help="Options: cpu, cuda"``: the option's help names the choice
     the fix rewrites, so it changes with it (pytorch/torchchat's --device, whose help listed
     "cuda" while `--device cuda` was refused). A choice of "cuda" becomes "neuron", as every
-    comparison of the value does: one kept would pass argparse and then miss those comparisons."""
+    comparison of the value does: one kept would pass argparse and then miss those comparisons.
+    So does a default of "cuda" (nnU-Net's ``-device``, default 'cuda', whose help says "Available
+    options are 'cuda' (GPU), 'cpu' (CPU) and 'mps'" while its assert and tests now admit "neuron")."""
     doc = next((kw.value for kw in call.keywords if kw.arg == "help"), None)
     new = ctx.findings[before:]
     if (type(doc) is not ast.Constant or type(doc.value) is not str or len(new) != 1
