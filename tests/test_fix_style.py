@@ -618,3 +618,23 @@ def test_a_device_options_help_follows_its_default():
     shown = " ".join(text.getvalue().split())
     assert "'neuron' (GPU) or 'cpu'" in shown and "'cuda'" not in shown
     assert "CUDA_VISIBLE_DEVICES" in shown  # an environment variable, not a value of the option
+
+
+def test_a_module_flag_guards_the_calls_functions_gate_with_it():
+    """sd-scripts' ``HAS_CUDA = torch.cuda.is_available()`` at the top of library/device_utils.py,
+    tested in ``clean_memory()`` before ``torch.cuda.empty_cache()``: the flag was rewritten and the
+    call it gates left, since a flag was looked for only in the scope of its test. A module's flag
+    now guards the functions that read it (not one that binds the name itself)."""
+    from pathlib import Path
+
+    import torch
+
+    folder = Path(__file__).parent.parent / "fixtures/checks/NM103_module_flag_tested_in_functions"
+    out = fixed((folder / "input.py").read_text())
+    release, _, local = out.partition("def release_if")
+    assert "torch.neuron.empty_cache()" in release.split("def release_memory")[1]
+    assert "torch.cuda.empty_cache()" in local  # its own parameter, no guard of the plugin
+    scope: dict = {}
+    exec(compile(out, "ported.py", "exec", dont_inherit=True), scope)
+    scope["release_memory"]()  # stock PyTorch: the flag is False, no torch.neuron call
+    assert scope["default_device"]() == torch.device("cpu")

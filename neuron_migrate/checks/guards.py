@@ -651,8 +651,10 @@ def decide_units(ctx: Context) -> None:
                 text = ctx.segment(sub)
                 # not a value set in the branch itself (mosaicml/composer's launcher tests `if args.nproc
                 # is None:`, then sets it from torch.cuda.device_count() there: the test guards nothing)
-                guard += [i for i in flags.get((text, scope), []) + flags.get((text, None), [])
-                          if not node.lineno <= findings[i].line <= node.end_lineno]
+                held = flags.get((text, scope), []) + flags.get((text, None), [])
+                if t is ast.Name and scope is not ctx.tree and scope is not None and sub.id not in ctx.names.bindings(scope).names:
+                    held = held + flags.get((text, ctx.tree), [])  # a module's flag read in a function (sd-scripts' HAS_CUDA)
+                guard += [i for i in held if not node.lineno <= findings[i].line <= node.end_lineno]
         if not guard:
             continue
         body = node.body if isinstance(node, ast.If) else [node.body]
