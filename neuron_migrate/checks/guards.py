@@ -653,7 +653,11 @@ def decide_units(ctx: Context) -> None:
                 # is None:`, then sets it from torch.cuda.device_count() there: the test guards nothing)
                 held = flags.get((text, scope), []) + flags.get((text, None), [])
                 if t is ast.Name and scope is not ctx.tree and scope is not None and sub.id not in ctx.names.bindings(scope).names:
-                    held = held + flags.get((text, ctx.tree), [])  # a module's flag read in a function (sd-scripts' HAS_CUDA)
+                    # a module's flag read in a function (sd-scripts' HAS_CUDA), where the flag is rewritten
+                    # (not diffusers' BACKEND_SUPPORTS_TRAINING, a table keyed by "cuda" that a test looks in)
+                    module_flag = flags.get((text, ctx.tree), [])
+                    if all(findings[i].fix is not None for i in module_flag):
+                        held = held + module_flag
                 guard += [i for i in held if not node.lineno <= findings[i].line <= node.end_lineno]
         if not guard:
             continue
