@@ -50,7 +50,9 @@ NM108 = rule(
     "NM108", "cuda-device-check", "warning", "device",
     summary='comparison with "cuda" switches a CUDA-only code path',
     why='`device.type == "cuda"` and `"cuda" in device` turn CUDA-only features on or off '
-        "(fused optimizers, pinned memory, autocast); on Neuron they are all off.",
+        "(fused optimizers, pinned memory, autocast); on Neuron they are all off. "
+        '`device == torch.device("cuda")` testing for a CUDA-only branch (ONNX Runtime\'s '
+        "CUDAExecutionProvider) is the same test: a warning left with its branch, not a device to port.",
     example='use_amp = device.type == "cuda"',
     use_instead=f'use_amp = device.type == "{_DEV}"', fix="unsafe",
     fix_reason="it switches the CUDA-only features of that branch on for Neuron",
