@@ -1579,3 +1579,48 @@ def test_a_method_of_the_class_a_parameter_defaults_to_is_traced(tmp_path):
           "--select", "NM4"])
     found = [(f["path"], f["line"], f["code"]) for f in json.loads(out.read_text())["findings"]]
     assert found == [("algo.py", 7, "NM401")]
+
+
+def _nm4(tmp_path) -> list[tuple[str, int, str]]:
+    out = tmp_path / "out.json"
+    main(["scan", str(tmp_path), "-f", "json", "-o", str(out), "--no-cache", "--fail-on", "never", "-q",
+          "--select", "NM4"])
+    return [(f["path"], f["line"], f["code"]) for f in json.loads(out.read_text())["findings"]]
+
+
+def test_a_method_body_written_apart_reaches_the_methods_of_its_class(tmp_path):
+    """torch-sla's ``SparseTensor.solve`` runs ``linalg.solve`` (``def solve(self, b)`` at the top of
+    its module) as ``_impl(self, b)``; that function's ``self.is_symmetric()`` runs the class's method,
+    which runs ``structural.is_symmetric(self)`` the same way. The class is the one whose method of
+    the function's name imports it: another class with a ``solve`` and an ``is_symmetric`` of its own
+    (``Batch``) is not it."""
+    (tmp_path / "sla").mkdir()
+    (tmp_path / "sla" / "__init__.py").write_text("")
+    (tmp_path / "sla" / "core.py").write_text(
+        "class Sparse:\n    def __init__(self, values):\n        self.values = values\n\n"
+        "    def solve(self, *args):\n        from .linalg import solve as _impl\n        return _impl(self, *args)\n\n"
+        "    def is_symmetric(self):\n        from .structural import is_symmetric as _impl\n        return _impl(self)\n\n\n"
+        "class Batch:\n    def solve(self, b):\n        return b\n\n    def is_symmetric(self):\n"
+        "        return self.values.tolist()\n")
+    (tmp_path / "sla" / "structural.py").write_text(
+        "def is_symmetric(self):\n    return self.values.sum().item() > 0\n")
+    (tmp_path / "sla" / "linalg.py").write_text(
+        "import torch\n\n\n@torch.compile\ndef solve(self, b):\n    sym = self.is_symmetric()\n    return b * 2 if sym else b\n")
+    assert _nm4(tmp_path) == [("sla/structural.py", 2, "NM401")]
+
+
+def test_requires_grad_on_the_argument_of_a_function_of_another_file_is_left_alone(tmp_path):
+    """flash-semicrf's ``SemiMarkov.logpartition`` calls ``self._get_dimension(edge)``, a method of its
+    base in helpers.py that runs ``edge.requires_grad_(True)``: the edge is built in the caller, an
+    intermediate, and Dynamo does not break (constructs.py "requires_grad_() in a helper, on its
+    argument": 1 graph, no break). What another file hands a function is not known to be a graph
+    input; on the compiled function's own argument it is (GB0125)."""
+    (tmp_path / "crf").mkdir()
+    (tmp_path / "crf" / "__init__.py").write_text("")
+    (tmp_path / "crf" / "helpers.py").write_text(
+        "class Struct:\n    def _get_dimension(self, edge):\n        edge.requires_grad_(True)\n        return edge.shape\n")
+    (tmp_path / "crf" / "semi.py").write_text(
+        "import torch\nfrom .helpers import Struct\n\n\nclass Semi(Struct):\n    @torch.compile\n"
+        "    def logpartition(self, x):\n        edge = x * 2\n        n = self._get_dimension(edge)\n"
+        "        x.requires_grad_(True)\n        return edge.sum() * n[0]\n")
+    assert _nm4(tmp_path) == [("crf/semi.py", 10, "NM404")]

@@ -4795,7 +4795,11 @@ def _requires_grad_hazard(call: ast.Call, t: Tensors, ctx: Context, d: _State, c
         params = _param_names(fn) - {"self", "cls"}
         rebound = any(type(n) is ast.Name and n.id == owner.id and type(n.ctx) is ast.Store and n.lineno < call.lineno
                       for b in body.binders for n in all_nodes(b) if type(n) is ast.Name)
-        if owner.id in params and not rebound and _tensor_param(owner.id, fn, ctx, chain):
+        # a function traced only as reached from another file's traced code takes what that code hands it,
+        # an intermediate as often as a graph input (flash-semicrf's ``_get_dimension(edge)``, the edge built
+        # in the caller: no break): left alone
+        reached = (tf := (d.traced or {}).get(id(fn))) is not None and tf.origin
+        if owner.id in params and not rebound and not reached and _tensor_param(owner.id, fn, ctx, chain):
             return Hazard(NM404, call, f"`{_short(ctx, call)}` on an argument (a graph input): Dynamo does not "
                           "trace changing its `requires_grad` (graph break); call it before the compiled code",
                           gb=GB["requires_grad_input"])
@@ -8807,6 +8811,12 @@ def _outcalls(traced: dict[int, Traced], ctx: Context, d: _State, training_of: d
                 # there (oflibpytorch's combine_flows; constructs.py "local instance's method breaks,
                 # instance not used after"); building it calls its __init__, another call
                 out.append((tf.name, f"{made}.{f.attr}", call.lineno, call))
+            elif (tf.cls is None and type(f) is ast.Attribute and type(f.value) is ast.Name and f.value.id == "self"
+                  and not f.attr.startswith("__") and f.attr not in TENSOR_METHODS and _split_method(tf.node, d)):
+                # self.is_symmetric() in ``def solve(self, b, ...)`` at a module's top level: a method's body
+                # written apart (torch-sla's ``SparseTensor.solve`` runs ``linalg.solve`` as ``_impl(self,
+                # ...)``); the project model reaches the method of the one class that has both
+                out.append((tf.name, f"split:{tf.node.name}.{f.attr}", call.lineno, call))
             elif type(f) is ast.Attribute and (holder := _untyped_holder(f, tf, ctx, d)) is not None:
                 # forces.compute(...) of an unannotated parameter ``forces``, or of ``self.forces``
                 # stored from one in __init__ (torchmd's minimizers and Integrator): the project
@@ -8824,6 +8834,13 @@ def _outcalls(traced: dict[int, Traced], ctx: Context, d: _State, training_of: d
     leaving = {(name, line) for name, _, line, _ in out}
     return tuple(out), {name: tuple(sorted(n for n in lines if (name, n) in leaving))
                         for name, lines in trapped.items()}
+
+
+def _split_method(fn: ast.AST, d: _State) -> bool:
+    """``fn`` is a module-level function whose first parameter is named ``self``: a method's body
+    written apart from its class, which calls it with its own ``self``."""
+    params = (*fn.args.posonlyargs, *fn.args.args)
+    return bool(params) and params[0].arg == "self" and id(fn) not in d.owner and id(fn) not in d.parent_fn
 
 
 def _untyped_holder(f: ast.Attribute, tf: Traced, ctx: Context, d: _State) -> str | None:

@@ -68,6 +68,8 @@ class Project:
         self._named_bases: dict[str, list[tuple[str, tuple[str, ...]]]] | None = None
         # _named: the project's classes by their name in lower case without underscores, read once
         self._class_names: dict[str, list[tuple[str, str]]] | None = None
+        # _split: the project's classes by the names of the methods they define, read once
+        self._method_owners: dict[str, list[tuple[str, str]]] | None = None
         # _handed_to_compilers' answer: the project's files and their compilers are those of its first round
         self._handed: list[tuple[tuple[str, str], str]] | None = None
         self.update(files)
@@ -79,7 +81,7 @@ class Project:
         self.tops = {name.split(".")[0] for name in self.modules}  # a project package shadows a library
 
     def update(self, files) -> None:
-        self._subclasses = self._class_names = None
+        self._subclasses = self._class_names = self._method_owners = None
         self._found = {}
         for r in files:
             self.by_path[r.path] = r
@@ -421,6 +423,8 @@ class Project:
             if found is None or not self._calls_parameter(*found, key):
                 return None
             return self.callee(path, name[1:]) if name.startswith("=") else (path, name)  # =: a lambda's call
+        if text.startswith("split:"):  # self.m() in ``def f(self, ...)`` at a module's top level: _split
+            return self._split(path, *text[6:].split(".", 1))
         if text.startswith("named:"):  # forces.compute(...) of an untyped parameter: the class named so
             return self._named(path, *text[6:].rsplit(".", 1))
         if text.startswith("virtual:"):  # only a receiver's class defines it: _dispatched
@@ -500,6 +504,41 @@ class Project:
             return None
         hit = self.method(*found[0], method)
         return hit[:2] if hit is not None else None
+
+    def _split(self, path: str, function: str, method: str) -> tuple[str, str] | None:
+        """``self.method(...)`` in ``function(self, ...)``, a module-level function of ``path`` that is a
+        method's body written apart from its class (torch-sla's ``SparseTensor.solve`` runs
+        ``linalg.solve`` as ``_impl(self, ...)``, whose ``self.is_symmetric()`` runs
+        ``SparseTensor.is_symmetric``): ``method`` (its own or a base's) of the one class of another file
+        of the project whose method named ``function`` imports this function (in its body or at its
+        module's top: list.py's and distributed/core.py's classes have a ``solve`` and an
+        ``is_symmetric`` of their own); None where no class or more than one does. Only the files of
+        classes with a method so named are parsed for it."""
+        if self._method_owners is None:  # the analysed files of the project, as _named reads them
+            self._method_owners = {}
+            for p in dict.fromkeys(self.modules.values()):
+                r = self.by_path.get(p)
+                for c in r.summary.classes if r is not None and r.summary is not None else ():
+                    for m in c[2]:
+                        self._method_owners.setdefault(m, []).append((p, c[0]))
+        found = [hit for p, c in self._method_owners.get(function, ()) if p != path
+                 and (hit := self.method(p, c, method)) is not None and self._delegates(p, c, function, path)]
+        return found[0][:2] if len(found) == 1 else None
+
+    def _delegates(self, path: str, cls_name: str, function: str, target: str) -> bool:
+        """The method ``function`` of ``cls_name`` in ``path`` names the function ``function`` of
+        ``target``, imported in its body (``from .linalg import solve as _impl``) or by its module."""
+        fn = _method_node(self.tree(path), cls_name, function)
+        for node in all_nodes(fn) if fn is not None else ():
+            if type(node) is ast.ImportFrom and any(a.name == function for a in node.names):
+                found = self.find(self.absolute(path, node.level, node.module or "", function))
+            elif type(node) is ast.Name and type(node.ctx) is ast.Load:
+                found = self._imported(path, node.id)
+            else:
+                continue
+            if found is not None and found[:2] == (target, function):
+                return True
+        return False
 
     def _calls_parameter(self, path: str, qualified: str, key: str) -> bool:
         """The function ``qualified`` (``f`` or ``Cls.m``) of ``path`` calls by name the parameter
