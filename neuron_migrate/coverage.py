@@ -129,7 +129,13 @@ submodule's ``forward``. A call to a torch.nn container whose code is not the pr
 ops weigh: its eager ATen calls per layer / 2 (a plain statement makes about two), times its
 layer count when that is a literal (2 when it is not), from a table measured with
 ``benchmarks/calibration/constructs.py --container-ops``; so losing such a call to a break
-costs its weight, not one statement.
+costs its weight, not one statement. A call to an ``nn.Sequential`` built of torch.nn layers weighs
+1 per layer (a Linear's ``t`` and ``addmm``), those known containers their weight. A call to a torch.nn
+lazy module (``nn.LazyLinear``, ``nn.LazyConv2d``, ``nn.LazyBatchNorm1d``, or an ``nn.Sequential`` or
+``nn.ModuleList`` built with them) also weighs what its first call's initialisation of its parameters
+weighs, its ATen calls / 2, lost: Dynamo runs it eagerly before tracing the call, and the estimate is of
+a first call (constructs.py "a lazy linear layer, first call": 8 ATen calls, 33 % captured, 1 graph;
+torchradio's dense receiver).
 """
 
 from __future__ import annotations
@@ -159,7 +165,8 @@ FORMULA = ("estimated_coverage = 1 - lost statements / statements of traced func
            "when the call starts eagerly (one graph each), as does each statement calling einops where the code runs "
            "eagerly; a break resumed in a loop (a return ahead of its "
            "end, or a break of a loop ending the function) is compiled again at each iteration, up to 8 (a trip count not a literal: 8), and past "
-           "that runs eagerly: a known trip count loses the runs after the ninth and what follows the loop")
+           "that runs eagerly: a known trip count loses the runs after the ninth and what follows the loop; a first call "
+           "of a torch.nn lazy module initialises its parameters outside every graph (lost)")
 RECOMPILED = ("a frame of its own called with other shapes (from two callers, or in a loop of a frame that "
               "runs eagerly): compiled again, with dynamic shapes")
 PINNED = ("a frame of its own that turns a number it is given into a tensor, a math result or an index "
@@ -488,6 +495,11 @@ def estimate(functions: Iterable[tuple[str, TracedFunction]], executed: dict[str
         if f.quiet:  # a statement that calls nothing and runs no tensor op runs no ATen call: no weight
             at = {b.line for b in breaks}
             weight = {s: (0 if s in f.quiet and s not in at else weight.get(s, 1)) for s in stmts}
+        # a lazy module's first call initialises its parameters eagerly, before Dynamo traces the call: the
+        # call is a first one, so that work is the statement's too, outside every graph (once, whatever its runs)
+        lazy = {line: w for line, w in f.lazy_init if line in stmts} if f.lazy_init else None
+        if lazy:
+            weight = {s: weight.get(s, 1) + lazy.get(s, 0) for s in stmts}
         size = sum(weight.get(s, 1) for s in stmts)
         # a library function Dynamo compiles as a frame of its own, called where this one runs eagerly:
         # its work is captured there, a graph per call statement (its pattern or shapes differ), up to
@@ -509,6 +521,8 @@ def estimate(functions: Iterable[tuple[str, TracedFunction]], executed: dict[str
             lost = size - sum(weight.get(s, 1) for s in calling & stmts)
         else:
             lost = sum(weight.get(s, 1) for s in lost_lines & stmts)
+            if lazy:
+                lost += sum(w for line, w in lazy.items() if line not in lost_lines)
         ran = bool(stmts)  # a function the run never entered makes no graph
         # a backward pass (weight 0) runs no op of the forward's graphs: Dynamo breaks at it and
         # compiles nothing for it (constructs.py "loss.backward()": 2 graphs, around it)

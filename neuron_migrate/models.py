@@ -150,6 +150,9 @@ class TracedFunction:
     # indices (among ``hands``' parameters) of its parameters holding a list it appends to (``trace['abs']
     # .append(v)``): called again with the same one, Dynamo finds the list longer and compiles it again
     grown_params: tuple[int, ...] = ()
+    # (statement line, weight) of its calls of torch.nn lazy modules (``self.net(x)``, an nn.Sequential of
+    # nn.LazyLinear): a first call initialises their parameters eagerly, outside every graph
+    lazy_init: tuple[tuple[int, int], ...] = ()
 
 
 @dataclass(frozen=True)

@@ -14,6 +14,7 @@ docs/accuracy.md; the static rules in checks/graph_breaks.py are written against
 
 from __future__ import annotations
 
+import functools
 import importlib.util
 import sys
 import tempfile
@@ -32,6 +33,49 @@ try:  # einops' cases: a dependency of the releases (on PYTHONPATH when measured
 except ImportError:
     rearrange = None
 TABLE = {"a": 1.0, "b": 2.0}
+FRESH = None  # a case's module, built anew for each call (config "fresh")
+
+class LazyMLP(nn.Module):  # torchradio's DenseReceptionAlgorithm: lazy layers in a Sequential
+    def __init__(self):
+        super().__init__()
+        self.net = nn.Sequential(nn.LazyLinear(32), nn.ReLU(), nn.LazyLinear(16), nn.ReLU(), nn.LazyLinear(8),
+                                 nn.Sigmoid())
+    def forward(self, x):
+        y = x * 2
+        return self.net(y).sum(-1)
+
+class SizedMLP(nn.Module):  # ... its layers given their input sizes
+    def __init__(self):
+        super().__init__()
+        self.net = nn.Sequential(nn.Linear(8, 32), nn.ReLU(), nn.Linear(32, 16), nn.ReLU(), nn.Linear(16, 8),
+                                 nn.Sigmoid())
+    def forward(self, x):
+        y = x * 2
+        return self.net(y).sum(-1)
+
+class LazyHead(nn.Module):  # one lazy layer of its own (pytorch-toolbelt's classification head)
+    def __init__(self):
+        super().__init__()
+        self.classifier = nn.LazyLinear(4)
+    def forward(self, x):
+        y = x * 2
+        return self.classifier(y).sum(-1)
+
+class LazyConvHead(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.conv = nn.LazyConv1d(4, 3)
+    def forward(self, x):
+        y = x * 2
+        return self.conv(y[:, None]).sum(-1)
+
+class LazyNormHead(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.norm = nn.LazyBatchNorm1d()
+    def forward(self, x):
+        y = x * 2
+        return self.norm(y).sum(-1)
 
 def helper_item(x):
     return x.sum().item()
@@ -3041,6 +3085,13 @@ CASES: list[tuple[str, str, dict]] = [
      "for r in x:\n    print(r)\ntrace = {\"abs\": []}\nfor i in range(4):\n    x = record_step(x, trace)\nreturn x", {}),
     ("helper appending to a new dict's list at each step of a skipped frame's loop, 12 steps",
      "for r in x:\n    print(r)\nfor i in range(12):\n    x = record_step(x, {\"abs\": []})\nreturn x", {}),
+    # issue 14, round 35: a lazy module's first call initialises its parameters eagerly, before Dynamo traces
+    # it (torchradio's dense receiver: 24 of its 46 ATen calls); each module built anew for each call
+    ("lazy layers in a Sequential, first call (torchradio's dense receiver)", "return FRESH(x)", {"fresh": "LazyMLP"}),
+    ("the same layers given their sizes, first call", "return FRESH(x)", {"fresh": "SizedMLP"}),
+    ("a lazy linear layer, first call", "return FRESH(x)", {"fresh": "LazyHead"}),
+    ("a lazy conv layer, first call", "return FRESH(x)", {"fresh": "LazyConvHead"}),
+    ("a lazy batch norm, first call", "return FRESH(x)", {"fresh": "LazyNormHead"}),
 ]
 
 
@@ -3066,7 +3117,7 @@ def run(words: list[str]) -> list[tuple[str, object, list]]:
     import torch
     import torch._dynamo.config as dconfig
 
-    from neuron_migrate.runtime.dynamo import measure
+    from neuron_migrate.runtime.dynamo import measure, measure_first_call
 
     cases = [c for c in CASES if not words or any(w in c[0] for w in words)]
     mod, path = _cases_module(cases)
@@ -3077,8 +3128,11 @@ def run(words: list[str]) -> list[tuple[str, object, list]]:
         torch.manual_seed(0)
         x = torch.randn(4, 8)
         try:  # config: Dynamo's settings, and "grad": run with gradients (a training step's forward)
-            with dconfig.patch(**{k: v for k, v in config.items() if k not in ("grad", "entry")}):
-                m = measure(fn, (x,), grad=config.get("grad", False))
+            with dconfig.patch(**{k: v for k, v in config.items() if k not in ("grad", "entry", "fresh")}):
+                if "fresh" in config:  # the case calls FRESH, a module of that class built anew for each call
+                    m = measure_first_call(functools.partial(_fresh, mod, config["fresh"], fn, x, config))[0]
+                else:
+                    m = measure(fn, (x,), grad=config.get("grad", False))
         except Exception as exc:  # the case itself fails eagerly or in Dynamo: report it
             rows.append((name, None, [f"error: {type(exc).__name__}: {str(exc).splitlines()[0][:100]}"]))
             continue
@@ -3091,6 +3145,13 @@ def run(words: list[str]) -> list[tuple[str, object, list]]:
                 breaks.append(f"{Path(b.file).name}:{b.line}{flag}: {_cause(b.reason)} {gb_id(b.reason)}".rstrip())
         rows.append((name, m, breaks))
     return rows
+
+
+def _fresh(mod, cls: str, fn, x, config: dict):
+    """A first call's build (``measure_first_call``): the module the case calls as FRESH, built anew
+    (a lazy module initialises its parameters at its first call, which a second call does not repeat)."""
+    mod.FRESH = getattr(mod, cls)()
+    return fn, (x,), {}, config.get("grad", False)
 
 
 def gb_id(reason: str) -> str:

@@ -610,6 +610,14 @@ _CONTAINER_WEIGHT = {"LSTM": 4, "GRU": 60, "RNN": 20, "TransformerEncoderLayer":
 _LAYERS_ARG = {"LSTM": ("num_layers", 2, 1), "GRU": ("num_layers", 2, 1), "RNN": ("num_layers", 2, 1),
                "TransformerEncoder": ("num_layers", 1, None), "TransformerDecoder": ("num_layers", 1, None)}
 _KNOWN_CONTAINERS = frozenset(_CONTAINER_WEIGHT) | frozenset(_MASKED_MODULES)
+# torch.nn's lazy modules initialise their parameters at their first call, eagerly, before Dynamo traces
+# it (its initialize_lazy_module), so outside every graph of a first call: the ATen calls of that
+# initialisation / 2, measured on the CPU (constructs.py "a lazy linear layer, first call": 8 calls, 33 %
+# captured; "... batch norm ...": 17 calls, 23 %; torchradio's dense receiver: 24 of its 46)
+_LAZY_INIT = {**{name: 4 for name in ("LazyLinear", "LazyConv1d", "LazyConv2d", "LazyConv3d", "LazyConvTranspose1d",
+                                       "LazyConvTranspose2d", "LazyConvTranspose3d")},
+              **{name: 8 for name in ("LazyBatchNorm1d", "LazyBatchNorm2d", "LazyBatchNorm3d", "LazyInstanceNorm1d",
+                                       "LazyInstanceNorm2d", "LazyInstanceNorm3d")}}
 # qualified name -> the container class it names (torch.nn.LSTM, torch.nn.modules.rnn.LSTM: LSTM)
 _CONTAINER_NAMES = {f"{prefix}{leaf}": leaf for leaf in _KNOWN_CONTAINERS for prefix in (
     "torch.nn.modules.rnn.", "torch.nn.modules.transformer.", "torch.nn.modules.activation.", "torch.nn.")}
@@ -694,6 +702,7 @@ class _State:
     torch_globals: frozenset[str] | None = None  # names the file's imports of torch and NumPy bind
     attr_kinds: dict[int, dict[str, str]] = field(default_factory=dict)  # class id -> self.attr -> kind
     attr_weights: dict[int, dict[str, int]] = field(default_factory=dict)  # class id -> self.attr -> weight
+    attr_lazy: dict[int, dict[str, int]] = field(default_factory=dict)  # class id -> self.attr -> _lazy_init weight
     super_init: dict[int, ast.Call] = field(default_factory=dict)  # class id -> its super().__init__(...)
     stmt_paths: dict[int, dict] = field(default_factory=dict)  # function id -> _stmt_paths
     instances: dict[str, str] = field(default_factory=dict)  # name -> what built it, as written (x = Net(...))
@@ -855,6 +864,7 @@ def _submodule(node: ast.AST, ctx: Context) -> None:
             if type(t) is ast.Attribute and type(t.value) is ast.Name and t.value.id == "self":
                 ctx.state(_State).buffers.setdefault(id(ctx.chain[-2]), set()).add(t.attr)
     leaf = _container(value.func, ctx) or ""
+    tail = built.rpartition(".")[2]  # the class as written: Sequential, LazyLinear
     kind = _MODULE_KINDS.get(f"torch.nn.{leaf}")
     weight = _CONTAINER_WEIGHT.get(leaf, 1)  # any other call: 1, which hides a base class's
     if leaf in _BIDIRECTIONAL and _is_true(_argument(value, "bidirectional", _BIDIRECTIONAL[leaf][1]), ctx):
@@ -864,12 +874,19 @@ def _submodule(node: ast.AST, ctx: Context) -> None:
     elif leaf == "Transformer":
         weight = (_CONTAINER_WEIGHT["TransformerEncoder"] * _layers(value, *_TRANSFORMER_LAYERS["encoder"])
                   + _CONTAINER_WEIGHT["TransformerDecoder"] * _layers(value, *_TRANSFORMER_LAYERS["decoder"]))
+    elif tail == "Sequential":  # its torch.nn layers run in the call: 1 each (a Linear's 2 ATen calls)
+        weight = max(1, _torch_layers(value, ctx))
     targets = node.targets if isinstance(node, ast.Assign) else [node.target]
     d = ctx.state(_State)
-    if built.rpartition(".")[2] in _CONTAINERS:  # self.layers = nn.ModuleList([Block(...) for ...])
+    if tail in _CONTAINERS:  # self.layers = nn.ModuleList([Block(...) for ...])
         for t in targets:
             if isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == "self":
                 d.held.setdefault(id(ctx.chain[-2]), {}).setdefault(t.attr, []).append(value)
+    lazy = _lazy_init(value, ctx) if tail[:4] == "Lazy" or tail in _CONTAINERS else 0
+    if lazy:
+        d.attr_lazy.setdefault(id(ctx.chain[-2]), {}).update(
+            (t.attr, lazy) for t in targets if type(t) is ast.Attribute and type(t.value) is ast.Name
+            and t.value.id == "self")
     kinds = d.attr_kinds.setdefault(id(ctx.chain[-2]), {})
     weights = d.attr_weights.setdefault(id(ctx.chain[-2]), {})
     for t in targets:
@@ -879,6 +896,52 @@ def _submodule(node: ast.AST, ctx: Context) -> None:
             if kind is not None:
                 kinds.setdefault(t.attr, kind)  # getattr(nn, name)(...) elsewhere: an RNN all the same
             weights[t.attr] = max(weight, weights.get(t.attr, 1))
+
+
+def _torch_layers(call: ast.Call, ctx: Context) -> int:
+    """The weight of the torch.nn modules an ``nn.Sequential(...)`` is built with (the project's own run
+    in their traced forwards)."""
+    if not (ctx.qualify(call.func) or "").startswith("torch.nn."):
+        return 0
+    # ``nn.Linear`` beside ``nn.Sequential``: the same module's, without asking (a qualify each costs)
+    prefix = call.func.value.id if type(call.func) is ast.Attribute and type(call.func.value) is ast.Name else None
+    weight = 0
+    for item in call.args:
+        if type(item) is not ast.Call:
+            continue
+        f = item.func
+        if prefix is not None and type(f) is ast.Attribute and type(f.value) is ast.Name and f.value.id == prefix:
+            weight += _CONTAINER_WEIGHT.get(f.attr, 1)
+        elif (name := ctx.qualify(f) or "").startswith("torch.nn."):
+            weight += _CONTAINER_WEIGHT.get(name.rpartition(".")[2], 1)
+    return weight
+
+
+def _lazy_init(call: ast.Call, ctx: Context) -> int:
+    """The weight of the lazy initialisation a first call of the module ``call`` builds runs
+    (``_LAZY_INIT``): a torch.nn lazy module's, or the sum of those an ``nn.Sequential(...)`` or
+    ``nn.ModuleList([...])`` is built with (torchradio's ``nn.Sequential(nn.LazyLinear(32), nn.ReLU(), ...)``)."""
+    f = call.func
+    written = f.attr if type(f) is ast.Attribute else f.id if type(f) is ast.Name else ""
+    if not (written[:4] == "Lazy" or written in ("Sequential", "ModuleList")):
+        return 0  # asked only of what is written as one (a qualify each costs)
+    name = ctx.qualify(f) or ""
+    if not name.startswith("torch.nn."):
+        return 0
+    leaf = name.rpartition(".")[2]
+    if leaf == "Sequential":
+        items = call.args
+    elif leaf == "ModuleList" and call.args and type(call.args[0]) in (ast.List, ast.Tuple):
+        items = call.args[0].elts
+    else:
+        return _LAZY_INIT.get(leaf, 0)
+    return sum(_lazy_init(item, ctx) for item in items if type(item) is ast.Call)
+
+
+def submodule_lazy(cls: ast.ClassDef, attr: str, ctx: Context, d: _State) -> int:
+    """The ``_lazy_init`` weight of a call to ``self.attr``, set in ``cls`` or an in-file base."""
+    return next((c_lazy[attr] for c, _ in _class_chain(cls, ctx, d)
+                 if attr in (c_lazy := d.attr_lazy.get(id(c), {}))), 0)
 
 
 def _optional_instance(node: ast.Assign, value: ast.IfExp, ctx: Context) -> None:
@@ -7423,6 +7486,7 @@ def report_traced(ctx: Context) -> None:
         if COMPREHENSION_FRAMES:
             _comprehension_sites(fn, tf, tensors, ctx, d, sites, training)
         weights: dict[int, int] = {}  # statement line -> weight, for calls into torch.nn containers
+        lazy_init: dict[int, int] = {}  # statement line -> weight of the lazy modules it calls first
         if tf.cls is not None:
             for node in _body(fn, d).calls:
                 attr = _submodule_called(node.func)
@@ -7431,6 +7495,9 @@ def report_traced(ctx: Context) -> None:
                     stmt = where.get(id(node), (None, None))[0]
                     if w > 1 and stmt is not None:
                         weights[stmt.lineno] = weights.get(stmt.lineno, 0) + w
+                    lazy = submodule_lazy(tf.cls, attr, ctx, d) if d.attr_lazy else 0
+                    if lazy and stmt is not None:
+                        lazy_init[stmt.lineno] = lazy_init.get(stmt.lineno, 0) + lazy
         # a backward pass runs the backward of the graphs its forward ran in (AOT autograd
         # captures it with them) and eagerly that of the ops run eagerly: it is captured as much
         # as the forward is, so it counts for neither side (the measured share counts it so)
@@ -7480,7 +7547,7 @@ def report_traced(ctx: Context) -> None:
             pinned=_pinned(fn, d, ctx, tf.chain),
             # only a traced callee in a loop (of this file or another) can be pinned there
             varied_args=_varied_args(fn, d, where, tensors, tf.cls) if trapped or trapped_out.get(tf.name) else (),
-            kept_appends=kept_appends, grown_params=grown_params,
+            kept_appends=kept_appends, grown_params=grown_params, lazy_init=tuple(sorted(lazy_init.items())) if lazy_init else (),
             scripted=any(ctx.names.qualify(dec, tf.chain) in _SCRIPT for dec in getattr(fn, "decorator_list", ()))))
     _idle_calls(summaries, bare_calls, summarised)
     product = ctx.state(TracedCode)
