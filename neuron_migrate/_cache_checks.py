@@ -3,7 +3,7 @@ neuron_migrate.cache` from models.py (cache.checks_module). Do not edit."""
 
 from neuron_migrate import models
 
-MODELS = 'a7bfcce49e87c0637cca825344d35f7d'  # the digest of the models.py this was made from
+MODELS = '9e8f9209f89fd2b830fe1c3f60f817ff'  # the digest of the models.py this was made from
 NoneType = type(None)
 CHECKS = {}  # the cache's table of these functions, set when they are used
 T1 = frozenset({'again', 'callee_frame', 'code', 'eager_only', 'line', 'skips_frame', 'skips_rest'})
@@ -98,7 +98,7 @@ T133 = frozenset({str})
 T134 = frozenset({str})
 T135 = frozenset({str})
 T137 = (str, int, str, int, )
-T138 = frozenset({'backward_of', 'branched', 'breaks', 'call_lines', 'calls', 'calls_in_loop', 'end_line', 'entry', 'group_looped', 'grown_by', 'grown_params', 'grows', 'handed_calls', 'hands', 'host_only', 'kept_appends', 'library_frames', 'line', 'name', 'op_lines', 'ops_both_sides', 'origin', 'pinned', 'quiet', 'repeats', 'resumed_loops', 'scripted', 'statements', 'trapped_calls', 'varied_args', 'weights', 'why'})
+T138 = frozenset({'backward_of', 'branched', 'breaks', 'call_lines', 'calls', 'calls_in_loop', 'end_line', 'entry', 'group_looped', 'grown_by', 'grown_params', 'grows', 'handed_calls', 'hands', 'host_only', 'kept_appends', 'lazy_init', 'library_frames', 'line', 'name', 'op_lines', 'ops_both_sides', 'origin', 'pinned', 'quiet', 'repeats', 'resumed_loops', 'scripted', 'statements', 'trapped_calls', 'varied_args', 'weights', 'why'})
 T139 = str
 T140 = int
 T141 = int
@@ -132,6 +132,7 @@ T178 = frozenset({int})
 T180 = (int, int, int, )
 T181 = frozenset({int})
 T182 = frozenset({int})
+T184 = (int, int, )
 
 
 def check_BreakSite(v):
@@ -496,6 +497,10 @@ def check_TracedFunction(v):
  if type(x0) is not tuple or not set(map(type, x0)) <= T181: return False
  x0 = d['grown_params']
  if type(x0) is not tuple or not set(map(type, x0)) <= T182: return False
+ x0 = d['lazy_init']
+ if type(x0) is not tuple: return False
+ for x183 in x0:
+  if type(x183) is not tuple or tuple(map(type, x183)) != T184: return False
  return True
 
 
