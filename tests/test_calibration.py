@@ -28,7 +28,7 @@ TOLERANCE = 0.03  # coverage figures, absolute
 ZOO = {
     "zoo.convnet": (0, 0, 0, 1.0, 1.0),
     "zoo.dynamic_crop": (2, 0, 0, 0.9091, 0.8571),
-    "zoo.gated_residual": (1, 0, 0, 0.9231, 0.8),
+    "zoo.gated_residual": (1, 0, 0, 0.9231, 0.8571),  # its nn.Sequential weighs its layers (round 35)
     "zoo.tagger": (1, 0, 0, 0.1429, 0.25),
     "zoo.masked_encoder": (1, 0, 0, 0.1509, 0.1304),
 }
