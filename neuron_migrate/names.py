@@ -140,7 +140,15 @@ def _collect(scope: ScopeNode, expressions: bool = True) -> Bindings:
     names.update(imports)  # an import wins over an assignment in the same scope
     for p in params:
         names[p] = LOCAL  # a parameter always shadows
+    if stars and type(scope) is ast.Module:
+        names.setdefault("torch", "torch")  # STAR_TORCH
     return Bindings(names, declared, stars)
+
+
+# STAR_TORCH: a module that does not bind `torch` itself but has a module-level `from m import *` takes
+# `torch` from it (fastai's `from .imports.torch import *`, which does `import torch`): a file that
+# uses `torch` unbound could take it from nowhere else, and a name `torch` bound to anything but the
+# module is not something a project exports.
 
 
 def _import_bindings(node: ast.Import | ast.ImportFrom, imports: dict[str, str | None],

@@ -127,7 +127,9 @@ NM128 = rule(
     why="`torch.cuda.device_count = torch.xpu.device_count` replaces a function of the torch.cuda "
         "module, so that code written for CUDA runs on another backend (Intel's IPEX hijacks in "
         "Stable Diffusion trainers). The assignment runs on every host and calls nothing: there is "
-        "nothing to port. Code that calls the patched names is reported where it does.",
+        "nothing to port. Reading the original to wrap it (fastai's `_old = torch.cuda.set_device`, "
+        "then `torch.cuda.set_device = wrapper`) is part of the patch. Code that calls the patched "
+        "names is reported where it does.",
     example="import torch\n\ntorch.cuda.device_count = torch.xpu.device_count",
     use_instead="import torch\n\ndevices = torch.accelerator.device_count()",
     fix="none",
@@ -147,7 +149,7 @@ NM120 = rule(
 
 class _State:
     __slots__ = ("imported", "expr_stmt_of", "parent_of_stmt", "flows", "options_without_value", "type_uses",
-                 "rocm_tests")
+                 "rocm_tests", "patched")
 
     def __init__(self) -> None:
         self.imported: set[str] = set()  # names the file's imports bind
@@ -157,6 +159,7 @@ class _State:
         self.options_without_value: frozenset[str] | None = None  # _maybe_none's argparse dests
         self.type_uses: tuple[set, set] | None = None  # _type_uses' answer
         self.rocm_tests: set[int] | None = None  # _rocm_tests' answer
+        self.patched: dict[str, int] | None = None  # _patched's answer
 
 
 _AUTOCAST_POSITIONAL = ("enabled", "dtype", "cache_enabled")  # torch.cuda.amp.autocast's order
@@ -510,6 +513,12 @@ def check_attribute(node: ast.Attribute, ctx: Context) -> None:
         # sd-scripts' library/ipex: 127 such stores were errors to port by hand, blocking a first run
         ctx.report(NM128, node, f"assigns {name}: a patch of the module, not a use of CUDA (nothing to port)")
         return
+    if (name.startswith("torch.cuda.") and not (type(ctx.parent) is ast.Call and ctx.parent.func is node)
+            and (line := _patched(ctx).get(name))):
+        # fastai's `_old_torch_cuda_set_device = torch.cuda.set_device`, wrapped, then stored back
+        ctx.report(NM128, node, f"reads {name} to wrap it in the patch assigned on line {line}: a patch of the "
+                   "module, not a use of CUDA (nothing to port)")
+        return
     _qualified_reference(node, name, ctx)
 
 
@@ -521,6 +530,19 @@ def check_name(node: ast.Name, ctx: Context) -> None:
     name = ctx.names.resolve(node.id, ctx.chain)
     if name is not None and name != node.id:
         _qualified_reference(node, name, ctx, via_import=True)
+
+
+def _patched(ctx: Context) -> dict[str, int]:
+    """The torch.cuda attributes the file assigns, with the line of the first store: asked only
+    where a torch.cuda function is read and not called, so most files never walk for it."""
+    state = ctx.state(_State)
+    if state.patched is None:
+        state.patched = {}
+        for n in ast.walk(ctx.tree):
+            if type(n) is ast.Attribute and type(n.ctx) is ast.Store and (q := ctx.names.qualify(n, (ctx.tree,))):
+                if q.startswith("torch.cuda."):
+                    state.patched.setdefault(q, n.lineno)
+    return state.patched
 
 
 def _attr_edit(ctx: Context, node: ast.Attribute, new: str) -> Edit:
@@ -713,6 +735,13 @@ def _cuda_api_reference(node: ast.AST, name: str, ctx: Context, via_import: bool
                                fallback=answered and [answered],
                                note=answered and f"; asked only where the plugin is ({row.answer_without_cuda} "
                                "without it, as without CUDA)")
+        elif call is None and row.without_cuda == "raises" and style == "neuron":
+            # `fn = torch.cuda.set_device`: only a call raises without CUDA, the function is there to read;
+            # in a type hint (diffusers' `stream: torch.cuda.Stream | None`) nothing ever calls it
+            hint = id(node) in _type_uses(ctx)[1]
+            guards.needs_guard(ctx, f"{prefix} is read, not called" + (" (a type hint: not a blocker)" if hint else "")
+                               + f": it exists without CUDA while {target} exists only with the Neuron plugin: "
+                               "rewritten only together with a guard that checks for it", harmless=hint)
 
 
 def _answered_twin(ctx: Context, node: ast.AST, call: ast.Call | None, row) -> Edit | None:
