@@ -237,6 +237,9 @@ class Names:
                         found.add(a.asname or root)
                         roots.add(root)
                 elif t is ast.ImportFrom:
+                    if node.names[0].name == "*":  # alone in its statement (Python allows it only so)
+                        found.add("torch")  # STAR_TORCH
+                        roots.add("torch")
                     names = (a.asname or a.name for a in node.names if a.name != "*")
                     if node.module and not node.level:
                         found.update(names)
