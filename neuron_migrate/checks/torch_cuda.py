@@ -532,12 +532,17 @@ def check_name(node: ast.Name, ctx: Context) -> None:
         _qualified_reference(node, name, ctx, via_import=True)
 
 
+_CUDA_STORE = re.compile(r"cuda\.[\w.]+\s*=(?!=)")
+
+
 def _patched(ctx: Context) -> dict[str, int]:
     """The torch.cuda attributes the file assigns, with the line of the first store: asked only
     where a torch.cuda function is read and not called, so most files never walk for it."""
     state = ctx.state(_State)
     if state.patched is None:
         state.patched = {}
+        if not _CUDA_STORE.search(ctx.src.text):  # a walk of the tree costs more than the text search
+            return state.patched
         for n in ast.walk(ctx.tree):
             if type(n) is ast.Attribute and type(n.ctx) is ast.Store and (q := ctx.names.qualify(n, (ctx.tree,))):
                 if q.startswith("torch.cuda."):
