@@ -632,6 +632,16 @@ def test_a_sparse_tensor_breaks_again_where_it_is_first_read():
     assert [b.line for b in sites["Early.forward"].breaks] == [14]
 
 
+def test_a_sparse_tensor_read_only_in_a_lambda_before_its_first_read_is_no_internal_error():
+    # torch-sla's SparseSolveFunction.forward makes a sparse tensor and hands SciPy a lambda reading
+    # it: the read in the lambda is not the frame's (its statement's walk raised KeyError, an NM999
+    # that lost the file's analysis); the first read of the function's own code is the site
+    code = ("import torch\nimport torch.nn as nn\n\nclass Net(nn.Module):\n    def forward(self, x):\n"
+            "        y = x * 2\n        z = y + 1\n        w = z.to_sparse()\n        f = lambda v: w @ v\n"
+            "        v = w * 3\n        return v.to_dense()\n")
+    assert codes(code) == [(8, "NM408"), (10, "NM408")]
+
+
 def test_a_parameter_annotated_as_a_sparse_tensor_skips_the_frame_where_first_read():
     # constructs.py "a sparse matrix handed from eager code to a function annotating it
     # torch.sparse.Tensor" (dbini-torch's conjugate_gradient_solver): GB0015 where the frame first

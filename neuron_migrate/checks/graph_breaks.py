@@ -8554,7 +8554,10 @@ def _sparse_read(fn: ast.AST, maker: ast.Call, tf: Traced, ctx: Context, d: _Sta
     for s in body.statements:
         if s.lineno <= stmt.end_lineno:
             continue
-        read = next((n for n in all_nodes(s) if type(n) is ast.Name and n.id == name and type(n.ctx) is ast.Load), None)
+        # a read in the function's own code: not one in a lambda or def it makes (torch-sla's
+        # SparseSolveFunction.forward hands SciPy ``lambda v: A @ v``; that raised KeyError)
+        read = next((n for n in all_nodes(s) if type(n) is ast.Name and n.id == name and type(n.ctx) is ast.Load
+                     and id(n) in body.where), None)
         if read is None:
             continue
         line = body.where[id(read)][0].lineno
