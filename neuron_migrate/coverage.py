@@ -431,24 +431,23 @@ def estimate(functions: Iterable[tuple[str, TracedFunction]], executed: dict[str
     # called where code runs eagerly, in a loop that changes the value at each step: compiled once
     # per value, up to the recompile limit (constructs.py "helper turning a float argument into a
     # tensor, ...": 8 graphs); a trip count not a literal taken to reach it, as for a resumed loop
-    pinned: dict[Key, int] = {}
-    for c in framed - eager_keys:
-        pins = set(by_key[c].pinned)
-        for k, line in sites.get(c, ()) if pins else ():
-            trips = [n for at, p, n in by_key[k].varied_args if at == line and p in pins]
-            if trips and line > eager_from.get(k, line):
-                # each combination of the values its loops hand it (nested loops: their product)
-                n = min(RECOMPILE_LIMIT, (math.prod(trips) or UNKNOWN_TRIPS) * runs.get(k, 1))
-                pinned[c] = max(pinned.get(c, 2), n)
-    # ... and one appending to a list it is handed (torchdeq's ``update_state``: ``trace_dict['abs']
+    # ... and so does one appending to a list it is handed (torchdeq's ``update_state``: ``trace_dict['abs']
     # .append(v)``), called in a loop of code that runs eagerly: the list is longer at each step, and
     # Dynamo, which guards its length, compiles the frame again, up to the recompile limit
+    pinned: dict[Key, int] = {}
     for c in framed - eager_keys:
-        for k, line in sites.get(c, ()) if by_key[c].grown_params else ():
-            if c in in_loop_of[k] and line > eager_from.get(k, line):
-                steps = dict(by_key[k].repeats).get(line, 1)
-                n = min(RECOMPILE_LIMIT, (steps if steps > 1 else UNKNOWN_TRIPS) * runs.get(k, 1))
-                pinned[c] = max(pinned.get(c, 2), n)
+        pins, grown = set(by_key[c].pinned), by_key[c].grown_params
+        for k, line in sites.get(c, ()) if pins or grown else ():
+            if not line > eager_from.get(k, line):
+                continue
+            steps = []
+            if trips := [n for at, p, n in by_key[k].varied_args if at == line and p in pins]:
+                steps.append(math.prod(trips) or UNKNOWN_TRIPS)  # each combination of its loops' values
+            if grown and c in in_loop_of[k]:
+                n = dict(by_key[k].repeats).get(line, 1)
+                steps.append(n if n > 1 else UNKNOWN_TRIPS)
+            if steps:
+                pinned[c] = max(pinned.get(c, 2), min(RECOMPILE_LIMIT, max(steps) * runs.get(k, 1)))
 
     def handed(key: Key, i: int, seen: frozenset = frozenset()) -> bool:
         """The ``i``-th parameter of ``key`` holds what the call was handed (its history recorded

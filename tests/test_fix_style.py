@@ -638,3 +638,19 @@ def test_a_module_flag_guards_the_calls_functions_gate_with_it():
     exec(compile(out, "ported.py", "exec", dont_inherit=True), scope)
     scope["release_memory"]()  # stock PyTorch: the flag is False, no torch.neuron call
     assert scope["default_device"]() == torch.device("cpu")
+
+
+def test_a_validation_once_admitting_neuron_is_left_as_info():
+    """fixtures/checks/NM108_validation_that_admits_the_cpu: after `fix`, the face detector's
+    `'cpu' not in device and 'cuda' not in device and "neuron" not in device` needs nothing more,
+    so it is no warning left for a person (MuseTalk's vendored face-alignment detector)."""
+    from pathlib import Path
+
+    from neuron_migrate.models import Severity
+
+    code = (Path(__file__).parent.parent / "fixtures" / "checks" / "NM108_validation_that_admits_the_cpu"
+            / "input.py").read_text(encoding="utf-8")
+    again = {f.line: f for f in findings_of(fixed(code)) if f.code == "NM108"}
+    for line in (8, 14, 19):
+        assert again[line].fix is None and again[line].severity is Severity.INFO
+    assert fixed(fixed(code)) == fixed(code)

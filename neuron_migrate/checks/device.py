@@ -25,7 +25,7 @@ from neuron_migrate.checks.distributed import (
     is_nccl, report_nccl,
 )
 from neuron_migrate.checks import guards
-from neuron_migrate.models import Edit
+from neuron_migrate.models import Edit, Severity
 from neuron_migrate.project import device_probes
 from neuron_migrate.project.device_probes import CUDA_DEVICE as _CUDA_DEVICE, DEVICE_NAME
 from neuron_migrate.project.summary import TRITON_COMPILER
@@ -635,14 +635,8 @@ def check_compare(node: ast.Compare, ctx: Context) -> None:
     elif cuda and (validation := _device_validation(node, ctx)) is not None:
         # `'cpu' not in device and 'cuda' not in device` (raise): admit Neuron beside CUDA
         other = node.comparators[0] if node.left is cuda[0] else node.left
-        added = (f' and "{_DEV}" not in {ctx.segment(other)}' if type(node.ops[0]) is ast.NotIn
-                 else f' and {ctx.segment(other)} != "{_DEV}"')
-        _, end = ctx.span(node)
-        if _DEV in validation[1]:  # admitted already (by an earlier fix)
-            ctx.report(NM108, cuda[0], NM108.summary + f'; the validation also admits "{_DEV}"')
-        else:
-            ctx.report(NM108, cuda[0], NM108.summary + _ADMITTED.format(validation=validation[0]),
-                       edits=[Edit(end, end, added)])
+        _admit(ctx, node, validation, validation[1], f' and "{_DEV}" not in {ctx.segment(other)}'
+               if type(node.ops[0]) is ast.NotIn else f' and {ctx.segment(other)} != "{_DEV}"', cuda[0])
     elif cuda and (error := _error_text(node, cuda, ctx)):
         for lit in cuda:  # `"cuda" in str(e).lower()` in a handler: what failed, not a device
             ctx.report(NM108, lit, f'"cuda" is looked for in the text of an exception (`{error}`), not in a '
@@ -797,10 +791,8 @@ def _membership(node: ast.Compare, cuda: list[ast.AST], ctx: Context) -> bool:
         return True
     validation = _device_validation(node, ctx)
     for lit in cuda:
-        if validation is not None and _DEV not in names:
-            _, end = ctx.span(lit)
-            ctx.report(NM108, lit, NM108.summary + _ADMITTED.format(validation=validation[0]),
-                       edits=[Edit(end, end, f', "{_DEV}"')])
+        if validation is not None:
+            _admit(ctx, lit, validation, names, f', "{_DEV}"')
         elif _DEV in names or guards.style(ctx) == "portable":
             ctx.report(NM108, lit, NM108.summary + f'; the collection also names "{_DEV}"'
                        if _DEV in names else NM108.summary)
@@ -813,6 +805,18 @@ def _membership(node: ast.Compare, cuda: list[ast.AST], ctx: Context) -> bool:
 
 _ADMITTED = ('; it only refuses the devices it does not name ({validation}), and it names the CPU: '
              f'"{_DEV}" is admitted beside "cuda", so a device the fix rewrites passes it')
+
+
+def _admit(ctx: Context, after: ast.AST, validation: tuple[str, set[str]], names, added: str,
+           at: ast.AST | None = None) -> None:
+    """Report the "cuda" of a device validation (``_device_validation``, at ``at`` or ``after``), with
+    ``added`` inserted after ``after`` to admit Neuron; once it names Neuron, nothing is left to do."""
+    if _DEV in names:  # admitted already (by an earlier fix)
+        ctx.report(NM108, at or after, NM108.summary + f'; the validation also admits "{_DEV}"', severity=Severity.INFO)
+    else:
+        _, end = ctx.span(after)
+        ctx.report(NM108, at or after, NM108.summary + _ADMITTED.format(validation=validation[0]),
+                   edits=[Edit(end, end, added)])
 
 
 def _device_validation(node: ast.Compare, ctx: Context) -> tuple[str, set[str]] | None:

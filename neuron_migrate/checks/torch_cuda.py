@@ -543,7 +543,7 @@ def _patched(ctx: Context) -> dict[str, int]:
         state.patched = {}
         if not _CUDA_STORE.search(ctx.src.text):  # a walk of the tree costs more than the text search
             return state.patched
-        for n in ast.walk(ctx.tree):
+        for n in all_nodes(ctx.tree):
             if type(n) is ast.Attribute and type(n.ctx) is ast.Store and (q := ctx.names.qualify(n, (ctx.tree,))):
                 if q.startswith("torch.cuda."):
                     state.patched.setdefault(q, n.lineno)
