@@ -221,6 +221,7 @@ class Kinds:
         self._pass: dict[str, str | None] = {}
         self._binding = False  # inside _bind_all: uses are not evidence yet
         self._strings: set[str] | None = None  # parameters typed str (``_string``)
+        self._documented: set[str] = set()  # parameters ``used_as`` takes for numbers from the docstring alone
 
     def nodes(self) -> list[ast.AST]:
         """The scope's own nodes (nested scopes' bodies left out), walked once."""
@@ -267,9 +268,17 @@ class Kinds:
                     self._mark(node.value, SCALAR)
             if type(self.scope) in (ast.FunctionDef, ast.AsyncFunctionDef):
                 for name in documented_numbers(self.scope):
-                    if self.params.get(name) is None:
-                        self._used_as.setdefault(name, SCALAR)
+                    if self.params.get(name) is None and name not in self._used_as:
+                        self._used_as[name] = SCALAR
+                        self._documented.add(name)
         return self._used_as
+
+    def used_as_number(self, name: str) -> bool:
+        """Whether ``name`` is a Python number by its uses (a size, a slice bound) and not by its
+        docstring alone: a tensor a traced caller passes outweighs the author's word (torchcp's
+        ``calculate_conformal_value(scores, alpha)``, ``alpha (float)``, handed ``torch.tensor(alpha)``
+        by the class-conditional predictor: ``if alpha >= 1`` breaks)."""
+        return self.used_as.get(name) == SCALAR and name not in self._documented
 
     def _fallback_evidence(self, node: ast.Assign) -> None:
         """``unet_number = default(unet_number, 1)``, ``n = n if n is not None else len(xs)``,

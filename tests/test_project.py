@@ -450,6 +450,32 @@ def test_a_tensor_passed_from_another_file_makes_the_parameter_a_tensor(tmp_path
     assert sites(capsys, tmp_path, "--entry", "ode/solve.py:solve") == [("ode/interp.py", 2, "NM402")]
 
 
+def test_a_tensor_passed_from_another_file_outweighs_a_docstring_number(tmp_path, capsys):
+    """A parameter its docstring types as a number (``level (float)``) is a tensor where a traced
+    caller of another file passes one (torchcp's class-conditional predictor hands
+    ``torch.tensor(alpha)`` to ``calculate_conformal_value(scores, alpha)``, documented ``alpha
+    (float)``: ``if alpha >= 1`` is data-dependent branching, measured on torch 2.13); passed a
+    number (``quantile(s, 0.1)``), the docstring still rules."""
+    doc = '''    """
+    Args:
+        scores (torch.Tensor): scores.
+        level (float): significance level.
+    """
+'''
+    files = {
+        "cp/__init__.py": "",
+        "cp/common.py": f"import torch\n\n\ndef quantile(scores, level):\n{doc}    if level >= 1:\n"
+                        "        raise ValueError(level)\n    return torch.kthvalue(scores, 2).values\n\n\n"
+                        f"def threshold(scores, level):\n{doc}    if level >= 1:\n        raise ValueError(level)\n"
+                        "    return scores.max()\n",
+        "cp/predict.py": "import torch\nfrom .common import quantile, threshold\n\n\n"
+                         "def calibrate(scores, alpha=0.1):\n    alpha = torch.tensor(alpha)\n"
+                         "    return quantile(scores, alpha) + threshold(scores, 0.1)\n",
+    }
+    write(tmp_path, files)
+    assert sites(capsys, tmp_path, "--entry", "cp/predict.py:calibrate") == [("cp/common.py", 10, "NM402")]
+
+
 def test_a_file_is_analysed_again_only_for_a_tensor_that_makes_a_parameter_one(tmp_path, capsys, monkeypatch):
     """A tensor passed to a parameter that is one already (a forward's ``x``, a helper's ``x``
     that its own file's forward passes a tensor) changes nothing in the callee's file: it is not

@@ -3281,7 +3281,7 @@ class Tensors:
                 self.names.add(a.arg)
             elif a.arg in passed and annotation_kind(a.annotation) in (None, TENSOR):
                 # a traced caller passes it a tensor (torchsde's ``t0: Optional[Scalar]``: a number or a tensor)
-                if scope_kinds(ctx, chain).used_as.get(a.arg) != SCALAR:
+                if not scope_kinds(ctx, chain).used_as_number(a.arg):
                     self.names.add(a.arg)
             elif is_forward and a.annotation is None and a.arg not in _STEP_COUNTERS:
                 default = defaults.get(a.arg)
@@ -3297,7 +3297,7 @@ class Tensors:
         # those a caller passing a tensor would make one (the second branch above): a caller in
         # another file changes this function's analysis only through them (project/model.py)
         self.open = frozenset(a.arg for a in unset if annotation_kind(a.annotation) in (None, TENSOR)
-                              and scope_kinds(ctx, chain).used_as.get(a.arg) != SCALAR)
+                              and not scope_kinds(ctx, chain).used_as_number(a.arg))
         # ``state_steps: List[Tensor]`` (torch's functional optimizers and their copies): its elements (_list_element)
         self.lists = frozenset(a.arg for a in (*positional, *args.kwonlyargs)
                                if a.annotation is not None and _is_tensor_list_annotation(a.annotation))
