@@ -1650,3 +1650,19 @@ def test_requires_grad_on_the_argument_of_a_function_of_another_file_is_left_alo
         "    def logpartition(self, x):\n        edge = x * 2\n        n = self._get_dimension(edge)\n"
         "        x.requires_grad_(True)\n        return edge.sum() * n[0]\n")
     assert _nm4(tmp_path) == [("crf/semi.py", 10, "NM404")]
+
+
+def test_the_forward_of_an_autograd_function_the_caller_imports_itself_runs_at_apply(tmp_path):
+    """torch-sla's ``nonlinear_solve`` imports ``NonlinearSolveFunction`` in its body and returns
+    ``NonlinearSolveFunction.apply(...)``: the Function's forward runs, as for one imported at the
+    module's top. Not the forward of another Function of that file."""
+    (tmp_path / "sla").mkdir()
+    (tmp_path / "sla" / "__init__.py").write_text("")
+    (tmp_path / "sla" / "fns.py").write_text(
+        "from torch.autograd import Function\n\n\nclass Newton(Function):\n    @staticmethod\n"
+        "    def forward(ctx, u):\n        return u * u.norm().item()\n\n\nclass Other(Function):\n"
+        "    @staticmethod\n    def forward(ctx, u):\n        return u.tolist()\n")
+    (tmp_path / "sla" / "linalg.py").write_text(
+        "import torch\n\n\n@torch.compile\ndef nonlinear_solve(u):\n    from .fns import Newton\n\n"
+        "    return Newton.apply(u)\n")
+    assert _nm4(tmp_path) == [("sla/fns.py", 7, "NM401")]

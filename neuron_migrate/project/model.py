@@ -464,10 +464,15 @@ class Project:
             level, module, name, rest = text[len(FUNCTION_IMPORT):].split(":", 3)
             target = self.absolute(path, int(level), module, name)
             found = self.find(f"{target}.{rest}" if rest else target)
+            head = rest[: -len("apply")].rstrip(".") if rest == "apply" or rest.endswith(".apply") else None
+            owner = (lambda: self.find(f"{target}.{head}" if head else target)) if head is not None else None
         else:
             found = self._imported(path, text)
-        if found is None and text.endswith(".apply"):  # Fn.apply(x): an autograd Function's forward runs
-            found = self._imported(path, text[: -len(".apply")])
+            owner = (lambda: self._imported(path, text[: -len(".apply")])) if text.endswith(".apply") else None
+        if found is None and owner is not None:  # Fn.apply(x): an autograd Function's forward runs
+            # (torch-sla's ``from .autograd import NonlinearSolveFunction`` in nonlinear_solve, then
+            # ``NonlinearSolveFunction.apply(...)``)
+            found = owner()
             s2 = self.summary(found[0]) if found is not None and found[2] == "class" else None
             cls = next((c for c in s2.classes if c[0] == found[1]), None) if s2 else None
             if cls is None or not any(map(autograd_function_base, cls[1])) or found[0] == path:
