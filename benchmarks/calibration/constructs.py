@@ -1234,6 +1234,18 @@ def set_potentials(t):  # torch-struct's _get_dimension: the argument made a lea
     t.requires_grad_(True)
     return t.shape
 
+def conformal_value(scores, alpha):  # torchcp's calculate_conformal_value, ``alpha (float)`` in its docstring
+    '''
+    Args:
+        scores (torch.Tensor): Non-conformity scores.
+        alpha (float): Significance level.
+    '''
+    if alpha >= 1 or alpha <= 0:
+        raise ValueError("alpha")
+    n = scores.shape[0]
+    return torch.kthvalue(scores, math.ceil((n + 1) * (1 - alpha)), dim=0).values
+
+
 def auc(fpr, max_fpr=None):  # torchmetrics' _binary_auroc_compute
     if max_fpr is None or fpr.sum() == 0:
         return fpr * 2
@@ -2287,6 +2299,9 @@ CASES: list[tuple[str, str, dict]] = [
     ("requires_grad_() on an intermediate, returned", "y = x * 2\ny.requires_grad_(True)\nreturn y", {}),
     ("requires_grad_() on an intermediate, used", "y = x * 2\nz = y.detach().requires_grad_(True)\nw = z * 3\nreturn (w + y).sum(0)", {}),
     ("requires_grad_() in a helper, on its argument", "y = x * 2\ns = set_potentials(y)\nreturn y * s[0]", {}),
+    # a parameter its docstring types float, handed a 0-d tensor (torchcp's class-conditional predictor), or a float
+    ("number documented float, handed a tensor", "y = x * 2\nq = conformal_value(y[:, 0], torch.tensor(0.5))\nreturn y * q", {}),
+    ("number documented float, handed a float", "y = x * 2\nq = conformal_value(y[:, 0], 0.5)\nreturn y * q", {}),
     ("requires_grad_(False) on an intermediate", "y = x * 2\ny.requires_grad_(False)\nreturn y * 3", {}),
     ("setattr requires_grad False", "y = x * 2\ny.requires_grad = False\nreturn y * 2", {}),
     ("torch.autograd.grad under set_grad_enabled(True)", "y = x * 2\nwith torch.set_grad_enabled(True):\n    l = (y * PARAM).sum()\n    g, = torch.autograd.grad(l, PARAM)\nreturn y + g", {}),
