@@ -18,10 +18,10 @@ CODE['def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is se
 def __create_fn__():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
-   return (self.apis,self.env_vars,self.modes_without_effect,self.backends_to_replace,self.stateless_modules,self.reexported,self.foreign_devices,)==(other.apis,other.env_vars,other.modes_without_effect,other.backends_to_replace,other.stateless_modules,other.reexported,other.foreign_devices,)
+   return (self.apis,self.env_vars,self.modes_without_effect,self.backends_to_replace,self.stateless_modules,self.reexported,self.foreign_devices,self.same_as,)==(other.apis,other.env_vars,other.modes_without_effect,other.backends_to_replace,other.stateless_modules,other.reexported,other.foreign_devices,other.same_as,)
   return NotImplemented
  return __eq__
-CODE['def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.apis,self.env_vars,self.modes_without_effect,self.backends_to_replace,self.stateless_modules,self.reexported,self.foreign_devices,)==(other.apis,other.env_vars,other.modes_without_effect,other.backends_to_replace,other.stateless_modules,other.reexported,other.foreign_devices,)\n  return NotImplemented\n return __eq__'] = __create_fn__.__code__
+CODE['def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.apis,self.env_vars,self.modes_without_effect,self.backends_to_replace,self.stateless_modules,self.reexported,self.foreign_devices,self.same_as,)==(other.apis,other.env_vars,other.modes_without_effect,other.backends_to_replace,other.stateless_modules,other.reexported,other.foreign_devices,other.same_as,)\n  return NotImplemented\n return __eq__'] = __create_fn__.__code__
 
 
 def __create_fn__():
@@ -429,9 +429,9 @@ CODE['def __create_fn__():\n def __hash__(self):\n  return hash((self.api,self.o
 
 def __create_fn__():
  def __hash__(self):
-  return hash((self.apis,self.env_vars,self.modes_without_effect,self.backends_to_replace,self.stateless_modules,self.reexported,self.foreign_devices,))
+  return hash((self.apis,self.env_vars,self.modes_without_effect,self.backends_to_replace,self.stateless_modules,self.reexported,self.foreign_devices,self.same_as,))
  return __hash__
-CODE['def __create_fn__():\n def __hash__(self):\n  return hash((self.apis,self.env_vars,self.modes_without_effect,self.backends_to_replace,self.stateless_modules,self.reexported,self.foreign_devices,))\n return __hash__'] = __create_fn__.__code__
+CODE['def __create_fn__():\n def __hash__(self):\n  return hash((self.apis,self.env_vars,self.modes_without_effect,self.backends_to_replace,self.stateless_modules,self.reexported,self.foreign_devices,self.same_as,))\n return __hash__'] = __create_fn__.__code__
 
 
 def __create_fn__():
@@ -682,9 +682,9 @@ CODE['def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qual
 
 def __create_fn__():
  def __repr__(self):
-  return self.__class__.__qualname__ + f"(apis={self.apis!r}, env_vars={self.env_vars!r}, modes_without_effect={self.modes_without_effect!r}, backends_to_replace={self.backends_to_replace!r}, stateless_modules={self.stateless_modules!r}, reexported={self.reexported!r}, foreign_devices={self.foreign_devices!r})"
+  return self.__class__.__qualname__ + f"(apis={self.apis!r}, env_vars={self.env_vars!r}, modes_without_effect={self.modes_without_effect!r}, backends_to_replace={self.backends_to_replace!r}, stateless_modules={self.stateless_modules!r}, reexported={self.reexported!r}, foreign_devices={self.foreign_devices!r}, same_as={self.same_as!r})"
  return __repr__
-CODE['def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(apis={self.apis!r}, env_vars={self.env_vars!r}, modes_without_effect={self.modes_without_effect!r}, backends_to_replace={self.backends_to_replace!r}, stateless_modules={self.stateless_modules!r}, reexported={self.reexported!r}, foreign_devices={self.foreign_devices!r})"\n return __repr__'] = __create_fn__.__code__
+CODE['def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(apis={self.apis!r}, env_vars={self.env_vars!r}, modes_without_effect={self.modes_without_effect!r}, backends_to_replace={self.backends_to_replace!r}, stateless_modules={self.stateless_modules!r}, reexported={self.reexported!r}, foreign_devices={self.foreign_devices!r}, same_as={self.same_as!r})"\n return __repr__'] = __create_fn__.__code__
 
 
 def __create_fn__():
@@ -976,8 +976,8 @@ def __create_fn__(_type_api, _type_ops, _type_torch_version, MISSING, _HAS_DEFAU
 CODE["def __create_fn__(_type_api, _type_ops, _type_torch_version, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,api:_type_api,ops:_type_ops,torch_version:_type_torch_version)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'api',api)\n  __dataclass_builtins_object__.__setattr__(self,'ops',ops)\n  __dataclass_builtins_object__.__setattr__(self,'torch_version',torch_version)\n return __init__"] = __create_fn__.__code__
 
 
-def __create_fn__(_type_apis, _type_env_vars, _type_modes_without_effect, _type_backends_to_replace, _type_stateless_modules, _type_reexported, _type_foreign_devices, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_reexported, _dflt_foreign_devices, _return_type):
- def __init__(self,apis:_type_apis,env_vars:_type_env_vars,modes_without_effect:_type_modes_without_effect,backends_to_replace:_type_backends_to_replace,stateless_modules:_type_stateless_modules,reexported:_type_reexported=_dflt_reexported,foreign_devices:_type_foreign_devices=_HAS_DEFAULT_FACTORY)->_return_type:
+def __create_fn__(_type_apis, _type_env_vars, _type_modes_without_effect, _type_backends_to_replace, _type_stateless_modules, _type_reexported, _type_foreign_devices, _type_same_as, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_reexported, _dflt_foreign_devices, _dflt_same_as, _return_type):
+ def __init__(self,apis:_type_apis,env_vars:_type_env_vars,modes_without_effect:_type_modes_without_effect,backends_to_replace:_type_backends_to_replace,stateless_modules:_type_stateless_modules,reexported:_type_reexported=_dflt_reexported,foreign_devices:_type_foreign_devices=_HAS_DEFAULT_FACTORY,same_as:_type_same_as=_HAS_DEFAULT_FACTORY)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'apis',apis)
   __dataclass_builtins_object__.__setattr__(self,'env_vars',env_vars)
   __dataclass_builtins_object__.__setattr__(self,'modes_without_effect',modes_without_effect)
@@ -985,8 +985,9 @@ def __create_fn__(_type_apis, _type_env_vars, _type_modes_without_effect, _type_
   __dataclass_builtins_object__.__setattr__(self,'stateless_modules',stateless_modules)
   __dataclass_builtins_object__.__setattr__(self,'reexported',reexported)
   __dataclass_builtins_object__.__setattr__(self,'foreign_devices',_dflt_foreign_devices() if foreign_devices is _HAS_DEFAULT_FACTORY else foreign_devices)
+  __dataclass_builtins_object__.__setattr__(self,'same_as',_dflt_same_as() if same_as is _HAS_DEFAULT_FACTORY else same_as)
  return __init__
-CODE["def __create_fn__(_type_apis, _type_env_vars, _type_modes_without_effect, _type_backends_to_replace, _type_stateless_modules, _type_reexported, _type_foreign_devices, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_reexported, _dflt_foreign_devices, _return_type):\n def __init__(self,apis:_type_apis,env_vars:_type_env_vars,modes_without_effect:_type_modes_without_effect,backends_to_replace:_type_backends_to_replace,stateless_modules:_type_stateless_modules,reexported:_type_reexported=_dflt_reexported,foreign_devices:_type_foreign_devices=_HAS_DEFAULT_FACTORY)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'apis',apis)\n  __dataclass_builtins_object__.__setattr__(self,'env_vars',env_vars)\n  __dataclass_builtins_object__.__setattr__(self,'modes_without_effect',modes_without_effect)\n  __dataclass_builtins_object__.__setattr__(self,'backends_to_replace',backends_to_replace)\n  __dataclass_builtins_object__.__setattr__(self,'stateless_modules',stateless_modules)\n  __dataclass_builtins_object__.__setattr__(self,'reexported',reexported)\n  __dataclass_builtins_object__.__setattr__(self,'foreign_devices',_dflt_foreign_devices() if foreign_devices is _HAS_DEFAULT_FACTORY else foreign_devices)\n return __init__"] = __create_fn__.__code__
+CODE["def __create_fn__(_type_apis, _type_env_vars, _type_modes_without_effect, _type_backends_to_replace, _type_stateless_modules, _type_reexported, _type_foreign_devices, _type_same_as, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_reexported, _dflt_foreign_devices, _dflt_same_as, _return_type):\n def __init__(self,apis:_type_apis,env_vars:_type_env_vars,modes_without_effect:_type_modes_without_effect,backends_to_replace:_type_backends_to_replace,stateless_modules:_type_stateless_modules,reexported:_type_reexported=_dflt_reexported,foreign_devices:_type_foreign_devices=_HAS_DEFAULT_FACTORY,same_as:_type_same_as=_HAS_DEFAULT_FACTORY)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'apis',apis)\n  __dataclass_builtins_object__.__setattr__(self,'env_vars',env_vars)\n  __dataclass_builtins_object__.__setattr__(self,'modes_without_effect',modes_without_effect)\n  __dataclass_builtins_object__.__setattr__(self,'backends_to_replace',backends_to_replace)\n  __dataclass_builtins_object__.__setattr__(self,'stateless_modules',stateless_modules)\n  __dataclass_builtins_object__.__setattr__(self,'reexported',reexported)\n  __dataclass_builtins_object__.__setattr__(self,'foreign_devices',_dflt_foreign_devices() if foreign_devices is _HAS_DEFAULT_FACTORY else foreign_devices)\n  __dataclass_builtins_object__.__setattr__(self,'same_as',_dflt_same_as() if same_as is _HAS_DEFAULT_FACTORY else same_as)\n return __init__"] = __create_fn__.__code__
 
 
 def __create_fn__(_type_aten, _type_status, _type_source, _type_note, _type_alternative, _type_since, _type_runs, _type_origin, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_note, _dflt_alternative, _dflt_since, _dflt_runs, _dflt_origin, _return_type):
@@ -1634,11 +1635,11 @@ CODE['def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):
 
 def __create_fn__(cls, FrozenInstanceError):
  def __delattr__(self,name):
-  if type(self) is cls or name in ('apis','env_vars','modes_without_effect','backends_to_replace','stateless_modules','reexported','foreign_devices',):
+  if type(self) is cls or name in ('apis','env_vars','modes_without_effect','backends_to_replace','stateless_modules','reexported','foreign_devices','same_as',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
   super(cls, self).__delattr__(name)
  return __delattr__
-CODE['def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'apis\',\'env_vars\',\'modes_without_effect\',\'backends_to_replace\',\'stateless_modules\',\'reexported\',\'foreign_devices\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__'] = __create_fn__.__code__
+CODE['def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'apis\',\'env_vars\',\'modes_without_effect\',\'backends_to_replace\',\'stateless_modules\',\'reexported\',\'foreign_devices\',\'same_as\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__'] = __create_fn__.__code__
 
 
 def __create_fn__(cls, FrozenInstanceError):
@@ -1913,11 +1914,11 @@ CODE['def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,v
 
 def __create_fn__(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
-  if type(self) is cls or name in ('apis','env_vars','modes_without_effect','backends_to_replace','stateless_modules','reexported','foreign_devices',):
+  if type(self) is cls or name in ('apis','env_vars','modes_without_effect','backends_to_replace','stateless_modules','reexported','foreign_devices','same_as',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
   super(cls, self).__setattr__(name, value)
  return __setattr__
-CODE['def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'apis\',\'env_vars\',\'modes_without_effect\',\'backends_to_replace\',\'stateless_modules\',\'reexported\',\'foreign_devices\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__'] = __create_fn__.__code__
+CODE['def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'apis\',\'env_vars\',\'modes_without_effect\',\'backends_to_replace\',\'stateless_modules\',\'reexported\',\'foreign_devices\',\'same_as\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__'] = __create_fn__.__code__
 
 
 def __create_fn__(cls, FrozenInstanceError):

@@ -178,6 +178,8 @@ class CudaApi:
     reexported: tuple[str, ...] = ()
     # a library's callable outside PyTorch -> the devices its `device` argument takes (foreign_devices)
     foreign_devices: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    # a library's function that returns what a torch.cuda call answers -> that call (same_as)
+    same_as: dict[str, str] = field(default_factory=dict)
 
     def canonical(self, qualified: str) -> str:
         """``torch.cuda.random.get_rng_state`` → ``torch.cuda.get_rng_state``: a public name of a
@@ -239,7 +241,7 @@ def cuda_api() -> CudaApi:
     path = rules_dir() / "cuda_api.yaml"
     data = load_yaml(path)
     check_row(path, "top level", data, {"apis", "env_vars", "compile", "stateless_modules"},
-              {"schema_version", "reexported", "foreign_devices"})
+              {"schema_version", "reexported", "foreign_devices", "same_as"})
 
     def rows(section: str) -> dict[str, ApiRow]:
         out: dict[str, ApiRow] = {}
@@ -282,9 +284,16 @@ def cuda_api() -> CudaApi:
     for i, raw in enumerate(data.get("foreign_devices") or (), 1):
         row = check_row(path, f"foreign_devices row {i}", raw, {"name", "devices", "source"}, set())
         foreign[row["name"]] = tuple(row["devices"])
-    return CudaApi(rows("apis"), rows("env_vars"), frozenset(compile_["modes_without_effect"]),
+    apis = rows("apis")
+    same_as = {}
+    for i, raw in enumerate(data.get("same_as") or (), 1):
+        row = check_row(path, f"same_as row {i}", raw, {"name", "is", "source"}, set())
+        if row["is"] not in apis:
+            raise TableError(f"{path}: same_as row {i}: {row['is']!r} is not a row of apis")
+        same_as[row["name"]] = row["is"]
+    return CudaApi(apis, rows("env_vars"), frozenset(compile_["modes_without_effect"]),
                    frozenset(compile_["backends_to_replace"]), modules, tuple(data.get("reexported") or ()),
-                   foreign)
+                   foreign, same_as)
 
 
 # -- the operator, dtype and dependency table ----------------------------------------------

@@ -654,3 +654,31 @@ def test_a_validation_once_admitting_neuron_is_left_as_info():
     for line in (8, 14, 19):
         assert again[line].fix is None and again[line].severity is Severity.INFO
     assert fixed(fixed(code)) == fixed(code)
+
+
+def test_a_library_function_asking_for_cuda_is_a_guard(monkeypatch):
+    """hiyouga/LLaMA-Factory picks its device with transformers' ``is_torch_cuda_available()``
+    (``elif is_torch_cuda_available(): device = "cuda:..."``): the device string was rewritten and
+    the question left, so on Neuron the branch never ran and the run took the CPU. The question is
+    torch.cuda.is_available() under another name (rules/cuda_api.yaml, same_as): rewritten with what
+    it gates, or left with it (a call without a twin; a function of the file importing Triton kernels)."""
+    import sys
+    import types
+    from pathlib import Path
+
+    import torch
+
+    folder = Path(__file__).parent.parent / "fixtures/checks/NM103_library_function_asking_for_cuda"
+    out = fixed((folder / "input.py").read_text())
+    chosen, _, rest = out.partition("def free_bytes")
+    assert "is_torch_cuda_available" not in chosen.partition("def local_device")[2]
+    assert "is_cuda_available()" not in chosen and '"neuron:{}"' in chosen
+    assert rest.count("is_torch_cuda_available()") == 2 and "torch.cuda.mem_get_info()" in rest
+    for name, module in (("is_torch_cuda_available", "transformers.utils"), ("is_cuda_available", "accelerate.utils")):
+        stub = types.ModuleType(module)
+        setattr(stub, name, torch.cuda.is_available)
+        monkeypatch.setitem(sys.modules, module, stub)
+    scope: dict = {}
+    exec(compile(out, "ported.py", "exec", dont_inherit=True), scope)
+    assert scope["local_device"]() == torch.device("cpu")  # stock PyTorch without CUDA: as before the fix
+    assert scope["peak_bytes"]() == 0 and scope["free_bytes"]() == -1

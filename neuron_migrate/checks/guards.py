@@ -27,7 +27,7 @@ import re
 from dataclasses import dataclass, field
 
 from neuron_migrate.checks import Context, on, prefilter
-from neuron_migrate.checks.kernels import EXTENSION_LOADERS, loaded_extensions
+from neuron_migrate.checks.kernels import EXTENSION_LOADERS, _table, loaded_extensions
 from neuron_migrate.models import Applicability, Edit, Finding, Fix, Severity
 from neuron_migrate.project.summary import (INFERENCE_SERVER_MODULES, TRITON_COMPILER, cuda_only_library,
                                             firm_imports, parameter_defaults)
@@ -89,6 +89,7 @@ class _State:
     called: dict[str, int] = field(default_factory=dict)  # a function of the file a kernel branch calls -> its line
     picks: set[str] = field(default_factory=set)  # kernels a branch assigns to call later (s4's cauchy_cuda)
     truth_tests: set[int] = field(default_factory=set)  # ids of expressions only tested for truth
+    importers: dict[str, str] | None = None  # _importers' answer
 
 
 def port_advice(what: str) -> str:
@@ -579,6 +580,24 @@ def cuda_only_reason(ctx: Context, nodes) -> str | None:
     return None
 
 
+def _calls_importer(ctx: Context, block: list[ast.stmt]) -> str | None:
+    """Why ``block`` is CUDA-only when it calls, by name, a module-level function of the file that
+    imports a CUDA-only library whenever it runs (LLaMA-Factory's ``patch_qwen3_5_forward_gpu``
+    imports flash-linear-attention's Triton kernels): with its guard turned true on Neuron, the
+    call would import them there."""
+    state = ctx.state(_State)
+    if state.importers is None:
+        table = _table(ctx)  # rules/dependencies.yaml: the modules NM502-NM504 report
+        state.importers = {fn.name: module for fn in ctx.tree.body if type(fn) in (ast.FunctionDef, ast.AsyncFunctionDef)
+                           for level, module, _ in firm_imports(fn.body) if not level and table.module_package(module)}
+    if state.importers:
+        for stmt in block:
+            for n in all_nodes(stmt):
+                if type(n) is ast.Call and type(n.func) is ast.Name and n.func.id in state.importers:
+                    return f"the branch calls `{n.func.id}`, which imports `{state.importers[n.func.id]}`"
+    return None
+
+
 def decide_units(ctx: Context) -> None:
     """The last finalizer (checks.load_all puts it there): it judges every finding of the file."""
     findings = ctx.findings
@@ -691,11 +710,11 @@ def decide_units(ctx: Context) -> None:
         in_unit.update(unit)
         covered.append((guard, spans.of(orelse if _negative(node.test) else body)))
         reason = cuda_only_reason(ctx, body + orelse)
-        off = None if reason else _switched_off(body + orelse)
-        if reason or off:
+        why = f"the branch uses `{reason}`" if reason else _calls_importer(ctx, body + orelse)
+        off = None if why else _switched_off(body + orelse)
+        if why or off:
             for i in unit:
-                why_cuda_only.setdefault(i, f"the branch uses `{reason}`" if reason else
-                                         f"{SWITCHED_OFF} (`{off} = False`)")
+                why_cuda_only.setdefault(i, why or f"{SWITCHED_OFF} (`{off} = False`)")
         elif library_flags:
             asked = _asked_flag(node.test, library_flags)
             for i in unit if asked else ():
@@ -1486,6 +1505,7 @@ def _answers(f: Finding) -> bool:
     from neuron_migrate.capabilities import cuda_api
 
     name = f.message.partition(" ")[0]
+    name = cuda_api().same_as.get(name, name)  # transformers' is_torch_cuda_available is torch.cuda's question
     found = cuda_api().lookup(name) if f.code == "NM103" else None
     return found is not None and found[1] == name and found[0].without_cuda == "runs"
 

@@ -586,6 +586,8 @@ def _qualified_reference(node: ast.AST, name: str, ctx: Context, via_import: boo
     elif name.endswith("ProfilerActivity.CUDA") and name.startswith("torch."):
         ctx.report(NM114, node, edits=[_attr_edit(ctx, node, _T.profiler_activity)]
                    if isinstance(node, ast.Attribute) else ())
+    elif (asked := cuda_api().same_as.get(name)) is not None:  # transformers' is_torch_cuda_available
+        _cuda_api_reference(node, asked, ctx, False, spelled=name)
 
 
 def _is_presence_test(node: ast.AST, parent: ast.AST | None) -> bool:
@@ -652,7 +654,8 @@ def _type_uses(ctx: Context) -> tuple[set[int], set[int]]:
     return state.type_uses
 
 
-def _cuda_api_reference(node: ast.AST, name: str, ctx: Context, via_import: bool) -> None:
+def _cuda_api_reference(node: ast.AST, name: str, ctx: Context, via_import: bool, spelled: str = "") -> None:
+    """``spelled``: the library function ``node`` names, which returns what ``name`` answers."""
     found = cuda_api().lookup(name)
     if found is None:
         if name.startswith("torch.cuda."):
@@ -695,12 +698,13 @@ def _cuda_api_reference(node: ast.AST, name: str, ctx: Context, via_import: bool
         return
     style = guards.style(ctx)
     target = row.portable if style == "portable" else row.neuron
-    message = f"{prefix} → {target}" if target else f"{prefix}: no device-agnostic spelling; {row.neuron} on Neuron"
+    shown = f"{spelled} (it returns {prefix}())" if spelled else prefix
+    message = f"{shown} → {target}" if target else f"{shown}: no device-agnostic spelling; {row.neuron} on Neuron"
     kernel = guards_kernel(ctx, node)
     edit = _style_edit(ctx, node, name, prefix, row, style)
     if edit is None:
         ctx.report(r, node, message + (" (imported under another name: rewrite the import)"
-                                       if target else ""))
+                                       if target and not spelled else ""))
         if row.without_cuda == "runs":  # left as it is, a no-op or an answer on Neuron too
             guards.needs_guard(ctx, "no rewrite", harmless=True)
     elif _cuda_keyed_value(ctx, node):  # {"cuda": torch.cuda.synchronize, "xpu": ...}
