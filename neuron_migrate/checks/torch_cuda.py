@@ -50,7 +50,8 @@ NM103 = rule(
         "same function for NeuronCores. `torch.neuron` exists only where the Neuron plugin is "
         "installed, so a call that ran without CUDA (`manual_seed_all`, `device_count`, "
         "`memory_allocated`: no-ops or answers there) is rewritten only under a guard rewritten "
-        "with it, and `torch.cuda.is_available()` becomes a test that is False without the plugin. "
+        "with it, and `torch.cuda.is_available()` becomes a test that is False without the plugin; "
+        "so does a library's function that returns it (transformers' `is_torch_cuda_available()`). "
         "`--style portable` writes `torch.accelerator` / `torch.get_device_module()` instead.",
     example="if torch.cuda.is_available():\n    torch.cuda.manual_seed_all(0)\ntorch.cuda.synchronize()",
     use_instead='if hasattr(torch, "neuron") and torch.neuron.is_available():\n'
