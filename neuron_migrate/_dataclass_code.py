@@ -144,10 +144,10 @@ CODE['def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is se
 def __create_fn__():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
-   return (self.name,self.modules,self.rule,self.manifest,self.note,self.replacement,self.replacement_by,self.source,self.apis,self.origin,)==(other.name,other.modules,other.rule,other.manifest,other.note,other.replacement,other.replacement_by,other.source,other.apis,other.origin,)
+   return (self.name,self.modules,self.rule,self.manifest,self.note,self.replacement,self.replacement_by,self.source,self.apis,self.origin,self.repositories,)==(other.name,other.modules,other.rule,other.manifest,other.note,other.replacement,other.replacement_by,other.source,other.apis,other.origin,other.repositories,)
   return NotImplemented
  return __eq__
-CODE['def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.name,self.modules,self.rule,self.manifest,self.note,self.replacement,self.replacement_by,self.source,self.apis,self.origin,)==(other.name,other.modules,other.rule,other.manifest,other.note,other.replacement,other.replacement_by,other.source,other.apis,other.origin,)\n  return NotImplemented\n return __eq__'] = __create_fn__.__code__
+CODE['def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.name,self.modules,self.rule,self.manifest,self.note,self.replacement,self.replacement_by,self.source,self.apis,self.origin,self.repositories,)==(other.name,other.modules,other.rule,other.manifest,other.note,other.replacement,other.replacement_by,other.source,other.apis,other.origin,other.repositories,)\n  return NotImplemented\n return __eq__'] = __create_fn__.__code__
 
 
 def __create_fn__():
@@ -506,9 +506,9 @@ CODE['def __create_fn__():\n def __hash__(self):\n  return hash((self.name,self.
 
 def __create_fn__():
  def __hash__(self):
-  return hash((self.name,self.modules,self.rule,self.manifest,self.note,self.replacement,self.replacement_by,self.source,self.apis,self.origin,))
+  return hash((self.name,self.modules,self.rule,self.manifest,self.note,self.replacement,self.replacement_by,self.source,self.apis,self.origin,self.repositories,))
  return __hash__
-CODE['def __create_fn__():\n def __hash__(self):\n  return hash((self.name,self.modules,self.rule,self.manifest,self.note,self.replacement,self.replacement_by,self.source,self.apis,self.origin,))\n return __hash__'] = __create_fn__.__code__
+CODE['def __create_fn__():\n def __hash__(self):\n  return hash((self.name,self.modules,self.rule,self.manifest,self.note,self.replacement,self.replacement_by,self.source,self.apis,self.origin,self.repositories,))\n return __hash__'] = __create_fn__.__code__
 
 
 def __create_fn__():
@@ -780,9 +780,9 @@ CODE['def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qual
 
 def __create_fn__():
  def __repr__(self):
-  return self.__class__.__qualname__ + f"(name={self.name!r}, modules={self.modules!r}, rule={self.rule!r}, manifest={self.manifest!r}, note={self.note!r}, replacement={self.replacement!r}, replacement_by={self.replacement_by!r}, source={self.source!r}, apis={self.apis!r}, origin={self.origin!r})"
+  return self.__class__.__qualname__ + f"(name={self.name!r}, modules={self.modules!r}, rule={self.rule!r}, manifest={self.manifest!r}, note={self.note!r}, replacement={self.replacement!r}, replacement_by={self.replacement_by!r}, source={self.source!r}, apis={self.apis!r}, origin={self.origin!r}, repositories={self.repositories!r})"
  return __repr__
-CODE['def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(name={self.name!r}, modules={self.modules!r}, rule={self.rule!r}, manifest={self.manifest!r}, note={self.note!r}, replacement={self.replacement!r}, replacement_by={self.replacement_by!r}, source={self.source!r}, apis={self.apis!r}, origin={self.origin!r})"\n return __repr__'] = __create_fn__.__code__
+CODE['def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(name={self.name!r}, modules={self.modules!r}, rule={self.rule!r}, manifest={self.manifest!r}, note={self.note!r}, replacement={self.replacement!r}, replacement_by={self.replacement_by!r}, source={self.source!r}, apis={self.apis!r}, origin={self.origin!r}, repositories={self.repositories!r})"\n return __repr__'] = __create_fn__.__code__
 
 
 def __create_fn__():
@@ -1274,8 +1274,8 @@ def __create_fn__(_type_name, _type_line, _type_end_line, _type_why, _type_state
 CODE["def __create_fn__(_type_name, _type_line, _type_end_line, _type_why, _type_statements, _type_breaks, _type_calls, _type_calls_in_loop, _type_trapped_calls, _type_call_lines, _type_op_lines, _type_ops_both_sides, _type_weights, _type_repeats, _type_branched, _type_group_looped, _type_grows, _type_grown_by, _type_entry, _type_origin, _type_host_only, _type_quiet, _type_scripted, _type_backward_of, _type_hands, _type_resumed_loops, _type_handed_calls, _type_library_frames, _type_pinned, _type_varied_args, _type_kept_appends, _type_grown_params, _type_lazy_init, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_breaks, _dflt_calls, _dflt_calls_in_loop, _dflt_trapped_calls, _dflt_call_lines, _dflt_op_lines, _dflt_ops_both_sides, _dflt_weights, _dflt_repeats, _dflt_branched, _dflt_group_looped, _dflt_grows, _dflt_grown_by, _dflt_entry, _dflt_origin, _dflt_host_only, _dflt_quiet, _dflt_scripted, _dflt_backward_of, _dflt_hands, _dflt_resumed_loops, _dflt_handed_calls, _dflt_library_frames, _dflt_pinned, _dflt_varied_args, _dflt_kept_appends, _dflt_grown_params, _dflt_lazy_init, _return_type):\n def __init__(self,name:_type_name,line:_type_line,end_line:_type_end_line,why:_type_why,statements:_type_statements,breaks:_type_breaks=_dflt_breaks,calls:_type_calls=_dflt_calls,calls_in_loop:_type_calls_in_loop=_dflt_calls_in_loop,trapped_calls:_type_trapped_calls=_dflt_trapped_calls,call_lines:_type_call_lines=_dflt_call_lines,op_lines:_type_op_lines=_dflt_op_lines,ops_both_sides:_type_ops_both_sides=_dflt_ops_both_sides,weights:_type_weights=_dflt_weights,repeats:_type_repeats=_dflt_repeats,branched:_type_branched=_dflt_branched,group_looped:_type_group_looped=_dflt_group_looped,grows:_type_grows=_dflt_grows,grown_by:_type_grown_by=_dflt_grown_by,entry:_type_entry=_dflt_entry,origin:_type_origin=_dflt_origin,host_only:_type_host_only=_dflt_host_only,quiet:_type_quiet=_dflt_quiet,scripted:_type_scripted=_dflt_scripted,backward_of:_type_backward_of=_dflt_backward_of,hands:_type_hands=_dflt_hands,resumed_loops:_type_resumed_loops=_dflt_resumed_loops,handed_calls:_type_handed_calls=_dflt_handed_calls,library_frames:_type_library_frames=_dflt_library_frames,pinned:_type_pinned=_dflt_pinned,varied_args:_type_varied_args=_dflt_varied_args,kept_appends:_type_kept_appends=_dflt_kept_appends,grown_params:_type_grown_params=_dflt_grown_params,lazy_init:_type_lazy_init=_dflt_lazy_init)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'name',name)\n  __dataclass_builtins_object__.__setattr__(self,'line',line)\n  __dataclass_builtins_object__.__setattr__(self,'end_line',end_line)\n  __dataclass_builtins_object__.__setattr__(self,'why',why)\n  __dataclass_builtins_object__.__setattr__(self,'statements',statements)\n  __dataclass_builtins_object__.__setattr__(self,'breaks',breaks)\n  __dataclass_builtins_object__.__setattr__(self,'calls',calls)\n  __dataclass_builtins_object__.__setattr__(self,'calls_in_loop',calls_in_loop)\n  __dataclass_builtins_object__.__setattr__(self,'trapped_calls',trapped_calls)\n  __dataclass_builtins_object__.__setattr__(self,'call_lines',call_lines)\n  __dataclass_builtins_object__.__setattr__(self,'op_lines',op_lines)\n  __dataclass_builtins_object__.__setattr__(self,'ops_both_sides',ops_both_sides)\n  __dataclass_builtins_object__.__setattr__(self,'weights',weights)\n  __dataclass_builtins_object__.__setattr__(self,'repeats',repeats)\n  __dataclass_builtins_object__.__setattr__(self,'branched',branched)\n  __dataclass_builtins_object__.__setattr__(self,'group_looped',group_looped)\n  __dataclass_builtins_object__.__setattr__(self,'grows',grows)\n  __dataclass_builtins_object__.__setattr__(self,'grown_by',grown_by)\n  __dataclass_builtins_object__.__setattr__(self,'entry',entry)\n  __dataclass_builtins_object__.__setattr__(self,'origin',origin)\n  __dataclass_builtins_object__.__setattr__(self,'host_only',host_only)\n  __dataclass_builtins_object__.__setattr__(self,'quiet',quiet)\n  __dataclass_builtins_object__.__setattr__(self,'scripted',scripted)\n  __dataclass_builtins_object__.__setattr__(self,'backward_of',backward_of)\n  __dataclass_builtins_object__.__setattr__(self,'hands',hands)\n  __dataclass_builtins_object__.__setattr__(self,'resumed_loops',resumed_loops)\n  __dataclass_builtins_object__.__setattr__(self,'handed_calls',handed_calls)\n  __dataclass_builtins_object__.__setattr__(self,'library_frames',library_frames)\n  __dataclass_builtins_object__.__setattr__(self,'pinned',pinned)\n  __dataclass_builtins_object__.__setattr__(self,'varied_args',varied_args)\n  __dataclass_builtins_object__.__setattr__(self,'kept_appends',kept_appends)\n  __dataclass_builtins_object__.__setattr__(self,'grown_params',grown_params)\n  __dataclass_builtins_object__.__setattr__(self,'lazy_init',lazy_init)\n return __init__"] = __create_fn__.__code__
 
 
-def __create_fn__(_type_name, _type_modules, _type_rule, _type_manifest, _type_note, _type_replacement, _type_replacement_by, _type_source, _type_apis, _type_origin, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_apis, _dflt_origin, _return_type):
- def __init__(self,name:_type_name,modules:_type_modules,rule:_type_rule,manifest:_type_manifest,note:_type_note,replacement:_type_replacement,replacement_by:_type_replacement_by,source:_type_source,apis:_type_apis=_dflt_apis,origin:_type_origin=_dflt_origin)->_return_type:
+def __create_fn__(_type_name, _type_modules, _type_rule, _type_manifest, _type_note, _type_replacement, _type_replacement_by, _type_source, _type_apis, _type_origin, _type_repositories, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_apis, _dflt_origin, _dflt_repositories, _return_type):
+ def __init__(self,name:_type_name,modules:_type_modules,rule:_type_rule,manifest:_type_manifest,note:_type_note,replacement:_type_replacement,replacement_by:_type_replacement_by,source:_type_source,apis:_type_apis=_dflt_apis,origin:_type_origin=_dflt_origin,repositories:_type_repositories=_dflt_repositories)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'name',name)
   __dataclass_builtins_object__.__setattr__(self,'modules',modules)
   __dataclass_builtins_object__.__setattr__(self,'rule',rule)
@@ -1286,8 +1286,9 @@ def __create_fn__(_type_name, _type_modules, _type_rule, _type_manifest, _type_n
   __dataclass_builtins_object__.__setattr__(self,'source',source)
   __dataclass_builtins_object__.__setattr__(self,'apis',apis)
   __dataclass_builtins_object__.__setattr__(self,'origin',origin)
+  __dataclass_builtins_object__.__setattr__(self,'repositories',repositories)
  return __init__
-CODE["def __create_fn__(_type_name, _type_modules, _type_rule, _type_manifest, _type_note, _type_replacement, _type_replacement_by, _type_source, _type_apis, _type_origin, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_apis, _dflt_origin, _return_type):\n def __init__(self,name:_type_name,modules:_type_modules,rule:_type_rule,manifest:_type_manifest,note:_type_note,replacement:_type_replacement,replacement_by:_type_replacement_by,source:_type_source,apis:_type_apis=_dflt_apis,origin:_type_origin=_dflt_origin)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'name',name)\n  __dataclass_builtins_object__.__setattr__(self,'modules',modules)\n  __dataclass_builtins_object__.__setattr__(self,'rule',rule)\n  __dataclass_builtins_object__.__setattr__(self,'manifest',manifest)\n  __dataclass_builtins_object__.__setattr__(self,'note',note)\n  __dataclass_builtins_object__.__setattr__(self,'replacement',replacement)\n  __dataclass_builtins_object__.__setattr__(self,'replacement_by',replacement_by)\n  __dataclass_builtins_object__.__setattr__(self,'source',source)\n  __dataclass_builtins_object__.__setattr__(self,'apis',apis)\n  __dataclass_builtins_object__.__setattr__(self,'origin',origin)\n return __init__"] = __create_fn__.__code__
+CODE["def __create_fn__(_type_name, _type_modules, _type_rule, _type_manifest, _type_note, _type_replacement, _type_replacement_by, _type_source, _type_apis, _type_origin, _type_repositories, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_apis, _dflt_origin, _dflt_repositories, _return_type):\n def __init__(self,name:_type_name,modules:_type_modules,rule:_type_rule,manifest:_type_manifest,note:_type_note,replacement:_type_replacement,replacement_by:_type_replacement_by,source:_type_source,apis:_type_apis=_dflt_apis,origin:_type_origin=_dflt_origin,repositories:_type_repositories=_dflt_repositories)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'name',name)\n  __dataclass_builtins_object__.__setattr__(self,'modules',modules)\n  __dataclass_builtins_object__.__setattr__(self,'rule',rule)\n  __dataclass_builtins_object__.__setattr__(self,'manifest',manifest)\n  __dataclass_builtins_object__.__setattr__(self,'note',note)\n  __dataclass_builtins_object__.__setattr__(self,'replacement',replacement)\n  __dataclass_builtins_object__.__setattr__(self,'replacement_by',replacement_by)\n  __dataclass_builtins_object__.__setattr__(self,'source',source)\n  __dataclass_builtins_object__.__setattr__(self,'apis',apis)\n  __dataclass_builtins_object__.__setattr__(self,'origin',origin)\n  __dataclass_builtins_object__.__setattr__(self,'repositories',repositories)\n return __init__"] = __create_fn__.__code__
 
 
 def __create_fn__(_type_name, _type_neuron, _type_rule, _type_advice, _type_source, _type_portable, _type_without_cuda, _type_portable_without_accelerator, _type_fields, _type_keys, _type_answer_without_cuda, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_portable, _dflt_without_cuda, _dflt_portable_without_accelerator, _dflt_fields, _dflt_keys, _dflt_answer_without_cuda, _return_type):
@@ -1735,11 +1736,11 @@ CODE['def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):
 
 def __create_fn__(cls, FrozenInstanceError):
  def __delattr__(self,name):
-  if type(self) is cls or name in ('name','modules','rule','manifest','note','replacement','replacement_by','source','apis','origin',):
+  if type(self) is cls or name in ('name','modules','rule','manifest','note','replacement','replacement_by','source','apis','origin','repositories',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
   super(cls, self).__delattr__(name)
  return __delattr__
-CODE['def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'name\',\'modules\',\'rule\',\'manifest\',\'note\',\'replacement\',\'replacement_by\',\'source\',\'apis\',\'origin\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__'] = __create_fn__.__code__
+CODE['def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'name\',\'modules\',\'rule\',\'manifest\',\'note\',\'replacement\',\'replacement_by\',\'source\',\'apis\',\'origin\',\'repositories\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__'] = __create_fn__.__code__
 
 
 def __create_fn__(cls, FrozenInstanceError):
@@ -2014,11 +2015,11 @@ CODE['def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,v
 
 def __create_fn__(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
-  if type(self) is cls or name in ('name','modules','rule','manifest','note','replacement','replacement_by','source','apis','origin',):
+  if type(self) is cls or name in ('name','modules','rule','manifest','note','replacement','replacement_by','source','apis','origin','repositories',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
   super(cls, self).__setattr__(name, value)
  return __setattr__
-CODE['def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'name\',\'modules\',\'rule\',\'manifest\',\'note\',\'replacement\',\'replacement_by\',\'source\',\'apis\',\'origin\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__'] = __create_fn__.__code__
+CODE['def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'name\',\'modules\',\'rule\',\'manifest\',\'note\',\'replacement\',\'replacement_by\',\'source\',\'apis\',\'origin\',\'repositories\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__'] = __create_fn__.__code__
 
 
 def __create_fn__(cls, FrozenInstanceError):

@@ -361,6 +361,9 @@ class PackageRow:
     source: str
     apis: tuple[PackageApi, ...] = ()
     origin: str = ""
+    # names of its source repositories, where pip's VCS form (`git+https://.../tiny-cuda-nn/`)
+    # names the package by its repository and the repository's name is not the distribution's
+    repositories: tuple[str, ...] = ()
 
     def api_for(self, qualified: str, text: str | None = None) -> PackageApi | None:
         """The most specific finer replacement for ``qualified`` (a module or a name in it). For
@@ -408,6 +411,11 @@ class Capabilities:
             if row.name == name or row.name.endswith("*") and name.startswith(row.name[:-1]):
                 return row
         return None
+
+    def repository_package(self, repository: str) -> PackageRow | None:
+        """The row whose source repository a VCS requirement names (``repositories``)."""
+        name = normalise_distribution(repository)
+        return next((row for row in self.packages if name in row.repositories), None)
 
     def module_package(self, module: str) -> tuple[PackageRow, str] | None:
         """The row whose module ``module`` is or lies under, with that module."""
@@ -497,7 +505,7 @@ def package_rows(path: Path, data: dict) -> list[PackageRow]:
     for i, raw in enumerate(_section(path, data, "packages"), 1):
         where = _where("packages", i, raw, "name")
         row = check_row(path, where, raw, {"name", "manifest", "note", "source"},
-                        {"modules", "rule", "replacement", "replacement_by", "apis"})
+                        {"modules", "rule", "replacement", "replacement_by", "apis", "repositories"})
         name = normalise_distribution(_text(path, where, row, "name"))
         if name in seen:
             raise TableError(f"{path}: {where}: duplicate package {name!r}")
@@ -521,7 +529,8 @@ def package_rows(path: Path, data: dict) -> list[PackageRow]:
             name=name, modules=modules, rule=rule,
             manifest=_choice(path, where, row, "manifest", PACKAGE_MANIFEST_RULES),
             note=_text(path, where, row, "note"), replacement=replacement, replacement_by=by,
-            source=_text(path, where, row, "source"), apis=tuple(apis), origin=str(path)))
+            source=_text(path, where, row, "source"), apis=tuple(apis), origin=str(path),
+            repositories=tuple(map(normalise_distribution, _names(path, where, row, "repositories")))))
     return out
 
 

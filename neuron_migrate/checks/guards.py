@@ -47,15 +47,18 @@ ACCELERATOR_TYPE_OR_CUDA = 'getattr({t}.accelerator.current_accelerator(), "type
 HARMLESS = frozenset({"NM109", "NM112", "NM113", "NM114", "NM117", "NM119"})
 # NM108's reason for being unsafe alone (checks.device imports this module, so it is repeated)
 _SWITCHES = "it switches the CUDA-only features of that branch on for Neuron"
-# (DeepSpeed's replace_with_kernel_inject swaps a model's layers for its CUDA inference kernels)
+# (DeepSpeed's replace_with_kernel_inject swaps a model's layers for its CUDA inference kernels;
+# tiny-cuda-nn's tinycudann builds its modules on the current CUDA device: threestudio's `with
+# torch.cuda.device(rank): self.encoding = tcnn.Encoding(...)`)
 # CuPy's name where no letter runs into it: `--occupy` (reserve a GPU's memory, YOLOX) holds the word too
 _CUDA_ONLY = re.compile(r"(?i)" + TRITON_COMPILER + r"|(?<![a-z])cupy|pycuda|tensorrt|\btrt\b|CUDAExecutionProvider|"
-                        r"TensorrtExecutionProvider|onnxruntime[-_]gpu|paddlepaddle[-_]gpu|pynvml|kernel_inject")
+                        r"TensorrtExecutionProvider|onnxruntime[-_]gpu|paddlepaddle[-_]gpu|pynvml|kernel_inject|"
+                        r"tinycudann")
 # lower-case words one of which a text holds, lower-cased, wherever _CUDA_ONLY matches it (with
 # the four non-ASCII letters a case-blind pattern takes for ASCII ones put back): a text without
 # any is not searched, since the regular expression costs ten times the word search
 _CUDA_ONLY_WORDS = ("triton", "cupy", "pycuda", "tensorrt", "trt", "cudaexecutionprovider", "onnxruntime",
-                    "paddlepaddle", "pynvml", "kernel_inject")
+                    "paddlepaddle", "pynvml", "kernel_inject", "tinycudann")
 _CASE_BLIND = (("\u0130", "i"), ("\u0131", "i"), ("\u017f", "s"), ("\u212a", "k"))  # İ ı ſ K (re's docs)
 
 

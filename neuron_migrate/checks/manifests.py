@@ -132,12 +132,17 @@ def judge(name: str, spec: str, extras: tuple[str, ...], url: str, raw: str,
     out: list[tuple[object, str]] = []
     norm = name.lower().replace("_", "-").replace(".", "-")
     row = table.package(norm)
+    named = f"`{name}`"
+    if row is None and url and (vcs := _VCS.match(url)) and not vcs.group("egg"):
+        # threestudio's `git+https://github.com/NVlabs/tiny-cuda-nn/#subdirectory=bindings/torch`: tinycudann
+        row = table.repository_package(norm)
+        named += f" (the repository of `{row.name}`)" if row is not None else ""
     if row is not None and row.manifest != "none":
         r = NM601 if row.manifest == "NM601" else NM602
         by = "AWS's recommendation" if row.replacement_by == "aws" else "our suggestion, not AWS's"
         instead = f"; instead: {row.replacement} ({by})" if row.replacement else ""
         what = "CUDA-only package" if r is NM601 else "selects a CUDA build"
-        out.append((r, f"`{name}`: {what}: {row.note}{instead}"))
+        out.append((r, f"{named}: {what}: {row.note}{instead}"))
         return out
     if row is None and _CUDA_WHEEL.search(norm) and norm not in _TORCH_FAMILY:
         out.append((NM601, f"`{name}`: a wheel built for CUDA (its `-{_CUDA_WHEEL.search(norm).group(1)}` "
