@@ -246,6 +246,18 @@ def test_markdown_escapes_outside_code_spans_only():
     assert markdown._cell("`lb < 0` when a < b | c") == "`lb < 0` when a &lt; b \\| c"
 
 
+def test_a_project_with_nothing_left_for_fix_says_so_not_zero_percent():
+    """After `fix --apply` (MockingBird: 106 safe rewrites made) what is left is for a person or for
+    `--unsafe-fixes`: the report said "0% of CUDA references migrated by `fix`", as if it had failed."""
+    rep = porting.build(doc([finding("NM109", "warning", fix="unsafe"), finding("NM104", path="b.py")]))
+    md = markdown.fit(rep)
+    assert "**nothing left for `fix`** to rewrite" in md and "0%** of CUDA references" not in md
+    assert "| none of 2 left for `fix` to rewrite: 1 with `--unsafe-fixes` after review; 1 by hand |" in md
+    assert "None of 2 CUDA-specific references left for <code>neuron-migrate fix</code>" in html.render_report(rep)
+    md = markdown.fit(porting.build(doc([finding("NM101", fix="safe"), finding("NM104")])))
+    assert "**50%** of CUDA references migrated by `fix`" in md and "| 1 of 2 (50%); 0 more with `--unsafe-fixes` after review; 1 by hand |" in md
+
+
 def test_sections_follow_the_findings_so_new_rules_need_no_report_change():
     rep = porting.build(doc([finding("NM701", message="a new family"), finding("NM101", fix="safe")]))
     assert [f["prefix"] for f in rep["families"]] == ["NM1", "NM7"]

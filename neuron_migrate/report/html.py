@@ -374,8 +374,11 @@ def _ready_card(ready: dict) -> str:
     blockers = "".join(f'<li><a href="#blockers">{b["count"]} {_e(b["kind"])}</a></li>' for b in ready["blockers"])
     refs = (f'{ready["migrated_by_fix"]} of {plural(ready["cuda_references"], "CUDA-specific reference")} '
             f'migrated by <code>neuron-migrate fix</code>; {ready["migrated_after_review"]} more with '
-            f'<code>--unsafe-fixes</code> after review, {ready["by_hand"]} by hand.' if ready["cuda_references"]
-            else "No CUDA-specific references found.")
+            f'<code>--unsafe-fixes</code> after review, {ready["by_hand"]} by hand.' if ready["migrated_by_fix"]
+            # none is for fix (after `fix --apply` its rewrites are in the code): say so, not "0 migrated"
+            else f'None of {plural(ready["cuda_references"], "CUDA-specific reference")} left for <code>neuron-migrate '
+            f'fix</code> to rewrite: {ready["migrated_after_review"]} with <code>--unsafe-fixes</code> after review, '
+            f'{ready["by_hand"]} by hand.' if ready["cuda_references"] else "No CUDA-specific references found.")
     return ('<div class="card"><h2>Readiness</h2>' + gauge(share, colour, label, "CUDA references migrated by fix")
             + f'<div class="verdict" style="color:{colour}">{_e(ready["verdict"])}</div>'
             + f'<p class="note">{refs}' + (f' Blocks a first run on Trainium:</p><ul class="blockers">{blockers}</ul>'

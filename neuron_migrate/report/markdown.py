@@ -85,9 +85,13 @@ def render_report(rep: dict, limit: int) -> str:
     sev = s["by_severity"]
     fix = s["auto_fixable"]
     share = "—" if ready["share"] is None else porting.percent(ready["share"])
+    # none of the references is for `fix` (after `fix --apply` its rewrites are in the code): "0 %" would
+    # read as if it had failed
+    done = bool(ready["cuda_references"]) and not ready["migrated_by_fix"]
     out = [f"## {title}", "",
-           f"{_ICON.get(ready['verdict'], '')} **{ready['verdict']}** · **{share}** of CUDA references "
-           f"migrated by `fix` · {plural(ready['blocking'], 'blocking finding')} · effort "
+           f"{_ICON.get(ready['verdict'], '')} **{ready['verdict']}** · "
+           + ("**nothing left for `fix`** to rewrite" if done else f"**{share}** of CUDA references migrated by `fix`")
+           + f" · {plural(ready['blocking'], 'blocking finding')} · effort "
            f"**{_hours(eff['low'], eff['high'])}** for {plural(eff['items'], 'work item')} · compile "
            f"coverage {_coverage_cell(cov)}"
            + (f" · {plural(s['baselined'], 'known finding')} in the baseline, not counted"
@@ -101,8 +105,11 @@ def render_report(rep: dict, limit: int) -> str:
             f"of {s['files_scanned']} scanned ({plural(s['lines_scanned'], 'line')}) |",
             f"| findings | {s['findings']}: {plural(sev['error'], 'error')}, {plural(sev['warning'], 'warning')}, "
             f"{sev['info']} info |",
-            f"| CUDA references migrated by `fix` | {ready['migrated_by_fix']} of {ready['cuda_references']} ({share}); "
-            f"{ready['migrated_after_review']} more with `--unsafe-fixes` after review; {ready['by_hand']} by hand |",
+            f"| CUDA references migrated by `fix` | "
+            + (f"none of {ready['cuda_references']} left for `fix` to rewrite: {ready['migrated_after_review']} with "
+               if done else f"{ready['migrated_by_fix']} of {ready['cuda_references']} ({share}); "
+               f"{ready['migrated_after_review']} more with ")
+            + f"`--unsafe-fixes` after review; {ready['by_hand']} by hand |",
             f"| auto-fixable | {fix['safe']} safe ({porting.percent(fix['share'])}), {fix['unsafe']} unsafe |",
             f"| blocks a first run | {plural(ready['blocking'], 'finding')} |",
             f"| effort | {_hours(eff['low'], eff['high'])} ({eff['days'][0]:g}–{eff['days'][1]:g} days) for "
