@@ -256,6 +256,32 @@ def test_a_cuda_question_joined_with_a_cuda_only_import_flag_is_left():
     assert fixed(plain).count("torch.neuron.is_available()") == 2
 
 
+def test_a_cuda_question_joined_with_an_installed_check_of_a_cuda_only_library_is_left():
+    """AnimateDiff's app: ``if is_xformers_available() and torch.cuda.is_available():
+    unet.enable_xformers_memory_efficient_attention()``. Retargeted, a Neuron host with xformers
+    installed (it is in the project's requirements) would turn on xformers' CUDA kernels; left, the
+    question answers no there. A check of a library that is not CUDA-only (``is_scipy_available()``),
+    or of one only partly so (DeepSpeed, whose ops alone are), is rewritten as before."""
+    from neuron_migrate.testing import findings_of, fixed
+
+    code = ("import torch\nfrom diffusers.utils.import_utils import is_xformers_available\n"
+            "from transformers.utils import is_flash_attn_2_available\n\n\n"
+            "def build(unet, model):\n"
+            "    if is_xformers_available() and torch.cuda.is_available():\n"
+            "        unet.enable_xformers_memory_efficient_attention()\n"
+            "    use_fa2 = torch.cuda.is_available() and is_flash_attn_2_available()\n"
+            "    return unet, use_fa2\n")
+    found = {f.line: f for f in findings_of(code) if f.code == "NM103"}
+    assert sorted(found) == [7, 9]
+    assert "the test also asks whether `xformers` is installed" in found[7].message
+    assert "the test also asks whether `flash_attn` is installed" in found[9].message
+    assert all(f.fix is None for f in found.values())
+    assert fixed(code) == code
+    for other in ("scipy", "deepspeed"):
+        plain = code.replace("xformers", other).replace("flash_attn_2", other)
+        assert fixed(plain).count("torch.neuron.is_available()") == 2, other
+
+
 SETUP = '''from setuptools import setup
 from torch.utils.cpp_extension import BuildExtension, CUDAExtension
 
