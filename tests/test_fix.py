@@ -251,6 +251,25 @@ def test_an_on_off_option_named_after_a_backend_is_a_switch_not_the_backend():
     assert [(f.code, f.fix is None) for f in found] == [("NM111", True), ("NM102", True)]
 
 
+def test_a_nccl_default_handed_only_to_init_process_group_is_the_backend():
+    """AnimateDiff's train.py: ``def init_dist(launcher="slurm", backend='nccl', **kwargs)`` whose
+    ``backend`` is read only as ``dist.init_process_group(backend=backend)``: the default is a
+    process-group backend (NM110, a safe rewrite), not a string of unknown use. A parameter read
+    elsewhere too (compared, printed), or handed to another function, stays NM111."""
+    code = ("import torch.distributed as dist\n\n\n"
+            "def init_dist(launcher, backend='nccl', **kwargs):\n"
+            "    if launcher == 'pytorch':\n        dist.init_process_group(backend=backend, **kwargs)\n"
+            "    elif launcher == 'slurm':\n        dist.init_process_group(backend)\n")
+    found = fixmod.analyse_source(SourceFile("a.py", code), Options()).findings
+    assert [(f.code, f.line, f.fix is not None) for f in found] == [("NM110", 4, True)]
+    assert "the default of `backend`" in found[0].message
+    from neuron_migrate.testing import fixed
+    assert "backend='neuron'" in fixed(code)
+    for other in (code + "    print(backend)\n", code.replace("dist.init_process_group(backend)", "setup(backend)")):
+        found = fixmod.analyse_source(SourceFile("a.py", other), Options()).findings
+        assert [(f.code, f.line) for f in found] == [("NM111", 4)]
+
+
 def test_torch2trt_and_basicsr_ops_are_cuda_only_libraries():
     """YOLOX's evaluators: ``if trt_file is not None: from torch2trt import TRTModule`` then ``x = torch.ones(...)
     .cuda()`` feeds the TensorRT engine: left with it (it was rewritten). GFPGAN's ``from basicsr.ops.fused_act import

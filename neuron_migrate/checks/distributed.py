@@ -16,6 +16,8 @@ from dataclasses import dataclass, field
 from neuron_migrate.capabilities import cuda_api, target
 from neuron_migrate.checks import Context, on, prefilter, rule
 from neuron_migrate.models import Edit
+from neuron_migrate.project.summary import parameter_defaults
+from neuron_migrate.traversal import all_nodes
 
 # The words of every NM1xx module: they run together or not at all, since each reads
 # what the others claimed (the convention is in neuron_migrate.checks).
@@ -167,17 +169,45 @@ _BACKENDS = frozenset({"gloo", "mpi", "ucc", "xla"})
 @dataclass
 class _Choices:
     backends: set[int] = field(default_factory=set)  # ids of "nccl" chosen against another backend
+    defaults: dict[int, str] = field(default_factory=dict)  # id of a "nccl" default -> its parameter
     env_values: dict[int, ast.AST] = field(default_factory=dict)  # environment key id -> value given
     messages: set[int] = field(default_factory=set)  # ids of strings raised, printed, warned or logged
 
 
 def report_nccl(ctx: Context, lit: ast.AST) -> None:
     """A ``"nccl"`` whose use is not certain: NM111, with an unsafe fix; chosen against another
-    backend name (``"nccl" if cuda else "gloo"``) it is a backend: NM110, safe."""
-    if id(lit) in ctx.state(_Choices).backends:
+    backend name (``"nccl" if cuda else "gloo"``), or the default of a parameter a function only
+    hands to init_process_group, it is a backend: NM110, safe."""
+    choices = ctx.state(_Choices)
+    if id(lit) in choices.backends:
         report_backend(ctx, NM110, lit, ctx.summary(NM110) + ' (chosen against another backend: "gloo")')
+    elif id(lit) in choices.defaults:
+        report_backend(ctx, NM110, lit, ctx.summary(NM110) + f" (the default of `{choices.defaults[id(lit)]}`, "
+                       "which the function hands only to init_process_group)", raises=True)
     else:
         report_backend(ctx, NM111, lit, unsafe=NM111.fix_reason)
+
+
+@on(ast.FunctionDef, ast.AsyncFunctionDef)
+def note_backend_default(node: ast.FunctionDef | ast.AsyncFunctionDef, ctx: Context) -> None:
+    """``def init_dist(launcher, backend='nccl'): ... dist.init_process_group(backend=backend)``
+    (AnimateDiff's train.py): a "nccl" default whose parameter the function reads only as
+    init_process_group's backend is a process-group backend."""
+    args = node.args
+    if not any(map(is_nccl, (*args.defaults, *args.kw_defaults))):
+        return
+    defaults = {name: d for name, d in parameter_defaults(args).items() if is_nccl(d)}
+    nodes = all_nodes(node)
+    handed = set()
+    for sub in nodes:
+        if type(sub) is ast.Call and ctx.qualify(sub.func) in INIT_PROCESS_GROUP:
+            backend = sub.args[0] if sub.args else next((k.value for k in sub.keywords if k.arg == "backend"), None)
+            if type(backend) is ast.Name and backend.id in defaults:
+                handed.add(backend)
+    read_otherwise = {sub.id for sub in nodes if type(sub) is ast.Name and sub.id in defaults
+                      and type(sub.ctx) is ast.Load and sub not in handed}
+    for name in {b.id for b in handed} - read_otherwise:
+        ctx.state(_Choices).defaults[id(defaults[name])] = name
 
 
 @on(ast.IfExp)
