@@ -251,10 +251,11 @@ def test_an_on_off_option_named_after_a_backend_is_a_switch_not_the_backend():
     assert [(f.code, f.fix is None) for f in found] == [("NM111", True), ("NM102", True)]
 
 
-def test_a_nccl_default_handed_only_to_init_process_group_is_the_backend():
+def test_a_nccl_read_only_as_init_process_groups_backend_is_the_backend():
     """AnimateDiff's train.py: ``def init_dist(launcher="slurm", backend='nccl', **kwargs)`` whose
-    ``backend`` is read only as ``dist.init_process_group(backend=backend)``: the default is a
-    process-group backend (NM110, a safe rewrite), not a string of unknown use. A parameter read
+    ``backend`` is read only as ``dist.init_process_group(backend=backend)``; DETR's and its heirs'
+    ``args.dist_backend = 'nccl'`` before ``init_process_group(backend=args.dist_backend, ...)``: a
+    process-group backend (NM110, a safe rewrite), not a string of unknown use. A name read
     elsewhere too (compared, printed), or handed to another function, stays NM111."""
     code = ("import torch.distributed as dist\n\n\n"
             "def init_dist(launcher, backend='nccl', **kwargs):\n"
@@ -268,6 +269,16 @@ def test_a_nccl_default_handed_only_to_init_process_group_is_the_backend():
     for other in (code + "    print(backend)\n", code.replace("dist.init_process_group(backend)", "setup(backend)")):
         found = fixmod.analyse_source(SourceFile("a.py", other), Options()).findings
         assert [(f.code, f.line) for f in found] == [("NM111", 4)]
+
+    # the init_distributed_mode of DETR, DeiT, MAE and GroundingDINO
+    stored = ("import torch\n\n\ndef init_distributed_mode(args):\n    args.dist_backend = 'nccl'\n"
+              "    print('| distributed init (rank {}): {}'.format(args.rank, args.dist_url))\n"
+              "    torch.distributed.init_process_group(backend=args.dist_backend, init_method=args.dist_url)\n")
+    found = fixmod.analyse_source(SourceFile("a.py", stored), Options()).findings
+    assert [(f.code, f.line, f.fix is not None) for f in found] == [("NM110", 5, True)]
+    assert "stored in `args.dist_backend`" in found[0].message
+    compared = stored + "    if args.dist_backend == 'gloo':\n        pass\n"
+    assert [f.code for f in fixmod.analyse_source(SourceFile("a.py", compared), Options()).findings] == ["NM111"]
 
 
 def test_torch2trt_and_basicsr_ops_are_cuda_only_libraries():

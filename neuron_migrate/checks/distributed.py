@@ -169,21 +169,21 @@ _BACKENDS = frozenset({"gloo", "mpi", "ucc", "xla"})
 @dataclass
 class _Choices:
     backends: set[int] = field(default_factory=set)  # ids of "nccl" chosen against another backend
-    defaults: dict[int, str] = field(default_factory=dict)  # id of a "nccl" default -> its parameter
+    handed: dict[int, str] = field(default_factory=dict)  # id of a "nccl" read only as a backend -> where it is
     env_values: dict[int, ast.AST] = field(default_factory=dict)  # environment key id -> value given
     messages: set[int] = field(default_factory=set)  # ids of strings raised, printed, warned or logged
 
 
 def report_nccl(ctx: Context, lit: ast.AST) -> None:
     """A ``"nccl"`` whose use is not certain: NM111, with an unsafe fix; chosen against another
-    backend name (``"nccl" if cuda else "gloo"``), or the default of a parameter a function only
-    hands to init_process_group, it is a backend: NM110, safe."""
+    backend name (``"nccl" if cuda else "gloo"``), or kept where the function reads it only as
+    init_process_group's backend, it is a backend: NM110, safe."""
     choices = ctx.state(_Choices)
     if id(lit) in choices.backends:
         report_backend(ctx, NM110, lit, ctx.summary(NM110) + ' (chosen against another backend: "gloo")')
-    elif id(lit) in choices.defaults:
-        report_backend(ctx, NM110, lit, ctx.summary(NM110) + f" (the default of `{choices.defaults[id(lit)]}`, "
-                       "which the function hands only to init_process_group)", raises=True)
+    elif id(lit) in choices.handed:
+        report_backend(ctx, NM110, lit, ctx.summary(NM110) + f" ({choices.handed[id(lit)]}, which the function "
+                       "reads only as init_process_group's backend)", raises=True)
     else:
         report_backend(ctx, NM111, lit, unsafe=NM111.fix_reason)
 
@@ -191,23 +191,39 @@ def report_nccl(ctx: Context, lit: ast.AST) -> None:
 @on(ast.FunctionDef, ast.AsyncFunctionDef)
 def note_backend_default(node: ast.FunctionDef | ast.AsyncFunctionDef, ctx: Context) -> None:
     """``def init_dist(launcher, backend='nccl'): ... dist.init_process_group(backend=backend)``
-    (AnimateDiff's train.py): a "nccl" default whose parameter the function reads only as
-    init_process_group's backend is a process-group backend."""
+    (AnimateDiff's train.py): a "nccl" default of a parameter read only as the backend."""
     args = node.args
-    if not any(map(is_nccl, (*args.defaults, *args.kw_defaults))):
+    if any(map(is_nccl, (*args.defaults, *args.kw_defaults))):
+        for name, default in parameter_defaults(args).items():
+            if is_nccl(default) and _read_only_as_backend(node, name, ctx):
+                ctx.state(_Choices).handed[id(default)] = f"the default of `{name}`"
+
+
+@on(ast.Assign)
+def note_backend_store(node: ast.Assign, ctx: Context) -> None:
+    """``args.dist_backend = "nccl"`` then ``init_process_group(backend=args.dist_backend, ...)``
+    (the ``init_distributed_mode`` of DETR, DeiT, MAE and GroundingDINO): a "nccl" stored in a name
+    the function reads only as the backend."""
+    if not is_nccl(node.value) or len(node.targets) != 1 or type(node.targets[0]) not in (ast.Name, ast.Attribute):
         return
-    defaults = {name: d for name, d in parameter_defaults(args).items() if is_nccl(d)}
-    nodes = all_nodes(node)
+    function = next((s for s in reversed(ctx.chain) if type(s) in (ast.FunctionDef, ast.AsyncFunctionDef)), None)
+    text = ctx.segment(node.targets[0])
+    if function is not None and _read_only_as_backend(function, text, ctx):
+        ctx.state(_Choices).handed[id(node.value)] = f"stored in `{text}`"
+
+
+def _read_only_as_backend(function: ast.AST, text: str, ctx: Context) -> bool:
+    """``function`` reads the name or attribute ``text`` (as written) only as the backend of
+    init_process_group calls, and at least once."""
+    nodes = all_nodes(function)
     handed = set()
     for sub in nodes:
         if type(sub) is ast.Call and ctx.qualify(sub.func) in INIT_PROCESS_GROUP:
             backend = sub.args[0] if sub.args else next((k.value for k in sub.keywords if k.arg == "backend"), None)
-            if type(backend) is ast.Name and backend.id in defaults:
+            if type(backend) in (ast.Name, ast.Attribute) and ctx.segment(backend) == text:
                 handed.add(backend)
-    read_otherwise = {sub.id for sub in nodes if type(sub) is ast.Name and sub.id in defaults
-                      and type(sub.ctx) is ast.Load and sub not in handed}
-    for name in {b.id for b in handed} - read_otherwise:
-        ctx.state(_Choices).defaults[id(defaults[name])] = name
+    return bool(handed) and not any(type(sub) in (ast.Name, ast.Attribute) and type(sub.ctx) is ast.Load
+                                    and sub not in handed and ctx.segment(sub) == text for sub in nodes)
 
 
 @on(ast.IfExp)
