@@ -282,6 +282,35 @@ def test_a_cuda_question_joined_with_an_installed_check_of_a_cuda_only_library_i
         assert fixed(plain).count("torch.neuron.is_available()") == 2, other
 
 
+def test_a_kernel_guard_whose_no_runs_a_fallback_is_no_blocker():
+    """GroundingDINO's ms_deform_attn.py: ``if torch.cuda.is_available() and value.is_cuda:`` runs
+    the CUDA kernel, the ``else`` its pure-PyTorch attention. Left as it is (it must be), the
+    question answers no on Neuron and the fallback runs: a warning, not a blocker. Without a
+    fallback (the ``if`` alone), or with an ``else`` that raises, it stays an error."""
+    from neuron_migrate.models import Severity
+    from neuron_migrate.testing import findings_of
+
+    code = ("import torch\nfrom mypkg import _C\nfrom mypkg.reference import attn_reference\n\n\n"
+            "class MSDeformAttnFunction(torch.autograd.Function):\n    @staticmethod\n"
+            "    def forward(ctx, value, loc):\n        return _C.ms_deform_attn_forward(value, loc)\n\n\n"
+            "def attend(value, loc):\n    if torch.cuda.is_available() and value.is_cuda:\n"
+            "        out = MSDeformAttnFunction.apply(value, loc)\n    else:\n"
+            "        out = attn_reference(value, loc)\n    return out\n")
+
+    def guard(text):
+        return next(f for f in findings_of(text) if f.code == "NM103")
+
+    found = guard(code)
+    assert found.fix is None and found.severity is Severity.WARNING
+    assert "it answers no on Neuron and the other side runs there (not a blocker)" in found.message
+    early = code.replace("        out = MSDeformAttnFunction", "        return MSDeformAttnFunction").replace(
+        "    else:\n        out = attn_reference(value, loc)\n", "    out = attn_reference(value, loc)\n")
+    assert guard(early).severity is Severity.WARNING
+    for blocked in (code.replace("        out = attn_reference(value, loc)", "        raise RuntimeError('CUDA only')"),
+                    code.replace("    else:\n        out = attn_reference(value, loc)\n", "")):
+        assert guard(blocked).severity is Severity.ERROR
+
+
 SETUP = '''from setuptools import setup
 from torch.utils.cpp_extension import BuildExtension, CUDAExtension
 

@@ -1177,6 +1177,17 @@ def _position_kind(ctx: Context, node: ast.AST, parents: tuple, chain: tuple) ->
 
 # -- kernel guards ----------------------------------------------------------------------
 
+def kernel_has_fallback(ctx: Context, node: ast.AST) -> bool:
+    """The ``if`` whose test holds ``node`` has another side that runs when the test answers no (an
+    ``else``, or the code after a body that returns), and raises in neither: GroundingDINO's
+    ``if torch.cuda.is_available() and value.is_cuda:`` before its CUDA kernel, with the
+    pure-PyTorch attention in the ``else``."""
+    if_node = _if_test_of(ctx).get(id(node))
+    if if_node is None or any(type(s) is ast.Raise for s in (*if_node.body, *if_node.orelse)):
+        return False
+    return bool(if_node.orelse) or type(if_node.body[-1]) is ast.Return
+
+
 def guards_kernel(ctx: Context, node: ast.AST) -> str | None:
     """If ``node`` sits in the test of an ``if`` whose body calls a CUDA/Triton kernel, its name."""
     if_node = _if_test_of(ctx).get(id(node))

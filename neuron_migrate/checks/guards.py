@@ -365,11 +365,17 @@ def kernel_use(ctx: Context, kernel: str) -> str:
 
 
 def report_kernel_branch(ctx: Context, rule, node: ast.AST, kernel: str, message: str | None = None,
-                         branch: str = "the branch") -> None:
-    """Report ``rule`` at a test whose branch runs ``kernel``: left for CUDA, its unit with it."""
+                         branch: str = "the branch", answers: bool = False) -> None:
+    """Report ``rule`` at a test whose branch runs ``kernel``: left for CUDA, its unit with it.
+    ``answers``: the test is an availability question whose no runs the code's other side, so
+    left as it is, it stops nothing on Neuron (a warning, not a blocker)."""
     use = kernel_use(ctx, kernel)
-    ctx.report(rule, node, f"{message or rule.summary}; {branch} {use}, which needs CUDA: {port_advice(kernel)}, "
-               "do not redirect it to Neuron")
+    head = f"{message or rule.summary}; {branch} {use}, which needs CUDA"
+    if answers:
+        ctx.report(rule, node, f"{head}: left as it is, it answers no on Neuron and the other side runs there "
+                   f"(not a blocker); later, for speed: {port_advice(kernel)}", severity=Severity.WARNING)
+    else:
+        ctx.report(rule, node, f"{head}: {port_advice(kernel)}, do not redirect it to Neuron")
     cuda_only_region(ctx, f"the branch {use}")
 
 

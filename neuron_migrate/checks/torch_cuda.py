@@ -16,7 +16,7 @@ import re
 from neuron_migrate.capabilities import cuda_api, target
 from neuron_migrate.checks import RULES, Context, on, prefilter, rule
 from neuron_migrate.checks.device import (
-    DEVICE_NAME, GRAD_SCALERS, LIBRARY_IMPORTS, device_literals, guards_kernel, library_call, report_device_literals,
+    DEVICE_NAME, GRAD_SCALERS, LIBRARY_IMPORTS, device_literals, guards_kernel, kernel_has_fallback, library_call, report_device_literals,
 )
 from neuron_migrate.checks.distributed import DATA_PARALLEL, NM114, NM115, NM116, NM117, WORDS, xla_advice
 from neuron_migrate.checks import guards
@@ -712,7 +712,8 @@ def _cuda_api_reference(node: ast.AST, name: str, ctx: Context, via_import: bool
         ctx.report(r, node, message + '; the table is keyed by "cuda": add a "neuron" entry '
                    "rather than rewrite this one")
     elif kernel:
-        guards.report_kernel_branch(ctx, r, node, kernel, message, branch="the branch it guards")
+        answers = row.without_cuda == "runs" and kernel_has_fallback(ctx, node)
+        guards.report_kernel_branch(ctx, r, node, kernel, message, branch="the branch it guards", answers=answers)
     elif untwinned := _feeds_untwinned(ctx, node):
         # NVIDIA/Megatron-LM's RNG tracker: idx = torch.cuda.current_device(), then
         # torch.cuda.default_generators[idx]: the index and what it indexes change together or not at all
