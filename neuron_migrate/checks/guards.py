@@ -873,6 +873,8 @@ def _cuda_only_packages() -> frozenset[str]:
     """Modules the dependency table holds CUDA-only as a whole (xformers, flash_attn, apex), not
     in part (``deepspeed.ops``)."""
     return frozenset(m for row in dependency_rows() for m in row.modules if "." not in m)
+
+
 _DEVICE_STRINGS = frozenset({"NM101", "NM108", "NM118"})  # a CUDA device string, wherever it stands
 
 

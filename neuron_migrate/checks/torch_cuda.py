@@ -16,7 +16,8 @@ import re
 from neuron_migrate.capabilities import cuda_api, target
 from neuron_migrate.checks import RULES, Context, on, prefilter, rule
 from neuron_migrate.checks.device import (
-    DEVICE_NAME, GRAD_SCALERS, LIBRARY_IMPORTS, device_literals, guards_kernel, kernel_has_fallback, library_call, report_device_literals,
+    DEVICE_NAME, GRAD_SCALERS, LIBRARY_IMPORTS, device_literals, guards_kernel, kernel_has_fallback, library_call,
+    report_device_literals,
 )
 from neuron_migrate.checks.distributed import DATA_PARALLEL, NM114, NM115, NM116, NM117, WORDS, xla_advice
 from neuron_migrate.checks import guards
