@@ -2992,3 +2992,23 @@ def test_membership_in_a_tensor_stops_the_frame():
     assert [(b.line, b.skips_frame) for b in sites["split"].breaks][0] == (4, True)  # the score ignores later ones
     assert [(line, gb) for line, code_, gb in _nm4(code) if code_ == "NM401"] == [
         (4, "GB0124"), (7, "GB0124"), (19, "GB0124")]
+
+
+def test_an_op_writing_into_a_strided_view_breaks():
+    """mrphy's Bloch simulation: ``torch.addcmul(Mo[..., 0], s, Mo[..., 1], value=-1, out=Mo[..., 0])`` and
+    ``torch.norm(b, dim=-1, keepdim=True, out=p)`` with ``p`` a piece of ``P.split(1, dim=-2)`` in a ``for`` over a
+    ``zip`` (constructs.py "out= into a column view (mrphy's freeprec)", "... a colon first", "... a transposed
+    view", "... a name bound to a column view", "... a slice of split along the last dimension (mrphy's
+    blochsim)": GB0242, the last one's frame skipped in the loop); rows, leading rows, a fresh tensor, the
+    input and the pieces of a split along the first dimension are contiguous: no break."""
+    code = ("import torch\n\n@torch.compile\ndef precess(m, s):\n    mo = m.clone()\n"
+            "    torch.addcmul(mo[..., 0], s, mo[..., 1], value=-1, out=mo[..., 0])\n"
+            "    torch.mul(mo[:, 1], 3.0, out=mo[:, 1])\n    torch.mul(mo[1], 3.0, out=mo[1])\n"
+            "    torch.mul(mo[1:3], 3.0, out=mo[1:3])\n    z = torch.empty(8, 4)\n    torch.mul(m, 3.0, out=z.t())\n"
+            "    torch.mul(m, 3.0, out=m)\n    col = mo[:, 2]\n    torch.sin(col, out=col)\n"
+            "    buf = torch.empty(4, 8)\n    for a, b in zip(m.split(1), buf.split(1)):\n"
+            "        torch.mul(a, 3.0, out=b)\n    return mo + z\n\n@torch.compile\ndef rotate(beff, phi):\n"
+            "    for b, p in zip(beff.split(1, dim=-2), reversed(phi.split(1, dim=-2))):\n"
+            "        torch.norm(b, dim=-1, keepdim=True, out=p)\n    return phi\n")
+    assert _nm4(code) == [(6, "NM404", "GB0242"), (7, "NM404", "GB0242"), (11, "NM404", "GB0242"),
+                          (14, "NM404", "GB0242"), (23, "NM404", "GB0242")]

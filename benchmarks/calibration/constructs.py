@@ -3107,6 +3107,28 @@ CASES: list[tuple[str, str, dict]] = [
     ("a lazy linear layer, first call", "return FRESH(x)", {"fresh": "LazyHead"}),
     ("a lazy conv layer, first call", "return FRESH(x)", {"fresh": "LazyConvHead"}),
     ("a lazy batch norm, first call", "return FRESH(x)", {"fresh": "LazyNormHead"}),
+    # held_out_35's misses (issue 14, round 36): an op writing into `out=`, a view of another tensor (mrphy's Bloch
+    # simulation, its buffers' column views and the slices of a split along a later dimension)
+    ("out= into a column view (mrphy's freeprec)", "y = x * 2\nz = y.clone()\ntorch.mul(z[..., 0], 3.0, out=z[..., 0])\n"
+     "return z + 1", {}),
+    ("out= into a column view, a colon first", "y = x * 2\nz = y.clone()\ntorch.mul(z[:, 1], 3.0, out=z[:, 1])\n"
+     "return z + 1", {}),
+    ("out= into a row view", "y = x * 2\nz = y.clone()\ntorch.mul(z[1], 3.0, out=z[1])\nreturn z + 1", {}),
+    ("out= into leading rows", "y = x * 2\nz = y.clone()\ntorch.mul(z[1:3], 3.0, out=z[1:3])\nreturn z + 1", {}),
+    ("out= into a transposed view", "y = x * 2\nz = torch.empty(8, 4)\ntorch.mul(y, 3.0, out=z.t())\n"
+     "return z + 1", {}),
+    ("out= into a fresh tensor", "y = x * 2\nz = torch.empty(4, 8)\ntorch.mul(y, 3.0, out=z)\nreturn z + 1", {}),
+    ("out= into the input", "torch.mul(x, 3.0, out=x)\nreturn x + 1", {}),
+    ("out= into a slice of split along the last dimension (mrphy's blochsim)",
+     "y = x * 2\nbuf = torch.empty(4, 8)\nfor a, b in zip(y.split(1, dim=-1), buf.split(1, dim=-1)):\n"
+     "    torch.mul(a, 3.0, out=b)\nreturn buf + 1", {}),
+    ("out= into a slice of split along the first dimension",
+     "y = x * 2\nbuf = torch.empty(4, 8)\nfor a, b in zip(y.split(1), buf.split(1)):\n"
+     "    torch.mul(a, 3.0, out=b)\nreturn buf + 1", {}),
+    ("out= into a name bound to a column view", "y = x * 2\nz = y.clone()\ncol = z[:, 2]\n"
+     "torch.sin(col, out=col)\nreturn z + 1", {}),
+    ("out= into a column view, norm with keepdim", "y = x * 2\nz = torch.empty(4, 3)\n"
+     "torch.norm(y, dim=-1, keepdim=True, out=z[:, 1:2])\nreturn z + 1", {}),
 ]
 
 

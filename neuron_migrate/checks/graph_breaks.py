@@ -209,6 +209,9 @@ NM404 = rule(
         "(`torch.zeros(n, requires_grad=True)`; not in a branch of a test on `.requires_grad`, which "
         "Dynamo decides from the tensor), an in-place view op (`transpose_`, `t_`, `unsqueeze_`, "
         "`squeeze_`) on a graph input (an argument or a `.grad`), "
+        "a torch op writing into `out=` a view whose elements are not contiguous (`out=z[..., 0]`, `out=z[:, 1:2]`, "
+        "`out=z.t()`, a slice of `z.split(1, dim=-2)` in a `for`: GB0242; not rows `z[1:3]` or a slice of a split "
+        "along the first dimension), "
         "`torch.autograd.functional.jacobian`, `as_subclass` of a tensor subclass's instance (`Tensor."
         "as_subclass(self, Tensor)` in a method of a class deriving from `torch.Tensor`), building a module with parameters (`nn.Linear(...)`) or a parameter itself (`nn.Parameter(t)`, GB0264, resumed after it), "
         "`with open(...)`, `with np.errstate(...)` or `with torch.random.fork_rng(...)` (GB0142, the frame "
@@ -439,6 +442,7 @@ GB = {
     "resize": "GB0127",  # Unsupported Tensor.resize_as_() call (on a tensor the graph made)
     "pointer_compare": "GB5976",  # Data pointer comparison
     "ndarray_convert": "GB0185",  # failed to convert numpy.ndarray to Tensor (an ndarray of strings)
+    "out_strided": "GB0242",  # Attempted to call op with non-contiguous `out=` tensor
 }
 # NumPy's random draws: without a size, a Python number drawn on the host (measured: "np.random.randint",
 # "np.random.rand", "np.random.normal"; with a size, as in "np.random.uniform
@@ -5041,6 +5045,14 @@ def _call_hazard(call: ast.Call, t: Tensors, ctx: Context, d: _State, cls, chain
         if h is not None:
             return h
     name = ctx.names.qualify(f, chain)
+    if name is not None and name.startswith("torch.") and call.keywords:
+        out = next((k.value for k in call.keywords if k.arg == "out"), None)
+        if out is not None and _strided_view(out, t, True):
+            # constructs.py "out= into a column view (mrphy's freeprec)", "... a transposed view", "... a slice of
+            # split along the last dimension (mrphy's blochsim)": GB0242 (rows and a fresh tensor trace)
+            return Hazard(NM404, call, f"`out={_short(ctx, out)}` is a view whose elements are not contiguous: "
+                          "Dynamo does not trace an op writing into it (graph break); compute the result and "
+                          "`.copy_()` it into the view", gb=GB["out_strided"])
     if name in ("torch.clamp", "torch.clip") or (name is None and type(f) is ast.Attribute
                                                  and f.attr in ("clamp", "clip") and t.of(f.value)):
         bounds = [*call.args[1 if name else 0:], *(k.value for k in call.keywords if k.arg in ("min", "max"))]
@@ -5415,6 +5427,74 @@ _SIZE_TAKERS = frozenset({"reshape", "view", "expand", "repeat", "new_zeros", "n
 _SCALAR_FIRST = {"add_": 2, "addcmul_": 3, "addcdiv_": 3}
 _ALPHA = frozenset({"alpha", "beta"})
 _IN_PLACE = frozenset({"mul_", "div_", "add_", "sub_", "addcmul_", "addcdiv_", "lerp_", "clamp_", "sqrt_"})
+
+
+_TRANSPOSES = frozenset({"t", "transpose", "permute", "swapaxes", "swapdims", "movedim"})  # and .T, .mT
+_SPLITS = {"split": 1, "chunk": 1, "unbind": 0}  # the position of the method's dim argument
+
+
+def _strided_view(e: ast.AST, t: Tensors, named: bool) -> bool:
+    """``e`` is a view whose elements are not contiguous: a subscript that narrows or picks a later
+    dimension after a slice (``z[..., 0]``, ``z[:, 1:2]``; not ``z[1]``, ``z[1:3]`` or ``z[1, :, :]``),
+    a step (``z[::2]``), a transpose (``z.t()``, ``z.mT``), or a local every binding of which is one, or
+    the loop variable of a ``for`` over the pieces of ``z.split(k, dim=d)`` / ``chunk`` / ``unbind`` along
+    a dimension other than the first (in a ``zip``, reversed or not: mrphy's Bloch simulation)."""
+    if type(e) is ast.Subscript:
+        index = [i for i in (e.slice.elts if type(e.slice) is ast.Tuple else [e.slice])
+                 if not (type(i) is ast.Constant and i.value is None)]
+        while index and type(index[0]) is not ast.Slice and not _ellipsis(index[0]):
+            if not _int_index(index[0], t):
+                return False
+            index.pop(0)  # a leading integer index keeps the rest contiguous
+        if not index or not all(type(i) is ast.Slice or _ellipsis(i) or _int_index(i, t) for i in index):
+            return False
+        stepped = any(type(i) is ast.Slice and i.step is not None
+                      and not (type(i.step) is ast.Constant and i.step.value == 1) for i in index)
+        return stepped or any(not _ellipsis(i) and not (type(i) is ast.Slice and i.lower is None and i.upper is None)
+                              for i in index[1:])
+    if type(e) is ast.Attribute:
+        return e.attr in ("T", "mT")
+    if type(e) is ast.Call and type(e.func) is ast.Attribute:
+        return e.func.attr in _TRANSPOSES
+    if not named or type(e) is not ast.Name or e.id in _param_names(t.fn):
+        return False
+    values = _binding_values(e.id, t.fn, t.ctx.state(_State))
+    return bool(values) and all(v is not None and (_split_piece(v, e.id) if type(v) is ast.For
+                                                   else type(v) not in _BINDERS and _strided_view(v, t, False))
+                                for v in values)
+
+
+def _ellipsis(e: ast.AST) -> bool:
+    return type(e) is ast.Constant and e.value is Ellipsis
+
+
+def _int_index(e: ast.AST, t: Tensors) -> bool:
+    """An index that picks one position: an int, or a name or arithmetic not known to hold a tensor."""
+    return ((type(e) is ast.Constant and type(e.value) is int)
+            or (type(e) in (ast.Name, ast.BinOp, ast.UnaryOp) and not t.of(e)))
+
+
+def _split_piece(loop: ast.For, name: str) -> bool:
+    """``name`` is ``loop``'s variable over the pieces of a split along a dimension other than the first."""
+    target, pieces = loop.target, loop.iter
+    if type(target) is ast.Tuple:
+        at = next((i for i, x in enumerate(target.elts) if type(x) is ast.Name and x.id == name), None)
+        if at is None or not (type(pieces) is ast.Call and type(pieces.func) is ast.Name and pieces.func.id == "zip"
+                              and len(pieces.args) == len(target.elts)):
+            return False
+        pieces = pieces.args[at]
+    elif type(target) is not ast.Name:
+        return False
+    if type(pieces) is ast.Call and type(pieces.func) is ast.Name and pieces.func.id == "reversed" and pieces.args:
+        pieces = pieces.args[0]
+    if not (type(pieces) is ast.Call and type(pieces.func) is ast.Attribute and pieces.func.attr in _SPLITS):
+        return False
+    at = _SPLITS[pieces.func.attr]
+    dim = next((k.value for k in pieces.keywords if k.arg == "dim"),
+               pieces.args[at] if len(pieces.args) > at else None)
+    if type(dim) is ast.UnaryOp and type(dim.op) is ast.USub and type(dim.operand) is ast.Constant:
+        return True  # a dimension counted from the end: a later one than the first for the tensors split so
+    return type(dim) is ast.Constant and type(dim.value) is int and dim.value != 0
 
 
 def _module_function(name: str, ctx: Context, chain: tuple) -> bool:
