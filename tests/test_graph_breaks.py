@@ -3012,3 +3012,19 @@ def test_an_op_writing_into_a_strided_view_breaks():
             "        torch.norm(b, dim=-1, keepdim=True, out=p)\n    return phi\n")
     assert _nm4(code) == [(6, "NM404", "GB0242"), (7, "NM404", "GB0242"), (11, "NM404", "GB0242"),
                           (14, "NM404", "GB0242"), (23, "NM404", "GB0242")]
+
+
+def test_a_numpy_draw_of_arrays_breaks_making_its_fake_call():
+    """tianshou's PSRL ``np.random.normal(self.rew_mean, self.rew_std)``: of arrays, a draw per element
+    (constructs.py "np.random.normal of two arrays (tianshou's PSRL)", "... of an array mean and a number", "... of
+    a tensor's values", "np.random.uniform of two arrays": GB0112, resumed), not a Python number (GB0033, "np.random.
+    normal"); arguments of unknown kind are said to be either."""
+    code = ("import numpy as np\nimport torch\n\n@torch.compile\ndef f(x, m: np.ndarray, s: float, w):\n"
+            "    a = np.random.normal(m, 1.0)\n    b = np.random.normal(0.0, 1.0)\n"
+            "    c = np.random.uniform(x.numpy(), s)\n    d = np.random.normal(s, 2.0)\n"
+            "    e = np.random.normal(np.zeros(3), np.ones(3))\n    g = np.random.normal(w.mean, w.std)\n"
+            "    return x * a * b * c * d * e * g\n")
+    found = [(f.line, f.dynamo, "array of their shape" in f.message, "if they are arrays" in f.message)
+             for f in findings_of(code) if f.code == "NM404"]
+    assert found == [(6, "GB0112", True, False), (7, "GB0033", False, False), (8, "GB0112", True, False),
+                     (9, "GB0033", False, False), (10, "GB0112", True, False), (11, "GB0033", False, True)]

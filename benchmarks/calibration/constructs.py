@@ -3127,6 +3127,15 @@ CASES: list[tuple[str, str, dict]] = [
      "    torch.mul(a, 3.0, out=b)\nreturn buf + 1", {}),
     ("out= into a name bound to a column view", "y = x * 2\nz = y.clone()\ncol = z[:, 2]\n"
      "torch.sin(col, out=col)\nreturn z + 1", {}),
+    # tianshou's PSRL sample_reward: np.random.normal of arrays, a draw per element (issue 14, round 36)
+    ("np.random.normal of two arrays (tianshou's PSRL)", "y = x * 2\nm = np.zeros((4, 8))\ns = np.ones((4, 8))\n"
+     "n = np.random.normal(m, s)\nreturn y * torch.from_numpy(n).float()", {}),
+    ("np.random.normal of an array mean and a number", "y = x * 2\nm = np.zeros((4, 8))\n"
+     "n = np.random.normal(m, 1.0)\nreturn y * torch.from_numpy(n).float()", {}),
+    ("np.random.normal of a tensor's values", "y = x * 2\nn = np.random.normal(y.detach().numpy(), 1.0)\n"
+     "return y * torch.from_numpy(n).float()", {}),
+    ("np.random.uniform of two arrays", "y = x * 2\nlo = np.zeros((4, 8))\nhi = np.ones((4, 8))\n"
+     "n = np.random.uniform(lo, hi)\nreturn y * torch.from_numpy(n).float()", {}),
     ("out= into a column view, norm with keepdim", "y = x * 2\nz = torch.empty(4, 3)\n"
      "torch.norm(y, dim=-1, keepdim=True, out=z[:, 1:2])\nreturn z + 1", {}),
 ]

@@ -164,7 +164,8 @@ NM404 = rule(
     summary="call Dynamo cannot trace in traced code: a torch.compile graph break",
     why="`time.time()`, `time.strftime`, `os.getpid()`, `os.getcwd()`, `os.path.exists`, "
         "`pickle.dumps` (a memoize decorator's cache key), `importlib.import_module`, `sys._getframe`, "
-        "NumPy's random draws without a size (`np.random.rand()`, `np.random.randint(0, n)`), "
+        "NumPy's random draws without a size (`np.random.rand()`, `np.random.randint(0, n)`; of arrays, "
+        "`np.random.normal(mean, std)` a draw per element: GB0112), "
         "`np.random.choice` (with or without a size), "
         "`np.random.SeedSequence` / `RandomState` / `shuffle`, every other function of `np.random` "
         "than the draws Dynamo maps to torch (`np.random.beta(a, a)`, `gamma`, `binomial`, `permutation`, "
@@ -443,6 +444,7 @@ GB = {
     "pointer_compare": "GB5976",  # Data pointer comparison
     "ndarray_convert": "GB0185",  # failed to convert numpy.ndarray to Tensor (an ndarray of strings)
     "out_strided": "GB0242",  # Attempted to call op with non-contiguous `out=` tensor
+    "fake_call": "GB0112",  # TypeError when making fake tensor call (np.random.normal of arrays)
 }
 # NumPy's random draws: without a size, a Python number drawn on the host (measured: "np.random.randint",
 # "np.random.rand", "np.random.normal"; with a size, as in "np.random.uniform
@@ -5347,6 +5349,17 @@ def _call_hazard(call: ast.Call, t: Tensors, ctx: Context, d: _State, cls, chain
         return Hazard(NM404, call, f"`{name}` runs SciPy's compiled code, which Dynamo does not trace (graph "
                       "break); compute it outside the compiled code or with torch", gb=GB[kind])
     if name in _NUMPY_DRAWS and len(call.args) <= _NUMPY_DRAWS[name] and not any(k.arg == "size" for k in call.keywords):
+        kinds = scope_kinds(ctx, chain)
+        if any(_array_valued(a, kinds) for a in (*call.args, *(k.value for k in call.keywords))):
+            # constructs.py "np.random.normal of two arrays (tianshou's PSRL)", "... of a tensor's values",
+            # "np.random.uniform of two arrays": GB0112, resumed
+            return Hazard(NM404, call, f"`{name.replace('numpy.', 'np.')}` of arrays draws an array of their shape, "
+                          "which Dynamo, tracing NumPy as torch, cannot make (graph break); draw it with torch",
+                          gb=GB["fake_call"])
+        if not all(_number(a) or kinds.of(a) == SCALAR for a in (*call.args, *(k.value for k in call.keywords))):
+            return Hazard(NM404, call, f"`{name.replace('numpy.', 'np.')}` without a size draws on the host a Python "
+                          "number (an array of the arguments' shape, if they are arrays), which Dynamo does not "
+                          "trace (graph break)", gb=GB["data_dependent"])
         return Hazard(NM404, call, f"`{name.replace('numpy.', 'np.')}` without a size draws a Python number on the "
                       "host, which Dynamo does not trace (graph break)", gb=GB["data_dependent"])
     if name in _NUMPY_RANDOM_CALLS:
