@@ -3028,3 +3028,20 @@ def test_a_numpy_draw_of_arrays_breaks_making_its_fake_call():
              for f in findings_of(code) if f.code == "NM404"]
     assert found == [(6, "GB0112", True, False), (7, "GB0033", False, False), (8, "GB0112", True, False),
                      (9, "GB0033", False, False), (10, "GB0112", True, False), (11, "GB0033", False, True)]
+
+
+def test_a_method_of_a_scipy_object_breaks():
+    """torchrbf's ``RBFInterpolator``: ``self._kdtree = KDTree(y_numpy)`` in ``__init__`` (imported there), then
+    ``self._kdtree.query(x_numpy, k=...)`` in a method its forward calls; torch-sla's ``coo.tocsr()`` of a local
+    (constructs.py "a SciPy KDTree's query of a tensor's values (torchrbf's _find_neighbors)", "a SciPy sparse
+    matrix's tocsr (torch-sla)": GB0157, the frame skipped; "a SciPy cKDTree's query ...": GB0156). An attribute
+    also set to something else, and a file that never names SciPy, are left alone."""
+    code = ("import torch\nfrom torch import nn\n\nclass Interp(nn.Module):\n    def __init__(self, y, fast):\n"
+            "        super().__init__()\n        self.tree = None\n        if fast:\n"
+            "            from scipy.spatial import KDTree\n            self.tree = KDTree(y.numpy())\n"
+            "        self.other = make(y) if fast else None\n\n    def near(self, x):\n"
+            "        d, i = self.tree.query(x.detach().numpy(), k=2)\n        j = self.other.query(x)\n"
+            "        return torch.from_numpy(i) + j\n\n    def forward(self, x):\n        return self.near(x)\n\n"
+            "@torch.compile\ndef solve(a, b):\n    import scipy.sparse\n"
+            "    coo = scipy.sparse.coo_matrix(a.numpy())\n    m = coo.tocsr()\n    return b * m.nnz\n")
+    assert _nm4(code) == [(14, "NM404", "GB0157"), (24, "NM404", "GB0007"), (25, "NM404", "GB0157")]

@@ -1408,6 +1408,15 @@ try:  # PyWavelets 1.9.0 (held_out_17's and _19's dependency), when on PYTHONPAT
 except ImportError:
     pywt = WAVELET = None
 
+# issue 14, round 36: SciPy objects built outside the compiled code, a method of theirs called in it (torchrbf's
+# KD-tree, built in RBFInterpolator.__init__ and queried in _find_neighbors; torch-sla's sparse matrix)
+import scipy.interpolate, scipy.sparse, scipy.spatial
+KDTREE = scipy.spatial.KDTree(np.random.RandomState(0).rand(16, 8))
+CKDTREE = scipy.spatial.cKDTree(np.random.RandomState(0).rand(16, 8))
+COO = scipy.sparse.coo_matrix(np.eye(8))
+CSR = scipy.sparse.csr_matrix(np.eye(8))
+INTERP = scipy.interpolate.interp1d(np.arange(8.0), np.arange(8.0))
+
 
 def out_of_bounds(x, low, upp) -> torch.BoolTensor:  # torchist's helper, annotated as a boolean tensor
     return torch.logical_or(x < low, x > upp)
@@ -3127,6 +3136,15 @@ CASES: list[tuple[str, str, dict]] = [
      "    torch.mul(a, 3.0, out=b)\nreturn buf + 1", {}),
     ("out= into a name bound to a column view", "y = x * 2\nz = y.clone()\ncol = z[:, 2]\n"
      "torch.sin(col, out=col)\nreturn z + 1", {}),
+    ("a SciPy KDTree's query of a tensor's values (torchrbf's _find_neighbors)",
+     "y = x * 2\nd, i = KDTREE.query(y.detach().numpy(), k=2)\nreturn y + torch.from_numpy(d).float().sum()", {}),
+    ("a SciPy cKDTree's query of a tensor's values",
+     "y = x * 2\nd, i = CKDTREE.query(y.detach().numpy(), k=2)\nreturn y + torch.from_numpy(d).float().sum()", {}),
+    ("a SciPy sparse matrix's tocsr (torch-sla)", "y = x * 2\nm = COO.tocsr()\nreturn y * float(m.nnz)", {}),
+    ("a SciPy sparse matrix's dot of a tensor's values",
+     "y = x * 2\nz = CSR.dot(y.detach().numpy().T)\nreturn y + torch.from_numpy(z).float().T", {}),
+    ("a SciPy interp1d called on a tensor's values",
+     "y = x * 2\nz = INTERP(y.detach().numpy().clip(0, 7))\nreturn y + torch.from_numpy(z).float()", {}),
     # tianshou's PSRL sample_reward: np.random.normal of arrays, a draw per element (issue 14, round 36)
     ("np.random.normal of two arrays (tianshou's PSRL)", "y = x * 2\nm = np.zeros((4, 8))\ns = np.ones((4, 8))\n"
      "n = np.random.normal(m, s)\nreturn y * torch.from_numpy(n).float()", {}),

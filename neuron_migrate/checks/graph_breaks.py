@@ -194,7 +194,9 @@ NM404 = rule(
         "hook (`m.register_forward_hook(...)`, `m.register_forward_pre_hook(...)`), reading a tensor's "
         "`.grad_fn` (outside `no_grad`: Dynamo gives up on the whole function), NumPy's `np.ndindex` / "
         "`np.ndenumerate`, any SciPy function (`next_fast_len`, `scipy.special`, `scipy.signal`, "
-        "`scipy.stats`: compiled code under them), PyWavelets' compiled (Cython) classes and functions "
+        "`scipy.stats`: compiled code under them) and a method of a SciPy object, built in traced code or outside "
+        "it (`self.tree.query(x)` where `__init__` set `self.tree = KDTree(y)`, `coo.tocsr()`: GB0157; "
+        "`cKDTree`'s: GB0156), PyWavelets' compiled (Cython) classes and functions "
         "(`pywt.Wavelet(name)`, `ContinuousWavelet`, `DiscreteContinuousWavelet`, `wavelist`, `families`: "
         "GB0156; a wavelet built outside and handed in is traced), setting `t.requires_grad`, "
         "`t.requires_grad_()` on an argument (a graph "
@@ -653,6 +655,11 @@ _NOT_MODULE_BASES = {"object", "torch.autograd.Function", "typing.Protocol", "ty
 # (insightface's MXNet `mx.operator.CustomOp` beside its PyTorch trainers)
 _NOT_MODULE_PACKAGES = ("typing.", "abc.", "enum.", "collections.", "mxnet.", "paddle.", "oneflow.", "tensorflow.",
                         "keras.", "jax.", "flax.", "mindspore.", "megengine.", "chainer.")
+# A method of a SciPy object built outside the compiled code (torchrbf's KD-tree, built in __init__ and
+# queried in a method; torch-sla's sparse matrix): SciPy's Python code under it breaks, by class as measured
+# (constructs.py "a SciPy KDTree's query of a tensor's values (torchrbf's _find_neighbors)", "a SciPy sparse
+# matrix's tocsr (torch-sla)": GB0157, the frame skipped; "a SciPy cKDTree's query ...": GB0156 at the call)
+_SCIPY_OBJECT_BREAKS = {"scipy.spatial.cKDTree": "method", "scipy.spatial.ckdtree.cKDTree": "method"}
 
 # Attributes and methods whose value is a Python number, not a tensor.
 _NON_TENSOR_ATTRS = {"shape", "ndim", "dtype", "device", "is_cuda", "requires_grad", "training",
@@ -704,6 +711,8 @@ class _State:
     random_text: bool | None = None  # the file's text names "Generator" or "random"
     index_text: tuple[bool, bool] | None = None  # the file's text names ".grad_fn"; "arange"/"cartesian_prod"/"argm"
     numpy_text: bool | None = None  # the file's text names "np." or "numpy"
+    scipy_text: bool | None = None  # the file's text names "scipy"
+    scipy_attrs: dict[int, dict[str, str]] = field(default_factory=dict)  # class id -> self.attr -> SciPy class
     pointer_text: bool | None = None  # the file's text names "data_ptr"
     pointer_returners: frozenset[str] | None = None  # _pointer_returners' answer
     torch_globals: frozenset[str] | None = None  # names the file's imports of torch and NumPy bind
@@ -5066,6 +5075,12 @@ def _call_hazard(call: ast.Call, t: Tensors, ctx: Context, d: _State, cls, chain
                           gb=GB["data_dependent"])
     if isinstance(f, ast.Attribute) and name is None:
         owner = f.value
+        made = _scipy_made(owner, ctx, d, cls, chain)
+        if made:
+            return Hazard(NM404, call, f"`{_short(ctx, f)}(...)` is a method of a SciPy object (`{made}`): SciPy's "
+                          "code under it, which Dynamo traces with NumPy as torch, breaks (graph break); call it "
+                          "outside the compiled code, or compute it with torch",
+                          gb=GB[_SCIPY_OBJECT_BREAKS.get(made, "ndarray_attr")])
         loaded = loaded_extensions(ctx)
         if (type(owner) is ast.Name and owner.id in loaded
                 and ctx.names.binding_scope(owner.id, chain) is ctx.names.module):
@@ -5508,6 +5523,41 @@ def _split_piece(loop: ast.For, name: str) -> bool:
     if type(dim) is ast.UnaryOp and type(dim.op) is ast.USub and type(dim.operand) is ast.Constant:
         return True  # a dimension counted from the end: a later one than the first for the tensors split so
     return type(dim) is ast.Constant and type(dim.value) is int and dim.value != 0
+
+
+def _scipy_made(e: ast.AST, ctx: Context, d: _State, cls: ast.ClassDef | None, chain: tuple) -> str:
+    """The SciPy class (qualified) that built the object ``e`` holds: a local the function binds only to
+    ``scipy.*(...)``, or ``self.attr`` that the class's methods set only so (torchrbf's ``self._kdtree =
+    KDTree(y_numpy)`` in ``__init__``, imported there); "" otherwise, and in a file that never names SciPy."""
+    if d.scipy_text is None:
+        d.scipy_text = "scipy" in ctx.src.text
+    if not d.scipy_text:
+        return ""
+    if type(e) is ast.Name:
+        fn = next((c for c in reversed(chain) if isinstance(c, _FUNCS)), None)
+        if fn is None or e.id in _param_names(fn):
+            return ""
+        made = {ctx.names.qualify(v.func, chain) if type(v) is ast.Call else None
+                for v in _binding_values(e.id, fn, d)}
+        name = made.pop() if len(made) == 1 else None
+        return name if name is not None and name.startswith("scipy.") else ""
+    if not (type(e) is ast.Attribute and type(e.value) is ast.Name and e.value.id == "self" and cls is not None):
+        return ""
+    found = d.scipy_attrs.get(id(cls))
+    if found is None:
+        made: dict[str, set] = {}
+        for method in _methods(cls).values():
+            for node in all_nodes(method):
+                if type(node) is ast.Assign and len(node.targets) == 1 and type(t := node.targets[0]) is ast.Attribute \
+                        and type(t.value) is ast.Name and t.value.id == "self":
+                    v = node.value
+                    if type(v) is ast.Constant and v.value is None:
+                        continue
+                    made.setdefault(t.attr, set()).add(ctx.names.qualify(v.func, (ctx.tree, cls, method))
+                                                       if type(v) is ast.Call else None)
+        found = d.scipy_attrs[id(cls)] = {a: n for a, names in made.items() if len(names) == 1
+                                          and (n := next(iter(names))) is not None and n.startswith("scipy.")}
+    return found.get(e.attr, "")
 
 
 def _module_function(name: str, ctx: Context, chain: tuple) -> bool:
