@@ -3045,3 +3045,22 @@ def test_a_method_of_a_scipy_object_breaks():
             "@torch.compile\ndef solve(a, b):\n    import scipy.sparse\n"
             "    coo = scipy.sparse.coo_matrix(a.numpy())\n    m = coo.tocsr()\n    return b * m.nnz\n")
     assert _nm4(code) == [(14, "NM404", "GB0157"), (24, "NM404", "GB0007"), (25, "NM404", "GB0157")]
+
+
+def test_a_store_runs_the_class_own_setattr():
+    """mrphy's ``Pulse``: ``__init__`` stores ``self.rf, self.gr = ...`` through the class's own ``__setattr__``,
+    which looks for ``deepcopy`` in ``inspect.stack()`` (constructs.py "inspect.stack() in traced code", "an object
+    whose __setattr__ reads inspect.stack(), built in traced code (mrphy's Pulse)": GB0007 at the ``__setattr__``'s
+    line; the class built in another file's traced step, so its ``__init__`` is traced: here the entry).
+    ``object.__setattr__(self, ...)`` is no store through it; a class without one runs none."""
+    code = ("import inspect\nimport torch\n\nclass Pulse:\n    def __init__(self, rf):\n"
+            "        object.__setattr__(self, 'n', rf.shape[0])\n        self.rf = rf * 2\n\n"
+            "    def __setattr__(self, k, v):\n        if 'deepcopy' in (f.function for f in inspect.stack()):\n"
+            "            object.__setattr__(self, k, v)\n            return\n        object.__setattr__(self, k, v)\n\n"
+            "class Plain:\n    def __init__(self, rf):\n        self.rf = rf * 2\n\n"
+            "    def __setattr__(self, k, v):\n        object.__setattr__(self, k, v)\n\n"
+            "class Other:\n    def __init__(self, rf):\n        self.rf = rf * 2\n")
+    found = findings_of(code, options=Options(entries=("input.py:Pulse.__init__", "input.py:Plain.__init__",
+                                                       "input.py:Other.__init__")))
+    assert [(f.line, f.code, f.dynamo) for f in found if f.code.startswith("NM4")] == [(10, "NM404", "GB0007")]
+    assert [(f.line, f.code) for f in findings_of(code) if f.code.startswith("NM4")] == []

@@ -1418,6 +1418,36 @@ CSR = scipy.sparse.csr_matrix(np.eye(8))
 INTERP = scipy.interpolate.interp1d(np.arange(8.0), np.arange(8.0))
 
 
+class StackChecked:  # mrphy's Pulse and SpinArray: a __setattr__ that looks for deepcopy on the call stack
+    def __init__(self, v):
+        self.v = v
+
+    def __setattr__(self, k, v):
+        if "deepcopy" in (f.function for f in inspect.stack()):
+            object.__setattr__(self, k, v)
+            return
+        object.__setattr__(self, k, v)
+
+
+STACKED = StackChecked(1.0)
+
+
+class Slotted:  # mrphy's Pulse: __slots__ and a plain __init__
+    __slots__ = ("v", "w")
+
+    def __init__(self, v):
+        self.v = v
+        self.w = v * 2
+
+
+class SlottedSet(Slotted):  # ... and object.__setattr__ in __init__
+    __slots__ = ("u",)
+
+    def __init__(self, v):
+        object.__setattr__(self, "u", v)
+        super().__init__(v)
+
+
 def out_of_bounds(x, low, upp) -> torch.BoolTensor:  # torchist's helper, annotated as a boolean tensor
     return torch.logical_or(x < low, x > upp)
 
@@ -3145,6 +3175,15 @@ CASES: list[tuple[str, str, dict]] = [
      "y = x * 2\nz = CSR.dot(y.detach().numpy().T)\nreturn y + torch.from_numpy(z).float().T", {}),
     ("a SciPy interp1d called on a tensor's values",
      "y = x * 2\nz = INTERP(y.detach().numpy().clip(0, 7))\nreturn y + torch.from_numpy(z).float()", {}),
+    ("inspect.stack() in traced code", "y = x * 2\nn = len(inspect.stack())\nreturn y * n", {}),
+    ("an object whose __setattr__ reads inspect.stack(), built in traced code (mrphy's Pulse)",
+     "y = x * 2\np = StackChecked(y)\nreturn p.v + 1", {}),
+    ("an object whose __setattr__ reads inspect.stack(), its attribute set in traced code",
+     "y = x * 2\nSTACKED.v = y\nreturn y + 1", {}),
+    ("an object of a class with __slots__, built in traced code (mrphy's Pulse)",
+     "y = x * 2\np = Slotted(y)\nreturn p.v + p.w", {}),
+    ("an object of a class with __slots__, object.__setattr__ in its __init__, built in traced code",
+     "y = x * 2\np = SlottedSet(y)\nreturn p.v + p.u", {}),
     # tianshou's PSRL sample_reward: np.random.normal of arrays, a draw per element (issue 14, round 36)
     ("np.random.normal of two arrays (tianshou's PSRL)", "y = x * 2\nm = np.zeros((4, 8))\ns = np.ones((4, 8))\n"
      "n = np.random.normal(m, s)\nreturn y * torch.from_numpy(n).float()", {}),

@@ -164,6 +164,7 @@ NM404 = rule(
     summary="call Dynamo cannot trace in traced code: a torch.compile graph break",
     why="`time.time()`, `time.strftime`, `os.getpid()`, `os.getcwd()`, `os.path.exists`, "
         "`pickle.dumps` (a memoize decorator's cache key), `importlib.import_module`, `sys._getframe`, "
+        "`inspect.stack()` (also in a class's own `__setattr__`, which a store `self.rf = v` runs: mrphy's `Pulse`), "
         "NumPy's random draws without a size (`np.random.rand()`, `np.random.randint(0, n)`; of arrays, "
         "`np.random.normal(mean, std)` a draw per element: GB0112), "
         "`np.random.choice` (with or without a size), "
@@ -553,6 +554,7 @@ _UNTRACEABLE = {
     "random.random", "random.choice", "random.gauss", "random.shuffle", "random.sample", "random.seed",
     # measured: "pickle.dumps" (a memoize decorator's cache key), "importlib.import_module", "sys._getframe"
     "pickle.dumps", "pickle.loads", "importlib.import_module", "sys._getframe",
+    "inspect.stack",  # measured: "inspect.stack() in traced code" (mrphy's __setattr__ looking for deepcopy)
     # torch.utils.data is a file Dynamo skips (measured: "default_collate in traced code", GB0007;
     # pfrl's batch_states)
     *DEFAULT_COLLATE,
@@ -753,6 +755,7 @@ class _State:
     callees: dict[tuple[int, int], list] = field(default_factory=dict)  # (fn id, class id) -> _callees' answer
     lineages: dict[int, list] = field(default_factory=dict)  # class id -> _lineage's answer
     setters: dict[int, dict[str, ast.AST]] | None = None  # class id -> _setters' answer (None: no `.setter` in the file)
+    store_hooks: bool = False  # the file defines a __setattr__
     transformers: dict[int, bool] = field(default_factory=dict)  # class id -> derives from nn.Transformer
     named: dict[int, dict[str, ast.AST]] = field(default_factory=dict)  # class id -> names its __init__ uses
     flags: dict[int, dict[str, int]] = field(default_factory=dict)  # class id -> self.attr -> off by default
@@ -1455,6 +1458,7 @@ def traced_functions(ctx: Context) -> dict[int, Traced]:
     todo: list[tuple[ast.AST, str, str]] = []
     d.function_tables = _function_tables(ctx.tree)
     d.setters = {} if ".setter" in ctx.src.text else None  # most files define no property setter
+    d.store_hooks = "def __setattr__" in ctx.src.text  # ... nor a __setattr__ of its own
     d.script_lines = _script_lines(ctx.tree)
     _validated_models(ctx, d)  # pydantic models of this file: building one runs its validators (_find_callees)
     # a test or data-pipeline file: its modules are no model code (transforms run in the data
@@ -2202,7 +2206,14 @@ def _find_callees(fn: ast.AST, cls: ast.ClassDef | None, d: _State) -> list[tupl
                 if (type(t) is ast.Attribute and t.attr in setters and type(t.value) is ast.Name
                         and t.value.id == "self" and setters[t.attr] is not fn):
                     out.append((setters[t.attr], t))
-    if d.functions or local_defs:  # a function of the file handed to one that calls it: it runs there
+    if d.store_hooks and cls is not None and (hook := _method_of(cls, "__setattr__", d)) and hook[0] is not fn:
+        # self.rf = v: the class's own __setattr__ runs, inlined at the store (mrphy's Pulse, its __init__ storing
+        # through a __setattr__ that reads inspect.stack(); constructs.py "an object whose __setattr__ reads
+        # inspect.stack(), built in traced code (mrphy's Pulse)": GB0007 there)
+        store = next((t for node in body.binders for t in _targets(node) if type(t) is ast.Attribute
+                      and type(t.value) is ast.Name and t.value.id == "self"), None)
+        if store is not None:
+            out.append((hook[0], store))
         own = None  # names the function binds otherwise (a parameter, an assignment): not the file's function
         for target, node in list(out):
             for arg in _called_arguments(node, target, d):
