@@ -2214,6 +2214,7 @@ def _find_callees(fn: ast.AST, cls: ast.ClassDef | None, d: _State) -> list[tupl
                       and type(t.value) is ast.Name and t.value.id == "self"), None)
         if store is not None:
             out.append((hook[0], store))
+    if d.functions or local_defs:  # a function of the file handed to one that calls it: it runs there
         own = None  # names the function binds otherwise (a parameter, an assignment): not the file's function
         for target, node in list(out):
             for arg in _called_arguments(node, target, d):
