@@ -10,6 +10,7 @@ docs/accuracy.md; the static rules in checks/graph_breaks.py are written against
     python benchmarks/calibration/constructs.py --grown-loop     # compiles of a model fed a sequence grown per step (NM308)
     python benchmarks/calibration/constructs.py --wrapper-calls  # what torch.compile's wrapper compiles of a method (NM127)
     python benchmarks/calibration/constructs.py --resume-frames  # whether Dynamo traces the frame it resumes in
+    python benchmarks/calibration/constructs.py --numpy-unmapped # NumPy's functions Dynamo does not map to torch
 """
 
 from __future__ import annotations
@@ -3184,6 +3185,18 @@ CASES: list[tuple[str, str, dict]] = [
      "y = x * 2\np = Slotted(y)\nreturn p.v + p.w", {}),
     ("an object of a class with __slots__, object.__setattr__ in its __init__, built in traced code",
      "y = x * 2\np = SlottedSet(y)\nreturn p.v + p.u", {}),
+    # pinn-rk's collocation tableau: NumPy's polynomial class on Python numbers in traced code
+    ("np.poly1d of a list of floats (pinn-rk's _lagrange_integral)",
+     "y = x * 2\np = np.poly1d([1.0, -0.5])\nreturn y * float(p(1.0))", {}),
+    ("np.polyval of Python numbers", "y = x * 2\nv = np.polyval([1.0, -0.5], 2.0)\nreturn y * float(v)", {}),
+    ("np.interp of Python numbers", "y = x * 2\nv = np.interp(0.5, [0.0, 1.0], [1.0, 3.0])\nreturn y * float(v)", {}),
+    ("np.nanmean of a tensor's values", "y = x * 2\nv = np.nanmean(y.detach().numpy())\nreturn y * float(v)", {}),
+    ("np.isin of Python lists", "y = x * 2\nv = np.isin([1, 2], [2, 3])\nreturn y * int(v.sum())", {}),
+    ("np.linalg.matrix_norm of a tensor's values",
+     "y = x * 2\nv = np.linalg.matrix_norm(y.detach().numpy())\nreturn y * float(v)", {}),
+    ("np.mean of a tensor's values (mapped: traced as torch)",
+     "y = x * 2\nv = np.mean(y.detach().numpy())\nreturn y * torch.from_numpy(np.asarray(v))", {}),
+    ("np.poly1d of a tensor's values", "y = x * 2\np = np.poly1d(y[0].detach().numpy())\nreturn y * float(p(1.0))", {}),
     # tianshou's PSRL sample_reward: np.random.normal of arrays, a draw per element (issue 14, round 36)
     ("np.random.normal of two arrays (tianshou's PSRL)", "y = x * 2\nm = np.zeros((4, 8))\ns = np.ones((4, 8))\n"
      "n = np.random.normal(m, s)\nreturn y * torch.from_numpy(n).float()", {}),
@@ -3573,9 +3586,32 @@ def resume_frames() -> None:
         print(f"| `{name}` | {m.graphs} | " + ", ".join(f"{b.line - start}: {gb_id(b.reason)}" for b in m.breaks) + " |")
 
 
+def numpy_unmapped() -> None:
+    """The callables of NumPy's namespaces Dynamo traces (numpy, numpy.fft, numpy.linalg) that it does not map to
+    torch._numpy (``get_np_to_tnp_map``), dtypes and type information aside: calling one in traced code breaks,
+    whatever its arguments ("attempted to trace numpy function unsupported by PyTorch", GB0294; constructs
+    "np.poly1d of a list of floats (pinn-rk's _lagrange_integral)", "np.polyval ...", "np.interp ...")."""
+    import inspect
+
+    import numpy as np
+    from torch._dynamo import trace_rules
+    from torch._dynamo.variables.misc import get_np_to_tnp_map
+
+    mapped = get_np_to_tnp_map()
+    for mod in (np, np.fft, np.linalg):
+        names = [n for n in sorted(dir(mod)) if not n.startswith("_") and callable(v := getattr(mod, n))
+                 and not inspect.ismodule(v) and trace_rules.is_numpy(v) and not trace_rules.is_numpy_dtype(v)
+                 and not trace_rules.is_numpy_type_info(v) and v not in mapped]
+        print(f"{mod.__name__} ({np.__version__}): {', '.join(names)}")
+
+
 def main(argv: list[str]) -> int:
     import io
     import contextlib as cl
+
+    if argv[:1] == ["--numpy-unmapped"]:
+        numpy_unmapped()
+        return 0
 
     if argv[:1] == ["--container-ops"]:
         container_ops()

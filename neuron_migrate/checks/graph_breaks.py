@@ -2206,10 +2206,14 @@ def _find_callees(fn: ast.AST, cls: ast.ClassDef | None, d: _State) -> list[tupl
                 if (type(t) is ast.Attribute and t.attr in setters and type(t.value) is ast.Name
                         and t.value.id == "self" and setters[t.attr] is not fn):
                     out.append((setters[t.attr], t))
-    if d.store_hooks and cls is not None and (hook := _method_of(cls, "__setattr__", d)) and hook[0] is not fn:
+    if (d.store_hooks and cls is not None and (hook := _method_of(cls, "__setattr__", d)) and hook[0] is not fn
+            and all(type(b) is ast.Name and (b.id == "object" or b.id in d.classes) for c, _ in _lineage(cls, d)
+                    for b in c.bases)):
         # self.rf = v: the class's own __setattr__ runs, inlined at the store (mrphy's Pulse, its __init__ storing
         # through a __setattr__ that reads inspect.stack(); constructs.py "an object whose __setattr__ reads
-        # inspect.stack(), built in traced code (mrphy's Pulse)": GB0007 there)
+        # inspect.stack(), built in traced code (mrphy's Pulse)": GB0007 there). Only a plain class's: an nn.Module
+        # subclass's dispatches on the value's kind, as nn.Module's own does (pyro's PyroModule: its PyroParam branch,
+        # not taken for a tensor, read as traced: pyro/nn/module.py:710 refuted in held_out_7's pyro_svi_step)
         store = next((t for node in body.binders for t in _targets(node) if type(t) is ast.Attribute
                       and type(t.value) is ast.Name and t.value.id == "self"), None)
         if store is not None:
