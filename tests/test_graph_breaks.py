@@ -3064,3 +3064,14 @@ def test_a_store_runs_the_class_own_setattr():
                                                        "input.py:Other.__init__")))
     assert [(f.line, f.code, f.dynamo) for f in found if f.code.startswith("NM4")] == [(10, "NM404", "GB0007")]
     assert [(f.line, f.code) for f in findings_of(code) if f.code.startswith("NM4")] == []
+
+
+def test_a_numpy_function_dynamo_does_not_map_breaks():
+    """pinn-rk's ``_lagrange_integral``: ``np.poly1d([1.0])`` and ``poly * np.poly1d([1.0, -c[m]])`` in a loop
+    (constructs.py "np.poly1d of a list of floats (pinn-rk's _lagrange_integral)", "np.polyval of Python numbers",
+    "np.interp of Python numbers", "np.nanmean of a tensor's values", "np.isin of Python lists", "np.linalg.matrix_norm
+    of a tensor's values": GB0294, on Python numbers too); a function Dynamo maps (``np.mean``) is traced as torch."""
+    code = ("import numpy as np\nimport torch\n\n@torch.compile\ndef f(x):\n    p = np.poly1d([1.0, -0.5])\n"
+            "    v = np.nanmean(x.numpy())\n    m = np.mean(x.numpy())\n    n = np.linalg.matrix_norm(x.numpy())\n"
+            "    return x * v * m * n, p\n")
+    assert _nm4(code) == [(6, "NM404", "GB0294"), (7, "NM404", "GB0294"), (9, "NM404", "GB0294")]

@@ -168,7 +168,9 @@ NM404 = rule(
         "NumPy's random draws without a size (`np.random.rand()`, `np.random.randint(0, n)`; of arrays, "
         "`np.random.normal(mean, std)` a draw per element: GB0112), "
         "`np.random.choice` (with or without a size), "
-        "`np.random.SeedSequence` / `RandomState` / `shuffle`, every other function of `np.random` "
+        "`np.random.SeedSequence` / `RandomState` / `shuffle`, the NumPy functions Dynamo does not map to torch "
+        "(`np.poly1d`, `np.polyval`, `np.interp`, `np.isin`, `np.nanmean` and the other `nan*`, `np.linalg.matrix_norm`: "
+        "GB0294, on Python numbers too), every other function of `np.random` "
         "than the draws Dynamo maps to torch (`np.random.beta(a, a)`, `gamma`, `binomial`, `permutation`, "
         "`default_rng`, `get_state`: GB0294, with or without a size), a "
         "`torch.Generator` built in traced code (GB0363), its `manual_seed` / `seed` / `get_state` / `set_state` "
@@ -467,6 +469,39 @@ _NUMPY_RANDOM_CALLS = {"numpy.random.SeedSequence": "method", "numpy.random.Rand
 # resumed; mixup's mixing ratio `np.random.beta(alpha, alpha)`); its classes are measured one by one above
 _NUMPY_TRACED_RANDOM = frozenset({"seed", "random_sample", "sample", "random", "rand", "randn", "normal", "choice",
                                   "randint", "shuffle", "uniform"})
+# NumPy's functions Dynamo does not map to torch._numpy (``constructs.py --numpy-unmapped``: torch 2.13, NumPy 2.4;
+# its classes, contexts and iterators aside, np.errstate, np.ndindex and np.ndenumerate measured apart): a call in
+# traced code breaks at the call, whatever its arguments (constructs.py "np.poly1d of a list of floats (pinn-rk's
+# _lagrange_integral)", "np.polyval of Python numbers", "np.interp of Python numbers", "np.nanmean of a tensor's
+# values", "np.isin of Python lists", "np.linalg.matrix_norm of a tensor's values": GB0294, resumed; a mapped one,
+# "np.mean of a tensor's values", is traced as torch)
+_NUMPY_UNMAPPED = frozenset({
+    "numpy.apply_along_axis", "numpy.apply_over_axes", "numpy.argpartition", "numpy.array2string", "numpy.array_repr",
+    "numpy.array_str", "numpy.asanyarray", "numpy.asarray_chkfinite", "numpy.asfortranarray", "numpy.asmatrix",
+    "numpy.astype", "numpy.base_repr", "numpy.binary_repr", "numpy.bitwise_count", "numpy.block", "numpy.bmat",
+    "numpy.busday_count", "numpy.busday_offset", "numpy.compress", "numpy.cumulative_prod", "numpy.cumulative_sum",
+    "numpy.datetime_as_string", "numpy.datetime_data", "numpy.delete", "numpy.digitize", "numpy.ediff1d",
+    "numpy.einsum_path", "numpy.extract", "numpy.format_float_positional", "numpy.format_float_scientific",
+    "numpy.frexp", "numpy.frombuffer", "numpy.fromfile", "numpy.fromfunction", "numpy.fromiter", "numpy.frompyfunc",
+    "numpy.fromregex", "numpy.fromstring", "numpy.genfromtxt", "numpy.get_printoptions", "numpy.getbufsize",
+    "numpy.geterr", "numpy.geterrcall", "numpy.histogram_bin_edges", "numpy.insert", "numpy.interp",
+    "numpy.intersect1d", "numpy.is_busday", "numpy.isdtype", "numpy.isfortran", "numpy.isin", "numpy.isnat",
+    "numpy.iterable", "numpy.ix_", "numpy.lexsort", "numpy.load", "numpy.loadtxt", "numpy.mask_indices",
+    "numpy.matrix_transpose", "numpy.matvec", "numpy.may_share_memory", "numpy.mintypecode", "numpy.nanargmax",
+    "numpy.nanargmin", "numpy.nancumprod", "numpy.nancumsum", "numpy.nanmax", "numpy.nanmean", "numpy.nanmedian",
+    "numpy.nanmin", "numpy.nanpercentile", "numpy.nanprod", "numpy.nanquantile", "numpy.nanstd", "numpy.nansum",
+    "numpy.nanvar", "numpy.packbits", "numpy.partition", "numpy.piecewise", "numpy.place", "numpy.poly",
+    "numpy.poly1d", "numpy.polyadd", "numpy.polyder", "numpy.polydiv", "numpy.polyfit", "numpy.polyint",
+    "numpy.polymul", "numpy.polysub", "numpy.polyval", "numpy.promote_types", "numpy.putmask",
+    "numpy.ravel_multi_index", "numpy.require", "numpy.roots", "numpy.save", "numpy.savetxt", "numpy.savez",
+    "numpy.savez_compressed", "numpy.select", "numpy.set_printoptions", "numpy.setbufsize", "numpy.setdiff1d",
+    "numpy.seterr", "numpy.seterrcall", "numpy.setxor1d", "numpy.shares_memory", "numpy.sort_complex",
+    "numpy.spacing", "numpy.trapezoid", "numpy.trim_zeros", "numpy.typename", "numpy.union1d", "numpy.unique_all",
+    "numpy.unique_counts", "numpy.unique_inverse", "numpy.unique_values", "numpy.unpackbits", "numpy.unravel_index",
+    "numpy.unstack", "numpy.unwrap", "numpy.vecdot", "numpy.vecmat", "numpy.vectorize", "numpy.linalg.cross",
+    "numpy.linalg.diagonal", "numpy.linalg.matmul", "numpy.linalg.matrix_norm", "numpy.linalg.matrix_transpose",
+    "numpy.linalg.outer", "numpy.linalg.svdvals", "numpy.linalg.tensordot", "numpy.linalg.trace",
+    "numpy.linalg.vecdot", "numpy.linalg.vector_norm"})
 # torch functions that return a Python value Dynamo does not fold into a constant (measured:
 # "torch.get_num_threads()", "torch.is_inference(t)", ...: GB0208; torch.get_default_dtype,
 # torch.is_grad_enabled and torch.are_deterministic_algorithms_enabled are folded, no break; the CPU
@@ -5400,6 +5435,10 @@ def _call_hazard(call: ast.Call, t: Tensors, ctx: Context, d: _State, cls, chain
             and name[13:] not in _NUMPY_TRACED_RANDOM:
         return Hazard(NM404, call, f"`{name.replace('numpy.', 'np.')}` is a NumPy function Dynamo does not map to "
                       "torch (graph break); draw it outside the compiled code or with torch", gb=GB["numpy_unsupported"])
+    if name in _NUMPY_UNMAPPED:
+        return Hazard(NM404, call, f"`{name.replace('numpy.', 'np.')}` is a NumPy function Dynamo does not map to "
+                      "torch (graph break); compute it with torch, or outside the compiled code",
+                      gb=GB["numpy_unsupported"])
     if _torch_optimizer_class(name):
         # constructs.py "torch.optim.Adam built in traced code": Optimizer.__init__ calls its
         # add_param_group, a function Dynamo is told to skip (GB0008, resumed after the call); given a
