@@ -3075,3 +3075,17 @@ def test_a_numpy_function_dynamo_does_not_map_breaks():
             "    v = np.nanmean(x.numpy())\n    m = np.mean(x.numpy())\n    n = np.linalg.matrix_norm(x.numpy())\n"
             "    return x * v * m * n, p\n")
     assert _nm4(code) == [(6, "NM404", "GB0294"), (7, "NM404", "GB0294"), (9, "NM404", "GB0294")]
+
+
+def test_an_array_indexed_by_a_local_boolean_array_has_a_dynamic_shape():
+    """pytorch-tree-lstm's ``calculate_evaluation_orders``: ``unevaluated_nodes = numpy.ones(n, dtype=bool)``,
+    ``unevaluated_mask = unevaluated_nodes[child_nodes]``, then ``parent_nodes[unevaluated_mask]`` in a ``while``
+    (constructs.py "ndarray indexed by a boolean ndarray made with dtype=bool (pytorch-tree-lstm's ...)": GB0036; in
+    the loop the frame skipped, so the ``np.isin`` below it is never traced). An index array of ints is no mask."""
+    code = ("import numpy\nimport torch\n\n@torch.compile\ndef orders(adjacency, n: int):\n"
+            "    adjacency = numpy.array(adjacency)\n    ids = numpy.arange(n, dtype=int)\n"
+            "    left = numpy.ones(n, dtype=bool)\n    parents, children = adjacency[:, 0], adjacency[:, 1]\n"
+            "    picked = parents[ids]\n    while left.any():\n        mask = left[children]\n"
+            "        ready = parents[mask]\n        left = left & ~numpy.isin(ids, ready)\n    return picked\n")
+    assert [(f.line, f.code, f.dynamo) for f in findings_of(code) if f.code in ("NM301", "NM404")] == [
+        (13, "NM301", "GB0036"), (14, "NM404", "GB0294")]

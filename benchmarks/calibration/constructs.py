@@ -3197,6 +3197,9 @@ CASES: list[tuple[str, str, dict]] = [
     ("np.mean of a tensor's values (mapped: traced as torch)",
      "y = x * 2\nv = np.mean(y.detach().numpy())\nreturn y * torch.from_numpy(np.asarray(v))", {}),
     ("np.poly1d of a tensor's values", "y = x * 2\np = np.poly1d(y[0].detach().numpy())\nreturn y * float(p(1.0))", {}),
+    ("ndarray indexed by a boolean ndarray made with dtype=bool (pytorch-tree-lstm's calculate_evaluation_orders)",
+     "y = x * 2\nparents = np.arange(8)\ndone = np.ones(8, dtype=bool)\nmask = done[np.arange(8) % 2]\n"
+     "p = parents[mask]\nreturn y * len(p)", {}),
     # tianshou's PSRL sample_reward: np.random.normal of arrays, a draw per element (issue 14, round 36)
     ("np.random.normal of two arrays (tianshou's PSRL)", "y = x * 2\nm = np.zeros((4, 8))\ns = np.ones((4, 8))\n"
      "n = np.random.normal(m, s)\nreturn y * torch.from_numpy(n).float()", {}),

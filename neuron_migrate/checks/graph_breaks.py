@@ -3854,15 +3854,39 @@ def _array_test(test: ast.AST, fn: ast.AST, ctx: Context, d: _State, chain: tupl
     return _array_compare(test, fn, ctx, d, chain)
 
 
-def _array_mask(e: ast.AST, fn: ast.AST, ctx: Context, d: _State, chain: tuple) -> bool:
+def _array_mask(e: ast.AST, fn: ast.AST, ctx: Context, d: _State, chain: tuple, seen: frozenset = frozenset()) -> bool:
     if type(e) is ast.UnaryOp and type(e.op) is ast.Invert:
-        return _array_mask(e.operand, fn, ctx, d, chain)
+        return _array_mask(e.operand, fn, ctx, d, chain, seen)
     if type(e) is ast.BinOp and type(e.op) in (ast.BitAnd, ast.BitOr):
-        return _array_mask(e.left, fn, ctx, d, chain) or _array_mask(e.right, fn, ctx, d, chain)
+        return _array_mask(e.left, fn, ctx, d, chain, seen) or _array_mask(e.right, fn, ctx, d, chain, seen)
+    if type(e) is ast.Name:
+        return _bool_array(e, fn, ctx, d, chain, seen)
     return _array_compare(e, fn, ctx, d, chain)
 
 
+def _bool_array(e: ast.Name, fn: ast.AST, ctx: Context, d: _State, chain: tuple, seen: frozenset) -> bool:
+    """A local every binding of which is a NumPy array of booleans: made by a NumPy call given
+    ``dtype=bool`` (``np.ones(n, dtype=bool)``), or elements of such a local (``done[child]``), or
+    a mask (pytorch-tree-lstm's ``calculate_evaluation_orders``: ``unevaluated_mask =
+    unevaluated_nodes[child_nodes]``, then ``parent_nodes[unevaluated_mask]``)."""
+    if e.id in seen:
+        return True  # a local bound from itself (``left = left & ~m``): judged by its other bindings
+    if e.id in _param_names(fn):
+        return False
+    seen = seen | {e.id}
+    values = _binding_values(e.id, fn, d)
+    return bool(values) and all(v is not None and type(v) not in _BINDERS and (
+        (type(v) is ast.Call and (ctx.names.qualify(v.func, chain) or "").startswith("numpy.")
+         and any(k.arg == "dtype" and (dotted(k.value) in ("bool", "np.bool_", "numpy.bool_", "np.bool", "numpy.bool")
+                                       or type(k.value) is ast.Constant and k.value.value == "bool")
+                 for k in v.keywords))
+        or (type(v) is ast.Subscript and type(v.value) is ast.Name
+            and _bool_array(v.value, fn, ctx, d, chain, seen))
+        or (type(v) in _MASK_SHAPES and _array_mask(v, fn, ctx, d, chain, seen))) for v in values)
+
+
 _MASK_SHAPES = (ast.Compare, ast.UnaryOp, ast.BinOp)  # a comparison, ~m, a & b
+_MASKS = (*_MASK_SHAPES, ast.Name)  # ... or a local bound to a boolean array (_bool_array)
 
 
 def _array_mask_indexes(fn: ast.AST, ctx: Context, d: _State, chain: tuple) -> list[Hazard]:
@@ -3871,7 +3895,7 @@ def _array_mask_indexes(fn: ast.AST, ctx: Context, d: _State, chain: tuple) -> l
     (constructs.py "ndarray of np.arange indexed by a comparison": GB0036, Python data included)."""
     out = []
     for node in scope_kinds(ctx, chain).nodes():
-        if (type(node) is ast.Subscript and type(node.ctx) is ast.Load and type(node.slice) in _MASK_SHAPES
+        if (type(node) is ast.Subscript and type(node.ctx) is ast.Load and type(node.slice) in _MASKS
                 and _traced_array(node.value, fn, ctx, d, chain) and _array_mask(node.slice, fn, ctx, d, chain)):
             out.append(Hazard(NM301, node, f"indexing the NumPy array `{_short(ctx, node.value)}` with a boolean mask: "
                               "Dynamo traces NumPy as tensor ops, and the result's size depends on the data "
