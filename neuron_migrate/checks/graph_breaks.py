@@ -749,6 +749,7 @@ class _State:
     index_text: tuple[bool, bool] | None = None  # the file's text names ".grad_fn"; "arange"/"cartesian_prod"/"argm"
     numpy_text: bool | None = None  # the file's text names "np." or "numpy"
     scipy_text: bool | None = None  # the file's text names "scipy"
+    bool_text: bool | None = None  # the file's text names "bool" (a NumPy array made with dtype=bool)
     scipy_attrs: dict[int, dict[str, str]] = field(default_factory=dict)  # class id -> self.attr -> SciPy class
     pointer_text: bool | None = None  # the file's text names "data_ptr"
     pointer_returners: frozenset[str] | None = None  # _pointer_returners' answer
@@ -1593,7 +1594,7 @@ def traced_functions(ctx: Context) -> dict[int, Traced]:
             line = d.classes[owner].lineno if owner in d.classes else 1
             product.compiled_targets += ((f"{ENTRY_OF}{owner}", spec, method, line),)
     later: list[tuple[ast.AST, str, str]] = []  # callees: after every root, so a root keeps its own reason
-    scipy = "scipy" in ctx.src.text
+    scipy = d.scipy_text = "scipy" in ctx.src.text
     while todo or later:
         fn, why, origin = todo.pop() if todo else later.pop()
         if id(fn) in out or id(fn) in d.disabled:
@@ -3894,8 +3895,11 @@ def _array_mask_indexes(fn: ast.AST, ctx: Context, d: _State, chain: tuple) -> l
     Dynamo traces the array as a tensor, and a boolean mask's result size depends on the data
     (constructs.py "ndarray of np.arange indexed by a comparison": GB0036, Python data included)."""
     out = []
+    if d.bool_text is None:
+        d.bool_text = "bool" in ctx.src.text
+    masks = _MASKS if d.bool_text else _MASK_SHAPES  # a local boolean array is made with dtype=bool
     for node in scope_kinds(ctx, chain).nodes():
-        if (type(node) is ast.Subscript and type(node.ctx) is ast.Load and type(node.slice) in _MASKS
+        if (type(node) is ast.Subscript and type(node.ctx) is ast.Load and type(node.slice) in masks
                 and _traced_array(node.value, fn, ctx, d, chain) and _array_mask(node.slice, fn, ctx, d, chain)):
             out.append(Hazard(NM301, node, f"indexing the NumPy array `{_short(ctx, node.value)}` with a boolean mask: "
                               "Dynamo traces NumPy as tensor ops, and the result's size depends on the data "
@@ -5150,7 +5154,7 @@ def _call_hazard(call: ast.Call, t: Tensors, ctx: Context, d: _State, cls, chain
                           gb=GB["data_dependent"])
     if isinstance(f, ast.Attribute) and name is None:
         owner = f.value
-        made = _scipy_made(owner, ctx, d, cls, chain)
+        made = d.scipy_text and _scipy_made(owner, ctx, d, cls, chain)
         if made:
             return Hazard(NM404, call, f"`{_short(ctx, f)}(...)` is a method of a SciPy object (`{made}`): SciPy's "
                           "code under it, which Dynamo traces with NumPy as torch, breaks (graph break); call it "
@@ -5608,10 +5612,6 @@ def _scipy_made(e: ast.AST, ctx: Context, d: _State, cls: ast.ClassDef | None, c
     """The SciPy class (qualified) that built the object ``e`` holds: a local the function binds only to
     ``scipy.*(...)``, or ``self.attr`` that the class's methods set only so (torchrbf's ``self._kdtree =
     KDTree(y_numpy)`` in ``__init__``, imported there); "" otherwise, and in a file that never names SciPy."""
-    if d.scipy_text is None:
-        d.scipy_text = "scipy" in ctx.src.text
-    if not d.scipy_text:
-        return ""
     if type(e) is ast.Name:
         fn = next((c for c in reversed(chain) if isinstance(c, _FUNCS)), None)
         if fn is None or e.id in _param_names(fn):

@@ -56,7 +56,8 @@ NM301 = rule(
         "annotates `-> BoolTensor` (`x[~out_of_bounds(x, low, upp)]`) or whose body returns a torch call "
         "compared (`return torch.abs(v) < eps`), a mask reshaped or squeezed, and `torch.any`/`torch.all` over a "
         "dimension, or `.any`/`.all` of a comparison (`x[~torch.any(x < beta, dim=1)]`). In traced code a NumPy array indexed "
-        "with a comparison of its values (`a[a % n != 0]`) breaks too (GB0036): Dynamo traces "
+        "with a comparison of its values (`a[a % n != 0]`), or with a local boolean array (`m = np.ones(n, "
+        "dtype=bool)`, `a[m[idx]]`), breaks too (GB0036): Dynamo traces "
         "NumPy as tensor ops, Python data included.",
     example="class Pick(nn.Module):\n    def forward(self, x):\n        return x[x > 0].sum()",
     use_instead="class Pick(nn.Module):\n    def forward(self, x):\n"
