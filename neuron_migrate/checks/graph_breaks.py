@@ -791,7 +791,6 @@ class _State:
     callees: dict[tuple[int, int], list] = field(default_factory=dict)  # (fn id, class id) -> _callees' answer
     lineages: dict[int, list] = field(default_factory=dict)  # class id -> _lineage's answer
     setters: dict[int, dict[str, ast.AST]] | None = None  # class id -> _setters' answer (None: no `.setter` in the file)
-    store_hooks: bool = False  # the file defines a __setattr__
     transformers: dict[int, bool] = field(default_factory=dict)  # class id -> derives from nn.Transformer
     named: dict[int, dict[str, ast.AST]] = field(default_factory=dict)  # class id -> names its __init__ uses
     flags: dict[int, dict[str, int]] = field(default_factory=dict)  # class id -> self.attr -> off by default
@@ -1494,7 +1493,6 @@ def traced_functions(ctx: Context) -> dict[int, Traced]:
     todo: list[tuple[ast.AST, str, str]] = []
     d.function_tables = _function_tables(ctx.tree)
     d.setters = {} if ".setter" in ctx.src.text else None  # most files define no property setter
-    d.store_hooks = "def __setattr__" in ctx.src.text  # ... nor a __setattr__ of its own
     d.script_lines = _script_lines(ctx.tree)
     _validated_models(ctx, d)  # pydantic models of this file: building one runs its validators (_find_callees)
     # a test or data-pipeline file: its modules are no model code (transforms run in the data
@@ -2242,7 +2240,7 @@ def _find_callees(fn: ast.AST, cls: ast.ClassDef | None, d: _State) -> list[tupl
                 if (type(t) is ast.Attribute and t.attr in setters and type(t.value) is ast.Name
                         and t.value.id == "self" and setters[t.attr] is not fn):
                     out.append((setters[t.attr], t))
-    if (d.store_hooks and cls is not None and (hook := _method_of(cls, "__setattr__", d)) and hook[0] is not fn
+    if (cls is not None and (hook := _method_of(cls, "__setattr__", d)) and hook[0] is not fn
             and all(type(b) is ast.Name and (b.id == "object" or b.id in d.classes) for c, _ in _lineage(cls, d)
                     for b in c.bases)):
         # self.rf = v: the class's own __setattr__ runs, inlined at the store (mrphy's Pulse, its __init__ storing
@@ -5135,8 +5133,12 @@ def _call_hazard(call: ast.Call, t: Tensors, ctx: Context, d: _State, cls, chain
         if h is not None:
             return h
     name = ctx.names.qualify(f, chain)
-    if name is not None and name.startswith("torch.") and call.keywords:
-        out = next((k.value for k in call.keywords if k.arg == "out"), None)
+    if call.keywords and name is not None and name.startswith("torch."):
+        out = None
+        for k in call.keywords:
+            if k.arg == "out":
+                out = k.value
+                break
         if out is not None and _strided_view(out, t, True):
             # constructs.py "out= into a column view (mrphy's freeprec)", "... a transposed view", "... a slice of
             # split along the last dimension (mrphy's blochsim)": GB0242 (rows and a fresh tensor trace)
