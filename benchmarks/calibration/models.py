@@ -15563,6 +15563,544 @@ HELD_OUT_35 = {
 }
 
 
+# torch-efd 1.0.0, torch-frft 0.8.2, stable-trunc-gaussian 1.3.9, pytorch-mvgc 0.1.1, kazane 2.0.0, stlcgpp 0.0.2,
+# diffcb 0.1.15, qualitative-qsim 0.1.0 and nhsmm 0.0.4a0 (torch 2.13.0). No entry runs another package's code with tensors but
+# NumPy's and SciPy's, as installed with torch. The training steps are the split's steps file
+# (steps/held_out_36/training_steps.py).
+HELD_OUT_36_RELEASES = ("torch-efd", "torch-frft", "stable-trunc-gaussian", "pytorch-mvgc", "kazane", "stlcgpp",
+                        "diffcb", "qualitative-qsim", "nhsmm")
+
+
+def _paths_36() -> None:
+    for folder in HELD_OUT_36_RELEASES:
+        if str(EXT / folder) not in sys.path:
+            sys.path.insert(0, str(EXT / folder))
+
+
+def _module_36(name: str):
+    _paths_36()
+    stub_torchvision()
+    return importlib.import_module(name)
+
+
+def _blob_contours(torch, batch: int, n: int, g):
+    """``batch`` closed star-shaped contours of ``n`` points each (the last point not repeating the first),
+    with radial noise."""
+    t = torch.linspace(0, 2 * math.pi, n + 1)[:-1]
+    radius = 1 + 0.3 * torch.cos(3 * t + torch.rand(batch, 1, generator=g) * 6) \
+        + 0.02 * torch.randn(batch, n, generator=g)
+    return torch.stack([radius * torch.cos(t), radius * torch.sin(t)], -1)
+
+
+def efd_op(kind: str):
+    """torch-efd, elliptic Fourier descriptors of closed contours (a contour closed when its end points differ,
+    tested on the host; edge lengths accumulated to a normalised parameter; descriptors normalised for phase,
+    rotation and scale by angles taken from the first harmonic; reconstruction, tangents and curvature from the
+    descriptors' derivatives; parameter vectors checked for their end points and monotonicity with Python
+    branches): normalised descriptors of 3 contours, a user's curvature profile at given parameters with the
+    arc lengths, a user's shape statistics keeping the contours whose area passes a threshold, smoothing and
+    rotation, and an Adam step fitting descriptors to a noisy contour (the split's steps file)."""
+    def factory():
+        torch = _torch()
+        efd = _module_36("torch_efd")
+        g = torch.Generator().manual_seed(0)
+        contours = _blob_contours(torch, 3, 64, g)
+        efds = efd.compute_efds(contours[0], 10)
+        if kind == "descriptors":
+            return Call(lambda c: efd.compute_efds(c, 12, normalize=True), (contours,),
+                        _entry(sys.modules["torch_efd.compute"], "compute_efds"))
+        if kind == "curvature":
+            def curvature(descriptors, ts):  # a user's curvature profile along the outline
+                kappa = efd.compute_curvature(descriptors, ts)
+                return kappa, efd.compute_arclens(descriptors, ts)
+            return Call(curvature, (efds, torch.linspace(0.1, 0.9, 50)),
+                        _entry(sys.modules["torch_efd.measure"], "compute_curvature"))
+        if kind == "shape_stats":
+            def shape_stats(c):  # a user's per-contour statistics, small shapes dropped
+                descriptors = efd.compute_efds(c, 10)
+                kept = []
+                for d in descriptors:
+                    area = efd.compute_area(d, 100).abs()
+                    if area < 1.0:
+                        continue
+                    perimeter = efd.integrate_total_length(d, 100)
+                    kept.append(torch.stack([area, perimeter, 4 * math.pi * area / perimeter ** 2]))
+                return torch.stack(kept)
+            return Call(shape_stats, (torch.cat([contours, 0.3 * contours[:1]]),),
+                        _entry(sys.modules["torch_efd.measure"], "compute_area"))
+        if kind == "smooth":
+            return Call(lambda d, angle: efd.reconstruct_efds(efd.rotate_efds(efd.smooth_efds(d, 0.5, normalize=True),
+                                                                              angle), 80),
+                        (efds, torch.tensor(0.4)), _entry(sys.modules["torch_efd.transforms"], "smooth_efds"))
+        target = _blob_contours(torch, 1, 96, g)[0]
+        return Call(_step("held_out_36", "efd_contour_step"), (torch.linspace(0, 1, 97)[:-1], target), grad=True)
+    factory.__name__ = f"efd_{kind}"
+    return factory
+
+
+def _chirps(torch, batch: int, n: int, g):
+    """``batch`` linear chirps of ``n`` samples with random start frequencies, and noise."""
+    t = torch.linspace(-1, 1, n)
+    f0 = 2 + 4 * torch.rand(batch, 1, generator=g)
+    clean = torch.cos(math.pi * (f0 * t + 8 * t ** 2))
+    return clean, clean + 0.3 * torch.randn(batch, n, generator=g)
+
+
+def frft_op(kind: str):
+    """torch-frft, the fractional Fourier transform (the fast transform's order reduced modulo 4 and branched
+    on in Python with tensor comparisons, chirp multiplications around an FFT convolution of an interpolated
+    signal; the discrete transform from the eigenvectors (``eigh``) of a Hamiltonian and an odd-even
+    decomposition built per call): a layer of learnable order on chirps, the discrete layer, a
+    user's separable 2-D transform of an image (the discrete transform along the rows, the fast one along the
+    columns), a user's search of the order that concentrates a chirp best over a Python list of orders, and an
+    Adam step
+    of a fractional-domain filter with a learnable order (the split's steps file)."""
+    def factory():
+        torch = _torch()
+        layer = _module_36("torch_frft.layer")
+        g = torch.Generator().manual_seed(0)
+        clean, noisy = _chirps(torch, 4, 128, g)
+        if kind == "layer":
+            return layer.FrFTLayer(order=0.5).eval(), (noisy,)
+        if kind == "discrete":
+            return layer.DFrFTLayer(order=0.7).eval(), (noisy[:, :64],)
+        if kind == "image":
+            transforms = sys.modules["torch_frft.dfrft_module"]
+            frft = sys.modules["torch_frft.frft_module"].frft
+
+            def fractional_2d(image, a_rows, a_cols):  # a user's separable 2-D transform of an image
+                return frft(transforms.dfrft(image.to(torch.complex64), a_rows, dim=0), a_cols, dim=1)
+            return Call(fractional_2d, (noisy[:, :32].repeat(8, 1), torch.tensor(0.3), torch.tensor(1.5)),
+                        _entry(transforms, "dfrft"))
+        if kind == "order_search":
+            frft = sys.modules["torch_frft.frft_module"].frft
+
+            def best_order(signal):  # a user's chirp-rate estimate: the order with the sharpest peak
+                peaks = []
+                for a in [0.2, 0.4, 0.6, 0.8, 1.0, 1.2, 1.4]:
+                    peaks.append(frft(signal, a).abs().max(dim=-1).values)
+                peaks = torch.stack(peaks, -1)
+                return peaks.argmax(-1), peaks
+            return Call(best_order, (noisy,), _entry(sys.modules["torch_frft.frft_module"], "frft"))
+        return Call(_step("held_out_36", "frft_order_step"), (noisy, clean), grad=True)
+    factory.__name__ = f"frft_{kind}"
+    return factory
+
+
+def truncated_gaussian_op(kind: str):
+    """stable-trunc-gaussian, numerically stable truncated normal distributions (constructor checks of the
+    parameters with ``torch.any`` raising in Python; the log-normaliser by regimes selected elementwise; the
+    inverse CDF by exponential tail approximations or the direct formula, chosen elementwise by masks; moments
+    stored at construction): a user's log-likelihood of bounded observations, reparameterised samples with
+    their moments, a user's quantiles from the inverse CDF, the KL divergence between two batches of truncated
+    Gaussians, and an Adam step of a bounded regressor (the split's steps
+    file)."""
+    def factory():
+        torch = _torch()
+        stg = _module_36("stable_trunc_gaussian")
+        g = torch.Generator().manual_seed(0)
+        mu = torch.randn(16, generator=g)
+        sigma = 0.2 + torch.rand(16, generator=g)
+        lo, hi = -torch.ones(16), 0.5 + torch.rand(16, generator=g)
+        core = sys.modules["stable_trunc_gaussian.parallel_trunc_gaussian"]
+        if kind == "log_prob":
+            def log_likelihood(m, s, x):  # a user's likelihood of observations inside known bounds
+                return stg.TruncatedGaussian(m, s, lo, hi).log_prob(x).sum()
+            return Call(log_likelihood, (mu, sigma, lo + (hi - lo) * torch.rand(16, generator=g)),
+                        _entry(core, "ParallelTruncatedGaussian.log_prob"))
+        if kind == "rsample":
+            def sample(m, s):
+                dist = stg.TruncatedGaussian(m, s, lo, hi)
+                draws = dist.rsample((32,))
+                return draws, dist.mean, dist.variance
+            return Call(sample, (mu, sigma), _entry(core, "ParallelTruncatedGaussian.rsample"))
+        if kind == "icdf":
+            def quantiles(m, s, p):  # a user's prediction intervals from the inverse CDF
+                dist = stg.TruncatedGaussian(m, s, lo, hi)
+                return dist.icdf(p[:, None].expand(3, 16))
+            return Call(quantiles, (mu, sigma, torch.tensor([0.05, 0.5, 0.95])),
+                        _entry(core, "ParallelTruncatedGaussian.icdf"))
+        if kind == "kl":
+            def kl(m1, s1, m2, s2):
+                return core.kl_truncgauss_truncgauss(stg.TruncatedGaussian(m1, s1, lo, hi),
+                                                     stg.TruncatedGaussian(m2, s2, lo, hi))
+            return Call(kl, (mu, sigma, mu + 0.3, sigma * 1.5), _entry(core, "kl_truncgauss_truncgauss"))
+        x = torch.randn(64, 4, generator=g)
+        return Call(_step("held_out_36", "truncated_regression_step"),
+                    (x, torch.sigmoid(x[:, 0] - x[:, 1] + 0.2 * torch.randn(64, generator=g))), grad=True)
+    factory.__name__ = f"truncated_gaussian_{kind}"
+    return factory
+
+
+def _var_series(torch, channels: int, n: int, g):
+    """A stable vector autoregression of order 2 over ``channels`` channels in which channel 0 drives channel 1
+    and channel 1 drives channel 2, ``n`` samples (float64)."""
+    x = torch.zeros(channels, n, dtype=torch.float64)
+    noise = torch.randn(channels, n, generator=g, dtype=torch.float64)
+    for t in range(2, n):
+        x[:, t] = 0.5 * x[:, t - 1] - 0.2 * x[:, t - 2] + noise[:, t]
+        x[1, t] += 0.6 * x[0, t - 1]
+        x[2, t] += 0.5 * x[1, t - 2]
+    return x
+
+
+def granger_op(kind: str):
+    """pytorch-mvgc, multivariate Granger causality (inputs validated and copied as NumPy arrays on the host,
+    the lagged design built in a Python loop over the lags, a ridge regression by a Cholesky solve that falls
+    back to a pseudo-inverse when the factorisation raises, one reduced regression per source channel in a
+    Python loop, the result handed back as a NumPy array): the causality matrix of 4 channels, a user's
+    windowed causality over sliding windows, the batched kernel on tensors directly, a user's significance test
+    against circularly shifted surrogates with shifts drawn on the host, and a user's choice of the lag order by
+    an information criterion."""
+    def factory():
+        torch = _torch()
+        mvgc = _module_36("fast_mvgc")
+        core = sys.modules["fast_mvgc.core"]
+        g = torch.Generator().manual_seed(0)
+        x = _var_series(torch, 4, 300, g)
+        if kind == "matrix":
+            return Call(lambda series: torch.from_numpy(mvgc.compute_mvgc(series, 2, alpha=0.01, device="cpu")),
+                        (x,), _entry(core, "compute_mvgc"))
+        if kind == "windows":
+            def windows(series):  # a user's time-resolved causality
+                segments = mvgc.segment_data(series.numpy(), 100, 50)
+                return torch.from_numpy(mvgc.compute_mvgc_batch(segments, 2, 0.01, device="cpu")).mean(0)
+            return Call(windows, (x,), _entry(core, "compute_mvgc_batch"))
+        segments = x.unfold(1, 100, 100).permute(1, 0, 2).contiguous()
+        if kind == "kernel":
+            return Call(lambda s: core._mvgc_batch_kernel(s, 3, 0.01, torch.device("cpu")), (segments,),
+                        _entry(core, "_mvgc_batch_kernel"))
+        if kind == "surrogates":
+            def surrogate_test(s, n_surrogates=8):  # a user's permutation test of each link
+                observed = core._mvgc_batch_kernel(s, 2, 0.01, torch.device("cpu"))
+                exceed = torch.zeros_like(observed)
+                shifts = torch.randint(20, 80, (n_surrogates, s.shape[1]), generator=g)
+                for row in shifts.tolist():
+                    shifted = torch.stack([s[:, c].roll(k, -1) for c, k in enumerate(row)], 1)
+                    exceed += core._mvgc_batch_kernel(shifted, 2, 0.01, torch.device("cpu")) >= observed
+                return (exceed + 1) / (n_surrogates + 1)
+            return Call(surrogate_test, (segments,), _entry(core, "_mvgc_batch_kernel"))
+
+        def lag_order(s):  # a user's lag order: the smallest Bayesian information criterion
+            best, best_score = 1, float("inf")
+            for p in range(1, 5):
+                f = core._mvgc_batch_kernel(s, p, 0.01, torch.device("cpu"))
+                score = -f.sum().item() * s.shape[-1] + p * s.shape[1] ** 2 * math.log(s.shape[-1])
+                if score < best_score:
+                    best, best_score = p, score
+            return core._mvgc_batch_kernel(s, best, 0.01, torch.device("cpu"))
+        return Call(lag_order, (segments,), _entry(core, "_mvgc_batch_kernel"))
+    factory.__name__ = f"granger_{kind}"
+    return factory
+
+
+def resample_op(kind: str):
+    """kazane, sinc resampling (windowed-sinc kernels built in float64 at construction; the convolution
+    chosen in Python by the signal's length against a block length: short signals reflect-padded by hand and
+    convolved by FFT per call, long ones cut into overlapping blocks convolved with a cached kernel spectrum;
+    upsampling by a polyphase kernel): decimation by 3 of long signals (the block path), upsampling by 2 of a
+    short one (the direct path), a user's rational 3/2 rate change, a user's low-pass bank of windowed-sinc
+    kernels of three roll-offs, and an Adam step of a denoiser working at
+    half rate (the split's steps file)."""
+    def factory():
+        torch = _torch()
+        kazane = _module_36("kazane")
+        g = torch.Generator().manual_seed(0)
+        t = torch.arange(6000) / 8000
+        tone = torch.sin(2 * math.pi * 440 * t) + 0.5 * torch.sin(2 * math.pi * 1250 * t)
+        if kind == "decimate":
+            return kazane.Decimate(q=3).eval(), (torch.stack([tone, tone.roll(37)]),)
+        if kind == "upsample":
+            return kazane.Upsample(q=2).eval(), (tone[:300][None],)
+        if kind == "rational":
+            up, down = kazane.Upsample(q=3), kazane.Decimate(q=2)
+            return Call(lambda s: down(up(s)), (tone[:2000][None],),
+                        _entry(sys.modules["kazane.upsample"], "Upsample.forward"))
+        if kind == "filter_bank":
+            def filter_bank(s):  # a user's low-pass bank: windowed-sinc kernels of three roll-offs
+                out = []
+                for roll_off in (0.8, 0.9, 0.945):
+                    kernel = kazane.sinc_kernel(8, 4, roll_off=roll_off).float()
+                    kernel = kernel * torch.hann_window(kernel.numel()) / kernel.sum()
+                    out.append(torch.nn.functional.conv1d(s[:, None], kernel.view(1, 1, -1),
+                                                          padding=kernel.numel() // 2))
+                return torch.cat(out, 1)
+            return Call(filter_bank, (torch.stack([tone[:1000], tone[1000:2000]]),),
+                        _entry(sys.modules["kazane.sinc"], "sinc_kernel"))
+        clean = tone[:2048].reshape(4, 512)
+        return Call(_step("held_out_36", "resampled_denoiser_step"),
+                    (clean + 0.2 * torch.randn(4, 512, generator=g), clean), grad=True)
+    factory.__name__ = f"resample_{kind}"
+    return factory
+
+
+def stl_op(kind: str):
+    """stlcgpp, signal temporal logic robustness (formulas as module trees; each temporal operator's interval
+    resolved by a ``cond`` helper evaluated in Python, the signal padded and masked into a T x T matrix and
+    reduced by a true, softmax or log-sum-exp max/min; recurrent operators scanning the signal in a Python loop
+    over time with a hidden state; ``Until`` over pairs of subformula traces): an ``Always`` over a window of
+    a predicate's trace, a bounded ``Until``, the recurrent ``Eventually``, a user's satisfaction check of a
+    conjunction over a batch of signals with their soft robustness, and an Adam step planning a trajectory
+    (the split's steps file)."""
+    def factory():
+        torch = _torch()
+        stl = _module_36("stlcgpp.formula")
+        g = torch.Generator().manual_seed(0)
+        t = torch.linspace(0, 4 * math.pi, 60)
+        signal = torch.sin(t) + 0.1 * torch.randn(60, generator=g)
+        x = stl.Predicate("x", lambda s: s)
+        if kind == "always":
+            return stl.Always(stl.GreaterThan(x, -0.5), interval=[0, 5]), (signal,)
+        if kind == "until":
+            formula = stl.Until(stl.GreaterThan(x, -0.8), stl.GreaterThan(x, 0.9), interval=[1, 10])
+            return Call(lambda s: formula.robustness(s), (signal,),
+                        _entry(stl, "Until.robustness_trace"))
+        if kind == "recurrent":
+            return stl.EventuallyRecurrent(stl.GreaterThan(x, 0.5), interval=[0, 8]), (signal,)
+        if kind == "batch_check":
+            spec = stl.Always(stl.LessThan(x, 1.2)) & stl.Eventually(stl.GreaterThan(x, 0.8), interval=[0, 15])
+
+            def check(signals):  # a user's check of a batch of recorded signals
+                hard = torch.stack([spec.robustness(s) for s in signals])
+                soft = torch.stack([spec.robustness(s, approx_method="softmax", temperature=5.0) for s in signals])
+                return hard > 0, soft
+            return Call(check, (torch.stack([signal, 1.3 * signal, 0.5 * signal]),),
+                        _entry(stl, "STLFormula.robustness"))
+        return Call(_step("held_out_36", "stl_trajectory_step"), (torch.tensor(0.0),), grad=True)
+    factory.__name__ = f"stl_{kind}"
+    return factory
+
+
+def _two_clusters(torch, n: int, g):
+    """``n`` samples of a 1-D mixture of two Gaussians (float64)."""
+    left = torch.randn(n // 2, generator=g, dtype=torch.float64) - 1.5
+    right = 0.7 * torch.randn(n - n // 2, generator=g, dtype=torch.float64) + 1.5
+    return torch.cat([left, right])
+
+
+def bandwidth_op(kind: str):
+    """diffcb, Silverman's critical bandwidth made differentiable (the smallest kernel bandwidth for which a
+    KDE has at most k modes, found by bisection on a hard mode count read on the host, or by Brent's method
+    from SciPy; mode counts by FFT-binned or direct KDEs whose grid size is chosen from the data range; the
+    gradient by the implicit function theorem in a custom autograd Function; fold bandwidths by Newton
+    iterations from the zero crossings of a grid count): the layer on 200 bimodal samples, the hard bisection
+    alone, a user's comparison of soft mode counts over a Python list of bandwidths, the largest fold bandwidth
+    with its gradient, and an Adam step searching a bimodal projection (the split's steps file)."""
+    def factory():
+        torch = _torch()
+        dcb = _module_36("dcb")
+        g = torch.Generator().manual_seed(0)
+        x = _two_clusters(torch, 200, g)
+        if kind == "layer":
+            return dcb.DCBLayer(target_modes=1, G=256).eval(), (x.float(),)
+        if kind == "hard":
+            solver = sys.modules["dcb.solver"]
+            grid = torch.linspace(-5, 5, 256, dtype=torch.float64)
+            return Call(lambda samples: torch.tensor(solver.find_h_crit_hard(samples, grid, 1, 50_000, 50_000,
+                                                                             0.05, 3.0)),
+                        (x,), _entry(solver, "find_h_crit_hard"))
+        if kind == "soft_counts":
+            def soft_counts(samples):  # a user's smoothed mode counts over a range of bandwidths
+                grid = torch.linspace(float(samples.min()) - 1, float(samples.max()) + 1, 256, dtype=samples.dtype)
+                return torch.stack([dcb.soft_mode_count(samples, h, grid, 0.1, 0.2) for h in [0.1, 0.3, 0.6, 1.0]])
+            return Call(soft_counts, (x,), _entry(sys.modules["dcb.kde"], "soft_mode_count"))
+        if kind == "folds":
+            folds = sys.modules["dcb._fold_search"]
+            return Call(lambda z: folds.fold_h_crit_z(z), (x.clone().requires_grad_(),),
+                        _entry(folds, "fold_h_crit_z"), grad=True)
+        points = torch.randn(150, 3, generator=g)
+        points[:75, 0] += 3.0
+        return Call(_step("held_out_36", "bimodal_projection_step"), (points,), grad=True)
+    factory.__name__ = f"bandwidth_{kind}"
+    return factory
+
+
+def _tank_model(qr):
+    """The bathtub model of qualitative-qsim's documentation with numeric landmark values: a tank's amount, its
+    outflow (a monotone function of the amount), a constant inflow and the net flow, the amount's derivative."""
+    from qrlib.quantity import Landmark
+    model = qr.Model("bathtub")
+    model.variable("amount", landmarks=(Landmark("0", 0.0), Landmark("FULL", 10.0)))
+    model.variable("outflow", landmarks=(Landmark("0", 0.0), Landmark("OMAX", 4.0)))
+    model.variable("inflow", landmarks=(Landmark("0", 0.0), Landmark("IF*", 1.0)))
+    model.variable("netflow", landmarks=(Landmark("0", 0.0),), unbounded=True)
+    model.constrain(qr.MPlus("amount", "outflow", cvals=(("0", "0"), ("FULL", "OMAX"))))
+    model.constrain(qr.Add("netflow", "outflow", "inflow"))
+    model.constrain(qr.Deriv("amount", "netflow"))
+    model.constrain(qr.Constant("inflow"))
+    return model
+
+
+def _tank_trajectories(torch, compiled, batch: int, n: int, g):
+    """``batch`` filling-tank trajectories of ``n`` samples (columns in the model's variable order, float64),
+    each with its own outflow coefficient, and their sample times."""
+    t = torch.linspace(0, 12, n, dtype=torch.float64)
+    k = 0.3 + 0.4 * torch.rand(batch, 1, generator=g, dtype=torch.float64)
+    amount = (1 - torch.exp(-k * t)) / k
+    columns = {"amount": amount, "outflow": k * amount, "inflow": torch.ones_like(amount),
+               "netflow": 1 - k * amount}
+    return torch.stack([columns[name] for name in compiled.var_order], -1), t
+
+
+def qualitative_op(kind: str):
+    """qualitative-qsim, qualitative reasoning about dynamical systems (a model of variables with landmark
+    quantity spaces and constraints compiled in Python; numeric trajectories abstracted into qualitative states
+    by magnitude ranks counted per variable in a Python loop, out-of-space samples raising after a ``nonzero``
+    read on the host, directions by finite differences against a relative threshold, runs debounced and packed
+    for the host; differentiable constraint penalties built per constraint kind in Python; batched interval
+    narrowing to a fixpoint tested with ``torch.equal``): magnitude ranks of 4 trajectories, their abstraction
+    into qualitative behaviours, the per-constraint penalties of noisy trajectories, interval narrowing of
+    a batch of states' bounds, and an Adam step fitting a tank with the model as a regulariser (the split's
+    steps file)."""
+    def factory():
+        torch = _torch()
+        qr = _module_36("qrlib")
+        abstraction = importlib.import_module("qrlib.tensor.abstraction")
+        model = _tank_model(qr)
+        compiled = model.compile()
+        g = torch.Generator().manual_seed(0)
+        x, t = _tank_trajectories(torch, compiled, 4, 48, g)
+        if kind == "quantize":
+            return Call(lambda xs: abstraction.quantize_batch(xs, compiled, 1e-9), (x,),
+                        _entry(abstraction, "quantize_batch"))
+        if kind == "abstract":
+            def abstract(xs, times):  # a user's summary: how many qualitative states each trajectory passes
+                behaviours = abstraction.abstract_batch_tensor(xs, compiled, times=times)
+                return torch.tensor([len(b.states) for b in behaviours])
+            return Call(abstract, (x, t), _entry(abstraction, "abstract_batch_tensor"))
+        if kind == "penalties":
+            losses = importlib.import_module("qrlib.tensor.losses")
+
+            def penalties(xs):  # a user's report of which constraints noisy data violate
+                parts = losses.per_constraint_loss(xs, compiled)
+                return torch.stack([p.loss for p in parts]), losses.constraint_loss(xs, compiled)
+            return Call(penalties, (x + 0.05 * torch.randn(x.shape, generator=g, dtype=torch.float64),),
+                        _entry(losses, "per_constraint_loss"))
+        if kind == "narrow":
+            interval = importlib.import_module("qrlib.tensor.interval")
+            lo = torch.tensor([[0.0, 0.0, 1.0, -1.0], [2.0, 1.0, 1.0, 0.5], [0.0, 3.0, 1.0, 0.0]],
+                              dtype=torch.float64)
+            lo = lo[:, [("amount", "outflow", "inflow", "netflow").index(n) for n in compiled.var_order]]
+            return Call(lambda low, high: interval.narrow_batch(compiled, low, high), (lo, lo + 2.0),
+                        _entry(interval, "narrow_batch"))
+        observed = x[0, ::2, compiled.var_order.index("amount")].contiguous()
+        return Call(_step("held_out_36", "qualitative_tank_step"), (observed,), grad=True)
+    factory.__name__ = f"qualitative_{kind}"
+    return factory
+
+
+def _regimes(torch, g):
+    """Two sequences of 2-D observations switching between three regimes of different means and durations."""
+    means = torch.tensor([[0.0, 0.0], [3.0, 1.0], [-2.0, 2.0]])
+    out = []
+    for lengths in ((12, 8, 15, 5), (6, 14, 10, 10)):
+        states = torch.cat([torch.full((n,), i % 3) for i, n in enumerate(lengths)])
+        out.append(means[states] + 0.5 * torch.randn(len(states), 2, generator=g))
+    return torch.stack(out)
+
+
+def hsmm_op(kind: str):
+    """nhsmm, neural hidden semi-Markov models (sequences packed into a padded set with lengths and masks on the
+    host, a convolutional and attention encoder's context modulating the initial, duration, transition and
+    emission distributions; the forward recursion over time and durations in a Python loop with slices whose
+    bounds depend on the step; Viterbi decoding with back-pointers followed on the host, sequences of zero
+    length filtered in Python; EM-style fitting with a convergence monitor read on the host): the
+    log-likelihood of 2 sequences of 40 steps, their Viterbi segmentation, a user's segment durations from the
+    decoded paths, a short fit, and an Adam step of maximum likelihood (the split's steps file)."""
+    def factory():
+        torch = _torch()
+        nhsmm = _module_36("nhsmm")
+        g = torch.Generator().manual_seed(0)
+        x = _regimes(torch, g)
+        if kind == "step":
+            return Call(_step("held_out_36", "hsmm_likelihood_step"), (x,), grad=True)
+        model = nhsmm.HSMM(nhsmm.HSMMConfig(n_states=3, n_features=2, max_duration=6, seed=0))
+        model.init_dist()
+        base = sys.modules["nhsmm.models.base"]
+        if kind == "score":
+            return Call(lambda xs: model.score(xs), (x,), _entry(base, "HSMM.score"))
+        if kind == "viterbi":
+            return Call(lambda xs: model.predict(xs, verbose=False), (x,), _entry(base, "HSMM.predict"))
+        if kind == "durations":
+            def durations(xs):  # a user's segment lengths per state from the decoded paths
+                counts = torch.zeros(3)
+                segments = torch.zeros(3)
+                for path in model.predict(xs, verbose=False):
+                    change = torch.ones(path.numel(), dtype=torch.bool)
+                    change[1:] = path[1:] != path[:-1]
+                    starts = torch.nonzero(change)[:, 0]
+                    lengths = torch.diff(torch.cat([starts, torch.tensor([path.numel()])]))
+                    counts.index_add_(0, path[starts], lengths.float())
+                    segments.index_add_(0, path[starts], torch.ones(starts.numel()))
+                return counts / segments.clamp(min=1)
+            return Call(durations, (x,), _entry(base, "HSMM.predict"))
+
+        def fit(xs):  # a short fit, then the fitted model's scores
+            model.fit(xs, max_iter=1, verbose=False)
+            return model.score(xs)
+        return Call(fit, (x[:, :24],), _entry(base, "HSMM.fit"), grad=True)
+    factory.__name__ = f"hsmm_{kind}"
+    return factory
+
+
+HELD_OUT_36 = {
+    # torch-efd 1.0.0: elliptic Fourier descriptors of contours
+    "loop.efd_descriptors": efd_op("descriptors"),
+    "loop.efd_curvature": efd_op("curvature"),
+    "loop.efd_shape_stats": efd_op("shape_stats"),
+    "loop.efd_smooth": efd_op("smooth"),
+    "loop.efd_contour_step": efd_op("step"),
+    # torch-frft 0.8.2: fractional Fourier transforms
+    "loop.frft_layer": frft_op("layer"),
+    "loop.frft_discrete": frft_op("discrete"),
+    "loop.frft_image": frft_op("image"),
+    "loop.frft_order_search": frft_op("order_search"),
+    "loop.frft_order_step": frft_op("step"),
+    # stable-trunc-gaussian 1.3.9: truncated normal distributions
+    "loop.truncated_gaussian_log_prob": truncated_gaussian_op("log_prob"),
+    "loop.truncated_gaussian_rsample": truncated_gaussian_op("rsample"),
+    "loop.truncated_gaussian_icdf": truncated_gaussian_op("icdf"),
+    "loop.truncated_gaussian_kl": truncated_gaussian_op("kl"),
+    "loop.truncated_gaussian_step": truncated_gaussian_op("step"),
+    # pytorch-mvgc 0.1.1: multivariate Granger causality
+    "loop.granger_matrix": granger_op("matrix"),
+    "loop.granger_windows": granger_op("windows"),
+    "loop.granger_kernel": granger_op("kernel"),
+    "loop.granger_surrogates": granger_op("surrogates"),
+    "loop.granger_lag_order": granger_op("lag_order"),
+    # kazane 2.0.0: sinc resampling
+    "loop.resample_decimate": resample_op("decimate"),
+    "loop.resample_upsample": resample_op("upsample"),
+    "loop.resample_rational": resample_op("rational"),
+    "loop.resample_filter_bank": resample_op("filter_bank"),
+    "loop.resample_denoiser_step": resample_op("step"),
+    # stlcgpp 0.0.2: signal temporal logic robustness
+    "loop.stl_always": stl_op("always"),
+    "loop.stl_until": stl_op("until"),
+    "loop.stl_recurrent": stl_op("recurrent"),
+    "loop.stl_batch_check": stl_op("batch_check"),
+    "loop.stl_trajectory_step": stl_op("step"),
+    # diffcb 0.1.15: differentiable critical bandwidth
+    "loop.bandwidth_layer": bandwidth_op("layer"),
+    "loop.bandwidth_hard": bandwidth_op("hard"),
+    "loop.bandwidth_soft_counts": bandwidth_op("soft_counts"),
+    "loop.bandwidth_folds": bandwidth_op("folds"),
+    "loop.bandwidth_projection_step": bandwidth_op("step"),
+    # qualitative-qsim 0.1.0: qualitative reasoning about dynamical systems
+    "loop.qualitative_quantize": qualitative_op("quantize"),
+    "loop.qualitative_abstract": qualitative_op("abstract"),
+    "loop.qualitative_penalties": qualitative_op("penalties"),
+    "loop.qualitative_narrow": qualitative_op("narrow"),
+    "loop.qualitative_tank_step": qualitative_op("step"),
+    # nhsmm 0.0.4a0: neural hidden semi-Markov models
+    "loop.hsmm_score": hsmm_op("score"),
+    "loop.hsmm_viterbi": hsmm_op("viterbi"),
+    "loop.hsmm_durations": hsmm_op("durations"),
+    "loop.hsmm_fit": hsmm_op("fit"),
+    "loop.hsmm_step": hsmm_op("step"),
+}
+
+
 FIXTURES = {f"zoo.{n}": zoo(n) for n in ("convnet", "dynamic_crop", "gated_residual", "tagger",
                                           "masked_encoder")}
 
@@ -15571,7 +16109,7 @@ ALL = {**CALIBRATION, **HELD_OUT, **HELD_OUT_2, **SCALE, **SCALE_4, **HELD_OUT_5
        **HELD_OUT_15, **HELD_OUT_16, **HELD_OUT_17, **HELD_OUT_18, **HELD_OUT_19, **HELD_OUT_20,
        **HELD_OUT_21, **HELD_OUT_22, **HELD_OUT_23, **HELD_OUT_24, **HELD_OUT_25, **HELD_OUT_26,
        **HELD_OUT_27, **HELD_OUT_28, **HELD_OUT_29, **HELD_OUT_30, **HELD_OUT_31,
-       **HELD_OUT_32, **HELD_OUT_33, **HELD_OUT_34, **HELD_OUT_35, **FIXTURES}
+       **HELD_OUT_32, **HELD_OUT_33, **HELD_OUT_34, **HELD_OUT_35, **HELD_OUT_36, **FIXTURES}
 
 # The quick $NEURON_MIGRATE_EXT subset of the regression test (tests/test_calibration.py: EXT).
 QUICK = ("nanogpt.GPT", "examples.word_language_model.RNNModel",
