@@ -43,7 +43,8 @@ Formula (calibrated in docs/accuracy.md against a measured share of ATen op call
   function's runs, the sum over the statements
   calling it of their runs (a helper called from two statements weighs twice; measured:
   constructs.py "helper called in range(4), after an item"). A statement that calls nothing
-  and runs no tensor op (``n = 0``, ``if flag:``, ``return out``; ``TracedFunction.quiet``)
+  (or only nn.Module's bookkeeping: ``self.register_buffer(...)``, ``super().__init__()``) and
+  runs no tensor op (``n = 0``, ``if flag:``, ``return out``; ``TracedFunction.quiet``)
   runs no ATen call, which is what the measured share counts: it weighs nothing. A call whose
   traced functions all run no tensor op and call nothing that could (``host_only``: a
   learning-rate warmup scaling ``group["lr"]``) has no share at all (None) and no graph.

@@ -236,6 +236,9 @@ SCORER = Scorer()
 def relu_helper(t):  # a helper with ops and no break, compiled as a frame of its own from eager code
     return (t * 2).relu() + 1
 
+def wrapper_helper(t):  # no op of its own: one call of relu_helper, which Dynamo inlines (torchcp's threshold)
+    return relu_helper(t)
+
 def gather_helper(t, out):  # its ops are all in relu_helper, which Dynamo inlines (torch-optimi's _init_group)
     for k in (2, 3):
         out.append(relu_helper(t[:k]))
@@ -2083,6 +2086,7 @@ CASES: list[tuple[str, str, dict]] = [
     # a parameter group's entry is a Python number: updating it runs no ATen call, the stretch no graph
     ("a parameter group's entry updated between two breaks", "y = x * 2\nprint(y)\nfor group in OPT.param_groups:\n"
      "    group[\"lr\"] += 0.0\nprint(y)\nreturn y", {}),
+    ("helper of a skipped frame returning an inlined helper's result", "for r in x:\n    print(r)\nreturn wrapper_helper(x)", {}),
     ("helper of a skipped frame whose ops are in an inlined helper", "for r in x:\n    print(r)\nout = gather_helper(x, [])\nreturn out[0].sum()", {}),
     ("helper after a break that skips the resumed frame", "y = x * 2\nn = y.sum().item()\nfor r in x:\n    print(r)\nreturn relu_helper(y) * n", {}),
     # what the eager code of a skipped frame calls: a user module's forward and a plain function are
@@ -2145,6 +2149,8 @@ CASES: list[tuple[str, str, dict]] = [
     ("item of a name, then ops", "y = x[0, 1]\nn = y.item()\nreturn x * n", {}),
     ("size of an indexed tensor, then a breaking helper", "n = x[0].size(0)\ny = print_helper(x)\nreturn y * n", {}),
     ("a number, then a breaking helper", "n = 3\ny = print_helper(x)\nreturn y * n", {}),
+    ("helper in a skipped frame's for _ in range loop, its state handed on, 6 steps", "for r in x:\n    print(r)\n"
+     "s = x\nfor _ in range(6):\n    s = relu_helper(s) * 0.5\nreturn s", {}),
     ("helper in a loop of a skipped frame, no index, 6 steps", "for r in x:\n    print(r)\ns = 0\nfor i in range(6):\n    s = s + relu_helper(x).sum()\nreturn s", {}),
     ("torch.cat grown in a loop", "y = x[:1]\nfor i in range(3):\n    y = torch.cat((y, x[i:i + 1]), 0)\nreturn y * 2", {}),
     # standard-library calls in a compiled training step (pytorch/examples' mnist_hogwild, imagenet)

@@ -7067,7 +7067,7 @@ def _op_lines(fn: ast.AST, tensors: Tensors, where: dict, d: _State,
         f = node.func
         if type(f) is ast.Attribute and f.attr in _OPTIMIZER_METHODS and _is_optimizer(f.value):
             continue  # optimizer.step(): torch.optim's frame of its own, no op of this one (a parameter named so)
-        if ((_submodule_called(f) is not None and not plain)
+        if (((attr := _submodule_called(f)) is not None and not plain and attr not in _MODULE_BOOKKEEPING)
                 or (type(f) is ast.Name and f.id in layers) or tensors.of(node) or _custom_op(f)
                 or (_read_to_host(node) and type(f.value) is ast.Subscript and tensors.of(f.value))  # x[i].item()
                 or (type(f) is ast.Name and f.id in _SCALAR_BUILTINS and _scalar_of_indexed(node, tensors))):
@@ -7259,11 +7259,33 @@ def _quiet(fn: ast.AST, statements: tuple[int, ...], op_lines: tuple[int, ...], 
     """Statements of ``fn`` that call nothing and run no tensor op (``n = 0``, ``if flag:``,
     ``return out``): no ATen call, so no weight in the measured share."""
     body = _body(fn, d)
-    busy = {*op_lines, *(s.lineno for n in body.calls if (s := where.get(id(n), (None,))[0]) is not None)}
+    busy = set(op_lines)
+    for n in body.calls:  # a statement another call already makes busy is not asked again
+        if (s := where.get(id(n), (None,))[0]) is not None and s.lineno not in busy and not _bookkeeping(n):
+            busy.add(s.lineno)
     # a loop's header steps its iterable, a tensor's rows too (for t in x): quiet only over a literal
     busy.update(b.lineno for b in body.binders if type(b) in (ast.For, ast.AsyncFor)
                 and not (type(b.iter) in (ast.List, ast.Tuple) and all(type(e) is ast.Constant for e in b.iter.elts)))
     return tuple(s for s in statements if s not in busy)
+
+
+# nn.Module's own bookkeeping: it files a tensor or a module under a name
+_MODULE_BOOKKEEPING = frozenset({"register_buffer", "register_parameter", "add_module", "register_module"})
+
+
+def _bookkeeping(call: ast.Call) -> bool:
+    """``self.register_buffer("y", y)`` (nn.Module's bookkeeping, ``_MODULE_BOOKKEEPING``) or
+    ``super().__init__()`` with no argument: a call that runs no ATen call (torchrbf's
+    ``RBFInterpolator.__init__``, seven ``register_buffer`` calls). Not a submodule's call either."""
+    f = call.func
+    if type(f) is ast.Name:
+        return f.id == "super"  # the super() of super().__init__()
+    if type(f) is not ast.Attribute:
+        return False
+    v = f.value
+    return ((type(v) is ast.Name and v.id == "self" and f.attr in _MODULE_BOOKKEEPING)
+            or (f.attr == "__init__" and not call.args and not call.keywords and type(v) is ast.Call
+                and type(v.func) is ast.Name and v.func.id == "super"))
 
 
 def _plain_class(cls: ast.ClassDef, d: _State) -> bool:
