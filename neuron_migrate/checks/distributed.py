@@ -188,7 +188,7 @@ def report_nccl(ctx: Context, lit: ast.AST) -> None:
         report_backend(ctx, NM111, lit, unsafe=NM111.fix_reason)
 
 
-@on(ast.FunctionDef, ast.AsyncFunctionDef)
+@on(ast.FunctionDef, ast.AsyncFunctionDef, words=("nccl",))  # per function and store: only where "nccl" is
 def note_backend_default(node: ast.FunctionDef | ast.AsyncFunctionDef, ctx: Context) -> None:
     """``def init_dist(launcher, backend='nccl'): ... dist.init_process_group(backend=backend)``
     (AnimateDiff's train.py): a "nccl" default of a parameter read only as the backend."""
@@ -199,7 +199,7 @@ def note_backend_default(node: ast.FunctionDef | ast.AsyncFunctionDef, ctx: Cont
                 ctx.state(_Choices).handed[id(default)] = f"the default of `{name}`"
 
 
-@on(ast.Assign)
+@on(ast.Assign, words=("nccl",))
 def note_backend_store(node: ast.Assign, ctx: Context) -> None:
     """``args.dist_backend = "nccl"`` then ``init_process_group(backend=args.dist_backend, ...)``
     (the ``init_distributed_mode`` of DETR, DeiT, MAE and GroundingDINO): a "nccl" stored in a name
