@@ -663,3 +663,18 @@ def test_compare_counts_a_break_met_again_in_a_cut_stack_once(tmp_path):
     assert [(f, n) for f, n, _ in cmp.missed] == [(path, 2)]
     other = compare({path: {1, 2, 3}}, [*breaks, (outside, 9, "generic_jump", [(outside, 9)])], [(path, "step")])
     assert [(f, n) for f, n, _ in other.missed] == [(outside, 9), (path, 2)]
+
+
+def test_the_tqdm_placeholder_does_not_reach_torchs_progress_bar():
+    """held_out_36's diffcb ``bandwidth_folds`` failed under Dynamo only: the harness stubbed tqdm
+    (not installed) before torch.hub imported it, torch.hub's ``from tqdm import tqdm`` got the
+    placeholder instead of its own fallback, and Dynamo's trace of an autograd Function ran
+    ``torch.fx.Interpreter``, whose ``pbar.update(1)`` the placeholder does not answer."""
+    import subprocess
+
+    code = ("import sys; sys.modules['tqdm'] = None\n"  # as where tqdm is not installed
+            f"sys.path.insert(0, {str(Path(models.__file__).parent)!r})\n"
+            "import models\nassert 'torch' not in sys.modules and 'tqdm' in models.stub_torchvision()\n"
+            "import torch.fx.interpreter\ntorch.fx.interpreter.tqdm(total=1).update(1)\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]

@@ -137,6 +137,11 @@ def stub_torchvision() -> list[str]:
             for name in [m for m in sys.modules if m.split(".")[0] == top]:
                 del sys.modules[name]
     if missing:
+        # torch.hub (which torch.fx's Interpreter takes its progress bar from) falls back to its own
+        # tqdm only on ImportError: imported under the stubs, it got the placeholder, which has no
+        # update(), and Dynamo's trace of an autograd Function failed (held_out_36's bandwidth_folds)
+        import torch.hub  # noqa: F401
+
         sys.meta_path.insert(0, _StubFinder(missing))
     return missing
 
