@@ -212,13 +212,14 @@ def is_cuda_literal(node: ast.AST) -> bool:
     return False
 
 
-def _indexed_cuda(node: ast.AST) -> bool:
-    """``f"cuda{index}"``: "cuda" and one field after it. In a device position the field is "" or
-    ":N" (esm's lm-design: ``device_idx = f":{cfg.cuda_device_idx}" if ... else ""``, then
-    ``torch.device(f'cuda{device_idx}' if use_cuda else 'cpu')``); elsewhere it may be a version
-    (``f"cuda{major}"``), so it is no device literal by itself (``is_cuda_literal``)."""
-    return (type(node) is ast.JoinedStr and len(node.values) == 2 and type(node.values[0]) is ast.Constant
-            and node.values[0].value == "cuda" and type(node.values[1]) is ast.FormattedValue)
+def _cuda_device_literal(node: ast.AST) -> bool:
+    """A "cuda" device literal (``is_cuda_literal``), or ``f"cuda{index}"``: "cuda" and one field after
+    it. In a device position the field is "" or ":N" (esm's lm-design: ``device_idx =
+    f":{cfg.cuda_device_idx}" if ... else ""``, then ``torch.device(f'cuda{device_idx}' if use_cuda else
+    'cpu')``); elsewhere it may be a version (``f"cuda{major}"``), so it is no device literal by itself."""
+    return is_cuda_literal(node) or (
+        type(node) is ast.JoinedStr and len(node.values) == 2 and type(node.values[0]) is ast.Constant
+        and node.values[0].value == "cuda" and type(node.values[1]) is ast.FormattedValue)
 
 
 def device_literals(expr: ast.AST | None) -> list[ast.AST]:
@@ -233,7 +234,7 @@ def device_literals(expr: ast.AST | None) -> list[ast.AST]:
         e = todo.pop()
         if e is None:
             continue
-        if is_cuda_literal(e) or _indexed_cuda(e):
+        if _cuda_device_literal(e):
             out.append(e)
         elif isinstance(e, ast.IfExp):
             todo += [e.body] if guards.migrated_choice(e) else [e.body, e.orelse]
@@ -425,7 +426,7 @@ def check_device_positions(call: ast.Call, ctx: Context) -> None:
     if call.args and (is_to or name in DEVICE_FIRST_ARG or name == "torch.load" and len(call.args) > 1):
         arg = call.args[1] if name == "torch.load" else call.args[0]
         report_device_literals(ctx, device_literals(arg), tolerant=tolerant,
-                               raises=allocates and (is_cuda_literal(arg) or _indexed_cuda(arg)))
+                               raises=allocates and _cuda_device_literal(arg))
     for kw in call.keywords:
         if kw.arg == "device" and scaler_device:
             continue
@@ -439,7 +440,7 @@ def check_device_positions(call: ast.Call, ctx: Context) -> None:
                 report_device_literals(ctx, [x for v in kw.value.values for x in device_literals(v)])
             else:
                 report_device_literals(ctx, device_literals(kw.value), tolerant=tolerant,
-                                       raises=allocates and (is_cuda_literal(kw.value) or _indexed_cuda(kw.value)))
+                                       raises=allocates and _cuda_device_literal(kw.value))
     if name is None and type(func) is ast.Name and call.args:
         for arg in _positional_device_arguments(ctx, func.id, call.args):
             report_device_literals(ctx, device_literals(arg))

@@ -219,7 +219,7 @@ def _read_only_as_backend(function: ast.AST, text: str, ctx: Context) -> bool:
     handed = set()
     for sub in nodes:
         if type(sub) is ast.Call and ctx.qualify(sub.func) in INIT_PROCESS_GROUP:
-            backend = sub.args[0] if sub.args else next((k.value for k in sub.keywords if k.arg == "backend"), None)
+            backend = _backend_of(sub)
             if type(backend) in (ast.Name, ast.Attribute) and ctx.segment(backend) == text:
                 handed.add(backend)
     return bool(handed) and not any(type(sub) in (ast.Name, ast.Attribute) and type(sub.ctx) is ast.Load
@@ -344,9 +344,13 @@ def check_call(call: ast.Call, ctx: Context) -> None:
                            f"activities=[ProfilerActivity.{_T.profiler_activity}]")
 
 
+def _backend_of(call: ast.Call) -> ast.AST | None:
+    """The backend an init_process_group call is given: its first argument or ``backend=``."""
+    return call.args[0] if call.args else next((kw.value for kw in call.keywords if kw.arg == "backend"), None)
+
+
 def _process_group(call: ast.Call, ctx: Context) -> None:
-    backend = call.args[0] if call.args else next(
-        (kw.value for kw in call.keywords if kw.arg == "backend"), None)
+    backend = _backend_of(call)
     if backend is None:
         return
     lits = [e for e in alternatives(backend) if is_nccl(e)]

@@ -23,11 +23,9 @@ from __future__ import annotations
 
 import ast
 import dataclasses
-import functools
 import re
 from dataclasses import dataclass, field
 
-from neuron_migrate.capabilities import dependency_rows
 from neuron_migrate.checks import Context, on, prefilter
 from neuron_migrate.checks.kernels import EXTENSION_LOADERS, _table, loaded_extensions
 from neuron_migrate.models import Applicability, Edit, Finding, Fix, Severity
@@ -727,12 +725,12 @@ def decide_units(ctx: Context) -> None:
             for i in unit:
                 why_cuda_only.setdefault(i, why or f"{SWITCHED_OFF} (`{off} = False`)")
         else:
-            asked = _asked_flag(node.test, library_flags)
+            asked = _asked_flag(ctx, node.test, library_flags)
             for i in unit if asked else ():
                 why_cuda_only.setdefault(i, asked)
     for node in state.conjunctions:
         values = [members(spans.of([v])) for v in node.values]
-        asked = _asked_flag(node, library_flags)
+        asked = _asked_flag(ctx, node, library_flags)
         for i in (i for m in values for i in m) if asked else ():
             why_cuda_only.setdefault(i, asked)
         first = next((k for k, m in enumerate(values) if m), None)
@@ -836,7 +834,7 @@ def _library_flags(ctx: Context, findings: list[Finding]) -> dict[str, str]:
     return out
 
 
-def _asked_flag(test: ast.AST, flags: dict[str, str]) -> str | None:
+def _asked_flag(ctx: Context, test: ast.AST, flags: dict[str, str]) -> str | None:
     """Why a test joined by ``and`` with a CUDA-only library's import flag keeps its CUDA question
     (``assert has_apex and torch.cuda.is_available()``, ``if has_apex and ...:``), or with a call
     asking whether one is installed (AnimateDiff's ``if is_xformers_available() and
@@ -847,7 +845,7 @@ def _asked_flag(test: ast.AST, flags: dict[str, str]) -> str | None:
     for v in test.values:
         if type(v) is ast.Name and v.id in flags:
             return f"the test also asks `{v.id}`, set where `{flags[v.id]}` imports"
-        library = _availability_of(v)
+        library = _availability_of(ctx, v)
         if library:
             return f"the test also asks whether `{library}` is installed"
     return None
@@ -857,22 +855,18 @@ def _asked_flag(test: ast.AST, flags: dict[str, str]) -> str | None:
 _AVAILABILITY = re.compile(r"is_([a-z]\w*?)(?:_\d+)?_available")
 
 
-def _availability_of(node: ast.AST) -> str | None:
-    """The CUDA-only library (a whole package of the dependency table) that a call without
-    arguments named ``is_<library>_available`` asks for, else None."""
+def _availability_of(ctx: Context, node: ast.AST) -> str | None:
+    """The CUDA-only library (a whole package of the dependency table: xformers, flash_attn, apex; not
+    DeepSpeed, whose ops alone are) that a call without arguments named ``is_<library>_available`` asks
+    for, else None."""
     if type(node) is not ast.Call or node.args or node.keywords:
         return None
     func = node.func
     name = func.id if type(func) is ast.Name else func.attr if type(func) is ast.Attribute else ""
     match = _AVAILABILITY.fullmatch(name)
-    return match.group(1) if match and match.group(1) in _cuda_only_packages() else None
+    found = match and _table(ctx).module_package(match.group(1))
+    return match.group(1) if found and found[1] == match.group(1) else None
 
-
-@functools.cache
-def _cuda_only_packages() -> frozenset[str]:
-    """Modules the dependency table holds CUDA-only as a whole (xformers, flash_attn, apex), not
-    in part (``deepspeed.ops``)."""
-    return frozenset(m for row in dependency_rows() for m in row.modules if "." not in m)
 
 
 _DEVICE_STRINGS = frozenset({"NM101", "NM108", "NM118"})  # a CUDA device string, wherever it stands

@@ -22,7 +22,6 @@ imports are not reported. Each library is reported once per file, at its first i
 from __future__ import annotations
 
 import ast
-import functools
 import re
 
 from neuron_migrate.capabilities import PackageRow, capabilities, dependency_rows
@@ -33,8 +32,9 @@ from neuron_migrate.traversal import TRY_TYPES, all_nodes
 
 # "cuda" first: the commonest (cuda-python's module, and inside pycuda and cupy's names)
 prefilter(__name__, ("cuda", "triton", "cupy", "numba", "cpp_extension", "CUDAExtension", "load_inline"))
-# the table's libraries: a file that imports one, whatever its words (IMPORT_MARKERS)
-prefilter(__name__, (), imports={m.split(".")[0] for row in dependency_rows() for m in row.modules})
+# the first names of the table's library modules: a file that imports one, whatever its words (IMPORT_MARKERS)
+_MODULE_ROOTS = frozenset(m.split(".")[0] for row in dependency_rows() for m in row.modules)
+prefilter(__name__, (), imports=_MODULE_ROOTS)
 
 _NKI = ("rewrite it in NKI: a kernel with @nki.jit, registered as a torch op with @nki_op "
         "(backward with register_autograd)")
@@ -177,13 +177,9 @@ def _relevant(ctx: Context) -> bool:
     starts with one of its roots)."""
     state = ctx.state(_State)
     if state.imports_modules is None:
-        state.imports_modules = not _module_roots().isdisjoint(ctx.names.import_roots())
+        state.imports_modules = not _MODULE_ROOTS.isdisjoint(ctx.names.import_roots())
     return state.imports_modules
 
-
-@functools.cache
-def _module_roots() -> frozenset[str]:
-    return frozenset({m.split(".")[0] for row in dependency_rows() for m in row.modules})
 
 
 def _mark_imports(ctx: Context, statements: list[ast.stmt], kind: str) -> None:
@@ -335,7 +331,7 @@ def check_attribute(node: ast.Attribute, ctx: Context) -> None:
     if isinstance(parent, ast.Attribute) and parent.value is node:
         return
     name = ctx.qualify(node)
-    if name is None or name.split(".")[0] not in _module_roots():
+    if name is None or name.split(".")[0] not in _MODULE_ROOTS:
         return
     found = _table(ctx).module_package(name)
     if found is None or _own(name, ctx):
