@@ -16106,6 +16106,378 @@ HELD_OUT_36 = {
 }
 
 
+# torchqubo 0.1.0, torchtsetlin 0.5.0, torchbelief 0.3.0, haralick-torch 1.1.0, torch-betainc 0.2.1,
+# kuwahara-torch 0.0.3, gns-pytorch 0.1.5, torchdensityestimation 1.0.0, torch-crps 2.2.7, torchorthopolys 0.3 and
+# torchrolling 0.1.0 (torch 2.13.0). No entry runs another package's code with tensors but NumPy's and SciPy's, as
+# installed with torch. The user code that runs in the compiled call, training steps and a user's functions alike, is the
+# split's steps file (steps/held_out_37/training_steps.py); the entries here compile the releases' own functions,
+# bound by functools.partial, so that no frame of this file runs inside the call.
+HELD_OUT_37_RELEASES = ("torchqubo", "torchtsetlin", "torchbelief", "haralick-torch", "torch-betainc",
+                        "kuwahara-torch", "gns-pytorch", "torchdensityestimation", "torch-crps", "torchorthopolys",
+                        "torchrolling")
+
+
+def _module_37(name: str):
+    for folder in HELD_OUT_37_RELEASES:
+        if str(EXT / folder) not in sys.path:
+            sys.path.insert(0, str(EXT / folder))
+    stub_torchvision()
+    return importlib.import_module(name)
+
+
+def _qubo_matrix(torch, n: int, g):
+    """A max-cut QUBO of a random graph on ``n`` nodes (edge weights 0/1, upper triangle)."""
+    w = (torch.rand(n, n, generator=g) < 0.4).float().triu(1)
+    return (w + w.T) - torch.diag((w + w.T).sum(1))
+
+
+def qubo_op(kind: str):
+    """torchqubo, heuristic solvers of quadratic unconstrained binary problems (batched bit-flip moves picked
+    by ``argmin`` or sampled by ``torch.multinomial`` from a softmax of the energy changes, temperatures
+    computed as Python floats per step, best states kept by boolean masks, replica swaps decided by a
+    tensor comparison in Python): tabu-free local search, simulated annealing and parallel tempering of a
+    12-node max-cut, and an Adam step of the relaxed problem (the split's steps file)."""
+    def factory():
+        torch = _torch()
+        solvers = _module_37("torchqubo.solvers")
+        Q = _qubo_matrix(torch, 12, torch.Generator().manual_seed(0))
+        if kind == "local_search":
+            return Call(functools.partial(solvers.local_search, restarts=8, iters=20), (Q,),
+                        _entry(solvers, "local_search"))
+        if kind == "annealing":
+            return Call(functools.partial(solvers.simulated_annealing, restarts=8, steps=20), (Q,),
+                        _entry(solvers, "simulated_annealing"))
+        if kind == "tempering":
+            return Call(functools.partial(solvers.parallel_tempering, replicas=6, steps=20, swap_every=5), (Q,),
+                        _entry(solvers, "parallel_tempering"))
+        return Call(_step("held_out_37", "qubo_relaxed_step"), (Q, torch.tensor(0.5)), grad=True)
+    factory.__name__ = f"qubo_{kind}"
+    return factory
+
+
+def tsetlin_op(kind: str):
+    """torchtsetlin, Tsetlin machines (clauses of included literals evaluated in chunks sized on the host,
+    votes summed per class, learning by Type I / Type II feedback sampled from binomial tables and
+    committed to integer automaton states, no gradients): a classifier's prediction and its update on
+    noisy XOR, a regression machine's votes, and a user's epoch of mini-batch updates on thermometer-encoded
+    features (the split's steps file)."""
+    def factory():
+        torch = _torch()
+        tt = _module_37("torchtsetlin")
+        x, y = tt.data.make_noisy_xor(48, n_features=12, noise=0.1, seed=0)
+        if kind in ("predict", "update"):
+            model = tt.TsetlinMachine(n_features=12, n_classes=2, n_clauses=10, T=8, s=3.0)
+            model.update(x, y)
+            if kind == "predict":
+                model.eval()
+                return Call(model.predict, (x,), _entry(sys.modules["torchtsetlin.models.classifier"],
+                                                        "TsetlinMachine.predict"))
+            return Call(model.update, (x, y), _entry(sys.modules["torchtsetlin.models.base"],
+                                                     "TsetlinMachineBase.update"))
+        if kind == "regression":
+            model = tt.RegressionTsetlinMachine(n_features=12, n_clauses=12, T=10, s=3.0, y_range=(0.0, 1.0))
+            model.update(x, y.float())
+            return model.eval(), (x,)
+        g = torch.Generator().manual_seed(0)
+        features = torch.randn(48, 4, generator=g)
+        labels = (features[:, 0] > 0).long() + (features[:, 1] > 0.5).long()
+        return Call(_step("held_out_37", "tsetlin_epoch"), (features, labels))
+    factory.__name__ = f"tsetlin_{kind}"
+    return factory
+
+
+def belief_op(kind: str):
+    """torchbelief, Dempster-Shafer belief functions over the power set of a frame (masses as dense tensors
+    indexed by subset bitmasks, combination rules folded over the sources in a Python loop and looked up by
+    name in a dict, PCR6's joint grid of every tuple of focal sets built with ``meshgrid`` and scattered back,
+    pignistic decisions and Choquet utility bounds by masked ``amin``/``amax``, a subset's mask set per
+    singleton in a Python loop): Yager's rule folded over five sensors, PCR6 of three, a Hurwicz decision
+    between acts, Murphy's averaged combination, and an Adam step of a classifier with a mass head fitted by
+    the pignistic likelihood and the sensors' fused evidence (the split's steps file)."""
+    def factory():
+        torch = _torch()
+        tb = _module_37("torchbelief")
+        frame = tb.Frame(3)
+        g = torch.Generator().manual_seed(0)
+        masses = tb.random_mass(frame, (5,), generator=g, dtype=torch.float32)
+        combine = sys.modules["torchbelief.combine"]
+        if kind == "yager":
+            return Call(functools.partial(combine.combine, frame=frame, rule="yager"), (masses,),
+                        _entry(combine, "combine"))
+        if kind == "pcr6":
+            return Call(functools.partial(combine.pcr6, frame=frame), (masses[:3],), _entry(combine, "pcr6"))
+        if kind == "decide":
+            decision = sys.modules["torchbelief.decision"]
+            utility = torch.tensor([[1.0, 0.0, 0.2], [0.3, 0.9, 0.1], [0.5, 0.5, 0.5]])
+            return Call(functools.partial(decision.decide, frame=frame, criterion="hurwicz", hurwicz=0.3),
+                        (masses, utility), _entry(decision, "decide"))
+        if kind == "murphy":
+            return Call(functools.partial(combine.combine, frame=frame, rule="murphy"), (masses,),
+                        _entry(combine, "combine"))
+        x = torch.randn(32, 6, generator=g)
+        return Call(_step("held_out_37", "mass_head_step"), (x, (x[:, 0] > 0).long() + (x[:, 1] > 0.5).long(),
+                                                             masses[:2]), grad=True)
+    factory.__name__ = f"belief_{kind}"
+    return factory
+
+
+def _textured_image(torch, size: int, g):
+    """A (1, 1, size, size) image of stripes and noise, values in [0, 1]."""
+    yy, xx = torch.meshgrid(torch.arange(size), torch.arange(size), indexing="ij")
+    stripes = 0.5 + 0.4 * torch.sin(0.7 * xx + 0.2 * yy)
+    return (stripes + 0.1 * torch.rand(size, size, generator=g)).clamp(0, 1)[None, None]
+
+
+def haralick_op(kind: str):
+    """haralick-torch, Haralick texture features from grey-level co-occurrence matrices (windows unfolded,
+    quantised to integer levels, pair codes scattered into per-pixel histograms, 13 statistics of each
+    matrix; the image walked tile by tile in Python with results copied to the CPU and
+    ``torch.cuda.empty_cache()`` per tile; a low-rank PCA of the feature maps): the features of a
+    16 x 16 image, the tiled walk of a 24 x 24 image, and a user's texture map reduced to 3 components
+    (the split's steps file)."""
+    def factory():
+        torch = _torch()
+        core = _module_37("haralick_torch.core")
+        image = _textured_image(torch, 24, torch.Generator().manual_seed(0))
+        I, J, D = core.precompute_matrices(8, "cpu")
+        if kind == "batch":
+            return Call(functools.partial(core.haralick_batch, window_size=5, levels=8, PRECOMP_I=I, PRECOMP_J=J,
+                                          PRECOMP_DIFF=D), (image[..., :16, :16],), _entry(core, "haralick_batch"))
+        if kind == "tiles":
+            tiles = _module_37("haralick_torch.tiles")
+            padded = torch.nn.functional.pad(image, (2, 2, 2, 2), mode="reflect")
+            return Call(functools.partial(tiles.process_in_tiles, tile_size=8, window_size=5, levels=8,
+                                          PRECOMP_I=I, PRECOMP_J=J, PRECOMP_DIFF=D), (padded,),
+                        _entry(tiles, "process_in_tiles"))
+        return Call(_step("held_out_37", "haralick_texture_map"), (image,))
+    factory.__name__ = f"haralick_{kind}"
+    return factory
+
+
+def betainc_op(kind: str):
+    """torch-betainc, the regularised incomplete beta function as an autograd Function (a continued
+    fraction iterated in Python until every element's change is below a tolerance, between minimum and
+    maximum counts of terms; its derivatives in a and b by the same recursion in the backward): I_x(a, b)
+    on a grid, Student's t CDF built on it, and an Adam step fitting a t distribution to a sample by its
+    CDF (the split's steps file)."""
+    def factory():
+        torch = _torch()
+        betainc = _module_37("torch_betainc.betainc")
+        g = torch.Generator().manual_seed(0)
+        if kind == "function":
+            a = torch.tensor([0.5, 1.0, 2.0, 5.0])
+            return Call(betainc.betainc, (a, a.flip(0), torch.tensor([0.1, 0.3, 0.6, 0.9])),
+                        _entry(betainc, "betainc"))
+        if kind == "student_cdf":
+            distributions = sys.modules["torch_betainc.distributions"]
+            dist = distributions.StudentT(df=torch.tensor([3.0, 5.0, 12.0]), loc=torch.tensor(0.0),
+                                          scale=torch.tensor(1.5))
+            return Call(dist.cdf, (torch.tensor([-1.0, 0.5, 2.0]),), _entry(distributions, "StudentT.cdf"))
+        sample = 0.5 + 1.3 * torch.distributions.StudentT(4.0).sample((64,))
+        return Call(_step("held_out_37", "student_cdf_fit_step"), (sample,), grad=True)
+    factory.__name__ = f"betainc_{kind}"
+    return factory
+
+
+def kuwahara_op(kind: str):
+    """kuwahara-torch, edge-preserving Kuwahara filters (windows unfolded twice into quadrants, the mean of
+    the quadrant of least luma variance gathered by ``argmin``; the generalized filter's eight Gaussian-
+    weighted sectors built per call, the tensor type string passed to ``Tensor.type``): the standard filter
+    of an RGB image, the generalized filter, and a painterly-network step (the split's steps file)."""
+    def factory():
+        torch = _torch()
+        functional = _module_37("kuwahara_torch.functional")
+        g = torch.Generator().manual_seed(0)
+        image = torch.rand(1, 3, 24, 24, generator=g)
+        if kind == "standard":
+            return Call(functools.partial(functional.kuwahara, kernel_size=5, padding_mode="reflect"), (image,),
+                        _entry(functional, "kuwahara"))
+        if kind == "generalized":
+            return Call(functools.partial(functional.generalized_kuwahara, kernel_size=7, q=4.0,
+                                          padding_mode="reflect"), (image,),
+                        _entry(functional, "generalized_kuwahara"))
+        return Call(_step("held_out_37", "kuwahara_painterly_step"), (image,), grad=True)
+    factory.__name__ = f"kuwahara_{kind}"
+    return factory
+
+
+def gns_op(kind: str):
+    """gns-pytorch, the gradient noise scale (parameters sampled with Python's ``random``, per-example
+    gradients by one ``autograd.grad`` each in a Python loop, the estimate returned as a Python float after
+    ``.item()``, a NaN test in Python, ``gc.collect()`` and ``torch.cuda.empty_cache()``): a user's check of
+    a regression network's noise scale and an SGD step that logs it every step (the split's steps file)."""
+    def factory():
+        torch = _torch()
+        _module_37("gns_pytorch")
+        g = torch.Generator().manual_seed(0)
+        x = torch.randn(16, 8, generator=g)
+        if kind == "scale":
+            return Call(_step("held_out_37", "gradient_noise_scale"), (x, x[:, :1].sin()), grad=True)
+        return Call(_step("held_out_37", "gns_logged_step"), (x, (x[:, 0] > 0).long()), grad=True)
+    factory.__name__ = f"gns_{kind}"
+    return factory
+
+
+def density_op(kind: str):
+    """torchdensityestimation, density-ratio (RuLSIF) and density-difference (LSDD) estimation with Gaussian
+    kernels (kernel centres drawn with a seeded generator, bandwidth and regularisation chosen by
+    leave-one-out or k-fold cross-validation over grids with ``.item()`` on the best index, Python checks of
+    argument types and shapes): a RuLSIF fit with its cross-validation, the fitted ratio's predictions, an
+    LSDD fit with its k-fold search, and a user's change-point scores of a series (the split's steps
+    file)."""
+    def factory():
+        torch = _torch()
+        ratio = _module_37("torchdensityestimation.ratio.rulsif")
+        g = torch.Generator().manual_seed(0)
+        x = torch.randn(40, 2, generator=g)
+        y = torch.randn(40, 2, generator=g) * 1.3 + 0.4
+        if kind == "rulsif_fit":
+            return Call(functools.partial(ratio.rulsif_fit, alpha=0.1, kernel_num=20, seed=0), (x, y),
+                        _entry(ratio, "rulsif_fit"))
+        if kind == "rulsif_predict":
+            model = ratio.rulsif_fit(x, y, alpha=0.1, kernel_num=20, seed=0)
+            return Call(functools.partial(ratio.rulsif_predict, model), (y,), _entry(ratio, "rulsif_predict"))
+        if kind == "lsdd_fit":
+            lsdd = _module_37("torchdensityestimation.difference.lsdd")
+            return Call(functools.partial(lsdd.lsdd_fit, cv_folds=3, kernel_num=20, seed=0), (x, y),
+                        _entry(lsdd, "lsdd_fit"))
+        series = torch.cat([torch.randn(60, generator=g), 2 + 0.5 * torch.randn(60, generator=g)])
+        return Call(_step("held_out_37", "rulsif_change_points"), (series, torch.tensor(0.2)))
+    factory.__name__ = f"density_{kind}"
+    return factory
+
+
+def crps_op(kind: str):
+    """torch-crps, the continuous ranked probability score (ensembles sorted for the O(m log m) dispersion
+    term; closed forms dispatched in Python on the distribution's class, Student's t CDF through SciPy on
+    NumPy arrays; the integral form by a dense grid of CDF evaluations): an ensemble's CRPS, the closed form
+    of a Student's t forecast, the integral form of a Normal, and a forecaster's CRPS training step (the
+    split's steps file)."""
+    def factory():
+        torch = _torch()
+        crps = _module_37("torch_crps")
+        g = torch.Generator().manual_seed(0)
+        y = torch.randn(32, generator=g)
+        if kind == "ensemble":
+            return Call(crps.crps_ensemble, (torch.randn(32, 20, generator=g), y),
+                        _entry(sys.modules["torch_crps.ensemble"], "crps_ensemble"))
+        if kind == "studentt":
+            forecast = torch.distributions.StudentT(torch.full((32,), 4.0), torch.zeros(32), torch.ones(32))
+            return Call(functools.partial(crps.crps_analytical, forecast), (y,),
+                        _entry(sys.modules["torch_crps.analytical.dispatch"], "crps_analytical"))
+        if kind == "integral":
+            forecast = torch.distributions.Normal(torch.zeros(32), torch.ones(32))
+            return Call(functools.partial(crps.crps_integral, forecast, x_min=-8.0, x_max=8.0, x_steps=401), (y,),
+                        _entry(sys.modules["torch_crps.integral"], "crps_integral"))
+        lags = torch.randn(32, 6, generator=g)
+        return Call(_step("held_out_37", "crps_forecast_step"), (lags, lags.sum(1) / 3 + 0.1 * y), grad=True)
+    factory.__name__ = f"crps_{kind}"
+    return factory
+
+
+def orthopoly_op(kind: str):
+    """torchorthopolys, classical orthonormal polynomials (three-term recurrences run degree by degree in
+    Python into a preallocated tensor, support checks by ``assert`` on tensor comparisons, normalising
+    constants from log-gamma in NumPy and torch): Hermite evaluations, Jacobi derivatives, Legendre
+    integrals, and a Chebyshev spectral-regression step (the split's steps file)."""
+    def factory():
+        torch = _torch()
+        polys = _module_37("torchorthopolys.orthopolys")
+        x = torch.linspace(-0.95, 0.95, 64)
+        if kind == "hermite":
+            return Call(functools.partial(polys.Hermite(), 6), (3 * x,), _entry(polys, "AbstractOrthoPolys.__call__"))
+        if kind == "jacobi_deriv":
+            return Call(functools.partial(polys.Jacobi(alpha=0.5, beta=1.5).deriv, 5), (x,),
+                        _entry(polys, "Jacobi.deriv"))
+        if kind == "legendre_integral":
+            return Call(functools.partial(polys.Legendre().integral, 5), (x,),
+                        _entry(polys, "AbstractOrthoPolys.integral"))
+        g = torch.Generator().manual_seed(0)
+        return Call(_step("held_out_37", "chebyshev_fit_step"), (x, torch.abs(x) + 0.05 * torch.randn(64, generator=g)),
+                    grad=True)
+    factory.__name__ = f"orthopoly_{kind}"
+    return factory
+
+
+def rolling_op(kind: str):
+    """torchrolling, pandas-style rolling and exponentially weighted statistics (windows by cumulative sums
+    in float64 and by ``unfold`` for order statistics, NaN handling by masks, pandas' ``adjust`` recursion
+    in a Python loop over time for the weighted moments, argument checks raising in Python): a user's
+    Bollinger flags, rolling quantiles of series with missing readings, an exponentially weighted
+    correlation with a host-side warning, and rolling higher moments (all the split's steps file)."""
+    def factory():
+        torch = _torch()
+        _module_37("torchrolling")
+        g = torch.Generator().manual_seed(0)
+        walk = 100 + torch.randn(3, 60, generator=g).cumsum(-1)
+        if kind == "bollinger":
+            return Call(_step("held_out_37", "bollinger_flags"), (walk,))
+        if kind == "quantiles":
+            series = walk.clone()
+            series[:, 5::11] = float("nan")
+            return Call(_step("held_out_37", "rolling_quantiles"), (series,))
+        if kind == "ewm_corr":
+            returns = walk.diff(dim=-1)
+            return Call(_step("held_out_37", "ewm_correlation"), (returns[0], returns[1]))
+        return Call(_step("held_out_37", "rolling_moments"), (walk, walk.flip(-1)))
+    factory.__name__ = f"rolling_{kind}"
+    return factory
+
+
+HELD_OUT_37 = {
+    # torchqubo 0.1.0: QUBO solvers
+    "loop.qubo_local_search": qubo_op("local_search"),
+    "loop.qubo_annealing": qubo_op("annealing"),
+    "loop.qubo_tempering": qubo_op("tempering"),
+    "loop.qubo_relaxed_step": qubo_op("step"),
+    # torchtsetlin 0.5.0: Tsetlin machines
+    "loop.tsetlin_predict": tsetlin_op("predict"),
+    "loop.tsetlin_update": tsetlin_op("update"),
+    "loop.tsetlin_regression": tsetlin_op("regression"),
+    "loop.tsetlin_epoch": tsetlin_op("epoch"),
+    # torchbelief 0.3.0: Dempster-Shafer belief functions
+    "loop.belief_yager": belief_op("yager"),
+    "loop.belief_pcr6": belief_op("pcr6"),
+    "loop.belief_decide": belief_op("decide"),
+    "loop.belief_murphy": belief_op("murphy"),
+    "loop.belief_mass_head_step": belief_op("step"),
+    # haralick-torch 1.1.0: Haralick texture features
+    "loop.haralick_batch": haralick_op("batch"),
+    "loop.haralick_tiles": haralick_op("tiles"),
+    "loop.haralick_texture_map": haralick_op("texture_map"),
+    # torch-betainc 0.2.1: the incomplete beta function
+    "loop.betainc_function": betainc_op("function"),
+    "loop.betainc_student_cdf": betainc_op("student_cdf"),
+    "loop.betainc_fit_step": betainc_op("step"),
+    # kuwahara-torch 0.0.3: Kuwahara filters
+    "loop.kuwahara_standard": kuwahara_op("standard"),
+    "loop.kuwahara_generalized": kuwahara_op("generalized"),
+    "loop.kuwahara_painterly_step": kuwahara_op("step"),
+    # gns-pytorch 0.1.5: the gradient noise scale
+    "loop.gns_scale": gns_op("scale"),
+    "loop.gns_logged_step": gns_op("step"),
+    # torchdensityestimation 1.0.0: density-ratio and density-difference estimation
+    "loop.density_rulsif_fit": density_op("rulsif_fit"),
+    "loop.density_rulsif_predict": density_op("rulsif_predict"),
+    "loop.density_lsdd_fit": density_op("lsdd_fit"),
+    "loop.density_change_points": density_op("change_points"),
+    # torch-crps 2.2.7: the continuous ranked probability score
+    "loop.crps_ensemble": crps_op("ensemble"),
+    "loop.crps_studentt": crps_op("studentt"),
+    "loop.crps_integral": crps_op("integral"),
+    "loop.crps_forecast_step": crps_op("step"),
+    # torchorthopolys 0.3: classical orthonormal polynomials
+    "loop.orthopoly_hermite": orthopoly_op("hermite"),
+    "loop.orthopoly_jacobi_deriv": orthopoly_op("jacobi_deriv"),
+    "loop.orthopoly_legendre_integral": orthopoly_op("legendre_integral"),
+    "loop.orthopoly_chebyshev_step": orthopoly_op("step"),
+    # torchrolling 0.1.0: rolling and exponentially weighted statistics
+    "loop.rolling_bollinger": rolling_op("bollinger"),
+    "loop.rolling_quantiles": rolling_op("quantiles"),
+    "loop.rolling_ewm_corr": rolling_op("ewm_corr"),
+    "loop.rolling_moments": rolling_op("moments"),
+}
+
 FIXTURES = {f"zoo.{n}": zoo(n) for n in ("convnet", "dynamic_crop", "gated_residual", "tagger",
                                           "masked_encoder")}
 
@@ -16114,7 +16486,7 @@ ALL = {**CALIBRATION, **HELD_OUT, **HELD_OUT_2, **SCALE, **SCALE_4, **HELD_OUT_5
        **HELD_OUT_15, **HELD_OUT_16, **HELD_OUT_17, **HELD_OUT_18, **HELD_OUT_19, **HELD_OUT_20,
        **HELD_OUT_21, **HELD_OUT_22, **HELD_OUT_23, **HELD_OUT_24, **HELD_OUT_25, **HELD_OUT_26,
        **HELD_OUT_27, **HELD_OUT_28, **HELD_OUT_29, **HELD_OUT_30, **HELD_OUT_31,
-       **HELD_OUT_32, **HELD_OUT_33, **HELD_OUT_34, **HELD_OUT_35, **HELD_OUT_36, **FIXTURES}
+       **HELD_OUT_32, **HELD_OUT_33, **HELD_OUT_34, **HELD_OUT_35, **HELD_OUT_36, **HELD_OUT_37, **FIXTURES}
 
 # The quick $NEURON_MIGRATE_EXT subset of the regression test (tests/test_calibration.py: EXT).
 QUICK = ("nanogpt.GPT", "examples.word_language_model.RNNModel",

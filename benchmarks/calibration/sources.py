@@ -150,7 +150,10 @@ FOLDERS = {"timm": "timm", "torch-geometric": "pytorch_geometric", "vit-pytorch"
                                       "mrphy", "torchrbf", "torch-bspline", "torchkm", "df0-pitch",
                                       "audiofeat", "vbpr-pytorch", "torchcp", "pinn-rk",
                                       "torch-efd", "torch-frft", "stable-trunc-gaussian", "pytorch-mvgc",
-                                      "kazane", "stlcgpp", "diffcb", "qualitative-qsim", "nhsmm")}}
+                                      "kazane", "stlcgpp", "diffcb", "qualitative-qsim", "nhsmm",
+                                      "torchqubo", "torchtsetlin", "torchbelief", "haralick-torch",
+                                      "torch-betainc", "kuwahara-torch", "gns-pytorch",
+                                      "torchdensityestimation", "torch-crps", "torchorthopolys", "torchrolling")}}
 # the releases' own dependencies, installed beside them when they were measured (a folder on
 # PYTHONPATH, stored as ``$PYTHONPATH/<package>/...``): top-level package -> the distribution of
 # sources.txt whose pinned release holds its code (the same version as installed). The static
