@@ -164,6 +164,7 @@ class Target:
     profiler_activity: str
     torch_neuronx: str
     torch_versions: tuple[str, ...]
+    python_versions: tuple[str, ...]
     source: str
 
 
@@ -231,9 +232,10 @@ def target() -> Target:
     path = rules_dir() / "target.yaml"
     data = load_yaml(path)
     keys = {"device", "distributed_backend", "compile_backend", "visible_cores_env",
-            "profiler_activity", "torch_neuronx", "torch_versions", "source"}
+            "profiler_activity", "torch_neuronx", "torch_versions", "python_versions", "source"}
     check_row(path, "top level", data, keys, {"schema_version"})
-    return Target(**{**{k: data[k] for k in keys}, "torch_versions": tuple(data["torch_versions"])})
+    return Target(**{**{k: data[k] for k in keys}, "torch_versions": tuple(data["torch_versions"]),
+                     "python_versions": tuple(data["python_versions"])})
 
 
 @functools.cache

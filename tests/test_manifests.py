@@ -202,6 +202,33 @@ def test_a_marker_that_leaves_a_trainium_host_out_is_not_reported():
     assert [(code, line) for code, _, line, _ in found] == [("NM601", 2), ("NM601", 4)]
 
 
+def test_a_python_version_marker_is_judged_for_every_python_torch_neuronx_ships_for(monkeypatch):
+    # the scanning interpreter's version must not decide: a CUDA wheel for one Python that a
+    # Trainium host can run is reported wherever the scan runs
+    import platform
+
+    monkeypatch.setattr(platform, "python_version", lambda: "3.9.0")
+    found = _manifest("requirements.txt", "flash-attn; python_version == '3.13'\n"
+                      "xformers; python_version < '3.10'\n"
+                      "apex; python_version >= '3.12' and sys_platform == 'linux'\n"
+                      "cupy-cuda12x; platform_release == '6.1'\n")
+    assert [(code, line) for code, _, line, _ in found] == [("NM601", 1), ("NM601", 3), ("NM601", 4)]
+
+
+def test_a_gpu_build_of_any_package_is_named_by_its_local_version_label():
+    # a bare wheel URL and `name @ URL` beside the project's `+cpu` build of the same release
+    base = "https://example.org/releases/v1.0"
+    found = _manifest("requirements.txt",
+                      f"{base}/fastlib_bin-1.0.0+cu124-py3-none-linux_x86_64.whl; platform_system == 'Linux'\n"
+                      f"fastlib-bin @ {base}/fastlib_bin-1.0.0%2Brocm6.2-py3-none-linux_x86_64.whl\n"
+                      f"{base}/fastlib_bin-1.0.0+cpu-py3-none-linux_x86_64.whl\n"
+                      f"{base}/fastlib_bin-1.0.0+cu124-py3-none-win_amd64.whl; platform_system == 'Windows'\n"
+                      "tinylib==2.1+cu118\n")
+    assert [(code, line) for code, _, line, _ in found] == [("NM602", 1), ("NM602", 2), ("NM602", 5)]
+    assert "a CUDA build (its `+cu124` version label)" in found[0][3]
+    assert "a ROCm build (its `+rocm6.2` version label)" in found[1][3]
+
+
 def test_optional_extras_groups_and_dev_files_warn_instead_of_block():
     found = _manifest("pyproject.toml", '[project]\nname = "x"\ndependencies = ["flash-attn"]\n'
                       '[project.optional-dependencies]\ngpu = ["xformers"]\n'

@@ -4,14 +4,16 @@ Each requirement is located on its manifest line and checked against the depende
 (``rules/dependencies.yaml``) and the target profile (``rules/target.yaml``):
 
 - NM601 a package with no Neuron build (flash-attn, xformers, nvidia-*, cupy-cuda12x, ...);
-- NM602 a CUDA build of something else: ``torch==2.1.0+cu121``, a CUDA wheel index
+- NM602 a CUDA build of something else: ``torch==2.1.0+cu121`` (or any package's ``+cu124`` or
+  ``+rocm7.2`` wheel), a CUDA wheel index
   (``--extra-index-url https://download.pytorch.org/whl/cu121``), conda ``pytorch-cuda`` or a
   ``cuda`` build string, a ``[cuda12]``-style extra;
 - NM603 a torch requirement that admits none of the torch versions TorchNeuron ships for;
 - NM908 a manifest that cannot be read, so a gate never passes by skipping it.
 
 Requirements are read as pip and conda read them. A line whose environment marker excludes a
-Trainium host (Linux, x86_64: ``; sys_platform == "darwin"``) is not reported; one in an
+Trainium host (Linux, x86_64, with every Python torch-neuronx ships for: ``; sys_platform ==
+"darwin"``) is not reported; one in an
 optional extra, a dependency group or a dev/test/docs requirements file is a warning, never an
 error (a plain install does not pull it). Wheels built for one CUDA version (``-cu12``,
 ``-cuda12x``, ``-gpu``), NVIDIA's package indexes (pypi.nvidia.com, pypi.ngc.nvidia.com) and
@@ -57,10 +59,11 @@ NM601 = rule(
 )
 NM602 = rule(
     "NM602", "cuda-build-pin", "error", "dependencies",
-    summary="CUDA build of torch (or a CUDA wheel index) in a dependency manifest",
+    summary="CUDA build of torch or another package (or a CUDA wheel index) in a dependency manifest",
     why="`+cuXXX` versions, the download.pytorch.org/whl/cuXXX indexes and conda's pytorch-cuda "
         "select builds linked against CUDA. TorchNeuron installs on the standard torch wheels "
-        "plus torch-neuronx from the Neuron repository.",
+        "plus torch-neuronx from the Neuron repository. Another package's `+cuXXX` (or `+rocmX`) "
+        "wheel ships GPU binaries only, where the project offers a CPU build beside it.",
     example='# setup.py (requirements*.txt, pyproject.toml, setup.cfg, environment.yml lines alike)\n'
             'from setuptools import setup\nsetup(name="app", install_requires=["torch==2.14.0+cu121"])',
     use_instead='from setuptools import setup\nsetup(name="app", install_requires=["torch==2.14.0", '
@@ -93,6 +96,7 @@ NM908 = rule(
 TORCH_NAMES = frozenset({"torch", "pytorch"})
 _TORCH_FAMILY = frozenset({"torch", "pytorch", "torchvision", "torchaudio", "torchtext", "torchdata"})
 _CUDA_LOCAL = re.compile(r"\+cu(\d+)")
+_GPU_LOCAL = re.compile(r"\+(cu\d+|rocm\d[\d.]*\d|rocm\d)")  # a local version label naming a GPU build
 _CUDA_INDEX = re.compile(r"/(cu\d{2,3}|cuda[\d.]*)(/|$|\.html)", re.I)
 _CUDA_EXTRA = re.compile(r"(cuda|gpu|cu\d+)", re.I)
 _INDEX_OPTIONS = ("--extra-index-url", "--index-url", "-i", "--find-links", "-f")
@@ -154,6 +158,11 @@ def judge(name: str, spec: str, extras: tuple[str, ...], url: str, raw: str,
             _CUDA_INDEX.search(url) if url else None)
         if m:
             out.append((NM602, f"`{raw}` pins a CUDA build of {name}: {_INSTALL}"))
+    elif m := _GPU_LOCAL.search(spec) or _GPU_LOCAL.search(url.rsplit("/", 1)[-1].replace("%2B", "+")):
+        # text-generation-webui's `llama_cpp_binaries-0.124.0+cu124-...whl`, beside its `+cpu` build
+        gpu = "CUDA" if m.group(1).startswith("cu") else "ROCm"
+        out.append((NM602, f"`{name}` pins a {gpu} build (its `+{m.group(1)}` version label): it ships "
+                    "GPU binaries only; use its CPU build, or a Neuron build where one exists"))
     if extras and any(_CUDA_EXTRA.fullmatch(e) or e.lower().startswith(("cuda", "and-cuda")) for e in extras):
         out.append((NM602, f"`{raw}` selects the CUDA build of {name} through its extra "
                     f"[{', '.join(extras)}]; Neuron has no CUDA"))
@@ -168,9 +177,14 @@ def judge(name: str, spec: str, extras: tuple[str, ...], url: str, raw: str,
 
 _CUDA_WHEEL = re.compile(r"-(cu\d{2,3}|cuda\d+(\.\d+)?x?|gpu)$")
 _NVIDIA_INDEXES = ("pypi.nvidia.com", "pypi.ngc.nvidia.com")
-# a Trainium host as environment markers see it (trn1, trn2 and inf2 instances are x86_64 Linux)
+# a Trainium host as environment markers see it (trn1, trn2 and inf2 instances are x86_64 Linux,
+# CPython); the Python version is each one torch-neuronx ships for, never the scanning interpreter's
 TRAINIUM_ENV = {"sys_platform": "linux", "platform_system": "Linux", "os_name": "posix",
-                "platform_machine": "x86_64"}
+                "platform_machine": "x86_64", "implementation_name": "cpython",
+                "platform_python_implementation": "CPython"}
+_TRAINIUM_PYTHONS = tuple({**TRAINIUM_ENV, "python_version": v, "python_full_version": f"{v}.0",
+                           "implementation_version": f"{v}.0"} for v in _T.python_versions)
+_HOST_ONLY_MARKERS = ("platform_release", "platform_version")  # the kernel's: unknown for a Trainium host
 
 
 def judge_index(url: str) -> tuple[object, str] | None:
@@ -184,14 +198,19 @@ def judge_index(url: str) -> tuple[object, str] | None:
 
 
 def excluded_on_trainium(text: str) -> bool:
-    """Whether a pip requirement's environment marker leaves it out on a Trainium host."""
+    """Whether a pip requirement's environment marker leaves it out on a Trainium host with any of
+    the Pythons torch-neuronx ships for (text-generation-webui's CUDA wheels carry
+    `python_version == "3.13"`: the scanning interpreter's version must not decide)."""
     if ";" not in text:
         return False
     from packaging.markers import InvalidMarker, Marker, UndefinedEnvironmentName
 
     marker = text.split(" #", 1)[0].split(";", 1)[1].strip()
+    if any(name in marker for name in _HOST_ONLY_MARKERS):
+        return False  # a marker we cannot judge for a Trainium host: report as if it applied
     try:
-        return not Marker(marker).evaluate(TRAINIUM_ENV)
+        parsed = Marker(marker)
+        return not any(parsed.evaluate(env) for env in _TRAINIUM_PYTHONS)
     except (InvalidMarker, UndefinedEnvironmentName, ValueError):
         return False  # a marker we cannot evaluate: report as if it applied
 
