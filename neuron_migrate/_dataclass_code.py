@@ -72,10 +72,10 @@ CODE['def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is se
 def __create_fn__():
  def __eq__(self,other):
   if other.__class__ is self.__class__:
-   return (self.device,self.distributed_backend,self.compile_backend,self.visible_cores_env,self.profiler_activity,self.torch_neuronx,self.torch_versions,self.source,)==(other.device,other.distributed_backend,other.compile_backend,other.visible_cores_env,other.profiler_activity,other.torch_neuronx,other.torch_versions,other.source,)
+   return (self.device,self.distributed_backend,self.compile_backend,self.visible_cores_env,self.profiler_activity,self.torch_neuronx,self.torch_versions,self.python_versions,self.source,)==(other.device,other.distributed_backend,other.compile_backend,other.visible_cores_env,other.profiler_activity,other.torch_neuronx,other.torch_versions,other.python_versions,other.source,)
   return NotImplemented
  return __eq__
-CODE['def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.device,self.distributed_backend,self.compile_backend,self.visible_cores_env,self.profiler_activity,self.torch_neuronx,self.torch_versions,self.source,)==(other.device,other.distributed_backend,other.compile_backend,other.visible_cores_env,other.profiler_activity,other.torch_neuronx,other.torch_versions,other.source,)\n  return NotImplemented\n return __eq__'] = __create_fn__.__code__
+CODE['def __create_fn__():\n def __eq__(self,other):\n  if other.__class__ is self.__class__:\n   return (self.device,self.distributed_backend,self.compile_backend,self.visible_cores_env,self.profiler_activity,self.torch_neuronx,self.torch_versions,self.python_versions,self.source,)==(other.device,other.distributed_backend,other.compile_backend,other.visible_cores_env,other.profiler_activity,other.torch_neuronx,other.torch_versions,other.python_versions,other.source,)\n  return NotImplemented\n return __eq__'] = __create_fn__.__code__
 
 
 def __create_fn__():
@@ -457,9 +457,9 @@ CODE['def __create_fn__():\n def __hash__(self):\n  return hash((self.code,self.
 
 def __create_fn__():
  def __hash__(self):
-  return hash((self.device,self.distributed_backend,self.compile_backend,self.visible_cores_env,self.profiler_activity,self.torch_neuronx,self.torch_versions,self.source,))
+  return hash((self.device,self.distributed_backend,self.compile_backend,self.visible_cores_env,self.profiler_activity,self.torch_neuronx,self.torch_versions,self.python_versions,self.source,))
  return __hash__
-CODE['def __create_fn__():\n def __hash__(self):\n  return hash((self.device,self.distributed_backend,self.compile_backend,self.visible_cores_env,self.profiler_activity,self.torch_neuronx,self.torch_versions,self.source,))\n return __hash__'] = __create_fn__.__code__
+CODE['def __create_fn__():\n def __hash__(self):\n  return hash((self.device,self.distributed_backend,self.compile_backend,self.visible_cores_env,self.profiler_activity,self.torch_neuronx,self.torch_versions,self.python_versions,self.source,))\n return __hash__'] = __create_fn__.__code__
 
 
 def __create_fn__():
@@ -724,9 +724,9 @@ CODE['def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qual
 
 def __create_fn__():
  def __repr__(self):
-  return self.__class__.__qualname__ + f"(device={self.device!r}, distributed_backend={self.distributed_backend!r}, compile_backend={self.compile_backend!r}, visible_cores_env={self.visible_cores_env!r}, profiler_activity={self.profiler_activity!r}, torch_neuronx={self.torch_neuronx!r}, torch_versions={self.torch_versions!r}, source={self.source!r})"
+  return self.__class__.__qualname__ + f"(device={self.device!r}, distributed_backend={self.distributed_backend!r}, compile_backend={self.compile_backend!r}, visible_cores_env={self.visible_cores_env!r}, profiler_activity={self.profiler_activity!r}, torch_neuronx={self.torch_neuronx!r}, torch_versions={self.torch_versions!r}, python_versions={self.python_versions!r}, source={self.source!r})"
  return __repr__
-CODE['def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(device={self.device!r}, distributed_backend={self.distributed_backend!r}, compile_backend={self.compile_backend!r}, visible_cores_env={self.visible_cores_env!r}, profiler_activity={self.profiler_activity!r}, torch_neuronx={self.torch_neuronx!r}, torch_versions={self.torch_versions!r}, source={self.source!r})"\n return __repr__'] = __create_fn__.__code__
+CODE['def __create_fn__():\n def __repr__(self):\n  return self.__class__.__qualname__ + f"(device={self.device!r}, distributed_backend={self.distributed_backend!r}, compile_backend={self.compile_backend!r}, visible_cores_env={self.visible_cores_env!r}, profiler_activity={self.profiler_activity!r}, torch_neuronx={self.torch_neuronx!r}, torch_versions={self.torch_versions!r}, python_versions={self.python_versions!r}, source={self.source!r})"\n return __repr__'] = __create_fn__.__code__
 
 
 def __create_fn__():
@@ -1143,8 +1143,8 @@ def __create_fn__(_type_code, _type_rule, _type_severity, _type_category, _type_
 CODE["def __create_fn__(_type_code, _type_rule, _type_severity, _type_category, _type_path, _type_line, _type_column, _type_end_line, _type_end_column, _type_message, _type_fix, _type_cell, _type_dynamo, _type_related, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_fix, _dflt_cell, _dflt_dynamo, _dflt_related, _return_type):\n def __init__(self,code:_type_code,rule:_type_rule,severity:_type_severity,category:_type_category,path:_type_path,line:_type_line,column:_type_column,end_line:_type_end_line,end_column:_type_end_column,message:_type_message,fix:_type_fix=_dflt_fix,cell:_type_cell=_dflt_cell,dynamo:_type_dynamo=_dflt_dynamo,related:_type_related=_dflt_related)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'code',code)\n  __dataclass_builtins_object__.__setattr__(self,'rule',rule)\n  __dataclass_builtins_object__.__setattr__(self,'severity',severity)\n  __dataclass_builtins_object__.__setattr__(self,'category',category)\n  __dataclass_builtins_object__.__setattr__(self,'path',path)\n  __dataclass_builtins_object__.__setattr__(self,'line',line)\n  __dataclass_builtins_object__.__setattr__(self,'column',column)\n  __dataclass_builtins_object__.__setattr__(self,'end_line',end_line)\n  __dataclass_builtins_object__.__setattr__(self,'end_column',end_column)\n  __dataclass_builtins_object__.__setattr__(self,'message',message)\n  __dataclass_builtins_object__.__setattr__(self,'fix',fix)\n  __dataclass_builtins_object__.__setattr__(self,'cell',cell)\n  __dataclass_builtins_object__.__setattr__(self,'dynamo',dynamo)\n  __dataclass_builtins_object__.__setattr__(self,'related',related)\n return __init__"] = __create_fn__.__code__
 
 
-def __create_fn__(_type_device, _type_distributed_backend, _type_compile_backend, _type_visible_cores_env, _type_profiler_activity, _type_torch_neuronx, _type_torch_versions, _type_source, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
- def __init__(self,device:_type_device,distributed_backend:_type_distributed_backend,compile_backend:_type_compile_backend,visible_cores_env:_type_visible_cores_env,profiler_activity:_type_profiler_activity,torch_neuronx:_type_torch_neuronx,torch_versions:_type_torch_versions,source:_type_source)->_return_type:
+def __create_fn__(_type_device, _type_distributed_backend, _type_compile_backend, _type_visible_cores_env, _type_profiler_activity, _type_torch_neuronx, _type_torch_versions, _type_python_versions, _type_source, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):
+ def __init__(self,device:_type_device,distributed_backend:_type_distributed_backend,compile_backend:_type_compile_backend,visible_cores_env:_type_visible_cores_env,profiler_activity:_type_profiler_activity,torch_neuronx:_type_torch_neuronx,torch_versions:_type_torch_versions,python_versions:_type_python_versions,source:_type_source)->_return_type:
   __dataclass_builtins_object__.__setattr__(self,'device',device)
   __dataclass_builtins_object__.__setattr__(self,'distributed_backend',distributed_backend)
   __dataclass_builtins_object__.__setattr__(self,'compile_backend',compile_backend)
@@ -1152,9 +1152,10 @@ def __create_fn__(_type_device, _type_distributed_backend, _type_compile_backend
   __dataclass_builtins_object__.__setattr__(self,'profiler_activity',profiler_activity)
   __dataclass_builtins_object__.__setattr__(self,'torch_neuronx',torch_neuronx)
   __dataclass_builtins_object__.__setattr__(self,'torch_versions',torch_versions)
+  __dataclass_builtins_object__.__setattr__(self,'python_versions',python_versions)
   __dataclass_builtins_object__.__setattr__(self,'source',source)
  return __init__
-CODE["def __create_fn__(_type_device, _type_distributed_backend, _type_compile_backend, _type_visible_cores_env, _type_profiler_activity, _type_torch_neuronx, _type_torch_versions, _type_source, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,device:_type_device,distributed_backend:_type_distributed_backend,compile_backend:_type_compile_backend,visible_cores_env:_type_visible_cores_env,profiler_activity:_type_profiler_activity,torch_neuronx:_type_torch_neuronx,torch_versions:_type_torch_versions,source:_type_source)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'device',device)\n  __dataclass_builtins_object__.__setattr__(self,'distributed_backend',distributed_backend)\n  __dataclass_builtins_object__.__setattr__(self,'compile_backend',compile_backend)\n  __dataclass_builtins_object__.__setattr__(self,'visible_cores_env',visible_cores_env)\n  __dataclass_builtins_object__.__setattr__(self,'profiler_activity',profiler_activity)\n  __dataclass_builtins_object__.__setattr__(self,'torch_neuronx',torch_neuronx)\n  __dataclass_builtins_object__.__setattr__(self,'torch_versions',torch_versions)\n  __dataclass_builtins_object__.__setattr__(self,'source',source)\n return __init__"] = __create_fn__.__code__
+CODE["def __create_fn__(_type_device, _type_distributed_backend, _type_compile_backend, _type_visible_cores_env, _type_profiler_activity, _type_torch_neuronx, _type_torch_versions, _type_python_versions, _type_source, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _return_type):\n def __init__(self,device:_type_device,distributed_backend:_type_distributed_backend,compile_backend:_type_compile_backend,visible_cores_env:_type_visible_cores_env,profiler_activity:_type_profiler_activity,torch_neuronx:_type_torch_neuronx,torch_versions:_type_torch_versions,python_versions:_type_python_versions,source:_type_source)->_return_type:\n  __dataclass_builtins_object__.__setattr__(self,'device',device)\n  __dataclass_builtins_object__.__setattr__(self,'distributed_backend',distributed_backend)\n  __dataclass_builtins_object__.__setattr__(self,'compile_backend',compile_backend)\n  __dataclass_builtins_object__.__setattr__(self,'visible_cores_env',visible_cores_env)\n  __dataclass_builtins_object__.__setattr__(self,'profiler_activity',profiler_activity)\n  __dataclass_builtins_object__.__setattr__(self,'torch_neuronx',torch_neuronx)\n  __dataclass_builtins_object__.__setattr__(self,'torch_versions',torch_versions)\n  __dataclass_builtins_object__.__setattr__(self,'python_versions',python_versions)\n  __dataclass_builtins_object__.__setattr__(self,'source',source)\n return __init__"] = __create_fn__.__code__
 
 
 def __create_fn__(_type_functions, _type_methods, _type_table, _type_method_names, MISSING, _HAS_DEFAULT_FACTORY, __dataclass_builtins_object__, _dflt_method_names, _return_type):
@@ -1677,11 +1678,11 @@ CODE['def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):
 
 def __create_fn__(cls, FrozenInstanceError):
  def __delattr__(self,name):
-  if type(self) is cls or name in ('device','distributed_backend','compile_backend','visible_cores_env','profiler_activity','torch_neuronx','torch_versions','source',):
+  if type(self) is cls or name in ('device','distributed_backend','compile_backend','visible_cores_env','profiler_activity','torch_neuronx','torch_versions','python_versions','source',):
    raise FrozenInstanceError(f"cannot delete field {name!r}")
   super(cls, self).__delattr__(name)
  return __delattr__
-CODE['def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'device\',\'distributed_backend\',\'compile_backend\',\'visible_cores_env\',\'profiler_activity\',\'torch_neuronx\',\'torch_versions\',\'source\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__'] = __create_fn__.__code__
+CODE['def __create_fn__(cls, FrozenInstanceError):\n def __delattr__(self,name):\n  if type(self) is cls or name in (\'device\',\'distributed_backend\',\'compile_backend\',\'visible_cores_env\',\'profiler_activity\',\'torch_neuronx\',\'torch_versions\',\'python_versions\',\'source\',):\n   raise FrozenInstanceError(f"cannot delete field {name!r}")\n  super(cls, self).__delattr__(name)\n return __delattr__'] = __create_fn__.__code__
 
 
 def __create_fn__(cls, FrozenInstanceError):
@@ -1956,11 +1957,11 @@ CODE['def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,v
 
 def __create_fn__(cls, FrozenInstanceError):
  def __setattr__(self,name,value):
-  if type(self) is cls or name in ('device','distributed_backend','compile_backend','visible_cores_env','profiler_activity','torch_neuronx','torch_versions','source',):
+  if type(self) is cls or name in ('device','distributed_backend','compile_backend','visible_cores_env','profiler_activity','torch_neuronx','torch_versions','python_versions','source',):
    raise FrozenInstanceError(f"cannot assign to field {name!r}")
   super(cls, self).__setattr__(name, value)
  return __setattr__
-CODE['def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'device\',\'distributed_backend\',\'compile_backend\',\'visible_cores_env\',\'profiler_activity\',\'torch_neuronx\',\'torch_versions\',\'source\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__'] = __create_fn__.__code__
+CODE['def __create_fn__(cls, FrozenInstanceError):\n def __setattr__(self,name,value):\n  if type(self) is cls or name in (\'device\',\'distributed_backend\',\'compile_backend\',\'visible_cores_env\',\'profiler_activity\',\'torch_neuronx\',\'torch_versions\',\'python_versions\',\'source\',):\n   raise FrozenInstanceError(f"cannot assign to field {name!r}")\n  super(cls, self).__setattr__(name, value)\n return __setattr__'] = __create_fn__.__code__
 
 
 def __create_fn__(cls, FrozenInstanceError):
