@@ -4,7 +4,7 @@ A ``"cuda"`` string is rewritten only in a *device position*: the first argument
 ``torch.device``/``.to``/``torch.autocast``/``torch.set_default_device``, a ``device=``,
 ``device_type=`` or ``map_location=`` argument, the ``default=``/``choices=`` of an
 argparse option named like a device (``--device``, ``--cache-device``), a parameter default or assignment whose target is named
-``device``, or a variable whose every use is one of those. Elsewhere it is reported for
+``device``, a return of a function so named (``infer_device``), or a variable whose every use is one of those. Elsewhere it is reported for
 a person to decide (NM118), never rewritten.
 
 Every string-literal handler of NM1xx lives here; ``"nccl"`` and ``"CUDA_..."`` texts are
@@ -992,6 +992,18 @@ def check_defaults(node: ast.arguments, ctx: Context) -> None:
             if lits:
                 lits += literal_options(arg.annotation)
                 report_device_literals(ctx, lits, inspected=_inspected(ctx, default))
+
+
+@on(ast.Return)
+def check_return(node: ast.Return, ctx: Context) -> None:
+    """``def infer_device(): if torch.cuda.is_available(): return "cuda"`` (peft's): what a function
+    named like a device returns is a device, as a variable so named holds one; the guard that
+    chooses it is rewritten with it."""
+    fn = ctx.chain[-1] if ctx.chain else None
+    if type(fn) in (ast.FunctionDef, ast.AsyncFunctionDef) and DEVICE_NAME.fullmatch(fn.name):
+        lits = device_literals(node.value)
+        if lits:
+            report_device_literals(ctx, lits, message=ctx.summary(NM101) + f" (returned by `{fn.name}`)")
 
 
 def literal_options(annotation: ast.AST | None) -> list[ast.Constant]:
