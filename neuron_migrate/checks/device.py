@@ -95,10 +95,14 @@ DEVICE_FIRST_ARG = frozenset({
     *(f"torch.distributed.{m}{n}" for m in ("", "device_mesh.", "tensor.", "_tensor.")
       for n in ("init_device_mesh", "DeviceMesh")),
 })
-# Without CUDA these take "cuda" and run (a device object, a disabled autocast or scaler);
-# given "neuron" on stock PyTorch they raise, so their rewrite needs a guard.
+# Without CUDA these take "cuda" and run (a device object, a disabled autocast or scaler, autocast's
+# state, a custom autograd Function's autocast decorators); given "neuron" on stock PyTorch they
+# raise ("Expected one of cpu, cuda, ... device type"), so their rewrite needs a guard.
 TOLERANT = frozenset({"torch.device", "torch.autocast", "torch.amp.autocast",
-                      "torch.amp.autocast_mode.autocast", "torch.get_device_module"})
+                      "torch.amp.autocast_mode.autocast", "torch.get_device_module",
+                      "torch.get_autocast_dtype", "torch.is_autocast_enabled", "torch.set_autocast_enabled",
+                      "torch.set_autocast_dtype", *(f"torch.amp.{m}custom_{d}" for m in ("", "autocast_mode.")
+                                                    for d in ("fwd", "bwd"))})
 # Their device argument is reported as NM106 by checks.torch_cuda, not as a plain device.
 GRAD_SCALERS = frozenset({"torch.amp.GradScaler", "torch.GradScaler", "torch.amp.grad_scaler.GradScaler",
                           "torch.distributed.fsdp.sharded_grad_scaler.ShardedGradScaler"})
