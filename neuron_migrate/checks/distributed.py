@@ -61,7 +61,9 @@ NM113 = rule(
     "NM113", "cuda-compile-setting", "warning", "compile",
     summary="torch.compile setting for CUDA/Inductor",
     why='The Neuron compile backend has no Inductor and only mode="default"; other modes '
-        "warn and are ignored, and backend=\"inductor\" targets CUDA/CPU.",
+        "warn and are ignored, and backend=\"inductor\" targets CUDA/CPU. Stock PyTorch has no \"neuron\" "
+        "backend (InvalidBackend), so the backend is chosen where the plugin is: `backend=\"neuron\" if "
+        "hasattr(torch, \"neuron\") else \"inductor\"`.",
     example='model = torch.compile(model, mode="max-autotune")',
     use_instead="model = torch.compile(model)", fix="safe", source="D-cref",
 )
@@ -386,8 +388,15 @@ def _compile_settings(call: ast.Call, ctx: Context) -> None:
             ctx.report(NM113, kw, f'mode="{v.value}" has no effect with the Neuron backend '
                        '(only "default"); drop it', edits=[_remove_argument(ctx, call, kw)])
         elif kw.arg == "backend" and v.value in table.backends_to_replace:
-            ctx.report(NM113, v, f'backend="{v.value}": use "{_T.compile_backend}"',
-                       edits=[ctx.replace(v, f'"{_T.compile_backend}"')])
+            # torch.compile(backend="neuron") raises InvalidBackend on stock PyTorch, where Inductor
+            # ran: the backend is chosen where the plugin is, as a tolerant device string is
+            from neuron_migrate.checks import guards
+
+            torch_alias = ctx.names.alias_for("torch", ctx.chain)
+            present = guards.NEURON_PRESENT.format(t=torch_alias)
+            ctx.report(NM113, v, f'backend="{v.value}": use "{_T.compile_backend}" where the Neuron plugin is',
+                       edits=[ctx.replace(v, f'"{_T.compile_backend}" if {present} else {ctx.segment(v)}')]
+                       if torch_alias else ())
 
 
 def _remove_argument(ctx: Context, call: ast.Call, kw: ast.keyword) -> Edit:
