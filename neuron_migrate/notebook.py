@@ -42,6 +42,7 @@ _HELP = re.compile(r"\s*(\?{1,2}[\w.]+|[\w.]+\?{1,2})\s*$")
 _MAGIC_ASSIGN = re.compile(r"\s*[\w.]+(\s*,\s*[\w.]+)*\s*=\s*[%!]")
 _SHELL_NVIDIA = re.compile(r"\bnvidia-smi\b")
 _NEWLINE = re.compile(r"\r\n|\r|\n")
+_TRAILING_NEWLINE = re.compile(r"(?:\r\n|\r|\n)\Z")
 
 
 class NotebookError(Exception):
@@ -380,7 +381,7 @@ def fix(path: str, data: bytes, options: Options, unsafe: bool = False):
             cell = group.cells[i]
             new = splice(cell.text, edits)
             if not cell.text.endswith(("\n", "\r")):  # nbformat: a cell's last line has no newline
-                new = _NEWLINE.sub("", new[-2:]) if len(new) <= 2 else new[:-2] + _NEWLINE.sub("", new[-2:])
+                new = _TRAILING_NEWLINE.sub("", new)  # only at the very end: "\n)" keeps its newline
             new_sources[cell.number] = new
         result.applied.extend(outcome.applied)
         result.notes.extend(outcome.notes)

@@ -113,6 +113,14 @@ def test_formatting_outside_the_edits_is_kept(dump):
         assert json.loads(result.data.decode("utf-8-sig"))["cells"][0]["source"][2] == 'x = torch.zeros(1).to("neuron")  # é'
 
 
+def test_a_short_last_line_keeps_its_newline():
+    """A fixed cell that ends in a one-character line (a call closed on a line of its own, as in
+    tutorials' ``train_loop(\n    ...,\n)``) keeps that line: only a newline at the very end goes."""
+    data = notebook(cell("import torch\nif torch.cuda.is_available():\n    n = 2\nprint(\n    n,\n)"))
+    src = json.loads(fix("nb.ipynb", data, Options()).data)["cells"][0]["source"]
+    assert src[-3:] == ["print(\n", "    n,\n", ")"]
+
+
 def test_a_string_source_is_edited_in_place():
     doc = {"cells": [{"cell_type": "code", "metadata": {}, "outputs": [], "execution_count": 1,
                       "source": "import torch\ntorch.cuda.synchronize()"}], "metadata": {}, "nbformat": 4,
