@@ -25,6 +25,7 @@ from neuron_migrate.checks.distributed import (
     is_nccl, report_nccl,
 )
 from neuron_migrate.checks import guards
+from neuron_migrate.checks.frameworks import NM124
 from neuron_migrate.models import Edit, Severity
 from neuron_migrate.project import device_probes
 from neuron_migrate.project.device_probes import CUDA_DEVICE as _CUDA_DEVICE, DEVICE_NAME
@@ -923,12 +924,28 @@ def check_string(node: ast.Constant, ctx: Context) -> None:
         return
     if is_cuda_literal(node):
         ctx.report(NM118, node)
+    elif (value == "gpu" or value == "GPU") and type(ctx.parent) is ast.IfExp and node is not ctx.parent.test \
+            and _asks_cuda(ctx, ctx.parent.test):
+        ctx.report(NM124, node, f'"{value}" chosen where CUDA is available: another framework\'s name for the '
+                   "CUDA GPU (Lightning's accelerator, LightGBM's device, CatBoost's task_type), with no Neuron "
+                   "meaning: the question is left with it, so on Neuron it answers as without CUDA")
     elif value == "nccl":
         report_nccl(ctx, node)
     elif _cuda_tensor_type(node):
         _tensor_type_string(node, value, ctx)
     elif "CUDA" in value or "NCCL_" in value or "CUBLAS" in value or "nvidia-smi" in value:
         environment_text(node, value, ctx)
+
+
+def _asks_cuda(ctx: Context, test: ast.AST) -> bool:
+    """Whether ``test`` calls torch.cuda (``torch.cuda.is_available()``) or a library's function that
+    answers as one (cuda_api.yaml's same_as: transformers' ``is_torch_cuda_available``)."""
+    for sub in all_nodes(test):
+        if type(sub) is ast.Call:
+            name = ctx.qualify(sub.func)
+            if name is not None and (name.startswith("torch.cuda.") or name in cuda_api().same_as):
+                return True
+    return False
 
 
 def _cuda_tensor_type(node: ast.AST) -> bool:
