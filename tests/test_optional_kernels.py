@@ -134,6 +134,68 @@ def test_the_sources_of_a_build_the_install_goes_on_without_are_optional(tmp_pat
     assert [(i["what"], i["sites"]) for i in items] == [("seg/csrc/components.cu", 2)]
 
 
+SETUP = '''import glob
+import os
+
+import torch
+from setuptools import setup
+from torch.utils.cpp_extension import CUDA_HOME, BuildExtension, CppExtension, CUDAExtension
+
+
+def get_extensions():
+    csrc = os.path.join("det", "ops", "csrc")
+    sources = glob.glob(os.path.join(csrc, "*.cpp"))
+    extension = CppExtension
+    {gate}extension = CUDAExtension
+    {gate_indent}sources += glob.glob(os.path.join(csrc, "*.cu"))
+    return [extension("det._C", sources)]
+
+
+setup(name="det", ext_modules=get_extensions(), cmdclass={"build_ext": BuildExtension})
+'''
+GATE = "if CUDA_HOME is not None and torch.cuda.is_available():\n        "
+
+SAMPLING = '''import warnings
+
+import torch
+
+try:
+    from det import _C
+except ImportError:
+    warnings.warn("custom ops not built: the torch implementation runs")
+
+
+def sample(value, grid):
+    if torch.cuda.is_available() and value.is_cuda:
+        return _C.sample_forward(value, grid)
+    return torch.nn.functional.grid_sample(value, grid, align_corners=False)
+'''
+
+
+@pytest.mark.parametrize("gate, sampling, optional", [
+    (GATE, SAMPLING, True),  # built with CUDA only where CUDA is, imported in a try with a torch path
+    ("", SAMPLING, False),  # CUDAExtension wherever setup.py runs: nvcc is needed to install
+    (GATE, SAMPLING.replace("from det import _C", "from .. import _C"), True),  # a relative import of it
+    (GATE, "from det import _C\n", False),  # imported where the code cannot skip it
+])
+def test_the_sources_of_an_extension_built_only_with_cuda_and_imported_in_a_try_are_optional(
+        tmp_path, capsys, gate, sampling, optional):
+    """GroundingDINO's setup.py builds `groundingdino._C` with CUDAExtension and its `.cu` sources only
+    `if CUDA_HOME is not None and ...` (a CppExtension otherwise), and ms_deform_attn.py imports `_C` in
+    a `try` and runs the pure-PyTorch attention where the tensor is not CUDA: its `.cu` files were
+    first-run blockers."""
+    root = write(tmp_path, {"setup.py": SETUP.replace("{gate}", gate).replace("{gate_indent}", "    " if gate else ""),
+                            "det/__init__.py": "", "det/ops/__init__.py": "", "det/ops/sampling.py": sampling,
+                            "det/ops/csrc/sample.cpp": "// host\n", "det/ops/csrc/sample_cuda.cu": KERNEL})
+    found = kernel_findings(capsys, root)
+    assert set(found) == {"det/ops/csrc/sample_cuda.cu"}
+    f = found["det/ops/csrc/sample_cuda.cu"]
+    assert f["severity"] == ("warning" if optional else "error")
+    if optional:
+        assert f["message"].startswith("optional kernel (built by `setup.py:16` only where CUDA is, and imported "
+                                       "only under an `if` or a `try`, a path the code can skip: `det/ops/sampling.py:6`): ")
+
+
 ENGINE = '''import torch
 
 

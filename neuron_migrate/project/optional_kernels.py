@@ -74,6 +74,11 @@ def _imports(tree: ast.Module):
 
 def _imported(project: Project, path: str, node: ast.Import | ast.ImportFrom) -> set[str]:
     """The project files an import statement of ``path`` runs (a package's ``__init__`` too)."""
+    return {p for n in _imported_names(project, path, node) if (p := project.modules.get(n))}
+
+
+def _imported_names(project: Project, path: str, node: ast.Import | ast.ImportFrom) -> list[str]:
+    """The dotted names of the modules an import statement of ``path`` may load (relative ones resolved)."""
     names = []
     if type(node) is ast.Import:
         for alias in node.names:
@@ -85,7 +90,7 @@ def _imported(project: Project, path: str, node: ast.Import | ast.ImportFrom) ->
             parts = base.split(".")
             names += [".".join(parts[:i]) for i in range(1, len(parts) + 1)]
             names += [f"{base}.{a.name}" for a in node.names if a.name != "*"]
-    return {p for n in names if (p := project.modules.get(n))}
+    return names
 
 
 def optional_kernels(results: list[FileResult | None], root: Path, project_of) -> dict[str, str]:
@@ -97,6 +102,10 @@ def optional_kernels(results: list[FileResult | None], root: Path, project_of) -
 
     by_path = {r.path: r for r in results if r is not None}
     seeds, found = [], {}
+    cuda_sources = [p for p, r in by_path.items() if p.endswith((".cu", ".cuh"))
+                    and any(f.code == "NM501" and f.severity is Severity.ERROR for f in r.findings)]
+    builds = _conditional_builds(by_path, project_of) if cuda_sources else {}
+    seeds += builds
     for p, r in by_path.items():
         nm501 = [f for f in r.findings if f.code == "NM501"] if p.endswith(".py") else ()
         if any(f.severity is Severity.ERROR for f in nm501):
@@ -120,6 +129,10 @@ def optional_kernels(results: list[FileResult | None], root: Path, project_of) -
             needle = _import_of(last.decode())
             words[last] = [p for p in python if (found := project.source(p)) and last in found[0]
                            and needle.search(found[0])]
+        if target in builds:  # an extension setup.py builds: imported by its dotted name
+            module = builds[target][0]
+            return [(p, node.lineno, kind) for p in words[last] for node, kind in _imports(project.tree(p) or ast.Module([]))
+                    if module in _imported_names(project, p, node)]
         out = []
         for p in words[last]:
             tree = project.tree(p) if p != target else None
@@ -149,10 +162,52 @@ def optional_kernels(results: list[FileResult | None], root: Path, project_of) -
             continue
         where = "imported only under an `if` or a `try`, a path the code can skip: " + ", ".join(
             f"`{p}:{line}`" for p, line in sorted(set(optional)))
+        if seed in builds:  # the CUDA sources under the extension's package, built only where CUDA is
+            module, setup, line = builds[seed]
+            where = f"built by `{setup}:{line}` only where CUDA is, and {where}"
+            for p in cuda_sources:
+                if p.startswith(posixpath.dirname(seed) + "/"):
+                    found.setdefault(p, where)
+            continue
         found[seed] = where
         named = {m.decode("utf-8", "replace") for m in _CUDA_SOURCE.findall((project.source(seed) or (b"",))[0])}
         _mark_sources(by_path, seed, named, where, found)
     return found
+
+
+def _conditional_builds(by_path: dict, project_of) -> dict[str, tuple[str, str, int]]:
+    """The extensions a ``setup.py`` builds with CUDA only under an ``if`` (GroundingDINO's
+    ``if CUDA_HOME is not None and ...: extension = CUDAExtension; sources += source_cuda``, a
+    CppExtension otherwise): the extension module's path as a file of its package would have it
+    ("pkg/_C") -> (its dotted name, the setup.py, the line of its build)."""
+    out = {}
+    for setup in by_path:
+        if posixpath.basename(setup) != "setup.py":
+            continue
+        project = project_of()
+        found = project.source(setup)
+        tree = project.tree(setup) if found and b"CUDAExtension" in found[0] else None
+        if tree is None:
+            continue
+        uses, gated = [], set()
+        for node in ast.walk(tree):
+            if type(node) is ast.If:
+                gated.update(id(n) for s in (*node.body, *node.orelse) for n in ast.walk(s))
+            elif (type(node) is ast.Name and node.id == "CUDAExtension"
+                  or type(node) is ast.Attribute and node.attr == "CUDAExtension"):
+                uses.append(node)
+        if not uses or any(id(u) not in gated for u in uses):
+            continue  # built with CUDA wherever setup.py runs
+        folder = posixpath.dirname(setup)
+        for node in ast.walk(tree):
+            func = getattr(node, "func", None)
+            name = getattr(func, "id", None) or getattr(func, "attr", "")
+            if (type(node) is ast.Call and name.lower().endswith("extension") and node.args
+                    and type(node.args[0]) is ast.Constant and type(node.args[0].value) is str
+                    and re.fullmatch(r"\w+(\.\w+)+", node.args[0].value)):
+                module = node.args[0].value
+                out[posixpath.join(folder, *module.split("."))] = (module, setup, node.lineno)
+    return out
 
 
 def _mark_sources(by_path: dict, seed: str, named: set[str], where: str, found: dict[str, str]) -> None:
