@@ -172,11 +172,16 @@ def sample(value, grid):
 '''
 
 
+_RAISES = '    else:\n        raise EnvironmentError("CUDA is required")\n    return [extension'
+
+
 @pytest.mark.parametrize("gate, sampling, optional", [
     (GATE, SAMPLING, True),  # built with CUDA only where CUDA is, imported in a try with a torch path
     ("", SAMPLING, False),  # CUDAExtension wherever setup.py runs: nvcc is needed to install
     (GATE, SAMPLING.replace("from det import _C", "from .. import _C"), True),  # a relative import of it
     (GATE, "from det import _C\n", False),  # imported where the code cannot skip it
+    ("if __name__ == '__main__':\n        ", SAMPLING, False),  # a script's own run: no condition on the host
+    (GATE + "RAISES", SAMPLING, False),  # the install stops without CUDA
 ])
 def test_the_sources_of_an_extension_built_only_with_cuda_and_imported_in_a_try_are_optional(
         tmp_path, capsys, gate, sampling, optional):
@@ -184,7 +189,10 @@ def test_the_sources_of_an_extension_built_only_with_cuda_and_imported_in_a_try_
     `if CUDA_HOME is not None and ...` (a CppExtension otherwise), and ms_deform_attn.py imports `_C` in
     a `try` and runs the pure-PyTorch attention where the tensor is not CUDA: its `.cu` files were
     first-run blockers."""
-    root = write(tmp_path, {"setup.py": SETUP.replace("{gate}", gate).replace("{gate_indent}", "    " if gate else ""),
+    setup = SETUP.replace("{gate}", gate.replace("RAISES", "")).replace("{gate_indent}", "    " if gate else "")
+    if gate.endswith("RAISES"):
+        setup = setup.replace("    return [extension", _RAISES)
+    root = write(tmp_path, {"setup.py": setup,
                             "det/__init__.py": "", "det/ops/__init__.py": "", "det/ops/sampling.py": sampling,
                             "det/ops/csrc/sample.cpp": "// host\n", "det/ops/csrc/sample_cuda.cu": KERNEL})
     found = kernel_findings(capsys, root)

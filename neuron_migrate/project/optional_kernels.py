@@ -59,7 +59,7 @@ def _imports(tree: ast.Module):
         if t in (ast.Import, ast.ImportFrom):
             yield node, kind
         elif t is ast.If:
-            main = type(node.test) is ast.Compare and getattr(node.test.left, "id", "") == "__name__"
+            main = _main_test(node.test)
             todo += [(s, kind if main else "optional") for s in (*node.body, *node.orelse)]
         elif t in TRY_TYPES:
             inner = "optional" if any(catches_import_error(h) for h in node.handlers) else kind
@@ -70,6 +70,11 @@ def _imports(tree: ast.Module):
             todo += [(s, "plain" if kind == "firm" else kind) for s in node.body]
         elif t in (ast.ClassDef, ast.With, ast.AsyncWith, ast.For, ast.AsyncFor, ast.While):
             todo += [(s, kind) for s in (*node.body, *getattr(node, "orelse", ()))]
+
+
+def _main_test(test: ast.AST) -> bool:
+    """``__name__ == "__main__"``: a script's own run, no condition on the host."""
+    return type(test) is ast.Compare and getattr(test.left, "id", "") == "__name__"
 
 
 def _imported(project: Project, path: str, node: ast.Import | ast.ImportFrom) -> set[str]:
@@ -191,7 +196,8 @@ def _conditional_builds(by_path: dict, project_of) -> dict[str, tuple[str, str, 
             continue
         uses, gated = [], set()
         for node in ast.walk(tree):
-            if type(node) is ast.If:
+            if type(node) is ast.If and not _main_test(node.test) and not any(
+                    type(n) is ast.Raise for s in node.orelse for n in ast.walk(s)):  # not `else: raise "CUDA required"`
                 gated.update(id(n) for s in (*node.body, *node.orelse) for n in ast.walk(s))
             elif (type(node) is ast.Name and node.id == "CUDAExtension"
                   or type(node) is ast.Attribute and node.attr == "CUDAExtension"):
