@@ -1666,3 +1666,22 @@ def test_the_forward_of_an_autograd_function_the_caller_imports_itself_runs_at_a
         "import torch\n\n\n@torch.compile\ndef nonlinear_solve(u):\n    from .fns import Newton\n\n"
         "    return Newton.apply(u)\n")
     assert _nm4(tmp_path) == [("sla/fns.py", 7, "NM401")]
+
+
+def test_a_property_read_on_a_parameter_annotated_with_a_module_s_alias_of_a_class_runs_its_getter(tmp_path):
+    """sparse-kappa's ``get_matrix_properties(A: sp.spmatrix)`` reads ``A.nnz``: ``sp`` is its backend
+    module, where ``spmatrix = TorchSparseMatrix`` names the class under a lower-case alias, and ``nnz`` a
+    property whose getter calls ``.item()`` (measured: Dynamo breaks inside the getter). The getter
+    runs in the trace; a property never read and a method read without a call do not."""
+    (tmp_path / "kappa").mkdir()
+    (tmp_path / "kappa" / "__init__.py").write_text("")
+    (tmp_path / "kappa" / "backend.py").write_text(
+        "import torch\n\n\nclass DenseMatrix:\n    def __init__(self, dense):\n        self.dense = dense\n\n"
+        "    @property\n    def nnz(self):\n        return int(torch.count_nonzero(self.dense).item())\n\n"
+        "    @property\n    def unread(self):\n        return self.dense.max().item()\n\n"
+        "    def total(self):\n        return self.dense.sum().item()\n\n\nspmatrix = DenseMatrix\n")
+    (tmp_path / "kappa" / "utils.py").write_text(
+        "import torch\n\nfrom kappa import backend as sp\n\n\n@torch.compile\ndef properties(A: sp.spmatrix):\n"
+        "    f = A.total\n    return A.dense.shape[0], A.nnz\n")
+    assert _nm4(tmp_path) == [("kappa/backend.py", 10, "NM401")]
+

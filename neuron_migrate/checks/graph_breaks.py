@@ -9148,6 +9148,11 @@ def _outcalls(traced: dict[int, Traced], ctx: Context, d: _State, training_of: d
                 end = tf.node.end_lineno or tf.node.lineno
                 if _reads_held(text, starts[tf.node.lineno - 1], starts[end] if end < len(starts) else len(text), held):
                     out += _held_property_reads(tf, held, d)
+        if instances is None and project and _annotated_from(tf.node, project):
+            tables = _class_tables(ctx.tree, project) if tables is None else tables
+            instances, aliases = _local_instances(tf.node, d, project, tables, tf.cls, ctx)
+        if instances:  # A.nnz of ``A: sp.spmatrix``: a property of a local instance's class
+            out += _held_property_reads(tf, {}, d, instances)
     leaving = {(name, line) for name, _, line, _ in out}
     return tuple(out), {name: tuple(sorted(n for n in lines if (name, n) in leaving))
                         for name, lines in trapped.items()}
@@ -9239,23 +9244,40 @@ def _reads_held(text: str, start: int, end: int, held: dict[str, str]) -> bool:
     return False
 
 
-def _held_property_reads(tf: Traced, held: dict[str, str], d: _State) -> list[tuple[str, str, int, ast.AST]]:
+def _held_property_reads(tf: Traced, held: dict[str, str], d: _State,
+                         instances: dict[str, tuple[str, ...]] | None = None) -> list[tuple[str, str, int, ast.AST]]:
     """Reads of ``self.x.p`` (not calls) where ``self.x`` holds an instance of a class imported from
-    the project (``held``, _held_foreign), as ``property:Cls.p``: the project model follows them
-    where ``p`` is a ``@property`` of the class (torchflows' ``self.coupling.constant_shape``,
-    ``coupling: PartialCoupling``; constructs.py "property getter reads a tensor's value")."""
+    the project (``held``, _held_foreign), or of ``x.p`` where the local ``x`` does (``instances``,
+    _local_instances: sparse-kappa's ``get_matrix_properties(A: sp.spmatrix)`` reads ``A.nnz``), as
+    ``property:Cls.p``: the project model follows them where ``p`` is a ``@property`` of the class
+    (torchflows' ``self.coupling.constant_shape``, ``coupling: PartialCoupling``; constructs.py
+    "property getter reads a tensor's value")."""
     out, seen = [], set()
     called = {id(c.func) for c in _body(tf.node, d).calls}
     for node in own_nodes(tf.node):
-        if (type(node) is ast.Attribute and type(node.value) is ast.Attribute and node.value.attr in held
-                and type(node.value.value) is ast.Name and node.value.value.id == "self"
-                and type(node.ctx) is ast.Load and id(node) not in called
-                and not node.attr.startswith("__") and node.attr not in TENSOR_METHODS):
-            text = f"property:{held[node.value.attr]}.{node.attr}"
+        if (type(node) is not ast.Attribute or type(node.ctx) is not ast.Load or id(node) in called
+                or node.attr.startswith("__") or node.attr in TENSOR_METHODS):
+            continue
+        v = node.value
+        if type(v) is ast.Attribute and v.attr in held and type(v.value) is ast.Name and v.value.id == "self":
+            texts: tuple[str, ...] = (held[v.attr],)
+        elif instances and type(v) is ast.Name and v.id in instances:
+            texts = tuple(t for t in instances[v.id] if ":" not in t)  # a class as imported, not a factory's
+        else:
+            continue
+        for text in texts:
+            text = f"property:{text}.{node.attr}"
             if text not in seen:
                 seen.add(text)
                 out.append((tf.name, text, node.lineno, node))
     return out
+
+
+def _annotated_from(fn: ast.AST, project: set[str]) -> bool:
+    """A parameter of ``fn`` is annotated with a name imported from the project (``A: sp.spmatrix``)."""
+    args = fn.args
+    return any(a.annotation is not None and any(type(n) is ast.Name and n.id in project for n in all_nodes(a.annotation))
+               for a in (*args.posonlyargs, *args.args, *args.kwonlyargs))
 
 
 def _function_import(name: str, chain: tuple, ctx: Context, outside) -> tuple[int, str, str] | None:
@@ -9422,9 +9444,11 @@ def _local_instances(fn: ast.AST, d: _State, project: set[str], tables: dict[str
     args = fn.args
     def classes(ann: ast.AST | None) -> tuple[str, ...]:
         """The imported classes an annotation names, every one (``scene: StaticScene | DynamicScene``,
-        torchrir's simulate: the method of either runs), or none."""
+        torchrir's simulate: the method of either runs), or none. A lower-case name of a module
+        (``A: sp.spmatrix``, sparse-kappa's alias of its matrix class) too: the project model
+        follows it only where it names a class."""
         texts = tuple(map(imported, _annotated_classes(ann)))
-        return texts if texts and all(t.rpartition(".")[2][:1].isupper() for t in texts) else ()
+        return texts if texts and all(t.rpartition(".")[2][:1].isupper() or "." in t for t in texts) else ()
 
     for a in (*args.posonlyargs, *args.args, *args.kwonlyargs):  # gpt-fast's prefill(model: Transformer, ...)
         if a.arg not in rebound and (texts := classes(a.annotation)):

@@ -147,6 +147,11 @@ def module_level(tree: ast.Module) -> tuple[tuple, tuple, tuple, tuple]:
         elif isinstance(node, ast.ClassDef):
             methods = tuple(s.name for s in node.body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef)))
             classes.append((node.name, tuple(dotted(b) for b in node.bases), methods))
+        elif (type(node) is ast.Assign and len(node.targets) == 1 and type(node.targets[0]) is ast.Name
+              and type(node.value) is ast.Name and any(c[0] == node.value.id for c in classes)):
+            # spmatrix = TorchSparseMatrix (sparse-kappa's backend): another name of a class above,
+            # resolved as a class with no body of its own whose one base is it
+            classes.append((node.targets[0].id, (node.value.id,), ()))
         elif isinstance(node, (ast.If, ast.Try)):  # if TYPE_CHECKING / try: import ... except
             todo[:0] = [*node.body, *getattr(node, "orelse", []),
                         *[s for h in getattr(node, "handlers", []) for s in h.body]]
