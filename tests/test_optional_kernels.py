@@ -204,6 +204,58 @@ def test_the_sources_of_an_extension_built_only_with_cuda_and_imported_in_a_try_
                                        "only under an `if` or a `try`, a path the code can skip: `det/ops/sampling.py:6`): ")
 
 
+BUTTERFLY = '''import os
+import warnings
+
+import torch
+from torch.utils.cpp_extension import load
+
+_KERNEL = None
+
+
+def butterfly_kernel():
+    global _KERNEL
+    if _KERNEL is not None:
+        return _KERNEL
+    here = os.path.dirname(__file__)
+    try:
+        kernel = load(name="butterfly", sources=[f"{here}/csrc/butterfly.cpp", f"{here}/csrc/butterfly_kernel.cu"])
+    except Exception as exc:
+        warnings.warn(f"no butterfly kernel ({exc}): using the torch product")
+        kernel = {fallback}
+    _KERNEL = kernel
+    return kernel
+
+
+def butterfly(blocks):
+    if butterfly_kernel():
+        return butterfly_kernel().forward(blocks)[0]
+    return torch.block_diag(*blocks.unbind(0))
+'''
+
+
+@pytest.mark.parametrize(("fallback", "severity"), [("None", "warning"), ("load_failed()", "error")])
+def test_a_kernel_loaded_in_a_try_whose_handler_sets_it_aside_is_optional(tmp_path, capsys, fallback, severity):
+    """peft's BOFT: `try: fbd_cuda = load(...)`, `except Exception: fbd_cuda = None`, and a torch path
+    when it is None: the load and its `.cu` are warnings (one optional kernel), not two blockers. A
+    handler that binds the name to something else (another loader's answer) says nothing about a run
+    without it."""
+    root = write(tmp_path, {"adapters/__init__.py": "",
+                            "adapters/butterfly.py": BUTTERFLY.replace("{fallback}", fallback),
+                            "adapters/csrc/butterfly_kernel.cu": KERNEL})
+    found = kernel_findings(capsys, root)
+    assert {k: f["severity"] for k, f in found.items()} == {
+        "adapters/butterfly.py": severity, "adapters/csrc/butterfly_kernel.cu": severity}
+    if severity == "warning":
+        assert found["adapters/butterfly.py"]["message"].startswith(
+            "optional kernel (its build is in a `try` whose `except` at line 17 sets `kernel` for a run without it: "
+            "`csrc/butterfly_kernel.cu`): load() compiles CUDA code")
+        main(["report", str(root), "--no-cache", "-q", "-o", str(tmp_path / "report.json")])
+        items = [(i["kind"], i["what"], i["sites"]) for i in
+                 json.loads((tmp_path / "report.json").read_text())["effort"]["work_items"] if "kernel" in i["kind"]]
+        assert items == [("optional-kernel", "adapters/csrc/butterfly_kernel.cu", 2)]
+
+
 ENGINE = '''import torch
 
 

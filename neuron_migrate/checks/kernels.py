@@ -6,7 +6,8 @@ this module finds them in code:
 - NM501 CUDA extensions: ``CUDAExtension``, ``cpp_extension.load``/``load_inline`` with CUDA
   sources, and ``.cu``/``.cuh`` files (one finding per file, see ``cuda_source_result``). A
   ``CUDAExtension`` built in a ``try`` whose handler goes on without it is optional (a warning;
-  project/optional_kernels.py makes the sources it names warnings too).
+  project/optional_kernels.py makes the sources it names warnings too); so is a ``kernel =
+  load(...)`` in a ``try`` whose handler sets ``kernel = None`` (or False) for a run without it.
 - NM502 Triton: imports, ``@triton.jit``/``@triton.autotune``/``@triton.heuristics`` kernels,
   ``torch.library.triton_op``/``wrap_triton``.
 - NM503 CuPy, Numba CUDA, PyCUDA, CUDA Python: imports and ``@cuda.jit`` kernels.
@@ -450,9 +451,17 @@ def check_call(call: ast.Call, ctx: Context) -> None:
                        f"it{named}): {message}", severity=Severity.WARNING)
     elif name in EXTENSION_LOADERS:
         evidence = _cuda_evidence(call)
-        if evidence:
-            ctx.report(NM501, call, f"{name.rsplit('.', 1)[1]}() compiles CUDA code ({evidence}): "
-                       + (_path_without(ctx, call) or _NKI))
+        if not evidence:
+            return
+        message = f"{name.rsplit('.', 1)[1]}() compiles CUDA code ({evidence}): "
+        caught = _load_caught(ctx, call)
+        if caught is None:
+            ctx.report(NM501, call, message + (_path_without(ctx, call) or _NKI))
+        else:
+            handler, sources, bound = caught
+            named = f": {', '.join(f'`{n}`' for n in sources)}" if sources else ""
+            ctx.report(NM501, call, f"{OPTIONAL_BUILD} whose `except` at line {handler.lineno} sets `{bound}` "
+                       f"for a run without it{named}): {message}{_NKI}", severity=Severity.WARNING)
     elif name in _TRITON_TORCH_APIS:
         ctx.report(NM502, call, f"{name} registers a Triton kernel as a torch op: {_NKI}")
 
@@ -482,6 +491,26 @@ def _build_caught(ctx: Context, call: ast.Call) -> tuple[ast.ExceptHandler, list
                        if type(n) is ast.Constant and type(n.value) is str and n.value.endswith((".cu", ".cuh"))]
             return handler, list(dict.fromkeys(sources))
     return None
+
+
+def _load_caught(ctx: Context, call: ast.Call) -> tuple[ast.ExceptHandler, list[str], str] | None:
+    """peft's BOFT: ``try: fbd_cuda = load(...)`` whose ``except Exception`` warns and sets
+    ``fbd_cuda = None``: its author wrote a run without the kernel (peft asks ``if not
+    get_fbd_cuda()`` and takes its torch path). The handler must bind the very name the load is
+    assigned to, to None or False (EasyOCR's ``dcn_cuda_ready = False``, beside a kernel its GPU path still calls, does
+    not count): (handler, the CUDA sources it names, that name); None otherwise."""
+    bound = ctx.parent
+    if type(bound) is not ast.Assign or len(bound.targets) != 1 or type(bound.targets[0]) is not ast.Name:
+        return None
+    caught = _build_caught(ctx, call)
+    if caught is None:
+        return None
+    handler, sources = caught
+    name = bound.targets[0].id
+    if not any(type(s) is ast.Assign and type(s.value) is ast.Constant and s.value.value in (None, False)
+               and any(type(t) is ast.Name and t.id == name for t in s.targets) for s in handler.body):
+        return None
+    return handler, [s.lstrip("/") for s in sources], name
 
 
 def _path_without(ctx: Context, call: ast.Call) -> str | None:
