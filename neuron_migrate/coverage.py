@@ -51,7 +51,9 @@ Formula (calibrated in docs/accuracy.md against a measured share of ATen op call
 - ``expected_graphs = 1 + the graphs each function adds``: its breaks and its calls to
   functions with a break below them (in any file: Dynamo breaks the caller at the call
   too, and the callee becomes a frame of its own) cut it into stretches, and each stretch
-  that runs a tensor op is a graph, less the first when the function is not a frame of its
+  that runs a tensor op is a graph (the comparison an ``if`` on a tensor tests, ``if a > 2:``,
+  runs before its break: constructs.py "tensor compared in an if and in its elif": 3 graphs), less
+  the first when the function is not a frame of its
   own (that one is its caller's); a frame Dynamo skips compiles nothing itself, and its
   callees become frames of their own, as do those called where the rest of a frame runs
   eagerly (constructs.py "helper after a break that skips the resumed frame"), but for a

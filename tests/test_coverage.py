@@ -734,6 +734,54 @@ def test_each_later_break_of_a_statement_starts_a_graph():
     assert graphs == {"reads": 3, "four": 5, "items": 3, "nonzeros": 2, "columns": 2}
 
 
+
+TESTS = b'''
+import torch
+
+def reduced(x):
+    a = torch.fmod(x.sum(), 4)
+    shift = 0
+    if a > 2:
+        shift = -4
+    elif a < -2:
+        shift = 4
+    return x * (a + shift)
+
+def checked(x):
+    a = x.sum()
+    big = small = half = False
+    if a > 100:
+        big = True
+    if a < -100:
+        small = True
+    if a == 0.5:
+        half = True
+    return x * a + (big + small + half)
+
+def flagged(x):
+    a = x.sum()
+    big = small = False
+    if a > 100:
+        big = True
+    b = a < -100
+    if b:
+        small = True
+    return x * a + (big + small)
+'''
+
+
+def test_a_tensor_compared_by_an_if_is_a_graph_between_two_breaks():
+    """The comparison an ``if`` tests runs in the graph before its break, so a stretch between two
+    such breaks holding only the next comparison is a graph (torch-frft's ``frft``: the order
+    reduced modulo 4, ``if a > 2: ... elif a < -2:``, then ``if a == 0.0:``, each its own graph).
+    Dynamo (constructs.py "tensor compared in an if and in its elif", "... in three ifs in a row",
+    "... its value tested bare in the next"): 3, 4, 3 graphs."""
+    names = ("reduced", "checked", "flagged")
+    r = analyse("m.py", TESTS, Options(entries=tuple(f"m.py:{n}" for n in names)))
+    graphs = {e.function.name: 1 + e.graphs for e in estimate_functions(r.traced)}
+    assert graphs == {"reduced": 3, "checked": 4, "flagged": 3}
+
+
 STEPS = b'''
 import torch
 

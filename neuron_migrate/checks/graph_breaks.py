@@ -7254,6 +7254,23 @@ def _host_only(fn: ast.AST, tensors: Tensors, where: dict, d: _State, op_lines: 
     return not _op_lines(fn, tensors, where, d, host=True)[0]
 
 
+def _compared_tests(fn: ast.AST, sites: dict[int, BreakSite], tensors: Tensors, where: dict, d: _State) -> set[int]:
+    """Lines of ``fn``'s branches on a tensor (NM402) whose test compares one (``if a > 2:``): the
+    comparison runs in the graph before the break, so a stretch between two breaks holding only it is
+    a graph (constructs.py "tensor compared in an if and in its elif": 3 graphs; torch-frft's ``frft``).
+    For the graph count only: the statement weighs as its break makes it, whatever its test."""
+    branches = {line for line, site in sites.items() if site.code == "NM402"}
+    out = set()
+    if not branches:
+        return out
+    for node in _body(fn, d).compares:
+        stmt = where.get(id(node), (None,))[0]
+        if stmt is not None and stmt.lineno in branches and stmt.lineno not in out \
+                and (tensors.of(node.left) or any(tensors.of(c) for c in node.comparators)):
+            out.add(stmt.lineno)
+    return out
+
+
 def _quiet(fn: ast.AST, statements: tuple[int, ...], op_lines: tuple[int, ...], where: dict,
            d: _State) -> tuple[int, ...]:
     """Statements of ``fn`` that call nothing and run no tensor op (``n = 0``, ``if flag:``,
@@ -7767,6 +7784,7 @@ def report_traced(ctx: Context) -> None:
         method_lines: dict[int, ast.AST] = {}
         op_lines, ops_after = _op_lines(fn, tensors, where, d, {n for n, s in sites.items() if s.code == "NM301"},
                                         methods=method_lines)
+        tested = _compared_tests(fn, sites, tensors, where, d)
         if method_lines:
             bare_calls[len(summaries)] = method_lines
         augmented = {n.lineno for n in _body(fn, d).statements if type(n) is ast.AugAssign} if ops_after else ()
@@ -7777,7 +7795,7 @@ def report_traced(ctx: Context) -> None:
             statements=statements, breaks=tuple(sorted(sites.values())),
             calls=tuple(sorted({traced[id(c)].name for c, _ in calls})),
             calls_in_loop=tuple(sorted(trapped)), trapped_calls=tuple(sorted(set(trapped_lines))),
-            call_lines=tuple(sorted(call_lines)), op_lines=op_lines,
+            call_lines=tuple(sorted(call_lines)), op_lines=tuple(sorted({*op_lines, *tested})) if tested else op_lines,
             # a break's own statement: its ops run before it, but for x[mask] += v
             ops_both_sides=tuple(sorted(line for line in ops_after if line not in sites or line in augmented)),
             weights=tuple(sorted(weights.items())),
