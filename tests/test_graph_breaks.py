@@ -3089,3 +3089,37 @@ def test_an_array_indexed_by_a_local_boolean_array_has_a_dynamic_shape():
             "        ready = parents[mask]\n        left = left & ~numpy.isin(ids, ready)\n    return picked\n")
     assert [(f.line, f.code, f.dynamo) for f in findings_of(code) if f.code in ("NM301", "NM404")] == [
         (13, "NM301", "GB0036"), (14, "NM404", "GB0294")]
+
+
+def test_an_rnn_called_in_both_branches_of_an_if_breaks_in_each():
+    """nhsmm's ``DefaultEncoder.forward``: ``self.lstm(packed)`` when a mask is given, ``self.lstm(x_c)`` in the
+    ``else`` (constructs.py "LSTM: called in an if and in its else, the else taken (nhsmm's DefaultEncoder)":
+    GB0014 at the else's call, the rest of the frame eager). Each is the module's first use on its own path; a
+    second call after the ``if`` is not."""
+    code = ("import torch.nn as nn\n\nclass E(nn.Module):\n    def __init__(self):\n"
+            "        super().__init__()\n        self.lstm = nn.LSTM(4, 4)\n\n"
+            "    def forward(self, x, mask=None):\n        x = x * 2\n        x = x + 1\n"
+            "        if mask is not None:\n            out, _ = self.lstm(x * mask)\n"
+            "        else:\n            out, _ = self.lstm(x)\n        again, _ = self.lstm(out)\n"
+            "        return again\n")
+    assert codes(code) == [(12, "NM406"), (14, "NM406")]
+    # no mask by default: the else's call is where a default call breaks; given one, either may be
+    assert [(b.line, b.skips_rest) for b in summary(code)["E.forward"].breaks] == [(14, True)]
+    given = code.replace("mask=None", "mask")
+    assert [(b.line, b.skips_rest) for b in summary(given)["E.forward"].breaks] == [(12, True), (14, True)]
+
+
+def test_a_lock_or_a_sentinel_object_built_in_traced_code_breaks():
+    """nhsmm's ``Convergence.__init__`` builds ``self._lock = Lock()`` (``from threading import Lock``), and
+    qualitative-qsim's ``_sequence_alternatives`` a sentinel ``prior_region = object()`` (constructs.py
+    "threading.Lock() built in traced code": GB0007, "threading.RLock() ...": GB0156, "object() built in traced
+    code (qualitative-qsim's sentinel region)": GB0059; each resumed). A lock made at module level is not built
+    there, and ``object`` bound to something else is not the builtin. A lock built and entered at once breaks
+    at the ``with`` alone ("threading.Lock() built and entered in traced code": GB0142, the frame skipped)."""
+    code = ("import threading\nfrom threading import Lock\nimport torch\n\nGUARD = Lock()\n\n"
+            "@torch.compile\ndef f(x):\n    lock = Lock()\n    other = threading.RLock()\n    mark = object()\n"
+            "    return x * 2, lock, other, mark, GUARD\n\n"
+            "@torch.compile\ndef g(x, object=dict):\n    return x, object()\n\n"
+            "@torch.compile\ndef h(x):\n    with threading.Lock():\n        return x * 2\n")
+    assert _nm4(code) == [(9, "NM404", "GB0007"), (10, "NM404", "GB0156"), (11, "NM404", "GB0059"),
+                          (20, "NM404", "GB0142")]

@@ -1813,6 +1813,30 @@ def split_labels(t, labels, k):  # pt-kmeans' split_cluster: a label looked up i
 
 def labels_of(t):
     return (t[:, 0] > 0).long()
+
+class PackedOrPlain(nn.Module):  # nhsmm's DefaultEncoder: its LSTM called under a mask, or in the else on the tensor
+    def __init__(self):
+        super().__init__()
+        self.lstm = nn.LSTM(8, 8, batch_first=True)
+    def forward(self, x, mask=None):
+        y = x * 2
+        y = y + 1
+        if mask is not None:
+            out, _ = self.lstm(y.unsqueeze(1) * mask)
+        else:
+            out, _ = self.lstm(y.unsqueeze(1))
+        return out * 3
+PACKED_OR_PLAIN = PackedOrPlain().eval()
+class LockHolding:  # nhsmm's Convergence: a monitor that builds a lock of its own in __init__
+    def __init__(self, t):
+        self.v = t
+        self._lock = threading.Lock()
+class RecurrentHolder(nn.Module):  # nhsmm's encoder, whose state_dict() the fit snapshots
+    def __init__(self):
+        super().__init__()
+        self.conv = nn.Linear(8, 8)
+        self.lstm = nn.LSTM(8, 8)
+LSTM_HOLDER, LINEAR_HOLDER = RecurrentHolder(), nn.Sequential(nn.Linear(8, 8), nn.ReLU())
 """
 
 # name, condition, body of f(x) (x: float tensor of shape (4, 8)), dynamo config overrides
@@ -3234,6 +3258,19 @@ CASES: list[tuple[str, str, dict]] = [
     ("two chained comparisons joined by or (torch-frft)", "a = x.sum() * 0 + 0.5\nbig = False\nif (0 < a < 0.5) or (1.5 < a < 2):\n    big = True\nreturn x * a + big", {}),
     ("tensor compared in an if, its value tested bare in the next", "a = x.sum()\nbig = small = False\n"
      "if a > 100:\n    big = True\nb = a < -100\nif b:\n    small = True\nreturn x * a + (big + small)", {}),
+    # nhsmm (held_out_36): an LSTM in both branches of an if, a lock built in a constructor, a sentinel object()
+    ("LSTM: called in an if and in its else, the else taken (nhsmm's DefaultEncoder)",
+     "y = x * 2\nreturn PACKED_OR_PLAIN(y) + 1", {}),
+    ("threading.Lock() built in traced code", "y = x * 2\nlock = threading.Lock()\nreturn y + 1", {}),
+    ("threading.RLock() built in traced code", "y = x * 2\nlock = threading.RLock()\nreturn y + 1", {}),
+    ("threading.Lock() built and entered in traced code", "y = x * 2\nwith threading.Lock():\n    y = y + 1\nreturn y * 3", {}),
+    ("an object building a threading.Lock in its __init__, built in traced code (nhsmm's Convergence)",
+     "y = x * 2\nm = LockHolding(y)\nreturn m.v + 1", {}),
+    ("object() built in traced code (qualitative-qsim's sentinel region)",
+     "y = x * 2\ns = object()\nreturn y + (1 if s is not None else 0)", {}),
+    ("state_dict() of a module holding an LSTM (nhsmm's _snapshot_best_params)",
+     "y = x * 2\nsd = LSTM_HOLDER.state_dict()\nreturn y + len(sd)", {}),
+    ("state_dict() of a module without an RNN", "y = x * 2\nsd = LINEAR_HOLDER.state_dict()\nreturn y + len(sd)", {}),
 ]
 
 

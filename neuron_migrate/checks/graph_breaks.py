@@ -165,6 +165,8 @@ NM404 = rule(
     why="`time.time()`, `time.strftime`, `os.getpid()`, `os.getcwd()`, `os.path.exists`, "
         "`pickle.dumps` (a memoize decorator's cache key), `importlib.import_module`, `sys._getframe`, "
         "`inspect.stack()` (also in a class's own `__setattr__`, which a store `self.rf = v` runs: mrphy's `Pulse`), "
+        "building a lock (`threading.Lock()`, also in the `__init__` of an object built in traced code: nhsmm's "
+        "`Convergence`; `threading.RLock()`: GB0156) or a sentinel `object()` (GB0059), "
         "NumPy's random draws without a size (`np.random.rand()`, `np.random.randint(0, n)`; of arrays, "
         "`np.random.normal(mean, std)` a draw per element: GB0112), "
         "`np.random.choice` (with or without a size), "
@@ -279,6 +281,8 @@ NM406 = rule(
         "before it or inside a loop the whole function does. A base class's method that calls a "
         "placeholder its subclasses replace with an RNN breaks the same way, and so does a call of an element "
         "of a list the class fills with RNNs alone (`self.rnns[layer](x, h)` after `self.rnns.append(nn.LSTM(...))`). "
+        "A call in each branch of an `if` (`self.lstm(packed)` under a mask, `self.lstm(x)` in the `else`) is the "
+        "first use on its own path: a break at each. "
         "`nn.LSTMCell`/`nn.GRUCell` are "
         "traced.",
     example="class Tagger(nn.Module):\n    def __init__(self):\n        super().__init__()\n"
@@ -590,10 +594,15 @@ _UNTRACEABLE = {
     # measured: "pickle.dumps" (a memoize decorator's cache key), "importlib.import_module", "sys._getframe"
     "pickle.dumps", "pickle.loads", "importlib.import_module", "sys._getframe",
     "inspect.stack",  # measured: "inspect.stack() in traced code" (mrphy's __setattr__ looking for deepcopy)
+    # measured: "threading.Lock() built in traced code" (GB0007; nhsmm's Convergence.__init__), "threading.RLock()
+    # ..." (GB0156); both resumed
+    "threading.Lock", "threading.RLock",
     # torch.utils.data is a file Dynamo skips (measured: "default_collate in traced code", GB0007;
     # pfrl's batch_states)
     *DEFAULT_COLLATE,
 }
+# the graph-break kind of an _UNTRACEABLE call where it is not GB0007's "marked as skipped"
+_UNTRACEABLE_KINDS = {"torch._dynamo.graph_break": "graph_break", "threading.RLock": "method"}
 # Methods of standard-library objects Dynamo does not trace: "Unsupported method call" (GB0156)
 _UNSUPPORTED_METHODS = {"sys.stdout.write": NM403, "sys.stderr.write": NM403, "sys.stdout.flush": NM403,
                         "sys.stderr.flush": NM403, "datetime.datetime.now": NM404}
@@ -4265,6 +4274,9 @@ def _hazards(fn: ast.AST, t: Tensors, ctx: Context, d: _State, cls: ast.ClassDef
                 if isinstance(expr, ast.Call) and ctx.names.qualify(expr.func, chain) in _UNSUPPORTED_CONTEXTS \
                         or isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name) and expr.func.id == "open" \
                         and not ctx.names.is_bound("open", chain):
+                    # `with threading.Lock():` breaks once, at the with (constructs.py "threading.Lock() built
+                    # and entered in traced code": GB0142), not also at the call that builds the lock
+                    out = [h for h in out if h.node is not expr]
                     out.append(Hazard(NM404, expr, f"`{_short(ctx, expr)}` is a context manager Dynamo does "
                                       "not support", skips_frame=True, gb=GB["context"]))
     if cls is not None and (any(h.rule is NM406 for h in out) or any("rnn" in k.values() for k in d.attr_kinds.values())):
@@ -4275,7 +4287,7 @@ def _hazards(fn: ast.AST, t: Tensors, ctx: Context, d: _State, cls: ast.ClassDef
     if t.guarded:
         off = _tensor_only_branches(body, t)
         out = [h for h in out if id(h.node) not in off]
-    return _first_rnn_use(out)
+    return _first_rnn_use(out, fn)
 
 
 _MEMBERSHIP = (ast.In, ast.NotIn)
@@ -4879,17 +4891,45 @@ def _assert_breaks(node: ast.Assert) -> bool:
     return type(node.test) is ast.BoolOp or (node.msg is not None and type(node.msg) is not ast.Constant)
 
 
-def _first_rnn_use(hazards: list[Hazard]) -> list[Hazard]:
-    """One NM406 per RNN submodule: at its first use in the function (``flatten_parameters()``
-    or an attribute read before the call), where Dynamo breaks."""
-    first: dict[str, tuple[int, int]] = {}
+def _first_rnn_use(hazards: list[Hazard], fn: ast.AST) -> list[Hazard]:
+    """One NM406 per RNN submodule and path: at its first use in the function (``flatten_parameters()``
+    or an attribute read before the call), where Dynamo breaks. A use in the other branch of an ``if``
+    than the first is the first of its own path (nhsmm's DefaultEncoder: ``self.lstm(packed)`` under a
+    mask, ``self.lstm(x_c)`` in the ``else``; constructs.py "LSTM: called in an if and in its else, the
+    else taken": GB0014 there)."""
+    uses: dict[str, list[Hazard]] = {}
     for h in hazards:
         if h.rule is NM406:
-            key = _rnn_attr(h.node)
-            first[key] = min(first.get(key, (h.node.lineno, h.node.col_offset)), (h.node.lineno, h.node.col_offset))
-    if len(first) == sum(h.rule is NM406 for h in hazards):
+            uses.setdefault(_rnn_attr(h.node), []).append(h)
+    if all(len(group) == 1 for group in uses.values()):
         return hazards
-    return [h for h in hazards if h.rule is not NM406 or first[_rnn_attr(h.node)] == (h.node.lineno, h.node.col_offset)]
+    kept: set[int] = set()
+    for group in uses.values():
+        firsts: list[Hazard] = []
+        for h in sorted(group, key=lambda h: (h.node.lineno, h.node.col_offset)):
+            if all(_at(f.node) == _at(h.node) or _branches_apart(fn, f.node, h.node) for f in firsts):
+                firsts.append(h)
+        kept.update(map(id, firsts))
+    return [h for h in hazards if h.rule is not NM406 or id(h) in kept]
+
+
+def _at(node: ast.AST) -> tuple[int, int]:
+    return node.lineno, node.col_offset
+
+
+def _branches_apart(fn: ast.AST, first: ast.AST, later: ast.AST) -> bool:
+    """``first`` and ``later`` are in the two branches of one ``if`` (or ``a if c else b``) of ``fn``:
+    no run reaches both."""
+    for n in all_nodes(fn):
+        if type(n) is ast.If or type(n) is ast.IfExp:
+            body, orelse = ((n.body,), (n.orelse,)) if type(n) is ast.IfExp else (n.body, n.orelse)
+            if orelse and _holds(body, first) and _holds(orelse, later):
+                return True
+    return False
+
+
+def _holds(branch, node: ast.AST) -> bool:
+    return any(x is node for part in branch for x in all_nodes(part))
 
 
 def _rnn_attr(node: ast.AST) -> str:
@@ -5306,6 +5346,10 @@ def _call_hazard(call: ast.Call, t: Tensors, ctx: Context, d: _State, cls, chain
                           "not trace (graph break)", gb=GB["inline_skipped"])
         if f.id == "print" and name is None:
             return Hazard(NM403, call, "`print` is not traced by Dynamo (graph break)", gb=GB['print'])
+        if f.id == "object" and name is None and not call.args:
+            # constructs.py "object() built in traced code (qualitative-qsim's sentinel region)": GB0059, resumed
+            return Hazard(NM404, call, "`object()` is a builtin Dynamo does not trace (graph break); make the "
+                          "sentinel once, at module level", gb=GB['print'])
         if f.id == "closure" and _closure_param(chain, ctx, d):
             # Optimizer.step's contract: the closure recomputes the loss and its gradients
             # (constructs "an optimizer step's closure() under enable_grad": GB0123 at its backward())
@@ -5411,7 +5455,7 @@ def _call_hazard(call: ast.Call, t: Tensors, ctx: Context, d: _State, cls, chain
         # numpy.ma: Python functions in a file Dynamo skips (constructs.py "np.ma.isMaskedArray",
         # "np.ma.masked_invalid": GB0007, resumed; gsw-torch's argument conversion)
         return Hazard(NM404, call, f"`{name.replace('numpy.', 'np.')}` is not traced by Dynamo (graph break)",
-                      gb=GB['graph_break'] if name == 'torch._dynamo.graph_break' else GB['skipped'])
+                      gb=GB[_UNTRACEABLE_KINDS.get(name, 'skipped')])
     if name in _UNSUPPORTED_CALLS:
         return Hazard(NM404, call, f"`{name}` is not traced by Dynamo (graph break); compute it outside the "
                       "compiled code", gb=GB["generic_call"])
