@@ -3123,3 +3123,19 @@ def test_a_lock_or_a_sentinel_object_built_in_traced_code_breaks():
             "@torch.compile\ndef h(x):\n    with threading.Lock():\n        return x * 2\n")
     assert _nm4(code) == [(9, "NM404", "GB0007"), (10, "NM404", "GB0156"), (11, "NM404", "GB0059"),
                           (20, "NM404", "GB0142")]
+
+
+def test_a_list_written_out_as_a_comprehensions_iterable_is_a_tuple():
+    """nhsmm's ``HSMM.fit`` gathers ``[p for name in ["initial", "transition", ...] for p in getattr(self.dist,
+    name).parameters() if p.requires_grad]`` where it runs eagerly: CPython builds the list written out as the
+    iterable as a tuple, whose iterator Dynamo steps (constructs.py "a list literal in a list comprehension, frame
+    skipped", "a list comprehension of getattr(self, name) over names, after a break in a loop": no break there;
+    "list in a list comprehension after the loop's break, in the loop": GB4347). A name bound to one is a list."""
+    from neuron_migrate.checks.graph_breaks import COMPREHENSION_FRAMES
+
+    code = ("import torch\nimport torch.nn as nn\n\nclass P(nn.Module):\n    def forward(self, x):\n"
+            "        for r in x:\n            print(r)\n"
+            "        found = [getattr(self, name) for name in ['a', 'b']]\n"
+            "        names = ['a', 'b']\n        named = [getattr(self, name) for name in names]\n"
+            "        return x, found, named\n")
+    assert codes(code) == ([(7, "NM403"), (10, "NM409")] if COMPREHENSION_FRAMES else [(7, "NM403")])

@@ -1837,6 +1837,36 @@ class RecurrentHolder(nn.Module):  # nhsmm's encoder, whose state_dict() the fit
         self.conv = nn.Linear(8, 8)
         self.lstm = nn.LSTM(8, 8)
 LSTM_HOLDER, LINEAR_HOLDER = RecurrentHolder(), nn.Sequential(nn.Linear(8, 8), nn.ReLU())
+class FitLike(nn.Module):  # nhsmm's HSMM.fit: after a break in a loop, parameters gathered by name, an Adam built
+    def __init__(self):
+        super().__init__()
+        self.a, self.b = nn.Linear(8, 8), nn.Linear(8, 8)
+    def fit(self, x, first=False):
+        y = x * 2
+        if first:  # a break before the loop: Dynamo resumes in a new frame, the one it then skips
+            lock = threading.Lock()
+        y = y + 1
+        for i in range(1):
+            y = y + y.sum().item()  # the loop's first break: the frame skipped, what follows runs eagerly
+            params = [p for name in ["a", "b"] for p in getattr(self, name).parameters() if p.requires_grad]
+            opt = torch.optim.Adam(params, lr=0.1)
+        return y
+    def modules_by_name(self, x):
+        for i in range(1):
+            y = x + x.sum().item()
+            found = [getattr(self, name) for name in ["a", "b"]]
+        return y, found
+    def applied_by_number(self, x):
+        for i in range(1):
+            y = x + x.sum().item()
+            outs = [self.a(y) * n for n in [1, 2]]
+        return outs
+    def parameters_flat(self, x):
+        for i in range(1):
+            y = x + x.sum().item()
+            params = [p for p in self.a.parameters() if p.requires_grad]
+        return y, params
+FIT_LIKE = FitLike()
 """
 
 # name, condition, body of f(x) (x: float tensor of shape (4, 8)), dynamo config overrides
@@ -3271,6 +3301,18 @@ CASES: list[tuple[str, str, dict]] = [
     ("state_dict() of a module holding an LSTM (nhsmm's _snapshot_best_params)",
      "y = x * 2\nsd = LSTM_HOLDER.state_dict()\nreturn y + len(sd)", {}),
     ("state_dict() of a module without an RNN", "y = x * 2\nsd = LINEAR_HOLDER.state_dict()\nreturn y + len(sd)", {}),
+    ("a list comprehension over names and an Adam built after a break in a loop (nhsmm's HSMM.fit)",
+     "return FIT_LIKE.fit(x)", {}),
+    ("the same, after a break before the loop (the resumed frame skipped)", "return FIT_LIKE.fit(x, True)", {}),
+    ("a list comprehension of getattr(self, name) over names, after a break in a loop", "return FIT_LIKE.modules_by_name(x)", {}),
+    ("a list comprehension calling a submodule, over a list of numbers, after a break in a loop",
+     "return FIT_LIKE.applied_by_number(x)", {}),
+    ("a list comprehension over a submodule's parameters(), after a break in a loop", "return FIT_LIKE.parameters_flat(x)", {}),
+    ("a list literal in a list comprehension, frame skipped", "u = [x[0] * n for n in [5, 2]]\nfor r in x:\n    print(r)\nreturn u", {}),
+    ("list in a list comprehension after the loop's break, in the loop",
+     "for r in range(1):\n    print(r)\n    u = [x[0] * n for n in NUMS]\nreturn u", {}),
+    ("list in a list comprehension after a loop that breaks",
+     "for r in range(1):\n    print(r)\nu = [x[0] * n for n in NUMS]\nreturn u", {}),
 ]
 
 

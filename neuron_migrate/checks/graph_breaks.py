@@ -349,7 +349,8 @@ NM409 = rule(
         "(also an attribute the class binds only to lists, or a list the statement rebinds: `pot = "
         "torch.stack([p.sum() for p in pot])`), "
         "`enumerate`'s or `zip`'s (of anything), a dict view's or a generator's (`m.parameters()`; not "
-        "`range`'s, a tuple's or a tensor's): \"Missing tp_iternext\", so "
+        "`range`'s, a tuple's or a tensor's, nor a list written out as the iterable itself, `for name in "
+        "[\"a\", \"b\"]`, which CPython builds as a tuple): \"Missing tp_iternext\", so "
         "the comprehension runs eagerly too. Fixing the break that makes the function eager fixes "
         "this one; Python 3.12 inlines comprehensions (PEP 709).",
     example="class Heads(nn.Module):\n    def forward(self, x, sizes: list[int]):\n"
@@ -8722,13 +8723,17 @@ _FRAME_MODULES = frozenset({"torch", "torch.nn", "torch.nn.functional", "torch.l
 
 def _unstepped(it: ast.AST, fn: ast.AST, ctx: Context, chain, cls=None, d: _State | None = None,
                at: ast.stmt | None = None) -> bool:
-    """``it`` is surely an iterable whose iterator Dynamo cannot step: a list written out or built
-    (also a name the function binds once to one, or only ever to lists but by the statement ``at``
+    """``it`` is surely an iterable whose iterator Dynamo cannot step: a list built by a comprehension (also
+    a name the function binds once to a list written out or built, or only ever to lists but by the statement ``at``
     that iterates it, outside a loop: torchmd's ``pot = torch.stack([... for pp in pot])``; an
     attribute the class binds only ever to lists: its ``self.energies = [...]``), ``enumerate(...)``,
     ``zip(...)``, a dict view, a module's ``.parameters()`` and the like, and in a method of an optimizer class
     ``group['params']`` of a loop over ``self.param_groups`` (torch.optim's ``add_param_group``
-    keeps each group's parameters as a list: parameterfree's ``KT.step``)."""
+    keeps each group's parameters as a list: parameterfree's ``KT.step``). A list written out as the iterable
+    itself is none: CPython builds it as a tuple there (``for name in ["initial", "transition"]``, nhsmm's
+    ``HSMM.fit``; constructs.py "a list literal in a list comprehension, frame skipped": no break)."""
+    if type(it) is ast.List and not any(type(e) is ast.Starred for e in it.elts):
+        return False
     if (type(it) is ast.Subscript and type(it.slice) is ast.Constant and it.slice.value == "params"
             and type(it.value) is ast.Name and cls is not None and d is not None):
         return any(type(n) is ast.For and type(n.target) is ast.Name and n.target.id == it.value.id
