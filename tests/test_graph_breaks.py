@@ -3139,3 +3139,19 @@ def test_a_list_written_out_as_a_comprehensions_iterable_is_a_tuple():
             "        names = ['a', 'b']\n        named = [getattr(self, name) for name in names]\n"
             "        return x, found, named\n")
     assert codes(code) == ([(7, "NM403"), (10, "NM409")] if COMPREHENSION_FRAMES else [(7, "NM403")])
+
+
+def test_a_guarded_item_handed_a_parameter_typed_number_or_tensor_is_no_break():
+    """nhsmm's ``Convergence``: ``update(self, score: float | torch.Tensor, ...)`` hands ``score`` on to
+    ``_record``, whose ``val = score.item() if torch.is_tensor(score) else float(score)`` the fit, passing
+    ``ll.item()``, never breaks at (constructs.py "is_tensor-guarded .item() in a helper a float-or-Tensor
+    parameter is handed on to, a float passed (nhsmm's Convergence.update)": no break; "the same, a tensor
+    passed": GB0124). A tensor of the caller's own making handed on is one."""
+    code = ("import torch\n\nclass Monitor:\n    def update(self, score: float | torch.Tensor):\n"
+            "        return self._record(score)\n\n    def _record(self, score):\n"
+            "        return score.item() if torch.is_tensor(score) else float(score)\n\n"
+            "MONITOR = Monitor()\n\n@torch.compile\ndef fit(x):\n    loss = (x * 2).sum()\n"
+            "    return MONITOR.update(loss.item())\n")
+    assert codes(code) == [(15, "NM401")]
+    made = code.replace("        return self._record(score)\n", "        return self._record(score * 2 + torch.ones(1))\n")
+    assert codes(made) == [(8, "NM401"), (15, "NM401")]

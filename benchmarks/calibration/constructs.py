@@ -1867,6 +1867,12 @@ class FitLike(nn.Module):  # nhsmm's HSMM.fit: after a break in a loop, paramete
             params = [p for p in self.a.parameters() if p.requires_grad]
         return y, params
 FIT_LIKE = FitLike()
+class Monitor:  # nhsmm's Convergence: update(score: float | Tensor) hands it on to _record, which reads it if a tensor
+    def update(self, score: float | torch.Tensor):
+        return self._record(score)
+    def _record(self, score):
+        return score.item() if torch.is_tensor(score) else float(score)
+MONITOR = Monitor()
 """
 
 # name, condition, body of f(x) (x: float tensor of shape (4, 8)), dynamo config overrides
@@ -3308,6 +3314,9 @@ CASES: list[tuple[str, str, dict]] = [
     ("a list comprehension calling a submodule, over a list of numbers, after a break in a loop",
      "return FIT_LIKE.applied_by_number(x)", {}),
     ("a list comprehension over a submodule's parameters(), after a break in a loop", "return FIT_LIKE.parameters_flat(x)", {}),
+    ("is_tensor-guarded .item() in a helper a float-or-Tensor parameter is handed on to, a float passed (nhsmm's "
+     "Convergence.update)", "y = x * 2\nv = MONITOR.update(float(2.0))\nreturn y * v", {}),
+    ("the same, a tensor passed", "y = x * 2\nv = MONITOR.update(y.sum())\nreturn y * v", {}),
     ("a list literal in a list comprehension, frame skipped", "u = [x[0] * n for n in [5, 2]]\nfor r in x:\n    print(r)\nreturn u", {}),
     ("list in a list comprehension after the loop's break, in the loop",
      "for r in range(1):\n    print(r)\n    u = [x[0] * n for n in NUMS]\nreturn u", {}),

@@ -4623,6 +4623,28 @@ def _sequence_indexes(fn: ast.AST, body: _Body, t: Tensors, ctx: Context) -> lis
     return out
 
 
+def _given_a_tensor(name: str, t: Tensors) -> bool:
+    """A traced caller passes parameter ``name`` a tensor: a caller of another file, or one of this file
+    handing on something other than its own parameter typed as a number or a tensor (nhsmm's
+    ``Convergence.update(self, score: float | torch.Tensor, ...)`` hands ``score`` to ``_record``, whose
+    ``score.item() if torch.is_tensor(score) else float(score)`` its fit, passing ``ll.item()``, never
+    breaks at: constructs.py "isinstance-guarded .item(), a bool passed")."""
+    if name not in t.passed:
+        return False
+    handed = t.handed.get(name)
+    return not handed or any(not _number_or_tensor(v, caller.fn) for caller, v in handed)
+
+
+def _number_or_tensor(e: ast.AST, fn: ast.AST) -> bool:
+    """``e`` is a parameter of ``fn`` annotated as a number or a tensor (``float | torch.Tensor``,
+    ``Union[int, Tensor]``)."""
+    if type(e) is not ast.Name:
+        return False
+    ann = next((a.annotation for a in (*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs) if a.arg == e.id), None)
+    words = set(re.findall(r"\w+", unparsed(ann))) if ann is not None else set()
+    return bool(words & {"float", "int", "bool", "Number", "Real"}) and _is_tensor_annotation(ann)
+
+
 def _surely_tensor(e: ast.AST, t: Tensors) -> bool:
     """``e`` is a tensor by its making, not by a guess about a parameter: a torch call or tensor
     method, a name bound to one (a name a loop binds, or a parameter not annotated ``Tensor``, is
@@ -5259,7 +5281,7 @@ def _call_hazard(call: ast.Call, t: Tensors, ctx: Context, d: _State, cls, chain
             return Hazard(NM404, call, f"`{_short(ctx, call)}` is not traced by Dynamo (graph break); decide it "
                           "outside the compiled code", gb=GB["is_inference"])
         if f.attr in _HOST_SYNC_METHODS and not call.args and not call.keywords:
-            if type(owner) is ast.Name and id(owner) in t.guarded and owner.id not in t.passed:
+            if type(owner) is ast.Name and id(owner) in t.guarded and not _given_a_tensor(owner.id, t):
                 return None  # `x.item() if isinstance(x, Tensor) else x`: a break only when a caller passes a tensor
             if type(owner) is ast.Call and type(owner.func) is ast.Attribute and _random_file(ctx, d) \
                     and _random_made(owner.func.value, ctx, d, cls, chain).startswith("numpy."):
