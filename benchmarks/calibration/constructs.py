@@ -1873,6 +1873,22 @@ class Monitor:  # nhsmm's Convergence: update(score: float | Tensor) hands it on
     def _record(self, score):
         return score.item() if torch.is_tensor(score) else float(score)
 MONITOR = Monitor()
+class SizedWindows(nn.Module):  # df0-pitch's DSWIPE: buffers named by the elements of a tensor attribute, read back
+    def __init__(self):
+        super().__init__()
+        self.sizes = 2 ** torch.arange(2, 4)
+        for n in self.sizes:
+            self.register_buffer(f"window_{n}", torch.ones(8) * n, persistent=False)
+    def forward(self, x):
+        y = x * 2
+        for i, n in enumerate(self.sizes):
+            y = y + getattr(self, f"window_{n}")
+        return y
+    def once(self, x):
+        y = x * 2
+        n = self.sizes[0]
+        return y + getattr(self, f"window_{n}")
+SIZED_WINDOWS = SizedWindows()
 """
 
 # name, condition, body of f(x) (x: float tensor of shape (4, 8)), dynamo config overrides
@@ -3317,6 +3333,9 @@ CASES: list[tuple[str, str, dict]] = [
     ("is_tensor-guarded .item() in a helper a float-or-Tensor parameter is handed on to, a float passed (nhsmm's "
      "Convergence.update)", "y = x * 2\nv = MONITOR.update(float(2.0))\nreturn y * v", {}),
     ("the same, a tensor passed", "y = x * 2\nv = MONITOR.update(y.sum())\nreturn y * v", {}),
+    ("getattr(self, f-string of a tensor attribute's element) in a loop over it (df0-pitch's DSWIPE.forward)",
+     "return SIZED_WINDOWS(x)", {}),
+    ("getattr(self, f-string of a tensor attribute's element), no loop", "return SIZED_WINDOWS.once(x)", {}),
     ("a list literal in a list comprehension, frame skipped", "u = [x[0] * n for n in [5, 2]]\nfor r in x:\n    print(r)\nreturn u", {}),
     ("list in a list comprehension after the loop's break, in the loop",
      "for r in range(1):\n    print(r)\n    u = [x[0] * n for n in NUMS]\nreturn u", {}),
