@@ -1846,8 +1846,8 @@ class FitLike(nn.Module):  # nhsmm's HSMM.fit: after a break in a loop, paramete
         if first:  # a break before the loop: Dynamo resumes in a new frame, the one it then skips
             lock = threading.Lock()
         y = y + 1
-        for i in range(1):
-            y = y + y.sum().item()  # the loop's first break: the frame skipped, what follows runs eagerly
+        for i in range(1):  # its first break, .item(), skips the frame: what follows runs eagerly
+            y = y + y.sum().item()
             params = [p for name in ["a", "b"] for p in getattr(self, name).parameters() if p.requires_grad]
             opt = torch.optim.Adam(params, lr=0.1)
         return y
