@@ -3336,6 +3336,16 @@ CASES: list[tuple[str, str, dict]] = [
     ("getattr(self, f-string of a tensor attribute's element) in a loop over it (df0-pitch's DSWIPE.forward)",
      "return SIZED_WINDOWS(x)", {}),
     ("getattr(self, f-string of a tensor attribute's element), no loop", "return SIZED_WINDOWS.once(x)", {}),
+    # pytorch-mvgc's validate_data: `array = np.asarray(data)`, then `array.dtype.kind` (held_out_36)
+    ("ndarray.dtype of an array made from a tensor's values (pytorch-mvgc's validate_data)",
+     "y = x * 2\na = np.asarray(y.detach().numpy())\nk = a.dtype.kind\nreturn y + len(k)", {}),
+    ("ndarray.dtype of an array made from a Python list", "y = x * 2\na = np.asarray([1.0, 2.0])\nk = a.dtype.kind\n"
+     "return y + len(k)", {}),
+    ("ndarray.dtype of a module-level array", "y = x * 2\nk = NUMS_ARRAY.dtype.kind\nreturn y + len(k)", {}),
+    ("ndarray.flags of an array made from a tensor's values",
+     "y = x * 2\na = np.asarray(y.detach().numpy())\nc = a.flags.c_contiguous\nreturn y + int(c)", {}),
+    ("ndarray.ndim and .shape of an array made from a tensor's values",
+     "y = x * 2\na = np.asarray(y.detach().numpy())\nreturn y + a.ndim + a.shape[0]", {}),
     ("a list literal in a list comprehension, frame skipped", "u = [x[0] * n for n in [5, 2]]\nfor r in x:\n    print(r)\nreturn u", {}),
     ("list in a list comprehension after the loop's break, in the loop",
      "for r in range(1):\n    print(r)\n    u = [x[0] * n for n in NUMS]\nreturn u", {}),
