@@ -4,7 +4,8 @@ A ``"cuda"`` string is rewritten only in a *device position*: the first argument
 ``torch.device``/``.to``/``torch.autocast``/``torch.set_default_device``, a ``device=``,
 ``device_type=`` or ``map_location=`` argument, the ``default=``/``choices=`` of an
 argparse option named like a device (``--device``, ``--cache-device``), a parameter default or assignment whose target is named
-``device``, a return of a function so named (``infer_device``), or a variable whose every use is one of those. Elsewhere it is reported for
+``device`` (or typed ``torch.device``), a return of a function so named (``infer_device``), or a
+variable whose every use is one of those. Elsewhere it is reported for
 a person to decide (NM118), never rewritten.
 
 Every string-literal handler of NM1xx lives here; ``"nccl"`` and ``"CUDA_..."`` texts are
@@ -1003,16 +1004,19 @@ def check_assignment(node: ast.Assign | ast.AnnAssign, ctx: Context) -> None:
 
 @on(ast.arguments)
 def check_defaults(node: ast.arguments, ctx: Context) -> None:
-    """``def f(device="cuda")``: a parameter named like a device is a device position."""
+    """``def f(device="cuda")``: a parameter named like a device, or typed as one, is a device position."""
     positional = [*node.posonlyargs, *node.args]
     pairs = list(zip(positional[len(positional) - len(node.defaults):], node.defaults))
     pairs += [(a, d) for a, d in zip(node.kwonlyargs, node.kw_defaults) if d is not None]
     for arg, default in pairs:
-        if DEVICE_NAME.fullmatch(arg.arg):
-            lits = device_literals(default)
-            if lits:
-                lits += literal_options(arg.annotation)
-                report_device_literals(ctx, lits, inspected=_inspected(ctx, default))
+        lits = device_literals(default)
+        if not lits:
+            continue
+        named = DEVICE_NAME.fullmatch(arg.arg) is not None
+        if named or _annotated_device(ctx, arg.annotation):
+            lits += literal_options(arg.annotation)
+            report_device_literals(ctx, lits, inspected=_inspected(ctx, default), message=None if named else
+                                   ctx.summary(NM101) + f" (`{arg.arg}` is typed `torch.device`)")
 
 
 @on(ast.Return)
@@ -1025,6 +1029,13 @@ def check_return(node: ast.Return, ctx: Context) -> None:
         lits = device_literals(node.value)
         if lits:
             report_device_literals(ctx, lits, message=ctx.summary(NM101) + f" (returned by `{fn.name}`)")
+
+
+def _annotated_device(ctx: Context, annotation: ast.AST | None) -> bool:
+    """``device_map: str | torch.device = "cuda"`` (Open-Sora's model factories): a parameter its
+    author typed as a torch.device, whatever its name, is a device position."""
+    return annotation is not None and any(
+        type(n) in (ast.Attribute, ast.Name) and ctx.qualify(n) == "torch.device" for n in all_nodes(annotation))
 
 
 def literal_options(annotation: ast.AST | None) -> list[ast.Constant]:
