@@ -223,8 +223,9 @@ def test_a_gpu_build_of_any_package_is_named_by_its_local_version_label():
                       f"fastlib-bin @ {base}/fastlib_bin-1.0.0%2Brocm6.2-py3-none-linux_x86_64.whl\n"
                       f"{base}/fastlib_bin-1.0.0+cpu-py3-none-linux_x86_64.whl\n"
                       f"{base}/fastlib_bin-1.0.0+cu124-py3-none-win_amd64.whl; platform_system == 'Windows'\n"
-                      "tinylib==2.1+cu118\n")
-    assert [(code, line) for code, _, line, _ in found] == [("NM602", 1), ("NM602", 2), ("NM602", 5)]
+                      "tinylib==2.1+cu118\n"
+                      f"fastlib-bin @ {base}/fastlib_bin-1.0.0%2bcu121-py3-none-linux_x86_64.whl\n")
+    assert [(code, line) for code, _, line, _ in found] == [("NM602", 1), ("NM602", 2), ("NM602", 5), ("NM602", 6)]
     assert "a CUDA build (its `+cu124` version label)" in found[0][3]
     assert "a ROCm build (its `+rocm6.2` version label)" in found[1][3]
 

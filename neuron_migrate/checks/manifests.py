@@ -158,7 +158,7 @@ def judge(name: str, spec: str, extras: tuple[str, ...], url: str, raw: str,
             _CUDA_INDEX.search(url) if url else None)
         if m:
             out.append((NM602, f"`{raw}` pins a CUDA build of {name}: {_INSTALL}"))
-    elif m := _GPU_LOCAL.search(spec) or _GPU_LOCAL.search(url.rsplit("/", 1)[-1].replace("%2B", "+")):
+    elif m := _GPU_LOCAL.search(spec) or _GPU_LOCAL.search(url_file(url)):
         # text-generation-webui's `llama_cpp_binaries-0.124.0+cu124-...whl`, beside its `+cpu` build
         gpu = "CUDA" if m.group(1).startswith("cu") else "ROCm"
         out.append((NM602, f"`{name}` pins a {gpu} build (its `+{m.group(1)}` version label): it ships "
@@ -221,6 +221,11 @@ _VCS = re.compile(r"(?:git|hg|svn|bzr)\+[a-z]+://(?:[^/@\s]+@)?[^#@\s]*?/(?P<rep
                   r"(?:@[^#\s]*)?(?:#(?:[^\s]*&)?egg=(?P<egg>[A-Za-z0-9][A-Za-z0-9._-]*))?(?:[#&\s].*)?$")
 
 
+def url_file(url: str) -> str:
+    """The file a requirement's URL names, its `%2B` read as `+` (``torch-2.1.0%2Bcu118-...whl``)."""
+    return url.rsplit("/", 1)[-1].replace("%2B", "+").replace("%2b", "+")
+
+
 def parse_pip(text: str) -> tuple[str, str, tuple[str, ...], str] | None:
     """(name, specifier, extras, url) of a pip requirement string, or None if it is not one."""
     text = text.split(" #", 1)[0].strip()
@@ -232,7 +237,7 @@ def parse_pip(text: str) -> tuple[str, str, tuple[str, ...], str] | None:
     if vcs := _VCS.match(text):  # `git+https://github.com/NVlabs/nvdiffrast.git@v0.3.3`
         return vcs.group("egg") or vcs.group("repo"), "", (), text
     if re.match(r"[a-z]+://", text):  # a bare URL: a wheel or archive
-        file = text.rsplit("/", 1)[-1].replace("%2B", "+").replace("%2b", "+")
+        file = url_file(text)
         name = re.split(r"[-]", file, maxsplit=1)[0]
         version = file.split("-")[1] if file.count("-") >= 1 else ""
         return name, f"=={version}" if version else "", (), text
