@@ -16478,6 +16478,355 @@ HELD_OUT_37 = {
     "loop.rolling_moments": rolling_op("moments"),
 }
 
+
+# cpd-pytorch 1.0.0, torch-numopt 1.0.2, expsolve 0.1.7, deepgp-torch 0.2.0, torchspin 0.6.0, torch-nl 0.3,
+# torch-ransac3d 2.0.0, SNGP 0.7 and fswlib 0.9.9 (torch 2.13.0). No entry runs another package's code with tensors
+# but NumPy's and SciPy's, as installed with torch, and deepgp-torch's GPyTorch and linear_operator (the calibration's
+# pinned releases, on the path beside it). The user code that runs in the compiled call, training steps and a user's
+# functions alike, is the split's steps file (steps/held_out_38/training_steps.py); the entries here compile the
+# releases' own functions and methods, bound by functools.partial, so that no frame of this file runs inside the call.
+HELD_OUT_38_RELEASES = ("cpd-pytorch", "torch-numopt", "expsolve", "deepgp-torch", "torchspin", "torch-nl",
+                        "torch-ransac3d", "sngp", "fswlib")
+
+
+def _module_38(name: str, *beside: str):
+    """A module of the split's releases; ``beside``: further release folders it imports (deepgp-torch's
+    GPyTorch and linear_operator)."""
+    for folder in (*HELD_OUT_38_RELEASES, *beside):
+        if str(EXT / folder) not in sys.path:
+            sys.path.insert(0, str(EXT / folder))
+    stub_torchvision()
+    return importlib.import_module(name)
+
+
+def _bunny_like(torch, n: int, g):
+    """A (n, 3) cloud on a bumpy sphere and the same cloud rotated, shifted and jittered."""
+    direction = torch.nn.functional.normalize(torch.randn(n, 3, generator=g, dtype=torch.float64), dim=1)
+    X = direction * (1 + 0.2 * torch.sin(3 * direction[:, :1]))
+    angle = torch.tensor(0.4, dtype=torch.float64)
+    R = torch.tensor([[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]], dtype=torch.float64)
+    R[0, 0], R[0, 1], R[1, 0], R[1, 1] = angle.cos(), -angle.sin(), angle.sin(), angle.cos()
+    Y = X @ R.T + torch.tensor([0.1, -0.05, 0.2], dtype=torch.float64)
+    return X, Y + 0.01 * torch.randn(n, 3, generator=g, dtype=torch.float64)
+
+
+def cpd_op(kind: str):
+    """cpd-pytorch, Coherent Point Drift registration of point sets (an EM loop run in Python until the
+    objective's change or the variance falls below a tolerance, per-pair convergence kept in a boolean
+    mask tested with ``bool(...any())``, the posterior computed in blocks sized on the host, argument
+    checks raising in Python, Python floats of the objective for callbacks): rigid, affine, deformable and
+    constrained deformable registration of a 60-point cloud, and a user's rigid-then-deformable
+    refinement scored by its correspondences (the split's steps file)."""
+    def factory():
+        torch = _torch()
+        cpd = _module_38("cpd_pytorch")
+        X, Y = _bunny_like(torch, 60, torch.Generator().manual_seed(0))
+        if kind == "refine":
+            return Call(_step("held_out_38", "cpd_refine"), (X, Y))
+        if kind == "rigid":
+            reg = cpd.RigidRegistration(X, Y, max_iterations=30, tolerance=1e-5)
+            module = sys.modules["cpd_pytorch.emregistration"]
+        elif kind == "affine":
+            reg = cpd.AffineRegistration(X, Y, max_iterations=30, tolerance=1e-5)
+            module = sys.modules["cpd_pytorch.emregistration"]
+        elif kind == "deformable":
+            reg = cpd.DeformableRegistration(X, Y, alpha=2.0, beta=1.5, max_iterations=20)
+            module = sys.modules["cpd_pytorch.emregistration"]
+        else:
+            ids = torch.arange(0, 60, 10)
+            reg = cpd.ConstrainedDeformableRegistration(X, Y, e_alpha=1e-4, source_id=ids, target_id=ids,
+                                                        max_iterations=20)
+            module = sys.modules["cpd_pytorch.emregistration"]
+        return Call(reg.register, (), _entry(module, "EMRegistration.register"))
+    factory.__name__ = f"cpd_{kind}"
+    return factory
+
+
+def numopt_op(kind: str):
+    """torch-numopt, second-order optimizers for networks (curvature from exact Hessians or Gauss-Newton
+    products assembled per parameter block, linear systems solved by name, line searches and trust
+    regions looping in Python on Python floats of the loss, ascent directions detected by a Python
+    comparison, logging of each trial): a user's full-batch step of Newton with a backtracking line
+    search, Levenberg-Marquardt, L-BFGS, Gauss-Newton in a trust region and nonlinear conjugate
+    gradient on a small regression network (all the split's steps file)."""
+    def factory():
+        torch = _torch()
+        _module_38("torch_numopt")
+        g = torch.Generator().manual_seed(0)
+        x = torch.randn(32, 3, generator=g)
+        y = (x[:, :1] * x[:, 1:2]).tanh() + 0.1 * x[:, 2:]
+        return Call(_step("held_out_38", f"numopt_{kind}_step"), (x, y), grad=True)
+    factory.__name__ = f"numopt_{kind}"
+    return factory
+
+
+def expsolve_op(kind: str):
+    """expsolve, spectral discretisation and splitting methods for the time-dependent Schrödinger
+    equation (a time loop in Python over a grid of steps, splitting coefficients tested against a
+    threshold as Python floats, observables written into preallocated tensors per step, Fourier
+    symbols built per call): the spectral derivative of a wave packet, the exponential of the Laplacian,
+    a user's Strang-split propagation in a harmonic trap with its observables, and an Adam step fitting
+    the trap's frequency through the propagation (the split's steps file)."""
+    def factory():
+        torch = _torch()
+        es = _module_38("expsolve")
+        tg = _module_38("expsolve.discretize.tensorgrid")
+        n = 64
+        x = tg.grid1d(n, [-8.0, 8.0])
+        packet = (torch.exp(-(x - 1.0) ** 2) * torch.exp(1j * x)).to(torch.complex128)
+        u0 = tg.normalize(packet[None], [-8.0, 8.0])
+        lapsymb = tg.laplaciansymbol(tg.fouriersymbol, [n], [-8.0, 8.0])
+        if kind == "diffop":
+            return Call(functools.partial(tg.diffop, 0, 2, xrange=[-8.0, 8.0]), (u0,),
+                        _entry(sys.modules["expsolve.discretize.tensorgrid.operators"], "diffop"))
+        if kind == "laplacian_exp":
+            return Call(functools.partial(tg.laplacianopexp, lapsymb, 0.05j), (u0,),
+                        _entry(sys.modules["expsolve.discretize.tensorgrid.operators"], "laplacianopexp"))
+        if kind == "strang":
+            return Call(_step("held_out_38", "schrodinger_strang"), (u0, x, lapsymb, torch.tensor(1.0)))
+        target = torch.exp(-(x + 0.5) ** 2)
+        target = (target / target.sum())[None]
+        return Call(_step("held_out_38", "trap_frequency_step"), (u0, x, lapsymb, target), grad=True)
+    factory.__name__ = f"expsolve_{kind}"
+    return factory
+
+
+def deepgp_op(kind: str):
+    """deepgp-torch, doubly-stochastic deep Gaussian processes on GPyTorch (variational layers whose
+    samples are propagated layer by layer, the number of samples read from GPyTorch's settings, shapes
+    checked in Python against the event shape, losses logged as Python floats per epoch; importing it
+    sets float64 as the default dtype): a two-layer model's predictive mean and variance mixed over
+    samples, its forward, full-batch ELBO training by the release's fit, and a user's Adam step on the
+    ELBO (the split's steps file)."""
+    def factory():
+        torch = _torch()
+        deepgp = _module_38("deepgp", "gpytorch", "linear-operator")
+        g = torch.Generator().manual_seed(0)
+        x = torch.linspace(-2, 2, 40, dtype=torch.float64)[:, None]
+        y = torch.sin(2 * x[:, 0]) + 0.1 * torch.randn(40, generator=g, dtype=torch.float64)
+        if kind == "step":
+            return Call(_step("held_out_38", "deep_gp_elbo_step"), (x, y), grad=True)
+        model = deepgp.DeepGP([1, 2, 1], num_inducing=12)
+        if kind == "fit":
+            return Call(functools.partial(deepgp.fit, model, epochs=3, num_samples=4), (x, y),
+                        _entry(sys.modules["deepgp.training.trainer"], "fit"), grad=True)
+        model.eval()
+        if kind == "predict":
+            return Call(functools.partial(deepgp.predict, model, k=8), (x,),
+                        _entry(sys.modules["deepgp.inference.predict"], "predict"))
+        return model, (x,)
+    factory.__name__ = f"deepgp_{kind}"
+    return factory
+
+
+def torchspin_op(kind: str):
+    """torchspin, EPR spectrum simulation (a port of EasySpin: spin Hamiltonians assembled from spin
+    operators per interaction, orientation grids and symmetry chosen in Python, resonance fields found
+    by eigen-decompositions and iterative searches, line shapes convolved on the field axis, parameter
+    objects validated on the host): a user's solution spectra of two radicals by garlic, a user's powder
+    spectra of a doublet and a triplet by pepper, the differentiable powder spectrum of a g tensor, an
+    Adam step fitting a g tensor to a spectrum through it, and a user's Zeeman level diagram of a triplet
+    (the split's steps file for all but the differentiable spectrum)."""
+    def factory():
+        torch = _torch()
+        ts = _module_38("torchspin")
+        if kind == "garlic":
+            return Call(_step("held_out_38", "isotropic_spectrum"), (torch.tensor([2.003, 2.010]), (1.0, 0.6)))
+        if kind == "pepper":
+            return Call(_step("held_out_38", "powder_spectrum"), (torch.tensor([2.009, 2.006, 2.002]),
+                                                                  torch.tensor([300.0, 30.0])))
+        g = torch.tensor([2.009, 2.006, 2.002], dtype=torch.float64)
+        if kind == "differentiable":
+            return Call(functools.partial(ts.differentiable_spectrum, lw_mT=0.5, mwFreq_GHz=9.5,
+                                          B_range=(320.0, 350.0), nPoints=256, GridSize=7), (g,),
+                        _entry(sys.modules["torchspin.autograd"], "differentiable_spectrum"))
+        if kind == "fit_step":
+            _, target = ts.differentiable_spectrum(g, 0.5, 9.5, (320.0, 350.0), nPoints=256, GridSize=7)
+            return Call(_step("held_out_38", "g_tensor_fit_step"), (target / target.abs().max(),), grad=True)
+        return Call(_step("held_out_38", "zeeman_levels"), (torch.linspace(0.0, 400.0, 12), 9500.0))
+    factory.__name__ = f"torchspin_{kind}"
+    return factory
+
+
+def _argon_boxes(torch, g):
+    """Two periodic boxes of 24 and 18 atoms (positions wrapped in their cells), their cells, PBC
+    flags and the atoms' structure indices, as torch-nl takes them."""
+    sizes, edges = (24, 18), (9.0, 8.0)
+    pos = torch.cat([edge * torch.rand(n, 3, generator=g, dtype=torch.float64) for n, edge in zip(sizes, edges)])
+    cell = torch.cat([edge * torch.eye(3, dtype=torch.float64) for edge in edges])
+    pbc = torch.tensor([[True, True, True], [True, True, False]])
+    batch = torch.cat([torch.full((n,), i, dtype=torch.long) for i, n in enumerate(sizes)])
+    return pos, cell, pbc, batch
+
+
+def torchnl_op(kind: str):
+    """torch-nl, neighbour lists for atomic structures (a linked-cell search: atoms binned into cells
+    whose counts come from ``bincount``, candidate pairs gathered per bin, periodic images built from
+    shift indices, pairs within the cutoff kept by a boolean mask; the naive search over all pairs of
+    each structure): the linked-cell and the naive lists of two periodic boxes, a user's Lennard-Jones
+    energy and forces, and a user's velocity-Verlet run that rebuilds the list past half the skin (the
+    split's steps file)."""
+    def factory():
+        torch = _torch()
+        nl = _module_38("torch_nl")
+        pos, cell, pbc, batch = _argon_boxes(torch, torch.Generator().manual_seed(0))
+        if kind == "linked_cell":
+            return Call(functools.partial(nl.compute_neighborlist, 4.0), (pos, cell, pbc, batch),
+                        _entry(sys.modules["torch_nl.neighbor_list"], "compute_neighborlist"))
+        if kind == "naive":
+            return Call(functools.partial(nl.compute_neighborlist_n2, 4.0), (pos, cell, pbc, batch),
+                        _entry(sys.modules["torch_nl.neighbor_list"], "compute_neighborlist_n2"))
+        if kind == "lj":
+            return Call(_step("held_out_38", "lennard_jones_forces"), (pos, cell, pbc, batch), grad=True)
+        vel = 0.5 * torch.randn(pos.shape, generator=torch.Generator().manual_seed(1), dtype=torch.float64)
+        return Call(_step("held_out_38", "verlet_md_steps"), (pos, vel, cell, pbc, batch))
+    factory.__name__ = f"torchnl_{kind}"
+    return factory
+
+
+def _scene(torch, g):
+    """A (160, 3) cloud: a noisy floor plane z = 0 and a unit sphere above it."""
+    floor = torch.cat([4 * torch.rand(100, 2, generator=g) - 2, 0.01 * torch.randn(100, 1, generator=g)], 1)
+    ball = torch.nn.functional.normalize(torch.randn(60, 3, generator=g), dim=1) + torch.tensor([0.0, 0.0, 2.0])
+    return torch.cat([floor, ball])
+
+
+def ransac_op(kind: str):
+    """torch-ransac3d, batched RANSAC fits of primitives to point clouds (the plane, sphere and line fits
+    decorated with ``torch.compile`` and ``torch.no_grad`` by the release, the cuboid fit with ``no_grad``
+    only, each under a NumPy-converting wrapper: minimal samples drawn with ``randint`` per batch
+    of iterations in a Python loop, inliers by a distance threshold, the best count compared in Python
+    to keep the model and its inlier indices; results in dataclasses): the plane, sphere, cuboid and line
+    fits (the functions under the release's decorators compiled here) and a user's scene
+    parsing, floor removed and a sphere fitted to the rest (the split's steps file)."""
+    def factory():
+        torch = _torch()
+        points = _scene(torch, torch.Generator().manual_seed(0))
+        if kind == "scene":
+            _module_38("torch_ransac3d")
+            return Call(_step("held_out_38", "ransac_scene"), (points,))
+        module = _module_38(f"torch_ransac3d.{kind}")
+        inner = getattr(module, f"{kind}_fit").__closure__[0].cell_contents  # under the NumPy wrapper
+        return Call(functools.partial(getattr(inner, "_torchdynamo_orig_callable", inner), thresh=0.05,
+                                      max_iterations=16, iterations_per_batch=8), (points,),
+                    _entry(module, f"{kind}_fit"))
+    factory.__name__ = f"ransac_{kind}"
+    return factory
+
+
+def sngp_op(kind: str):
+    """SNGP, spectral-normalised neural Gaussian processes (random Fourier features over a backbone
+    under spectral normalisation, a Laplace precision updated from features under ``no_grad`` and
+    replaced as a new Parameter, its Cholesky inverse tried in a ``try`` and the fit flag a tensor tested
+    in Python; training and prediction loops over a DataLoader with ``.item()``, ``print`` and NumPy
+    results): the predictive variance of a fitted head, the release's training loop, its prediction
+    loop, and a user's training step (the split's steps file)."""
+    def factory():
+        torch = _torch()
+        sngp = _module_38("sngp")
+        g = torch.Generator().manual_seed(0)
+        x = torch.randn(48, 4, generator=g)
+        y = (x[:, 0] > 0).long() + (x[:, 1] > 0.5).long()
+        if kind == "step":
+            return Call(_step("held_out_38", "sngp_step"), (x, y, True), grad=True)
+        backbone = torch.nn.Sequential(torch.nn.Linear(4, 16), torch.nn.ReLU())
+        model = sngp.SNGP(out_features=3, backbone=backbone, backbone_output_features=16, num_inducing=32)
+        dataset = torch.utils.data.TensorDataset(x, y)
+        module = sys.modules["sngp.sngp.sngp"]
+        if kind == "train":
+            return Call(functools.partial(model.train_model, epochs=2, batch_size=16, lr=1e-3), (dataset,),
+                        _entry(module, "SNGP.train_model"), grad=True)
+        model.update_precision(x)
+        model.update_covariance()
+        model.eval()
+        if kind == "predict":
+            return Call(functools.partial(model.predict, batch_size=16), (dataset,), _entry(module, "SNGP.predict"))
+        return Call(functools.partial(model, with_variance=True), (x,), _entry(module, "SNGP.forward"))
+    factory.__name__ = f"sngp_{kind}"
+    return factory
+
+
+def fsw_op(kind: str):
+    """fswlib, the Fourier sliced-Wasserstein embedding of multisets and graphs (weights normalised
+    or encoded as total mass by options resolved from strings, projections sorted per slice, sparse
+    adjacency handled by custom autograd Functions, the CUDA extension looked up and skipped on the
+    CPU, argument checks raising in Python): the embedding of padded point sets with weights, the
+    total-mass-encoded embedding, a graph's neighbourhood aggregation, and a user's multiset classifier
+    step (the split's steps file)."""
+    def factory():
+        torch = _torch()
+        fswlib = _module_38("fswlib")
+        g = torch.Generator().manual_seed(0)
+        points = torch.randn(6, 10, 3, generator=g)
+        mask = (torch.arange(10)[None] < torch.tensor([10, 7, 4, 9, 10, 5])[:, None])
+        module = sys.modules["fswlib.fsw_embedding.fsw_embedding"]
+        if kind == "step":
+            return Call(_step("held_out_38", "multiset_classifier_step"), (points, mask, torch.tensor([0, 1, 0, 1, 1, 0])),
+                        grad=True)
+        if kind == "graph":
+            embed = fswlib.FSWEmbedding(d_in=3, d_out=12)
+            nodes = torch.randn(12, 3, generator=g)
+            adjacency = (torch.rand(12, 12, generator=g) < 0.3).float()
+            return Call(functools.partial(embed, graph_mode=True), (nodes, adjacency), _entry(module, "FSWEmbedding.forward"))
+        embed = fswlib.FSWEmbedding(d_in=3, d_out=16, encode_total_mass=(kind == "total_mass"))
+        return Call(embed, (points, mask.float()), _entry(module, "FSWEmbedding.forward"))
+    factory.__name__ = f"fsw_{kind}"
+    return factory
+
+
+HELD_OUT_38 = {
+    # cpd-pytorch 1.0.0: Coherent Point Drift registration
+    "loop.cpd_rigid": cpd_op("rigid"),
+    "loop.cpd_affine": cpd_op("affine"),
+    "loop.cpd_deformable": cpd_op("deformable"),
+    "loop.cpd_constrained": cpd_op("constrained"),
+    "loop.cpd_refine": cpd_op("refine"),
+    # torch-numopt 1.0.2: second-order optimizers
+    "loop.numopt_newton_step": numopt_op("newton"),
+    "loop.numopt_lm_step": numopt_op("lm"),
+    "loop.numopt_lbfgs_step": numopt_op("lbfgs"),
+    "loop.numopt_gauss_newton_step": numopt_op("gauss_newton"),
+    "loop.numopt_cg_step": numopt_op("cg"),
+    # expsolve 0.1.7: splitting methods for the Schrödinger equation
+    "loop.expsolve_diffop": expsolve_op("diffop"),
+    "loop.expsolve_laplacian_exp": expsolve_op("laplacian_exp"),
+    "loop.expsolve_strang": expsolve_op("strang"),
+    "loop.expsolve_trap_step": expsolve_op("step"),
+    # deepgp-torch 0.2.0: deep Gaussian processes
+    "loop.deepgp_predict": deepgp_op("predict"),
+    "loop.deepgp_forward": deepgp_op("forward"),
+    "loop.deepgp_fit": deepgp_op("fit"),
+    "loop.deepgp_elbo_step": deepgp_op("step"),
+    # torchspin 0.6.0: EPR spectrum simulation
+    "loop.torchspin_garlic": torchspin_op("garlic"),
+    "loop.torchspin_pepper": torchspin_op("pepper"),
+    "loop.torchspin_differentiable": torchspin_op("differentiable"),
+    "loop.torchspin_fit_step": torchspin_op("fit_step"),
+    "loop.torchspin_levels": torchspin_op("levels"),
+    # torch-nl 0.3: neighbour lists
+    "loop.torchnl_linked_cell": torchnl_op("linked_cell"),
+    "loop.torchnl_naive": torchnl_op("naive"),
+    "loop.torchnl_lj": torchnl_op("lj"),
+    "loop.torchnl_verlet": torchnl_op("verlet"),
+    # torch-ransac3d 2.0.0: RANSAC fits to point clouds
+    "loop.ransac_plane": ransac_op("plane"),
+    "loop.ransac_sphere": ransac_op("sphere"),
+    "loop.ransac_cuboid": ransac_op("cuboid"),
+    "loop.ransac_line": ransac_op("line"),
+    "loop.ransac_scene": ransac_op("scene"),
+    # SNGP 0.7: spectral-normalised neural Gaussian processes
+    "loop.sngp_variance": sngp_op("variance"),
+    "loop.sngp_train": sngp_op("train"),
+    "loop.sngp_predict": sngp_op("predict"),
+    "loop.sngp_step": sngp_op("step"),
+    # fswlib 0.9.9: Fourier sliced-Wasserstein embeddings
+    "loop.fsw_embed": fsw_op("embed"),
+    "loop.fsw_total_mass": fsw_op("total_mass"),
+    "loop.fsw_graph": fsw_op("graph"),
+    "loop.fsw_step": fsw_op("step"),
+}
+
+
 FIXTURES = {f"zoo.{n}": zoo(n) for n in ("convnet", "dynamic_crop", "gated_residual", "tagger",
                                           "masked_encoder")}
 
@@ -16486,7 +16835,7 @@ ALL = {**CALIBRATION, **HELD_OUT, **HELD_OUT_2, **SCALE, **SCALE_4, **HELD_OUT_5
        **HELD_OUT_15, **HELD_OUT_16, **HELD_OUT_17, **HELD_OUT_18, **HELD_OUT_19, **HELD_OUT_20,
        **HELD_OUT_21, **HELD_OUT_22, **HELD_OUT_23, **HELD_OUT_24, **HELD_OUT_25, **HELD_OUT_26,
        **HELD_OUT_27, **HELD_OUT_28, **HELD_OUT_29, **HELD_OUT_30, **HELD_OUT_31,
-       **HELD_OUT_32, **HELD_OUT_33, **HELD_OUT_34, **HELD_OUT_35, **HELD_OUT_36, **HELD_OUT_37, **FIXTURES}
+       **HELD_OUT_32, **HELD_OUT_33, **HELD_OUT_34, **HELD_OUT_35, **HELD_OUT_36, **HELD_OUT_37, **HELD_OUT_38, **FIXTURES}
 
 # The quick $NEURON_MIGRATE_EXT subset of the regression test (tests/test_calibration.py: EXT).
 QUICK = ("nanogpt.GPT", "examples.word_language_model.RNNModel",

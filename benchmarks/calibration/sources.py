@@ -153,7 +153,10 @@ FOLDERS = {"timm": "timm", "torch-geometric": "pytorch_geometric", "vit-pytorch"
                                       "kazane", "stlcgpp", "diffcb", "qualitative-qsim", "nhsmm",
                                       "torchqubo", "torchtsetlin", "torchbelief", "haralick-torch",
                                       "torch-betainc", "kuwahara-torch", "gns-pytorch",
-                                      "torchdensityestimation", "torch-crps", "torchorthopolys", "torchrolling")}}
+                                      "torchdensityestimation", "torch-crps", "torchorthopolys", "torchrolling",
+                                      "cpd-pytorch", "torch-numopt", "expsolve", "deepgp-torch", "torchspin",
+                                      "torch-nl", "torch-ransac3d", "sngp", "fswlib",
+                                      "pytorch-approximate-retrieval")}}
 # the releases' own dependencies, installed beside them when they were measured (a folder on
 # PYTHONPATH, stored as ``$PYTHONPATH/<package>/...``): top-level package -> the distribution of
 # sources.txt whose pinned release holds its code (the same version as installed). The static
