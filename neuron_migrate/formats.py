@@ -21,6 +21,8 @@ from neuron_migrate.models import FileResult, Options
 
 PYTHON_SUFFIXES = (".py", ".pyi")
 CUDA_SUFFIXES = (".cu", ".cuh")
+CPP_SUFFIXES = (".cpp", ".cc", ".cxx")  # reported only where they call a CUDA library
+KERNEL_SOURCE_SUFFIXES = CUDA_SUFFIXES + CPP_SUFFIXES  # the sources of an extension's kernels
 # Dependency manifests (setup.py is Python: the manifest check reads it in the same walk).
 MANIFEST_NAMES = frozenset({"pyproject.toml", "setup.cfg", "environment.yml", "environment.yaml"})
 _REQUIREMENTS = re.compile(r"(?:[\w.-]*[-_.])?requirements(?:[-_.][\w.-]*)?\.(?:txt|in)|"
@@ -58,6 +60,8 @@ FORMATS = (  # in the order a name is tried
            "neuron_migrate.checks.manifests:analyse_manifest"),
     Format("cuda", lambda name: name.endswith(CUDA_SUFFIXES),
            "neuron_migrate.checks.kernels:cuda_source_result"),
+    Format("cpp", lambda name: name.endswith(CPP_SUFFIXES),
+           "neuron_migrate.checks.kernels:cpp_source_result"),
     Format("framework-config", lambda name: DEEPSPEED_NAME.fullmatch(name) is not None,
            "neuron_migrate.checks.framework_configs:analyse_config"),
 )
@@ -68,7 +72,7 @@ def file_kind(name: str) -> str | None:
     """The kind of a file named ``name`` (a base name): "python", "notebook", "manifest"
     (requirements*.txt/.in, constraints*.txt, pyproject.toml, setup.cfg, environment*.yml,
     conda*.yml; discovery also reads other YAML files by content, ``discover.yaml_kind``),
-    "cuda" (.cu/.cuh), "framework-config" (a DeepSpeed JSON config by its name; Accelerate's
+    "cuda" (.cu/.cuh), "cpp" (.cpp/.cc/.cxx), "framework-config" (a DeepSpeed JSON config by its name; Accelerate's
     YAML config by content), or None when the tool does not read it."""
     return next((f.kind for f in FORMATS if f.claims(name)), None)
 

@@ -76,6 +76,27 @@ def test_cuda_source_is_one_finding_per_file():
     assert analyse_file("cuda", "k.cuh", data, Options(ignore=("NM5",))).findings == ()
 
 
+@pytest.mark.parametrize("text, found", [
+    # stable-fast's fused GEMMs: cuBLASLt, by its system header; ATen's cuDNN wrappers are cuDNN
+    (b"#include <ATen/ATen.h>\n#include <cublasLt.h>\n#include <ATen/cudnn/Handle.h>\n", (2, "cuBLASLt and cuDNN")),
+    (b"  #  include <nccl.h>\n", (1, "NCCL")),
+    # a project's own header named after the library, bindings, CPU code: nothing to port of their own
+    (b'#include "cublas_gemm.h"\n#include <torch/extension.h>\n#include <ATen/cuda/CUDAContext.h>\n', None),
+    (b"// #include <cudnn.h> is not needed here\nint f();\n", None),
+    (b"\xff\xfe\x00binary", None),
+])
+def test_cpp_source_is_reported_only_where_it_calls_a_cuda_library(text, found):
+    result = analyse_file("cpp", "csrc/ops.cc", text, Options())
+    assert result.lines == text.count(b"\n") + (not text.endswith(b"\n"))
+    if found is None:
+        assert result.findings == ()
+        return
+    (f,) = result.findings
+    assert (f.code, f.line, f.severity) == ("NM501", found[0], Severity.ERROR)
+    assert f.message.startswith(f"C++ source calling {found[1]} (`#include <")
+    assert analyse_file("cpp", "csrc/ops.cc", text, Options(ignore=("NM501",))).findings == ()
+
+
 # -- bad input never raises -------------------------------------------------------------------
 
 @pytest.mark.parametrize("name, data", [

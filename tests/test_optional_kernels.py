@@ -97,6 +97,17 @@ def test_a_kernel_imported_in_a_try_that_catches_its_failure_is_optional(tmp_pat
     assert {f["severity"] for f in found.values()} == {"warning"}
 
 
+@pytest.mark.parametrize("body, severity", [(BRANCHED, "warning"), (UNCONDITIONAL, "error")])
+def test_a_cpp_source_calling_a_cuda_library_goes_with_the_build_that_names_it(tmp_path, capsys, body, severity):
+    """The loader's C++ source calls cuBLAS (stable-fast's GEMMs call cuBLASLt from a .cc file): one
+    more source of the same kernel, optional where the kernel is."""
+    cpp = "#include <torch/extension.h>\n#include <cublas_v2.h>\n\ntorch::Tensor forward(torch::Tensor x);\n"
+    found = kernel_findings(capsys, project(tmp_path, body, **{"ops/cuda/fused_act.cpp": cpp}))
+    assert set(found) == {"ops/cuda/loader.py", "ops/cuda/fused_act_cuda.cu", "ops/cuda/fused_act.cpp"}
+    assert {f["severity"] for f in found.values()} == {severity}
+    assert found["ops/cuda/fused_act.cpp"]["line"] == 2
+
+
 @pytest.mark.parametrize("body, more", [
     (UNCONDITIONAL, {}),  # in the constructor, whatever the flag says
     (BRANCHED, {"train.py": "from ops.cuda.fused import FusedActivation\n"}),  # a script loads it at its top

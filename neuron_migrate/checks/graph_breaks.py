@@ -8683,17 +8683,70 @@ def _string_array(e: ast.AST, ctx: Context) -> bool:
 
 
 def _constants(ctx: Context, d: _State) -> dict[str, bool]:
-    """Module-level names bound once, to False/None/0/"" (``DEBUG = False``): off by default."""
+    """Module-level names bound once, to False/None/0/"" (``DEBUG = False``) or to an environment
+    switch false unless the variable is set (``VERBOSE = os.environ.get("VERBOSE", "0") == "1"``,
+    picotron's ring-attention logging): off by default."""
     if d.constants is None:
         seen: dict[str, bool] = {}
         for node in ctx.tree.body:
             if isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None:
-                is_off = isinstance(node.value, ast.Constant) and node.value.value in _FALSY
-                for t in _targets(node):
+                value, targets = node.value, _targets(node)
+                # `STEP, VERBOSE = 0, os.environ.get(...) == "1"`: each name with its own value
+                values = value.elts if (type(value) is ast.Tuple and len(getattr(node, "targets", ())) == 1
+                                        and type(node.targets[0]) is ast.Tuple
+                                        and len(value.elts) == len(targets)) else [value] * len(targets)
+                for t, v in zip(targets, values):
                     if isinstance(t, ast.Name):
+                        is_off = (isinstance(v, ast.Constant) and v.value in _FALSY
+                                  or _environment_switch(v, ctx) is False)
                         seen[t.id] = t.id not in seen and is_off
         d.constants = seen
     return d.constants
+
+
+_ENVIRONMENT_READS = frozenset({"os.environ.get", "os.getenv"})
+_CONVERSIONS = {"int": int, "bool": bool, "float": float}
+
+
+def _environment_switch(e: ast.AST, ctx: Context) -> bool | None:
+    """The value of ``e`` where the environment does not set the variable it reads: a comparison of
+    ``os.environ.get(K, D)`` / ``os.getenv(K, D)`` (``.lower()`` of it too) with a constant or a
+    tuple of them, or ``int``/``bool``/``float`` of the read; None when ``e`` is none of these."""
+    def default(read: ast.AST):
+        lower = (type(read) is ast.Call and type(read.func) is ast.Attribute and read.func.attr == "lower"
+                 and not read.args and not read.keywords)
+        call = read.func.value if lower else read
+        if not (type(call) is ast.Call and not call.keywords and 1 <= len(call.args) <= 2
+                and ctx.qualify(call.func) in _ENVIRONMENT_READS):
+            return None
+        if len(call.args) == 1:
+            return (None,)
+        value = call.args[1]
+        if type(value) is not ast.Constant:
+            return None
+        return (value.value.lower() if lower and type(value.value) is str else value.value,)
+
+    if type(e) is ast.Compare and len(e.ops) == 1:
+        got, op, right = default(e.left), e.ops[0], e.comparators[0]
+        if got is None:
+            return None
+        if type(right) is ast.Constant and type(op) in (ast.Eq, ast.NotEq):
+            return (got[0] == right.value) == (type(op) is ast.Eq)
+        if type(right) in (ast.Tuple, ast.List, ast.Set) and type(op) in (ast.In, ast.NotIn) and all(
+                type(v) is ast.Constant for v in right.elts):
+            return (got[0] in {v.value for v in right.elts}) == (type(op) is ast.In)
+        return None
+    if (type(e) is ast.Call and type(e.func) is ast.Name and e.func.id in _CONVERSIONS and len(e.args) == 1
+            and not e.keywords):
+        inner = _environment_switch(e.args[0], ctx)
+        got = (inner,) if inner is not None else default(e.args[0])
+        if got is None or (got[0] is None and e.func.id != "bool"):
+            return None
+        try:
+            return bool(_CONVERSIONS[e.func.id](got[0]))
+        except (TypeError, ValueError):
+            return None
+    return None
 
 
 def _comprehension_sites(fn: ast.AST, tf: Traced, tensors: Tensors, ctx: Context, d: _State,

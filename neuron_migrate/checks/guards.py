@@ -101,6 +101,8 @@ def port_advice(what: str) -> str:
         return "use DistributedDataParallel, one process per NeuronCore"
     if re.search(r"(?i)tensorrt|\btrt\b|torch2trt|onnxruntime|paddlepaddle|ExecutionProvider|kernel_inject", what):
         return "drop that backend: run the PyTorch model on the neuron device"
+    if "CUDA graph" in what:
+        return 'compile the step with torch.compile(backend="neuron") instead'
     if "pynvml" in what:  # NVML reads NVIDIA GPUs only (mosaicml/composer's system metrics)
         return "read Neuron devices with neuron-monitor / neuron-top"
     return "port it (NKI for kernels)"
@@ -1098,6 +1100,12 @@ def _cuda_only_functions(ctx: Context, spans: _Spans, why: dict[int, str]) -> No
                    and (name := _receiver(sub.func)) in loaded]
         causes += [(_what_it_uses(f), (f.line, f.column)) for f in findings
                    if f.code.startswith("NM5") and _inside(f, span)]
+        # stable-fast's `make_graphed_callable`: its streams serve the capture, which has no Neuron
+        # form (torch.compile is the port): retargeted, they would only half-port it
+        body = spans.start(node.body[0])  # its body's: a `-> torch.cuda.CUDAGraph` annotation captures nothing
+        causes += [(f"captures a CUDA graph (`{api}`)", (f.line, f.column)) for f in findings
+                   if f.code == "NM104" and (api := _cuda_graph_api(f)) and body <= (f.line, f.column)
+                   and _inside(f, span)]
         everywhere = _mark_region(node, span, inside, causes, findings, spans, why, regions)
         if not causes and not builds:
             later.append((node, span, inside))
@@ -1217,6 +1225,18 @@ def _mark_region(node: ast.AST, span: tuple, inside: list[int], causes: list[tup
             if _inside(findings[i], region):
                 why.setdefault(i, f"`{node.name}` {reason}")
     return everywhere
+
+
+# the CUDA graph machinery NM104 reports (rules/cuda_api.yaml, and torch.cuda.graphs.*): what a
+# function capturing one is for
+_CUDA_GRAPH_APIS = frozenset({"torch.cuda.CUDAGraph", "torch.cuda.graph", "torch.cuda.make_graphed_callables",
+                              "torch.cuda.graph_pool_handle"})
+
+
+def _cuda_graph_api(f: Finding) -> str | None:
+    """The CUDA graph API an NM104 finding's message opens with, else None."""
+    name = re.match(r"[\w.]*", f.message).group()
+    return name if name in _CUDA_GRAPH_APIS or name.startswith("torch.cuda.graphs.") else None
 
 
 def _what_it_uses(f: Finding) -> str:

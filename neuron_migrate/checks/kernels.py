@@ -4,7 +4,8 @@ Which libraries are CUDA-only, and what to use instead, is data (``rules/depende
 this module finds them in code:
 
 - NM501 CUDA extensions: ``CUDAExtension``, ``cpp_extension.load``/``load_inline`` with CUDA
-  sources, and ``.cu``/``.cuh`` files (one finding per file, see ``cuda_source_result``). A
+  sources, ``.cu``/``.cuh`` files (one finding per file, see ``cuda_source_result``) and C++
+  sources that include a CUDA library's headers (cuBLAS, cuDNN, NCCL: ``cpp_source_result``). A
   ``CUDAExtension`` built in a ``try`` whose handler goes on without it is optional (a warning;
   project/optional_kernels.py makes the sources it names warnings too); so is a ``kernel =
   load(...)`` in a ``try`` whose handler sets ``kernel = None`` (or False) for a run without it.
@@ -43,8 +44,9 @@ _NKI = ("rewrite it in NKI: a kernel with @nki.jit, registered as a torch op wit
 NM501 = rule(
     "NM501", "cuda-extension", "error", "kernels",
     summary="CUDA extension: its kernels do not run on Trainium",
-    why="C++/CUDA extensions are compiled with nvcc for NVIDIA GPUs. On Trainium the custom "
-        "kernels must be rewritten in NKI, the Neuron Kernel Interface, which works in eager "
+    why="C++/CUDA extensions are compiled with nvcc for NVIDIA GPUs, and their C++ sources may "
+        "call NVIDIA's libraries (cuBLAS, cuDNN, NCCL), reported at the first such #include. On "
+        "Trainium the custom kernels must be rewritten in NKI, the Neuron Kernel Interface, which works in eager "
         "mode and under torch.compile.",
     example="from torch.utils.cpp_extension import CUDAExtension\n"
             'ext = CUDAExtension("fused_ops", ["fused.cpp", "fused_kernel.cu"])',
@@ -569,4 +571,40 @@ def cuda_source_result(path: str, data: bytes, options: Options) -> FileResult:
     finding = Finding(code=NM501.code, rule=NM501.name, severity=NM501.severity,
                       category=NM501.category, path=path, line=1, column=1, end_line=1, end_column=1,
                       message=f"CUDA source file ({what}): {_NKI}")
+    return FileResult(path, (finding,), lines=lines)
+
+
+# -- C++ sources ------------------------------------------------------------------------
+
+# NVIDIA's libraries a C++ source calls, by the headers it includes in angle brackets (a
+# project's own "cublas_gemm.h" is in quotes), ATen's cuDNN wrappers too: stable-fast's fused
+# GEMMs call cuBLASLt from CUDABlas.cc and its fused convolutions cuDNN from a .cc file
+_LIBRARY_INCLUDE = re.compile(rb"(?im)^[ \t]*#[ \t]*include[ \t]*<((?:[\w.+-]+/)*"
+                              rb"(cublaslt|cublas|cudnn|cusparselt|cusparse|cufft|curand|cusolver|nccl)[\w.+/-]*)>")
+# each library's name and the PyTorch ops that compute what a project builds on it
+_LIBRARIES = {"cublaslt": ("cuBLASLt", "torch.matmul, F.linear"), "cublas": ("cuBLAS", "torch.matmul, F.linear"),
+              "cudnn": ("cuDNN", "F.conv2d and its kin"), "cusparselt": ("cuSPARSELt", "torch.matmul"),
+              "cusparse": ("cuSPARSE", "torch.sparse"), "cufft": ("cuFFT", "torch.fft"),
+              "curand": ("cuRAND", "torch's random functions"), "cusolver": ("cuSOLVER", "torch.linalg"),
+              "nccl": ("NCCL", "torch.distributed")}
+
+
+def cpp_source_result(path: str, data: bytes, options: Options) -> FileResult:
+    """One NM501 finding for a C++ source that includes a CUDA library's headers, at the first;
+    none for the rest (bindings and CPU code go with the kernels they serve)."""
+    lines = data.count(b"\n") + (0 if data.endswith(b"\n") or not data else 1)
+    found = list(_LIBRARY_INCLUDE.finditer(data)) if options.wants(NM501.code, path) else ()
+    if not found:
+        return FileResult(path, (), lines=lines)
+    libraries = list(dict.fromkeys(_LIBRARIES[m.group(2).lower().decode()] for m in found))
+    first = found[0]
+    line = data.count(b"\n", 0, first.start()) + 1
+    header = first.group(1).decode("utf-8", "replace")
+    names = " and ".join(name for name, _ in libraries)
+    ops = "; ".join(dict.fromkeys(ops for _, ops in libraries))
+    finding = Finding(code=NM501.code, rule=NM501.name, severity=NM501.severity, category=NM501.category,
+                      path=path, line=line, column=1, end_line=line, end_column=1,
+                      message=f"C++ source calling {names} (`#include <{header}>`): NVIDIA's libraries do not run on "
+                              f"Trainium; replace the ops it builds on them with the PyTorch ops they compute ({ops}), "
+                              f"or {_NKI}")
     return FileResult(path, (finding,), lines=lines)

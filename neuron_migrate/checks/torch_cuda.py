@@ -718,8 +718,8 @@ def _cuda_api_reference(node: ast.AST, name: str, ctx: Context, via_import: bool
     elif untwinned := _feeds_untwinned(ctx, node):
         # NVIDIA/Megatron-LM's RNG tracker: idx = torch.cuda.current_device(), then
         # torch.cuda.default_generators[idx]: the index and what it indexes change together or not at all
-        ctx.report(r, node, message + f"; left: its value goes to `{untwinned}`, which has no Neuron "
-                   "twin: port the two together by hand",  # a count of 0 on Neuron does no harm there
+        ctx.report(r, node, message + f"; left: its value goes to {untwinned}: port the two together by hand",
+                   # a count of 0 on Neuron does no harm there
                    severity=Severity.WARNING if row.without_cuda == "runs" else None)
     elif row.fields and (other := _fields_read(ctx, node) - set(row.fields)):
         # attention code reads the compute capability (.major, .minor) of torch.cuda's properties
@@ -775,12 +775,15 @@ def _answered_twin(ctx: Context, node: ast.AST, call: ast.Call | None, row) -> E
 def _feeds_untwinned(ctx: Context, node: ast.AST) -> str | None:
     """The torch.cuda API without a Neuron twin that the result of the call of ``node`` goes to
     in its function (or module), as an argument or a subscript, directly or through the name it
-    is assigned to: ``torch.cuda.default_generators[idx]`` after ``idx = torch.cuda.current_device()``."""
+    is assigned to, in words: ``torch.cuda.default_generators[idx]`` after ``idx =
+    torch.cuda.current_device()``; or one whose twin the scan leaves since what is read of its
+    answer has no Neuron meaning (torchao's ``torch.cuda.get_device_properties(
+    torch.cuda.current_device()).major``: the index alone became a Neuron one)."""
     call = ctx.parent
     state = ctx.state(_State)
     if not (isinstance(call, ast.Call) and call.func is node) or id(call) in state.expr_stmt_of:
         return None  # not a call, or one whose value is dropped (torch.cuda.synchronize()): nothing takes it
-    scope = next((c for c in reversed(ctx.chain) if isinstance(c, (ast.FunctionDef, ast.AsyncFunctionDef))), ctx.tree)
+    scope = _scope(ctx)
     flows = state.flows
     if id(scope) not in flows:
         flows[id(scope)] = _flows(scope)
@@ -795,7 +798,10 @@ def _feeds_untwinned(ctx: Context, node: ast.AST) -> str | None:
         if name and name.startswith("torch.cuda."):
             found = cuda_api().lookup(name)
             if found is None or found[0].neuron is None:
-                return name
+                return f"`{name}`, which has no Neuron twin"
+            row = found[0]
+            if type(n) is ast.Call and row.fields and (other := _read_of(n, scope)[0] - set(row.fields)):
+                return f"`{name}`, whose `.{sorted(other)[0]}` has no Neuron meaning"
     return None
 
 
@@ -836,17 +842,7 @@ def _fields_read(ctx: Context, node: ast.AST) -> set[str]:
     call = ctx.parent
     if not (isinstance(call, ast.Call) and call.func is node):
         return set()
-    scope = next((c for c in reversed(ctx.chain) if isinstance(c, (ast.FunctionDef, ast.AsyncFunctionDef))), ctx.tree)
-    held, read = set(), set()
-    for n in ast.walk(scope):
-        if type(n) is ast.Assign and n.value is call:
-            held.update(t.id for t in n.targets if type(t) is ast.Name)
-        elif type(n) is ast.Attribute and n.value is call:
-            read.add(n.attr)
-    if held:
-        read.update(n.attr for n in ast.walk(scope)
-                    if type(n) is ast.Attribute and type(n.value) is ast.Name and n.value.id in held)
-    return read
+    return _read_of(call, _scope(ctx))[0]
 
 
 def _keys_read(ctx: Context, node: ast.AST) -> set[str]:
@@ -855,13 +851,28 @@ def _keys_read(ctx: Context, node: ast.AST) -> set[str]:
     call = ctx.parent
     if not (isinstance(call, ast.Call) and call.func is node):
         return set()
-    scope = next((c for c in reversed(ctx.chain) if isinstance(c, (ast.FunctionDef, ast.AsyncFunctionDef))), ctx.tree)
+    return _read_of(call, _scope(ctx))[1]
+
+
+def _scope(ctx: Context) -> ast.AST:
+    return next((c for c in reversed(ctx.chain) if isinstance(c, (ast.FunctionDef, ast.AsyncFunctionDef))), ctx.tree)
+
+
+def _read_of(call: ast.Call, scope: ast.AST) -> tuple[set[str], set[str]]:
+    """(attributes, string keys) read of what ``call`` returns in ``scope``, on it or on a name
+    it is assigned to."""
     held = {t.id for n in ast.walk(scope) if type(n) is ast.Assign and n.value is call
             for t in n.targets if type(t) is ast.Name}
-    return {n.slice.value for n in ast.walk(scope)
-            if type(n) is ast.Subscript and type(n.ctx) is ast.Load and type(n.slice) is ast.Constant
-            and type(n.slice.value) is str
-            and (n.value is call or type(n.value) is ast.Name and n.value.id in held)}
+    fields, keys = set(), set()
+    for n in ast.walk(scope):
+        t = type(n)
+        if t is ast.Attribute:
+            if n.value is call or type(n.value) is ast.Name and n.value.id in held:
+                fields.add(n.attr)
+        elif t is ast.Subscript and type(n.ctx) is ast.Load and type(n.slice) is ast.Constant \
+                and type(n.slice.value) is str and (n.value is call or type(n.value) is ast.Name and n.value.id in held):
+            keys.add(n.slice.value)
+    return fields, keys
 
 
 def _style_edit(ctx: Context, node: ast.AST, name: str, prefix: str, row, style: str) -> Edit | None:

@@ -182,6 +182,12 @@ def _collator(cls: ast.ClassDef, qualify) -> bool:
                for n in ast.walk(f))
 
 
+def _numpy_module(name: str) -> bool:
+    """NumPy, or matplotlib's pylab, which hands on NumPy's names (Marigold's Hypersim tone
+    mapping takes `np` and `count_nonzero` from it)."""
+    return name.partition(".")[0] == "numpy" or name in ("pylab", "matplotlib.pylab")
+
+
 def host_side_scopes(tree: ast.Module, qualify, traced: frozenset[str] = frozenset(),
                      text: str | None = None) -> frozenset[int]:
     """Ids of the classes and functions of ``tree`` that run only in data loading: the
@@ -206,9 +212,9 @@ def host_side_scopes(tree: ast.Module, qualify, traced: frozenset[str] = frozens
         elif isinstance(node, (ast.If, ast.Try)):
             todo += [*node.body, *node.orelse, *(s for h in getattr(node, "handlers", ()) for s in h.body)]
         elif isinstance(node, ast.Import):
-            numpy = numpy or any(a.name.split(".", 1)[0] == "numpy" for a in node.names)
+            numpy = numpy or any(_numpy_module(a.name) for a in node.names)
         elif isinstance(node, ast.ImportFrom):
-            numpy = numpy or not node.level and (node.module or "").split(".", 1)[0] == "numpy"
+            numpy = numpy or not node.level and _numpy_module(node.module or "")
     if numpy and text is not None and "torch" not in text:
         # a NumPy file naming no torch (YOLOX's NMS of ONNX Runtime's outputs): its arrays are the
         # host's, but in what is traced from another file, where Dynamo traces NumPy as tensors

@@ -9,7 +9,7 @@ not a blocker. ``optional_kernels`` follows the imports of such a module through
 that import it unconditionally at their top level (they build it when imported); when each
 other import of them is under an ``if`` or in a ``try`` that catches ImportError (tests aside,
 which may exercise the kernel), and there is at least one, the kernel's NM501 findings (and
-those of the ``.cu`` sources it names) become warnings that name where it is imported. An
+those of the ``.cu`` sources it names, and of C++ sources calling a CUDA library) become warnings that name where it is imported. An
 import in a function that is not under a condition, a module that loads the kernel and that
 nothing imports (a script), or none at all: the finding stays an error. The ``.cu`` sources of
 a build whose failure the install goes on without (facebookresearch/sam2's ``CUDAExtension`` in
@@ -32,12 +32,13 @@ import posixpath
 import re
 from pathlib import Path
 
+from neuron_migrate.formats import KERNEL_SOURCE_SUFFIXES
 from neuron_migrate.models import FileResult, Severity
 from neuron_migrate.project.model import Project, module_name
 from neuron_migrate.scopes import Scopes
 from neuron_migrate.traversal import TRY_TYPES
 
-_CUDA_SOURCE = re.compile(rb"""["']([^"'\n]*?\.cuh?)["']""")
+_CUDA_SOURCE = re.compile(rb"""["']([^"'\n]*?\.(?:cuh?|cpp|cc|cxx))["']""")
 
 
 def _import_of(last: str) -> re.Pattern:
@@ -107,7 +108,7 @@ def optional_kernels(results: list[FileResult | None], root: Path, project_of) -
 
     by_path = {r.path: r for r in results if r is not None}
     seeds, found = [], {}
-    cuda_sources = [p for p, r in by_path.items() if p.endswith((".cu", ".cuh"))
+    cuda_sources = [p for p, r in by_path.items() if p.endswith(KERNEL_SOURCE_SUFFIXES)
                     and any(f.code == "NM501" and f.severity is Severity.ERROR for f in r.findings)]
     builds = _conditional_builds(by_path, project_of) if cuda_sources else {}
     seeds += builds
@@ -221,7 +222,7 @@ def _mark_sources(by_path: dict, seed: str, named: set[str], where: str, found: 
     folder = posixpath.dirname(seed)
     names = {posixpath.basename(n) for n in named}
     for p in by_path:
-        if p.endswith((".cu", ".cuh")) and posixpath.basename(p) in names and (not folder or p.startswith(folder + "/")):
+        if p.endswith(KERNEL_SOURCE_SUFFIXES) and posixpath.basename(p) in names and (not folder or p.startswith(folder + "/")):
             found.setdefault(p, where)
 
 
