@@ -3336,6 +3336,12 @@ CASES: list[tuple[str, str, dict]] = [
     ("getattr(self, f-string of a tensor attribute's element) in a loop over it (df0-pitch's DSWIPE.forward)",
      "return SIZED_WINDOWS(x)", {}),
     ("getattr(self, f-string of a tensor attribute's element), no loop", "return SIZED_WINDOWS.once(x)", {}),
+    ("F.pad by a tuple holding an element of a tensor attribute, in a loop over it (df0-pitch's "
+     "compute_erb_features in training)", "y = x * 2\nfor n in SIZED_WINDOWS.sizes:\n    y = y + F.pad(x, (0, n))[:, :8]\n"
+     "return y", {}),
+    ("F.pad by a tuple holding an element of a tensor attribute, no loop",
+     "y = x * 2\nn = SIZED_WINDOWS.sizes[0]\nreturn F.pad(y, (0, n)).sum() + y", {}),
+    ("F.pad by a tuple of Python ints", "y = x * 2\nreturn F.pad(y, (0, 3)).sum() + y", {}),
     # pytorch-mvgc's validate_data: `array = np.asarray(data)`, then `array.dtype.kind` (held_out_36)
     ("ndarray.dtype of an array made from a tensor's values (pytorch-mvgc's validate_data)",
      "y = x * 2\na = np.asarray(y.detach().numpy())\nk = a.dtype.kind\nreturn y + len(k)", {}),
