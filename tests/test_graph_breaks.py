@@ -3176,3 +3176,6 @@ def test_f_pad_by_a_row_of_a_tensor_attribute_made_by_arithmetic_breaks():
     assert codes(code) == [(14, "NM401")]
     assert codes(code.replace("self.sizes = 2 ** exps", "self.sizes = [4, 8]")) == []
     assert codes(code.replace("F.pad(x, (0, n))", "F.pad(x, (0, 3))")) == []
+    # as torch.arange's bounds, a reduction's result is left alone (speculative-decoding's ``F.pad(out, (0,
+    # max_pad_left))`` after ``num_pad_left.amax()``, where Dynamo gave up on the frame earlier, at an arange)
+    assert codes(code.replace("outs = []", "m = x.amax()\n        outs = []").replace("(0, n)", "(0, m)")) == []

@@ -4780,6 +4780,10 @@ def _tensor_size(call: ast.Call, name: str, t: Tensors) -> ast.AST | None:
     "... of a property returning torch.tensor", "torch.fft.fftfreq sized by a tensor's element",
     "F.pad by a tuple holding an element of a tensor attribute": GB0033, the last inside torch's ``F.pad``:
     df0-pitch's ``F.pad(x, (0, N))`` in ``compute_erb_features``)."""
+    if name == _PAD:  # as torch.arange's bounds (_size_args): only a loop's row of a tensor, not amax()'s result
+        loops = [b for b in _body(t.fn, t.ctx.state(_State)).binders if type(b) in (ast.For, ast.AsyncFor)]
+        return next((a for a in _size_args(call, name) if type(a) is ast.Name
+                     and any(_row_of(b, a.id, t, set()) for b in loops) and _surely_tensor(a, t)), None)
     return next((a for a in _size_args(call, name) if _surely_tensor(a, t)), None)
 
 
