@@ -292,8 +292,8 @@ class Kinds:
         used as a size or a slice bound makes those names sizes too, the names it is derived from
         in turn (haralick-torch's ``process_in_tiles``: ``H = H_pad - 2 * pad`` in ``range(0, H,
         tile_size)``, ``window_size`` an int)."""
-        if not derived:
-            return
+        if not any(self._used_as.get(n.targets[0].id) == SCALAR for n in derived):
+            return  # nothing to start from (most scopes): the bindings are not counted
         bindings: dict[str, int] = {}  # name -> how many times the scope binds it
         for node in self.nodes():
             if type(node) in _BINDERS:

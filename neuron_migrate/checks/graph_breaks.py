@@ -1044,7 +1044,16 @@ def _tensor_arithmetic(node: ast.AST, value: ast.BinOp, ctx: Context) -> None:
     """``self.sizes = 2 ** rnd`` in ``__init__``, ``rnd`` a tensor there (df0-pitch's ``self.N_pow2 =
     2**L_rnd``, ``L_rnd = torch.arange(...).type(torch.int)``): a tensor attribute, as ``self.mask =
     torch.ones(n)`` is, which Dynamo reads as a graph input like a buffer."""
-    if getattr(ctx.chain[-1], "name", "") != "__init__" or scope_kinds(ctx, ctx.chain).of(value) != TENSOR:
+    fn = ctx.chain[-1]
+    if getattr(fn, "name", "") != "__init__":
+        return
+    # only arithmetic on a local a statement of ``__init__``'s own binds to a torch call's result (most are
+    # numbers: ``head_dim ** -0.5``): the kinds of ``__init__`` are read for few (1 % of a timm scan for all)
+    names = {n.id for n in all_nodes(value) if type(n) is ast.Name}
+    if not names or not any(
+            type(b) is ast.Assign and any(type(t) is ast.Name and t.id in names for t in b.targets)
+            and any(type(c) is ast.Call and (ctx.qualify(c.func) or "").startswith("torch.") for c in all_nodes(b.value))
+            for b in fn.body) or scope_kinds(ctx, ctx.chain).of(value) != TENSOR:
         return
     for t in node.targets if type(node) is ast.Assign else (node.target,):
         if type(t) is ast.Attribute and type(t.value) is ast.Name and t.value.id == "self":
@@ -4781,9 +4790,9 @@ def _tensor_size(call: ast.Call, name: str, t: Tensors) -> ast.AST | None:
     "F.pad by a tuple holding an element of a tensor attribute": GB0033, the last inside torch's ``F.pad``:
     df0-pitch's ``F.pad(x, (0, N))`` in ``compute_erb_features``)."""
     if name == _PAD:  # as torch.arange's bounds (_size_args): only a loop's row of a tensor, not amax()'s result
-        loops = [b for b in _body(t.fn, t.ctx.state(_State)).binders if type(b) in (ast.For, ast.AsyncFor)]
-        return next((a for a in _size_args(call, name) if type(a) is ast.Name
-                     and any(_row_of(b, a.id, t, set()) for b in loops) and _surely_tensor(a, t)), None)
+        names = [a for a in _size_args(call, name) if type(a) is ast.Name]
+        loops = [b for b in _body(t.fn, t.ctx.state(_State)).binders if type(b) in (ast.For, ast.AsyncFor)] if names else ()
+        return next((a for a in names if any(_row_of(b, a.id, t, set()) for b in loops) and _surely_tensor(a, t)), None)
     return next((a for a in _size_args(call, name) if _surely_tensor(a, t)), None)
 
 
