@@ -270,12 +270,13 @@ class Kinds:
                     self._fallback_evidence(node)
                     if type(node.value) is ast.Name and type(node.targets[0]) is ast.Tuple:
                         unpacked.append(node)
-                    elif type(node.value) is ast.BinOp and type(node.targets[0]) is ast.Name and len(node.targets) == 1:
+                    elif type(node.value) is ast.BinOp:
                         derived.append(node)
             for name, values in switched.items():
                 if len(values) >= 2:
                     self._mark(ast.Name(id=name), SCALAR)
-            self._derived_sizes(derived)
+            if derived:
+                self._derived_sizes(derived)
             for node in unpacked:  # unpacked into sizes: a shape (SwinIR's `H, W = x_size`, then `x.view(B, H, W, C)`)
                 kinds = {self._used_as.get(e.id) for e in node.targets[0].elts if type(e) is ast.Name}
                 if kinds <= {SCALAR, None} and SCALAR in kinds:
@@ -292,7 +293,12 @@ class Kinds:
         used as a size or a slice bound makes those names sizes too, the names it is derived from
         in turn (haralick-torch's ``process_in_tiles``: ``H = H_pad - 2 * pad`` in ``range(0, H,
         tile_size)``, ``window_size`` an int)."""
-        if not any(self._used_as.get(n.targets[0].id) == SCALAR for n in derived):
+        used = self._used_as
+        for node in derived:
+            target = node.targets[0]
+            if type(target) is ast.Name and used.get(target.id) == SCALAR:
+                break
+        else:
             return  # nothing to start from (most scopes): the bindings are not counted
         bindings: dict[str, int] = {}  # name -> how many times the scope binds it
         for node in self.nodes():
@@ -301,7 +307,8 @@ class Kinds:
                     for e in all_nodes(target):
                         if type(e) is ast.Name:
                             bindings[e.id] = bindings.get(e.id, 0) + 1
-        derived = [n for n in derived if bindings[n.targets[0].id] == 1 and _arithmetic(n.value)]
+        derived = [n for n in derived if len(n.targets) == 1 and type(n.targets[0]) is ast.Name
+                   and bindings[n.targets[0].id] == 1 and _arithmetic(n.value)]
         for _ in range(len(derived)):  # each pass reaches one binding further back
             grown = False
             for node in derived:

@@ -903,7 +903,8 @@ def _submodule(node: ast.AST, ctx: Context) -> None:
             _stored_local(node, value.id, ctx)
         elif type(value) is ast.IfExp and len(ctx.chain) >= 3 and type(ctx.chain[-2]) is ast.ClassDef:
             _optional_instance(node, value, ctx)
-        elif type(value) is ast.BinOp and len(ctx.chain) >= 3 and type(ctx.chain[-2]) is ast.ClassDef:
+        elif (type(value) is ast.BinOp and len(ctx.chain) >= 3 and type(ctx.chain[-2]) is ast.ClassDef
+              and getattr(ctx.chain[-1], "name", "") == "__init__"):
             _tensor_arithmetic(node, value, ctx)
         return
     built = dotted(_built(value).func)
@@ -1040,20 +1041,46 @@ def _optional_instance(node: ast.Assign, value: ast.IfExp, ctx: Context) -> None
                 ctx.state(_State).attr_class.setdefault(id(ctx.chain[-2]), {}).setdefault(t.attr, own)
 
 
+class _InitBindings:
+    """Per ``__init__``: the values its own statements assign to each local name (``_tensor_arithmetic``)."""
+
+    __slots__ = ("by_fn",)
+
+    def __init__(self) -> None:
+        self.by_fn: dict[int, dict[str, list[ast.AST]]] = {}
+
+
+def _operand_names(e: ast.AST) -> list[str]:
+    """The names arithmetic is made of (``2 ** L_rnd``: ``L_rnd``), not those inside a call or an attribute."""
+    t = type(e)
+    if t is ast.BinOp:
+        return _operand_names(e.left) + _operand_names(e.right)
+    if t is ast.UnaryOp:
+        return _operand_names(e.operand)
+    return [e.id] if t is ast.Name else []
+
+
 def _tensor_arithmetic(node: ast.AST, value: ast.BinOp, ctx: Context) -> None:
     """``self.sizes = 2 ** rnd`` in ``__init__``, ``rnd`` a tensor there (df0-pitch's ``self.N_pow2 =
     2**L_rnd``, ``L_rnd = torch.arange(...).type(torch.int)``): a tensor attribute, as ``self.mask =
     torch.ones(n)`` is, which Dynamo reads as a graph input like a buffer."""
     fn = ctx.chain[-1]
-    if getattr(fn, "name", "") != "__init__":
+    names = _operand_names(value)
+    if not names:
         return
-    # only arithmetic on a local a statement of ``__init__``'s own binds to a torch call's result (most are
-    # numbers: ``head_dim ** -0.5``): the kinds of ``__init__`` are read for few (1 % of a timm scan for all)
-    names = {n.id for n in all_nodes(value) if type(n) is ast.Name}
-    if not names or not any(
-            type(b) is ast.Assign and any(type(t) is ast.Name and t.id in names for t in b.targets)
-            and any(type(c) is ast.Call and (ctx.qualify(c.func) or "").startswith("torch.") for c in all_nodes(b.value))
-            for b in fn.body) or scope_kinds(ctx, ctx.chain).of(value) != TENSOR:
+    # only arithmetic on a local that a statement of ``__init__``'s own binds to a torch call's result (most
+    # are numbers: ``head_dim ** -0.5``), so that the kinds of ``__init__`` are read for few
+    cache = ctx.state(_InitBindings).by_fn
+    bound = cache.get(id(fn))
+    if bound is None:
+        bound = cache[id(fn)] = {}
+        for b in fn.body:
+            if type(b) is ast.Assign and len(b.targets) == 1 and type(b.targets[0]) is ast.Name:
+                bound.setdefault(b.targets[0].id, []).append(b.value)
+    if not any(type(c) is ast.Call and (ctx.qualify(c.func) or "").startswith("torch.")
+               for n in names for v in bound.get(n, ()) for c in all_nodes(v)):
+        return
+    if scope_kinds(ctx, ctx.chain).of(value) != TENSOR:
         return
     for t in node.targets if type(node) is ast.Assign else (node.target,):
         if type(t) is ast.Attribute and type(t.value) is ast.Name and t.value.id == "self":
