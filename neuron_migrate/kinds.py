@@ -204,6 +204,16 @@ def documented_numbers(fn: ast.FunctionDef | ast.AsyncFunctionDef, pattern: re.P
     return {name for m in pattern.finditer(doc) for name in m.groups() if name in params}
 
 
+def _arithmetic(e: ast.AST) -> bool:
+    """Arithmetic of names and Python numbers only (``H_pad - 2 * pad``): no call, attribute or subscript."""
+    t = type(e)
+    if t is ast.BinOp:
+        return _arithmetic(e.left) and _arithmetic(e.right)
+    if t is ast.UnaryOp:
+        return _arithmetic(e.operand)
+    return t is ast.Name or t is ast.Constant and type(e.value) in (int, float)
+
+
 class Kinds:
     """Kinds of the names of one scope (a function or a module), read from its body when
     first asked: the bindings for ``of``/``name``, the evidence from uses for ``used_as``."""
@@ -243,6 +253,7 @@ class Kinds:
             self._used_as = {}
             switched: dict[str, set] = {}  # name -> the literals an `if name == literal:` compares it with
             unpacked: list[ast.Assign] = []  # `H, W = x_size`
+            derived: list[ast.Assign] = []  # `pad = window_size // 2`
             for node in self.nodes():
                 t = type(node)  # one read per node (ast's node types have no subclasses)
                 if t is ast.Call:
@@ -259,9 +270,13 @@ class Kinds:
                     self._fallback_evidence(node)
                     if type(node.value) is ast.Name and type(node.targets[0]) is ast.Tuple:
                         unpacked.append(node)
+                    elif type(node.value) is ast.BinOp:
+                        derived.append(node)
             for name, values in switched.items():
                 if len(values) >= 2:
                     self._mark(ast.Name(id=name), SCALAR)
+            if derived:
+                self._derived_sizes(derived)
             for node in unpacked:  # unpacked into sizes: a shape (SwinIR's `H, W = x_size`, then `x.view(B, H, W, C)`)
                 kinds = {self._used_as.get(e.id) for e in node.targets[0].elts if type(e) is ast.Name}
                 if kinds <= {SCALAR, None} and SCALAR in kinds:
@@ -272,6 +287,37 @@ class Kinds:
                         self._used_as[name] = SCALAR
                         self._documented.add(name)
         return self._used_as
+
+    def _derived_sizes(self, derived: list[ast.Assign]) -> None:
+        """A name bound once to arithmetic of names and numbers (``pad = window_size // 2``) and
+        used as a size or a slice bound makes those names sizes too, the names it is derived from
+        in turn (haralick-torch's ``process_in_tiles``: ``H = H_pad - 2 * pad`` in ``range(0, H,
+        tile_size)``, ``window_size`` an int)."""
+        used = self._used_as
+        for node in derived:
+            target = node.targets[0]
+            if type(target) is ast.Name and used.get(target.id) == SCALAR:
+                break
+        else:
+            return  # nothing to start from (most scopes): the bindings are not counted
+        bindings: dict[str, int] = {}  # name -> how many times the scope binds it
+        for node in self.nodes():
+            if type(node) in _BINDERS:
+                for target in node.targets if type(node) is ast.Assign else (node.target,):
+                    for e in all_nodes(target):
+                        if type(e) is ast.Name:
+                            bindings[e.id] = bindings.get(e.id, 0) + 1
+        derived = [n for n in derived if len(n.targets) == 1 and type(n.targets[0]) is ast.Name
+                   and bindings[n.targets[0].id] == 1 and _arithmetic(n.value)]
+        for _ in range(len(derived)):  # each pass reaches one binding further back
+            grown = False
+            for node in derived:
+                if self._used_as.get(node.targets[0].id) == SCALAR:
+                    before = len(self._used_as)
+                    self._mark(node.value, SCALAR)
+                    grown |= len(self._used_as) > before
+            if not grown:
+                break
 
     def used_as_number(self, name: str) -> bool:
         """Whether ``name`` is a Python number by its uses (a size, a slice bound) and not by its

@@ -3155,3 +3155,27 @@ def test_a_guarded_item_handed_a_parameter_typed_number_or_tensor_is_no_break():
     assert codes(code) == [(15, "NM401")]
     made = code.replace("        return self._record(score)\n", "        return self._record(score * 2 + torch.ones(1))\n")
     assert codes(made) == [(8, "NM401"), (15, "NM401")]
+
+
+def test_f_pad_by_a_row_of_a_tensor_attribute_made_by_arithmetic_breaks():
+    """df0-pitch's dSWIPE: ``self.N_pow2 = 2**L_rnd`` in ``__init__`` (``L_rnd`` from ``torch.arange``), then
+    ``for i, N in enumerate(self.N_pow2): x_pad = F.pad(x, (0, N))``: each ``N`` a 0-d tensor, which
+    ``F.pad`` reads on the host (constructs.py "F.pad by a tuple holding an element of a tensor attribute,
+    in a loop over it": GB0033 inside torch's F.pad, the frame skipped; "... of Python ints": no break)."""
+    code = ("import torch\nimport torch.nn.functional as F\nfrom torch import nn\n\n"
+            "class Windows(nn.Module):\n"
+            "    def __init__(self, lo, hi):\n"
+            "        super().__init__()\n"
+            "        exps = torch.arange(lo, hi).type(torch.int)\n"
+            "        self.sizes = 2 ** exps\n\n"
+            "    def forward(self, x):\n"
+            "        outs = []\n"
+            "        for i, n in enumerate(self.sizes):\n"
+            "            outs.append(F.pad(x, (0, n)).sum())\n"
+            "        return torch.stack(outs)\n")
+    assert codes(code) == [(14, "NM401")]
+    assert codes(code.replace("self.sizes = 2 ** exps", "self.sizes = [4, 8]")) == []
+    assert codes(code.replace("F.pad(x, (0, n))", "F.pad(x, (0, 3))")) == []
+    # as torch.arange's bounds, a reduction's result is left alone (speculative-decoding's ``F.pad(out, (0,
+    # max_pad_left))`` after ``num_pad_left.amax()``, where Dynamo gave up on the frame earlier, at an arange)
+    assert codes(code.replace("outs = []", "m = x.amax()\n        outs = []").replace("(0, n)", "(0, m)")) == []

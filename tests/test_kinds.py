@@ -190,3 +190,46 @@ def test_documented_numbers_read_the_parameter_types_of_a_docstring():
 ''').body[0]
     assert documented_numbers(fn) == {"rate", "hop", "x", "z", "w", "gpu", "depth"}
     assert documented_numbers(ast.parse("def f(n):\n    return n\n").body[0]) == set()
+
+
+def test_a_size_derived_by_arithmetic_makes_its_operands_sizes():
+    # haralick-torch's process_in_tiles (entry window_size=5): pad = window_size // 2, then
+    # H = H_pad - 2 * pad in range(0, H, tile_size); measured: no break there (1 graph)
+    code = ("import torch\n\n"
+            "@torch.compile\n"
+            "def tiles(img, tile, window):\n"
+            "    margin = window // 2\n"
+            "    _, _, h_pad, w_pad = img.shape\n"
+            "    h = h_pad - 2 * margin\n"
+            "    parts = []\n"
+            "    for i in range(0, h, tile):\n"
+            "        parts.append(img[..., i:i + tile].sum())\n"
+            "    return torch.stack(parts)\n")
+    assert codes(code) == []
+    got = kinds_of(code.replace("@torch.compile\n", ""))
+    assert got["h"] == SCALAR
+
+
+def test_a_count_derived_from_a_tensor_read_is_still_a_break():
+    # the evidence goes back through arithmetic of names only: ``n = x.max() + 1`` stays a tensor
+    code = ("import torch\n\n"
+            "@torch.compile\n"
+            "def levels(x, k):\n"
+            "    n = x.max() + k\n"
+            "    out = []\n"
+            "    for i in range(n):\n"
+            "        out.append(x * i)\n"
+            "    return out\n")
+    assert codes(code) == [(7, "NM401")]
+
+
+def test_a_name_bound_twice_passes_no_size_evidence_back():
+    code = ("import torch\n\n"
+            "@torch.compile\n"
+            "def tiles(x, w):\n"
+            "    h = w // 2\n"
+            "    if x.shape[0] > 3:\n"
+            "        h = w.sum()\n"
+            "    return [x[i] for i in range(h)]\n")
+    k = Kinds(ast.parse(code).body[-1], lambda e: None)
+    assert k.used_as.get("w") is None

@@ -3336,6 +3336,12 @@ CASES: list[tuple[str, str, dict]] = [
     ("getattr(self, f-string of a tensor attribute's element) in a loop over it (df0-pitch's DSWIPE.forward)",
      "return SIZED_WINDOWS(x)", {}),
     ("getattr(self, f-string of a tensor attribute's element), no loop", "return SIZED_WINDOWS.once(x)", {}),
+    ("F.pad by a tuple holding an element of a tensor attribute, in a loop over it (df0-pitch's "
+     "compute_erb_features in training)", "y = x * 2\nfor n in SIZED_WINDOWS.sizes:\n    y = y + F.pad(x, (0, n))[:, :8]\n"
+     "return y", {}),
+    ("F.pad by a tuple holding an element of a tensor attribute, no loop",
+     "y = x * 2\nn = SIZED_WINDOWS.sizes[0]\nreturn F.pad(y, (0, n)).sum() + y", {}),
+    ("F.pad by a tuple of Python ints", "y = x * 2\nreturn F.pad(y, (0, 3)).sum() + y", {}),
     # pytorch-mvgc's validate_data: `array = np.asarray(data)`, then `array.dtype.kind` (held_out_36)
     ("ndarray.dtype of an array made from a tensor's values (pytorch-mvgc's validate_data)",
      "y = x * 2\na = np.asarray(y.detach().numpy())\nk = a.dtype.kind\nreturn y + len(k)", {}),
@@ -3346,6 +3352,13 @@ CASES: list[tuple[str, str, dict]] = [
      "y = x * 2\na = np.asarray(y.detach().numpy())\nc = a.flags.c_contiguous\nreturn y + int(c)", {}),
     ("ndarray.ndim and .shape of an array made from a tensor's values",
      "y = x * 2\na = np.asarray(y.detach().numpy())\nreturn y + a.ndim + a.shape[0]", {}),
+    ("range() of a count derived from an int parameter by arithmetic (haralick-torch's process_in_tiles)",
+     "def tiles(img, tile, window):\n    pad = window // 2\n    h = img.shape[1] - 2 * pad\n    parts = []\n"
+     "    for i in range(0, h, tile):\n        parts.append(img[:, i:i + tile].sum())\n    return torch.stack(parts)\n"
+     "return tiles(x * 2, 2, 3)", {}),
+    ("range() of a count derived from a tensor's max by arithmetic",
+     "def levels(v, k):\n    n = v.max().long() + k\n    parts = []\n    for i in range(n):\n"
+     "        parts.append(v * i)\n    return parts\nreturn levels(x.abs() * 2, 1)", {}),
     ("a list literal in a list comprehension, frame skipped", "u = [x[0] * n for n in [5, 2]]\nfor r in x:\n    print(r)\nreturn u", {}),
     ("list in a list comprehension after the loop's break, in the loop",
      "for r in range(1):\n    print(r)\n    u = [x[0] * n for n in NUMS]\nreturn u", {}),

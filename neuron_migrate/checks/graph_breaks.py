@@ -90,7 +90,9 @@ NM401 = rule(
         "`for (p, i, j) in zip(params, sizes, self.cumsizes)`, or enumerated, `x[:, :k]` in `for i, k in enumerate(ks)`, and in a list comprehension Dynamo cannot resume "
         "its zip either: \"Missing tp_iternext\", the function run eagerly), a tensor as a factory's size (`torch.ones(1, "
         "self.ranks[0])`, `ranks` a property returning `torch.tensor(...)`; `torch.fft.fftfreq(ns[0])`, `ns` an "
-        "argument annotated `torch.Tensor`; `torch.arange(n - k)` in `for k in torch.arange(n)`), `int()` or `float()` of "
+        "argument annotated `torch.Tensor`; `torch.arange(n - k)` in `for k in torch.arange(n)`; a row of a tensor in "
+        "`F.pad`'s sizes, `F.pad(x, (0, n))` in `for i, n in enumerate(self.sizes)` with `self.sizes = 2 ** e` set "
+        "in `__init__` from a tensor), `int()` or `float()` of "
         "`np.prod(...)` or another NumPy reduction (`np.max`, `np.argmin`, `np.mean`, `np.linalg.norm`; of "
         "anything: a tuple, a list of floats, a shape), a tensor formatted into text with `%` (`\"%8.2e\" % "
         "residual`: Dynamo gives up on the rest of the function), a count taken from a tensor "
@@ -901,6 +903,9 @@ def _submodule(node: ast.AST, ctx: Context) -> None:
             _stored_local(node, value.id, ctx)
         elif type(value) is ast.IfExp and len(ctx.chain) >= 3 and type(ctx.chain[-2]) is ast.ClassDef:
             _optional_instance(node, value, ctx)
+        elif (type(value) is ast.BinOp and len(ctx.chain) >= 3 and type(ctx.chain[-2]) is ast.ClassDef
+              and getattr(ctx.chain[-1], "name", "") == "__init__"):
+            _tensor_arithmetic(node, value, ctx)
         return
     built = dotted(_built(value).func)
     if built and type(node) is ast.Assign:
@@ -1034,6 +1039,52 @@ def _optional_instance(node: ast.Assign, value: ast.IfExp, ctx: Context) -> None
         for t in node.targets if type(node) is ast.Assign else ():
             if type(t) is ast.Attribute and type(t.value) is ast.Name and t.value.id == "self":
                 ctx.state(_State).attr_class.setdefault(id(ctx.chain[-2]), {}).setdefault(t.attr, own)
+
+
+class _InitBindings:
+    """Per ``__init__``: the values its own statements assign to each local name (``_tensor_arithmetic``)."""
+
+    __slots__ = ("by_fn",)
+
+    def __init__(self) -> None:
+        self.by_fn: dict[int, dict[str, list[ast.AST]]] = {}
+
+
+def _operand_names(e: ast.AST) -> list[str]:
+    """The names arithmetic is made of (``2 ** L_rnd``: ``L_rnd``), not those inside a call or an attribute."""
+    t = type(e)
+    if t is ast.BinOp:
+        return _operand_names(e.left) + _operand_names(e.right)
+    if t is ast.UnaryOp:
+        return _operand_names(e.operand)
+    return [e.id] if t is ast.Name else []
+
+
+def _tensor_arithmetic(node: ast.AST, value: ast.BinOp, ctx: Context) -> None:
+    """``self.sizes = 2 ** rnd`` in ``__init__``, ``rnd`` a tensor there (df0-pitch's ``self.N_pow2 =
+    2**L_rnd``, ``L_rnd = torch.arange(...).type(torch.int)``): a tensor attribute, as ``self.mask =
+    torch.ones(n)`` is, which Dynamo reads as a graph input like a buffer."""
+    fn = ctx.chain[-1]
+    names = _operand_names(value)
+    if not names:
+        return
+    # only arithmetic on a local that a statement of ``__init__``'s own binds to a torch call's result (most
+    # are numbers: ``head_dim ** -0.5``), so that the kinds of ``__init__`` are read for few
+    cache = ctx.state(_InitBindings).by_fn
+    bound = cache.get(id(fn))
+    if bound is None:
+        bound = cache[id(fn)] = {}
+        for b in fn.body:
+            if type(b) is ast.Assign and len(b.targets) == 1 and type(b.targets[0]) is ast.Name:
+                bound.setdefault(b.targets[0].id, []).append(b.value)
+    if not any(type(c) is ast.Call and (ctx.qualify(c.func) or "").startswith("torch.")
+               for n in names for v in bound.get(n, ()) for c in all_nodes(v)):
+        return
+    if scope_kinds(ctx, ctx.chain).of(value) != TENSOR:
+        return
+    for t in node.targets if type(node) is ast.Assign else (node.target,):
+        if type(t) is ast.Attribute and type(t.value) is ast.Name and t.value.id == "self":
+            ctx.state(_State).buffers.setdefault(id(ctx.chain[-2]), set()).add(t.attr)
 
 
 def _stored_local(node: ast.Assign, name: str, ctx: Context) -> None:
@@ -4685,12 +4736,25 @@ def _surely(e: ast.AST, t: Tensors, seen: set[str]) -> bool:
         if not any(type(n) is ast.Name and n.id == e.id for target in _targets(node) for n in all_nodes(target)):
             continue
         if type(node) in (ast.For, ast.AsyncFor):
+            if _row_of(node, e.id, t, seen):
+                found = bound = True
+                continue
             return False
         bound = True
         value = getattr(node, "value", None)
         if value is not None and not found and _surely(value, t, seen):
             found = True
     return found or (annotated or given) and not bound  # an argument annotated Tensor (or given one), never rebound
+
+
+def _row_of(loop: ast.AST, name: str, t: Tensors, seen: set[str]) -> bool:
+    """``for n in v`` or ``for i, n in enumerate(v)`` binds ``name`` to a row of ``v``, surely a tensor
+    (df0-pitch's ``for i, N in enumerate(self.N_pow2)``, a tensor attribute: each ``N`` a 0-d tensor)."""
+    it, target = loop.iter, loop.target
+    if (type(it) is ast.Call and type(it.func) is ast.Name and it.func.id == "enumerate" and len(it.args) == 1
+            and type(target) is ast.Tuple and len(target.elts) == 2 and not t.ctx.names.is_bound("enumerate", t.chain)):
+        it, target = it.args[0], target.elts[1]
+    return type(target) is ast.Name and target.id == name and _surely(it, t, seen)
 
 
 def _stored_tensor(cls: ast.ClassDef, attr: str, ctx: Context) -> bool:
@@ -4721,6 +4785,7 @@ def _tensor_property(cls: ast.ClassDef, attr: str, ctx: Context) -> bool:
 _SIZED_FACTORIES = frozenset({"torch.ones", "torch.zeros", "torch.empty", "torch.rand", "torch.randn", "torch.eye"})
 # torch functions whose first argument alone is a size: fftfreq(n, d)
 _SIZE_FIRST = frozenset({"torch.fft.fftfreq", "torch.fft.rfftfreq"})
+_PAD = "torch.nn.functional.pad"  # its second argument, a tuple of sizes: F.pad(x, (0, n))
 
 
 def _size_args(call: ast.Call, name: str | None) -> list[ast.AST]:
@@ -4730,6 +4795,9 @@ def _size_args(call: ast.Call, name: str | None) -> list[ast.AST]:
     points: docs/accuracy.md, round 28)."""
     if name in _SIZE_FIRST:
         return call.args[:1] + [k.value for k in call.keywords if k.arg == "n"]
+    if name == _PAD:
+        pad = call.args[1:2] + [k.value for k in call.keywords if k.arg == "pad"]
+        return [a for p in pad if type(p) in (ast.List, ast.Tuple) for a in p.elts if type(a) is not ast.Starred]
     if name == "torch.arange":
         return [a for a in call.args if type(a) is not ast.Starred]
     if name not in _SIZED_FACTORIES:
@@ -4745,7 +4813,13 @@ def _tensor_size(call: ast.Call, name: str, t: Tensors) -> ast.AST | None:
     property making a tensor; ``torch.zeros([r[0], 4])`` with ``r = torch.tensor(...)``;
     ``torch.fft.fftfreq(ns[0])`` with ``ns`` an argument annotated ``torch.Tensor``): Dynamo reads
     its value on the host (constructs.py "torch.ones sized by an element of torch.tensor of a list",
-    "... of a property returning torch.tensor", "torch.fft.fftfreq sized by a tensor's element": GB0033)."""
+    "... of a property returning torch.tensor", "torch.fft.fftfreq sized by a tensor's element",
+    "F.pad by a tuple holding an element of a tensor attribute": GB0033, the last inside torch's ``F.pad``:
+    df0-pitch's ``F.pad(x, (0, N))`` in ``compute_erb_features``)."""
+    if name == _PAD:  # as torch.arange's bounds (_size_args): only a loop's row of a tensor, not amax()'s result
+        names = [a for a in _size_args(call, name) if type(a) is ast.Name]
+        loops = [b for b in _body(t.fn, t.ctx.state(_State)).binders if type(b) in (ast.For, ast.AsyncFor)] if names else ()
+        return next((a for a in names if any(_row_of(b, a.id, t, set()) for b in loops) and _surely_tensor(a, t)), None)
     return next((a for a in _size_args(call, name) if _surely_tensor(a, t)), None)
 
 
@@ -5419,7 +5493,7 @@ def _call_hazard(call: ast.Call, t: Tensors, ctx: Context, d: _State, cls, chain
             return found
     if name in _DATA_DEPENDENT_FUNCTIONS:
         return Hazard(NM401, call, f"`{name}` returns a Python bool from tensor values (graph break)", gb=GB['data_dependent'])
-    if name in _SIZED_FACTORIES or name in _SIZE_FIRST:  # not torch.arange (see _size_args)
+    if name in _SIZED_FACTORIES or name in _SIZE_FIRST or name == _PAD:  # not torch.arange (see _size_args)
         size = _tensor_size(call, name, t)
         if size is not None:
             return Hazard(NM401, call, f"`{_short(ctx, size)}` is a tensor used as a size of `{name}`: Dynamo reads "
