@@ -421,7 +421,8 @@ def estimate(functions: Iterable[tuple[str, TracedFunction]], executed: dict[str
     # eagerly or breaks at the call), or in a loop of a frame that runs eagerly (over feature
     # levels, images, boxes), sees other shapes: compiled twice; not a layer's forward in a
     # loop (the layers of a stack share a shape), nor two calls of one caller (often one shape),
-    # nor a loop over an optimizer's parameter groups (one group: one shape)
+    # nor a loop handing it one shape at every step (over an optimizer's parameter groups, or the same
+    # tensors: ``TracedFunction.group_looped``)
     def recompiles(c: Key) -> bool:
         eager = [(k, line) for k, line in sites.get(c, ()) if k in eager_from and line > eager_from[k]]
         entered = {k for k, _ in sites.get(c, ()) if c in split_by[k]} | {k for k, _ in eager}

@@ -110,7 +110,7 @@ class TracedFunction:
     weights: tuple[tuple[int, int], ...] = ()  # (statement line, weight) where a statement counts other than 1 (0: a backward pass)
     repeats: tuple[tuple[int, int], ...] = ()  # (statement line, runs per call of the function) inside loops
     branched: tuple[int, ...] = ()  # statements inside an if (or else) branch: they may not run
-    group_looped: tuple[int, ...] = ()  # statements in loops over an optimizer's parameter groups only (one group)
+    group_looped: tuple[int, ...] = ()  # statements in loops that hand their calls one shape (graph_breaks._group_looped)
     grows: tuple[int, ...] = ()  # statements growing a tensor per loop step (a new shape each step)
     # (method of its class, line, the call: "self" or "self.forward", where the project compiles the
     # class in place so that the call is compiled, or ""): a loop there calls it with a tensor it grows

@@ -1068,6 +1068,50 @@ compiled = torch.compile(opt.step)
     assert by_name["update"].recompiled
 
 
+
+def test_a_frame_called_in_a_loop_that_hands_it_the_same_tensors_is_compiled_once():
+    """A plain function called in a loop of a skipped frame with tensors the loop neither rebinds
+    nor grows sees one shape at every step: compiled once (constructs.py "helper in a skipped
+    frame's loop, its arguments unchanged": 1 graph; torchqubo's local search and parallel
+    tempering, 2 graphs measured, 4 expected before). One handed the loop's own values, or a method (its
+    object's state may change), is compiled twice, as before."""
+    from neuron_migrate.coverage import estimate
+
+    code = b'''
+import torch
+
+
+def energy(q, x):
+    return (x @ q * x).sum(1)
+
+
+def search(q, steps: int = 50):
+    x = torch.zeros(4, q.shape[0])
+    best = torch.full((4,), 1e9)
+    for _ in range(steps):
+        e = energy(q, x)
+        x[e.argmin()] = 1.0 - x[e.argmin()]
+        best = torch.minimum(best, e)
+        for r in x:
+            print(r)
+    for row in x:
+        energy(q, row)
+    return best
+
+
+compiled = torch.compile(search)
+'''
+    r = analyse("search.py", code, Options())
+    functions = [("search.py", f) for f in r.traced]
+    search = next(f for _, f in functions if f.name == "search")
+    assert 13 in search.group_looped and 19 not in search.group_looped  # not the loop handing it its rows
+    ran = {"search.py": {6, 10, 11, 12, 13, 14, 15, 16, 17, 20}}  # the row loop did not run
+    by_name = {e.function.name: e for e in estimate(functions, ran)}
+    assert by_name["search"].runs_eagerly and by_name["energy"].own_frame
+    assert not by_name["energy"].recompiled
+    by_name = {e.function.name: e for e in estimate(functions)}  # a scan: the row loop runs too
+    assert by_name["energy"].recompiled
+
 RESUMED_LOOPS = b'''
 import torch.nn as nn
 

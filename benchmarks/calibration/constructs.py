@@ -2158,6 +2158,9 @@ CASES: list[tuple[str, str, dict]] = [
     ("helper of a skipped frame, one shape twice", "for r in x:\n    print(r)\na = relu_helper(x)\nb = relu_helper(x + 1)\nreturn a.sum() + b.sum()", {}),
     ("helper of a skipped frame, loop over three shapes", "for r in x:\n    print(r)\ns = 0\nfor k in (2, 3, 4):\n    s = s + relu_helper(x[:k]).sum()\nreturn s", {}),
     ("helper in a skipped frame's loop over one parameter group", "for r in x:\n    print(r)\ns = 0\nfor group in ONE_GROUP.param_groups:\n    s = s + relu_helper(group[\"params\"][1]).sum()\nreturn s", {}),
+    # a loop handing a helper the same tensors at each step (a search's ``dE = delta(Q, x)``, x changed in place)
+    ("helper in a skipped frame's loop, its arguments unchanged", "for r in x:\n    print(r)\ns = 0\nfor i in range(3):\n"
+     "    y = relu_helper(x)\n    s = s + y.sum()\n    x[0] = x[0] * 0.5\nreturn s", {}),
     ("helper in a skipped frame's loop over two parameter groups", "for r in x:\n    print(r)\ns = 0\nfor group in TWO_GROUPS.param_groups:\n    s = s + relu_helper(group[\"params\"][0]).sum()\nreturn s", {}),
     # a parameter group's entry is a Python number: updating it runs no ATen call, the stretch no graph
     ("a parameter group's entry updated between two breaks", "y = x * 2\nprint(y)\nfor group in OPT.param_groups:\n"

@@ -7002,23 +7002,57 @@ def _resumed_loops(fn: ast.AST, statements: tuple[int, ...], d: _State, cls=None
     return tuple(out)
 
 
-def _group_looped(fn: ast.AST, statements: tuple[int, ...], d: _State) -> tuple[int, ...]:
-    """Lines of the statements (first lines, sorted) of ``fn``'s own body whose every enclosing loop
-    runs over an optimizer's parameter groups (``for group in self.param_groups``): one group for an
-    optimizer built on a module's parameters, so a frame called there sees one shape, not one per
-    step (constructs.py "helper in a skipped frame's loop over one parameter group": 1 graph, two
-    groups of other shapes 2)."""
-    loops = [n for n in _body(fn, d).binders if type(n) in _LOOPS] + \
-        [n for n in _body(fn, d).statements if type(n) is ast.While]
-    spans = [(n.body[0].lineno, n.body[-1].end_lineno or n.body[-1].lineno,
-              type(n.iter) is ast.Attribute and n.iter.attr == "param_groups" if type(n) is not ast.While else False)
-             for n in loops if n.body]
-    if not any(groups for _, _, groups in spans):
+def _group_looped(fn: ast.AST, statements: tuple[int, ...], d: _State, tensors: Tensors, torch_op) -> tuple[int, ...]:
+    """Lines of the statements (first lines, sorted) of ``fn``'s own body in loops that hand their
+    calls one shape at every step, so a frame called there is compiled once. Each enclosing loop
+    runs over an optimizer's parameter groups (``for group in self.param_groups``: one group for an
+    optimizer built on a module's parameters; constructs.py "helper in a skipped frame's loop over one
+    parameter group": 1 graph, two groups of other shapes 2), or the statement's calls, but for torch's
+    own (``torch_op(call)``), are plain functions handed tensors and constants only, none of which the
+    loop rebinds or grows (a search's ``for _ in range(iters): dE = delta_energy_all(Q, x)``, ``x``
+    changed in place: torchqubo's parallel tempering, 1 graph for it; constructs.py "helper in a
+    skipped frame's loop, its arguments unchanged": 1). A method is not: its object's state, which the
+    loop or the method may change, is its input too (neurodiffeq's ``self._generate_batch(key)``)."""
+    body = _body(fn, d)
+    loops = [n for n in body.binders if type(n) in _LOOPS] + [n for n in body.statements if type(n) is ast.While]
+    spans = []
+    for n in loops:
+        if not n.body:
+            continue
+        groups = type(n) is not ast.While and type(n.iter) is ast.Attribute and n.iter.attr == "param_groups"
+        # the names the loop rebinds, stores an attribute of, or grows (``out.append(v)``): they may
+        # hand a callee another shape at the next step
+        changed = set()
+        for node in ast.walk(n):
+            if type(node) is ast.Name and type(node.ctx) is not ast.Load:
+                changed.add(node.id)
+            elif type(node) in _FUNCS or type(node) is ast.ClassDef:  # a closure made anew at each step
+                changed.add(node.name)
+            elif type(node) is ast.Attribute and type(node.ctx) is not ast.Load or (
+                    type(node) is ast.Call and type(node.func) is ast.Attribute and node.func.attr in _RESIZING):
+                base = node.func.value if type(node) is ast.Call else node.value
+                while type(base) in (ast.Attribute, ast.Subscript):
+                    base = base.value
+                if type(base) is ast.Name:
+                    changed.add(base.id)
+        spans.append((n.body[0].lineno, n.body[-1].end_lineno or n.body[-1].lineno, groups, changed))
+    if not spans:
         return ()
+    handed: dict[int, set[str]] = {}  # statement line -> the names its calls are handed ("": not only tensors)
+    for call in body.calls:
+        stmt = None if torch_op(call) else body.where.get(id(call), (None,))[0]
+        if stmt is not None:
+            args = (*call.args, *(k.value for k in call.keywords))
+            names = handed.setdefault(stmt.lineno, set())
+            names.update(t.id for a in (call.func, *args) for t in all_nodes(a) if type(t) is ast.Name)
+            # a method, or an object that is no tensor (a generator's state): its state may change too
+            if type(call.func) is not ast.Name or not all(type(a) is ast.Constant or tensors.of(a) for a in args):
+                names.add("")
     out = []
     for line in statements:
-        around = [groups for start, end, groups in spans if start <= line <= end]
-        if around and all(around):
+        around = [(groups, changed) for start, end, groups, changed in spans if start <= line <= end]
+        if around and all(groups or (line in handed and "" not in handed[line] and not changed & handed[line])
+                          for groups, changed in around):
             out.append(line)
     return tuple(out)
 
@@ -7272,6 +7306,8 @@ def _op_lines(fn: ast.AST, tensors: Tensors, where: dict, d: _State,
 
 
 _APPENDS = frozenset({"append", "extend", "insert"})
+# methods that change a container's length (or a tensor's shape) in place: a callee handed it sees another
+_RESIZING = _APPENDS | {"pop", "remove", "clear", "update", "setdefault", "add", "resize_"}
 
 
 def _kept_appends(fn: ast.AST, d: _State) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -7941,7 +7977,8 @@ def report_traced(ctx: Context) -> None:
             ops_both_sides=tuple(sorted(line for line in ops_after if line not in sites or line in augmented)),
             weights=tuple(sorted(weights.items())),
             repeats=_repeats(fn, statements, d, tf.cls, tensors, {line for _, line in call_lines}),
-            group_looped=_group_looped(fn, statements, d) if trapped or trapped_out.get(tf.name) else (),
+            group_looped=_group_looped(fn, statements, d, tensors, lambda call: (ctx.names.qualify(call.func, tf.chain) or "").startswith("torch.") or (
+                type(call.func) is ast.Attribute and bool(tensors.of(call.func.value)))) if trapped or trapped_out.get(tf.name) else (),
             # alternatives matter where a callee may be called twice: two calls or more
             branched=_branched(fn, statements, d) if len(call_lines) + outcalls_of.get(tf.name, 0) > 1 else (),
             grows=_grows(fn, ctx, d), grown_by=_grown_by(tf, ctx, self_calls) if self_calls and fn.name == "forward" else (),
