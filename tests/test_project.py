@@ -1685,3 +1685,22 @@ def test_a_property_read_on_a_parameter_annotated_with_a_module_s_alias_of_a_cla
         "    f = A.total\n    return A.dense.shape[0], A.nnz\n")
     assert _nm4(tmp_path) == [("kappa/backend.py", 10, "NM401")]
 
+
+
+def test_a_break_below_a_method_of_an_instance_a_closure_builds_skips_the_closure_s_frame(tmp_path):
+    """GB0092 in a user's compiled closure (a training step a factory returns): the step builds an
+    instance of a class of another file and calls its method, which breaks below, so Dynamo cannot
+    rebuild the instance to resume the step and skips the step's frame at the call (measured on
+    torch-sla's grid conductance step, ``potentials = laplacian.solve(...)``, and torch-betainc's
+    Student-t fit, ``model.cdf(xs)``: "Encountered graph break that we cannot resume from" at the
+    call). The project model names the closure by its qualified name (``make.<locals>.step``)."""
+    (tmp_path / "sla").mkdir()
+    (tmp_path / "sla" / "__init__.py").write_text("")
+    (tmp_path / "sla" / "solver.py").write_text(
+        "class Solver:\n    def __init__(self, a):\n        self.a = a\n\n    def solve(self, b):\n"
+        "        return b * self.a.max().item()\n")
+    (tmp_path / "steps.py").write_text(
+        "import torch\nfrom sla.solver import Solver\n\n\ndef make():\n    def step(a, b):\n"
+        "        solver = Solver(a)\n        x = solver.solve(b)\n        return x.sum()\n"
+        "    return torch.compile(step)\n")
+    assert _nm4(tmp_path) == [("sla/solver.py", 6, "NM401"), ("steps.py", 8, "NM404")]

@@ -5217,6 +5217,8 @@ def _call_hazard(call: ast.Call, t: Tensors, ctx: Context, d: _State, cls, chain
         fn = chain[-1] if chain and isinstance(chain[-1], _FUNCS) else None
         name = fn is not None and (f"{d.owner[id(fn)].name}.{fn.name}" if id(fn) in d.owner else fn.name)
         where = d.rebuilt.get((name, call.lineno))
+        if where is None and fn is not None and id(fn) in d.parent_fn:  # a closure's, by its qualified name
+            where = d.rebuilt.get((_qualname(chain), call.lineno))
         if where is not None and type(f) in (ast.Name, ast.Attribute):
             # constructs.py "local instance's method breaks, instance not used after" (GB0092)
             return Hazard(NM404, call, f"`{dotted(f)}(...)` runs a method of an instance built in the trace (by "
