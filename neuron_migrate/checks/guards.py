@@ -461,6 +461,29 @@ def _negative(test: ast.AST) -> bool:
     return isinstance(op, (ast.NotEq, ast.NotIn, ast.IsNot))
 
 
+def _opened(test: ast.AST, body: list, orelse: list, asks) -> list:
+    """The branch that runs only with CUDA's answer: the body, the else branch of a negative test,
+    or neither when every part of the test that asks CUDA is true without it (trl's `if n > 1 and
+    torch.cuda.device_count() < n: pytest.skip(f"... got {torch.cuda.device_count()}")`: the skip is
+    what a host without CUDA runs, so the count in it is not guarded by the one in the test)."""
+    if _negative(test):
+        return orelse
+    parts = test.values if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And) else [test]
+    asking = [v for v in parts if asks(v)]
+    if asking and all(_negative(v) or _too_few_devices(v) for v in asking):
+        return []
+    return body
+
+
+def _too_few_devices(test: ast.AST) -> bool:
+    """``torch.cuda.device_count() < n`` (or ``n > ...``): true where there is no CUDA, for any n of 1 or more."""
+    if not (isinstance(test, ast.Compare) and len(test.ops) == 1):
+        return False
+    op = type(test.ops[0])
+    return (op in (ast.Lt, ast.LtE) and _counts_devices(test.left)
+            or op in (ast.Gt, ast.GtE) and _counts_devices(test.comparators[0]))
+
+
 def _counts_devices(node: ast.AST) -> bool:
     """A call of ``device_count()`` (of torch.cuda, or the spelling a fix wrote for it)."""
     if isinstance(node, ast.IfExp):
@@ -717,7 +740,7 @@ def decide_units(ctx: Context) -> None:
             unit.append(asked_in.setdefault(key, unit[0]))
         groups.join(unit)
         in_unit.update(unit)
-        covered.append((guard, spans.of(orelse if _negative(node.test) else body)))
+        covered.append((guard, spans.of(_opened(node.test, body, orelse, lambda v: members(spans.of([v]))))))
         reason = cuda_only_reason(ctx, body + orelse)
         why = f"the branch uses `{reason}`" if reason else _calls_importer(ctx, body + orelse)
         off = None if why else _switched_off(body + orelse)
