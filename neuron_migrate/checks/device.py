@@ -681,10 +681,12 @@ def check_compare(node: ast.Compare, ctx: Context) -> None:
 
 
 # the device types torch.device takes and the words scripts choose a device with: a value also
-# compared with another word ("ref", "triton") chooses an implementation
+# compared with another word ("ref", "triton") chooses an implementation. "mlu", "musa" and "sdaa"
+# are the PrivateUse1 devices Hugging Face accelerate names beside "npu" (trl's trainers test
+# `self.accelerator.device.type == "mlu"` in the chain that tests "cuda")
 _DEVICE_WORDS = frozenset({"cpu", "cuda", "gpu", "mps", "xpu", "xla", "tpu", "npu", "hpu", "meta", "hip", "ipu",
                            "mtia", "maia", "ve", "lazy", "vulkan", "privateuseone", "neuron", "auto", "dml",
-                           "directml", "rocm", "default", "none", "all", "any"})
+                           "directml", "rocm", "default", "none", "all", "any", "mlu", "musa", "sdaa"})
 
 
 def _implementation_choice(node: ast.Compare, ctx: Context) -> bool:
