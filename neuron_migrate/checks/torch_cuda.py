@@ -151,7 +151,7 @@ NM120 = rule(
 
 class _State:
     __slots__ = ("imported", "expr_stmt_of", "parent_of_stmt", "flows", "options_without_value", "type_uses",
-                 "rocm_tests", "patched")
+                 "rocm_tests", "patched", "cuda_keywords")
 
     def __init__(self) -> None:
         self.imported: set[str] = set()  # names the file's imports bind
@@ -162,6 +162,7 @@ class _State:
         self.type_uses: tuple[set, set] | None = None  # _type_uses' answer
         self.rocm_tests: set[int] | None = None  # _rocm_tests' answer
         self.patched: dict[str, int] | None = None  # _patched's answer
+        self.cuda_keywords: dict[int, tuple] = {}  # id of a call handed as `cuda=` -> (keyword, the call it is handed to)
 
 
 _AUTOCAST_POSITIONAL = ("enabled", "dtype", "cache_enabled")  # torch.cuda.amp.autocast's order
@@ -173,6 +174,9 @@ _INDEX_NAME = re.compile(r"(?i)(.*_)?(rank|gpu|gpus|gpu_id|gpu_idx|device_id|dev
 @on(ast.Call)
 def check_call(call: ast.Call, ctx: Context) -> None:
     func = call.func
+    for kw in call.keywords:  # MergeOptions(cuda=torch.cuda.is_available()), met before the call it is handed
+        if kw.arg and "cuda" in kw.arg.lower() and type(kw.value) is ast.Call:
+            ctx.state(_State).cuda_keywords[id(kw.value)] = (kw.arg, call)
     name = ctx.qualify(func)
     if name is not None and name.startswith("torch.cuda."):
         name = cuda_api().canonical(name)  # insightface's torch.cuda.amp.grad_scaler.GradScaler
@@ -730,6 +734,12 @@ def _cuda_api_reference(node: ast.AST, name: str, ctx: Context, via_import: bool
         # allocator's statistics): rewritten, a Neuron run would look the key up in another dict
         ctx.report(r, node, message + f"; left: its answer is read by key (`[{sorted(other)[0]!r}]`), which "
                    f"{row.neuron} is not documented to hold: read it with `.get()` or decide by hand")
+    elif prefix == "torch.cuda.is_available" and (asked := _cuda_keyword(ctx, node)):
+        # trl's merge callback: MergeOptions(cuda=torch.cuda.is_available()) tells mergekit to use CUDA;
+        # rewritten, a Neuron host would ask mergekit for a CUDA device it does not have
+        ctx.report(r, node, message + f"; left: its answer is {asked}, which asks for CUDA by name: on Neuron "
+                   "it answers no and the callee runs as on any host without CUDA (not a blocker)",
+                   severity=Severity.WARNING)
     else:
         ctx.report(r, node, message, edits=[edit])
         call = ctx.parent if isinstance(ctx.parent, ast.Call) and ctx.parent.func is node else None
@@ -754,6 +764,20 @@ def _cuda_api_reference(node: ast.AST, name: str, ctx: Context, via_import: bool
             guards.needs_guard(ctx, f"{prefix} is read, not called" + (" (a type hint: not a blocker)" if hint else "")
                                + f": it exists without CUDA while {target} exists only with the Neuron plugin: "
                                "rewritten only together with a guard that checks for it", harmless=hint)
+
+
+def _cuda_keyword(ctx: Context, node: ast.AST) -> str | None:
+    """"`cuda=` of `MergeOptions`" when the call of ``node`` is the value of a keyword named
+    for CUDA in a call of a function this file does not define (another library's switch)."""
+    call = ctx.parent
+    handed = ctx.state(_State).cuda_keywords.get(id(call)) if type(call) is ast.Call and call.func is node else None
+    if handed is None:
+        return None
+    keyword, callee = handed
+    if type(callee.func) is ast.Name and callee.func.id in ctx.names.bindings(ctx.tree).names \
+            and callee.func.id not in ctx.state(_State).imported:
+        return None  # the file's own function: the "cuda" it turns the flag into is judged where it is
+    return f"`{keyword}=` of `{ctx.segment(callee.func)}`"
 
 
 def _answered_twin(ctx: Context, node: ast.AST, call: ast.Call | None, row) -> Edit | None:
