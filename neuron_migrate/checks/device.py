@@ -637,6 +637,7 @@ def check_compare(node: ast.Compare, ctx: Context) -> None:
         report_device_literals(ctx, built, NM108, unsafe=NM108.fix_reason)
     if cuda and _implementation_choice(node, ctx):
         ctx.claimed.update(map(id, cuda))  # no device: nothing to port (the device test beside it says what is)
+        guards.implementation_test(ctx, node)
     elif cuda and _membership(node, cuda, ctx):
         pass
     elif cuda and (validation := _device_validation(node, ctx)) is not None:

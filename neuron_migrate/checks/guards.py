@@ -93,6 +93,7 @@ class _State:
     picks: set[str] = field(default_factory=set)  # kernels a branch assigns to call later (s4's cauchy_cuda)
     truth_tests: set[int] = field(default_factory=set)  # ids of expressions only tested for truth
     importers: dict[str, str] | None = None  # _importers' answer
+    implementations: list[ast.Compare] = field(default_factory=list)  # `impl == "cuda"`: an implementation's name
 
 
 def port_advice(what: str) -> str:
@@ -340,6 +341,12 @@ def hands_device(ctx: Context, arg: ast.AST) -> None:
 def option_default(ctx: Context, dest: str, value: ast.AST) -> None:
     """``add_argument("--device", default=value)``: what ``args.<dest>`` holds unless given."""
     ctx.state(_State).option_defaults.setdefault(dest, []).append(value)
+
+
+def implementation_test(ctx: Context, node: ast.Compare) -> None:
+    """``impl == "cuda"`` names an implementation (checks/device.py): the test stays, so does what its
+    branch runs on CUDA."""
+    ctx.state(_State).implementations.append(node)
 
 
 def cuda_only_region(ctx: Context, why: str) -> None:
@@ -764,6 +771,8 @@ def decide_units(ctx: Context) -> None:
         in_unit.update(unit)
         covered.append((values[first], (spans.start(node.values[first + 1]), spans.end(node))))
 
+    if state.implementations:
+        _implementation_branches(ctx, state, members, spans, why_cuda_only)
     _cuda_only_functions(ctx, spans, why_cuda_only)
     for node, _ in state.flags:  # HAS_TRITON = torch.cuda.is_available()
         target = ctx.segment(node.targets[0])
@@ -801,6 +810,20 @@ def decide_units(ctx: Context) -> None:
         elif id(f) in marks and i not in reached_with_cuda:
             new[i] = _fallback(f, marks[id(f)], stopped.get(i, ""))
     ctx.findings[:] = new
+
+
+def _implementation_branches(ctx: Context, state: _State, members, spans: _Spans, why: dict[int, str]) -> None:
+    """The branch an implementation's name opens (NVlabs' fused ops: ``if impl == "cuda":``, the
+    name also compared with "ref") runs what its author wrote for CUDA, and the test stays as it
+    is: a torch.cuda call there rewritten alone would raise on the CUDA host that takes it."""
+    chosen = {id(c): c for c in state.implementations if type(c.ops[0]) in (ast.Eq, ast.In)}
+    for node, _ in state.branches:
+        test = node.test
+        parts = test.values if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And) else [test]
+        compare = next((chosen[id(p)] for p in parts if id(p) in chosen), None)
+        if compare is not None:
+            for i in members(spans.of(node.body if isinstance(node, ast.If) else [node.body])):
+                why.setdefault(i, f"the branch `{ctx.segment(compare)}` chooses, an implementation named \"cuda\"")
 
 
 def _statement_of(node: ast.AST, body: list[ast.stmt]) -> int | None:
