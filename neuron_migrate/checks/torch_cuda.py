@@ -23,7 +23,7 @@ from neuron_migrate.checks.distributed import DATA_PARALLEL, NM114, NM115, NM116
 from neuron_migrate.checks import guards
 from neuron_migrate.models import Edit, Severity
 from neuron_migrate.project.summary import parameter_defaults
-from neuron_migrate.traversal import all_nodes
+from neuron_migrate.traversal import TRY_TYPES, all_nodes
 
 prefilter(__name__, WORDS)
 
@@ -151,7 +151,7 @@ NM120 = rule(
 
 class _State:
     __slots__ = ("imported", "expr_stmt_of", "parent_of_stmt", "flows", "options_without_value", "type_uses",
-                 "rocm_tests", "patched", "cuda_keywords")
+                 "rocm_tests", "patched", "cuda_keywords", "xla_names")
 
     def __init__(self) -> None:
         self.imported: set[str] = set()  # names the file's imports bind
@@ -163,6 +163,7 @@ class _State:
         self.rocm_tests: set[int] | None = None  # _rocm_tests' answer
         self.patched: dict[str, int] | None = None  # _patched's answer
         self.cuda_keywords: dict[int, tuple] = {}  # id of a call handed as `cuda=` -> (keyword, the call it is handed to)
+        self.xla_names: dict[str, bool] = {}  # a name torch_xla's imports bind -> every one of them is optional
 
 
 _AUTOCAST_POSITIONAL = ("enabled", "dtype", "cache_enabled")  # torch.cuda.amp.autocast's order
@@ -538,6 +539,29 @@ def check_name(node: ast.Name, ctx: Context) -> None:
         _qualified_reference(node, name, ctx, via_import=True)
 
 
+# peft asks importlib.util.find_spec("torch_xla") first, trl `if is_torch_xla_available():`: a host
+# without torch_xla (TorchNeuron needs none) takes the other path, as a CUDA host did
+_XLA_OPTIONAL = ("; optional: imported under an `if` or `try`, a path that a host without torch_xla (TorchNeuron "
+                 "needs none) does not take: not a blocker")
+
+
+def _in_a_branch(ctx: Context, node: ast.stmt) -> bool:
+    """Whether the import ``node`` is inside an ``if`` or ``try`` of its function (or module)."""
+    scope = ctx.chain[-1] if ctx.chain and hasattr(ctx.chain[-1], "body") else ctx.tree
+    todo = [(s, False) for s in scope.body]
+    while todo:
+        stmt, branched = todo.pop()
+        if stmt is node:
+            return branched
+        if not stmt.lineno <= node.lineno <= stmt.end_lineno or type(stmt) in (ast.FunctionDef, ast.AsyncFunctionDef,
+                                                                               ast.ClassDef, ast.Lambda):
+            continue
+        inner = branched or type(stmt) is ast.If or type(stmt) in TRY_TYPES
+        for field in ("body", "orelse", "finalbody", "handlers"):
+            todo += [(child, inner) for child in getattr(stmt, field, ()) or ()]
+    return False
+
+
 _CUDA_STORE = re.compile(r"cuda\.[\w.]+\s*=(?!=)")
 
 
@@ -588,7 +612,12 @@ def _qualified_reference(node: ast.AST, name: str, ctx: Context, via_import: boo
         ctx.report(NM115, node, "reference to nn.DataParallel (harmless in isinstance checks; "
                    "wrap models in DistributedDataParallel)", severity=Severity.INFO)
     elif name.startswith("torch_xla"):
-        ctx.report(NM116, node, f"{name}: legacy torch_xla API; {xla_advice(name)}")
+        root = node
+        while type(root) is ast.Attribute:
+            root = root.value
+        optional = type(root) is ast.Name and ctx.state(_State).xla_names.get(root.id, False)
+        ctx.report(NM116, node, f"{name}: legacy torch_xla API; {xla_advice(name)}" + (_XLA_OPTIONAL if optional else ""),
+                   severity=Severity.WARNING if optional else None)
     elif name.endswith("ProfilerActivity.CUDA") and name.startswith("torch."):
         ctx.report(NM114, node, edits=[_attr_edit(ctx, node, _T.profiler_activity)]
                    if isinstance(node, ast.Attribute) else ())
@@ -1052,7 +1081,13 @@ def _imported(node: ast.AST, name: str, ctx: Context) -> None:
     elif name in DATA_PARALLEL:
         ctx.report(NM115, node, "imports DataParallel; use DistributedDataParallel", severity=Severity.INFO)
     elif name == "torch_xla" or name.startswith("torch_xla."):
+        optional = _in_a_branch(ctx, node)
+        names = ctx.state(_State).xla_names
+        for a in node.names:
+            bound = a.asname or (a.name if type(node) is ast.ImportFrom else a.name.split(".")[0])
+            names[bound] = optional and names.get(bound, True)
         ctx.report(NM116, node, f"imports {name}: the legacy PyTorch/XLA path, which Neuron no longer "
-                   "supports for training; TorchNeuron is a native backend")
+                   "supports for training; TorchNeuron is a native backend" + (_XLA_OPTIONAL if optional else ""),
+                   severity=Severity.WARNING if optional else None)
     elif name.split(".")[0] in ("pynvml", "nvidia_smi"):
         ctx.report(NM117, node, f"imports {name} (NVML): use neuron-monitor / neuron-top")
