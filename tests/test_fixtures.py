@@ -61,3 +61,12 @@ def test_every_rule_has_a_fixture() -> None:
     missing = [code for code in RULES if code not in covered and code not in NOT_PYTHON_INPUT]
     assert not missing, f"rules without a fixture directory: {missing}"
     assert NOT_PYTHON_INPUT <= set(RULES), "a code listed as not testable here is no rule"
+
+
+def test_optional_torch_xla_blocks_nothing() -> None:
+    """findings.txt holds no severity: the optional torch_xla imports and their uses are warnings,
+    the unconditional import and its use errors (peft's find_spec test, trl's availability test)."""
+    case = DIRS[0].parent / "NM116_optional_torch_xla_import"
+    found = findings_of((case / "input.py").read_text(encoding="utf-8"))
+    assert {(f.line, f.severity.name.lower()) for f in found} == {
+        (13, "warning"), (19, "warning"), (21, "warning"), (30, "warning"), (34, "error"), (36, "error")}

@@ -637,6 +637,7 @@ def check_compare(node: ast.Compare, ctx: Context) -> None:
         report_device_literals(ctx, built, NM108, unsafe=NM108.fix_reason)
     if cuda and _implementation_choice(node, ctx):
         ctx.claimed.update(map(id, cuda))  # no device: nothing to port (the device test beside it says what is)
+        guards.implementation_test(ctx, node)
     elif cuda and _membership(node, cuda, ctx):
         pass
     elif cuda and (validation := _device_validation(node, ctx)) is not None:
@@ -681,10 +682,12 @@ def check_compare(node: ast.Compare, ctx: Context) -> None:
 
 
 # the device types torch.device takes and the words scripts choose a device with: a value also
-# compared with another word ("ref", "triton") chooses an implementation
+# compared with another word ("ref", "triton") chooses an implementation. "mlu", "musa" and "sdaa"
+# are the PrivateUse1 devices Hugging Face accelerate names beside "npu" (trl's trainers test
+# `self.accelerator.device.type == "mlu"` in the chain that tests "cuda")
 _DEVICE_WORDS = frozenset({"cpu", "cuda", "gpu", "mps", "xpu", "xla", "tpu", "npu", "hpu", "meta", "hip", "ipu",
                            "mtia", "maia", "ve", "lazy", "vulkan", "privateuseone", "neuron", "auto", "dml",
-                           "directml", "rocm", "default", "none", "all", "any"})
+                           "directml", "rocm", "default", "none", "all", "any", "mlu", "musa", "sdaa"})
 
 
 def _implementation_choice(node: ast.Compare, ctx: Context) -> bool:
@@ -925,8 +928,8 @@ def check_string(node: ast.Constant, ctx: Context) -> None:
         return
     if is_cuda_literal(node):
         ctx.report(NM118, node)
-    elif (value == "gpu" or value == "GPU") and type(ctx.parent) is ast.IfExp and node is not ctx.parent.test \
-            and _asks_cuda(ctx, ctx.parent.test):
+    elif (value == "gpu" or value == "GPU") and (type(ctx.parent) is ast.IfExp and node is not ctx.parent.test
+                                                and _asks_cuda(ctx, ctx.parent.test) or _chosen_in_cuda_branch(ctx)):
         ctx.report(NM124, node, f'"{value}" chosen where CUDA is available: another framework\'s name for the '
                    "CUDA GPU (Lightning's accelerator, LightGBM's device, CatBoost's task_type), with no Neuron "
                    "meaning: the question is left with it, so on Neuron it answers as without CUDA")
@@ -936,6 +939,26 @@ def check_string(node: ast.Constant, ctx: Context) -> None:
         _tensor_type_string(node, value, ctx)
     elif "CUDA" in value or "NCCL_" in value or "CUBLAS" in value or "nvidia-smi" in value:
         environment_text(node, value, ctx)
+
+
+# the keywords other frameworks take their device in ("gpu" for Lightning, LightGBM; "GPU" for CatBoost)
+_FRAMEWORK_DEVICE_KEYWORDS = frozenset({"accelerator", "device", "device_type", "task_type"})
+
+
+def _chosen_in_cuda_branch(ctx: Context) -> bool:
+    """``if torch.cuda.is_available(): accelerator = "gpu"``, then ``Trainer(accelerator=accelerator)``:
+    the statement form of the choice, the string assigned to a name in the body of an ``if`` that asks
+    torch.cuda and handed, in the same function, to a framework's device keyword. A name returned or
+    compared instead is the project's own word (LLaMA-Factory's ``get_device_name()`` answers "gpu",
+    which its ``get_torch_device()`` turns into "cuda"): not this."""
+    parent = ctx.parent
+    if type(parent) is not ast.Assign or len(parent.targets) != 1 or type(parent.targets[0]) is not ast.Name:
+        return False
+    if not any(any(s is parent for s in branch.body) and _asks_cuda(ctx, branch.test) for branch in ctx.state(_State).ifs):
+        return False
+    name = parent.targets[0].id
+    return any(type(sub) is ast.keyword and sub.arg in _FRAMEWORK_DEVICE_KEYWORDS and type(sub.value) is ast.Name
+               and sub.value.id == name for sub in ast.walk(ctx.chain[-1] if ctx.chain else ctx.tree))
 
 
 def _asks_cuda(ctx: Context, test: ast.AST) -> bool:

@@ -88,7 +88,9 @@ NM116 = rule(
     "NM116", "legacy-torch-xla", "error", "legacy",
     summary="legacy torch_xla API: TorchNeuron is a native backend",
     why="PyTorch/XLA training on Neuron ended with Neuron 2.30; TorchNeuron uses the `neuron` "
-        "device directly, with no mark_step and no xla device.",
+        "device directly, with no mark_step and no xla device. An import under an `if` or `try` "
+        "(a test that torch_xla is installed first), and the uses of what it binds, are warnings: "
+        "a host without torch_xla takes the other path.",
     example="import torch_xla.core.xla_model as xm\ndevice = xm.xla_device()",
     use_instead=f'device = torch.device("{_DEV}")', fix="none", source="D-xlaeos; G-sdk setup/troubleshooting.rst",
 )

@@ -49,7 +49,8 @@ NM124 = rule(
         "`no_cuda=` pick CUDA or fp16 loss scaling outside torch.cuda. Hugging Face transformers "
         "and accelerate detect Trainium themselves; fp16 loss scaling on Neuron is not documented "
         "(bf16 is). TorchNeuron support in PyTorch Lightning is not documented (unverified). "
-        '`"gpu" if torch.cuda.is_available() else "cpu"` names the CUDA GPU in such a framework\'s terms: '
+        '`"gpu" if torch.cuda.is_available() else "cpu"`, or `if torch.cuda.is_available(): accelerator = "gpu"`, '
+        'names the CUDA GPU in such a framework\'s terms: '
         "its question is left with it (`fix` does not ask it of Neuron), so on Neuron it picks the CPU as it did.",
     example='from lightning.pytorch import Trainer\ntrainer = Trainer(accelerator="gpu", precision="16-mixed")',
     use_instead='from lightning.pytorch import Trainer\ntrainer = Trainer(accelerator=..., precision="bf16-mixed")'

@@ -93,6 +93,7 @@ class _State:
     picks: set[str] = field(default_factory=set)  # kernels a branch assigns to call later (s4's cauchy_cuda)
     truth_tests: set[int] = field(default_factory=set)  # ids of expressions only tested for truth
     importers: dict[str, str] | None = None  # _importers' answer
+    implementations: list[ast.Compare] = field(default_factory=list)  # `impl == "cuda"`: an implementation's name
 
 
 def port_advice(what: str) -> str:
@@ -344,6 +345,12 @@ def option_default(ctx: Context, dest: str, value: ast.AST) -> None:
     ctx.state(_State).option_defaults.setdefault(dest, []).append(value)
 
 
+def implementation_test(ctx: Context, node: ast.Compare) -> None:
+    """``impl == "cuda"`` names an implementation (checks/device.py): the test stays, so does what its
+    branch runs on CUDA."""
+    ctx.state(_State).implementations.append(node)
+
+
 def cuda_only_region(ctx: Context, why: str) -> None:
     """Mark the finding just reported as the reason its branch or function is CUDA-only."""
     ctx.state(_State).cuda_only[id(ctx.findings[-1])] = why
@@ -461,6 +468,29 @@ def _negative(test: ast.AST) -> bool:
             1 if isinstance(op, ast.Lt) else 0) and _counts_devices(test.left):
         return True  # torch.cuda.device_count() == 0 (or < 1): true where there is no CUDA
     return isinstance(op, (ast.NotEq, ast.NotIn, ast.IsNot))
+
+
+def _opened(test: ast.AST, body: list, orelse: list, asks) -> list:
+    """The branch that runs only with CUDA's answer: the body, the else branch of a negative test,
+    or neither when every part of the test that asks CUDA is true without it (trl's `if n > 1 and
+    torch.cuda.device_count() < n: pytest.skip(f"... got {torch.cuda.device_count()}")`: the skip is
+    what a host without CUDA runs, so the count in it is not guarded by the one in the test)."""
+    if _negative(test):
+        return orelse
+    parts = test.values if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And) else [test]
+    asking = [v for v in parts if asks(v)]
+    if asking and all(_negative(v) or _too_few_devices(v) for v in asking):
+        return []
+    return body
+
+
+def _too_few_devices(test: ast.AST) -> bool:
+    """``torch.cuda.device_count() < n`` (or ``n > ...``): true where there is no CUDA, for any n of 1 or more."""
+    if not (isinstance(test, ast.Compare) and len(test.ops) == 1):
+        return False
+    op = type(test.ops[0])
+    return (op in (ast.Lt, ast.LtE) and _counts_devices(test.left)
+            or op in (ast.Gt, ast.GtE) and _counts_devices(test.comparators[0]))
 
 
 def _counts_devices(node: ast.AST) -> bool:
@@ -719,7 +749,7 @@ def decide_units(ctx: Context) -> None:
             unit.append(asked_in.setdefault(key, unit[0]))
         groups.join(unit)
         in_unit.update(unit)
-        covered.append((guard, spans.of(orelse if _negative(node.test) else body)))
+        covered.append((guard, spans.of(_opened(node.test, body, orelse, lambda v: members(spans.of([v]))))))
         reason = cuda_only_reason(ctx, body + orelse)
         why = f"the branch uses `{reason}`" if reason else _calls_importer(ctx, body + orelse)
         off = None if why else _switched_off(body + orelse)
@@ -743,6 +773,8 @@ def decide_units(ctx: Context) -> None:
         in_unit.update(unit)
         covered.append((values[first], (spans.start(node.values[first + 1]), spans.end(node))))
 
+    if state.implementations:
+        _implementation_branches(ctx, state, members, spans, why_cuda_only)
     _cuda_only_functions(ctx, spans, why_cuda_only)
     for node, _ in state.flags:  # HAS_TRITON = torch.cuda.is_available()
         target = ctx.segment(node.targets[0])
@@ -780,6 +812,20 @@ def decide_units(ctx: Context) -> None:
         elif id(f) in marks and i not in reached_with_cuda:
             new[i] = _fallback(f, marks[id(f)], stopped.get(i, ""))
     ctx.findings[:] = new
+
+
+def _implementation_branches(ctx: Context, state: _State, members, spans: _Spans, why: dict[int, str]) -> None:
+    """The branch an implementation's name opens (NVlabs' fused ops: ``if impl == "cuda":``, the
+    name also compared with "ref") runs what its author wrote for CUDA, and the test stays as it
+    is: a torch.cuda call there rewritten alone would raise on the CUDA host that takes it."""
+    chosen = {id(c): c for c in state.implementations if type(c.ops[0]) in (ast.Eq, ast.In)}
+    for node, _ in state.branches:
+        test = node.test
+        parts = test.values if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And) else [test]
+        compare = next((chosen[id(p)] for p in parts if id(p) in chosen), None)
+        if compare is not None:
+            for i in members(spans.of(node.body if isinstance(node, ast.If) else [node.body])):
+                why.setdefault(i, f"the branch `{ctx.segment(compare)}` chooses, an implementation named \"cuda\"")
 
 
 def _statement_of(node: ast.AST, body: list[ast.stmt]) -> int | None:

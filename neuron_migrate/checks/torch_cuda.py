@@ -23,7 +23,7 @@ from neuron_migrate.checks.distributed import DATA_PARALLEL, NM114, NM115, NM116
 from neuron_migrate.checks import guards
 from neuron_migrate.models import Edit, Severity
 from neuron_migrate.project.summary import parameter_defaults
-from neuron_migrate.traversal import all_nodes
+from neuron_migrate.traversal import TRY_TYPES, all_nodes
 
 prefilter(__name__, WORDS)
 
@@ -151,7 +151,7 @@ NM120 = rule(
 
 class _State:
     __slots__ = ("imported", "expr_stmt_of", "parent_of_stmt", "flows", "options_without_value", "type_uses",
-                 "rocm_tests", "patched")
+                 "rocm_tests", "patched", "cuda_keywords", "xla_names")
 
     def __init__(self) -> None:
         self.imported: set[str] = set()  # names the file's imports bind
@@ -162,6 +162,8 @@ class _State:
         self.type_uses: tuple[set, set] | None = None  # _type_uses' answer
         self.rocm_tests: set[int] | None = None  # _rocm_tests' answer
         self.patched: dict[str, int] | None = None  # _patched's answer
+        self.cuda_keywords: dict[int, tuple] = {}  # id of a call handed as `cuda=` -> (keyword, the call it is handed to)
+        self.xla_names: dict[str, bool] = {}  # a name torch_xla's imports bind -> every one of them is optional
 
 
 _AUTOCAST_POSITIONAL = ("enabled", "dtype", "cache_enabled")  # torch.cuda.amp.autocast's order
@@ -173,6 +175,9 @@ _INDEX_NAME = re.compile(r"(?i)(.*_)?(rank|gpu|gpus|gpu_id|gpu_idx|device_id|dev
 @on(ast.Call)
 def check_call(call: ast.Call, ctx: Context) -> None:
     func = call.func
+    for kw in call.keywords:  # MergeOptions(cuda=torch.cuda.is_available()), met before the call it is handed
+        if kw.arg and "cuda" in kw.arg.lower() and type(kw.value) is ast.Call:
+            ctx.state(_State).cuda_keywords[id(kw.value)] = (kw.arg, call)
     name = ctx.qualify(func)
     if name is not None and name.startswith("torch.cuda."):
         name = cuda_api().canonical(name)  # insightface's torch.cuda.amp.grad_scaler.GradScaler
@@ -534,6 +539,29 @@ def check_name(node: ast.Name, ctx: Context) -> None:
         _qualified_reference(node, name, ctx, via_import=True)
 
 
+# peft asks importlib.util.find_spec("torch_xla") first, trl `if is_torch_xla_available():`: a host
+# without torch_xla (TorchNeuron needs none) takes the other path, as a CUDA host did
+_XLA_OPTIONAL = ("; optional: imported under an `if` or `try`, a path that a host without torch_xla (TorchNeuron "
+                 "needs none) does not take: not a blocker")
+
+
+def _in_a_branch(ctx: Context, node: ast.stmt) -> bool:
+    """Whether the import ``node`` is inside an ``if`` or ``try`` of its function (or module)."""
+    scope = ctx.chain[-1] if ctx.chain and hasattr(ctx.chain[-1], "body") else ctx.tree
+    todo = [(s, False) for s in scope.body]
+    while todo:
+        stmt, branched = todo.pop()
+        if stmt is node:
+            return branched
+        if not stmt.lineno <= node.lineno <= stmt.end_lineno or type(stmt) in (ast.FunctionDef, ast.AsyncFunctionDef,
+                                                                               ast.ClassDef, ast.Lambda):
+            continue
+        inner = branched or type(stmt) is ast.If or type(stmt) in TRY_TYPES
+        for field in ("body", "orelse", "finalbody", "handlers"):
+            todo += [(child, inner) for child in getattr(stmt, field, ()) or ()]
+    return False
+
+
 _CUDA_STORE = re.compile(r"cuda\.[\w.]+\s*=(?!=)")
 
 
@@ -584,7 +612,12 @@ def _qualified_reference(node: ast.AST, name: str, ctx: Context, via_import: boo
         ctx.report(NM115, node, "reference to nn.DataParallel (harmless in isinstance checks; "
                    "wrap models in DistributedDataParallel)", severity=Severity.INFO)
     elif name.startswith("torch_xla"):
-        ctx.report(NM116, node, f"{name}: legacy torch_xla API; {xla_advice(name)}")
+        root = node
+        while type(root) is ast.Attribute:
+            root = root.value
+        optional = type(root) is ast.Name and ctx.state(_State).xla_names.get(root.id, False)
+        ctx.report(NM116, node, f"{name}: legacy torch_xla API; {xla_advice(name)}" + (_XLA_OPTIONAL if optional else ""),
+                   severity=Severity.WARNING if optional else None)
     elif name.endswith("ProfilerActivity.CUDA") and name.startswith("torch."):
         ctx.report(NM114, node, edits=[_attr_edit(ctx, node, _T.profiler_activity)]
                    if isinstance(node, ast.Attribute) else ())
@@ -730,6 +763,12 @@ def _cuda_api_reference(node: ast.AST, name: str, ctx: Context, via_import: bool
         # allocator's statistics): rewritten, a Neuron run would look the key up in another dict
         ctx.report(r, node, message + f"; left: its answer is read by key (`[{sorted(other)[0]!r}]`), which "
                    f"{row.neuron} is not documented to hold: read it with `.get()` or decide by hand")
+    elif prefix == "torch.cuda.is_available" and (asked := _cuda_keyword(ctx, node)):
+        # trl's merge callback: MergeOptions(cuda=torch.cuda.is_available()) tells mergekit to use CUDA;
+        # rewritten, a Neuron host would ask mergekit for a CUDA device it does not have
+        ctx.report(r, node, message + f"; left: its answer is {asked}, which asks for CUDA by name: on Neuron "
+                   "it answers no and the callee runs as on any host without CUDA (not a blocker)",
+                   severity=Severity.WARNING)
     else:
         ctx.report(r, node, message, edits=[edit])
         call = ctx.parent if isinstance(ctx.parent, ast.Call) and ctx.parent.func is node else None
@@ -754,6 +793,20 @@ def _cuda_api_reference(node: ast.AST, name: str, ctx: Context, via_import: bool
             guards.needs_guard(ctx, f"{prefix} is read, not called" + (" (a type hint: not a blocker)" if hint else "")
                                + f": it exists without CUDA while {target} exists only with the Neuron plugin: "
                                "rewritten only together with a guard that checks for it", harmless=hint)
+
+
+def _cuda_keyword(ctx: Context, node: ast.AST) -> str | None:
+    """"`cuda=` of `MergeOptions`" when the call of ``node`` is the value of a keyword named
+    for CUDA in a call of a function this file does not define (another library's switch)."""
+    call = ctx.parent
+    handed = ctx.state(_State).cuda_keywords.get(id(call)) if type(call) is ast.Call and call.func is node else None
+    if handed is None:
+        return None
+    keyword, callee = handed
+    if type(callee.func) is ast.Name and callee.func.id in ctx.names.bindings(ctx.tree).names \
+            and callee.func.id not in ctx.state(_State).imported:
+        return None  # the file's own function: the "cuda" it turns the flag into is judged where it is
+    return f"`{keyword}=` of `{ctx.segment(callee.func)}`"
 
 
 def _answered_twin(ctx: Context, node: ast.AST, call: ast.Call | None, row) -> Edit | None:
@@ -1039,7 +1092,13 @@ def _imported(node: ast.AST, name: str, ctx: Context) -> None:
     elif name in DATA_PARALLEL:
         ctx.report(NM115, node, "imports DataParallel; use DistributedDataParallel", severity=Severity.INFO)
     elif name == "torch_xla" or name.startswith("torch_xla."):
+        optional = _in_a_branch(ctx, node)
+        names = ctx.state(_State).xla_names
+        for a in node.names:
+            bound = a.asname or (a.name if type(node) is ast.ImportFrom else a.name.split(".")[0])
+            names[bound] = optional and names.get(bound, True)
         ctx.report(NM116, node, f"imports {name}: the legacy PyTorch/XLA path, which Neuron no longer "
-                   "supports for training; TorchNeuron is a native backend")
+                   "supports for training; TorchNeuron is a native backend" + (_XLA_OPTIONAL if optional else ""),
+                   severity=Severity.WARNING if optional else None)
     elif name.split(".")[0] in ("pynvml", "nvidia_smi"):
         ctx.report(NM117, node, f"imports {name} (NVML): use neuron-monitor / neuron-top")
