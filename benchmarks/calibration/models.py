@@ -16827,6 +16827,360 @@ HELD_OUT_38 = {
 }
 
 
+# bound-propagation 0.4.7, fairret 0.1.3, torch-pc 0.1.0, fflib 0.3.0, curriculumguard 0.2.1, torchdae 0.1.1,
+# humancompatible-train 0.4.2.0, diffgrf 1.0.0 and torchcdt 0.1.1 (torch 2.13.0). No entry runs another package's code
+# with tensors but NumPy's and SciPy's, as installed with torch, and torchcdt's torchskradon (the calibration's pinned
+# release, on the path beside it). The user code that runs in the compiled call, training steps and a user's functions
+# alike, is the split's steps file (steps/held_out_39/training_steps.py); the entries here compile the releases' own
+# functions and methods, bound by functools.partial, so that no frame of this file runs inside the call.
+HELD_OUT_39_RELEASES = ("bound-propagation", "fairret", "torch-pc", "fflib", "curriculumguard", "torchdae",
+                        "humancompatible-train", "diffgrf", "torchcdt")
+
+
+def _module_39(name: str, *beside: str):
+    """A module of the split's releases; ``beside``: further release folders it imports (torchcdt's
+    torchskradon)."""
+    for folder in (*HELD_OUT_39_RELEASES, *beside):
+        if str(EXT / folder) not in sys.path:
+            sys.path.insert(0, str(EXT / folder))
+    stub_torchvision()
+    return importlib.import_module(name)
+
+
+def boundprop_op(kind: str):
+    """bound-propagation, bounds on a network's outputs over an input set for verification (a bound
+    module built per layer by a factory matching module classes, interval bound propagation forward,
+    CROWN's linear relaxations backward in a ``while self.need_relaxation`` loop, relaxation slopes of
+    smooth activations found by bisection, alpha-CROWN optimising the relaxations with Adam in a
+    Python loop under ``enable_grad``): IBP, CROWN, alpha-CROWN and CROWN-IBP bounds of a small
+    classifier over an L-inf ball, and a user's certified-training step (the split's steps file)."""
+    def factory():
+        torch = _torch()
+        bp = _module_39("bound_propagation")
+        g = torch.Generator().manual_seed(0)
+        x = torch.randn(8, 4, generator=g)
+        if kind == "certified_step":
+            y = torch.randint(0, 3, (8,), generator=g)
+            return Call(_step("held_out_39", "certified_training_step"), (x, y, 0.05), grad=True)
+        net = torch.nn.Sequential(torch.nn.Linear(4, 16), torch.nn.Tanh(), torch.nn.Linear(16, 16),
+                                  torch.nn.ReLU(), torch.nn.Linear(16, 3))
+        bounded = bp.BoundModelFactory(alpha_iterations=5).build(net)
+        region = bp.HyperRectangle.from_eps(x, 0.05)
+        module = sys.modules["bound_propagation.general"]
+        if kind == "ibp":
+            return Call(bounded.ibp, (region,), _entry(module, "BoundModule.ibp"))
+        if kind == "crown":
+            return Call(bounded.crown, (region,), _entry(module, "BoundModule.crown"))
+        if kind == "alpha_crown":
+            return Call(functools.partial(bounded.crown, alpha=True), (region,), _entry(module, "BoundModule.crown"),
+                        grad=True)
+        return Call(bounded.crown_ibp, (region,), _entry(module, "BoundModule.crown_ibp"))
+    factory.__name__ = f"boundprop_{kind}"
+    return factory
+
+
+def _groups(torch, n: int, g):
+    """Five features, a binary sensitive attribute as two one-hot columns, binary labels."""
+    x = torch.randn(n, 5, generator=g)
+    group = (torch.rand(n, generator=g) < 0.4).long()
+    sens = torch.nn.functional.one_hot(group, 2).float()
+    y = ((x[:, 0] + 0.8 * group) > 0.3).float()[:, None]
+    return x, group, sens, y
+
+
+def fairret_op(kind: str):
+    """fairret, fairness regularisers (linear-fractional statistics per sensitive group as weighted
+    ratios, the overall statistic as the target, violations penalised by a norm or a log-sum-exp;
+    divisions guarded by host-side tests of NaNs and zero denominators that raise, a zero target
+    tested with Python's ``any`` over a tensor): demographic parity by a norm loss, equal opportunity by
+    a log-sum-exp loss, equalised odds by stacked statistics, and a user's regularised training step
+    (the split's steps file)."""
+    def factory():
+        torch = _torch()
+        loss_mod = _module_39("fairret.loss")
+        stat = _module_39("fairret.statistic")
+        x, group, sens, y = _groups(torch, 64, torch.Generator().manual_seed(0))
+        if kind == "step":
+            return Call(_step("held_out_39", "fair_classifier_step"), (x, sens, y), grad=True)
+        logit = torch.randn(64, 1, generator=torch.Generator().manual_seed(1))
+        module = sys.modules["fairret.loss.violation"]
+        if kind == "parity":
+            return Call(loss_mod.NormLoss(stat.PositiveRate()), (logit, sens), _entry(module, "ViolationLoss.forward"))
+        if kind == "opportunity":
+            return Call(loss_mod.LSELoss(stat.TruePositiveRate()), (logit, sens, y),
+                        _entry(module, "ViolationLoss.forward"))
+        odds = stat.StackedLinearFractionalStatistic(stat.FalsePositiveRate(), stat.TruePositiveRate())
+        return Call(loss_mod.NormLoss(odds, p=2), (logit, sens, y), _entry(module, "ViolationLoss.forward"))
+    factory.__name__ = f"fairret_{kind}"
+    return factory
+
+
+def torchpc_op(kind: str):
+    """torch-pc, predictive-coding networks (latents relaxed by gradient steps on the energy of
+    layer-wise prediction errors for a fixed number of steps, a Python loop over the layers inside
+    each, weights then updated by local outer products without autograd, energies taken to the host
+    with ``.item()`` by its training loop): the release's supervised and unsupervised inference loops
+    of a batch, the prediction errors of a set of latents, and a user's inference-and-learning step
+    stopping when the energy stops falling (the split's steps file)."""
+    def factory():
+        torch = _torch()
+        pc = _module_39("torch_pc")
+        g = torch.Generator().manual_seed(0)
+        x = torch.randn(48, 8, generator=g)
+        labels = (x[:, 0] > 0).long() + (x[:, 1] > 0.5).long()
+        if kind == "step":
+            return Call(_step("held_out_39", "predictive_coding_step"),
+                        (x[:16], torch.nn.functional.one_hot(labels[:16], 3).float()))
+        model = pc.PCNetwork([8, 16, 12], output_dim=3)
+        module = sys.modules["torch_pc.training"]
+        if kind == "infer":
+            return Call(functools.partial(module._run_inference, model, infer_steps=5, eta_infer=0.1),
+                        (x[:16], torch.nn.functional.one_hot(labels[:16], 3).float()),
+                        _entry(module, "_run_inference"))
+        if kind == "infer_unsupervised":
+            return Call(functools.partial(module._run_inference_unsupervised, model, infer_steps=5, eta_infer=0.1),
+                        (x[:16],), _entry(module, "_run_inference_unsupervised"))
+        latents = [x[:16]] + model.init_latents(16, x.device)
+        return Call(model.compute_errors, (latents,), _entry(sys.modules["torch_pc.module"], "PCNetwork.compute_errors"))
+    factory.__name__ = f"torchpc_{kind}"
+    return factory
+
+
+def fflib_op(kind: str):
+    """fflib, Forward-Forward training (each layer its own optimizer and goodness threshold, inputs
+    detached between layers, a step per layer inside the call, positive and negative data by labels
+    embedded into the input; a recurrent variant iterating its layers over K steps; labels predicted by
+    trying every class in a Python loop; sparsities returned as Python floats): the layer-local training
+    of a two-layer net, a classifier head trained on the layers' activations, the recurrent net's
+    training, a user's prediction over all labels, and a user's epoch with negative data by shuffled
+    labels (the split's steps file)."""
+    def factory():
+        torch = _torch()
+        _module_39("fflib")
+        g = torch.Generator().manual_seed(0)
+        x = torch.rand(32, 20, generator=g)
+        y = torch.randint(0, 4, (32,), generator=g)
+        if kind == "predict":
+            return Call(_step("held_out_39", "ff_predict_all_classes"), (x,))
+        if kind == "epoch":
+            return Call(_step("held_out_39", "ff_epoch"), (x, y), grad=True)
+        ff_linear = _module_39("fflib.nn.ff_linear")
+        layers = [ff_linear.FFLinear(20, 32, loss_threshold=2.0, lr=1e-3),
+                  ff_linear.FFLinear(32, 32, loss_threshold=2.0, lr=1e-3)]
+        x_neg = torch.rand(32, 20, generator=g)
+        if kind == "layers":
+            net = _module_39("fflib.nn.ff_net").FFNet(layers, device=None)
+            return Call(net.run_train_combined, (x, x_neg),
+                        _entry(sys.modules["fflib.nn.ff_net"], "FFNet.run_train_combined"), grad=True)
+        if kind == "classifier":
+            ffc = _module_39("fflib.nn.ffc").FFC(layers, classifier_lr=1e-3, output_classes=4)
+            return Call(ffc.train_classifier, (x, y), _entry(sys.modules["fflib.nn.ffc"], "FFC.train_classifier"),
+                        grad=True)
+        rnn = _module_39("fflib.nn.ff_rnn").FFRNN.from_dimensions(
+            [20, 24, 24, 4], K_train=2, K_testlow=1, K_testhigh=3, maximize=True, activation_fn=torch.nn.ReLU(),
+            loss_threshold=2.0, optimizer=torch.optim.Adam, lr=1e-3)
+        one_hot = torch.nn.functional.one_hot(y, 4).float()
+        wrong = torch.nn.functional.one_hot((y + 1) % 4, 4).float()
+        return Call(rnn.run_train, (x, one_hot, x_neg, wrong), _entry(sys.modules["fflib.nn.ff_rnn"], "FFRNN.run_train"),
+                    grad=True)
+    factory.__name__ = f"fflib_{kind}"
+    return factory
+
+
+def curriculum_op(kind: str):
+    """curriculumguard, adaptive data curricula (per-sample loss EMAs, entropies and forgetting counts
+    kept in Python objects keyed by the samples' ids, each value taken to the host with ``float``;
+    difficulty buckets cut at NumPy percentiles; a sampler drawing buckets by weight; a safety
+    controller rolling the weights back when the validation loss worsens): the profiler's update from a
+    batch, the bucketing of a profiled dataset, a user's training step reporting to the curriculum, and a
+    user's epoch over the curriculum's loader with the validation hand-off (the split's steps file)."""
+    def factory():
+        torch = _torch()
+        _module_39("curriculum_guard")
+        g = torch.Generator().manual_seed(0)
+        x = torch.randn(40, 6, generator=g)
+        y = (x[:, 0] > 0).long() + (x[:, 2] > 1).long()
+        if kind == "step":
+            return Call(_step("held_out_39", "curriculum_step"), (torch.arange(16), x[:16], y[:16]), grad=True)
+        if kind == "epoch":
+            return Call(_step("held_out_39", "curriculum_epoch"), (x, y), grad=True)
+        profiler = _module_39("curriculum_guard.profiler.sample_profiler")
+        prof = profiler.SampleProfiler()
+        logits = torch.randn(40, 3, generator=g)
+        losses = torch.nn.functional.cross_entropy(logits, y, reduction="none")
+        if kind == "profile":
+            return Call(prof.update, (torch.arange(40), losses, logits, y),
+                        _entry(profiler, "SampleProfiler.update"))
+        for _ in range(3):  # three epochs of profiling, so that every sample can be bucketed
+            prof.update(torch.arange(40), losses + 0.1 * torch.rand(40, generator=g), logits, y)
+        bucketer = _module_39("curriculum_guard.bucketer.difficulty_bucketer")
+        return Call(bucketer.DifficultyBucketer(prof).bucketize, (),
+                    _entry(bucketer, "DifficultyBucketer.bucketize"))
+    factory.__name__ = f"curriculum_{kind}"
+    return factory
+
+
+def torchdae_op(kind: str):
+    """torchdae, implicit solvers of differential-algebraic equations (a ``while t < t1`` time loop on
+    Python floats, each step a batched Newton solve on ``vmap``-ped ``jacrev`` Jacobians testing its
+    residual norm with ``.item()`` and backtracking, residual functions validated and initial conditions
+    checked on the host, consistent initial conditions found by locating algebraic rows with
+    ``torch.where`` on Jacobian norms, events located by a bracketing search with event times taken
+    to Python floats): a user's Robertson kinetics by BDF2, an RC circuit by Radau IIA, a Cartesian
+    pendulum by generalized-alpha, a falling ball stopped by an event, and an Adam step fitting a
+    rate constant through TR-BDF2 (all the split's steps file)."""
+    def factory():
+        torch = _torch()
+        _module_39("torchdae")
+        y0 = torch.tensor([[1.0, 0.0, 0.0], [0.9, 0.0, 0.1]], dtype=torch.float64)
+        if kind == "robertson":
+            return Call(_step("held_out_39", "robertson_bdf2"), (y0,))
+        if kind == "radau":
+            return Call(_step("held_out_39", "rc_circuit_radau"), (torch.tensor([[0.0, 0.5], [0.2, 0.4]],
+                                                                                 dtype=torch.float64),))
+        if kind == "pendulum":
+            q0 = torch.tensor([[1.0, 0.0], [0.0, -1.0]], dtype=torch.float64)
+            v0 = torch.tensor([[0.0, 0.5], [0.3, 0.0]], dtype=torch.float64)
+            return Call(_step("held_out_39", "pendulum_generalized_alpha"), (q0, v0))
+        if kind == "event":
+            return Call(_step("held_out_39", "falling_ball_event"), (torch.tensor([[1.0, 0.0], [2.0, 1.0]],
+                                                                                   dtype=torch.float64),))
+        target = torch.tensor([[0.985, 3.4e-5, 0.015], [0.887, 3.3e-5, 0.113]], dtype=torch.float64)
+        return Call(_step("held_out_39", "robertson_fit_step"), (y0, target), grad=True)
+    factory.__name__ = f"torchdae_{kind}"
+    return factory
+
+
+def hct_op(kind: str):
+    """humancompatible-train, constrained training of networks (dual optimizers whose multipliers and
+    penalties are updated from the constraint values in a walk over constraint groups, clamped in
+    place, a switching subgradient method choosing objective or constraint by a tolerance test; NonOpt,
+    a nonsmooth quasi-Newton method taking the loss to the host with ``float``, sampling gradients into a
+    point set, solving a simplex QP for the direction and line-searching in Python): a user's
+    demographic-parity-constrained step by the augmented Lagrangian, switching subgradient,
+    penalty-barrier and nuPI methods, and a NonOpt step on a hinge loss with an L1 penalty (all the
+    split's steps file)."""
+    def factory():
+        torch = _torch()
+        _module_39("humancompatible.train")
+        x, group, _, y = _groups(torch, 64, torch.Generator().manual_seed(0))
+        if kind == "nonopt":
+            return Call(_step("held_out_39", "nonsmooth_nonopt_step"), (x, y), grad=True)
+        return Call(_step("held_out_39", f"constrained_{kind}_step"), (x, group, y), grad=True)
+    factory.__name__ = f"hct_{kind}"
+    return factory
+
+
+def diffgrf_op(kind: str):
+    """diffgrf, differentiable Gaussian random fields by the randomisation method (frozen noise and
+    base spectral radii drawn once with NumPy, wave vectors from length scales parsed in Python into a
+    main scale and anisotropy ratios, a rotation applied when Python tests find a non-zero angle, the
+    field a sum of cosine and sine modes): a Gaussian field on a grid, a Matérn field at scattered 3D
+    points, an anisotropic rotated field, and an Adam step fitting a length scale to a semivariogram
+    (the split's steps file)."""
+    def factory():
+        torch = _torch()
+        grf = _module_39("diffgrf")
+        module = sys.modules["diffgrf.core"]
+        if kind == "step":
+            return Call(_step("held_out_39", "grf_length_scale_step"),
+                        (torch.tensor([0.05, 0.18, 0.55, 0.95], dtype=torch.float64),), grad=True)
+        if kind == "gaussian":
+            field = grf.DifferentiableGRF("gau", 2, 1.0, 4.0, seed=0, mode_no=256)
+            return Call(functools.partial(field.structured, [24, 24]), (), _entry(module, "DifferentiableGRF.structured"))
+        if kind == "matern":
+            field = grf.DifferentiableGRF("mat", 3, 2.0, [3.0, 1.5, 0.5], seed=1, mode_no=256, nu=1.5)
+            points = 10 * torch.rand(200, 3, generator=torch.Generator().manual_seed(0), dtype=torch.float64)
+            return Call(field.unstructured, (points,), _entry(module, "DifferentiableGRF.unstructured"))
+        field = grf.DifferentiableGRF("gau", 2, 1.0, [5.0, 0.4], seed=2, mode_no=256,
+                                      angles=torch.tensor(0.6, dtype=torch.float64))
+        return Call(functools.partial(field.structured, [16, 20]), (), _entry(module, "DifferentiableGRF.structured"))
+    factory.__name__ = f"diffgrf_{kind}"
+    return factory
+
+
+def torchcdt_op(kind: str):
+    """torchcdt, the cumulative distribution transform and its Radon version (signals made positive
+    densities, cumulated and inverted by interpolation, the reference tested for being uniform with
+    ``torch.unique(...).numel()`` on the host to choose the interpolation, normalisation chosen by
+    strings; the Radon version through the pinned torchskradon): the CDT of a batch of signals, its
+    inverse, the RCDT of images with mean normalisation, and a user's nearest-subspace classifier in CDT
+    space (the split's steps file)."""
+    def factory():
+        torch = _torch()
+        functional = _module_39("torchcdt.functional", "torchskradon")
+        g = torch.Generator().manual_seed(0)
+        grid = torch.linspace(0, 1, 64)
+        centres = torch.rand(12, generator=g)
+        signals = torch.exp(-((grid[None] - centres[:, None]) / 0.08) ** 2)[:, None]
+        if kind == "classify":
+            labels = (centres > 0.5).long()
+            return Call(_step("held_out_39", "cdt_nearest_subspace"), (signals[:8, 0], labels[:8], signals[8:, 0]))
+        if kind == "cdt":
+            return Call(functional.cdt, (signals,), _entry(functional, "cdt"))
+        if kind == "icdt":
+            return Call(functional.icdt, (functional.cdt(signals),), _entry(functional, "icdt"))
+        yy, xx = torch.meshgrid(grid[::2], grid[::2], indexing="ij")
+        images = torch.stack([torch.exp(-((xx - a) ** 2 + (yy - b) ** 2) / 0.02) for a, b in ((0.3, 0.6), (0.7, 0.4))])
+        return Call(functools.partial(functional.rcdt, normalization="mean", theta=torch.linspace(0.0, 180.0, 12)),
+                    (images[:, None],), _entry(functional, "rcdt"))
+    factory.__name__ = f"torchcdt_{kind}"
+    return factory
+
+
+HELD_OUT_39 = {
+    # bound-propagation 0.4.7: verification bounds
+    "loop.boundprop_ibp": boundprop_op("ibp"),
+    "loop.boundprop_crown": boundprop_op("crown"),
+    "loop.boundprop_alpha_crown": boundprop_op("alpha_crown"),
+    "loop.boundprop_crown_ibp": boundprop_op("crown_ibp"),
+    "loop.boundprop_certified_step": boundprop_op("certified_step"),
+    # fairret 0.1.3: fairness regularisers
+    "loop.fairret_parity": fairret_op("parity"),
+    "loop.fairret_opportunity": fairret_op("opportunity"),
+    "loop.fairret_odds": fairret_op("odds"),
+    "loop.fairret_step": fairret_op("step"),
+    # torch-pc 0.1.0: predictive coding
+    "loop.torchpc_infer": torchpc_op("infer"),
+    "loop.torchpc_infer_unsupervised": torchpc_op("infer_unsupervised"),
+    "loop.torchpc_errors": torchpc_op("errors"),
+    "loop.torchpc_step": torchpc_op("step"),
+    # fflib 0.3.0: Forward-Forward training
+    "loop.fflib_layers": fflib_op("layers"),
+    "loop.fflib_classifier": fflib_op("classifier"),
+    "loop.fflib_rnn": fflib_op("rnn"),
+    "loop.fflib_predict": fflib_op("predict"),
+    "loop.fflib_epoch": fflib_op("epoch"),
+    # curriculumguard 0.2.1: adaptive data curricula
+    "loop.curriculum_profile": curriculum_op("profile"),
+    "loop.curriculum_bucketize": curriculum_op("bucketize"),
+    "loop.curriculum_step": curriculum_op("step"),
+    "loop.curriculum_epoch": curriculum_op("epoch"),
+    # torchdae 0.1.1: implicit DAE solvers
+    "loop.torchdae_robertson": torchdae_op("robertson"),
+    "loop.torchdae_radau": torchdae_op("radau"),
+    "loop.torchdae_pendulum": torchdae_op("pendulum"),
+    "loop.torchdae_event": torchdae_op("event"),
+    "loop.torchdae_fit_step": torchdae_op("fit_step"),
+    # humancompatible-train 0.4.2.0: constrained training
+    "loop.hct_alm_step": hct_op("alm"),
+    "loop.hct_ssg_step": hct_op("ssg"),
+    "loop.hct_pbm_step": hct_op("pbm"),
+    "loop.hct_nupi_step": hct_op("nupi"),
+    "loop.hct_nonopt_step": hct_op("nonopt"),
+    # diffgrf 1.0.0: Gaussian random fields
+    "loop.diffgrf_gaussian": diffgrf_op("gaussian"),
+    "loop.diffgrf_matern": diffgrf_op("matern"),
+    "loop.diffgrf_rotated": diffgrf_op("rotated"),
+    "loop.diffgrf_step": diffgrf_op("step"),
+    # torchcdt 0.1.1: cumulative distribution transforms
+    "loop.torchcdt_cdt": torchcdt_op("cdt"),
+    "loop.torchcdt_icdt": torchcdt_op("icdt"),
+    "loop.torchcdt_rcdt": torchcdt_op("rcdt"),
+    "loop.torchcdt_classify": torchcdt_op("classify"),
+}
+
+
 FIXTURES = {f"zoo.{n}": zoo(n) for n in ("convnet", "dynamic_crop", "gated_residual", "tagger",
                                           "masked_encoder")}
 
@@ -16835,7 +17189,8 @@ ALL = {**CALIBRATION, **HELD_OUT, **HELD_OUT_2, **SCALE, **SCALE_4, **HELD_OUT_5
        **HELD_OUT_15, **HELD_OUT_16, **HELD_OUT_17, **HELD_OUT_18, **HELD_OUT_19, **HELD_OUT_20,
        **HELD_OUT_21, **HELD_OUT_22, **HELD_OUT_23, **HELD_OUT_24, **HELD_OUT_25, **HELD_OUT_26,
        **HELD_OUT_27, **HELD_OUT_28, **HELD_OUT_29, **HELD_OUT_30, **HELD_OUT_31,
-       **HELD_OUT_32, **HELD_OUT_33, **HELD_OUT_34, **HELD_OUT_35, **HELD_OUT_36, **HELD_OUT_37, **HELD_OUT_38, **FIXTURES}
+       **HELD_OUT_32, **HELD_OUT_33, **HELD_OUT_34, **HELD_OUT_35, **HELD_OUT_36, **HELD_OUT_37, **HELD_OUT_38, **HELD_OUT_39,
+       **FIXTURES}
 
 # The quick $NEURON_MIGRATE_EXT subset of the regression test (tests/test_calibration.py: EXT).
 QUICK = ("nanogpt.GPT", "examples.word_language_model.RNNModel",

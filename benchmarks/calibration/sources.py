@@ -156,7 +156,9 @@ FOLDERS = {"timm": "timm", "torch-geometric": "pytorch_geometric", "vit-pytorch"
                                       "torchdensityestimation", "torch-crps", "torchorthopolys", "torchrolling",
                                       "cpd-pytorch", "torch-numopt", "expsolve", "deepgp-torch", "torchspin",
                                       "torch-nl", "torch-ransac3d", "sngp", "fswlib",
-                                      "pytorch-approximate-retrieval")}}
+                                      "pytorch-approximate-retrieval",
+                                      "bound-propagation", "fairret", "torch-pc", "fflib", "curriculumguard",
+                                      "torchdae", "humancompatible-train", "diffgrf", "torchcdt")}}
 # the releases' own dependencies, installed beside them when they were measured (a folder on
 # PYTHONPATH, stored as ``$PYTHONPATH/<package>/...``): top-level package -> the distribution of
 # sources.txt whose pinned release holds its code (the same version as installed). The static
