@@ -97,7 +97,10 @@ Formula (calibrated in docs/accuracy.md against a measured share of ATen op call
   compiled twice: Dynamo compiles it again, once, with dynamic shapes, when a call brings
   other shapes (measured: constructs.py "helper of a skipped frame, ..."; the detectors' box
   helpers called for proposals and for detections, ``roi_align`` per feature level). Two
-  calls of one caller are taken as one shape (Dynamo: 2 graphs on two shapes, 1 on one).
+  calls of one caller are taken as one shape (Dynamo: 2 graphs on two shapes, 1 on one), and so is a
+  loop that hands it the same tensors, or (a ``while`` or ``for ... in range``) the tensors its last
+  step computed (constructs.py "method in a skipped frame's for _ in range loop, its state handed on":
+  1 graph; torchattacks' PGD).
   Such a frame in a loop that hands it a number the loop changes (its ``range`` index, an
   adaptive solver's ``t += dt``, a name the loop binds from a host read or from arithmetic of
   those: a traceback's ``start = t - k``), which it turns into a constant of its graph
@@ -421,8 +424,8 @@ def estimate(functions: Iterable[tuple[str, TracedFunction]], executed: dict[str
     # eagerly or breaks at the call), or in a loop of a frame that runs eagerly (over feature
     # levels, images, boxes), sees other shapes: compiled twice; not a layer's forward in a
     # loop (the layers of a stack share a shape), nor two calls of one caller (often one shape),
-    # nor a loop handing it one shape at every step (over an optimizer's parameter groups, or the same
-    # tensors: ``TracedFunction.group_looped``)
+    # nor a loop handing it one shape at every step (over an optimizer's parameter groups, the same
+    # tensors, or a step loop's state handed on: ``TracedFunction.group_looped``)
     def recompiles(c: Key) -> bool:
         eager = [(k, line) for k, line in sites.get(c, ()) if k in eager_from and line > eager_from[k]]
         entered = {k for k, _ in sites.get(c, ()) if c in split_by[k]} | {k for k, _ in eager}

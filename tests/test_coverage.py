@@ -1112,6 +1112,68 @@ compiled = torch.compile(search)
     by_name = {e.function.name: e for e in estimate(functions)}  # a scan: the row loop runs too
     assert by_name["energy"].recompiled
 
+def test_a_method_called_in_a_range_loop_that_hands_on_its_tensors_is_compiled_once():
+    """A method of ``self`` called in a ``for _ in range(...)`` (or ``while``) loop of a skipped frame, handed
+    tensors the loop rebinds only to tensors (``adv = torch.clamp(...).detach()``), sets ``requires_grad`` or
+    ``.data`` of, and numbers' arithmetic (``lr * lam``), sees one shape at every step: compiled once
+    (constructs.py "method in a skipped frame's for _ in range loop, its state handed on, 6 steps", "...
+    requires_grad set at each step", "... .data set, a number's arithmetic": 1 graph each; torchattacks'
+    PGD, 1 graph measured, 3 expected before). Not where the loop hands on a name first bound to a number
+    (torch-linops' MINRES) or a stack of a list it grows (ponder-transformer's halting); a loop over tensors
+    of other shapes compiles it twice ("... loop over a list of tensors of two shapes": 2)."""
+    from neuron_migrate.coverage import estimate
+
+    code = b'''
+import torch
+import torch.nn as nn
+
+
+class Attack:
+    def __init__(self, model, steps=10, lr=0.1):
+        self.model, self.steps, self.lr = model, steps, lr
+
+    def logits(self, x):
+        return self.model(x).log_softmax(-1)
+
+    def prox(self, w, t):
+        return torch.sign(w) * torch.relu(w.abs() - t)
+
+    def run(self, images, labels):
+        adv = images.clone().detach()
+        w = torch.ones_like(images)
+        for _ in range(self.steps):
+            adv.requires_grad = True
+            cost = nn.functional.nll_loss(self.logits(adv), labels)
+            grad = torch.autograd.grad(cost, adv)[0]
+            adv = torch.clamp(adv + self.lr * grad.sign(), 0, 1).detach()
+            w.data = self.prox(w, self.lr * 0.5)
+        g = 0.0
+        hs = []
+        for _ in range(self.steps):
+            g = self.prox(g + w, 0.1)
+            hs.append(g)
+            h = torch.stack(hs)
+            self.logits(h)
+            print(h)
+        return adv * w
+
+
+attack = Attack(nn.Linear(4, 3))
+compiled = torch.compile(attack.run)
+'''
+    r = analyse("attack.py", code, Options())
+    functions = [("attack.py", f) for f in r.traced]
+    run = next(f for _, f in functions if f.name == "Attack.run")
+    assert {21, 24} <= set(run.group_looped)
+    ran = {"attack.py": {11, 14, *range(17, 25), 33}}  # the second loop did not run
+    by_name = {e.function.name: e for e in estimate(functions, ran)}
+    assert by_name["Attack.run"].runs_eagerly and by_name["Attack.logits"].own_frame
+    assert not by_name["Attack.logits"].recompiled and not by_name["Attack.prox"].recompiled
+    by_name = {e.function.name: e for e in estimate(functions)}  # a scan: the second loop runs too
+    assert by_name["Attack.logits"].recompiled and by_name["Attack.prox"].recompiled
+    assert 28 not in run.group_looped and 31 not in run.group_looped  # a name first bound to a number, a list grown
+
+
 RESUMED_LOOPS = b'''
 import torch.nn as nn
 

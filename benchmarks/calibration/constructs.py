@@ -236,6 +236,13 @@ SCORER = Scorer()
 def relu_helper(t):  # a helper with ops and no break, compiled as a frame of its own from eager code
     return (t * 2).relu() + 1
 
+class Stepper:  # an iterative method's object (torchattacks' PGD, a solver's step): a method with ops, no break
+    def advance(self, t, k=1.0):
+        return (t * 2).relu() * k
+
+STEPPER = Stepper()
+RATE = 0.5
+
 def wrapper_helper(t):  # no op of its own: one call of relu_helper, which Dynamo inlines (torchcp's threshold)
     return relu_helper(t)
 
@@ -2230,6 +2237,17 @@ CASES: list[tuple[str, str, dict]] = [
     ("a number, then a breaking helper", "n = 3\ny = print_helper(x)\nreturn y * n", {}),
     ("helper in a skipped frame's for _ in range loop, its state handed on, 6 steps", "for r in x:\n    print(r)\n"
      "s = x\nfor _ in range(6):\n    s = relu_helper(s) * 0.5\nreturn s", {}),
+    # ... a method, its tensors rebound, a tensor's requires_grad or data set at each step (torchattacks' PGD,
+    # glm-saga's proximal step ``weight.data = group_threshold(weight, lr * lam * alpha)``)
+    ("method in a skipped frame's for _ in range loop, its state handed on, 6 steps", "for r in x:\n    print(r)\n"
+     "s = x\nfor _ in range(6):\n    s = STEPPER.advance(s) * 0.5\nreturn s", {}),
+    ("method in a skipped frame's for _ in range loop, requires_grad set at each step", "for r in x:\n    print(r)\n"
+     "s = x.clone()\nfor _ in range(6):\n    s.requires_grad = True\n    y = STEPPER.advance(s)\n    s = (s + y).detach()\n"
+     "return s", {}),
+    ("method in a skipped frame's for _ in range loop, .data set, a number's arithmetic", "for r in x:\n    print(r)\n"
+     "w = x.clone()\nfor _ in range(6):\n    w.data = STEPPER.advance(w, RATE * 2)\nreturn w", {}),
+    ("method in a skipped frame's loop over a list of tensors of two shapes", "for r in x:\n    print(r)\ns = 0\n"
+     "for t in (x, x[:3]):\n    s = s + STEPPER.advance(t).sum()\nreturn s", {}),
     ("helper in a loop of a skipped frame, no index, 6 steps", "for r in x:\n    print(r)\ns = 0\nfor i in range(6):\n    s = s + relu_helper(x).sum()\nreturn s", {}),
     ("torch.cat grown in a loop", "y = x[:1]\nfor i in range(3):\n    y = torch.cat((y, x[i:i + 1]), 0)\nreturn y * 2", {}),
     # standard-library calls in a compiled training step (pytorch/examples' mnist_hogwild, imagenet)

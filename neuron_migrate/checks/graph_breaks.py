@@ -7022,25 +7022,28 @@ def _group_looped(fn: ast.AST, statements: tuple[int, ...], d: _State, tensors: 
         if not n.body:
             continue
         groups = type(n) is not ast.While and type(n.iter) is ast.Attribute and n.iter.attr == "param_groups"
+        steps = _steps_loop(n)
         # the names the loop rebinds, stores an attribute of, or grows (``out.append(v)``): they may
         # hand a callee another shape at the next step
-        changed = set()
+        changed, touched = set(), set()  # rebound; changed otherwise (a state handed on is only rebound)
         for node in ast.walk(n):
             if type(node) is ast.Name and type(node.ctx) is not ast.Load:
                 changed.add(node.id)
             elif type(node) in _FUNCS or type(node) is ast.ClassDef:  # a closure made anew at each step
-                changed.add(node.name)
-            elif type(node) is ast.Attribute and type(node.ctx) is not ast.Load or (
+                touched.add(node.name)
+            elif type(node) is ast.Attribute and type(node.ctx) is not ast.Load and not (
+                    steps and node.attr in _SAME_SHAPE_STORES and type(node.value) is ast.Name) or (
                     type(node) is ast.Call and type(node.func) is ast.Attribute and node.func.attr in _RESIZING):
                 base = node.func.value if type(node) is ast.Call else node.value
                 while type(base) in (ast.Attribute, ast.Subscript):
                     base = base.value
                 if type(base) is ast.Name:
-                    changed.add(base.id)
-        spans.append((n.body[0].lineno, n.body[-1].end_lineno or n.body[-1].lineno, groups, changed))
+                    touched.add(base.id)
+        spans.append((n.body[0].lineno, n.body[-1].end_lineno or n.body[-1].lineno, groups, changed, touched, steps, n))
     if not spans:
         return ()
     handed: dict[int, set[str]] = {}  # statement line -> the names its calls are handed ("": not only tensors)
+    methods: dict[int, list[ast.AST]] = {}  # statement line -> the methods of self it calls
     for call in body.calls:
         stmt = None if torch_op(call) else body.where.get(id(call), (None,))[0]
         if stmt is not None:
@@ -7048,15 +7051,101 @@ def _group_looped(fn: ast.AST, statements: tuple[int, ...], d: _State, tensors: 
             names = handed.setdefault(stmt.lineno, set())
             names.update(t.id for a in (call.func, *args) for t in all_nodes(a) if type(t) is ast.Name)
             # a method, or an object that is no tensor (a generator's state): its state may change too
-            if type(call.func) is not ast.Name or not all(type(a) is ast.Constant or tensors.of(a) for a in args):
+            if not all(type(a) is ast.Constant or tensors.of(a) or _number_arithmetic(a) for a in args):
                 names.add("")
+            elif type(call.func) is not ast.Name:
+                methods.setdefault(stmt.lineno, []).append(call.func)
+    handed_on: dict[int, set[str]] = {}  # id(loop) -> the names it hands on as state (asked once)
+
+    def one_shape(line: int, changed: set[str], touched: set[str], steps: bool, loop: ast.AST) -> bool:
+        names = handed.get(line)
+        if names is None or "" in names or (line in methods and not steps) or touched & names:
+            return False
+        moved = changed & names
+        if moved and steps:
+            if id(loop) not in handed_on:
+                handed_on[id(loop)] = _rebound_to_tensors(loop, fn, tensors)
+            moved -= handed_on[id(loop)]
+        # a method of self that keeps its object's state (no self.x = ... in any method of that name)
+        return not moved and all(_stateless_method(fn, f, d) for f in methods.get(line, ()))
+
     out = []
     for line in statements:
-        around = [(groups, changed) for start, end, groups, changed in spans if start <= line <= end]
-        if around and all(groups or (line in handed and "" not in handed[line] and not changed & handed[line])
-                          for groups, changed in around):
+        around = [span[2:] for span in spans if span[0] <= line <= span[1]]
+        if around and all(groups or one_shape(line, *rest) for groups, *rest in around):
             out.append(line)
     return tuple(out)
+
+
+# a tensor's attributes a step may set without changing its shape (``w.data = prox(w)``, ``x.requires_grad = True``)
+_SAME_SHAPE_STORES = frozenset({"data", "requires_grad"})
+
+
+def _number_arithmetic(e: ast.AST) -> bool:
+    """Arithmetic of names, their attributes and constants (``lr * lam * alpha``, ``self.lr * 0.5``): a number
+    (or a tensor), no object with a state of its own such as a generator."""
+    return type(e) in (ast.BinOp, ast.UnaryOp) and all(
+        type(n) in (ast.Name, ast.Attribute, ast.Constant, ast.BinOp, ast.UnaryOp, ast.Load)
+        or isinstance(n, (ast.operator, ast.unaryop)) for n in ast.walk(e))
+
+
+def _stateless_method(fn: ast.AST, f: ast.AST, d: _State) -> bool:
+    """``f`` is ``self.m``, and no method ``m`` of ``fn``'s class (or an in-file base) stores an attribute of
+    ``self``: its object's state is the same at each call (not torch-ac's ``_get_batches_starting_indexes``,
+    which counts its batches in ``self.batch_num``)."""
+    attr = _self_attr(f)
+    cls = d.owner.get(id(fn)) if attr is not None else None
+    if cls is None:
+        return False
+    found = _method_of(cls, attr, d)
+    return found is None or not any(
+        type(n) is ast.Attribute and type(n.ctx) is not ast.Load and type(n.value) is ast.Name and n.value.id == "self"
+        for n in ast.walk(found[0]))
+
+
+def _python_number(e: ast.AST) -> bool:
+    """A literal number or arithmetic of them (``-1``, ``0.5 * 2``)."""
+    return all(type(n) in (ast.Constant, ast.BinOp, ast.UnaryOp) or isinstance(n, (ast.operator, ast.unaryop))
+               for n in ast.walk(e)) and all(type(n.value) in (int, float) for n in ast.walk(e) if type(n) is ast.Constant)
+
+
+def _steps_loop(loop: ast.AST) -> bool:
+    """A loop whose steps repeat one computation: a ``while``, or a ``for`` over ``range(...)``."""
+    if type(loop) is ast.While:
+        return True
+    it = getattr(loop, "iter", None)
+    return type(it) is ast.Call and type(it.func) is ast.Name and it.func.id == "range"
+
+
+def _rebound_to_tensors(loop: ast.AST, fn: ast.AST, tensors: Tensors) -> set[str]:
+    """Names the loop hands on as state: every store of them in its body is a plain assignment of a
+    tensor (``x = x + h * v``) whose value reads no name the loop binds otherwise than by a plain
+    assignment, directly or through such names: not its index, a number it counts (``t =
+    torch.arange(pos, end)`` after ``pos += n``: openunmix's frame batches, the last one shorter) or a
+    tuple a call returns (torch-linops' ``cs, sn, rho = _sym_ortho(...)``, a Python 0 or a tensor), nor a list
+    it grows (ponder-transformer's ``torch.stack(halting_logits)`` after ``halting_logits.append(...)``)."""
+    values: dict[str, list[ast.AST]] = {}
+    seen = set()
+    for node in ast.walk(loop):
+        if type(node) is ast.Assign and len(node.targets) == 1 and type(t := node.targets[0]) is ast.Name:
+            values.setdefault(t.id, []).append(node.value)
+            seen.add(id(t))
+    tainted = {n.id for n in ast.walk(loop) if type(n) is ast.Name and type(n.ctx) is not ast.Load and id(n) not in seen}
+    tainted |= {k for k, vs in values.items() if any(_read_to_host(v) for v in vs)}
+    tainted |= {n.func.value.id for n in ast.walk(loop) if type(n) is ast.Call and type(n.func) is ast.Attribute
+                and n.func.attr in _RESIZING and type(n.func.value) is ast.Name}  # a list it grows
+    # ... and a name first bound to no tensor (torch-linops' MINRES: ``cs = -1`` before the loop, a
+    # tensor after its first step: Dynamo compiles the callee again)
+    tainted |= {t.id for n in ast.walk(fn) if type(n) is ast.Assign and _python_number(n.value) for t in n.targets
+                if type(t) is ast.Name and t.id in values}
+    grown = True
+    while grown:
+        grown = False
+        for k, vs in values.items():
+            if k not in tainted and any(type(n) is ast.Name and n.id in tainted for v in vs for n in ast.walk(v)):
+                tainted.add(k)
+                grown = True
+    return {k for k, vs in values.items() if k not in tainted and all(tensors.of(v) for v in vs)}
 
 
 def _branched(fn: ast.AST, statements: tuple[int, ...], d: _State) -> tuple[int, ...]:
