@@ -1919,6 +1919,18 @@ CASES: list[tuple[str, str, dict]] = [
     ("assert on tensor, f-string message", "n = 4\nassert (x > -100).all(), f'bad {n}'\nreturn x + 1", {}),
     ("assert on tensor, constant message", "assert (x > -100).all(), 'bad'\nreturn x + 1", {}),
     ("assert on tensor, message reading the tensor", "assert (x > -100).all(), f'bad {x.tolist()}'\nreturn x + 1", {}),
+    # TripoSR's chunk_batch: the result's type tested by isinstance, the last branch printing and exiting
+    ("print in a branch ending in exit(), after isinstance tests",
+     "def pack(out):\n    if isinstance(out, torch.Tensor):\n        out = {0: out}\n    elif isinstance(out, dict):\n"
+     "        pass\n    else:\n        print(f'bad {type(out)}')\n        exit(1)\n    return out\n"
+     "return pack(x * 2)[0] + 1", {}),
+    ("print in a branch ending in raise, after isinstance tests",
+     "def pack(out):\n    if isinstance(out, torch.Tensor):\n        return {0: out}\n    print(f'bad {type(out)}')\n"
+     "    raise TypeError('bad')\nreturn pack(x * 2)[0] + 1", {}),
+    ("print in an except handler that re-raises, nothing raised",
+     "try:\n    y = x * 2\nexcept RuntimeError as e:\n    print(e)\n    raise\nreturn y + 1", {}),
+    ("print in a branch ending in exit(), the branch taken on a tensor test",
+     "if (x > 100).any():\n    print('large')\n    exit(1)\nreturn x + 1", {}),
     ("assert on a dict entry holding a tensor, f-string message",
      "group = {'lr': 0.1}\ngroup['G'] = (x * 2).sum()\nassert group['G'] > 0, f\"bad {group['G']}\"\nreturn x * group['lr']", {}),
     ("assert on tensors joined by and", "assert (x > -100).all() and (x < 100).all()\nreturn x + 1", {}),

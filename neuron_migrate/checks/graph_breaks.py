@@ -3982,14 +3982,33 @@ def _negates(test: ast.AST, checked: ast.AST) -> bool:
             and same_tree(test.left, checked.left) and same_tree(test.comparators[0], checked.comparators[0]))
 
 
+_EXIT_CALLS = frozenset({"exit", "quit", "sys.exit", "os._exit", "os.abort"})
+
+
+def _ends_in_error(block: list) -> bool:
+    """A block whose last statement raises or ends the process (``raise ...``, ``exit(1)``)."""
+    last = block[-1] if block else None
+    return type(last) is ast.Raise or (type(last) is ast.Expr and type(last.value) is ast.Call
+                                       and dotted(last.value.func) in _EXIT_CALLS)
+
+
 def _failing_branches(fn: ast.AST, body: _Body) -> list[ast.AST]:
-    """The bodies of the ``if`` statements followed by an ``assert`` of the opposite test
-    (state-spaces/mamba's ``if x.shape != (b, h, d): print(...)`` then ``assert x.shape == (b, h,
-    d)``): they run only on the way to the assertion's error, as a ``raise`` does, so nothing in
-    them breaks the graph of a call that succeeds."""
-    if not any(type(s) is ast.Assert for s in body.statements):
-        return []
+    """The statements that run only on the way to an error, as a ``raise`` does, so nothing in
+    them breaks the graph of a call that succeeds: the bodies of the ``if`` statements followed by
+    an ``assert`` of the opposite test (state-spaces/mamba's ``if x.shape != (b, h, d): print(...)``
+    then ``assert x.shape == (b, h, d)``), and the branches of an ``if`` that end in a ``raise`` or
+    ``exit(...)`` (TripoSR's ``chunk_batch``: ``else: print(...); exit(1)`` after the ``isinstance``
+    tests of the result, which Dynamo decides while tracing: constructs.py "print in a branch ending
+    in exit(), after isinstance tests": one graph, no break). ``except`` handlers have their own
+    reading (``_error_paths``)."""
     out: list[ast.AST] = []
+    if body.raises or any(type(c.func) is ast.Name and c.func.id in _EXIT_CALLS or type(c.func) is ast.Attribute
+                          and c.func.attr in ("exit", "_exit", "abort") for c in body.calls):
+        for s in body.statements:
+            if type(s) is ast.If:
+                out += [*(s.body if _ends_in_error(s.body) else ()), *(s.orelse if _ends_in_error(s.orelse) else ())]
+    if not any(type(s) is ast.Assert for s in body.statements):
+        return out
     for block in (fn.body, *(getattr(s, f, None) for s in body.statements for f in ("body", "orelse", "finalbody"))):
         if type(block) is not list:
             continue
