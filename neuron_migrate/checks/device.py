@@ -67,7 +67,9 @@ NM118 = rule(
         "text; only a person can tell. A \"cuda\" handed only to a library outside PyTorch whose "
         "device is its own runtime's (faster-whisper's WhisperModel, CTranslate2: \"cpu\", \"cuda\" "
         "or \"auto\", rules/cuda_api.yaml `foreign_devices`) is one too, said so: that library takes "
-        "no \"neuron\", so it is left with the test that chooses it.",
+        "no \"neuron\", so it is left with the test that chooses it; so is one handed to a CUDA-only "
+        "library's own context (nvdiffrast's RasterizeCudaContext), directly or as the default of the "
+        "parameter a function hands it, which changes only when that library is ported.",
     example='DEVICES = ["cpu", "cuda"]', use_instead=f'DEVICES = ["cpu", "{_DEV}"]', fix="none",
     fix_reason="the string is not in a known device position",
 )
@@ -490,13 +492,16 @@ def report_foreign_device(ctx: Context, lits: list[ast.AST], callees: list[tuple
     string is left (NM118) and the guard that chooses it (``chosen``) with it: on Neuron it runs as
     without CUDA."""
     name, line = callees[0]
-    devices = ", ".join(f'"{d}"' for d in cuda_api().foreign_devices[name])
+    accepted = cuda_api().foreign_devices[name]
+    devices = ", ".join(f'"{d}"' for d in accepted)
     left = ("left, with the test that chooses it: on Neuron it runs where it ran without CUDA" if chosen
-            else 'left: it needs CUDA as before ("cpu" runs it on a Neuron host)')
+            else 'left: it needs CUDA as before ("cpu" runs it on a Neuron host)' if "cpu" in accepted
+            else "left: port that library first, then its device")
+    whose = (f"whose device is that of a runtime outside PyTorch ({devices})" if "cpu" in accepted
+             else "a CUDA-only library, whose device must be a CUDA one")
     for lit in lits:
         if id(lit) not in ctx.claimed:
-            ctx.report(NM118, lit, f'"cuda" handed to `{name}` (line {line}), whose device is that of a runtime '
-                       f'outside PyTorch ({devices}): it takes no "{_DEV}"; {left}')
+            ctx.report(NM118, lit, f'"cuda" handed to `{name}` (line {line}), {whose}: it takes no "{_DEV}"; {left}')
 
 
 def _positional_device_arguments(ctx: Context, name: str, args: list[ast.expr]) -> list[ast.expr]:
@@ -1038,6 +1043,10 @@ def check_defaults(node: ast.arguments, ctx: Context) -> None:
         named = DEVICE_NAME.fullmatch(arg.arg) is not None
         if named or _annotated_device(ctx, arg.annotation):
             lits += literal_options(arg.annotation)
+            foreign = _foreign_uses(ctx, ctx.parent, arg.arg)
+            if foreign:  # NeuralRender(device="cuda") hands it to nvdiffrast's RasterizeCudaContext
+                report_foreign_device(ctx, lits, foreign)
+                continue
             report_device_literals(ctx, lits, inspected=_inspected(ctx, default), message=None if named else
                                    ctx.summary(NM101) + f" (`{arg.arg}` is typed `torch.device`)")
 
@@ -1188,10 +1197,21 @@ class _Use(NamedTuple):
     parent: ast.AST
 
 
-def _variable_uses(ctx: Context, names: set[str]) -> list[_Use]:
-    """Every load of ``names``, in one walk of the file."""
+def _foreign_uses(ctx: Context, fn: ast.AST, name: str) -> list[tuple[str, int]]:
+    """(callee, line) of each call of a library outside PyTorch (``foreign_devices``) that the
+    function ``fn`` hands its parameter ``name`` to as a device, in source order."""
+    if type(fn) not in (ast.FunctionDef, ast.AsyncFunctionDef) or not any(
+            callee.rpartition(".")[2] in ctx.src.text for callee in cuda_api().foreign_devices):
+        return []
+    uses = _variable_uses(ctx, {name}, fn, ctx.chain)
+    return sorted({(u.kind[1], u.kind[2]) for u in uses if u.scope is fn and type(u.kind) is tuple},
+                  key=lambda f: f[1])
+
+
+def _variable_uses(ctx: Context, names: set[str], root: ast.AST | None = None, chain: tuple = ()) -> list[_Use]:
+    """Every load of ``names``, in one walk of the file (or of ``root``, met in scope ``chain``)."""
     out = []
-    stack = [(ctx.tree, (), (ctx.tree,))]
+    stack = [(root, (), chain) if root is not None else (ctx.tree, (), (ctx.tree,))]
     while stack:
         node, parents, chain = stack.pop()
         if isinstance(node, ast.Name) and node.id in names and isinstance(node.ctx, ast.Load):
