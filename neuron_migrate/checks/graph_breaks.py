@@ -764,6 +764,7 @@ class _State:
     bool_text: bool | None = None  # the file's text names "bool" (a NumPy array made with dtype=bool)
     scipy_attrs: dict[int, dict[str, str]] = field(default_factory=dict)  # class id -> self.attr -> SciPy class
     pointer_text: bool | None = None  # the file's text names "data_ptr"
+    exits: bool | None = None  # the file's text calls exit() or abort() (_failing_branches)
     pointer_returners: frozenset[str] | None = None  # _pointer_returners' answer
     torch_globals: frozenset[str] | None = None  # names the file's imports of torch and NumPy bind
     attr_kinds: dict[int, dict[str, str]] = field(default_factory=dict)  # class id -> self.attr -> kind
@@ -3992,22 +3993,28 @@ def _ends_in_error(block: list) -> bool:
                                        and dotted(last.value.func) in _EXIT_CALLS)
 
 
-def _failing_branches(fn: ast.AST, body: _Body) -> list[ast.AST]:
+def _failing_branches(fn: ast.AST, body: _Body, exits: bool) -> list[ast.AST]:
     """The statements that run only on the way to an error, as a ``raise`` does, so nothing in
     them breaks the graph of a call that succeeds: the bodies of the ``if`` statements followed by
     an ``assert`` of the opposite test (state-spaces/mamba's ``if x.shape != (b, h, d): print(...)``
     then ``assert x.shape == (b, h, d)``), and the branches of an ``if`` that end in a ``raise`` or
-    ``exit(...)`` (TripoSR's ``chunk_batch``: ``else: print(...); exit(1)`` after the ``isinstance``
-    tests of the result, which Dynamo decides while tracing: constructs.py "print in a branch ending
-    in exit(), after isinstance tests": one graph, no break). ``except`` handlers have their own
-    reading (``_error_paths``)."""
+    (``exits``: the file names one) ``exit(...)`` (TripoSR's ``chunk_batch``: ``else: print(...);
+    exit(1)`` after the ``isinstance`` tests of the result, which Dynamo decides while tracing:
+    constructs.py "print in a branch ending in exit(), after isinstance tests": one graph, no
+    break). ``except`` handlers have their own reading (``_error_paths``)."""
     out: list[ast.AST] = []
-    if body.raises or any(type(c.func) is ast.Name and c.func.id in _EXIT_CALLS or type(c.func) is ast.Attribute
-                          and c.func.attr in ("exit", "_exit", "abort") for c in body.calls):
-        for s in body.statements:
-            if type(s) is ast.If:
-                out += [*(s.body if _ends_in_error(s.body) else ()), *(s.orelse if _ends_in_error(s.orelse) else ())]
-    if not any(type(s) is ast.Assert for s in body.statements):
+    ending = bool(body.raises) or exits
+    asserted = False
+    for s in body.statements:  # one pass: the asserts, and the if's branches that end in an error
+        t = type(s)
+        if t is ast.Assert:
+            asserted = True
+        elif t is ast.If and ending:
+            if _ends_in_error(s.body):
+                out += s.body
+            if s.orelse and _ends_in_error(s.orelse):
+                out += s.orelse
+    if not asserted:
         return out
     for block in (fn.body, *(getattr(s, f, None) for s in body.statements for f in ("body", "orelse", "finalbody"))):
         if type(block) is not list:
@@ -4218,10 +4225,12 @@ def _hazards(fn: ast.AST, t: Tensors, ctx: Context, d: _State, cls: ast.ClassDef
     if loggers is None:
         loggers = d.loggers = _module_loggers(ctx)
     body = _body(fn, d)
+    if d.exits is None:  # once per file: exit(), sys.exit(), os._exit(), os.abort()
+        d.exits = "exit(" in ctx.src.text or "abort(" in ctx.src.text
     # an error's message is built only on the error path (constructs.py "assert on tensor, message
     # reading the tensor": one break, at the assert's test)
     in_raise = {id(n) for r in (*body.raises, *(s.msg for s in body.statements if type(s) is ast.Assert and s.msg),
-                                *_failing_branches(fn, body))
+                                *_failing_branches(fn, body, d.exits))
                 for n in all_nodes(r)}
     for node in body.tests:
         if id(node) in in_raise:
