@@ -1971,6 +1971,15 @@ CASES: list[tuple[str, str, dict]] = [
     ("torch.where(cond, a, b)", "y = torch.where(x > 0, x, 0.0)\nreturn y.sum()", {}),
     ("repeat_interleave(tensor)", "r = (x[0] > 0).long() + 1\ny = x[0].repeat_interleave(r)\nreturn y.sum()", {}),
     ("repeat_interleave(int)", "y = x.repeat_interleave(2, dim=0)\nreturn y.sum()", {}),
+    # torchtsetlin's sample_forget_events (functional.py:485-486): repeats indexed out of a tensor by an index tensor
+    ("repeat_interleave by a tensor indexed with an arange", "k = (x[0].abs() * 3).ceil().long()\ntodo = torch.arange(k.numel())\n"
+     "kk = k[todo]\ny = torch.repeat_interleave(torch.arange(todo.numel()), kk)\nreturn y.sum()", {}),
+    ("repeat_interleave by an element of a tensor", "k = (x[0].abs() * 3).ceil().long()\nkk = k[0]\n"
+     "y = torch.repeat_interleave(x[0], kk)\nreturn y.sum()", {}),
+    ("repeat_interleave by a tensor indexed with an arange, in a while loop",
+     "k = (x[0].abs() * 3).ceil().long()\ntodo = torch.arange(k.numel())\nparts = []\nwhile todo.numel():\n"
+     "    kk = k[todo]\n    parts.append(torch.repeat_interleave(torch.arange(todo.numel()), kk))\n    todo = todo[:0]\n"
+     "return torch.cat(parts).sum()", {}),
     ("bincount", "y = torch.bincount((x[0] > 0).long())\nreturn y.sum()", {}),
     ("argwhere", "y = torch.argwhere(x)\nreturn y.sum()", {}),
     ("F.one_hot (no num_classes)", "y = F.one_hot((x[0] > 0).long())\nreturn y.sum()", {}),
