@@ -2023,6 +2023,23 @@ def test_a_branch_on_a_numpy_result_breaks_even_of_python_values():
     assert codes(code) == [(8, "NM402"), (10, "NM402")]
 
 
+def test_a_numpy_test_in_a_later_operand_of_an_or_that_raises_breaks():
+    """constructs.py "if `or` guarding a raise, np.isfinite of a Python float a later operand" (GB0170;
+    pytorch-mvgc's ``validate_parameters``, _validation.py:31): a call that returns read every operand
+    of the ``or`` and found it false, so the NumPy one is reached whatever comes before it. Not after
+    an ``and`` ("... `and` guarding a raise ...": no break); in an ``or`` that does not raise the break
+    depends on the earlier operands' values ("... not guarding a raise": GB0170 where they are false),
+    which the rule does not guess."""
+    code = ("import numpy as np\nimport torch\n\n\n@torch.compile\ndef fit(x, alpha: float = 0.01):\n"
+            "    y = x * 2\n"
+            "    if isinstance(alpha, bool) or not np.isfinite(alpha) or alpha < 0:\n"
+            "        raise ValueError('alpha')\n"
+            "    if isinstance(alpha, bool) and not np.isfinite(alpha):\n        raise ValueError('alpha')\n"
+            "    if isinstance(alpha, int) or not np.isfinite(alpha):\n        y = y + 1\n"
+            "    return y * alpha\n")
+    assert codes(code) == [(8, "NM402")]
+
+
 def _in_loop(code):
     """(line, whether the finding says the loop makes Dynamo run the whole function eagerly)"""
     return [(f.line, "inside a loop" in f.message) for f in findings_of(code) if f.code.startswith("NM4")]

@@ -296,3 +296,22 @@ def test_a_name_used_as_a_masked_fill_mask_is_a_mask():
             "    return y[mask] + z[sel] + x[idx]\n")
     got = [(f.line, f.column, f.code) for f in findings_of(code) if f.code == "NM301"]
     assert got == [(10, 12, "NM301"), (10, 22, "NM301")]
+
+
+def test_repeats_indexed_out_of_a_tensor_are_a_tensor():
+    # torchtsetlin's sample_forget_events (functional.py:485-486): ``kk = k[todo]`` of a tensor ``k``
+    # handed to repeat_interleave as its repeats (constructs.py "repeat_interleave by a tensor indexed
+    # with an arange", "... by an element of a tensor": GB0036 on both)
+    code = (
+        "import torch\n\n"
+        "def gaps(mu, todo):\n"
+        "    k = (mu + 8.0).ceil().long()\n"
+        "    kk = k[todo]\n"
+        "    rows = torch.repeat_interleave(torch.arange(todo.numel()), kk)\n"
+        "    first = torch.repeat_interleave(rows, k[0])\n"
+        "    same = rows.repeat_interleave(2)\n"
+        "    return first, same\n"
+    )
+    assert codes(code) == [(6, "NM301"), (7, "NM301")]
+    sizes = "def tile(x, sizes):\n    n = sizes[0]\n    return x.repeat_interleave(n)\n"
+    assert codes(sizes) == []  # a list's element is no tensor

@@ -1971,6 +1971,15 @@ CASES: list[tuple[str, str, dict]] = [
     ("torch.where(cond, a, b)", "y = torch.where(x > 0, x, 0.0)\nreturn y.sum()", {}),
     ("repeat_interleave(tensor)", "r = (x[0] > 0).long() + 1\ny = x[0].repeat_interleave(r)\nreturn y.sum()", {}),
     ("repeat_interleave(int)", "y = x.repeat_interleave(2, dim=0)\nreturn y.sum()", {}),
+    # torchtsetlin's sample_forget_events (functional.py:485-486): repeats indexed out of a tensor by an index tensor
+    ("repeat_interleave by a tensor indexed with an arange", "k = (x[0].abs() * 3).ceil().long()\ntodo = torch.arange(k.numel())\n"
+     "kk = k[todo]\ny = torch.repeat_interleave(torch.arange(todo.numel()), kk)\nreturn y.sum()", {}),
+    ("repeat_interleave by an element of a tensor", "k = (x[0].abs() * 3).ceil().long()\nkk = k[0]\n"
+     "y = torch.repeat_interleave(x[0], kk)\nreturn y.sum()", {}),
+    ("repeat_interleave by a tensor indexed with an arange, in a while loop",
+     "k = (x[0].abs() * 3).ceil().long()\ntodo = torch.arange(k.numel())\nparts = []\nwhile todo.numel():\n"
+     "    kk = k[todo]\n    parts.append(torch.repeat_interleave(torch.arange(todo.numel()), kk))\n    todo = todo[:0]\n"
+     "return torch.cat(parts).sum()", {}),
     ("bincount", "y = torch.bincount((x[0] > 0).long())\nreturn y.sum()", {}),
     ("argwhere", "y = torch.argwhere(x)\nreturn y.sum()", {}),
     ("F.one_hot (no num_classes)", "y = F.one_hot((x[0] > 0).long())\nreturn y.sum()", {}),
@@ -2643,6 +2652,15 @@ CASES: list[tuple[str, str, dict]] = [
     ("ndarray of np.random.permutation indexed by a comparison", "y = x * 2\na = np.random.permutation(np.arange(0, 8, 2))\na = a[(a + 2) % 4 != 0]\nreturn y * len(a)", {}),
     ("if on elements of np.cumprod of a list", "y = x * 2\nc = np.cumprod(1 - np.array([0.1, 0.2, 0.3]))\nn = 0\nfor i in range(2):\n    if c[i + 1] <= c[i]:\n        n += 1\nreturn y * n", {}),
     ("if on np.isposinf of a Python float", "y = x * 2\nreturn y * 2 if np.isposinf(TABLE['a']) else y", {}),
+    # pytorch-mvgc's validate_parameters (_validation.py:31): a check that raises, its NumPy test a later operand of `or`
+    ("if `or` guarding a raise, np.isfinite of a Python float a later operand",
+     "y = x * 2\na = TABLE['a']\nif isinstance(a, bool) or not np.isfinite(a) or a < 0:\n    raise ValueError('bad')\n"
+     "return y * a", {}),
+    ("if `and` guarding a raise, np.isfinite of a Python float after a false isinstance",
+     "y = x * 2\na = TABLE['a']\nif isinstance(a, bool) and not np.isfinite(a):\n    raise ValueError('bad')\n"
+     "return y * a", {}),
+    ("if `or` not guarding a raise, np.isfinite of a Python float a later operand",
+     "y = x * 2\na = TABLE['a']\nif isinstance(a, bool) or not np.isfinite(a):\n    y = y + 1\nreturn y * a", {}),
     ("if on np.isinf of a size", "y = x * 2\nreturn y * 2 if np.isinf(x.shape[0]) else y", {}),
     ("if on np.prod of a shape compared", "y = x * 2\nreturn y * 2 if np.prod(x.shape) > 4 else y", {}),
     ("if on math.isinf of a Python float", "y = x * 2\nreturn y * 2 if math.isinf(TABLE['a']) else y", {}),
@@ -3385,6 +3403,13 @@ CASES: list[tuple[str, str, dict]] = [
      "y = x * 2\na = np.asarray(y.detach().numpy())\nc = a.flags.c_contiguous\nreturn y + int(c)", {}),
     ("ndarray.ndim and .shape of an array made from a tensor's values",
      "y = x * 2\na = np.asarray(y.detach().numpy())\nreturn y + a.ndim + a.shape[0]", {}),
+    ("ndarray.dtype of np.array of a tensor's values", "y = x * 2\na = np.array(y.detach().numpy())\nk = a.dtype.kind\n"
+     "return y + len(k)", {}),
+    ("ndarray.dtype of np.zeros", "y = x * 2\na = np.zeros(4)\nk = a.dtype.kind\nreturn y + len(k)", {}),
+    ("ndarray.dtype of np.ascontiguousarray rebinding np.asarray", "y = x * 2\na = np.asarray(y.detach().numpy())\n"
+     "a = np.ascontiguousarray(a, dtype=np.float64)\nk = a.dtype.kind\nreturn y + len(k)", {}),
+    ("ndarray.dtype compared with a NumPy dtype", "y = x * 2\na = np.asarray(y.detach().numpy())\n"
+     "if a.dtype == np.float32:\n    y = y + 1\nreturn y", {}),
     ("range() of a count derived from an int parameter by arithmetic (haralick-torch's process_in_tiles)",
      "def tiles(img, tile, window):\n    pad = window // 2\n    h = img.shape[1] - 2 * pad\n    parts = []\n"
      "    for i in range(0, h, tile):\n        parts.append(img[:, i:i + tile].sum())\n    return torch.stack(parts)\n"

@@ -3901,14 +3901,18 @@ def _array_compare(e: ast.AST, fn: ast.AST, ctx: Context, d: _State, chain: tupl
     return any(_traced_array(x, fn, ctx, d, chain) for x in operands)
 
 
-def _array_test(test: ast.AST, fn: ast.AST, ctx: Context, d: _State, chain: tuple) -> bool:
+def _array_test(test: ast.AST, fn: ast.AST, ctx: Context, d: _State, chain: tuple, raising: bool = False) -> bool:
     """A branch on a comparison of NumPy values (diffwave's ``if talpha_cum[t+1] <= alpha_cum[s] <=
     talpha_cum[t]:`` over ``np.cumprod`` of a noise schedule): Dynamo traces NumPy as tensor ops,
     Python data included, so the test is data-dependent (constructs.py "if on elements of np.cumprod
-    of a list", "if on np.array of a list's element": GB0170)."""
+    of a list", "if on np.array of a list's element": GB0170). ``raising``: the ``if`` raises, so in a
+    call that returns every operand of its ``or`` was read and false (pytorch-mvgc's ``if isinstance(alpha,
+    ...) or not np.isfinite(alpha) or alpha < 0: raise``; constructs.py "if `or` guarding a raise, ...": GB0170)."""
     if type(test) is ast.UnaryOp and type(test.op) is ast.Not:
         return _array_test(test.operand, fn, ctx, d, chain)
     if type(test) is ast.BoolOp:
+        if raising and type(test.op) is ast.Or:
+            return any(_array_test(v, fn, ctx, d, chain) for v in test.values)
         return _array_test(test.values[0], fn, ctx, d, chain)  # the first operand is always read
     if type(test) is ast.Call:  # if np.isposinf(k): a NumPy result, of Python values too (constructs.py
         return _traced_array(test, fn, ctx, d, chain)  # "if on np.isposinf of a Python float": GB0170)
@@ -4241,7 +4245,7 @@ def _hazards(fn: ast.AST, t: Tensors, ctx: Context, d: _State, cls: ast.ClassDef
                               f"`{'if' if isinstance(node, ast.If) else 'while'}` needs its value on "
                               "the host (graph break)", gb=GB['branch']))
         elif (isinstance(node, (ast.If, ast.While, ast.IfExp)) and _numpy_file(ctx, d)
-              and _array_test(node.test, fn, ctx, d, chain)):
+              and _array_test(node.test, fn, ctx, d, chain, type(node) is ast.If and type(node.body[-1]) is ast.Raise)):
             what = {ast.If: "`if`", ast.While: "`while`", ast.IfExp: "conditional expression"}[type(node)]
             out.append(Hazard(NM402, node.test, f"`{_short(ctx, node.test)}` "
                               f"{'is a NumPy result' if type(node.test) is ast.Call else 'compares NumPy values'}: "

@@ -343,6 +343,12 @@ def _is_tensor_value(e: ast.AST, ctx: Context) -> bool:
         return _is_tensor_value(e.left, ctx) or _is_tensor_value(e.right, ctx)
     if kind is ast.Name:
         return (id(ctx.chain[-1]), e.id) in ctx.state(_State).tensors
+    if kind is ast.Subscript:  # k[todo], k[0] of a tensor named here: a tensor (torchtsetlin's repeats,
+        base = e.value  # constructs.py "repeat_interleave by a tensor indexed with an arange": GB0036)
+        while type(base) is ast.Subscript:
+            base = base.value
+        if type(base) is ast.Name and (id(ctx.chain[-1]), base.id) in ctx.state(_State).tensors:
+            return True
     return _is_mask(e, ctx)
 
 
