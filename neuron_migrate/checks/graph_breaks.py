@@ -5239,10 +5239,13 @@ def _call_hazard(call: ast.Call, t: Tensors, ctx: Context, d: _State, cls, chain
         if where is None and fn is not None and id(fn) in d.parent_fn:  # a closure's, by its qualified name
             where = d.rebuilt.get((_qualname(chain), call.lineno))
         if where is not None and type(f) in (ast.Name, ast.Attribute):
-            # constructs.py "local instance's method breaks, instance not used after" (GB0092)
+            # constructs.py "local instance's method breaks, instance not used after" (GB0092): the frame is
+            # given up; an instance holding a tensor the frame made is compiled up to the call instead
+            kept = type(f) is ast.Attribute and _holds_made_tensor(f.value, fn, t, d)
             return Hazard(NM404, call, f"`{dotted(f)}(...)` runs a method of an instance built in the trace (by "
                           f"this function or a call of it), and it breaks below (`{where}`): Dynamo cannot rebuild "
-                          "the instance to resume after the call (graph break)", skips_frame=True, gb="GB0092")
+                          "the instance to resume after the call (graph break)", skips_frame=not kept,
+                          skips_rest=kept, gb="GB0092")
     if type(f) is ast.Attribute and f.attr == "__init__" and _uninitialised_inits(ctx, d):
         fn = chain[-1] if chain and isinstance(chain[-1], _FUNCS) else None
         where = d.uninitialised.get(_traced_name(chain, d))
@@ -7728,14 +7731,33 @@ def _callee_skips(traced, breaking: tuple[dict, set[int]], d: _State) -> dict[in
     return out
 
 
-def _rebuilt_here(traced, hazards_of, training_of, breaking: tuple[dict, set[int]], ctx: Context, d: _State) -> None:
+def _holds_made_tensor(e: ast.AST, fn: ast.AST | None, t: Tensors, d: _State) -> bool:
+    """``e`` is an instance ``fn`` builds from a tensor an op of the frame made (``laplacian =
+    SparseTensor(torch.cat([...]), rows, cols, shape)``, not ``Objective(2.0)`` or ``Holder(x)`` of a
+    parameter): at a call of its method that breaks below, Dynamo compiles the frame up to the call
+    ("cannot resume from. Compiling up to the previous resumable state"; the class's ``__init__`` is
+    inlined there) and runs the rest eagerly, where it gives up the whole frame for the others
+    (constructs.py "local instance built from a tensor the frame made, its method breaks")."""
+    if type(e) is ast.Name and fn is not None:
+        e = next((b.value for b in _body(fn, d).binders if type(b) is ast.Assign and type(b.value) is ast.Call
+                  and any(type(x) is ast.Name and x.id == e.id for x in b.targets)), None)
+    if type(e) is not ast.Call or fn is None:
+        return False
+    params = {a.arg for a in (*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs)}
+    return any(t.of(a) and not (type(a) is ast.Name and a.id in params)
+               for a in (*e.args, *(k.value for k in e.keywords)))
+
+
+def _rebuilt_here(traced, hazards_of, training_of, breaking: tuple[dict, set[int]], ctx: Context, d: _State,
+                  tensors_of: dict) -> None:
     """GB0092 within the file: the first call of a traced function that runs a method of an
     instance of a class of this file the function builds itself (``s = Solver(); s.run(x)``,
     ``f = s.run; f(x)``, ``helper(s.run, x)``: ``_made_here``), when that method breaks in
     itself or below it, is a break that skips the frame (constructs.py "local instance's method
     breaks, instance not used after", "bound method of a local instance, called through a name",
     "... handed to a helper"; ``c = cls()`` in a classmethod: "instance built by cls() in a classmethod,
-    its method breaks", torchvine's ``Bicop.from_data``). As across files (project/model.py ``_rebuilt_roots``): not in a
+    its method breaks", torchvine's ``Bicop.from_data``); an instance holding a tensor the frame made skips
+    the rest of the frame from the call instead (``_holds_made_tensor``). As across files (project/model.py ``_rebuilt_roots``): not in a
     loop, ``try`` or ``with`` block, not after a break of the frame that skips it, not with a
     break (or a call that breaks) between the construction and the call. Not an nn.Module built
     in the frame: its construction breaks (constructs.py "module built in the frame, its method
@@ -7772,10 +7794,11 @@ def _rebuilt_here(traced, hazards_of, training_of, breaking: tuple[dict, set[int
             if built is None or any(built <= at < line for at, _ in own) or any(built <= at < line for at in breaking_calls):
                 continue
             name = next(n for n in (dotted(call.func),) if n) or "the call"
+            kept = type(call.func) is ast.Attribute and _holds_made_tensor(call.func.value, tf.node, tensors_of[key], d)
             hazards_of[key].append(Hazard(
                 NM404, call, f"`{name}(...)` runs a method of an instance built in this function, and it breaks "
                 "below: Dynamo cannot rebuild the instance to resume after the call (graph break)",
-                skips_frame=True, gb="GB0092"))
+                skips_frame=not kept, skips_rest=kept, gb="GB0092"))
             break
 
 
@@ -7929,7 +7952,7 @@ def report_traced(ctx: Context) -> None:
         breaking = _breaking(traced, hazards_of, shape_breaks, training_of, d)
         eager_after = _callee_skips(traced, breaking, d)
         if d.classes:
-            _rebuilt_here(traced, hazards_of, training_of, breaking, ctx, d)
+            _rebuilt_here(traced, hazards_of, training_of, breaking, ctx, d, tensors_of)
     for tf in sorted(traced.values(), key=lambda t: t.node.lineno):
         fn = tf.node
         tensors = tensors_of[id(fn)]
