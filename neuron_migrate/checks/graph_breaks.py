@@ -9432,8 +9432,14 @@ def _outcalls(traced: dict[int, Traced], ctx: Context, d: _State, training_of: d
             if type(local) is ast.Name and local.id not in imported:
                 if instances is None:
                     tables = _class_tables(ctx.tree, project) if tables is None else tables
-                    instances, aliases = _local_instances(tf.node, d, project, tables, tf.cls, ctx)
+                    instances, aliases = _local_instances(tf.node, d, project, tables, tf.cls, ctx, tf.chain, outside)
                 if local is not f and f.value.id in instances:  # solver = SOLVERS[m](...); solver.integrate(t)
+                    if not call.args and not call.keywords and _built_in(f.value.id, tf.node, d):
+                        # selector = Selector(data); selector.select_all(): a break below stops the frame at
+                        # the call (it cannot rebuild the instance), and the method, run eagerly, holds no
+                        # tensor for Dynamo to start its frame on (has_tensor_in_frame; torchvine's
+                        # Vinecop.select, measured: none of select_all_trees' methods is traced)
+                        continue
                     out.extend((tf.name, f"{text}.{f.attr}", call.lineno, call) for text in instances[f.value.id])
                     continue
                 if local is f and f.id in instances:  # model(x): an imported module's forward
@@ -9697,8 +9703,9 @@ def _made_calls(outcalls, traced: dict[int, Traced], d: _State) -> tuple[tuple[s
     for caller, text, line, call in outcalls:
         tf = by_name.get(caller)
         f = call.func if type(call) is ast.Call else None
-        if tf is None or f is None or "." not in text or (":" in text and not text.startswith("returns:")):
-            continue  # returns: a method of what a method returned (``store = state.lagrangian()``)
+        if tf is None or f is None or "." not in text or (":" in text and not text.startswith(("returns:", FUNCTION_IMPORT))):
+            continue  # returns: a method of what a method returned (``store = state.lagrangian()``); import: of
+            # a class the function imports itself (``laplacian = SparseTensor(...)``, ``laplacian.solve(b)``)
         if type(f) is ast.Attribute and type(f.value) is ast.Name:
             name, attr = f.value.id, f.attr
         elif type(f) is ast.Name:
@@ -9802,7 +9809,8 @@ def _table_of(f: ast.AST) -> str:
 
 
 def _local_instances(fn: ast.AST, d: _State, project: set[str], tables: dict[str, tuple[tuple[object, str], ...]],
-                     cls: ast.ClassDef | None = None, ctx: Context | None = None) -> tuple[dict[str, tuple[str, ...]], dict[str, tuple[str, ...]]]:
+                     cls: ast.ClassDef | None = None, ctx: Context | None = None, chain: tuple = (),
+                     outside=frozenset()) -> tuple[dict[str, tuple[str, ...]], dict[str, tuple[str, ...]]]:
     """Local names bound to an instance of an imported class: ``enc = Encoder(cfg)``, a parameter
     annotated with one and not rebound (``model: Transformer``), or of one
     of the classes of a module-level table, ``solver = SOLVERS[method](func)`` (any of them:
@@ -9813,7 +9821,10 @@ def _local_instances(fn: ast.AST, d: _State, project: set[str], tables: dict[str
     instance (``closure = sf.closure``): their calls go there. And a local name bound to what a
     method of an attribute of known class returns (``learner = self.maml.clone()``, ``self.maml``
     built as, or handed to ``__init__`` annotated, ``MAML``): an instance of the class the
-    method's return annotation names, ``returns:MAML.clone`` for the project model."""
+    method's return annotation names, ``returns:MAML.clone`` for the project model. A class the
+    function (or one enclosing it, ``chain``) imports itself is written as ``_function_import``
+    finds it (torchvine's ``from .vine_select import VinecopSelectorTorch`` in ``Vinecop.select``,
+    then ``selector = VinecopSelectorTorch(...)``, ``selector.select_all_trees()``)."""
     out: dict[str, tuple[str, ...]] = {}
     aliases: dict[str, tuple[str, ...]] = {}  # name -> the imported callables (or factory results) it holds
 
@@ -9883,11 +9894,22 @@ def _local_instances(fn: ast.AST, d: _State, project: set[str], tables: dict[str
             out[name] = tuple(t for t in aliases[f.id] if t.endswith("()") or t.rpartition(".")[2][:1].isupper())
             continue
         text = imported(f)
-        if text and text.rpartition(".")[2][:1].isupper():
+        if not text and chain and (made := dotted(f)).rpartition(".")[2][:1].isupper() and (
+                found := _function_import(made.partition(".")[0], chain, ctx, outside)) is not None:
+            # StudentT(...) of ``from torch_betainc import StudentT``, tt.TsetlinMachine(...) of ``import
+            # torchtsetlin as tt``, in the function or one enclosing it: the project model reads the rest
+            out[name] = (f"{FUNCTION_IMPORT}{found[0]}:{found[1]}:{found[2]}:{made.partition('.')[2]}",)
+        elif text and text.rpartition(".")[2][:1].isupper():
             out[name] = (text,)
         elif text:  # a factory's result: a class, or whatever it returns, resolved by the project model
             aliases[name] = (f"{text}()",)
     return out, {k: tuple(t for t in v if not t.endswith("()")) for k, v in aliases.items()}
+
+
+def _built_in(name: str, fn: ast.AST, d: _State) -> bool:
+    """``fn`` binds ``name`` to an instance it builds, a class called by name (``selector = Selector(data)``)."""
+    return any(type(b) is ast.Assign and type(b.value) is ast.Call and dotted(b.value.func).rpartition(".")[2][:1].isupper()
+               and any(type(t) is ast.Name and t.id == name for t in b.targets) for b in _body(fn, d).binders)
 
 
 def _held_call(f: ast.AST, cls: ast.ClassDef | None, d: _State) -> str | None:
