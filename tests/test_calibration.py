@@ -679,3 +679,31 @@ def test_the_tqdm_placeholder_does_not_reach_torchs_progress_bar():
             "import torch.fx.interpreter\ntorch.fx.interpreter.tqdm(total=1).update(1)\n")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr[-2000:]
+
+
+def test_compare_compiles_a_frame_up_to_the_method_call_of_an_instance_holding_a_tensor_it_made(tmp_path):
+    """GB0092 at a method call of an instance the frame builds, the method breaking below: Dynamo gives
+    up the whole frame when the instance holds no tensor the frame made (``Objective(2.0)``: 1 graph,
+    the method's), and compiles the frame up to the call, the rest eager, when it does
+    (``Objective(w * 2)``: 2 graphs; constructs.py "local instance built from a tensor the frame made,
+    its method breaks"; torch-sla's ``SparseTensor(torch.cat(...), rows, cols, shape)`` in a user's
+    step, whose ``__init__`` is then inlined in the step's graph, no frame of its own)."""
+    from neuron_migrate.runtime.compare import compare
+
+    pkg = tmp_path / "sla"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("", encoding="utf-8")
+    solver = pkg / "solver.py"
+    solver.write_text("class Objective:\n    def __init__(self, scale):\n        self.scale = scale\n\n"
+                      "    def closure(self, x):\n        return x * self.scale, x.sum().item()\n", encoding="utf-8")
+    graphs = {}
+    for name, built in (("made", "w * 2"), ("number", "2.0")):
+        step = tmp_path / f"step_{name}.py"
+        step.write_text("import torch\nfrom sla.solver import Objective\n\n\n@torch.compile\ndef step(x):\n"
+                        f"    w = x.exp()\n    sf = Objective({built})\n    z, n = sf.closure(x)\n    return z * n\n",
+                        encoding="utf-8")
+        executed = {str(solver): {2, 3, 6}, str(step): {7, 8, 9, 10}}
+        breaks = [(str(solver), 6, "Unsupported Tensor.item() call with capture_scalar_outputs=False", []),
+                  (str(step), 9, "Reconstruction failure", [])]
+        graphs[name] = compare(executed, breaks).expected_graphs
+    assert graphs == {"made": 2, "number": 1}

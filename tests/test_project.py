@@ -1704,3 +1704,37 @@ def test_a_break_below_a_method_of_an_instance_a_closure_builds_skips_the_closur
         "        solver = Solver(a)\n        x = solver.solve(b)\n        return x.sum()\n"
         "    return torch.compile(step)\n")
     assert _nm4(tmp_path) == [("sla/solver.py", 6, "NM401"), ("steps.py", 8, "NM404")]
+
+
+def test_a_method_of_an_instance_of_a_class_the_function_imports_itself_is_followed(tmp_path):
+    """torchvine's ``Vinecop.select`` imports ``VinecopSelectorTorch`` in its body, builds ``selector =
+    VinecopSelectorTorch(...)`` and calls ``selector.select_all_trees()``: Dynamo inlines the method
+    (constructs.py "local instance's method breaks, ..."), as for a class the module imports, and the call
+    is where Dynamo gives up the frame (GB0092, measured on torchvine). Not a method the instance does not
+    call."""
+    (tmp_path / "vine").mkdir()
+    (tmp_path / "vine" / "__init__.py").write_text("")
+    (tmp_path / "vine" / "select.py").write_text(
+        "class Selector:\n    def __init__(self, data):\n        self.data = data\n\n    def select_all(self, w):\n"
+        "        return self.data * w.max().item()\n\n    def unused(self):\n        return self.data.tolist()\n")
+    (tmp_path / "vine" / "cop.py").write_text(
+        "import torch\n\n\nclass Vine:\n    @torch.compile\n    def select(self, data):\n"
+        "        from .select import Selector\n\n        selector = Selector(data)\n        return selector.select_all(data)\n")
+    assert _nm4(tmp_path) == [("vine/cop.py", 10, "NM404"), ("vine/select.py", 6, "NM401")]
+
+
+def test_a_method_without_arguments_of_an_instance_the_frame_builds_is_not_followed(tmp_path):
+    """torchvine's ``Vinecop.select`` builds ``selector = VinecopSelectorTorch(...)`` and calls
+    ``selector.select_all_trees()``: a break below stops the frame at the call (GB0092), the method
+    then runs eagerly, and Dynamo starts a frame only where one holds a tensor (``has_tensor_in_frame``):
+    a method given no argument holds none of its own, and none of those below it was traced (Dynamo's
+    log, ``TORCH_LOGS=graph_breaks,dynamo``). Its breaks are not predicted."""
+    (tmp_path / "vine").mkdir()
+    (tmp_path / "vine" / "__init__.py").write_text("")
+    (tmp_path / "vine" / "select.py").write_text(
+        "class Selector:\n    def __init__(self, data):\n        self.data = data\n\n    def select_all(self):\n"
+        "        return self.data * self.data.max().item()\n")
+    (tmp_path / "vine" / "cop.py").write_text(
+        "import torch\nfrom .select import Selector\n\n\nclass Vine:\n    @torch.compile\n    def select(self, data):\n"
+        "        selector = Selector(data)\n        return selector.select_all()\n")
+    assert _nm4(tmp_path) == []

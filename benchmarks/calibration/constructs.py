@@ -2364,6 +2364,11 @@ CASES: list[tuple[str, str, dict]] = [
     ("local instance's method breaks, a print before its construction", "y = x * 2\nprint(1)\n"
      "sf = Objective(2.0)\nz, n = sf.closure(y)\nreturn z * n", {}),
     ("instance built by cls() in a classmethod, its method breaks", "y = x * 2\nf = Fitted.from_data(y)\nreturn y * f.scale", {}),
+    # issue 14, round 38: an instance holding a tensor the frame made (torch-sla's SparseTensor in a user's step)
+    ("local instance built from a tensor the frame made, its method breaks", "w = x.exp()\n"
+     "sf = Objective(w * 2)\nz, n = sf.closure(x)\nreturn z * n", {}),
+    ("... built from a number after an op, its method breaks", "w = x.exp()\nsf = Objective(2.0)\n"
+     "z, n = sf.closure(x)\nreturn z * n", {}),
     ("local instance's method breaks in a loop", "sf = Objective(2.0)\ny = x * 2\nfor r in range(2):\n"
      "    y, n = sf.closure(y)\nreturn y * n", {}),
     ("module built in the frame, its method breaks", "y = x * 2\nlayer = BreakLayer(8)\nz = layer.forward(y)\nreturn z + 1", {}),

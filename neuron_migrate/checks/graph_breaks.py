@@ -5252,10 +5252,13 @@ def _call_hazard(call: ast.Call, t: Tensors, ctx: Context, d: _State, cls, chain
         if where is None and fn is not None and id(fn) in d.parent_fn:  # a closure's, by its qualified name
             where = d.rebuilt.get((_qualname(chain), call.lineno))
         if where is not None and type(f) in (ast.Name, ast.Attribute):
-            # constructs.py "local instance's method breaks, instance not used after" (GB0092)
+            # constructs.py "local instance's method breaks, instance not used after" (GB0092): the frame is
+            # given up; an instance holding a tensor the frame made is compiled up to the call instead
+            kept = type(f) is ast.Attribute and _holds_made_tensor(f.value, fn, t, d)
             return Hazard(NM404, call, f"`{dotted(f)}(...)` runs a method of an instance built in the trace (by "
                           f"this function or a call of it), and it breaks below (`{where}`): Dynamo cannot rebuild "
-                          "the instance to resume after the call (graph break)", skips_frame=True, gb="GB0092")
+                          "the instance to resume after the call (graph break)", skips_frame=not kept,
+                          skips_rest=kept, gb="GB0092")
     if type(f) is ast.Attribute and f.attr == "__init__" and _uninitialised_inits(ctx, d):
         fn = chain[-1] if chain and isinstance(chain[-1], _FUNCS) else None
         where = d.uninitialised.get(_traced_name(chain, d))
@@ -7741,14 +7744,33 @@ def _callee_skips(traced, breaking: tuple[dict, set[int]], d: _State) -> dict[in
     return out
 
 
-def _rebuilt_here(traced, hazards_of, training_of, breaking: tuple[dict, set[int]], ctx: Context, d: _State) -> None:
+def _holds_made_tensor(e: ast.AST, fn: ast.AST | None, t: Tensors, d: _State) -> bool:
+    """``e`` is an instance ``fn`` builds from a tensor an op of the frame made (``laplacian =
+    SparseTensor(torch.cat([...]), rows, cols, shape)``, not ``Objective(2.0)`` or ``Holder(x)`` of a
+    parameter): at a call of its method that breaks below, Dynamo compiles the frame up to the call
+    ("cannot resume from. Compiling up to the previous resumable state"; the class's ``__init__`` is
+    inlined there) and runs the rest eagerly, where it gives up the whole frame for the others
+    (constructs.py "local instance built from a tensor the frame made, its method breaks")."""
+    if type(e) is ast.Name and fn is not None:
+        e = next((b.value for b in _body(fn, d).binders if type(b) is ast.Assign and type(b.value) is ast.Call
+                  and any(type(x) is ast.Name and x.id == e.id for x in b.targets)), None)
+    if type(e) is not ast.Call or fn is None:
+        return False
+    params = {a.arg for a in (*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs)}
+    return any(t.of(a) and not (type(a) is ast.Name and a.id in params)
+               for a in (*e.args, *(k.value for k in e.keywords)))
+
+
+def _rebuilt_here(traced, hazards_of, training_of, breaking: tuple[dict, set[int]], ctx: Context, d: _State,
+                  tensors_of: dict) -> None:
     """GB0092 within the file: the first call of a traced function that runs a method of an
     instance of a class of this file the function builds itself (``s = Solver(); s.run(x)``,
     ``f = s.run; f(x)``, ``helper(s.run, x)``: ``_made_here``), when that method breaks in
     itself or below it, is a break that skips the frame (constructs.py "local instance's method
     breaks, instance not used after", "bound method of a local instance, called through a name",
     "... handed to a helper"; ``c = cls()`` in a classmethod: "instance built by cls() in a classmethod,
-    its method breaks", torchvine's ``Bicop.from_data``). As across files (project/model.py ``_rebuilt_roots``): not in a
+    its method breaks", torchvine's ``Bicop.from_data``); an instance holding a tensor the frame made skips
+    the rest of the frame from the call instead (``_holds_made_tensor``). As across files (project/model.py ``_rebuilt_roots``): not in a
     loop, ``try`` or ``with`` block, not after a break of the frame that skips it, not with a
     break (or a call that breaks) between the construction and the call. Not an nn.Module built
     in the frame: its construction breaks (constructs.py "module built in the frame, its method
@@ -7785,10 +7807,11 @@ def _rebuilt_here(traced, hazards_of, training_of, breaking: tuple[dict, set[int
             if built is None or any(built <= at < line for at, _ in own) or any(built <= at < line for at in breaking_calls):
                 continue
             name = next(n for n in (dotted(call.func),) if n) or "the call"
+            kept = type(call.func) is ast.Attribute and _holds_made_tensor(call.func.value, tf.node, tensors_of[key], d)
             hazards_of[key].append(Hazard(
                 NM404, call, f"`{name}(...)` runs a method of an instance built in this function, and it breaks "
                 "below: Dynamo cannot rebuild the instance to resume after the call (graph break)",
-                skips_frame=True, gb="GB0092"))
+                skips_frame=not kept, skips_rest=kept, gb="GB0092"))
             break
 
 
@@ -7942,7 +7965,7 @@ def report_traced(ctx: Context) -> None:
         breaking = _breaking(traced, hazards_of, shape_breaks, training_of, d)
         eager_after = _callee_skips(traced, breaking, d)
         if d.classes:
-            _rebuilt_here(traced, hazards_of, training_of, breaking, ctx, d)
+            _rebuilt_here(traced, hazards_of, training_of, breaking, ctx, d, tensors_of)
     for tf in sorted(traced.values(), key=lambda t: t.node.lineno):
         fn = tf.node
         tensors = tensors_of[id(fn)]
@@ -9422,8 +9445,14 @@ def _outcalls(traced: dict[int, Traced], ctx: Context, d: _State, training_of: d
             if type(local) is ast.Name and local.id not in imported:
                 if instances is None:
                     tables = _class_tables(ctx.tree, project) if tables is None else tables
-                    instances, aliases = _local_instances(tf.node, d, project, tables, tf.cls, ctx)
+                    instances, aliases = _local_instances(tf.node, d, project, tables, tf.cls, ctx, tf.chain, outside)
                 if local is not f and f.value.id in instances:  # solver = SOLVERS[m](...); solver.integrate(t)
+                    if not call.args and not call.keywords and _built_in(f.value.id, tf.node, d):
+                        # selector = Selector(data); selector.select_all(): a break below stops the frame at
+                        # the call (it cannot rebuild the instance), and the method, run eagerly, holds no
+                        # tensor for Dynamo to start its frame on (has_tensor_in_frame; torchvine's
+                        # Vinecop.select, measured: none of select_all_trees' methods is traced)
+                        continue
                     out.extend((tf.name, f"{text}.{f.attr}", call.lineno, call) for text in instances[f.value.id])
                     continue
                 if local is f and f.id in instances:  # model(x): an imported module's forward
@@ -9687,8 +9716,9 @@ def _made_calls(outcalls, traced: dict[int, Traced], d: _State) -> tuple[tuple[s
     for caller, text, line, call in outcalls:
         tf = by_name.get(caller)
         f = call.func if type(call) is ast.Call else None
-        if tf is None or f is None or "." not in text or (":" in text and not text.startswith("returns:")):
-            continue  # returns: a method of what a method returned (``store = state.lagrangian()``)
+        if tf is None or f is None or "." not in text or (":" in text and not text.startswith(("returns:", FUNCTION_IMPORT))):
+            continue  # returns: a method of what a method returned (``store = state.lagrangian()``); import: of
+            # a class the function imports itself (``laplacian = SparseTensor(...)``, ``laplacian.solve(b)``)
         if type(f) is ast.Attribute and type(f.value) is ast.Name:
             name, attr = f.value.id, f.attr
         elif type(f) is ast.Name:
@@ -9792,7 +9822,8 @@ def _table_of(f: ast.AST) -> str:
 
 
 def _local_instances(fn: ast.AST, d: _State, project: set[str], tables: dict[str, tuple[tuple[object, str], ...]],
-                     cls: ast.ClassDef | None = None, ctx: Context | None = None) -> tuple[dict[str, tuple[str, ...]], dict[str, tuple[str, ...]]]:
+                     cls: ast.ClassDef | None = None, ctx: Context | None = None, chain: tuple = (),
+                     outside=frozenset()) -> tuple[dict[str, tuple[str, ...]], dict[str, tuple[str, ...]]]:
     """Local names bound to an instance of an imported class: ``enc = Encoder(cfg)``, a parameter
     annotated with one and not rebound (``model: Transformer``), or of one
     of the classes of a module-level table, ``solver = SOLVERS[method](func)`` (any of them:
@@ -9803,7 +9834,10 @@ def _local_instances(fn: ast.AST, d: _State, project: set[str], tables: dict[str
     instance (``closure = sf.closure``): their calls go there. And a local name bound to what a
     method of an attribute of known class returns (``learner = self.maml.clone()``, ``self.maml``
     built as, or handed to ``__init__`` annotated, ``MAML``): an instance of the class the
-    method's return annotation names, ``returns:MAML.clone`` for the project model."""
+    method's return annotation names, ``returns:MAML.clone`` for the project model. A class the
+    function (or one enclosing it, ``chain``) imports itself is written as ``_function_import``
+    finds it (torchvine's ``from .vine_select import VinecopSelectorTorch`` in ``Vinecop.select``,
+    then ``selector = VinecopSelectorTorch(...)``, ``selector.select_all_trees()``)."""
     out: dict[str, tuple[str, ...]] = {}
     aliases: dict[str, tuple[str, ...]] = {}  # name -> the imported callables (or factory results) it holds
 
@@ -9873,11 +9907,22 @@ def _local_instances(fn: ast.AST, d: _State, project: set[str], tables: dict[str
             out[name] = tuple(t for t in aliases[f.id] if t.endswith("()") or t.rpartition(".")[2][:1].isupper())
             continue
         text = imported(f)
-        if text and text.rpartition(".")[2][:1].isupper():
+        if not text and chain and (made := dotted(f)).rpartition(".")[2][:1].isupper() and (
+                found := _function_import(made.partition(".")[0], chain, ctx, outside)) is not None:
+            # StudentT(...) of ``from torch_betainc import StudentT``, tt.TsetlinMachine(...) of ``import
+            # torchtsetlin as tt``, in the function or one enclosing it: the project model reads the rest
+            out[name] = (f"{FUNCTION_IMPORT}{found[0]}:{found[1]}:{found[2]}:{made.partition('.')[2]}",)
+        elif text and text.rpartition(".")[2][:1].isupper():
             out[name] = (text,)
         elif text:  # a factory's result: a class, or whatever it returns, resolved by the project model
             aliases[name] = (f"{text}()",)
     return out, {k: tuple(t for t in v if not t.endswith("()")) for k, v in aliases.items()}
+
+
+def _built_in(name: str, fn: ast.AST, d: _State) -> bool:
+    """``fn`` binds ``name`` to an instance it builds, a class called by name (``selector = Selector(data)``)."""
+    return any(type(b) is ast.Assign and type(b.value) is ast.Call and dotted(b.value.func).rpartition(".")[2][:1].isupper()
+               and any(type(t) is ast.Name and t.id == name for t in b.targets) for b in _body(fn, d).binders)
 
 
 def _held_call(f: ast.AST, cls: ast.ClassDef | None, d: _State) -> str | None:

@@ -462,6 +462,7 @@ class Project:
             return picked[0] if picked else None
         if text.startswith(FUNCTION_IMPORT):  # imported by the calling function (or one enclosing it)
             level, module, name, rest = text[len(FUNCTION_IMPORT):].split(":", 3)
+            rest = rest.lstrip(".")  # a method of a local instance of the class imported: ``:.select_all_trees``
             target = self.absolute(path, int(level), module, name)
             found = self.find(f"{target}.{rest}" if rest else target)
             head = rest[: -len("apply")].rstrip(".") if rest == "apply" or rest.endswith(".apply") else None
