@@ -36,7 +36,9 @@ from neuron_migrate.traversal import TRY_TYPES, all_nodes
 prefilter(__name__, ("cuda", "triton", "cupy", "numba", "cpp_extension", "CUDAExtension", "load_inline"))
 # the first names of the table's library modules: a file that imports one, whatever its words (IMPORT_MARKERS)
 _MODULE_ROOTS = frozenset(m.split(".")[0] for row in dependency_rows() for m in row.modules)
-prefilter(__name__, (), imports=_MODULE_ROOTS)
+# the imports whose `if`/`try` guard is noted (import_guard): the table's, and torch_xla's for checks.torch_cuda
+_GUARDED_ROOTS = _MODULE_ROOTS | {"torch_xla"}
+prefilter(__name__, (), imports=_GUARDED_ROOTS)
 
 _NKI = ("rewrite it in NKI: a kernel with @nki.jit, registered as a torch op with @nki_op "
         "(backward with register_autograd)")
@@ -177,11 +179,18 @@ class _State:
 
 def _relevant(ctx: Context) -> bool:
     """The file imports a library of the table (every import and name the checks below report
-    starts with one of its roots)."""
+    starts with one of its roots), or torch_xla (import_guard)."""
     state = ctx.state(_State)
     if state.imports_modules is None:
-        state.imports_modules = not _MODULE_ROOTS.isdisjoint(ctx.names.import_roots())
+        state.imports_modules = not _GUARDED_ROOTS.isdisjoint(ctx.names.import_roots())
     return state.imports_modules
+
+
+def import_guard(ctx: Context, node: ast.stmt) -> str | None:
+    """"optional" when the import ``node`` of the table's libraries or torch_xla is in a branch of
+    an ``if`` or a ``try`` that catches ImportError (the code has a path without it), "typing"
+    under ``if TYPE_CHECKING``; else None."""
+    return ctx.state(_State).guard.get(id(node))
 
 
 

@@ -20,10 +20,10 @@ from neuron_migrate.checks.device import (
     report_device_literals,
 )
 from neuron_migrate.checks.distributed import DATA_PARALLEL, NM114, NM115, NM116, NM117, WORDS, xla_advice
-from neuron_migrate.checks import guards
+from neuron_migrate.checks import guards, kernels
 from neuron_migrate.models import Edit, Severity
 from neuron_migrate.project.summary import parameter_defaults
-from neuron_migrate.traversal import TRY_TYPES, all_nodes
+from neuron_migrate.traversal import all_nodes
 
 prefilter(__name__, WORDS)
 
@@ -543,23 +543,6 @@ def check_name(node: ast.Name, ctx: Context) -> None:
 # without torch_xla (TorchNeuron needs none) takes the other path, as a CUDA host did
 _XLA_OPTIONAL = ("; optional: imported under an `if` or `try`, a path that a host without torch_xla (TorchNeuron "
                  "needs none) does not take: not a blocker")
-
-
-def _in_a_branch(ctx: Context, node: ast.stmt) -> bool:
-    """Whether the import ``node`` is inside an ``if`` or ``try`` of its function (or module)."""
-    scope = ctx.chain[-1] if ctx.chain and hasattr(ctx.chain[-1], "body") else ctx.tree
-    todo = [(s, False) for s in scope.body]
-    while todo:
-        stmt, branched = todo.pop()
-        if stmt is node:
-            return branched
-        if not stmt.lineno <= node.lineno <= stmt.end_lineno or type(stmt) in (ast.FunctionDef, ast.AsyncFunctionDef,
-                                                                               ast.ClassDef, ast.Lambda):
-            continue
-        inner = branched or type(stmt) is ast.If or type(stmt) in TRY_TYPES
-        for field in ("body", "orelse", "finalbody", "handlers"):
-            todo += [(child, inner) for child in getattr(stmt, field, ()) or ()]
-    return False
 
 
 _CUDA_STORE = re.compile(r"cuda\.[\w.]+\s*=(?!=)")
@@ -1092,7 +1075,7 @@ def _imported(node: ast.AST, name: str, ctx: Context) -> None:
     elif name in DATA_PARALLEL:
         ctx.report(NM115, node, "imports DataParallel; use DistributedDataParallel", severity=Severity.INFO)
     elif name == "torch_xla" or name.startswith("torch_xla."):
-        optional = _in_a_branch(ctx, node)
+        optional = kernels.import_guard(ctx, node) is not None
         names = ctx.state(_State).xla_names
         for a in node.names:
             bound = a.asname or (a.name if type(node) is ast.ImportFrom else a.name.split(".")[0])
