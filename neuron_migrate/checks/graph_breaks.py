@@ -4230,7 +4230,7 @@ def _hazards(fn: ast.AST, t: Tensors, ctx: Context, d: _State, cls: ast.ClassDef
         loggers = d.loggers = _module_loggers(ctx)
     body = _body(fn, d)
     if d.exits is None:  # once per file: exit(), sys.exit(), os._exit(), os.abort()
-        d.exits = "exit(" in ctx.src.text or "abort(" in ctx.src.text
+        d.exits = any(f"{name.rpartition('.')[2]}(" in ctx.src.text for name in _EXIT_CALLS)
     # an error's message is built only on the error path (constructs.py "assert on tensor, message
     # reading the tensor": one break, at the assert's test)
     in_raise = {id(n) for r in (*body.raises, *(s.msg for s in body.statements if type(s) is ast.Assert and s.msg),
