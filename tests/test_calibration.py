@@ -139,7 +139,7 @@ def test_a_name_in_two_sets_is_one_model():
              models.HELD_OUT_25, models.HELD_OUT_26, models.HELD_OUT_27, models.HELD_OUT_28, models.HELD_OUT_29,
              models.HELD_OUT_30, models.HELD_OUT_31, models.HELD_OUT_32, models.HELD_OUT_33,
              models.HELD_OUT_34, models.HELD_OUT_35, models.HELD_OUT_36, models.HELD_OUT_37,
-             models.HELD_OUT_38, models.HELD_OUT_39, models.FIXTURES)
+             models.HELD_OUT_38, models.HELD_OUT_39, models.HELD_OUT_40, models.FIXTURES)
     assert set(models.ALL) == {n for part in parts for n in part}
     assert [n for part in parts for n, f in part.items() if not same(f, models.ALL[n])] == []
 

@@ -390,6 +390,7 @@ SETS = {"calibration": models.CALIBRATION, "held_out": models.HELD_OUT, "held_ou
         "held_out_33": models.HELD_OUT_33, "held_out_34": models.HELD_OUT_34, "held_out_35": models.HELD_OUT_35,
         "held_out_36": models.HELD_OUT_36, "held_out_37": models.HELD_OUT_37,
         "held_out_38": models.HELD_OUT_38, "held_out_39": models.HELD_OUT_39,
+        "held_out_40": models.HELD_OUT_40,
         "fixtures": models.FIXTURES}
 
 

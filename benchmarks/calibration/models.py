@@ -17181,6 +17181,345 @@ HELD_OUT_39 = {
 }
 
 
+# early-stopping-pytorch 1.0.10, pytorch-dlrs 0.2.1, efficient-polling-lr-scheduler 2.1.0, smartclip 0.1.1,
+# torch-gqc 0.10.4 (on torch-schedule-anything 1.2.3, pinned beside it), torchdiag 0.1.0, hippotorch 0.5.0,
+# label-relaxation 0.2.1 and relativistic-adam 1.0.0 (torch 2.13.0). No entry runs another package's code with tensors
+# but NumPy's, as installed with torch. The user code that runs in the compiled call, training steps and a user's
+# functions alike, is the split's steps file (steps/held_out_40/training_steps.py); the entries here compile the
+# releases' own functions and methods, bound by functools.partial, so that no frame of this file runs inside the call.
+HELD_OUT_40_RELEASES = ("early-stopping-pytorch", "pytorch-dlrs", "efficient-polling-lr-scheduler", "smartclip",
+                        "torch-gqc", "torch-schedule-anything", "torchdiag", "hippotorch", "label-relaxation",
+                        "relativistic-adam")
+
+
+def _module_40(name: str):
+    """A module of the split's releases (torch-gqc imports torch-schedule-anything beside it)."""
+    for folder in HELD_OUT_40_RELEASES:
+        if str(EXT / folder) not in sys.path:
+            sys.path.insert(0, str(EXT / folder))
+    return importlib.import_module(name)
+
+
+def _labelled(torch, n: int, seed: int = 0):
+    """Six features and three classes cut from two of them."""
+    g = torch.Generator().manual_seed(seed)
+    x = torch.randn(n, 6, generator=g)
+    y = (x[:, 0] > 0).long() + (x[:, 1] > 0.5).long()
+    return x, y
+
+
+def _small_net(torch):
+    return torch.nn.Sequential(torch.nn.Linear(6, 16), torch.nn.ReLU(), torch.nn.Linear(16, 3))
+
+
+def _backward_once(torch, net, x, y):
+    """One backward, so that the parameters hold the gradients a clipper or an optimizer reads."""
+    torch.nn.functional.cross_entropy(net(x), y).backward()
+
+
+def early_stopping_op(kind: str):
+    """early-stopping-pytorch, early stopping with checkpoints (the validation loss tested for NaN by
+    NumPy and compared with the best on the host, a counter of epochs without improvement, the
+    model's state dict written to a file by ``torch.save`` when it improves, messages through a trace
+    function): the stopper's call on a validation loss, its checkpoint save, a user's epoch handing it
+    the loss and a user's fit broken off by it (the split's steps file)."""
+    def factory():
+        torch = _torch()
+        es = _module_40("early_stopping_pytorch.early_stopping")
+        x, y = _labelled(torch, 48)
+        x_val, y_val = _labelled(torch, 24, seed=1)
+        if kind == "epoch":
+            return Call(_step("held_out_40", "early_stopping_epoch"), (x, y, x_val, y_val), grad=True)
+        if kind == "fit":
+            return Call(_step("held_out_40", "early_stopping_fit"), (x, y, x_val, y_val), grad=True)
+        import tempfile
+        net = _small_net(torch)
+        path = str(Path(tempfile.mkdtemp(prefix="es-")) / "checkpoint.pt")  # the user's own checkpoint file
+        stopper = es.EarlyStopping(patience=2, verbose=True, path=path, trace_func=lambda msg: None)
+        val_loss = torch.nn.functional.cross_entropy(net(x_val), y_val).detach()
+        if kind == "call":
+            return Call(functools.partial(stopper, model=net), (val_loss,), _entry(es, "EarlyStopping.__call__"))
+        return Call(functools.partial(stopper.save_checkpoint, model=net), (val_loss,),
+                    _entry(es, "EarlyStopping.save_checkpoint"))
+    factory.__name__ = f"early_stopping_{kind}"
+    return factory
+
+
+def dlrs_op(kind: str):
+    """pytorch-dlrs, a dynamic learning-rate schedule (the epoch's batch losses kept as Python floats,
+    their normalised slope and its decade by ``math.log10`` choosing to decrease, hold or increase the
+    rate, bounds checked on the host, warnings for short epochs): the scheduler's step on an epoch's
+    losses, the plateau variant's step on a metric, the release's collection of validation losses, a user's epoch reporting its losses and a
+    user's epoch stepping the plateau variant (the split's steps file)."""
+    def factory():
+        torch = _torch()
+        x, y = _labelled(torch, 48)
+        _module_40("dlrs")
+        if kind == "epoch":
+            return Call(_step("held_out_40", "dlrs_epoch"), (x, y), grad=True)
+        if kind == "plateau":
+            x_val, y_val = _labelled(torch, 24, seed=1)
+            return Call(_step("held_out_40", "dlrs_plateau_epoch"), (x, y, x_val, y_val), grad=True)
+        net = _small_net(torch)
+        if kind == "collect":
+            utils = _module_40("dlrs.utils")
+            loader = [(x[i:i + 8], y[i:i + 8]) for i in range(0, 48, 8)]
+            return Call(functools.partial(utils.collect_batch_losses, loader, net, torch.nn.CrossEntropyLoss()), (),
+                        _entry(utils, "collect_batch_losses"))
+        scheduler_mod = _module_40("dlrs.scheduler")
+        if kind == "plateau_step":
+            plateau = scheduler_mod.DLRSOnPlateau(torch.optim.SGD(net.parameters(), lr=0.01), patience=1)
+            for metric in (1.0, 0.9, 0.95):  # a history to compare with
+                plateau.step(metric)
+            return Call(plateau.step, (0.97,), _entry(scheduler_mod, "DLRSOnPlateau.step"))
+        scheduler = scheduler_mod.DLRSScheduler(torch.optim.SGD(net.parameters(), lr=0.01))
+        losses = [1.2, 1.1, 1.05, 0.98, 0.97, 0.9]
+        return Call(scheduler.step, (losses,), _entry(scheduler_mod, "DLRSScheduler.step"))
+    factory.__name__ = f"dlrs_{kind}"
+    return factory
+
+
+def polling_op(kind: str):
+    """efficient-polling-lr-scheduler, learning rates chosen by polling (every candidate rate applied as
+    a trial step from a snapshot of the parameters and the optimizer's state, each scored on the batch
+    by a closure taking the loss and the accuracy to the host, the winner re-applied; an on-demand
+    variant with exponential backoff, a divergence guard and rollbacks; Armijo and stochastic Polyak
+    baselines): the base method's step, the efficient variant's epoch by the release's loop, and a
+    user's Armijo, SPS and relative-polling steps (the split's steps file)."""
+    def factory():
+        torch = _torch()
+        x, y = _labelled(torch, 48)
+        epl = _module_40("efficient_polling_lr_scheduler")
+        if kind in ("armijo", "sps", "relative"):
+            return Call(_step("held_out_40", f"polling_{kind}_step"), (x[:16], y[:16]), grad=True)
+        net = _small_net(torch)
+        if kind == "step":
+            opt = epl.PollingSGD(net, lr=0.05)
+            closure = epl.make_closure(net, torch.nn.functional.cross_entropy, x[:16], y[:16])
+            return Call(functools.partial(opt.step, closure), (),
+                        _entry(sys.modules["efficient_polling_lr_scheduler.polling"], "PollingOptimizer.step"),
+                        grad=True)
+        training = sys.modules["efficient_polling_lr_scheduler.training"]
+        opt = epl.EfficientPollingSGD(net, lr=0.05)
+        loader = [(x[i:i + 16], y[i:i + 16]) for i in range(0, 48, 16)]
+        return Call(functools.partial(training.train_epoch, net, optimizer=opt,
+                                      loss_fn=torch.nn.functional.cross_entropy), (loader,),
+                    _entry(training, "train_epoch"), grad=True)
+    factory.__name__ = f"polling_{kind}"
+    return factory
+
+
+def smartclip_op(kind: str):
+    """smartclip, adaptive gradient clipping (gradient and weight norms taken to the host as floats per
+    parameter, layer or model, a percentile of a window or an EMA of past norms, z-scores against
+    running moments, AGC's ratio of gradient to weight norms, warm-up counts, a metrics callback per
+    group, the optimizer's step patched in place by a context manager): AutoClip and AGC applied to a
+    model's gradients, and a user's steps with z-score clipping, per-parameter AutoClip and AGC in the
+    clipping context (the split's steps file)."""
+    def factory():
+        torch = _torch()
+        x, y = _labelled(torch, 32)
+        smartclip = _module_40("smartclip")
+        if kind in ("zscore_step", "autoclip_step", "context_step"):
+            return Call(_step("held_out_40", f"smartclip_{kind}"), (x, y), grad=True)
+        net = _small_net(torch)
+        _backward_once(torch, net, x, y)
+        if kind == "autoclip":
+            clipper = smartclip.AutoClip(percentile=90.0, history="window", window_size=16, warmup_steps=0,
+                                         min_history=1)
+        else:
+            clipper = smartclip.AGC(clipping=0.01, scope="per_layer")
+        return Call(functools.partial(smartclip.apply, net, clipper), (), _entry(smartclip, "apply"))
+    factory.__name__ = f"smartclip_{kind}"
+    return factory
+
+
+def gqc_op(kind: str):
+    """torch-gqc, gradient-quality control (optimizer wrappers that accumulate gradients over draws and
+    decide on the host whether to step, from a gradient norm cached by hooks on the optimizer, a
+    scheduled norm threshold, a scheduled logical batch size, a target norm to rescale to; schedules of
+    any hyperparameter from torch-schedule-anything): the threshold wrapper's step after a backward,
+    and a user's steps under the threshold, scheduled-batch, rescaling and noise-scale wrappers (the
+    split's steps file)."""
+    def factory():
+        torch = _torch()
+        x, y = _labelled(torch, 16)
+        gqc = _module_40("gradient_quality_control")
+        if kind in ("gnts", "sbc", "gnr", "gns"):
+            return Call(_step("held_out_40", f"gqc_{kind}_step"), (x, y), grad=True)
+        net = _small_net(torch)
+        wrapper, _ = gqc.make_gnts_with_cosine_annealing_schedule(
+            torch.optim.AdamW(net.parameters(), lr=1e-3), num_training_steps=100, num_warmup_steps=5,
+            max_batch_draws=4)
+        _backward_once(torch, net, x, y)
+        module = sys.modules["gradient_quality_control.implementations.gradient_norm_threshold_scheduler"]
+        return Call(wrapper.step, (), _entry(module, "OptimizerWrapperGNTS.step"))
+    factory.__name__ = f"gqc_{kind}"
+    return factory
+
+
+def torchdiag_op(kind: str):
+    """torchdiag, training diagnostics (each parameter's gradient mean, maximum and minimum taken to the
+    host by ``.item()`` and tested against thresholds, forward hooks registered on activation modules
+    to count dead units, a whole training step run and checked for finite loss, flowing gradients and
+    changed parameters, tables printed): the gradient check after a backward, the dead-unit check on a
+    batch, the step verification, and a user's step skipped on unhealthy gradients (the split's steps
+    file)."""
+    def factory():
+        torch = _torch()
+        diag = _module_40("torchdiag.diagnostics")
+        x, y = _labelled(torch, 32)
+        if kind == "step":
+            return Call(_step("held_out_40", "diagnosed_step"), (x, y), grad=True)
+        net = _small_net(torch)
+        if kind == "gradients":
+            _backward_once(torch, net, x, y)
+            return Call(functools.partial(diag.check_gradients, net), (), _entry(diag, "check_gradients"))
+        if kind == "dead":
+            return Call(functools.partial(diag.check_dead_neurons, net), (x,), _entry(diag, "check_dead_neurons"))
+        opt = torch.optim.SGD(net.parameters(), lr=0.05)
+        return Call(functools.partial(diag.verify_step, net, opt, torch.nn.CrossEntropyLoss()), (x, y),
+                    _entry(diag, "verify_step"), grad=True)
+    factory.__name__ = f"torchdiag_{kind}"
+    return factory
+
+
+def hippotorch_op(kind: str):
+    """hippotorch, episodic memory for reinforcement learning (episodes kept as Python objects in a
+    store with keys from a momentum dual encoder, replay mixing semantic retrieval by similarity to a
+    query, uniform and prioritised draws by counts computed on the host, a Fenwick tree, stale keys
+    refreshed, consolidation by a reward-aware contrastive loss stepping its own optimizer in a
+    Python loop): a replay batch for a query state, a consolidation sleep, an episode's returns and
+    GAE advantages, the release's DQN update on a replayed batch, and a user's DQN step replaying from
+    memory (the split's steps file)."""
+    def factory():
+        torch = _torch()
+        _module_40("hippotorch")
+        steps = _steps("held_out_40")
+        g = torch.Generator().manual_seed(1)
+        state = torch.randn(4, generator=g)
+        if kind == "dqn_step":
+            return Call(_step("held_out_40", "hippo_dqn_step"), (state,), grad=True)
+        buffer = steps.hippo_memory()
+        replay = sys.modules["hippotorch.memory.replay"]
+        if kind == "sample":
+            return Call(functools.partial(buffer.sample, 16), (state,), _entry(replay, "HippocampalReplayBuffer.sample"))
+        if kind == "consolidate":
+            return Call(functools.partial(buffer.consolidate, steps=2, batch_size=4), (),
+                        _entry(replay, "HippocampalReplayBuffer.consolidate"), grad=True)
+        if kind == "returns":
+            episode = buffer.memory.episodes[0]
+            critic = torch.nn.Linear(4, 1)
+            return Call(functools.partial(episode.compute_returns, 0.99, value_fn=critic, gae_lambda=0.95,
+                                          store=False), (),
+                        _entry(sys.modules["hippotorch.core.episode"], "Episode.compute_returns"))
+        dqn = sys.modules["hippotorch.agents.dqn"]
+        agent = dqn.DQNAgent(dqn.DQNConfig(state_dim=4, action_dim=2, hidden_dim=32))
+        return Call(agent.update, (buffer.sample(16, query_state=state),), _entry(dqn, "DQNAgent.update"), grad=True)
+    factory.__name__ = f"hippotorch_{kind}"
+    return factory
+
+
+def label_relaxation_op(kind: str):
+    """label-relaxation, credal label relaxation (targets as index or one-hot tensors told apart by
+    dtype and shape checks, the credal set's projection of the prediction, the loss zero where the
+    true class's probability already reaches ``1 - alpha``; a mixup form over two targets with a
+    Python or tensor weight): the loss module on index targets, the function on one-hot targets, the
+    mixup module, and a user's mixup training step (the split's steps file)."""
+    def factory():
+        torch = _torch()
+        x, y = _labelled(torch, 32)
+        loss = _module_40("label_relaxation.loss")
+        if kind == "mixup_step":
+            return Call(_step("held_out_40", "label_relaxation_mixup_step"), (x, y), grad=True)
+        logits = torch.randn(32, 3, generator=torch.Generator().manual_seed(2))
+        if kind == "loss":
+            return Call(loss.LabelRelaxationLoss(alpha=0.1), (logits, y), _entry(loss, "LabelRelaxationLoss.forward"))
+        if kind == "onehot":
+            onehot = torch.nn.functional.one_hot(y, 3).float()
+            return Call(functools.partial(loss.label_relaxation_loss, alpha=0.2, reduction="sum"), (logits, onehot),
+                        _entry(loss, "label_relaxation_loss"))
+        mixup = _module_40("label_relaxation.mixup")
+        return Call(mixup.MixupLabelRelaxationLoss(alpha=0.1), (logits, y, y.flip(0), torch.tensor(0.7)),
+                    _entry(mixup, "MixupLabelRelaxationLoss.forward"))
+    factory.__name__ = f"label_relaxation_{kind}"
+    return factory
+
+
+def relativistic_adam_op(kind: str):
+    """relativistic-adam, Adam with relativistic update scaling (each update's norm held under a speed
+    limit by a Lorentz-like factor, the mode chosen by strings, a branch on the update norm, an
+    adaptive limit warming up with the step count): the optimizer's step after a backward, and a
+    user's steps with AdamW's adaptive limit and the global mode with AMSGrad (the split's steps
+    file)."""
+    def factory():
+        torch = _torch()
+        x, y = _labelled(torch, 32)
+        optimizer = _module_40("relativistic_adam.optimizer")
+        if kind in ("adamw", "global"):
+            name = "relativistic_adamw_step" if kind == "adamw" else "relativistic_global_step"
+            return Call(_step("held_out_40", name), (x, y), grad=True)
+        net = _small_net(torch)
+        opt = optimizer.RelativisticAdam(net.parameters(), lr=1e-3, speed_limit=0.05)
+        _backward_once(torch, net, x, y)
+        return Call(opt.step, (), _entry(optimizer, "RelativisticAdam.step"))
+    factory.__name__ = f"relativistic_adam_{kind}"
+    return factory
+
+
+HELD_OUT_40 = {
+    # early-stopping-pytorch 1.0.10: early stopping with checkpoints
+    "loop.early_stopping_call": early_stopping_op("call"),
+    "loop.early_stopping_save": early_stopping_op("save"),
+    "loop.early_stopping_epoch": early_stopping_op("epoch"),
+    "loop.early_stopping_fit": early_stopping_op("fit"),
+    # pytorch-dlrs 0.2.1: a loss-driven learning-rate schedule
+    "loop.dlrs_step": dlrs_op("step"),
+    "loop.dlrs_collect": dlrs_op("collect"),
+    "loop.dlrs_epoch": dlrs_op("epoch"),
+    "loop.dlrs_plateau": dlrs_op("plateau"),
+    "loop.dlrs_plateau_step": dlrs_op("plateau_step"),
+    # efficient-polling-lr-scheduler 2.1.0: learning rates by polling
+    "loop.polling_step": polling_op("step"),
+    "loop.polling_efficient_epoch": polling_op("efficient_epoch"),
+    "loop.polling_armijo": polling_op("armijo"),
+    "loop.polling_sps": polling_op("sps"),
+    "loop.polling_relative": polling_op("relative"),
+    # smartclip 0.1.1: adaptive gradient clipping
+    "loop.smartclip_autoclip": smartclip_op("autoclip"),
+    "loop.smartclip_agc": smartclip_op("agc"),
+    "loop.smartclip_zscore_step": smartclip_op("zscore_step"),
+    "loop.smartclip_autoclip_step": smartclip_op("autoclip_step"),
+    "loop.smartclip_context_step": smartclip_op("context_step"),
+    # torch-gqc 0.10.4: gradient-quality-controlled accumulation
+    "loop.gqc_wrapper_step": gqc_op("wrapper"),
+    "loop.gqc_gnts_step": gqc_op("gnts"),
+    "loop.gqc_sbc_step": gqc_op("sbc"),
+    "loop.gqc_gnr_step": gqc_op("gnr"),
+    "loop.gqc_gns_step": gqc_op("gns"),
+    # torchdiag 0.1.0: training diagnostics
+    "loop.torchdiag_gradients": torchdiag_op("gradients"),
+    "loop.torchdiag_dead": torchdiag_op("dead"),
+    "loop.torchdiag_verify": torchdiag_op("verify"),
+    "loop.torchdiag_step": torchdiag_op("step"),
+    # hippotorch 0.5.0: episodic memory for reinforcement learning
+    "loop.hippotorch_sample": hippotorch_op("sample"),
+    "loop.hippotorch_consolidate": hippotorch_op("consolidate"),
+    "loop.hippotorch_returns": hippotorch_op("returns"),
+    "loop.hippotorch_dqn_update": hippotorch_op("dqn_update"),
+    "loop.hippotorch_dqn_step": hippotorch_op("dqn_step"),
+    # label-relaxation 0.2.1: credal label relaxation
+    "loop.label_relaxation_loss": label_relaxation_op("loss"),
+    "loop.label_relaxation_onehot": label_relaxation_op("onehot"),
+    "loop.label_relaxation_mixup": label_relaxation_op("mixup"),
+    "loop.label_relaxation_mixup_step": label_relaxation_op("mixup_step"),
+    # relativistic-adam 1.0.0: relativistic update scaling
+    "loop.relativistic_adam_step": relativistic_adam_op("step"),
+    "loop.relativistic_adamw_step": relativistic_adam_op("adamw"),
+    "loop.relativistic_global_step": relativistic_adam_op("global"),
+}
+
+
 FIXTURES = {f"zoo.{n}": zoo(n) for n in ("convnet", "dynamic_crop", "gated_residual", "tagger",
                                           "masked_encoder")}
 
@@ -17190,7 +17529,7 @@ ALL = {**CALIBRATION, **HELD_OUT, **HELD_OUT_2, **SCALE, **SCALE_4, **HELD_OUT_5
        **HELD_OUT_21, **HELD_OUT_22, **HELD_OUT_23, **HELD_OUT_24, **HELD_OUT_25, **HELD_OUT_26,
        **HELD_OUT_27, **HELD_OUT_28, **HELD_OUT_29, **HELD_OUT_30, **HELD_OUT_31,
        **HELD_OUT_32, **HELD_OUT_33, **HELD_OUT_34, **HELD_OUT_35, **HELD_OUT_36, **HELD_OUT_37, **HELD_OUT_38, **HELD_OUT_39,
-       **FIXTURES}
+       **HELD_OUT_40, **FIXTURES}
 
 # The quick $NEURON_MIGRATE_EXT subset of the regression test (tests/test_calibration.py: EXT).
 QUICK = ("nanogpt.GPT", "examples.word_language_model.RNNModel",

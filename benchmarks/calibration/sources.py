@@ -158,7 +158,10 @@ FOLDERS = {"timm": "timm", "torch-geometric": "pytorch_geometric", "vit-pytorch"
                                       "torch-nl", "torch-ransac3d", "sngp", "fswlib",
                                       "pytorch-approximate-retrieval",
                                       "bound-propagation", "fairret", "torch-pc", "fflib", "curriculumguard",
-                                      "torchdae", "humancompatible-train", "diffgrf", "torchcdt")}}
+                                      "torchdae", "humancompatible-train", "diffgrf", "torchcdt",
+                                      "early-stopping-pytorch", "pytorch-dlrs", "efficient-polling-lr-scheduler",
+                                      "smartclip", "torch-gqc", "torch-schedule-anything", "torchdiag", "hippotorch",
+                                      "label-relaxation", "relativistic-adam")}}
 # the releases' own dependencies, installed beside them when they were measured (a folder on
 # PYTHONPATH, stored as ``$PYTHONPATH/<package>/...``): top-level package -> the distribution of
 # sources.txt whose pinned release holds its code (the same version as installed). The static
