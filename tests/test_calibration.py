@@ -110,7 +110,7 @@ def test_stored_measurements_cover_the_sets_pin_their_files_and_name_no_machine_
                  *models.HELD_OUT_26, *models.HELD_OUT_27, *models.HELD_OUT_28, *models.HELD_OUT_29,
                  *models.HELD_OUT_30, *models.HELD_OUT_31, *models.HELD_OUT_32,
                  *models.HELD_OUT_33, *models.HELD_OUT_34, *models.HELD_OUT_35,
-                 *models.HELD_OUT_36, *models.HELD_OUT_37, *models.HELD_OUT_39):
+                 *models.HELD_OUT_36, *models.HELD_OUT_37, *models.HELD_OUT_39, *models.HELD_OUT_40):
         assert name in stored, name
     # every measurement of the guarded sets that has a result pins the files its score reads
     guarded = {n for s in GUARDED_SETS for n in models_of(s)}
