@@ -2977,6 +2977,25 @@ def test_a_packages_optimizer_steps_in_the_frame_torchs_breaks_there():
     assert [(line, gb) for line, _, gb in _nm4(code) if gb != "GB0123"] == [(18, "GB0008"), (22, "GB0025")]
 
 
+def test_an_optimizer_a_handed_lambda_builds_from_a_packages_class_steps_in_the_frame():
+    """constructs.py "a package's optimizer built by a lambda handed to a factory, its own step given an
+    objective (torch-numopt)": no break at the call; "torch's SGD built by a lambda handed to a factory,
+    stepped": GB0025 there. A user's factory builds ``opt = make_optimizer(model)`` from the lambda each
+    caller hands it (held_out_38's five torch-numopt steps, the class imported in the caller's body)."""
+    code = ("import torch\n\ndef _stepper(make_optimizer, model):\n    opt = make_optimizer(model)\n\n"
+            "    def step(x):\n        loss = model(x).sum()\n        opt.step(loss)\n        return loss\n"
+            "    return torch.compile(step)\n\ndef newton(model):\n    from numopt import NewtonLS\n"
+            "    return _stepper(lambda m: NewtonLS(m.parameters(), tol=1e-6), model)\n\n"
+            "def lbfgs(model):\n    from numopt import LBFGS\n    return _stepper(lambda m: LBFGS(m.parameters()), model)\n\n"
+            "def _torch_stepper(make_optimizer, model):\n    opt = make_optimizer(model)\n\n"
+            "    def step(x):\n        loss = model(x).sum()\n        opt.step()\n        return loss\n"
+            "    return torch.compile(step)\n\ndef sgd(model):\n"
+            "    return _torch_stepper(lambda m: torch.optim.SGD(m.parameters(), lr=0.1), model)\n\n"
+            "def mixed(model):\n    from numopt import NewtonLS\n"
+            "    return _torch_stepper(lambda m: NewtonLS(m.parameters()), model)\n")
+    assert [(line, gb) for line, _, gb in _nm4(code)] == [(25, "GB0025")]
+
+
 def test_fork_rng_a_mixed_clamp_and_a_bool_mask_made_by_torch_break():
     """constructs.py "torch.random.fork_rng entered ...": GB0142, the frame skipped (torch-incremental-pca's
     low-rank SVD); "torch.clamp of a tensor, min a float and max a tensor" and its method and positional forms:

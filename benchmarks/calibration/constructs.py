@@ -1780,6 +1780,14 @@ class InheritedStepOpt(torch.optim.SGD):  # a subclass of torch's SGD without a 
 
 OWN_X = torch.ones(8, requires_grad=True)
 OWN_OPT = NoGradStepOpt([OWN_X])
+
+def opt_of(make, params):  # held_out_38's torch-numopt steps: a factory building the optimizer by a lambda it is handed
+    return make(params)
+
+HANDED_X = torch.ones(8, requires_grad=True)
+HANDED_OPT = opt_of(lambda params: NoGradStepOpt(params), [HANDED_X])
+HANDED_SGD_X = torch.ones(8, requires_grad=True)
+HANDED_SGD = opt_of(lambda params: torch.optim.SGD(params, lr=0.1), [HANDED_SGD_X])
 INHERITED_X = torch.ones(8, requires_grad=True)
 INHERITED_OPT = InheritedStepOpt([INHERITED_X], lr=0.1)
 
@@ -3193,6 +3201,12 @@ CASES: list[tuple[str, str, dict]] = [
     # held_out_31's misses (issue 14, round 32)
     ("a package's optimizer, its own step under torch.no_grad (casmo's CASMO)",
      "OWN_OPT.zero_grad()\nloss = (OWN_X * x[0]).sum()\nloss.backward()\nOWN_OPT.step()\nreturn x * 2", {"grad": True}),
+    ("a package's optimizer built by a lambda handed to a factory, its own step given an objective (torch-numopt)",
+     "HANDED_OPT.zero_grad()\nloss = (HANDED_X * x[0]).sum()\nloss.backward()\nHANDED_OPT.step(None)\nreturn x * 2",
+     {"grad": True}),
+    ("torch's SGD built by a lambda handed to a factory, stepped",
+     "HANDED_SGD.zero_grad()\nloss = (HANDED_SGD_X * x[0]).sum()\nloss.backward()\nHANDED_SGD.step()\nreturn x * 2",
+     {"grad": True}),
     ("a subclass of torch's SGD stepping with SGD's step",
      "INHERITED_OPT.zero_grad()\nloss = (INHERITED_X * x[0]).sum()\nloss.backward()\nINHERITED_OPT.step()\nreturn x * 2",
      {"grad": True}),

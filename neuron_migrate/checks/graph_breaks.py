@@ -6242,12 +6242,55 @@ def _own_step(e: ast.AST, ctx: Context, d: _State, cls, chain) -> bool:
     a package other than torch (casmo's ``CASMO``, swarmtorch's ``GWO``). Only torch's optimizers call
     ``graph_break()`` around their step (constructs.py "a package's optimizer, its own step under torch.no_grad":
     no break at the call; "a subclass of torch's SGD stepping with SGD's step": GB0025 there)."""
-    def own(text: str) -> bool:
+    def own(text: str, where: tuple = chain) -> bool:
         if text in d.classes:
             return _method_of(d.classes[text], "step", d) is not None
-        return (ctx.names.resolve(text.partition(".")[0], chain) or "torch").partition(".")[0] != "torch"
+        return (ctx.names.resolve(text.partition(".")[0], where) or "torch").partition(".")[0] != "torch"
     built = _receiver_classes(e, ctx, d, cls, chain)
-    return bool(built) and all(own(text) for text in built)
+    if built:
+        return all(own(text) for text in built)
+    handed = _handed_builders(e, ctx, d, chain)
+    return bool(handed) and all(own(text, where) for text, where in handed)
+
+
+def _handed_builders(e: ast.AST, ctx: Context, d: _State, chain) -> list[tuple[str, tuple]]:
+    """(class as written, the caller's chain) of the lambdas the file's calls hand a module-level function
+    whose ``opt = make_optimizer(model)`` builds ``e`` by calling its parameter: the steps of held_out_38's
+    torch-numopt (``_numopt_step(lambda model: NewtonLS(model.parameters(), ...))``, the class imported in
+    the caller's body). [] unless every call hands a lambda building a class (a factory, a name: unknown)."""
+    if type(e) is not ast.Name:
+        return []
+    scope = ctx.names.binding_scope(e.id, chain)
+    if not isinstance(scope, _FUNCS) or d.functions.get(scope.name) is not scope:
+        return []
+    made = [b for b in _body(scope, d).binders
+            if any(type(n) is ast.Name and n.id == e.id for t in (b.targets if type(b) is ast.Assign
+                                                                  else (getattr(b, "target", None),))
+                   if t is not None for n in all_nodes(t))]
+    if len(made) != 1 or type(made[0]) is not ast.Assign or len(made[0].targets) != 1 \
+            or type(value := made[0].value) is not ast.Call or type(value.func) is not ast.Name:
+        return []
+    positional = [a.arg for a in (*scope.args.posonlyargs, *scope.args.args)]
+    param = value.func.id
+    if param in positional:
+        position = positional.index(param)
+    elif param in {a.arg for a in scope.args.kwonlyargs}:
+        position = -1
+    else:
+        return []  # a function of the file or an import: _receiver_classes' business
+    calls = [c for c in d.calls_by_name.get(scope.name, ()) if type(c.func) is ast.Name]
+    scopes = sorted(d.chains.values(), key=lambda c: c[-1].lineno) if calls else ()
+    out = []
+    for call in calls:
+        arg = handed_argument(call, position, param)
+        if type(arg) is not ast.Lambda or type(arg.body) is not ast.Call:
+            return []
+        text = dotted(_built(arg.body).func)
+        if not text or not text.rpartition(".")[2][:1].isupper():
+            return []
+        where = next((c for c in reversed(scopes) if c[-1].lineno <= call.lineno <= c[-1].end_lineno), (ctx.tree,))
+        out.append((text, where))
+    return out
 
 
 def _receiver_classes(e: ast.AST, ctx: Context, d: _State, cls, chain) -> list[str]:
