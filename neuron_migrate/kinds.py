@@ -34,7 +34,7 @@ import ast
 import re
 from collections.abc import Callable
 
-from neuron_migrate.project.summary import unparsed
+from neuron_migrate.project.summary import parameter_defaults, unparsed
 from neuron_migrate.traversal import all_nodes, own_nodes
 
 TENSOR, ARRAY, SCALAR, DEVICE, MODULE, HOST = "tensor", "ndarray", "scalar", "device", "module", "host"
@@ -186,9 +186,16 @@ def _switch(test: ast.AST, switched: dict[str, set]) -> None:
     latent-diffusion): a name switched on by equality with two or more different number or string
     literals in one function is a setting, a Python value; a tensor would need ``.item()``."""
     if type(test) is ast.Compare and len(test.ops) == 1 and type(test.ops[0]) is ast.Eq \
-            and type(test.left) is ast.Name and type(test.comparators[0]) is ast.Constant \
-            and type(test.comparators[0].value) in (int, str):
-        switched.setdefault(test.left.id, set()).add(test.comparators[0].value)
+            and type(test.left) is ast.Name and (value := _literal(test.comparators[0])) is not None:
+        switched.setdefault(test.left.id, set()).add(value)
+
+
+def _literal(e: ast.AST) -> int | str | None:
+    """The int or string a literal is (``-1`` is a negation of ``1`` in the tree), else None."""
+    if type(e) is ast.UnaryOp and type(e.op) is ast.USub and type(e.operand) is ast.Constant \
+            and type(e.operand.value) is int:
+        return -e.operand.value
+    return e.value if type(e) is ast.Constant and type(e.value) in (int, str) else None
 
 
 def documented_numbers(fn: ast.FunctionDef | ast.AsyncFunctionDef, pattern: re.Pattern = _DOC_NUMBER) -> set[str]:
@@ -232,6 +239,7 @@ class Kinds:
         self._binding = False  # inside _bind_all: uses are not evidence yet
         self._strings: set[str] | None = None  # parameters typed str (``_string``)
         self._documented: set[str] = set()  # parameters ``used_as`` takes for numbers from the docstring alone
+        self.sentinels: set[str] = set()  # ... from a test against the int they default to alone (``_switch``)
 
     def nodes(self) -> list[ast.AST]:
         """The scope's own nodes (nested scopes' bodies left out), walked once."""
@@ -272,9 +280,18 @@ class Kinds:
                         unpacked.append(node)
                     elif type(node.value) is ast.BinOp:
                         derived.append(node)
-            for name, values in switched.items():
-                if len(values) >= 2:
-                    self._mark(ast.Name(id=name), SCALAR)
+            if switched:
+                # or once, with the int its parameter defaults to: a sentinel for "unset" (expsolve's
+                # ``def cfft(f, d=-1): if d == -1:``, ``d`` an axis)
+                args = getattr(self.scope, "args", None)
+                defaults = parameter_defaults(args) if isinstance(args, ast.arguments) else {}
+                for name, values in switched.items():
+                    if len(values) >= 2:
+                        self._mark(ast.Name(id=name), SCALAR)
+                    elif name in defaults and type(default := _literal(defaults[name])) is int and values == {default} \
+                            and name not in self._used_as:
+                        self._mark(ast.Name(id=name), SCALAR)
+                        self.sentinels.add(name)
             if derived:
                 self._derived_sizes(derived)
             for node in unpacked:  # unpacked into sizes: a shape (SwinIR's `H, W = x_size`, then `x.view(B, H, W, C)`)

@@ -2977,6 +2977,23 @@ def test_a_packages_optimizer_steps_in_the_frame_torchs_breaks_there():
     assert [(line, gb) for line, _, gb in _nm4(code) if gb != "GB0123"] == [(18, "GB0008"), (22, "GB0025")]
 
 
+def test_a_parameter_tested_against_its_int_default_is_a_setting_unless_a_caller_makes_it_a_tensor():
+    """constructs.py "a helper's parameter tested == -1, its default, handed an int and left unset (expsolve's
+    cfft)": no break; "... handed a tensor": GB0170 at the test. expsolve's ``cfft(f, d=-1)``, ``cifft``,
+    ``fourierproduct`` and ``fourierfn`` (held_out_38's spectral derivative, five refuted NM402): the named
+    entry ``diffop(d, k, u)`` hands its ``d`` down, a parameter taken for a tensor, not one of its making."""
+    code = ("import torch\n\ndef axis_fft(f, d=-1):\n    if d == -1:\n        return torch.fft.fftn(f)\n"
+            "    return torch.fft.fft(f, dim=d + 1)\n\ndef product(c, u, d=-1):\n    if d==-1:\n"
+            "        return axis_fft(c * u)\n    return axis_fft(c * u, d)\n\n"
+            "def diffop(d, k, u):\n    return product(k, u, d)\n")
+    entry = Options(entries=("input.py:diffop",))
+    assert [f.line for f in findings_of(code, options=entry) if f.code == "NM402"] == []
+    given = code + "\n@torch.compile\ndef given(x):\n    return axis_fft(x, (x.sum() > 1e9).long() - 1)\n"
+    assert [f.line for f in findings_of(given, options=entry) if f.code == "NM402"] == [4]
+    switched = code.replace("if d==-1:", "if d == 1:")  # not its default: not a setting by this alone
+    assert [f.line for f in findings_of(switched, options=entry) if f.code == "NM402"] == [9]
+
+
 def test_an_optimizer_a_handed_lambda_builds_from_a_packages_class_steps_in_the_frame():
     """constructs.py "a package's optimizer built by a lambda handed to a factory, its own step given an
     objective (torch-numopt)": no break at the call; "torch's SGD built by a lambda handed to a factory,

@@ -1781,6 +1781,11 @@ class InheritedStepOpt(torch.optim.SGD):  # a subclass of torch's SGD without a 
 OWN_X = torch.ones(8, requires_grad=True)
 OWN_OPT = NoGradStepOpt([OWN_X])
 
+def axis_fft(f, d=-1):  # expsolve's cfft: -1, the default, for every axis
+    if d == -1:
+        return torch.fft.fftn(f)
+    return torch.fft.fft(f, dim=d + 1)
+
 def opt_of(make, params):  # held_out_38's torch-numopt steps: a factory building the optimizer by a lambda it is handed
     return make(params)
 
@@ -3201,6 +3206,10 @@ CASES: list[tuple[str, str, dict]] = [
     # held_out_31's misses (issue 14, round 32)
     ("a package's optimizer, its own step under torch.no_grad (casmo's CASMO)",
      "OWN_OPT.zero_grad()\nloss = (OWN_X * x[0]).sum()\nloss.backward()\nOWN_OPT.step()\nreturn x * 2", {"grad": True}),
+    ("a helper's parameter tested == -1, its default, handed an int and left unset (expsolve's cfft)",
+     "y = axis_fft(x, 0)\nz = axis_fft(x)\nreturn (y + z).abs()", {}),
+    ("a helper's parameter tested == -1, its default, handed a tensor",
+     "y = axis_fft(x, (x.sum() > 1e9).long() - 1)\nreturn y.abs()", {}),
     ("a package's optimizer built by a lambda handed to a factory, its own step given an objective (torch-numopt)",
      "HANDED_OPT.zero_grad()\nloss = (HANDED_X * x[0]).sum()\nloss.backward()\nHANDED_OPT.step(None)\nreturn x * 2",
      {"grad": True}),

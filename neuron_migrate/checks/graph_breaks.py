@@ -3408,8 +3408,12 @@ class Tensors:
             if a.annotation is not None and _is_tensor_annotation(a.annotation) or a.arg in commented:
                 self.names.add(a.arg)
             elif a.arg in passed and annotation_kind(a.annotation) in (None, TENSOR):
-                # a traced caller passes it a tensor (torchsde's ``t0: Optional[Scalar]``: a number or a tensor)
-                if not scope_kinds(ctx, chain).used_as_number(a.arg):
+                # a traced caller passes it a tensor (torchsde's ``t0: Optional[Scalar]``: a number or a tensor);
+                # against a test of its int default alone, one of the caller's making (constructs.py "a helper's
+                # parameter tested == -1, its default, handed a tensor"), not a parameter taken for one
+                kinds = scope_kinds(ctx, chain)
+                if not kinds.used_as_number(a.arg) or (a.arg in kinds.sentinels and any(
+                        _surely_tensor(v, caller) for caller, v in self.handed.get(a.arg, ()))):
                     self.names.add(a.arg)
             elif is_forward and a.annotation is None and a.arg not in _STEP_COUNTERS:
                 default = defaults.get(a.arg)
