@@ -2977,6 +2977,20 @@ def test_a_packages_optimizer_steps_in_the_frame_torchs_breaks_there():
     assert [(line, gb) for line, _, gb in _nm4(code) if gb != "GB0123"] == [(18, "GB0008"), (22, "GB0025")]
 
 
+def test_math_prod_of_a_generator_expression_skips_the_frame():
+    """constructs.py "math.prod of a generator expression, an op before (torchspin's ham_ezho)" and "... read
+    through a property (torchspin's SpinSystem.nStates)": GB8335 / GB0055, the frame skipped (held_out_38's
+    spinsystem.py:732, missed in three models); "math.prod of a list comprehension", "sum of a generator
+    expression of ints": traced."""
+    code = ("import math\nimport torch\n\n@torch.compile\ndef f(x, spins: list[float]):\n    y = x * 2\n"
+            "    n = math.prod(int(round(2 * s + 1)) for s in spins)\n"
+            "    k = math.prod([int(s) for s in spins]) + sum(int(s) for s in spins)\n    return y + n + k\n")
+    assert [(f.line, f.code, f.dynamo) for f in findings_of(code) if f.code[:3] in ("NM3", "NM4")] == [
+        (7, "NM404", "GB0055")]
+    sites = summary(code)
+    assert [(b.line, b.skips_frame) for b in sites["f"].breaks] == [(7, True)]
+
+
 def test_a_parameter_tested_against_its_int_default_is_a_setting_unless_a_caller_makes_it_a_tensor():
     """constructs.py "a helper's parameter tested == -1, its default, handed an int and left unset (expsolve's
     cfft)": no break; "... handed a tensor": GB0170 at the test. expsolve's ``cfft(f, d=-1)``, ``cifft``,

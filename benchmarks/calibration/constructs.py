@@ -1781,6 +1781,15 @@ class InheritedStepOpt(torch.optim.SGD):  # a subclass of torch's SGD without a 
 OWN_X = torch.ones(8, requires_grad=True)
 OWN_OPT = NoGradStepOpt([OWN_X])
 
+class SpinCount:  # torchspin's SpinSystem.nStates: the Hilbert space's size from the spins
+    spins = [1.0, 0.5]
+
+    @property
+    def n_states(self):
+        return math.prod(int(round(2 * s + 1)) for s in self.spins)
+
+SPIN_COUNT = SpinCount()
+
 def axis_fft(f, d=-1):  # expsolve's cfft: -1, the default, for every axis
     if d == -1:
         return torch.fft.fftn(f)
@@ -3206,6 +3215,14 @@ CASES: list[tuple[str, str, dict]] = [
     # held_out_31's misses (issue 14, round 32)
     ("a package's optimizer, its own step under torch.no_grad (casmo's CASMO)",
      "OWN_OPT.zero_grad()\nloss = (OWN_X * x[0]).sum()\nloss.backward()\nOWN_OPT.step()\nreturn x * 2", {"grad": True}),
+    ("math.prod of a generator expression, an op before (torchspin's ham_ezho)",
+     "y = x * 2\nn = math.prod(int(round(2 * s + 1)) for s in SPIN_COUNT.spins)\nreturn y + n", {}),
+    ("math.prod of a generator expression read through a property (torchspin's SpinSystem.nStates)",
+     "y = x * 2\nn = SPIN_COUNT.n_states\nreturn y + n", {}),
+    ("math.prod of a list comprehension", "y = x * 2\nn = math.prod([int(round(2 * s + 1)) for s in SPIN_COUNT.spins])\n"
+     "return y + n", {}),
+    ("sum of a generator expression of ints", "y = x * 2\nn = sum(int(round(2 * s + 1)) for s in SPIN_COUNT.spins)\n"
+     "return y + n", {}),
     ("a helper's parameter tested == -1, its default, handed an int and left unset (expsolve's cfft)",
      "y = axis_fft(x, 0)\nz = axis_fft(x)\nreturn (y + z).abs()", {}),
     ("a helper's parameter tested == -1, its default, handed a tensor",

@@ -5651,6 +5651,12 @@ def _call_hazard(call: ast.Call, t: Tensors, ctx: Context, d: _State, cls, chain
         return Hazard(NM404, call, f"`{name.replace('numpy.', 'np.')}` is a NumPy function Dynamo does not map to "
                       "torch (graph break); compute it with torch, or outside the compiled code",
                       gb=GB["numpy_unsupported"])
+    if name == "math.prod" and call.args and type(call.args[0]) is ast.GeneratorExp:
+        # constructs.py "math.prod of a generator expression ..." (torchspin's SpinSystem.nStates): GB0055 (GB8335
+        # with no op before), the frame skipped; "... of a list comprehension", "sum of a generator ...": traced
+        return Hazard(NM404, call, "`math.prod` of a generator expression: Dynamo cannot hand the generator to the "
+                      "C function (graph break) and gives up on the whole function; pass it a list "
+                      "(`math.prod([...])`)", skips_frame=True, gb=GB["proxy"])
     if _torch_optimizer_class(name):
         # constructs.py "torch.optim.Adam built in traced code": Optimizer.__init__ calls its
         # add_param_group, a function Dynamo is told to skip (GB0008, resumed after the call); given a
