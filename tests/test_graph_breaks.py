@@ -760,6 +760,19 @@ def test_an_assert_breaks_on_a_tensor_only_with_a_built_message_or_an_and():
     assert codes(code) == [(7, "NM402"), (8, "NM402"), (9, "NM402")]
 
 
+def test_an_assert_of_not_on_a_tensor_breaks_whatever_its_message():
+    """constructs.py "assert not of a tensor, constant message (fswlib's safety checks)" and "... no message":
+    GB0170, resumed (held_out_38's fswlib, ``assert not torch.isnan(X).any(), "..."``: 16 misses); "assert of a
+    tensor's negation, constant message" and "assert not of a Python bool, ...": none."""
+    code = ("import torch\nimport torch.nn as nn\n\nclass M(nn.Module):\n    def forward(self, x):\n"
+            "        assert not torch.isnan(x).any(), 'x has NaNs'\n"
+            "        assert not torch.isinf(x).any()\n"
+            "        assert (~torch.isnan(x)).all(), 'NaNs'\n"
+            "        assert not x.is_sparse, 'dense'\n"
+            "        return x\n")
+    assert codes(code) == [(6, "NM402"), (7, "NM402")]
+
+
 def test_an_asserts_message_is_built_only_when_it_fails():
     """constructs.py "assert on tensor, message reading the tensor": one break, at the test;
     the message's ``.tolist()`` runs only on the error path (torchtitan's vision encoders)."""

@@ -1955,6 +1955,12 @@ CASES: list[tuple[str, str, dict]] = [
      "if (x > 100).any():\n    print('large')\n    exit(1)\nreturn x + 1", {}),
     ("assert on a dict entry holding a tensor, f-string message",
      "group = {'lr': 0.1}\ngroup['G'] = (x * 2).sum()\nassert group['G'] > 0, f\"bad {group['G']}\"\nreturn x * group['lr']", {}),
+    ("assert not of a tensor, constant message (fswlib's safety checks)",
+     "y = x * 2\nassert not torch.isnan(x).any(), 'x has NaNs'\nreturn y + 1", {}),
+    ("assert not of a tensor, no message", "y = x * 2\nassert not torch.isnan(x).any()\nreturn y + 1", {}),
+    ("assert of a tensor's negation, constant message", "y = x * 2\nassert (~torch.isnan(x)).all(), 'NaNs'\n"
+     "return y + 1", {}),
+    ("assert not of a Python bool, constant message", "y = x * 2\nassert not x.is_sparse, 'dense'\nreturn y + 1", {}),
     ("assert on tensors joined by and", "assert (x > -100).all() and (x < 100).all()\nreturn x + 1", {}),
     ("assert on shape", "assert x.shape[1] == 8\nreturn x + 1", {}),
     ("print under a shape test the next assert negates", "if x.shape[1] != 8:\n    print(x.shape)\nassert x.shape[1] == 8\nreturn x + 1", {}),

@@ -4348,7 +4348,8 @@ def _hazards(fn: ast.AST, t: Tensors, ctx: Context, d: _State, cls: ast.ClassDef
                               gb=GB["build_class"]))
         if type(node) is ast.Assert and _assert_breaks(node) and t.truth(node.test):
             out.append(Hazard(NM402, node.test, f"`{_short(ctx, node.test)}` is a tensor: an `assert` "
-                              + ("of `and`/`or`" if type(node.test) is ast.BoolOp else "with a message built at run time")
+                              + ("of `and`/`or`" if type(node.test) is ast.BoolOp else "of `not`" if type(node.test)
+                                 is ast.UnaryOp else "with a message built at run time")
                               + " needs its value on the host (graph break; a single tensor with a constant "
                               "message becomes an in-graph check)", gb=GB["branch"]))
         if isinstance(node, (ast.For, ast.AsyncFor)) and (_skipped_iterable(node.iter, ctx, chain)
@@ -5020,8 +5021,12 @@ def _rnn_reads(fn: ast.AST, body, cls: ast.ClassDef, ctx: Context, d: _State) ->
 def _assert_breaks(node: ast.Assert) -> bool:
     """Dynamo turns ``assert t`` and ``assert t, "text"`` on a tensor into an in-graph check, but
     branches on the tensor (a graph break) when the message is built at run time or the test
-    is an ``and``/``or`` (measured: constructs.py "assert on tensor, ...")."""
-    return type(node.test) is ast.BoolOp or (node.msg is not None and type(node.msg) is not ast.Constant)
+    is an ``and``/``or`` (measured: constructs.py "assert on tensor, ...") or a ``not`` (fswlib's
+    ``assert not torch.isnan(X).any(), "..."``: "assert not of a tensor, constant message", GB0170;
+    ``assert (~m).all()`` is a check)."""
+    test = node.test
+    return type(test) is ast.BoolOp or (type(test) is ast.UnaryOp and type(test.op) is ast.Not) or (
+        node.msg is not None and type(node.msg) is not ast.Constant)
 
 
 def _first_rnn_use(hazards: list[Hazard], fn: ast.AST) -> list[Hazard]:
