@@ -2991,8 +2991,9 @@ def test_a_packages_optimizer_steps_in_the_frame_torchs_breaks_there():
 
 
 def test_math_prod_of_a_generator_expression_skips_the_frame():
-    """constructs.py "math.prod of a generator expression, an op before (torchspin's ham_ezho)" and "... read
-    through a property (torchspin's SpinSystem.nStates)": GB8335 / GB0055, the frame skipped (held_out_38's
+    """constructs.py "math.prod of a generator expression, an op before (torchspin's ham_ezho)", "... read
+    through a property (torchspin's SpinSystem.nStates)", "... over a tensor's shape", "... over a tuple of Python
+    ints": GB8335 / GB0055, the frame skipped (held_out_38's
     spinsystem.py:732, missed in three models); "math.prod of a list comprehension", "sum of a generator
     expression of ints": traced."""
     code = ("import math\nimport torch\n\n@torch.compile\ndef f(x, spins: list[float]):\n    y = x * 2\n"
@@ -3002,6 +3003,13 @@ def test_math_prod_of_a_generator_expression_skips_the_frame():
         (7, "NM404", "GB0055")]
     sites = summary(code)
     assert [(b.line, b.skips_frame) for b in sites["f"].breaks] == [(7, True)]
+    # "... over a ModuleList's strides (diffusers' LTX2 tiled_decode)": GB0055, resumed
+    modules = ("import math\nimport torch\nfrom torch import nn\n\nclass Decoder(nn.Module):\n"
+               "    def __init__(self):\n        super().__init__()\n"
+               "        self.ups = nn.ModuleList([nn.Conv1d(1, 1, 1, stride=2) for _ in range(3)])\n\n"
+               "@torch.compile\ndef g(x, decoder: Decoder):\n    y = x * 2\n"
+               "    return y * math.prod(u.stride[0] for u in decoder.ups[:-1])\n")
+    assert [(b.line, b.skips_frame) for b in summary(modules)["g"].breaks] == [(13, False)]
 
 
 def test_a_parameter_tested_against_its_int_default_is_a_setting_unless_a_caller_makes_it_a_tensor():

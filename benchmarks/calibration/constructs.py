@@ -1789,6 +1789,7 @@ class SpinCount:  # torchspin's SpinSystem.nStates: the Hilbert space's size fro
         return math.prod(int(round(2 * s + 1)) for s in self.spins)
 
 SPIN_COUNT = SpinCount()
+STRIDED = torch.nn.ModuleList([torch.nn.Conv1d(1, 1, 1, stride=2) for _ in range(3)])
 
 def axis_fft(f, d=-1):  # expsolve's cfft: -1, the default, for every axis
     if d == -1:
@@ -3225,6 +3226,18 @@ CASES: list[tuple[str, str, dict]] = [
      "y = x * 2\nn = math.prod(int(round(2 * s + 1)) for s in SPIN_COUNT.spins)\nreturn y + n", {}),
     ("math.prod of a generator expression read through a property (torchspin's SpinSystem.nStates)",
      "y = x * 2\nn = SPIN_COUNT.n_states\nreturn y + n", {}),
+    ("math.prod of a generator expression over a ModuleList's strides (diffusers' LTX2 tiled_decode)",
+     "y = x * 2\nn = math.prod(m.stride[0] for m in STRIDED[:-1])\nreturn y + n", {}),
+    ("math.prod of a generator expression of floats, no call in it",
+     "y = x * 2\nn = math.prod(2 * s + 1 for s in SPIN_COUNT.spins)\nreturn y + n", {}),
+    ("math.prod of a generator expression over a ModuleList's strides, int() of each",
+     "y = x * 2\nn = math.prod(int(m.stride[0]) for m in STRIDED[:-1])\nreturn y + n", {}),
+    ("math.prod of a generator expression over a list of Python ints",
+     "y = x * 2\nn = math.prod(int(round(2 * s + 1)) for s in [1, 2, 3])\nreturn y + n", {}),
+    ("math.prod of a generator expression over a tensor's shape",
+     "y = x * 2\nn = math.prod(d for d in x.shape[1:])\nreturn y + n", {}),
+    ("math.prod of a generator expression over a tuple of Python ints",
+     "y = x * 2\nn = math.prod(2 * s + 1 for s in (1, 2, 3))\nreturn y + n", {}),
     ("math.prod of a list comprehension", "y = x * 2\nn = math.prod([int(round(2 * s + 1)) for s in SPIN_COUNT.spins])\n"
      "return y + n", {}),
     ("sum of a generator expression of ints", "y = x * 2\nn = sum(int(round(2 * s + 1)) for s in SPIN_COUNT.spins)\n"

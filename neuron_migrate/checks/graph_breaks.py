@@ -5657,11 +5657,16 @@ def _call_hazard(call: ast.Call, t: Tensors, ctx: Context, d: _State, cls, chain
                       "torch (graph break); compute it with torch, or outside the compiled code",
                       gb=GB["numpy_unsupported"])
     if name == "math.prod" and call.args and type(call.args[0]) is ast.GeneratorExp:
-        # constructs.py "math.prod of a generator expression ..." (torchspin's SpinSystem.nStates): GB0055 (GB8335
-        # with no op before), the frame skipped; "... of a list comprehension", "sum of a generator ...": traced
+        # constructs.py "math.prod of a generator expression ..." (torchspin's SpinSystem.nStates): GB0055 or
+        # GB8335, the frame skipped over a list, a tuple or a shape; resumed over a ModuleList (diffusers' LTX2
+        # ``math.prod(up.stride[0] for up in decoder.upsamples[:-1])``); "... of a list comprehension", "sum of a
+        # generator ...": traced
+        it = call.args[0].generators[0].iter
+        it = it.value if type(it) is ast.Subscript else it
+        modules = type(it) is ast.Attribute and any(it.attr in held for held in d.held.values())
         return Hazard(NM404, call, "`math.prod` of a generator expression: Dynamo cannot hand the generator to the "
-                      "C function (graph break) and gives up on the whole function; pass it a list "
-                      "(`math.prod([...])`)", skips_frame=True, gb=GB["proxy"])
+                      "C function (graph break)" + ("" if modules else " and gives up on the whole function")
+                      + "; pass it a list (`math.prod([...])`)", skips_frame=not modules, gb=GB["proxy"])
     if _torch_optimizer_class(name):
         # constructs.py "torch.optim.Adam built in traced code": Optimizer.__init__ calls its
         # add_param_group, a function Dynamo is told to skip (GB0008, resumed after the call); given a
