@@ -399,14 +399,20 @@ def estimate(functions: Iterable[tuple[str, TracedFunction]], executed: dict[str
     # a ``@torch.jit.script`` function called only from code that runs eagerly is no frame Dynamo
     # compiles: it runs as TorchScript, eagerly, with the TorchScript functions it calls
     # (constructs.py "torch.jit.script helper of a skipped frame": 0 graphs, 0 %)
+    # ... and so does what such a function calls, decorated or not: TorchScript compiles it with its caller
+    # (constructs.py "torch.jit.script function as the compiled entry, a break in it, a plain helper it
+    # calls": 0 graphs, 0 %; torch-nl's compute_neighborlist calling strict_nl)
+    scripted = {k for k in eager_keys if by_key[k].scripted}
     found = True
     while found:
         found = False
         for c, at in sites.items():
-            if c in by_key and by_key[c].scripted and c not in eager_keys and at and all(
-                    k in eager_from and line > eager_from[k] or k in eager_keys for k, line in at):
+            if c in by_key and c not in eager_keys and at and (by_key[c].scripted and all(
+                    k in eager_from and line > eager_from[k] or k in eager_keys for k, line in at)
+                    or all(k in scripted for k, _ in at)):
                 eager_keys.add(c)
                 eager_from[c] = 0
+                scripted.add(c)
                 found = True
     for c, at in sites.items():
         if c in by_key and any(k in eager_from and line > eager_from[k] for k, line in at):
@@ -518,7 +524,9 @@ def estimate(functions: Iterable[tuple[str, TracedFunction]], executed: dict[str
         lost_lines -= {line for line, i in f.handed_calls if rest is not None and line > rest and handed(key, i)}
         if rest is not None:  # ... and one calling only functions that run no tensor op loses no ATen call
             lost_lines -= {line for line in _quiet_calls(f, key, by_key, calls_of, links) if line > rest}
-        if eager:  # its calls' work runs in the callees' own frames, compiled unless Dynamo skips them too
+        if key in scripted:  # TorchScript runs its calls too, wherever they are: no frame of their own
+            lost = size
+        elif eager:  # its calls' work runs in the callees' own frames, compiled unless Dynamo skips them too
             calling = {line for c, line in f.call_lines if (path, c) not in eager_keys}
             calling |= {line for line, _ in library}
             calling |= {_statement_of(f, line) for c, line in links.get(key, ()) if c not in eager_keys}

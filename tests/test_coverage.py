@@ -2143,3 +2143,88 @@ def test_a_lazy_modules_first_call_initialises_it_outside_the_graph():
     assert {name: row["estimated_coverage"] for name, row in rows.items()} == {
         "LazyMLP.forward": round(1 - 12 / 19, 4), "SizedMLP.forward": 1.0,
         "LazyHead.forward": round(1 - 4 / 6, 4), "LazyNormHead.forward": round(1 - 8 / 10, 4)}
+
+
+WHILE_TESTED = b'''
+import torch
+
+
+class Registration:
+    def __init__(self, X, Y, max_iterations=50):
+        self.X, self.Y, self.TY = X, Y, Y
+        self.iteration, self.max_iterations = 0, max_iterations
+        self.active = torch.ones((), dtype=torch.bool)
+
+    def register(self):
+        self.TY = self.Y @ torch.eye(self.Y.shape[-1], dtype=self.Y.dtype) + 0.0
+        while self.iteration < self.max_iterations and bool(self.active.any()):
+            self.step()
+        return self.TY
+
+    def settle(self):
+        self.TY = self.Y * 2.0
+        while (self.TY - self.X).abs().sum() > 1.0:
+            self.TY = self.TY * 0.5 + self.X * 0.5
+        return self.TY
+
+    def step(self):
+        P = torch.softmax(-torch.cdist(self.X, self.TY), dim=-1)
+        self.TY = P.T @ self.X
+        self.iteration += 1
+
+
+def fit(X, Y):
+    reg = Registration(X, Y)
+    return torch.compile(reg.register)(), torch.compile(reg.settle)()
+'''
+
+
+def test_a_call_s_break_in_a_while_test_runs_the_rest_of_the_frame_eagerly():
+    """A call's break in a ``while`` test (cpd-pytorch's EM loop, ``while it < n and bool(active.any()):``):
+    Dynamo compiles the frame up to the first test, resumes after it, and the resumed frame breaks again at
+    the test, inside the loop, which skips it: the rest runs eagerly and the loop's callees are frames of
+    their own (constructs.py "ops, then a while loop tested on a tensor's value, ...": 2 graphs, 49 % and
+    48 %). A branch on a tensor in a ``while`` test (NM402) is resumed at both targets: not so."""
+    r = analyse("cpd.py", WHILE_TESTED, Options())
+    functions = {f.name: f for f in r.traced}
+    (site,) = functions["Registration.register"].breaks
+    assert site.line == 13 and site.skips_rest and not site.skips_frame
+    (branch,) = functions["Registration.settle"].breaks
+    assert branch.line == 19 and not branch.skips_rest and not branch.skips_frame
+    by_name = {e.function.name: e for e in estimate_functions(r.traced)}
+    assert by_name["Registration.register"].rest_eager_from == 13
+    assert by_name["Registration.step"].own_frame
+
+
+SCRIPTED_CALLING = b'''
+import torch
+
+
+def strict(cutoff: float, pos: torch.Tensor, mapping: torch.Tensor):
+    d = (pos[mapping[0]] - pos[mapping[1]]).norm(dim=-1)
+    keep = d < cutoff
+    return mapping[:, keep]
+
+
+@torch.jit.script
+def neighbors(cutoff: float, pos: torch.Tensor, batch: torch.Tensor):
+    n_atoms = torch.bincount(batch)
+    pairs = torch.combinations(torch.arange(pos.shape[0]), 2).T
+    return strict(cutoff, pos, pairs), n_atoms
+
+
+compiled = torch.compile(neighbors)
+'''
+
+
+def test_what_a_torchscript_function_running_whole_calls_runs_with_it():
+    """A ``@torch.jit.script`` function that Dynamo runs whole as TorchScript (its first break) runs what it
+    calls as TorchScript too, decorated or not: no frame of its own, no graph, all lost (constructs.py
+    "torch.jit.script function as the compiled entry, a break in it, a plain helper it calls": 0 graphs, 0 %;
+    torch-nl's ``compute_neighborlist`` calling ``strict_nl``, 0 graphs and 0 % measured, 33 % estimated)."""
+    r = analyse("nl.py", SCRIPTED_CALLING, Options())
+    by_name = {e.function.name: e for e in estimate_functions(r.traced)}
+    assert set(by_name) == {"neighbors", "strict"}
+    assert by_name["neighbors"].runs_eagerly and by_name["neighbors"].lost == by_name["neighbors"].statements
+    assert by_name["strict"].runs_eagerly and by_name["strict"].graphs == 0
+    assert compile_coverage([r])["estimated_coverage"] == 0.0

@@ -243,6 +243,23 @@ class Stepper:  # an iterative method's object (torchattacks' PGD, a solver's st
 STEPPER = Stepper()
 RATE = 0.5
 
+class EMLoop:  # cpd-pytorch's EMRegistration: state on self, a step method whose frame holds no tensor
+    def run(self, t):
+        self.y, self.i = t * 2, 0
+        while self.i < 6 and bool((self.y > -100).any()):
+            self.iterate()
+        return self.y
+    def iterate(self):
+        self.expect()
+        self.i += 1
+    def expect(self):
+        self.y = torch.relu(self.y) - 0.1
+
+EM_LOOP = EMLoop()
+
+def em_loop_run(x):
+    return EM_LOOP.run(x)
+
 def wrapper_helper(t):  # no op of its own: one call of relu_helper, which Dynamo inlines (torchcp's threshold)
     return relu_helper(t)
 
@@ -687,6 +704,14 @@ def scripted_branches(x: torch.Tensor):  # geoopt's artan_k: data-dependent ifs 
     if torch.all(y > 100):
         return y * 3
     return y * 4
+
+def unscripted_helper(t: torch.Tensor):  # torch-nl's strict_nl: no decorator, called by a TorchScript function
+    return (t * 2).relu() + t.sin()
+
+@torch.jit.script
+def scripted_calling(x: torch.Tensor):  # torch-nl's compute_neighborlist: a data-dependent shape, then a plain helper
+    n = torch.bincount((x.abs() * 3).long().flatten())
+    return unscripted_helper(x) + n.sum()
 
 class ZeroingSGD(torch.optim.SGD):  # an optimizer subclass whose own method calls self.zero_grad()
     def zeroing(self, x):
@@ -2271,6 +2296,12 @@ CASES: list[tuple[str, str, dict]] = [
     # a while loop's steps (an iterative solver's) hand the helper the state it updates: one shape, one graph
     ("helper in a while loop of a skipped frame, 6 steps", "for r in x:\n    print(r)\ni, s = 0, x\n"
      "while i < 6:\n    s = relu_helper(s) * 0.5\n    i += 1\nreturn s", {}),
+    # a while loop tested on a tensor's value after the frame's first ops (cpd-pytorch's EM loop, `while it < n and
+    # bool(active.any()):`): the ops before the loop are a graph, the loop runs eagerly, its callees are frames
+    ("ops, then a while loop tested on a tensor's value, a helper in its body, 6 steps", "y = x * 2\ni = 0\n"
+     "while i < 6 and bool((y > -100).any()):\n    y = relu_helper(y) - 0.1\n    i += 1\nreturn y", {}),
+    ("ops, then a while loop tested on a tensor's value, a method naming no torch steps it, 6 steps",
+     "return EM_LOOP.run(x)", {"entry": "em_loop_run"}),
     ("helper in a while loop of a skipped frame, a float argument, 6 steps", "for r in x:\n    print(r)\ni, s, t = 0, x, 0.5\n"
      "while i < 6:\n    s = scale_helper(s, t)\n    t += 0.1\n    i += 1\nreturn s", {}),
     ("helper in a loop of a skipped frame, loop index in a tuple subscript it reads, 12 steps over 6 values", "for r in x:\n    print(r)\n"
@@ -2560,6 +2591,8 @@ CASES: list[tuple[str, str, dict]] = [
     # rotations): config "entry" names the module-level callable compiled instead of the case
     ("torch.jit.script function as the compiled entry", "return x", {"entry": "scripted_helper"}),
     ("torch.jit.script function as the compiled entry, a break in it", "return x", {"entry": "scripted_branches"}),
+    ("torch.jit.script function as the compiled entry, a break in it, a plain helper it calls", "return x",
+     {"entry": "scripted_calling"}),
     ("self.zero_grad() in an optimizer subclass's method", "return ZEROING.zeroing(x)", {}),
     ("an optimizer step's closure() under enable_grad", "y = x * 2\nwith torch.enable_grad():\n    loss = closure()\nreturn y + loss.detach()", {}),
     # issue 14, twenty-second round: what held_out_21's static side did not find (ncg-optimizer)

@@ -7731,6 +7731,16 @@ _NO_TENSOR_RESULT = frozenset({GB["inline_skipped"], GB["print"], GB["logger"], 
 _NO_TENSOR_SKIPPED = ("warnings.", "time.", "random.", "os.")
 
 
+def _in_while_test(stmt: ast.stmt | None, h: Hazard) -> bool:
+    """A call's break in a ``while`` test (cpd-pytorch's ``while it < n and bool(active.any()):``): the first
+    test runs before the loop, so Dynamo compiles the frame up to it and resumes after it, but the resumed
+    frame loops back to the test and breaks there again, in a loop, which skips it: the rest of the frame runs
+    eagerly, its callees frames of their own (constructs.py "ops, then a while loop tested on a tensor's
+    value, ..."). Not a branch on a tensor (NM402): Dynamo resumes at both targets of that jump ("while on
+    tensor")."""
+    return type(stmt) is ast.While and h.rule is not NM402 and any(n is h.node for n in all_nodes(stmt.test))
+
+
 def _untraced_resume(fn: ast.AST, cls: ast.ClassDef | None, stmt: ast.stmt | None, h: Hazard, ctx: Context,
                      d: _State) -> bool:
     """Dynamo resumes after a break in a new frame, and traces it only if a value it holds is a tensor, a
@@ -8062,7 +8072,8 @@ def report_traced(ctx: Context) -> None:
                 makers = None  # the frame skipped whole: a sparse tensor it makes is never traced
             if h.skips_frame and not trap:
                 trap = "frame"
-            rest = h.skips_rest or (not trap and _untraced_resume(fn, tf.cls, stmt, h, ctx, d))
+            looped = not trap and _in_while_test(stmt, h)
+            rest = h.skips_rest or looped or (not trap and _untraced_resume(fn, tf.cls, stmt, h, ctx, d))
             if h.skips_rest and not trap and stmt is not None and _ops_before(fn, stmt, tensors, d) < 2:
                 trap = "start"  # Dynamo resumes only from a graph of 2+ ops: it skips the whole frame
             block = None
@@ -8089,6 +8100,9 @@ def report_traced(ctx: Context) -> None:
                 msg += f"; {_TRAP_WORDS[trap]}, so Dynamo runs all of `{tf.name}` eagerly"
             elif h.skips_rest:
                 msg += f": the call and the rest of `{tf.name}` run eagerly"
+            elif looped:
+                msg += (f"; Dynamo resumes after it in a frame that loops back to this test and breaks there "
+                        f"again, inside the loop: the rest of `{tf.name}` runs eagerly")
             elif rest:
                 msg += (f"; Dynamo resumes after it in a frame holding no tensor and naming no torch module, which "
                         f"it does not trace: the rest of `{tf.name}` runs eagerly")
