@@ -707,3 +707,25 @@ def test_compare_compiles_a_frame_up_to_the_method_call_of_an_instance_holding_a
                   (str(step), 9, "Reconstruction failure", [])]
         graphs[name] = compare(executed, breaks).expected_graphs
     assert graphs == {"made": 2, "number": 1}
+
+
+def test_compare_places_a_break_logged_past_its_file_s_end_on_the_next_predicted_break_of_the_frame(tmp_path):
+    """Dynamo logged qste's ``int((...).sum().item())`` (``kernels/fallback.py:236``, six lines) at line 243 of
+    the 242-line file: in the frame it resumed after the file's previous break (``:192``), the statement's line
+    is lost. The comparison places it on the next break predicted after that one in the same function, not
+    on a line no statement holds (a refuted prediction and a missed break); a break past the end of a file
+    with no break before it stays missed."""
+    from neuron_migrate.runtime.compare import compare
+
+    kernel = tmp_path / "fallback.py"
+    kernel.write_text("import torch\n\n\ndef flip(x, n):\n    k = int(n.sum().item())\n    y = x * k\n"
+                      "    flips = int(\n        (y > 0)\n        .sum()\n        .item()\n    )\n    return y * flips\n",
+                      encoding="utf-8")
+    executed = {str(kernel): {5, 6, 7, 13}}
+    item = "Unsupported Tensor.item() call with capture_scalar_outputs=False"
+    cmp = compare(executed, [(str(kernel), 5, item, []), (str(kernel), 15, item, [])],
+                  entries=((str(kernel), "flip"),))
+    assert sorted((p.line, p.confirmed) for p in cmp.predictions) == [(5, True), (7, True)]
+    assert cmp.missed == []
+    alone = compare(executed, [(str(kernel), 15, item, [])], entries=((str(kernel), "flip"),))
+    assert [m[1] for m in alone.missed] == [15]
