@@ -1976,6 +1976,18 @@ def test_the_frame_resumed_without_a_tensor_or_torch_is_not_traced():
     assert "the rest of `Sampler.warned` runs eagerly" in messages[31]
 
 
+def test_the_frame_resumed_in_a_method_of_an_abstract_class_is_not_traced_either():
+    """constructs.py --resume-frames, ``AbstractSampler``: a class deriving from ``abc.ABC`` holds no tensor
+    or module either, so after the break at ``zero_grad()`` in its method taking only ``self`` the rest runs
+    eagerly (torch-numopt's ``ObjectiveFunction.closure``: its ``loss.backward()`` never breaks, measured)."""
+    for base in ("ABC", "abc.ABC"):
+        code = RESUMED.replace("import copy\n", "import abc\nimport copy\nfrom abc import ABC\n").replace(
+            "class Sampler(object):", f"class Sampler({base}):")
+        messages = {f.line - 2: f.message for f in findings_of(code) if f.code in ("NM403", "NM404")}
+        assert "the rest of `Sampler.sample` runs eagerly" in messages[13], base
+        assert "runs eagerly" not in messages[19]
+
+
 def test_a_progress_bar_built_in_traced_code_breaks_once():
     """constructs.py "tqdm(desc=...) built in traced code" (kmeans-pytorch's loop): GB0007 at the
     construction; a `for` over tqdm(...) is reported once, as the loop's (GB0008, frame skipped)."""

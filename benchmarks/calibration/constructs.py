@@ -835,6 +835,13 @@ class ResumeSampler(object):  # resume_frames(): a plain object's method taking 
         return y.sum().item()
 
 
+import abc
+
+
+class AbstractSampler(ResumeSampler, abc.ABC):  # resume_frames(): the same methods, of a class deriving from
+    pass                                         # abc.ABC (torch-numopt's ObjectiveFunction)
+
+
 STEPPED = torch.optim.lr_scheduler.StepLR(STEP_OPT, 3)  # an LR scheduler built outside, stepped in the case
 STEP_T = torch.tensor(0.0)  # an optimizer's step count, kept as a tensor (torch.optim's state["step"])
 PAIRS = [(1, 2), (3, 4)]
@@ -3883,18 +3890,20 @@ def resume_frames() -> None:
     plain class taking only ``self`` breaks at its optimizer's ``zero_grad()`` first (langevin-sampling's
     ``LangevinDynamics.sample``), then calls ``backward()`` and ``.item()``; against the same with a tensor
     argument, and with the global ``torch`` named after the break; and a ``warnings.warn`` first, then
-    ``.item()`` (``ResumeSampler`` in the prelude)."""
+    ``.item()`` (``ResumeSampler`` in the prelude); the same of a subclass of ``abc.ABC`` (``AbstractSampler``)."""
     import torch
 
     from neuron_migrate.runtime.dynamo import measure
 
-    sampler = _cases_module([])[0].ResumeSampler
+    cases = _cases_module([])[0]
     print("| method (no tensor before the break) | graphs | breaks, by line of the method |")
     print("|---|---|---|")
-    for name, args in (("sample", ()), ("sample_given", (torch.ones(1),)), ("sample_named", ()), ("warned", ())):
-        m = measure(getattr(sampler(), name), args, grad=True)
-        start = getattr(sampler, name).__code__.co_firstlineno
-        print(f"| `{name}` | {m.graphs} | " + ", ".join(f"{b.line - start}: {gb_id(b.reason)}" for b in m.breaks) + " |")
+    for sampler in (cases.ResumeSampler, cases.AbstractSampler):
+        for name, args in (("sample", ()), ("sample_given", (torch.ones(1),)), ("sample_named", ()), ("warned", ())):
+            m = measure(getattr(sampler(), name), args, grad=True)
+            start = getattr(sampler, name).__code__.co_firstlineno
+            print(f"| `{sampler.__name__}.{name}` | {m.graphs} | "
+                  + ", ".join(f"{b.line - start}: {gb_id(b.reason)}" for b in m.breaks) + " |")
 
 
 def numpy_unmapped() -> None:

@@ -7129,7 +7129,7 @@ def _group_looped(fn: ast.AST, statements: tuple[int, ...], d: _State, tensors: 
         # the names the loop rebinds, stores an attribute of, or grows (``out.append(v)``): they may
         # hand a callee another shape at the next step
         changed, touched = set(), set()  # rebound; changed otherwise (a state handed on is only rebound)
-        for node in all_nodes(n):
+        for node in ast.walk(n):
             if type(node) is ast.Name and type(node.ctx) is not ast.Load:
                 changed.add(node.id)
             elif type(node) in _FUNCS or type(node) is ast.ClassDef:  # a closure made anew at each step
@@ -7680,7 +7680,8 @@ def _plain_class(cls: ast.ClassDef, d: _State) -> bool:
     """``cls`` and its in-file bases derive from nothing but ``object``: no ``nn.Module``, so
     ``self.x(...)`` in its methods calls a method or a callable attribute, not a submodule (a
     learning-rate warmup's ``self.warmup_factor(step)``, a metric's helper)."""
-    return all(isinstance(b, ast.Name) and (b.id == "object" or b.id in d.classes)
+    # abc.ABC adds no tensor or module either (constructs.py --resume-frames: AbstractSampler as ResumeSampler)
+    return all(isinstance(b, ast.Name) and (b.id in ("object", "ABC") or b.id in d.classes) or dotted(b) == "abc.ABC"
                for c, _ in _lineage(cls, d) for b in c.bases) and not any(c.keywords for c, _ in _lineage(cls, d))
 
 
@@ -9474,6 +9475,7 @@ def _outcalls(traced: dict[int, Traced], ctx: Context, d: _State, training_of: d
     tables = None  # module-level dicts of imported classes: SOLVERS = {"rk4": RK4, ...}
     held_foreign: dict[int, dict[str, str]] = {}  # class id -> _held_foreign
     bound = None  # names an import binds in some scope (_function_import)
+    enclosing: dict[int, dict[str, tuple[str, ...]]] = {}  # an enclosing function's id -> its _local_instances
     for tf in traced.values():
         training = training_of.get(id(tf.node), ())
         where = _body(tf.node, d).where
@@ -9528,6 +9530,9 @@ def _outcalls(traced: dict[int, Traced], ctx: Context, d: _State, training_of: d
                 if instances is None:
                     tables = _class_tables(ctx.tree, project) if tables is None else tables
                     instances, aliases = _local_instances(tf.node, d, project, tables, tf.cls, ctx, tf.chain, outside)
+                    if id(tf.node) in d.parent_fn:  # a closure: what the functions enclosing it built
+                        instances = {**_enclosing_instances(tf, ctx, d, project, tables, outside, enclosing),
+                                     **instances}
                 if local is not f and f.value.id in instances:  # solver = SOLVERS[m](...); solver.integrate(t)
                     if not call.args and not call.keywords and _built_in(f.value.id, tf.node, d):
                         # selector = Selector(data); selector.select_all(): a break below stops the frame at
@@ -9934,6 +9939,8 @@ def _local_instances(fn: ast.AST, d: _State, project: set[str], tables: dict[str
                    if type(n) is ast.Name and type(n.ctx) is ast.Store)
     rebound = set(once)
     args = fn.args
+    params = {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)}
+
     def classes(ann: ast.AST | None) -> tuple[str, ...]:
         """The imported classes an annotation names, every one (``scene: StaticScene | DynamicScene``,
         torchrir's simulate: the method of either runs), or none. A lower-case name of a module
@@ -9988,9 +9995,12 @@ def _local_instances(fn: ast.AST, d: _State, project: set[str], tables: dict[str
         if type(f) is ast.Name and f.id in aliases:  # solver = solver_fn(sde)
             out[name] = tuple(t for t in aliases[f.id] if t.endswith("()") or t.rpartition(".")[2][:1].isupper())
             continue
+        if (type(f) is ast.Name and ctx is not None and once.get(name) == 1 and f.id not in rebound
+                and f.id in params and (texts := _handed_classes(fn, f.id, ctx, d, project, outside))):
+            out[name] = texts  # opt = make_optimizer(model), the callers handing ``lambda m: NewtonLS(...)``
+            continue
         text = imported(f)
-        if not text and chain and (f.id if type(f) is ast.Name else getattr(f, "attr", ""))[:1].isupper() and (
-                made := dotted(f)).rpartition(".")[2][:1].isupper() and (
+        if not text and chain and (made := dotted(f)).rpartition(".")[2][:1].isupper() and (
                 found := _function_import(made.partition(".")[0], chain, ctx, outside)) is not None:
             # StudentT(...) of ``from torch_betainc import StudentT``, tt.TsetlinMachine(...) of ``import
             # torchtsetlin as tt``, in the function or one enclosing it: the project model reads the rest
@@ -10006,6 +10016,67 @@ def _built_in(name: str, fn: ast.AST, d: _State) -> bool:
     """``fn`` binds ``name`` to an instance it builds, a class called by name (``selector = Selector(data)``)."""
     return any(type(b) is ast.Assign and type(b.value) is ast.Call and dotted(b.value.func).rpartition(".")[2][:1].isupper()
                and any(type(t) is ast.Name and t.id == name for t in b.targets) for b in _body(fn, d).binders)
+
+
+def _handed_classes(fn: ast.AST, param: str, ctx: Context, d: _State, project: set[str], outside) -> tuple[str, ...]:
+    """The classes of the project a factory parameter ``param`` of ``fn`` builds, from this file's calls
+    of ``fn``: a lambda calling a class (``_step(lambda model: NewtonLS(model.parameters()))``, the
+    user's optimizer built by the factory it is handed) or the class itself, imported by the module
+    or by the calling function (as ``_local_instances`` writes them). Every call's: one is run; none
+    where a call hands anything else."""
+    positional = [a.arg for a in (*fn.args.posonlyargs, *fn.args.args)]
+    index = positional.index(param) if param in positional else -1
+    out = []
+    for call in d.calls_by_name.get(getattr(fn, "name", ""), ()):
+        handed = next((k.value for k in call.keywords if k.arg == param), None)
+        if handed is None and 0 <= index < len(call.args) and not any(type(a) is ast.Starred for a in call.args):
+            handed = call.args[index]
+        made = dotted(handed.body.func) if type(handed) is ast.Lambda and type(handed.body) is ast.Call else dotted(handed) if (
+            type(handed) in (ast.Name, ast.Attribute)) else ""
+        root = made.partition(".")[0]
+        if not made.rpartition(".")[2][:1].isupper() or root in d.classes or root in d.functions:
+            return ()  # not a class of the project (torch's optimizer, one of this file): not known
+        if root in project:
+            out.append(made)
+        elif (caller := _def_around(ctx.tree, call)) is not None and (
+                found := _function_import(root, (ctx.tree, caller), ctx, outside)) is not None:
+            out.append(f"{FUNCTION_IMPORT}{found[0]}:{found[1]}:{found[2]}:{made.partition('.')[2]}")
+        else:
+            return ()
+    return tuple(dict.fromkeys(out))
+
+
+def _def_around(tree: ast.Module, node: ast.AST) -> ast.AST | None:
+    """The module-level function (or a method of a module-level class) whose lines hold ``node``."""
+    for top in tree.body:
+        if top.lineno <= node.lineno <= (top.end_lineno or top.lineno):
+            if type(top) is ast.ClassDef:
+                return next((m for m in top.body if type(m) in _FUNCS and m.lineno <= node.lineno <= (m.end_lineno or m.lineno)), None)
+            return top if type(top) in _FUNCS else None
+    return None
+
+
+def _enclosing_instances(tf: Traced, ctx: Context, d: _State, project: set[str], tables, outside,
+                         seen: dict[int, dict[str, tuple[str, ...]]]) -> dict[str, tuple[str, ...]]:
+    """The closure ``tf``'s free names that a function enclosing it binds to an instance of a class
+    of the project (``_local_instances`` of that function, kept in ``seen``): a user's factory builds
+    ``model = tt.TsetlinMachine(...)`` and returns ``torch.compile(epoch)``, whose ``model.update(...)``
+    Dynamo inlines (the cell holds the object, built before the compiled call). Only a class a function
+    imports itself (or one its factory parameter is handed so: torch-numopt's optimizers) for now: the
+    module's classes reached so (torch-friction's ``FrictionLayer``, easyfsl's network) are right, but the
+    coverage estimate weighs a forward run forty times a step once (accuracy.md, round 38)."""
+    out: dict[str, tuple[str, ...]] = {}
+    for i in range(len(tf.chain) - 2, 0, -1):
+        scope = tf.chain[i]
+        if type(scope) not in _FUNCS:
+            continue
+        if id(scope) not in seen:
+            seen[id(scope)] = _local_instances(scope, d, project, tables, None, ctx, tf.chain[:i + 1], outside)[0]
+        for name, texts in seen[id(scope)].items():
+            if name not in out and ctx.names.binding_scope(name, tf.chain) is scope and all(
+                    t.startswith(FUNCTION_IMPORT) for t in texts):
+                out[name] = texts
+    return out
 
 
 def _held_call(f: ast.AST, cls: ast.ClassDef | None, d: _State) -> str | None:
