@@ -993,7 +993,7 @@ def test_a_base_class_is_resolved_once_for_all_its_subclasses(tmp_path):
     project = Project(result.files, tmp_path)
     asked = []
     find = project._find
-    project._find = lambda qualified, depth: asked.append(qualified) or find(qualified, depth)
+    project._find = lambda qualified, depth, *stars: asked.append(qualified) or find(qualified, depth, *stars)
     for i in range(5):
         assert project.method("pkg/models.py", f"M{i}", "forward") == ("pkg/base.py", "Base.forward", "method")
     assert asked == ["pkg.base.Base"]
