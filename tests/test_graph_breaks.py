@@ -3279,3 +3279,14 @@ def test_f_pad_by_a_row_of_a_tensor_attribute_made_by_arithmetic_breaks():
     # as torch.arange's bounds, a reduction's result is left alone (speculative-decoding's ``F.pad(out, (0,
     # max_pad_left))`` after ``num_pad_left.amax()``, where Dynamo gave up on the frame earlier, at an arange)
     assert codes(code.replace("outs = []", "m = x.amax()\n        outs = []").replace("(0, n)", "(0, m)")) == []
+
+
+def test_a_method_only_the_subclasses_of_a_plain_base_define_runs_their_override():
+    """torchorthopolys' ``AbstractOrthoPolys._lnorm`` calls ``self._lnorm_(nrange)``, which only its subclasses
+    define; reached from the entry ``Jacobi.deriv`` Dynamo inlines ``Jacobi._lnorm_`` and breaks at its SciPy
+    call (measured, ``orthopolys.py:560``): the overrides of the file's subclasses are followed."""
+    code = ("import scipy.special\nimport torch\n\n\nclass Base(object):\n    def norm(self, n):\n"
+            "        return self._norm_(torch.arange(n))\n\n\nclass Jacobi(Base):\n    def _norm_(self, r):\n"
+            "        return r * float(scipy.special.gammaln(2.5))\n\n    @torch.compile\n    def deriv(self, n, x):\n"
+            "        return x * self.norm(n)\n")
+    assert [(f.line, f.code) for f in findings_of(code) if f.code.startswith("NM4")] == [(12, "NM404")]

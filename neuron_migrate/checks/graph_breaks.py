@@ -2257,6 +2257,10 @@ def _find_callees(fn: ast.AST, cls: ast.ClassDef | None, d: _State) -> list[tupl
             if found is None:  # self.enc(x), self.enc = Encoder(): Encoder.forward of this file
                 held = d.classes.get(_attr_class(cls, f.attr, d) or "")
                 found = _method_of(held, "forward", d) if held is not None else None
+                if found is None and _plain_class(cls, d):
+                    # self._lnorm_(nrange) of a plain base that only its subclasses define (torchorthopolys'
+                    # AbstractOrthoPolys._lnorm reached from the entry Jacobi.deriv): the receiver's runs
+                    out.extend((m, node) for m in _overrides_here(cls, f.attr, d))
             elif _abstract(found[0]):  # self._update(...) declared abstract: the subclasses' overrides run
                 out.extend((m, node) for m in _overrides_here(found[1], f.attr, d))
             if found is not None:
