@@ -7685,7 +7685,8 @@ def _plain_class(cls: ast.ClassDef, d: _State) -> bool:
     ``self.x(...)`` in its methods calls a method or a callable attribute, not a submodule (a
     learning-rate warmup's ``self.warmup_factor(step)``, a metric's helper)."""
     # abc.ABC adds no tensor or module either (constructs.py --resume-frames: AbstractSampler as ResumeSampler)
-    return all(isinstance(b, ast.Name) and (b.id in ("object", "ABC") or b.id in d.classes) or dotted(b) == "abc.ABC"
+    return all(type(b) is ast.Name and (b.id in ("object", "ABC") or b.id in d.classes) or type(b) is ast.Attribute
+               and b.attr == "ABC" and type(b.value) is ast.Name and b.value.id == "abc"
                for c, _ in _lineage(cls, d) for b in c.bases) and not any(c.keywords for c, _ in _lineage(cls, d))
 
 
