@@ -353,8 +353,34 @@ def check_attribute(node: ast.Attribute, ctx: Context) -> None:
     if (row.name, module) in seen:
         return
     r = RULES[row.rule]
-    ctx.report(r, node, f"uses {name} ({row.name}): {row.note}; {replacement_text(row, name, ctx.src.text)}")
+    message = f"uses {name} ({row.name}): {row.note}; {replacement_text(row, name, ctx.src.text)}"
+    # a use in a branch is optional as an import there is: torchrec's `get_index` builds a FAISS GPU
+    # index under `if device.type == "cuda":` and a CPU index otherwise
+    branch = _branch_of(node, ctx)
+    ctx.report(r, node, f"optional use (the code has a path without it: {branch}): " + message if branch else message,
+               severity=Severity.WARNING if branch else None)
     seen[(row.name, module)] = [len(ctx.findings) - 1, 0, "", 0]
+
+
+def _branch_of(node: ast.AST, ctx: Context) -> str | None:
+    """``if TEST`` (or ``else`` of it) when ``node`` lies in a branch of an ``if`` statement of its
+    scope, or "try" in the body of a ``try`` that catches ImportError; None otherwise."""
+    line = node.lineno
+    todo = list(getattr(ctx.chain[-1], "body", ()))
+    while todo:
+        stmt = todo.pop()
+        if not stmt.lineno <= line <= stmt.end_lineno:
+            continue
+        if type(stmt) is ast.If:
+            for body, word in ((stmt.body, "under"), (stmt.orelse, "in the else of")):
+                if body and body[0].lineno <= line <= body[-1].end_lineno:
+                    return f"{word} `if {ctx.segment(stmt.test)}`"
+        elif type(stmt) in TRY_TYPES and stmt.body[0].lineno <= line <= stmt.body[-1].end_lineno \
+                and any(catches_import_error(h) for h in stmt.handlers):
+            return "in a `try` that catches ImportError"
+        for field in ("body", "orelse", "finalbody", "handlers"):
+            todo.extend(getattr(stmt, field, ()) or ())
+    return None
 
 
 @finalizer
