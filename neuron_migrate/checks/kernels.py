@@ -159,7 +159,7 @@ def catches_import_error(handler: ast.ExceptHandler) -> bool:
 
 class _State:
     __slots__ = ("imports_modules", "mentions_kernels", "mentions_extensions", "guard", "walked", "seen", "kernel_guard",
-                 "kernel_guard_set", "loaded")
+                 "kernel_guard_set", "loaded", "annotations")
 
     def __init__(self) -> None:
         # looked up once: whether the file imports a library module, whether its text mentions kernels,
@@ -175,6 +175,7 @@ class _State:
         self.kernel_guard: str | None = None  # the guard of the first Triton/Numba import: kernels follow it
         self.kernel_guard_set: bool = False
         self.loaded: dict[str, ast.Call] | None = None  # loaded_extensions' answer
+        self.annotations: set[int] | None = None  # ids of the nodes inside the file's annotations
 
 
 def _relevant(ctx: Context) -> bool:
@@ -346,7 +347,7 @@ def check_attribute(node: ast.Attribute, ctx: Context) -> None:
     if name is None or name.split(".")[0] not in _MODULE_ROOTS:
         return
     found = _table(ctx).module_package(name)
-    if found is None or _own(name, ctx):
+    if found is None or _own(name, ctx) or _in_annotation(node, ctx):
         return
     row, module = found
     seen = ctx.state(_State).seen
@@ -360,6 +361,24 @@ def check_attribute(node: ast.Attribute, ctx: Context) -> None:
     ctx.report(r, node, f"optional use (the code has a path without it: {branch}): " + message if branch else message,
                severity=Severity.WARNING if branch else None)
     seen[(row.name, module)] = [len(ctx.findings) - 1, 0, "", 0]
+
+
+def _in_annotation(node: ast.AST, ctx: Context) -> bool:
+    """An annotation names a type and runs nothing: torchrec's `faiss_index: Union[faiss.GpuIndexIVFPQ,
+    faiss.IndexIVFPQ]`. Collected once per file, on the first library name found."""
+    state = ctx.state(_State)
+    if state.annotations is None:
+        roots = []
+        for n in ast.walk(ctx.tree):
+            if type(n) in (ast.FunctionDef, ast.AsyncFunctionDef):
+                a = n.args
+                roots += [x.annotation for x in (*a.posonlyargs, *a.args, *a.kwonlyargs, a.vararg, a.kwarg)
+                          if x is not None and x.annotation is not None]
+                roots.append(n.returns)
+            elif type(n) is ast.AnnAssign:
+                roots.append(n.annotation)
+        state.annotations = {id(x) for r in roots if r is not None for x in ast.walk(r)}
+    return id(node) in state.annotations
 
 
 def _branch_of(node: ast.AST, ctx: Context) -> str | None:
