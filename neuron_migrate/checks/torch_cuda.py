@@ -151,7 +151,7 @@ NM120 = rule(
 
 class _State:
     __slots__ = ("imported", "expr_stmt_of", "parent_of_stmt", "flows", "options_without_value", "type_uses",
-                 "rocm_tests", "patched", "cuda_keywords", "xla_names")
+                 "rocm_tests", "patched", "cuda_keywords", "xla_names", "device_keyword_names")
 
     def __init__(self) -> None:
         self.imported: set[str] = set()  # names the file's imports bind
@@ -164,6 +164,7 @@ class _State:
         self.patched: dict[str, int] | None = None  # _patched's answer
         self.cuda_keywords: dict[int, tuple] = {}  # id of a call handed as `cuda=` -> (keyword, the call it is handed to)
         self.xla_names: dict[str, bool] = {}  # a name torch_xla's imports bind -> every one of them is optional
+        self.device_keyword_names: frozenset[str] | None = None  # names the text hands to a `...cuda...=`/`...cpu...=` keyword
 
 
 _AUTOCAST_POSITIONAL = ("enabled", "dtype", "cache_enabled")  # torch.cuda.amp.autocast's order
@@ -749,7 +750,7 @@ def _cuda_api_reference(node: ast.AST, name: str, ctx: Context, via_import: bool
     elif prefix == "torch.cuda.is_available" and (asked := _cuda_keyword(ctx, node)):
         # trl's merge callback: MergeOptions(cuda=torch.cuda.is_available()) tells mergekit to use CUDA;
         # rewritten, a Neuron host would ask mergekit for a CUDA device it does not have
-        ctx.report(r, node, message + f"; left: its answer is {asked}, which asks for CUDA by name: on Neuron "
+        ctx.report(r, node, message + f"; left: its answer is {asked}: on Neuron "
                    "it answers no and the callee runs as on any host without CUDA (not a blocker)",
                    severity=Severity.WARNING)
     else:
@@ -779,17 +780,60 @@ def _cuda_api_reference(node: ast.AST, name: str, ctx: Context, via_import: bool
 
 
 def _cuda_keyword(ctx: Context, node: ast.AST) -> str | None:
-    """"`cuda=` of `MergeOptions`" when the call of ``node`` is the value of a keyword named
-    for CUDA in a call of a function this file does not define (another library's switch)."""
+    """"`cuda=` of `MergeOptions`, which asks for CUDA by name" when the call of ``node`` is the
+    value of a keyword named for CUDA in a call of a function this file does not define (another
+    library's switch), or part of the value of a name handed to a keyword named for CUDA or the CPU
+    (torchrec's `use_cpu = ... or not torch.cuda.is_available()`, then fbgemm's `use_cpu=use_cpu`)."""
     call = ctx.parent
-    handed = ctx.state(_State).cuda_keywords.get(id(call)) if type(call) is ast.Call and call.func is node else None
-    if handed is None:
+    if not (type(call) is ast.Call and call.func is node):
         return None
+    handed = ctx.state(_State).cuda_keywords.get(id(call))
+    through = None
+    if handed is None:
+        handed, through = _keyword_through_name(ctx, call)
+        if handed is None:
+            return None
     keyword, callee = handed
     if type(callee.func) is ast.Name and callee.func.id in ctx.names.bindings(ctx.tree).names \
             and callee.func.id not in ctx.state(_State).imported:
         return None  # the file's own function: the "cuda" it turns the flag into is judged where it is
-    return f"`{keyword}=` of `{ctx.segment(callee.func)}`"
+    what = "which asks for CUDA by name" if "cuda" in keyword.lower() else "a switch to the callee's CPU code"
+    return (f"part of `{through}`, handed as " if through else "") + f"`{keyword}=` of `{ctx.segment(callee.func)}`, {what}"
+
+
+_NAME_TO_DEVICE_KEYWORD = re.compile(r"(?i)\b\w*(?:cuda|cpu)\w*\s*=\s*([A-Za-z_]\w*)\s*[,)]")
+
+
+def _keyword_through_name(ctx: Context, call: ast.Call) -> tuple[tuple | None, str | None]:
+    """((keyword, the call it is handed to), name) when ``call`` is part of the value of the one
+    assignment of a name in its function (or module) that is handed to a keyword named for CUDA or
+    the CPU. The file's text says first which names are so handed (most files: none, no walk)."""
+    state = ctx.state(_State)
+    if state.device_keyword_names is None:
+        state.device_keyword_names = frozenset(_NAME_TO_DEVICE_KEYWORD.findall(ctx.src.text))
+    if not state.device_keyword_names:
+        return None, None
+    scope = _scope(ctx)
+    bound: list[str] = []
+    for n in ast.walk(scope):
+        if type(n) in (ast.Assign, ast.AnnAssign, ast.AugAssign) and n.value is not None \
+                and n.value.lineno <= call.lineno <= n.value.end_lineno:
+            targets = n.targets if type(n) is ast.Assign else [n.target]
+            if len(targets) == 1 and type(targets[0]) is ast.Name and any(x is call for x in ast.walk(n.value)):
+                bound.append(targets[0].id)
+    if len(bound) != 1 or bound[0] not in state.device_keyword_names:
+        return None, None
+    name = bound[0]
+    handed, bindings = None, 0
+    for n in ast.walk(scope):
+        if type(n) is ast.Name and n.id == name and type(n.ctx) is ast.Store:
+            bindings += 1
+        elif type(n) is ast.Call:
+            for k in n.keywords:
+                if k.arg and type(k.value) is ast.Name and k.value.id == name and \
+                        ("cuda" in k.arg.lower() or "cpu" in k.arg.lower()):
+                    handed = handed or (k.arg, n)
+    return (handed, name) if bindings == 1 else (None, None)
 
 
 def _answered_twin(ctx: Context, node: ast.AST, call: ast.Call | None, row) -> Edit | None:
