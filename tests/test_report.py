@@ -159,6 +159,27 @@ def test_an_import_of_triton_is_not_a_kernel_to_port():
     assert (e["low"], e["high"]) == (8 + 8 + 0.5, 40 + 40 + 2)
 
 
+def test_cuda_bindings_imported_without_kernels_are_a_dependency_and_library_uses_name_their_package():
+    """wenet's TensorRT scripts import pycuda.autoinit and cuda.cudart (NM503) and define no kernel:
+    the work is replacing the package, one item with its requirements line, not an 8-40 h NKI port
+    per import; a numba.cuda import is its calls to port. A CUDA-only library's API used by name
+    (`uses faiss.index_cpu_to_gpu (faiss-gpu)`, NM504) is its package to replace, and optional under
+    an `if` with another path."""
+    from neuron_migrate.report import work
+
+    fs = [finding("NM503", message="imports cuda.cudart: NVIDIA's Python bindings; instead: x", path="trt/export.py"),
+          finding("NM503", message="imports pycuda.autoinit: Python bindings; instead: x", path="trt/test_plugin.py"),
+          finding("NM503", message="imports numba.cuda: numba.cuda compiles; instead: x", path="eval/iou.py"),
+          finding("NM601", message="`cuda-python`: CUDA-only package: x", path="trt/requirements.txt"),
+          finding("NM504", message="uses faiss.index_cpu_to_gpu (faiss-gpu): x", path="retrieval.py"),
+          finding("NM504", "warning", path="knn.py", message="optional use (the code has a path without it: "
+                  "under `if device.type == \"cuda\"`): uses faiss.StandardGpuResources (faiss-gpu): x")]
+    got = sorted((i["kind"], i["what"], i["sites"]) for i in work.items(fs, lambda p: "library", porting._location))
+    assert got == [("api", "the numba.cuda calls in eval/iou.py", 1), ("dependency", "cuda-python", 2),
+                   ("dependency", "faiss-gpu", 1), ("dependency", "pycuda", 1),
+                   ("optional-dependency", "faiss-gpu", 1)]
+
+
 def test_scopes_from_layout_and_config():
     from neuron_migrate.scopes import Scopes, parse_option
 

@@ -116,7 +116,7 @@ READINESS_FORMULA = ("migrated share = CUDA-specific references (NM1xx, NM5xx, N
 _KERNELS = re.compile(r"\((\d+) __global__ kernels?\)")
 _DTYPE = re.compile(r"\b(complex|float64|fp64|float16|int64|sparse)\b", re.I)
 _BRANCH_CALLS = re.compile(r"the branch (?:calls|picks) `([^`]+)`")
-_PACKAGE = re.compile(r"^(?:optional import \(the code has a path without it.*?\): )?imports \S+ \((\S+?)\)"
+_PACKAGE = re.compile(r"^(?:optional (?:import|use) \(the code has a path without it.*?\): )?(?:imports|uses) \S+ \((\S+?)\)"
                       r"|^`([^`]+?)`: (?:CUDA-only package|selects a CUDA build)")
 # torch.cuda.nvtx.range_push: ...; nn.DataParallel is ...; `.is_cuda` is always ...; imports pynvml (NVML): ...
 # (a plain word before a space is no name: "NVIDIA tooling (nvidia-smi, NVML)" is the message's head)
@@ -220,6 +220,19 @@ def _item_of(f: dict) -> tuple[str, str] | None:
     return "api", f"{_head(message)} ({code})"
 
 
+def _bindings_item(message: str, path: str) -> tuple[str, str]:
+    """The item of an NM503 import in a file that defines no kernel: replacing the package where
+    the package itself is CUDA-only (PyCUDA, CUDA Python, CuPy: one item with its manifest lines),
+    else porting the module's calls in the file (numba.cuda: Numba runs on the CPU)."""
+    from neuron_migrate.capabilities import capabilities
+
+    module = message.split(" ", 2)[1].rstrip(":")
+    found = capabilities().module_package(module)
+    if found is None or found[0].manifest != "NM601":
+        return "api", f"the {found[1] if found else module} calls in {path}"
+    return "dependency", found[0].name
+
+
 def _head(message: str) -> str:
     """What a message is about: before its first ``:`` or ``;`` (``; left with the branch ...``)."""
     return re.split(r"[:;]", message, maxsplit=1)[0]
@@ -291,6 +304,8 @@ def items(findings: list[dict], scope_of, location, root: str | None = None) -> 
                 continue
             if f["code"] == "NM502":
                 kind, what = "api", f"the Triton calls in {f['path']}"
+            else:  # NM503: CUDA's Python bindings (wenet's TensorRT scripts import pycuda, cuda.cudart)
+                kind, what = _bindings_item(f["message"], f["path"])
         copy = kind in _PER_FILE and what in copy_of
         if copy:
             what = copy_of[what]
