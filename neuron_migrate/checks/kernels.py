@@ -382,9 +382,10 @@ def _in_annotation(node: ast.AST, ctx: Context) -> bool:
 
 
 def _branch_of(node: ast.AST, ctx: Context) -> str | None:
-    """``if TEST`` (or ``else`` of it) when ``node`` lies in a branch of an ``if`` statement of its
-    scope, or "try" in the body of a ``try`` that catches ImportError; None otherwise."""
+    """``under `if TEST``` (or ``in the else of``) for the innermost ``if`` statement of its scope
+    whose branch holds ``node``, or the body of a ``try`` that catches ImportError; None otherwise."""
     line = node.lineno
+    found = None
     todo = list(getattr(ctx.chain[-1], "body", ()))
     while todo:
         stmt = todo.pop()
@@ -393,13 +394,13 @@ def _branch_of(node: ast.AST, ctx: Context) -> str | None:
         if type(stmt) is ast.If:
             for body, word in ((stmt.body, "under"), (stmt.orelse, "in the else of")):
                 if body and body[0].lineno <= line <= body[-1].end_lineno:
-                    return f"{word} `if {ctx.segment(stmt.test)}`"
+                    found = f"{word} `if {ctx.segment(stmt.test)}`"
         elif type(stmt) in TRY_TYPES and stmt.body[0].lineno <= line <= stmt.body[-1].end_lineno \
                 and any(catches_import_error(h) for h in stmt.handlers):
-            return "in a `try` that catches ImportError"
+            found = "in a `try` that catches ImportError"
         for field in ("body", "orelse", "finalbody", "handlers"):
             todo.extend(getattr(stmt, field, ()) or ())
-    return None
+    return found
 
 
 @finalizer

@@ -806,8 +806,9 @@ _NAME_TO_DEVICE_KEYWORD = re.compile(r"(?i)\b\w*(?:cuda|cpu)\w*\s*=\s*([A-Za-z_]
 
 def _keyword_through_name(ctx: Context, call: ast.Call) -> tuple[tuple | None, str | None]:
     """((keyword, the call it is handed to), name) when ``call`` is part of the value of the one
-    assignment of a name in its function (or module) that is handed to a keyword named for CUDA or
-    the CPU. The file's text says first which names are so handed (most files: none, no walk)."""
+    assignment of a name in its function (or module) whose only use is as the value of a keyword
+    named for CUDA or the CPU. The file's text says first which names are so handed (most files:
+    none, no walk)."""
     state = ctx.state(_State)
     if state.device_keyword_names is None:
         state.device_keyword_names = frozenset(_NAME_TO_DEVICE_KEYWORD.findall(ctx.src.text))
@@ -824,16 +825,18 @@ def _keyword_through_name(ctx: Context, call: ast.Call) -> tuple[tuple | None, s
     if len(bound) != 1 or bound[0] not in state.device_keyword_names:
         return None, None
     name = bound[0]
-    handed, bindings = None, 0
+    # the name does nothing else: PyG's torch_profile also gates ProfilerActivity.CUDA on its
+    # `use_cuda`, which is rewritten with its question
+    handed, uses = None, 0
     for n in ast.walk(scope):
-        if type(n) is ast.Name and n.id == name and type(n.ctx) is ast.Store:
-            bindings += 1
+        if type(n) is ast.Name and n.id == name:
+            uses += 1
         elif type(n) is ast.Call:
             for k in n.keywords:
                 if k.arg and type(k.value) is ast.Name and k.value.id == name and \
                         ("cuda" in k.arg.lower() or "cpu" in k.arg.lower()):
                     handed = handed or (k.arg, n)
-    return (handed, name) if bindings == 1 else (None, None)
+    return (handed, name) if uses == 2 else (None, None)
 
 
 def _answered_twin(ctx: Context, node: ast.AST, call: ast.Call | None, row) -> Edit | None:
