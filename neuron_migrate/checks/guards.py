@@ -106,6 +106,8 @@ def port_advice(what: str) -> str:
         return 'compile the step with torch.compile(backend="neuron") instead'
     if "pynvml" in what:  # NVML reads NVIDIA GPUs only (mosaicml/composer's system metrics)
         return "read Neuron devices with neuron-monitor / neuron-top"
+    if "faiss." in what:  # FAISS's GPU indexes (torchrec's get_index): its CPU indexes run anywhere
+        return "take the CPU index there (faiss-cpu)"
     return "port it (NKI for kernels)"
 
 
