@@ -88,7 +88,10 @@ NM504 = rule(
         "libraries ship CUDA (or other GPU) kernels only. The message names a replacement and "
         "says whether it is AWS's recommendation or ours. An import in a `try` or under an `if` "
         "is optional (a warning), unless the file also imports the library at its top level "
-        "without a fallback (a `try` that only picks between two names of one kernel).",
+        "without a fallback (a `try` that only picks between two names of one kernel). Some rows "
+        "name only the CUDA part of a library that runs on the CPU (FAISS's GPU indexes: "
+        "`faiss.StandardGpuResources`, `faiss.index_cpu_to_gpu`): a use of one is reported, "
+        "optional in a branch of an `if` as an import there is; an annotation is no use.",
     example="from flash_attn import flash_attn_func",
     use_instead="import torch.nn.functional as F  # F.scaled_dot_product_attention",
     fix="none", fix_reason="the replacement changes tensor layouts and arguments",
