@@ -389,7 +389,8 @@ def _branch_of(node: ast.AST, ctx: Context) -> str | None:
     whose branch holds ``node``, or the body of a ``try`` that catches ImportError; None otherwise."""
     line = node.lineno
     found = None
-    todo = list(getattr(ctx.chain[-1], "body", ()))
+    body = getattr(ctx.chain[-1], "body", ())
+    todo = list(body) if type(body) is list else []  # a lambda's body is an expression
     while todo:
         stmt = todo.pop()
         if not stmt.lineno <= line <= stmt.end_lineno:
