@@ -30,7 +30,7 @@ from neuron_migrate.capabilities import PackageRow, capabilities, dependency_row
 from neuron_migrate.checks import RULES, Context, finalizer, on, prefilter, rule
 from neuron_migrate.commands import plural
 from neuron_migrate.models import FileResult, Finding, Options, Severity
-from neuron_migrate.traversal import TRY_TYPES, all_nodes
+from neuron_migrate.traversal import TRY_TYPES, all_nodes, statements
 
 # "cuda" first: the commonest (cuda-python's module, and inside pycuda and cupy's names)
 prefilter(__name__, ("cuda", "triton", "cupy", "numba", "cpp_extension", "CUDAExtension", "load_inline"))
@@ -350,11 +350,11 @@ def check_attribute(node: ast.Attribute, ctx: Context) -> None:
     if name is None or name.split(".")[0] not in _MODULE_ROOTS:
         return
     found = _table(ctx).module_package(name)
-    if found is None or _own(name, ctx) or _in_annotation(node, ctx):
+    if found is None or _own(name, ctx):
         return
     row, module = found
     seen = ctx.state(_State).seen
-    if (row.name, module) in seen:
+    if (row.name, module) in seen or _in_annotation(node, ctx):
         return
     r = RULES[row.rule]
     message = f"uses {name} ({row.name}): {row.note}; {replacement_text(row, name, ctx.src.text)}"
@@ -372,7 +372,8 @@ def _in_annotation(node: ast.AST, ctx: Context) -> bool:
     state = ctx.state(_State)
     if state.annotations is None:
         roots = []
-        for n in ast.walk(ctx.tree):
+        # annotations are in statements: no expression is visited to find them
+        for n in (n for top in ctx.tree.body for n in statements(top)):
             if type(n) in (ast.FunctionDef, ast.AsyncFunctionDef):
                 a = n.args
                 roots += [x.annotation for x in (*a.posonlyargs, *a.args, *a.kwonlyargs, a.vararg, a.kwarg)
@@ -380,7 +381,7 @@ def _in_annotation(node: ast.AST, ctx: Context) -> bool:
                 roots.append(n.returns)
             elif type(n) is ast.AnnAssign:
                 roots.append(n.annotation)
-        state.annotations = {id(x) for r in roots if r is not None for x in ast.walk(r)}
+        state.annotations = {id(x) for r in roots if r is not None for x in all_nodes(r)}
     return id(node) in state.annotations
 
 
