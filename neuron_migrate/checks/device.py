@@ -126,7 +126,7 @@ _KERNEL_HINT = re.compile(r"(?i)cuda|" + TRITON_COMPILER + r"|kernel|_C\b|_ext\b
 
 
 class _State:
-    __slots__ = ("held", "ifs", "if_test_of", "ifs_indexed", "movers", "kernel_asks")
+    __slots__ = ("held", "ifs", "if_test_of", "ifs_indexed", "movers", "kernel_asks", "cuda_compared")
 
     def __init__(self) -> None:
         self.held: list[tuple] = []  # (kind, target, leaf, literals, chain) of assignments
@@ -135,6 +135,7 @@ class _State:
         self.ifs_indexed: int = 0  # how many of ``ifs`` if_test_of covers
         self.movers: frozenset[str] | None = None  # movers(tree), when asked
         self.kernel_asks: set[str] = set()  # Summary.kernel_asks
+        self.cuda_compared: frozenset[str] | None = None  # _cuda_compared's answer
 
 
 # calls a function that only moves tensors may make besides its moves: reading and setting
@@ -383,6 +384,23 @@ def _argparse_device_option(call: ast.Call) -> bool:
                     and names_device_option(a.value.lstrip("-").replace("-", "_")) for a in call.args))
 
 
+def _compared_as_cuda_option(ctx: Context, call: ast.Call) -> bool:
+    """``add_argument("--gpu_type", default="cuda")`` where the file compares ``args.gpu_type`` with
+    "cuda" (Time-Series-Library's ``run.py``: ``elif args.gpu_type == 'cuda': torch.cuda.empty_cache()``):
+    a device type by its use, whatever its name. That comparison is rewritten to "neuron" with what it
+    gates; its default must change with it, or the rewritten code never takes that branch by default."""
+    if not (type(call.func) is ast.Attribute and call.func.attr == "add_argument"
+            and any(k.arg == "default" and is_cuda_literal(k.value) for k in call.keywords)):
+        return False
+    state = ctx.state(_State)
+    if state.cuda_compared is None:
+        state.cuda_compared = frozenset(
+            n.left.attr for n in all_nodes(ctx.tree)
+            if type(n) is ast.Compare and type(n.left) is ast.Attribute and len(n.ops) == 1
+            and type(n.ops[0]) in (ast.Eq, ast.NotEq) and is_cuda_literal(n.comparators[0]))
+    return _argparse_dest(call) in state.cuda_compared
+
+
 def _argparse_dest(call: ast.Call) -> str | None:
     """The attribute an argparse option is stored in: ``dest=``, else its first long name."""
     for kw in call.keywords:
@@ -459,7 +477,7 @@ def check_device_positions(call: ast.Call, ctx: Context) -> None:
     keyed = _keyed_default(call)
     if keyed is not None:  # variant.get("device", "cuda"), getattr(args, "device", "cuda"): a device's default
         report_device_literals(ctx, device_literals(keyed))
-    if _argparse_device_option(call):
+    if _argparse_device_option(call) or _compared_as_cuda_option(ctx, call):
         dest = _argparse_dest(call)
         inspected = _inspected(ctx, call, dest)
         for kw in call.keywords:
