@@ -23,7 +23,7 @@ from neuron_migrate.checks.distributed import DATA_PARALLEL, NM114, NM115, NM116
 from neuron_migrate.checks import guards, kernels
 from neuron_migrate.models import Edit, Severity
 from neuron_migrate.project.summary import parameter_defaults
-from neuron_migrate.traversal import all_nodes
+from neuron_migrate.traversal import all_nodes, statements
 
 prefilter(__name__, WORDS)
 
@@ -151,7 +151,7 @@ NM120 = rule(
 
 class _State:
     __slots__ = ("imported", "expr_stmt_of", "parent_of_stmt", "flows", "options_without_value", "type_uses",
-                 "rocm_tests", "patched", "cuda_keywords", "xla_names", "device_keyword_names")
+                 "rocm_tests", "patched", "cuda_keywords", "xla_names", "device_keyword_names", "device_keyword_binds")
 
     def __init__(self) -> None:
         self.imported: set[str] = set()  # names the file's imports bind
@@ -165,6 +165,7 @@ class _State:
         self.cuda_keywords: dict[int, tuple] = {}  # id of a call handed as `cuda=` -> (keyword, the call it is handed to)
         self.xla_names: dict[str, bool] = {}  # a name torch_xla's imports bind -> every one of them is optional
         self.device_keyword_names: frozenset[str] | None = None  # names the text hands to a `...cuda...=`/`...cpu...=` keyword
+        self.device_keyword_binds: list[ast.AST] = []  # the assignments of those names (a name alone their target)
 
 
 _AUTOCAST_POSITIONAL = ("enabled", "dtype", "cache_enabled")  # torch.cuda.amp.autocast's order
@@ -802,6 +803,7 @@ def _cuda_keyword(ctx: Context, node: ast.AST) -> str | None:
 
 
 _NAME_TO_DEVICE_KEYWORD = re.compile(r"(?i)\b\w*(?:cuda|cpu)\w*\s*=\s*([A-Za-z_]\w*)\s*[,)]")
+_CONSTANT_WORDS = frozenset({"True", "False", "None"})  # ``force_cpu=False``: no name
 
 
 def _keyword_through_name(ctx: Context, call: ast.Call) -> tuple[tuple | None, str | None]:
@@ -811,24 +813,24 @@ def _keyword_through_name(ctx: Context, call: ast.Call) -> tuple[tuple | None, s
     none, no walk)."""
     state = ctx.state(_State)
     if state.device_keyword_names is None:
-        state.device_keyword_names = frozenset(_NAME_TO_DEVICE_KEYWORD.findall(ctx.src.text))
-    if not state.device_keyword_names:
+        state.device_keyword_names = frozenset(_NAME_TO_DEVICE_KEYWORD.findall(ctx.src.text)) - _CONSTANT_WORDS
+        if state.device_keyword_names:  # assignments are statements: no expression is visited to find them
+            state.device_keyword_binds = [
+                n for top in ctx.tree.body for n in statements(top)
+                if type(n) in (ast.Assign, ast.AnnAssign, ast.AugAssign) and n.value is not None
+                and len(targets := n.targets if type(n) is ast.Assign else [n.target]) == 1
+                and type(targets[0]) is ast.Name and targets[0].id in state.device_keyword_names]
+    # the one assignment whose value holds the call (an assignment's value holds no other)
+    bound = [n for n in state.device_keyword_binds if n.value.lineno <= call.lineno <= n.value.end_lineno
+             and any(x is call for x in all_nodes(n.value))]
+    if not bound:
         return None, None
     scope = _scope(ctx)
-    bound: list[str] = []
-    for n in ast.walk(scope):
-        if type(n) in (ast.Assign, ast.AnnAssign, ast.AugAssign) and n.value is not None \
-                and n.value.lineno <= call.lineno <= n.value.end_lineno:
-            targets = n.targets if type(n) is ast.Assign else [n.target]
-            if len(targets) == 1 and type(targets[0]) is ast.Name and any(x is call for x in ast.walk(n.value)):
-                bound.append(targets[0].id)
-    if len(bound) != 1 or bound[0] not in state.device_keyword_names:
-        return None, None
-    name = bound[0]
+    name = (bound[0].targets[0] if type(bound[0]) is ast.Assign else bound[0].target).id
     # the name does nothing else: PyG's torch_profile also gates ProfilerActivity.CUDA on its
     # `use_cuda`, which is rewritten with its question
     handed, uses = None, 0
-    for n in ast.walk(scope):
+    for n in all_nodes(scope):
         if type(n) is ast.Name and n.id == name:
             uses += 1
         elif type(n) is ast.Call:
