@@ -135,7 +135,7 @@ class _State:
         self.ifs_indexed: int = 0  # how many of ``ifs`` if_test_of covers
         self.movers: frozenset[str] | None = None  # movers(tree), when asked
         self.kernel_asks: set[str] = set()  # Summary.kernel_asks
-        self.cuda_compared: frozenset[str] | None = None  # _cuda_compared's answer
+        self.cuda_compared: frozenset[str] | None = None  # _compared_as_cuda_option's answer
 
 
 # calls a function that only moves tensors may make besides its moves: reading and setting

@@ -802,7 +802,8 @@ def _cuda_keyword(ctx: Context, node: ast.AST) -> str | None:
     return (f"part of `{through}`, handed as " if through else "") + f"`{keyword}=` of `{ctx.segment(callee.func)}`, {what}"
 
 
-_NAME_TO_DEVICE_KEYWORD = re.compile(r"(?i)\b\w*(?:cuda|cpu)\w*\s*=\s*([A-Za-z_]\w*)\s*[,)]")
+# no leading ``\b\w*`` for the keyword's start: it tried a match at every word (5.5 times slower on timm)
+_NAME_TO_DEVICE_KEYWORD = re.compile(r"(?i)(?:cuda|cpu)\w*\s*=\s*([A-Za-z_]\w*)\s*[,)]")
 _CONSTANT_WORDS = frozenset({"True", "False", "None"})  # ``force_cpu=False``: no name
 
 
