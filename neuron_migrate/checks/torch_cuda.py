@@ -23,7 +23,7 @@ from neuron_migrate.checks.distributed import DATA_PARALLEL, NM114, NM115, NM116
 from neuron_migrate.checks import guards, kernels
 from neuron_migrate.models import Edit, Severity
 from neuron_migrate.project.summary import parameter_defaults
-from neuron_migrate.traversal import all_nodes, statements
+from neuron_migrate.traversal import all_nodes
 
 prefilter(__name__, WORDS)
 
@@ -151,7 +151,7 @@ NM120 = rule(
 
 class _State:
     __slots__ = ("imported", "expr_stmt_of", "parent_of_stmt", "flows", "options_without_value", "type_uses",
-                 "rocm_tests", "patched", "cuda_keywords", "xla_names", "device_keyword_names", "device_keyword_binds")
+                 "rocm_tests", "patched", "cuda_keywords", "xla_names")
 
     def __init__(self) -> None:
         self.imported: set[str] = set()  # names the file's imports bind
@@ -164,8 +164,6 @@ class _State:
         self.patched: dict[str, int] | None = None  # _patched's answer
         self.cuda_keywords: dict[int, tuple] = {}  # id of a call handed as `cuda=` -> (keyword, the call it is handed to)
         self.xla_names: dict[str, bool] = {}  # a name torch_xla's imports bind -> every one of them is optional
-        self.device_keyword_names: frozenset[str] | None = None  # names the text hands to a `...cuda...=`/`...cpu...=` keyword
-        self.device_keyword_binds: list[ast.AST] = []  # the assignments of those names (a name alone their target)
 
 
 _AUTOCAST_POSITIONAL = ("enabled", "dtype", "cache_enabled")  # torch.cuda.amp.autocast's order
@@ -802,33 +800,30 @@ def _cuda_keyword(ctx: Context, node: ast.AST) -> str | None:
     return (f"part of `{through}`, handed as " if through else "") + f"`{keyword}=` of `{ctx.segment(callee.func)}`, {what}"
 
 
-# from the keyword's "cuda"/"cpu" (cuda, CUDA, cpu, CPU, Cuda, Cpu), not from each word's start, and
-# without (?i): a leading ``\b\w*`` tried a match at every word, ten times slower on timm
-_NAME_TO_DEVICE_KEYWORD = re.compile(r"[cC](?:uda|UDA|pu|PU)\w*\s*=\s*([A-Za-z_]\w*)\s*[,)]")
-_CONSTANT_WORDS = frozenset({"True", "False", "None"})  # ``force_cpu=False``: no name
-
-
 def _keyword_through_name(ctx: Context, call: ast.Call) -> tuple[tuple | None, str | None]:
     """((keyword, the call it is handed to), name) when ``call`` is part of the value of the one
     assignment of a name in its function (or module) whose only use is as the value of a keyword
-    named for CUDA or the CPU. The file's text says first which names are so handed (most files:
-    none, no walk)."""
-    state = ctx.state(_State)
-    if state.device_keyword_names is None:
-        state.device_keyword_names = frozenset(_NAME_TO_DEVICE_KEYWORD.findall(ctx.src.text)) - _CONSTANT_WORDS
-        if state.device_keyword_names:  # assignments are statements: no expression is visited to find them
-            state.device_keyword_binds = [
-                n for top in ctx.tree.body for n in statements(top)
-                if type(n) in (ast.Assign, ast.AnnAssign, ast.AugAssign) and n.value is not None
-                and len(targets := n.targets if type(n) is ast.Assign else [n.target]) == 1
-                and type(targets[0]) is ast.Name and targets[0].id in state.device_keyword_names]
-    # the one assignment whose value holds the call (an assignment's value holds no other)
-    bound = [n for n in state.device_keyword_binds if n.value.lineno <= call.lineno <= n.value.end_lineno
-             and any(x is call for x in all_nodes(n.value))]
-    if not bound:
-        return None, None
+    named for CUDA or the CPU. The statement holding the call is found by descending to its line
+    (most calls: an ``if`` test, and nothing is walked)."""
     scope = _scope(ctx)
-    name = (bound[0].targets[0] if type(bound[0]) is ast.Assign else bound[0].target).id
+    stmt, body = None, scope.body
+    while body:  # the innermost statement on the call's line
+        inner = next((s for s in body if s.lineno <= call.lineno <= s.end_lineno), None)
+        if inner is None:
+            break
+        stmt, body = inner, []
+        for field in _BODIES:
+            for s in getattr(inner, field, None) or ():
+                if type(s) is ast.match_case:  # no position of its own: its statements have one
+                    body += s.body
+                elif isinstance(s, (ast.stmt, ast.ExceptHandler)):
+                    body.append(s)
+    if type(stmt) not in (ast.Assign, ast.AnnAssign, ast.AugAssign) or stmt.value is None:
+        return None, None
+    targets = stmt.targets if type(stmt) is ast.Assign else [stmt.target]
+    if len(targets) != 1 or type(targets[0]) is not ast.Name or not any(x is call for x in all_nodes(stmt.value)):
+        return None, None
+    name = targets[0].id
     # the name does nothing else: PyG's torch_profile also gates ProfilerActivity.CUDA on its
     # `use_cuda`, which is rewritten with its question
     handed, uses = None, 0
@@ -841,6 +836,9 @@ def _keyword_through_name(ctx: Context, call: ast.Call) -> tuple[tuple | None, s
                         ("cuda" in k.arg.lower() or "cpu" in k.arg.lower()):
                     handed = handed or (k.arg, n)
     return (handed, name) if uses == 2 else (None, None)
+
+
+_BODIES = ("body", "orelse", "finalbody", "handlers", "cases")
 
 
 def _answered_twin(ctx: Context, node: ast.AST, call: ast.Call | None, row) -> Edit | None:
