@@ -420,13 +420,23 @@ class Capabilities:
         return next((row for row in self.packages if name in row.repositories), None)
 
     def module_package(self, module: str) -> tuple[PackageRow, str] | None:
-        """The row whose module ``module`` is or lies under, with that module."""
-        best: tuple[PackageRow, str] | None = None
+        """The row whose module ``module`` is or lies under, the longest such module, with it."""
+        rows = self._by_module
+        while module:  # ``a.b.c``, then ``a.b``, then ``a``: a look-up each, not a test of every row's modules
+            found = rows.get(module)
+            if found is not None:
+                return found
+            module = module.rpartition(".")[0]
+        return None
+
+    @functools.cached_property
+    def _by_module(self) -> dict[str, tuple[PackageRow, str]]:
+        """Each module a row names, with the row (the first row naming it)."""
+        found: dict[str, tuple[PackageRow, str]] = {}
         for row in self.packages:
             for m in row.modules:
-                if (module == m or module.startswith(m + ".")) and (best is None or len(m) > len(best[1])):
-                    best = (row, m)
-        return best
+                found.setdefault(m, (row, m))
+        return found
 
 
 def _where(section: str, i: int, row: object, key: str) -> str:

@@ -302,7 +302,7 @@ LOG_METHODS = frozenset({"debug", "info", "warning", "warn", "error", "exception
 
 
 def _note_message(ctx: Context, args) -> None:
-    ctx.state(_Choices).messages.update(id(n) for a in args for n in ast.walk(a)
+    ctx.state(_Choices).messages.update(id(n) for a in args for n in all_nodes(a)
                                         if type(n) is ast.JoinedStr or type(n) is ast.Constant and type(n.value) is str)
 
 

@@ -7133,7 +7133,7 @@ def _group_looped(fn: ast.AST, statements: tuple[int, ...], d: _State, tensors: 
         # the names the loop rebinds, stores an attribute of, or grows (``out.append(v)``): they may
         # hand a callee another shape at the next step
         changed, touched = set(), set()  # rebound; changed otherwise (a state handed on is only rebound)
-        for node in ast.walk(n):
+        for node in all_nodes(n):
             if type(node) is ast.Name and type(node.ctx) is not ast.Load:
                 changed.add(node.id)
             elif type(node) in _FUNCS or type(node) is ast.ClassDef:  # a closure made anew at each step
@@ -10005,7 +10005,8 @@ def _local_instances(fn: ast.AST, d: _State, project: set[str], tables: dict[str
             out[name] = texts  # opt = make_optimizer(model), the callers handing ``lambda m: NewtonLS(...)``
             continue
         text = imported(f)
-        if not text and chain and (made := dotted(f)).rpartition(".")[2][:1].isupper() and (
+        if not text and chain and (f.id if type(f) is ast.Name else getattr(f, "attr", ""))[:1].isupper() and (
+                made := dotted(f)).rpartition(".")[2][:1].isupper() and (
                 found := _function_import(made.partition(".")[0], chain, ctx, outside)) is not None:
             # StudentT(...) of ``from torch_betainc import StudentT``, tt.TsetlinMachine(...) of ``import
             # torchtsetlin as tt``, in the function or one enclosing it: the project model reads the rest
