@@ -164,6 +164,21 @@ def statements(root: ast.AST) -> list[ast.AST]:
     return out
 
 
+def statements_holding(node: ast.AST, body: list[ast.stmt]) -> list[ast.AST]:
+    """The statements of ``body`` and of the bodies below them that hold ``node``, outermost first;
+    an except clause counts as one, a match case's statements as its ``match``'s (a case has no
+    position)."""
+    path: list[ast.AST] = []
+    while body:
+        inner = next((s for s in body if s.lineno <= node.lineno and node.end_lineno <= s.end_lineno), None)
+        if inner is None:
+            break
+        path.append(inner)
+        body = [u for f in BODY_FIELDS[type(inner)] for t in getattr(inner, f)
+                for u in (t.body if type(t) is ast.match_case else (t,))]
+    return path
+
+
 def scoped_children(node: ast.AST, chain: tuple) -> list[tuple[ast.AST, tuple]]:
     """Child nodes with the scope chain each is evaluated in, in source order: a function's
     decorators, defaults and annotations belong to the enclosing scope, its body to its own."""

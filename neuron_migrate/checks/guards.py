@@ -31,7 +31,7 @@ from neuron_migrate.checks.kernels import EXTENSION_LOADERS, _table, loaded_exte
 from neuron_migrate.models import Applicability, Edit, Finding, Fix, Severity
 from neuron_migrate.project.summary import (INFERENCE_SERVER_MODULES, TRITON_COMPILER, cuda_only_library,
                                             firm_imports, parameter_defaults)
-from neuron_migrate.traversal import BODY_FIELDS, TRY_TYPES, all_nodes, child_nodes
+from neuron_migrate.traversal import BODY_FIELDS, TRY_TYPES, all_nodes, child_nodes, statements_holding
 
 prefilter(__name__, ("cuda", "nccl"))
 
@@ -746,8 +746,10 @@ def decide_units(ctx: Context) -> None:
         unit = sorted(set(guard + actions))
         if type(node) is ast.IfExp and unit:
             # a lambda's body is one expression, its own statement (a dataclass field's default_factory)
-            key = (id(scope) if type(scope) is ast.Lambda else
-                   _statement_of(node, scope.body if scope is not None else ctx.tree.body), ctx.segment(node.test))
+            holding = () if type(scope) is ast.Lambda else statements_holding(
+                node, scope.body if scope is not None else ctx.tree.body)
+            key = (id(scope) if type(scope) is ast.Lambda else id(holding[-1]) if holding else None,
+                   ctx.segment(node.test))
             unit.append(asked_in.setdefault(key, unit[0]))
         groups.join(unit)
         in_unit.update(unit)
@@ -828,18 +830,6 @@ def _implementation_branches(ctx: Context, state: _State, members, spans: _Spans
         if compare is not None:
             for i in members(spans.of(node.body if isinstance(node, ast.If) else [node.body])):
                 why.setdefault(i, f"the branch `{ctx.segment(compare)}` chooses, an implementation named \"cuda\"")
-
-
-def _statement_of(node: ast.AST, body: list[ast.stmt]) -> int | None:
-    """id of the innermost statement of ``body`` (and the bodies below it) that holds ``node``."""
-    found = None
-    while body:
-        inner = next((s for s in body if s.lineno <= node.lineno and node.end_lineno <= s.end_lineno), None)
-        if inner is None:
-            break
-        found = id(inner)
-        body = [t for f in BODY_FIELDS[type(inner)] for t in getattr(inner, f)]  # an except clause's too
-    return found
 
 
 _EXITS = (ast.Return, ast.Raise, ast.Continue, ast.Break)

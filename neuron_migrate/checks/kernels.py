@@ -30,7 +30,7 @@ from neuron_migrate.capabilities import PackageRow, capabilities, dependency_row
 from neuron_migrate.checks import RULES, Context, finalizer, on, prefilter, rule
 from neuron_migrate.commands import plural
 from neuron_migrate.models import FileResult, Finding, Options, Severity
-from neuron_migrate.traversal import TRY_TYPES, all_nodes, statements
+from neuron_migrate.traversal import TRY_TYPES, all_nodes, statements, statements_holding
 
 # "cuda" first: the commonest (cuda-python's module, and inside pycuda and cupy's names)
 prefilter(__name__, ("cuda", "triton", "cupy", "numba", "cpp_extension", "CUDAExtension", "load_inline"))
@@ -388,24 +388,15 @@ def _in_annotation(node: ast.AST, ctx: Context) -> bool:
 def _branch_of(node: ast.AST, ctx: Context) -> str | None:
     """``under `if TEST``` (or ``in the else of``) for the innermost ``if`` statement of its scope
     whose branch holds ``node``, or the body of a ``try`` that catches ImportError; None otherwise."""
-    line = node.lineno
-    found = None
     body = getattr(ctx.chain[-1], "body", ())
-    todo = list(body) if type(body) is list else []  # a lambda's body is an expression
-    while todo:
-        stmt = todo.pop()
-        if not stmt.lineno <= line <= stmt.end_lineno:
-            continue
+    path = statements_holding(node, body) if type(body) is list else []  # a lambda's body is an expression
+    for stmt, inner in zip(reversed(path[:-1]), reversed(path[1:])):
         if type(stmt) is ast.If:
-            for body, word in ((stmt.body, "under"), (stmt.orelse, "in the else of")):
-                if body and body[0].lineno <= line <= body[-1].end_lineno:
-                    found = f"{word} `if {ctx.segment(stmt.test)}`"
-        elif type(stmt) in TRY_TYPES and stmt.body[0].lineno <= line <= stmt.body[-1].end_lineno \
+            return f"{'under' if any(s is inner for s in stmt.body) else 'in the else of'} `if {ctx.segment(stmt.test)}`"
+        if type(stmt) in TRY_TYPES and any(s is inner for s in stmt.body) \
                 and any(catches_import_error(h) for h in stmt.handlers):
-            found = "in a `try` that catches ImportError"
-        for field in ("body", "orelse", "finalbody", "handlers"):
-            todo.extend(getattr(stmt, field, ()) or ())
-    return found
+            return "in a `try` that catches ImportError"
+    return None
 
 
 @finalizer

@@ -23,7 +23,7 @@ from neuron_migrate.checks.distributed import DATA_PARALLEL, NM114, NM115, NM116
 from neuron_migrate.checks import guards, kernels
 from neuron_migrate.models import Edit, Severity
 from neuron_migrate.project.summary import parameter_defaults
-from neuron_migrate.traversal import all_nodes
+from neuron_migrate.traversal import all_nodes, statements_holding
 
 prefilter(__name__, WORDS)
 
@@ -803,21 +803,11 @@ def _cuda_keyword(ctx: Context, node: ast.AST) -> str | None:
 def _keyword_through_name(ctx: Context, call: ast.Call) -> tuple[tuple | None, str | None]:
     """((keyword, the call it is handed to), name) when ``call`` is part of the value of the one
     assignment of a name in its function (or module) whose only use is as the value of a keyword
-    named for CUDA or the CPU. The statement holding the call is found by descending to its line
-    (most calls: an ``if`` test, and nothing is walked)."""
+    named for CUDA or the CPU. The statement holding the call is found by descending to it (most
+    calls: an ``if`` test, and nothing is walked)."""
     scope = _scope(ctx)
-    stmt, body = None, scope.body
-    while body:  # the innermost statement on the call's line
-        inner = next((s for s in body if s.lineno <= call.lineno <= s.end_lineno), None)
-        if inner is None:
-            break
-        stmt, body = inner, []
-        for field in _BODIES:
-            for s in getattr(inner, field, None) or ():
-                if type(s) is ast.match_case:  # no position of its own: its statements have one
-                    body += s.body
-                elif isinstance(s, (ast.stmt, ast.ExceptHandler)):
-                    body.append(s)
+    holding = statements_holding(call, scope.body)
+    stmt = holding[-1] if holding else None
     if type(stmt) not in (ast.Assign, ast.AnnAssign, ast.AugAssign) or stmt.value is None:
         return None, None
     targets = stmt.targets if type(stmt) is ast.Assign else [stmt.target]
@@ -836,9 +826,6 @@ def _keyword_through_name(ctx: Context, call: ast.Call) -> tuple[tuple | None, s
                         ("cuda" in k.arg.lower() or "cpu" in k.arg.lower()):
                     handed = handed or (k.arg, n)
     return (handed, name) if uses == 2 else (None, None)
-
-
-_BODIES = ("body", "orelse", "finalbody", "handlers", "cases")
 
 
 def _answered_twin(ctx: Context, node: ast.AST, call: ast.Call | None, row) -> Edit | None:
