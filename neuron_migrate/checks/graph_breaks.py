@@ -10034,9 +10034,7 @@ def _handed_classes(fn: ast.AST, param: str, ctx: Context, d: _State, project: s
     index = positional.index(param) if param in positional else -1
     out = []
     for call in d.calls_by_name.get(getattr(fn, "name", ""), ()):
-        handed = next((k.value for k in call.keywords if k.arg == param), None)
-        if handed is None and 0 <= index < len(call.args) and not any(type(a) is ast.Starred for a in call.args):
-            handed = call.args[index]
+        handed = handed_argument(call, index, param)
         made = dotted(handed.body.func) if type(handed) is ast.Lambda and type(handed.body) is ast.Call else dotted(handed) if (
             type(handed) in (ast.Name, ast.Attribute)) else ""
         root = made.partition(".")[0]
